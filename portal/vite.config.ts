@@ -1,0 +1,20 @@
+import { fileURLToPath, URL } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+// `vite build --mode demo` bundles the MSW worker and the demo world; any other mode talks to a real Fleet API.
+export default defineConfig(({ mode }) => ({
+  plugins: [react()],
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  define: { __DEMO__: JSON.stringify(mode === 'demo' || mode === 'test') },
+  build: { outDir: mode === 'demo' ? 'dist-demo' : 'dist', sourcemap: true, chunkSizeWarningLimit: 1500 },
+  server: { port: 5173 },
+  preview: { port: 4173 },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['./src/test/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    css: false,
+    testTimeout: 15000,
+  },
+}));

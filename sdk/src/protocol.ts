@@ -1,0 +1,2 @@
+// Entry point of `@voltline/widget/protocol`.
+export * from './protocol/messages';
