@@ -80,6 +80,8 @@ export interface LiveController {
   getStats(): LiveStats;
   /** Topics currently subscribed on the broker connection. */
   getSubscribedTopics(): string[];
+  /** Every topic some owner wants, online or not. */
+  getInterest(): string[];
   /** Hands over pending messages now, without waiting for a frame. */
   flush(): void;
   dispose(): void;
@@ -258,6 +260,10 @@ export function createLiveController(options: LiveControllerOptions): LiveContro
     };
     let next: MqttClient;
     try {
+      const { protocol } = new URL(creds.url);
+      if (protocol !== 'ws:' && protocol !== 'wss:') {
+        throw new Error(`The live broker URL must start with ws:// or wss:// (got ${protocol}//)`);
+      }
       next = connect(creds.url, clientOptions);
     } catch (error) {
       // An unusable URL is a configuration error: retrying will not fix it.
@@ -340,6 +346,7 @@ export function createLiveController(options: LiveControllerOptions): LiveContro
     },
     getStats: () => ({ ...stats, dropped: { ...stats.dropped }, flushes: batcher.flushes() }),
     getSubscribedTopics: () => [...subscribed],
+    getInterest: () => [...registry.union()],
     flush: () => batcher.flush(),
     dispose() {
       if (disposed) return;
