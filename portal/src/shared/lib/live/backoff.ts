@@ -18,7 +18,11 @@ export const DEFAULT_BACKOFF: BackoffOptions = { initialMs: 500, maxMs: 30_000, 
  * @example
  * backoffDelay(3, DEFAULT_BACKOFF, () => 0.5); // 2000
  */
-export function backoffDelay(attempt: number, options: BackoffOptions = DEFAULT_BACKOFF, random: () => number = Math.random) {
+export function backoffDelay(
+  attempt: number,
+  options: BackoffOptions = DEFAULT_BACKOFF,
+  random: () => number = Math.random,
+) {
   const base = Math.min(options.maxMs, options.initialMs * options.factor ** Math.max(0, attempt - 1));
   const spread = base * options.jitter;
   return Math.max(0, Math.round(base - spread + random() * 2 * spread));

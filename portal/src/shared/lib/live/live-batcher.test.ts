@@ -135,7 +135,11 @@ test('a sink that throws is reported and the next batch still arrives', () => {
 test('events beyond the buffer limit are dropped and counted', () => {
   const frames = fakeFrames();
   const batches: LiveBatch[] = [];
-  const batcher = createLiveBatcher({ sink: (b) => batches.push(b), scheduleFrame: frames.scheduleFrame, maxEvents: 2 });
+  const batcher = createLiveBatcher({
+    sink: (b) => batches.push(b),
+    scheduleFrame: frames.scheduleFrame,
+    maxEvents: 2,
+  });
   for (let i = 0; i < 5; i++) {
     batcher.push({
       kind: 'command-ack',

@@ -53,8 +53,9 @@ function telemetry(vehicleUid: string, ts: number, soc = 60): VehicleTelemetry {
 
 function publish(topic: string, payload: string) {
   return new Promise<void>((resolve, reject) => {
-    broker.aedes.publish({ cmd: 'publish', topic, payload: Buffer.from(payload), qos: 0, retain: false, dup: false }, (e) =>
-      e ? reject(e) : resolve(),
+    broker.aedes.publish(
+      { cmd: 'publish', topic, payload: Buffer.from(payload), qos: 0, retain: false, dup: false },
+      (e) => (e ? reject(e) : resolve()),
     );
   });
 }
@@ -232,7 +233,9 @@ test('while the broker is down the wait between attempts grows', async () => {
   expect(d3).toBeGreaterThanOrEqual(d2 * 1.5);
   expect(d4).toBeGreaterThanOrEqual(d3 * 1.5);
   broker = await startBroker({ port: Number(new URL(url).port) });
-  await vi.waitFor(() => expect(live.getConnection()).toMatchObject({ state: 'online', attempt: 0 }), { timeout: 5000 });
+  await vi.waitFor(() => expect(live.getConnection()).toMatchObject({ state: 'online', attempt: 0 }), {
+    timeout: 5000,
+  });
 });
 
 test('refused credentials leave the connection offline without retrying', async () => {

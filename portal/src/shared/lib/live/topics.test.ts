@@ -62,25 +62,40 @@ describe('parseLiveMessage', () => {
   test('accepts a valid vehicle telemetry payload given as bytes', () => {
     const bytes = new TextEncoder().encode(encodePayload(telemetry));
     const result = parseLiveMessage(topics.vehicleTelemetry(tile, 'VH-1'), bytes);
-    expect(result).toEqual({ ok: true, message: { kind: 'vehicle-telemetry', topic: expect.any(String), data: telemetry } });
+    expect(result).toEqual({
+      ok: true,
+      message: { kind: 'vehicle-telemetry', topic: expect.any(String), data: telemetry },
+    });
   });
 
   test('rejects a payload that is not JSON', () => {
-    expect(parseLiveMessage(topics.vehicleTelemetry(tile, 'VH-1'), '{soc: 5')).toEqual({ ok: false, reason: 'invalid-json' });
+    expect(parseLiveMessage(topics.vehicleTelemetry(tile, 'VH-1'), '{soc: 5')).toEqual({
+      ok: false,
+      reason: 'invalid-json',
+    });
   });
 
   test('rejects bytes that are not UTF-8', () => {
-    expect(parseLiveMessage(topics.trip('VH-1'), new Uint8Array([0xff, 0xfe]))).toEqual({ ok: false, reason: 'invalid-json' });
+    expect(parseLiveMessage(topics.trip('VH-1'), new Uint8Array([0xff, 0xfe]))).toEqual({
+      ok: false,
+      reason: 'invalid-json',
+    });
   });
 
   test('rejects a payload with a state code the spec does not know', () => {
     const bad = encodePayload({ ...telemetry, state: 65 });
-    expect(parseLiveMessage(topics.vehicleTelemetry(tile, 'VH-1'), bad)).toEqual({ ok: false, reason: 'invalid-payload' });
+    expect(parseLiveMessage(topics.vehicleTelemetry(tile, 'VH-1'), bad)).toEqual({
+      ok: false,
+      reason: 'invalid-payload',
+    });
   });
 
   test('rejects a payload of another version', () => {
     const bad = encodePayload({ ...telemetry, v: 2 });
-    expect(parseLiveMessage(topics.vehicleTelemetry(tile, 'VH-1'), bad)).toEqual({ ok: false, reason: 'invalid-payload' });
+    expect(parseLiveMessage(topics.vehicleTelemetry(tile, 'VH-1'), bad)).toEqual({
+      ok: false,
+      reason: 'invalid-payload',
+    });
   });
 
   test('rejects a payload that names another vehicle than its topic', () => {

@@ -253,7 +253,10 @@ export function tileOf(lat: number, lon: number, zoom: number = TELEMETRY_TILE_Z
   const clampedLat = Math.max(-85.0511, Math.min(85.0511, lat));
   const x = Math.min(n - 1, Math.max(0, Math.floor(((lon + 180) / 360) * n)));
   const rad = (clampedLat * Math.PI) / 180;
-  const y = Math.min(n - 1, Math.max(0, Math.floor(((1 - Math.log(Math.tan(rad) + 1 / Math.cos(rad)) / Math.PI) / 2) * n)));
+  const y = Math.min(
+    n - 1,
+    Math.max(0, Math.floor(((1 - Math.log(Math.tan(rad) + 1 / Math.cos(rad)) / Math.PI) / 2) * n)),
+  );
   return `${zoom}-${x}-${y}`;
 }
 
@@ -415,7 +418,8 @@ export function parseLiveMessage(topic: string, payload: Uint8Array | string): P
   const data = parsed.data as { vehicleUid: string; deviceUid?: string };
   // The topic is what the broker authorised; a payload naming another vehicle is not trusted.
   if (data.vehicleUid !== match.vehicleUid) return { ok: false, reason: 'topic-mismatch' };
-  if (match.deviceUid !== undefined && data.deviceUid !== match.deviceUid) return { ok: false, reason: 'topic-mismatch' };
+  if (match.deviceUid !== undefined && data.deviceUid !== match.deviceUid)
+    return { ok: false, reason: 'topic-mismatch' };
   return { ok: true, message: { kind: match.kind, topic, data } as LiveMessage };
 }
 

@@ -26,6 +26,11 @@ function List({ uids }: { uids: string[] }) {
   );
 }
 
+function Details({ uid }: { uid: string }) {
+  useLiveInterest('details', [`voltline/v1/vehicles/${uid}/acks`, `voltline/v1/vehicles/${uid}/trips`]);
+  return null;
+}
+
 function renderList(uids: string[]) {
   controller = createLiveController({ sink: () => {} });
   const view = render(
@@ -59,10 +64,6 @@ test('a component that unmounts releases its topics', () => {
 
 test('changing the topics of one owner replaces them', () => {
   controller = createLiveController({ sink: () => {} });
-  function Details({ uid }: { uid: string }) {
-    useLiveInterest('details', [`voltline/v1/vehicles/${uid}/acks`, `voltline/v1/vehicles/${uid}/trips`]);
-    return null;
-  }
   const view = render(
     <LiveProvider controller={controller}>
       <Details uid="A" />
