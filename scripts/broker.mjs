@@ -17,7 +17,9 @@ const publisher = await startPublisher({
   log: console.error,
 });
 console.log(`broker: MQTT over WebSocket on ${broker.url}`);
-console.log(`publisher: ${publisher.vehicleIds.length} vehicles at ${process.env.LIVE_RATE_HZ ?? 1} Hz (Ctrl+C to stop)`);
+console.log(
+  `publisher: ${publisher.vehicleIds.length} vehicles at ${process.env.LIVE_RATE_HZ ?? 1} Hz (Ctrl+C to stop)`,
+);
 
 async function stop() {
   await publisher.stop();
