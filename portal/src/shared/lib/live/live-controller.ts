@@ -1,4 +1,5 @@
-import { connect, type IClientOptions, type MqttClient } from 'mqtt';
+// Default import: the browser build of mqtt (dist/mqtt.esm.js) has no named exports.
+import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { type BackoffOptions, backoffDelay, DEFAULT_BACKOFF } from './backoff';
 import { createInterestRegistry } from './interest-registry';
 import { createLiveBatcher, type FrameScheduler, type LiveSink } from './live-batcher';
@@ -264,7 +265,7 @@ export function createLiveController(options: LiveControllerOptions): LiveContro
       if (protocol !== 'ws:' && protocol !== 'wss:') {
         throw new Error(`The live broker URL must start with ws:// or wss:// (got ${protocol}//)`);
       }
-      next = connect(creds.url, clientOptions);
+      next = mqtt.connect(creds.url, clientOptions);
     } catch (error) {
       // An unusable URL is a configuration error: retrying will not fix it.
       setConnection({ state: 'offline', nextRetryAt: null, lastError: describe(error) });
