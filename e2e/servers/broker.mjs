@@ -9,7 +9,7 @@ import { Aedes } from 'aedes';
 import { WebSocket, WebSocketServer } from 'ws';
 
 /** Largest WebSocket frame built from coalesced MQTT packets. */
-const MAX_FRAME_BYTES = 64 * 1024;
+const MAX_FRAME_BYTES = 16 * 1024;
 
 /** Above this many bytes queued in the socket, writes wait for the socket: back-pressure for aedes. */
 const HIGH_WATER_BYTES = 1024 * 1024;
