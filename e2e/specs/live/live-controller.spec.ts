@@ -49,7 +49,7 @@ type LiveWindow = {
     controller: { setInterest(owner: string, topics: string[]): void; getStats(): { malformed: number } };
     topics: { vehicleTelemetryFilter(uid: string): string; fleetTelemetryFilter(): string };
     vehicleDetailTopics(uid: string): string[];
-    emulator: { sendCommand(request: Record<string, string>): void };
+    emulator: { sendCommand(request: Record<string, string>): void; stats(): { sessions: number } };
   };
 };
 
@@ -142,4 +142,17 @@ test('in demo mode, a command is acknowledged live', async ({ page }) => {
   await expect
     .poll(async () => (await harnessState(page)).events.map((e) => [e.kind, e.data.commandId, e.data.status]))
     .toContainEqual(['command-ack', 'CMD-E2E', 2]);
+});
+
+test('with the demo worker running, a broker URL the demo does not emulate still reaches the real broker', async ({
+  page,
+}) => {
+  publisher = await startPublisher({ url: broker.url, vehicles: 10, rateHz: 4, deviceEveryS: 0 });
+  const demoUrl = encodeURIComponent('ws://demo-broker.invalid/mqtt');
+  await openHarness(page, `mode=demo&demoUrl=${demoUrl}&url=${encodeURIComponent(broker.url)}`);
+  await expect(page.getByRole('status', { name: 'Live connection' })).toHaveText('online');
+  await setInterest(page, 'details', 'vehicle', 'VH-00004');
+  await expect.poll(async () => (await harnessState(page)).vehicleUpdates, { timeout: 5000 }).toBeGreaterThan(2);
+  // Only the publisher's vehicles exist on the real broker; the in-page emulation was never asked.
+  expect(await page.evaluate(() => (window as unknown as LiveWindow).__live.emulator.stats().sessions)).toBe(0);
 });

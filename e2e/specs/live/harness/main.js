@@ -1,6 +1,7 @@
 // The portal's live controller alone in a page, for browser tests and the live benchmark.
-// Query: ?url=ws://127.0.0.1:9001 [&mode=demo&rate=1] [&user=…&token=…]
-// mode=demo answers the WebSocket with MSW and the in-page broker emulation, exactly as the demo build does.
+// Query: ?url=ws://127.0.0.1:9001 [&mode=demo&rate=1&demoUrl=…] [&user=…&token=…]
+// mode=demo answers the WebSocket with MSW and the in-page broker emulation, exactly as the demo build does; the
+// emulated URL is `demoUrl` (default: `url`), so a test can check that other URLs still reach a real broker.
 import { setupWorker } from 'msw/browser';
 import { createBrokerEmulator } from '../../../../portal/src/mocks/live/broker-emulator';
 import { liveHandlers } from '../../../../portal/src/mocks/live/live-handlers';
@@ -35,7 +36,7 @@ if ('PerformanceObserver' in window) {
 let emulator = null;
 if (params.get('mode') === 'demo') {
   emulator = createBrokerEmulator({ rateHz: Number(params.get('rate') ?? 1) });
-  const worker = setupWorker(...liveHandlers({ url, emulator }));
+  const worker = setupWorker(...liveHandlers({ url: params.get('demoUrl') ?? url, emulator }));
   await worker.start({ quiet: true, onUnhandledRequest: 'bypass' });
 }
 
