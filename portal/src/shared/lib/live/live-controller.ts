@@ -315,6 +315,15 @@ export function createLiveController(options: LiveControllerOptions): LiveContro
     open();
   }
 
+  function disconnect() {
+    credentials = null;
+    if (retryTimer !== null) clearTimeout(retryTimer);
+    retryTimer = null;
+    closeClient();
+    batcher.flush();
+    if (connection.state !== 'idle') setConnection({ state: 'offline', attempt: 0, nextRetryAt: null });
+  }
+
   if (typeof window !== 'undefined') window.addEventListener('online', handleOnline);
 
   return {
@@ -326,14 +335,7 @@ export function createLiveController(options: LiveControllerOptions): LiveContro
       setConnection({ state: 'connecting', attempt: 0, nextRetryAt: null, lastError: null });
       open();
     },
-    disconnect() {
-      credentials = null;
-      if (retryTimer !== null) clearTimeout(retryTimer);
-      retryTimer = null;
-      closeClient();
-      batcher.flush();
-      if (connection.state !== 'idle') setConnection({ state: 'offline', attempt: 0, nextRetryAt: null });
-    },
+    disconnect,
     setInterest(owner, topics) {
       if (registry.set(owner, topics)) queueSync();
     },
@@ -351,7 +353,7 @@ export function createLiveController(options: LiveControllerOptions): LiveContro
     flush: () => batcher.flush(),
     dispose() {
       if (disposed) return;
-      this.disconnect();
+      disconnect();
       disposed = true;
       batcher.dispose();
       listeners.clear();
