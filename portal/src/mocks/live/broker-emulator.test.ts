@@ -1,0 +1,161 @@
+import { generate, type Packet, parser } from 'mqtt-packet';
+import { afterEach, expect, test } from 'vitest';
+import { parseLiveMessage, topics } from '../../shared/lib/live/topics';
+import { type BrokerEmulator, createBrokerEmulator } from './broker-emulator';
+
+// Packet-level tests: bytes in, bytes out, exactly as the WebSocket frames carry them.
+
+let emulator: BrokerEmulator;
+
+afterEach(() => emulator.dispose());
+
+function client(version: 4 | 5 = 4) {
+  const received: Packet[] = [];
+  let closed = false;
+  const decoder = parser({ protocolVersion: version });
+  decoder.on('packet', (p: Packet) => received.push(p));
+  const session = emulator.attach({
+    send: (bytes) => decoder.parse(new Uint8Array(bytes) as Parameters<typeof decoder.parse>[0]),
+    close: () => {
+      closed = true;
+    },
+  });
+  const bytes = (packet: Packet) => new Uint8Array(generate(packet, { protocolVersion: version }));
+  return {
+    received,
+    isClosed: () => closed,
+    bytes,
+    send: (...packets: Packet[]) => {
+      for (const p of packets) session.receive(bytes(p));
+    },
+    sendRaw: (data: Uint8Array) => session.receive(data),
+    connect: (extra: Partial<Extract<Packet, { cmd: 'connect' }>> = {}) =>
+      session.receive(
+        bytes({ cmd: 'connect', clientId: 'c1', protocolVersion: version, keepalive: 30, clean: true, ...extra }),
+      ),
+  };
+}
+
+test('CONNECT is answered with an accepting CONNACK', () => {
+  emulator = createBrokerEmulator();
+  const c = client();
+  c.connect();
+  expect(c.received).toEqual([expect.objectContaining({ cmd: 'connack', returnCode: 0 })]);
+});
+
+test('an MQTT 5 CONNECT gets an MQTT 5 CONNACK', () => {
+  emulator = createBrokerEmulator();
+  const c = client(5);
+  c.connect();
+  expect(c.received).toEqual([expect.objectContaining({ cmd: 'connack', reasonCode: 0 })]);
+});
+
+test('refused credentials get CONNACK 4 and the connection is closed', () => {
+  emulator = createBrokerEmulator({ authenticate: (user, pass) => user === 'ops' && pass === 'secret' });
+  const c = client();
+  c.connect({ username: 'ops', password: Buffer.from('nope') });
+  expect(c.received).toEqual([expect.objectContaining({ cmd: 'connack', returnCode: 4 })]);
+  expect(c.isClosed()).toBe(true);
+});
+
+test('a packet before CONNECT closes the connection', () => {
+  emulator = createBrokerEmulator();
+  const c = client();
+  c.send({ cmd: 'pingreq' });
+  expect(c.isClosed()).toBe(true);
+  expect(c.received).toEqual([]);
+});
+
+test('PINGREQ is answered with PINGRESP', () => {
+  emulator = createBrokerEmulator();
+  const c = client();
+  c.connect();
+  c.send({ cmd: 'pingreq' });
+  expect(c.received.at(-1)?.cmd).toBe('pingresp');
+});
+
+test('SUBSCRIBE is answered with a SUBACK granting at most QoS 1, and UNSUBSCRIBE with an UNSUBACK', () => {
+  emulator = createBrokerEmulator();
+  const c = client();
+  c.connect();
+  c.send({
+    cmd: 'subscribe',
+    messageId: 11,
+    subscriptions: [
+      { topic: 'voltline/v1/telemetry/+/VH-00001', qos: 0 },
+      { topic: 'voltline/v1/vehicles/VH-00001/acks', qos: 2 },
+    ],
+  });
+  expect(c.received.at(-1)).toEqual(expect.objectContaining({ cmd: 'suback', messageId: 11, granted: [0, 1] }));
+  expect(emulator.stats().subscriptions).toBe(2);
+  c.send({ cmd: 'unsubscribe', messageId: 12, unsubscriptions: ['voltline/v1/telemetry/+/VH-00001'] });
+  expect(c.received.at(-1)).toEqual(expect.objectContaining({ cmd: 'unsuback', messageId: 12 }));
+  expect(emulator.stats().subscriptions).toBe(1);
+});
+
+test('packets split across frames and packets sharing one frame are both read', () => {
+  emulator = createBrokerEmulator();
+  const c = client();
+  const connect = c.bytes({ cmd: 'connect', clientId: 'c1', protocolVersion: 4, keepalive: 30, clean: true });
+  const ping = c.bytes({ cmd: 'pingreq' });
+  c.sendRaw(connect.slice(0, 5));
+  c.sendRaw(new Uint8Array([...connect.slice(5), ...ping, ...ping]));
+  expect(c.received.map((p) => p.cmd)).toEqual(['connack', 'pingresp', 'pingresp']);
+});
+
+test('a simulation step publishes valid telemetry for a vehicle subscribed by id, and nothing else', () => {
+  emulator = createBrokerEmulator();
+  const c = client();
+  c.connect();
+  c.send({
+    cmd: 'subscribe',
+    messageId: 1,
+    subscriptions: [{ topic: topics.vehicleTelemetryFilter('VH-00004'), qos: 1 }],
+  });
+  emulator.tick();
+  const publishes = c.received.filter((p) => p.cmd === 'publish');
+  expect(publishes).toHaveLength(1);
+  const [p] = publishes;
+  const result = p?.cmd === 'publish' ? parseLiveMessage(p.topic, new Uint8Array(p.payload as Buffer)) : null;
+  expect(result?.ok && result.message.kind === 'vehicle-telemetry' && result.message.data.vehicleUid).toBe('VH-00004');
+});
+
+test('a map-wide subscription simulates the whole demo fleet', () => {
+  emulator = createBrokerEmulator({ vehicleIds: () => ['A-1', 'A-2', 'A-3'] });
+  const c = client();
+  c.connect();
+  c.send({ cmd: 'subscribe', messageId: 1, subscriptions: [{ topic: topics.fleetTelemetryFilter(), qos: 0 }] });
+  emulator.tick();
+  expect(c.received.filter((p) => p.cmd === 'publish')).toHaveLength(3);
+  expect(emulator.stats().simulatedVehicles).toBe(3);
+});
+
+test('a QoS 1 publish gets a PUBACK and a QoS 1 delivery carries a message id', () => {
+  emulator = createBrokerEmulator();
+  const sender = client();
+  const receiver = client();
+  sender.connect();
+  receiver.connect();
+  receiver.send({ cmd: 'subscribe', messageId: 1, subscriptions: [{ topic: topics.commandAck('VH-1'), qos: 1 }] });
+  const payload = JSON.stringify({ v: 1, commandId: 'C', vehicleUid: 'VH-1', status: 2, ts: 1 });
+  sender.send({
+    cmd: 'publish',
+    topic: topics.commandAck('VH-1'),
+    payload,
+    qos: 1,
+    messageId: 5,
+    dup: false,
+    retain: false,
+  });
+  expect(sender.received.at(-1)).toEqual(expect.objectContaining({ cmd: 'puback', messageId: 5 }));
+  expect(receiver.received.at(-1)).toEqual(expect.objectContaining({ cmd: 'publish', qos: 1, messageId: 1 }));
+});
+
+test('DISCONNECT ends the session', () => {
+  emulator = createBrokerEmulator();
+  const c = client();
+  c.connect();
+  c.send({ cmd: 'disconnect' });
+  expect(c.isClosed()).toBe(true);
+  expect(emulator.stats().sessions).toBe(0);
+});

@@ -1,0 +1,42 @@
+import type { DemoRegion } from '../../shared/lib/live/demo-region';
+import type { CommandRequest } from '../../shared/lib/live/topics';
+
+export interface SimulatedDevice {
+  deviceUid: string;
+  kind: 'BMS' | 'MCU' | 'VCU';
+}
+
+export interface FleetSimulatorOptions {
+  region: DemoRegion;
+  /** Same seed, same fleet. Default 1. */
+  seed?: number;
+  /** Probability per driving second that a fault is raised. Default 0.002. */
+  faultRate?: number;
+  /** Devices fitted to a vehicle; default `<uid>-BMS`, `<uid>-MCU`, `<uid>-VCU`. */
+  devicesOf?: (vehicleUid: string) => SimulatedDevice[];
+}
+
+/** One message to publish: a topic of the contract and its payload object (not yet serialised). */
+export interface SimulatedMessage {
+  topic: string;
+  payload: Record<string, unknown>;
+}
+
+export interface ScheduledMessage extends SimulatedMessage {
+  delayMs: number;
+}
+
+export interface FleetSimulator {
+  step(vehicleUids: Iterable<string>, now: number, options?: { devices?: boolean }): SimulatedMessage[];
+  /**
+   * The device's answer to a command request: an acknowledgement (Failed when `params.simulate === 'fail'`, none
+   * when `'timeout'`) and, for OTA, progress up to Completed.
+   */
+  handleCommand(request: CommandRequest, now: number): ScheduledMessage[];
+  size(): number;
+}
+
+export function createFleetSimulator(options: FleetSimulatorOptions): FleetSimulator;
+export function tileKey(lat: number, lon: number, zoom?: number): string;
+export function topicMatches(filter: string, topic: string): boolean;
+export function defaultVehicleIds(count: number, prefix?: string): string[];

@@ -1,0 +1,402 @@
+// The fleet simulator shared by the in-page broker emulation (demo mode) and the e2e/bench publisher (Node).
+// Plain JavaScript so that Node runs it without a build step; its types are in fleet-simulator.d.ts and its output
+// is checked against the contract (portal/src/shared/lib/live/topics.ts) by fleet-simulator.test.ts.
+
+const ROOT = 'voltline/v1';
+const TILE_ZOOM = 12;
+const EARTH_M = 6_371_000;
+
+const STATE = { StandBy: 0, Drive: 66, LimpHome: 67, ACCharge: 81, DCCharge: 82 };
+
+const FAULTS = [
+  { code: 'BMS-OT-01', severity: 3, kind: 'Fault', device: 'BMS', message: 'Cell over-temperature' },
+  { code: 'BMS-UV-02', severity: 2, kind: 'Alert', device: 'BMS', message: 'Cell under-voltage' },
+  { code: 'MCU-OC-11', severity: 4, kind: 'Fault', device: 'MCU', message: 'Phase over-current' },
+  { code: 'VCU-CAN-21', severity: 1, kind: 'Alert', device: 'VCU', message: 'CAN timeout' },
+  { code: 'EV-ISO-31', severity: 5, kind: 'Fault', device: 'EV', message: 'Isolation fault' },
+];
+
+/** Deterministic PRNG (mulberry32). */
+function rng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function hash(text) {
+  let h = 2166136261;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
+  return h >>> 0;
+}
+
+const round = (n, digits) => Math.round(n * 10 ** digits) / 10 ** digits;
+const toRad = (d) => (d * Math.PI) / 180;
+
+function distanceM([lon1, lat1], [lon2, lat2]) {
+  const dLat = toRad(lat2 - lat1);
+  const dLon = toRad(lon2 - lon1);
+  const a = Math.sin(dLat / 2) ** 2 + Math.cos(toRad(lat1)) * Math.cos(toRad(lat2)) * Math.sin(dLon / 2) ** 2;
+  return 2 * EARTH_M * Math.asin(Math.sqrt(a));
+}
+
+function bearing([lon1, lat1], [lon2, lat2]) {
+  const y = Math.sin(toRad(lon2 - lon1)) * Math.cos(toRad(lat2));
+  const x =
+    Math.cos(toRad(lat1)) * Math.sin(toRad(lat2)) -
+    Math.sin(toRad(lat1)) * Math.cos(toRad(lat2)) * Math.cos(toRad(lon2 - lon1));
+  return ((Math.atan2(y, x) * 180) / Math.PI + 360) % 360;
+}
+
+/** Tile key `z-x-y`, the same formula as `tileOf` in topics.ts. */
+export function tileKey(lat, lon, zoom = TILE_ZOOM) {
+  const n = 2 ** zoom;
+  const clampedLat = Math.max(-85.0511, Math.min(85.0511, lat));
+  const x = Math.min(n - 1, Math.max(0, Math.floor(((lon + 180) / 360) * n)));
+  const r = toRad(clampedLat);
+  const y = Math.min(n - 1, Math.max(0, Math.floor(((1 - Math.log(Math.tan(r) + 1 / Math.cos(r)) / Math.PI) / 2) * n)));
+  return `${zoom}-${x}-${y}`;
+}
+
+/** True when an MQTT topic filter (with `+` and `#`) matches a topic name. */
+export function topicMatches(filter, topic) {
+  if (filter === topic) return true;
+  const f = filter.split('/');
+  const t = topic.split('/');
+  for (let i = 0; i < f.length; i++) {
+    if (f[i] === '#') return true;
+    if (i >= t.length) return false;
+    if (f[i] !== '+' && f[i] !== t[i]) return false;
+  }
+  return f.length === t.length;
+}
+
+/** Vehicle ids `VH-00001`… for a fleet of `count`. */
+export function defaultVehicleIds(count, prefix = 'VH-') {
+  return Array.from({ length: count }, (_, i) => `${prefix}${String(i + 1).padStart(5, '0')}`);
+}
+
+function prepareRoads(region) {
+  return region.roads.map((road) => {
+    const cumulative = [0];
+    for (let i = 1; i < road.coordinates.length; i++) {
+      cumulative.push(cumulative[i - 1] + distanceM(road.coordinates[i - 1], road.coordinates[i]));
+    }
+    return { ...road, cumulative, length: cumulative[cumulative.length - 1] };
+  });
+}
+
+function pointAt(road, distance, direction) {
+  const d = Math.max(0, Math.min(road.length, distance));
+  let i = 1;
+  while (i < road.cumulative.length - 1 && road.cumulative[i] < d) i++;
+  const a = road.coordinates[i - 1];
+  const b = road.coordinates[i];
+  const span = road.cumulative[i] - road.cumulative[i - 1] || 1;
+  const f = (d - road.cumulative[i - 1]) / span;
+  const lon = a[0] + (b[0] - a[0]) * f;
+  const lat = a[1] + (b[1] - a[1]) * f;
+  const h = bearing(a, b);
+  return { lat: round(lat, 6), lon: round(lon, 6), heading: round(direction > 0 ? h : (h + 180) % 360, 1) % 360 };
+}
+
+/**
+ * Creates a deterministic simulator of a fleet driving on the region's roads.
+ * @param {import('./fleet-simulator').FleetSimulatorOptions} options
+ * @returns {import('./fleet-simulator').FleetSimulator}
+ */
+export function createFleetSimulator(options) {
+  const roads = prepareRoads(options.region);
+  const seed = options.seed ?? 1;
+  const faultRate = options.faultRate ?? 0.002;
+  const devicesOf =
+    options.devicesOf ??
+    ((uid) => [
+      { deviceUid: `${uid}-BMS`, kind: 'BMS' },
+      { deviceUid: `${uid}-MCU`, kind: 'MCU' },
+      { deviceUid: `${uid}-VCU`, kind: 'VCU' },
+    ]);
+  const vehicles = new Map();
+  let tripCounter = 0;
+
+  function create(uid, now) {
+    const random = rng(hash(uid) ^ seed);
+    const roadIndex = Math.floor(random() * roads.length);
+    const road = roads[roadIndex];
+    const roll = random();
+    const mode = roll < 0.7 ? 'drive' : roll < 0.9 ? 'park' : 'charge';
+    const v = {
+      uid,
+      random,
+      roadIndex,
+      distance: random() * road.length,
+      direction: random() < 0.5 ? 1 : -1,
+      speed: mode === 'drive' ? 20 + random() * 30 : 0,
+      soc: 30 + random() * 65,
+      odometer: round(500 + random() * 20000, 1),
+      mode,
+      modeUntil: now + (mode === 'park' ? 30_000 + random() * 120_000 : 0),
+      fast: random() < 0.3,
+      limpUntil: 0,
+      tripUid: null,
+      tripStart: null,
+      inside: new Set(),
+      lastStep: now,
+      pendingFaults: [],
+    };
+    if (mode === 'drive') v.tripUid = `TR-${uid}-${seed}-0`;
+    if (mode === 'drive') v.tripStart = { ts: now, odometer: v.odometer };
+    return v;
+  }
+
+  function get(uid, now) {
+    let v = vehicles.get(uid);
+    if (!v) {
+      v = create(uid, now);
+      vehicles.set(uid, v);
+    }
+    return v;
+  }
+
+  function position(v) {
+    return pointAt(roads[v.roadIndex], v.distance, v.direction);
+  }
+
+  function stateCode(v, now) {
+    if (v.mode === 'charge') return v.fast ? STATE.DCCharge : STATE.ACCharge;
+    if (v.mode === 'park') return STATE.StandBy;
+    return now < v.limpUntil ? STATE.LimpHome : STATE.Drive;
+  }
+
+  function tripEvent(v, event, now, status) {
+    const pos = position(v);
+    const base = {
+      v: 1,
+      vehicleUid: v.uid,
+      tripUid: v.tripUid,
+      ts: now,
+      position: pos,
+      soc: round(v.soc, 1),
+      odometer: round(v.odometer, 1),
+    };
+    const payload =
+      event === 'start'
+        ? { ...base, event: 'start', status: 1 }
+        : {
+            ...base,
+            event: 'end',
+            status,
+            distanceKm: round(Math.max(0, v.odometer - v.tripStart.odometer), 2),
+            durationS: Math.max(0, Math.round((now - v.tripStart.ts) / 1000)),
+          };
+    return { topic: `${ROOT}/vehicles/${v.uid}/trips`, payload };
+  }
+
+  function startTrip(v, now, out) {
+    v.mode = 'drive';
+    tripCounter++;
+    v.tripUid = `TR-${v.uid}-${seed}-${tripCounter}`;
+    v.tripStart = { ts: now, odometer: v.odometer };
+    v.speed = 15 + v.random() * 20;
+    out.push(tripEvent(v, 'start', now));
+  }
+
+  function endTrip(v, now, out, status, nextMode) {
+    if (v.tripUid) out.push(tripEvent(v, 'end', now, status));
+    v.tripUid = null;
+    v.tripStart = null;
+    v.speed = 0;
+    v.mode = nextMode;
+    v.modeUntil = now + (nextMode === 'park' ? 20_000 + v.random() * 100_000 : 0);
+  }
+
+  function geofenceEvents(v, now, out) {
+    const pos = position(v);
+    for (const fence of options.region.geofences) {
+      const inside = distanceM([pos.lon, pos.lat], fence.center) <= fence.radiusM;
+      const was = v.inside.has(fence.id);
+      if (inside === was) continue;
+      if (inside) v.inside.add(fence.id);
+      else v.inside.delete(fence.id);
+      out.push({
+        topic: `${ROOT}/vehicles/${v.uid}/geofences`,
+        payload: {
+          v: 1,
+          vehicleUid: v.uid,
+          geofenceId: fence.id,
+          geofenceName: fence.name,
+          event: inside ? 'enter' : 'exit',
+          position: pos,
+          ts: now,
+        },
+      });
+    }
+  }
+
+  function advance(v, now, out) {
+    const dt = Math.min(60, Math.max(0, (now - v.lastStep) / 1000));
+    v.lastStep = now;
+    const faults = v.pendingFaults;
+    v.pendingFaults = [];
+    if (v.mode === 'drive') {
+      const cap = now < v.limpUntil ? 15 : 55;
+      v.speed = Math.max(5, Math.min(cap, v.speed + (v.random() - 0.5) * 8));
+      const road = roads[v.roadIndex];
+      v.distance += v.direction * (v.speed / 3.6) * dt;
+      if (v.distance >= road.length || v.distance <= 0) {
+        // U-turn at the end of the drawn road: the simple way to stay on it.
+        v.distance = Math.max(0, Math.min(road.length, v.distance));
+        v.direction = -v.direction;
+      }
+      v.odometer += (v.speed / 3600) * dt;
+      v.soc = Math.max(0, v.soc - (0.008 + v.speed * 0.0004) * dt);
+      if (v.random() < faultRate * dt) {
+        const fault = FAULTS[Math.floor(v.random() * FAULTS.length)];
+        faults.push(fault);
+        if (fault.severity >= 4) v.limpUntil = now + 60_000;
+      }
+      const tripS = v.tripStart ? (now - v.tripStart.ts) / 1000 : 0;
+      if (v.soc < 15) endTrip(v, now, out, 2, 'charge');
+      else if (tripS > 600 + (hash(v.tripUid ?? '') % 1800)) endTrip(v, now, out, 2, 'park');
+    } else if (v.mode === 'charge') {
+      v.soc = Math.min(100, v.soc + (v.fast ? 0.15 : 0.05) * dt);
+      if (v.soc >= 90) {
+        v.mode = 'park';
+        v.modeUntil = now + 10_000 + v.random() * 30_000;
+      }
+    } else if (now >= v.modeUntil) {
+      startTrip(v, now, out);
+    }
+    geofenceEvents(v, now, out);
+    return faults;
+  }
+
+  function telemetry(v, now, faults) {
+    const pos = position(v);
+    const charging = v.mode === 'charge';
+    const current = charging
+      ? -(v.fast ? 60 : 12)
+      : v.mode === 'drive'
+        ? round(v.speed * 0.6 + v.random() * 4, 1)
+        : 0.4;
+    const baseTemp = 28 + (charging && v.fast ? 8 : 0) + v.speed * 0.08;
+    return {
+      topic: `${ROOT}/telemetry/${tileKey(pos.lat, pos.lon)}/${v.uid}`,
+      payload: {
+        v: 1,
+        vehicleUid: v.uid,
+        ts: now,
+        state: stateCode(v, now),
+        soc: round(v.soc, 1),
+        speed: round(v.speed, 1),
+        odometer: round(v.odometer, 1),
+        position: pos,
+        pack: {
+          voltage: round(42 + v.soc * 0.12, 2),
+          current,
+          temperatures: [round(baseTemp, 1), round(baseTemp + 1.5, 1), round(baseTemp + 0.7, 1)],
+        },
+        faults,
+        tripUid: v.tripUid,
+      },
+    };
+  }
+
+  function deviceMessages(v, now) {
+    const state = stateCode(v, now);
+    const deviceState = v.mode === 'drive' ? (now < v.limpUntil ? 3 : 2) : v.mode === 'charge' ? 1 : 0;
+    return devicesOf(v.uid).map(({ deviceUid, kind }) => {
+      const base = { v: 1, vehicleUid: v.uid, deviceUid, ts: now, kind };
+      let payload;
+      if (kind === 'BMS') {
+        const cell = 3.2 + v.soc * 0.009;
+        payload = {
+          ...base,
+          state: deviceState,
+          soc: round(v.soc, 1),
+          soh: 92 + (hash(deviceUid) % 8),
+          pack: { voltage: round(42 + v.soc * 0.12, 2), current: 0, temperatures: [30, 31] },
+          cellVoltage: { min: round(cell - 0.02, 3), max: round(cell + 0.02, 3) },
+        };
+      } else if (kind === 'MCU') {
+        payload = {
+          ...base,
+          state: deviceState,
+          rpm: Math.round(v.speed * 42),
+          torque: round(v.speed * 0.9, 1),
+          motorTemp: round(35 + v.speed * 0.3, 1),
+          controllerTemp: round(33 + v.speed * 0.2, 1),
+        };
+      } else {
+        payload = { ...base, state, gear: v.mode === 'drive' ? 2 : 0, driveMode: v.fast ? 2 : 0 };
+      }
+      return { topic: `${ROOT}/vehicles/${v.uid}/devices/${deviceUid}/telemetry`, payload };
+    });
+  }
+
+  return {
+    /**
+     * Advances the given vehicles to `now` and returns their telemetry followed by any trip and geofence events.
+     * With `devices`, device telemetry is added too.
+     */
+    step(uids, now, stepOptions = {}) {
+      const out = [];
+      const events = [];
+      for (const uid of uids) {
+        const v = get(uid, now);
+        const faults = advance(v, now, events);
+        out.push(telemetry(v, now, faults));
+        if (stepOptions.devices) out.push(...deviceMessages(v, now));
+      }
+      return out.concat(events);
+    },
+    /** Answers a command request with its acknowledgement (and OTA progress), each with a delay in ms. */
+    handleCommand(request, now) {
+      const v = get(request.vehicleUid, now);
+      const fail = request.params?.simulate === 'fail';
+      const ack = (delayMs, status, reason) => ({
+        delayMs,
+        topic: `${ROOT}/vehicles/${v.uid}/acks`,
+        payload: {
+          v: 1,
+          commandId: request.commandId,
+          vehicleUid: v.uid,
+          ...(request.deviceUid ? { deviceUid: request.deviceUid } : {}),
+          status,
+          ...(reason ? { reason } : {}),
+          ts: now + delayMs,
+        },
+      });
+      if (request.params?.simulate === 'timeout') return [];
+      if (request.kind !== 'OTA' || !request.releaseId) {
+        return [fail ? ack(800, 3, 'Rejected by the device (simulated)') : ack(800, 2)];
+      }
+      const deviceUid = request.deviceUid ?? devicesOf(v.uid)[0]?.deviceUid ?? `${v.uid}-BMS`;
+      const ota = (delayMs, status, progress) => ({
+        delayMs,
+        topic: `${ROOT}/vehicles/${v.uid}/devices/${deviceUid}/ota`,
+        payload: {
+          v: 1,
+          vehicleUid: v.uid,
+          deviceUid,
+          releaseId: request.releaseId,
+          commandId: request.commandId,
+          status,
+          progress,
+          ts: now + delayMs,
+        },
+      });
+      const steps = [ack(500, fail ? 3 : 2), ota(600, 0, 0)];
+      for (let i = 1; i <= 4; i++) steps.push(ota(600 + i * 1000, fail && i === 3 ? 3 : 1, i * 25));
+      if (fail) return steps.slice(0, 5);
+      steps.push(ota(5600, 2, 100));
+      return steps;
+    },
+    /** Vehicles created so far. */
+    size: () => vehicles.size,
+  };
+}

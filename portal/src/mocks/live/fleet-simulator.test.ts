@@ -1,0 +1,129 @@
+import { describe, expect, test } from 'vitest';
+import { DEMO_REGION } from '../../shared/lib/live/demo-region';
+import { type LiveMessage, parseLiveMessage, tileOf } from '../../shared/lib/live/topics';
+import { createFleetSimulator, defaultVehicleIds, type SimulatedMessage, topicMatches } from './fleet-simulator.js';
+
+const START = Date.UTC(2026, 0, 5, 8, 0, 0);
+
+function run(seconds: number, stepS: number, vehicles = defaultVehicleIds(40), faultRate = 0.01) {
+  const sim = createFleetSimulator({ region: DEMO_REGION, seed: 7, faultRate });
+  const messages: SimulatedMessage[] = [];
+  for (let t = 0; t <= seconds; t += stepS)
+    messages.push(...sim.step(vehicles, START + t * 1000, { devices: t % 60 === 0 }));
+  return messages;
+}
+
+function parseAll(messages: SimulatedMessage[]): LiveMessage[] {
+  return messages.map((m) => {
+    const result = parseLiveMessage(m.topic, JSON.stringify(m.payload));
+    if (!result.ok) throw new Error(`${result.reason}: ${m.topic} ${JSON.stringify(m.payload)}`);
+    return result.message;
+  });
+}
+
+describe('fleet simulator', () => {
+  const parsed = parseAll(run(2 * 3600, 5));
+
+  test('every message of two simulated hours passes the contract', () => {
+    expect(parsed.length).toBeGreaterThan(40 * 1400);
+  });
+
+  test('the simulation raises trips, geofence crossings, faults and device telemetry', () => {
+    const kinds = new Set(parsed.map((m) => m.kind));
+    expect(kinds).toEqual(new Set(['vehicle-telemetry', 'device-telemetry', 'trip', 'geofence']));
+    const trips = parsed.flatMap((m) => (m.kind === 'trip' ? [m.data.event] : []));
+    expect(trips).toContain('start');
+    expect(trips).toContain('end');
+    const crossings = parsed.flatMap((m) => (m.kind === 'geofence' ? [m.data.event] : []));
+    expect(crossings).toContain('enter');
+    expect(crossings).toContain('exit');
+    expect(parsed.some((m) => m.kind === 'vehicle-telemetry' && m.data.faults.length > 0)).toBe(true);
+  });
+
+  test('vehicles drive, charge and stand by', () => {
+    const states = new Set(parsed.flatMap((m) => (m.kind === 'vehicle-telemetry' ? [m.data.state] : [])));
+    expect(states.has(66)).toBe(true);
+    expect(states.has(0)).toBe(true);
+    expect(states.has(81) || states.has(82)).toBe(true);
+  });
+
+  test('telemetry is published under the tile of its position and stays inside the region', () => {
+    const { west, south, east, north } = DEMO_REGION.bounds;
+    const wrong = parsed.filter((m) => {
+      if (m.kind !== 'vehicle-telemetry') return false;
+      const { lat, lon } = m.data.position;
+      const inside = lon >= west && lon <= east && lat >= south && lat <= north;
+      return m.topic.split('/')[3] !== tileOf(lat, lon) || !inside;
+    });
+    expect(wrong).toEqual([]);
+  });
+
+  test('a vehicle moves between two steps while it drives', () => {
+    const sim = createFleetSimulator({ region: DEMO_REGION, seed: 7 });
+    const uid = defaultVehicleIds(40).find((id) => {
+      const [first] = parseAll(sim.step([id], START));
+      return first?.kind === 'vehicle-telemetry' && first.data.state === 66;
+    });
+    expect(uid).toBeDefined();
+    const [after] = parseAll(sim.step([uid as string], START + 10_000));
+    const [before] = parseAll(createFleetSimulator({ region: DEMO_REGION, seed: 7 }).step([uid as string], START));
+    expect(after?.kind === 'vehicle-telemetry' && after.data.position).not.toEqual(
+      before?.kind === 'vehicle-telemetry' && before.data.position,
+    );
+  });
+
+  test('the same seed gives the same fleet', () => {
+    expect(run(60, 1, defaultVehicleIds(5))).toEqual(run(60, 1, defaultVehicleIds(5)));
+  });
+});
+
+describe('commands', () => {
+  const request = {
+    v: 1 as const,
+    commandId: 'CMD-1',
+    vehicleUid: 'VH-00001',
+    kind: 'Device' as const,
+    name: 'lock',
+    ts: START,
+  };
+
+  test('a device command is acknowledged with Success after a short delay', () => {
+    const sim = createFleetSimulator({ region: DEMO_REGION });
+    const [ack, ...rest] = sim.handleCommand(request, START);
+    expect(rest).toEqual([]);
+    expect(ack?.delayMs).toBeGreaterThan(0);
+    const parsed = parseAll(ack ? [ack] : []);
+    expect(parsed[0]?.kind === 'command-ack' && parsed[0].data.status).toBe(2);
+  });
+
+  test('a command asking to fail is acknowledged with Failed and a reason', () => {
+    const sim = createFleetSimulator({ region: DEMO_REGION });
+    const parsed = parseAll(sim.handleCommand({ ...request, params: { simulate: 'fail' } }, START));
+    expect(parsed[0]?.kind === 'command-ack' && [parsed[0].data.status, parsed[0].data.reason]).toEqual([
+      3,
+      expect.any(String),
+    ]);
+  });
+
+  test('a command asking to time out gets no answer', () => {
+    const sim = createFleetSimulator({ region: DEMO_REGION });
+    expect(sim.handleCommand({ ...request, params: { simulate: 'timeout' } }, START)).toEqual([]);
+  });
+
+  test('an OTA command reports progress up to Completed', () => {
+    const sim = createFleetSimulator({ region: DEMO_REGION });
+    const parsed = parseAll(sim.handleCommand({ ...request, kind: 'OTA', releaseId: 'FW-2' }, START));
+    const progress = parsed.flatMap((m) => (m.kind === 'ota-progress' ? [[m.data.status, m.data.progress]] : []));
+    expect(progress.at(0)).toEqual([0, 0]);
+    expect(progress.at(-1)).toEqual([2, 100]);
+  });
+});
+
+describe('topicMatches', () => {
+  test('matches single-level and multi-level wildcards as MQTT does', () => {
+    expect(topicMatches('voltline/v1/telemetry/+/VH-1', 'voltline/v1/telemetry/12-1-2/VH-1')).toBe(true);
+    expect(topicMatches('voltline/v1/telemetry/+/VH-1', 'voltline/v1/telemetry/12-1-2/VH-2')).toBe(false);
+    expect(topicMatches('voltline/v1/vehicles/VH-1/#', 'voltline/v1/vehicles/VH-1/devices/B/ota')).toBe(true);
+    expect(topicMatches('voltline/v1/+', 'voltline/v1/a/b')).toBe(false);
+  });
+});
