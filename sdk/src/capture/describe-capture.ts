@@ -18,7 +18,10 @@ function byteLength(text: string): number {
 }
 
 /** Describe the snapshot and replay that would be sent. */
-export function describeCapture(input: { snapshot?: ScreenshotData | null; replay?: WebReplayPayload | null }): CaptureDescription {
+export function describeCapture(input: {
+  snapshot?: ScreenshotData | null;
+  replay?: WebReplayPayload | null;
+}): CaptureDescription {
   const { snapshot, replay } = input;
   const events = replay?.events ?? [];
   const last = events[events.length - 1];

@@ -6,7 +6,10 @@ export type EditorTool = 'pointer' | 'rectangle' | 'pen' | 'blur';
 export type RecordingPhase = 'idle' | 'starting' | 'recording' | 'preview' | 'uploading';
 export type EditorAlert = null | 'permission-denied' | 'recording-failed' | 'upload-failed';
 
-export type EditorResult = { cancelled: true } | { cancelled: false; mode: 'screenshot' } | { cancelled: false; mode: 'capture' };
+export type EditorResult =
+  | { cancelled: true }
+  | { cancelled: false; mode: 'screenshot' }
+  | { cancelled: false; mode: 'capture' };
 
 export interface EditorState {
   mode: CaptureMode;

@@ -14,7 +14,12 @@ import {
 } from './editor-state';
 import { EDITOR_CSS } from './editor-styles';
 import { EDITOR_TEXTS as T } from './editor-texts';
-import { isScreenRecordingSupported, type RecordingResult, ScreenCaptureDeniedError, ScreenRecorder } from './screen-recorder';
+import {
+  isScreenRecordingSupported,
+  type RecordingResult,
+  ScreenCaptureDeniedError,
+  ScreenRecorder,
+} from './screen-recorder';
 import { EXCLUDE_ATTRIBUTE } from './serialize-dom';
 
 export interface CaptureEditorOptions {
@@ -38,7 +43,11 @@ export function cleanupDrawings(): void {
 
 const TOOL_LABEL: Record<EditorTool, string> = { pointer: T.pointer, rectangle: T.rectangle, pen: T.pen, blur: T.blur };
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, html = ''): HTMLElementTagNameMap[K] {
+function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string> = {},
+  html = '',
+): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
   if (html) node.innerHTML = html;
@@ -95,10 +104,18 @@ export function openCaptureEditor(opts: CaptureEditorOptions): Promise<CaptureEd
       toolbar.append(button);
     }
     const colorWrap = el('div', { style: 'position:relative;display:flex;justify-content:center' });
-    const colorButton = iconButton(T.color, '<span class="chip"></span>', { class: 'swatch-button', 'aria-expanded': 'false', 'aria-haspopup': 'true' });
+    const colorButton = iconButton(T.color, '<span class="chip"></span>', {
+      class: 'swatch-button',
+      'aria-expanded': 'false',
+      'aria-haspopup': 'true',
+    });
     const palette = el('div', { class: 'palette', role: 'radiogroup', 'aria-label': T.color });
     const swatchButtons = SWATCHES.map((color) => {
-      const b = el('button', { type: 'button', role: 'radio', 'aria-label': color, 'aria-checked': 'false' }, `<span style="background:${color}"></span>`);
+      const b = el(
+        'button',
+        { type: 'button', role: 'radio', 'aria-label': color, 'aria-checked': 'false' },
+        `<span style="background:${color}"></span>`,
+      );
       b.addEventListener('click', () => dispatch({ type: 'select-color', color }));
       palette.append(b);
       return b;
@@ -178,7 +195,10 @@ export function openCaptureEditor(opts: CaptureEditorOptions): Promise<CaptureEd
       if (event.button !== 0 || state.tool === 'pointer' || !canDraw(state)) return;
       event.preventDefault();
       surface.setPointerCapture?.(event.pointerId);
-      shape = new ShapeInProgress(layer, state.tool as DrawingTool, state.color, { x: event.clientX, y: event.clientY });
+      shape = new ShapeInProgress(layer, state.tool as DrawingTool, state.color, {
+        x: event.clientX,
+        y: event.clientY,
+      });
       dispatch({ type: 'draw-start' });
     }
     function handlePointerMove(event: PointerEvent) {
@@ -311,10 +331,17 @@ export function openCaptureEditor(opts: CaptureEditorOptions): Promise<CaptureEd
       colorButton.setAttribute('aria-expanded', String(state.colorPickerOpen));
       colorButton.setAttribute('aria-disabled', String(!drawable));
       palette.toggleAttribute('data-open', state.colorPickerOpen);
-      swatchButtons.forEach((b, i) => b.setAttribute('aria-checked', String(SWATCHES[i] === state.color)));
+      swatchButtons.forEach((b, i) => {
+        b.setAttribute('aria-checked', String(SWATCHES[i] === state.color));
+      });
       undoButton.setAttribute('aria-disabled', String(state.shapes === 0));
       hint.toggleAttribute('data-faded', state.drawing);
-      hint.textContent = state.mode === 'screenshot' ? T.hintScreenshot : state.recording === 'recording' ? T.hintRecording : T.hintCaptureIdle;
+      hint.textContent =
+        state.mode === 'screenshot'
+          ? T.hintScreenshot
+          : state.recording === 'recording'
+            ? T.hintRecording
+            : T.hintCaptureIdle;
       hint.hidden = state.recording === 'preview' || state.recording === 'uploading';
       if (recordButton && micButton && timer) {
         const live = state.recording === 'recording';
@@ -322,10 +349,15 @@ export function openCaptureEditor(opts: CaptureEditorOptions): Promise<CaptureEd
         const recordLabel = live ? T.stopRecording : T.startRecording;
         recordButton.setAttribute('aria-label', recordLabel);
         recordButton.setAttribute('aria-pressed', String(live));
-        const blocked = !state.recordingSupported || state.recording === 'starting' || state.recording === 'preview' || state.recording === 'uploading';
+        const blocked =
+          !state.recordingSupported ||
+          state.recording === 'starting' ||
+          state.recording === 'preview' ||
+          state.recording === 'uploading';
         recordButton.setAttribute('aria-disabled', String(blocked));
         recordButton.title = state.recordingSupported ? recordLabel : T.browserNotSupported;
-        if (!state.recordingSupported) recordButton.append(el('span', { class: 'tip', role: 'tooltip' }, T.browserNotSupported));
+        if (!state.recordingSupported)
+          recordButton.append(el('span', { class: 'tip', role: 'tooltip' }, T.browserNotSupported));
         const micLabel = !state.micAvailable ? T.micUnavailable : state.micEnabled ? T.micOn : T.micOff;
         micButton.innerHTML = state.micEnabled ? ICONS.mic : ICONS.micOff;
         if (!state.micAvailable) micButton.append(el('span', { class: 'tip', role: 'tooltip' }, T.browserNotSupported));
@@ -355,7 +387,8 @@ export function openCaptureEditor(opts: CaptureEditorOptions): Promise<CaptureEd
     function dispatch(action: EditorAction) {
       const before = state;
       state = editorReducer(state, action);
-      if (action.type === 'toggle-mic' && state.micEnabled !== before.micEnabled) recorder?.setMicEnabled(state.micEnabled);
+      if (action.type === 'toggle-mic' && state.micEnabled !== before.micEnabled)
+        recorder?.setMicEnabled(state.micEnabled);
       if (state.result && !before.result) finish();
       else render();
     }

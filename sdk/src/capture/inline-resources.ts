@@ -53,7 +53,11 @@ export async function inlineCss(css: string, base: string, loader: ResourceLoade
 }
 
 /** Resolve every pending resource of a serialised snapshot and put the results in place of their markers. */
-export async function resolveResources(html: string, resources: PendingResource[], loader: ResourceLoader): Promise<string> {
+export async function resolveResources(
+  html: string,
+  resources: PendingResource[],
+  loader: ResourceLoader,
+): Promise<string> {
   if (resources.length === 0) return html;
   const values = await Promise.all(
     resources.map(async (res) => {
@@ -105,7 +109,12 @@ export const browserResourceLoader: ResourceLoader = {
       const img = new Image();
       img.src = objectUrl;
       await img.decode();
-      const size = scaleToFit(img.naturalWidth || img.width, img.naturalHeight || img.height, SNAPSHOT.imageMaxWidth, SNAPSHOT.imageMaxHeight);
+      const size = scaleToFit(
+        img.naturalWidth || img.width,
+        img.naturalHeight || img.height,
+        SNAPSHOT.imageMaxWidth,
+        SNAPSHOT.imageMaxHeight,
+      );
       if (size.width === 0) throw new Error('image has no size');
       const canvas = document.createElement('canvas');
       canvas.width = size.width;

@@ -1,7 +1,7 @@
 import { ONE_PIXEL_GIF, REPLAY } from './constants';
 import type { ReplayEvent } from './types';
 
-const DATA_URL_RE = /data:([a-z]+\/[a-z0-9.+-]+)?(;[a-z0-9=.+-]+)*,[A-Za-z0-9+/=%._~:;!*'()@&$,-]*/gi;
+const DATA_URL_RE = /data:([a-z]+\/[a-z0-9.+-]+)?(;[a-z0-9=.+-]+)*,[A-Za-z0-9+/=%._~:;!*@&$,-]*/gi;
 
 /**
  * Shrink an event whose JSON exceeds the replay size cap (spec §5): image data URLs become a 1-pixel placeholder, other data

@@ -28,7 +28,21 @@ export interface SerializeResult {
 /** Attribute that keeps an element (the widget's own UI, the capture editor) out of every snapshot. */
 export const EXCLUDE_ATTRIBUTE = 'data-gl-exclude';
 
-const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
+const VOID = new Set([
+  'area',
+  'base',
+  'br',
+  'col',
+  'embed',
+  'hr',
+  'img',
+  'input',
+  'link',
+  'meta',
+  'source',
+  'track',
+  'wbr',
+]);
 const SKIPPED = new Set(['script', 'noscript']);
 const URL_ATTRIBUTES = new Set(['src', 'href', 'poster', 'action', 'background']);
 const MASK = '********';
@@ -54,7 +68,8 @@ export function maskText(text: string): string {
 
 function absolute(url: string, base: string): string {
   const trimmed = url.trim();
-  if (trimmed === '' || /^(data|blob|javascript|about|mailto|tel):/i.test(trimmed) || trimmed.startsWith('#')) return trimmed;
+  if (trimmed === '' || /^(data|blob|javascript|about|mailto|tel):/i.test(trimmed) || trimmed.startsWith('#'))
+    return trimmed;
   try {
     return new URL(trimmed, base).href;
   } catch {
@@ -90,7 +105,12 @@ function adoptedSheets(target: Document | ShadowRoot): CSSStyleSheet[] {
 }
 
 /** Scale (w, h) down to fit (maxW, maxH), never up, keeping the ratio; results are whole pixels of at least 1. */
-export function scaleToFit(width: number, height: number, maxWidth: number, maxHeight: number): { width: number; height: number } {
+export function scaleToFit(
+  width: number,
+  height: number,
+  maxWidth: number,
+  maxHeight: number,
+): { width: number; height: number } {
   if (width <= 0 || height <= 0) return { width: 0, height: 0 };
   const ratio = Math.min(1, maxWidth / width, maxHeight / height);
   return { width: Math.max(1, Math.round(width * ratio)), height: Math.max(1, Math.round(height * ratio)) };
@@ -128,7 +148,12 @@ export function serializeDocument(doc: Document, options: SerializeOptions): Ser
   const base = doc.baseURI;
   const toDataUrl = options.canvasToDataUrl ?? canvasToJpeg;
 
-  function pending(kind: PendingResource['kind'], value: string, resourceBase: string, context: PendingResource['context']): string {
+  function pending(
+    kind: PendingResource['kind'],
+    value: string,
+    resourceBase: string,
+    context: PendingResource['context'],
+  ): string {
     const marker = `__gl_resource_${resources.length}__`;
     resources.push({ marker, kind, value, base: resourceBase, context });
     return marker;
