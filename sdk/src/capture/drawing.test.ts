@@ -77,9 +77,9 @@ describe('pathData', () => {
     expect(
       pathData([
         { x: 1, y: 2 },
-        { x: 3.14159, y: 4 },
+        { x: 3.04999, y: 4 },
       ]),
-    ).toBe('M1 2 L3.1 4');
+    ).toBe('M1 2 L3 4');
   });
 });
 
