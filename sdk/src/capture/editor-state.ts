@@ -142,7 +142,7 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
     case 'record-denied':
       return { ...state, recording: 'idle', alert: 'permission-denied' };
     case 'record-failed':
-      return { ...state, recording: 'idle', alert: 'recording-failed', tool: 'pointer', drawing: false };
+      return { ...state, recording: 'idle', alert: 'recording-failed', tool: 'pointer', drawing: false, elapsedMs: 0 };
     case 'tick':
       if (state.recording !== 'recording') return state;
       return { ...state, elapsedMs: Math.min(action.elapsedMs, RECORDING.maxDurationMs) };

@@ -36,6 +36,11 @@ button[aria-disabled="true"] { color: #c0c4cc; cursor: not-allowed; background: 
 .record .dot { width: 14px; height: 14px; border-radius: 50%; background: #EB144C; display: block; }
 .record .square { width: 12px; height: 12px; border-radius: 3px; background: #EB144C; display: block; }
 .record[aria-pressed="true"] { background: #fde8ee; color: #EB144C; }
+.record[aria-disabled="true"] .dot, button[aria-disabled="true"] .chip { opacity: .35; }
+button.mic[aria-pressed="true"] { background: none; color: #374151; }
+button.mic[aria-pressed="true"]:hover { background: #f3f4f6; }
+button.mic[aria-pressed="false"] { color: #EB144C; }
+button.mic[aria-disabled="true"] { color: #c0c4cc; }
 .timer { font-variant-numeric: tabular-nums; font-weight: 600; min-width: 44px; text-align: center; color: #111827; padding: 0 4px; }
 .timer[data-live]::before { content: ""; display: inline-block; width: 8px; height: 8px; border-radius: 50%; background: #EB144C;
   margin-right: 6px; vertical-align: middle; animation: gl-pulse 1.2s infinite; }

@@ -84,6 +84,8 @@ export function openCaptureEditor(opts: CaptureEditorOptions): Promise<CaptureEd
     let previewUrl = '';
     let shape: ShapeInProgress | null = null;
     let screenRecordingUrl = '';
+    // Muting mid-recording needs a microphone track; a recording started without one cannot gain it later.
+    let recordingHasMic = false;
     const layer = ensureDrawingLayer(document);
 
     const host = el('div', { id: EDITOR_HOST_ID, [EXCLUDE_ATTRIBUTE]: '' });
@@ -132,7 +134,7 @@ export function openCaptureEditor(opts: CaptureEditorOptions): Promise<CaptureEd
     if (opts.mode === 'capture') {
       recordButton = iconButton(T.startRecording, ICONS.record, { class: 'record', 'aria-pressed': 'false' });
       recordButton.addEventListener('click', () => void handleRecordToggle());
-      micButton = iconButton(T.micOn, ICONS.mic, { 'aria-pressed': 'true' });
+      micButton = iconButton(T.micOn, ICONS.mic, { class: 'mic', 'aria-pressed': 'true' });
       micButton.addEventListener('click', () => dispatch({ type: 'toggle-mic' }));
       timer = el('span', { class: 'timer', role: 'timer', 'aria-label': T.timeLeft }, formatRemaining(0));
       toolbar.append(recordButton, micButton, timer, el('span', { class: 'sep' }));
@@ -260,6 +262,7 @@ export function openCaptureEditor(opts: CaptureEditorOptions): Promise<CaptureEd
       try {
         await recorder.start(state.micEnabled);
         if (!recorder.micAvailable) dispatch({ type: 'mic-unavailable' });
+        recordingHasMic = recorder.hasMic;
         if (state.result) {
           recorder.dispose();
           return;
@@ -364,7 +367,7 @@ export function openCaptureEditor(opts: CaptureEditorOptions): Promise<CaptureEd
         micButton.setAttribute('aria-label', micLabel);
         micButton.title = micLabel;
         micButton.setAttribute('aria-pressed', String(state.micEnabled));
-        micButton.setAttribute('aria-disabled', String(!state.micAvailable || live));
+        micButton.setAttribute('aria-disabled', String(!state.micAvailable || (live && !recordingHasMic)));
         timer.textContent = formatRemaining(state.elapsedMs);
         timer.toggleAttribute('data-live', live);
       }

@@ -129,6 +129,11 @@ export class ScreenRecorder {
     if (this.micTrack) this.micTrack.enabled = enabled;
   }
 
+  /** True when the recording has a microphone track that the mute toggle can switch. */
+  get hasMic(): boolean {
+    return this.micTrack !== null;
+  }
+
   get isRecording(): boolean {
     return this.recorder?.state === 'recording';
   }

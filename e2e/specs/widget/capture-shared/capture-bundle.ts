@@ -72,7 +72,10 @@ export async function pixelDifference(page: Page, a: Buffer, b: Buffer): Promise
       if (x.width !== y.width || x.height !== y.height) return 1;
       let differing = 0;
       for (let i = 0; i < x.data.length; i += 4) {
-        const d = Math.abs(x.data[i]! - y.data[i]!) + Math.abs(x.data[i + 1]! - y.data[i + 1]!) + Math.abs(x.data[i + 2]! - y.data[i + 2]!);
+        const d =
+          Math.abs(x.data[i]! - y.data[i]!) +
+          Math.abs(x.data[i + 1]! - y.data[i + 1]!) +
+          Math.abs(x.data[i + 2]! - y.data[i + 2]!);
         if (d > 60) differing += 1;
       }
       return differing / (x.width * x.height);

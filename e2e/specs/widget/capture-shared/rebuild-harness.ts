@@ -10,6 +10,10 @@ declare global {
 }
 
 window.rebuildSnapshot = (node) => {
-  const { iframe } = rebuildIntoSandboxedIframe(node, { root: document.body, mirror: createMirror(), cache: createCache() });
+  const { iframe } = rebuildIntoSandboxedIframe(node, {
+    root: document.body,
+    mirror: createMirror(),
+    cache: createCache(),
+  });
   return (iframe as HTMLIFrameElement).contentDocument!;
 };

@@ -19,7 +19,14 @@ test('the snapshot carries input values, canvas pixels and shadow DOM, and never
   await fillForm(page);
   const snap = await page.evaluate(() => window.voltlineCapture.takeSnapshot());
 
-  expect(snap).toMatchObject({ baseUrl: 'http://127.0.0.1:4281', width: 900, height: 800, isMobile: false, x: 0, y: 0 });
+  expect(snap).toMatchObject({
+    baseUrl: 'http://127.0.0.1:4281',
+    width: 900,
+    height: 800,
+    isMobile: false,
+    x: 0,
+    y: 0,
+  });
   expect(snap.html).toContain('value="Grace Hopper"');
   expect(snap.html).not.toContain('s3cretPW');
   expect(snap.html).not.toContain('Ada Lovelace');
@@ -48,7 +55,9 @@ test('the snapshot re-rendered in a second page looks like the page', async ({ p
 
   const rendered = await context.newPage();
   // Served from an unrelated origin, as the dashboard would: everything needed must be inside the HTML.
-  await rendered.route('http://snapshot.invalid/', (route) => route.fulfill({ contentType: 'text/html', body: snap.html }));
+  await rendered.route('http://snapshot.invalid/', (route) =>
+    route.fulfill({ contentType: 'text/html', body: snap.html }),
+  );
   await rendered.goto('http://snapshot.invalid/');
 
   await expect(rendered.getByText('Vehicle EV-042 online')).toHaveCSS('background-color', 'rgb(0, 128, 0)');
