@@ -54,7 +54,7 @@ export const REPLAY = {
   collectFonts: false,
   recordCrossOriginIframes: false,
   /** A new segment (full snapshot) starts after this long... */
-  checkoutEveryMs: 60_000,
+  checkoutEveryMs: 120_000,
   /** ...or after this many incremental events, whichever comes first. Only the current and previous segment are kept. */
   checkoutEveryEvents: 2000,
   /** An event whose JSON is longer than this has its data URLs replaced (spec §5). */

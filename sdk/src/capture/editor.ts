@@ -135,7 +135,9 @@ export function openCaptureEditor(opts: CaptureEditorOptions): Promise<CaptureEd
       recordButton = iconButton(T.startRecording, ICONS.record, { class: 'record', 'aria-pressed': 'false' });
       recordButton.addEventListener('click', () => void handleRecordToggle());
       micButton = iconButton(T.micOn, ICONS.mic, { class: 'mic', 'aria-pressed': 'true' });
-      micButton.addEventListener('click', () => dispatch({ type: 'toggle-mic' }));
+      micButton.addEventListener('click', () => {
+        if (micButton?.getAttribute('aria-disabled') !== 'true') dispatch({ type: 'toggle-mic' });
+      });
       timer = el('span', { class: 'timer', role: 'timer', 'aria-label': T.timeLeft }, formatRemaining(0));
       toolbar.append(recordButton, micButton, timer, el('span', { class: 'sep' }));
     } else {

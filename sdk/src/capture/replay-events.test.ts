@@ -4,6 +4,8 @@ import { capReplayEvent, ReplayBuffer } from './replay-events';
 import type { ReplayEvent } from './types';
 
 const ev = (timestamp: number, data: unknown = {}): ReplayEvent => ({ type: 3, data, timestamp });
+const meta = (timestamp: number): ReplayEvent => ({ type: 4, data: {}, timestamp });
+const full = (timestamp: number): ReplayEvent => ({ type: 2, data: {}, timestamp });
 
 describe('capReplayEvent', () => {
   test('returns an event under the cap unchanged', () => {
@@ -43,17 +45,33 @@ describe('ReplayBuffer', () => {
     const buffer = new ReplayBuffer();
     buffer.add(ev(1));
     buffer.add(ev(2));
-    buffer.add(ev(3), true);
+    buffer.add(meta(3), true);
     buffer.add(ev(4));
-    buffer.add(ev(5), true);
+    buffer.add(meta(5), true);
     buffer.add(ev(6));
     expect(buffer.events().map((e) => e.timestamp)).toEqual([3, 4, 5, 6]);
+  });
+
+  test('keeps a checkout Meta and FullSnapshot together in one segment, as rrweb flags both', () => {
+    const buffer = new ReplayBuffer();
+    for (const [e, checkout] of [
+      [meta(1), false],
+      [full(2), false],
+      [ev(3), false],
+      [meta(4), true],
+      [full(5), true],
+      [ev(6), false],
+    ] as const) {
+      buffer.add(e, checkout);
+    }
+    expect(buffer.events().map((e) => e.timestamp)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(buffer.events().filter((e) => e.type === 2)).toHaveLength(2);
   });
 
   test('stays bounded however many segments pass', () => {
     const buffer = new ReplayBuffer();
     for (let segment = 0; segment < 1000; segment += 1) {
-      for (let i = 0; i < 10; i += 1) buffer.add(ev(segment * 10 + i), i === 0);
+      for (let i = 0; i < 10; i += 1) buffer.add(i === 0 ? meta(segment * 10) : ev(segment * 10 + i), i === 0);
     }
     expect(buffer.size).toBe(20);
   });

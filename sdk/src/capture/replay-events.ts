@@ -1,6 +1,9 @@
 import { ONE_PIXEL_GIF, REPLAY } from './constants';
 import type { ReplayEvent } from './types';
 
+/** rrweb's EventType.Meta: the first event of every segment. */
+const META_EVENT = 4;
+
 const DATA_URL_RE = /data:([a-z]+\/[a-z0-9.+-]+)?(;[a-z0-9=.+-]+)*,[A-Za-z0-9+/=%._~:;!*@&$,-]*/gi;
 
 /**
@@ -23,7 +26,8 @@ export class ReplayBuffer {
   private current: ReplayEvent[] = [];
 
   add(event: ReplayEvent, isCheckout = false): void {
-    if (isCheckout) {
+    // rrweb flags both events of a checkout (Meta, then FullSnapshot); the segment starts at the Meta event.
+    if (isCheckout && event.type === META_EVENT) {
       this.previous = this.current;
       this.current = [];
     }
