@@ -53,7 +53,10 @@ export const REPLAY = {
   recordCanvas: false,
   collectFonts: false,
   recordCrossOriginIframes: false,
-  /** A new segment (full snapshot) starts after this long... */
+  /**
+   * A new segment (full snapshot) starts after this long... Each checkout is one synchronous full snapshot (a long task on
+   * big pages), so not more often; two kept segments cover the last 2 to 4 minutes.
+   */
   checkoutEveryMs: 120_000,
   /** ...or after this many incremental events, whichever comes first. Only the current and previous segment are kept. */
   checkoutEveryEvents: 2000,
@@ -85,8 +88,11 @@ export const RECORDING = {
   idealHeight: 1728,
   idealFrameRate: 10,
   maxFrameRate: 24,
-  /** Tried in order; the first supported one wins (webm preferred, mp4 fallback). */
-  mimeTypes: ['video/webm;codecs=vp9', 'video/webm;codecs=vp8', 'video/webm', 'video/mp4'],
+  /**
+   * Tried in order; the first supported one wins (webm preferred, mp4 fallback). VP8 before VP9: at screen resolutions VP9
+   * costs several times the CPU, which the visitor's page would feel while recording.
+   */
+  mimeTypes: ['video/webm;codecs=vp8', 'video/webm', 'video/webm;codecs=vp9', 'video/mp4'],
   fileBaseName: 'screen-recording',
 } as const;
 

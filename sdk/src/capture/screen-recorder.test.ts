@@ -8,7 +8,7 @@ import {
 
 describe('screen recorder', () => {
   test('prefers webm', () => {
-    expect(pickMimeType(() => true)).toBe('video/webm;codecs=vp9');
+    expect(pickMimeType(() => true)).toBe('video/webm;codecs=vp8');
   });
 
   test('falls back to mp4 where webm is not supported', () => {

@@ -86,28 +86,31 @@ export class ScreenRecorder {
   /** Ask for the screen (and the microphone when `withMic`) and start recording. Rejects with ScreenCaptureDeniedError on refusal. */
   async start(withMic: boolean): Promise<void> {
     const devices = navigator.mediaDevices;
-    let screen: MediaStream;
-    try {
-      screen = await devices.getDisplayMedia(displayMediaConstraints());
-    } catch (error) {
-      if (error instanceof DOMException && (error.name === 'NotAllowedError' || error.name === 'SecurityError')) {
-        throw new ScreenCaptureDeniedError(error);
-      }
-      throw error;
-    }
-    this.streams = [screen];
-    const tracks = [...screen.getVideoTracks()];
+    // The microphone is asked for first: Chromium sends a screen frame at the start and then only when the screen changes,
+    // and a webm with sound starts at the first video frame, so the recorder must already run when that frame arrives.
+    let mic: MediaStream | null = null;
     if (withMic) {
       try {
-        const mic = await devices.getUserMedia({ audio: true });
-        this.streams.push(mic);
-        this.micTrack = mic.getAudioTracks()[0] ?? null;
-        if (this.micTrack) tracks.push(this.micTrack);
+        mic = await devices.getUserMedia({ audio: true });
       } catch {
         // No microphone or no permission: record without sound and show the mic as unavailable.
         this.micAvailable = false;
       }
     }
+    let screen: MediaStream;
+    try {
+      screen = await devices.getDisplayMedia(displayMediaConstraints());
+    } catch (error) {
+      for (const track of mic?.getTracks() ?? []) track.stop();
+      if (error instanceof DOMException && (error.name === 'NotAllowedError' || error.name === 'SecurityError')) {
+        throw new ScreenCaptureDeniedError(error);
+      }
+      throw error;
+    }
+    this.streams = mic ? [screen, mic] : [screen];
+    const tracks = [...screen.getVideoTracks()];
+    this.micTrack = mic?.getAudioTracks()[0] ?? null;
+    if (this.micTrack) tracks.push(this.micTrack);
     const mimeType = pickMimeType((type) => MediaRecorder.isTypeSupported(type));
     const combined = new MediaStream(tracks);
     this.recorder = mimeType ? new MediaRecorder(combined, { mimeType }) : new MediaRecorder(combined);

@@ -10,6 +10,7 @@ const SOURCE = { mutation: 0, mouseInteraction: 2, scroll: 3, input: 5 } as cons
 
 test.beforeEach(async ({ page }) => {
   await serveHarness(page);
+  await page.clock.install();
   await page.goto(PAGE);
   await page.evaluate(() => window.voltlineCapture.startReplay());
 });
@@ -69,4 +70,21 @@ test('reset on flow start drops the old replay and takes a new full snapshot', a
   expect(after.startDate).toBeGreaterThan(before);
   expect(JSON.stringify(after.events)).not.toContain('"source":5');
   expect(after.events.filter((e) => e.type === 2)).toHaveLength(1);
+});
+
+test('a long visit keeps only the current and the previous segment', async ({ page }) => {
+  const started = await page.evaluate(() => window.voltlineCapture.getReplayPayload()!.startDate);
+  // Ten minutes of browsing: a click every 30 s; checkouts every 2 minutes.
+  for (let i = 0; i < 20; i += 1) {
+    await page.getByRole('button', { name: 'Add row' }).click();
+    await page.clock.runFor(30_000);
+  }
+  await page.getByRole('button', { name: 'Add row' }).click();
+  const replay = (await page.evaluate(() => window.voltlineCapture.getReplayPayload()))!;
+  const fullSnapshots = replay.events.filter((e) => e.type === FULL_SNAPSHOT);
+  expect(fullSnapshots).toHaveLength(2);
+  const keptMs = replay.events.at(-1)!.timestamp - replay.startDate;
+  expect(keptMs).toBeGreaterThanOrEqual(120_000);
+  expect(keptMs).toBeLessThanOrEqual(240_000);
+  expect(replay.startDate - started).toBeGreaterThanOrEqual(360_000);
 });
