@@ -121,3 +121,6 @@ export const EDITOR = {
   toolbarFadedOpacity: 0.15,
   toolbarFadeMs: 200,
 } as const;
+
+/** Attribute that keeps an element (the widget's own UI, the capture editor) out of every snapshot. */
+export const EXCLUDE_ATTRIBUTE = 'data-gl-exclude';

@@ -1,4 +1,4 @@
-import { SWATCHES } from './constants';
+import { EXCLUDE_ATTRIBUTE, SWATCHES } from './constants';
 import { type DrawingTool, ensureDrawingLayer, removeDrawingLayer, ShapeInProgress } from './drawing';
 import { ICONS } from './editor-icons';
 import {
@@ -20,7 +20,6 @@ import {
   ScreenCaptureDeniedError,
   ScreenRecorder,
 } from './screen-recorder';
-import { EXCLUDE_ATTRIBUTE } from './serialize-dom';
 
 export interface CaptureEditorOptions {
   mode: CaptureMode;

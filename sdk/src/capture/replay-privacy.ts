@@ -1,5 +1,5 @@
 import { getRedactionPolicy, isMaskedElement, redactText } from '../core/redaction';
-import { maskText } from './serialize-dom';
+import { maskText } from './mask-text';
 
 /**
  * rrweb hooks that apply the widget's one redaction policy, so that replay and snapshot mask exactly the same things.

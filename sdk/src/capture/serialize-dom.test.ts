@@ -1,13 +1,7 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { resetRedactionPolicy, setRedactionPolicy, DEFAULT_REDACTION_POLICY } from '../core/redaction';
-import {
-  EXCLUDE_ATTRIBUTE,
-  absolutizeCssUrls,
-  isExcludedHost,
-  isFontUrl,
-  scaleToFit,
-  serializeDocument,
-} from './serialize-dom';
+import { EXCLUDE_ATTRIBUTE } from './constants';
+import { absolutizeCssUrls, isExcludedHost, isFontUrl, scaleToFit, serializeDocument } from './serialize-dom';
 
 function page(body: string): Document {
   document.head.innerHTML = '';

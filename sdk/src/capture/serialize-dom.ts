@@ -1,5 +1,6 @@
 import { isMaskedElement, redactText } from '../core/redaction';
-import { FONT_EXTENSIONS, INLINE_EXCLUDED_HOSTS, REPLAY, SNAPSHOT } from './constants';
+import { EXCLUDE_ATTRIBUTE, FONT_EXTENSIONS, INLINE_EXCLUDED_HOSTS, REPLAY, SNAPSHOT } from './constants';
+import { maskText } from './mask-text';
 
 /** A resource the snapshot wants inlined later; its marker stands in the HTML until then. */
 export interface PendingResource {
@@ -24,9 +25,6 @@ export interface SerializeResult {
   html: string;
   resources: PendingResource[];
 }
-
-/** Attribute that keeps an element (the widget's own UI, the capture editor) out of every snapshot. */
-export const EXCLUDE_ATTRIBUTE = 'data-gl-exclude';
 
 const VOID = new Set([
   'area',
@@ -59,11 +57,6 @@ export function escapeAttribute(value: string): string {
 /** Keep a style text from closing its own <style> element. */
 export function escapeStyleText(css: string): string {
   return css.replace(/<\/(style)/gi, '<\\/$1');
-}
-
-/** Replace every visible character by `*`, keeping whitespace so that the layout of masked text stays close. */
-export function maskText(text: string): string {
-  return text.replace(/\S/g, '*');
 }
 
 function absolute(url: string, base: string): string {

@@ -7,8 +7,12 @@ const here = dirname(fileURLToPath(import.meta.url));
 const sdkDir = join(here, '../../../../sdk');
 const sdkRequire = createRequire(join(sdkDir, 'package.json'));
 
+/** The part of esbuild's API the tests use (esbuild is not a dependency of e2e, so its types are not either). */
+interface Esbuild {
+  build(options: Record<string, unknown>): Promise<{ outputFiles: { text: string }[] }>;
+}
+
 // esbuild comes with tsup (the sdk's build tool), so the tests need no dependency of their own to bundle the chunks.
-type Esbuild = typeof import('esbuild');
 function loadEsbuild(): Esbuild {
   return createRequire(sdkRequire.resolve('tsup'))('esbuild') as Esbuild;
 }
@@ -24,22 +28,21 @@ const cache = new Map<string, Promise<string>>();
 
 /** Bundle a harness entry to one IIFE script, in memory. */
 export function bundle(entry: 'harness.ts' | 'rebuild-harness.ts'): Promise<string> {
-  let built = cache.get(entry);
-  if (!built) {
-    built = loadEsbuild()
-      .build({
-        entryPoints: [join(here, entry)],
-        bundle: true,
-        write: false,
-        format: 'iife',
-        target: 'es2020',
-        nodePaths: [join(sdkDir, 'node_modules')],
-        alias: entry === 'rebuild-harness.ts' ? { 'rrweb-snapshot': rrwebSnapshotPath() } : {},
-        logLevel: 'silent',
-      })
-      .then((result) => result.outputFiles[0]!.text);
-    cache.set(entry, built);
-  }
+  const cached = cache.get(entry);
+  if (cached) return cached;
+  const built = loadEsbuild()
+    .build({
+      entryPoints: [join(here, entry)],
+      bundle: true,
+      write: false,
+      format: 'iife',
+      target: 'es2020',
+      nodePaths: [join(sdkDir, 'node_modules')],
+      alias: entry === 'rebuild-harness.ts' ? { 'rrweb-snapshot': rrwebSnapshotPath() } : {},
+      logLevel: 'silent',
+    })
+    .then((result) => result.outputFiles[0]!.text);
+  cache.set(entry, built);
   return built;
 }
 
