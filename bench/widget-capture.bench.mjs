@@ -1,0 +1,174 @@
+// Capture chunk sizes, and session replay cost on a 5,000-element page in Chromium: the longest main-thread task while
+// recording, and the replay's heap after scripted interaction.
+//
+// Ten minutes of interaction are simulated in well under a minute: Playwright's fake clock advances 6 s after each scripted
+// step (DOM updates, typing, scrolling, mouse movement), so rrweb's time-based checkouts happen as in a real 10-minute visit.
+// Long tasks are real (the PerformanceObserver reports native durations). The same script also runs without replay, and the
+// note line prints that baseline: on a slow machine the page's own layout of 5,000 elements makes long tasks by itself.
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const CHUNKS = [
+  { id: 'widget.capture.snapshot.gz', entry: 'snapshot.ts', budget: 6 },
+  { id: 'widget.capture.replay.gz', entry: 'replay.ts', budget: 30 },
+  { id: 'widget.capture.editor.gz', entry: 'editor.ts', budget: 12 },
+];
+const SIMULATED_MS = 10 * 60_000;
+const STEP_MS = 6000;
+
+function tools(root) {
+  const sdkRequire = createRequire(join(root, 'sdk/package.json'));
+  const esbuild = createRequire(sdkRequire.resolve('tsup'))('esbuild');
+  const e2eRequire = createRequire(join(root, 'e2e/package.json'));
+  const { chromium } = e2eRequire('@playwright/test');
+  return { esbuild, chromium };
+}
+
+async function chunkSizes(root, esbuild) {
+  const out = [];
+  for (const chunk of CHUNKS) {
+    // Each chunk bundled alone, as tsup's code splitting would load it on import(); code shared between chunks is counted
+    // in each, so the figures are an upper bound.
+    const result = await esbuild.build({
+      entryPoints: [join(root, 'sdk/src/capture', chunk.entry)],
+      bundle: true,
+      minify: true,
+      format: 'esm',
+      target: 'es2019',
+      write: false,
+      nodePaths: [join(root, 'sdk/node_modules')],
+      logLevel: 'silent',
+    });
+    const gz = gzipSync(Buffer.from(result.outputFiles[0].contents), { level: 9 }).length;
+    out.push({ id: chunk.id, value: Math.round((gz / 1024) * 10) / 10, unit: 'KB', budget: chunk.budget });
+  }
+  return out;
+}
+
+async function replayBundle(root, esbuild) {
+  const result = await esbuild.build({
+    stdin: {
+      contents: `import { startReplay, stopReplay, getReplayPayload } from './replay';
+        window.benchReplay = { startReplay, stopReplay, getReplayPayload };`,
+      resolveDir: join(root, 'sdk/src/capture'),
+      loader: 'ts',
+    },
+    bundle: true,
+    minify: true,
+    format: 'iife',
+    target: 'es2019',
+    write: false,
+    nodePaths: [join(root, 'sdk/node_modules')],
+    logLevel: 'silent',
+  });
+  return result.outputFiles[0].text;
+}
+
+function pageWith5000Nodes() {
+  const rows = [];
+  // 714 rows x (tr + 4 td + span + input) = 4,998 elements, plus the page's own.
+  for (let i = 0; i < 714; i += 1) {
+    rows.push(
+      `<tr><td>EV-${i}</td><td><span class="soc">${50 + (i % 50)}%</span></td><td>Lisbon</td><td><input value="note ${i}"></td></tr>`,
+    );
+  }
+  return `<!doctype html><html><head><title>bench</title><style>td{padding:2px 6px;border-bottom:1px solid #eee}</style></head>
+    <body><h1>Fleet</h1><table><tbody id="rows">${rows.join('')}</tbody></table></body></html>`;
+}
+
+async function scenario(script, chromium, withReplay) {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-background-networking'],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.clock.install({ time: new Date('2026-01-01T08:00:00Z') });
+    await page.route('http://bench.invalid/', (route) =>
+      route.fulfill({ contentType: 'text/html', body: pageWith5000Nodes() }),
+    );
+    await page.goto('http://bench.invalid/');
+    const nodeCount = await page.evaluate(() => document.getElementsByTagName('*').length);
+    await page.addScriptTag({ content: script });
+    const cdp = await page.context().newCDPSession(page);
+    const heap = async () => {
+      await cdp.send('HeapProfiler.collectGarbage');
+      return (await cdp.send('Runtime.getHeapUsage')).usedSize;
+    };
+    const before = await heap();
+    // Observed only from here on, so the forced garbage collections above and below are not counted as tasks.
+    await page.evaluate((withReplay) => {
+      window.longTasks = [];
+      window.benchObserver = new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) window.longTasks.push(entry.duration);
+      });
+      window.benchObserver.observe({ type: 'longtask' });
+      if (withReplay) window.benchReplay.startReplay();
+    }, withReplay);
+
+    const steps = SIMULATED_MS / STEP_MS;
+    for (let step = 1; step <= steps; step += 1) {
+      await page.evaluate(async (n) => {
+        const spans = document.querySelectorAll('.soc');
+        // Live telemetry: a few separate update bursts per step.
+        for (let burst = 0; burst < 4; burst += 1) {
+          for (let i = 0; i < 20; i += 1)
+            spans[(n * 80 + burst * 20 + i) % spans.length].textContent = `${(n + i) % 100}%`;
+          await Promise.resolve();
+        }
+        const rows = document.getElementById('rows');
+        const row = rows.firstElementChild;
+        if (row) rows.appendChild(row);
+        window.scrollTo(0, (n * 97) % 15000);
+      }, step);
+      await page.mouse.move(100 + ((step * 37) % 1000), 100 + ((step * 53) % 600), { steps: 3 });
+      if (step % 5 === 0)
+        await page
+          .locator('input')
+          .nth(step % 50)
+          .fill(`typed ${step}`);
+      if (step % 20 === 0) await page.mouse.click(300, 300);
+      await page.clock.runFor(STEP_MS);
+    }
+    const summary = await page.evaluate(() => {
+      window.benchObserver.disconnect();
+      const payload = window.benchReplay.getReplayPayload();
+      const events = payload?.events ?? [];
+      return {
+        events: events.length,
+        fullSnapshots: events.filter((e) => e.type === 2).length,
+        keptSeconds: events.length ? Math.round((events[events.length - 1].timestamp - events[0].timestamp) / 1000) : 0,
+        payloadChars: JSON.stringify(payload).length,
+        longest: Math.max(0, ...window.longTasks),
+        longTaskCount: window.longTasks.length,
+      };
+    });
+    const after = await heap();
+    return { ...summary, nodeCount, steps, heapMb: (after - before) / 1024 / 1024 };
+  } finally {
+    await browser.close();
+  }
+}
+
+async function replayCost(root, esbuild, chromium) {
+  const script = await replayBundle(root, esbuild);
+  const baseline = await scenario(script, chromium, false);
+  const r = await scenario(script, chromium, true);
+  console.log(
+    `bench note: replay on ${r.nodeCount} elements, ${r.steps} scripted steps over ${SIMULATED_MS / 60_000} simulated minutes; ` +
+      `kept ${r.events} events (${r.fullSnapshots} full snapshots, last ${r.keptSeconds} s, ${(r.payloadChars / 1e6).toFixed(1)} M chars); ` +
+      `${r.longTaskCount} tasks over 50 ms, longest ${Math.round(r.longest)} ms; ` +
+      `same script without replay: ${baseline.longTaskCount} tasks over 50 ms, longest ${Math.round(baseline.longest)} ms`,
+  );
+  return [
+    { id: 'widget.replay.longtask.ms', value: Math.round(r.longest), unit: 'ms', budget: 50 },
+    { id: 'widget.replay.heap.mb', value: Math.round(r.heapMb * 10) / 10, unit: 'MB', budget: 20 },
+  ];
+}
+
+/** Capture chunk sizes and replay cost beside the DESIGN.md budgets. */
+export async function run({ root }) {
+  const { esbuild, chromium } = tools(root);
+  return [...(await chunkSizes(root, esbuild)), ...(await replayCost(root, esbuild, chromium))];
+}

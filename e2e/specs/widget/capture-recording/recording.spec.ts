@@ -1,0 +1,166 @@
+import { expect, type Page, test } from '@playwright/test';
+import { serveHarness } from '../capture-shared/capture-bundle';
+
+const PAGE = 'http://127.0.0.1:4281/capture-recording/index.html';
+const FAKE_CAPTURE = [
+  '--no-sandbox',
+  '--use-fake-ui-for-media-stream',
+  '--use-fake-device-for-media-stream',
+  '--auto-select-desktop-capture-source=Entire screen',
+  '--auto-accept-this-tab-capture',
+];
+
+// One recording at a time: each encodes 3072 x 1728 frames in software, and two at once starve each other on a small
+// test machine (no frame reaches the encoder before the test stops recording).
+test.describe.configure({ mode: 'serial' });
+
+test.use({
+  viewport: { width: 1000, height: 700 },
+  launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: FAKE_CAPTURE },
+});
+
+interface Upload {
+  size: number;
+  fileName: string;
+  contentType: string;
+}
+
+/** Answer POST /uploads/sdk like the API: multipart field `file`, reply `{fileUrl}`. */
+async function mockUploads(page: Page): Promise<Upload[]> {
+  const uploads: Upload[] = [];
+  await page.route('**/uploads/sdk', async (route) => {
+    const request = route.request();
+    const body = request.postDataBuffer() ?? Buffer.alloc(0);
+    const text = body.toString('latin1');
+    const fileName = /filename="([^"]+)"/.exec(text)?.[1] ?? '';
+    const contentType = /Content-Type: (video\/[^\r\n]+)/.exec(text)?.[1] ?? '';
+    const headerEnd = text.indexOf('\r\n\r\n');
+    const boundary = /boundary=(.+)$/.exec(request.headers()['content-type'] ?? '')?.[1] ?? '';
+    const fileEnd = text.lastIndexOf(`\r\n--${boundary}`);
+    uploads.push({ size: fileEnd - headerEnd - 4, fileName, contentType });
+    await route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({ fileUrl: 'https://files.test/rec-1.webm' }),
+    });
+  });
+  return uploads;
+}
+
+async function openRecorder(page: Page) {
+  await page.evaluate(() => {
+    const w = window as unknown as { editorResult?: unknown };
+    void window.voltlineCapture
+      .openCaptureEditor({ mode: 'capture', upload: window.voltlineCapture.upload })
+      .then((r) => {
+        w.editorResult = r;
+      });
+  });
+}
+
+async function editorResult(page: Page): Promise<unknown> {
+  const handle = await page.waitForFunction(() => (window as unknown as { editorResult?: unknown }).editorResult);
+  return handle.jsonValue();
+}
+
+test.beforeEach(async ({ page }) => {
+  await serveHarness(page);
+});
+
+test('records the screen, previews it, uploads a non-empty webm and returns its URL', async ({ page }) => {
+  const uploads = await mockUploads(page);
+  await page.goto(PAGE);
+  await openRecorder(page);
+  const toolbar = page.getByRole('toolbar', { name: 'Capture tools' });
+  await expect(toolbar.getByRole('timer')).toHaveText('2:00');
+  await page.screenshot({ path: test.info().outputPath('recording-idle.png') });
+
+  await toolbar.getByRole('button', { name: 'Start recording' }).click();
+  await expect(toolbar.getByRole('button', { name: 'Stop recording' })).toBeVisible();
+  // Password inputs are blurred on screen while the recording runs.
+  await expect(page.locator('#pin')).toHaveCSS('filter', 'blur(6px)');
+  // Drawing works once recording.
+  await toolbar.getByRole('button', { name: 'Pen' }).click();
+  await page.mouse.move(200, 300);
+  await page.mouse.down();
+  await page.mouse.move(400, 320, { steps: 5 });
+  await page.mouse.up();
+  // Counting down from 2:00; five seconds so that the encoder has produced data even on a loaded machine.
+  await expect(toolbar.getByRole('timer')).toHaveText(/^1:([0-4]\d|5[0-5])$/, { timeout: 15_000 });
+  await page.screenshot({ path: test.info().outputPath('recording-live.png') });
+  await toolbar.getByRole('button', { name: 'Stop recording' }).click();
+
+  const preview = page.getByRole('dialog', { name: 'Your screen recording' });
+  await expect(preview).toBeVisible();
+  await expect(preview.locator('video'))
+    .toHaveJSProperty('readyState', 4, { timeout: 5000 })
+    .catch(() => {});
+  await page.screenshot({ path: test.info().outputPath('recording-preview.png') });
+  await expect(page.locator('#pin')).not.toHaveCSS('filter', 'blur(6px)');
+
+  await preview.getByRole('button', { name: 'Next' }).click();
+  expect(await editorResult(page)).toEqual({
+    cancelled: false,
+    mode: 'capture',
+    screenRecordingUrl: 'https://files.test/rec-1.webm',
+  });
+  expect(uploads).toHaveLength(1);
+  expect(uploads[0]!.fileName).toBe('screen-recording.webm');
+  expect(uploads[0]!.contentType).toBe('video/webm');
+  expect(uploads[0]!.size).toBeGreaterThan(1000);
+});
+
+test('records without the microphone, and Retry drops the recording and returns to the start', async ({ page }) => {
+  await page.goto(PAGE);
+  await openRecorder(page);
+  const toolbar = page.getByRole('toolbar', { name: 'Capture tools' });
+  await toolbar.getByRole('button', { name: 'Microphone on' }).click();
+  await expect(toolbar.getByRole('button', { name: 'Microphone off' })).toHaveAttribute('aria-pressed', 'false');
+  await toolbar.getByRole('button', { name: 'Start recording' }).click();
+  await expect(toolbar.getByRole('button', { name: 'Stop recording' })).toBeVisible();
+  // Five seconds: a software VP8 encoder needs a while for its first 3072 x 1728 frame on a loaded test machine.
+  await expect(toolbar.getByRole('timer')).toHaveText(/^1:([0-4]\d|5[0-5])$/, { timeout: 15_000 });
+  await toolbar.getByRole('button', { name: 'Stop recording' }).click();
+  const preview = page.getByRole('dialog', { name: 'Your screen recording' });
+  await preview.getByRole('button', { name: 'Retry' }).click();
+  await expect(preview).toBeHidden();
+  await expect(toolbar.getByRole('button', { name: 'Start recording' })).toBeVisible();
+  await expect(toolbar.getByRole('timer')).toHaveText('2:00');
+});
+
+test('a refused screen capture shows the permission alert', async ({ page }) => {
+  await page.addInitScript(() => {
+    navigator.mediaDevices.getDisplayMedia = () =>
+      Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
+  });
+  await page.goto(PAGE);
+  await openRecorder(page);
+  await page.getByRole('button', { name: 'Start recording' }).click();
+  await expect(page.getByRole('alert')).toContainText('Access to screen sharing was denied');
+  await page.screenshot({ path: test.info().outputPath('permission-denied.png') });
+  await expect(page.getByRole('button', { name: 'Start recording' })).toBeVisible();
+});
+
+test('a browser without screen capture shows the browser-not-supported tooltip', async ({ page }) => {
+  await page.addInitScript(() => {
+    Object.defineProperty(MediaDevices.prototype, 'getDisplayMedia', { value: undefined, configurable: true });
+  });
+  await page.goto(PAGE);
+  await openRecorder(page);
+  const record = page.getByRole('button', { name: 'Start recording' });
+  await expect(record).toHaveAttribute('aria-disabled', 'true');
+  await record.hover();
+  await expect(record.getByRole('tooltip')).toHaveText('Screen recording is not supported by this browser.');
+  await expect(record.getByRole('tooltip')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('not-supported.png') });
+});
+
+test('Dismiss during a recording stops it and cancels', async ({ page }) => {
+  await page.goto(PAGE);
+  await openRecorder(page);
+  await page.getByRole('button', { name: 'Start recording' }).click();
+  await expect(page.getByRole('button', { name: 'Stop recording' })).toBeVisible();
+  await page.getByRole('button', { name: 'Dismiss' }).click();
+  expect(await editorResult(page)).toEqual({ cancelled: true });
+  await expect(page.locator('#pin')).not.toHaveCSS('filter', 'blur(6px)');
+});

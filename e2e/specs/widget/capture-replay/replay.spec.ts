@@ -1,0 +1,90 @@
+import { expect, test } from '@playwright/test';
+import { serveHarness } from '../capture-shared/capture-bundle';
+
+const PAGE = 'http://127.0.0.1:4281/capture-replay/index.html';
+// rrweb event and incremental source numbers (rrweb's EventType and IncrementalSource).
+const FULL_SNAPSHOT = 2;
+const INCREMENTAL = 3;
+const META = 4;
+const SOURCE = { mutation: 0, mouseInteraction: 2, scroll: 3, input: 5 } as const;
+
+test.beforeEach(async ({ page }) => {
+  await serveHarness(page);
+  await page.clock.install();
+  await page.goto(PAGE);
+  await page.evaluate(() => window.voltlineCapture.startReplay());
+});
+
+async function interact(page: import('@playwright/test').Page) {
+  await page.getByRole('button', { name: 'Add row' }).click();
+  await page.getByLabel('Search').fill('Lisbon');
+  await page.getByLabel('PIN').fill('9876');
+  await page.mouse.wheel(0, 600);
+  await page.waitForTimeout(400); // scroll sampling is 150 ms
+}
+
+test('the replay holds a full snapshot and incremental events for every interaction', async ({ page }) => {
+  await interact(page);
+  const replay = await page.evaluate(() => window.voltlineCapture.getReplayPayload());
+  expect(replay).toMatchObject({ type: 'rrweb', baseUrl: 'http://127.0.0.1:4281', isMobile: false });
+  const events = replay!.events as { type: number; timestamp: number; data: { source?: number } }[];
+  expect(events[0]!.type).toBe(META);
+  expect(events.filter((e) => e.type === FULL_SNAPSHOT)).toHaveLength(1);
+  const sources = new Set(events.filter((e) => e.type === INCREMENTAL).map((e) => e.data.source));
+  for (const source of Object.values(SOURCE)) expect(sources).toContain(source);
+  expect(JSON.stringify(events)).toContain('Trip to Lisbon');
+  expect(replay!.startDate).toBe(events[0]!.timestamp);
+});
+
+test('masked text, card numbers and the password never appear in the replay', async ({ page }) => {
+  await interact(page);
+  const json = JSON.stringify(await page.evaluate(() => window.voltlineCapture.getReplayPayload()));
+  expect(json).not.toContain('9876');
+  expect(json).not.toContain('Ada Lovelace');
+  expect(json).not.toContain('4111 1111');
+  expect(json).toContain('Lisbon');
+});
+
+test('the recorded full snapshot rebuilds into a page that shows the host page, masked', async ({ page }) => {
+  const rebuiltText = await page.evaluate(() => {
+    const replay = window.voltlineCapture.getReplayPayload()!;
+    const full = replay.events.find((e) => e.type === 2)!;
+    const doc = window.rebuildSnapshot((full.data as { node: unknown }).node);
+    return {
+      heading: doc.querySelector('h1')?.textContent,
+      masked: doc.querySelector('.gl-mask')?.textContent,
+      button: doc.querySelector('#add')?.textContent,
+    };
+  });
+  expect(rebuiltText).toEqual({ heading: 'Trips', masked: '****** *** ********', button: 'Add row' });
+});
+
+test('reset on flow start drops the old replay and takes a new full snapshot', async ({ page }) => {
+  await interact(page);
+  const before = await page.evaluate(() => window.voltlineCapture.getReplayPayload()!.startDate);
+  await page.waitForTimeout(20);
+  const after = await page.evaluate(() => {
+    window.voltlineCapture.resetReplay();
+    return window.voltlineCapture.getReplayPayload()!;
+  });
+  expect(after.startDate).toBeGreaterThan(before);
+  expect(JSON.stringify(after.events)).not.toContain('"source":5');
+  expect(after.events.filter((e) => e.type === 2)).toHaveLength(1);
+});
+
+test('a long visit keeps only the current and the previous segment', async ({ page }) => {
+  const started = await page.evaluate(() => window.voltlineCapture.getReplayPayload()!.startDate);
+  // Ten minutes of browsing: a click every 30 s; checkouts every 2 minutes.
+  for (let i = 0; i < 20; i += 1) {
+    await page.getByRole('button', { name: 'Add row' }).click();
+    await page.clock.runFor(30_000);
+  }
+  await page.getByRole('button', { name: 'Add row' }).click();
+  const replay = (await page.evaluate(() => window.voltlineCapture.getReplayPayload()))!;
+  const fullSnapshots = replay.events.filter((e) => e.type === FULL_SNAPSHOT);
+  expect(fullSnapshots).toHaveLength(2);
+  const keptMs = replay.events.at(-1)!.timestamp - replay.startDate;
+  expect(keptMs).toBeGreaterThanOrEqual(120_000);
+  expect(keptMs).toBeLessThanOrEqual(240_000);
+  expect(replay.startDate - started).toBeGreaterThanOrEqual(360_000);
+});

@@ -1,0 +1,96 @@
+import { expect, test } from '@playwright/test';
+import { pixelDifference, serveHarness } from '../capture-shared/capture-bundle';
+
+const PAGE = 'http://127.0.0.1:4281/capture-snapshot/index.html';
+
+test.use({ viewport: { width: 900, height: 800 } });
+
+async function fillForm(page: import('@playwright/test').Page) {
+  await page.getByLabel('Name').fill('Grace Hopper');
+  await page.getByLabel('Password').fill('s3cretPW');
+  await page.getByLabel('Newsletter').check();
+  await page.getByLabel('Plan').selectOption('Pro');
+  await page.getByLabel('Notes').fill('Battery drains overnight');
+}
+
+test('the snapshot carries input values, canvas pixels and shadow DOM, and never the password', async ({ page }) => {
+  await serveHarness(page);
+  await page.goto(PAGE);
+  await fillForm(page);
+  const snap = await page.evaluate(() => window.voltlineCapture.takeSnapshot());
+
+  expect(snap).toMatchObject({
+    baseUrl: 'http://127.0.0.1:4281',
+    width: 900,
+    height: 800,
+    isMobile: false,
+    x: 0,
+    y: 0,
+  });
+  expect(snap.html).toContain('value="Grace Hopper"');
+  expect(snap.html).not.toContain('s3cretPW');
+  expect(snap.html).not.toContain('Ada Lovelace');
+  expect(snap.html).toContain('<option selected="">Pro</option>');
+  expect(snap.html).toContain('Battery drains overnight');
+  expect(snap.html).toContain('<template shadowrootmode="open">');
+  expect(snap.html).not.toContain('<script');
+});
+
+test('on a local host images and stylesheet urls are inlined as data URLs', async ({ page }) => {
+  await serveHarness(page);
+  await page.goto(PAGE);
+  const snap = await page.evaluate(() => window.voltlineCapture.takeSnapshot());
+  expect(snap.html).toMatch(/<img src="data:image\/jpeg;base64,[^"]+" alt="Logo"/);
+  expect(snap.html).toMatch(/background: url\("data:image\/png;base64,/);
+  expect(snap.html).not.toContain('<link rel="stylesheet"');
+  expect(snap.html).toContain('<style data-gl-href="http://127.0.0.1:4281/capture-snapshot/styles.css">');
+});
+
+test('the snapshot re-rendered in a second page looks like the page', async ({ page, context }) => {
+  await serveHarness(page);
+  await page.goto(PAGE);
+  await fillForm(page);
+  const original = await page.screenshot();
+  const snap = await page.evaluate(() => window.voltlineCapture.takeSnapshot());
+
+  const rendered = await context.newPage();
+  // Served from an unrelated origin, as the dashboard would: everything needed must be inside the HTML.
+  await rendered.route('http://snapshot.invalid/', (route) =>
+    route.fulfill({ contentType: 'text/html', body: snap.html }),
+  );
+  await rendered.goto('http://snapshot.invalid/');
+
+  await expect(rendered.getByText('Vehicle EV-042 online')).toHaveCSS('background-color', 'rgb(0, 128, 0)');
+  await expect(rendered.getByLabel('Name')).toHaveValue('Grace Hopper');
+  await expect(rendered.getByLabel('Newsletter')).toBeChecked();
+  await expect(rendered.getByLabel('Password')).not.toHaveValue('s3cretPW');
+  await expect(rendered.getByText('Customer: Ada Lovelace')).toHaveCount(0);
+  const chart = rendered.locator('img[width="200"][height="100"]');
+  await expect(chart).toHaveJSProperty('complete', true);
+  expect(await chart.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(200);
+
+  const copy = await rendered.screenshot();
+  const diff = await pixelDifference(page, original, copy);
+  // The masked customer line and the re-encoded images differ slightly; everything else must match.
+  expect(diff).toBeLessThan(0.02);
+});
+
+test('a failing snapshot logs "Failed to take snapshot" and rejects', async ({ page }) => {
+  await serveHarness(page);
+  await page.goto(PAGE);
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(msg.text());
+  });
+  const outcome = await page.evaluate(async () => {
+    Object.defineProperty(document, 'documentElement', { get: () => null, configurable: true });
+    try {
+      await window.voltlineCapture.takeSnapshot();
+      return 'resolved';
+    } catch {
+      return 'rejected';
+    }
+  });
+  expect(outcome).toBe('rejected');
+  expect(errors.some((e) => e.startsWith('Failed to take snapshot'))).toBe(true);
+});

@@ -1,0 +1,43 @@
+import { getRedactionPolicy } from '../core/redaction';
+import type { ScreenshotData, WebReplayPayload } from './types';
+
+/** What a report is about to carry, in terms a visitor understands; the feedback form shows it and lets them remove parts. */
+export interface CaptureDescription {
+  /** A `data:text/html` URL of the snapshot, for a sandboxed <iframe> preview (scripts never run: none are serialised). */
+  screenshotPreviewUrl: string | null;
+  screenshotBytes: number;
+  replayEventCount: number;
+  replaySeconds: number;
+  replayBytes: number;
+  /** Elements on this page whose content the redaction policy keeps out of the report. */
+  maskedElementCount: number;
+}
+
+function byteLength(text: string): number {
+  return new TextEncoder().encode(text).length;
+}
+
+/** Describe the snapshot and replay that would be sent. */
+export function describeCapture(input: {
+  snapshot?: ScreenshotData | null;
+  replay?: WebReplayPayload | null;
+}): CaptureDescription {
+  const { snapshot, replay } = input;
+  const events = replay?.events ?? [];
+  const last = events[events.length - 1];
+  const selectors = getRedactionPolicy().maskSelectors.join(',');
+  let maskedElementCount = 0;
+  try {
+    maskedElementCount = selectors ? document.querySelectorAll(selectors).length : 0;
+  } catch {
+    maskedElementCount = 0;
+  }
+  return {
+    screenshotPreviewUrl: snapshot ? `data:text/html;charset=utf-8,${encodeURIComponent(snapshot.html)}` : null,
+    screenshotBytes: snapshot ? byteLength(snapshot.html) : 0,
+    replayEventCount: events.length,
+    replaySeconds: replay && last ? Math.round((last.timestamp - replay.startDate) / 1000) : 0,
+    replayBytes: replay ? byteLength(JSON.stringify(replay.events)) : 0,
+    maskedElementCount,
+  };
+}
