@@ -1,10 +1,24 @@
 import type { RequestHandler } from 'msw';
 import { getEnv } from '@/config/env';
+import { createAuditHandlers } from './handlers/audit';
 import { createAuthHandlers } from './handlers/auth';
+import { createDeviceHandlers } from './handlers/devices';
+import { createFaultHandlers } from './handlers/faults';
 import { createApiHttp } from './handlers/http';
+import { createModelHandlers } from './handlers/models';
+import { createSimHandlers } from './handlers/sims';
+import { createVehicleHandlers } from './handlers/vehicles';
 
 /** Every Fleet API handler of the demo world, rooted at the API base URL (the same list in the browser and in tests). */
 export function createHandlers(baseUrl: string = getEnv().apiUrl): RequestHandler[] {
   const http = createApiHttp(baseUrl);
-  return [...createAuthHandlers(http)];
+  return [
+    ...createAuthHandlers(http),
+    ...createVehicleHandlers(http),
+    ...createDeviceHandlers(http),
+    ...createSimHandlers(http),
+    ...createModelHandlers(http),
+    ...createFaultHandlers(http),
+    ...createAuditHandlers(http),
+  ];
 }

@@ -21,6 +21,7 @@ export type ApiDevice = Schemas['Device'];
 export type ApiSimCard = Schemas['SimCard'];
 export type ApiFault = Schemas['Fault'];
 export type ApiAuditEntry = Schemas['AuditEntry'];
+export type ApiSavedLocation = Schemas['SavedLocation'];
 
 export type Oem = Stored<Schemas['Oem']>;
 export type Dealer = Stored<Schemas['Dealer']>;
