@@ -85,7 +85,10 @@ function checkLists(body: Record<string, unknown>, errors: FieldErrors): Partial
   };
   const commands = list('commands');
   commands?.forEach((row, i) => {
-    if (!isRecord(row)) return errors.add(`commands.${i}`, 'Invalid command.');
+    if (!isRecord(row)) {
+      errors.add(`commands.${i}`, 'Invalid command.');
+      return;
+    }
     text(row, 'code', `commands.${i}`, 'a code');
     text(row, 'name', `commands.${i}`, 'a name');
     if (typeof row.description !== 'string') errors.add(`commands.${i}.description`, 'Enter a description.');
@@ -93,7 +96,10 @@ function checkLists(body: Record<string, unknown>, errors: FieldErrors): Partial
   if (commands) dupes(commands, 'code', 'commands');
   const faults = list('faults');
   faults?.forEach((row, i) => {
-    if (!isRecord(row)) return errors.add(`faults.${i}`, 'Invalid fault.');
+    if (!isRecord(row)) {
+      errors.add(`faults.${i}`, 'Invalid fault.');
+      return;
+    }
     text(row, 'code', `faults.${i}`, 'a code');
     text(row, 'name', `faults.${i}`, 'a name');
     if (!inRange(row.kind, ['Alert', 'Fault'])) errors.add(`faults.${i}.kind`, 'Choose Alert or Fault.');
@@ -105,7 +111,10 @@ function checkLists(body: Record<string, unknown>, errors: FieldErrors): Partial
   const template = list('telemetryTemplate');
   template?.forEach((row, i) => {
     const path = `telemetryTemplate.${i}`;
-    if (!isRecord(row)) return errors.add(path, 'Invalid key.');
+    if (!isRecord(row)) {
+      errors.add(path, 'Invalid key.');
+      return;
+    }
     text(row, 'key', path, 'a key');
     text(row, 'label', path, 'a label');
     if (typeof row.unit !== 'string') errors.add(`${path}.unit`, 'Enter a unit (may be empty).');

@@ -103,7 +103,7 @@ function ownerFields(ctx: AuthContext, db: WorldDb, body: Record<string, unknown
 function evModel(ctx: AuthContext, db: WorldDb, modelId: string | undefined, errors: FieldErrors) {
   if (modelId === undefined) return undefined;
   const model = db.tables.models.get(modelId);
-  if (!model || model.kind !== 'EV' || (ctx.roleType === 'oem' && model.oemId !== ctx.user.oemId)) {
+  if (model?.kind !== 'EV' || (ctx.roleType === 'oem' && model.oemId !== ctx.user.oemId)) {
     errors.add('modelId', 'Choose an EV model.');
     return undefined;
   }
