@@ -94,12 +94,15 @@ export interface Page<T> {
   pageSize: number;
 }
 
-function compare(a: unknown, b: unknown): number {
+const isEmpty = (value: unknown) => value === null || value === undefined;
+
+/** Compares two sort values in a direction; empty values sort last in both directions. */
+function compare(a: unknown, b: unknown, sign: number): number {
   if (a === b) return 0;
-  if (a === null || a === undefined) return 1; // empty values sort last either way round
-  if (b === null || b === undefined) return -1;
-  if (typeof a === 'number' && typeof b === 'number') return a - b;
-  return String(a).localeCompare(String(b), 'en', { numeric: true });
+  if (isEmpty(a)) return isEmpty(b) ? 0 : 1;
+  if (isEmpty(b)) return -1;
+  if (typeof a === 'number' && typeof b === 'number') return (a - b) * sign;
+  return String(a).localeCompare(String(b), 'en', { numeric: true }) * sign;
 }
 
 /** Filters, searches, sorts and pages rows by a parsed query. */
@@ -127,8 +130,8 @@ export function applyListQuery<T>(rows: Iterable<T>, query: ListQuery, spec: Lis
     }));
     matched.sort((a, b) => {
       for (const { get, sign } of keys) {
-        const c = compare(get(a), get(b));
-        if (c !== 0) return c * sign;
+        const c = compare(get(a), get(b), sign);
+        if (c !== 0) return c;
       }
       return 0;
     });
