@@ -6,6 +6,7 @@ import { createDeviceHandlers } from './handlers/devices';
 import { createFaultHandlers } from './handlers/faults';
 import { createApiHttp } from './handlers/http';
 import { createModelHandlers } from './handlers/models';
+import { createOrganisationHandlers } from './handlers/organisations';
 import { createSimHandlers } from './handlers/sims';
 import { createVehicleHandlers } from './handlers/vehicles';
 
@@ -14,6 +15,7 @@ export function createHandlers(baseUrl: string = getEnv().apiUrl): RequestHandle
   const http = createApiHttp(baseUrl);
   return [
     ...createAuthHandlers(http),
+    ...createOrganisationHandlers(http),
     ...createVehicleHandlers(http),
     ...createDeviceHandlers(http),
     ...createSimHandlers(http),
