@@ -2,6 +2,7 @@ import type { RequestHandler } from 'msw';
 import { getEnv } from '@/config/env';
 import { createAuditHandlers } from './handlers/audit';
 import { createAuthHandlers } from './handlers/auth';
+import { createCommandHandlers } from './handlers/commands';
 import { createDeviceHandlers } from './handlers/devices';
 import { createFaultHandlers } from './handlers/faults';
 import { createApiHttp } from './handlers/http';
@@ -21,6 +22,7 @@ export function createHandlers(baseUrl: string = getEnv().apiUrl): RequestHandle
     ...createSimHandlers(http),
     ...createModelHandlers(http),
     ...createFaultHandlers(http),
+    ...createCommandHandlers(http),
     ...createAuditHandlers(http),
   ];
 }

@@ -226,3 +226,24 @@ describe('device histories', () => {
     expect(res.body.items.map((s: { key: string }) => s.key)).toContain('packVoltage');
   });
 });
+
+describe('battery pack history', () => {
+  test('answers per-cell voltages and temperatures over a cycle', async () => {
+    const token = await signIn('SA');
+    const cycles = await call('GET', '/devices/bms-000001/cycles?pageSize=1', { token });
+    const cycle = cycles.body.items[0];
+    const res = await call('GET', `/devices/bms-000001/cycles/${cycle.id}/cells?points=30`, { token });
+    expect(res.status).toBe(200);
+    expect(res.body.items).toHaveLength(30);
+    const device = await call('GET', '/devices/bms-000001', { token });
+    for (const sample of res.body.items) {
+      expect(sample.voltages).toHaveLength(device.body.bms.cellCount);
+      expect(sample.temperatures).toHaveLength(device.body.bms.cellCount);
+    }
+  });
+
+  test('answers 404 for an unknown cycle', async () => {
+    const token = await signIn('SA');
+    expect((await call('GET', '/devices/bms-000001/cycles/nope/cells', { token })).status).toBe(404);
+  });
+});

@@ -1,13 +1,13 @@
 import { ACTION, type PermissionKey } from '@/domain/permissions';
 import type { WorldDb } from '../world/db';
-import { batteryCyclesOf, type BatteryCycleRow } from '../world/histories';
+import { batteryCyclesOf, type BatteryCycleRow, cellHistoryOf } from '../world/histories';
 import type { ApiDevice, Device, DeviceType, Vehicle } from '../world/types';
 import { getWorldDb } from '../world/world-instance';
 import type { ApiHttp } from './http';
 import { type AuthContext, allows, requireAuth, requirePermission } from './lib/auth-context';
 import { recordAudit } from './lib/audit-log';
 import { FieldErrors, readJsonObject, requiredString } from './lib/body';
-import { conflict, forbidden, notFound, validationFailed } from './lib/http-error';
+import { conflict, forbidden, invalidQuery, notFound, validationFailed } from './lib/http-error';
 import { applyListQuery, type ListSpec, parseListQuery } from './lib/list-query';
 import { deviceFilterFor, scopedVehicle } from './lib/scope';
 import { toApi } from './lib/serialize';
@@ -394,6 +394,22 @@ export function createDeviceHandlers(http: ApiHttp) {
       const query = parseListQuery(new URL(request.url), CYCLE_LIST);
       const page = applyListQuery(batteryCyclesOf(db.world.seed, device, db.world.referenceTime), query, CYCLE_LIST);
       return response(200).json({ ...page, items: page.items.map((c) => toApi(c)) });
+    }),
+
+    http.get('/devices/{id}/cycles/{cycleId}/cells', async ({ request, params, response }) => {
+      const db = await getWorldDb();
+      const ctx = requireAuth(request, db);
+      requirePermission(ctx, { anyOf: ['BMS.l.d.ch', 'BMS.l.d.bsc'] });
+      const device = deviceOr404(ctx, db, params.id);
+      if (device.type !== 'BMS' || !device.bms) throw notFound('Battery cycle');
+      const cycle = batteryCyclesOf(db.world.seed, device, db.world.referenceTime).find((c) => c.id === params.cycleId);
+      if (!cycle) throw notFound('Battery cycle');
+      const pointsText = new URL(request.url).searchParams.get('points');
+      const points = pointsText === null ? 60 : Number(pointsText);
+      if (!Number.isInteger(points) || points < 2 || points > 2000)
+        throw invalidQuery('points must be a whole number from 2 to 2000.');
+      const items = cellHistoryOf(db.world.seed, cycle, device.bms.cellCount, points, db.world.referenceTime);
+      return response(200).json({ cycleId: cycle.id, cellCount: device.bms.cellCount, items });
     }),
   ];
 }

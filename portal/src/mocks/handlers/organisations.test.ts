@@ -3,9 +3,12 @@ import { call, signIn } from '../test/api-test-client';
 import { getWorldDb } from '../world/world-instance';
 
 describe('organisation lists', () => {
-  test.each(['/oems', '/dealers', '/fleets', '/ev-owners', '/drivers'])('%s answers 401 without a token', async (path) => {
-    expect((await call('GET', path)).status).toBe(401);
-  });
+  test.each(['/oems', '/dealers', '/fleets', '/ev-owners', '/drivers'])(
+    '%s answers 401 without a token',
+    async (path) => {
+      expect((await call('GET', path)).status).toBe(401);
+    },
+  );
 
   test('lists every OEM for the platform, sorted by name', async () => {
     const token = await signIn('SA');
@@ -25,7 +28,9 @@ describe('organisation lists', () => {
 
   test('shows a service centre its own record and its fleets', async () => {
     const token = await signIn('DA');
-    expect((await call('GET', '/dealers', { token })).body.items.map((d: { id: string }) => d.id)).toEqual(['dlr-0001']);
+    expect((await call('GET', '/dealers', { token })).body.items.map((d: { id: string }) => d.id)).toEqual([
+      'dlr-0001',
+    ]);
     const fleets = await call('GET', '/fleets?pageSize=100', { token });
     for (const f of fleets.body.items) expect(f.dealerId).toBe('dlr-0001');
   });

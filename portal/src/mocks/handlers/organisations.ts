@@ -1,6 +1,17 @@
 import type { PermissionKey } from '@/domain/permissions';
 import type { WorldDb } from '../world/db';
-import type { ApiDealer, ApiDriver, ApiEvOwner, ApiFleet, ApiOem, Dealer, Driver, EvOwner, Fleet, Oem } from '../world/types';
+import type {
+  ApiDealer,
+  ApiDriver,
+  ApiEvOwner,
+  ApiFleet,
+  ApiOem,
+  Dealer,
+  Driver,
+  EvOwner,
+  Fleet,
+  Oem,
+} from '../world/types';
 import { getWorldDb } from '../world/world-instance';
 import type { ApiHttp } from './http';
 import { type AuthContext, requireAuth, requirePermission } from './lib/auth-context';

@@ -1,3 +1,4 @@
+import Papa from 'papaparse';
 import { ACTION } from '@/domain/permissions';
 import type { WorldDb } from '../world/db';
 import { MAX_TELEMETRY_POINTS, savedLocationsOf, telemetryOf, tripsOf, type TripRow } from '../world/histories';
@@ -110,14 +111,85 @@ function evModel(ctx: AuthContext, db: WorldDb, modelId: string | undefined, err
   return model;
 }
 
-function vinField(db: WorldDb, body: Record<string, unknown>, errors: FieldErrors, exceptId?: string) {
+/** Reads the VIN; throws every field error so far, then 409 when the VIN is taken. */
+function vinField(body: Record<string, unknown>, errors: FieldErrors, isTaken: (vin: string) => boolean) {
   const vin = requiredString(errors, body, 'vin', 'the VIN', 17)?.toUpperCase();
   if (vin !== undefined && !VIN.test(vin)) errors.add('vin', 'The VIN has 17 letters and digits.');
   errors.throwIfAny();
-  if (vin !== undefined && findByVin(db, vin, exceptId)) {
+  if (vin !== undefined && isTaken(vin)) {
     throw conflict('A vehicle with this VIN already exists.', { vin: 'A vehicle with this VIN already exists.' });
   }
   return vin;
+}
+
+export const MAX_IMPORT_ROWS = 500;
+const EXPORT_COLUMNS = [
+  'id',
+  'vin',
+  'registrationNumber',
+  'vehicleType',
+  'modelId',
+  'oemId',
+  'dealerId',
+  'fleetId',
+  'evOwnerId',
+  'driverId',
+  'connectivity',
+  'stateCode',
+  'isLive',
+  'lastSeenAt',
+  'status',
+  'soc',
+  'rangeKm',
+  'odometerKm',
+  'healthRating',
+  'lat',
+  'lng',
+] as const;
+
+/** Validates a create body (form or import row) and builds the new vehicle; throws the contract's 400 or 409. */
+function buildVehicle(
+  ctx: AuthContext,
+  db: WorldDb,
+  body: Record<string, unknown>,
+  vinTaken: (vin: string) => boolean,
+): Vehicle {
+  const errors = new FieldErrors();
+  const registrationNumber = requiredString(errors, body, 'registrationNumber', 'the registration number', 20);
+  const modelId = requiredString(errors, body, 'modelId', 'a model');
+  const model = evModel(ctx, db, modelId, errors);
+  if (!CONNECTIVITY.includes(body.connectivity as never)) errors.add('connectivity', 'Choose the connectivity.');
+  if (body.status !== undefined && body.status !== 0 && body.status !== 1) errors.add('status', 'Status is 0 or 1.');
+  const owners = ownerFields(ctx, db, body, errors);
+  const vin = vinField(body, errors, vinTaken);
+  if (!model || !vin || !registrationNumber) throw validationFailed({ body: 'Incomplete vehicle.' });
+  const now = Date.now();
+  return {
+    id: `veh-${crypto.randomUUID()}`,
+    vin,
+    registrationNumber,
+    vehicleType: model.vehicleType ?? '2 Wheeler',
+    modelId: model.id,
+    oemId: model.oemId,
+    ...owners,
+    connectivity: body.connectivity as Vehicle['connectivity'],
+    stateCode: 'F',
+    isLive: false,
+    lastSeenAt: now,
+    status: body.status === 0 ? 0 : 1,
+    soc: 0,
+    rangeKm: 0,
+    odometerKm: 0,
+    healthRating: 1,
+    lastLocation: { lat: 12.9716, lng: 77.5946 },
+    bmsId: null,
+    mcuId: null,
+    vcuId: null,
+    loggerId: null,
+    simId: null,
+    createdAt: now,
+    updatedAt: now,
+  };
 }
 
 function parseRange(url: URL): { from: number; to: number; points: number; keys: string[] } {
@@ -175,47 +247,71 @@ export function createVehicleHandlers(http: ApiHttp) {
       const ctx = requireAuth(request, db);
       requirePermission(ctx, 'vh.l', ACTION.ADD);
       const body = await readJsonObject(request);
-      const errors = new FieldErrors();
-      const registrationNumber = requiredString(errors, body, 'registrationNumber', 'the registration number', 20);
-      const modelId = requiredString(errors, body, 'modelId', 'a model');
-      const model = evModel(ctx, db, modelId, errors);
-      if (!CONNECTIVITY.includes(body.connectivity as never)) errors.add('connectivity', 'Choose the connectivity.');
-      if (body.status !== undefined && body.status !== 0 && body.status !== 1)
-        errors.add('status', 'Status is 0 or 1.');
-      const owners = ownerFields(ctx, db, body, errors);
-      const vin = vinField(db, body, errors);
-      if (!model || !vin || !registrationNumber) throw validationFailed({ body: 'Incomplete vehicle.' });
-      const now = Date.now();
-      const vehicle: Vehicle = {
-        id: `veh-${crypto.randomUUID()}`,
-        vin,
-        registrationNumber,
-        vehicleType: model.vehicleType ?? '2 Wheeler',
-        modelId: model.id,
-        oemId: model.oemId,
-        ...owners,
-        connectivity: body.connectivity as Vehicle['connectivity'],
-        stateCode: 'F',
-        isLive: false,
-        lastSeenAt: now,
-        status: body.status === 0 ? 0 : 1,
-        soc: 0,
-        rangeKm: 0,
-        odometerKm: 0,
-        healthRating: 1,
-        lastLocation: { lat: 12.9716, lng: 77.5946 },
-        bmsId: null,
-        mcuId: null,
-        vcuId: null,
-        loggerId: null,
-        simId: null,
-        createdAt: now,
-        updatedAt: now,
-      };
+      const vehicle = buildVehicle(ctx, db, body, (vin) => findByVin(db, vin) !== undefined);
       db.tables.vehicles.insert(vehicle);
       recordAudit(db, ctx, 'Vehicle', vehicle.id, 'Add', `Added vehicle ${vehicle.vin}`);
       await db.persist();
       return response(201).json(asApi(vehicle));
+    }),
+
+    http.post('/vehicles/import', async ({ request, response }) => {
+      const db = await getWorldDb();
+      const ctx = requireAuth(request, db);
+      requirePermission(ctx, 'vh.l', ACTION.IMPORT);
+      const body = await readJsonObject(request);
+      if (!Array.isArray(body.rows)) throw validationFailed({ rows: 'Send the rows to import.' });
+      if (body.rows.length > MAX_IMPORT_ROWS)
+        throw validationFailed({ rows: `Send at most ${MAX_IMPORT_ROWS} rows at a time.` });
+      const vins = new Set(Array.from(db.tables.vehicles.values(), (v) => v.vin));
+      const created: Vehicle[] = [];
+      const errors: { row: number; fieldErrors: Record<string, string> }[] = [];
+      for (const [row, input] of (body.rows as unknown[]).entries()) {
+        try {
+          if (typeof input !== 'object' || input === null) throw validationFailed({ row: 'Not a vehicle.' });
+          const vehicle = buildVehicle(ctx, db, input as Record<string, unknown>, (vin) => vins.has(vin));
+          db.tables.vehicles.insert(vehicle);
+          vins.add(vehicle.vin);
+          created.push(vehicle);
+        } catch (error) {
+          if (!(error instanceof Response)) throw error;
+          const answer = (await error.json()) as { message: string; fieldErrors?: Record<string, string> };
+          errors.push({ row, fieldErrors: answer.fieldErrors ?? { row: answer.message } });
+        }
+      }
+      if (created.length > 0) {
+        recordAudit(
+          db,
+          ctx,
+          'Vehicle',
+          created.length === 1 ? (created[0] as Vehicle).id : 'bulk',
+          'Bulk Import',
+          `Imported ${created.length} vehicles`,
+        );
+        await db.persist();
+      }
+      return response(200).json({ created: created.map(asApi), errors });
+    }),
+
+    http.get('/vehicles/export', async ({ request, response }) => {
+      const db = await getWorldDb();
+      const ctx = requireAuth(request, db);
+      requirePermission(ctx, 'vh.l', ACTION.EXPORT);
+      const url = new URL(request.url);
+      url.searchParams.set('page', '1');
+      url.searchParams.delete('pageSize');
+      const query = { ...parseListQuery(url, VEHICLE_LIST), pageSize: Number.MAX_SAFE_INTEGER };
+      const rows = Array.from(db.tables.vehicles.values()).filter(vehicleFilterFor(ctx));
+      const { items } = applyListQuery(rows, query, VEHICLE_LIST);
+      const csv = Papa.unparse(
+        items.map((v) => {
+          const { lastLocation, ...rest } = asApi(v);
+          return { ...rest, lat: lastLocation.lat, lng: lastLocation.lng };
+        }),
+        { columns: EXPORT_COLUMNS as unknown as string[] },
+      );
+      recordAudit(db, ctx, 'Vehicle', 'export', 'Export', `Exported ${items.length} vehicles`);
+      await db.persist();
+      return response(200).text(csv, { headers: { 'Content-Type': 'text/csv; charset=utf-8' } });
     }),
 
     http.get('/vehicles/{id}', async ({ request, params, response }) => {
@@ -233,7 +329,8 @@ export function createVehicleHandlers(http: ApiHttp) {
       const body = await readJsonObject(request);
       const errors = new FieldErrors();
       const changes: Partial<Vehicle> = {};
-      if (body.vin !== undefined) changes.vin = vinField(db, body, errors, current.id);
+      if (body.vin !== undefined)
+        changes.vin = vinField(body, errors, (vin) => findByVin(db, vin, current.id) !== undefined);
       if (body.registrationNumber !== undefined) {
         changes.registrationNumber = requiredString(errors, body, 'registrationNumber', 'the registration number', 20);
       }
@@ -280,7 +377,7 @@ export function createVehicleHandlers(http: ApiHttp) {
       const body = await readJsonObject(request);
       const errors = new FieldErrors();
       const registrationNumber = requiredString(errors, body, 'registrationNumber', 'the registration number', 20);
-      const vin = vinField(db, body, errors);
+      const vin = vinField(body, errors, (v) => findByVin(db, v) !== undefined);
       if (!vin || !registrationNumber) throw validationFailed({ body: 'Incomplete vehicle.' });
       const now = Date.now();
       const clone: Vehicle = {

@@ -18,6 +18,7 @@ import { DEMO_PASSWORD, demoEmailFor } from './demo-users';
 import { MASTER_STATES, MODEL_COMMANDS, MODEL_FAULTS, TELEMETRY_TEMPLATES } from './model-catalog';
 import { createRng, pad } from './prng';
 import type {
+  Command,
   Dealer,
   Device,
   DeviceKind,
@@ -532,6 +533,38 @@ export function createWorld(options: WorldOptions): World {
     return rows;
   }
 
+  function commands(): Command[] {
+    const r = createRng(seed, 'commands');
+    const rows: Command[] = [];
+    const kinds: readonly DeviceKind[] = ['EV', 'BMS', 'MCU', 'VCU'];
+    for (let i = 0; i < size; i += 1) {
+      if (!r.chance(i, 0, 0.4)) continue;
+      const count = r.int(i, 1, 1, 4);
+      for (let n = 0; n < count; n += 1) {
+        const f = 2 + n * 6;
+        const deviceKind = r.pick(i, f, kinds);
+        const def = r.pick(i, f + 1, MODEL_COMMANDS[deviceKind]);
+        const sentAt = now - r.int(i, f + 2, 10, 60 * 24 * 30) * 60_000;
+        const failed = r.chance(i, f + 3, 0.15);
+        const kind = r.pick(i, f + 4, ['Device', 'Device', 'Device', 'Rule', 'OTA'] as const);
+        rows.push({
+          id: `cmd-${pad(rows.length + 1, 7)}`,
+          vehicleId: ids.vehicle(i),
+          deviceId: deviceKind === 'EV' ? null : ids.device(deviceKind, i),
+          deviceKind,
+          code: def.code,
+          name: def.name,
+          kind,
+          status: failed ? 3 : 2,
+          sentAt,
+          acknowledgedAt: sentAt + r.int(i, f + 5, 1, 30) * 1000,
+          sentBy: kind === 'Device' ? 'usr-sa' : null,
+        });
+      }
+    }
+    return rows;
+  }
+
   return {
     seed,
     size,
@@ -553,6 +586,7 @@ export function createWorld(options: WorldOptions): World {
       loggers: () => devicesOf('LOGGER'),
       sims,
       faults,
+      commands,
       audit: () => [],
       sessions: () => [],
     },

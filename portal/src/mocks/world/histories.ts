@@ -142,3 +142,45 @@ export function telemetryOf(
 function round6(value: number): number {
   return Math.round(value * 1e6) / 1e6;
 }
+
+export interface CellSample {
+  t: number;
+  voltages: number[];
+  temperatures: number[];
+}
+
+/**
+ * Per-cell voltages and temperatures over one battery cycle. Each pack has one weak cell (lower voltage, warmer) so the
+ * heatmap and the min/max/delta view have something to find.
+ */
+export function cellHistoryOf(
+  seed: number,
+  cycle: BatteryCycleRow,
+  cellCount: number,
+  points: number,
+  now: number,
+): CellSample[] {
+  const r = createRng(seed ^ hashString(cycle.id), 'cells');
+  const weak = r.int(0, 0, 0, cellCount - 1);
+  const end = cycle.endedAt ?? now;
+  const n = Math.max(2, Math.trunc(points));
+  const step = (end - cycle.startedAt) / (n - 1);
+  const samples: CellSample[] = [];
+  for (let i = 0; i < n; i += 1) {
+    const progress = i / (n - 1);
+    const soc = cycle.startSoc + (cycle.endSoc - cycle.startSoc) * progress;
+    const base = cycle.minCellVoltage + (cycle.maxCellVoltage - cycle.minCellVoltage) * (soc / 100);
+    const voltages: number[] = [];
+    const temperatures: number[] = [];
+    for (let c = 0; c < cellCount; c += 1) {
+      const offset = (r.float(c, 1) - 0.5) * 0.02 - (c === weak ? 0.04 * progress : 0);
+      voltages.push(Math.round((base + offset) * 1000) / 1000);
+      const warm = c === weak ? 4 : 0;
+      temperatures.push(
+        Math.round((26 + progress * (cycle.maxTemperatureC - 26) + warm + r.float(c * 1000 + i, 2)) * 10) / 10,
+      );
+    }
+    samples.push({ t: Math.round(cycle.startedAt + i * step), voltages, temperatures });
+  }
+  return samples;
+}

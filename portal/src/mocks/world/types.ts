@@ -22,6 +22,7 @@ export type ApiSimCard = Schemas['SimCard'];
 export type ApiFault = Schemas['Fault'];
 export type ApiAuditEntry = Schemas['AuditEntry'];
 export type ApiSavedLocation = Schemas['SavedLocation'];
+export type ApiCommand = Schemas['Command'];
 
 export type Oem = Stored<Schemas['Oem']>;
 export type Dealer = Stored<Schemas['Dealer']>;
@@ -34,6 +35,7 @@ export type Device = Stored<Schemas['Device']>;
 export type SimCard = Stored<Schemas['SimCard']>;
 export type Fault = Stored<Schemas['Fault']>;
 export type AuditEntry = Stored<Schemas['AuditEntry']>;
+export type Command = Stored<Schemas['Command']>;
 export type DeviceKind = Schemas['DeviceKind'];
 export type DeviceType = Schemas['DeviceType'];
 
@@ -63,6 +65,7 @@ export interface WorldRows {
   loggers: Device;
   sims: SimCard;
   faults: Fault;
+  commands: Command;
   audit: AuditEntry;
   sessions: SessionRecord;
 }
@@ -84,6 +87,7 @@ export const TABLE_NAMES = [
   'loggers',
   'sims',
   'faults',
+  'commands',
   'audit',
   'sessions',
 ] as const satisfies readonly TableName[];

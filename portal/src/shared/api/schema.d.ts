@@ -177,6 +177,124 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/vehicles/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Bulk import (CSV rows parsed by the client, sent in chunks of at most 500 so it can show progress). Valid rows are
+         *     created; invalid ones are reported with their row index and field errors and nothing is created for them.
+         */
+        post: operations["importVehicles"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vehicles/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Every vehicle matching the same sort, filter, search and range parameters as the list, as CSV (no paging). */
+        get: operations["exportVehicles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vehicles/{id}/commands": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Sends a command of the vehicle's model (or of a fitted device's model). It starts Pending (1); the device's
+         *     acknowledgement later turns it into Success (2) or Failed (3) with `acknowledgedAt` (poll the command or the list).
+         */
+        post: operations["sendVehicleCommand"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/commands": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Command history in the caller's scope (the command history page, and a vehicle's Commands tab with
+         *     `filter[vehicleId]`). Sort: sentAt, status, code. Filter: vehicleId, deviceId, deviceKind, kind, status, code.
+         *     Search: code, name. Range: sentAt.
+         */
+        get: operations["listCommands"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/commands/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        get: operations["getCommand"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/devices/{id}/cycles/{cycleId}/cells": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+                cycleId: string;
+            };
+            cookie?: never;
+        };
+        /** @description Per-cell voltages and temperatures over one battery cycle (battery pack history heatmap, min/max/delta). */
+        get: operations["getCycleCells"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/vehicles/{id}": {
         parameters: {
             query?: never;
@@ -700,6 +818,48 @@ export interface components {
         };
         DriverPage: components["schemas"]["PageMeta"] & {
             items: components["schemas"]["Driver"][];
+        };
+        ImportResult: {
+            created: components["schemas"]["Vehicle"][];
+            errors: {
+                /** @description 0-based index in `rows`. */
+                row: number;
+                fieldErrors: {
+                    [key: string]: string;
+                };
+            }[];
+        };
+        CommandPage: components["schemas"]["PageMeta"] & {
+            items: components["schemas"]["Command"][];
+        };
+        Command: {
+            id: string;
+            vehicleId: string;
+            deviceId: string | null;
+            deviceKind: components["schemas"]["DeviceKind"];
+            code: string;
+            name: string;
+            /** @enum {string} */
+            kind: "Device" | "Rule" | "OTA";
+            status: components["schemas"]["CommandStatus"];
+            /** Format: date-time */
+            sentAt: string;
+            /** Format: date-time */
+            acknowledgedAt: string | null;
+            /** @description User id; null for rule and OTA commands. */
+            sentBy: string | null;
+        };
+        CellHistory: {
+            cycleId: string;
+            cellCount: number;
+            items: {
+                /** @description Epoch milliseconds. */
+                t: number;
+                /** @description Volts per cell */
+                voltages: number[];
+                /** @description °C per cell. */
+                temperatures: number[];
+            }[];
         };
         VehiclePage: components["schemas"]["PageMeta"] & {
             items: components["schemas"]["Vehicle"][];
@@ -1528,6 +1688,193 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+        };
+    };
+    importVehicles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    rows: components["schemas"]["VehicleInput"][];
+                };
+            };
+        };
+        responses: {
+            /** @description What was created and what was not */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    exportVehicles: {
+        parameters: {
+            query?: {
+                /** @description `field:asc|desc`, several comma-separated, applied in order. */
+                sort?: components["parameters"]["sort"];
+                /** @description Case-insensitive text search over the resource's searchable fields. */
+                q?: components["parameters"]["q"];
+                /** @description Start of the date range (inclusive, ISO 8601). */
+                from?: components["parameters"]["from"];
+                /** @description End of the date range (inclusive, ISO 8601). */
+                to?: components["parameters"]["to"];
+                /** @description `filter[field]=v1,v2`: rows whose field equals any value; several filters combine with AND. */
+                filter?: components["parameters"]["filter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV with a header row */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    sendVehicleCommand: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The pending command */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Command"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listCommands: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: components["parameters"]["page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["pageSize"];
+                /** @description `field:asc|desc`, several comma-separated, applied in order. */
+                sort?: components["parameters"]["sort"];
+                /** @description Case-insensitive text search over the resource's searchable fields. */
+                q?: components["parameters"]["q"];
+                /** @description Start of the date range (inclusive, ISO 8601). */
+                from?: components["parameters"]["from"];
+                /** @description End of the date range (inclusive, ISO 8601). */
+                to?: components["parameters"]["to"];
+                /** @description `filter[field]=v1,v2`: rows whose field equals any value; several filters combine with AND. */
+                filter?: components["parameters"]["filter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of commands */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommandPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getCommand: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The command with its current status */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Command"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getCycleCells: {
+        parameters: {
+            query?: {
+                points?: number;
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+                cycleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Samples over the cycle */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CellHistory"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     getVehicle: {
