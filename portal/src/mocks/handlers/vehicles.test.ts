@@ -143,6 +143,21 @@ describe('GET /vehicles/{id}', () => {
     expect(res.body).toMatchObject({ id: 'veh-000001', bmsId: 'bms-000001' });
   });
 
+  test('answers the display names of its model and owners', async () => {
+    const token = await signIn('SA');
+    const res = await call('GET', '/vehicles/veh-000002', { token });
+    const db = await getWorldDb();
+    const v = db.tables.vehicles.get('veh-000002')!;
+    expect(res.body.names).toEqual({
+      model: db.tables.models.get(v.modelId)?.name,
+      oem: 'Ampere Motors',
+      dealer: db.tables.dealers.get('dlr-0001')?.name,
+      fleet: db.tables.fleets.get('flt-0001')?.name,
+      evOwner: null,
+      driver: db.tables.drivers.get('drv-00001')?.name,
+    });
+  });
+
   test('answers 404 for a vehicle outside the caller scope', async () => {
     const db = await getWorldDb();
     const other = db.tables.vehicles.all().find((v) => v.dealerId !== 'dlr-0001')!;

@@ -66,7 +66,21 @@ const TRIP_LIST: ListSpec<TripRow> = {
   defaultSort: [{ field: 'startedAt', direction: 'desc' }],
 };
 
-const asApi = (v: Vehicle) => toApi<ApiVehicle>(v);
+/** The API shape of a vehicle, with the display names of what it links to. */
+export function vehicleToApi(db: WorldDb, v: Vehicle): ApiVehicle {
+  const name = (row: { name: string } | undefined) => row?.name ?? null;
+  return {
+    ...toApi<ApiVehicle>(v),
+    names: {
+      model: name(db.tables.models.get(v.modelId)),
+      oem: name(db.tables.oems.get(v.oemId)),
+      dealer: v.dealerId ? name(db.tables.dealers.get(v.dealerId)) : null,
+      fleet: v.fleetId ? name(db.tables.fleets.get(v.fleetId)) : null,
+      evOwner: v.evOwnerId ? name(db.tables.evOwners.get(v.evOwnerId)) : null,
+      driver: v.driverId ? name(db.tables.drivers.get(v.driverId)) : null,
+    },
+  };
+}
 
 /** The vehicle in scope or the contract's 404. */
 function vehicleOr404(ctx: AuthContext, db: WorldDb, id: string): Vehicle {
@@ -239,7 +253,7 @@ export function createVehicleHandlers(http: ApiHttp) {
       const inScope = vehicleFilterFor(ctx);
       const rows = Array.from(db.tables.vehicles.values()).filter(inScope);
       const page = applyListQuery(rows, query, VEHICLE_LIST);
-      return response(200).json({ ...page, items: page.items.map(asApi) });
+      return response(200).json({ ...page, items: page.items.map((v) => vehicleToApi(db, v)) });
     }),
 
     http.post('/vehicles', async ({ request, response }) => {
@@ -251,7 +265,7 @@ export function createVehicleHandlers(http: ApiHttp) {
       db.tables.vehicles.insert(vehicle);
       recordAudit(db, ctx, 'Vehicle', vehicle.id, 'Add', `Added vehicle ${vehicle.vin}`);
       await db.persist();
-      return response(201).json(asApi(vehicle));
+      return response(201).json(vehicleToApi(db, vehicle));
     }),
 
     http.post('/vehicles/import', async ({ request, response }) => {
@@ -289,7 +303,7 @@ export function createVehicleHandlers(http: ApiHttp) {
         );
         await db.persist();
       }
-      return response(200).json({ created: created.map(asApi), errors });
+      return response(200).json({ created: created.map((v) => vehicleToApi(db, v)), errors });
     }),
 
     http.get('/vehicles/export', async ({ request, response }) => {
@@ -304,7 +318,7 @@ export function createVehicleHandlers(http: ApiHttp) {
       const { items } = applyListQuery(rows, query, VEHICLE_LIST);
       const csv = Papa.unparse(
         items.map((v) => {
-          const { lastLocation, ...rest } = asApi(v);
+          const { lastLocation, names: _names, ...rest } = vehicleToApi(db, v);
           return { ...rest, lat: lastLocation.lat, lng: lastLocation.lng };
         }),
         { columns: EXPORT_COLUMNS as unknown as string[] },
@@ -318,7 +332,7 @@ export function createVehicleHandlers(http: ApiHttp) {
       const db = await getWorldDb();
       const ctx = requireAuth(request, db);
       requirePermission(ctx, { anyOf: ['vh.l', 'vh.l.d'] });
-      return response(200).json(asApi(vehicleOr404(ctx, db, params.id)));
+      return response(200).json(vehicleToApi(db, vehicleOr404(ctx, db, params.id)));
     }),
 
     http.patch('/vehicles/{id}', async ({ request, params, response }) => {
@@ -351,7 +365,7 @@ export function createVehicleHandlers(http: ApiHttp) {
       const updated = db.tables.vehicles.update(current.id, { ...changes, updatedAt: Date.now() }) as Vehicle;
       recordAudit(db, ctx, 'Vehicle', current.id, 'Update', `Updated ${Object.keys(changes).join(', ') || 'nothing'}`);
       await db.persist();
-      return response(200).json(asApi(updated));
+      return response(200).json(vehicleToApi(db, updated));
     }),
 
     http.delete('/vehicles/{id}', async ({ request, params, response }) => {
@@ -400,7 +414,7 @@ export function createVehicleHandlers(http: ApiHttp) {
       db.tables.vehicles.insert(clone);
       recordAudit(db, ctx, 'Vehicle', clone.id, 'Clone', `Cloned ${source.vin} as ${vin}`);
       await db.persist();
-      return response(201).json(asApi(clone));
+      return response(201).json(vehicleToApi(db, clone));
     }),
 
     http.post('/vehicles/{id}/assign', async ({ request, params, response }) => {
@@ -444,7 +458,7 @@ export function createVehicleHandlers(http: ApiHttp) {
         targetId === null ? `Unassigned from ${entity}` : `Assigned to ${entity} ${targetId}`,
       );
       await db.persist();
-      return response(200).json(asApi(updated));
+      return response(200).json(vehicleToApi(db, updated));
     }),
 
     http.post('/vehicles/{id}/status', async ({ request, params, response }) => {
@@ -458,7 +472,7 @@ export function createVehicleHandlers(http: ApiHttp) {
       const updated = db.tables.vehicles.update(vehicle.id, { status: body.status, updatedAt: Date.now() }) as Vehicle;
       recordAudit(db, ctx, 'Vehicle', vehicle.id, 'Change Status', body.status === 1 ? 'Activated' : 'Deactivated');
       await db.persist();
-      return response(200).json(asApi(updated));
+      return response(200).json(vehicleToApi(db, updated));
     }),
 
     http.post('/vehicles/{id}/resync', async ({ request, params, response }) => {
@@ -469,7 +483,7 @@ export function createVehicleHandlers(http: ApiHttp) {
       const updated = db.tables.vehicles.update(vehicle.id, { updatedAt: Date.now() }) as Vehicle;
       recordAudit(db, ctx, 'Vehicle', vehicle.id, 'Resync', `Resync requested for ${vehicle.vin}`);
       await db.persist();
-      return response(200).json(asApi(updated));
+      return response(200).json(vehicleToApi(db, updated));
     }),
 
     http.get('/vehicles/{id}/telemetry', async ({ request, params, response }) => {

@@ -1190,6 +1190,15 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+            /** @description Display names of the linked model and organisations, so a list page needs no extra calls. */
+            readonly names?: {
+                model: string | null;
+                oem: string | null;
+                dealer: string | null;
+                fleet: string | null;
+                evOwner: string | null;
+                driver: string | null;
+            };
         };
         /** @description A fitted controller. `bms` is set for BMS, `mcu` for MCU; `imei` for loggers. */
         Device: {
