@@ -7,6 +7,7 @@ import { createDeviceHandlers } from './handlers/devices';
 import { createFaultHandlers } from './handlers/faults';
 import { createApiHttp } from './handlers/http';
 import { createModelHandlers } from './handlers/models';
+import { createNotificationHandlers } from './handlers/notifications';
 import { createOrganisationHandlers } from './handlers/organisations';
 import { createSimHandlers } from './handlers/sims';
 import { createVehicleHandlers } from './handlers/vehicles';
@@ -23,6 +24,7 @@ export function createHandlers(baseUrl: string = getEnv().apiUrl): RequestHandle
     ...createModelHandlers(http),
     ...createFaultHandlers(http),
     ...createCommandHandlers(http),
+    ...createNotificationHandlers(http),
     ...createAuditHandlers(http),
   ];
 }

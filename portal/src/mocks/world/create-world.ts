@@ -27,6 +27,7 @@ import type {
   Fault,
   Fleet,
   Model,
+  Notification,
   Oem,
   SimCard,
   UserRecord,
@@ -565,6 +566,31 @@ export function createWorld(options: WorldOptions): World {
     return rows;
   }
 
+  /** What the seeded rules sent: one notification per fault of severity High or above, a few seconds after it. */
+  function notifications(): Notification[] {
+    const r = createRng(seed, 'notifications');
+    const rows: Notification[] = [];
+    for (const fault of faults()) {
+      if (fault.severity < 3) continue;
+      const k = rows.length;
+      const critical = fault.severity >= 4;
+      rows.push({
+        id: `ntf-${pad(k + 1, 7)}`,
+        vehicleId: fault.vehicleId,
+        faultId: fault.id,
+        ruleId: critical ? 'rule-critical-faults' : 'rule-high-faults',
+        ruleName: critical ? 'Critical faults' : 'High severity faults',
+        // Push + Web Alert always; critical faults also e-mail and SMS.
+        deliveryMethods: critical ? 1 | 2 | 4 | 16 : 1 | 16,
+        title: fault.name,
+        message: `${fault.deviceKind} reported ${fault.code} (${fault.name}).`,
+        severity: fault.severity,
+        sentAt: fault.occurredAt + r.int(k, 0, 2, 30) * 1000,
+      });
+    }
+    return rows;
+  }
+
   return {
     seed,
     size,
@@ -587,6 +613,7 @@ export function createWorld(options: WorldOptions): World {
       sims,
       faults,
       commands,
+      notifications,
       audit: () => [],
       sessions: () => [],
     },

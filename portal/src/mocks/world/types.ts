@@ -23,6 +23,7 @@ export type ApiFault = Schemas['Fault'];
 export type ApiAuditEntry = Schemas['AuditEntry'];
 export type ApiSavedLocation = Schemas['SavedLocation'];
 export type ApiCommand = Schemas['Command'];
+export type ApiNotification = Schemas['Notification'];
 
 export type Oem = Stored<Schemas['Oem']>;
 export type Dealer = Stored<Schemas['Dealer']>;
@@ -36,6 +37,7 @@ export type SimCard = Stored<Schemas['SimCard']>;
 export type Fault = Stored<Schemas['Fault']>;
 export type AuditEntry = Stored<Schemas['AuditEntry']>;
 export type Command = Stored<Schemas['Command']>;
+export type Notification = Stored<Schemas['Notification']>;
 export type DeviceKind = Schemas['DeviceKind'];
 export type DeviceType = Schemas['DeviceType'];
 
@@ -66,6 +68,7 @@ export interface WorldRows {
   sims: SimCard;
   faults: Fault;
   commands: Command;
+  notifications: Notification;
   audit: AuditEntry;
   sessions: SessionRecord;
 }
@@ -88,6 +91,7 @@ export const TABLE_NAMES = [
   'sims',
   'faults',
   'commands',
+  'notifications',
   'audit',
   'sessions',
 ] as const satisfies readonly TableName[];

@@ -727,6 +727,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Notifications that rules sent, on vehicles in the caller's scope (notification history, and a vehicle's
+         *     Notifications tab with `filter[vehicleId]`). Sort: sentAt, severity. Filter: vehicleId, ruleId, severity.
+         *     Search: title, message. Range: sentAt.
+         */
+        get: operations["listNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/audit": {
         parameters: {
             query?: never;
@@ -828,6 +849,23 @@ export interface components {
                     [key: string]: string;
                 };
             }[];
+        };
+        NotificationPage: components["schemas"]["PageMeta"] & {
+            items: components["schemas"]["Notification"][];
+        };
+        Notification: {
+            id: string;
+            vehicleId: string;
+            faultId: string | null;
+            ruleId: string | null;
+            ruleName: string;
+            /** @description Delivery method bit flags: Push Notification 1, Email 2, SMS 4, Web Hook 8, Web Alert 16, Command 32. */
+            deliveryMethods: number;
+            title: string;
+            message: string;
+            severity: components["schemas"]["FaultSeverity"];
+            /** Format: date-time */
+            sentAt: string;
         };
         CommandPage: components["schemas"]["PageMeta"] & {
             items: components["schemas"]["Command"][];
@@ -2818,6 +2856,44 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    listNotifications: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: components["parameters"]["page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["pageSize"];
+                /** @description `field:asc|desc`, several comma-separated, applied in order. */
+                sort?: components["parameters"]["sort"];
+                /** @description Case-insensitive text search over the resource's searchable fields. */
+                q?: components["parameters"]["q"];
+                /** @description Start of the date range (inclusive, ISO 8601). */
+                from?: components["parameters"]["from"];
+                /** @description End of the date range (inclusive, ISO 8601). */
+                to?: components["parameters"]["to"];
+                /** @description `filter[field]=v1,v2`: rows whose field equals any value; several filters combine with AND. */
+                filter?: components["parameters"]["filter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of notifications */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     listAudit: {
