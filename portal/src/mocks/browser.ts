@@ -1,6 +1,6 @@
 import { setupWorker } from 'msw/browser';
 import { createHandlers } from './handlers';
-import { getWorldDb } from './world/world-instance';
+import { followClock, getWorldDb } from './world/world-instance';
 
 /**
  * Starts the MSW worker of demo mode and opens the demo world (seed and size from `?demoSize=` / settings).
@@ -13,6 +13,7 @@ export async function startDemoWorker(): Promise<void> {
     quiet: true,
     serviceWorker: { url: `${import.meta.env.BASE_URL}mockServiceWorker.js` },
   });
-  // Generate the world before the first request needs it, so the first page does not wait for it.
+  followClock();
+  // Open the world (and its saved changes) before the first request needs it.
   await getWorldDb();
 }

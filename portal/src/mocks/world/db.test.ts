@@ -51,3 +51,13 @@ test('an edit replaces the row instead of mutating it', async () => {
   expect(before.soc).not.toBe(12);
   expect(db.tables.vehicles.get(before.id)?.soc).toBe(12);
 });
+
+test('a world that follows the clock still applies the changes saved under an earlier hour', async () => {
+  const db = await resetWorldDb();
+  const first = db.tables.vehicles.all()[0]!;
+  db.tables.vehicles.update(first.id, { registrationNumber: 'EARLIER-HOUR' });
+  await db.persist();
+  const later = await openWorldDb({ seed: 1, size: 300, referenceTime: Date.UTC(2026, 5, 1) });
+  expect(later.tables.vehicles.get(first.id)?.registrationNumber).toBe('EARLIER-HOUR');
+  expect(later.world.referenceTime).toBe(Date.UTC(2026, 5, 1));
+});
