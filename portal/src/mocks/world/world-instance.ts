@@ -30,7 +30,9 @@ export function getWorldDb(): Promise<WorldDb> {
 }
 
 /** Clears saved changes and opens a fresh world (default: the resolved seed and size). */
-export async function resetWorldDb(base: Pick<WorldOptions, 'seed' | 'size'> = resolveWorldOptions()): Promise<WorldDb> {
+export async function resetWorldDb(
+  base: Pick<WorldOptions, 'seed' | 'size'> = resolveWorldOptions(),
+): Promise<WorldDb> {
   current = undefined;
   opening = undefined;
   await clearSavedWorld();
