@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { PermissionMap } from '@/domain/permissions';
+import { apiClient, requireData } from '@/shared/api/api-client';
+import { type AuthUser, toPermissionMap } from './auth-types';
+
+export interface CurrentUser {
+  user: AuthUser;
+  permissions: PermissionMap;
+}
+
+/** The signed-in user with their permissions. */
+export async function getCurrentUser(): Promise<CurrentUser> {
+  const data = requireData(await apiClient.GET('/auth/me'));
+  return { user: data.user, permissions: toPermissionMap(data.permissions) };
+}
+
+export function currentUserQueryOptions() {
+  return queryOptions({ queryKey: ['auth', 'me'] as const, queryFn: getCurrentUser });
+}
+
+/** The current user query (401 triggers the client's unauthorized handler). */
+export function useCurrentUser() {
+  return useQuery(currentUserQueryOptions());
+}

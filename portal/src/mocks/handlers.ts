@@ -1,0 +1,30 @@
+import type { RequestHandler } from 'msw';
+import { getEnv } from '@/config/env';
+import { createAuditHandlers } from './handlers/audit';
+import { createAuthHandlers } from './handlers/auth';
+import { createCommandHandlers } from './handlers/commands';
+import { createDeviceHandlers } from './handlers/devices';
+import { createFaultHandlers } from './handlers/faults';
+import { createApiHttp } from './handlers/http';
+import { createModelHandlers } from './handlers/models';
+import { createNotificationHandlers } from './handlers/notifications';
+import { createOrganisationHandlers } from './handlers/organisations';
+import { createSimHandlers } from './handlers/sims';
+import { createVehicleHandlers } from './handlers/vehicles';
+
+/** Every Fleet API handler of the demo world, rooted at the API base URL (the same list in the browser and in tests). */
+export function createHandlers(baseUrl: string = getEnv().apiUrl): RequestHandler[] {
+  const http = createApiHttp(baseUrl);
+  return [
+    ...createAuthHandlers(http),
+    ...createOrganisationHandlers(http),
+    ...createVehicleHandlers(http),
+    ...createDeviceHandlers(http),
+    ...createSimHandlers(http),
+    ...createModelHandlers(http),
+    ...createFaultHandlers(http),
+    ...createCommandHandlers(http),
+    ...createNotificationHandlers(http),
+    ...createAuditHandlers(http),
+  ];
+}

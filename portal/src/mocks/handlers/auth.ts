@@ -1,0 +1,67 @@
+import type { components } from '@/shared/api/schema';
+import { getWorldDb } from '../world/world-instance';
+import type { UserRecord } from '../world/types';
+import type { ApiHttp } from './http';
+import { permissionsOf, requireAuth } from './lib/auth-context';
+import { errorResponse, validationFailed } from './lib/http-error';
+
+type AuthUser = components['schemas']['AuthUser'];
+
+/** The public view of an account: identity, role and the scope ids it acts for. */
+export function toAuthUser(user: UserRecord): AuthUser {
+  const out: AuthUser = { id: user.id, name: user.name, email: user.email, role: user.role };
+  for (const key of ['oemId', 'dealerId', 'fleetId', 'evOwnerId', 'driverId'] as const) {
+    const value = user[key];
+    if (value) out[key] = value;
+  }
+  return out;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Login, logout and the current user. */
+export function createAuthHandlers(http: ApiHttp) {
+  return [
+    http.post('/auth/login', async ({ request, response }) => {
+      const body = (await request.json().catch(() => null)) as { email?: unknown; password?: unknown } | null;
+      const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
+      const password = typeof body?.password === 'string' ? body.password : '';
+      const fieldErrors: Record<string, string> = {};
+      if (!email) fieldErrors.email = 'Enter your email.';
+      else if (!EMAIL.test(email)) fieldErrors.email = 'Enter a valid email address.';
+      if (!password) fieldErrors.password = 'Enter your password.';
+      if (Object.keys(fieldErrors).length > 0) throw validationFailed(fieldErrors);
+
+      const db = await getWorldDb();
+      let user: UserRecord | undefined;
+      for (const row of db.tables.users.values()) {
+        if (row.email.toLowerCase() === email) {
+          user = row;
+          break;
+        }
+      }
+      // One answer for an unknown email, a wrong password and a disabled account, so accounts cannot be probed.
+      if (!user || user.password !== password || user.status !== 1) {
+        throw errorResponse(400, 'invalid_credentials', 'The email or password is not correct.');
+      }
+      const token = `vl_${crypto.randomUUID()}`;
+      db.tables.sessions.insert({ id: token, userId: user.id, createdAt: Date.now() });
+      await db.persist();
+      return response(200).json({ token, user: toAuthUser(user), permissions: permissionsOf(user) });
+    }),
+
+    http.post('/auth/logout', async ({ request, response }) => {
+      const db = await getWorldDb();
+      const ctx = requireAuth(request, db);
+      db.tables.sessions.remove(ctx.token);
+      await db.persist();
+      return response(204).empty();
+    }),
+
+    http.get('/auth/me', async ({ request, response }) => {
+      const db = await getWorldDb();
+      const ctx = requireAuth(request, db);
+      return response(200).json({ user: toAuthUser(ctx.user), permissions: ctx.permissions });
+    }),
+  ];
+}

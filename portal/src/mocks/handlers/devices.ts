@@ -1,0 +1,415 @@
+import { ACTION, type PermissionKey } from '@/domain/permissions';
+import type { WorldDb } from '../world/db';
+import { batteryCyclesOf, type BatteryCycleRow, cellHistoryOf } from '../world/histories';
+import type { ApiDevice, Device, DeviceType, Vehicle } from '../world/types';
+import { getWorldDb } from '../world/world-instance';
+import type { ApiHttp } from './http';
+import { type AuthContext, allows, requireAuth, requirePermission } from './lib/auth-context';
+import { recordAudit } from './lib/audit-log';
+import { FieldErrors, readJsonObject, requiredString } from './lib/body';
+import { conflict, forbidden, invalidQuery, notFound, validationFailed } from './lib/http-error';
+import { applyListQuery, type ListSpec, parseListQuery } from './lib/list-query';
+import { deviceFilterFor, scopedVehicle } from './lib/scope';
+import { toApi } from './lib/serialize';
+import { telemetryFor } from './vehicles';
+
+const DEVICE_TYPES: readonly DeviceType[] = ['BMS', 'MCU', 'VCU', 'LOGGER'];
+const TABLE = { BMS: 'bmsDevices', MCU: 'mcuDevices', VCU: 'vcuDevices', LOGGER: 'loggers' } as const;
+const VEHICLE_FIELD = { BMS: 'bmsId', MCU: 'mcuId', VCU: 'vcuId', LOGGER: 'loggerId' } as const;
+/** The permission key of each device type's list; loggers belong to component management. */
+const LIST_KEY: Record<DeviceType, PermissionKey> = { BMS: 'BMS.l', MCU: 'MCU.l', VCU: 'VCU.l', LOGGER: 'cm' };
+/** Audit entity names of spec §3. */
+const AUDIT_ENTITY: Record<DeviceType, string> = { BMS: 'BMS', MCU: 'MCU', VCU: 'VCU', LOGGER: 'Logger Device' };
+
+export const DEVICE_LIST: ListSpec<Device> = {
+  sortable: {
+    serialNumber: (d) => d.serialNumber,
+    type: (d) => d.type,
+    modelId: (d) => d.modelId,
+    firmwareVersion: (d) => d.firmwareVersion,
+    status: (d) => d.status,
+    state: (d) => (d.state === 'F' ? 1000 : d.state),
+    isLive: (d) => (d.isLive ? 1 : 0),
+    lastSeenAt: (d) => d.lastSeenAt,
+    createdAt: (d) => d.createdAt,
+  },
+  filterable: {
+    type: (d) => d.type,
+    modelId: (d) => d.modelId,
+    oemId: (d) => d.oemId,
+    vehicleId: (d) => d.vehicleId,
+    status: (d) => d.status,
+    state: (d) => d.state,
+    isLive: (d) => d.isLive,
+    chemistry: (d) => d.bms?.chemistry ?? null,
+    cooling: (d) => d.bms?.cooling ?? null,
+    motorType: (d) => d.mcu?.motorType ?? null,
+    assigned: (d) => d.vehicleId !== null,
+  },
+  searchable: [(d) => d.serialNumber, (d) => d.imei],
+  time: (d) => d.lastSeenAt,
+  defaultSort: [{ field: 'createdAt', direction: 'desc' }],
+};
+
+const CYCLE_LIST: ListSpec<BatteryCycleRow> = {
+  sortable: {
+    index: (c) => c.index,
+    startedAt: (c) => c.startedAt,
+    energyKwh: (c) => c.energyKwh,
+    status: (c) => c.status,
+  },
+  filterable: { status: (c) => c.status },
+  searchable: [],
+  time: (c) => c.startedAt,
+  defaultSort: [{ field: 'index', direction: 'desc' }],
+};
+
+const asApi = (d: Device) => toApi<ApiDevice>(d);
+
+function typeOfId(id: string): DeviceType | undefined {
+  const prefix = id.split('-')[0]?.toUpperCase();
+  return DEVICE_TYPES.find((t) => t === prefix);
+}
+
+/** Finds a device by id in any type's table. */
+function findDevice(db: WorldDb, id: string): Device | undefined {
+  const guess = typeOfId(id);
+  if (guess) return db.tables[TABLE[guess]].get(id);
+  for (const type of DEVICE_TYPES) {
+    const device = db.tables[TABLE[type]].get(id);
+    if (device) return device;
+  }
+  return undefined;
+}
+
+/** The device in scope, or 404; 403 when the caller may not see devices of its type at all. */
+function deviceOr404(ctx: AuthContext, db: WorldDb, id: string, action: number = ACTION.LIST): Device {
+  const device = findDevice(db, id);
+  if (!device || !deviceFilterFor(ctx, db)(device)) throw notFound('Device');
+  if (!allows(ctx, LIST_KEY[device.type], action)) throw forbidden();
+  return device;
+}
+
+function serialTaken(db: WorldDb, type: DeviceType, serial: string, exceptId?: string): boolean {
+  for (const d of db.tables[TABLE[type]].values()) if (d.serialNumber === serial && d.id !== exceptId) return true;
+  return false;
+}
+
+function checkModel(db: WorldDb, type: DeviceType, modelId: unknown, errors: FieldErrors) {
+  if (type === 'LOGGER') return null;
+  if (typeof modelId !== 'string' || modelId === '') {
+    errors.add('modelId', `Choose a ${type} model.`);
+    return undefined;
+  }
+  const model = db.tables.models.get(modelId);
+  if (!model || model.kind !== type) {
+    errors.add('modelId', `Choose a ${type} model.`);
+    return undefined;
+  }
+  return model;
+}
+
+function checkImei(body: Record<string, unknown>, errors: FieldErrors): string | undefined {
+  if (body.imei === undefined) return undefined;
+  if (typeof body.imei !== 'string' || !/^\d{15}$/.test(body.imei)) {
+    errors.add('imei', 'The IMEI has 15 digits.');
+    return undefined;
+  }
+  return body.imei;
+}
+
+/** Devices (BMS, MCU, VCU, loggers): list, CRUD, clone, assign to a vehicle, status, resync, telemetry, cycles. */
+export function createDeviceHandlers(http: ApiHttp) {
+  return [
+    http.get('/devices', async ({ request, response }) => {
+      const db = await getWorldDb();
+      const ctx = requireAuth(request, db);
+      const url = new URL(request.url);
+      const query = parseListQuery(url, DEVICE_LIST);
+      const asked = query.filters.get('type');
+      const types = DEVICE_TYPES.filter((t) => (asked ? asked.includes(t) : true));
+      const allowed = types.filter((t) => allows(ctx, LIST_KEY[t]));
+      // Asking for a type you may not list is forbidden; with no type asked, you get the types you may list.
+      if (allowed.length === 0 || (asked && allowed.length < types.length)) throw forbidden();
+      const inScope = deviceFilterFor(ctx, db);
+      const rows: Device[] = [];
+      for (const type of allowed) for (const d of db.tables[TABLE[type]].values()) if (inScope(d)) rows.push(d);
+      const page = applyListQuery(rows, query, DEVICE_LIST);
+      return response(200).json({ ...page, items: page.items.map(asApi) });
+    }),
+
+    http.post('/devices', async ({ request, response }) => {
+      const db = await getWorldDb();
+      const ctx = requireAuth(request, db);
+      const body = await readJsonObject(request);
+      const type = DEVICE_TYPES.find((t) => t === body.type);
+      if (!type) throw validationFailed({ type: 'Choose BMS, MCU, VCU or LOGGER.' });
+      const errors = new FieldErrors();
+      requirePermission(ctx, LIST_KEY[type], ACTION.ADD);
+      const serialNumber = requiredString(errors, body, 'serialNumber', 'the serial number', 40);
+      const firmwareVersion = requiredString(errors, body, 'firmwareVersion', 'the firmware version', 20);
+      const model = checkModel(db, type, body.modelId, errors);
+      const imei = checkImei(body, errors);
+      let oemId = model?.oemId;
+      if (type === 'LOGGER') {
+        oemId = typeof body.oemId === 'string' ? body.oemId : ctx.user.oemId;
+        if (!oemId || !db.tables.oems.get(oemId)) errors.add('oemId', 'Choose the OEM.');
+      }
+      if (ctx.roleType === 'oem' && oemId && oemId !== ctx.user.oemId)
+        errors.add('modelId', 'Choose a model of your OEM.');
+      errors.throwIfAny();
+      if (!serialNumber || !firmwareVersion || !oemId) throw validationFailed({ body: 'Incomplete device.' });
+      if (serialTaken(db, type, serialNumber)) {
+        throw conflict('A device with this serial number already exists.', { serialNumber: 'Already in use.' });
+      }
+      const now = Date.now();
+      const device: Device = {
+        id: `${type.toLowerCase()}-${crypto.randomUUID()}`,
+        type,
+        serialNumber,
+        modelId: model ? model.id : null,
+        oemId,
+        vehicleId: null,
+        firmwareVersion,
+        status: 1,
+        state: 'F',
+        isLive: false,
+        lastSeenAt: now,
+        createdAt: now,
+        updatedAt: now,
+      };
+      if (model?.bms) device.bms = { ...model.bms, soc: 0, soh: 100, cycleCount: 0 };
+      if (model?.mcu) device.mcu = { ...model.mcu };
+      if (imei) device.imei = imei;
+      db.tables[TABLE[type]].insert(device);
+      recordAudit(db, ctx, AUDIT_ENTITY[type], device.id, 'Add', `Added ${type} ${serialNumber}`);
+      await db.persist();
+      return response(201).json(asApi(device));
+    }),
+
+    http.get('/devices/{id}', async ({ request, params, response }) => {
+      const db = await getWorldDb();
+      const ctx = requireAuth(request, db);
+      return response(200).json(asApi(deviceOr404(ctx, db, params.id)));
+    }),
+
+    http.patch('/devices/{id}', async ({ request, params, response }) => {
+      const db = await getWorldDb();
+      const ctx = requireAuth(request, db);
+      const device = deviceOr404(ctx, db, params.id, ACTION.UPDATE);
+      const body = await readJsonObject(request);
+      const errors = new FieldErrors();
+      const changes: Partial<Device> = {};
+      if (body.serialNumber !== undefined) {
+        const serial = requiredString(errors, body, 'serialNumber', 'the serial number', 40);
+        if (serial && serialTaken(db, device.type, serial, device.id)) errors.add('serialNumber', 'Already in use.');
+        if (serial) changes.serialNumber = serial;
+      }
+      if (body.firmwareVersion !== undefined) {
+        const fw = requiredString(errors, body, 'firmwareVersion', 'the firmware version', 20);
+        if (fw) changes.firmwareVersion = fw;
+      }
+      if (body.modelId !== undefined) {
+        const model = checkModel(db, device.type, body.modelId, errors);
+        if (model) {
+          changes.modelId = model.id;
+          if (model.bms)
+            changes.bms = {
+              ...model.bms,
+              soc: device.bms?.soc ?? 0,
+              soh: device.bms?.soh ?? 100,
+              cycleCount: device.bms?.cycleCount ?? 0,
+            };
+          if (model.mcu) changes.mcu = { ...model.mcu };
+        }
+      }
+      if (body.imei !== undefined) {
+        if (device.type !== 'LOGGER') errors.add('imei', 'Only loggers have an IMEI.');
+        const imei = checkImei(body, errors);
+        if (imei) changes.imei = imei;
+      }
+      errors.throwIfAny();
+      const updated = db.tables[TABLE[device.type]].update(device.id, { ...changes, updatedAt: Date.now() }) as Device;
+      recordAudit(
+        db,
+        ctx,
+        AUDIT_ENTITY[device.type],
+        device.id,
+        'Update',
+        `Updated ${Object.keys(changes).join(', ') || 'nothing'}`,
+      );
+      await db.persist();
+      return response(200).json(asApi(updated));
+    }),
+
+    http.delete('/devices/{id}', async ({ request, params, response }) => {
+      const db = await getWorldDb();
+      const ctx = requireAuth(request, db);
+      const device = deviceOr404(ctx, db, params.id, ACTION.DELETE);
+      if (device.vehicleId)
+        db.tables.vehicles.update(device.vehicleId, { [VEHICLE_FIELD[device.type]]: null, updatedAt: Date.now() });
+      db.tables[TABLE[device.type]].remove(device.id);
+      recordAudit(
+        db,
+        ctx,
+        AUDIT_ENTITY[device.type],
+        device.id,
+        'Delete',
+        `Deleted ${device.type} ${device.serialNumber}`,
+      );
+      await db.persist();
+      return response(204).empty();
+    }),
+
+    http.post('/devices/{id}/clone', async ({ request, params, response }) => {
+      const db = await getWorldDb();
+      const ctx = requireAuth(request, db);
+      const source = deviceOr404(ctx, db, params.id, ACTION.CLONE);
+      const body = await readJsonObject(request);
+      const errors = new FieldErrors();
+      const serialNumber = requiredString(errors, body, 'serialNumber', 'the serial number', 40);
+      errors.throwIfAny();
+      if (!serialNumber) throw validationFailed({ serialNumber: 'Enter the serial number.' });
+      if (serialTaken(db, source.type, serialNumber))
+        throw conflict('A device with this serial number already exists.', { serialNumber: 'Already in use.' });
+      const now = Date.now();
+      const clone: Device = {
+        ...source,
+        id: `${source.type.toLowerCase()}-${crypto.randomUUID()}`,
+        serialNumber,
+        vehicleId: null,
+        isLive: false,
+        state: 'F',
+        createdAt: now,
+        updatedAt: now,
+        lastSeenAt: now,
+      };
+      db.tables[TABLE[source.type]].insert(clone);
+      recordAudit(
+        db,
+        ctx,
+        AUDIT_ENTITY[source.type],
+        clone.id,
+        'Clone',
+        `Cloned ${source.serialNumber} as ${serialNumber}`,
+      );
+      await db.persist();
+      return response(201).json(asApi(clone));
+    }),
+
+    http.post('/devices/{id}/assign', async ({ request, params, response }) => {
+      const db = await getWorldDb();
+      const ctx = requireAuth(request, db);
+      const body = await readJsonObject(request);
+      const vehicleId = body.vehicleId;
+      if (vehicleId !== null && (typeof vehicleId !== 'string' || vehicleId === '')) {
+        throw validationFailed({ vehicleId: 'Choose a vehicle or none.' });
+      }
+      const device = deviceOr404(ctx, db, params.id, vehicleId === null ? ACTION.UNASSIGN : ACTION.ASSIGN);
+      const field = VEHICLE_FIELD[device.type];
+      const now = Date.now();
+      let target: Vehicle | undefined;
+      if (vehicleId !== null) {
+        target = scopedVehicle(ctx, db, vehicleId as string);
+        if (!target) throw validationFailed({ vehicleId: 'Choose an existing vehicle.' });
+      }
+      // Unfit from the old vehicle, and unfit whatever the new vehicle had in this slot.
+      if (device.vehicleId) db.tables.vehicles.update(device.vehicleId, { [field]: null, updatedAt: now });
+      if (target) {
+        const previous = target[field];
+        if (previous && previous !== device.id)
+          db.tables[TABLE[device.type]].update(previous, { vehicleId: null, updatedAt: now });
+        db.tables.vehicles.update(target.id, { [field]: device.id, updatedAt: now });
+      }
+      const updated = db.tables[TABLE[device.type]].update(device.id, {
+        vehicleId: target?.id ?? null,
+        updatedAt: now,
+      }) as Device;
+      recordAudit(
+        db,
+        ctx,
+        AUDIT_ENTITY[device.type],
+        device.id,
+        target ? 'Assign' : 'Unassign',
+        target ? `Fitted to vehicle ${target.vin}` : 'Removed from its vehicle',
+      );
+      await db.persist();
+      return response(200).json(asApi(updated));
+    }),
+
+    http.post('/devices/{id}/status', async ({ request, params, response }) => {
+      const db = await getWorldDb();
+      const ctx = requireAuth(request, db);
+      const device = deviceOr404(ctx, db, params.id, ACTION.CHANGE_STATUS);
+      const body = await readJsonObject(request);
+      if (body.status !== 0 && body.status !== 1)
+        throw validationFailed({ status: 'Status is 0 (inactive) or 1 (active).' });
+      const updated = db.tables[TABLE[device.type]].update(device.id, {
+        status: body.status,
+        updatedAt: Date.now(),
+      }) as Device;
+      recordAudit(
+        db,
+        ctx,
+        AUDIT_ENTITY[device.type],
+        device.id,
+        'Change Status',
+        body.status === 1 ? 'Activated' : 'Deactivated',
+      );
+      await db.persist();
+      return response(200).json(asApi(updated));
+    }),
+
+    http.post('/devices/{id}/resync', async ({ request, params, response }) => {
+      const db = await getWorldDb();
+      const ctx = requireAuth(request, db);
+      const device = deviceOr404(ctx, db, params.id, ACTION.RESYNC);
+      const updated = db.tables[TABLE[device.type]].update(device.id, { updatedAt: Date.now() }) as Device;
+      recordAudit(
+        db,
+        ctx,
+        AUDIT_ENTITY[device.type],
+        device.id,
+        'Resync',
+        `Resync requested for ${device.serialNumber}`,
+      );
+      await db.persist();
+      return response(200).json(asApi(updated));
+    }),
+
+    http.get('/devices/{id}/telemetry', async ({ request, params, response }) => {
+      const db = await getWorldDb();
+      const ctx = requireAuth(request, db);
+      const device = deviceOr404(ctx, db, params.id);
+      const items = telemetryFor(db, device.id, [device.modelId], new URL(request.url));
+      return response(200).json({ items });
+    }),
+
+    http.get('/devices/{id}/cycles', async ({ request, params, response }) => {
+      const db = await getWorldDb();
+      const ctx = requireAuth(request, db);
+      requirePermission(ctx, 'BMS.l.d.bsc');
+      const device = deviceOr404(ctx, db, params.id);
+      if (device.type !== 'BMS') throw notFound('Battery cycles');
+      const query = parseListQuery(new URL(request.url), CYCLE_LIST);
+      const page = applyListQuery(batteryCyclesOf(db.world.seed, device, db.world.referenceTime), query, CYCLE_LIST);
+      return response(200).json({ ...page, items: page.items.map((c) => toApi(c)) });
+    }),
+
+    http.get('/devices/{id}/cycles/{cycleId}/cells', async ({ request, params, response }) => {
+      const db = await getWorldDb();
+      const ctx = requireAuth(request, db);
+      requirePermission(ctx, { anyOf: ['BMS.l.d.ch', 'BMS.l.d.bsc'] });
+      const device = deviceOr404(ctx, db, params.id);
+      if (device.type !== 'BMS' || !device.bms) throw notFound('Battery cycle');
+      const cycle = batteryCyclesOf(db.world.seed, device, db.world.referenceTime).find((c) => c.id === params.cycleId);
+      if (!cycle) throw notFound('Battery cycle');
+      const pointsText = new URL(request.url).searchParams.get('points');
+      const points = pointsText === null ? 60 : Number(pointsText);
+      if (!Number.isInteger(points) || points < 2 || points > 2000)
+        throw invalidQuery('points must be a whole number from 2 to 2000.');
+      const items = cellHistoryOf(db.world.seed, cycle, device.bms.cellCount, points, db.world.referenceTime);
+      return response(200).json({ cycleId: cycle.id, cellCount: device.bms.cellCount, items });
+    }),
+  ];
+}

@@ -1,0 +1,45 @@
+import {
+  can,
+  defaultPermissionsFor,
+  type PermissionKey,
+  type PermissionMap,
+  type PermissionRequirement,
+} from '@/domain/permissions';
+import { roleTypeOf, type RoleType } from '@/domain/roles';
+import type { WorldDb } from '../../world/db';
+import type { UserRecord } from '../../world/types';
+import { forbidden, unauthorized } from './http-error';
+
+export interface AuthContext {
+  token: string;
+  user: UserRecord;
+  roleType: RoleType;
+  permissions: PermissionMap;
+}
+
+/** The permissions of a stored user: the default matrix of their role (the demo has no per-user overrides yet). */
+export function permissionsOf(user: UserRecord): PermissionMap {
+  return defaultPermissionsFor(user.role);
+}
+
+/** The signed-in caller of a request; throws the contract's 401 when the bearer token is missing or unknown. */
+export function requireAuth(request: Request, db: WorldDb): AuthContext {
+  const header = request.headers.get('Authorization') ?? '';
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  const token = match?.[1];
+  if (!token) throw unauthorized();
+  const session = db.tables.sessions.get(token);
+  const user = session ? db.tables.users.get(session.userId) : undefined;
+  if (user?.status !== 1) throw unauthorized();
+  return { token, user, roleType: roleTypeOf(user.role), permissions: permissionsOf(user) };
+}
+
+/** Throws the contract's 403 unless the caller may do `action` (default list/read) on the key(s). */
+export function requirePermission(ctx: AuthContext, requirement: PermissionRequirement, action?: number): void {
+  if (!can(ctx.permissions, requirement, action)) throw forbidden();
+}
+
+/** True when the caller may do `action` on `key`. */
+export function allows(ctx: AuthContext, key: PermissionKey, action?: number): boolean {
+  return can(ctx.permissions, key, action);
+}

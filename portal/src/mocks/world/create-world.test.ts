@@ -1,0 +1,123 @@
+import { describe, expect, test } from 'vitest';
+import { ROLE_CODES } from '@/domain/roles';
+import { createWorld, DEFAULT_SIZE } from './create-world';
+import { DEMO_USERS } from './demo-users';
+
+describe('createWorld', () => {
+  test('gives the same world for the same seed and size', () => {
+    const a = createWorld({ seed: 42, size: 200 });
+    const b = createWorld({ seed: 42, size: 200 });
+    expect(b.generate.vehicles()).toEqual(a.generate.vehicles());
+    expect(b.generate.bmsDevices()).toEqual(a.generate.bmsDevices());
+    expect(b.generate.users()).toEqual(a.generate.users());
+    expect(b.generate.faults()).toEqual(a.generate.faults());
+  });
+
+  test('gives a different world for a different seed', () => {
+    const a = createWorld({ seed: 1, size: 200 }).generate.vehicles();
+    const b = createWorld({ seed: 2, size: 200 }).generate.vehicles();
+    expect(b.map((v) => v.vin)).not.toEqual(a.map((v) => v.vin));
+  });
+
+  test('generates tables in any order with the same result', () => {
+    const a = createWorld({ seed: 7, size: 100 });
+    const devicesFirst = a.generate.mcuDevices();
+    const b = createWorld({ seed: 7, size: 100 });
+    b.generate.vehicles();
+    expect(b.generate.mcuDevices()).toEqual(devicesFirst);
+  });
+
+  test('holds as many vehicles as its size', () => {
+    expect(createWorld({ seed: 1, size: 1234 }).generate.vehicles()).toHaveLength(1234);
+    expect(createWorld({ seed: 1, size: DEFAULT_SIZE }).generate.vehicles()).toHaveLength(300);
+  });
+
+  test('clamps the size to 1..100,000', () => {
+    expect(createWorld({ seed: 1, size: 0 }).size).toBe(1);
+    expect(createWorld({ seed: 1, size: 5_000_000 }).size).toBe(100_000);
+  });
+
+  test('fits every vehicle with a BMS, MCU, VCU, logger and SIM card that point back to it', () => {
+    const world = createWorld({ seed: 3, size: 50 });
+    const bms = new Map(world.generate.bmsDevices().map((d) => [d.id, d]));
+    const loggers = new Map(world.generate.loggers().map((d) => [d.id, d]));
+    const sims = new Map(world.generate.sims().map((s) => [s.id, s]));
+    for (const vehicle of world.generate.vehicles()) {
+      expect(bms.get(vehicle.bmsId ?? '')?.vehicleId).toBe(vehicle.id);
+      expect(loggers.get(vehicle.loggerId ?? '')?.vehicleId).toBe(vehicle.id);
+      expect(sims.get(vehicle.simId ?? '')?.loggerId).toBe(vehicle.loggerId);
+    }
+  });
+
+  test('gives every vehicle a model of its own OEM and every BMS its chemistry and cooling', () => {
+    const world = createWorld({ seed: 5, size: 300 });
+    const models = new Map(world.generate.models().map((m) => [m.id, m]));
+    for (const vehicle of world.generate.vehicles()) {
+      const model = models.get(vehicle.modelId);
+      expect(model?.kind).toBe('EV');
+      expect(model?.oemId).toBe(vehicle.oemId);
+    }
+    for (const device of world.generate.bmsDevices()) {
+      expect(device.bms?.chemistry).toBeTypeOf('number');
+      expect(device.bms?.cooling).toBeTypeOf('number');
+    }
+  });
+
+  test('places fleet vehicles with drivers of that fleet', () => {
+    const world = createWorld({ seed: 9, size: 500 });
+    const drivers = new Map(world.generate.drivers().map((d) => [d.id, d]));
+    const withDriver = world.generate.vehicles().filter((v) => v.driverId);
+    expect(withDriver.length).toBeGreaterThan(0);
+    for (const v of withDriver) expect(drivers.get(v.driverId ?? '')?.fleetId).toBe(v.fleetId);
+  });
+
+  test('holds a user for every role code', () => {
+    const roles = new Set(
+      createWorld({ seed: 1, size: 10 })
+        .generate.users()
+        .map((u) => u.role),
+    );
+    for (const role of ROLE_CODES) expect(roles).toContain(role);
+  });
+
+  test('gives each demo user an account and the scoped ones vehicles to see', () => {
+    const world = createWorld({ seed: 11, size: 20 });
+    const users = world.generate.users();
+    const vehicles = world.generate.vehicles();
+    for (const demo of DEMO_USERS) {
+      const user = users.find((u) => u.email === demo.email);
+      expect(user?.role).toBe(demo.role);
+      expect(user?.password).toBe(demo.password);
+    }
+    const scoped = (email: string) => users.find((u) => u.email === email);
+    expect(vehicles.some((v) => v.dealerId === scoped('da@voltline.demo')?.dealerId)).toBe(true);
+    expect(vehicles.some((v) => v.fleetId === scoped('fa@voltline.demo')?.fleetId)).toBe(true);
+    expect(vehicles.some((v) => v.driverId === scoped('dr@voltline.demo')?.driverId)).toBe(true);
+    expect(vehicles.some((v) => v.evOwnerId === scoped('evo@voltline.demo')?.evOwnerId)).toBe(true);
+  });
+
+  test('lists one demo user per role type', () => {
+    expect(DEMO_USERS.map((u) => u.role)).toEqual([
+      'SA',
+      'OEMA',
+      'DA',
+      'FA',
+      'DR',
+      'EVO',
+      'BMSA',
+      'MCUA',
+      'VCUA',
+      'GPSA',
+    ]);
+  });
+
+  test('uses only the state codes, connectivity and vehicle types of the spec', () => {
+    const vehicles = createWorld({ seed: 1, size: 400 }).generate.vehicles();
+    const states = new Set([0, 16, 32, 48, 64, 66, 67, 80, 81, 82, 96, 101, 112, 'F']);
+    for (const v of vehicles) {
+      expect(states.has(v.stateCode)).toBe(true);
+      expect(['Wi-Fi', 'GSM', '3G', '4G', '5G']).toContain(v.connectivity);
+      expect(['2 Wheeler', '3 Wheeler']).toContain(v.vehicleType);
+    }
+  });
+});

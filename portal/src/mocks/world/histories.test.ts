@@ -1,0 +1,46 @@
+import { expect, test } from 'vitest';
+import { createWorld } from './create-world';
+import { batteryCyclesOf, savedLocationsOf, telemetryOf, tripsOf } from './histories';
+import { TELEMETRY_TEMPLATES } from './model-catalog';
+
+const world = createWorld({ seed: 3, size: 20 });
+const vehicle = world.generate.vehicles()[4]!;
+const bms = world.generate.bmsDevices()[4]!;
+const now = world.referenceTime;
+
+test('trips are the same for the same seed and vehicle', () => {
+  expect(tripsOf(3, vehicle, now)).toEqual(tripsOf(3, vehicle, now));
+  expect(tripsOf(4, vehicle, now)).not.toEqual(tripsOf(3, vehicle, now));
+});
+
+test('trips end before the next one starts and before now', () => {
+  const trips = tripsOf(3, vehicle, now);
+  for (let i = 1; i < trips.length; i += 1) expect(trips[i]!.endedAt ?? 0).toBeLessThan(trips[i - 1]!.startedAt);
+  for (const t of trips) expect(t.startedAt).toBeLessThan(now);
+});
+
+test('battery cycles count down from the BMS cycle count', () => {
+  const cycles = batteryCyclesOf(3, bms, now);
+  expect(cycles[0]?.index).toBe(bms.bms?.cycleCount);
+  expect(cycles.length).toBe(Math.min(bms.bms?.cycleCount ?? 0, 120));
+  for (const c of cycles) expect(c.maxCellVoltage).toBeGreaterThan(c.minCellVoltage);
+});
+
+test('saved locations are near the last location', () => {
+  for (const l of savedLocationsOf(3, vehicle, now)) {
+    expect(Math.abs(l.location.lat - vehicle.lastLocation.lat)).toBeLessThan(0.05);
+  }
+});
+
+test('overlapping telemetry ranges agree where they overlap', () => {
+  const template = TELEMETRY_TEMPLATES.BMS;
+  const minute = 60_000;
+  const a = telemetryOf(3, 'x', template, now - 100 * minute, now, 101);
+  const b = telemetryOf(3, 'x', template, now - 50 * minute, now, 51);
+  expect(b[0]!.points).toEqual(a[0]!.points.slice(50));
+});
+
+test('telemetry clamps the number of points to one million', () => {
+  const series = telemetryOf(3, 'x', TELEMETRY_TEMPLATES.EV.slice(0, 1), now - 1000, now, 5_000_000);
+  expect(series[0]!.points).toHaveLength(1_000_000);
+});

@@ -1,0 +1,186 @@
+import type { components } from '@/shared/api/schema';
+import { TIME } from './create-world';
+import { createRng, hashString, pad } from './prng';
+import type { Device, Stored, Vehicle } from './types';
+
+type Schemas = components['schemas'];
+export type TripRow = Stored<Schemas['Trip']>;
+export type BatteryCycleRow = Stored<Schemas['BatteryCycle']>;
+export type SavedLocationRow = Stored<Schemas['SavedLocation']>;
+export type TelemetrySeries = Schemas['TelemetrySeries'];
+export type TelemetryKey = Schemas['TelemetryKey'];
+
+/**
+ * Histories that are too large to keep (telemetry, trips, battery cycles, saved locations) are generated on demand,
+ * as pure functions of the world seed, the vehicle or device id and the world's reference time.
+ */
+
+const RUN_STATUSES = [2, 2, 2, 2, 2, 2, 3, 4] as const;
+
+/** The trips of a vehicle over the 60 days before `now`, newest first; the newest runs while the vehicle drives. */
+export function tripsOf(seed: number, vehicle: Vehicle, now: number): TripRow[] {
+  const r = createRng(seed ^ hashString(vehicle.id), 'trips');
+  const count = r.int(0, 0, 8, 40);
+  const rows: TripRow[] = [];
+  let end = now - r.int(0, 1, 1, 12) * TIME.HOUR;
+  for (let i = 0; i < count; i += 1) {
+    const durationMin = r.int(i, 2, 6, 95);
+    const avg = 14 + r.float(i, 3) * 26;
+    const distanceKm = Math.round(((avg * durationMin) / 60) * 10) / 10;
+    const running = i === 0 && vehicle.isLive && [64, 66, 67].includes(Number(vehicle.stateCode));
+    const startedAt = running ? now - durationMin * 60_000 : end - durationMin * 60_000;
+    const lat = vehicle.lastLocation.lat;
+    const lng = vehicle.lastLocation.lng;
+    rows.push({
+      id: `${vehicle.id}-trip-${pad(count - i, 3)}`,
+      vehicleId: vehicle.id,
+      status: running ? 1 : r.pick(i, 4, RUN_STATUSES),
+      startedAt,
+      endedAt: running ? null : startedAt + durationMin * 60_000,
+      distanceKm,
+      durationMin,
+      energyKwh: Math.round(distanceKm * (0.025 + r.float(i, 5) * 0.02) * 100) / 100,
+      avgSpeedKmh: Math.round(avg * 10) / 10,
+      maxSpeedKmh: Math.round((avg + 10 + r.float(i, 6) * 25) * 10) / 10,
+      start: { lat: round6(lat + (r.float(i, 7) - 0.5) * 0.1), lng: round6(lng + (r.float(i, 8) - 0.5) * 0.1) },
+      end: { lat: round6(lat + (r.float(i, 9) - 0.5) * 0.1), lng: round6(lng + (r.float(i, 10) - 0.5) * 0.1) },
+    });
+    end = startedAt - r.int(i, 11, 1, 36) * TIME.HOUR;
+  }
+  return rows;
+}
+
+/** The charge/discharge cycles of a BMS, newest first (index counts up from its first cycle). */
+export function batteryCyclesOf(seed: number, bms: Device, now: number): BatteryCycleRow[] {
+  const r = createRng(seed ^ hashString(bms.id), 'cycles');
+  const total = bms.bms?.cycleCount ?? 0;
+  const count = Math.min(total, 120);
+  const capacityKwh = ((bms.bms?.capacityAh ?? 40) * (bms.bms?.nominalVoltage ?? 51.2)) / 1000;
+  const rows: BatteryCycleRow[] = [];
+  let end = now - r.int(0, 0, 1, 20) * TIME.HOUR;
+  for (let i = 0; i < count; i += 1) {
+    const hours = r.int(i, 1, 3, 30);
+    const startSoc = Math.round((60 + r.float(i, 2) * 40) * 10) / 10;
+    const endSoc = Math.round(r.float(i, 3) * 40 * 10) / 10;
+    const running = i === 0 && bms.isLive;
+    const startedAt = (running ? now : end) - hours * TIME.HOUR;
+    const minCell = Math.round((3.0 + r.float(i, 4) * 0.3) * 1000) / 1000;
+    rows.push({
+      id: `${bms.id}-cycle-${pad(total - i, 5)}`,
+      bmsId: bms.id,
+      vehicleId: bms.vehicleId,
+      index: total - i,
+      status: running ? 1 : r.pick(i, 5, RUN_STATUSES),
+      startedAt,
+      endedAt: running ? null : startedAt + hours * TIME.HOUR,
+      startSoc,
+      endSoc,
+      energyKwh: Math.round(((startSoc - endSoc) / 100) * capacityKwh * 100) / 100,
+      minCellVoltage: minCell,
+      maxCellVoltage: Math.round((minCell + 0.02 + r.float(i, 6) * 0.15) * 1000) / 1000,
+      maxTemperatureC: Math.round((28 + r.float(i, 7) * 22) * 10) / 10,
+    });
+    end = startedAt - r.int(i, 8, 1, 30) * TIME.HOUR;
+  }
+  return rows;
+}
+
+/** Home, Office and Most frequent places of a vehicle, near its last location. */
+export function savedLocationsOf(seed: number, vehicle: Vehicle, now: number): SavedLocationRow[] {
+  const r = createRng(seed ^ hashString(vehicle.id), 'locations');
+  const names: Record<1 | 2 | 3, string> = { 1: 'Home', 2: 'Office', 3: 'Most frequent' };
+  return ([1, 2, 3] as const).map((kind) => ({
+    id: `${vehicle.id}-loc-${kind}`,
+    vehicleId: vehicle.id,
+    kind,
+    name: names[kind],
+    location: {
+      lat: round6(vehicle.lastLocation.lat + (r.float(kind, 0) - 0.5) * 0.08),
+      lng: round6(vehicle.lastLocation.lng + (r.float(kind, 1) - 0.5) * 0.08),
+    },
+    visitCount: r.int(kind, 2, 3, kind === 3 ? 240 : 90),
+    lastVisitedAt: now - r.int(kind, 3, 1, 240) * TIME.HOUR,
+  }));
+}
+
+export const MAX_TELEMETRY_POINTS = 1_000_000;
+
+/**
+ * Telemetry for a source id over [from, to], `points` evenly spaced samples per key. Values follow slow daily waves
+ * plus noise, inside each key's template range; the value at a time depends only on (seed, id, key, time), so two
+ * ranges that overlap agree where they overlap.
+ */
+export function telemetryOf(
+  seed: number,
+  sourceId: string,
+  template: readonly TelemetryKey[],
+  from: number,
+  to: number,
+  points: number,
+): TelemetrySeries[] {
+  const n = Math.max(2, Math.min(MAX_TELEMETRY_POINTS, Math.trunc(points)));
+  const step = (to - from) / (n - 1);
+  return template.map((key) => {
+    const r = createRng(seed ^ hashString(sourceId), `telemetry:${key.key}`);
+    const span = key.max - key.min;
+    const phase = r.float(0, 0) * Math.PI * 2;
+    const integer = key.unit === '' || key.key === 'stateCode';
+    const out = new Array<[number, number]>(n);
+    for (let i = 0; i < n; i += 1) {
+      const t = Math.round(from + i * step);
+      const minute = Math.floor(t / 60_000);
+      const wave = 0.5 + 0.35 * Math.sin((t / TIME.DAY) * Math.PI * 2 + phase) + 0.1 * Math.sin(t / 600_000 + phase);
+      const noise = (r.float(minute, 1) - 0.5) * 0.1;
+      const unit = Math.max(0, Math.min(1, wave + noise));
+      const value = key.min + unit * span;
+      out[i] = [t, integer ? Math.round(value) : Math.round(value * 100) / 100];
+    }
+    return { key: key.key, unit: key.unit, points: out };
+  });
+}
+
+function round6(value: number): number {
+  return Math.round(value * 1e6) / 1e6;
+}
+
+export interface CellSample {
+  t: number;
+  voltages: number[];
+  temperatures: number[];
+}
+
+/**
+ * Per-cell voltages and temperatures over one battery cycle. Each pack has one weak cell (lower voltage, warmer) so the
+ * heatmap and the min/max/delta view have something to find.
+ */
+export function cellHistoryOf(
+  seed: number,
+  cycle: BatteryCycleRow,
+  cellCount: number,
+  points: number,
+  now: number,
+): CellSample[] {
+  const r = createRng(seed ^ hashString(cycle.id), 'cells');
+  const weak = r.int(0, 0, 0, cellCount - 1);
+  const end = cycle.endedAt ?? now;
+  const n = Math.max(2, Math.trunc(points));
+  const step = (end - cycle.startedAt) / (n - 1);
+  const samples: CellSample[] = [];
+  for (let i = 0; i < n; i += 1) {
+    const progress = i / (n - 1);
+    const soc = cycle.startSoc + (cycle.endSoc - cycle.startSoc) * progress;
+    const base = cycle.minCellVoltage + (cycle.maxCellVoltage - cycle.minCellVoltage) * (soc / 100);
+    const voltages: number[] = [];
+    const temperatures: number[] = [];
+    for (let c = 0; c < cellCount; c += 1) {
+      const offset = (r.float(c, 1) - 0.5) * 0.02 - (c === weak ? 0.04 * progress : 0);
+      voltages.push(Math.round((base + offset) * 1000) / 1000);
+      const warm = c === weak ? 4 : 0;
+      temperatures.push(
+        Math.round((26 + progress * (cycle.maxTemperatureC - 26) + warm + r.float(c * 1000 + i, 2)) * 10) / 10,
+      );
+    }
+    samples.push({ t: Math.round(cycle.startedAt + i * step), voltages, temperatures });
+  }
+  return samples;
+}

@@ -1,0 +1,97 @@
+import type { components } from '@/shared/api/schema';
+
+type Schemas = components['schemas'];
+
+/**
+ * How a row is kept in the world: every `...At` timestamp is epoch ms instead of an ISO string. A 100,000-vehicle
+ * world holds a million timestamps; numbers are smaller, sort faster and are turned into ISO only for a page's items.
+ */
+export type Stored<T> = {
+  [K in keyof T]: K extends `${string}At` ? (null extends T[K] ? number | null : number) : T[K];
+};
+
+export type ApiOem = Schemas['Oem'];
+export type ApiDealer = Schemas['Dealer'];
+export type ApiFleet = Schemas['Fleet'];
+export type ApiEvOwner = Schemas['EvOwner'];
+export type ApiDriver = Schemas['Driver'];
+export type ApiModel = Schemas['Model'];
+export type ApiVehicle = Schemas['Vehicle'];
+export type ApiDevice = Schemas['Device'];
+export type ApiSimCard = Schemas['SimCard'];
+export type ApiFault = Schemas['Fault'];
+export type ApiAuditEntry = Schemas['AuditEntry'];
+export type ApiSavedLocation = Schemas['SavedLocation'];
+export type ApiCommand = Schemas['Command'];
+export type ApiNotification = Schemas['Notification'];
+
+export type Oem = Stored<Schemas['Oem']>;
+export type Dealer = Stored<Schemas['Dealer']>;
+export type Fleet = Stored<Schemas['Fleet']>;
+export type EvOwner = Stored<Schemas['EvOwner']>;
+export type Driver = Stored<Schemas['Driver']>;
+export type Model = Stored<Schemas['Model']>;
+export type Vehicle = Stored<Schemas['Vehicle']>;
+export type Device = Stored<Schemas['Device']>;
+export type SimCard = Stored<Schemas['SimCard']>;
+export type Fault = Stored<Schemas['Fault']>;
+export type AuditEntry = Stored<Schemas['AuditEntry']>;
+export type Command = Stored<Schemas['Command']>;
+export type Notification = Stored<Schemas['Notification']>;
+export type DeviceKind = Schemas['DeviceKind'];
+export type DeviceType = Schemas['DeviceType'];
+
+/** A stored account: the API's User plus the demo password (this is a demo world, never a real credential store). */
+export type UserRecord = Stored<Schemas['User']> & { password: string };
+
+/** A signed-in session: the bearer token is the id. */
+export interface SessionRecord {
+  id: string;
+  userId: string;
+  createdAt: number;
+}
+
+/** Every table of the world and the type of its rows. */
+export interface WorldRows {
+  oems: Oem;
+  dealers: Dealer;
+  fleets: Fleet;
+  evOwners: EvOwner;
+  drivers: Driver;
+  users: UserRecord;
+  models: Model;
+  vehicles: Vehicle;
+  bmsDevices: Device;
+  mcuDevices: Device;
+  vcuDevices: Device;
+  loggers: Device;
+  sims: SimCard;
+  faults: Fault;
+  commands: Command;
+  notifications: Notification;
+  audit: AuditEntry;
+  sessions: SessionRecord;
+}
+
+export type TableName = keyof WorldRows;
+
+export const TABLE_NAMES = [
+  'oems',
+  'dealers',
+  'fleets',
+  'evOwners',
+  'drivers',
+  'users',
+  'models',
+  'vehicles',
+  'bmsDevices',
+  'mcuDevices',
+  'vcuDevices',
+  'loggers',
+  'sims',
+  'faults',
+  'commands',
+  'notifications',
+  'audit',
+  'sessions',
+] as const satisfies readonly TableName[];
