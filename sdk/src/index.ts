@@ -6,6 +6,7 @@ import { type FlowConfig, getFlowConfig, setStyleOverrides } from './core/config
 import { sendToFrame } from './core/frame-bridge';
 import { BUTTON_POSITIONS } from './core/constants';
 import { on as onEvent } from './core/emitter';
+import { extensions } from './core/extensions';
 import { addNetworkLogs, setMaxNetworkRequests, startNetworkLogger as startNetworkLogging } from './logs/network-logger';
 import { addLog } from './logs/console-logger';
 import { trackEvent as track } from './logs/custom-events';
@@ -104,15 +105,6 @@ export type GleapEventName =
 export type GleapEnvironment = 'dev' | 'staging' | 'prod';
 type ShowBack = boolean | undefined;
 
-/** Feature modules that land with later issues (notifications UI, banners, tours). They register here when loaded. */
-export const extensions: {
-  showNotification?: (data: unknown) => void;
-  showBanner?: (data: unknown) => void;
-  closeBanner?: () => void;
-  startProductTour?: (tourId: string) => void;
-  startProductTourWithConfig?: (tourId: string, config: unknown) => void;
-} = {};
-
 const screen = (hideBack: ShowBack) => ({ hideBackButton: !hideBack });
 
 const linkOpeners: LinkOpeners = {
@@ -125,9 +117,6 @@ const linkOpeners: LinkOpeners = {
   checklist: (id) => Gleap.openChecklist(id, true),
   tour: (id) => Gleap.startProductTour(id),
 };
-
-/** Names of the functions whose capability is live in this build (the rest wait for a later issue). */
-export const PENDING_FUNCTIONS = ['showNotification', 'showBanner', 'closeBanner', 'startProductTour', 'startProductTourWithConfig'] as const;
 
 /** The widget's public API. Every call is safe before `initialize`, after `destroy` and on the server. */
 export const Gleap = {
