@@ -14,14 +14,26 @@ test('typical gleap usage compiles against our types', () => {
   Gleap.trackEvent('event', { data: 1 });
   Gleap.on('open', () => {});
   Gleap.on('my-custom-flow-event', (data) => console.info(data));
-  Gleap.setStyles({ primaryColor: '#000', headerColor: '#111', buttonColor: '#222', backgroundColor: '#fff', borderRadius: 20 });
+  Gleap.setStyles({
+    primaryColor: '#000',
+    headerColor: '#111',
+    buttonColor: '#222',
+    backgroundColor: '#fff',
+    borderRadius: 20,
+  });
   Gleap.setStyles('#000', '#111', '#222', 20, '#fff', 20, 20, 'BOTTOM_RIGHT');
   Gleap.setUrlHandler((url, newTab) => console.info(url, newTab));
   Gleap.registerCustomAction((action) => console.info(action.name));
   Gleap.startFeedbackFlow('bugreporting', true);
-  Gleap.startFeedbackFlowWithOptions('bugreporting', { autostartDrawing: true, hideBackButton: true, format: 'widget' });
+  Gleap.startFeedbackFlowWithOptions('bugreporting', {
+    autostartDrawing: true,
+    hideBackButton: true,
+    format: 'widget',
+  });
   Gleap.sendSilentCrashReport('crash', 'HIGH', { screenshot: true });
-  Gleap.setAiTools([{ name: 't', description: 'd', parameters: [{ name: 'p', description: 'x', type: 'string', required: true }] }]);
+  Gleap.setAiTools([
+    { name: 't', description: 'd', parameters: [{ name: 'p', description: 'x', type: 'string', required: true }] },
+  ]);
   Gleap.showSurvey('s1', 'survey_full');
   expectTypeOf(Gleap.isOpened()).toEqualTypeOf<boolean>();
   expectTypeOf(Gleap.isUserIdentified()).toEqualTypeOf<boolean>();

@@ -7,7 +7,11 @@ import { sendToFrame } from './core/frame-bridge';
 import { BUTTON_POSITIONS } from './core/constants';
 import { on as onEvent } from './core/emitter';
 import { extensions } from './core/extensions';
-import { addNetworkLogs, setMaxNetworkRequests, startNetworkLogger as startNetworkLogging } from './logs/network-logger';
+import {
+  addNetworkLogs,
+  setMaxNetworkRequests,
+  startNetworkLogger as startNetworkLogging,
+} from './logs/network-logger';
 import { addLog } from './logs/console-logger';
 import { trackEvent as track } from './logs/custom-events';
 import { setPageTracking } from './logs/ping-stream';
@@ -82,7 +86,13 @@ export interface GleapAiTool {
   description: string;
   executionType?: 'button' | 'auto';
   response?: string;
-  parameters: { name: string; description: string; type: 'string' | 'number' | 'boolean'; required: boolean; enums?: string[] }[];
+  parameters: {
+    name: string;
+    description: string;
+    type: 'string' | 'number' | 'boolean';
+    required: boolean;
+    enums?: string[];
+  }[];
 }
 
 /** Events of `Gleap.on`; any event name the frame relays with `notify-event` is accepted too. */
@@ -146,11 +156,19 @@ export const Gleap = {
     runtime.cleanups.push(onEvent('initialized', runParams));
   },
   /** Send a report without opening the widget (type CRASH, priority MEDIUM by default). At most once per 10 s. */
-  sendSilentCrashReport(description = '', priority: Priority = 'MEDIUM', excludeData: ExcludeData = { screenshot: true, replays: true, attachments: true }): void {
+  sendSilentCrashReport(
+    description = '',
+    priority: Priority = 'MEDIUM',
+    excludeData: ExcludeData = { screenshot: true, replays: true, attachments: true },
+  ): void {
     silentCrash({ description }, priority, excludeData);
   },
   /** Like `sendSilentCrashReport` with your own form data. */
-  sendSilentCrashReportWithFormData(formData: Record<string, unknown>, priority: Priority = 'MEDIUM', excludeData?: ExcludeData): void {
+  sendSilentCrashReportWithFormData(
+    formData: Record<string, unknown>,
+    priority: Priority = 'MEDIUM',
+    excludeData?: ExcludeData,
+  ): void {
     silentCrash(formData, priority, excludeData);
   },
   /** Open a classic form by id. */
@@ -279,7 +297,16 @@ export const Gleap = {
     const s: GleapStyles =
       typeof stylesOrPrimary === 'object' && stylesOrPrimary !== null
         ? stylesOrPrimary
-        : { primaryColor: stylesOrPrimary, headerColor, buttonColor, borderRadius, backgroundColor, buttonX, buttonY, buttonStyle };
+        : {
+            primaryColor: stylesOrPrimary,
+            headerColor,
+            buttonColor,
+            borderRadius,
+            backgroundColor,
+            buttonX,
+            buttonY,
+            buttonStyle,
+          };
     const patch: Partial<FlowConfig> = {};
     if (s.primaryColor) patch.color = s.primaryColor;
     if (s.headerColor) patch.headerColor = s.headerColor;
@@ -460,6 +487,7 @@ export const Gleap = {
     extensions.showBanner?.(data);
   },
   /** Subscribe to a widget event; returns the function that unsubscribes. */
+  // biome-ignore lint/suspicious/noExplicitAny: gleap's callback takes any data, and integrators' typed callbacks must keep compiling
   on(event: GleapEventName, callback: (data?: any) => void): () => void {
     return onEvent(event, callback);
   },
@@ -499,7 +527,9 @@ function quiet<T>(p: Promise<T>): Promise<T> {
   return p;
 }
 
-function normalizeContact(data: GleapUserProperties): Record<string, unknown> & { customData?: Record<string, unknown> | null } {
+function normalizeContact(
+  data: GleapUserProperties,
+): Record<string, unknown> & { customData?: Record<string, unknown> | null } {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(data)) if (v !== undefined) out[k] = v instanceof Date ? v.toISOString() : v;
   return out as Record<string, unknown> & { customData?: Record<string, unknown> | null };

@@ -39,7 +39,13 @@ test('the config is cached per key and language and applied from the cache at on
 test('unset fields fall back to the flow-config defaults', async () => {
   mock.store.configs.set(KEY, { flowConfig: { color: '#111111' } });
   await loadConfig();
-  expect(getFlowConfig()).toMatchObject({ color: '#111111', backgroundColor: '#FFFFFF', borderRadius: 20, buttonX: 20, buttonY: 20 });
+  expect(getFlowConfig()).toMatchObject({
+    color: '#111111',
+    backgroundColor: '#FFFFFF',
+    borderRadius: 20,
+    buttonX: 20,
+    buttonY: 20,
+  });
 });
 
 test('tooltips are loaded as a list', async () => {

@@ -94,7 +94,10 @@ export function applyCachedConfig(): boolean {
 /** `GET /config/{key}?lang=`: applied and cached per key and language. */
 export async function loadConfig(): Promise<void> {
   const lang = currentLang();
-  const data = await api<ServerConfig>('GET', `/config/${encodeURIComponent(settings.sdkKey)}?lang=${encodeURIComponent(lang)}`);
+  const data = await api<ServerConfig>(
+    'GET',
+    `/config/${encodeURIComponent(settings.sdkKey)}?lang=${encodeURIComponent(lang)}`,
+  );
   writeJson(configKey(lang), data);
   applyServerConfig(data);
 }

@@ -5,7 +5,10 @@ const listeners = new Map<string, Set<Listener>>();
 /** Subscribe to a widget event; returns the function that unsubscribes. */
 export function on(event: string, cb: Listener): () => void {
   let set = listeners.get(event);
-  if (!set) listeners.set(event, (set = new Set()));
+  if (!set) {
+    set = new Set();
+    listeners.set(event, set);
+  }
   set.add(cb);
   return () => set.delete(cb);
 }

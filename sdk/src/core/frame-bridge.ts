@@ -1,4 +1,10 @@
-import { type FrameToWidget, type MessageOf, type WidgetToFrame, encodeMessage, isFrameToWidget } from '../protocol/messages';
+import {
+  type FrameToWidget,
+  type MessageOf,
+  type WidgetToFrame,
+  encodeMessage,
+  isFrameToWidget,
+} from '../protocol/messages';
 import { originOf, settings } from './state';
 
 /**

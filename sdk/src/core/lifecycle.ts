@@ -1,6 +1,11 @@
 import { startConsoleLogger, stopConsoleLogger } from '../logs/console-logger';
 import { clearCustomEvents } from '../logs/custom-events';
-import { setNetworkBlacklist, setNetworkPropsToIgnore, startNetworkLogger, stopNetworkLogger } from '../logs/network-logger';
+import {
+  setNetworkBlacklist,
+  setNetworkPropsToIgnore,
+  startNetworkLogger,
+  stopNetworkLogger,
+} from '../logs/network-logger';
 import { startPingStream, stopPingStream } from '../logs/ping-stream';
 import { capturePort } from './capture-port';
 import { applyCachedConfig, getFlowConfig, loadConfig, loadTooltips } from './config';

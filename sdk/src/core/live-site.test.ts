@@ -7,12 +7,20 @@ afterEach(() => {
   settings.liveSite = undefined;
 });
 
-test.each(['localhost', '127.0.0.1', '0.0.0.0', '', '::1', '[::1]', '192.168.1.5', '10.0.0.7', 'myhost.local', 'intranet'])(
-  '%s is not live',
-  (host) => {
-    expect(isLiveMode(host)).toBe(false);
-  },
-);
+test.each([
+  'localhost',
+  '127.0.0.1',
+  '0.0.0.0',
+  '',
+  '::1',
+  '[::1]',
+  '192.168.1.5',
+  '10.0.0.7',
+  'myhost.local',
+  'intranet',
+])('%s is not live', (host) => {
+  expect(isLiveMode(host)).toBe(false);
+});
 
 test('a public host with a dot is live', () => {
   expect(isLiveMode('shop.example.com')).toBe(true);

@@ -24,7 +24,12 @@ test('metadata has sdkVersion 14.2.11, sdkType javascript, the environment and t
   settings.startedAt = Date.now() - 5000;
   settings.environment = 'staging';
   const m = collectMetadata();
-  expect(m).toMatchObject({ sdkVersion: '14.2.11', sdkType: 'javascript', environment: 'staging', currentUrl: location.href });
+  expect(m).toMatchObject({
+    sdkVersion: '14.2.11',
+    sdkType: 'javascript',
+    environment: 'staging',
+    currentUrl: location.href,
+  });
   expect(m.sessionDuration).toBeGreaterThanOrEqual(5);
   expect(m.sessionDuration).toBeLessThan(6);
   settings.environment = 'prod';

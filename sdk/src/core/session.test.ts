@@ -106,7 +106,14 @@ test('identify posts the fields with customData flattened, userId, userHash and 
   await startSession();
   await identifySession('u1', { name: 'Ada', email: 'ada@example.com', customData: { plan: 'pro' } }, 'hmac');
   const call = mock.store.calls.find((c) => c.path === '/sessions/identify')!;
-  expect(call.body).toEqual({ name: 'Ada', email: 'ada@example.com', plan: 'pro', userId: 'u1', userHash: 'hmac', lang: expect.any(String) });
+  expect(call.body).toEqual({
+    name: 'Ada',
+    email: 'ada@example.com',
+    plan: 'pro',
+    userId: 'u1',
+    userHash: 'hmac',
+    lang: expect.any(String),
+  });
   expect(isIdentified()).toBe(true);
 });
 

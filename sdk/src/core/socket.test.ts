@@ -39,7 +39,12 @@ afterEach(() => {
 
 test('the socket URL carries gleapId, gleapHash, apiKey and sdkVersion', () => {
   const url = new URL(socketUrl('g1', 'h1'));
-  expect(Object.fromEntries(url.searchParams)).toEqual({ gleapId: 'g1', gleapHash: 'h1', apiKey: 'k1', sdkVersion: '14.2.11' });
+  expect(Object.fromEntries(url.searchParams)).toEqual({
+    gleapId: 'g1',
+    gleapHash: 'h1',
+    apiKey: 'k1',
+    sdkVersion: '14.2.11',
+  });
 });
 
 test('the client sends PING every 10 s once open', () => {
@@ -64,7 +69,9 @@ test('it reconnects 5 s after a close', () => {
 test('update messages reach the handler with actions and unread count', () => {
   const onUpdate = vi.fn();
   connectSocket('g', 'h', onUpdate);
-  FakeSocket.all[0]!.onmessage?.({ data: JSON.stringify({ name: 'update', data: { a: [{ actionType: 's1' }], u: 3 } }) });
+  FakeSocket.all[0]!.onmessage?.({
+    data: JSON.stringify({ name: 'update', data: { a: [{ actionType: 's1' }], u: 3 } }),
+  });
   expect(onUpdate).toHaveBeenCalledWith({ a: [{ actionType: 's1' }], u: 3 });
 });
 

@@ -32,7 +32,9 @@ async function boot(): Promise<void> {
 }
 
 function fromFrame(name: string, data?: unknown, origin = FRAME_ORIGIN, extra: Record<string, unknown> = {}) {
-  window.dispatchEvent(new MessageEvent('message', { data: encodeMessage(name as never, data as never, extra), origin }));
+  window.dispatchEvent(
+    new MessageEvent('message', { data: encodeMessage(name as never, data as never, extra), origin }),
+  );
 }
 
 /** jsdom gives a shadow-root iframe no browsing context: stand in a window that records what the widget posts. */
@@ -209,10 +211,17 @@ test('send-feedback posts /bugs/v2 with logs, metadata and custom data, then tel
     tags: ['checkout'],
     metaData: { sdkVersion: '14.2.11', sdkType: 'javascript', environment: 'prod' },
   });
-  expect(report.consoleLog).toContainEqual(expect.objectContaining({ log: 'card declined {"code":402}', priority: 'ERROR' }));
-  expect(report.customEventLog).toContainEqual(expect.objectContaining({ name: 'checkout-started', data: { step: 2 } }));
+  expect(report.consoleLog).toContainEqual(
+    expect.objectContaining({ log: 'card declined {"code":402}', priority: 'ERROR' }),
+  );
+  expect(report.customEventLog).toContainEqual(
+    expect.objectContaining({ name: 'checkout-started', data: { step: 2 } }),
+  );
   expect(report.networkLogs).toContainEqual(
-    expect.objectContaining({ url: 'https://shop.test/api/cart', request: expect.objectContaining({ headers: { authorization: '[redacted]' } }) }),
+    expect.objectContaining({
+      url: 'https://shop.test/api/cart',
+      request: expect.objectContaining({ headers: { authorization: '[redacted]' } }),
+    }),
   );
   await vi.waitFor(() => expect(sent().map((m) => m.name)).toContain('feedback-sent'));
   expect(feedbackSent).toHaveBeenCalledOnce();
@@ -227,7 +236,9 @@ test('a rejected report tells the frame "Something went wrong, please try again.
   failNext(mock.store, 'POST /bugs/v2', 400);
   fromFrame('send-feedback', { formData: { description: 'x' }, action: { feedbackType: 'FEEDBACK' } });
   await vi.waitFor(() => expect(sent().map((m) => m.name)).toContain('feedback-sending-failed'));
-  expect(sent().find((m) => m.name === 'feedback-sending-failed')!.data).toBe('Something went wrong, please try again.');
+  expect(sent().find((m) => m.name === 'feedback-sending-failed')!.data).toBe(
+    'Something went wrong, please try again.',
+  );
   expect(failed).toHaveBeenCalledOnce();
 });
 
@@ -251,7 +262,11 @@ test('an outbound submission emits outbound-sent and tracks "<outbound>-submitte
   await openReady();
   const outbound = vi.fn();
   Gleap.on('outbound-sent', outbound);
-  fromFrame('send-feedback', { formData: { a: 1, reportedBy: 'x@y.z' }, action: { feedbackType: 'SURVEY' }, outboundId: 'ob1' });
+  fromFrame('send-feedback', {
+    formData: { a: 1, reportedBy: 'x@y.z' },
+    action: { feedbackType: 'SURVEY' },
+    outboundId: 'ob1',
+  });
   await vi.waitFor(() => expect(outbound).toHaveBeenCalledOnce());
   const { getCustomEvents } = await import('../logs/custom-events');
   expect(getCustomEvents()).toContainEqual(expect.objectContaining({ name: 'ob1-submitted', data: { a: 1 } }));
@@ -293,7 +308,10 @@ test('collect-ticket-data answers with the ticket data', async () => {
   const { sent } = await openReady();
   Gleap.setTicketAttribute('k', 'v');
   fromFrame('collect-ticket-data');
-  expect(sent().at(-1)).toMatchObject({ name: 'collect-ticket-data', data: { formData: { k: 'v' }, metaData: { sdkVersion: '14.2.11' } } });
+  expect(sent().at(-1)).toMatchObject({
+    name: 'collect-ticket-data',
+    data: { formData: { k: 'v' }, metaData: { sdkVersion: '14.2.11' } },
+  });
 });
 
 test('close-widget from the frame closes it', async () => {
@@ -320,7 +338,12 @@ test('a silent crash report is sent once and re-armed after 10 s', async () => {
   Gleap.sendSilentCrashReport('boom again');
   await vi.advanceTimersByTimeAsync(9_999);
   expect(mock.store.reports).toHaveLength(1);
-  expect(mock.store.reports[0]).toMatchObject({ type: 'CRASH', priority: 'MEDIUM', isSilent: true, formData: { description: 'boom' } });
+  expect(mock.store.reports[0]).toMatchObject({
+    type: 'CRASH',
+    priority: 'MEDIUM',
+    isSilent: true,
+    formData: { description: 'boom' },
+  });
   Gleap.sendSilentCrashReport('still blocked');
   await vi.advanceTimersByTimeAsync(1);
   Gleap.sendSilentCrashReport('re-armed');
@@ -330,7 +353,11 @@ test('a silent crash report is sent once and re-armed after 10 s', async () => {
 
 test('excluded data keys are removed from the report', async () => {
   await boot();
-  Gleap.sendSilentCrashReportWithFormData({ d: 'x' }, 'HIGH', { consoleLog: true, networkLogs: true, customData: true });
+  Gleap.sendSilentCrashReportWithFormData({ d: 'x' }, 'HIGH', {
+    consoleLog: true,
+    networkLogs: true,
+    customData: true,
+  });
   await vi.waitFor(() => expect(mock.store.reports).toHaveLength(1));
   const r = mock.store.reports[0]!;
   expect(r.consoleLog).toBeUndefined();

@@ -2,13 +2,26 @@ import { EXTENDED_PAGES, type SendFeedbackData, type WidgetMode } from '../proto
 import { addLog } from '../logs/console-logger';
 import { trackEvent } from '../logs/custom-events';
 import { renderButton, removeButton } from '../ui/button';
-import { ensureFrame, getFrameWindow, markFrameAnimated, markFrameLoaded, removeFrame, updateFrame } from '../ui/frame-container';
+import {
+  ensureFrame,
+  getFrameWindow,
+  markFrameAnimated,
+  markFrameLoaded,
+  removeFrame,
+  updateFrame,
+} from '../ui/frame-container';
 import { getShadowRoot, removeShadowHost, setShadowStyles } from '../ui/host';
 import { closeImageViewer, isImageViewerOpen, openImageViewer } from '../ui/image-viewer';
 import { widgetCss } from '../ui/styles';
 import { type EditorModule, capturePort } from './capture-port';
 import { getFlowConfig, getServerConfig } from './config';
-import { ANIMATE_DELAY_MS, BUTTON_POSITIONS, FEEDBACK_FAILED_TEXT, READY_OPEN_DELAY_MS, SILENT_CRASH_REARM_MS } from './constants';
+import {
+  ANIMATE_DELAY_MS,
+  BUTTON_POSITIONS,
+  FEEDBACK_FAILED_TEXT,
+  READY_OPEN_DELAY_MS,
+  SILENT_CRASH_REARM_MS,
+} from './constants';
 import { emit } from './emitter';
 import { acceptFrameMessage, attachFrame, isFrameReady, markFrameReady, sendToFrame } from './frame-bridge';
 import { api } from './http';
@@ -47,10 +60,22 @@ export function renderUi(): void {
   setShadowStyles(widgetCss(config));
   renderButton(
     config,
-    { open: ui.open, unread: ui.open ? 0 : ui.unread, hiddenByHost: ui.hiddenByHost, isGuest: !isIdentified(), surveyLook: isSurveyMode() },
+    {
+      open: ui.open,
+      unread: ui.open ? 0 : ui.unread,
+      hiddenByHost: ui.hiddenByHost,
+      isGuest: !isIdentified(),
+      surveyLook: isSurveyMode(),
+    },
     toggleWidget,
   );
-  updateFrame({ mode: ui.mode, open: ui.open, left: isLeft(), rtl: !!config.localizationOptions?.rtl, height: ui.height });
+  updateFrame({
+    mode: ui.mode,
+    open: ui.open,
+    left: isLeft(),
+    rtl: !!config.localizationOptions?.rtl,
+    height: ui.height,
+  });
 }
 
 function listen(): void {
@@ -196,7 +221,8 @@ export function handleWindowMessage(ev: MessageEvent): void {
         openUrl(String(msg.data), msg.newTab === true);
         break;
       case 'run-custom-action':
-        for (const cb of settings.customActions) cb({ name: String(msg.data), shareToken: msg.shareToken as string | undefined });
+        for (const cb of settings.customActions)
+          cb({ name: String(msg.data), shareToken: msg.shareToken as string | undefined });
         emit('custom-action', { name: msg.data, shareToken: msg.shareToken });
         break;
       case 'close-widget':
@@ -302,7 +328,11 @@ export interface FeedbackFlowOptions {
 export function startFeedbackFlow(flow = 'bugreporting', options: FeedbackFlowOptions = {}): void {
   if (!isSessionReady()) return;
   const run = () =>
-    openScreen('start-feedbackflow', { flow, hideBackButton: !!options.hideBackButton, format: options.format ?? 'widget' });
+    openScreen('start-feedbackflow', {
+      flow,
+      hideBackButton: !!options.hideBackButton,
+      format: options.format ?? 'widget',
+    });
   if (options.autostartDrawing) void startScreenDrawing('screenshot', false).then(run);
   else run();
 }
@@ -329,11 +359,17 @@ export function setUnreadCount(n: number): void {
 export function applyServerUpdate(update: { a?: unknown[]; u?: number }): void {
   if (ui.open) return;
   if (typeof update.u === 'number') setUnreadCount(update.u);
-  for (const action of update.a ?? []) performAction(action as { actionType?: string; format?: string; outbound?: string });
+  for (const action of update.a ?? [])
+    performAction(action as { actionType?: string; format?: string; outbound?: string });
 }
 
 /** Surveys open in the frame; notifications, banners and tours go to their (later) modules through events. */
-export function performAction(action: { actionType?: string; format?: string; outbound?: string; data?: unknown }): void {
+export function performAction(action: {
+  actionType?: string;
+  format?: string;
+  outbound?: string;
+  data?: unknown;
+}): void {
   const t = action.actionType;
   if (!t) return;
   if (t === 'notification' || t === 'banner' || t === 'tour') emit(`action-${t}`, action);
@@ -378,7 +414,15 @@ export function teardownUi(): void {
   removeButton();
   removeFrame();
   removeShadowHost();
-  Object.assign(ui, { open: false, wantOpen: false, mode: 'widget', firstOpenDone: false, unread: 0, height: undefined, editor: null });
+  Object.assign(ui, {
+    open: false,
+    wantOpen: false,
+    mode: 'widget',
+    firstOpenDone: false,
+    unread: 0,
+    height: undefined,
+    editor: null,
+  });
   silentSent = false;
 }
 

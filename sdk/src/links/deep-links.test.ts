@@ -1,7 +1,8 @@
 import { type Mock, expect, test, vi } from 'vitest';
 import { LINK_KINDS, type LinkKind, handleDeepLink, listenForDeepLinks, parseDeepLink } from './deep-links';
 
-const openers = () => Object.fromEntries(LINK_KINDS.map((k) => [k, vi.fn()])) as Record<LinkKind, Mock<(id: string) => void>>;
+const openers = () =>
+  Object.fromEntries(LINK_KINDS.map((k) => [k, vi.fn()])) as Record<LinkKind, Mock<(id: string) => void>>;
 
 test.each(LINK_KINDS)('gleap://%s/<id> is a deep link', (kind) => {
   expect(parseDeepLink(`gleap://${kind}/abc`)).toEqual({ kind, id: 'abc' });

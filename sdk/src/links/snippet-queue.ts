@@ -23,6 +23,11 @@ export function drainSnippetQueue(api: Record<string, unknown>): number {
   };
   const count = queue.length;
   for (const call of queue.splice(0)) run(call);
-  w.GleapActions = Object.assign([], { push: (...calls: QueuedCall[]) => (calls.forEach(run), 0) });
+  w.GleapActions = Object.assign([], {
+    push: (...calls: QueuedCall[]) => {
+      for (const call of calls) run(call);
+      return 0;
+    },
+  });
   return count;
 }

@@ -1,5 +1,12 @@
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import { addLog, clearConsoleLogs, getConsoleLogs, startConsoleLogger, stopConsoleLogger, stringifyArg } from './console-logger';
+import {
+  addLog,
+  clearConsoleLogs,
+  getConsoleLogs,
+  startConsoleLogger,
+  stopConsoleLogger,
+  stringifyArg,
+} from './console-logger';
 
 beforeEach(() => clearConsoleLogs());
 afterEach(() => stopConsoleLogger());

@@ -35,7 +35,7 @@ export function stringifyArg(arg: unknown): string {
 
 /** Add one entry; empty messages are ignored, long ones cut to 1000 characters, secrets masked. */
 export function addLog(message: string, priority: Level = 'INFO'): void {
-  if (!message || !message.trim()) return;
+  if (!message?.trim()) return;
   pushBounded(
     logs,
     { log: redactText(message).slice(0, LOG_MESSAGE_MAX), date: new Date().toISOString(), priority },
@@ -50,12 +50,21 @@ export function addLogWithArgs(args: unknown[], priority: Level): void {
 function handleClick(ev: Event): void {
   const el = ev.target as Element | null;
   if (!el || typeof el.tagName !== 'string') return;
-  const text = ((el as HTMLElement).innerText ?? el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, CLICK_TEXT_MAX);
+  const text = (el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, CLICK_TEXT_MAX);
   addLog(`[${el.tagName}] ${text}`, 'CLICK');
 }
 
 function handleError(ev: ErrorEvent): void {
-  addLogWithArgs([`Message: ${ev.message}`, `URL: ${ev.filename}`, `Line: ${ev.lineno}`, `Column: ${ev.colno}`, `Stack: ${ev.error?.stack ?? ''}`], 'ERROR');
+  addLogWithArgs(
+    [
+      `Message: ${ev.message}`,
+      `URL: ${ev.filename}`,
+      `Line: ${ev.lineno}`,
+      `Column: ${ev.colno}`,
+      `Stack: ${ev.error?.stack ?? ''}`,
+    ],
+    'ERROR',
+  );
 }
 
 /**

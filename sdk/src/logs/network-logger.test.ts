@@ -21,7 +21,10 @@ const server = setupServer(
   http.get('https://app.test/json', () => HttpResponse.json({ ok: true, token: 'abc', keep: 1 })),
   http.post('https://app.test/echo', async ({ request }) => HttpResponse.text(await request.text())),
   http.get('https://app.test/big', () => HttpResponse.text('z'.repeat(150_001))),
-  http.get('https://app.test/image', () => new HttpResponse(new Uint8Array([1, 2, 3]), { headers: { 'content-type': 'image/png' } })),
+  http.get(
+    'https://app.test/image',
+    () => new HttpResponse(new Uint8Array([1, 2, 3]), { headers: { 'content-type': 'image/png' } }),
+  ),
   http.get('https://app.test/n/:i', () => HttpResponse.json({})),
   http.get('https://api.provider.test/x', () => HttpResponse.json({})),
 );
@@ -49,9 +52,16 @@ test('a fetch is logged with method, status, body and duration, and the host get
 });
 
 test('Authorization, Cookie and Set-Cookie headers are redacted by default', async () => {
-  await fetch('https://app.test/echo', { method: 'POST', body: 'hi', headers: { Authorization: 'Bearer x', Cookie: 'a=b', 'X-Trace': '1' } });
+  await fetch('https://app.test/echo', {
+    method: 'POST',
+    body: 'hi',
+    headers: { Authorization: 'Bearer x', Cookie: 'a=b', 'X-Trace': '1' },
+  });
   await until(1);
-  expect(getNetworkLogs()[0]!.request).toEqual({ payload: 'hi', headers: { authorization: '[redacted]', cookie: '[redacted]', 'x-trace': '1' } });
+  expect(getNetworkLogs()[0]!.request).toEqual({
+    payload: 'hi',
+    headers: { authorization: '[redacted]', cookie: '[redacted]', 'x-trace': '1' },
+  });
 });
 
 test('bodies over about 0.15 MB are replaced by the too-large marker', async () => {

@@ -197,7 +197,9 @@ function wrapXhr(): () => void {
         try {
           const rt = this.responseType;
           if (rt === '' || rt === 'text') {
-            responseText = isTextualType(this.getResponseHeader('content-type')) ? cleanBody(this.responseText) : UNSUPPORTED;
+            responseText = isTextualType(this.getResponseHeader('content-type'))
+              ? cleanBody(this.responseText)
+              : UNSUPPORTED;
           } else if (rt === 'json') responseText = cleanBody(JSON.stringify(this.response));
           else responseText = UNSUPPORTED;
         } catch {

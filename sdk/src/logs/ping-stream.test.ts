@@ -52,7 +52,9 @@ test('a URL change is tracked as a page view within 1 s', async () => {
   await vi.advanceTimersByTimeAsync(1000);
   await vi.advanceTimersByTimeAsync(1500);
   await vi.waitFor(() => expect(pings()).toHaveLength(2));
-  expect(pings()[1]!.body).toMatchObject({ events: [{ name: 'pageView', data: { page: expect.stringContaining('/pricing') } }] });
+  expect(pings()[1]!.body).toMatchObject({
+    events: [{ name: 'pageView', data: { page: expect.stringContaining('/pricing') } }],
+  });
   history.pushState({}, '', '/');
 });
 

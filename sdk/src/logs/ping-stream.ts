@@ -1,4 +1,10 @@
-import { PAGE_VIEW_INTERVAL_MS, PING_ERROR_RESET_MS, PING_INTERVAL_MS, PING_MAX_ERRORS, SDK_VERSION } from '../core/constants';
+import {
+  PAGE_VIEW_INTERVAL_MS,
+  PING_ERROR_RESET_MS,
+  PING_INTERVAL_MS,
+  PING_MAX_ERRORS,
+  SDK_VERSION,
+} from '../core/constants';
 import { api } from '../core/http';
 import { hasPendingEvents, restorePendingEvents, takePendingEvents, trackEvent } from './custom-events';
 

@@ -48,7 +48,12 @@ export function createWidgetMock(options: WidgetMockOptions = {}): WidgetMock {
         }
       }
     }
-    store.calls.push({ method: req.method, path, headers: headersOf(req), body: body instanceof FormData ? '[multipart]' : body });
+    store.calls.push({
+      method: req.method,
+      path,
+      headers: headersOf(req),
+      body: body instanceof FormData ? '[multipart]' : body,
+    });
     const key = `${req.method} ${path}`;
     const queue = store.failures.get(key);
     const status = queue?.shift();
@@ -64,7 +69,9 @@ export function createWidgetMock(options: WidgetMockOptions = {}): WidgetMock {
   }
 
   function unauthorized(req: Request): Response | undefined {
-    return req.headers.get('api-token') ? undefined : HttpResponse.json({ error: 'missing Api-Token' }, { status: 401 });
+    return req.headers.get('api-token')
+      ? undefined
+      : HttpResponse.json({ error: 'missing Api-Token' }, { status: 401 });
   }
 
   const handlers: (RequestHandler | WebSocketHandler)[] = [
@@ -85,7 +92,20 @@ export function createWidgetMock(options: WidgetMockOptions = {}): WidgetMock {
       const s = sessionOf(request);
       if (!s) return HttpResponse.json({ error: 'unknown session' }, { status: 401 });
       const { userHash: _h, ...fields } = (body ?? {}) as Record<string, unknown>;
-      const known = ['userId', 'name', 'email', 'phone', 'value', 'lang', 'companyId', 'companyName', 'plan', 'sla', 'avatar', 'createdAt'];
+      const known = [
+        'userId',
+        'name',
+        'email',
+        'phone',
+        'value',
+        'lang',
+        'companyId',
+        'companyName',
+        'plan',
+        'sla',
+        'avatar',
+        'createdAt',
+      ];
       const customData = { ...(s.customData ?? {}) };
       for (const [k, v] of Object.entries(fields)) {
         if (known.includes(k)) s[k] = v;

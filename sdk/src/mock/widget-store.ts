@@ -39,10 +39,24 @@ export interface WidgetMockStore {
 
 let counter = 0;
 
-export function createWidgetMockStore(seed: Partial<Pick<WidgetMockStore, 'tooltips'>> & { flowConfig?: Record<string, unknown> } = {}): WidgetMockStore {
+export function createWidgetMockStore(
+  seed: Partial<Pick<WidgetMockStore, 'tooltips'>> & { flowConfig?: Record<string, unknown> } = {},
+): WidgetMockStore {
   return {
     sessions: new Map(),
-    configs: new Map([['*', { flowConfig: { color: '#485BFF', feedbackButtonPosition: 'BOTTOM_RIGHT', enableNetworkLogs: true, ...(seed.flowConfig ?? {}) } }]]),
+    configs: new Map([
+      [
+        '*',
+        {
+          flowConfig: {
+            color: '#485BFF',
+            feedbackButtonPosition: 'BOTTOM_RIGHT',
+            enableNetworkLogs: true,
+            ...(seed.flowConfig ?? {}),
+          },
+        },
+      ],
+    ]),
     tooltips: seed.tooltips ?? [],
     reports: [],
     uploads: [],
@@ -61,7 +75,11 @@ export function failNext(store: WidgetMockStore, route: string, status: number, 
 
 export function newSession(store: WidgetMockStore, fields: Partial<MockSession> = {}): MockSession {
   counter += 1;
-  const s: MockSession = { gleapId: `gid-${counter}-${Math.random().toString(36).slice(2, 8)}`, gleapHash: `hash-${counter}`, ...fields };
+  const s: MockSession = {
+    gleapId: `gid-${counter}-${Math.random().toString(36).slice(2, 8)}`,
+    gleapHash: `hash-${counter}`,
+    ...fields,
+  };
   store.sessions.set(s.gleapId, s);
   return s;
 }

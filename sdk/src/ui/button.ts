@@ -43,7 +43,7 @@ export function renderButton(config: FlowConfig, state: ButtonState, onClick: ()
     removeButton();
     return null;
   }
-  if (!el || !el.isConnected) {
+  if (!el?.isConnected) {
     el = document.createElement('button');
     el.type = 'button';
     el.addEventListener('click', onClick);
@@ -60,7 +60,8 @@ export function renderButton(config: FlowConfig, state: ButtonState, onClick: ()
   else if (state.open) inner = CLOSE_ICON;
   else if (config.buttonLogo) inner = `<img src="${escapeHtml(config.buttonLogo)}" alt="">`;
   else inner = ICON;
-  if (state.unread > 0 && !state.open) inner += `<span class="bubble" aria-label="${state.unread} unread">${state.unread > 9 ? '9+' : state.unread}</span>`;
+  if (state.unread > 0 && !state.open)
+    inner += `<span class="bubble" aria-label="${state.unread} unread">${state.unread > 9 ? '9+' : state.unread}</span>`;
   el.innerHTML = inner;
   return el;
 }

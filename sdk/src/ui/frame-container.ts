@@ -27,12 +27,20 @@ export function getFrameWindow(): Window | null {
 }
 
 /** Apply mode, open state, side, direction and (in survey modes) the height the frame reported. */
-export function updateFrame(opts: { mode: WidgetMode; open: boolean; left: boolean; rtl: boolean; height?: number }): void {
+export function updateFrame(opts: {
+  mode: WidgetMode;
+  open: boolean;
+  left: boolean;
+  rtl: boolean;
+  height?: number;
+}): void {
   if (!container) return;
   const keep = ['frame'];
   if (container.classList.contains('loading')) keep.push('loading');
   if (container.classList.contains('animate')) keep.push('animate');
-  container.className = [...keep, opts.mode, opts.open ? 'open' : '', opts.left ? 'left' : ''].filter(Boolean).join(' ');
+  container.className = [...keep, opts.mode, opts.open ? 'open' : '', opts.left ? 'left' : '']
+    .filter(Boolean)
+    .join(' ');
   container.dir = opts.rtl ? 'rtl' : 'ltr';
   container.setAttribute('aria-hidden', String(!opts.open));
   const survey = opts.mode === 'survey' || opts.mode === 'survey_full' || opts.mode === 'survey_web';

@@ -21,7 +21,11 @@ export function getShadowRoot(): ShadowRoot {
 /** Replace the widget stylesheet. */
 export function setShadowStyles(css: string): void {
   const r = getShadowRoot();
-  const canAdopt = !settings.nonce && 'adoptedStyleSheets' in r && typeof CSSStyleSheet !== 'undefined' && 'replaceSync' in CSSStyleSheet.prototype;
+  const canAdopt =
+    !settings.nonce &&
+    'adoptedStyleSheets' in r &&
+    typeof CSSStyleSheet !== 'undefined' &&
+    'replaceSync' in CSSStyleSheet.prototype;
   if (canAdopt) {
     try {
       if (!sheet) {
@@ -34,7 +38,7 @@ export function setShadowStyles(css: string): void {
       // fall through to a style element
     }
   }
-  if (!styleEl || !styleEl.isConnected) {
+  if (!styleEl?.isConnected) {
     styleEl = document.createElement('style');
     if (settings.nonce) styleEl.nonce = settings.nonce;
     r.prepend(styleEl);
