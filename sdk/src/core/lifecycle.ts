@@ -10,6 +10,7 @@ import { startPingStream, stopPingStream } from '../logs/ping-stream';
 import { capturePort } from './capture-port';
 import { applyCachedConfig, getFlowConfig, loadConfig, loadTooltips } from './config';
 import { LANGUAGE_REINIT_MS } from './constants';
+import { timed, whenIdle } from './timing';
 import { emit, on } from './emitter';
 import { resetFrameBridge } from './frame-bridge';
 import { isLiveMode } from './live-site';
@@ -17,7 +18,7 @@ import { flushReportQueue } from './report';
 import { clearSession, getSession, isSessionReady, readStoredSession, startSession, updateSession } from './session';
 import { connectSocket, disconnectSocket } from './socket';
 import { originOf, settings } from './state';
-import { applyServerUpdate, mountUi, notifyConfigToFrame, notifySessionToFrame, renderUi, teardownUi } from './widget';
+import { applyServerUpdate, isUiMounted, mountUi, notifyConfigToFrame, notifySessionToFrame, renderUi, teardownUi } from './widget';
 
 export const runtime = {
   initialized: false,
@@ -71,6 +72,10 @@ export function initialize(sdkKey: string): void {
     console.warn('Gleap already initialized.');
     return;
   }
+  timed('initialize', () => start(sdkKey));
+}
+
+function start(sdkKey: string): void {
   try {
     runtime.initialized = true;
     settings.sdkKey = sdkKey;
@@ -87,17 +92,23 @@ export function initialize(sdkKey: string): void {
     );
     const hadSession = !!readStoredSession()?.gleapId;
     applyCachedConfig();
-    applyNetworkRules();
-    const whenBody = () => mountUi();
-    if (document.body) whenBody();
-    else document.addEventListener('DOMContentLoaded', whenBody, { once: true });
     const refresh = () => loadConfig().catch(() => {});
+    // the network goes first: it is what the visitor waits for
     const sessionDone = startSession();
     // with a stored session the config goes out at once; a fresh visitor waits for the session
     const configDone = hadSession ? refresh() : sessionDone.then(refresh);
     void sessionDone.then(() => loadTooltips());
+    applyNetworkRules();
+    // the UI is built off the host's critical path, and at the latest when the widget is ready
+    const mount = () => {
+      if (!runtime.initialized || !document.body) return;
+      if (!isUiMounted()) timed('mount', mountUi);
+    };
+    whenIdle(mount);
     void Promise.all([sessionDone, configDone]).then(() => {
-      if (isSessionReady()) emit('initialized');
+      if (!isSessionReady() || !runtime.initialized) return;
+      mount();
+      emit('initialized');
     });
     const online = () => void flushReportQueue();
     window.addEventListener('online', online);

@@ -44,6 +44,7 @@ export const ui = {
   editor: null as EditorModule | null,
 };
 let openTimer: ReturnType<typeof setTimeout> | undefined;
+let mounted = false;
 let listening = false;
 let silentSent = false;
 
@@ -55,7 +56,7 @@ const isSurveyMode = () => ui.mode === 'survey' || ui.mode === 'survey_full' || 
 
 /** Re-render styles, button and frame from the current state. */
 export function renderUi(): void {
-  if (typeof document === 'undefined' || !document.body) return;
+  if (!mounted || typeof document === 'undefined' || !document.body) return;
   const config = getFlowConfig();
   setShadowStyles(widgetCss(config));
   renderButton(
@@ -102,6 +103,7 @@ export function handleKeydown(ev: KeyboardEvent): void {
 
 /** Create the frame (once) and start listening; the frame itself tells us when it is ready. */
 function prepareFrame(): void {
+  if (!mounted) mountUi();
   listen();
   const first = !getFrameWindow();
   ensureFrame(settings.frameUrl);
@@ -414,6 +416,7 @@ export function teardownUi(): void {
   removeButton();
   removeFrame();
   removeShadowHost();
+  mounted = false;
   Object.assign(ui, {
     open: false,
     wantOpen: false,
@@ -429,6 +432,11 @@ export function teardownUi(): void {
 /** Make sure the shadow host exists (initialize renders the button through it). */
 export function mountUi(): void {
   if (typeof document === 'undefined' || !document.body) return;
+  mounted = true;
   getShadowRoot();
   renderUi();
+}
+
+export function isUiMounted(): boolean {
+  return mounted;
 }

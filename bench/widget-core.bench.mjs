@@ -1,0 +1,108 @@
+// Widget core budgets (DESIGN.md): ESM bytes that import + initialize load, each lazy chunk, the UMD file (all min+gz),
+// and the main-thread time of `initialize` in Chromium. Run through `pnpm bench` (scripts/bench.mjs).
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const KB = 1024;
+const round = (n, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
+const gz = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
+
+/** Relative imports of an ESM file: static ones load with it, dynamic ones are lazy chunks. */
+function importsOf(file) {
+  const src = readFileSync(file, 'utf8');
+  const rel = (s) => resolve(dirname(file), s);
+  const statics = [
+    ...src.matchAll(/(?:^|[;}\s])(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["'](\.{1,2}\/[^"']+)["']/g),
+  ].map((m) => rel(m[1]));
+  const dynamics = [...src.matchAll(/import\(\s*["'](\.{1,2}\/[^"']+)["']\s*\)/g)].map((m) => rel(m[1]));
+  return { statics, dynamics };
+}
+
+/** Every file `entry` loads eagerly, and the lazy chunks reachable from them. */
+function graph(entry) {
+  const eager = new Set();
+  const lazy = new Set();
+  const visit = (file) => {
+    if (eager.has(file)) return;
+    eager.add(file);
+    const { statics, dynamics } = importsOf(file);
+    for (const f of statics) visit(f);
+    for (const f of dynamics) lazy.add(f);
+  };
+  visit(entry);
+  for (const f of eager) lazy.delete(f);
+  return { eager: [...eager], lazy: [...lazy] };
+}
+
+async function measureInit(root, dist) {
+  const require = createRequire(join(root, 'e2e', 'package.json'));
+  const { chromium } = require('@playwright/test');
+  const { startStaticServer } = await import(pathToFileURL(join(root, 'e2e', 'servers', 'static.mjs')).href);
+  const server = await startStaticServer({ port: 0, root: join(root, 'bench'), mounts: { '/sdk': dist } });
+  const base = `http://127.0.0.1:${server.address().port}`;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-background-networking'],
+  });
+  const samples = [];
+  try {
+    for (let i = 0; i < 9; i += 1) {
+      const page = await browser.newPage();
+      // the API answers instantly so only our own main-thread work is measured
+      await page.route('https://api.bench.test/**', (route) =>
+        route.fulfill({
+          status: route.request().method() === 'OPTIONS' ? 204 : 200,
+          headers: {
+            'access-control-allow-origin': '*',
+            'access-control-allow-headers': '*',
+            'content-type': 'application/json',
+          },
+          body: route.request().url().includes('/sessions') ? '{"gleapId":"g","gleapHash":"h"}' : '{}',
+        }),
+      );
+      await page.goto(`${base}/widget-init-page.html`);
+      // initialize itself plus the deferred UI mount, both recorded by the widget as User Timing measures
+      const ms = await page.evaluate(async () => {
+        const { Gleap } = await import('/sdk/index.js');
+        Gleap.setApiUrl('https://api.bench.test');
+        const ready = new Promise((resolve) => Gleap.on('initialized', resolve));
+        Gleap.initialize('bench-key');
+        await ready;
+        return ['voltline:initialize', 'voltline:mount']
+          .flatMap((name) => performance.getEntriesByName(name))
+          .reduce((sum, e) => sum + e.duration, 0);
+      });
+      if (i > 0) samples.push(ms); // the first run warms the browser's code caches
+      await page.close();
+    }
+  } finally {
+    await browser.close();
+    server.close();
+  }
+  samples.sort((a, b) => a - b);
+  return samples[Math.floor(samples.length / 2)];
+}
+
+export async function run({ root }) {
+  const dist = join(root, 'sdk', 'dist');
+  if (!existsSync(join(dist, 'index.js')) || !existsSync(join(dist, 'umd', 'index.umd.js'))) {
+    const r = spawnSync('pnpm', ['--filter', '@voltline/widget', 'build'], { cwd: root, stdio: 'inherit' });
+    if (r.status !== 0) throw new Error('widget build failed');
+  }
+  const { eager, lazy } = graph(join(dist, 'index.js'));
+  const figures = [
+    { id: 'widget.core.gz', value: round(eager.reduce((n, f) => n + gz(f), 0) / KB), unit: 'KB', budget: 20 },
+    { id: 'widget.umd.gz', value: round(gz(join(dist, 'umd', 'index.umd.js')) / KB), unit: 'KB', budget: 60 },
+  ];
+  // lazy chunks have no budget of their own in DESIGN.md; each must at least fit the whole-widget budget
+  for (const file of lazy.filter(existsSync)) {
+    const name = file.slice(dist.length + 1).replace(/\.js$/, '');
+    figures.push({ id: `widget.chunk.${name}.gz`, value: round(gz(file) / KB), unit: 'KB', budget: 60 });
+  }
+  figures.push({ id: 'widget.init.ms', value: round(await measureInit(root, dist)), unit: 'ms', budget: 10 });
+  return figures;
+}
