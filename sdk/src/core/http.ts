@@ -32,7 +32,12 @@ export function apiHeaders(json = true): Record<string, string> {
  * Call the Widget API. Resolves with the parsed JSON answer for 200 or 201; rejects with an `HttpError` otherwise
  * (status 0 when the network failed).
  */
-export async function api<T = unknown>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+export async function api<T = unknown>(
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+  okStatuses = [200, 201],
+): Promise<T> {
   const f = nativeFetch.fn ?? fetch;
   let res: Response;
   try {
@@ -44,7 +49,7 @@ export async function api<T = unknown>(method: 'GET' | 'POST', path: string, bod
   } catch (err) {
     throw new HttpError(0, String(err));
   }
-  if (res.status !== 200 && res.status !== 201) throw new HttpError(res.status);
+  if (!okStatuses.includes(res.status)) throw new HttpError(res.status);
   const text = await res.text();
   return (text ? JSON.parse(text) : {}) as T;
 }

@@ -18,7 +18,16 @@ import { flushReportQueue } from './report';
 import { clearSession, getSession, isSessionReady, readStoredSession, startSession, updateSession } from './session';
 import { connectSocket, disconnectSocket } from './socket';
 import { originOf, settings } from './state';
-import { applyServerUpdate, isUiMounted, mountUi, notifyConfigToFrame, notifySessionToFrame, renderUi, teardownUi } from './widget';
+import {
+  applyServerUpdate,
+  isUiMounted,
+  mountUi,
+  setUnreadCount,
+  notifyConfigToFrame,
+  notifySessionToFrame,
+  renderUi,
+  teardownUi,
+} from './widget';
 
 export const runtime = {
   initialized: false,
@@ -88,7 +97,11 @@ function start(sdkKey: string): void {
         renderUi();
         notifySessionToFrame(false);
       }),
-      on('session-cleared', () => notifySessionToFrame(true)),
+      on('session-cleared', (hash) => {
+        notifySessionToFrame(true);
+        setUnreadCount(0);
+        if (hash) emit('unregister-pushmessage-group', `gleapuser-${hash}`);
+      }),
     );
     const hadSession = !!readStoredSession()?.gleapId;
     applyCachedConfig();
@@ -127,10 +140,10 @@ export function destroy(): void {
   stopConsoleLogger();
   disconnectSocket();
   clearTimeout(langTimer);
+  clearSession();
   for (const c of runtime.cleanups.splice(0)) c();
   teardownUi();
   resetFrameBridge();
-  clearSession();
   clearCustomEvents();
   runtime.initialized = false;
   runtime.networkLogsStarted = false;

@@ -75,12 +75,13 @@ function applySession(data: SessionData): void {
 /** Forget the session: storage, cookie, memory and headers. */
 export function clearSession(): void {
   clearTimeout(restartTimer);
+  const previousHash = session?.gleapHash;
   removeItem(sessionKey());
   removeCookie(cookieName());
   session = null;
   ready = false;
   setIdentityHeaders(null);
-  emit('session-cleared');
+  emit('session-cleared', previousHash);
 }
 
 /**

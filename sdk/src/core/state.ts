@@ -24,7 +24,7 @@ export const settings = {
   shortcuts: undefined as boolean | undefined,
   disablePageTracking: false,
   disableInAppNotifications: false,
-  showTabBadge: true,
+  showTabBadge: false,
   playSound: true,
   nonce: '',
   urlHandler: undefined as UrlHandler | undefined,

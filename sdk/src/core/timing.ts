@@ -18,7 +18,8 @@ export function timed<T>(name: string, fn: () => T): T {
 
 /** Run work when the main thread is idle (at the latest after `timeout` ms). */
 export function whenIdle(cb: () => void, timeout = 500): void {
-  const ric = (globalThis as { requestIdleCallback?: (cb: () => void, o: { timeout: number }) => number }).requestIdleCallback;
+  const ric = (globalThis as { requestIdleCallback?: (cb: () => void, o: { timeout: number }) => number })
+    .requestIdleCallback;
   if (ric) ric(cb, { timeout });
   else setTimeout(cb, 1);
 }

@@ -282,7 +282,7 @@ export async function sendFeedbackFromFrame(d: SendFeedbackData): Promise<void> 
 export async function uploadFile(file: Blob, fileName: string): Promise<string> {
   const form = new FormData();
   form.append('file', file, fileName);
-  const res = await api<{ fileUrl: string }>('POST', '/uploads/sdk', form);
+  const res = await api<{ fileUrl: string }>('POST', '/uploads/sdk', form, [200]);
   return res.fileUrl;
 }
 

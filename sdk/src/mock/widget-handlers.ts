@@ -162,8 +162,11 @@ export function createWidgetMock(options: WidgetMockOptions = {}): WidgetMock {
       const { body, fail } = await record(request, '/uploads/sdk');
       if (fail) return fail;
       const file = body instanceof FormData ? body.get('file') : null;
-      if (!(file instanceof Blob)) return HttpResponse.json({ error: 'file missing' }, { status: 400 });
-      const name = (file as File).name ?? 'file';
+      // duck-typed: the file may come from another realm (jsdom, undici)
+      if (!file || typeof file !== 'object' || typeof (file as Blob).arrayBuffer !== 'function') {
+        return HttpResponse.json({ error: 'file missing' }, { status: 400 });
+      }
+      const name = (file as File).name || 'file';
       const fileUrl = `${api}/uploads/files/${store.uploads.length + 1}-${encodeURIComponent(name)}`;
       store.uploads.push({ name, size: file.size, type: file.type, fileUrl });
       return HttpResponse.json({ fileUrl });
