@@ -24,6 +24,7 @@ import {
   mountUi,
   setUnreadCount,
   notifyConfigToFrame,
+  isOpened,
   notifySessionToFrame,
   renderUi,
   teardownUi,
@@ -65,7 +66,7 @@ function onSessionReady(): void {
   const s = getSession();
   if (isLiveMode() && s?.gleapId && s.gleapHash) {
     connectSocket(s.gleapId, s.gleapHash, applyServerUpdate);
-    startPingStream({ isOpen: () => false, pageTracking: !settings.disablePageTracking });
+    startPingStream({ isOpen: isOpened, pageTracking: !settings.disablePageTracking });
   }
   if (s?.gleapHash) emit('register-pushmessage-group', `gleapuser-${s.gleapHash}`);
   void flushReportQueue();
