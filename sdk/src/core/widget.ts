@@ -28,7 +28,7 @@ import { api } from './http';
 import { buildReport, captureState, collectTicketData, submitReport } from './report';
 import type { ExcludeData, Priority } from './report-types';
 import { getSession, isIdentified, isSessionReady } from './session';
-import { currentLang, settings } from './state';
+import { settings } from './state';
 
 export const SOUND_URL = 'https://js.gleap.io/res/ping.mp3';
 
@@ -164,11 +164,7 @@ export function isOpened(): boolean {
 
 function handlePing(): void {
   markFrameReady(() => {
-    sendToFrame('config-update', {
-      config: getServerConfig() as Record<string, unknown>,
-      aiTools: settings.aiTools,
-      overrideLanguage: settings.language,
-    });
+    notifyConfigToFrame();
     sendToFrame('session-update', { sessionData: getSession(), apiUrl: settings.apiUrl, sdkKey: settings.sdkKey });
     if (Object.keys(settings.preFill).length) sendToFrame('prefill-form-data', settings.preFill);
   });
@@ -400,11 +396,20 @@ export function notifySessionToFrame(cleared: boolean): void {
   else sendToFrame('session-update', { sessionData: getSession(), apiUrl: settings.apiUrl, sdkKey: settings.sdkKey });
 }
 
+/**
+ * The config the frame gets: the server's answer with the effective flow config (defaults, server values and
+ * `setStyles` overrides) both at the top level, as gleap sends it, and under `flowConfig`.
+ */
+export function frameConfig(): Record<string, unknown> {
+  const flow = getFlowConfig();
+  return { ...getServerConfig(), ...flow, flowConfig: flow };
+}
+
 export function notifyConfigToFrame(): void {
   sendToFrame('config-update', {
-    config: getServerConfig() as Record<string, unknown>,
+    config: frameConfig(),
     aiTools: settings.aiTools,
-    overrideLanguage: settings.language || currentLang(),
+    overrideLanguage: settings.language,
   });
 }
 

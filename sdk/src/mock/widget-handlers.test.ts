@@ -10,7 +10,11 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 
 const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-  fetch(`${API}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Api-Token': 'k', ...headers }, body: JSON.stringify(body) });
+  fetch(`${API}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'Api-Token': 'k', ...headers },
+    body: JSON.stringify(body),
+  });
 
 test('a new visitor gets a session with gleapId and gleapHash (201), a known one gets it back (200)', async () => {
   const first = await post('/sessions', { lang: 'en' });
@@ -30,7 +34,11 @@ test('a request without Api-Token is refused', async () => {
 test('identify keeps known fields and folds the rest into customData', async () => {
   const s = await (await post('/sessions', {})).json();
   const h = { 'Gleap-Id': s.gleapId, 'Gleap-Hash': s.gleapHash };
-  const res = await post('/sessions/identify', { userId: 'u1', name: 'Ada', plan: 'pro', team: 'core', userHash: 'x' }, h);
+  const res = await post(
+    '/sessions/identify',
+    { userId: 'u1', name: 'Ada', plan: 'pro', team: 'core', userHash: 'x' },
+    h,
+  );
   expect(await res.json()).toMatchObject({ userId: 'u1', name: 'Ada', plan: 'pro', customData: { team: 'core' } });
 });
 
@@ -44,15 +52,22 @@ test('reports are stored and failures can be scripted', async () => {
 
 test('config and tooltips answer per SDK key with a fallback', async () => {
   mock.store.configs.set('k2', { flowConfig: { color: '#123' } });
-  expect(await (await fetch(`${API}/config/k2?lang=en`, { headers: { 'Api-Token': 'k2' } })).json()).toEqual({ flowConfig: { color: '#123' } });
+  expect(await (await fetch(`${API}/config/k2?lang=en`, { headers: { 'Api-Token': 'k2' } })).json()).toEqual({
+    flowConfig: { color: '#123' },
+  });
   expect((await (await fetch(`${API}/config/other?lang=en`)).json()).flowConfig.color).toBe('#485BFF');
   expect(await (await fetch(`${API}/config/k2/tooltips`)).json()).toEqual([]);
 });
 
 test('product tour validation reports the tour status', async () => {
   mock.store.tours.set('t1', { status: 'live', config: { steps: [] } });
-  expect(await (await post('/outbound/producttourvalidation', { outboundId: 't1' })).json()).toEqual({ status: 'live', config: { steps: [] } });
-  expect(await (await post('/outbound/producttourvalidation', { outboundId: 'nope' })).json()).toEqual({ status: 'draft' });
+  expect(await (await post('/outbound/producttourvalidation', { outboundId: 't1' })).json()).toEqual({
+    status: 'live',
+    config: { steps: [] },
+  });
+  expect(await (await post('/outbound/producttourvalidation', { outboundId: 'nope' })).json()).toEqual({
+    status: 'draft',
+  });
 });
 
 test('the socket records PING and delivers pushed updates', async () => {
