@@ -104,11 +104,12 @@ function start(sdkKey: string): void {
         if (hash) emit('unregister-pushmessage-group', `gleapuser-${hash}`);
       }),
     );
-    const hadSession = !!readStoredSession()?.gleapId;
+    const stored = readStoredSession();
+    const hadSession = !!stored?.gleapId;
     applyCachedConfig();
     const refresh = () => loadConfig().catch(() => {});
     // the network goes first: it is what the visitor waits for
-    const sessionDone = startSession();
+    const sessionDone = startSession(stored);
     // with a stored session the config goes out at once; a fresh visitor waits for the session
     const configDone = hadSession ? refresh() : sessionDone.then(refresh);
     void sessionDone.then(() => loadTooltips());

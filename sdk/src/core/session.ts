@@ -88,9 +88,8 @@ export function clearSession(): void {
  * `POST /sessions` with the stored identity. 200/201: ready. 429: nothing. Anything else: clear and retry after
  * `10 s x attempt²`.
  */
-export async function startSession(): Promise<void> {
+export async function startSession(stored: SessionData | null = readStoredSession()): Promise<void> {
   clearTimeout(restartTimer);
-  const stored = readStoredSession();
   setIdentityHeaders(stored);
   try {
     const data = await api<SessionData>('POST', '/sessions', { lang: currentLang() });
