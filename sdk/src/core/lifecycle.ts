@@ -62,7 +62,25 @@ function onConfig(): void {
   notifyConfigToFrame();
 }
 
+let configReady: Promise<unknown> = Promise.resolve();
+let announced = false;
+
+/** Build the UI (once) unless the widget was destroyed meanwhile. */
+function mount(): void {
+  if (!runtime.initialized || !document.body || isUiMounted()) return;
+  timed('mount', mountUi);
+}
+
 function onSessionReady(): void {
+  if (!announced) {
+    // `initialized` fires once: when the first session (maybe after restarts) and the config are there
+    announced = true;
+    void configReady.then(() => {
+      if (!runtime.initialized) return;
+      mount();
+      emit('initialized');
+    });
+  }
   const s = getSession();
   if (isLiveMode() && s?.gleapId && s.gleapHash) {
     connectSocket(s.gleapId, s.gleapHash, applyServerUpdate);
@@ -111,20 +129,11 @@ function start(sdkKey: string): void {
     // the network goes first: it is what the visitor waits for
     const sessionDone = startSession(stored);
     // with a stored session the config goes out at once; a fresh visitor waits for the session
-    const configDone = hadSession ? refresh() : sessionDone.then(refresh);
+    configReady = hadSession ? refresh() : sessionDone.then(refresh);
     void sessionDone.then(() => loadTooltips());
     applyNetworkRules();
     // the UI is built off the host's critical path, and at the latest when the widget is ready
-    const mount = () => {
-      if (!runtime.initialized || !document.body) return;
-      if (!isUiMounted()) timed('mount', mountUi);
-    };
     whenIdle(mount);
-    void Promise.all([sessionDone, configDone]).then(() => {
-      if (!isSessionReady() || !runtime.initialized) return;
-      mount();
-      emit('initialized');
-    });
     const online = () => void flushReportQueue();
     window.addEventListener('online', online);
     runtime.cleanups.push(() => window.removeEventListener('online', online));
@@ -148,6 +157,7 @@ export function destroy(): void {
   resetFrameBridge();
   clearCustomEvents();
   runtime.initialized = false;
+  announced = false;
   runtime.networkLogsStarted = false;
 }
 

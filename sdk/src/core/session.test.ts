@@ -148,3 +148,12 @@ test('a guest has no userId and is not identified', async () => {
   expect(isIdentified()).toBe(false);
   expect(isUnchanged(undefined, {})).toBe(true);
 });
+
+test('with cookies enabled a stored session cookie is read back', async () => {
+  settings.useCookies = true;
+  await startSession();
+  const id = getSession()!.gleapId;
+  localStorage.clear();
+  await startSession();
+  expect(sessionCalls()[1]!.headers['gleap-id']).toBe(id);
+});

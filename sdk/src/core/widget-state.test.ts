@@ -139,3 +139,16 @@ test('offline mode opens no socket', async () => {
   expect(construct).not.toHaveBeenCalled();
   vi.unstubAllGlobals();
 });
+
+test('initialized fires once the session starts after an earlier failure', async () => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  const { failNext } = await import('../mock/widget-store');
+  failNext(mock.store, 'POST /sessions', 500);
+  const initialized = vi.fn();
+  Gleap.on('initialized', initialized);
+  Gleap.initialize(KEY);
+  await vi.advanceTimersByTimeAsync(5000);
+  expect(initialized).not.toHaveBeenCalled();
+  await vi.advanceTimersByTimeAsync(5000);
+  await vi.waitFor(() => expect(initialized).toHaveBeenCalledOnce());
+});
