@@ -152,3 +152,13 @@ test('initialized fires once the session starts after an earlier failure', async
   await vi.advanceTimersByTimeAsync(5000);
   await vi.waitFor(() => expect(initialized).toHaveBeenCalledOnce());
 });
+
+test('opening moves focus into the frame and closing gives it back to the launcher', async () => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  await boot();
+  shadow().querySelector('button')!.focus();
+  await openReady();
+  expect(shadow().activeElement?.tagName).toBe('IFRAME');
+  Gleap.close();
+  expect(shadow().activeElement?.tagName).toBe('BUTTON');
+});

@@ -1,9 +1,10 @@
 import { EXTENDED_PAGES, type SendFeedbackData, type WidgetMode } from '../protocol/messages';
 import { addLog } from '../logs/console-logger';
 import { trackEvent } from '../logs/custom-events';
-import { renderButton, removeButton } from '../ui/button';
+import { focusButton, renderButton, removeButton } from '../ui/button';
 import {
   ensureFrame,
+  focusFrame,
   getFrameWindow,
   markFrameAnimated,
   markFrameLoaded,
@@ -120,6 +121,7 @@ function applyOpen(): void {
   ui.open = true;
   captureState.snapshotPosition = { x: window.scrollX, y: window.scrollY };
   renderUi();
+  focusFrame();
   sendToFrame('widget-status-update', { isWidgetOpen: true });
   emit('open');
 }
@@ -145,11 +147,14 @@ export function hideWidget(): void {
 /** Close: hide the frame, clear drawings and emit `close`. */
 export function closeWidget(): void {
   if (!ui.open && !ui.wantOpen) return;
+  // keyboard users get back to where they were: the launcher, when focus was inside the widget
+  const focusWasInside = document.activeElement?.tagName === 'VOLTLINE-WIDGET';
   hideWidget();
   ui.mode = 'widget';
   ui.height = undefined;
   ui.editor?.cleanupDrawings();
   renderUi();
+  if (focusWasInside) focusButton();
   emit('close');
 }
 

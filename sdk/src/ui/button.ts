@@ -66,6 +66,11 @@ export function renderButton(config: FlowConfig, state: ButtonState, onClick: ()
   return el;
 }
 
+/** Give focus back to the launcher (after the frame closes). */
+export function focusButton(): void {
+  if (el && !el.hidden) el.focus();
+}
+
 export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -22,6 +22,11 @@ export function getFrameContainer(): HTMLElement | null {
   return container;
 }
 
+/** Move keyboard focus into the frame (after it opens). */
+export function focusFrame(): void {
+  iframe?.focus();
+}
+
 export function getFrameWindow(): Window | null {
   return iframe?.contentWindow ?? null;
 }
