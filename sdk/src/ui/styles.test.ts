@@ -35,3 +35,12 @@ test('text on a colour is dark above brightness 160 and light at 160 or below', 
   expect(contrastColor('#a1a1a1')).toBe('#000');
   expect(contrastColor('#a0a0a0')).toBe('#fff');
 });
+
+test('colours that are not plain CSS colours never reach the stylesheet', () => {
+  const evil = widgetCss({ ...DEFAULT_FLOW_CONFIG, buttonColor: 'red;}:host{visibility:collapse' } as FlowConfig);
+  expect(evil).not.toContain('collapse');
+  expect(evil).toContain('background:#485BFF');
+  expect(widgetCss({ ...DEFAULT_FLOW_CONFIG, buttonColor: 'rgba(10, 20, 30, 0.5)' } as FlowConfig)).toContain(
+    'rgba(10, 20, 30, 0.5)',
+  );
+});

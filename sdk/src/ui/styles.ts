@@ -22,8 +22,22 @@ export function contrastColor(hex: string): string {
   return (r * 299 + g * 587 + b * 114) / 1000 > CONTRAST_THRESHOLD ? '#000' : '#fff';
 }
 
-/** The whole stylesheet of the shadow root, derived from the flow config. */
-export function widgetCss(c: FlowConfig): string {
+const COLOR_RE = /^(#[0-9a-f]{3,8}|[a-z]{3,20}|(rgb|hsl)a?\([\d\s.,%/-]{3,40}\))$/i;
+
+/** A server- or integrator-provided colour, or the fallback when it is anything but a plain CSS colour. */
+export function safeColor(value: unknown, fallback: string): string {
+  return typeof value === 'string' && COLOR_RE.test(value.trim()) ? value.trim() : fallback;
+}
+
+/** The whole stylesheet of the shadow root, derived from the flow config (colours are validated, never pasted). */
+export function widgetCss(config: FlowConfig): string {
+  const c = {
+    ...config,
+    color: safeColor(config.color, '#485BFF'),
+    headerColor: safeColor(config.headerColor, '#485BFF'),
+    buttonColor: safeColor(config.buttonColor, '#485BFF'),
+    backgroundColor: safeColor(config.backgroundColor, '#FFFFFF'),
+  };
   const x = `${Number(c.buttonX) || 0}px`;
   const y = `${Number(c.buttonY) || 0}px`;
   const r = `${Number(c.borderRadius) || 0}px`;
