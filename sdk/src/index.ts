@@ -34,6 +34,7 @@ import {
   type FeedbackFlowOptions,
   closeWidget,
   hideWidget as hideFrame,
+  linkHook,
   isOpened as opened,
   openScreen,
   performAction,
@@ -137,6 +138,7 @@ export const Gleap = {
     init(sdkKey);
     if (!first) return;
     drainSnippetQueue(Gleap as unknown as Record<string, unknown>);
+    linkHook.handle = (href) => handleDeepLink(href, linkOpeners);
     runtime.cleanups.push(
       listenForDeepLinks(linkOpeners),
       listenForShortcuts(

@@ -162,3 +162,19 @@ test('opening moves focus into the frame and closing gives it back to the launch
   Gleap.close();
   expect(shadow().activeElement?.tagName).toBe('BUTTON');
 });
+
+test('a gleap:// link from the frame opens inside the widget instead of navigating', async () => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  await boot();
+  const sent = await openReady();
+  const handler = vi.fn();
+  Gleap.setUrlHandler(handler);
+  window.dispatchEvent(
+    new MessageEvent('message', {
+      data: encodeMessage('open-url' as never, 'gleap://article/a1' as never),
+      origin: FRAME_ORIGIN,
+    }),
+  );
+  expect(handler).not.toHaveBeenCalled();
+  expect(sent().at(-1)).toMatchObject({ name: 'open-help-article', data: { articleId: 'a1' } });
+});

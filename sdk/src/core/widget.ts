@@ -180,7 +180,11 @@ function handlePing(): void {
   }, READY_OPEN_DELAY_MS);
 }
 
+/** Set by the public API: acts on `gleap://` deep links and reports whether the URL was one. */
+export const linkHook: { handle?: (href: string) => boolean } = {};
+
 function openUrl(url: string, newTab?: boolean): void {
+  if (url.startsWith('gleap://') && linkHook.handle?.(url)) return;
   if (settings.urlHandler) settings.urlHandler(url, newTab);
   else if (newTab) window.open(url, '_blank', 'noopener');
   else location.href = url;
