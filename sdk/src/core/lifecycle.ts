@@ -14,7 +14,7 @@ import { timed, whenIdle } from './timing';
 import { emit, on } from './emitter';
 import { resetFrameBridge } from './frame-bridge';
 import { isLiveMode } from './live-site';
-import { flushReportQueue } from './report';
+import { cancelReportRetry, flushReportQueue } from './report';
 import { clearSession, getSession, isSessionReady, readStoredSession, startSession, updateSession } from './session';
 import { connectSocket, disconnectSocket } from './socket';
 import { originOf, settings } from './state';
@@ -147,6 +147,7 @@ export function destroy(): void {
   if (typeof window === 'undefined') return;
   void capturePort.replay().then((m) => m?.stopReplay());
   stopPingStream();
+  cancelReportRetry();
   stopNetworkLogger();
   stopConsoleLogger();
   disconnectSocket();

@@ -117,17 +117,36 @@ export async function submitReport(report: BugReport): Promise<SendOutcome> {
       queuedAt: Date.now(),
     });
     emit('report-queued', report);
+    scheduleRetry(RETRY_FIRST_MS);
     return { status: 'queued' };
   }
 }
 
 let flushing = false;
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+let retryDelay = 0;
+
+/** First retry of a kept report; each further failure doubles the wait, up to 10 minutes. */
+export const RETRY_FIRST_MS = 30_000;
+export const RETRY_MAX_MS = 600_000;
+
+function scheduleRetry(delay: number): void {
+  clearTimeout(retryTimer);
+  retryDelay = Math.min(delay, RETRY_MAX_MS);
+  retryTimer = setTimeout(() => void flushReportQueue(), retryDelay);
+}
+
+export function cancelReportRetry(): void {
+  clearTimeout(retryTimer);
+  retryDelay = 0;
+}
 
 /** Retry every queued report with the headers it was made with; keep the ones that still fail for a retryable reason. */
 export async function flushReportQueue(): Promise<number> {
   if (flushing || typeof indexedDB === 'undefined') return 0;
   flushing = true;
   let sent = 0;
+  let failed = false;
   try {
     for (const item of await listQueuedReports()) {
       try {
@@ -136,11 +155,15 @@ export async function flushReportQueue(): Promise<number> {
           headers: item.headers,
           body: JSON.stringify(item.report),
         });
-        if (res.status >= 500) break;
+        if (res.status >= 500) {
+          failed = true;
+          break;
+        }
         // 4xx will never succeed: drop it rather than retry forever
         await removeQueuedReport(item.id as number);
         if (res.status === 200 || res.status === 201) sent += 1;
       } catch {
+        failed = true;
         break;
       }
     }
@@ -149,5 +172,7 @@ export async function flushReportQueue(): Promise<number> {
   } finally {
     flushing = false;
   }
+  if (failed) scheduleRetry((retryDelay || RETRY_FIRST_MS) * 2);
+  else cancelReportRetry();
   return sent;
 }
