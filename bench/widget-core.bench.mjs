@@ -38,11 +38,14 @@ function graph(entry) {
   return { eager: [...eager], lazy: [...lazy] };
 }
 
+const PLAIN_PAGE =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Plain page</title></head><body><h1>A plain page</h1><p>Some text.</p></body></html>';
+
 async function measureInit(root, dist) {
   const require = createRequire(join(root, 'e2e', 'package.json'));
   const { chromium } = require('@playwright/test');
   const { startStaticServer } = await import(pathToFileURL(join(root, 'e2e', 'servers', 'static.mjs')).href);
-  const server = await startStaticServer({ port: 0, root: join(root, 'bench'), mounts: { '/sdk': dist } });
+  const server = await startStaticServer({ port: 0, root: dist, mounts: { '/sdk': dist } });
   const base = `http://127.0.0.1:${server.address().port}`;
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -64,7 +67,8 @@ async function measureInit(root, dist) {
           body: route.request().url().includes('/sessions') ? '{"gleapId":"g","gleapHash":"h"}' : '{}',
         }),
       );
-      await page.goto(`${base}/widget-init-page.html`);
+      await page.route(`${base}/plain.html`, (route) => route.fulfill({ contentType: 'text/html', body: PLAIN_PAGE }));
+      await page.goto(`${base}/plain.html`);
       // the widget records both as User Timing measures: the initialize call itself, and the UI mount that it
       // defers to an idle callback (off the host's critical path, but still main-thread work, so it is reported too)
       const ms = await page.evaluate(async () => {
