@@ -1,2 +1,10 @@
-// Entry of `@voltline/widget/mock`: MSW handlers for the Widget API (filled by the Widget core issue).
-export const WIDGET_MOCK_VERSION = 1;
+// Entry of `@voltline/widget/mock`: stateful MSW handlers for the Widget API and its WebSocket.
+export { createWidgetMock, type WidgetMock, type WidgetMockOptions } from './mock/widget-handlers';
+export {
+  createWidgetMockStore,
+  failNext,
+  newSession,
+  type MockSession,
+  type RecordedCall,
+  type WidgetMockStore,
+} from './mock/widget-store';

@@ -48,7 +48,8 @@ test('integrators can narrow the policy', () => {
 });
 
 test('password inputs, gl-mask and gleap-ignore elements are masked', () => {
-  document.body.innerHTML = '<input type="password" id="p"><div class="gl-mask"><span id="s">x</span></div><input gleap-ignore="value" id="g"><input id="n">';
+  document.body.innerHTML =
+    '<input type="password" id="p"><div class="gl-mask"><span id="s">x</span></div><input gleap-ignore="value" id="g"><input id="n">';
   expect(isMaskedElement(document.getElementById('p')!)).toBe(true);
   expect(isMaskedElement(document.getElementById('s')!)).toBe(true);
   expect(isMaskedElement(document.getElementById('g')!)).toBe(true);

@@ -20,7 +20,23 @@ export const REDACTED = '[redacted]';
 
 export const DEFAULT_REDACTION_POLICY: RedactionPolicy = {
   headers: ['authorization', 'cookie', 'set-cookie', 'proxy-authorization', 'x-api-key', 'api-token'],
-  fields: ['password', 'passwd', 'pwd', 'secret', 'token', 'access_token', 'refresh_token', 'id_token', 'apikey', 'api_key', 'authorization', 'cvv', 'cvc', 'card_number', 'cardnumber'],
+  fields: [
+    'password',
+    'passwd',
+    'pwd',
+    'secret',
+    'token',
+    'access_token',
+    'refresh_token',
+    'id_token',
+    'apikey',
+    'api_key',
+    'authorization',
+    'cvv',
+    'cvc',
+    'card_number',
+    'cardnumber',
+  ],
   cardNumbers: true,
   tokens: true,
   maskSelectors: ['input[type="password"]', '.gl-mask', '[gleap-ignore]'],
@@ -78,7 +94,10 @@ export function redactText(text: string, policy: RedactionPolicy = current): str
 }
 
 /** Copy of a header map with sensitive values replaced. */
-export function redactHeaders(headers: Record<string, string>, policy: RedactionPolicy = current): Record<string, string> {
+export function redactHeaders(
+  headers: Record<string, string>,
+  policy: RedactionPolicy = current,
+): Record<string, string> {
   const names = new Set(policy.headers.map((h) => h.toLowerCase()));
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(headers)) out[k] = names.has(k.toLowerCase()) ? REDACTED : v;
@@ -120,7 +139,9 @@ export function redactBody(body: string, policy: RedactionPolicy = current): str
       .split('&')
       .map((pair) => {
         const [k = '', v = ''] = pair.split('=');
-        return names.has(decodeURIComponent(k).toLowerCase()) ? `${k}=${encodeURIComponent(REDACTED)}` : `${k}=${redactText(v, policy)}`;
+        return names.has(decodeURIComponent(k).toLowerCase())
+          ? `${k}=${encodeURIComponent(REDACTED)}`
+          : `${k}=${redactText(v, policy)}`;
       })
       .join('&');
   }

@@ -1,0 +1,117 @@
+// Widget core budgets (DESIGN.md): ESM bytes that import + initialize load, each lazy chunk, the UMD file (all min+gz),
+// and the main-thread time of `initialize` in Chromium. Run through `pnpm bench` (scripts/bench.mjs).
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const KB = 1024;
+const round = (n, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
+const gz = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
+
+/** Relative imports of an ESM file: static ones load with it, dynamic ones are lazy chunks. */
+function importsOf(file) {
+  const src = readFileSync(file, 'utf8');
+  const rel = (s) => resolve(dirname(file), s);
+  const statics = [
+    ...src.matchAll(/(?:^|[;}\s])(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["'](\.{1,2}\/[^"']+)["']/g),
+  ].map((m) => rel(m[1]));
+  const dynamics = [...src.matchAll(/import\(\s*["'](\.{1,2}\/[^"']+)["']\s*\)/g)].map((m) => rel(m[1]));
+  return { statics, dynamics };
+}
+
+/** Every file `entry` loads eagerly, and the lazy chunks reachable from them. */
+function graph(entry) {
+  const eager = new Set();
+  const lazy = new Set();
+  const visit = (file) => {
+    if (eager.has(file)) return;
+    eager.add(file);
+    const { statics, dynamics } = importsOf(file);
+    for (const f of statics) visit(f);
+    for (const f of dynamics) lazy.add(f);
+  };
+  visit(entry);
+  for (const f of eager) lazy.delete(f);
+  return { eager: [...eager], lazy: [...lazy] };
+}
+
+const PLAIN_PAGE =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Plain page</title></head><body><h1>A plain page</h1><p>Some text.</p></body></html>';
+
+async function measureInit(root, dist) {
+  const require = createRequire(join(root, 'e2e', 'package.json'));
+  const { chromium } = require('@playwright/test');
+  const { startStaticServer } = await import(pathToFileURL(join(root, 'e2e', 'servers', 'static.mjs')).href);
+  const server = await startStaticServer({ port: 0, root: dist, mounts: { '/sdk': dist } });
+  const base = `http://127.0.0.1:${server.address().port}`;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-background-networking'],
+  });
+  const samples = [];
+  try {
+    for (let i = 0; i < 9; i += 1) {
+      const page = await browser.newPage();
+      // the API answers instantly so only our own main-thread work is measured
+      await page.route('https://api.bench.test/**', (route) =>
+        route.fulfill({
+          status: route.request().method() === 'OPTIONS' ? 204 : 200,
+          headers: {
+            'access-control-allow-origin': '*',
+            'access-control-allow-headers': '*',
+            'content-type': 'application/json',
+          },
+          body: route.request().url().includes('/sessions') ? '{"gleapId":"g","gleapHash":"h"}' : '{}',
+        }),
+      );
+      await page.route(`${base}/plain.html`, (route) => route.fulfill({ contentType: 'text/html', body: PLAIN_PAGE }));
+      await page.goto(`${base}/plain.html`);
+      // the widget records both as User Timing measures: the initialize call itself, and the UI mount that it
+      // defers to an idle callback (off the host's critical path, but still main-thread work, so it is reported too)
+      const ms = await page.evaluate(async () => {
+        const { Gleap } = await import('/sdk/index.js');
+        Gleap.setApiUrl('https://api.bench.test');
+        const ready = new Promise((resolve) => Gleap.on('initialized', resolve));
+        const t0 = performance.now();
+        Gleap.initialize('bench-key');
+        const call = performance.now() - t0;
+        await ready;
+        const mount = performance.getEntriesByName('voltline:mount').reduce((sum, e) => sum + e.duration, 0);
+        return { call, mount };
+      });
+      if (i > 0) samples.push(ms); // the first run warms the browser's code caches
+      await page.close();
+    }
+  } finally {
+    await browser.close();
+    server.close();
+  }
+  const median = (xs) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  return { call: median(samples.map((s) => s.call)), mount: median(samples.map((s) => s.mount)) };
+}
+
+export async function run({ root }) {
+  const dist = join(root, 'sdk', 'dist');
+  if (!existsSync(join(dist, 'index.js')) || !existsSync(join(dist, 'umd', 'index.umd.js'))) {
+    const r = spawnSync('pnpm', ['--filter', '@voltline/widget', 'build'], { cwd: root, stdio: 'inherit' });
+    if (r.status !== 0) throw new Error('widget build failed');
+  }
+  const { eager, lazy } = graph(join(dist, 'index.js'));
+  const figures = [
+    { id: 'widget.core.gz', value: round(eager.reduce((n, f) => n + gz(f), 0) / KB), unit: 'KB', budget: 20 },
+    { id: 'widget.umd.gz', value: round(gz(join(dist, 'umd', 'index.umd.js')) / KB), unit: 'KB', budget: 60 },
+  ];
+  // lazy chunks have no budget of their own in DESIGN.md; each must at least fit the whole-widget budget
+  for (const file of lazy.filter(existsSync)) {
+    const name = file.slice(dist.length + 1).replace(/\.js$/, '');
+    figures.push({ id: `widget.chunk.${name}.gz`, value: round(gz(file) / KB), unit: 'KB', budget: 60 });
+  }
+  const init = await measureInit(root, dist);
+  figures.push({ id: 'widget.init.ms', value: round(init.call), unit: 'ms', budget: 10 });
+  // no DESIGN.md budget for the deferred mount: ours is half the initialize budget
+  figures.push({ id: 'widget.init.mount.ms', value: round(init.mount), unit: 'ms', budget: 5 });
+  return figures;
+}

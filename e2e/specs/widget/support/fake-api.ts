@@ -1,0 +1,59 @@
+import type { Page, Route } from '@playwright/test';
+
+/** The API host the host pages point the widget at (`Gleap.setApiUrl`); Playwright answers it. */
+export const FAKE_API = 'https://api.voltline.test';
+/** Ports follow e2e/playwright.config.ts; the env variables let a second checkout run the suite on other ports. */
+export const MESSENGER_URL = process.env.MESSENGER_URL ?? 'http://127.0.0.1:4280/';
+export const HOST_ORIGIN = process.env.WIDGET_HOST_ORIGIN ?? 'http://127.0.0.1:4281';
+/** Same server, other host name: a different origin for the stand-in frame. */
+export const OTHER_ORIGIN = HOST_ORIGIN.replace('127.0.0.1', 'localhost');
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+const CORS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-headers': 'content-type, api-token, gleap-id, gleap-hash',
+  'access-control-allow-methods': 'GET, POST, OPTIONS',
+};
+
+/** Answer the Widget API calls on `FAKE_API` and record every request, so a test can read the `/bugs/v2` body. */
+export async function routeFakeApi(
+  page: Page,
+  opts: { bugsStatus?: number; flowConfig?: Record<string, unknown> } = {},
+) {
+  const calls: RecordedRequest[] = [];
+  await page.addInitScript((url) => {
+    (window as unknown as { e2eMessengerUrl: string }).e2eMessengerUrl = url;
+  }, MESSENGER_URL);
+  await page.route(`${FAKE_API}/**`, async (route: Route) => {
+    const req = route.request();
+    if (req.method() === 'OPTIONS') return route.fulfill({ status: 204, headers: CORS });
+    const url = new URL(req.url());
+    let body: unknown;
+    try {
+      body = req.postDataJSON();
+    } catch {
+      body = req.postData();
+    }
+    calls.push({ method: req.method(), path: url.pathname, headers: req.headers(), body });
+    const json = (status: number, data: unknown) =>
+      route.fulfill({ status, headers: { ...CORS, 'content-type': 'application/json' }, body: JSON.stringify(data) });
+    if (url.pathname === '/sessions')
+      return json(201, { gleapId: 'gid-e2e', gleapHash: 'hash-e2e', email: 'visitor@example.com' });
+    if (url.pathname.endsWith('/tooltips')) return json(200, []);
+    if (url.pathname.startsWith('/config/'))
+      return json(200, { flowConfig: { color: '#0a7d5a', enableNetworkLogs: true, ...opts.flowConfig } });
+    if (url.pathname === '/sessions/ping') return json(200, {});
+    if (url.pathname === '/bugs/v2') return json(opts.bugsStatus ?? 201, { id: 'bug-1' });
+    return json(404, { error: 'not mocked' });
+  });
+  return {
+    calls,
+    bugReports: () => calls.filter((c) => c.path === '/bugs/v2').map((c) => c.body as Record<string, unknown>),
+  };
+}

@@ -1,0 +1,17 @@
+import type { Page } from '@playwright/test';
+
+/** Every selector the widget browser tests use, in one place. */
+export const selectors = {
+  launcher: (page: Page) => page.getByRole('button', { name: /^Open / }),
+  frame: (page: Page) => page.frameLocator('iframe[title="Feedback and support"]'),
+};
+
+/** The messenger's UI contract (issue 3): home buttons, form fields, success and failure states. */
+export const messenger = {
+  reportBug: 'Report a bug',
+  sendFeedback: 'Send feedback',
+  description: 'Description',
+  email: 'E-mail',
+  send: 'Send',
+  thanks: 'Thank you!',
+};

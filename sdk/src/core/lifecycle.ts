@@ -1,0 +1,181 @@
+import { startConsoleLogger, stopConsoleLogger } from '../logs/console-logger';
+import { clearCustomEvents } from '../logs/custom-events';
+import {
+  setNetworkBlacklist,
+  setNetworkPropsToIgnore,
+  startNetworkLogger,
+  stopNetworkLogger,
+} from '../logs/network-logger';
+import { startPingStream, stopPingStream } from '../logs/ping-stream';
+import { capturePort } from './capture-port';
+import { applyCachedConfig, getFlowConfig, loadConfig, loadTooltips } from './config';
+import { LANGUAGE_REINIT_MS } from './constants';
+import { timed, whenIdle } from './timing';
+import { emit, on } from './emitter';
+import { resetFrameBridge } from './frame-bridge';
+import { isLiveMode } from './live-site';
+import { cancelReportRetry, flushReportQueue } from './report';
+import { clearSession, getSession, isSessionReady, readStoredSession, startSession, updateSession } from './session';
+import { connectSocket, disconnectSocket } from './socket';
+import { originOf, settings } from './state';
+import {
+  applyServerUpdate,
+  isUiMounted,
+  mountUi,
+  setUnreadCount,
+  notifyConfigToFrame,
+  isOpened,
+  notifySessionToFrame,
+  renderUi,
+  teardownUi,
+} from './widget';
+
+export const runtime = {
+  initialized: false,
+  consoleOverwrite: true,
+  networkLogsStarted: false,
+  cleanups: [] as (() => void)[],
+};
+
+let langTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** Hosts the network logger never records: the provider's own API and socket, plus the integrator's list. */
+export function applyNetworkRules(): void {
+  const cfg = getFlowConfig();
+  const own = [originOf(settings.apiUrl), originOf(settings.wsUrl.replace(/^ws/, 'http'))].filter(Boolean);
+  setNetworkBlacklist([...own, ...(cfg.networkLogBlacklist ?? []), ...extraBlacklist]);
+  setNetworkPropsToIgnore([...(cfg.networkLogPropsToIgnore ?? []), ...extraPropsToIgnore]);
+}
+
+export const extraBlacklist: string[] = [];
+export const extraPropsToIgnore: string[] = [];
+
+function onConfig(): void {
+  applyNetworkRules();
+  const cfg = getFlowConfig();
+  if (cfg.enableNetworkLogs !== false && !runtime.networkLogsStarted) {
+    runtime.networkLogsStarted = true;
+    startNetworkLogger();
+  }
+  if (cfg.enableWebReplays) void capturePort.replay().then((m) => m?.startReplay());
+  renderUi();
+  notifyConfigToFrame();
+}
+
+let configReady: Promise<unknown> = Promise.resolve();
+let announced = false;
+
+/** Build the UI (once) unless the widget was destroyed meanwhile. */
+function mount(): void {
+  if (!runtime.initialized || !document.body || isUiMounted()) return;
+  timed('mount', mountUi);
+}
+
+function onSessionReady(): void {
+  if (!announced) {
+    // `initialized` fires once: when the first session (maybe after restarts) and the config are there
+    announced = true;
+    void configReady.then(() => {
+      if (!runtime.initialized) return;
+      mount();
+      emit('initialized');
+    });
+  }
+  const s = getSession();
+  if (isLiveMode() && s?.gleapId && s.gleapHash) {
+    connectSocket(s.gleapId, s.gleapHash, applyServerUpdate);
+    startPingStream({ isOpen: isOpened, pageTracking: !settings.disablePageTracking });
+  }
+  if (s?.gleapHash) emit('register-pushmessage-group', `gleapuser-${s.gleapHash}`);
+  void flushReportQueue();
+}
+
+/**
+ * Start the widget: session first, then config (at once when a session is stored), button, logs, socket and ping
+ * stream. A no-op on the server and when already initialized.
+ */
+export function initialize(sdkKey: string): void {
+  if (typeof window === 'undefined' || typeof document === 'undefined') return;
+  if (runtime.initialized) {
+    console.warn('Gleap already initialized.');
+    return;
+  }
+  timed('initialize', () => start(sdkKey));
+}
+
+function start(sdkKey: string): void {
+  try {
+    runtime.initialized = true;
+    settings.sdkKey = sdkKey;
+    settings.startedAt = Date.now();
+    startConsoleLogger({ wrapConsole: runtime.consoleOverwrite });
+    runtime.cleanups.push(
+      on('config-updated', onConfig),
+      on('session-ready', onSessionReady),
+      on('session-updated', () => {
+        renderUi();
+        notifySessionToFrame(false);
+      }),
+      on('session-cleared', (hash) => {
+        notifySessionToFrame(true);
+        setUnreadCount(0);
+        if (hash) emit('unregister-pushmessage-group', `gleapuser-${hash}`);
+      }),
+    );
+    const stored = readStoredSession();
+    const hadSession = !!stored?.gleapId;
+    applyCachedConfig();
+    const refresh = () => loadConfig().catch(() => {});
+    // the network goes first: it is what the visitor waits for
+    const sessionDone = startSession(stored);
+    // with a stored session the config goes out at once; a fresh visitor waits for the session
+    configReady = hadSession ? refresh() : sessionDone.then(refresh);
+    void sessionDone.then(() => loadTooltips());
+    applyNetworkRules();
+    // the UI is built off the host's critical path, and at the latest when the widget is ready
+    whenIdle(mount);
+    const online = () => void flushReportQueue();
+    window.addEventListener('online', online);
+    runtime.cleanups.push(() => window.removeEventListener('online', online));
+  } catch (err) {
+    console.error('Failed to initialize Gleap.', err);
+  }
+}
+
+/** Stop everything: replay, event stream, loggers, socket, UI, session. */
+export function destroy(): void {
+  if (typeof window === 'undefined') return;
+  void capturePort.replay().then((m) => m?.stopReplay());
+  stopPingStream();
+  cancelReportRetry();
+  stopNetworkLogger();
+  stopConsoleLogger();
+  disconnectSocket();
+  clearTimeout(langTimer);
+  clearSession();
+  for (const c of runtime.cleanups.splice(0)) c();
+  teardownUi();
+  resetFrameBridge();
+  clearCustomEvents();
+  runtime.initialized = false;
+  announced = false;
+  runtime.networkLogsStarted = false;
+}
+
+/** Change the language; an initialized widget re-initializes softly after 1 s and updates the contact's lang. */
+export function setLanguage(language: string): void {
+  settings.language = language;
+  if (!runtime.initialized) return;
+  clearTimeout(langTimer);
+  langTimer = setTimeout(() => {
+    applyCachedConfig();
+    void loadConfig().catch(() => {});
+    if (isSessionReady()) void updateSession({}, true).catch(() => {});
+  }, LANGUAGE_REINIT_MS);
+}
+
+/** Forget the identified user and start a fresh guest session. */
+export function clearIdentity(): void {
+  clearSession();
+  if (runtime.initialized) void startSession();
+}

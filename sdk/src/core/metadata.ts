@@ -1,0 +1,54 @@
+import { SDK_TYPE, SDK_VERSION } from './constants';
+import { settings } from './state';
+
+/** Operating system name from the user agent (§3 list). */
+export function systemName(ua: string, platform = ''): string {
+  if (/iPad/.test(ua) || (/Macintosh/.test(ua) && /Mobile/.test(ua))) return 'iPad';
+  if (/iPhone|iPod/.test(ua)) return 'iPhone';
+  if (/Android/.test(ua)) return 'Android';
+  if (/Win/.test(ua) || /Win/.test(platform)) return 'Windows';
+  if (/Mac/.test(ua) || /Mac/.test(platform)) return 'MacOS';
+  if (/Linux/.test(ua) || /Linux/.test(platform)) return 'Linux';
+  if (/X11/.test(ua)) return 'UNIX';
+  return 'Unknown OS';
+}
+
+export function browserName(ua: string): string {
+  if (/Edg\//.test(ua)) return 'Microsoft Edge';
+  if (/OPR\/|Opera/.test(ua)) return 'Opera';
+  if (/Firefox\//.test(ua)) return 'Firefox';
+  if (/Chrome\//.test(ua)) return 'Chrome';
+  if (/Safari\//.test(ua)) return 'Safari';
+  return 'Unknown';
+}
+
+/** Mobile devices are detected by user agent. */
+export function isMobileUa(ua: string): boolean {
+  return /Android|webOS|iPhone|iPad|iPod|BlackBerry|IEMobile|Opera Mini|Mobile/i.test(ua);
+}
+
+/** The metadata collected per report (§3). */
+export function collectMetadata(): Record<string, unknown> {
+  const ua = navigator.userAgent;
+  const name = browserName(ua);
+  return {
+    browserName: name,
+    userAgent: ua,
+    browser: `${name} ${navigator.appVersion ?? ''}`.trim(),
+    systemName: systemName(ua, navigator.platform),
+    buildVersionNumber: settings.buildNumber,
+    releaseVersionNumber: settings.versionCode,
+    sessionDuration: (Date.now() - settings.startedAt) / 1000,
+    devicePixelRatio: window.devicePixelRatio,
+    screenWidth: window.screen?.width,
+    screenHeight: window.screen?.height,
+    innerWidth: window.innerWidth,
+    innerHeight: window.innerHeight,
+    currentUrl: location.href,
+    language: navigator.language,
+    mobile: isMobileUa(ua),
+    sdkVersion: SDK_VERSION,
+    sdkType: SDK_TYPE,
+    environment: settings.environment,
+  };
+}

@@ -1,0 +1,178 @@
+import { capturePort } from './capture-port';
+import { emit } from './emitter';
+import { HttpError, api, apiHeaders, nativeFetch } from './http';
+import { collectMetadata } from './metadata';
+import { enqueueReport, listQueuedReports, removeQueuedReport } from './report-queue';
+import type { BugReport, ExcludeData, Priority, WebReplayPayload } from './report-types';
+import { settings, trimUrl } from './state';
+import { getConsoleLogs } from '../logs/console-logger';
+import { getCustomEvents } from '../logs/custom-events';
+import { getNetworkLogs, getResourceEntries } from '../logs/network-logger';
+import { getFlowConfig } from './config';
+
+/** Globals of §3: the last screen recording, the replay, and the scroll position saved when the widget opened. */
+export const captureState = {
+  screenRecordingUrl: undefined as string | undefined,
+  webReplay: undefined as WebReplayPayload | undefined,
+  snapshotPosition: { x: 0, y: 0 },
+};
+
+export interface ReportOptions {
+  type?: string;
+  priority?: Priority;
+  formData?: Record<string, unknown>;
+  excludeData?: ExcludeData;
+  isSilent?: boolean;
+  outboundId?: string;
+  spamToken?: string;
+}
+
+/** The data the frame asks for with `collect-ticket-data`. */
+export function collectTicketData(): {
+  customData: Record<string, unknown>;
+  metaData: Record<string, unknown>;
+  consoleLog: unknown[];
+  networkLogs: unknown[];
+  customEventLog: unknown[];
+  formData: Record<string, unknown>;
+  tags?: string[];
+} {
+  return {
+    customData: { ...settings.customData },
+    metaData: collectMetadata(),
+    consoleLog: getConsoleLogs(),
+    networkLogs: networkLogsForReport(),
+    customEventLog: getCustomEvents(),
+    formData: { ...settings.ticketAttributes },
+    ...(settings.tags.length ? { tags: settings.tags } : {}),
+  };
+}
+
+function networkLogsForReport() {
+  const logs = getNetworkLogs();
+  return getFlowConfig().sendNetworkResources ? logs.concat(getResourceEntries()) : logs;
+}
+
+/**
+ * Build the `/bugs/v2` body: logs, metadata, custom data, ticket attributes merged with the form data, and the
+ * snapshot and replay unless excluded. A failed snapshot rejects (the send fails), as in §8.
+ */
+export async function buildReport(opts: ReportOptions): Promise<BugReport> {
+  const ex = opts.excludeData ?? {};
+  const report: BugReport = {
+    type: opts.type ?? 'BUG',
+    priority: opts.priority ?? 'LOW',
+    customData: { ...settings.customData },
+    metaData: collectMetadata(),
+    consoleLog: getConsoleLogs(),
+    networkLogs: networkLogsForReport(),
+    customEventLog: getCustomEvents(),
+    formData: { ...settings.ticketAttributes, ...(opts.formData ?? {}) },
+    isSilent: !!opts.isSilent,
+    tags: settings.tags.slice(),
+  };
+  if (opts.outboundId) report.outbound = opts.outboundId;
+  if (opts.spamToken) report.spamToken = opts.spamToken;
+  if (captureState.screenRecordingUrl) report.screenRecordingUrl = captureState.screenRecordingUrl;
+  if (!ex.screenshot) {
+    const mod = await capturePort.snapshot();
+    if (mod) {
+      const shot = await mod.takeSnapshot();
+      report.screenshotData = { ...shot, x: captureState.snapshotPosition.x, y: captureState.snapshotPosition.y };
+    }
+  }
+  if (!ex.replays) {
+    const replay = captureState.webReplay ?? (await capturePort.replay())?.getReplayPayload() ?? undefined;
+    if (replay) report.webReplay = replay;
+  }
+  for (const [key, excluded] of Object.entries(ex)) {
+    if (!excluded) continue;
+    if (key === 'screenshot') delete report.screenshotData;
+    else if (key === 'replays') delete report.webReplay;
+    else if (key === 'attachments') delete report.screenRecordingUrl;
+    else delete (report as unknown as Record<string, unknown>)[key];
+  }
+  return report;
+}
+
+/** A failure worth retrying later: offline, network error or server error. */
+export function isRetryable(err: unknown): boolean {
+  return err instanceof HttpError && (err.status === 0 || err.status >= 500);
+}
+
+export type SendOutcome = { status: 'sent'; result: unknown } | { status: 'queued' };
+
+/** `POST /bugs/v2`; when it cannot be sent now, keep it in IndexedDB for a later retry. Other failures reject. */
+export async function submitReport(report: BugReport): Promise<SendOutcome> {
+  try {
+    if (typeof navigator !== 'undefined' && navigator.onLine === false) throw new HttpError(0, 'offline');
+    return { status: 'sent', result: await api('POST', '/bugs/v2', report) };
+  } catch (err) {
+    if (!isRetryable(err)) throw err;
+    await enqueueReport({
+      apiUrl: settings.apiUrl,
+      sdkKey: settings.sdkKey,
+      headers: apiHeaders(),
+      report,
+      queuedAt: Date.now(),
+    });
+    emit('report-queued', report);
+    scheduleRetry(RETRY_FIRST_MS);
+    return { status: 'queued' };
+  }
+}
+
+let flushing = false;
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+let retryDelay = 0;
+
+/** First retry of a kept report; each further failure doubles the wait, up to 10 minutes. */
+export const RETRY_FIRST_MS = 30_000;
+export const RETRY_MAX_MS = 600_000;
+
+function scheduleRetry(delay: number): void {
+  clearTimeout(retryTimer);
+  retryDelay = Math.min(delay, RETRY_MAX_MS);
+  retryTimer = setTimeout(() => void flushReportQueue(), retryDelay);
+}
+
+export function cancelReportRetry(): void {
+  clearTimeout(retryTimer);
+  retryDelay = 0;
+}
+
+/** Retry every queued report with the headers it was made with; keep the ones that still fail for a retryable reason. */
+export async function flushReportQueue(): Promise<number> {
+  if (flushing || typeof indexedDB === 'undefined') return 0;
+  flushing = true;
+  let sent = 0;
+  let failed = false;
+  try {
+    for (const item of await listQueuedReports()) {
+      try {
+        const res = await (nativeFetch.fn ?? fetch)(`${trimUrl(item.apiUrl)}/bugs/v2`, {
+          method: 'POST',
+          headers: item.headers,
+          body: JSON.stringify(item.report),
+        });
+        if (res.status >= 500) {
+          failed = true;
+          break;
+        }
+        // 4xx will never succeed: drop it rather than retry forever
+        await removeQueuedReport(item.id as number);
+        if (res.status === 200 || res.status === 201) sent += 1;
+      } catch {
+        failed = true;
+        break;
+      }
+    }
+  } catch {
+    // IndexedDB unavailable: nothing was queued either
+  } finally {
+    flushing = false;
+  }
+  if (failed) scheduleRetry((retryDelay || RETRY_FIRST_MS) * 2);
+  else cancelReportRetry();
+  return sent;
+}

@@ -1,0 +1,194 @@
+import { afterAll, afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
+import { Gleap } from '../index';
+import { encodeMessage } from '../protocol/messages';
+import { failNext } from '../mock/widget-store';
+import { API, FRAME_ORIGIN, KEY, WS, FRAME, createTestServer, resetWidget } from '../test/widget-harness';
+import { type EditorModule, type ReplayModule, type SnapshotModule, capturePort } from './capture-port';
+import { uploadFile } from './widget';
+
+const { mock, server } = createTestServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
+afterAll(() => server.close());
+beforeEach(() => {
+  resetWidget(mock);
+  Gleap.setApiUrl(API);
+  Gleap.setWSApiUrl(WS);
+  Gleap.setFrameUrl(FRAME);
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+  resetWidget(mock);
+});
+
+const shadow = () => document.querySelector('voltline-widget')!.shadowRoot!;
+const SHOT = {
+  html: '<html></html>',
+  baseUrl: 'https://host.test',
+  width: 800,
+  height: 600,
+  isMobile: false,
+  x: 0,
+  y: 0,
+};
+const REPLAY = {
+  startDate: 1,
+  events: [{ type: 4 }],
+  baseUrl: 'https://host.test',
+  width: 800,
+  height: 600,
+  isMobile: false,
+  type: 'rrweb' as const,
+};
+
+function fakeReplay(): ReplayModule & Record<string, ReturnType<typeof vi.fn>> {
+  return { startReplay: vi.fn(), stopReplay: vi.fn(), resetReplay: vi.fn(), getReplayPayload: vi.fn(() => REPLAY) };
+}
+
+function fromFrame(name: string, data?: unknown) {
+  window.dispatchEvent(
+    new MessageEvent('message', { data: encodeMessage(name as never, data as never), origin: FRAME_ORIGIN }),
+  );
+}
+
+async function bootAndOpen() {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  const ready = new Promise((r) => Gleap.on('initialized', r));
+  Gleap.initialize(KEY);
+  await ready;
+  shadow().querySelector('button')!.click();
+  const spy = vi.fn();
+  Object.defineProperty(shadow().querySelector('iframe')!, 'contentWindow', {
+    value: { postMessage: spy },
+    configurable: true,
+  });
+  fromFrame('ping');
+  await vi.advanceTimersByTimeAsync(300);
+  return () => spy.mock.calls.map(([raw]) => JSON.parse(String(raw)));
+}
+
+test('the report carries the snapshot with the scroll position saved on open', async () => {
+  const snapshot: SnapshotModule = { takeSnapshot: vi.fn(async () => SHOT) };
+  vi.spyOn(capturePort, 'snapshot').mockResolvedValue(snapshot);
+  Object.defineProperty(window, 'scrollY', { value: 120, configurable: true });
+  await bootAndOpen();
+  fromFrame('send-feedback', { formData: { description: 'd' }, action: { feedbackType: 'BUG' } });
+  await vi.waitFor(() => expect(mock.store.reports).toHaveLength(1));
+  expect(mock.store.reports[0]!.screenshotData).toEqual({ ...SHOT, y: 120 });
+});
+
+test('a failed snapshot fails the send', async () => {
+  vi.spyOn(capturePort, 'snapshot').mockResolvedValue({
+    takeSnapshot: () => Promise.reject(new Error('Failed to take snapshot')),
+  });
+  const sent = await bootAndOpen();
+  fromFrame('send-feedback', { formData: {}, action: { feedbackType: 'BUG' } });
+  await vi.waitFor(() => expect(sent().map((m) => m.name)).toContain('feedback-sending-failed'));
+  expect(mock.store.reports).toHaveLength(0);
+});
+
+test('excludeData screenshot and replays leave them out', async () => {
+  const snapshot = { takeSnapshot: vi.fn(async () => SHOT) };
+  vi.spyOn(capturePort, 'snapshot').mockResolvedValue(snapshot);
+  vi.spyOn(capturePort, 'replay').mockResolvedValue(fakeReplay());
+  await bootAndOpen();
+  fromFrame('send-feedback', {
+    formData: {},
+    action: { feedbackType: 'BUG', excludeData: { screenshot: true, replays: true } },
+  });
+  await vi.waitFor(() => expect(mock.store.reports).toHaveLength(1));
+  expect(snapshot.takeSnapshot).not.toHaveBeenCalled();
+  expect(mock.store.reports[0]!.screenshotData).toBeUndefined();
+  expect(mock.store.reports[0]!.webReplay).toBeUndefined();
+});
+
+test('web replays start when the config enables them, reset on flow-started and ride on the report', async () => {
+  const replay = fakeReplay();
+  vi.spyOn(capturePort, 'replay').mockResolvedValue(replay);
+  mock.store.configs.set(KEY, { flowConfig: { enableWebReplays: true } });
+  await bootAndOpen();
+  expect(replay.startReplay).toHaveBeenCalled();
+  fromFrame('notify-event', { type: 'flow-started' });
+  await vi.waitFor(() => expect(replay.resetReplay).toHaveBeenCalledOnce());
+  fromFrame('send-feedback', { formData: {}, action: { feedbackType: 'BUG' } });
+  await vi.waitFor(() => expect(mock.store.reports).toHaveLength(1));
+  expect(mock.store.reports[0]!.webReplay).toEqual(REPLAY);
+});
+
+test('start-screen-drawing hides the widget, runs the editor, shows the widget and sets the capture form value', async () => {
+  let wasOpenDuringDrawing: boolean | undefined;
+  const editor: EditorModule = {
+    openCaptureEditor: vi.fn(async () => {
+      wasOpenDuringDrawing = Gleap.isOpened();
+      return { cancelled: false as const, mode: 'capture' as const, screenRecordingUrl: 'https://files.test/rec.webm' };
+    }),
+    cleanupDrawings: vi.fn(),
+  };
+  vi.spyOn(capturePort, 'editor').mockResolvedValue(editor);
+  const sent = await bootAndOpen();
+  fromFrame('start-screen-drawing', 'capture');
+  await vi.waitFor(() => expect(sent().map((m) => m.name)).toContain('set-form-data'));
+  expect(wasOpenDuringDrawing).toBe(false);
+  expect(Gleap.isOpened()).toBe(true);
+  expect(sent().find((m) => m.name === 'set-form-data')!.data).toEqual({
+    formKey: 'capture',
+    data: { value: 'capture', dirty: true },
+  });
+  expect(editor.openCaptureEditor).toHaveBeenCalledWith({ mode: 'capture', upload: uploadFile });
+  fromFrame('send-feedback', { formData: {}, action: { feedbackType: 'BUG' } });
+  await vi.waitFor(() => expect(mock.store.reports).toHaveLength(1));
+  expect(mock.store.reports[0]!.screenRecordingUrl).toBe('https://files.test/rec.webm');
+});
+
+test('a cancelled drawing clears the drawings and sets no capture value', async () => {
+  const editor: EditorModule = {
+    openCaptureEditor: vi.fn(async () => ({ cancelled: true as const })),
+    cleanupDrawings: vi.fn(),
+  };
+  vi.spyOn(capturePort, 'editor').mockResolvedValue(editor);
+  const sent = await bootAndOpen();
+  fromFrame('start-screen-drawing', 'screenshot');
+  await vi.waitFor(() => expect(editor.cleanupDrawings).toHaveBeenCalled());
+  expect(sent().map((m) => m.name)).not.toContain('set-form-data');
+});
+
+/** jsdom's FormData and Blob do not cross into Node's fetch; the browser test path uses the real ones. */
+async function useNodeMultipart() {
+  const { Blob: NodeBlob } = await import('node:buffer');
+  const probe = await new Request('http://x.test', {
+    method: 'POST',
+    body: 'a=1',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  }).formData();
+  vi.stubGlobal('FormData', probe.constructor);
+  return NodeBlob as unknown as typeof Blob;
+}
+
+test('upload posts the file as multipart "file" to /uploads/sdk and returns its URL', async () => {
+  const NodeBlob = await useNodeMultipart();
+  const url = await uploadFile(new NodeBlob(['x'], { type: 'video/webm' }), 'screen-recording.webm');
+  vi.unstubAllGlobals();
+  expect(url).toContain('screen-recording.webm');
+  expect(mock.store.uploads[0]).toMatchObject({ name: 'screen-recording.webm', type: 'video/webm' });
+});
+
+test('an upload answered with a status other than 200 rejects', async () => {
+  const NodeBlob = await useNodeMultipart();
+  failNext(mock.store, 'POST /uploads/sdk', 201);
+  await expect(uploadFile(new NodeBlob(['x']), 'a.webm')).rejects.toThrow('201');
+  vi.unstubAllGlobals();
+});
+
+test('Ctrl+U with shortcuts on starts the bug flow with drawing first', async () => {
+  const editor: EditorModule = {
+    openCaptureEditor: vi.fn(async () => ({ cancelled: false as const, mode: 'screenshot' as const })),
+    cleanupDrawings: vi.fn(),
+  };
+  vi.spyOn(capturePort, 'editor').mockResolvedValue(editor);
+  Gleap.enableShortcuts(true);
+  const sent = await bootAndOpen();
+  document.dispatchEvent(new KeyboardEvent('keydown', { key: 'u', ctrlKey: true }));
+  await vi.waitFor(() => expect(sent().map((m) => m.name)).toContain('start-feedbackflow'));
+  expect(editor.openCaptureEditor).toHaveBeenCalledWith(expect.objectContaining({ mode: 'screenshot' }));
+  expect(sent().find((m) => m.name === 'start-feedbackflow')!.data).toMatchObject({ flow: 'bugreporting' });
+});

@@ -1,0 +1,85 @@
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { createWidgetMock } from './widget-handlers';
+import { failNext } from './widget-store';
+
+const API = 'https://api.mock.test';
+const mock = createWidgetMock({ apiUrl: API, wsUrl: 'wss://ws.mock.test' });
+const server = setupServer(...mock.handlers);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+
+const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(`${API}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'Api-Token': 'k', ...headers },
+    body: JSON.stringify(body),
+  });
+
+test('a new visitor gets a session with gleapId and gleapHash (201), a known one gets it back (200)', async () => {
+  const first = await post('/sessions', { lang: 'en' });
+  expect(first.status).toBe(201);
+  const s = await first.json();
+  expect(s).toMatchObject({ gleapId: expect.any(String), gleapHash: expect.any(String), lang: 'en' });
+  const again = await post('/sessions', { lang: 'en' }, { 'Gleap-Id': s.gleapId, 'Gleap-Hash': s.gleapHash });
+  expect(again.status).toBe(200);
+  expect((await again.json()).gleapId).toBe(s.gleapId);
+});
+
+test('a request without Api-Token is refused', async () => {
+  const res = await fetch(`${API}/sessions`, { method: 'POST', body: '{}' });
+  expect(res.status).toBe(401);
+});
+
+test('identify keeps known fields and folds the rest into customData', async () => {
+  const s = await (await post('/sessions', {})).json();
+  const h = { 'Gleap-Id': s.gleapId, 'Gleap-Hash': s.gleapHash };
+  const res = await post(
+    '/sessions/identify',
+    { userId: 'u1', name: 'Ada', plan: 'pro', team: 'core', userHash: 'x' },
+    h,
+  );
+  expect(await res.json()).toMatchObject({ userId: 'u1', name: 'Ada', plan: 'pro', customData: { team: 'core' } });
+});
+
+test('reports are stored and failures can be scripted', async () => {
+  failNext(mock.store, 'POST /bugs/v2', 503);
+  expect((await post('/bugs/v2', { type: 'BUG' })).status).toBe(503);
+  const ok = await post('/bugs/v2', { type: 'BUG', formData: { description: 'd' } });
+  expect(ok.status).toBe(201);
+  expect(mock.store.reports.at(-1)).toMatchObject({ type: 'BUG', formData: { description: 'd' } });
+});
+
+test('config and tooltips answer per SDK key with a fallback', async () => {
+  mock.store.configs.set('k2', { flowConfig: { color: '#123' } });
+  expect(await (await fetch(`${API}/config/k2?lang=en`, { headers: { 'Api-Token': 'k2' } })).json()).toEqual({
+    flowConfig: { color: '#123' },
+  });
+  expect((await (await fetch(`${API}/config/other?lang=en`)).json()).flowConfig.color).toBe('#485BFF');
+  expect(await (await fetch(`${API}/config/k2/tooltips`)).json()).toEqual([]);
+});
+
+test('product tour validation reports the tour status', async () => {
+  mock.store.tours.set('t1', { status: 'live', config: { steps: [] } });
+  expect(await (await post('/outbound/producttourvalidation', { outboundId: 't1' })).json()).toEqual({
+    status: 'live',
+    config: { steps: [] },
+  });
+  expect(await (await post('/outbound/producttourvalidation', { outboundId: 'nope' })).json()).toEqual({
+    status: 'draft',
+  });
+});
+
+test('the socket records PING and delivers pushed updates', async () => {
+  const socket = new WebSocket('wss://ws.mock.test?gleapId=g&gleapHash=h&apiKey=k&sdkVersion=14.2.11');
+  const received: string[] = [];
+  socket.addEventListener('message', (e) => received.push(String(e.data)));
+  await new Promise((r) => socket.addEventListener('open', r));
+  socket.send('PING');
+  await new Promise((r) => setTimeout(r, 20));
+  expect(mock.store.socketMessages).toContain('PING');
+  mock.pushUpdate({ u: 5 });
+  await new Promise((r) => setTimeout(r, 20));
+  expect(received.map((d) => JSON.parse(d))).toContainEqual({ name: 'update', data: { u: 5 } });
+  socket.close();
+});

@@ -1,0 +1,192 @@
+import { http, HttpResponse, type RequestHandler, type WebSocketHandler, ws } from 'msw';
+import { type MockSession, type WidgetMockStore, createWidgetMockStore, newSession } from './widget-store';
+
+export interface WidgetMockOptions {
+  /** Base URL the widget calls (`Gleap.setApiUrl`); default gleap's. */
+  apiUrl?: string;
+  /** WebSocket URL (`Gleap.setWSApiUrl`); default gleap's. */
+  wsUrl?: string;
+  store?: WidgetMockStore;
+}
+
+export interface WidgetMock {
+  store: WidgetMockStore;
+  handlers: (RequestHandler | WebSocketHandler)[];
+  /** Push a socket `update` (actions `a`, unread count `u`) to every connected widget. */
+  pushUpdate(update: { a?: unknown[]; u?: number }): void;
+}
+
+function headersOf(req: Request): Record<string, string> {
+  const out: Record<string, string> = {};
+  req.headers.forEach((v, k) => {
+    out[k] = v;
+  });
+  return out;
+}
+
+/**
+ * Stateful MSW handlers for every call of the widget spec and its WebSocket, for `msw/node` and `msw/browser`.
+ * @example
+ * const mock = createWidgetMock({ apiUrl: 'https://api.test' });
+ * const server = setupServer(...mock.handlers);
+ */
+export function createWidgetMock(options: WidgetMockOptions = {}): WidgetMock {
+  const api = (options.apiUrl ?? 'https://api.gleap.io').replace(/\/+$/, '');
+  const store = options.store ?? createWidgetMockStore();
+
+  async function record(req: Request, path: string): Promise<{ body: unknown; fail?: Response }> {
+    let body: unknown;
+    const type = req.headers.get('content-type') ?? '';
+    if (req.method !== 'GET') {
+      if (type.includes('multipart/form-data')) body = await req.formData();
+      else {
+        const text = await req.text();
+        try {
+          body = text ? JSON.parse(text) : undefined;
+        } catch {
+          body = text;
+        }
+      }
+    }
+    store.calls.push({
+      method: req.method,
+      path,
+      headers: headersOf(req),
+      body: body instanceof FormData ? '[multipart]' : body,
+    });
+    const key = `${req.method} ${path}`;
+    const queue = store.failures.get(key);
+    const status = queue?.shift();
+    if (status !== undefined) return { body, fail: HttpResponse.json({ error: 'mock failure' }, { status }) };
+    return { body };
+  }
+
+  function sessionOf(req: Request): MockSession | undefined {
+    const id = req.headers.get('gleap-id');
+    const hash = req.headers.get('gleap-hash');
+    const s = id ? store.sessions.get(id) : undefined;
+    return s && s.gleapHash === hash ? s : undefined;
+  }
+
+  function unauthorized(req: Request): Response | undefined {
+    return req.headers.get('api-token')
+      ? undefined
+      : HttpResponse.json({ error: 'missing Api-Token' }, { status: 401 });
+  }
+
+  const handlers: (RequestHandler | WebSocketHandler)[] = [
+    http.post(`${api}/sessions`, async ({ request }) => {
+      const { body, fail } = await record(request, '/sessions');
+      if (fail) return fail;
+      const denied = unauthorized(request);
+      if (denied) return denied;
+      const existing = sessionOf(request);
+      const lang = (body as { lang?: string } | undefined)?.lang;
+      const s = existing ?? newSession(store);
+      if (lang) s.lang = lang;
+      return HttpResponse.json(s, { status: existing ? 200 : 201 });
+    }),
+    http.post(`${api}/sessions/identify`, async ({ request }) => {
+      const { body, fail } = await record(request, '/sessions/identify');
+      if (fail) return fail;
+      const s = sessionOf(request);
+      if (!s) return HttpResponse.json({ error: 'unknown session' }, { status: 401 });
+      const { userHash: _h, ...fields } = (body ?? {}) as Record<string, unknown>;
+      const known = [
+        'userId',
+        'name',
+        'email',
+        'phone',
+        'value',
+        'lang',
+        'companyId',
+        'companyName',
+        'plan',
+        'sla',
+        'avatar',
+        'createdAt',
+      ];
+      const customData = { ...(s.customData ?? {}) };
+      for (const [k, v] of Object.entries(fields)) {
+        if (known.includes(k)) s[k] = v;
+        else customData[k] = v;
+      }
+      s.customData = customData;
+      return HttpResponse.json(s);
+    }),
+    http.post(`${api}/sessions/partialupdate`, async ({ request }) => {
+      const { body, fail } = await record(request, '/sessions/partialupdate');
+      if (fail) return fail;
+      const s = sessionOf(request);
+      if (!s) return HttpResponse.json({ error: 'unknown session' }, { status: 401 });
+      Object.assign(s, (body as { data?: Record<string, unknown> } | undefined)?.data ?? {});
+      return HttpResponse.json(s);
+    }),
+    http.post(`${api}/sessions/ping`, async ({ request }) => {
+      const { body, fail } = await record(request, '/sessions/ping');
+      if (fail) return fail;
+      store.pings.push(body as Record<string, unknown>);
+      return HttpResponse.json({});
+    }),
+    http.get(`${api}/config/:key/tooltips`, async ({ request, params }) => {
+      const { fail } = await record(request, `/config/${params.key}/tooltips`);
+      if (fail) return fail;
+      return HttpResponse.json(store.tooltips);
+    }),
+    http.get(`${api}/config/:key`, async ({ request, params }) => {
+      const { fail } = await record(request, `/config/${params.key}`);
+      if (fail) return fail;
+      const cfg = store.configs.get(String(params.key)) ?? store.configs.get('*') ?? {};
+      return HttpResponse.json(cfg);
+    }),
+    http.post(`${api}/outbound/producttours`, async ({ request }) => {
+      const { body, fail } = await record(request, '/outbound/producttours');
+      if (fail) return fail;
+      const tour = store.tours.get(String((body as { outboundId?: string })?.outboundId));
+      return tour ? HttpResponse.json(tour.config) : HttpResponse.json({ error: 'not found' }, { status: 404 });
+    }),
+    http.post(`${api}/outbound/producttourvalidation`, async ({ request }) => {
+      const { body, fail } = await record(request, '/outbound/producttourvalidation');
+      if (fail) return fail;
+      const tour = store.tours.get(String((body as { outboundId?: string })?.outboundId));
+      return HttpResponse.json(tour ? { status: tour.status, config: tour.config } : { status: 'draft' });
+    }),
+    http.post(`${api}/bugs/v2`, async ({ request }) => {
+      const { body, fail } = await record(request, '/bugs/v2');
+      if (fail) return fail;
+      const report = { id: `report-${store.reports.length + 1}`, ...(body as Record<string, unknown>) };
+      store.reports.push(report);
+      return HttpResponse.json({ id: report.id, status: 'OPEN' }, { status: 201 });
+    }),
+    http.post(`${api}/uploads/sdk`, async ({ request }) => {
+      const { body, fail } = await record(request, '/uploads/sdk');
+      if (fail) return fail;
+      const file = body instanceof FormData ? body.get('file') : null;
+      // duck-typed: the file may come from another realm (jsdom, undici)
+      if (!file || typeof file !== 'object' || typeof (file as Blob).arrayBuffer !== 'function') {
+        return HttpResponse.json({ error: 'file missing' }, { status: 400 });
+      }
+      const name = (file as File).name || 'file';
+      const fileUrl = `${api}/uploads/files/${store.uploads.length + 1}-${encodeURIComponent(name)}`;
+      store.uploads.push({ name, size: file.size, type: file.type, fileUrl });
+      return HttpResponse.json({ fileUrl });
+    }),
+  ];
+
+  const socket = ws.link(`${options.wsUrl ?? 'wss://ws.gleap.io'}*`);
+  handlers.push(
+    socket.addEventListener('connection', ({ client }) => {
+      client.addEventListener('message', (ev) => {
+        store.socketMessages.push(String(ev.data));
+      });
+    }),
+  );
+
+  return {
+    store,
+    handlers,
+    pushUpdate(update) {
+      socket.broadcast(JSON.stringify({ name: 'update', data: update }));
+    },
+  };
+}

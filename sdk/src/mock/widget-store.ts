@@ -1,0 +1,85 @@
+/**
+ * The state behind the Widget API mock: sessions, config, tooltips, reports, uploads, pings and tours. Plain data, so
+ * tests can read what the widget sent and shape what it receives.
+ */
+export interface MockSession {
+  gleapId: string;
+  gleapHash: string;
+  userId?: string;
+  name?: string;
+  email?: string;
+  lang?: string;
+  customData?: Record<string, unknown>;
+  [field: string]: unknown;
+}
+
+export interface RecordedCall {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+export interface WidgetMockStore {
+  sessions: Map<string, MockSession>;
+  /** `flowConfig` and the rest of the config answer, per SDK key (the `*` key is the fallback). */
+  configs: Map<string, Record<string, unknown>>;
+  tooltips: unknown[];
+  reports: Record<string, unknown>[];
+  uploads: { name: string; size: number; type: string; fileUrl: string }[];
+  pings: Record<string, unknown>[];
+  tours: Map<string, { status: 'live' | 'draft'; config: Record<string, unknown> }>;
+  /** Every call in order (method, path, headers, body). */
+  calls: RecordedCall[];
+  /** Statuses to answer with instead of the normal answer, per `METHOD /path`, consumed one by one. */
+  failures: Map<string, number[]>;
+  /** Unread count and actions the socket pushes on `pushUpdate`. */
+  socketMessages: string[];
+}
+
+let counter = 0;
+
+export function createWidgetMockStore(
+  seed: Partial<Pick<WidgetMockStore, 'tooltips'>> & { flowConfig?: Record<string, unknown> } = {},
+): WidgetMockStore {
+  return {
+    sessions: new Map(),
+    configs: new Map([
+      [
+        '*',
+        {
+          flowConfig: {
+            color: '#485BFF',
+            feedbackButtonPosition: 'BOTTOM_RIGHT',
+            enableNetworkLogs: true,
+            ...(seed.flowConfig ?? {}),
+          },
+        },
+      ],
+    ]),
+    tooltips: seed.tooltips ?? [],
+    reports: [],
+    uploads: [],
+    pings: [],
+    tours: new Map(),
+    calls: [],
+    failures: new Map(),
+    socketMessages: [],
+  };
+}
+
+/** Make the next `times` calls of `METHOD /path` answer `status`. */
+export function failNext(store: WidgetMockStore, route: string, status: number, times = 1): void {
+  store.failures.set(route, [...(store.failures.get(route) ?? []), ...Array(times).fill(status)]);
+}
+
+export function newSession(store: WidgetMockStore, fields: Partial<MockSession> = {}): MockSession {
+  counter += 1;
+  const s: MockSession = {
+    gleapId: `gid-${counter}-${Math.random().toString(36).slice(2, 8)}`,
+    gleapHash: `hash-${counter}`,
+    ...fields,
+  };
+  store.sessions.set(s.gleapId, s);
+  return s;
+}
