@@ -123,4 +123,4 @@ export const EDITOR = {
 } as const;
 
 /** Attribute that keeps an element (the widget's own UI, the capture editor) out of every snapshot. */
-export const EXCLUDE_ATTRIBUTE = 'data-gl-exclude';
+export { EXCLUDE_ATTRIBUTE } from '../core/report-types';

@@ -29,20 +29,17 @@ export interface EditorModule {
   cleanupDrawings(): void;
 }
 
-// The specifiers stay in variables until the capture chunks are merged: a literal `import()` of a missing file fails
-// the build. Once `src/capture/{snapshot,replay,editor}.ts` exist, the loaders below become literal
-// `import('../capture/snapshot')` etc. so that bundlers emit the chunks.
-const paths = { snapshot: '../capture/snapshot.js', replay: '../capture/replay.js', editor: '../capture/editor.js' };
-
-function load<T>(path: string): Promise<T | null> {
-  return import(/* @vite-ignore */ path).then(
+// Literal import() specifiers so that bundlers emit each capture module as its own lazy chunk; a chunk that fails to
+// load (network, CSP) resolves to null and the report goes out without it.
+function settle<T>(p: Promise<unknown>): Promise<T | null> {
+  return p.then(
     (m) => m as T,
     () => null,
   );
 }
 
 export const capturePort = {
-  snapshot: (): Promise<SnapshotModule | null> => load<SnapshotModule>(paths.snapshot),
-  replay: (): Promise<ReplayModule | null> => load<ReplayModule>(paths.replay),
-  editor: (): Promise<EditorModule | null> => load<EditorModule>(paths.editor),
+  snapshot: (): Promise<SnapshotModule | null> => settle<SnapshotModule>(import('../capture/snapshot')),
+  replay: (): Promise<ReplayModule | null> => settle<ReplayModule>(import('../capture/replay')),
+  editor: (): Promise<EditorModule | null> => settle<EditorModule>(import('../capture/editor')),
 };

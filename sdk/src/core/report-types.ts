@@ -77,3 +77,6 @@ export interface BugReport {
   spamToken?: string;
   tags: string[];
 }
+
+/** Elements carrying this attribute (the widget's own UI, the capture editor) are left out of snapshots. */
+export const EXCLUDE_ATTRIBUTE = 'data-gl-exclude';

@@ -3,6 +3,7 @@ import { Gleap } from '../index';
 import { encodeMessage } from '../protocol/messages';
 import { failNext } from '../mock/widget-store';
 import { API, FRAME, FRAME_ORIGIN, KEY, WS, createTestServer, resetWidget, settle } from '../test/widget-harness';
+import { capturePort } from './capture-port';
 import { listQueuedReports } from './report-queue';
 import { flushReportQueue } from './report';
 
@@ -322,13 +323,38 @@ test('close-widget from the frame closes it', async () => {
   expect(Gleap.isOpened()).toBe(false);
 });
 
-test('start-screen-drawing without the capture chunk shows the widget again and sets no capture', async () => {
+test('start-screen-drawing when the capture chunk cannot load shows the widget again and sets no capture', async () => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-  await boot();
-  const { sent } = await openReady();
-  fromFrame('start-screen-drawing', 'screenshot');
-  await vi.waitFor(() => expect(Gleap.isOpened()).toBe(true));
-  expect(sent().map((m) => m.name)).not.toContain('set-form-data');
+  const spy = vi.spyOn(capturePort, 'editor').mockResolvedValue(null);
+  try {
+    await boot();
+    const { sent } = await openReady();
+    fromFrame('start-screen-drawing', 'screenshot');
+    await vi.waitFor(() => expect(Gleap.isOpened()).toBe(true));
+    expect(sent().map((m) => m.name)).not.toContain('set-form-data');
+  } finally {
+    spy.mockRestore();
+  }
+});
+
+test('start-screen-drawing runs the capture editor, then shows the widget and sets the capture form value', async () => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  const openCaptureEditor = vi.fn().mockResolvedValue({ cancelled: false, mode: 'screenshot' });
+  const spy = vi.spyOn(capturePort, 'editor').mockResolvedValue({ openCaptureEditor, cleanupDrawings: vi.fn() });
+  try {
+    await boot();
+    const { sent } = await openReady();
+    fromFrame('start-screen-drawing', 'screenshot');
+    await vi.waitFor(() => expect(sent().map((m) => m.name)).toContain('set-form-data'));
+    expect(openCaptureEditor).toHaveBeenCalledWith(expect.objectContaining({ mode: 'screenshot' }));
+    expect(sent().find((m) => m.name === 'set-form-data')?.data).toEqual({
+      formKey: 'capture',
+      data: { value: 'screenshot', dirty: true },
+    });
+    await vi.waitFor(() => expect(Gleap.isOpened()).toBe(true));
+  } finally {
+    spy.mockRestore();
+  }
 });
 
 test('a silent crash report is sent once and re-armed after 10 s', async () => {

@@ -1,3 +1,4 @@
+import { EXCLUDE_ATTRIBUTE } from '../core/report-types';
 import { settings } from '../core/state';
 
 let hostEl: HTMLElement | null = null;
@@ -13,6 +14,8 @@ export function getShadowRoot(): ShadowRoot {
   if (root && hostEl?.isConnected) return root;
   hostEl = document.createElement('voltline-widget');
   hostEl.setAttribute('data-gleap', '');
+  // The widget's own button and frame never appear in a snapshot of the page.
+  hostEl.setAttribute(EXCLUDE_ATTRIBUTE, '');
   root = hostEl.attachShadow({ mode: 'open' });
   document.body.appendChild(hostEl);
   return root;
