@@ -1,0 +1,106 @@
+import { useEffect, useRef, useState } from 'react';
+import { useHostChannel } from '../bridge/use-host-channel';
+import { themeVariables } from '../config/messenger-config';
+import { FeedbackScreen } from '../screens/feedback/feedback-screen';
+import { HomeScreen } from '../screens/home/home-screen';
+import { UnavailableScreen } from '../screens/unavailable/unavailable-screen';
+import type { Route } from './messenger-store';
+import { useHeightReporter } from './use-height-reporter';
+import { useMessengerState, useMessengerStore } from './use-messenger-store';
+
+/** How long the messenger waits for the widget's answer to `ping` before it says so. */
+export const HANDSHAKE_TIMEOUT_MS = 8000;
+
+function CurrentScreen({ route }: { route: Route }) {
+  switch (route.screen) {
+    case 'home':
+      return <HomeScreen />;
+    case 'feedback':
+      return <FeedbackScreen feedbackType={route.feedbackType} hideBackButton={route.hideBackButton} />;
+    case 'unavailable':
+      return <UnavailableScreen title={route.title} hideBackButton={route.hideBackButton} />;
+  }
+}
+
+function NotEmbedded() {
+  return (
+    <div className="vl-empty" role="status">
+      <p className="vl-empty-title">The messenger opens inside the Voltline widget.</p>
+      <p className="vl-muted">Open it from a website that uses the widget.</p>
+    </div>
+  );
+}
+
+function Connecting() {
+  const channel = useHostChannel();
+  const [late, setLate] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setLate(true), HANDSHAKE_TIMEOUT_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  if (!late) {
+    return (
+      <div className="vl-empty" role="status">
+        <span className="vl-spinner" aria-hidden="true" />
+        <p className="vl-muted">Loading…</p>
+      </div>
+    );
+  }
+  return (
+    <div className="vl-empty" role="alert">
+      <p className="vl-empty-title">The widget does not answer.</p>
+      <button type="button" className="vl-button" onClick={() => channel.send('ping')}>
+        Try again
+      </button>
+    </div>
+  );
+}
+
+/** The messenger: theme from the config, one screen at a time, focus moved to each new screen's heading. */
+export function App() {
+  const channel = useHostChannel();
+  const store = useMessengerStore();
+  const config = useMessengerState((s) => s.config);
+  const configReceived = useMessengerState((s) => s.configReceived);
+  const route = useMessengerState((s) => s.route);
+  const navigation = useMessengerState((s) => s.navigation);
+  const widgetOpen = useMessengerState((s) => s.widgetOpen);
+  const content = useRef<HTMLDivElement>(null);
+
+  useHeightReporter(channel, content);
+
+  useEffect(() => {
+    const root = document.documentElement;
+    root.dir = config.rtl ? 'rtl' : 'ltr';
+    for (const [name, value] of Object.entries(themeVariables(config))) root.style.setProperty(name, value);
+  }, [config]);
+
+  // Focus follows navigation and opening, never the first render: the frame may load while it is still hidden.
+  useEffect(() => {
+    if (navigation === 0 && !widgetOpen) return;
+    content.current?.querySelector<HTMLElement>('[data-screen-heading]')?.focus();
+  }, [navigation, widgetOpen]);
+
+  useEffect(() => {
+    const handleKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      // survey_web cannot be closed (widget spec §4).
+      if (route.screen === 'feedback' && route.format === 'survey_web') return;
+      store.close();
+    };
+    document.addEventListener('keydown', handleKeyDown);
+    return () => document.removeEventListener('keydown', handleKeyDown);
+  }, [route, store]);
+
+  let body = <CurrentScreen key={navigation} route={route} />;
+  if (channel.hostOrigin === null) body = <NotEmbedded />;
+  else if (!configReceived) body = <Connecting />;
+
+  return (
+    <div className="vl-app">
+      <div className="vl-content" ref={content}>
+        <main className="vl-main">{body}</main>
+      </div>
+    </div>
+  );
+}
