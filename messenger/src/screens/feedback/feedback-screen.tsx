@@ -2,16 +2,16 @@ import type { SendFeedbackData } from '@voltline/widget/protocol';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useMessengerState, useMessengerStore } from '../../app/use-messenger-store';
 import { useHostChannel, useHostMessage } from '../../bridge/use-host-channel';
-import { AlertIcon, CheckIcon } from '../../ui/icons';
+import { AlertIcon, CameraIcon, CheckIcon, NoneIcon, VideoIcon } from '../../ui/icons';
 import { ScreenLayout } from '../../ui/screen-layout';
 import type { FeedbackType } from './feedback-flows';
 import { type FeedbackErrors, type FeedbackValues, validateFeedback } from './validate-feedback';
 
 /** Capture choices and the `start-screen-drawing` type each one asks the widget for. */
 export const CAPTURE_CHOICES = [
-  { value: 'screenshot', label: 'Screenshot', drawingType: 'screenshot' },
-  { value: 'capture', label: 'Screen recording', drawingType: 'capture' },
-  { value: 'none', label: 'Nothing', drawingType: null },
+  { value: 'screenshot', label: 'Screenshot', drawingType: 'screenshot', icon: CameraIcon },
+  { value: 'capture', label: 'Screen recording', drawingType: 'capture', icon: VideoIcon },
+  { value: 'none', label: 'Nothing', drawingType: null, icon: NoneIcon },
 ] as const;
 
 type CaptureChoice = (typeof CAPTURE_CHOICES)[number]['value'];
@@ -246,6 +246,7 @@ export function FeedbackScreen({ feedbackType, hideBackButton }: FeedbackScreenP
                   disabled={sending}
                   onChange={() => handleCaptureChange(choice.value)}
                 />
+                <choice.icon />
                 <span>{choice.label}</span>
               </label>
             ))}

@@ -44,7 +44,7 @@ export function HomeScreen() {
           </button>
         </div>
         <h1 className="vl-home-greeting" tabIndex={-1} data-screen-heading>
-          {greeting} <span aria-hidden="true">👋</span>
+          {greeting}
         </h1>
         <p className="vl-home-lead">How can we help?</p>
       </header>
