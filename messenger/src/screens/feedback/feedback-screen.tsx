@@ -174,7 +174,9 @@ export function FeedbackScreen({ feedbackType, hideBackButton }: FeedbackScreenP
       <form className="vl-form" noValidate onSubmit={handleSubmit} aria-busy={sending}>
         {failure ? (
           <div role="alert" className="vl-alert">
-            <AlertIcon />
+            <span className="vl-alert-icon">
+              <AlertIcon />
+            </span>
             <span>{failure}</span>
           </div>
         ) : null}
