@@ -69,10 +69,10 @@ test('lays out right to left when the config asks for it', () => {
 });
 
 test.each([
-  ['open-conversations', { hideBackButton: false }, 'Conversations'],
-  ['open-helpcenter', {}, 'Help center'],
-  ['open-news', {}, 'News'],
   ['start-survey', { flow: 's1', format: 'survey' }, 'Survey'],
+  ['start-bot', { botId: 'b1' }, 'Chat'],
+  ['open-checklists', {}, 'Checklists'],
+  ['start-checklist', { outboundId: 'o1' }, 'Checklists'],
   ['open-feature-requests', {}, 'Feature requests'],
 ] as const)('%s says plainly that its screen is not available yet', (name, data, title) => {
   view = renderMessenger();
@@ -83,7 +83,7 @@ test.each([
 
 test('an unavailable screen opened with hideBackButton offers no way back', () => {
   view = renderMessenger();
-  view.deliver('open-news', { hideBackButton: true });
+  view.deliver('open-checklists', { hideBackButton: true });
   expect(screen.queryByRole('button', { name: 'Back' })).not.toBeInTheDocument();
 });
 

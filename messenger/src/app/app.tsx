@@ -1,10 +1,19 @@
 import { useEffect, useRef, useState } from 'react';
 import { useHostChannel } from '../bridge/use-host-channel';
 import { themeVariables } from '../config/messenger-config';
+import { ConversationScreen } from '../screens/conversations/conversation-screen';
+import { ConversationsScreen } from '../screens/conversations/conversations-screen';
 import { FeedbackScreen } from '../screens/feedback/feedback-screen';
+import { HelpArticleScreen } from '../screens/help/help-article-screen';
+import { HelpCollectionScreen } from '../screens/help/help-collection-screen';
+import { HelpScreen } from '../screens/help/help-screen';
+import { HelpSearchScreen } from '../screens/help/help-search-screen';
 import { HomeScreen } from '../screens/home/home-screen';
+import { NewsArticleScreen } from '../screens/news/news-article-screen';
+import { NewsScreen } from '../screens/news/news-screen';
 import { UnavailableScreen } from '../screens/unavailable/unavailable-screen';
-import type { Route } from './messenger-store';
+import { currentEntry, type Route } from './messenger-store';
+import { TAB_SCREENS, TabBar } from './tab-bar';
 import { useHeightReporter } from './use-height-reporter';
 import { useMessengerState, useMessengerStore } from './use-messenger-store';
 
@@ -16,9 +25,25 @@ function CurrentScreen({ route }: { route: Route }) {
     case 'home':
       return <HomeScreen />;
     case 'feedback':
-      return <FeedbackScreen feedbackType={route.feedbackType} hideBackButton={route.hideBackButton} />;
+      return <FeedbackScreen feedbackType={route.feedbackType} />;
     case 'unavailable':
-      return <UnavailableScreen title={route.title} hideBackButton={route.hideBackButton} />;
+      return <UnavailableScreen title={route.title} />;
+    case 'help':
+      return <HelpScreen />;
+    case 'help-collection':
+      return <HelpCollectionScreen collectionId={route.collectionId} />;
+    case 'help-article':
+      return <HelpArticleScreen articleId={route.articleId} />;
+    case 'help-search':
+      return <HelpSearchScreen term={route.term} />;
+    case 'news':
+      return <NewsScreen />;
+    case 'news-article':
+      return <NewsArticleScreen id={route.id} />;
+    case 'conversations':
+      return <ConversationsScreen />;
+    case 'conversation':
+      return <ConversationScreen shareToken={route.shareToken} />;
   }
 }
 
@@ -62,8 +87,9 @@ export function App() {
   const store = useMessengerStore();
   const config = useMessengerState((s) => s.config);
   const configReceived = useMessengerState((s) => s.configReceived);
-  const route = useMessengerState((s) => s.route);
-  const navigation = useMessengerState((s) => s.navigation);
+  const entry = useMessengerState(currentEntry);
+  const route = entry.route;
+  const navigation = entry.key;
   const widgetOpen = useMessengerState((s) => s.widgetOpen);
   const content = useRef<HTMLDivElement>(null);
 
@@ -93,13 +119,20 @@ export function App() {
   }, [route, store]);
 
   let body = <CurrentScreen key={navigation} route={route} />;
-  if (channel.hostOrigin === null) body = <NotEmbedded />;
-  else if (!configReceived) body = <Connecting />;
+  let tabs = TAB_SCREENS.includes(route.screen);
+  if (channel.hostOrigin === null) {
+    body = <NotEmbedded />;
+    tabs = false;
+  } else if (!configReceived) {
+    body = <Connecting />;
+    tabs = false;
+  }
 
   return (
-    <div className="vl-app">
+    <div className={tabs ? 'vl-app vl-app-with-tabs' : 'vl-app'}>
       <div className="vl-content" ref={content}>
         <main className="vl-main">{body}</main>
+        {tabs ? <TabBar current={route.screen} /> : null}
       </div>
     </div>
   );

@@ -5,15 +5,26 @@ import { type FeedbackType, resolveFlow } from '../screens/feedback/feedback-flo
 
 export type Route =
   | { screen: 'home' }
-  | {
-      screen: 'feedback';
-      flow: string;
-      feedbackType: FeedbackType;
-      formId?: string;
-      hideBackButton: boolean;
-      format?: string;
-    }
-  | { screen: 'unavailable'; title: string; hideBackButton: boolean };
+  | { screen: 'feedback'; flow: string; feedbackType: FeedbackType; formId?: string; format?: string }
+  | { screen: 'unavailable'; title: string }
+  | { screen: 'help' }
+  | { screen: 'help-collection'; collectionId: string }
+  | { screen: 'help-article'; articleId: string }
+  | { screen: 'help-search'; term: string }
+  | { screen: 'news' }
+  | { screen: 'news-article'; id: string }
+  | { screen: 'conversations' }
+  | { screen: 'conversation'; shareToken: string };
+
+export type ScreenName = Route['screen'];
+
+export interface HistoryEntry {
+  route: Route;
+  /** Unique per visit: screens are keyed by it, so reopening a screen starts fresh. */
+  key: number;
+  /** Set when the widget opened this screen with hideBackButton: there is no way back from it. */
+  hideBackButton: boolean;
+}
 
 export interface SessionInfo {
   name: string;
@@ -26,12 +37,15 @@ export interface SessionInfo {
 
 export interface MessengerState {
   config: MessengerConfig;
+  /** The raw flow config, for screens that read their own settings (home menu items). */
+  flowConfig: Record<string, unknown>;
   /** False until the first `config-update`: screens show a loading state instead of default colours flashing. */
   configReceived: boolean;
+  /** The visitor's language for server content: `overrideLanguage`, else the browser's. */
+  language: string;
   session: SessionInfo | null;
-  route: Route;
-  /** Increases on every navigation; screens are keyed by it so reopening a flow starts fresh. */
-  navigation: number;
+  /** Navigation history; the last entry is on screen. Never empty. */
+  history: HistoryEntry[];
   /** Values from `prefill-form-data`, applied to the next form that opens. */
   prefill: Record<string, unknown>;
   widgetOpen: boolean;
@@ -41,25 +55,41 @@ export interface MessengerState {
 export const PENDING_SCREENS = {
   'start-survey': 'Survey',
   'start-bot': 'Chat',
-  'open-conversations': 'Conversations',
-  'open-conversation': 'Conversation',
-  'open-help-collection': 'Help center',
-  'open-help-article': 'Help center',
-  'open-helpcenter': 'Help center',
-  'open-helpcenter-search': 'Help center',
-  'open-news': 'News',
-  'open-news-article': 'News',
   'open-checklists': 'Checklists',
   'open-checklist': 'Checklists',
   'start-checklist': 'Checklists',
   'open-feature-requests': 'Feature requests',
 } as const satisfies Partial<Record<keyof WidgetToFrame, string>>;
 
+/** The name sent with `page-changed`; the widget switches to extended mode on `newsdetails`. */
+export const PAGE_NAMES: Record<ScreenName, string> = {
+  home: 'menu',
+  feedback: 'flow',
+  unavailable: 'unavailable',
+  help: 'helpcenter',
+  'help-collection': 'helpcollection',
+  'help-article': 'helparticle',
+  'help-search': 'helpsearch',
+  news: 'news',
+  'news-article': 'newsdetails',
+  conversations: 'conversations',
+  conversation: 'conversation',
+};
+
+export interface NavigateOptions {
+  hideBackButton?: boolean;
+  /** Start a new history from home (screens opened by the widget), instead of stacking on the current one. */
+  fromHome?: boolean;
+}
+
 export interface MessengerStore {
   getState(): MessengerState;
   subscribe(listener: () => void): () => void;
+  navigate(route: Route, options?: NavigateOptions): void;
   /** Open a feedback flow and tell the widget (`notify-event` flow-started). */
-  openFlow(flow: string, options?: Omit<FlowStartData, 'flow'>): void;
+  openFlow(flow: string, options?: Omit<FlowStartData, 'flow'> & { fromHome?: boolean }): void;
+  /** One step back; home when there is nothing before. */
+  back(): void;
   goHome(): void;
   /** Close the widget. */
   close(): void;
@@ -84,26 +114,57 @@ function readSession(data: WidgetToFrame['session-update']): SessionInfo | null 
   };
 }
 
+function readFlowConfig(config: unknown): Record<string, unknown> {
+  if (typeof config !== 'object' || config === null) return {};
+  const flow = (config as { flowConfig?: unknown }).flowConfig;
+  return typeof flow === 'object' && flow !== null
+    ? (flow as Record<string, unknown>)
+    : (config as Record<string, unknown>);
+}
+
+function browserLanguage(): string {
+  return typeof navigator === 'undefined' ? 'en' : (navigator.language || 'en').toLowerCase();
+}
+
+/** The entry on screen. */
+export function currentEntry(state: MessengerState): HistoryEntry {
+  return state.history[state.history.length - 1] ?? { route: { screen: 'home' }, key: 0, hideBackButton: false };
+}
+
+/** Whether the screen on display offers a way back. */
+export function canGoBack(state: MessengerState): boolean {
+  const entry = currentEntry(state);
+  return !entry.hideBackButton && entry.route.screen !== 'home';
+}
+
 /**
  * The messenger's headless controller: it owns the channel subscriptions (config, session, navigation messages)
  * and holds what every screen reads. Created before React renders, so no message after `ping` is missed.
  */
 export function createMessengerStore(channel: HostChannel): MessengerStore {
+  let nextKey = 1;
   let state: MessengerState = {
     config: DEFAULT_CONFIG,
+    flowConfig: {},
     configReceived: false,
+    language: browserLanguage(),
     session: null,
-    route: { screen: 'home' },
-    navigation: 0,
+    history: [{ route: { screen: 'home' }, key: 0, hideBackButton: false }],
     prefill: {},
     widgetOpen: false,
   };
   const listeners = new Set<() => void>();
   const set = (patch: Partial<MessengerState>) => {
+    const before = currentEntry(state).route.screen;
     state = { ...state, ...patch };
+    const after = currentEntry(state).route.screen;
+    if (patch.history && PAGE_NAMES[before] !== PAGE_NAMES[after]) {
+      channel.send('page-changed', { name: PAGE_NAMES[after] });
+    }
     for (const listener of listeners) listener();
   };
-  const navigate = (route: Route) => set({ route, navigation: state.navigation + 1 });
+  const entry = (route: Route, hideBackButton = false): HistoryEntry => ({ route, key: nextKey++, hideBackButton });
+  const home = (): HistoryEntry => entry({ screen: 'home' });
 
   const store: MessengerStore = {
     getState: () => state,
@@ -111,17 +172,25 @@ export function createMessengerStore(channel: HostChannel): MessengerStore {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    navigate(route, options = {}) {
+      const next = entry(route, options.hideBackButton === true);
+      if (route.screen === 'home') set({ history: [next] });
+      else if (options.fromHome) set({ history: next.hideBackButton ? [next] : [home(), next] });
+      else set({ history: [...state.history, next] });
+    },
     openFlow(flow, options = {}) {
       const resolved = resolveFlow(flow);
-      navigate({
-        screen: 'feedback',
-        ...resolved,
-        hideBackButton: options.hideBackButton === true,
-        format: options.format,
-      });
+      store.navigate(
+        { screen: 'feedback', ...resolved, format: options.format },
+        { hideBackButton: options.hideBackButton, fromHome: options.fromHome },
+      );
       channel.send('notify-event', { type: 'flow-started', data: { flow: resolved.flow } });
     },
-    goHome: () => navigate({ screen: 'home' }),
+    back() {
+      if (!canGoBack(state)) return;
+      set({ history: state.history.length > 1 ? state.history.slice(0, -1) : [home()] });
+    },
+    goHome: () => set({ history: [home()] }),
     close: () => {
       channel.send('close-widget');
     },
@@ -130,20 +199,46 @@ export function createMessengerStore(channel: HostChannel): MessengerStore {
     },
   };
 
+  // A screen opened by the widget starts a fresh history from home, so back leads home, as in the widget's own menu.
+  const open = (route: Route, data: { hideBackButton?: boolean } | undefined) =>
+    store.navigate(route, { hideBackButton: data?.hideBackButton === true, fromHome: true });
+
   const offs = [
-    channel.on('config-update', (data) => set({ config: readMessengerConfig(data.config), configReceived: true })),
+    channel.on('config-update', (data) =>
+      set({
+        config: readMessengerConfig(data.config),
+        flowConfig: readFlowConfig(data.config),
+        configReceived: true,
+        language: data.overrideLanguage ? data.overrideLanguage.toLowerCase() : state.language,
+      }),
+    ),
     channel.on('session-update', (data) => set({ session: readSession(data) })),
-    channel.on('session-cleared', () => set({ session: null, prefill: {} })),
+    channel.on('session-cleared', () => set({ session: null, prefill: {}, history: [home()] })),
     channel.on('widget-status-update', (data) => set({ widgetOpen: data.isWidgetOpen })),
     channel.on('prefill-form-data', (data) => set({ prefill: { ...state.prefill, ...data } })),
-    channel.on('start-feedbackflow', (data) => store.openFlow(data.flow, data)),
+    channel.on('start-feedbackflow', (data) => store.openFlow(data.flow, { ...data, fromHome: true })),
+    channel.on('open-helpcenter', (data) => open({ screen: 'help' }, data)),
+    // Empty ids and terms do nothing (widget spec §5).
+    channel.on('open-help-collection', (data) => {
+      if (data.collectionId) open({ screen: 'help-collection', collectionId: data.collectionId }, data);
+    }),
+    channel.on('open-help-article', (data) => {
+      if (data.articleId) open({ screen: 'help-article', articleId: data.articleId }, data);
+    }),
+    channel.on('open-helpcenter-search', (data) => {
+      if (data.term) open({ screen: 'help-search', term: data.term }, data);
+    }),
+    channel.on('open-news', (data) => open({ screen: 'news' }, data)),
+    channel.on('open-news-article', (data) => {
+      if (data.id) open({ screen: 'news-article', id: data.id }, data);
+    }),
+    channel.on('open-conversations', (data) => open({ screen: 'conversations' }, data)),
+    channel.on('open-conversation', (data) => {
+      if (data.shareToken) open({ screen: 'conversation', shareToken: data.shareToken }, data);
+    }),
     ...(Object.keys(PENDING_SCREENS) as (keyof typeof PENDING_SCREENS)[]).map((name) =>
       channel.on(name, (data) =>
-        navigate({
-          screen: 'unavailable',
-          title: PENDING_SCREENS[name],
-          hideBackButton: (data as { hideBackButton?: boolean } | undefined)?.hideBackButton === true,
-        }),
+        open({ screen: 'unavailable', title: PENDING_SCREENS[name] }, data as { hideBackButton?: boolean }),
       ),
     ),
   ];

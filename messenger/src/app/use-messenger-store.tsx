@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useContext, useSyncExternalStore } from 'react';
-import type { MessengerState, MessengerStore } from './messenger-store';
+import { canGoBack, type MessengerState, type MessengerStore } from './messenger-store';
 
 const MessengerStoreContext = createContext<MessengerStore | null>(null);
 
@@ -7,7 +7,7 @@ export function MessengerStoreProvider({ store, children }: { store: MessengerSt
   return <MessengerStoreContext.Provider value={store}>{children}</MessengerStoreContext.Provider>;
 }
 
-/** The store's actions (openFlow, goHome, close). */
+/** The store's actions (navigate, openFlow, back, goHome, close). */
 export function useMessengerStore(): MessengerStore {
   const store = useContext(MessengerStoreContext);
   if (!store) throw new Error('useMessengerStore needs a MessengerStoreProvider');
@@ -18,4 +18,11 @@ export function useMessengerStore(): MessengerStore {
 export function useMessengerState<T>(select: (state: MessengerState) => T): T {
   const store = useMessengerStore();
   return useSyncExternalStore(store.subscribe, () => select(store.getState()));
+}
+
+/** The back action of the screen on display, or undefined when it has none (home, or hideBackButton). */
+export function useBack(): (() => void) | undefined {
+  const store = useMessengerStore();
+  const allowed = useMessengerState(canGoBack);
+  return allowed ? store.back : undefined;
 }

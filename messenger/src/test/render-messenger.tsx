@@ -6,6 +6,7 @@ import { createMessengerStore } from '../app/messenger-store';
 import { MessengerStoreProvider } from '../app/use-messenger-store';
 import { HostChannelProvider } from '../bridge/use-host-channel';
 import { createFakeHost } from './fake-host';
+import { TEST_API_URL } from './widget-api-handlers';
 
 export interface RenderMessengerOptions {
   config?: JsonObject;
@@ -35,7 +36,7 @@ export function renderMessenger(options: RenderMessengerOptions = {}) {
       host.deliver('config-update', { config: options.config ?? {}, aiTools: [], overrideLanguage: '' });
       host.deliver('session-update', {
         sessionData: options.session === undefined ? { gleapId: 'g1', gleapHash: 'h1' } : options.session,
-        apiUrl: 'https://api.example',
+        apiUrl: TEST_API_URL,
         sdkKey: 'key-1',
       });
     });

@@ -1,6 +1,6 @@
 import type { SendFeedbackData } from '@voltline/widget/protocol';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { useMessengerState, useMessengerStore } from '../../app/use-messenger-store';
+import { useBack, useMessengerState, useMessengerStore } from '../../app/use-messenger-store';
 import { useHostChannel, useHostMessage } from '../../bridge/use-host-channel';
 import { AlertIcon, CameraIcon, CheckIcon, NoneIcon, VideoIcon } from '../../ui/icons';
 import { ScreenLayout } from '../../ui/screen-layout';
@@ -33,11 +33,10 @@ function text(value: unknown): string {
 
 export interface FeedbackScreenProps {
   feedbackType: FeedbackType;
-  hideBackButton: boolean;
 }
 
 /** The bug or feedback form: description, e-mail, capture choice; sending, success and failure. */
-export function FeedbackScreen({ feedbackType, hideBackButton }: FeedbackScreenProps) {
+export function FeedbackScreen({ feedbackType }: FeedbackScreenProps) {
   const channel = useHostChannel();
   const store = useMessengerStore();
   const sessionEmail = useMessengerState((s) => s.session?.email ?? '');
@@ -139,7 +138,7 @@ export function FeedbackScreen({ feedbackType, hideBackButton }: FeedbackScreenP
     store.goHome();
   };
 
-  const onBack = hideBackButton ? undefined : store.goHome;
+  const onBack = useBack();
 
   if (phase === 'sent') {
     return (

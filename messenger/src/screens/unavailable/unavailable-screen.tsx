@@ -1,19 +1,20 @@
-import { useMessengerStore } from '../../app/use-messenger-store';
+import { useBack, useMessengerStore } from '../../app/use-messenger-store';
 import { ScreenLayout } from '../../ui/screen-layout';
 
 /** What a screen that this build does not have yet shows: it says so, and offers the way back. */
-export function UnavailableScreen({ title, hideBackButton }: { title: string; hideBackButton: boolean }) {
+export function UnavailableScreen({ title }: { title: string }) {
   const store = useMessengerStore();
+  const onBack = useBack();
   return (
-    <ScreenLayout title={title} onBack={hideBackButton ? undefined : store.goHome} onClose={store.close}>
+    <ScreenLayout title={title} onBack={onBack} onClose={store.close}>
       <div className="vl-empty">
         <p className="vl-empty-title">This screen is not available yet.</p>
         <p className="vl-muted">{title} will come in a later version of the messenger.</p>
-        {hideBackButton ? null : (
+        {onBack ? (
           <button type="button" className="vl-button vl-button-secondary" onClick={store.goHome}>
             Back to start
           </button>
-        )}
+        ) : null}
       </div>
     </ScreenLayout>
   );

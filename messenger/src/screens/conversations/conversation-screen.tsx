@@ -1,0 +1,145 @@
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { useAsync } from '../../api/use-async';
+import { useWidgetApi } from '../../api/use-widget-api';
+import type { ConversationMessage } from '../../api/widget-api';
+import { useBack, useMessengerState, useMessengerStore } from '../../app/use-messenger-store';
+import { ErrorState, LoadingState } from '../../ui/async-states';
+import { formatShortDate } from '../../ui/format-date';
+import { AlertIcon, SendIcon } from '../../ui/icons';
+import { ScreenLayout } from '../../ui/screen-layout';
+
+function MessageBubble({ message, lang }: { message: ConversationMessage; lang: string }) {
+  const mine = message.author.type === 'contact';
+  return (
+    <li className={mine ? 'vl-message vl-message-mine' : 'vl-message'}>
+      <span className="vl-message-author">
+        {mine ? 'You' : message.author.name}
+        {message.author.type === 'bot' ? <span className="vl-message-tag">Bot</span> : null}
+      </span>
+      <p className="vl-message-text">{message.text}</p>
+      {message.attachments?.length ? (
+        <ul className="vl-message-attachments">
+          {message.attachments.map((a) => (
+            <li key={a.url}>
+              <a href={a.url} target="_blank" rel="noreferrer noopener">
+                {a.name}
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <time className="vl-message-time" dateTime={message.createdAt}>
+        {formatShortDate(message.createdAt, lang)}
+      </time>
+    </li>
+  );
+}
+
+/** One conversation by share token: the messages and a composer. Opening it marks it read. */
+export function ConversationScreen({ shareToken }: { shareToken: string }) {
+  const store = useMessengerStore();
+  const onBack = useBack();
+  const api = useWidgetApi();
+  const lang = useMessengerState((s) => s.language);
+  const id = useId();
+  const conversation = useAsync(api ? () => api.getConversation(shareToken) : null, [api, shareToken]);
+  const [draft, setDraft] = useState('');
+  const [sending, setSending] = useState(false);
+  const [sendError, setSendError] = useState<string | null>(null);
+  const endRef = useRef<HTMLDivElement>(null);
+  const loaded = conversation.status === 'success';
+  const messageCount = loaded ? conversation.data.messages.length : 0;
+
+  useEffect(() => {
+    if (!loaded || !api) return;
+    api.markConversationRead(shareToken).catch((error: unknown) => {
+      // Not worth interrupting the visitor for; the unread badge stays until the next successful open.
+      console.error('[messenger] could not mark the conversation as read', error);
+    });
+  }, [loaded, api, shareToken]);
+
+  useEffect(() => {
+    if (messageCount > 0) endRef.current?.scrollIntoView?.({ block: 'end' });
+  }, [messageCount]);
+
+  const send = async () => {
+    const text = draft.trim();
+    if (!text || sending || !api) return;
+    setSending(true);
+    setSendError(null);
+    try {
+      const message = await api.sendMessage(shareToken, text);
+      conversation.setData((data) => ({ ...data, messages: [...data.messages, message] }));
+      setDraft('');
+    } catch (error) {
+      setSendError(error instanceof Error ? error.message : String(error));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void send();
+  };
+
+  const handleKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      void send();
+    }
+  };
+
+  const title = loaded ? conversation.data.title : 'Conversation';
+  return (
+    <ScreenLayout title={title} onBack={onBack} onClose={store.close}>
+      {conversation.status === 'loading' ? <LoadingState /> : null}
+      {conversation.status === 'error' ? <ErrorState error={conversation.error} onRetry={conversation.retry} /> : null}
+      {loaded ? (
+        <div className="vl-conversation">
+          {conversation.data.messages.length === 0 ? (
+            <p className="vl-muted vl-intro">No messages yet. Write the first one.</p>
+          ) : null}
+          <ol className="vl-messages" role="log" aria-label="Messages" aria-live="polite">
+            {conversation.data.messages.map((message) => (
+              <MessageBubble key={message.id} message={message} lang={lang} />
+            ))}
+          </ol>
+          <div ref={endRef} />
+          <form className="vl-composer" onSubmit={handleSubmit} aria-busy={sending}>
+            {sendError ? (
+              <div role="alert" className="vl-alert">
+                <span className="vl-alert-icon">
+                  <AlertIcon />
+                </span>
+                <span>{sendError}</span>
+              </div>
+            ) : null}
+            <div className="vl-composer-row">
+              <label htmlFor={`${id}-message`} className="vl-visually-hidden">
+                Message
+              </label>
+              <textarea
+                id={`${id}-message`}
+                rows={1}
+                value={draft}
+                placeholder="Write a message…"
+                readOnly={sending}
+                onChange={(e) => setDraft(e.target.value)}
+                onKeyDown={handleKeyDown}
+              />
+              <button
+                type="submit"
+                className="vl-icon-button vl-composer-send"
+                aria-label="Send message"
+                aria-disabled={sending || !draft.trim()}
+              >
+                <SendIcon />
+              </button>
+            </div>
+          </form>
+        </div>
+      ) : null}
+    </ScreenLayout>
+  );
+}

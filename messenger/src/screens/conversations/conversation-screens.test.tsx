@@ -1,0 +1,86 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { afterEach, expect, test } from 'vitest';
+import { server } from '../../test/msw-server';
+import { renderMessenger } from '../../test/render-messenger';
+import { TEST_API_URL, world } from '../../test/widget-api-handlers';
+
+let view: ReturnType<typeof renderMessenger> | undefined;
+afterEach(() => {
+  view?.cleanup();
+  view = undefined;
+});
+
+test('the Messages tab lists unread conversations first with the last message', async () => {
+  view = renderMessenger();
+  await view.user.click(screen.getByRole('button', { name: 'Messages' }));
+  const rows = await screen.findAllByRole('button', { name: /Battery alarm|Invoice question/ });
+  expect(rows.map((r) => r.textContent)).toEqual([
+    expect.stringContaining('Battery alarm'),
+    expect.stringContaining('Invoice question'),
+  ]);
+  expect(rows[0]).toHaveAccessibleName(/Battery alarm, 1 unread/);
+  expect(rows[0]).toHaveTextContent('Volt: Hi! What can I do for you?');
+  expect(rows[1]).toHaveTextContent('Maya: Under Billing.');
+});
+
+test('opening a conversation shows its messages', async () => {
+  view = renderMessenger();
+  view.deliver('open-conversation', { shareToken: 't-old' });
+  const log = await screen.findByRole('log', { name: 'Messages' });
+  expect(within(log).getByText('Where is my invoice?')).toBeInTheDocument();
+  expect(within(log).getByText('Under Billing.')).toBeInTheDocument();
+});
+
+test('opening a conversation marks it read', async () => {
+  view = renderMessenger();
+  view.deliver('open-conversation', { shareToken: 't-new' });
+  await screen.findByRole('log', { name: 'Messages' });
+  await waitFor(() => expect(world.unread['t-new']).toBe(0));
+});
+
+test('sending a message adds it to the conversation and clears the composer', async () => {
+  view = renderMessenger();
+  view.deliver('open-conversation', { shareToken: 't-new' });
+  const input = await screen.findByRole('textbox', { name: 'Message' });
+  await view.user.type(input, 'My battery shows E42{Enter}');
+  const log = screen.getByRole('log', { name: 'Messages' });
+  expect(await within(log).findByText('My battery shows E42')).toBeInTheDocument();
+  expect(input).toHaveValue('');
+  expect(world.conversations.find((c) => c.shareToken === 't-new')?.messages.at(-1)?.text).toBe('My battery shows E42');
+});
+
+test('a failed send shows the error and keeps the text', async () => {
+  server.use(
+    http.post(`${TEST_API_URL}/conversations/:token/messages`, () =>
+      HttpResponse.json({ message: 'Conversation is closed.' }, { status: 409 }),
+    ),
+  );
+  view = renderMessenger();
+  view.deliver('open-conversation', { shareToken: 't-new' });
+  const input = await screen.findByRole('textbox', { name: 'Message' });
+  await view.user.type(input, 'Hello?');
+  await view.user.click(screen.getByRole('button', { name: 'Send message' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent('Conversation is closed.');
+  expect(input).toHaveValue('Hello?');
+});
+
+test('open-conversation with hideBackButton offers no way back', async () => {
+  view = renderMessenger();
+  view.deliver('open-conversation', { shareToken: 't-new', hideBackButton: true });
+  await screen.findByRole('log', { name: 'Messages' });
+  expect(screen.queryByRole('button', { name: 'Back' })).not.toBeInTheDocument();
+});
+
+test('an unknown share token shows the error', async () => {
+  view = renderMessenger();
+  view.deliver('open-conversation', { shareToken: 't-missing' });
+  expect(await screen.findByRole('alert')).toHaveTextContent('Not found.');
+});
+
+test('no conversations says so', async () => {
+  world.conversations = [];
+  view = renderMessenger();
+  view.deliver('open-conversations', {});
+  expect(await screen.findByText('No conversations yet.')).toBeInTheDocument();
+});
