@@ -20,8 +20,146 @@ const servers = [
 ];
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
 
+const cover = (a, b) =>
+  `data:image/svg+xml,${encodeURIComponent(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="360"><defs><linearGradient id="g" x2="1" y2="1"><stop offset="0" stop-color="${a}"/><stop offset="1" stop-color="${b}"/></linearGradient></defs><rect width="640" height="360" fill="url(#g)"/></svg>`,
+  )}`;
+const today = new Date().toISOString();
+const API = {
+  '/helpcenter/collections': {
+    collections: [
+      { id: 'c1', title: 'Getting started', description: 'Set up your first vehicle and devices', articleCount: 4 },
+      { id: 'c2', title: 'Batteries and BMS', description: 'Pairing, firmware and alarms', articleCount: 7 },
+      { id: 'c3', title: 'Billing', articleCount: 2 },
+    ],
+  },
+  '/helpcenter/collections/c2': {
+    collection: { id: 'c2', title: 'Batteries and BMS', description: 'Pairing, firmware and alarms', articleCount: 2 },
+    articles: [
+      {
+        id: 'a1',
+        collectionId: 'c2',
+        title: 'Pair a battery with a vehicle',
+        description: 'Connect the BMS to the VCU',
+      },
+      { id: 'a2', collectionId: 'c2', title: 'Update battery firmware', description: 'Over-the-air updates at night' },
+    ],
+  },
+  '/helpcenter/articles/a1': {
+    id: 'a1',
+    collectionId: 'c2',
+    title: 'Pair a battery with a vehicle',
+    description: 'Connect the BMS to the VCU in three steps.',
+    updatedAt: '2026-11-01T10:00:00.000Z',
+    content: `<h3>Before you start</h3><p>Make sure the vehicle is switched off and the battery is charged to at least 20%.</p><ol><li>Open <b>Devices</b> and choose <a href="https://docs.example/pair">Pair</a>.</li><li>Scan the QR code on the battery.</li><li>Confirm on the vehicle display.</li></ol><img src="${cover('#485BFF', '#00D082')}" alt="The pair dialog"><p>The battery shows up in the vehicle within a minute.</p>`,
+  },
+  '/helpcenter/search': {
+    results: [
+      {
+        id: 'a1',
+        collectionId: 'c2',
+        title: 'Pair a battery with a vehicle',
+        description: 'Connect the battery BMS to the VCU',
+      },
+      { id: 'a2', collectionId: 'c2', title: 'Update battery firmware', description: 'Over-the-air updates at night' },
+    ],
+  },
+  '/news': {
+    items: [
+      {
+        id: 'n2',
+        title: 'Live map for 10,000 vehicles',
+        previewText: 'The map now clusters vehicles and stays smooth.',
+        createdAt: today,
+        sender: { name: 'Maya' },
+        coverImageUrl: cover('#485BFF', '#9900EE'),
+      },
+      {
+        id: 'n1',
+        title: 'Dark mode is here',
+        previewText: 'Easier on the eyes at night.',
+        createdAt: '2026-10-02T09:00:00.000Z',
+        sender: { name: 'Jon' },
+      },
+    ],
+  },
+  '/news/n2': {
+    id: 'n2',
+    title: 'Live map for 10,000 vehicles',
+    createdAt: today,
+    sender: { name: 'Maya' },
+    coverImageUrl: cover('#485BFF', '#9900EE'),
+    content:
+      '<p>The live map now clusters vehicles, so even the largest fleets stay smooth.</p><p>Zoom in to see each vehicle with its state of charge.</p>',
+  },
+  '/conversations': {
+    conversations: [
+      {
+        shareToken: 't2',
+        title: 'Battery alarm',
+        unreadCount: 1,
+        updatedAt: today,
+        lastMessage: {
+          id: 'm3',
+          author: { type: 'agent', name: 'Maya' },
+          text: 'Could you send me the VIN?',
+          createdAt: today,
+        },
+      },
+      {
+        shareToken: 't1',
+        title: 'Invoice question',
+        unreadCount: 0,
+        updatedAt: '2026-11-01T09:00:00.000Z',
+        lastMessage: {
+          id: 'm2',
+          author: { type: 'contact', name: 'Ana' },
+          text: 'Thanks, found it!',
+          createdAt: '2026-11-01T09:00:00.000Z',
+        },
+      },
+    ],
+  },
+  '/conversations/t2': {
+    shareToken: 't2',
+    title: 'Battery alarm',
+    messages: [
+      { id: 'm1', author: { type: 'bot', name: 'Volt' }, text: 'Hi! What can I do for you?', createdAt: today },
+      {
+        id: 'm2',
+        author: { type: 'contact', name: 'Ana' },
+        text: 'My battery shows alarm E42 since this morning.',
+        createdAt: today,
+      },
+      {
+        id: 'm3',
+        author: { type: 'agent', name: 'Maya' },
+        text: 'Sorry about that! Could you send me the VIN?',
+        createdAt: today,
+      },
+    ],
+  },
+};
+
+async function answerApi(route) {
+  const request = route.request();
+  const cors = {
+    'access-control-allow-origin': '*',
+    'access-control-allow-headers': 'Api-Token, Gleap-Id, Gleap-Hash, Content-Type',
+    'access-control-allow-methods': 'GET, POST, OPTIONS',
+  };
+  if (request.method() === 'OPTIONS') return route.fulfill({ status: 204, headers: cors });
+  const path = new URL(request.url()).pathname.replace(/^\/api/, '');
+  if (request.method() === 'POST' && path.endsWith('/read')) return route.fulfill({ status: 204, headers: cors });
+  const body = API[path];
+  if (!body) return route.fulfill({ status: 404, headers: cors, json: { message: 'Not found.' } });
+  return route.fulfill({ status: 200, headers: cors, json: body });
+}
+
 async function open(query, viewport = { width: 1000, height: 760 }) {
-  const page = await browser.newPage({ viewport, deviceScaleFactor: 1 });
+  const context = await browser.newContext({ viewport, deviceScaleFactor: 1 });
+  await context.route('http://127.0.0.1:4291/api/**', answerApi);
+  const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
@@ -85,9 +223,55 @@ try {
     });
     await frame.getByLabel('Description').waitFor();
     await shot(page, '8-rtl-form');
-    await page.evaluate(() => window.sendToFrame('open-news', {}));
+    await page.evaluate(() => window.sendToFrame('open-checklists', {}));
     await frame.getByText('This screen is not available yet.').waitFor();
     await shot(page, '9-unavailable');
+    await page.close();
+  }
+  {
+    const { page, frame } = await open({
+      name: 'Ana',
+      email: 'ana@example.com',
+      config: JSON.stringify({
+        teamName: 'Voltline',
+        menuItems: [
+          { actionType: 'CONVERSATIONS', title: 'Send us a message' },
+          { actionType: 'HELP_CENTER' },
+          { actionType: 'FEEDBACK_FLOW', actionBody: 'bugreporting', title: 'Report a bug' },
+          { actionType: 'NEWS' },
+        ],
+      }),
+    });
+    await frame.getByRole('button', { name: 'Send us a message' }).waitFor();
+    await shot(page, '10-home-menu');
+    await frame.getByRole('button', { name: 'Help', exact: true }).click();
+    await frame.getByRole('button', { name: /Batteries and BMS/ }).waitFor();
+    await shot(page, '11-help');
+    await frame.getByRole('button', { name: /Batteries and BMS/ }).click();
+    await frame.getByRole('button', { name: /Pair a battery/ }).click();
+    await frame.getByRole('article').waitFor();
+    await shot(page, '12-help-article');
+    await page.evaluate(() => window.sendToFrame('open-helpcenter-search', { term: 'battery' }));
+    await frame.getByText('2 results').waitFor();
+    await shot(page, '13-help-search');
+    await frame.getByRole('button', { name: 'Back' }).click();
+    await frame.getByRole('button', { name: 'News', exact: true }).click();
+    await frame.getByRole('button', { name: /Live map/ }).waitFor();
+    await shot(page, '14-news');
+    await frame.getByRole('button', { name: /Live map/ }).click();
+    await frame.getByRole('article').waitFor();
+    await shot(page, '15-news-article');
+    await frame.getByRole('button', { name: 'Back' }).click();
+    await frame.getByRole('button', { name: 'Messages', exact: true }).click();
+    await frame.getByRole('button', { name: /Battery alarm/ }).waitFor();
+    await shot(page, '16-conversations');
+    await frame.getByRole('button', { name: /Battery alarm/ }).click();
+    await frame.getByRole('log').waitFor();
+    await shot(page, '17-conversation');
+    const pages = await page.evaluate(() =>
+      window.received.filter((m) => m.name === 'page-changed').map((m) => m.data.name),
+    );
+    console.log('page-changed:', pages.join(' -> '));
     await page.close();
   }
 } finally {

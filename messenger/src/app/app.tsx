@@ -1,17 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useHostChannel } from '../bridge/use-host-channel';
 import { themeVariables } from '../config/messenger-config';
-import { ConversationScreen } from '../screens/conversations/conversation-screen';
-import { ConversationsScreen } from '../screens/conversations/conversations-screen';
 import { FeedbackScreen } from '../screens/feedback/feedback-screen';
-import { HelpArticleScreen } from '../screens/help/help-article-screen';
-import { HelpCollectionScreen } from '../screens/help/help-collection-screen';
-import { HelpScreen } from '../screens/help/help-screen';
-import { HelpSearchScreen } from '../screens/help/help-search-screen';
 import { HomeScreen } from '../screens/home/home-screen';
-import { NewsArticleScreen } from '../screens/news/news-article-screen';
-import { NewsScreen } from '../screens/news/news-screen';
 import { UnavailableScreen } from '../screens/unavailable/unavailable-screen';
+import { LoadingState } from '../ui/async-states';
 import { currentEntry, type Route } from './messenger-store';
 import { TAB_SCREENS, TabBar } from './tab-bar';
 import { useHeightReporter } from './use-height-reporter';
@@ -19,6 +12,29 @@ import { useMessengerState, useMessengerStore } from './use-messenger-store';
 
 /** How long the messenger waits for the widget's answer to `ping` before it says so. */
 export const HANDSHAKE_TIMEOUT_MS = 8000;
+
+// Home and the feedback flow are what most visitors open; the screens that talk to the API (and bring the API
+// client and the HTML sanitiser) load on first use.
+const HelpScreen = lazy(() => import('../screens/help/help-screen').then((m) => ({ default: m.HelpScreen })));
+const HelpCollectionScreen = lazy(() =>
+  import('../screens/help/help-collection-screen').then((m) => ({ default: m.HelpCollectionScreen })),
+);
+const HelpArticleScreen = lazy(() =>
+  import('../screens/help/help-article-screen').then((m) => ({ default: m.HelpArticleScreen })),
+);
+const HelpSearchScreen = lazy(() =>
+  import('../screens/help/help-search-screen').then((m) => ({ default: m.HelpSearchScreen })),
+);
+const NewsScreen = lazy(() => import('../screens/news/news-screen').then((m) => ({ default: m.NewsScreen })));
+const NewsArticleScreen = lazy(() =>
+  import('../screens/news/news-article-screen').then((m) => ({ default: m.NewsArticleScreen })),
+);
+const ConversationsScreen = lazy(() =>
+  import('../screens/conversations/conversations-screen').then((m) => ({ default: m.ConversationsScreen })),
+);
+const ConversationScreen = lazy(() =>
+  import('../screens/conversations/conversation-screen').then((m) => ({ default: m.ConversationScreen })),
+);
 
 function CurrentScreen({ route }: { route: Route }) {
   switch (route.screen) {
@@ -118,7 +134,11 @@ export function App() {
     return () => document.removeEventListener('keydown', handleKeyDown);
   }, [route, store]);
 
-  let body = <CurrentScreen key={navigation} route={route} />;
+  let body = (
+    <Suspense fallback={<LoadingState />}>
+      <CurrentScreen key={navigation} route={route} />
+    </Suspense>
+  );
   let tabs = TAB_SCREENS.includes(route.screen);
   if (channel.hostOrigin === null) {
     body = <NotEmbedded />;

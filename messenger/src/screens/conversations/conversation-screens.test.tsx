@@ -4,6 +4,9 @@ import { afterEach, expect, test } from 'vitest';
 import { server } from '../../test/msw-server';
 import { renderMessenger } from '../../test/render-messenger';
 import { TEST_API_URL, world } from '../../test/widget-api-handlers';
+// The app loads these screens with import(); loading them up front keeps the first test of the file fast.
+import './conversations-screen';
+import './conversation-screen';
 
 let view: ReturnType<typeof renderMessenger> | undefined;
 afterEach(() => {

@@ -4,6 +4,11 @@ import { afterEach, expect, test } from 'vitest';
 import { server } from '../../test/msw-server';
 import { renderMessenger } from '../../test/render-messenger';
 import { TEST_API_URL, world } from '../../test/widget-api-handlers';
+// The app loads these screens with import(); loading them up front keeps the first test of the file fast.
+import './help-screen';
+import './help-collection-screen';
+import './help-article-screen';
+import './help-search-screen';
 
 let view: ReturnType<typeof renderMessenger> | undefined;
 afterEach(() => {

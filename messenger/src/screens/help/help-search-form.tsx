@@ -24,6 +24,7 @@ export function HelpSearchForm({
         <input
           id={`${id}-q`}
           type="search"
+          className="vl-search-input"
           value={term}
           placeholder="Search for help"
           autoComplete="off"

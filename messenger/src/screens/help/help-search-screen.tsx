@@ -36,7 +36,7 @@ export function HelpSearchScreen({ term: initialTerm }: { term: string }) {
                 title={highlight(article.title, term)}
                 onClick={() => store.navigate({ screen: 'help-article', articleId: article.id })}
               >
-                {article.description ? highlight(article.description, term) : null}
+                {article.description ? <span>{highlight(article.description, term)}</span> : null}
               </ListButton>
             ))}
           </ul>

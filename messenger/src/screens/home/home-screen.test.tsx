@@ -2,6 +2,8 @@ import { screen } from '@testing-library/react';
 import { afterEach, expect, test } from 'vitest';
 import { renderMessenger } from '../../test/render-messenger';
 import { readHomeActions } from './home-actions';
+// The app loads these screens with import(); loading them up front keeps the first test of the file fast.
+import '../help/help-screen';
 
 let view: ReturnType<typeof renderMessenger> | undefined;
 afterEach(() => {

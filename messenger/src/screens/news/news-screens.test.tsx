@@ -2,6 +2,9 @@ import { screen } from '@testing-library/react';
 import { afterEach, expect, test } from 'vitest';
 import { renderMessenger } from '../../test/render-messenger';
 import { world } from '../../test/widget-api-handlers';
+// The app loads these screens with import(); loading them up front keeps the first test of the file fast.
+import './news-screen';
+import './news-article-screen';
 
 let view: ReturnType<typeof renderMessenger> | undefined;
 afterEach(() => {
