@@ -119,7 +119,8 @@ export interface paths {
          */
         get: operations["listConversations"];
         put?: never;
-        post?: never;
+        /** The visitor starts a conversation with a first message */
+        post: operations["startConversation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -458,6 +459,34 @@ export interface operations {
                     };
                 };
             };
+            default: components["responses"]["Error"];
+        };
+    };
+    startConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new conversation, with the first message */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Conversation"];
+                };
+            };
+            400: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };

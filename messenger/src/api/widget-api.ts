@@ -39,6 +39,7 @@ export interface WidgetApi {
   getNewsArticle(newsId: string): Promise<NewsArticle>;
   listConversations(): Promise<ConversationSummary[]>;
   getConversation(shareToken: string): Promise<Conversation>;
+  startConversation(text: string): Promise<Conversation>;
   sendMessage(shareToken: string, text: string): Promise<ConversationMessage>;
   markConversationRead(shareToken: string): Promise<void>;
 }
@@ -105,6 +106,7 @@ export function createWidgetApi(session: WidgetApiSession): WidgetApi {
     },
     getConversation: (shareToken) =>
       unwrap(client.GET('/conversations/{shareToken}', { params: { path: { shareToken } } })),
+    startConversation: (text) => unwrap(client.POST('/conversations', { body: { text } })),
     sendMessage: (shareToken, text) =>
       unwrap(client.POST('/conversations/{shareToken}/messages', { params: { path: { shareToken } }, body: { text } })),
     async markConversationRead(shareToken) {

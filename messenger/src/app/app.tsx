@@ -35,6 +35,9 @@ const ConversationsScreen = lazy(() =>
 const ConversationScreen = lazy(() =>
   import('../screens/conversations/conversation-screen').then((m) => ({ default: m.ConversationScreen })),
 );
+const NewConversationScreen = lazy(() =>
+  import('../screens/conversations/new-conversation-screen').then((m) => ({ default: m.NewConversationScreen })),
+);
 
 function CurrentScreen({ route }: { route: Route }) {
   switch (route.screen) {
@@ -60,6 +63,8 @@ function CurrentScreen({ route }: { route: Route }) {
       return <ConversationsScreen />;
     case 'conversation':
       return <ConversationScreen shareToken={route.shareToken} />;
+    case 'new-conversation':
+      return <NewConversationScreen />;
   }
 }
 

@@ -14,7 +14,8 @@ export type Route =
   | { screen: 'news' }
   | { screen: 'news-article'; id: string }
   | { screen: 'conversations' }
-  | { screen: 'conversation'; shareToken: string };
+  | { screen: 'conversation'; shareToken: string }
+  | { screen: 'new-conversation' };
 
 export type ScreenName = Route['screen'];
 
@@ -74,6 +75,7 @@ export const PAGE_NAMES: Record<ScreenName, string> = {
   'news-article': 'newsdetails',
   conversations: 'conversations',
   conversation: 'conversation',
+  'new-conversation': 'conversation',
 };
 
 export interface NavigateOptions {
@@ -86,6 +88,8 @@ export interface MessengerStore {
   getState(): MessengerState;
   subscribe(listener: () => void): () => void;
   navigate(route: Route, options?: NavigateOptions): void;
+  /** Put `route` in place of the screen on display (a new conversation becomes that conversation). */
+  replace(route: Route): void;
   /** Open a feedback flow and tell the widget (`notify-event` flow-started). */
   openFlow(flow: string, options?: Omit<FlowStartData, 'flow'> & { fromHome?: boolean }): void;
   /** One step back; home when there is nothing before. */
@@ -177,6 +181,10 @@ export function createMessengerStore(channel: HostChannel): MessengerStore {
       if (route.screen === 'home') set({ history: [next] });
       else if (options.fromHome) set({ history: next.hideBackButton ? [next] : [home(), next] });
       else set({ history: [...state.history, next] });
+    },
+    replace(route) {
+      const top = currentEntry(state);
+      set({ history: [...state.history.slice(0, -1), entry(route, top.hideBackButton)] });
     },
     openFlow(flow, options = {}) {
       const resolved = resolveFlow(flow);

@@ -167,6 +167,24 @@ export const widgetApiHandlers = [
   http.get('/conversations', ({ response }) =>
     response(200).json({ conversations: world.conversations.map(conversationSummary) }),
   ),
+  http.post('/conversations', async ({ request, response }) => {
+    const body = await request.json();
+    if (!body.text?.trim()) return response(400).json({ message: 'A message needs text.' });
+    const conversation: Schemas['Conversation'] = {
+      shareToken: `t-${world.conversations.length + 1}`,
+      title: body.text.trim().slice(0, 40),
+      messages: [
+        {
+          id: `m${Date.now()}`,
+          author: { type: 'contact', name: 'You' },
+          text: body.text.trim(),
+          createdAt: new Date().toISOString(),
+        },
+      ],
+    };
+    world.conversations.push(conversation);
+    return response(201).json(conversation);
+  }),
   http.get('/conversations/{shareToken}', ({ params, response }) => {
     const conversation = world.conversations.find((c) => c.shareToken === params.shareToken);
     return conversation ? response(200).json(conversation) : response(404).json(NOT_FOUND);

@@ -1,12 +1,12 @@
-import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useAsync } from '../../api/use-async';
 import { useWidgetApi } from '../../api/use-widget-api';
 import type { ConversationMessage } from '../../api/widget-api';
 import { useBack, useMessengerState, useMessengerStore } from '../../app/use-messenger-store';
 import { ErrorState, LoadingState } from '../../ui/async-states';
 import { formatShortDate } from '../../ui/format-date';
-import { AlertIcon, SendIcon } from '../../ui/icons';
 import { ScreenLayout } from '../../ui/screen-layout';
+import { MessageComposer } from './message-composer';
 
 function MessageBubble({ message, lang }: { message: ConversationMessage; lang: string }) {
   const mine = message.author.type === 'contact';
@@ -41,11 +41,7 @@ export function ConversationScreen({ shareToken }: { shareToken: string }) {
   const onBack = useBack();
   const api = useWidgetApi();
   const lang = useMessengerState((s) => s.language);
-  const id = useId();
   const conversation = useAsync(api ? () => api.getConversation(shareToken) : null, [api, shareToken]);
-  const [draft, setDraft] = useState('');
-  const [sending, setSending] = useState(false);
-  const [sendError, setSendError] = useState<string | null>(null);
   const endRef = useRef<HTMLDivElement>(null);
   const loaded = conversation.status === 'success';
   const messageCount = loaded ? conversation.data.messages.length : 0;
@@ -62,32 +58,10 @@ export function ConversationScreen({ shareToken }: { shareToken: string }) {
     if (messageCount > 0) endRef.current?.scrollIntoView?.({ block: 'end' });
   }, [messageCount]);
 
-  const send = async () => {
-    const text = draft.trim();
-    if (!text || sending || !api) return;
-    setSending(true);
-    setSendError(null);
-    try {
-      const message = await api.sendMessage(shareToken, text);
-      conversation.setData((data) => ({ ...data, messages: [...data.messages, message] }));
-      setDraft('');
-    } catch (error) {
-      setSendError(error instanceof Error ? error.message : String(error));
-    } finally {
-      setSending(false);
-    }
-  };
-
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    void send();
-  };
-
-  const handleKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-      event.preventDefault();
-      void send();
-    }
+  const handleSend = async (text: string) => {
+    if (!api) throw new Error('Not connected yet, please try again.');
+    const message = await api.sendMessage(shareToken, text);
+    conversation.setData((data) => ({ ...data, messages: [...data.messages, message] }));
   };
 
   const title = loaded ? conversation.data.title : 'Conversation';
@@ -106,38 +80,7 @@ export function ConversationScreen({ shareToken }: { shareToken: string }) {
             ))}
           </ol>
           <div ref={endRef} />
-          <form className="vl-composer" onSubmit={handleSubmit} aria-busy={sending}>
-            {sendError ? (
-              <div role="alert" className="vl-alert">
-                <span className="vl-alert-icon">
-                  <AlertIcon />
-                </span>
-                <span>{sendError}</span>
-              </div>
-            ) : null}
-            <div className="vl-composer-row">
-              <label htmlFor={`${id}-message`} className="vl-visually-hidden">
-                Message
-              </label>
-              <textarea
-                id={`${id}-message`}
-                rows={1}
-                value={draft}
-                placeholder="Write a message…"
-                readOnly={sending}
-                onChange={(e) => setDraft(e.target.value)}
-                onKeyDown={handleKeyDown}
-              />
-              <button
-                type="submit"
-                className="vl-icon-button vl-composer-send"
-                aria-label="Send message"
-                aria-disabled={sending || !draft.trim()}
-              >
-                <SendIcon />
-              </button>
-            </div>
-          </form>
+          <MessageComposer onSend={handleSend} />
         </div>
       ) : null}
     </ScreenLayout>

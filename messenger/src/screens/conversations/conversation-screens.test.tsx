@@ -7,6 +7,7 @@ import { TEST_API_URL, world } from '../../test/widget-api-handlers';
 // The app loads these screens with import(); loading them up front keeps the first test of the file fast.
 import './conversations-screen';
 import './conversation-screen';
+import './new-conversation-screen';
 
 let view: ReturnType<typeof renderMessenger> | undefined;
 afterEach(() => {
@@ -86,4 +87,23 @@ test('no conversations says so', async () => {
   view = renderMessenger();
   view.deliver('open-conversations', {});
   expect(await screen.findByText('No conversations yet.')).toBeInTheDocument();
+});
+
+test('a new conversation starts with the first message and then shows it', async () => {
+  view = renderMessenger();
+  view.deliver('open-conversations', {});
+  await view.user.click(await screen.findByRole('button', { name: 'New conversation' }));
+  await view.user.type(await screen.findByRole('textbox', { name: 'Message' }), 'Can I export trips?{Enter}');
+  const log = await screen.findByRole('log', { name: 'Messages' });
+  expect(within(log).getByText('Can I export trips?')).toBeInTheDocument();
+  await view.user.click(screen.getByRole('button', { name: 'Back' }));
+  expect(await screen.findByRole('button', { name: /Can I export trips\?/ })).toBeInTheDocument();
+});
+
+test('a new conversation can be started when there is none yet', async () => {
+  world.conversations = [];
+  view = renderMessenger();
+  view.deliver('open-conversations', {});
+  await screen.findByText('No conversations yet.');
+  expect(screen.getByRole('button', { name: 'New conversation' })).toBeInTheDocument();
 });

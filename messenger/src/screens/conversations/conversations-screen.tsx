@@ -15,14 +15,27 @@ export function ConversationsScreen() {
   const lang = useMessengerState((s) => s.language);
   const list = useAsync(api ? async () => sortConversations(await api.listConversations()) : null, [api]);
 
+  const newConversation = (
+    <button
+      type="button"
+      className="vl-button vl-button-block"
+      onClick={() => store.navigate({ screen: 'new-conversation' })}
+    >
+      New conversation
+    </button>
+  );
+
   return (
     <ScreenLayout title="Messages" onBack={onBack} onClose={store.close}>
       {list.status === 'loading' ? <LoadingState /> : null}
       {list.status === 'error' ? <ErrorState error={list.error} onRetry={list.retry} /> : null}
       {list.status === 'success' && list.data.length === 0 ? (
-        <EmptyState title="No conversations yet.">
-          When you write to the team, the conversation shows up here.
-        </EmptyState>
+        <>
+          <EmptyState title="No conversations yet.">
+            When you write to the team, the conversation shows up here.
+          </EmptyState>
+          {newConversation}
+        </>
       ) : null}
       {list.status === 'success' && list.data.length > 0 ? (
         <ul className="vl-list">
@@ -59,6 +72,9 @@ export function ConversationsScreen() {
             );
           })}
         </ul>
+      ) : null}
+      {list.status === 'success' && list.data.length > 0 ? (
+        <div className="vl-after-list">{newConversation}</div>
       ) : null}
     </ScreenLayout>
   );
