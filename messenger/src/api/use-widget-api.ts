@@ -2,21 +2,17 @@ import { useMemo } from 'react';
 import { useMessengerState } from '../app/use-messenger-store';
 import { createWidgetApi, type WidgetApi } from './widget-api';
 
-/** The Widget API client for the current session, or null before the widget has sent one. */
+/**
+ * The Widget API client for the current session, or null before the widget has said where the API is. Without a
+ * session the client still calls (without Gleap-Id/Gleap-Hash), so the server's answer is shown, not a spinner.
+ */
 export function useWidgetApi(): WidgetApi | null {
-  const session = useMessengerState((s) => s.session);
+  const endpoint = useMessengerState((s) => s.endpoint);
+  const gleapId = useMessengerState((s) => s.session?.gleapId);
+  const gleapHash = useMessengerState((s) => s.session?.gleapHash);
   const lang = useMessengerState((s) => s.language);
   return useMemo(
-    () =>
-      session?.apiUrl
-        ? createWidgetApi({
-            apiUrl: session.apiUrl,
-            sdkKey: session.sdkKey,
-            gleapId: session.gleapId,
-            gleapHash: session.gleapHash,
-            lang,
-          })
-        : null,
-    [session, lang],
+    () => (endpoint ? createWidgetApi({ ...endpoint, gleapId, gleapHash, lang }) : null),
+    [endpoint, gleapId, gleapHash, lang],
   );
 }

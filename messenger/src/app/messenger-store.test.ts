@@ -83,3 +83,10 @@ test('session-cleared forgets the session and returns home', () => {
   expect(store.getState().session).toBeNull();
   expect(currentEntry(store.getState()).route).toEqual({ screen: 'home' });
 });
+
+test('keeps the API endpoint when the widget has no session yet', () => {
+  const { host, store } = setup();
+  host.deliver('session-update', { sessionData: null, apiUrl: 'https://api.example', sdkKey: 'k' });
+  expect(store.getState().session).toBeNull();
+  expect(store.getState().endpoint).toEqual({ apiUrl: 'https://api.example', sdkKey: 'k' });
+});

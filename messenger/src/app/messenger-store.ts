@@ -45,6 +45,8 @@ export interface MessengerState {
   /** The visitor's language for server content: `overrideLanguage`, else the browser's. */
   language: string;
   session: SessionInfo | null;
+  /** Where the Widget API is, from every `session-update`, also while there is no session yet. */
+  endpoint: { apiUrl: string; sdkKey: string } | null;
   /** Navigation history; the last entry is on screen. Never empty. */
   history: HistoryEntry[];
   /** Values from `prefill-form-data`, applied to the next form that opens. */
@@ -153,6 +155,7 @@ export function createMessengerStore(channel: HostChannel): MessengerStore {
     configReceived: false,
     language: browserLanguage(),
     session: null,
+    endpoint: null,
     history: [{ route: { screen: 'home' }, key: 0, hideBackButton: false }],
     prefill: {},
     widgetOpen: false,
@@ -220,7 +223,13 @@ export function createMessengerStore(channel: HostChannel): MessengerStore {
         language: data.overrideLanguage ? data.overrideLanguage.toLowerCase() : state.language,
       }),
     ),
-    channel.on('session-update', (data) => set({ session: readSession(data) })),
+    channel.on('session-update', (data) => {
+      const before = state.endpoint;
+      // Keep the same object when nothing changed, so screens do not reload on every session update.
+      const same = before?.apiUrl === data.apiUrl && before?.sdkKey === data.sdkKey;
+      const endpoint = data.apiUrl ? (same ? before : { apiUrl: data.apiUrl, sdkKey: data.sdkKey }) : null;
+      set({ session: readSession(data), endpoint });
+    }),
     channel.on('session-cleared', () => set({ session: null, prefill: {}, history: [home()] })),
     channel.on('widget-status-update', (data) => set({ widgetOpen: data.isWidgetOpen })),
     channel.on('prefill-form-data', (data) => set({ prefill: { ...state.prefill, ...data } })),
