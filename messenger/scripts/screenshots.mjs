@@ -141,6 +141,8 @@ const API = {
   },
 };
 
+const uploaded = [];
+
 async function answerApi(route) {
   const request = route.request();
   const cors = {
@@ -151,6 +153,26 @@ async function answerApi(route) {
   if (request.method() === 'OPTIONS') return route.fulfill({ status: 204, headers: cors });
   const path = new URL(request.url()).pathname.replace(/^\/api/, '');
   if (request.method() === 'POST' && path.endsWith('/read')) return route.fulfill({ status: 204, headers: cors });
+  if (request.method() === 'POST' && path === '/uploads/sdk') {
+    const body = request.postDataBuffer()?.toString('latin1') ?? '';
+    const name = /filename="([^"]+)"/.exec(body)?.[1];
+    if (!name || !request.headers()['content-type']?.startsWith('multipart/form-data')) {
+      return route.fulfill({ status: 400, headers: cors, json: { message: 'No file.' } });
+    }
+    uploaded.push({ name, bytes: body.length });
+    return route.fulfill({ status: 200, headers: cors, json: { fileUrl: `https://files.example/${name}` } });
+  }
+  if (request.method() === 'POST' && path.endsWith('/messages')) {
+    const { text, attachments } = request.postDataJSON();
+    const message = {
+      id: `m${Date.now()}`,
+      author: { type: 'contact', name: 'Ana' },
+      text,
+      attachments,
+      createdAt: new Date().toISOString(),
+    };
+    return route.fulfill({ status: 201, headers: cors, json: message });
+  }
   const body = API[path];
   if (!body) return route.fulfill({ status: 404, headers: cors, json: { message: 'Not found.' } });
   return route.fulfill({ status: 200, headers: cors, json: body });
@@ -268,6 +290,15 @@ try {
     await frame.getByRole('button', { name: /Battery alarm/ }).click();
     await frame.getByRole('log').waitFor();
     await shot(page, '17-conversation');
+    await frame
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'alarm-log.txt', mimeType: 'text/plain', buffer: Buffer.from('E42 at 08:12') });
+    await frame.getByRole('textbox', { name: 'Message' }).fill('Here is the log.');
+    await shot(page, '18-conversation-attachment');
+    await frame.getByRole('button', { name: 'Send message' }).click();
+    await frame.getByRole('link', { name: 'alarm-log.txt' }).waitFor();
+    await shot(page, '19-conversation-sent');
+    console.log('uploaded:', JSON.stringify(uploaded));
     const pages = await page.evaluate(() =>
       window.received.filter((m) => m.name === 'page-changed').map((m) => m.data.name),
     );

@@ -181,6 +181,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/uploads/sdk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload an attachment (the widget's own upload call, widget spec §7) */
+        post: operations["uploadFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -526,7 +543,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    text?: string;
+                    /** @description may be empty when attachments are given */
+                    text: string;
                     attachments?: components["schemas"]["Attachment"][];
                 };
             };
@@ -565,6 +583,37 @@ export interface operations {
                 content?: never;
             };
             404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    uploadFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Where the file is stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        fileUrl: string;
+                    };
+                };
+            };
             default: components["responses"]["Error"];
         };
     };

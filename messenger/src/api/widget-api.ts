@@ -9,6 +9,7 @@ export type NewsArticle = components['schemas']['NewsArticle'];
 export type ConversationSummary = components['schemas']['ConversationSummary'];
 export type Conversation = components['schemas']['Conversation'];
 export type ConversationMessage = components['schemas']['ConversationMessage'];
+export type Attachment = components['schemas']['Attachment'];
 
 /** Where and as whom the messenger calls the Widget API: from `session-update` and `config-update`. */
 export interface WidgetApiSession {
@@ -40,7 +41,9 @@ export interface WidgetApi {
   listConversations(): Promise<ConversationSummary[]>;
   getConversation(shareToken: string): Promise<Conversation>;
   startConversation(text: string): Promise<Conversation>;
-  sendMessage(shareToken: string, text: string): Promise<ConversationMessage>;
+  sendMessage(shareToken: string, text: string, attachments?: Attachment[]): Promise<ConversationMessage>;
+  /** Upload a file through `/uploads/sdk` (only a 200 counts, as in the widget). */
+  uploadFile(file: File): Promise<Attachment>;
   markConversationRead(shareToken: string): Promise<void>;
 }
 
@@ -76,8 +79,9 @@ export function createWidgetApi(session: WidgetApiSession): WidgetApi {
   const headers: Record<string, string> = { 'Api-Token': session.sdkKey };
   if (session.gleapId) headers['Gleap-Id'] = session.gleapId;
   if (session.gleapHash) headers['Gleap-Hash'] = session.gleapHash;
+  const baseUrl = session.apiUrl.replace(/\/$/, '');
   const client = createClient<paths>({
-    baseUrl: session.apiUrl.replace(/\/$/, ''),
+    baseUrl,
     headers,
     // Resolved per call, so a fetch patched after start-up (MSW in demo mode and tests) is used.
     fetch: (request) => globalThis.fetch(request),
@@ -107,8 +111,29 @@ export function createWidgetApi(session: WidgetApiSession): WidgetApi {
     getConversation: (shareToken) =>
       unwrap(client.GET('/conversations/{shareToken}', { params: { path: { shareToken } } })),
     startConversation: (text) => unwrap(client.POST('/conversations', { body: { text } })),
-    sendMessage: (shareToken, text) =>
-      unwrap(client.POST('/conversations/{shareToken}/messages', { params: { path: { shareToken } }, body: { text } })),
+    sendMessage: (shareToken, text, attachments) =>
+      unwrap(
+        client.POST('/conversations/{shareToken}/messages', {
+          params: { path: { shareToken } },
+          body: attachments?.length ? { text, attachments } : { text },
+        }),
+      ),
+    async uploadFile(file) {
+      const form = new FormData();
+      form.append('file', file, file.name);
+      let response: Response;
+      try {
+        // Plain fetch: the browser sets the multipart boundary itself.
+        response = await globalThis.fetch(`${baseUrl}/uploads/sdk`, { method: 'POST', headers, body: form });
+      } catch {
+        throw new WidgetApiError('Could not reach the server. Check your connection and try again.', 0);
+      }
+      const body: unknown = await response.json().catch(() => undefined);
+      if (response.status !== 200) throw new WidgetApiError(messageOf(body, response.status), response.status);
+      const fileUrl = (body as { fileUrl?: unknown } | undefined)?.fileUrl;
+      if (typeof fileUrl !== 'string') throw new WidgetApiError('The upload did not return a file address.', 200);
+      return { name: file.name, url: fileUrl, type: file.type || undefined };
+    },
     async markConversationRead(shareToken) {
       await unwrap(client.POST('/conversations/{shareToken}/read', { params: { path: { shareToken } } }));
     },

@@ -17,6 +17,8 @@ export interface TestWorld {
   news: Schemas['NewsArticle'][];
   conversations: Schemas['Conversation'][];
   unread: Record<string, number>;
+  /** Content types of the uploads through /uploads/sdk (one entry per file). */
+  uploads: string[];
   /** Every request seen, for header assertions. */
   requests: Request[];
 }
@@ -103,6 +105,7 @@ export function seedWorld(): TestWorld {
       },
     ],
     unread: { 't-new': 1 },
+    uploads: [],
     requests: [],
   };
 }
@@ -193,15 +196,29 @@ export const widgetApiHandlers = [
     const conversation = world.conversations.find((c) => c.shareToken === params.shareToken);
     if (!conversation) return response(404).json(NOT_FOUND);
     const body = await request.json();
-    if (!body.text?.trim()) return response(400).json({ message: 'A message needs text.' });
+    if (!body.text?.trim() && !body.attachments?.length) {
+      return response(400).json({ message: 'A message needs text or a file.' });
+    }
     const message: Schemas['ConversationMessage'] = {
       id: `m${Date.now()}`,
       author: { type: 'contact', name: 'You' },
       text: body.text.trim(),
       createdAt: new Date().toISOString(),
+      ...(body.attachments?.length ? { attachments: body.attachments } : {}),
     };
     conversation.messages.push(message);
     return response(201).json(message);
+  }),
+  http.post('/uploads/sdk', async ({ request, response }) => {
+    const file = (await request.clone().formData()).get('file');
+    // Not `instanceof File`: jsdom's File and Node's are different classes.
+    if (file === null || typeof file === 'string') {
+      return response('default').json({ message: 'No file.' }, { status: 400 });
+    }
+    // Only the multipart shape is recorded: jsdom's File loses its name and bytes on the way through Node's fetch
+    // (a browser keeps both), so a test here cannot check them.
+    world.uploads.push(request.headers.get('content-type')?.split(';')[0] ?? '');
+    return response(200).json({ fileUrl: `https://files.example/upload-${world.uploads.length}` });
   }),
   http.post('/conversations/{shareToken}/read', ({ params, response }) => {
     if (!world.conversations.some((c) => c.shareToken === params.shareToken)) return response(404).json(NOT_FOUND);

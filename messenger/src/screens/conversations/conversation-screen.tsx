@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useAsync } from '../../api/use-async';
 import { useWidgetApi } from '../../api/use-widget-api';
 import type { ConversationMessage } from '../../api/widget-api';
+import { useHostChannel } from '../../bridge/use-host-channel';
 import { useBack, useMessengerState, useMessengerStore } from '../../app/use-messenger-store';
 import { ErrorState, LoadingState } from '../../ui/async-states';
 import { formatShortDate } from '../../ui/format-date';
@@ -9,6 +10,7 @@ import { ScreenLayout } from '../../ui/screen-layout';
 import { MessageComposer } from './message-composer';
 
 function MessageBubble({ message, lang }: { message: ConversationMessage; lang: string }) {
+  const channel = useHostChannel();
   const mine = message.author.type === 'contact';
   return (
     <li className={mine ? 'vl-message vl-message-mine' : 'vl-message'}>
@@ -16,12 +18,21 @@ function MessageBubble({ message, lang }: { message: ConversationMessage; lang: 
         {mine ? 'You' : message.author.name}
         {message.author.type === 'bot' ? <span className="vl-message-tag">Bot</span> : null}
       </span>
-      <p className="vl-message-text">{message.text}</p>
+      {message.text ? <p className="vl-message-text">{message.text}</p> : null}
       {message.attachments?.length ? (
         <ul className="vl-message-attachments">
           {message.attachments.map((a) => (
             <li key={a.url}>
-              <a href={a.url} target="_blank" rel="noreferrer noopener">
+              <a
+                href={a.url}
+                target="_blank"
+                rel="noreferrer noopener"
+                // The widget opens links, so the host's URL handler (setUrlHandler) applies to files too.
+                onClick={(event) => {
+                  event.preventDefault();
+                  channel.send('open-url', a.url, { newTab: true });
+                }}
+              >
                 {a.name}
               </a>
             </li>
@@ -58,9 +69,10 @@ export function ConversationScreen({ shareToken }: { shareToken: string }) {
     if (messageCount > 0) endRef.current?.scrollIntoView?.({ block: 'end' });
   }, [messageCount]);
 
-  const handleSend = async (text: string) => {
+  const handleSend = async (text: string, files: File[]) => {
     if (!api) throw new Error('Not connected yet, please try again.');
-    const message = await api.sendMessage(shareToken, text);
+    const attachments = await Promise.all(files.map((file) => api.uploadFile(file)));
+    const message = await api.sendMessage(shareToken, text, attachments);
     conversation.setData((data) => ({ ...data, messages: [...data.messages, message] }));
   };
 
@@ -80,7 +92,7 @@ export function ConversationScreen({ shareToken }: { shareToken: string }) {
             ))}
           </ol>
           <div ref={endRef} />
-          <MessageComposer onSend={handleSend} />
+          <MessageComposer onSend={handleSend} allowFiles />
         </div>
       ) : null}
     </ScreenLayout>

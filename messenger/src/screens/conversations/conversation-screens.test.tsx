@@ -107,3 +107,62 @@ test('a new conversation can be started when there is none yet', async () => {
   await screen.findByText('No conversations yet.');
   expect(screen.getByRole('button', { name: 'New conversation' })).toBeInTheDocument();
 });
+
+test('a file is uploaded through /uploads/sdk and sent with the message', async () => {
+  view = renderMessenger();
+  view.deliver('open-conversation', { shareToken: 't-new' });
+  await screen.findByRole('log', { name: 'Messages' });
+  const file = new File(['E42 at 08:12'], 'alarm-log.txt', { type: 'text/plain' });
+  await view.user.upload(document.querySelector<HTMLInputElement>('input[type="file"]')!, file);
+  expect(screen.getByRole('list', { name: 'Attached files' })).toHaveTextContent('alarm-log.txt');
+  await view.user.click(screen.getByRole('button', { name: 'Send message' }));
+  expect(await screen.findByRole('link', { name: 'alarm-log.txt' })).toHaveAttribute(
+    'href',
+    'https://files.example/upload-1',
+  );
+  expect(world.uploads).toEqual(['multipart/form-data']);
+  expect(screen.queryByRole('list', { name: 'Attached files' })).not.toBeInTheDocument();
+});
+
+test('a failed upload shows the error and keeps the file', async () => {
+  server.use(
+    http.post(`${TEST_API_URL}/uploads/sdk`, () => HttpResponse.json({ message: 'File too large.' }, { status: 413 })),
+  );
+  view = renderMessenger();
+  view.deliver('open-conversation', { shareToken: 't-new' });
+  await screen.findByRole('log', { name: 'Messages' });
+  const file = new File(['x'], 'big.mp4', { type: 'video/mp4' });
+  await view.user.upload(document.querySelector<HTMLInputElement>('input[type="file"]')!, file);
+  await view.user.click(screen.getByRole('button', { name: 'Send message' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent('File too large.');
+  expect(screen.getByRole('list', { name: 'Attached files' })).toHaveTextContent('big.mp4');
+});
+
+test('an attached file can be removed before sending', async () => {
+  view = renderMessenger();
+  view.deliver('open-conversation', { shareToken: 't-new' });
+  await screen.findByRole('log', { name: 'Messages' });
+  await view.user.upload(
+    document.querySelector<HTMLInputElement>('input[type="file"]')!,
+    new File(['x'], 'wrong.png', { type: 'image/png' }),
+  );
+  await view.user.click(screen.getByRole('button', { name: 'Remove wrong.png' }));
+  expect(screen.queryByRole('list', { name: 'Attached files' })).not.toBeInTheDocument();
+});
+
+test('an attachment link opens through the widget', async () => {
+  world.conversations[0]?.messages.push({
+    id: 'm9',
+    author: { type: 'agent', name: 'Maya' },
+    text: 'Here is the manual.',
+    createdAt: '2026-11-01T10:00:00.000Z',
+    attachments: [{ name: 'manual.pdf', url: 'https://files.example/manual.pdf' }],
+  });
+  view = renderMessenger();
+  view.deliver('open-conversation', { shareToken: 't-old' });
+  await view.user.click(await screen.findByRole('link', { name: 'manual.pdf' }));
+  expect(view.host.sent().find((m) => m.name === 'open-url')).toMatchObject({
+    data: 'https://files.example/manual.pdf',
+    newTab: true,
+  });
+});
