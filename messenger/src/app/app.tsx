@@ -123,9 +123,21 @@ export function App() {
   }, [config]);
 
   // Focus follows navigation and opening, never the first render: the frame may load while it is still hidden.
+  // A screen that loads with import() shows its heading later, so wait for it.
   useEffect(() => {
-    if (navigation === 0 && !widgetOpen) return;
-    content.current?.querySelector<HTMLElement>('[data-screen-heading]')?.focus();
+    const element = content.current;
+    if ((navigation === 0 && !widgetOpen) || !element) return;
+    const focusHeading = () => {
+      const heading = element.querySelector<HTMLElement>('[data-screen-heading]');
+      heading?.focus();
+      return heading !== null;
+    };
+    if (focusHeading()) return;
+    const observer = new MutationObserver(() => {
+      if (focusHeading()) observer.disconnect();
+    });
+    observer.observe(element, { childList: true, subtree: true });
+    return () => observer.disconnect();
   }, [navigation, widgetOpen]);
 
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { afterEach, expect, test } from 'vitest';
 import { server } from '../../test/msw-server';
@@ -144,4 +144,10 @@ test('an image in an article opens from the keyboard too', async () => {
   image.focus();
   await view.user.keyboard('{Enter}');
   expect(view.host.sentData('open-image')).toEqual([{ url: 'https://cdn.example/pair.png' }]);
+});
+
+test('focus moves to the heading of a screen that loads on demand', async () => {
+  view = renderMessenger();
+  await view.user.click(screen.getByRole('button', { name: 'Help' }));
+  await waitFor(() => expect(screen.getByRole('heading', { name: 'Help center' })).toHaveFocus());
 });
