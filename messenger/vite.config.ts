@@ -22,5 +22,7 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // Generous because CI machines and parallel worktrees share cores; a real hang still fails.
+    testTimeout: 20_000,
   },
 });

@@ -1,0 +1,141 @@
+import createClient from 'openapi-fetch';
+import type { components, paths } from './schema';
+
+export type HelpCollection = components['schemas']['HelpCollection'];
+export type HelpArticleSummary = components['schemas']['HelpArticleSummary'];
+export type HelpArticle = components['schemas']['HelpArticle'];
+export type NewsSummary = components['schemas']['NewsSummary'];
+export type NewsArticle = components['schemas']['NewsArticle'];
+export type ConversationSummary = components['schemas']['ConversationSummary'];
+export type Conversation = components['schemas']['Conversation'];
+export type ConversationMessage = components['schemas']['ConversationMessage'];
+export type Attachment = components['schemas']['Attachment'];
+
+/** Where and as whom the messenger calls the Widget API: from `session-update` and `config-update`. */
+export interface WidgetApiSession {
+  apiUrl: string;
+  sdkKey: string;
+  gleapId?: string;
+  gleapHash?: string;
+  lang: string;
+}
+
+/** A failed call, with the server's message when it sent one. */
+export class WidgetApiError extends Error {
+  readonly status: number;
+  constructor(message: string, status: number) {
+    super(message);
+    this.name = 'WidgetApiError';
+    this.status = status;
+  }
+}
+
+/** The calls of `api/widget-api.yaml` that the messenger screens make. */
+export interface WidgetApi {
+  listHelpCollections(): Promise<HelpCollection[]>;
+  getHelpCollection(collectionId: string): Promise<{ collection: HelpCollection; articles: HelpArticleSummary[] }>;
+  getHelpArticle(articleId: string): Promise<HelpArticle>;
+  searchHelp(term: string): Promise<HelpArticleSummary[]>;
+  listNews(): Promise<NewsSummary[]>;
+  getNewsArticle(newsId: string): Promise<NewsArticle>;
+  listConversations(): Promise<ConversationSummary[]>;
+  getConversation(shareToken: string): Promise<Conversation>;
+  startConversation(text: string): Promise<Conversation>;
+  sendMessage(shareToken: string, text: string, attachments?: Attachment[]): Promise<ConversationMessage>;
+  /** Upload a file through `/uploads/sdk` (only a 200 counts, as in the widget). */
+  uploadFile(file: File): Promise<Attachment>;
+  markConversationRead(shareToken: string): Promise<void>;
+}
+
+interface Result<T> {
+  data?: T;
+  error?: unknown;
+  response: Response;
+}
+
+function messageOf(error: unknown, status: number): string {
+  if (error && typeof error === 'object' && typeof (error as { message?: unknown }).message === 'string') {
+    return (error as { message: string }).message;
+  }
+  if (status === 404) return 'This could not be found.';
+  return `The server answered with an error (${status}).`;
+}
+
+async function unwrap<T>(call: Promise<Result<T>>): Promise<T> {
+  let result: Result<T>;
+  try {
+    result = await call;
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new WidgetApiError('Could not reach the server. Check your connection and try again.', 0);
+  }
+  const { data, error, response } = result;
+  if (!response.ok || error !== undefined) throw new WidgetApiError(messageOf(error, response.status), response.status);
+  return data as T;
+}
+
+/** A Widget API client for one session. Every call sends Api-Token, Gleap-Id and Gleap-Hash. */
+export function createWidgetApi(session: WidgetApiSession): WidgetApi {
+  const headers: Record<string, string> = { 'Api-Token': session.sdkKey };
+  if (session.gleapId) headers['Gleap-Id'] = session.gleapId;
+  if (session.gleapHash) headers['Gleap-Hash'] = session.gleapHash;
+  const baseUrl = session.apiUrl.replace(/\/$/, '');
+  const client = createClient<paths>({
+    baseUrl,
+    headers,
+    // Resolved per call, so a fetch patched after start-up (MSW in demo mode and tests) is used.
+    fetch: (request) => globalThis.fetch(request),
+  });
+  const lang = session.lang;
+
+  return {
+    async listHelpCollections() {
+      return (await unwrap(client.GET('/helpcenter/collections', { params: { query: { lang } } }))).collections;
+    },
+    getHelpCollection: (collectionId) =>
+      unwrap(
+        client.GET('/helpcenter/collections/{collectionId}', { params: { path: { collectionId }, query: { lang } } }),
+      ),
+    getHelpArticle: (articleId) =>
+      unwrap(client.GET('/helpcenter/articles/{articleId}', { params: { path: { articleId }, query: { lang } } })),
+    async searchHelp(term) {
+      return (await unwrap(client.GET('/helpcenter/search', { params: { query: { q: term, lang } } }))).results;
+    },
+    async listNews() {
+      return (await unwrap(client.GET('/news', { params: { query: { lang } } }))).items;
+    },
+    getNewsArticle: (newsId) => unwrap(client.GET('/news/{newsId}', { params: { path: { newsId }, query: { lang } } })),
+    async listConversations() {
+      return (await unwrap(client.GET('/conversations'))).conversations;
+    },
+    getConversation: (shareToken) =>
+      unwrap(client.GET('/conversations/{shareToken}', { params: { path: { shareToken } } })),
+    startConversation: (text) => unwrap(client.POST('/conversations', { body: { text } })),
+    sendMessage: (shareToken, text, attachments) =>
+      unwrap(
+        client.POST('/conversations/{shareToken}/messages', {
+          params: { path: { shareToken } },
+          body: attachments?.length ? { text, attachments } : { text },
+        }),
+      ),
+    async uploadFile(file) {
+      const form = new FormData();
+      form.append('file', file, file.name);
+      let response: Response;
+      try {
+        // Plain fetch: the browser sets the multipart boundary itself.
+        response = await globalThis.fetch(`${baseUrl}/uploads/sdk`, { method: 'POST', headers, body: form });
+      } catch {
+        throw new WidgetApiError('Could not reach the server. Check your connection and try again.', 0);
+      }
+      const body: unknown = await response.json().catch(() => undefined);
+      if (response.status !== 200) throw new WidgetApiError(messageOf(body, response.status), response.status);
+      const fileUrl = (body as { fileUrl?: unknown } | undefined)?.fileUrl;
+      if (typeof fileUrl !== 'string') throw new WidgetApiError('The upload did not return a file address.', 200);
+      return { name: file.name, url: fileUrl, type: file.type || undefined };
+    },
+    async markConversationRead(shareToken) {
+      await unwrap(client.POST('/conversations/{shareToken}/read', { params: { path: { shareToken } } }));
+    },
+  };
+}

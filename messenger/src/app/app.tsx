@@ -1,0 +1,176 @@
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useHostChannel } from '../bridge/use-host-channel';
+import { themeVariables } from '../config/messenger-config';
+import { FeedbackScreen } from '../screens/feedback/feedback-screen';
+import { HomeScreen } from '../screens/home/home-screen';
+import { UnavailableScreen } from '../screens/unavailable/unavailable-screen';
+import { LoadingState } from '../ui/async-states';
+import { currentEntry, type Route } from './messenger-store';
+import { TAB_SCREENS, TabBar } from './tab-bar';
+import { useHeightReporter } from './use-height-reporter';
+import { useMessengerState, useMessengerStore } from './use-messenger-store';
+
+/** How long the messenger waits for the widget's answer to `ping` before it says so. */
+export const HANDSHAKE_TIMEOUT_MS = 8000;
+
+// Home and the feedback flow are what most visitors open; the screens that talk to the API (and bring the API
+// client and the HTML sanitiser) load on first use.
+const HelpScreen = lazy(() => import('../screens/help/help-screen').then((m) => ({ default: m.HelpScreen })));
+const HelpCollectionScreen = lazy(() =>
+  import('../screens/help/help-collection-screen').then((m) => ({ default: m.HelpCollectionScreen })),
+);
+const HelpArticleScreen = lazy(() =>
+  import('../screens/help/help-article-screen').then((m) => ({ default: m.HelpArticleScreen })),
+);
+const HelpSearchScreen = lazy(() =>
+  import('../screens/help/help-search-screen').then((m) => ({ default: m.HelpSearchScreen })),
+);
+const NewsScreen = lazy(() => import('../screens/news/news-screen').then((m) => ({ default: m.NewsScreen })));
+const NewsArticleScreen = lazy(() =>
+  import('../screens/news/news-article-screen').then((m) => ({ default: m.NewsArticleScreen })),
+);
+const ConversationsScreen = lazy(() =>
+  import('../screens/conversations/conversations-screen').then((m) => ({ default: m.ConversationsScreen })),
+);
+const ConversationScreen = lazy(() =>
+  import('../screens/conversations/conversation-screen').then((m) => ({ default: m.ConversationScreen })),
+);
+const NewConversationScreen = lazy(() =>
+  import('../screens/conversations/new-conversation-screen').then((m) => ({ default: m.NewConversationScreen })),
+);
+
+function CurrentScreen({ route }: { route: Route }) {
+  switch (route.screen) {
+    case 'home':
+      return <HomeScreen />;
+    case 'feedback':
+      return <FeedbackScreen feedbackType={route.feedbackType} />;
+    case 'unavailable':
+      return <UnavailableScreen title={route.title} />;
+    case 'help':
+      return <HelpScreen />;
+    case 'help-collection':
+      return <HelpCollectionScreen collectionId={route.collectionId} />;
+    case 'help-article':
+      return <HelpArticleScreen articleId={route.articleId} />;
+    case 'help-search':
+      return <HelpSearchScreen term={route.term} />;
+    case 'news':
+      return <NewsScreen />;
+    case 'news-article':
+      return <NewsArticleScreen id={route.id} />;
+    case 'conversations':
+      return <ConversationsScreen />;
+    case 'conversation':
+      return <ConversationScreen shareToken={route.shareToken} />;
+    case 'new-conversation':
+      return <NewConversationScreen />;
+  }
+}
+
+function NotEmbedded() {
+  return (
+    <div className="vl-empty" role="status">
+      <p className="vl-empty-title">The messenger opens inside the Voltline widget.</p>
+      <p className="vl-muted">Open it from a website that uses the widget.</p>
+    </div>
+  );
+}
+
+function Connecting() {
+  const channel = useHostChannel();
+  const [late, setLate] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setLate(true), HANDSHAKE_TIMEOUT_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  if (!late) {
+    return (
+      <div className="vl-empty" role="status">
+        <span className="vl-spinner" aria-hidden="true" />
+        <p className="vl-muted">Loading…</p>
+      </div>
+    );
+  }
+  return (
+    <div className="vl-empty" role="alert">
+      <p className="vl-empty-title">The widget does not answer.</p>
+      <button type="button" className="vl-button" onClick={() => channel.send('ping')}>
+        Try again
+      </button>
+    </div>
+  );
+}
+
+/** The messenger: theme from the config, one screen at a time, focus moved to each new screen's heading. */
+export function App() {
+  const channel = useHostChannel();
+  const store = useMessengerStore();
+  const config = useMessengerState((s) => s.config);
+  const configReceived = useMessengerState((s) => s.configReceived);
+  const entry = useMessengerState(currentEntry);
+  const route = entry.route;
+  const navigation = entry.key;
+  const widgetOpen = useMessengerState((s) => s.widgetOpen);
+  const content = useRef<HTMLDivElement>(null);
+
+  useHeightReporter(channel, content);
+
+  useEffect(() => {
+    const root = document.documentElement;
+    root.dir = config.rtl ? 'rtl' : 'ltr';
+    for (const [name, value] of Object.entries(themeVariables(config))) root.style.setProperty(name, value);
+  }, [config]);
+
+  // Focus follows navigation and opening, never the first render: the frame may load while it is still hidden.
+  // A screen that loads with import() shows its heading later, so wait for it.
+  useEffect(() => {
+    const element = content.current;
+    if ((navigation === 0 && !widgetOpen) || !element) return;
+    const focusHeading = () => {
+      const heading = element.querySelector<HTMLElement>('[data-screen-heading]');
+      heading?.focus();
+      return heading !== null;
+    };
+    if (focusHeading()) return;
+    const observer = new MutationObserver(() => {
+      if (focusHeading()) observer.disconnect();
+    });
+    observer.observe(element, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [navigation, widgetOpen]);
+
+  useEffect(() => {
+    const handleKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      // survey_web cannot be closed (widget spec §4).
+      if (route.screen === 'feedback' && route.format === 'survey_web') return;
+      store.close();
+    };
+    document.addEventListener('keydown', handleKeyDown);
+    return () => document.removeEventListener('keydown', handleKeyDown);
+  }, [route, store]);
+
+  let body = (
+    <Suspense fallback={<LoadingState />}>
+      <CurrentScreen key={navigation} route={route} />
+    </Suspense>
+  );
+  let tabs = TAB_SCREENS.includes(route.screen);
+  if (channel.hostOrigin === null) {
+    body = <NotEmbedded />;
+    tabs = false;
+  } else if (!configReceived) {
+    body = <Connecting />;
+    tabs = false;
+  }
+
+  return (
+    <div className={tabs ? 'vl-app vl-app-with-tabs' : 'vl-app'}>
+      <div className="vl-content" ref={content}>
+        <main className="vl-main">{body}</main>
+        {tabs ? <TabBar current={route.screen} /> : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+import { useEffect, useRef } from 'react';
+import { useAsync } from '../../api/use-async';
+import { useWidgetApi } from '../../api/use-widget-api';
+import type { ConversationMessage } from '../../api/widget-api';
+import { useHostChannel } from '../../bridge/use-host-channel';
+import { useBack, useMessengerState, useMessengerStore } from '../../app/use-messenger-store';
+import { ErrorState, LoadingState } from '../../ui/async-states';
+import { formatShortDate } from '../../ui/format-date';
+import { ScreenLayout } from '../../ui/screen-layout';
+import { MessageComposer } from './message-composer';
+
+function MessageBubble({ message, lang }: { message: ConversationMessage; lang: string }) {
+  const channel = useHostChannel();
+  const mine = message.author.type === 'contact';
+  return (
+    <li className={mine ? 'vl-message vl-message-mine' : 'vl-message'}>
+      <span className="vl-message-author">
+        {mine ? 'You' : message.author.name}
+        {message.author.type === 'bot' ? <span className="vl-message-tag">Bot</span> : null}
+      </span>
+      {message.text ? <p className="vl-message-text">{message.text}</p> : null}
+      {message.attachments?.length ? (
+        <ul className="vl-message-attachments">
+          {message.attachments.map((a) => (
+            <li key={a.url}>
+              <a
+                href={a.url}
+                target="_blank"
+                rel="noreferrer noopener"
+                // The widget opens links, so the host's URL handler (setUrlHandler) applies to files too.
+                onClick={(event) => {
+                  event.preventDefault();
+                  channel.send('open-url', a.url, { newTab: true });
+                }}
+              >
+                {a.name}
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <time className="vl-message-time" dateTime={message.createdAt}>
+        {formatShortDate(message.createdAt, lang)}
+      </time>
+    </li>
+  );
+}
+
+/** One conversation by share token: the messages and a composer. Opening it marks it read. */
+export function ConversationScreen({ shareToken }: { shareToken: string }) {
+  const store = useMessengerStore();
+  const onBack = useBack();
+  const api = useWidgetApi();
+  const lang = useMessengerState((s) => s.language);
+  const conversation = useAsync(api ? () => api.getConversation(shareToken) : null, [api, shareToken]);
+  const endRef = useRef<HTMLDivElement>(null);
+  const loaded = conversation.status === 'success';
+  const messageCount = loaded ? conversation.data.messages.length : 0;
+
+  useEffect(() => {
+    if (!loaded || !api) return;
+    api.markConversationRead(shareToken).catch((error: unknown) => {
+      // Not worth interrupting the visitor for; the unread badge stays until the next successful open.
+      console.error('[messenger] could not mark the conversation as read', error);
+    });
+  }, [loaded, api, shareToken]);
+
+  useEffect(() => {
+    if (messageCount > 0) endRef.current?.scrollIntoView?.({ block: 'end' });
+  }, [messageCount]);
+
+  const handleSend = async (text: string, files: File[]) => {
+    if (!api) throw new Error('Not connected yet, please try again.');
+    const attachments = await Promise.all(files.map((file) => api.uploadFile(file)));
+    const message = await api.sendMessage(shareToken, text, attachments);
+    conversation.setData((data) => ({ ...data, messages: [...data.messages, message] }));
+  };
+
+  const title = loaded ? conversation.data.title : 'Conversation';
+  return (
+    <ScreenLayout title={title} onBack={onBack} onClose={store.close}>
+      {conversation.status === 'loading' ? <LoadingState /> : null}
+      {conversation.status === 'error' ? <ErrorState error={conversation.error} onRetry={conversation.retry} /> : null}
+      {loaded ? (
+        <div className="vl-conversation">
+          {conversation.data.messages.length === 0 ? (
+            <p className="vl-muted vl-intro">No messages yet. Write the first one.</p>
+          ) : null}
+          <ol className="vl-messages" role="log" aria-label="Messages" aria-live="polite">
+            {conversation.data.messages.map((message) => (
+              <MessageBubble key={message.id} message={message} lang={lang} />
+            ))}
+          </ol>
+          <div ref={endRef} />
+          <MessageComposer onSend={handleSend} allowFiles />
+        </div>
+      ) : null}
+    </ScreenLayout>
+  );
+}

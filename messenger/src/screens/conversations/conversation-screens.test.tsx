@@ -1,0 +1,168 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { afterEach, expect, test } from 'vitest';
+import { server } from '../../test/msw-server';
+import { renderMessenger } from '../../test/render-messenger';
+import { TEST_API_URL, world } from '../../test/widget-api-handlers';
+// The app loads these screens with import(); loading them up front keeps the first test of the file fast.
+import './conversations-screen';
+import './conversation-screen';
+import './new-conversation-screen';
+
+let view: ReturnType<typeof renderMessenger> | undefined;
+afterEach(() => {
+  view?.cleanup();
+  view = undefined;
+});
+
+test('the Messages tab lists unread conversations first with the last message', async () => {
+  view = renderMessenger();
+  await view.user.click(screen.getByRole('button', { name: 'Messages' }));
+  const rows = await screen.findAllByRole('button', { name: /Battery alarm|Invoice question/ });
+  expect(rows.map((r) => r.textContent)).toEqual([
+    expect.stringContaining('Battery alarm'),
+    expect.stringContaining('Invoice question'),
+  ]);
+  expect(rows[0]).toHaveAccessibleName(/Battery alarm, 1 unread/);
+  expect(rows[0]).toHaveTextContent('Volt: Hi! What can I do for you?');
+  expect(rows[1]).toHaveTextContent('Maya: Under Billing.');
+});
+
+test('opening a conversation shows its messages', async () => {
+  view = renderMessenger();
+  view.deliver('open-conversation', { shareToken: 't-old' });
+  const log = await screen.findByRole('log', { name: 'Messages' });
+  expect(within(log).getByText('Where is my invoice?')).toBeInTheDocument();
+  expect(within(log).getByText('Under Billing.')).toBeInTheDocument();
+});
+
+test('opening a conversation marks it read', async () => {
+  view = renderMessenger();
+  view.deliver('open-conversation', { shareToken: 't-new' });
+  await screen.findByRole('log', { name: 'Messages' });
+  await waitFor(() => expect(world.unread['t-new']).toBe(0));
+});
+
+test('sending a message adds it to the conversation and clears the composer', async () => {
+  view = renderMessenger();
+  view.deliver('open-conversation', { shareToken: 't-new' });
+  const input = await screen.findByRole('textbox', { name: 'Message' });
+  await view.user.type(input, 'My battery shows E42{Enter}');
+  const log = screen.getByRole('log', { name: 'Messages' });
+  expect(await within(log).findByText('My battery shows E42')).toBeInTheDocument();
+  expect(input).toHaveValue('');
+  expect(world.conversations.find((c) => c.shareToken === 't-new')?.messages.at(-1)?.text).toBe('My battery shows E42');
+});
+
+test('a failed send shows the error and keeps the text', async () => {
+  server.use(
+    http.post(`${TEST_API_URL}/conversations/:token/messages`, () =>
+      HttpResponse.json({ message: 'Conversation is closed.' }, { status: 409 }),
+    ),
+  );
+  view = renderMessenger();
+  view.deliver('open-conversation', { shareToken: 't-new' });
+  const input = await screen.findByRole('textbox', { name: 'Message' });
+  await view.user.type(input, 'Hello?');
+  await view.user.click(screen.getByRole('button', { name: 'Send message' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent('Conversation is closed.');
+  expect(input).toHaveValue('Hello?');
+});
+
+test('open-conversation with hideBackButton offers no way back', async () => {
+  view = renderMessenger();
+  view.deliver('open-conversation', { shareToken: 't-new', hideBackButton: true });
+  await screen.findByRole('log', { name: 'Messages' });
+  expect(screen.queryByRole('button', { name: 'Back' })).not.toBeInTheDocument();
+});
+
+test('an unknown share token shows the error', async () => {
+  view = renderMessenger();
+  view.deliver('open-conversation', { shareToken: 't-missing' });
+  expect(await screen.findByRole('alert')).toHaveTextContent('Not found.');
+});
+
+test('no conversations says so', async () => {
+  world.conversations = [];
+  view = renderMessenger();
+  view.deliver('open-conversations', {});
+  expect(await screen.findByText('No conversations yet.')).toBeInTheDocument();
+});
+
+test('a new conversation starts with the first message and then shows it', async () => {
+  view = renderMessenger();
+  view.deliver('open-conversations', {});
+  await view.user.click(await screen.findByRole('button', { name: 'New conversation' }));
+  await view.user.type(await screen.findByRole('textbox', { name: 'Message' }), 'Can I export trips?{Enter}');
+  const log = await screen.findByRole('log', { name: 'Messages' });
+  expect(within(log).getByText('Can I export trips?')).toBeInTheDocument();
+  await view.user.click(screen.getByRole('button', { name: 'Back' }));
+  expect(await screen.findByRole('button', { name: /Can I export trips\?/ })).toBeInTheDocument();
+});
+
+test('a new conversation can be started when there is none yet', async () => {
+  world.conversations = [];
+  view = renderMessenger();
+  view.deliver('open-conversations', {});
+  await screen.findByText('No conversations yet.');
+  expect(screen.getByRole('button', { name: 'New conversation' })).toBeInTheDocument();
+});
+
+test('a file is uploaded through /uploads/sdk and sent with the message', async () => {
+  view = renderMessenger();
+  view.deliver('open-conversation', { shareToken: 't-new' });
+  await screen.findByRole('log', { name: 'Messages' });
+  const file = new File(['E42 at 08:12'], 'alarm-log.txt', { type: 'text/plain' });
+  await view.user.upload(document.querySelector<HTMLInputElement>('input[type="file"]')!, file);
+  expect(screen.getByRole('list', { name: 'Attached files' })).toHaveTextContent('alarm-log.txt');
+  await view.user.click(screen.getByRole('button', { name: 'Send message' }));
+  expect(await screen.findByRole('link', { name: 'alarm-log.txt' })).toHaveAttribute(
+    'href',
+    'https://files.example/upload-1',
+  );
+  expect(world.uploads).toEqual(['multipart/form-data']);
+  expect(screen.queryByRole('list', { name: 'Attached files' })).not.toBeInTheDocument();
+});
+
+test('a failed upload shows the error and keeps the file', async () => {
+  server.use(
+    http.post(`${TEST_API_URL}/uploads/sdk`, () => HttpResponse.json({ message: 'File too large.' }, { status: 413 })),
+  );
+  view = renderMessenger();
+  view.deliver('open-conversation', { shareToken: 't-new' });
+  await screen.findByRole('log', { name: 'Messages' });
+  const file = new File(['x'], 'big.mp4', { type: 'video/mp4' });
+  await view.user.upload(document.querySelector<HTMLInputElement>('input[type="file"]')!, file);
+  await view.user.click(screen.getByRole('button', { name: 'Send message' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent('File too large.');
+  expect(screen.getByRole('list', { name: 'Attached files' })).toHaveTextContent('big.mp4');
+});
+
+test('an attached file can be removed before sending', async () => {
+  view = renderMessenger();
+  view.deliver('open-conversation', { shareToken: 't-new' });
+  await screen.findByRole('log', { name: 'Messages' });
+  await view.user.upload(
+    document.querySelector<HTMLInputElement>('input[type="file"]')!,
+    new File(['x'], 'wrong.png', { type: 'image/png' }),
+  );
+  await view.user.click(screen.getByRole('button', { name: 'Remove wrong.png' }));
+  expect(screen.queryByRole('list', { name: 'Attached files' })).not.toBeInTheDocument();
+});
+
+test('an attachment link opens through the widget', async () => {
+  world.conversations[0]?.messages.push({
+    id: 'm9',
+    author: { type: 'agent', name: 'Maya' },
+    text: 'Here is the manual.',
+    createdAt: '2026-11-01T10:00:00.000Z',
+    attachments: [{ name: 'manual.pdf', url: 'https://files.example/manual.pdf' }],
+  });
+  view = renderMessenger();
+  view.deliver('open-conversation', { shareToken: 't-old' });
+  await view.user.click(await screen.findByRole('link', { name: 'manual.pdf' }));
+  expect(view.host.sent().find((m) => m.name === 'open-url')).toMatchObject({
+    data: 'https://files.example/manual.pdf',
+    newTab: true,
+  });
+});

@@ -1,0 +1,268 @@
+import type { SendFeedbackData } from '@voltline/widget/protocol';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useBack, useMessengerState, useMessengerStore } from '../../app/use-messenger-store';
+import { useHostChannel, useHostMessage } from '../../bridge/use-host-channel';
+import { AlertIcon, CameraIcon, CheckIcon, NoneIcon, VideoIcon } from '../../ui/icons';
+import { ScreenLayout } from '../../ui/screen-layout';
+import type { FeedbackType } from './feedback-flows';
+import { type FeedbackErrors, type FeedbackValues, validateFeedback } from './validate-feedback';
+
+/** Capture choices and the `start-screen-drawing` type each one asks the widget for. */
+export const CAPTURE_CHOICES = [
+  { value: 'screenshot', label: 'Screenshot', drawingType: 'screenshot', icon: CameraIcon },
+  { value: 'capture', label: 'Screen recording', drawingType: 'capture', icon: VideoIcon },
+  { value: 'none', label: 'Nothing', drawingType: null, icon: NoneIcon },
+] as const;
+
+type CaptureChoice = (typeof CAPTURE_CHOICES)[number]['value'];
+/** waiting: the widget is showing its capture editor; attached: it reported a capture; cancelled: it reported none. */
+type CaptureStatus = 'idle' | 'waiting' | 'attached' | 'cancelled';
+
+/** The fallback text when the widget reports a failure without one. */
+export const SEND_FAILED_TEXT = 'Something went wrong, please try again.';
+
+const TITLES: Record<FeedbackType, string> = { BUG: 'Report a bug', FEEDBACK: 'Send feedback' };
+const PLACEHOLDERS: Record<FeedbackType, string> = {
+  BUG: 'What happened? What did you expect instead?',
+  FEEDBACK: 'What would you like to tell us?',
+};
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+export interface FeedbackScreenProps {
+  feedbackType: FeedbackType;
+}
+
+/** The bug or feedback form: description, e-mail, capture choice; sending, success and failure. */
+export function FeedbackScreen({ feedbackType }: FeedbackScreenProps) {
+  const channel = useHostChannel();
+  const store = useMessengerStore();
+  const sessionEmail = useMessengerState((s) => s.session?.email ?? '');
+  const prefill = useMessengerState((s) => s.prefill);
+  const id = useId();
+
+  const [values, setValues] = useState<FeedbackValues>(() => ({
+    description: text(prefill.description),
+    email: text(prefill.reportedBy) || text(prefill.email) || sessionEmail,
+  }));
+  const emailTouched = useRef(values.email !== '');
+  const [errors, setErrors] = useState<FeedbackErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [phase, setPhase] = useState<'editing' | 'sending' | 'sent'>('editing');
+  const [failure, setFailure] = useState<string | null>(null);
+  const [capture, setCapture] = useState<CaptureChoice>('none');
+  const [captureStatus, setCaptureStatus] = useState<CaptureStatus>('idle');
+  const [captureValue, setCaptureValue] = useState<unknown>(null);
+
+  const descriptionRef = useRef<HTMLTextAreaElement>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const successRef = useRef<HTMLHeadingElement>(null);
+
+  // The session can arrive after the form opened (a flow started by message); fill the e-mail unless the visitor typed one.
+  useEffect(() => {
+    if (!emailTouched.current && sessionEmail) setValues((v) => ({ ...v, email: sessionEmail }));
+  }, [sessionEmail]);
+
+  useEffect(() => {
+    if (phase === 'sent') successRef.current?.focus();
+  }, [phase]);
+
+  useHostMessage('set-form-data', (data) => {
+    if (data.formKey !== 'capture') return;
+    const value = data.data.value;
+    if (value) {
+      setCaptureValue(value);
+      setCaptureStatus('attached');
+    } else {
+      setCapture('none');
+      setCaptureValue(null);
+      setCaptureStatus('cancelled');
+    }
+  });
+  useHostMessage('feedback-sent', () => {
+    if (phase === 'sending') setPhase('sent');
+  });
+  useHostMessage('feedback-sending-failed', (message) => {
+    if (phase !== 'sending') return;
+    setPhase('editing');
+    setFailure(text(message) || SEND_FAILED_TEXT);
+  });
+
+  const update = (field: keyof FeedbackValues, value: string) => {
+    if (field === 'email') emailTouched.current = true;
+    const next = { ...values, [field]: value };
+    setValues(next);
+    // After a first attempt, errors follow the input so a fixed field stops being flagged at once.
+    if (submitted) setErrors(validateFeedback(next));
+  };
+
+  const handleCaptureChange = (choice: CaptureChoice) => {
+    setCapture(choice);
+    setCaptureValue(null);
+    const drawingType = CAPTURE_CHOICES.find((c) => c.value === choice)?.drawingType ?? null;
+    if (drawingType) {
+      setCaptureStatus('waiting');
+      channel.send('start-screen-drawing', drawingType);
+    } else {
+      setCaptureStatus('idle');
+    }
+  };
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (phase === 'sending') return;
+    setSubmitted(true);
+    const found = validateFeedback(values);
+    setErrors(found);
+    if (found.description) return descriptionRef.current?.focus();
+    if (found.email) return emailRef.current?.focus();
+
+    const formData: SendFeedbackData['formData'] = {
+      description: values.description.trim(),
+      reportedBy: values.email.trim(),
+    };
+    if (captureStatus === 'attached' && captureValue) formData.capture = captureValue;
+    const payload: SendFeedbackData = { formData, action: { feedbackType, excludeData: {} } };
+    setFailure(null);
+    if (!channel.send('send-feedback', payload)) {
+      setFailure('The messenger is not connected to the widget, so nothing was sent.');
+      return;
+    }
+    setPhase('sending');
+  };
+
+  const handleDone = () => {
+    store.close();
+    store.goHome();
+  };
+
+  const onBack = useBack();
+
+  if (phase === 'sent') {
+    return (
+      <ScreenLayout title={TITLES[feedbackType]} onBack={onBack}>
+        <div className="vl-result">
+          <span className="vl-result-badge">
+            <CheckIcon />
+          </span>
+          <h2 ref={successRef} tabIndex={-1} className="vl-result-title">
+            Thank you!
+          </h2>
+          <p className="vl-muted">
+            {feedbackType === 'BUG'
+              ? 'We received your report and will look into it.'
+              : 'We received your feedback and will read it carefully.'}
+          </p>
+          <button type="button" className="vl-button" onClick={handleDone}>
+            Close
+          </button>
+        </div>
+      </ScreenLayout>
+    );
+  }
+
+  const sending = phase === 'sending';
+  const descriptionError = errors.description;
+  const emailError = errors.email;
+  const captureLabel = CAPTURE_CHOICES.find((c) => c.value === capture)?.label ?? '';
+
+  return (
+    <ScreenLayout title={TITLES[feedbackType]} onBack={onBack} onClose={store.close}>
+      <form className="vl-form" noValidate onSubmit={handleSubmit} aria-busy={sending}>
+        {failure ? (
+          <div role="alert" className="vl-alert">
+            <span className="vl-alert-icon">
+              <AlertIcon />
+            </span>
+            <span>{failure}</span>
+          </div>
+        ) : null}
+
+        <div className="vl-field">
+          <label htmlFor={`${id}-description`}>Description</label>
+          <textarea
+            id={`${id}-description`}
+            ref={descriptionRef}
+            rows={5}
+            value={values.description}
+            placeholder={PLACEHOLDERS[feedbackType]}
+            required
+            aria-invalid={descriptionError ? true : undefined}
+            aria-describedby={descriptionError ? `${id}-description-error` : undefined}
+            readOnly={sending}
+            onChange={(e) => update('description', e.target.value)}
+          />
+          {descriptionError ? (
+            <p className="vl-field-error" id={`${id}-description-error`}>
+              {descriptionError}
+            </p>
+          ) : null}
+        </div>
+
+        <div className="vl-field">
+          <label htmlFor={`${id}-email`}>E-mail</label>
+          <input
+            id={`${id}-email`}
+            ref={emailRef}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            value={values.email}
+            placeholder="name@example.com"
+            aria-invalid={emailError ? true : undefined}
+            aria-describedby={emailError ? `${id}-email-error` : `${id}-email-hint`}
+            readOnly={sending}
+            onChange={(e) => update('email', e.target.value)}
+          />
+          {emailError ? (
+            <p className="vl-field-error" id={`${id}-email-error`}>
+              {emailError}
+            </p>
+          ) : (
+            <p className="vl-field-hint" id={`${id}-email-hint`}>
+              So that we can answer you.
+            </p>
+          )}
+        </div>
+
+        <div
+          className="vl-field vl-choice"
+          role="radiogroup"
+          aria-labelledby={`${id}-capture-label`}
+          aria-describedby={`${id}-capture-status`}
+        >
+          <span className="vl-field-label" id={`${id}-capture-label`}>
+            Attach
+          </span>
+          <div className="vl-choice-options">
+            {CAPTURE_CHOICES.map((choice) => (
+              <label key={choice.value} className="vl-choice-option">
+                <input
+                  type="radio"
+                  name={`${id}-capture`}
+                  value={choice.value}
+                  checked={capture === choice.value}
+                  disabled={sending}
+                  onChange={() => handleCaptureChange(choice.value)}
+                />
+                <choice.icon />
+                <span>{choice.label}</span>
+              </label>
+            ))}
+          </div>
+          <p className="vl-field-hint" id={`${id}-capture-status`} aria-live="polite">
+            {captureStatus === 'waiting' ? `${captureLabel}: finish it on the page, then come back here.` : null}
+            {captureStatus === 'attached' ? `${captureLabel} attached.` : null}
+            {captureStatus === 'cancelled' ? 'Capture cancelled: nothing is attached.' : null}
+          </p>
+        </div>
+
+        <button type="submit" className="vl-button vl-button-block" aria-disabled={sending}>
+          {sending ? 'Sending…' : 'Send'}
+        </button>
+      </form>
+    </ScreenLayout>
+  );
+}

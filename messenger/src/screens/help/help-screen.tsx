@@ -1,0 +1,51 @@
+import { useAsync } from '../../api/use-async';
+import { useWidgetApi } from '../../api/use-widget-api';
+import { useBack, useMessengerStore } from '../../app/use-messenger-store';
+import { EmptyState, ErrorState, LoadingState } from '../../ui/async-states';
+import { ListButton } from '../../ui/list-button';
+import { ScreenLayout } from '../../ui/screen-layout';
+import { HelpSearchForm } from './help-search-form';
+
+function articleCount(count: number): string {
+  return count === 1 ? '1 article' : `${count} articles`;
+}
+
+/** Help center home: search and the collections. */
+export function HelpScreen() {
+  const store = useMessengerStore();
+  const onBack = useBack();
+  const api = useWidgetApi();
+  const collections = useAsync(api ? () => api.listHelpCollections() : null, [api]);
+
+  return (
+    <ScreenLayout title="Help center" onBack={onBack} onClose={store.close}>
+      <HelpSearchForm onSearch={(term) => store.navigate({ screen: 'help-search', term })} />
+      {collections.status === 'loading' ? <LoadingState /> : null}
+      {collections.status === 'error' ? <ErrorState error={collections.error} onRetry={collections.retry} /> : null}
+      {collections.status === 'success' && collections.data.length === 0 ? (
+        <EmptyState title="No help articles yet.">
+          When the team publishes articles, you will find them here.
+        </EmptyState>
+      ) : null}
+      {collections.status === 'success' && collections.data.length > 0 ? (
+        <section aria-labelledby="help-collections">
+          <h2 id="help-collections" className="vl-section-title">
+            Collections
+          </h2>
+          <ul className="vl-list">
+            {collections.data.map((collection) => (
+              <ListButton
+                key={collection.id}
+                title={collection.title}
+                onClick={() => store.navigate({ screen: 'help-collection', collectionId: collection.id })}
+              >
+                {collection.description ? <span>{collection.description}</span> : null}
+                <span className="vl-list-meta">{articleCount(collection.articleCount)}</span>
+              </ListButton>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </ScreenLayout>
+  );
+}

@@ -1,0 +1,91 @@
+import { screen } from '@testing-library/react';
+import { afterEach, expect, test } from 'vitest';
+import { renderMessenger } from '../../test/render-messenger';
+import { readHomeActions } from './home-actions';
+// The app loads these screens with import(); loading them up front keeps the first test of the file fast.
+import '../help/help-screen';
+
+let view: ReturnType<typeof renderMessenger> | undefined;
+afterEach(() => {
+  view?.cleanup();
+  view = undefined;
+});
+
+test('without menu items home offers the bug and feedback flows', () => {
+  view = renderMessenger();
+  expect(screen.getByRole('button', { name: 'Report a bug' })).toHaveAccessibleDescription(
+    'Something does not work as expected',
+  );
+  expect(screen.getByRole('button', { name: 'Send feedback' })).toBeInTheDocument();
+});
+
+test('shows the quick actions of the flow config in their order', () => {
+  view = renderMessenger({
+    config: {
+      flowConfig: {
+        menuItems: [
+          { actionType: 'HELP_CENTER', title: 'Find answers' },
+          { actionType: 'FEEDBACK_FLOW', actionBody: 'bugreporting', title: 'Report a bug' },
+          { actionType: 'NEWS' },
+        ],
+      },
+    },
+  });
+  const nav = screen.getByRole('navigation', { name: 'Ways to reach us' });
+  const names = [...nav.querySelectorAll('button')].map((b) => b.getAttribute('aria-labelledby'));
+  expect(names).toHaveLength(3);
+  expect(screen.getByRole('button', { name: 'Find answers' })).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Latest news' })).toBeInTheDocument();
+});
+
+test('a help center action opens the help center', async () => {
+  view = renderMessenger({ config: { menuItems: [{ actionType: 'HELP_CENTER', title: 'Find answers' }] } });
+  await view.user.click(screen.getByRole('button', { name: 'Find answers' }));
+  expect(await screen.findByRole('heading', { name: 'Help center' })).toBeInTheDocument();
+});
+
+test('a link action opens its URL through the widget', async () => {
+  view = renderMessenger({
+    config: { menuItems: [{ actionType: 'OPEN_URL', actionBody: 'https://status.example', title: 'Status' }] },
+  });
+  await view.user.click(screen.getByRole('button', { name: 'Status' }));
+  expect(view.host.sent().find((m) => m.name === 'open-url')).toMatchObject({
+    data: 'https://status.example',
+    newTab: true,
+  });
+});
+
+test('a custom action runs in the host page', async () => {
+  view = renderMessenger({
+    config: { menuItems: [{ actionType: 'CUSTOM_ACTION', actionBody: 'openBilling', title: 'Billing' }] },
+  });
+  await view.user.click(screen.getByRole('button', { name: 'Billing' }));
+  expect(view.host.sentData('run-custom-action')).toEqual(['openBilling']);
+});
+
+test('names the operator team when the config has one', () => {
+  view = renderMessenger({ config: { teamName: 'Voltline' } });
+  expect(screen.getByText('The Voltline team is here for you.')).toBeInTheDocument();
+});
+
+test('leaves out menu items of unknown type or without the value they need', () => {
+  expect(
+    readHomeActions({
+      menuItems: [{ actionType: 'TELEPORT' }, { actionType: 'OPEN_URL' }, { actionType: 'NEWS', title: 'News' }],
+    }).map((a) => a.title),
+  ).toEqual(['News']);
+});
+
+test('falls back to the default actions when no menu item is usable', () => {
+  expect(readHomeActions({ menuItems: [{ actionType: 'TELEPORT' }] }).map((a) => a.title)).toEqual([
+    'Report a bug',
+    'Send feedback',
+  ]);
+});
+
+test('the tab bar marks the current tab', async () => {
+  view = renderMessenger();
+  expect(screen.getByRole('button', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+  await view.user.click(screen.getByRole('button', { name: 'News' }));
+  expect(screen.getByRole('button', { name: 'News' })).toHaveAttribute('aria-current', 'page');
+});

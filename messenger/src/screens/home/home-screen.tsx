@@ -1,0 +1,104 @@
+import { type ReactElement, useId, useMemo } from 'react';
+import type { Route } from '../../app/messenger-store';
+import { useMessengerState, useMessengerStore } from '../../app/use-messenger-store';
+import { useHostChannel } from '../../bridge/use-host-channel';
+import { BugIcon, ChatIcon, ChevronIcon, CloseIcon, HelpIcon, NewsIcon } from '../../ui/icons';
+import { type HomeAction, type HomeActionType, readHomeActions } from './home-actions';
+
+const ICONS: Record<HomeActionType, () => ReactElement> = {
+  FEEDBACK_FLOW: BugIcon,
+  CONVERSATIONS: ChatIcon,
+  HELP_CENTER: HelpIcon,
+  NEWS: NewsIcon,
+  CHECKLISTS: ChevronIcon,
+  OPEN_URL: ChevronIcon,
+  CUSTOM_ACTION: ChevronIcon,
+};
+
+const SCREENS: Partial<Record<HomeActionType, Route>> = {
+  CONVERSATIONS: { screen: 'conversations' },
+  HELP_CENTER: { screen: 'help' },
+  NEWS: { screen: 'news' },
+  CHECKLISTS: { screen: 'unavailable', title: 'Checklists' },
+};
+
+function firstName(name: string): string {
+  return name.trim().split(/\s+/)[0] ?? '';
+}
+
+function iconFor(action: HomeAction): () => ReactElement {
+  if (action.actionType === 'FEEDBACK_FLOW' && action.actionBody !== 'bugreporting') return ChatIcon;
+  return ICONS[action.actionType];
+}
+
+/** The messenger's start screen: a greeting, the team, and the quick actions of the flow config. */
+export function HomeScreen() {
+  const store = useMessengerStore();
+  const channel = useHostChannel();
+  const name = useMessengerState((s) => s.session?.name ?? '');
+  const flowConfig = useMessengerState((s) => s.flowConfig);
+  const actions = useMemo(() => readHomeActions(flowConfig), [flowConfig]);
+  const teamName = typeof flowConfig.teamName === 'string' ? flowConfig.teamName.trim() : '';
+  const id = useId();
+  const greeting = firstName(name) ? `Hi ${firstName(name)}` : 'Hi there';
+
+  const handleAction = (action: HomeAction) => {
+    if (action.actionType === 'FEEDBACK_FLOW') store.openFlow(action.actionBody);
+    else if (action.actionType === 'OPEN_URL') channel.send('open-url', action.actionBody, { newTab: true });
+    else if (action.actionType === 'CUSTOM_ACTION') channel.send('run-custom-action', action.actionBody);
+    else {
+      const route = SCREENS[action.actionType];
+      if (route) store.navigate(route);
+    }
+  };
+
+  return (
+    <div className="vl-home">
+      <header className="vl-home-hero">
+        <div className="vl-home-top">
+          <button type="button" className="vl-icon-button" aria-label="Close" onClick={store.close}>
+            <CloseIcon />
+          </button>
+        </div>
+        <h1 className="vl-home-greeting" tabIndex={-1} data-screen-heading>
+          {greeting}
+        </h1>
+        <p className="vl-home-lead">How can we help?</p>
+        {teamName ? <p className="vl-home-team">The {teamName} team is here for you.</p> : null}
+      </header>
+      <nav className="vl-home-actions" aria-label="Ways to reach us">
+        <ul className="vl-card-list">
+          {actions.map((action, index) => {
+            const Icon = iconFor(action);
+            return (
+              <li key={`${action.actionType}-${action.actionBody}-${action.title}`}>
+                <button
+                  type="button"
+                  className="vl-card-button"
+                  aria-labelledby={`${id}-t${index}`}
+                  aria-describedby={action.description ? `${id}-d${index}` : undefined}
+                  onClick={() => handleAction(action)}
+                >
+                  <span className="vl-card-icon">
+                    <Icon />
+                  </span>
+                  <span className="vl-card-text">
+                    <span className="vl-card-title" id={`${id}-t${index}`}>
+                      {action.title}
+                    </span>
+                    {action.description ? (
+                      <span className="vl-card-description" id={`${id}-d${index}`}>
+                        {action.description}
+                      </span>
+                    ) : null}
+                  </span>
+                  <ChevronIcon />
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+    </div>
+  );
+}
