@@ -1,0 +1,31 @@
+import { MantineProvider } from '@mantine/core';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ComponentType, ReactNode } from 'react';
+import type { AppStore } from '@/state/app-store';
+import { AppStoreProvider } from '@/state/store-context';
+import { AppToaster } from '@/shared/ui/app-toaster';
+import { theme } from './theme';
+
+export interface AppProvidersProps {
+  store: AppStore;
+  queryClient: QueryClient;
+  /** Provides the session seam (`SessionProvider`): the API-backed one in the app, a double in tests. */
+  SessionBoundary: ComponentType<{ children: ReactNode }>;
+  children: ReactNode;
+}
+
+/** Everything a page needs around it: theme, query cache, store, session seam and the toast outlet. */
+export function AppProviders({ store, queryClient, SessionBoundary, children }: AppProvidersProps) {
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="light">
+      <QueryClientProvider client={queryClient}>
+        <AppStoreProvider store={store}>
+          <SessionBoundary>
+            {children}
+            <AppToaster />
+          </SessionBoundary>
+        </AppStoreProvider>
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}
