@@ -12,12 +12,14 @@ export interface AppProvidersProps {
   /** Provides the session seam (`SessionProvider`): the API-backed one in the app, a double in tests. */
   SessionBoundary: ComponentType<{ children: ReactNode }>;
   children: ReactNode;
+  /** `test` turns off Mantine's transitions and portals (unit tests). */
+  mantineEnv?: 'default' | 'test';
 }
 
 /** Everything a page needs around it: theme, query cache, store, session seam and the toast outlet. */
-export function AppProviders({ store, queryClient, SessionBoundary, children }: AppProvidersProps) {
+export function AppProviders({ store, queryClient, SessionBoundary, children, mantineEnv }: AppProvidersProps) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} defaultColorScheme="light" env={mantineEnv}>
       <QueryClientProvider client={queryClient}>
         <AppStoreProvider store={store}>
           <SessionBoundary>
