@@ -39,7 +39,11 @@ async function boot(root: HTMLElement) {
   createRoot(root).render(
     <StrictMode>
       <AppErrorBoundary>
-        <AppProviders store={useAppStore} queryClient={queryClient} SessionBoundary={ApiSessionProvider}>
+        <AppProviders
+          store={useAppStore}
+          queryClient={queryClient}
+          withSession={(children) => <ApiSessionProvider>{children}</ApiSessionProvider>}
+        >
           <RouterProvider router={router} />
         </AppProviders>
       </AppErrorBoundary>

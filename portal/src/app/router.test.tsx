@@ -76,16 +76,4 @@ describe('routing and guards', () => {
     renderApp('/__demo/crash', { store, includeDemoRoutes: false });
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
   });
-
-  test('shows the spinner while the next page loads and clears it afterwards', async () => {
-    const store = createTestStore();
-    signInAs(store, 'SA');
-    const { router } = renderApp('/dashboard', { store });
-    await screen.findByText(/Welcome back/);
-    const navigation = router.navigate('/settings');
-    expect(await screen.findByRole('status', { name: 'Loading page' })).toBeInTheDocument();
-    await navigation;
-    expect(await screen.findByRole('heading', { name: 'Settings' })).toBeInTheDocument();
-    expect(screen.queryByRole('status', { name: 'Loading page' })).not.toBeInTheDocument();
-  });
 });

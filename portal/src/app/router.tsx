@@ -21,7 +21,11 @@ export interface CreateAppRoutesOptions {
  * visitor to login with a return path, and answers 403 to a user without the permission), its title (the handle) and
  * its lazily loaded page.
  */
-export function createAppRoutes({ store, includeDemoRoutes = __DEMO__, headerExtras }: CreateAppRoutesOptions): RouteObject[] {
+export function createAppRoutes({
+  store,
+  includeDemoRoutes = __DEMO__,
+  headerExtras,
+}: CreateAppRoutesOptions): RouteObject[] {
   const viewer = (): Viewer => {
     const { auth } = store.getState();
     return { isAuthenticated: auth.isAuthenticated, role: auth.user?.role ?? null, permissions: auth.permissions };
@@ -46,7 +50,7 @@ export function createAppRoutes({ store, includeDemoRoutes = __DEMO__, headerExt
     errorElement: <PageRouteError />,
     lazy: async () => {
       const { Component } = await route.load();
-      return { Component: () => <Component route={route} /> };
+      return { element: <Component route={route} /> };
     },
   });
 

@@ -26,7 +26,8 @@ function httpUrlOrNull(value: unknown, base: string): string | null {
  * reads them; anything that is not an http(s) URL or a non-empty key counts as "not configured".
  */
 export function readTagConfig(env: Record<string, unknown>, base = 'http://localhost/'): TagConfig {
-  const key = typeof env.VITE_WIDGET_KEY === 'string' && env.VITE_WIDGET_KEY.trim() !== '' ? env.VITE_WIDGET_KEY.trim() : null;
+  const key =
+    typeof env.VITE_WIDGET_KEY === 'string' && env.VITE_WIDGET_KEY.trim() !== '' ? env.VITE_WIDGET_KEY.trim() : null;
   return {
     analyticsUrl: httpUrlOrNull(env.VITE_ANALYTICS_URL, base),
     widgetKey: key,

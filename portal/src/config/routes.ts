@@ -33,7 +33,6 @@ import type { NavGroup } from '@/domain/nav-groups';
 import { ACTION, type PermissionRequirement } from '@/domain/permissions';
 import { ROLE_TYPES, type RoleCode, type RoleType } from '@/domain/roles';
 
-
 export type TablerIcon = ComponentType<{ size?: number | string; stroke?: number | string }>;
 
 /** The later issue that fills a route's content; shown honestly on the page until then. */
@@ -73,8 +72,34 @@ export interface AppRoute {
 }
 
 const rolesOf = (...types: RoleType[]): RoleCode[] => types.flatMap((t) => [...ROLE_TYPES[t]]);
-const employees: RoleCode[] = ['SE', 'OEME', 'DE', 'FE', 'BMSE', 'MCUE', 'VCUE', 'GPSE', 'OBCE', 'DCDCE', 'BTMSE', 'TPMSE'];
-const admins: RoleCode[] = ['SA', 'OEMA', 'DA', 'FA', 'BMSA', 'MCUA', 'VCUA', 'GPSA', 'OBCA', 'DCDCA', 'BTMSA', 'TPMSA'];
+const employees: RoleCode[] = [
+  'SE',
+  'OEME',
+  'DE',
+  'FE',
+  'BMSE',
+  'MCUE',
+  'VCUE',
+  'GPSE',
+  'OBCE',
+  'DCDCE',
+  'BTMSE',
+  'TPMSE',
+];
+const admins: RoleCode[] = [
+  'SA',
+  'OEMA',
+  'DA',
+  'FA',
+  'BMSA',
+  'MCUA',
+  'VCUA',
+  'GPSA',
+  'OBCA',
+  'DCDCA',
+  'BTMSA',
+  'TPMSA',
+];
 /** Role types that use the unprefixed variant of a role-prefixed route. */
 const notDealerOrFleet = rolesOf('platform', 'oem', 'driver', 'evOwner', 'bms', 'mcu', 'vcu', 'component');
 const notDealer = rolesOf('platform', 'oem', 'fleet', 'driver', 'evOwner', 'bms', 'mcu', 'vcu', 'component');
@@ -200,7 +225,13 @@ export const ROUTES: readonly AppRoute[] = [
   dashboard('driver-dashboard', '/driver/dashboard', rolesOf('driver')),
   dashboard('ev-owner-dashboard', '/ev-owner/dashboard', rolesOf('evOwner')),
   dashboard('fleet-dashboard', '/fleet/dashboard', rolesOf('fleet')),
-  { id: 'old-dashboard', path: '/old-dashboard', title: 'Legacy Dashboard', permission: 'db', load: pages.oldDashboard },
+  {
+    id: 'old-dashboard',
+    path: '/old-dashboard',
+    title: 'Legacy Dashboard',
+    permission: 'db',
+    load: pages.oldDashboard,
+  },
 
   {
     id: 'vehicle-management',

@@ -5,7 +5,10 @@
 
 /** Generic status: 0 inactive, 1 active. */
 export const STATUS = { INACTIVE: 0, ACTIVE: 1 } as const;
-export const STATUS_LABELS = { 0: 'Inactive', 1: 'Active' } as const satisfies Record<(typeof STATUS)[keyof typeof STATUS], string>;
+export const STATUS_LABELS = { 0: 'Inactive', 1: 'Active' } as const satisfies Record<
+  (typeof STATUS)[keyof typeof STATUS],
+  string
+>;
 
 /** The generic status variant that also knows deleted records. */
 export const STATUS_WITH_DELETED = { INACTIVE: 0, ACTIVE: 1, DELETED: 2 } as const;
@@ -190,7 +193,13 @@ export const COMMAND_STATUS = { PENDING: 1, SUCCESS: 2, FAILED: 3 } as const;
 export const COMMAND_STATUS_LABELS = { 1: 'Pending', 2: 'Success', 3: 'Failed' } as const;
 export const COMMAND_KINDS = ['Device', 'Rule', 'OTA'] as const;
 
-export const FIRMWARE_UPDATE_STATUS = { PENDING: 0, IN_PROGRESS: 1, COMPLETED: 2, FAILED: 3, DEVICE_OFFLINE: 4 } as const;
+export const FIRMWARE_UPDATE_STATUS = {
+  PENDING: 0,
+  IN_PROGRESS: 1,
+  COMPLETED: 2,
+  FAILED: 3,
+  DEVICE_OFFLINE: 4,
+} as const;
 export const FIRMWARE_UPDATE_STATUS_LABELS = {
   0: 'Pending/command sent',
   1: 'In Progress',
@@ -271,6 +280,10 @@ export const DEVICE_GROUP_OWNER_KINDS = ['dealer', 'fleet', 'evowner', 'driver']
 export type DeviceGroupOwnerKind = (typeof DEVICE_GROUP_OWNER_KINDS)[number];
 
 /** The label of an enumeration value, or `fallback` when the value is unknown (data from the wire is untrusted). */
-export function labelOf<V extends string | number>(labels: Record<V, string>, value: unknown, fallback = 'Unknown'): string {
+export function labelOf<V extends string | number>(
+  labels: Record<V, string>,
+  value: unknown,
+  fallback = 'Unknown',
+): string {
   return Object.hasOwn(labels, String(value)) ? labels[value as V] : fallback;
 }

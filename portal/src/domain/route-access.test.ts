@@ -51,7 +51,9 @@ describe('the guard, for every role against every route', () => {
     const faults = routeById('fault-details');
     expect(guardRoute(faults, { isAuthenticated: true, role: 'BMSE', permissions: { 'BMS.l.d.f': 1 } })).toBe('allow');
     expect(guardRoute(faults, { isAuthenticated: true, role: 'MCUE', permissions: { 'MCU.l.d.f': 1 } })).toBe('allow');
-    expect(guardRoute(faults, { isAuthenticated: true, role: 'BMSE', permissions: { 'BMS.l.d': 1 } })).toBe('forbidden');
+    expect(guardRoute(faults, { isAuthenticated: true, role: 'BMSE', permissions: { 'BMS.l.d': 1 } })).toBe(
+      'forbidden',
+    );
   });
 
   test('needs the Add action for the editors, not only read access', () => {
@@ -76,7 +78,10 @@ describe('the side navigation', () => {
       const entries = navSectionsFor(ROUTES, role, defaultPermissionsFor(role))
         .flatMap((s) => s.routes)
         .filter((r) => r.title === 'Dashboard');
-      expect(entries.map((r) => r.path), role).toEqual([dashboardPathFor(role)]);
+      expect(
+        entries.map((r) => r.path),
+        role,
+      ).toEqual([dashboardPathFor(role)]);
     }
   });
 

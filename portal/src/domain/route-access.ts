@@ -50,7 +50,7 @@ export function navSectionsFor(
  * link cannot send the user to another site.
  */
 export function safeReturnTo(value: string | null | undefined): string | null {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
   if (value.startsWith('/login')) return null;
   return value;
 }

@@ -40,11 +40,25 @@ test('BMS details have eight tabs with Battery State Cycle second', () => {
 });
 
 test('MCU details have six tabs', () => {
-  expect(labels(MCU_TABS)).toEqual(['Overview', 'Notifications', 'Commands', 'Fault & Alerts', 'Analysis', 'Location Analysis']);
+  expect(labels(MCU_TABS)).toEqual([
+    'Overview',
+    'Notifications',
+    'Commands',
+    'Fault & Alerts',
+    'Analysis',
+    'Location Analysis',
+  ]);
 });
 
 test('models have six tabs and the configuration flow six numbered steps', () => {
-  expect(labels(MODEL_TABS)).toEqual(['Information', 'Master Data', 'Telemetry', 'Configuration', 'Commands', 'Faults']);
+  expect(labels(MODEL_TABS)).toEqual([
+    'Information',
+    'Master Data',
+    'Telemetry',
+    'Configuration',
+    'Commands',
+    'Faults',
+  ]);
   expect(MODEL_CONFIGURATION_STEPS.map((s) => `${s.id} ${s.label}`)).toEqual([
     '1 Information',
     '2 Master Data',

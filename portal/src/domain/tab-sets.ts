@@ -81,6 +81,9 @@ export const USER_MANAGEMENT_TABS = [
  * The current tab of a set: the requested id when it is one of the visible tabs, else the first visible tab
  * (so a stale or forbidden `?tab=` never leaves the set without a current tab).
  */
-export function currentTabOf<T extends TabDef>(tabs: readonly T[], requested: string | null | undefined): T | undefined {
+export function currentTabOf<T extends TabDef>(
+  tabs: readonly T[],
+  requested: string | null | undefined,
+): T | undefined {
   return tabs.find((tab) => tab.id === requested) ?? tabs[0];
 }

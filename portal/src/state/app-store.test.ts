@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import type { PersistStorage } from 'zustand/middleware';
+import type { PersistStorage, StorageValue } from 'zustand/middleware';
 import { memoryStorage, userFor } from '@/test/render';
 import { createAppStore, restoreAppStore } from './app-store';
 import { initialAuthState } from './auth-slice';
@@ -218,7 +218,11 @@ describe('persistence', () => {
         version: STORE_VERSION,
         state: {
           auth: { user: { id: 1, role: 'KING' }, token: 5, isAuthenticated: true, menuCollapse: 'yes' },
-          master: { notificationCount: 'many', breadcrumb_history: [{ path: 1 }, { path: '/a', title: 'A' }], loader: true },
+          master: {
+            notificationCount: 'many',
+            breadcrumb_history: [{ path: 1 }, { path: '/a', title: 'A' }],
+            loader: true,
+          },
           detailTab: 'oops',
           model: null,
           socket: { socket: 'ws://leak' },
@@ -243,7 +247,14 @@ describe('persistence', () => {
       STORE_STORAGE_KEY,
       JSON.stringify({
         version: STORE_VERSION,
-        state: { auth: { user: userFor('SA'), token: 't', isAuthenticated: true, permissions: { db: 1, 'hack.all': 9, su: -1 } } },
+        state: {
+          auth: {
+            user: userFor('SA'),
+            token: 't',
+            isAuthenticated: true,
+            permissions: { db: 1, 'hack.all': 9, su: -1 },
+          },
+        },
       }),
     );
     const store = createAppStore({ storage });
@@ -261,7 +272,7 @@ describe('persistence', () => {
 
   test('gives up restoring after 5000 ms and keeps the defaults, ignoring a late answer', async () => {
     vi.useFakeTimers();
-    let answer: (value: unknown) => void = () => {};
+    let answer: (value: StorageValue<PersistedGroups> | null) => void = () => {};
     const slow: PersistStorage<PersistedGroups> = {
       getItem: () => new Promise((resolve) => (answer = resolve)),
       setItem: () => {},
@@ -276,7 +287,10 @@ describe('persistence', () => {
     expect(settled).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     expect(await outcome).toBe('timed-out');
-    answer({ version: STORE_VERSION, state: { auth: { user: userFor('SA'), token: 't', isAuthenticated: true } } });
+    answer({
+      version: STORE_VERSION,
+      state: { auth: { user: userFor('SA'), token: 't', isAuthenticated: true } } as unknown as PersistedGroups,
+    });
     await vi.runAllTimersAsync();
     expect(store.getState().auth.isAuthenticated).toBe(false);
   });

@@ -58,8 +58,7 @@ export const createAuthSlice: StateCreator<AppState, [], [], AuthSlice> = (set) 
     set((s) => ({
       auth: { ...s.auth, user: { ...(s.auth.user ?? {}), ...user }, token, permissions, isAuthenticated: true },
     })),
-  logout: () =>
-    set((s) => ({ auth: { ...initialAuthState(), menuCollapse: s.auth.menuCollapse } })),
+  logout: () => set((s) => ({ auth: { ...initialAuthState(), menuCollapse: s.auth.menuCollapse } })),
   setPermissions: (permissions) => set((s) => ({ auth: { ...s.auth, permissions } })),
   setMenuCollapse: (menuCollapse) => set((s) => ({ auth: { ...s.auth, menuCollapse } })),
   toggleMenuCollapse: () => set((s) => ({ auth: { ...s.auth, menuCollapse: !s.auth.menuCollapse } })),

@@ -23,7 +23,10 @@ describe('breadcrumbs', () => {
   });
 
   test('cut back to an earlier entry when the new path begins with its path', () => {
-    expect(pathsOf(walk('/geo-fencing', '/audit', '/geo-fencing/write'))).toEqual(['/geo-fencing', '/geo-fencing/write']);
+    expect(pathsOf(walk('/geo-fencing', '/audit', '/geo-fencing/write'))).toEqual([
+      '/geo-fencing',
+      '/geo-fencing/write',
+    ]);
   });
 
   test('cut back to the earlier entry itself when it is visited again', () => {

@@ -23,8 +23,7 @@ export const initialDashboardConfigState = (): DashboardConfigState => ({ dashbo
 
 export const createDashboardConfigSlice: StateCreator<AppState, [], [], DashboardConfigSlice> = (set) => ({
   dashboardConfig: initialDashboardConfigState(),
-  addDashboard: (item) =>
-    set((s) => ({ dashboardConfig: { dashboards: [...s.dashboardConfig.dashboards, item] } })),
+  addDashboard: (item) => set((s) => ({ dashboardConfig: { dashboards: [...s.dashboardConfig.dashboards, item] } })),
   updateDashboard: (id, patch) =>
     set((s) => ({
       dashboardConfig: {

@@ -80,8 +80,7 @@ const noOverallInfo = () =>
 
 export const createDetailTabSlice: StateCreator<AppState, [], [], DetailTabSlice> = (set) => ({
   detailTab: initialDetailTabState(),
-  setDetailsFilter: (filter, value) =>
-    set((s) => ({ detailTab: { ...s.detailTab, ...noFilters(), [filter]: value } })),
+  setDetailsFilter: (filter, value) => set((s) => ({ detailTab: { ...s.detailTab, ...noFilters(), [filter]: value } })),
   clearDetailsFilters: () => set((s) => ({ detailTab: { ...s.detailTab, ...noFilters() } })),
   setOverallInfo: (kind, value) =>
     set((s) => ({ detailTab: { ...s.detailTab, ...noOverallInfo(), [OVERALL_INFO_KEYS[kind]]: value } })),

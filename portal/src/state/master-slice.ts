@@ -47,7 +47,9 @@ export const createMasterSlice: StateCreator<AppState, [], [], MasterSlice> = (s
     set((s) => {
       const last = s.master.route_history.at(-1);
       const route_history =
-        last === crumb.path ? s.master.route_history : [...s.master.route_history, crumb.path].slice(-ROUTE_HISTORY_MAX_LENGTH);
+        last === crumb.path
+          ? s.master.route_history
+          : [...s.master.route_history, crumb.path].slice(-ROUTE_HISTORY_MAX_LENGTH);
       return {
         master: { ...s.master, route_history, breadcrumb_history: nextBreadcrumbs(s.master.breadcrumb_history, crumb) },
       };

@@ -92,7 +92,9 @@ function sanitizeGroup<T extends object>(stored: unknown, defaults: T): T {
 function sanitizePermissions(value: unknown): PermissionMap {
   if (!isPlainObject(value)) return {};
   return Object.fromEntries(
-    Object.entries(value).filter(([key, flags]) => isPermissionKey(key) && Number.isInteger(flags) && (flags as number) >= 0),
+    Object.entries(value).filter(
+      ([key, flags]) => isPermissionKey(key) && Number.isInteger(flags) && (flags as number) >= 0,
+    ),
   ) as PermissionMap;
 }
 

@@ -70,7 +70,12 @@ export function createTestStore(): AppStore {
 
 /** A user of the given role with an id derived from it. */
 export function userFor(role: RoleCode): SessionUser {
-  return { id: `u-${role.toLowerCase()}`, name: `${ROLE_LABELS[role]} Tester`, email: `${role.toLowerCase()}@voltline.test`, role };
+  return {
+    id: `u-${role.toLowerCase()}`,
+    name: `${ROLE_LABELS[role]} Tester`,
+    email: `${role.toLowerCase()}@voltline.test`,
+    role,
+  };
 }
 
 /** Signs a store in as `role` with the default permissions of that role. */
@@ -101,7 +106,11 @@ export function createTestSession(overrides: Partial<SessionPort> = {}): Session
       if (!account || password !== account.password) {
         throw { status: 401, code: 'invalid_credentials', message: 'The e-mail or password is wrong.' };
       }
-      return { user: userFor(account.role), token: `token-${account.role}`, permissions: defaultPermissionsFor(account.role) };
+      return {
+        user: userFor(account.role),
+        token: `token-${account.role}`,
+        permissions: defaultPermissionsFor(account.role),
+      };
     },
     signOut: async () => {},
     loadDemoAccounts: async () => TEST_ACCOUNTS,
@@ -121,13 +130,18 @@ export interface RenderAppOptions {
 }
 
 /** Renders the whole app (providers + route table) at `path`, as the browser would. */
-export function renderApp(path: string, { store = createTestStore(), session = createTestSession(), includeDemoRoutes = true }: RenderAppOptions = {}) {
+export function renderApp(
+  path: string,
+  { store = createTestStore(), session = createTestSession(), includeDemoRoutes = true }: RenderAppOptions = {},
+) {
   const router = createMemoryRouter(createAppRoutes({ store, includeDemoRoutes }), { initialEntries: [path] });
-  const SessionBoundary = ({ children }: { children: ReactNode }) => (
-    <SessionProvider value={session}>{children}</SessionProvider>
-  );
   const result = render(
-    <AppProviders store={store} queryClient={testQueryClient()} SessionBoundary={SessionBoundary} mantineEnv="test">
+    <AppProviders
+      store={store}
+      queryClient={testQueryClient()}
+      withSession={(children: ReactNode) => <SessionProvider value={session}>{children}</SessionProvider>}
+      mantineEnv="test"
+    >
       <RouterProvider router={router} />
     </AppProviders>,
   );
@@ -135,7 +149,10 @@ export function renderApp(path: string, { store = createTestStore(), session = c
 }
 
 /** Renders one component with Mantine, the store and a memory router. */
-export function renderWithProviders(ui: ReactElement, { store = createTestStore(), path = '/' }: { store?: AppStore; path?: string } = {}) {
+export function renderWithProviders(
+  ui: ReactElement,
+  { store = createTestStore(), path = '/' }: { store?: AppStore; path?: string } = {},
+) {
   const result = render(
     <MantineProvider theme={theme} env="test">
       <AppStoreProvider store={store}>

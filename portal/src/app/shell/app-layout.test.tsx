@@ -54,7 +54,10 @@ describe('the shell', () => {
     await router.navigate('/vehicle/7');
     const trail = screen.getByRole('navigation', { name: 'Breadcrumb' });
     await waitFor(() => expect(within(trail).getByText('Vehicle Details')).toHaveAttribute('aria-current', 'page'));
-    expect(within(trail).getByRole('link', { name: 'Vehicle Management' })).toHaveAttribute('href', '/vehicle-management');
+    expect(within(trail).getByRole('link', { name: 'Vehicle Management' })).toHaveAttribute(
+      'href',
+      '/vehicle-management',
+    );
     await router.navigate('/dashboard');
     await waitFor(() => expect(within(trail).queryByText('Vehicle Management')).not.toBeInTheDocument());
   });

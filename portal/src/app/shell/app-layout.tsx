@@ -24,7 +24,11 @@ export function AppLayout({ headerExtras }: { headerExtras?: ReactNode }) {
   return (
     <AppShell
       header={{ height: 60 }}
-      navbar={{ width: collapsed ? NAV_WIDTH.collapsed : NAV_WIDTH.expanded, breakpoint: 'sm', collapsed: { mobile: collapsed } }}
+      navbar={{
+        width: collapsed ? NAV_WIDTH.collapsed : NAV_WIDTH.expanded,
+        breakpoint: 'sm',
+        collapsed: { mobile: collapsed },
+      }}
       padding={0}
     >
       <AppShell.Header>

@@ -10,7 +10,17 @@ export function RouteProgress() {
   if (navigation.state === 'idle') return null;
   return (
     <Box role="status" aria-label="Loading page" data-testid="route-progress">
-      <Progress value={100} animated size={3} radius={0} pos="fixed" top={0} left={0} right={0} style={{ zIndex: 1000 }} />
+      <Progress
+        value={100}
+        animated
+        size={3}
+        radius={0}
+        pos="fixed"
+        top={0}
+        left={0}
+        right={0}
+        style={{ zIndex: 1000 }}
+      />
       <Loader size="sm" pos="fixed" top={14} right={16} style={{ zIndex: 1000 }} />
     </Box>
   );

@@ -40,7 +40,9 @@ export function SideNav() {
                   active={isActive(pathname, route.path)}
                   variant="light"
                   style={{ borderRadius: 8 }}
-                  styles={collapsed ? { section: { marginInlineEnd: 0 }, root: { justifyContent: 'center' } } : undefined}
+                  styles={
+                    collapsed ? { section: { marginInlineEnd: 0 }, root: { justifyContent: 'center' } } : undefined
+                  }
                 />
               );
               return collapsed ? (

@@ -8,7 +8,9 @@ export interface NotifyOptions {
 function show(kind: ToastKind, title: string, options: NotifyOptions = {}) {
   // Sonner only positions and stacks; the card owns timing, click and swipe (see docs/decisions/0004).
   return toast.custom(
-    (id) => <ToastCard kind={kind} title={title} description={options.description} onDismiss={() => toast.dismiss(id)} />,
+    (id) => (
+      <ToastCard kind={kind} title={title} description={options.description} onDismiss={() => toast.dismiss(id)} />
+    ),
     { duration: Number.POSITIVE_INFINITY, dismissible: false, unstyled: true },
   );
 }

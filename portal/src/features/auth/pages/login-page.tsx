@@ -34,7 +34,10 @@ const loginSchema = z.object({
 });
 type LoginValues = z.infer<typeof loginSchema>;
 
-type DemoState = { status: 'loading' } | { status: 'ready'; accounts: DemoAccount[] } | { status: 'error'; message: string };
+type DemoState =
+  | { status: 'loading' }
+  | { status: 'ready'; accounts: DemoAccount[] }
+  | { status: 'error'; message: string };
 
 /** Sign in with e-mail and password; in demo mode, one click on a demo account signs in as that role. */
 export function LoginPage() {

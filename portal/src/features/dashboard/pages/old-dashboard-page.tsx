@@ -8,7 +8,10 @@ const INCLUDES = ['The previous dashboard layout, read-only'] as const;
 export function OldDashboardPage({ route }: RoutePageProps) {
   return (
     <>
-      <PageHeader title={route.title} description="The legacy dashboard, kept for users who still rely on its layout." />
+      <PageHeader
+        title={route.title}
+        description="The legacy dashboard, kept for users who still rely on its layout."
+      />
       <ComingLater arrivesWith={LATER_WORK[route.later ?? 'later']} includes={INCLUDES} />
     </>
   );

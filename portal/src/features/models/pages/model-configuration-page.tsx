@@ -37,7 +37,10 @@ export function ModelConfigurationPage({ route }: RoutePageProps) {
             <Stepper.Step key={s.id} label={`${s.id} ${s.label}`} aria-label={`Step ${s.id}: ${s.label}`} />
           ))}
         </Stepper>
-        <ComingLater arrivesWith={LATER_WORK[route.later ?? 'later']} includes={[`Step ${current.id}: ${current.label}`]} />
+        <ComingLater
+          arrivesWith={LATER_WORK[route.later ?? 'later']}
+          includes={[`Step ${current.id}: ${current.label}`]}
+        />
         <Group justify="space-between" mt="lg">
           <Button variant="default" disabled={step === FIRST} onClick={() => goTo(step - 1)}>
             Back

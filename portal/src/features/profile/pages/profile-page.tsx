@@ -49,7 +49,10 @@ export function ProfilePage({ route }: RoutePageProps) {
           <Stack gap={4} mt="md">
             {SCOPES.filter(([field]) => user[field]).map(([field, label]) => (
               <Text size="sm" key={field}>
-                {label}: <Text span fw={600}>{user[field]}</Text>
+                {label}:{' '}
+                <Text span fw={600}>
+                  {user[field]}
+                </Text>
               </Text>
             ))}
           </Stack>
