@@ -166,6 +166,7 @@ export function LoginPage() {
                         disabled={pendingDemo !== null}
                         onClick={() => handleDemoSignIn(account)}
                         aria-label={`Sign in as ${account.label}`}
+                        data-role={account.role}
                         style={{ borderRadius: 8, border: '1px solid var(--mantine-color-gray-3)' }}
                       >
                         <Group justify="space-between" wrap="nowrap">
