@@ -11,9 +11,11 @@ async function demoAccounts(page: Page): Promise<{ label: string; role: string }
   await page.goto(`${BASE}/login`);
   const list = page.getByRole(portal.login.demoList.role, { name: portal.login.demoList.name });
   await expect(list).toBeVisible();
-  return list.locator(portal.login.demoAccount).evaluateAll((buttons) =>
-    buttons.map((b) => ({ label: b.getAttribute('aria-label') ?? '', role: b.getAttribute('data-role') ?? '' })),
-  );
+  return list
+    .locator(portal.login.demoAccount)
+    .evaluateAll((buttons) =>
+      buttons.map((b) => ({ label: b.getAttribute('aria-label') ?? '', role: b.getAttribute('data-role') ?? '' })),
+    );
 }
 
 /** Signing in loads the dashboard chunk; on a busy machine that takes longer than the default expect time-out. */
@@ -83,7 +85,10 @@ test.describe('portal shell on the demo build', () => {
     await page.screenshot({ path: `${ARTIFACTS}portal-login.png` });
     await page.locator(`${portal.login.demoAccount}[data-role="SA"]`).click();
     await expect(page.getByText(portal.pages.dashboardGreeting)).toBeVisible(LANDING);
-    await expect(page.getByRole('button', { name: portal.shell.expandNav.name })).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByRole('button', { name: portal.shell.expandNav.name })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
     await expect(page.getByText(`© ${new Date().getFullYear()} Voltline. All rights reserved.`)).toBeVisible();
     await page.screenshot({ path: `${ARTIFACTS}portal-shell-collapsed.png`, fullPage: true });
     await page.getByRole('button', { name: portal.shell.expandNav.name }).click();

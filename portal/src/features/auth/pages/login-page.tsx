@@ -99,7 +99,7 @@ export function LoginPage() {
               {PRODUCT_NAME}
             </Text>
           </Group>
-          <Group align="stretch" gap="lg" wrap="wrap" justify="center">
+          <Group align="flex-start" gap="lg" wrap="wrap" justify="center">
             <Card withBorder radius="md" padding="xl" w={400} maw="100%">
               <Title order={1} size="h3" mb={4}>
                 Sign in

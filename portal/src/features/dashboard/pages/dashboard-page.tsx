@@ -55,9 +55,11 @@ export function DashboardPage({ route }: RoutePageProps) {
                         <Anchor component="span" fw={600} c="dark">
                           {r.nav?.label ?? r.title}
                         </Anchor>
-                        <Text size="xs" c="dimmed">
-                          {r.title}
-                        </Text>
+                        {r.nav?.label && r.nav.label !== r.title ? (
+                          <Text size="xs" c="dimmed">
+                            {r.title}
+                          </Text>
+                        ) : null}
                       </Stack>
                     </Group>
                   </Card>
