@@ -1,6 +1,101 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
+import { dashboardPathFor, isRoleCode } from '../../../portal/src/domain/roles';
+import { portal } from '../../selectors';
 
-test('the demo portal loads with the product name as its title', async ({ page }) => {
-  await page.goto('http://127.0.0.1:4173/');
-  await expect(page).toHaveTitle(/Voltline/);
+/** The built demo; e2e/playwright.config.ts serves it on 4173. */
+const BASE = process.env.PORTAL_URL ?? 'http://127.0.0.1:4173';
+const ARTIFACTS = new URL('../../.artifacts/', import.meta.url).pathname;
+
+/** The demo accounts offered on the login page, with their role codes. */
+async function demoAccounts(page: Page): Promise<{ label: string; role: string }[]> {
+  await page.goto(`${BASE}/login`);
+  const list = page.getByRole(portal.login.demoList.role, { name: portal.login.demoList.name });
+  await expect(list).toBeVisible();
+  return list
+    .locator(portal.login.demoAccount)
+    .evaluateAll((buttons) =>
+      buttons.map((b) => ({ label: b.getAttribute('aria-label') ?? '', role: b.getAttribute('data-role') ?? '' })),
+    );
+}
+
+/** Signing in loads the dashboard chunk; on a busy machine that takes longer than the default expect time-out. */
+const LANDING = { timeout: 20_000 };
+
+async function signInAs(page: Page, role: string, path = '/login') {
+  await page.goto(`${BASE}${path}`);
+  await page.locator(`${portal.login.demoAccount}[data-role="${role}"]`).click();
+  await expect(page.getByText(portal.pages.dashboardGreeting)).toBeVisible(LANDING);
+}
+
+test.describe('portal shell on the demo build', () => {
+  test.describe.configure({ timeout: 60_000 });
+
+  test('offers one demo account per role type and each lands on its own dashboard', async ({ page }) => {
+    test.setTimeout(180_000);
+    const accounts = await demoAccounts(page);
+    expect(accounts.length).toBeGreaterThanOrEqual(9);
+    for (const { role } of accounts) {
+      expect(isRoleCode(role), role).toBe(true);
+      if (!isRoleCode(role)) continue;
+      await signInAs(page, role);
+      await expect(page).toHaveURL(`${BASE}${dashboardPathFor(role)}`);
+      await expect(page).toHaveTitle('Dashboard | Voltline');
+      await page.getByRole('button', { name: portal.shell.accountMenu.name }).click();
+      await page.getByRole('menuitem', { name: portal.shell.signOut.name }).click();
+      await expect(page.getByRole('heading', { name: portal.login.heading.name })).toBeVisible();
+    }
+  });
+
+  test('signing in shows a toast top-right', async ({ page }) => {
+    await signInAs(page, 'SA');
+    const toast = page.getByText(/^Signed in as /);
+    await expect(toast).toBeVisible(LANDING);
+    const box = await toast.boundingBox();
+    const viewport = page.viewportSize();
+    expect(box && viewport && box.x > viewport.width / 2 && box.y < viewport.height / 3).toBe(true);
+    await toast.click();
+    await expect(toast).toBeHidden();
+  });
+
+  test('a forbidden deep link shows 403 after sign-in', async ({ page }) => {
+    await page.goto(`${BASE}/user-management`);
+    await expect(page).toHaveURL(/\/login\?returnTo=%2Fuser-management/);
+    await page.locator(`${portal.login.demoAccount}[data-role="DR"]`).click();
+    await expect(page).toHaveURL(`${BASE}/user-management`, LANDING);
+    await expect(page.getByRole('heading', { name: portal.pages.forbidden.name })).toBeVisible(LANDING);
+  });
+
+  test('an unknown link shows 404', async ({ page }) => {
+    await signInAs(page, 'SA');
+    await page.goto(`${BASE}/no/such/page`);
+    await expect(page.getByRole('heading', { name: portal.pages.notFound.name })).toBeVisible(LANDING);
+  });
+
+  test('a render error shows the full-page error screen', async ({ page }) => {
+    await signInAs(page, 'SA');
+    await page.goto(`${BASE}/__demo/crash`);
+    for (const line of portal.errorScreen) await expect(page.getByText(line, { exact: true })).toBeVisible(LANDING);
+    await page.screenshot({ path: `${ARTIFACTS}portal-error-screen.png` });
+  });
+
+  test('the shell: collapsed navigation, breadcrumbs, footer (screenshots)', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`${BASE}/login`);
+    await expect(page.getByRole('list', { name: portal.login.demoList.name })).toBeVisible();
+    await page.screenshot({ path: `${ARTIFACTS}portal-login.png` });
+    await page.locator(`${portal.login.demoAccount}[data-role="SA"]`).click();
+    await expect(page.getByText(portal.pages.dashboardGreeting)).toBeVisible(LANDING);
+    await expect(page.getByRole('button', { name: portal.shell.expandNav.name })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+    await expect(page.getByText(`© ${new Date().getFullYear()} Voltline. All rights reserved.`)).toBeVisible();
+    await page.screenshot({ path: `${ARTIFACTS}portal-shell-collapsed.png`, fullPage: true });
+    await page.getByRole('button', { name: portal.shell.expandNav.name }).click();
+    await page.getByRole('link', { name: 'Vehicle Management' }).first().click();
+    await expect(page.getByRole('heading', { name: 'Vehicle Management' })).toBeVisible(LANDING);
+    await page.goto(`${BASE}/vehicle/VH-1?tab=commands`);
+    await expect(page.getByRole('tab', { name: 'Commands' })).toHaveAttribute('aria-selected', 'true', LANDING);
+    await page.screenshot({ path: `${ARTIFACTS}portal-shell-expanded.png`, fullPage: true });
+  });
 });

@@ -1,12 +1,55 @@
+import '@mantine/core/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { loginPathFor } from '@/domain/route-access';
+import { setAuthTokenGetter, setUnauthorizedHandler } from '@/shared/api/api-client';
+import { createQueryClient } from '@/shared/api/query-client';
+import { notify } from '@/shared/ui/notify';
+import { restoreAppStore, useAppStore } from '@/state/app-store';
+import { ApiSessionProvider } from './api-session-provider';
+import { AppProviders } from './providers';
+import { createAppRoutes } from './router';
+import { AppErrorBoundary } from './shell/app-error-boundary';
+import { loadThirdPartyTags, readTagConfig } from './third-party-tags';
 
-// Placeholder entry: the Foundation work replaces this with the shell, router and providers.
-const root = document.getElementById('root');
-if (root) {
+/** Starts the portal: demo network (demo builds only), restored session, API wiring, then the first render. */
+async function boot(root: HTMLElement) {
+  if (__DEMO__) {
+    const { startDemoWorker } = await import('@/mocks/browser');
+    await startDemoWorker();
+  }
+  // Nothing renders before the session is restored (or the 5000 ms restore time-out has passed).
+  await restoreAppStore(useAppStore);
+
+  const queryClient = createQueryClient();
+  const router = createBrowserRouter(createAppRoutes({ store: useAppStore }));
+  setAuthTokenGetter(() => useAppStore.getState().auth.token);
+  setUnauthorizedHandler(() => {
+    // A 401 on the login form is a wrong password, not an ended session.
+    if (!useAppStore.getState().auth.isAuthenticated) return;
+    const { pathname, search } = router.state.location;
+    useAppStore.getState().logout();
+    queryClient.clear();
+    notify.warning('Your session has ended', { description: 'Sign in again to continue where you were.' });
+    void router.navigate(loginPathFor(pathname + search), { replace: true });
+  });
+  loadThirdPartyTags(readTagConfig(import.meta.env, window.location.href));
+
   createRoot(root).render(
     <StrictMode>
-      <p>Voltline portal: the shell is not built yet.</p>
+      <AppErrorBoundary>
+        <AppProviders
+          store={useAppStore}
+          queryClient={queryClient}
+          withSession={(children) => <ApiSessionProvider>{children}</ApiSessionProvider>}
+        >
+          <RouterProvider router={router} />
+        </AppProviders>
+      </AppErrorBoundary>
     </StrictMode>,
   );
 }
+
+const root = document.getElementById('root');
+if (root) void boot(root);

@@ -1,5 +1,14 @@
 import { describe, expect, test } from 'vitest';
-import { ACTION, ALL_ACTIONS, actionsOf, can, defaultPermissionsFor, flagsOf, PERMISSION_KEYS, PERMISSION_LABELS } from './permissions';
+import {
+  ACTION,
+  ALL_ACTIONS,
+  actionsOf,
+  can,
+  defaultPermissionsFor,
+  flagsOf,
+  PERMISSION_KEYS,
+  PERMISSION_LABELS,
+} from './permissions';
 import { ASSIGNABLE_ROLES, dashboardPathFor, ROLE_CODES } from './roles';
 
 describe('action bit flags', () => {

@@ -204,12 +204,17 @@ const MATRIX: Record<RoleType, { admin: PermissionMap; employee: PermissionMap }
   },
   oem: {
     admin: {
-      ...grant(PERMISSION_KEYS.filter((k) => k !== 'oem.l' && k !== 's.api'), MANAGE),
+      ...grant(
+        PERMISSION_KEYS.filter((k) => k !== 'oem.l' && k !== 's.api'),
+        MANAGE,
+      ),
       ...grant(['s.api'], READ),
     },
     employee: {
       ...grant(
-        PERMISSION_KEYS.filter((k) => !['oem.l', 'ac.l', 'su', 'su.RP', 'su.DG', 's', 's.api', 's.logo', 'dc'].includes(k)),
+        PERMISSION_KEYS.filter(
+          (k) => !['oem.l', 'ac.l', 'su', 'su.RP', 'su.DG', 's', 's.api', 's.logo', 'dc'].includes(k),
+        ),
         WORK,
       ),
       ...grant(['ac.l', 'dc'], READ),

@@ -1,0 +1,30 @@
+/** Every selector the browser tests use, in one place (names and roles the UI exposes, never CSS classes). */
+export const portal = {
+  login: {
+    heading: { role: 'heading', name: 'Sign in' },
+    email: 'E-mail',
+    password: 'Password',
+    submit: { role: 'button', name: 'Sign in', exact: true },
+    demoList: { role: 'list', name: 'Demo accounts' },
+    /** Demo account buttons carry their role code. */
+    demoAccount: '[data-role]',
+  },
+  shell: {
+    nav: { role: 'navigation', name: 'Main navigation' },
+    breadcrumb: { role: 'navigation', name: 'Breadcrumb' },
+    expandNav: { role: 'button', name: 'Expand navigation' },
+    accountMenu: { role: 'button', name: /Account menu for/ },
+    signOut: { role: 'menuitem', name: 'Sign out' },
+    notifications: { role: 'region', name: /Notifications/ },
+  },
+  pages: {
+    forbidden: { role: 'heading', name: 'You do not have access to this page' },
+    notFound: { role: 'heading', name: 'Page not found' },
+    dashboardGreeting: /Welcome back,/,
+  },
+  errorScreen: [
+    'Oops! Something went wrong.',
+    "We're sorry, but it seems like we've encountered an unexpected error.",
+    'Please refresh the page or come back later.',
+  ],
+} as const;

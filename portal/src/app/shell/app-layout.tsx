@@ -1,0 +1,55 @@
+import { AppShell, Box, Stack } from '@mantine/core';
+import { type ReactNode, useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { useAppState, useAppStoreApi } from '@/state/store-context';
+import { AppBreadcrumbs } from './app-breadcrumbs';
+import { AppFooter } from './app-footer';
+import { AppHeader } from './app-header';
+import { SideNav } from './side-nav';
+import { useRouteTitle } from './use-route-title';
+
+export const NAV_WIDTH = { collapsed: 68, expanded: 260 } as const;
+
+/** The signed-in shell: header, collapsible side navigation, breadcrumbs, the page, and the footer. */
+export function AppLayout({ headerExtras }: { headerExtras?: ReactNode }) {
+  const collapsed = useAppState((s) => s.auth.menuCollapse);
+  const store = useAppStoreApi();
+  const { pathname } = useLocation();
+  const title = useRouteTitle();
+
+  useEffect(() => {
+    if (title) store.getState().visitRoute({ path: pathname, title });
+  }, [pathname, title, store]);
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{
+        width: collapsed ? NAV_WIDTH.collapsed : NAV_WIDTH.expanded,
+        breakpoint: 'sm',
+        collapsed: { mobile: collapsed },
+      }}
+      padding={0}
+    >
+      <AppShell.Header>
+        <AppHeader extras={headerExtras} />
+      </AppShell.Header>
+      <AppShell.Navbar data-collapsed={collapsed} aria-label="Side navigation">
+        <SideNav />
+      </AppShell.Navbar>
+      <AppShell.Main bg="gray.0">
+        <Stack mih="calc(100vh - 60px)" gap={0}>
+          <Box px={{ base: 'md', md: 'xl' }} pt="md" pb="xs">
+            <AppBreadcrumbs />
+          </Box>
+          <Box component="main" px={{ base: 'md', md: 'xl' }} py="md" style={{ flex: 1 }}>
+            <Outlet />
+          </Box>
+          <Box component="footer" py="md" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
+            <AppFooter />
+          </Box>
+        </Stack>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,40 @@
+import { afterEach, describe, expect, test } from 'vitest';
+import { DEFAULT_WIDGET_SCRIPT_URL, loadThirdPartyTags, readTagConfig } from './third-party-tags';
+
+afterEach(() => {
+  document.head.innerHTML = '';
+});
+
+describe('third-party tags', () => {
+  test('are off by default', () => {
+    const config = readTagConfig({});
+    expect(config.analyticsUrl).toBeNull();
+    expect(config.widgetKey).toBeNull();
+    expect(loadThirdPartyTags(config)).toEqual([]);
+    expect(document.head.querySelectorAll('script')).toHaveLength(0);
+  });
+
+  test('load the analytics script from its configured URL once', () => {
+    const config = readTagConfig({ VITE_ANALYTICS_URL: 'https://analytics.example/tag.js' });
+    expect(loadThirdPartyTags(config)).toEqual(['voltline-analytics']);
+    expect(loadThirdPartyTags(config)).toEqual([]);
+    const scripts = document.head.querySelectorAll('script');
+    expect(scripts).toHaveLength(1);
+    expect(scripts[0]?.src).toBe('https://analytics.example/tag.js');
+  });
+
+  test('ignore an analytics value that is not an http(s) URL', () => {
+    expect(readTagConfig({ VITE_ANALYTICS_URL: 'javascript:alert(1)' }).analyticsUrl).toBeNull();
+  });
+
+  test('load our widget when a key is set and initialise it with that key', () => {
+    const config = readTagConfig({ VITE_WIDGET_KEY: ' key-123 ' }, 'https://portal.example/');
+    expect(config.widgetScriptUrl).toBe(`https://portal.example${DEFAULT_WIDGET_SCRIPT_URL}`);
+    loadThirdPartyTags(config);
+    const script = document.getElementById('voltline-widget') as HTMLScriptElement;
+    const calls: string[] = [];
+    (window as unknown as { Gleap: unknown }).Gleap = { initialize: (key: string) => calls.push(key) };
+    script.dispatchEvent(new Event('load'));
+    expect(calls).toEqual(['key-123']);
+  });
+});

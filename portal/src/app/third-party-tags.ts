@@ -1,0 +1,70 @@
+/** Configuration of the page's third-party tags (spec §1): an analytics script and the session-recording widget. */
+export interface TagConfig {
+  /** Script URL of an analytics tag; none by default. */
+  analyticsUrl: string | null;
+  /** SDK key of our widget, which doubles as the session-recording tag; the widget loads only when it is set. */
+  widgetKey: string | null;
+  /** Where the widget's UMD file is served from. */
+  widgetScriptUrl: string;
+}
+
+/** The default location of the widget's UMD build beside the portal. */
+export const DEFAULT_WIDGET_SCRIPT_URL = '/widget/index.umd.js';
+
+function httpUrlOrNull(value: unknown, base: string): string | null {
+  if (typeof value !== 'string' || value.trim() === '') return null;
+  try {
+    const url = new URL(value.trim(), base);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Reads the tag settings from Vite env values. Until the validated env module owns these, this is the one place that
+ * reads them; anything that is not an http(s) URL or a non-empty key counts as "not configured".
+ */
+export function readTagConfig(env: Record<string, unknown>, base = 'http://localhost/'): TagConfig {
+  const key =
+    typeof env.VITE_WIDGET_KEY === 'string' && env.VITE_WIDGET_KEY.trim() !== '' ? env.VITE_WIDGET_KEY.trim() : null;
+  return {
+    analyticsUrl: httpUrlOrNull(env.VITE_ANALYTICS_URL, base),
+    widgetKey: key,
+    widgetScriptUrl: httpUrlOrNull(env.VITE_WIDGET_SCRIPT_URL, base) ?? new URL(DEFAULT_WIDGET_SCRIPT_URL, base).href,
+  };
+}
+
+interface GleapGlobal {
+  initialize: (key: string) => void;
+}
+
+function appendScript(doc: Document, src: string, id: string, onLoad?: () => void): HTMLScriptElement {
+  const script = doc.createElement('script');
+  script.src = src;
+  script.async = true;
+  script.id = id;
+  if (onLoad) script.addEventListener('load', onLoad);
+  script.addEventListener('error', () => console.error(`Could not load ${id} from ${src}`));
+  doc.head.appendChild(script);
+  return script;
+}
+
+/** Adds the configured tags to the page once; returns the ids of the tags it added. */
+export function loadThirdPartyTags(config: TagConfig, doc: Document = document): string[] {
+  const added: string[] = [];
+  if (config.analyticsUrl && !doc.getElementById('voltline-analytics')) {
+    appendScript(doc, config.analyticsUrl, 'voltline-analytics');
+    added.push('voltline-analytics');
+  }
+  const key = config.widgetKey;
+  if (key && !doc.getElementById('voltline-widget')) {
+    appendScript(doc, config.widgetScriptUrl, 'voltline-widget', () => {
+      const gleap = (doc.defaultView as (Window & { Gleap?: GleapGlobal }) | null)?.Gleap;
+      if (gleap) gleap.initialize(key);
+      else console.error('The widget script loaded but did not define window.Gleap');
+    });
+    added.push('voltline-widget');
+  }
+  return added;
+}

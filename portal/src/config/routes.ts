@@ -1,0 +1,640 @@
+import {
+  IconAdjustments,
+  IconBattery3,
+  IconBell,
+  IconBuildingStore,
+  IconChartBar,
+  IconChartLine,
+  IconCpu,
+  IconDeviceAnalytics,
+  IconEngine,
+  IconFileSettings,
+  IconHistory,
+  IconKey,
+  IconLayoutDashboard,
+  IconLeaf,
+  IconLifebuoy,
+  IconMapPin,
+  IconPuzzle,
+  IconReceipt,
+  IconRoute,
+  IconSettings,
+  IconShieldLock,
+  IconSteeringWheel,
+  IconTerminal2,
+  IconTruck,
+  IconUpload,
+  IconUserCircle,
+  IconUsers,
+  IconUsersGroup,
+} from '@tabler/icons-react';
+import type { ComponentType } from 'react';
+import type { NavGroup } from '@/domain/nav-groups';
+import { ACTION, type PermissionRequirement } from '@/domain/permissions';
+import { ROLE_TYPES, type RoleCode, type RoleType } from '@/domain/roles';
+
+export type TablerIcon = ComponentType<{ size?: number | string; stroke?: number | string }>;
+
+/** The later issue that fills a route's content; shown honestly on the page until then. */
+export const LATER_WORK = {
+  inventory: 'Fleet inventory (vehicles, BMS/MCU/VCU devices, models, faults)',
+  live: 'Live data and maps (MQTT, live map, trips, locations, geofences)',
+  later: 'A later portal issue',
+} as const;
+export type LaterWork = keyof typeof LATER_WORK;
+
+/** What every routed page receives: its row of the route table. */
+export interface RoutePageProps {
+  route: AppRoute;
+}
+
+/** A lazily loaded page module. */
+export type PageLoader = () => Promise<{ Component: ComponentType<RoutePageProps> }>;
+
+/** One row of the route table: the only place that knows a page's path, title, permission and nav entry. */
+export interface AppRoute {
+  id: string;
+  path: string;
+  title: string;
+  /** Who may open it: a permission key (or any of several), with an action (list/read by default). `null`: any signed-in user. */
+  permission: PermissionRequirement | null;
+  action?: number;
+  /** Shown in the side navigation for these roles (default: every role that may open it). */
+  nav?: { group: NavGroup; icon: TablerIcon; label?: string; roles?: readonly RoleCode[] };
+  /** Values a page shared by several routes needs (e.g. a device kind). */
+  params?: Readonly<Record<string, string>>;
+  later?: LaterWork;
+  /** Public routes render without a session (the login page). */
+  public?: boolean;
+  /** Only in demo builds (the crash route that proves the error screen). */
+  demoOnly?: boolean;
+  load: PageLoader;
+}
+
+const rolesOf = (...types: RoleType[]): RoleCode[] => types.flatMap((t) => [...ROLE_TYPES[t]]);
+const employees: RoleCode[] = [
+  'SE',
+  'OEME',
+  'DE',
+  'FE',
+  'BMSE',
+  'MCUE',
+  'VCUE',
+  'GPSE',
+  'OBCE',
+  'DCDCE',
+  'BTMSE',
+  'TPMSE',
+];
+const admins: RoleCode[] = [
+  'SA',
+  'OEMA',
+  'DA',
+  'FA',
+  'BMSA',
+  'MCUA',
+  'VCUA',
+  'GPSA',
+  'OBCA',
+  'DCDCA',
+  'BTMSA',
+  'TPMSA',
+];
+/** Role types that use the unprefixed variant of a role-prefixed route. */
+const notDealerOrFleet = rolesOf('platform', 'oem', 'driver', 'evOwner', 'bms', 'mcu', 'vcu', 'component');
+const notDealer = rolesOf('platform', 'oem', 'fleet', 'driver', 'evOwner', 'bms', 'mcu', 'vcu', 'component');
+
+/* Lazy page loaders. Each area has its own page file; role-prefixed variants share one. */
+const pages = {
+  login: () => import('@/features/auth/pages/login-page').then((m) => ({ Component: m.LoginPage })),
+  dashboard: () => import('@/features/dashboard/pages/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
+  oldDashboard: () =>
+    import('@/features/dashboard/pages/old-dashboard-page').then((m) => ({ Component: m.OldDashboardPage })),
+  dashboardConfiguration: () =>
+    import('@/features/dashboard/pages/dashboard-configuration-page').then((m) => ({
+      Component: m.DashboardConfigurationPage,
+    })),
+  vehicleManagement: () =>
+    import('@/features/vehicles/pages/vehicle-management-page').then((m) => ({ Component: m.VehicleManagementPage })),
+  vehicleDetails: () =>
+    import('@/features/vehicles/pages/vehicle-details-page').then((m) => ({ Component: m.VehicleDetailsPage })),
+  oldVehicleDetails: () =>
+    import('@/features/vehicles/pages/old-vehicle-details-page').then((m) => ({ Component: m.OldVehicleDetailsPage })),
+  modelConfiguration: () =>
+    import('@/features/models/pages/model-configuration-page').then((m) => ({ Component: m.ModelConfigurationPage })),
+  modelManagement: () =>
+    import('@/features/models/pages/model-management-page').then((m) => ({ Component: m.ModelManagementPage })),
+  evOwnerManagement: () =>
+    import('@/features/ev-owners/pages/ev-owner-management-page').then((m) => ({
+      Component: m.EvOwnerManagementPage,
+    })),
+  fleetManagement: () =>
+    import('@/features/fleets/pages/fleet-management-page').then((m) => ({ Component: m.FleetManagementPage })),
+  driverManagement: () =>
+    import('@/features/fleets/pages/driver-management-page').then((m) => ({ Component: m.DriverManagementPage })),
+  dealerManagement: () =>
+    import('@/features/dealers/pages/dealer-management-page').then((m) => ({ Component: m.DealerManagementPage })),
+  accessManagement: () =>
+    import('@/features/access/pages/access-management-page').then((m) => ({ Component: m.AccessManagementPage })),
+  oemAccess: () => import('@/features/access/pages/oem-access-page').then((m) => ({ Component: m.OemAccessPage })),
+  componentManagement: () =>
+    import('@/features/components/pages/component-management-page').then((m) => ({
+      Component: m.ComponentManagementPage,
+    })),
+  settings: () => import('@/features/settings/pages/settings-page').then((m) => ({ Component: m.SettingsPage })),
+  ruleManagement: () =>
+    import('@/features/rules/pages/rule-management-page').then((m) => ({ Component: m.RuleManagementPage })),
+  notificationHistory: () =>
+    import('@/features/rules/pages/notification-history-page').then((m) => ({ Component: m.NotificationHistoryPage })),
+  commandHistory: () =>
+    import('@/features/commands/pages/command-history-page').then((m) => ({ Component: m.CommandHistoryPage })),
+  bmsMasterManagement: () =>
+    import('@/features/devices/pages/bms-master-management-page').then((m) => ({
+      Component: m.BmsMasterManagementPage,
+    })),
+  bmsDetails: () => import('@/features/devices/pages/bms-details-page').then((m) => ({ Component: m.BmsDetailsPage })),
+  batteryPackHistory: () =>
+    import('@/features/devices/pages/battery-pack-history-page').then((m) => ({ Component: m.BatteryPackHistoryPage })),
+  mcuMasterManagement: () =>
+    import('@/features/devices/pages/mcu-master-management-page').then((m) => ({
+      Component: m.McuMasterManagementPage,
+    })),
+  mcuDetails: () => import('@/features/devices/pages/mcu-details-page').then((m) => ({ Component: m.McuDetailsPage })),
+  vcuMasterManagement: () =>
+    import('@/features/devices/pages/vcu-master-management-page').then((m) => ({
+      Component: m.VcuMasterManagementPage,
+    })),
+  vcuDetails: () => import('@/features/devices/pages/vcu-details-page').then((m) => ({ Component: m.VcuDetailsPage })),
+  analysis: () => import('@/features/analysis/pages/analysis-page').then((m) => ({ Component: m.AnalysisPage })),
+  carbonEmission: () =>
+    import('@/features/analysis/pages/carbon-emission-page').then((m) => ({ Component: m.CarbonEmissionPage })),
+  audit: () => import('@/features/audit/pages/audit-page').then((m) => ({ Component: m.AuditPage })),
+  hardwareLog: () => import('@/features/audit/pages/hardware-log-page').then((m) => ({ Component: m.HardwareLogPage })),
+  profile: () => import('@/features/profile/pages/profile-page').then((m) => ({ Component: m.ProfilePage })),
+  geoFencing: () =>
+    import('@/features/geofencing/pages/geo-fencing-page').then((m) => ({ Component: m.GeoFencingPage })),
+  geoFenceWrite: () =>
+    import('@/features/geofencing/pages/geo-fence-write-page').then((m) => ({ Component: m.GeoFenceWritePage })),
+  firmwareRelease: () =>
+    import('@/features/firmware/pages/firmware-release-page').then((m) => ({ Component: m.FirmwareReleasePage })),
+  firmwareUpdateHistory: () =>
+    import('@/features/firmware/pages/firmware-update-history-page').then((m) => ({
+      Component: m.FirmwareUpdateHistoryPage,
+    })),
+  tickets: () => import('@/features/tickets/pages/tickets-page').then((m) => ({ Component: m.TicketsPage })),
+  userManagement: () =>
+    import('@/features/users/pages/user-management-page').then((m) => ({ Component: m.UserManagementPage })),
+  writeRole: () => import('@/features/users/pages/write-role-page').then((m) => ({ Component: m.WriteRolePage })),
+  writeGroup: () => import('@/features/users/pages/write-group-page').then((m) => ({ Component: m.WriteGroupPage })),
+  faultDetails: () =>
+    import('@/features/faults/pages/fault-details-page').then((m) => ({ Component: m.FaultDetailsPage })),
+  forbidden: () => import('@/features/errors/pages/forbidden-page').then((m) => ({ Component: m.ForbiddenPage })),
+  notFound: () => import('@/features/errors/pages/not-found-page').then((m) => ({ Component: m.NotFoundPage })),
+  crash: () => import('@/features/errors/pages/crash-page').then((m) => ({ Component: m.CrashPage })),
+} satisfies Record<string, PageLoader>;
+
+const dashboard = (id: string, path: string, roles: readonly RoleCode[]): AppRoute => ({
+  id,
+  path,
+  title: 'Dashboard',
+  permission: 'db',
+  nav: { group: 'overview', icon: IconLayoutDashboard, roles },
+  load: pages.dashboard,
+});
+
+const modelManagement = (kind: 'ev' | 'bms' | 'mcu' | 'vcu', label: string): AppRoute => ({
+  id: `model-management-${kind}`,
+  path: `/model-management/${kind}`,
+  title: `${label} Model Management`,
+  permission: `mm.${kind}`,
+  nav: { group: 'fleet', icon: IconFileSettings, label: `${label} Models` },
+  params: { kind },
+  later: 'inventory',
+  load: pages.modelManagement,
+});
+
+/** Every route of spec §2. */
+export const ROUTES: readonly AppRoute[] = [
+  { id: 'login', path: '/login', title: 'Sign in', permission: null, public: true, load: pages.login },
+
+  dashboard('dashboard', '/dashboard', rolesOf('platform', 'oem', 'component')),
+  dashboard('dealer-dashboard', '/dealer/dashboard', rolesOf('dealer')),
+  dashboard('bms-dashboard', '/bms/dashboard', rolesOf('bms')),
+  dashboard('mcu-dashboard', '/mcu/dashboard', rolesOf('mcu')),
+  dashboard('vcu-dashboard', '/vcu/dashboard', rolesOf('vcu')),
+  dashboard('driver-dashboard', '/driver/dashboard', rolesOf('driver')),
+  dashboard('ev-owner-dashboard', '/ev-owner/dashboard', rolesOf('evOwner')),
+  dashboard('fleet-dashboard', '/fleet/dashboard', rolesOf('fleet')),
+  {
+    id: 'old-dashboard',
+    path: '/old-dashboard',
+    title: 'Legacy Dashboard',
+    permission: 'db',
+    load: pages.oldDashboard,
+  },
+
+  {
+    id: 'vehicle-management',
+    path: '/vehicle-management',
+    title: 'Vehicle Management',
+    permission: 'vh.l',
+    nav: { group: 'fleet', icon: IconTruck, roles: notDealerOrFleet },
+    later: 'inventory',
+    load: pages.vehicleManagement,
+  },
+  {
+    id: 'fleet-vehicle-management',
+    path: '/fleet/vehicle-management',
+    title: 'Vehicle Management',
+    permission: 'vh.l',
+    nav: { group: 'fleet', icon: IconTruck, roles: rolesOf('fleet') },
+    params: { scope: 'fleet' },
+    later: 'inventory',
+    load: pages.vehicleManagement,
+  },
+  {
+    id: 'dealer-vehicle-management',
+    path: '/dealer/vehicle-management',
+    title: 'Vehicle Management',
+    permission: 'vh.l',
+    nav: { group: 'fleet', icon: IconTruck, roles: rolesOf('dealer') },
+    params: { scope: 'dealer' },
+    later: 'inventory',
+    load: pages.vehicleManagement,
+  },
+  {
+    id: 'vehicle-details',
+    path: '/vehicle/:id',
+    title: 'Vehicle Details',
+    permission: 'vh.l.d',
+    later: 'inventory',
+    load: pages.vehicleDetails,
+  },
+  {
+    id: 'fleet-vehicle-details',
+    path: '/fleet/vehicle/:id',
+    title: 'Vehicle Details',
+    permission: 'vh.l.d',
+    params: { scope: 'fleet' },
+    later: 'inventory',
+    load: pages.vehicleDetails,
+  },
+  {
+    id: 'old-vehicle-details',
+    path: '/old-vehicle/:id',
+    title: 'Legacy Vehicle Details',
+    permission: 'vh.l.d',
+    later: 'inventory',
+    load: pages.oldVehicleDetails,
+  },
+
+  {
+    id: 'model-configuration',
+    path: '/models/configuration',
+    title: 'Model Configuration',
+    permission: 'mm.c',
+    nav: { group: 'fleet', icon: IconAdjustments },
+    later: 'inventory',
+    load: pages.modelConfiguration,
+  },
+  modelManagement('ev', 'EV'),
+  modelManagement('bms', 'BMS'),
+  modelManagement('mcu', 'MCU'),
+  modelManagement('vcu', 'VCU'),
+
+  {
+    id: 'bms-master-management',
+    path: '/bms/master-management',
+    title: 'BMS Management',
+    permission: 'BMS.l',
+    nav: { group: 'fleet', icon: IconBattery3, label: 'BMS' },
+    later: 'inventory',
+    load: pages.bmsMasterManagement,
+  },
+  {
+    id: 'bms-details',
+    path: '/bms/details/:id',
+    title: 'BMS Details',
+    permission: 'BMS.l.d',
+    later: 'inventory',
+    load: pages.bmsDetails,
+  },
+  {
+    id: 'battery-pack-history',
+    path: '/bms/battery-pack-history/:id',
+    title: 'Battery Pack History',
+    permission: 'BMS.l.d.ch',
+    later: 'inventory',
+    load: pages.batteryPackHistory,
+  },
+  {
+    id: 'mcu-master-management',
+    path: '/mcu/master-management',
+    title: 'MCU Management',
+    permission: 'MCU.l',
+    nav: { group: 'fleet', icon: IconEngine, label: 'MCU' },
+    later: 'inventory',
+    load: pages.mcuMasterManagement,
+  },
+  {
+    id: 'mcu-details',
+    path: '/mcu/details/:id',
+    title: 'MCU Details',
+    permission: 'MCU.l.d',
+    later: 'inventory',
+    load: pages.mcuDetails,
+  },
+  {
+    id: 'vcu-master-management',
+    path: '/vcu/master-management',
+    title: 'VCU Management',
+    permission: 'VCU.l',
+    nav: { group: 'fleet', icon: IconCpu, label: 'VCU' },
+    later: 'inventory',
+    load: pages.vcuMasterManagement,
+  },
+  {
+    id: 'vcu-details',
+    path: '/vcu/details/:id',
+    title: 'VCU Details',
+    permission: 'VCU.l.d',
+    later: 'inventory',
+    load: pages.vcuDetails,
+  },
+  {
+    id: 'component-management',
+    path: '/component-management',
+    title: 'Component Management',
+    permission: 'cm',
+    nav: { group: 'fleet', icon: IconPuzzle },
+    later: 'inventory',
+    load: pages.componentManagement,
+  },
+  {
+    id: 'fault-details',
+    path: '/fault-details/:id',
+    title: 'Fault Details',
+    permission: { anyOf: ['vh.l.d.f', 'BMS.l.d.f', 'MCU.l.d.f'] },
+    later: 'inventory',
+    load: pages.faultDetails,
+  },
+
+  {
+    id: 'command-history',
+    path: '/command-history',
+    title: 'Command',
+    permission: 'cmd',
+    nav: { group: 'operations', icon: IconTerminal2, label: 'Command History' },
+    load: pages.commandHistory,
+  },
+  {
+    id: 'notification-history',
+    path: '/notification-history',
+    title: 'Notification',
+    permission: 'rule.h',
+    nav: { group: 'operations', icon: IconBell, label: 'Notification History' },
+    load: pages.notificationHistory,
+  },
+  {
+    id: 'rule-management',
+    path: '/rule-management',
+    title: 'Rule Management',
+    permission: 'rule.l',
+    nav: { group: 'operations', icon: IconRoute },
+    load: pages.ruleManagement,
+  },
+  {
+    id: 'geo-fencing',
+    path: '/geo-fencing',
+    title: 'Geofencing',
+    permission: 'gr',
+    nav: { group: 'operations', icon: IconMapPin },
+    later: 'live',
+    load: pages.geoFencing,
+  },
+  {
+    id: 'geo-fencing-write',
+    path: '/geo-fencing/write',
+    title: 'Geofence Editor',
+    permission: 'gr',
+    action: ACTION.ADD,
+    later: 'live',
+    load: pages.geoFenceWrite,
+  },
+  {
+    id: 'firmware-release',
+    path: '/firmware-release',
+    title: 'FOTA',
+    permission: 'FOTA',
+    nav: { group: 'operations', icon: IconUpload, label: 'Firmware Release' },
+    load: pages.firmwareRelease,
+  },
+  {
+    id: 'firmware-update-history',
+    path: '/firmware-update-history',
+    title: 'Device OTA History',
+    permission: 'FOTA.h',
+    nav: { group: 'operations', icon: IconHistory },
+    load: pages.firmwareUpdateHistory,
+  },
+  {
+    id: 'hardware-log',
+    path: '/hardware-log',
+    title: 'Hardware Log',
+    permission: 'hl',
+    nav: { group: 'operations', icon: IconDeviceAnalytics },
+    load: pages.hardwareLog,
+  },
+  {
+    id: 'tickets',
+    path: '/tickets',
+    title: 'Help & Support',
+    permission: 't',
+    nav: { group: 'operations', icon: IconLifebuoy, roles: admins },
+    load: pages.tickets,
+  },
+  {
+    id: 'employee-tickets',
+    path: '/employee/tickets',
+    title: 'Help & Support',
+    permission: 't',
+    nav: { group: 'operations', icon: IconLifebuoy, roles: employees },
+    params: { scope: 'employee' },
+    load: pages.tickets,
+  },
+  {
+    id: 'driver-tickets',
+    path: '/driver/tickets',
+    title: 'Help & Support',
+    permission: 't',
+    nav: { group: 'operations', icon: IconLifebuoy, roles: rolesOf('driver') },
+    params: { scope: 'driver' },
+    load: pages.tickets,
+  },
+  {
+    id: 'ev-owner-tickets',
+    path: '/ev-owner/tickets',
+    title: 'Help & Support',
+    permission: 't',
+    nav: { group: 'operations', icon: IconLifebuoy, roles: rolesOf('evOwner') },
+    params: { scope: 'ev-owner' },
+    load: pages.tickets,
+  },
+
+  {
+    id: 'analysis',
+    path: '/analysis',
+    title: 'Analysis',
+    permission: 'a',
+    nav: { group: 'overview', icon: IconChartLine },
+    load: pages.analysis,
+  },
+  {
+    id: 'carbon-emission',
+    path: '/carbon-emission',
+    title: 'Carbon Emission',
+    permission: 'ce',
+    nav: { group: 'overview', icon: IconLeaf },
+    load: pages.carbonEmission,
+  },
+
+  {
+    id: 'ev-owner-management',
+    path: '/ev-owner-management',
+    title: 'EV Owner Management',
+    permission: 'evo.l',
+    nav: { group: 'people', icon: IconUserCircle, label: 'EV Owners', roles: notDealer },
+    load: pages.evOwnerManagement,
+  },
+  {
+    id: 'dealer-ev-owner-management',
+    path: '/dealer/ev-owner-management',
+    title: 'EV Owner Management',
+    permission: 'evo.l',
+    nav: { group: 'people', icon: IconUserCircle, label: 'EV Owners', roles: rolesOf('dealer') },
+    params: { scope: 'dealer' },
+    load: pages.evOwnerManagement,
+  },
+  {
+    id: 'fleet-management',
+    path: '/fleet-management',
+    title: 'Fleet Management',
+    permission: 'fleet.l',
+    nav: { group: 'people', icon: IconUsersGroup, label: 'Fleets', roles: notDealer },
+    load: pages.fleetManagement,
+  },
+  {
+    id: 'dealer-fleet-management',
+    path: '/dealer/fleet-management',
+    title: 'Fleet Management',
+    permission: 'fleet.l',
+    nav: { group: 'people', icon: IconUsersGroup, label: 'Fleets', roles: rolesOf('dealer') },
+    params: { scope: 'dealer' },
+    load: pages.fleetManagement,
+  },
+  {
+    id: 'driver-management',
+    path: '/fleet/driver-management',
+    title: 'Driver Management',
+    permission: 'drv.l',
+    nav: { group: 'people', icon: IconSteeringWheel, label: 'Drivers' },
+    load: pages.driverManagement,
+  },
+  {
+    id: 'dealer-management',
+    path: '/dealer-management',
+    title: 'Service Center Management',
+    permission: 'sc.l',
+    nav: { group: 'people', icon: IconBuildingStore, label: 'Service Centers' },
+    load: pages.dealerManagement,
+  },
+  {
+    id: 'user-management',
+    path: '/user-management',
+    title: 'User Management',
+    permission: 'su',
+    nav: { group: 'people', icon: IconUsers },
+    load: pages.userManagement,
+  },
+  {
+    id: 'write-role',
+    path: '/write-role',
+    title: 'Role Permission',
+    permission: 'su.RP',
+    action: ACTION.ADD,
+    load: pages.writeRole,
+  },
+  {
+    id: 'write-group',
+    path: '/write-group',
+    title: 'Device Group',
+    permission: 'su.DG',
+    action: ACTION.ADD,
+    load: pages.writeGroup,
+  },
+  {
+    id: 'access-management',
+    path: '/access-management',
+    title: 'Access Management',
+    permission: 'ac.l',
+    nav: { group: 'people', icon: IconKey },
+    load: pages.accessManagement,
+  },
+  {
+    id: 'oem-access',
+    path: '/oem-access',
+    title: 'OEM Access',
+    permission: 'oem.l',
+    nav: { group: 'people', icon: IconShieldLock },
+    load: pages.oemAccess,
+  },
+
+  {
+    id: 'settings',
+    path: '/settings',
+    title: 'Settings',
+    permission: 's',
+    nav: { group: 'system', icon: IconSettings },
+    load: pages.settings,
+  },
+  {
+    id: 'audit',
+    path: '/audit',
+    title: 'Audit Log',
+    permission: 'ah',
+    nav: { group: 'system', icon: IconReceipt },
+    load: pages.audit,
+  },
+  {
+    id: 'dashboard-configuration',
+    path: '/dashboard-configuration',
+    title: 'Dashboard Configuration',
+    permission: 'dc',
+    nav: { group: 'system', icon: IconChartBar },
+    load: pages.dashboardConfiguration,
+  },
+  { id: 'profile', path: '/profile', title: 'My Profile', permission: 'mp', load: pages.profile },
+
+  { id: 'forbidden', path: '/403', title: 'Forbidden', permission: null, load: pages.forbidden },
+  { id: 'not-found', path: '/404', title: 'Page not found', permission: null, load: pages.notFound },
+  {
+    id: 'demo-crash',
+    path: '/__demo/crash',
+    title: 'Crash test',
+    permission: null,
+    demoOnly: true,
+    load: pages.crash,
+  },
+];
+
+/** The route with this id; throws on an unknown id so that a typo fails loudly in tests. */
+export function routeById(id: string): AppRoute {
+  const route = ROUTES.find((r) => r.id === id);
+  if (!route) throw new Error(`Unknown route id: ${id}`);
+  return route;
+}
+
+/** The concrete path of a route, with `:param` segments filled in. */
+export function pathOf(route: AppRoute, params: Readonly<Record<string, string>> = {}): string {
+  return route.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? `:${name}`));
+}

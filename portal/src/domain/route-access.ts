@@ -1,0 +1,61 @@
+import type { AppRoute } from '@/config/routes';
+import { NAV_GROUPS, type NavGroup } from './nav-groups';
+import { can, type PermissionMap } from './permissions';
+import type { RoleCode } from './roles';
+
+/** What the guard needs to know about the session. */
+export interface Viewer {
+  isAuthenticated: boolean;
+  role: RoleCode | null;
+  permissions: PermissionMap;
+}
+
+export type GuardDecision = 'allow' | 'login' | 'forbidden';
+
+/** True when the viewer's permissions open the route (its key with its action; any signed-in user for `null`). */
+export function canOpen(route: AppRoute, permissions: PermissionMap): boolean {
+  return route.permission === null || can(permissions, route.permission, route.action);
+}
+
+/** The guard of every route: public routes open, a visitor signs in first, a signed-in user needs the permission. */
+export function guardRoute(route: AppRoute, viewer: Viewer): GuardDecision {
+  if (route.public) return 'allow';
+  if (!viewer.isAuthenticated) return 'login';
+  return canOpen(route, viewer.permissions) ? 'allow' : 'forbidden';
+}
+
+export interface NavSection {
+  group: NavGroup;
+  label: string;
+  routes: AppRoute[];
+}
+
+/** The side navigation of a viewer: only routes they may open, in table order, grouped. */
+export function navSectionsFor(
+  routes: readonly AppRoute[],
+  role: RoleCode | null,
+  permissions: PermissionMap,
+): NavSection[] {
+  if (!role) return [];
+  const visible = routes.filter(
+    (r) => r.nav && !r.demoOnly && canOpen(r, permissions) && (!r.nav.roles || r.nav.roles.includes(role)),
+  );
+  return (Object.keys(NAV_GROUPS) as NavGroup[])
+    .map((group) => ({ group, label: NAV_GROUPS[group], routes: visible.filter((r) => r.nav?.group === group) }))
+    .filter((section) => section.routes.length > 0);
+}
+
+/**
+ * The path to return to after login, from `?returnTo=`. Only same-origin absolute paths are accepted, so a crafted
+ * link cannot send the user to another site.
+ */
+export function safeReturnTo(value: string | null | undefined): string | null {
+  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  if (value.startsWith('/login')) return null;
+  return value;
+}
+
+/** The login URL that brings the user back to `path` afterwards. */
+export function loginPathFor(path: string): string {
+  return path && path !== '/' ? `/login?returnTo=${encodeURIComponent(path)}` : '/login';
+}

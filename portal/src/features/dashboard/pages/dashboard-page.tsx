@@ -1,0 +1,74 @@
+import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { ROUTES, type RoutePageProps } from '@/config/routes';
+import { navSectionsFor } from '@/domain/route-access';
+import { ROLE_LABELS, ROLE_TYPE_LABELS, roleTypeOf } from '@/domain/roles';
+import { useAppState } from '@/state/store-context';
+
+/**
+ * The dashboard of every role type: who you are, and a card for every area your role may open (from the route table,
+ * so it never links to a page you cannot see).
+ */
+export function DashboardPage({ route }: RoutePageProps) {
+  const user = useAppState((s) => s.auth.user);
+  const permissions = useAppState((s) => s.auth.permissions);
+  if (!user) return null;
+  const sections = navSectionsFor(ROUTES, user.role, permissions)
+    .map((s) => ({ ...s, routes: s.routes.filter((r) => r.load !== route.load) }))
+    .filter((s) => s.routes.length > 0);
+  return (
+    <Stack gap="xl">
+      <Group justify="space-between" align="flex-end">
+        <Stack gap={4}>
+          <Title order={1} size="h2">
+            {route.title}
+          </Title>
+          <Text size="lg">Welcome back, {user.name}.</Text>
+        </Stack>
+        <Group gap="xs">
+          <Badge variant="light" size="lg" radius="sm">
+            {ROLE_LABELS[user.role]}
+          </Badge>
+          <Badge variant="outline" color="gray" size="lg" radius="sm">
+            {ROLE_TYPE_LABELS[roleTypeOf(user.role)]} dashboard
+          </Badge>
+        </Group>
+      </Group>
+      {sections.length === 0 ? (
+        <Text c="dimmed">Your role has no areas to open yet. Ask an administrator for access.</Text>
+      ) : (
+        sections.map((section) => (
+          <Stack key={section.group} gap="sm" component="section" aria-labelledby={`dash-${section.group}`}>
+            <Text id={`dash-${section.group}`} tt="uppercase" fw={700} size="xs" c="dimmed">
+              {section.label}
+            </Text>
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
+              {section.routes.map((r) => {
+                const Icon = r.nav!.icon;
+                return (
+                  <Card key={r.id} withBorder radius="md" padding="md" component={Link} to={r.path}>
+                    <Group wrap="nowrap" gap="sm">
+                      <ThemeIcon variant="light" size="lg" radius="md">
+                        <Icon size={20} />
+                      </ThemeIcon>
+                      <Stack gap={0}>
+                        <Anchor component="span" fw={600} c="dark">
+                          {r.nav?.label ?? r.title}
+                        </Anchor>
+                        {r.nav?.label && r.nav.label !== r.title ? (
+                          <Text size="xs" c="dimmed">
+                            {r.title}
+                          </Text>
+                        ) : null}
+                      </Stack>
+                    </Group>
+                  </Card>
+                );
+              })}
+            </SimpleGrid>
+          </Stack>
+        ))
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,75 @@
+import { Avatar, Badge, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { RoutePageProps } from '@/config/routes';
+import { PERMISSION_LABELS, type PermissionKey } from '@/domain/permissions';
+import { ROLE_LABELS } from '@/domain/roles';
+import { useAppState } from '@/state/store-context';
+import { PageHeader } from '@/shared/ui/page-header';
+
+const SCOPES = [
+  ['oemId', 'OEM'],
+  ['dealerId', 'Service center'],
+  ['fleetId', 'Fleet'],
+  ['evOwnerId', 'EV owner'],
+  ['driverId', 'Driver'],
+] as const;
+
+/** The signed-in user: identity, role, scope and the areas their permissions open. */
+export function ProfilePage({ route }: RoutePageProps) {
+  const user = useAppState((s) => s.auth.user);
+  const permissions = useAppState((s) => s.auth.permissions);
+  if (!user) return null;
+  const initials = user.name
+    .split(/\s+/)
+    .map((part) => part[0])
+    .join('')
+    .slice(0, 2)
+    .toUpperCase();
+  const keys = (Object.keys(permissions) as PermissionKey[]).filter((k) => (permissions[k] ?? 0) > 0);
+  return (
+    <>
+      <PageHeader title={route.title} />
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <Card withBorder radius="md" padding="lg">
+          <Group>
+            <Avatar size="lg" radius="xl" color="blue">
+              {initials}
+            </Avatar>
+            <Stack gap={2}>
+              <Text fw={700} size="lg">
+                {user.name}
+              </Text>
+              <Text c="dimmed" size="sm">
+                {user.email}
+              </Text>
+              <Badge variant="light" radius="sm" w="fit-content">
+                {ROLE_LABELS[user.role]}
+              </Badge>
+            </Stack>
+          </Group>
+          <Stack gap={4} mt="md">
+            {SCOPES.filter(([field]) => user[field]).map(([field, label]) => (
+              <Text size="sm" key={field}>
+                {label}:{' '}
+                <Text span fw={600}>
+                  {user[field]}
+                </Text>
+              </Text>
+            ))}
+          </Stack>
+        </Card>
+        <Card withBorder radius="md" padding="lg">
+          <Text fw={600} mb="xs">
+            Your access
+          </Text>
+          <Group gap={6}>
+            {keys.map((key) => (
+              <Badge key={key} variant="outline" color="gray" radius="sm" tt="none">
+                {PERMISSION_LABELS[key]}
+              </Badge>
+            ))}
+          </Group>
+        </Card>
+      </SimpleGrid>
+    </>
+  );
+}

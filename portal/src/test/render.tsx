@@ -1,0 +1,172 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClient } from '@tanstack/react-query';
+import { cleanup, configure, render } from '@testing-library/react';
+import type { ReactElement, ReactNode } from 'react';
+import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach } from 'vitest';
+import type { PersistStorage } from 'zustand/middleware';
+import { AppProviders } from '@/app/providers';
+import { createAppRoutes } from '@/app/router';
+import { theme } from '@/app/theme';
+import { ROUTES } from '@/config/routes';
+import { defaultPermissionsFor } from '@/domain/permissions';
+import { ROLE_LABELS, ROLE_TYPES, type RoleCode, type RoleType } from '@/domain/roles';
+import { type DemoAccount, type SessionPort, SessionProvider } from '@/features/auth/session';
+import { type AppStore, createAppStore } from '@/state/app-store';
+import type { SessionUser } from '@/state/auth-slice';
+import type { PersistedGroups } from '@/state/persistence';
+import { AppStoreProvider } from '@/state/store-context';
+
+// Lazy pages are transformed on first use under Vitest, which can take a few seconds on a cold cache.
+configure({ asyncUtilTimeout: 10000 });
+
+// Vitest runs without globals, so Testing Library cannot register its own cleanup.
+afterEach(() => {
+  cleanup();
+  sessionStorage.clear();
+});
+
+// jsdom lacks a few browser APIs Mantine relies on.
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+if (!('ResizeObserver' in window)) {
+  (window as unknown as { ResizeObserver: unknown }).ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}
+if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
+
+/** A storage that keeps persisted groups in memory, so tests never share session storage. */
+export function memoryStorage(): PersistStorage<PersistedGroups> & { data: Map<string, string> } {
+  const data = new Map<string, string>();
+  return {
+    data,
+    getItem: (name) => {
+      const raw = data.get(name);
+      return raw === undefined ? null : JSON.parse(raw);
+    },
+    setItem: (name, value) => void data.set(name, JSON.stringify(value)),
+    removeItem: (name) => void data.delete(name),
+  };
+}
+
+/** A fresh store on in-memory storage. */
+export function createTestStore(): AppStore {
+  return createAppStore({ storage: memoryStorage() });
+}
+
+/** A user of the given role with an id derived from it. */
+export function userFor(role: RoleCode): SessionUser {
+  return {
+    id: `u-${role.toLowerCase()}`,
+    name: `${ROLE_LABELS[role]} Tester`,
+    email: `${role.toLowerCase()}@voltline.test`,
+    role,
+  };
+}
+
+/** Signs a store in as `role` with the default permissions of that role. */
+export function signInAs(store: AppStore, role: RoleCode): SessionUser {
+  const user = userFor(role);
+  store.getState().login({ user, token: `token-${role}`, permissions: defaultPermissionsFor(role) });
+  return user;
+}
+
+export const TEST_PASSWORD = 'demo-pass';
+
+/** One demo account per role type, like the demo world's list. */
+export const TEST_ACCOUNTS: DemoAccount[] = (Object.entries(ROLE_TYPES) as [RoleType, readonly RoleCode[]][]).map(
+  ([, roles]) => {
+    const role = roles[0] as RoleCode;
+    return { email: userFor(role).email, password: TEST_PASSWORD, role, label: ROLE_LABELS[role] };
+  },
+);
+
+/**
+ * A session double with the same behaviour as the API-backed one: known accounts sign in with their role's
+ * default permissions, anything else is rejected with a 401 error body.
+ */
+export function createTestSession(overrides: Partial<SessionPort> = {}): SessionPort {
+  return {
+    signIn: async ({ email, password }) => {
+      const account = TEST_ACCOUNTS.find((a) => a.email === email);
+      if (!account || password !== account.password) {
+        throw { status: 401, code: 'invalid_credentials', message: 'The e-mail or password is wrong.' };
+      }
+      return {
+        user: userFor(account.role),
+        token: `token-${account.role}`,
+        permissions: defaultPermissionsFor(account.role),
+      };
+    },
+    signOut: async () => {},
+    loadDemoAccounts: async () => TEST_ACCOUNTS,
+    resetDemoData: async () => {},
+    ...overrides,
+  };
+}
+
+function testQueryClient() {
+  return new QueryClient({ defaultOptions: { queries: { retry: 0 }, mutations: { retry: 0 } } });
+}
+
+export interface RenderAppOptions {
+  store?: AppStore;
+  session?: SessionPort;
+  includeDemoRoutes?: boolean;
+}
+
+/** Renders the whole app (providers + route table) at `path`, as the browser would. */
+export function renderApp(
+  path: string,
+  { store = createTestStore(), session = createTestSession(), includeDemoRoutes = true }: RenderAppOptions = {},
+) {
+  const router = createMemoryRouter(createAppRoutes({ store, includeDemoRoutes }), { initialEntries: [path] });
+  const result = render(
+    <AppProviders
+      store={store}
+      queryClient={testQueryClient()}
+      withSession={(children: ReactNode) => <SessionProvider value={session}>{children}</SessionProvider>}
+      mantineEnv="test"
+    >
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...result, router, store, session };
+}
+
+/** Renders one component with Mantine, the store and a memory router. */
+export function renderWithProviders(
+  ui: ReactElement,
+  { store = createTestStore(), path = '/' }: { store?: AppStore; path?: string } = {},
+) {
+  const result = render(
+    <MantineProvider theme={theme} env="test">
+      <AppStoreProvider store={store}>
+        <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+      </AppStoreProvider>
+    </MantineProvider>,
+  );
+  return { ...result, store };
+}
+
+/**
+ * Loads every lazy page once. Call it in `beforeAll` of files that render the app, so a cold transform of the page
+ * modules is not charged to the first test's time-out.
+ */
+export async function preloadPages(): Promise<void> {
+  await Promise.all(ROUTES.map((route) => route.load()));
+}
