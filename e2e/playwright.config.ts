@@ -36,7 +36,7 @@ export default defineConfig({
   },
   webServer: [
     {
-      command: `node servers/static.mjs --port ${PORTS.portal} --root ../portal/dist-demo --spa --mount /messenger=../messenger/dist`,
+      command: `node servers/static.mjs --port ${PORTS.portal} --root ../portal/dist-demo --spa --mount /messenger=../messenger/dist --mount /widget=../sdk/dist/umd`,
       url: `http://127.0.0.1:${PORTS.portal}/`,
       reuseExistingServer: !process.env.CI,
     },

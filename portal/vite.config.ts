@@ -5,7 +5,13 @@ import { defineConfig } from 'vitest/config';
 // `vite build --mode demo` bundles the MSW worker and the demo world; any other mode talks to a real Fleet API.
 export default defineConfig(({ mode }) => ({
   plugins: [react()],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: {
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      // The demo answers the embedded widget with the widget's own mock, read from source like the messenger does.
+      '@voltline/widget/mock': fileURLToPath(new URL('../sdk/src/mock.ts', import.meta.url)),
+    },
+  },
   define: { __DEMO__: JSON.stringify(mode === 'demo' || mode === 'test') },
   build: { outDir: mode === 'demo' ? 'dist-demo' : 'dist', sourcemap: true, chunkSizeWarningLimit: 1500 },
   server: { port: 5173 },

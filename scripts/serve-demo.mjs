@@ -14,7 +14,7 @@ await startStaticServer({
   host,
   root: join(root, 'portal/dist-demo'),
   spa: true,
-  mounts: { '/messenger': join(root, 'messenger/dist') },
+  mounts: { '/messenger': join(root, 'messenger/dist'), '/widget': join(root, 'sdk/dist/umd') },
 });
 console.log(`\nVoltline demo is running: http://${host === '0.0.0.0' ? 'localhost' : host}:${port}/`);
 console.log('Sign in with any demo user listed on the login page. Press Ctrl+C to stop.');

@@ -2,19 +2,23 @@ import '@mantine/core/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { loadRuntimeConfig } from '@/config/env';
 import { loginPathFor } from '@/domain/route-access';
 import { setAuthTokenGetter, setUnauthorizedHandler } from '@/shared/api/api-client';
 import { createQueryClient } from '@/shared/api/query-client';
+import { LiveProvider } from '@/shared/lib/live/live-context';
 import { notify } from '@/shared/ui/notify';
 import { restoreAppStore, useAppStore } from '@/state/app-store';
 import { ApiSessionProvider } from './api-session-provider';
 import { AppProviders } from './providers';
+import { createAppLiveController, LiveBadge, LiveSession } from './live-wiring';
 import { createAppRoutes } from './router';
 import { AppErrorBoundary } from './shell/app-error-boundary';
 import { loadThirdPartyTags, readTagConfig } from './third-party-tags';
 
 /** Starts the portal: demo network (demo builds only), restored session, API wiring, then the first render. */
 async function boot(root: HTMLElement) {
+  await loadRuntimeConfig();
   if (__DEMO__) {
     const { startDemoWorker } = await import('@/mocks/browser');
     await startDemoWorker();
@@ -23,7 +27,8 @@ async function boot(root: HTMLElement) {
   await restoreAppStore(useAppStore);
 
   const queryClient = createQueryClient();
-  const router = createBrowserRouter(createAppRoutes({ store: useAppStore }));
+  const live = createAppLiveController(useAppStore);
+  const router = createBrowserRouter(createAppRoutes({ store: useAppStore, headerExtras: <LiveBadge /> }));
   setAuthTokenGetter(() => useAppStore.getState().auth.token);
   setUnauthorizedHandler(() => {
     // A 401 on the login form is a wrong password, not an ended session.
@@ -44,7 +49,10 @@ async function boot(root: HTMLElement) {
           queryClient={queryClient}
           withSession={(children) => <ApiSessionProvider>{children}</ApiSessionProvider>}
         >
-          <RouterProvider router={router} />
+          <LiveProvider controller={live}>
+            <LiveSession />
+            <RouterProvider router={router} />
+          </LiveProvider>
         </AppProviders>
       </AppErrorBoundary>
     </StrictMode>,

@@ -37,4 +37,37 @@ describe('third-party tags', () => {
     script.dispatchEvent(new Event('load'));
     expect(calls).toEqual(['key-123']);
   });
+
+  test('point the widget at the configured API, WebSocket and messenger frame before initialising it', () => {
+    document.getElementById('voltline-widget')?.remove();
+    const config = readTagConfig(
+      {
+        VITE_WIDGET_KEY: 'demo',
+        VITE_WIDGET_API_URL: '/widget-api',
+        VITE_WIDGET_WS_URL: '/widget-ws',
+        VITE_WIDGET_FRAME_URL: '/messenger/',
+      },
+      'https://portal.example/fleet',
+    );
+    expect(config).toMatchObject({
+      widgetApiUrl: 'https://portal.example/widget-api',
+      widgetWsUrl: 'wss://portal.example/widget-ws',
+      widgetFrameUrl: 'https://portal.example/messenger/',
+    });
+    loadThirdPartyTags(config);
+    const calls: string[] = [];
+    (window as unknown as { Gleap: unknown }).Gleap = {
+      setApiUrl: (u: string) => calls.push(`api ${u}`),
+      setWSApiUrl: (u: string) => calls.push(`ws ${u}`),
+      setFrameUrl: (u: string) => calls.push(`frame ${u}`),
+      initialize: (key: string) => calls.push(`init ${key}`),
+    };
+    document.getElementById('voltline-widget')!.dispatchEvent(new Event('load'));
+    expect(calls).toEqual([
+      'api https://portal.example/widget-api',
+      'ws wss://portal.example/widget-ws',
+      'frame https://portal.example/messenger/',
+      'init demo',
+    ]);
+  });
 });

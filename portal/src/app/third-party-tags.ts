@@ -6,6 +6,10 @@ export interface TagConfig {
   widgetKey: string | null;
   /** Where the widget's UMD file is served from. */
   widgetScriptUrl: string;
+  /** Widget API, WebSocket and messenger frame URLs; the widget's own defaults when not set. */
+  widgetApiUrl: string | null;
+  widgetWsUrl: string | null;
+  widgetFrameUrl: string | null;
 }
 
 /** The default location of the widget's UMD build beside the portal. */
@@ -32,11 +36,29 @@ export function readTagConfig(env: Record<string, unknown>, base = 'http://local
     analyticsUrl: httpUrlOrNull(env.VITE_ANALYTICS_URL, base),
     widgetKey: key,
     widgetScriptUrl: httpUrlOrNull(env.VITE_WIDGET_SCRIPT_URL, base) ?? new URL(DEFAULT_WIDGET_SCRIPT_URL, base).href,
+    widgetApiUrl: httpUrlOrNull(env.VITE_WIDGET_API_URL, base),
+    widgetWsUrl: wsUrlOrNull(env.VITE_WIDGET_WS_URL, base),
+    widgetFrameUrl: httpUrlOrNull(env.VITE_WIDGET_FRAME_URL, base),
   };
+}
+
+/** A ws(s) URL; a relative value is resolved against the page (http -> ws, https -> wss). */
+function wsUrlOrNull(value: unknown, base: string): string | null {
+  if (typeof value !== 'string' || value.trim() === '') return null;
+  try {
+    const url = new URL(value.trim(), base);
+    if (url.protocol === 'http:' || url.protocol === 'https:') url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+    return url.protocol === 'ws:' || url.protocol === 'wss:' ? url.href.replace(/\/$/, '') : null;
+  } catch {
+    return null;
+  }
 }
 
 interface GleapGlobal {
   initialize: (key: string) => void;
+  setApiUrl: (url: string) => void;
+  setWSApiUrl: (url: string) => void;
+  setFrameUrl: (url: string) => void;
 }
 
 function appendScript(doc: Document, src: string, id: string, onLoad?: () => void): HTMLScriptElement {
@@ -61,7 +83,12 @@ export function loadThirdPartyTags(config: TagConfig, doc: Document = document):
   if (key && !doc.getElementById('voltline-widget')) {
     appendScript(doc, config.widgetScriptUrl, 'voltline-widget', () => {
       const gleap = (doc.defaultView as (Window & { Gleap?: GleapGlobal }) | null)?.Gleap;
-      if (gleap) gleap.initialize(key);
+      if (gleap) {
+        if (config.widgetApiUrl) gleap.setApiUrl(config.widgetApiUrl.replace(/\/$/, ''));
+        if (config.widgetWsUrl) gleap.setWSApiUrl(config.widgetWsUrl);
+        if (config.widgetFrameUrl) gleap.setFrameUrl(config.widgetFrameUrl);
+        gleap.initialize(key);
+      }
       else console.error('The widget script loaded but did not define window.Gleap');
     });
     added.push('voltline-widget');

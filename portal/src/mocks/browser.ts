@@ -1,19 +1,44 @@
+import { createWidgetMock } from '@voltline/widget/mock';
 import { setupWorker } from 'msw/browser';
+import { getEnv } from '@/config/env';
 import { createHandlers } from './handlers';
+import { createBrokerEmulator } from './live/broker-emulator';
+import { liveHandlers } from './live/live-handlers';
 import { followClock, getWorldDb } from './world/world-instance';
+
+/** Where the demo's widget talks to: the Widget API mock on the portal's own origin (see `.env.demo`). */
+function widgetEndpoints() {
+  const origin = window.location.origin;
+  const wsOrigin = origin.replace(/^http/, 'ws');
+  return { apiUrl: `${origin}/widget-api`, wsUrl: `${wsOrigin}/widget-ws` };
+}
 
 /**
  * Starts the MSW worker of demo mode and opens the demo world (seed and size from `?demoSize=` / settings).
- * Only the API is answered; other requests (assets, fonts, tiles) pass through without warnings.
+ * Answers the Fleet API, the live broker (MQTT over an intercepted WebSocket, fed by the fleet simulator) and the
+ * Widget API of the embedded widget and its messenger (same origin, so the messenger frame shares this world).
+ * Other requests (assets, fonts, tiles) pass through without warnings.
  */
 export async function startDemoWorker(): Promise<void> {
-  const worker = setupWorker(...createHandlers());
+  // Open the world (and its saved changes) before the first request needs it.
+  const db = await getWorldDb();
+  let vehicleIds: string[] | null = null;
+  const emulator = createBrokerEmulator({
+    vehicleIds: () => {
+      vehicleIds ??= db.tables.vehicles.all().map((v) => v.id);
+      return vehicleIds;
+    },
+  });
+  const widget = createWidgetMock(widgetEndpoints());
+  const worker = setupWorker(
+    ...createHandlers(),
+    ...liveHandlers({ url: getEnv().mqttUrl, emulator }),
+    ...widget.handlers,
+  );
   await worker.start({
     onUnhandledRequest: 'bypass',
     quiet: true,
     serviceWorker: { url: `${import.meta.env.BASE_URL}mockServiceWorker.js` },
   });
   followClock();
-  // Open the world (and its saved changes) before the first request needs it.
-  await getWorldDb();
 }

@@ -1,0 +1,79 @@
+import { Badge, Tooltip } from '@mantine/core';
+import { getEnv } from '@/config/env';
+import { createLiveController, type LiveController } from '@/shared/lib/live/live-controller';
+import type { LiveBatch } from '@/shared/lib/live/live-batcher';
+import { useLiveConnection } from '@/shared/lib/live/use-live-connection';
+import { useLiveSession } from '@/shared/lib/live/use-live-session';
+import type { AppStore } from '@/state/app-store';
+import { useAppState } from '@/state/store-context';
+
+/**
+ * Writes one live batch into the store in a single `setState`: the selected vehicle's telemetry (`data.live`,
+ * `isLive`, `lastUpdated`), command acknowledgements by command id, and the selected vehicle's trip status.
+ */
+export function applyLiveBatch(store: AppStore, batch: LiveBatch): void {
+  const { vehicle } = store.getState();
+  const selected = vehicle.vehicleUid;
+  const patch: Partial<typeof vehicle> = {};
+  if (selected) {
+    const telemetry = batch.vehicles.find((t) => t.vehicleUid === selected);
+    if (telemetry) {
+      const previous = vehicle.data && typeof vehicle.data === 'object' ? (vehicle.data as Record<string, unknown>) : {};
+      patch.data = { ...previous, live: telemetry };
+      patch.isLive = true;
+      patch.lastUpdated = new Date(telemetry.ts).toISOString();
+    }
+  }
+  const acks = batch.events.flatMap((e) => (e.kind === 'command-ack' ? [e.data] : []));
+  if (acks.length > 0) {
+    const current =
+      vehicle.commandAcknowledge && typeof vehicle.commandAcknowledge === 'object'
+        ? (vehicle.commandAcknowledge as Record<string, unknown>)
+        : {};
+    patch.commandAcknowledge = { ...current, ...Object.fromEntries(acks.map((a) => [a.commandId, a])) };
+  }
+  const trip = batch.events.findLast((e) => e.kind === 'trip' && e.data.vehicleUid === selected);
+  if (trip && trip.kind === 'trip') patch.trip_status = trip.data.status;
+  if (Object.keys(patch).length > 0) store.getState().setVehicle(patch);
+}
+
+/** The app's one live controller, feeding the store. */
+export function createAppLiveController(store: AppStore): LiveController {
+  return createLiveController({
+    sink: (batch) => applyLiveBatch(store, batch),
+    onError: (error) => console.warn('Live data:', error),
+  });
+}
+
+/** Connects the live controller while a user is signed in, with the session's credentials. */
+export function LiveSession() {
+  const user = useAppState((s) => s.auth.user);
+  const token = useAppState((s) => s.auth.token);
+  const isAuthenticated = useAppState((s) => s.auth.isAuthenticated);
+  useLiveSession(
+    isAuthenticated && user && token ? { url: getEnv().mqttUrl, username: user.email, token } : null,
+  );
+  return null;
+}
+
+const BADGE: Record<string, { color: string; label: string; hint: string }> = {
+  idle: { color: 'gray', label: 'Live: off', hint: 'Not connected to live data.' },
+  connecting: { color: 'yellow', label: 'Live: connecting', hint: 'Connecting to the live data broker…' },
+  online: { color: 'green', label: 'Live', hint: 'Receiving live telemetry.' },
+  reconnecting: { color: 'orange', label: 'Live: reconnecting', hint: 'Connection lost; retrying with back-off.' },
+  offline: { color: 'red', label: 'Live: offline', hint: 'The live data broker cannot be reached.' },
+};
+
+/** Header badge with the live connection state. */
+export function LiveBadge() {
+  const connection = useLiveConnection();
+  const look = BADGE[connection.state] ?? BADGE.idle!;
+  const hint = connection.lastError ? `${look.hint} (${connection.lastError})` : look.hint;
+  return (
+    <Tooltip label={hint}>
+      <Badge color={look.color} variant="light" role="status" aria-label={look.label}>
+        {look.label}
+      </Badge>
+    </Tooltip>
+  );
+}
