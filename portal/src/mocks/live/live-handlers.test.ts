@@ -1,8 +1,8 @@
 // The real mqtt.js client (browser transport: global WebSocket) and the live controller, connected through MSW's
 // WebSocket interception to the in-page broker emulation, as in demo mode.
 import { connectAsync } from 'mqtt';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { server } from '@/mocks/node';
 import type { LiveBatch } from '../../shared/lib/live/live-batcher';
 import { createLiveController, type LiveController } from '../../shared/lib/live/live-controller';
 import { topics } from '../../shared/lib/live/topics';
@@ -11,18 +11,16 @@ import { liveHandlers } from './live-handlers';
 
 const URL = 'ws://127.0.0.1:9001';
 const emulator = createBrokerEmulator({ rateHz: 20, deviceEveryS: 0.1 });
-const server = setupServer(...liveHandlers({ url: URL, emulator }));
+const handlers = liveHandlers({ url: URL, emulator });
 let controller: LiveController | null = null;
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+// The shared test server (src/test/setup.ts) answers, as in demo mode; its handlers are reset after each test.
+beforeEach(() => server.use(...handlers));
 afterEach(() => {
   controller?.dispose();
   controller = null;
 });
-afterAll(() => {
-  emulator.dispose();
-  server.close();
-});
+afterAll(() => emulator.dispose());
 
 function start() {
   const batches: LiveBatch[] = [];
