@@ -1,0 +1,152 @@
+// The live map and the geofence editor alone on a page, used as a page would use them: `?view=live` (optionally
+// `&count=N` simulated vehicles on the demo roads) or `?view=geofence`. Tests drive it through `window.__maps`.
+import '@mantine/core/styles.css';
+import { Container, MantineProvider, Stack, Text, Title } from '@mantine/core';
+import type { Map as MapLibreMap } from 'maplibre-gl';
+import { useEffect, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { DEMO_REGION } from '@/shared/lib/live/demo-region';
+import { type Bounds, VEHICLE_STATE, viewportTopics } from '@/shared/lib/live/topics';
+import { GeofenceEditor, type GeofenceValue } from '@/features/geofencing/components/geofence-editor';
+import { LiveMap } from '@/features/live-map/components/live-map';
+import type { LiveMapVehicle } from '@/features/live-map/components/vehicle-motion';
+
+type Vehicles = Map<string, LiveMapVehicle>;
+
+interface MapsWindow {
+  __maps: {
+    map: MapLibreMap | null;
+    viewports: Bounds[];
+    topics: string[];
+    submitted: GeofenceValue[];
+    setVehicle(id: string, vehicle: LiveMapVehicle): void;
+    project(lon: number, lat: number): { x: number; y: number };
+  };
+}
+const w = window as unknown as MapsWindow;
+const params = new URLSearchParams(location.search);
+
+const STATES = [
+  VEHICLE_STATE.Drive,
+  VEHICLE_STATE.Drive,
+  VEHICLE_STATE.ACCharge,
+  VEHICLE_STATE.StandBy,
+  VEHICLE_STATE.EmergencyShutdown,
+  VEHICLE_STATE.SNA,
+];
+
+/** N vehicles spread along the demo roads, deterministic so screenshots compare. */
+function simulatedFleet(count: number): Vehicles {
+  const vehicles: Vehicles = new Map();
+  for (let i = 0; i < count; i++) {
+    const road = DEMO_REGION.roads[i % DEMO_REGION.roads.length]!;
+    const segment = Math.floor(i / DEMO_REGION.roads.length) % (road.coordinates.length - 1);
+    const a = road.coordinates[segment]!;
+    const b = road.coordinates[segment + 1]!;
+    const t = ((i * 7919) % 1000) / 1000;
+    vehicles.set(`VX-${String(i + 1).padStart(5, '0')}`, {
+      lon: a[0] + (b[0] - a[0]) * t,
+      lat: a[1] + (b[1] - a[1]) * t,
+      stateCode: STATES[i % STATES.length]!,
+      soc: 20 + ((i * 37) % 80),
+      speed: (i * 13) % 70,
+      ts: Date.now(),
+    });
+  }
+  return vehicles;
+}
+
+function LiveView() {
+  const [vehicles, setVehicles] = useState<Vehicles>(() => simulatedFleet(Number(params.get('count') ?? 40)));
+  useEffect(() => {
+    w.__maps.setVehicle = (id, vehicle) => setVehicles((previous) => new Map(previous).set(id, vehicle));
+  }, []);
+  return (
+    <LiveMap
+      vehicles={vehicles}
+      height="calc(100vh - 120px)"
+      initialZoom={Number(params.get('zoom') ?? 11.5)}
+      onViewportChange={(bounds) => {
+        w.__maps.viewports.push(bounds);
+        // What a page passes to useLiveInterest('fleet-map', …).
+        w.__maps.topics = viewportTopics(bounds);
+      }}
+      onMapLoad={(map) => {
+        w.__maps.map = map;
+        map.once('idle', () => document.body.setAttribute('data-ready', 'true'));
+      }}
+    />
+  );
+}
+
+function GeofenceView() {
+  const editing = params.get('edit') === '1';
+  const fence = DEMO_REGION.geofences[0]!;
+  return (
+    <GeofenceEditor
+      mapHeight="calc(100vh - 140px)"
+      initialValue={
+        editing
+          ? {
+              name: fence.name,
+              rule: 'dwell',
+              dwellMinutes: 15,
+              deliveryMethods: 1 | 16,
+              geometry: {
+                type: 'Polygon',
+                coordinates: [
+                  [
+                    [73.73, 18.585],
+                    [73.75, 18.585],
+                    [73.75, 18.6],
+                    [73.73, 18.6],
+                    [73.73, 18.585],
+                  ],
+                ],
+              },
+            }
+          : undefined
+      }
+      onSubmit={(value) => {
+        w.__maps.submitted.push(value);
+      }}
+      onMapLoad={(map) => {
+        w.__maps.map = map;
+        map.once('idle', () => document.body.setAttribute('data-ready', 'true'));
+      }}
+    />
+  );
+}
+
+w.__maps = {
+  map: null,
+  viewports: [],
+  topics: [],
+  submitted: [],
+  setVehicle: () => {
+    throw new Error('live view not mounted');
+  },
+  project: (lon, lat) => {
+    const map = w.__maps.map!;
+    const point = map.project([lon, lat]);
+    const rect = map.getCanvas().getBoundingClientRect();
+    return { x: rect.left + point.x, y: rect.top + point.y };
+  },
+};
+
+const view = params.get('view') ?? 'live';
+createRoot(document.getElementById('root')!).render(
+  <MantineProvider>
+    <Container size="xl" py="md">
+      <Stack gap="sm">
+        <div>
+          <Title order={3}>{view === 'live' ? 'Fleet map' : 'Geofence'}</Title>
+          <Text size="sm" c="dimmed">
+            Voltline maps harness · demo region {DEMO_REGION.name}
+          </Text>
+        </div>
+        {view === 'live' ? <LiveView /> : <GeofenceView />}
+      </Stack>
+    </Container>
+  </MantineProvider>,
+);
