@@ -8,7 +8,7 @@ afterEach(cleanup);
 
 /**
  * Renders inside Mantine for component tests of the map building blocks. jsdom lacks matchMedia, which Mantine's
- * colour-scheme manager reads; a test-only stand-in answers "no match".
+ * colour-scheme manager reads, and ResizeObserver; test-only stand-ins answer "no match" and observe nothing.
  */
 export function renderWithMantine(ui: ReactElement) {
   if (typeof window.matchMedia !== 'function') {
@@ -23,6 +23,14 @@ export function renderWithMantine(ui: ReactElement) {
         removeEventListener: () => {},
         dispatchEvent: () => false,
       }) as MediaQueryList;
+  }
+  if (typeof window.ResizeObserver !== 'function') {
+    // SegmentedControl measures its items; jsdom has no layout, so a silent observer is enough.
+    window.ResizeObserver = class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    };
   }
   return render(<MantineProvider>{ui}</MantineProvider>);
 }
