@@ -8,9 +8,16 @@ export default {
   root: fileURLToPath(new URL('.', import.meta.url)),
   // The bundled offline style and basemap (public/map/).
   publicDir: `${portal}public`,
-  resolve: { alias: [{ find: /^@\//, replacement: `${portal}src/` }] },
+  resolve: {
+    // The harness imports portal modules and packages; they live in the portal's node_modules.
+    alias: [
+      { find: /^@\//, replacement: `${portal}src/` },
+      { find: /^(react|react-dom|@mantine\/core|maplibre-gl)(\/.*)?$/, replacement: `${portal}node_modules/$1$2` },
+    ],
+  },
   oxc: { jsx: { runtime: 'automatic' } },
-  logLevel: 'warn',
+  // Mantine's 'use client' directives warn by the hundred; only errors matter here.
+  logLevel: 'error',
   build: {
     outDir: process.env.MAPS_HARNESS_OUT ?? fileURLToPath(new URL('../../../.artifacts/maps-harness', import.meta.url)),
     emptyOutDir: true,

@@ -1,0 +1,127 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { startHarness } from './harness/build-harness.mjs';
+import { type MapsWindow, openMaps, screenPoint } from './maps-harness';
+
+// The LiveMap component alone on a harness page, fed the way a page feeds it (a new Map of readings per batch),
+// in Chromium with WebGL on SwiftShader and no network beyond the harness server.
+
+test.describe.configure({ mode: 'serial' });
+
+let harness: { url: string; close(): Promise<void> };
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  harness = await startHarness({ outDir: mkdtempSync(join(tmpdir(), 'voltline-maps-harness-')) });
+});
+
+test.afterAll(async () => {
+  await harness?.close();
+});
+
+const rendered = (page: import('@playwright/test').Page, layer: string) =>
+  page.evaluate(
+    (id) => (window as unknown as MapsWindow).__maps.map!.queryRenderedFeatures({ layers: [id] }).map((f) => f.properties),
+    layer,
+  );
+
+test('the live map draws the offline basemap and clusters a fleet of 2,000 vehicles without any outside request', async ({
+  page,
+}) => {
+  const outside: string[] = [];
+  page.on('request', (request) => {
+    if (!request.url().startsWith(harness.url) && !request.url().startsWith('data:') && !request.url().startsWith('blob:'))
+      outside.push(request.url());
+  });
+  await openMaps(page, harness.url, 'view=live&count=2000');
+  expect((await rendered(page, 'road')).length).toBeGreaterThan(0);
+  expect((await rendered(page, 'water')).length).toBeGreaterThan(0);
+  const clusters = await rendered(page, 'vehicle-clusters');
+  expect(clusters.length).toBeGreaterThan(0);
+  expect(clusters.some((c) => Number(c.point_count) > 1)).toBe(true);
+  expect(outside).toEqual([]);
+  await page.screenshot({ path: test.info().outputPath('live-map-clusters.png') });
+});
+
+test('the map reports its viewport as live topics for the page to subscribe to', async ({ page }) => {
+  await openMaps(page, harness.url, 'view=live&count=10');
+  const topics = await page.evaluate(() => (window as unknown as MapsWindow).__maps.topics);
+  expect(topics.length).toBeGreaterThan(0);
+  expect(topics.every((t) => t.startsWith('voltline/v1/'))).toBe(true);
+});
+
+test('a new reading glides the marker to its new position', async ({ page }) => {
+  await openMaps(page, harness.url, 'view=live&count=0&zoom=14');
+  const put = (lon: number, lat: number) =>
+    page.evaluate(
+      ([x, y]) =>
+        (window as unknown as MapsWindow).__maps.setVehicle('VX-MOVER', {
+          lon: x,
+          lat: y,
+          stateCode: 66,
+          soc: 71,
+          speed: 42,
+          ts: Date.now(),
+        }),
+      [lon, lat] as const,
+    );
+  const markerAt = () =>
+    page.evaluate(() => {
+      const { map } = (window as unknown as MapsWindow).__maps;
+      const features = map!.queryRenderedFeatures({ layers: ['vehicle-points'] }) as unknown as {
+        properties: { id: string };
+        geometry: { coordinates: [number, number] };
+      }[];
+      return features.find((f) => f.properties.id === 'VX-MOVER')?.geometry.coordinates ?? null;
+    });
+  await put(73.85, 18.52);
+  await expect.poll(markerAt).not.toBeNull();
+  await put(73.856, 18.52);
+  // Halfway through the glide the marker is between the two readings, then it arrives.
+  await page.waitForTimeout(350);
+  const mid = (await markerAt())!;
+  expect(mid[0]).toBeGreaterThan(73.8501);
+  expect(mid[0]).toBeLessThan(73.8559);
+  await expect.poll(async () => (await markerAt())?.[0], { timeout: 3000 }).toBeCloseTo(73.856, 4);
+  await page.screenshot({ path: test.info().outputPath('live-map-moved.png') });
+});
+
+test('clicking a vehicle opens its card, and follow keeps the map centred on it', async ({ page }) => {
+  await openMaps(page, harness.url, 'view=live&count=0&zoom=13');
+  await page.evaluate(() =>
+    (window as unknown as MapsWindow).__maps.setVehicle('VX-CARD', {
+      lon: 73.84,
+      lat: 18.53,
+      stateCode: 81,
+      soc: 64,
+      speed: 0,
+      ts: Date.now(),
+    }),
+  );
+  await page.waitForTimeout(300);
+  const point = await screenPoint(page, 73.84, 18.53);
+  await page.mouse.click(point.x, point.y);
+  const card = page.getByRole('region', { name: 'Vehicle VX-CARD' });
+  await expect(card).toContainText('AC Charge');
+  await expect(card).toContainText('SoC 64 %');
+  await page.screenshot({ path: test.info().outputPath('live-map-card.png') });
+
+  await card.getByRole('switch', { name: 'Follow' }).check({ force: true });
+  await page.waitForTimeout(800);
+  await page.evaluate(() =>
+    (window as unknown as MapsWindow).__maps.setVehicle('VX-CARD', {
+      lon: 73.87,
+      lat: 18.55,
+      stateCode: 66,
+      soc: 63,
+      speed: 35,
+      ts: Date.now(),
+    }),
+  );
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as MapsWindow).__maps.map!.getCenter()), { timeout: 4000 })
+    .toMatchObject({ lng: expect.closeTo(73.87, 4), lat: expect.closeTo(18.55, 4) });
+  await expect(card).toContainText('Drive');
+});
