@@ -4,8 +4,10 @@ import type { GeoJSONSource, Map as MapLibreMap, MapLayerMouseEvent } from 'mapl
 import { useEffect, useRef, useState } from 'react';
 import type { Bounds } from '@/shared/lib/live/topics';
 import { boundsOf, createMap } from '@/shared/ui/map/create-map';
+import { MapLegend } from './map-legend';
 import { VehicleCard } from './vehicle-card';
 import { type LiveMapVehicles, VehicleMotion } from './vehicle-motion';
+import { STATE_GROUP_COLOUR } from './vehicle-state-style';
 
 export interface LiveMapProps {
   /** Latest reading per vehicle id. Pass a new Map (or new vehicle objects) when readings change. */
@@ -34,6 +36,8 @@ function addVehicleLayers(map: MapLibreMap) {
     cluster: true,
     clusterRadius: 40,
     clusterMaxZoom: 14,
+    // A cluster hiding a faulty vehicle must still stand out.
+    clusterProperties: { faults: ['+', ['case', ['==', ['get', 'group'], 'fault'], 1, 0]] },
   });
   map.addLayer({
     id: LAYER_CLUSTER,
@@ -44,8 +48,8 @@ function addVehicleLayers(map: MapLibreMap) {
       'circle-color': ['step', ['get', 'point_count'], '#74c0fc', 50, '#4dabf7', 500, '#1c7ed6'],
       'circle-opacity': 0.85,
       'circle-radius': ['step', ['get', 'point_count'], 12, 50, 17, 500, 23, 2000, 29],
-      'circle-stroke-color': '#ffffff',
-      'circle-stroke-width': 2,
+      'circle-stroke-color': ['case', ['>', ['get', 'faults'], 0], STATE_GROUP_COLOUR.fault, '#ffffff'],
+      'circle-stroke-width': ['case', ['>', ['get', 'faults'], 0], 3, 2],
     },
   });
   map.addLayer({
@@ -229,6 +233,11 @@ export function LiveMap({
       {status === 'ready' && vehicles.size === 0 && (
         <Box pos="absolute" top={8} left={8} bg="white" px="xs" py={4} style={{ borderRadius: 4, fontSize: 13 }}>
           No vehicles with a position in view yet.
+        </Box>
+      )}
+      {status === 'ready' && (
+        <Box pos="absolute" bottom={8} left={8}>
+          <MapLegend />
         </Box>
       )}
       {selectedId && (

@@ -61,6 +61,6 @@ test('features carry the vehicle id and the colour of its state group', () => {
   motion.update(new Map([['V9', at(3, 4, VEHICLE_STATE.DCCharge)]]), 0);
   expect(motion.toFeatureCollection(0).features[0]).toMatchObject({
     geometry: { coordinates: [3, 4] },
-    properties: { id: 'V9', colour: STATE_GROUP_COLOUR.charge },
+    properties: { id: 'V9', group: 'charge', colour: STATE_GROUP_COLOUR.charge },
   });
 });

@@ -1,4 +1,4 @@
-import { STATE_GROUP_COLOUR, stateGroupOf } from './vehicle-state-style';
+import { STATE_GROUP_COLOUR, type StateGroup, stateGroupOf } from './vehicle-state-style';
 
 /** What the live map needs of one vehicle; the page builds these from the store or live batches. */
 export interface LiveMapVehicle {
@@ -28,7 +28,7 @@ export interface VehiclePointFeature {
   type: 'Feature';
   id: number;
   geometry: { type: 'Point'; coordinates: [number, number] };
-  properties: { id: string; colour: string };
+  properties: { id: string; group: StateGroup; colour: string };
 }
 
 export interface VehicleFeatureCollection {
@@ -101,11 +101,12 @@ export class VehicleMotion {
     const features: VehiclePointFeature[] = [];
     let index = 0;
     for (const [id, track] of this.tracks) {
+      const group = stateGroupOf(track.vehicle.stateCode);
       features.push({
         type: 'Feature',
         id: index++,
         geometry: { type: 'Point', coordinates: this.positionOf(track, now) },
-        properties: { id, colour: STATE_GROUP_COLOUR[stateGroupOf(track.vehicle.stateCode)] },
+        properties: { id, group, colour: STATE_GROUP_COLOUR[group] },
       });
     }
     return { type: 'FeatureCollection', features };
