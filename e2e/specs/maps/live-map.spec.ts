@@ -78,12 +78,29 @@ test('a new reading glides the marker to its new position', async ({ page }) => 
     });
   await put(73.85, 18.52);
   await expect.poll(markerAt).not.toBeNull();
+  // Sample the drawn marker on every frame while the reading arrives: a glide passes through positions in between.
+  const samples = page.evaluate(
+    () =>
+      new Promise<number[]>((resolve) => {
+        const { map } = (window as unknown as MapsWindow).__maps;
+        const seen: number[] = [];
+        const start = performance.now();
+        const sample = () => {
+          const features = map!.queryRenderedFeatures({ layers: ['vehicle-points'] }) as unknown as {
+            properties: { id: string };
+            geometry: { coordinates: [number, number] };
+          }[];
+          const lon = features.find((f) => f.properties.id === 'VX-MOVER')?.geometry.coordinates[0];
+          if (lon !== undefined) seen.push(lon);
+          if (performance.now() - start < 2500) requestAnimationFrame(sample);
+          else resolve(seen);
+        };
+        requestAnimationFrame(sample);
+      }),
+  );
   await put(73.856, 18.52);
-  // Halfway through the glide the marker is between the two readings, then it arrives.
-  await page.waitForTimeout(350);
-  const mid = (await markerAt())!;
-  expect(mid[0]).toBeGreaterThan(73.8501);
-  expect(mid[0]).toBeLessThan(73.8559);
+  const between = (await samples).filter((lon) => lon > 73.8502 && lon < 73.8558);
+  expect(between.length).toBeGreaterThan(0);
   await expect.poll(async () => (await markerAt())?.[0], { timeout: 3000 }).toBeCloseTo(73.856, 4);
   await page.screenshot({ path: test.info().outputPath('live-map-moved.png') });
 });
