@@ -142,3 +142,31 @@ test('clicking a vehicle opens its card, and follow keeps the map centred on it'
     .toMatchObject({ lng: expect.closeTo(73.87, 4), lat: expect.closeTo(18.55, 4) });
   await expect(card).toContainText('Drive');
 });
+
+// DESIGN.md's budget is no task over 50 ms. Under SwiftShader (software WebGL, as in CI) each redraw of a re-clustered
+// 10,000-point source costs 60-250 ms of main thread, so this test guards against freezes (no task over 400 ms) and
+// prints the measured tasks; the 50 ms budget is for hardware WebGL and is measured by `pnpm bench`.
+test('10,000 vehicles moving at 1 Hz glide without freezing the page', async ({ page }) => {
+  await openMaps(page, harness.url, 'view=live&count=10000');
+  const longTasks = await page.evaluate(
+    () =>
+      new Promise<number[]>((resolve) => {
+        const durations: number[] = [];
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) durations.push(Math.round(entry.duration));
+        }).observe({ type: 'longtask' });
+        const maps = (window as unknown as MapsWindow).__maps;
+        let tick = 0;
+        const timer = setInterval(() => {
+          maps.moveAll(tick % 2 ? -0.0004 : 0.0004, 0.0002);
+          if (++tick === 5) {
+            clearInterval(timer);
+            setTimeout(() => resolve(durations), 1500);
+          }
+        }, 1000);
+      }),
+  );
+  await page.screenshot({ path: test.info().outputPath('live-map-10k.png') });
+  console.log(`long tasks with 10,000 vehicles (ms): ${JSON.stringify(longTasks)}`);
+  expect(longTasks.filter((d) => d > 400)).toEqual([]);
+});

@@ -11,6 +11,7 @@ export type MapsWindow = {
     topics: string[];
     submitted: { name: string; rule: string; dwellMinutes?: number; deliveryMethods: number; geometry: { coordinates: number[][][] } }[];
     setVehicle(id: string, vehicle: Record<string, unknown>): void;
+    moveAll(dLon: number, dLat: number): void;
     project(lon: number, lat: number): { x: number; y: number };
   };
 };

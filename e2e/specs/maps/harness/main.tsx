@@ -20,6 +20,8 @@ interface MapsWindow {
     topics: string[];
     submitted: GeofenceValue[];
     setVehicle(id: string, vehicle: LiveMapVehicle): void;
+    /** Moves every vehicle a little, as one live batch of the whole fleet would. */
+    moveAll(dLon: number, dLat: number): void;
     project(lon: number, lat: number): { x: number; y: number };
   };
 }
@@ -60,6 +62,13 @@ function LiveView() {
   const [vehicles, setVehicles] = useState<Vehicles>(() => simulatedFleet(Number(params.get('count') ?? 40)));
   useEffect(() => {
     w.__maps.setVehicle = (id, vehicle) => setVehicles((previous) => new Map(previous).set(id, vehicle));
+    w.__maps.moveAll = (dLon, dLat) =>
+      setVehicles((previous) => {
+        const next: Vehicles = new Map();
+        const ts = Date.now();
+        for (const [id, v] of previous) next.set(id, { ...v, lon: v.lon + dLon, lat: v.lat + dLat, ts });
+        return next;
+      });
   }, []);
   return (
     <LiveMap
@@ -124,6 +133,9 @@ w.__maps = {
   topics: [],
   submitted: [],
   setVehicle: () => {
+    throw new Error('live view not mounted');
+  },
+  moveAll: () => {
     throw new Error('live view not mounted');
   },
   project: (lon, lat) => {
