@@ -23,7 +23,8 @@ test.afterAll(async () => {
 
 const rendered = (page: import('@playwright/test').Page, layer: string) =>
   page.evaluate(
-    (id) => (window as unknown as MapsWindow).__maps.map!.queryRenderedFeatures({ layers: [id] }).map((f) => f.properties),
+    (id) =>
+      (window as unknown as MapsWindow).__maps.map!.queryRenderedFeatures({ layers: [id] }).map((f) => f.properties),
     layer,
   );
 
@@ -32,7 +33,11 @@ test('the live map draws the offline basemap and clusters a fleet of 2,000 vehic
 }) => {
   const outside: string[] = [];
   page.on('request', (request) => {
-    if (!request.url().startsWith(harness.url) && !request.url().startsWith('data:') && !request.url().startsWith('blob:'))
+    if (
+      !request.url().startsWith(harness.url) &&
+      !request.url().startsWith('data:') &&
+      !request.url().startsWith('blob:')
+    )
       outside.push(request.url());
   });
   await openMaps(page, harness.url, 'view=live&count=2000');

@@ -9,7 +9,13 @@ export type MapsWindow = {
       getZoom(): number;
     } | null;
     topics: string[];
-    submitted: { name: string; rule: string; dwellMinutes?: number; deliveryMethods: number; geometry: { coordinates: number[][][] } }[];
+    submitted: {
+      name: string;
+      rule: string;
+      dwellMinutes?: number;
+      deliveryMethods: number;
+      geometry: { coordinates: number[][][] };
+    }[];
     setVehicle(id: string, vehicle: Record<string, unknown>): void;
     moveAll(dLon: number, dLat: number): void;
     project(lon: number, lat: number): { x: number; y: number };

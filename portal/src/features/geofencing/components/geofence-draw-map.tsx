@@ -71,7 +71,7 @@ export function GeofenceDrawMap({
   zoom,
   onMapLoad,
 }: GeofenceDrawMapProps) {
-  const containerRef = useRef<HTMLDivElement>(null);
+  const containerRef = useRef<HTMLElement>(null);
   const drawRef = useRef<TerraDraw | null>(null);
   const callbacksRef = useRef({ onGeometryChange, onMapLoad });
   callbacksRef.current = { onGeometryChange, onMapLoad };
@@ -81,6 +81,8 @@ export function GeofenceDrawMap({
   const [canUndo, setCanUndo] = useState(false);
   const [hasShape, setHasShape] = useState(Boolean(initialGeometry));
 
+  // The map is built once per style URL; the initial view and shape are read only then.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: initial values are read once, on purpose
   useEffect(() => {
     const container = containerRef.current;
     if (!container) return;
@@ -168,8 +170,6 @@ export function GeofenceDrawMap({
         map.remove();
       }
     };
-    // The map is built once per style; the initial shape and view are read only then.
-    // biome-ignore lint/correctness/useExhaustiveDependencies: initial values only
   }, [mapStyleUrl]);
 
   const handleToolChange = (next: string) => {
@@ -210,9 +210,8 @@ export function GeofenceDrawMap({
         </Group>
       </Group>
       <Box pos="relative" h={height} style={{ borderRadius: 8, overflow: 'hidden' }}>
-        <div
+        <section
           ref={containerRef}
-          role="region"
           aria-label="Geofence map"
           data-map-status={status}
           style={{ position: 'absolute', inset: 0 }}

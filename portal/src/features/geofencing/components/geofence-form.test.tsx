@@ -88,9 +88,7 @@ test('an existing geofence fills the fields', () => {
 });
 
 test('a failed save shows the error', async () => {
-  renderWithMantine(
-    <GeofenceForm geometry={square} onSubmit={() => Promise.reject(new Error('Server said no'))} />,
-  );
+  renderWithMantine(<GeofenceForm geometry={square} onSubmit={() => Promise.reject(new Error('Server said no'))} />);
   await userEvent.type(screen.getByRole('textbox', { name: /Name/ }), 'Depot');
   await userEvent.click(screen.getByRole('button', { name: 'Save geofence' }));
   expect(await screen.findByRole('alert')).toHaveTextContent('Server said no');

@@ -45,7 +45,8 @@ function addVehicleLayers(map: MapLibreMap) {
     source: SOURCE,
     filter: ['has', 'point_count'],
     paint: {
-      'circle-color': ['step', ['get', 'point_count'], '#74c0fc', 50, '#4dabf7', 500, '#1c7ed6'],
+      // Violet, a colour no state group uses, so a cluster is never read as a state.
+      'circle-color': ['step', ['get', 'point_count'], '#d0bfff', 50, '#b197fc', 500, '#9775fa'],
       'circle-opacity': 0.85,
       'circle-radius': ['step', ['get', 'point_count'], 12, 50, 17, 500, 23, 2000, 29],
       'circle-stroke-color': ['case', ['>', ['get', 'faults'], 0], STATE_GROUP_COLOUR.fault, '#ffffff'],
@@ -87,7 +88,7 @@ export function LiveMap({
   initialZoom,
   height = 480,
 }: LiveMapProps) {
-  const containerRef = useRef<HTMLDivElement>(null);
+  const containerRef = useRef<HTMLElement>(null);
   const mapRef = useRef<MapLibreMap | null>(null);
   const motionRef = useRef(new VehicleMotion());
   const frameRef = useRef(0);
@@ -121,6 +122,8 @@ export function LiveMap({
     });
   };
 
+  // The map is built once per style URL; the initial view and shape are read only then.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: initial values are read once, on purpose
   useEffect(() => {
     const container = containerRef.current;
     if (!container) return;
@@ -180,8 +183,6 @@ export function LiveMap({
       mapRef.current = null;
       map.remove();
     };
-    // The map is built once; later changes of the initial view must not rebuild it.
-    // biome-ignore lint/correctness/useExhaustiveDependencies: initial values only
   }, [mapStyleUrl]);
 
   useEffect(() => {
@@ -213,9 +214,8 @@ export function LiveMap({
 
   return (
     <Box pos="relative" h={height} style={{ borderRadius: 8, overflow: 'hidden' }}>
-      <div
+      <section
         ref={containerRef}
-        role="region"
         aria-label="Live fleet map"
         data-map-status={status}
         style={{ position: 'absolute', inset: 0 }}

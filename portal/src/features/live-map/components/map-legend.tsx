@@ -10,7 +10,13 @@ export function MapLegend() {
           <Group key={group} gap={4} wrap="nowrap">
             <span
               aria-hidden
-              style={{ width: 9, height: 9, borderRadius: 5, background: STATE_GROUP_COLOUR[group], display: 'inline-block' }}
+              style={{
+                width: 9,
+                height: 9,
+                borderRadius: 5,
+                background: STATE_GROUP_COLOUR[group],
+                display: 'inline-block',
+              }}
             />
             <Text size="xs">{STATE_GROUP_LABEL[group]}</Text>
           </Group>

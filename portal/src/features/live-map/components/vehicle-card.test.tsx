@@ -5,7 +5,14 @@ import { VEHICLE_STATE } from '@/shared/lib/live/topics';
 import { renderWithMantine } from '@/shared/ui/map/render-with-mantine';
 import { VehicleCard, type VehicleCardProps } from './vehicle-card';
 
-const vehicle = { lat: 18.5, lon: 73.8, stateCode: VEHICLE_STATE.ACCharge, soc: 63.4, speed: 0, ts: Date.UTC(2026, 0, 1) };
+const vehicle = {
+  lat: 18.5,
+  lon: 73.8,
+  stateCode: VEHICLE_STATE.ACCharge,
+  soc: 63.4,
+  speed: 0,
+  ts: Date.UTC(2026, 0, 1),
+};
 
 function renderCard(props: Partial<VehicleCardProps> = {}) {
   const handlers = { onFollowChange: vi.fn(), onClose: vi.fn() };

@@ -43,7 +43,13 @@ test('an update in mid-glide continues from where the marker is drawn, without a
 
 test('vehicles missing from the latest input are removed', () => {
   const motion = new VehicleMotion();
-  motion.update(new Map([['V1', at(0, 0)], ['V2', at(1, 1)]]), 0);
+  motion.update(
+    new Map([
+      ['V1', at(0, 0)],
+      ['V2', at(1, 1)],
+    ]),
+    0,
+  );
   motion.update(new Map([['V2', at(1, 1)]]), 10);
   expect(motion.positionAt('V1', 10)).toBeNull();
   expect(motion.toFeatureCollection(10).features.map((f) => f.properties.id)).toEqual(['V2']);

@@ -116,6 +116,9 @@ export class VehicleMotion {
     const t = Math.min(1, Math.max(0, (now - track.start) / MOTION_MS));
     if (t >= 1) return [track.vehicle.lon, track.vehicle.lat];
     const k = easeOut(t);
-    return [track.fromLon + (track.vehicle.lon - track.fromLon) * k, track.fromLat + (track.vehicle.lat - track.fromLat) * k];
+    return [
+      track.fromLon + (track.vehicle.lon - track.fromLon) * k,
+      track.fromLat + (track.vehicle.lat - track.fromLat) * k,
+    ];
   }
 }

@@ -45,7 +45,10 @@ const GROUP_BY_CODE = new Map<VehicleStateCode, StateGroup>([
 ]);
 
 const STATE_NAME = new Map<unknown, string>(
-  Object.entries(VEHICLE_STATE).map(([name, code]) => [code, name.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/([A-Z])([A-Z][a-z])/g, '$1 $2')]),
+  Object.entries(VEHICLE_STATE).map(([name, code]) => [
+    code,
+    name.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/([A-Z])([A-Z][a-z])/g, '$1 $2'),
+  ]),
 );
 
 /** The colour group of a vehicle state code; SNA and codes outside portal spec §3 are `unknown`. */
