@@ -9,6 +9,7 @@ export type MapsWindow = {
       getZoom(): number;
     } | null;
     topics: string[];
+    frameMs: number[];
     submitted: {
       name: string;
       rule: string;

@@ -17,6 +17,7 @@ interface MapsWindow {
   __maps: {
     map: MapLibreMap | null;
     viewports: Bounds[];
+    frameMs: number[];
     topics: string[];
     submitted: GeofenceValue[];
     setVehicle(id: string, vehicle: LiveMapVehicle): void;
@@ -75,6 +76,7 @@ function LiveView() {
       vehicles={vehicles}
       height="calc(100vh - 120px)"
       initialZoom={Number(params.get('zoom') ?? 11.5)}
+      onFrameTiming={(ms) => w.__maps.frameMs.push(ms)}
       onViewportChange={(bounds) => {
         w.__maps.viewports.push(bounds);
         // What a page passes to useLiveInterest('fleet-map', …).
@@ -130,6 +132,7 @@ function GeofenceView() {
 w.__maps = {
   map: null,
   viewports: [],
+  frameMs: [],
   topics: [],
   submitted: [],
   setVehicle: () => {

@@ -18,6 +18,8 @@ export interface LiveMapProps {
   onViewportChange?: (bounds: Bounds) => void;
   /** Called once the map and its layers are ready (tests and benchmarks reach the map through it). */
   onMapLoad?: (map: MapLibreMap) => void;
+  /** Main-thread milliseconds of each marker frame (interpolation and handing the data to MapLibre), for benchmarks. */
+  onFrameTiming?: (ms: number, vehicleCount: number) => void;
   initialCenter?: [number, number];
   initialZoom?: number;
   /** CSS height of the map; the width follows the parent. */
@@ -84,6 +86,7 @@ export function LiveMap({
   mapStyleUrl,
   onViewportChange,
   onMapLoad,
+  onFrameTiming,
   initialCenter,
   initialZoom,
   height = 480,
@@ -94,8 +97,8 @@ export function LiveMap({
   const frameRef = useRef(0);
   const readyRef = useRef(false);
   const followRef = useRef<string | null>(null);
-  const callbacksRef = useRef({ onViewportChange, onMapLoad });
-  callbacksRef.current = { onViewportChange, onMapLoad };
+  const callbacksRef = useRef({ onViewportChange, onMapLoad, onFrameTiming });
+  callbacksRef.current = { onViewportChange, onMapLoad, onFrameTiming };
   const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading');
   const [error, setError] = useState<string | null>(null);
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -111,6 +114,7 @@ export function LiveMap({
       frameRef.current = 0;
       const map = mapRef.current;
       if (!map) return;
+      const started = performance.now();
       const motion = motionRef.current;
       (map.getSource(SOURCE) as GeoJSONSource | undefined)?.setData(motion.toFeatureCollection(now));
       const followed = followRef.current;
@@ -118,6 +122,7 @@ export function LiveMap({
         const position = motion.positionAt(followed, now);
         if (position) map.jumpTo({ center: position });
       }
+      callbacksRef.current.onFrameTiming?.(performance.now() - started, motion.size);
       if (motion.isAnimating(now)) frameRef.current = requestAnimationFrame(draw);
     });
   };

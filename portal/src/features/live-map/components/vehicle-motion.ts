@@ -80,6 +80,11 @@ export class VehicleMotion {
     return changed;
   }
 
+  /** How many vehicles are on the map. */
+  get size(): number {
+    return this.tracks.size;
+  }
+
   /** Whether markers are still gliding at `now` (the caller keeps drawing frames while this holds). */
   isAnimating(now: number): boolean {
     return now < this.animatingUntil;
