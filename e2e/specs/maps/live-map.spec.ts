@@ -2,6 +2,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { encodePayload, tileOf, topics, VEHICLE_STATE } from '../../../portal/src/shared/lib/live/topics';
+import { type StartedBroker, startBroker } from '../../servers/broker.mjs';
 import { startHarness } from './harness/build-harness.mjs';
 import { type MapsWindow, openMaps, screenPoint } from './maps-harness';
 
@@ -182,4 +184,54 @@ test('10,000 vehicles moving at 1 Hz cost the live map under 50 ms of main threa
   );
   expect(frames.length).toBeGreaterThan(5);
   expect(Math.max(...frames)).toBeLessThan(50);
+});
+
+test('a telemetry message published on the real broker moves the marker on the map', async ({ page }) => {
+  const broker: StartedBroker = await startBroker({ port: 0 });
+  try {
+    await openMaps(page, harness.url, `view=live&count=0&zoom=14&url=${encodeURIComponent(broker.url)}`);
+    // The map's viewport became the controller's subscriptions.
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as MapsWindow).__maps.subscribed().length))
+      .toBeGreaterThan(0);
+    const publish = (lon: number, ts: number) =>
+      new Promise<void>((resolve, reject) =>
+        broker.aedes.publish(
+          {
+            cmd: 'publish',
+            topic: topics.vehicleTelemetry(tileOf(18.52, lon), 'VX-BROKER'),
+            payload: Buffer.from(
+              encodePayload({
+                v: 1,
+                vehicleUid: 'VX-BROKER',
+                ts,
+                state: VEHICLE_STATE.Drive,
+                soc: 58,
+                speed: 40,
+                position: { lat: 18.52, lon, heading: 90 },
+                pack: { voltage: 355, current: 40, temperatures: [31, 32] },
+                faults: [],
+              }),
+            ),
+            qos: 0,
+            retain: false,
+            dup: false,
+          },
+          (error) => (error ? reject(error) : resolve()),
+        ),
+      );
+    const markerLon = () =>
+      page.evaluate(() => {
+        const features = (window as unknown as MapsWindow).__maps.map!.queryRenderedFeatures({
+          layers: ['vehicle-points'],
+        }) as unknown as { properties: { id: string }; geometry: { coordinates: [number, number] } }[];
+        return features.find((f) => f.properties.id === 'VX-BROKER')?.geometry.coordinates[0] ?? null;
+      });
+    await publish(73.85, Date.now());
+    await expect.poll(markerLon, { timeout: 5000 }).toBeCloseTo(73.85, 4);
+    await publish(73.853, Date.now() + 1000);
+    await expect.poll(markerLon, { timeout: 5000 }).toBeCloseTo(73.853, 4);
+  } finally {
+    await broker.close();
+  }
 });

@@ -19,6 +19,7 @@ export type MapsWindow = {
     }[];
     setVehicle(id: string, vehicle: Record<string, unknown>): void;
     moveAll(dLon: number, dLat: number): void;
+    subscribed(): readonly string[];
     project(lon: number, lat: number): { x: number; y: number };
   };
 };

@@ -9,6 +9,8 @@ import { DEMO_REGION } from '@/shared/lib/live/demo-region';
 import { type Bounds, VEHICLE_STATE, viewportTopics } from '@/shared/lib/live/topics';
 import { GeofenceEditor, type GeofenceValue } from '@/features/geofencing/components/geofence-editor';
 import { LiveMap } from '@/features/live-map/components/live-map';
+import { applyTelemetryBatch } from '@/features/live-map/components/to-live-map-vehicle';
+import { createLiveController, type LiveController } from '@/shared/lib/live/live-controller';
 import type { LiveMapVehicle } from '@/features/live-map/components/vehicle-motion';
 
 type Vehicles = Map<string, LiveMapVehicle>;
@@ -23,6 +25,7 @@ interface MapsWindow {
     setVehicle(id: string, vehicle: LiveMapVehicle): void;
     /** Moves every vehicle a little, as one live batch of the whole fleet would. */
     moveAll(dLon: number, dLat: number): void;
+    subscribed(): readonly string[];
     project(lon: number, lat: number): { x: number; y: number };
   };
 }
@@ -59,10 +62,23 @@ function simulatedFleet(count: number): Vehicles {
   return vehicles;
 }
 
+// With `&url=ws://…` the view is fed as the fleet page feeds it: the live controller subscribes to the viewport and
+// its batches are applied to the vehicles map.
+const brokerUrl = params.get('url');
+let applyBatch: ((batch: Parameters<typeof applyTelemetryBatch>[1]) => void) | null = null;
+const controller: LiveController | null = brokerUrl
+  ? createLiveController({ sink: (batch) => applyBatch?.(batch.vehicles) })
+  : null;
+if (controller && brokerUrl) controller.connect({ url: brokerUrl });
+
 function LiveView() {
-  const [vehicles, setVehicles] = useState<Vehicles>(() => simulatedFleet(Number(params.get('count') ?? 40)));
+  const [vehicles, setVehicles] = useState<ReadonlyMap<string, LiveMapVehicle>>(() =>
+    simulatedFleet(Number(params.get('count') ?? 40)),
+  );
   useEffect(() => {
+    applyBatch = (batch) => setVehicles((previous) => applyTelemetryBatch(previous, batch));
     w.__maps.setVehicle = (id, vehicle) => setVehicles((previous) => new Map(previous).set(id, vehicle));
+    w.__maps.subscribed = () => controller?.getSubscribedTopics() ?? [];
     w.__maps.moveAll = (dLon, dLat) =>
       setVehicles((previous) => {
         const next: Vehicles = new Map();
@@ -81,6 +97,7 @@ function LiveView() {
         w.__maps.viewports.push(bounds);
         // What a page passes to useLiveInterest('fleet-map', …).
         w.__maps.topics = viewportTopics(bounds);
+        controller?.setInterest('fleet-map', w.__maps.topics);
       }}
       onMapLoad={(map) => {
         w.__maps.map = map;
@@ -141,6 +158,7 @@ w.__maps = {
   moveAll: () => {
     throw new Error('live view not mounted');
   },
+  subscribed: () => [],
   project: (lon, lat) => {
     const map = w.__maps.map!;
     const point = map.project([lon, lat]);
