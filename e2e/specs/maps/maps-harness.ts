@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 
-/** What the maps harness page exposes on `window.__maps` (harness/main.tsx). */
+/** What the maps harness page exposes on `window.__maps` (harness/main.jsx). */
 export type MapsWindow = {
   __maps: {
     map: {

@@ -2,36 +2,16 @@
 // `&count=N` simulated vehicles on the demo roads) or `?view=geofence`. Tests drive it through `window.__maps`.
 import '@mantine/core/styles.css';
 import { Container, MantineProvider, Stack, Text, Title } from '@mantine/core';
-import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { DEMO_REGION } from '@/shared/lib/live/demo-region';
-import { type Bounds, VEHICLE_STATE, viewportTopics } from '@/shared/lib/live/topics';
-import { GeofenceEditor, type GeofenceValue } from '@/features/geofencing/components/geofence-editor';
+import { VEHICLE_STATE, viewportTopics } from '@/shared/lib/live/topics';
+import { GeofenceEditor } from '@/features/geofencing/components/geofence-editor';
 import { LiveMap } from '@/features/live-map/components/live-map';
 import { applyTelemetryBatch } from '@/features/live-map/components/to-live-map-vehicle';
-import { createLiveController, type LiveController } from '@/shared/lib/live/live-controller';
-import type { LiveMapVehicle } from '@/features/live-map/components/vehicle-motion';
-
-type Vehicles = Map<string, LiveMapVehicle>;
-
-interface MapsWindow {
-  __maps: {
-    map: MapLibreMap | null;
-    viewports: Bounds[];
-    frameMs: number[];
-    topics: string[];
-    submitted: GeofenceValue[];
-    setVehicle(id: string, vehicle: LiveMapVehicle): void;
-    /** Moves every vehicle a little, as one live batch of the whole fleet would. */
-    moveAll(dLon: number, dLat: number): void;
-    subscribed(): readonly string[];
-    project(lon: number, lat: number): { x: number; y: number };
-  };
-}
-const w = window as unknown as MapsWindow;
+import { createLiveController } from '@/shared/lib/live/live-controller';
+const w = window;
 const params = new URLSearchParams(location.search);
-
 const STATES = [
   VEHICLE_STATE.Drive,
   VEHICLE_STATE.Drive,
@@ -40,20 +20,19 @@ const STATES = [
   VEHICLE_STATE.EmergencyShutdown,
   VEHICLE_STATE.SNA,
 ];
-
 /** N vehicles spread along the demo roads, deterministic so screenshots compare. */
-function simulatedFleet(count: number): Vehicles {
-  const vehicles: Vehicles = new Map();
+function simulatedFleet(count) {
+  const vehicles = new Map();
   for (let i = 0; i < count; i++) {
-    const road = DEMO_REGION.roads[i % DEMO_REGION.roads.length]!;
+    const road = DEMO_REGION.roads[i % DEMO_REGION.roads.length];
     const segment = Math.floor(i / DEMO_REGION.roads.length) % (road.coordinates.length - 1);
-    const a = road.coordinates[segment]!;
-    const b = road.coordinates[segment + 1]!;
+    const a = road.coordinates[segment];
+    const b = road.coordinates[segment + 1];
     const t = ((i * 7919) % 1000) / 1000;
     vehicles.set(`VX-${String(i + 1).padStart(5, '0')}`, {
       lon: a[0] + (b[0] - a[0]) * t,
       lat: a[1] + (b[1] - a[1]) * t,
-      stateCode: STATES[i % STATES.length]!,
+      stateCode: STATES[i % STATES.length],
       soc: 20 + ((i * 37) % 80),
       speed: (i * 13) % 70,
       ts: Date.now(),
@@ -61,27 +40,21 @@ function simulatedFleet(count: number): Vehicles {
   }
   return vehicles;
 }
-
 // With `&url=ws://…` the view is fed as the fleet page feeds it: the live controller subscribes to the viewport and
 // its batches are applied to the vehicles map.
 const brokerUrl = params.get('url');
-let applyBatch: ((batch: Parameters<typeof applyTelemetryBatch>[1]) => void) | null = null;
-const controller: LiveController | null = brokerUrl
-  ? createLiveController({ sink: (batch) => applyBatch?.(batch.vehicles) })
-  : null;
+let applyBatch = null;
+const controller = brokerUrl ? createLiveController({ sink: (batch) => applyBatch?.(batch.vehicles) }) : null;
 if (controller && brokerUrl) controller.connect({ url: brokerUrl });
-
 function LiveView() {
-  const [vehicles, setVehicles] = useState<ReadonlyMap<string, LiveMapVehicle>>(() =>
-    simulatedFleet(Number(params.get('count') ?? 40)),
-  );
+  const [vehicles, setVehicles] = useState(() => simulatedFleet(Number(params.get('count') ?? 40)));
   useEffect(() => {
     applyBatch = (batch) => setVehicles((previous) => applyTelemetryBatch(previous, batch));
     w.__maps.setVehicle = (id, vehicle) => setVehicles((previous) => new Map(previous).set(id, vehicle));
     w.__maps.subscribed = () => controller?.getSubscribedTopics() ?? [];
     w.__maps.moveAll = (dLon, dLat) =>
       setVehicles((previous) => {
-        const next: Vehicles = new Map();
+        const next = new Map();
         const ts = Date.now();
         for (const [id, v] of previous) next.set(id, { ...v, lon: v.lon + dLon, lat: v.lat + dLat, ts });
         return next;
@@ -106,10 +79,9 @@ function LiveView() {
     />
   );
 }
-
 function GeofenceView() {
   const editing = params.get('edit') === '1';
-  const fence = DEMO_REGION.geofences[0]!;
+  const fence = DEMO_REGION.geofences[0];
   return (
     <GeofenceEditor
       mapHeight="calc(100vh - 140px)"
@@ -145,7 +117,6 @@ function GeofenceView() {
     />
   );
 }
-
 w.__maps = {
   map: null,
   viewports: [],
@@ -160,15 +131,14 @@ w.__maps = {
   },
   subscribed: () => [],
   project: (lon, lat) => {
-    const map = w.__maps.map!;
+    const map = w.__maps.map;
     const point = map.project([lon, lat]);
     const rect = map.getCanvas().getBoundingClientRect();
     return { x: rect.left + point.x, y: rect.top + point.y };
   },
 };
-
 const view = params.get('view') ?? 'live';
-createRoot(document.getElementById('root')!).render(
+createRoot(document.getElementById('root')).render(
   <MantineProvider>
     <Container size="xl" py="md">
       <Stack gap="sm">
