@@ -1,0 +1,242 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { encodePayload, tileOf, topics, VEHICLE_STATE } from '../../../portal/src/shared/lib/live/topics';
+import { type StartedBroker, startBroker } from '../../servers/broker.mjs';
+import { startHarness } from './harness/build-harness.mjs';
+import { type MapsWindow, openMaps, screenPoint } from './maps-harness';
+
+// The LiveMap component alone on a harness page, fed the way a page feeds it (a new Map of readings per batch),
+// in Chromium with WebGL on SwiftShader and no network beyond the harness server.
+
+test.describe.configure({ mode: 'serial' });
+
+let harness: { url: string; close(): Promise<void> };
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  harness = await startHarness({ outDir: mkdtempSync(join(tmpdir(), 'voltline-maps-harness-')) });
+});
+
+test.afterAll(async () => {
+  await harness?.close();
+});
+
+const rendered = (page: import('@playwright/test').Page, layer: string) =>
+  page.evaluate(
+    (id) =>
+      (window as unknown as MapsWindow).__maps.map!.queryRenderedFeatures({ layers: [id] }).map((f) => f.properties),
+    layer,
+  );
+
+test('the live map draws the offline basemap and clusters a fleet of 2,000 vehicles without any outside request', async ({
+  page,
+}) => {
+  const outside: string[] = [];
+  page.on('request', (request) => {
+    if (
+      !request.url().startsWith(harness.url) &&
+      !request.url().startsWith('data:') &&
+      !request.url().startsWith('blob:')
+    )
+      outside.push(request.url());
+  });
+  await openMaps(page, harness.url, 'view=live&count=2000');
+  expect((await rendered(page, 'road')).length).toBeGreaterThan(0);
+  expect((await rendered(page, 'water')).length).toBeGreaterThan(0);
+  const clusters = await rendered(page, 'vehicle-clusters');
+  expect(clusters.length).toBeGreaterThan(0);
+  expect(clusters.some((c) => Number(c.point_count) > 1)).toBe(true);
+  expect(outside).toEqual([]);
+  await page.screenshot({ path: test.info().outputPath('live-map-clusters.png') });
+});
+
+test('the map reports its viewport as live topics for the page to subscribe to', async ({ page }) => {
+  await openMaps(page, harness.url, 'view=live&count=10');
+  const topics = await page.evaluate(() => (window as unknown as MapsWindow).__maps.topics);
+  expect(topics.length).toBeGreaterThan(0);
+  expect(topics.every((t) => t.startsWith('voltline/v1/'))).toBe(true);
+});
+
+test('a new reading glides the marker to its new position', async ({ page }) => {
+  await openMaps(page, harness.url, 'view=live&count=0&zoom=14');
+  const put = (lon: number, lat: number) =>
+    page.evaluate(
+      ([x, y]) =>
+        (window as unknown as MapsWindow).__maps.setVehicle('VX-MOVER', {
+          lon: x,
+          lat: y,
+          stateCode: 66,
+          soc: 71,
+          speed: 42,
+          ts: Date.now(),
+        }),
+      [lon, lat] as const,
+    );
+  const markerAt = () =>
+    page.evaluate(() => {
+      const { map } = (window as unknown as MapsWindow).__maps;
+      const features = map!.queryRenderedFeatures({ layers: ['vehicle-points'] }) as unknown as {
+        properties: { id: string };
+        geometry: { coordinates: [number, number] };
+      }[];
+      return features.find((f) => f.properties.id === 'VX-MOVER')?.geometry.coordinates ?? null;
+    });
+  await put(73.85, 18.52);
+  await expect.poll(markerAt).not.toBeNull();
+  // Sample the drawn marker on every frame while the reading arrives: a glide passes through positions in between.
+  const samples = page.evaluate(
+    () =>
+      new Promise<number[]>((resolve) => {
+        const { map } = (window as unknown as MapsWindow).__maps;
+        const seen: number[] = [];
+        const start = performance.now();
+        const sample = () => {
+          const features = map!.queryRenderedFeatures({ layers: ['vehicle-points'] }) as unknown as {
+            properties: { id: string };
+            geometry: { coordinates: [number, number] };
+          }[];
+          const lon = features.find((f) => f.properties.id === 'VX-MOVER')?.geometry.coordinates[0];
+          if (lon !== undefined) seen.push(lon);
+          if (performance.now() - start < 2500) requestAnimationFrame(sample);
+          else resolve(seen);
+        };
+        requestAnimationFrame(sample);
+      }),
+  );
+  await put(73.856, 18.52);
+  const between = (await samples).filter((lon) => lon > 73.8502 && lon < 73.8558);
+  expect(between.length).toBeGreaterThan(0);
+  await expect.poll(async () => (await markerAt())?.[0], { timeout: 3000 }).toBeCloseTo(73.856, 4);
+  await page.screenshot({ path: test.info().outputPath('live-map-moved.png') });
+});
+
+test('clicking a vehicle opens its card, and follow keeps the map centred on it', async ({ page }) => {
+  await openMaps(page, harness.url, 'view=live&count=0&zoom=13');
+  await page.evaluate(() =>
+    (window as unknown as MapsWindow).__maps.setVehicle('VX-CARD', {
+      lon: 73.84,
+      lat: 18.53,
+      stateCode: 81,
+      soc: 64,
+      speed: 0,
+      ts: Date.now(),
+    }),
+  );
+  await page.waitForTimeout(300);
+  const point = await screenPoint(page, 73.84, 18.53);
+  await page.mouse.click(point.x, point.y);
+  const card = page.getByRole('region', { name: 'Vehicle VX-CARD' });
+  await expect(card).toContainText('AC Charge');
+  await expect(card).toContainText('SoC 64 %');
+  await page.screenshot({ path: test.info().outputPath('live-map-card.png') });
+
+  await card.getByRole('switch', { name: 'Follow' }).check({ force: true });
+  await page.waitForTimeout(800);
+  await page.evaluate(() =>
+    (window as unknown as MapsWindow).__maps.setVehicle('VX-CARD', {
+      lon: 73.87,
+      lat: 18.55,
+      stateCode: 66,
+      soc: 63,
+      speed: 35,
+      ts: Date.now(),
+    }),
+  );
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as MapsWindow).__maps.map!.getCenter()), { timeout: 4000 })
+    .toMatchObject({ lng: expect.closeTo(73.87, 4), lat: expect.closeTo(18.55, 4) });
+  await expect(card).toContainText('Drive');
+});
+
+// DESIGN.md's budget is no task over 50 ms. The live map's own share of each frame (interpolating 10,000 markers and
+// handing them to MapLibre) must stay far below it. MapLibre's re-clustering and drawing come on top and depend on the
+// GPU: under SwiftShader (software WebGL, as here) they take 60-250 ms per redraw, more on a loaded machine, so the
+// long tasks are printed, not asserted; `pnpm bench` measures them on real hardware.
+test('10,000 vehicles moving at 1 Hz cost the live map under 50 ms of main thread in 95 % of frames', async ({
+  page,
+}) => {
+  await openMaps(page, harness.url, 'view=live&count=10000');
+  const longTasks = await page.evaluate(
+    () =>
+      new Promise<number[]>((resolve) => {
+        const durations: number[] = [];
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) durations.push(Math.round(entry.duration));
+        }).observe({ type: 'longtask' });
+        const maps = (window as unknown as MapsWindow).__maps;
+        maps.frameMs.length = 0;
+        let tick = 0;
+        const timer = setInterval(() => {
+          maps.moveAll(tick % 2 ? -0.0004 : 0.0004, 0.0002);
+          if (++tick === 5) {
+            clearInterval(timer);
+            setTimeout(() => resolve(durations), 1500);
+          }
+        }, 1000);
+      }),
+  );
+  const frames = await page.evaluate(() => (window as unknown as MapsWindow).__maps.frameMs);
+  await page.screenshot({ path: test.info().outputPath('live-map-10k.png') });
+  const sorted = [...frames].sort((a, b) => a - b);
+  // p95, not max: a garbage collection on a loaded CI machine can land in any single frame.
+  const p95 = sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.95))] ?? Number.POSITIVE_INFINITY;
+  console.log(
+    `10,000 vehicles: ${frames.length} marker frames, p50 ${sorted[Math.floor(sorted.length / 2)]?.toFixed(1)} ms, ` +
+      `p95 ${p95.toFixed(1)} ms, ` +
+      `max ${sorted.at(-1)?.toFixed(1)} ms; long tasks (ms, incl. MapLibre): ${JSON.stringify(longTasks)}`,
+  );
+  expect(frames.length).toBeGreaterThan(5);
+  expect(p95).toBeLessThan(50);
+});
+
+test('a telemetry message published on the real broker moves the marker on the map', async ({ page }) => {
+  const broker: StartedBroker = await startBroker({ port: 0 });
+  try {
+    await openMaps(page, harness.url, `view=live&count=0&zoom=14&url=${encodeURIComponent(broker.url)}`);
+    // The map's viewport became the controller's subscriptions.
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as MapsWindow).__maps.subscribed().length))
+      .toBeGreaterThan(0);
+    const publish = (lon: number, ts: number) =>
+      new Promise<void>((resolve, reject) =>
+        broker.aedes.publish(
+          {
+            cmd: 'publish',
+            topic: topics.vehicleTelemetry(tileOf(18.52, lon), 'VX-BROKER'),
+            payload: Buffer.from(
+              encodePayload({
+                v: 1,
+                vehicleUid: 'VX-BROKER',
+                ts,
+                state: VEHICLE_STATE.Drive,
+                soc: 58,
+                speed: 40,
+                position: { lat: 18.52, lon, heading: 90 },
+                pack: { voltage: 355, current: 40, temperatures: [31, 32] },
+                faults: [],
+              }),
+            ),
+            qos: 0,
+            retain: false,
+            dup: false,
+          },
+          (error) => (error ? reject(error) : resolve()),
+        ),
+      );
+    const markerLon = () =>
+      page.evaluate(() => {
+        const features = (window as unknown as MapsWindow).__maps.map!.queryRenderedFeatures({
+          layers: ['vehicle-points'],
+        }) as unknown as { properties: { id: string }; geometry: { coordinates: [number, number] } }[];
+        return features.find((f) => f.properties.id === 'VX-BROKER')?.geometry.coordinates[0] ?? null;
+      });
+    await publish(73.85, Date.now());
+    await expect.poll(markerLon, { timeout: 5000 }).toBeCloseTo(73.85, 4);
+    await publish(73.853, Date.now() + 1000);
+    await expect.poll(markerLon, { timeout: 5000 }).toBeCloseTo(73.853, 4);
+  } finally {
+    await broker.close();
+  }
+});

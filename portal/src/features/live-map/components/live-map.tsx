@@ -1,0 +1,261 @@
+import 'maplibre-gl/dist/maplibre-gl.css';
+import { Alert, Box, Loader } from '@mantine/core';
+import type { GeoJSONSource, Map as MapLibreMap, MapLayerMouseEvent } from 'maplibre-gl';
+import { useEffect, useRef, useState } from 'react';
+import type { Bounds } from '@/shared/lib/live/topics';
+import { boundsOf, createMap } from '@/shared/ui/map/create-map';
+import { MapLegend } from './map-legend';
+import { VehicleCard } from './vehicle-card';
+import { type LiveMapVehicles, VehicleMotion } from './vehicle-motion';
+import { STATE_GROUP_COLOUR } from './vehicle-state-style';
+
+export interface LiveMapProps {
+  /** Latest reading per vehicle id. Pass a new Map (or new vehicle objects) when readings change. */
+  vehicles: LiveMapVehicles;
+  /** Style for production tiles; defaults to the bundled offline style of the demo region. */
+  mapStyleUrl?: string;
+  /** Called after every move with the visible rectangle, so the page can subscribe to the viewport. */
+  onViewportChange?: (bounds: Bounds) => void;
+  /** Called once the map and its layers are ready (tests and benchmarks reach the map through it). */
+  onMapLoad?: (map: MapLibreMap) => void;
+  /** Main-thread milliseconds of each marker frame (interpolation and handing the data to MapLibre), for benchmarks. */
+  onFrameTiming?: (ms: number, vehicleCount: number) => void;
+  initialCenter?: [number, number];
+  initialZoom?: number;
+  /** CSS height of the map; the width follows the parent. */
+  height?: number | string;
+}
+
+const SOURCE = 'vehicles';
+const LAYER_CLUSTER = 'vehicle-clusters';
+const LAYER_POINT = 'vehicle-points';
+const LAYER_SELECTED = 'vehicle-selected';
+
+function addVehicleLayers(map: MapLibreMap) {
+  map.addSource(SOURCE, {
+    type: 'geojson',
+    data: { type: 'FeatureCollection', features: [] },
+    cluster: true,
+    clusterRadius: 40,
+    clusterMaxZoom: 14,
+    // A cluster hiding a faulty vehicle must still stand out.
+    clusterProperties: { faults: ['+', ['case', ['==', ['get', 'group'], 'fault'], 1, 0]] },
+  });
+  map.addLayer({
+    id: LAYER_CLUSTER,
+    type: 'circle',
+    source: SOURCE,
+    filter: ['has', 'point_count'],
+    paint: {
+      // Violet, a colour no state group uses, so a cluster is never read as a state.
+      'circle-color': ['step', ['get', 'point_count'], '#d0bfff', 50, '#b197fc', 500, '#9775fa'],
+      'circle-opacity': 0.85,
+      'circle-radius': ['step', ['get', 'point_count'], 12, 50, 17, 500, 23, 2000, 29],
+      'circle-stroke-color': ['case', ['>', ['get', 'faults'], 0], STATE_GROUP_COLOUR.fault, '#ffffff'],
+      'circle-stroke-width': ['case', ['>', ['get', 'faults'], 0], 3, 2],
+    },
+  });
+  map.addLayer({
+    id: LAYER_SELECTED,
+    type: 'circle',
+    source: SOURCE,
+    filter: ['==', ['get', 'id'], ''],
+    paint: { 'circle-radius': 13, 'circle-color': '#ffd43b', 'circle-opacity': 0.55 },
+  });
+  map.addLayer({
+    id: LAYER_POINT,
+    type: 'circle',
+    source: SOURCE,
+    filter: ['!', ['has', 'point_count']],
+    paint: {
+      'circle-color': ['get', 'colour'],
+      'circle-radius': ['interpolate', ['linear'], ['zoom'], 10, 5, 15, 8],
+      'circle-stroke-color': '#ffffff',
+      'circle-stroke-width': 1.5,
+    },
+  });
+}
+
+/**
+ * The live fleet map: clustered vehicle markers coloured by state group that glide between readings, a card for the
+ * clicked vehicle with a follow toggle, and the viewport reported for live subscriptions. Markers are GeoJSON features
+ * (no DOM per vehicle), redrawn at most once per animation frame.
+ */
+export function LiveMap({
+  vehicles,
+  mapStyleUrl,
+  onViewportChange,
+  onMapLoad,
+  onFrameTiming,
+  initialCenter,
+  initialZoom,
+  height = 480,
+}: LiveMapProps) {
+  const containerRef = useRef<HTMLElement>(null);
+  const mapRef = useRef<MapLibreMap | null>(null);
+  const motionRef = useRef(new VehicleMotion());
+  const frameRef = useRef(0);
+  const readyRef = useRef(false);
+  const followRef = useRef<string | null>(null);
+  const callbacksRef = useRef({ onViewportChange, onMapLoad, onFrameTiming });
+  callbacksRef.current = { onViewportChange, onMapLoad, onFrameTiming };
+  const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading');
+  const [error, setError] = useState<string | null>(null);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [following, setFollowing] = useState(false);
+  // Re-renders the card while readings arrive; the map itself never waits for React.
+  const [, setCardTick] = useState(0);
+
+  // One frame loop: draws interpolated markers and keeps a followed vehicle centred, then stops when still.
+  const requestDraw = useRef(() => {});
+  requestDraw.current = () => {
+    if (frameRef.current || !readyRef.current) return;
+    frameRef.current = requestAnimationFrame(function draw(now) {
+      frameRef.current = 0;
+      const map = mapRef.current;
+      if (!map) return;
+      const started = performance.now();
+      const motion = motionRef.current;
+      (map.getSource(SOURCE) as GeoJSONSource | undefined)?.setData(motion.toFeatureCollection(now));
+      const followed = followRef.current;
+      if (followed) {
+        const position = motion.positionAt(followed, now);
+        if (position) map.jumpTo({ center: position });
+      }
+      callbacksRef.current.onFrameTiming?.(performance.now() - started, motion.size);
+      if (motion.isAnimating(now)) frameRef.current = requestAnimationFrame(draw);
+    });
+  };
+
+  // The map is built once per style URL; the initial view and shape are read only then.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: initial values are read once, on purpose
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!container) return;
+    let map: MapLibreMap;
+    try {
+      map = createMap({ container, styleUrl: mapStyleUrl, center: initialCenter, zoom: initialZoom });
+    } catch (cause) {
+      setStatus('error');
+      setError(cause instanceof Error ? cause.message : String(cause));
+      return;
+    }
+    mapRef.current = map;
+    const reportViewport = () => callbacksRef.current.onViewportChange?.(boundsOf(map));
+    map.on('error', (event) => {
+      // Before load, a failing style means no map at all; later errors (a tile, a source) are shown but not fatal.
+      setError(event.error?.message ?? 'The map failed to load.');
+      if (!readyRef.current) setStatus('error');
+    });
+    map.on('load', () => {
+      addVehicleLayers(map);
+      readyRef.current = true;
+      setStatus('ready');
+      setError(null);
+      requestDraw.current();
+      reportViewport();
+      callbacksRef.current.onMapLoad?.(map);
+    });
+    map.on('moveend', reportViewport);
+    map.on('click', LAYER_POINT, (event: MapLayerMouseEvent) => {
+      const id = event.features?.[0]?.properties?.id;
+      if (typeof id === 'string') setSelectedId(id);
+    });
+    map.on('click', LAYER_CLUSTER, async (event: MapLayerMouseEvent) => {
+      const feature = event.features?.[0];
+      const clusterId = feature?.properties?.cluster_id;
+      if (!feature || typeof clusterId !== 'number' || feature.geometry.type !== 'Point') return;
+      const zoom = await (map.getSource(SOURCE) as GeoJSONSource).getClusterExpansionZoom(clusterId);
+      map.easeTo({ center: feature.geometry.coordinates as [number, number], zoom });
+    });
+    for (const layer of [LAYER_POINT, LAYER_CLUSTER]) {
+      map.on('mouseenter', layer, () => {
+        map.getCanvas().style.cursor = 'pointer';
+      });
+      map.on('mouseleave', layer, () => {
+        map.getCanvas().style.cursor = '';
+      });
+    }
+    // A user dragging the map takes over from follow.
+    map.on('dragstart', () => {
+      followRef.current = null;
+      setFollowing(false);
+    });
+    return () => {
+      cancelAnimationFrame(frameRef.current);
+      frameRef.current = 0;
+      readyRef.current = false;
+      mapRef.current = null;
+      map.remove();
+    };
+  }, [mapStyleUrl]);
+
+  useEffect(() => {
+    if (motionRef.current.update(vehicles, performance.now())) {
+      requestDraw.current();
+      if (selectedId && vehicles.has(selectedId)) setCardTick((tick) => tick + 1);
+    }
+  }, [vehicles, selectedId]);
+
+  useEffect(() => {
+    const map = mapRef.current;
+    if (status !== 'ready' || !map) return;
+    map.setFilter(LAYER_SELECTED, ['all', ['!', ['has', 'point_count']], ['==', ['get', 'id'], selectedId ?? '']]);
+  }, [selectedId, status]);
+
+  const handleFollowChange = (next: boolean) => {
+    setFollowing(next);
+    followRef.current = next ? selectedId : null;
+    const map = mapRef.current;
+    const position = selectedId ? motionRef.current.positionAt(selectedId, performance.now()) : null;
+    if (next && map && position) map.easeTo({ center: position, zoom: Math.max(map.getZoom(), 14) });
+  };
+
+  const handleClose = () => {
+    setSelectedId(null);
+    setFollowing(false);
+    followRef.current = null;
+  };
+
+  return (
+    <Box pos="relative" h={height} style={{ borderRadius: 8, overflow: 'hidden' }}>
+      <section
+        ref={containerRef}
+        aria-label="Live fleet map"
+        data-map-status={status}
+        style={{ position: 'absolute', inset: 0 }}
+      />
+      {status === 'loading' && (
+        <Box pos="absolute" top="50%" left="50%" style={{ transform: 'translate(-50%, -50%)' }}>
+          <Loader size="sm" aria-label="Loading map" />
+        </Box>
+      )}
+      {error && (
+        <Alert pos="absolute" bottom={8} left={8} right={8} color="red" title="Map error" role="alert">
+          {error}
+        </Alert>
+      )}
+      {status === 'ready' && vehicles.size === 0 && (
+        <Box pos="absolute" top={8} left={8} bg="white" px="xs" py={4} style={{ borderRadius: 4, fontSize: 13 }}>
+          No vehicles with a position in view yet.
+        </Box>
+      )}
+      {status === 'ready' && (
+        <Box pos="absolute" bottom={8} left={8}>
+          <MapLegend />
+        </Box>
+      )}
+      {selectedId && (
+        <Box pos="absolute" top={8} right={8}>
+          <VehicleCard
+            vehicleId={selectedId}
+            vehicle={motionRef.current.vehicle(selectedId)}
+            following={following}
+            onFollowChange={handleFollowChange}
+            onClose={handleClose}
+          />
+        </Box>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,47 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { expect, test, vi } from 'vitest';
+import { VEHICLE_STATE } from '@/shared/lib/live/topics';
+import { renderWithMantine } from '@/shared/ui/map/render-with-mantine';
+import { VehicleCard, type VehicleCardProps } from './vehicle-card';
+
+const vehicle = {
+  lat: 18.5,
+  lon: 73.8,
+  stateCode: VEHICLE_STATE.ACCharge,
+  soc: 63.4,
+  speed: 0,
+  ts: Date.UTC(2026, 0, 1),
+};
+
+function renderCard(props: Partial<VehicleCardProps> = {}) {
+  const handlers = { onFollowChange: vi.fn(), onClose: vi.fn() };
+  renderWithMantine(<VehicleCard vehicleId="VX-0001" vehicle={vehicle} following={false} {...handlers} {...props} />);
+  return handlers;
+}
+
+test('shows the id, state label, SoC and speed of the vehicle', () => {
+  renderCard();
+  const card = screen.getByRole('region', { name: 'Vehicle VX-0001' });
+  expect(card).toHaveTextContent('AC Charge');
+  expect(card).toHaveTextContent('SoC 63 %');
+  expect(card).toHaveTextContent('Speed 0 km/h');
+  expect(card).toHaveTextContent('Last update');
+});
+
+test('turning follow on reports it', async () => {
+  const { onFollowChange } = renderCard();
+  await userEvent.click(screen.getByRole('switch', { name: 'Follow' }));
+  expect(onFollowChange).toHaveBeenCalledWith(true);
+});
+
+test('the close button closes the card', async () => {
+  const { onClose } = renderCard();
+  await userEvent.click(screen.getByRole('button', { name: 'Close vehicle card' }));
+  expect(onClose).toHaveBeenCalled();
+});
+
+test('a vehicle without a reading says so', () => {
+  renderCard({ vehicle: undefined });
+  expect(screen.getByText('No recent position for this vehicle.')).toBeInTheDocument();
+});

@@ -1,0 +1,62 @@
+import { VEHICLE_STATE, type VehicleStateCode } from '@/shared/lib/live/topics';
+
+/** The marker colour groups of the live map. */
+export const STATE_GROUP = {
+  Drive: 'drive',
+  Charge: 'charge',
+  Standby: 'standby',
+  Fault: 'fault',
+  Unknown: 'unknown',
+} as const;
+export type StateGroup = (typeof STATE_GROUP)[keyof typeof STATE_GROUP];
+
+/** Marker fill per group; fault is the loudest, unknown the quietest. */
+export const STATE_GROUP_COLOUR: Record<StateGroup, string> = {
+  drive: '#1c7ed6',
+  charge: '#2f9e44',
+  standby: '#868e96',
+  fault: '#e03131',
+  unknown: '#c2a800',
+};
+
+export const STATE_GROUP_LABEL: Record<StateGroup, string> = {
+  drive: 'Driving',
+  charge: 'Charging',
+  standby: 'Standby',
+  fault: 'Fault / emergency',
+  unknown: 'Unknown',
+};
+
+const GROUP_BY_CODE = new Map<VehicleStateCode, StateGroup>([
+  [VEHICLE_STATE.DriveStartUp, 'drive'],
+  [VEHICLE_STATE.Drive, 'drive'],
+  // Limp home is a degraded drive: the operator must notice it, so it is shown as a fault.
+  [VEHICLE_STATE.LimpHome, 'fault'],
+  [VEHICLE_STATE.EmergencyShutdown, 'fault'],
+  [VEHICLE_STATE.ChargeStartUp, 'charge'],
+  [VEHICLE_STATE.ACCharge, 'charge'],
+  [VEHICLE_STATE.DCCharge, 'charge'],
+  [VEHICLE_STATE.Discharge, 'charge'],
+  [VEHICLE_STATE.StandBy, 'standby'],
+  [VEHICLE_STATE.Accessory, 'standby'],
+  [VEHICLE_STATE.StartUp, 'standby'],
+  [VEHICLE_STATE.HVON, 'standby'],
+  [VEHICLE_STATE.Shutdown, 'standby'],
+]);
+
+const STATE_NAME = new Map<unknown, string>(
+  Object.entries(VEHICLE_STATE).map(([name, code]) => [
+    code,
+    name.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/([A-Z])([A-Z][a-z])/g, '$1 $2'),
+  ]),
+);
+
+/** The colour group of a vehicle state code; SNA and codes outside portal spec §3 are `unknown`. */
+export function stateGroupOf(code: unknown): StateGroup {
+  return GROUP_BY_CODE.get(code as VehicleStateCode) ?? 'unknown';
+}
+
+/** A readable name for a state code ("Drive", "AC Charge", "SNA"), or the raw code when it is not in the spec. */
+export function stateLabelOf(code: unknown): string {
+  return STATE_NAME.get(code) ?? `Unknown (${String(code)})`;
+}

@@ -1,0 +1,37 @@
+import maplibregl, { type Map as MapLibreMap } from 'maplibre-gl';
+import type { Bounds } from '@/shared/lib/live/topics';
+
+/** The bundled offline style (public/map/style.json); production passes its own `mapStyleUrl`. */
+export const DEFAULT_MAP_STYLE_URL = `${import.meta.env.BASE_URL}map/style.json`;
+
+/** Where maps open when nothing else is known: the demo region around Pune. */
+export const DEFAULT_MAP_VIEW = { center: [73.8567, 18.5204] as [number, number], zoom: 11 };
+
+export interface CreateMapOptions {
+  container: HTMLElement;
+  styleUrl?: string;
+  center?: [number, number];
+  zoom?: number;
+}
+
+/**
+ * Creates a MapLibre map. The one place that constructs maps, so components can be tested around it (MapLibre needs
+ * WebGL, which jsdom lacks).
+ */
+export function createMap({ container, styleUrl, center, zoom }: CreateMapOptions): MapLibreMap {
+  return new maplibregl.Map({
+    container,
+    style: styleUrl ?? DEFAULT_MAP_STYLE_URL,
+    center: center ?? DEFAULT_MAP_VIEW.center,
+    zoom: zoom ?? DEFAULT_MAP_VIEW.zoom,
+    attributionControl: { compact: true },
+    // Keeps the drawing buffer so screenshots and canvas reads in tests see the last frame.
+    canvasContextAttributes: { preserveDrawingBuffer: true },
+  });
+}
+
+/** The map's visible rectangle in the live contract's {@link Bounds} shape. */
+export function boundsOf(map: MapLibreMap): Bounds {
+  const b = map.getBounds();
+  return { west: b.getWest(), south: b.getSouth(), east: b.getEast(), north: b.getNorth() };
+}
