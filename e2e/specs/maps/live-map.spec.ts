@@ -150,45 +150,17 @@ test('clicking a vehicle opens its card, and follow keeps the map centred on it'
   await expect(card).toContainText('Drive');
 });
 
-// DESIGN.md's budget is no task over 50 ms. The live map's own share of each frame (interpolating 10,000 markers and
-// handing them to MapLibre) must stay far below it. MapLibre's re-clustering and drawing come on top and depend on the
-// GPU: under SwiftShader (software WebGL, as here) they take 60-250 ms per redraw, more on a loaded machine, so the
-// long tasks are printed, not asserted; `pnpm bench` measures them on real hardware.
-test('10,000 vehicles moving at 1 Hz cost the live map under 50 ms of main thread in 95 % of frames', async ({
-  page,
-}) => {
+// The cost of 10,000 moving vehicles (marker frames, long tasks) is a figure of `pnpm bench`
+// (bench/portal-live-map.bench.mjs), not a test: timings are measured by benchmarks, never asserted in tests.
+test('10,000 vehicles moving at 1 Hz keep being drawn', async ({ page }) => {
   await openMaps(page, harness.url, 'view=live&count=10000');
-  const longTasks = await page.evaluate(
-    () =>
-      new Promise<number[]>((resolve) => {
-        const durations: number[] = [];
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) durations.push(Math.round(entry.duration));
-        }).observe({ type: 'longtask' });
-        const maps = (window as unknown as MapsWindow).__maps;
-        maps.frameMs.length = 0;
-        let tick = 0;
-        const timer = setInterval(() => {
-          maps.moveAll(tick % 2 ? -0.0004 : 0.0004, 0.0002);
-          if (++tick === 5) {
-            clearInterval(timer);
-            setTimeout(() => resolve(durations), 1500);
-          }
-        }, 1000);
-      }),
-  );
-  const frames = await page.evaluate(() => (window as unknown as MapsWindow).__maps.frameMs);
-  await page.screenshot({ path: test.info().outputPath('live-map-10k.png') });
-  const sorted = [...frames].sort((a, b) => a - b);
-  // p95, not max: a garbage collection on a loaded CI machine can land in any single frame.
-  const p95 = sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.95))] ?? Number.POSITIVE_INFINITY;
-  console.log(
-    `10,000 vehicles: ${frames.length} marker frames, p50 ${sorted[Math.floor(sorted.length / 2)]?.toFixed(1)} ms, ` +
-      `p95 ${p95.toFixed(1)} ms, ` +
-      `max ${sorted.at(-1)?.toFixed(1)} ms; long tasks (ms, incl. MapLibre): ${JSON.stringify(longTasks)}`,
-  );
-  expect(frames.length).toBeGreaterThan(5);
-  expect(p95).toBeLessThan(50);
+  await page.evaluate(() => {
+    const maps = (window as unknown as MapsWindow).__maps;
+    maps.frameMs.length = 0;
+    maps.moveAll(0.0004, 0.0002);
+  });
+  await expect.poll(() => page.evaluate(() => (window as unknown as MapsWindow).__maps.frameMs.length)).toBeGreaterThan(3);
+  expect((await rendered(page, 'vehicle-clusters')).length).toBeGreaterThan(0);
 });
 
 test('a telemetry message published on the real broker moves the marker on the map', async ({ page }) => {
