@@ -7,6 +7,7 @@ import { afterEach } from 'vitest';
 import type { PersistStorage } from 'zustand/middleware';
 import { AppProviders } from '@/app/providers';
 import { createAppRoutes } from '@/app/router';
+import { ApiSessionProvider } from '@/app/api-session-provider';
 import { theme } from '@/app/theme';
 import { ROUTES } from '@/config/routes';
 import { defaultPermissionsFor } from '@/domain/permissions';
@@ -125,7 +126,8 @@ function testQueryClient() {
 
 export interface RenderAppOptions {
   store?: AppStore;
-  session?: SessionPort;
+  /** A session double, or `'api'` for the real API-backed session against the demo world's MSW handlers. */
+  session?: SessionPort | 'api';
   includeDemoRoutes?: boolean;
 }
 
@@ -139,7 +141,13 @@ export function renderApp(
     <AppProviders
       store={store}
       queryClient={testQueryClient()}
-      withSession={(children: ReactNode) => <SessionProvider value={session}>{children}</SessionProvider>}
+      withSession={(children: ReactNode) =>
+        session === 'api' ? (
+          <ApiSessionProvider>{children}</ApiSessionProvider>
+        ) : (
+          <SessionProvider value={session}>{children}</SessionProvider>
+        )
+      }
       mantineEnv="test"
     >
       <RouterProvider router={router} />
