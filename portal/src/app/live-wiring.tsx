@@ -2,6 +2,7 @@ import { Badge, Tooltip } from '@mantine/core';
 import { getEnv } from '@/config/env';
 import { createLiveController, type LiveController } from '@/shared/lib/live/live-controller';
 import type { LiveBatch } from '@/shared/lib/live/live-batcher';
+import type { LiveFleet } from '@/shared/lib/live/live-fleet';
 import { useLiveConnection } from '@/shared/lib/live/use-live-connection';
 import { useLiveSession } from '@/shared/lib/live/use-live-session';
 import type { AppStore } from '@/state/app-store';
@@ -37,10 +38,13 @@ export function applyLiveBatch(store: AppStore, batch: LiveBatch): void {
   if (Object.keys(patch).length > 0) store.getState().setVehicle(patch);
 }
 
-/** The app's one live controller, feeding the store. */
-export function createAppLiveController(store: AppStore): LiveController {
+/** The app's one live controller, feeding the store and the fleet view of the live map. */
+export function createAppLiveController(store: AppStore, fleet: LiveFleet): LiveController {
   return createLiveController({
-    sink: (batch) => applyLiveBatch(store, batch),
+    sink: (batch) => {
+      applyLiveBatch(store, batch);
+      fleet.apply(batch.vehicles);
+    },
     onError: (error) => console.warn('Live data:', error),
   });
 }

@@ -6,7 +6,7 @@ import { loadRuntimeConfig } from '@/config/env';
 import { loginPathFor } from '@/domain/route-access';
 import { setAuthTokenGetter, setUnauthorizedHandler } from '@/shared/api/api-client';
 import { createQueryClient } from '@/shared/api/query-client';
-import { LiveProvider } from '@/shared/lib/live/live-context';
+import { createLiveFleet } from '@/shared/lib/live/live-fleet';
 import { notify } from '@/shared/ui/notify';
 import { restoreAppStore, useAppStore } from '@/state/app-store';
 import { ApiSessionProvider } from './api-session-provider';
@@ -27,7 +27,8 @@ async function boot(root: HTMLElement) {
   await restoreAppStore(useAppStore);
 
   const queryClient = createQueryClient();
-  const live = createAppLiveController(useAppStore);
+  const fleet = createLiveFleet();
+  const live = createAppLiveController(useAppStore, fleet);
   const router = createBrowserRouter(createAppRoutes({ store: useAppStore, headerExtras: <LiveBadge /> }));
   setAuthTokenGetter(() => useAppStore.getState().auth.token);
   setUnauthorizedHandler(() => {
@@ -48,11 +49,10 @@ async function boot(root: HTMLElement) {
           store={useAppStore}
           queryClient={queryClient}
           withSession={(children) => <ApiSessionProvider>{children}</ApiSessionProvider>}
+          live={{ controller: live, fleet }}
         >
-          <LiveProvider controller={live}>
-            <LiveSession />
-            <RouterProvider router={router} />
-          </LiveProvider>
+          <LiveSession />
+          <RouterProvider router={router} />
         </AppProviders>
       </AppErrorBoundary>
     </StrictMode>,

@@ -1,9 +1,17 @@
-import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Badge, Card, Group, Loader, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { ROUTES, type RoutePageProps } from '@/config/routes';
+import { can } from '@/domain/permissions';
 import { navSectionsFor } from '@/domain/route-access';
 import { ROLE_LABELS, ROLE_TYPE_LABELS, roleTypeOf } from '@/domain/roles';
+import { SectionErrorBoundary } from '@/shared/ui/section-error-boundary';
 import { useAppState } from '@/state/store-context';
+
+// MapLibre is large: the map arrives after the rest of the dashboard has rendered.
+const RealTimeMap = lazy(() =>
+  import('@/features/live-map/components/real-time-map').then((m) => ({ default: m.RealTimeMap })),
+);
 
 /**
  * The dashboard of every role type: who you are, and a card for every area your role may open (from the route table,
@@ -34,6 +42,20 @@ export function DashboardPage({ route }: RoutePageProps) {
           </Badge>
         </Group>
       </Group>
+      {can(permissions, 'db.map') ? (
+        <Stack gap="sm" component="section" aria-labelledby="dash-map">
+          <Text id="dash-map" tt="uppercase" fw={700} size="xs" c="dimmed">
+            Real-Time Map View of Vehicle
+          </Text>
+          <Card withBorder radius="md" padding={0} style={{ overflow: 'hidden' }}>
+            <SectionErrorBoundary what="The map">
+              <Suspense fallback={<Loader m="md" aria-label="Loading the map" />}>
+                <RealTimeMap />
+              </Suspense>
+            </SectionErrorBoundary>
+          </Card>
+        </Stack>
+      ) : null}
       {sections.length === 0 ? (
         <Text c="dimmed">Your role has no areas to open yet. Ask an administrator for access.</Text>
       ) : (

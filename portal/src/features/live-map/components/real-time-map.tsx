@@ -1,0 +1,27 @@
+import { useMemo, useRef, useState } from 'react';
+import { getEnv } from '@/config/env';
+import { useLiveFleet } from '@/shared/lib/live/live-fleet';
+import { type Bounds, viewportTopics } from '@/shared/lib/live/topics';
+import { useLiveInterest } from '@/shared/lib/live/use-live-interest';
+import { LiveMap } from './live-map';
+import { applyTelemetryBatch } from './to-live-map-vehicle';
+import type { LiveMapVehicle } from './vehicle-motion';
+
+/**
+ * The real-time map view: subscribes to the vehicles in the viewport through the live controller and draws the
+ * latest reading of each (clustered, coloured by state, gliding between updates).
+ */
+export function RealTimeMap({ height = 460 }: { height?: number }) {
+  const [bounds, setBounds] = useState<Bounds | null>(null);
+  const topics = useMemo(() => (bounds ? viewportTopics(bounds) : []), [bounds]);
+  useLiveInterest('real-time-map', topics);
+  const fleet = useLiveFleet();
+  const vehiclesRef = useRef<ReadonlyMap<string, LiveMapVehicle>>(new Map());
+  const vehicles = useMemo(() => {
+    vehiclesRef.current = applyTelemetryBatch(vehiclesRef.current, [...fleet.values()]);
+    return vehiclesRef.current;
+  }, [fleet]);
+  return (
+    <LiveMap vehicles={vehicles} onViewportChange={setBounds} height={height} mapStyleUrl={getEnv().mapStyleUrl} />
+  );
+}
