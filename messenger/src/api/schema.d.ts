@@ -4,6 +4,180 @@
  */
 
 export interface paths {
+    "/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start or resume a session (resumed when Gleap-Id and Gleap-Hash are sent) */
+        post: operations["createSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sessions/identify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Attach a user to the session; custom data is flattened to the top level */
+        post: operations["identifySession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sessions/partialupdate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Update some fields of the session's contact */
+        post: operations["updateSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sessions/ping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Queued events (page views, custom events), sent every 2.5 s while events wait */
+        post: operations["pingSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/config/{sdkKey}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The widget's configuration (flowConfig); cached per key and language */
+        get: operations["getConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/config/{sdkKey}/tooltips": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Tooltip and hotspot definitions */
+        get: operations["getTooltips"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/outbound/producttours": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The config of a product tour by outbound id */
+        post: operations["getProductTour"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/outbound/producttourvalidation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Whether a tour may start (live) and its config */
+        post: operations["validateProductTour"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bugs/v2": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A bug report, feedback or survey answer (survey answers carry `outbound`)
+         * @description The created report is followed up as a conversation: it appears in `GET /conversations` under the returned
+         *     `shareToken`, with the description as the visitor's first message.
+         */
+        post: operations["sendReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/uploads/sdk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload a file (screen recording, conversation attachment); only a 200 counts */
+        post: operations["uploadFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/helpcenter/collections": {
         parameters: {
             query?: never;
@@ -181,27 +355,68 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/uploads/sdk": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Upload an attachment (the widget's own upload call, widget spec §7) */
-        post: operations["uploadFile"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        Session: {
+            gleapId: string;
+            gleapHash: string;
+            userId?: string;
+            name?: string;
+            email?: string;
+            lang?: string;
+            customData?: {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description Widget spec §3 "Flow config"; the fields below are the ones the messenger reads besides colours. */
+        FlowConfig: {
+            color?: string;
+            teamName?: string;
+            menuItems?: {
+                /** @enum {string} */
+                actionType: "FEEDBACK_FLOW" | "CONVERSATIONS" | "HELP_CENTER" | "NEWS" | "CHECKLISTS" | "OPEN_URL" | "CUSTOM_ACTION";
+                title?: string;
+                description?: string;
+                actionBody?: string;
+            }[];
+        } & {
+            [key: string]: unknown;
+        };
+        Report: {
+            /** @example BUG */
+            type: string;
+            priority?: string;
+            formData?: {
+                [key: string]: unknown;
+            };
+            customData?: {
+                [key: string]: unknown;
+            };
+            metaData?: {
+                [key: string]: unknown;
+            };
+            consoleLog?: unknown[];
+            networkLogs?: unknown[];
+            customEventLog?: unknown[];
+            isSilent?: boolean;
+            /** @description the outbound (survey) id the answer belongs to */
+            outbound?: string;
+            screenshotData?: {
+                [key: string]: unknown;
+            };
+            webReplay?: {
+                [key: string]: unknown;
+            };
+            screenRecordingUrl?: string;
+            spamToken?: string;
+            tags?: string[];
+        } & {
+            [key: string]: unknown;
+        };
         Error: {
             message: string;
         };
@@ -288,17 +503,315 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The session */
+        Session: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Session"];
+            };
+        };
     };
     parameters: {
+        sdkKey: string;
         lang: string;
         shareToken: string;
     };
-    requestBodies: never;
+    requestBodies: {
+        Outbound: {
+            content: {
+                "application/json": {
+                    outboundId: string;
+                };
+            };
+        };
+    };
     headers: never;
     pathItems: never;
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    createSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @example en-us */
+                    lang?: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["Session"];
+            201: components["responses"]["Session"];
+            401: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    identifySession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    userId?: string;
+                    userHash?: string;
+                    name?: string;
+                    email?: string;
+                    phone?: string;
+                    value?: number;
+                    lang?: string;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["Session"];
+            401: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    updateSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        [key: string]: unknown;
+                    };
+                    /** @constant */
+                    type?: "js";
+                    sdkVersion?: string;
+                    ws?: boolean;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["Session"];
+            401: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    pingSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    time: number;
+                    events: {
+                        name: string;
+                        date?: string;
+                        data?: {
+                            [key: string]: unknown;
+                        };
+                    }[];
+                    opened?: boolean;
+                    /** @constant */
+                    type?: "js";
+                    sdkVersion?: string;
+                    ws?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getConfig: {
+        parameters: {
+            query?: {
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path: {
+                sdkKey: components["parameters"]["sdkKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The configuration */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        flowConfig?: components["schemas"]["FlowConfig"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getTooltips: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sdkKey: components["parameters"]["sdkKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tooltips */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    }[];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getProductTour: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["Outbound"];
+        responses: {
+            /** @description The tour config */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    validateProductTour: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["Outbound"];
+        responses: {
+            /** @description Status and config */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "live" | "draft";
+                        config?: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    sendReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Report"];
+            };
+        };
+        responses: {
+            /** @description The created report */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        status?: string;
+                        /** @description the conversation that follows the report up */
+                        shareToken?: string;
+                    };
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    uploadFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Where the file is stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        fileUrl: string;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
     listHelpCollections: {
         parameters: {
             query?: {
@@ -583,37 +1096,6 @@ export interface operations {
                 content?: never;
             };
             404: components["responses"]["Error"];
-            default: components["responses"]["Error"];
-        };
-    };
-    uploadFile: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "multipart/form-data": {
-                    /** Format: binary */
-                    file: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Where the file is stored */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** Format: uri */
-                        fileUrl: string;
-                    };
-                };
-            };
             default: components["responses"]["Error"];
         };
     };

@@ -30,7 +30,7 @@ export class WidgetApiError extends Error {
   }
 }
 
-/** The calls of `api/widget-api.yaml` that the messenger screens make. */
+/** The calls of `sdk/api/widget-api.yaml` that the messenger screens make. */
 export interface WidgetApi {
   listHelpCollections(): Promise<HelpCollection[]>;
   getHelpCollection(collectionId: string): Promise<{ collection: HelpCollection; articles: HelpArticleSummary[] }>;
