@@ -1,5 +1,12 @@
 import { http, HttpResponse, type RequestHandler, type WebSocketHandler, ws } from 'msw';
-import { type MockSession, type WidgetMockStore, createWidgetMockStore, newSession } from './widget-store';
+import { conversationFromReport, createMessengerHandlers, nextMessageId, unreadCountFor } from './messenger-handlers';
+import {
+  type MockSession,
+  type WidgetMockStore,
+  createWidgetMockStore,
+  newSession,
+  resetWidgetMockStore,
+} from './widget-store';
 
 export interface WidgetMockOptions {
   /** Base URL the widget calls (`Gleap.setApiUrl`); default gleap's. */
@@ -14,6 +21,13 @@ export interface WidgetMock {
   handlers: (RequestHandler | WebSocketHandler)[];
   /** Push a socket `update` (actions `a`, unread count `u`) to every connected widget. */
   pushUpdate(update: { a?: unknown[]; u?: number }): void;
+  /**
+   * Support staff (or the bot) writes in a conversation: the message is stored unread and the socket pushes the
+   * new unread count of the conversation's session.
+   */
+  reply(shareToken: string, text: string, author?: { type: 'agent' | 'bot'; name: string }): void;
+  /** Back to the seeded store (same object). */
+  reset(): void;
 }
 
 function headersOf(req: Request): Record<string, string> {
@@ -51,6 +65,7 @@ export function createWidgetMock(options: WidgetMockOptions = {}): WidgetMock {
     store.calls.push({
       method: req.method,
       path,
+      url: req.url,
       headers: headersOf(req),
       body: body instanceof FormData ? '[multipart]' : body,
     });
@@ -154,9 +169,16 @@ export function createWidgetMock(options: WidgetMockOptions = {}): WidgetMock {
     http.post(`${api}/bugs/v2`, async ({ request }) => {
       const { body, fail } = await record(request, '/bugs/v2');
       if (fail) return fail;
-      const report = { id: `report-${store.reports.length + 1}`, ...(body as Record<string, unknown>) };
+      const report: Record<string, unknown> & { id: string } = {
+        id: `report-${store.reports.length + 1}`,
+        ...(body as Record<string, unknown>),
+      };
       store.reports.push(report);
-      return HttpResponse.json({ id: report.id, status: 'OPEN' }, { status: 201 });
+      // A silent report (crash, console error) is no conversation the visitor started.
+      if (report.isSilent === true) return HttpResponse.json({ id: report.id, status: 'OPEN' }, { status: 201 });
+      const conversation = conversationFromReport(report, request.headers.get('gleap-id'));
+      store.conversations.push(conversation);
+      return HttpResponse.json({ id: report.id, status: 'OPEN', shareToken: conversation.shareToken }, { status: 201 });
     }),
     http.post(`${api}/uploads/sdk`, async ({ request }) => {
       const { body, fail } = await record(request, '/uploads/sdk');
@@ -173,6 +195,8 @@ export function createWidgetMock(options: WidgetMockOptions = {}): WidgetMock {
     }),
   ];
 
+  handlers.push(...createMessengerHandlers(api, store, record));
+
   const socket = ws.link(`${options.wsUrl ?? 'wss://ws.gleap.io'}*`);
   handlers.push(
     socket.addEventListener('connection', ({ client }) => {
@@ -187,6 +211,18 @@ export function createWidgetMock(options: WidgetMockOptions = {}): WidgetMock {
     handlers,
     pushUpdate(update) {
       socket.broadcast(JSON.stringify({ name: 'update', data: update }));
+    },
+    reply(shareToken, text, author = { type: 'agent', name: 'Maya' }) {
+      const conversation = store.conversations.find((c) => c.shareToken === shareToken);
+      if (!conversation) throw new Error(`No conversation ${shareToken} in the mock store.`);
+      conversation.messages.push({ id: nextMessageId(), author, text, createdAt: new Date().toISOString() });
+      conversation.unreadCount += 1;
+      socket.broadcast(
+        JSON.stringify({ name: 'update', data: { u: unreadCountFor(store, conversation.owner ?? null) } }),
+      );
+    },
+    reset() {
+      resetWidgetMockStore(store);
     },
   };
 }

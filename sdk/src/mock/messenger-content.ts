@@ -1,0 +1,158 @@
+/**
+ * What the messenger's screens read from the Widget API mock (shapes of `sdk/api/widget-api.yaml`): help center, news
+ * and conversations, seeded so that demo mode has something to show on every screen.
+ */
+export interface MockHelpCollection {
+  id: string;
+  title: string;
+  description?: string;
+}
+
+export interface MockHelpArticle {
+  id: string;
+  collectionId: string;
+  title: string;
+  description?: string;
+  /** HTML; the messenger sanitises it. */
+  content: string;
+  updatedAt: string;
+}
+
+export interface MockSender {
+  name: string;
+  profileImageUrl?: string;
+}
+
+export interface MockNewsArticle {
+  id: string;
+  title: string;
+  previewText?: string;
+  coverImageUrl?: string;
+  createdAt: string;
+  sender?: MockSender;
+  content: string;
+}
+
+export interface MockAttachment {
+  name: string;
+  url: string;
+  type?: string;
+}
+
+export interface MockMessage {
+  id: string;
+  author: { type: 'contact' | 'agent' | 'bot'; name: string; profileImageUrl?: string };
+  text: string;
+  createdAt: string;
+  attachments?: MockAttachment[];
+}
+
+export interface MockConversation {
+  shareToken: string;
+  title: string;
+  messages: MockMessage[];
+  /** Messages the visitor has not seen yet; `POST /conversations/{token}/read` sets it to 0. */
+  unreadCount: number;
+  /** The `Gleap-Id` that started it; seeded conversations (no owner) are visible to every session. */
+  owner?: string;
+}
+
+export interface MessengerContent {
+  helpCollections: MockHelpCollection[];
+  helpArticles: MockHelpArticle[];
+  news: MockNewsArticle[];
+  conversations: MockConversation[];
+}
+
+/** The demo content: a fresh copy on every call, so a test can change it freely. */
+export function seedMessengerContent(): MessengerContent {
+  return {
+    helpCollections: [
+      { id: 'c-start', title: 'Getting started', description: 'Set up your first vehicle' },
+      { id: 'c-billing', title: 'Billing' },
+      { id: 'c-empty', title: 'Coming soon' },
+    ],
+    helpArticles: [
+      {
+        id: 'a-pair',
+        collectionId: 'c-start',
+        title: 'Pair a battery with a vehicle',
+        description: 'Connect the BMS to the vehicle controller',
+        // The script and the inline handler stay in the seed on purpose: the messenger must strip them.
+        content:
+          '<h2>Before you start</h2><p>Open <b>Devices</b> and choose <a href="https://docs.example/pair">Pair</a>.</p>' +
+          '<img src="https://cdn.example/pair.png" alt="The pair dialog">' +
+          '<ol><li>Scan the code on the battery.</li><li>Confirm the vehicle.</li></ol>' +
+          '<script>window.hacked = true</script><p onclick="alert(1)">Done.</p>',
+        updatedAt: '2026-11-01T10:00:00.000Z',
+      },
+      {
+        id: 'a-firmware',
+        collectionId: 'c-start',
+        title: 'Update battery firmware',
+        description: 'Over the air updates',
+        content: '<p>Firmware updates run at night.</p><blockquote>Keep the vehicle parked.</blockquote>',
+        updatedAt: '2026-10-01T10:00:00.000Z',
+      },
+      {
+        id: 'a-invoice',
+        collectionId: 'c-billing',
+        title: 'Download an invoice',
+        content: '<p>Invoices are under <em>Billing</em>.</p>',
+        updatedAt: '2026-09-01T10:00:00.000Z',
+      },
+    ],
+    news: [
+      {
+        id: 'n-2',
+        title: 'Live map for 10,000 vehicles',
+        previewText: 'The map now clusters.',
+        coverImageUrl: 'https://cdn.example/live-map.png',
+        createdAt: '2026-11-20T09:00:00.000Z',
+        sender: { name: 'Maya' },
+        content:
+          '<p>The live map clusters vehicles.</p><img src="https://cdn.example/live-map.png" alt="The live map">',
+      },
+      {
+        id: 'n-1',
+        title: 'Dark mode',
+        createdAt: '2026-10-02T09:00:00.000Z',
+        content: '<p>Dark mode is here.</p>',
+      },
+    ],
+    conversations: [
+      {
+        shareToken: 't-old',
+        title: 'Invoice question',
+        unreadCount: 0,
+        messages: [
+          {
+            id: 'm1',
+            author: { type: 'contact', name: 'Ana' },
+            text: 'Where is my invoice?',
+            createdAt: '2026-11-01T08:00:00.000Z',
+          },
+          {
+            id: 'm2',
+            author: { type: 'agent', name: 'Maya' },
+            text: 'Under Billing.',
+            createdAt: '2026-11-01T09:00:00.000Z',
+          },
+        ],
+      },
+      {
+        shareToken: 't-new',
+        title: 'Battery alarm',
+        unreadCount: 1,
+        messages: [
+          {
+            id: 'm3',
+            author: { type: 'bot', name: 'Volt' },
+            text: 'Hi! What can I do for you?',
+            createdAt: '2026-10-01T08:00:00.000Z',
+          },
+        ],
+      },
+    ],
+  };
+}
