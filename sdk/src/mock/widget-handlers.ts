@@ -30,6 +30,21 @@ export interface WidgetMock {
   reset(): void;
 }
 
+/** FormData from any realm (jsdom's global differs from the one undici's Request.formData() returns). */
+function isFormData(value: unknown): value is FormData {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as FormData).get === 'function' &&
+    typeof (value as FormData).append === 'function'
+  );
+}
+
+/** Errors carry `message` (the Widget API document's Error) and `error` (what earlier callers read). */
+function failure(message: string, status: number): Response {
+  return HttpResponse.json({ message, error: message }, { status });
+}
+
 function headersOf(req: Request): Record<string, string> {
   const out: Record<string, string> = {};
   req.headers.forEach((v, k) => {
@@ -67,12 +82,12 @@ export function createWidgetMock(options: WidgetMockOptions = {}): WidgetMock {
       path,
       url: req.url,
       headers: headersOf(req),
-      body: body instanceof FormData ? '[multipart]' : body,
+      body: isFormData(body) ? '[multipart]' : body,
     });
     const key = `${req.method} ${path}`;
     const queue = store.failures.get(key);
     const status = queue?.shift();
-    if (status !== undefined) return { body, fail: HttpResponse.json({ error: 'mock failure' }, { status }) };
+    if (status !== undefined) return { body, fail: failure('mock failure', status) };
     return { body };
   }
 
@@ -84,9 +99,7 @@ export function createWidgetMock(options: WidgetMockOptions = {}): WidgetMock {
   }
 
   function unauthorized(req: Request): Response | undefined {
-    return req.headers.get('api-token')
-      ? undefined
-      : HttpResponse.json({ error: 'missing Api-Token' }, { status: 401 });
+    return req.headers.get('api-token') ? undefined : failure('missing Api-Token', 401);
   }
 
   const handlers: (RequestHandler | WebSocketHandler)[] = [
@@ -105,7 +118,7 @@ export function createWidgetMock(options: WidgetMockOptions = {}): WidgetMock {
       const { body, fail } = await record(request, '/sessions/identify');
       if (fail) return fail;
       const s = sessionOf(request);
-      if (!s) return HttpResponse.json({ error: 'unknown session' }, { status: 401 });
+      if (!s) return failure('unknown session', 401);
       const { userHash: _h, ...fields } = (body ?? {}) as Record<string, unknown>;
       const known = [
         'userId',
@@ -133,7 +146,7 @@ export function createWidgetMock(options: WidgetMockOptions = {}): WidgetMock {
       const { body, fail } = await record(request, '/sessions/partialupdate');
       if (fail) return fail;
       const s = sessionOf(request);
-      if (!s) return HttpResponse.json({ error: 'unknown session' }, { status: 401 });
+      if (!s) return failure('unknown session', 401);
       Object.assign(s, (body as { data?: Record<string, unknown> } | undefined)?.data ?? {});
       return HttpResponse.json(s);
     }),
@@ -158,7 +171,7 @@ export function createWidgetMock(options: WidgetMockOptions = {}): WidgetMock {
       const { body, fail } = await record(request, '/outbound/producttours');
       if (fail) return fail;
       const tour = store.tours.get(String((body as { outboundId?: string })?.outboundId));
-      return tour ? HttpResponse.json(tour.config) : HttpResponse.json({ error: 'not found' }, { status: 404 });
+      return tour ? HttpResponse.json(tour.config) : failure('not found', 404);
     }),
     http.post(`${api}/outbound/producttourvalidation`, async ({ request }) => {
       const { body, fail } = await record(request, '/outbound/producttourvalidation');
@@ -183,10 +196,10 @@ export function createWidgetMock(options: WidgetMockOptions = {}): WidgetMock {
     http.post(`${api}/uploads/sdk`, async ({ request }) => {
       const { body, fail } = await record(request, '/uploads/sdk');
       if (fail) return fail;
-      const file = body instanceof FormData ? body.get('file') : null;
+      const file = isFormData(body) ? body.get('file') : null;
       // duck-typed: the file may come from another realm (jsdom, undici)
       if (!file || typeof file !== 'object' || typeof (file as Blob).arrayBuffer !== 'function') {
-        return HttpResponse.json({ error: 'file missing' }, { status: 400 });
+        return failure('file missing', 400);
       }
       const name = (file as File).name || 'file';
       const fileUrl = `${api}/uploads/files/${store.uploads.length + 1}-${encodeURIComponent(name)}`;
