@@ -12,6 +12,8 @@ export {
 export type {
   MessengerContent,
   MockAttachment,
+  MockForm,
+  MockFormField,
   MockConversation,
   MockHelpArticle,
   MockHelpCollection,

@@ -355,6 +355,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/forms/{formId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A form or survey defined on the server
+         * @description Forms by id (`start-feedbackflow` with a flow id that is not built in) and surveys (`start-survey`, the flow id
+         *     is the outbound id) share one shape. A survey shows one field per page; its answers go back through the
+         *     widget's `send-feedback` with `outboundId`, so they reach `POST /bugs/v2` with `outbound`.
+         */
+        get: operations["getForm"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -491,6 +513,35 @@ export interface components {
             shareToken: string;
             title: string;
             messages: components["schemas"]["ConversationMessage"][];
+        };
+        FormField: {
+            /** @description the key of the answer in `formData` */
+            key: string;
+            /** @enum {string} */
+            type: "text" | "textarea" | "email" | "dropdown" | "checkbox" | "rating" | "nps" | "single_choice" | "multiple_choice" | "capture";
+            label: string;
+            description?: string;
+            /** @default false */
+            required: boolean;
+            placeholder?: string;
+            /** @description choices of dropdown, single_choice and multiple_choice */
+            options?: string[];
+            /**
+             * @description rating fields only (1-5)
+             * @default stars
+             * @enum {string}
+             */
+            ratingStyle: "stars" | "emoji";
+        };
+        Form: {
+            id: string;
+            title: string;
+            description?: string;
+            /** @enum {string} */
+            kind: "form" | "survey";
+            /** @description `action.feedbackType` of send-feedback (BUG, FEEDBACK, SURVEY) */
+            feedbackType: string;
+            fields: components["schemas"]["FormField"][];
         };
     };
     responses: {
@@ -1094,6 +1145,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getForm: {
+        parameters: {
+            query?: {
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path: {
+                formId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The form */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Form"];
+                };
             };
             404: components["responses"]["Error"];
             default: components["responses"]["Error"];

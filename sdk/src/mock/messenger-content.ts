@@ -57,7 +57,39 @@ export interface MockConversation {
   owner?: string;
 }
 
+export interface MockFormField {
+  key: string;
+  type:
+    | 'text'
+    | 'textarea'
+    | 'email'
+    | 'dropdown'
+    | 'checkbox'
+    | 'rating'
+    | 'nps'
+    | 'single_choice'
+    | 'multiple_choice'
+    | 'capture';
+  label: string;
+  description?: string;
+  required?: boolean;
+  placeholder?: string;
+  options?: string[];
+  ratingStyle?: 'stars' | 'emoji';
+}
+
+export interface MockForm {
+  id: string;
+  title: string;
+  description?: string;
+  kind: 'form' | 'survey';
+  feedbackType: string;
+  fields: MockFormField[];
+}
+
 export interface MessengerContent {
+  /** Forms by id and surveys by outbound id (`GET /forms/{id}`). */
+  forms: MockForm[];
   helpCollections: MockHelpCollection[];
   helpArticles: MockHelpArticle[];
   news: MockNewsArticle[];
@@ -67,6 +99,61 @@ export interface MessengerContent {
 /** The demo content: a fresh copy on every call, so a test can change it freely. */
 export function seedMessengerContent(): MessengerContent {
   return {
+    forms: [
+      {
+        id: 'nps-survey',
+        title: 'How are we doing?',
+        kind: 'survey',
+        feedbackType: 'SURVEY',
+        fields: [
+          {
+            key: 'nps',
+            type: 'nps',
+            label: 'How likely are you to recommend Voltline to a colleague?',
+            required: true,
+          },
+          {
+            key: 'stars',
+            type: 'rating',
+            label: 'How do you rate the live map?',
+            ratingStyle: 'stars',
+            required: true,
+          },
+          { key: 'mood', type: 'rating', label: 'How do you feel about alerts?', ratingStyle: 'emoji' },
+          {
+            key: 'role',
+            type: 'single_choice',
+            label: 'What is your role?',
+            options: ['Fleet manager', 'Driver', 'Technician'],
+            required: true,
+          },
+          {
+            key: 'features',
+            type: 'multiple_choice',
+            label: 'Which features do you use?',
+            options: ['Live map', 'Battery health', 'Reports'],
+          },
+          { key: 'oneWord', type: 'text', label: 'Voltline in one word?' },
+          { key: 'comment', type: 'textarea', label: 'Anything else?' },
+        ],
+      },
+      {
+        id: 'contact-form',
+        title: 'Contact sales',
+        description: 'We answer within one working day.',
+        kind: 'form',
+        feedbackType: 'FEEDBACK',
+        fields: [
+          { key: 'name', type: 'text', label: 'Name', required: true },
+          { key: 'reportedBy', type: 'email', label: 'E-mail', required: true },
+          { key: 'fleetSize', type: 'dropdown', label: 'Fleet size', options: ['1-10', '11-100', 'More than 100'] },
+          { key: 'description', type: 'textarea', label: 'Message', required: true },
+          { key: 'rating', type: 'rating', label: 'How was your trial?', ratingStyle: 'stars' },
+          { key: 'capture', type: 'capture', label: 'Attach' },
+          { key: 'consent', type: 'checkbox', label: 'You may contact me by e-mail', required: true },
+        ],
+      },
+    ],
     helpCollections: [
       { id: 'c-start', title: 'Getting started', description: 'Set up your first vehicle' },
       { id: 'c-billing', title: 'Billing' },

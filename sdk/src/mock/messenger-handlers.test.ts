@@ -136,3 +136,25 @@ test('a staff reply is stored unread and the socket pushes the new unread count'
   expect(received.map((d) => JSON.parse(d))).toContainEqual({ name: 'update', data: { u: 2 } });
   socket.close();
 });
+
+test('a survey is served by its outbound id with its questions', async () => {
+  const survey = await (await get('/forms/nps-survey')).json();
+  expect(survey).toMatchObject({ kind: 'survey', feedbackType: 'SURVEY' });
+  expect(survey.fields.map((f: { type: string }) => f.type)).toEqual([
+    'nps',
+    'rating',
+    'rating',
+    'single_choice',
+    'multiple_choice',
+    'text',
+    'textarea',
+  ]);
+  expect((await get('/forms/unknown')).status).toBe(404);
+});
+
+test('a survey answer sent through /bugs/v2 is stored with its outbound id, without a conversation', async () => {
+  const before = mock.store.conversations.length;
+  await post('/bugs/v2', { type: 'SURVEY', outbound: 'nps-survey', formData: { nps: 9 }, isSilent: false });
+  expect(mock.store.reports.at(-1)).toMatchObject({ outbound: 'nps-survey', formData: { nps: 9 } });
+  expect(mock.store.conversations).toHaveLength(before);
+});

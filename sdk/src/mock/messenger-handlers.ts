@@ -145,6 +145,12 @@ export function createMessengerHandlers(api: string, store: WidgetMockStore, rec
         .map(({ a }) => summary(a));
       return HttpResponse.json({ results });
     }),
+    http.get(`${api}/forms/:formId`, async ({ request, params }) => {
+      const { stop } = await guard(request, `/forms/${params.formId}`);
+      if (stop) return stop;
+      const form = store.forms.find((f) => f.id === params.formId);
+      return form ? HttpResponse.json(form) : notFound();
+    }),
     http.get(`${api}/news`, async ({ request }) => {
       const { stop } = await guard(request, '/news');
       if (stop) return stop;

@@ -187,8 +187,9 @@ export function createWidgetMock(options: WidgetMockOptions = {}): WidgetMock {
         ...(body as Record<string, unknown>),
       };
       store.reports.push(report);
-      // A silent report (crash, console error) is no conversation the visitor started.
-      if (report.isSilent === true) return HttpResponse.json({ id: report.id, status: 'OPEN' }, { status: 201 });
+      // A silent report (crash, console error) or a survey answer is no conversation the visitor started.
+      if (report.isSilent === true || report.outbound)
+        return HttpResponse.json({ id: report.id, status: 'OPEN' }, { status: 201 });
       const conversation = conversationFromReport(report, request.headers.get('gleap-id'));
       store.conversations.push(conversation);
       return HttpResponse.json({ id: report.id, status: 'OPEN', shareToken: conversation.shareToken }, { status: 201 });
