@@ -10,6 +10,8 @@ export type ConversationSummary = components['schemas']['ConversationSummary'];
 export type Conversation = components['schemas']['Conversation'];
 export type ConversationMessage = components['schemas']['ConversationMessage'];
 export type Attachment = components['schemas']['Attachment'];
+export type Form = components['schemas']['Form'];
+export type FormField = components['schemas']['FormField'];
 
 /** Where and as whom the messenger calls the Widget API: from `session-update` and `config-update`. */
 export interface WidgetApiSession {
@@ -45,6 +47,8 @@ export interface WidgetApi {
   /** Upload a file through `/uploads/sdk` (only a 200 counts, as in the widget). */
   uploadFile(file: File): Promise<Attachment>;
   markConversationRead(shareToken: string): Promise<void>;
+  /** A form by id or a survey by outbound id. */
+  getForm(formId: string): Promise<Form>;
 }
 
 interface Result<T> {
@@ -134,6 +138,7 @@ export function createWidgetApi(session: WidgetApiSession): WidgetApi {
       if (typeof fileUrl !== 'string') throw new WidgetApiError('The upload did not return a file address.', 200);
       return { name: file.name, url: fileUrl, type: file.type || undefined };
     },
+    getForm: (formId) => unwrap(client.GET('/forms/{formId}', { params: { path: { formId }, query: { lang } } })),
     async markConversationRead(shareToken) {
       await unwrap(client.POST('/conversations/{shareToken}/read', { params: { path: { shareToken } } }));
     },

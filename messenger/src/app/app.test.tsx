@@ -69,7 +69,6 @@ test('lays out right to left when the config asks for it', () => {
 });
 
 test.each([
-  ['start-survey', { flow: 's1', format: 'survey' }, 'Survey'],
   ['start-bot', { botId: 'b1' }, 'Chat'],
   ['open-checklists', {}, 'Checklists'],
   ['start-checklist', { outboundId: 'o1' }, 'Checklists'],

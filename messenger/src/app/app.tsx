@@ -29,6 +29,7 @@ const NewsScreen = lazy(() => import('../screens/news/news-screen').then((m) => 
 const NewsArticleScreen = lazy(() =>
   import('../screens/news/news-article-screen').then((m) => ({ default: m.NewsArticleScreen })),
 );
+const SurveyScreen = lazy(() => import('../screens/survey/survey-screen').then((m) => ({ default: m.SurveyScreen })));
 const ConversationsScreen = lazy(() =>
   import('../screens/conversations/conversations-screen').then((m) => ({ default: m.ConversationsScreen })),
 );
@@ -65,6 +66,8 @@ function CurrentScreen({ route }: { route: Route }) {
       return <ConversationScreen shareToken={route.shareToken} />;
     case 'new-conversation':
       return <NewConversationScreen />;
+    case 'survey':
+      return <SurveyScreen surveyId={route.surveyId} format={route.format} />;
   }
 }
 
@@ -144,7 +147,7 @@ export function App() {
     const handleKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Escape' || event.defaultPrevented) return;
       // survey_web cannot be closed (widget spec §4).
-      if (route.screen === 'feedback' && route.format === 'survey_web') return;
+      if ((route.screen === 'feedback' || route.screen === 'survey') && route.format === 'survey_web') return;
       store.close();
     };
     document.addEventListener('keydown', handleKeyDown);

@@ -15,7 +15,8 @@ export type Route =
   | { screen: 'news-article'; id: string }
   | { screen: 'conversations' }
   | { screen: 'conversation'; shareToken: string }
-  | { screen: 'new-conversation' };
+  | { screen: 'new-conversation' }
+  | { screen: 'survey'; surveyId: string; format: string };
 
 export type ScreenName = Route['screen'];
 
@@ -56,7 +57,6 @@ export interface MessengerState {
 
 /** Screens that a widget -> frame message can open but that this build does not have yet. */
 export const PENDING_SCREENS = {
-  'start-survey': 'Survey',
   'start-bot': 'Chat',
   'open-checklists': 'Checklists',
   'open-checklist': 'Checklists',
@@ -78,6 +78,7 @@ export const PAGE_NAMES: Record<ScreenName, string> = {
   conversations: 'conversations',
   conversation: 'conversation',
   'new-conversation': 'conversation',
+  survey: 'survey',
 };
 
 export interface NavigateOptions {
@@ -252,6 +253,10 @@ export function createMessengerStore(channel: HostChannel): MessengerStore {
     channel.on('open-conversations', (data) => open({ screen: 'conversations' }, data)),
     channel.on('open-conversation', (data) => {
       if (data.shareToken) open({ screen: 'conversation', shareToken: data.shareToken }, data);
+    }),
+    // The flow id of start-survey is the survey's outbound id.
+    channel.on('start-survey', (data) => {
+      if (data.flow) open({ screen: 'survey', surveyId: data.flow, format: data.format || 'survey' }, data);
     }),
     ...(Object.keys(PENDING_SCREENS) as (keyof typeof PENDING_SCREENS)[]).map((name) =>
       channel.on(name, (data) =>
