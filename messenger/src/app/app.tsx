@@ -29,6 +29,9 @@ const NewsScreen = lazy(() => import('../screens/news/news-screen').then((m) => 
 const NewsArticleScreen = lazy(() =>
   import('../screens/news/news-article-screen').then((m) => ({ default: m.NewsArticleScreen })),
 );
+const FormByIdScreen = lazy(() =>
+  import('../screens/survey/form-by-id-screen').then((m) => ({ default: m.FormByIdScreen })),
+);
 const SurveyScreen = lazy(() => import('../screens/survey/survey-screen').then((m) => ({ default: m.SurveyScreen })));
 const ConversationsScreen = lazy(() =>
   import('../screens/conversations/conversations-screen').then((m) => ({ default: m.ConversationsScreen })),
@@ -45,7 +48,11 @@ function CurrentScreen({ route }: { route: Route }) {
     case 'home':
       return <HomeScreen />;
     case 'feedback':
-      return <FeedbackScreen feedbackType={route.feedbackType} />;
+      return route.formId ? (
+        <FormByIdScreen formId={route.formId} />
+      ) : (
+        <FeedbackScreen feedbackType={route.feedbackType} />
+      );
     case 'unavailable':
       return <UnavailableScreen title={route.title} />;
     case 'help':
