@@ -141,6 +141,41 @@ const API = {
   },
 };
 
+// The same survey and form as the seed of @voltline/widget/mock (sdk/src/mock/messenger-content.ts), shortened.
+API['/forms/nps-survey'] = {
+  id: 'nps-survey',
+  title: 'How are we doing?',
+  kind: 'survey',
+  feedbackType: 'SURVEY',
+  fields: [
+    { key: 'nps', type: 'nps', label: 'How likely are you to recommend Voltline to a colleague?', required: true },
+    { key: 'stars', type: 'rating', label: 'How do you rate the live map?', ratingStyle: 'stars', required: true },
+    { key: 'mood', type: 'rating', label: 'How do you feel about alerts?', ratingStyle: 'emoji' },
+    {
+      key: 'features',
+      type: 'multiple_choice',
+      label: 'Which features do you use?',
+      options: ['Live map', 'Battery health', 'Reports'],
+    },
+  ],
+};
+API['/forms/contact-form'] = {
+  id: 'contact-form',
+  title: 'Contact sales',
+  description: 'We answer within one working day.',
+  kind: 'form',
+  feedbackType: 'FEEDBACK',
+  fields: [
+    { key: 'name', type: 'text', label: 'Name', required: true },
+    { key: 'reportedBy', type: 'email', label: 'E-mail', required: true },
+    { key: 'fleetSize', type: 'dropdown', label: 'Fleet size', options: ['1-10', '11-100', 'More than 100'] },
+    { key: 'description', type: 'textarea', label: 'Message', required: true },
+    { key: 'rating', type: 'rating', label: 'How was your trial?', ratingStyle: 'stars' },
+    { key: 'capture', type: 'capture', label: 'Attach' },
+    { key: 'consent', type: 'checkbox', label: 'You may contact me by e-mail', required: true },
+  ],
+};
+
 const uploaded = [];
 
 async function answerApi(route) {
@@ -303,6 +338,36 @@ try {
       window.received.filter((m) => m.name === 'page-changed').map((m) => m.data.name),
     );
     console.log('page-changed:', pages.join(' -> '));
+    await page.close();
+  }
+  {
+    const { page, frame } = await open({ answer: 'ok' });
+    await frame.getByRole('button', { name: 'Report a bug' }).waitFor();
+    await page.evaluate(() => window.sendToFrame('start-survey', { flow: 'nps-survey', format: 'survey' }));
+    await frame.getByText('Question 1 of 4').waitFor();
+    await frame.getByRole('radio', { name: '8' }).click();
+    await shot(page, '20-survey-nps');
+    await frame.getByRole('button', { name: 'Next' }).click();
+    await frame.getByRole('radio', { name: '4 stars' }).click();
+    await shot(page, '21-survey-stars');
+    await frame.getByRole('button', { name: 'Next' }).click();
+    await frame.getByRole('radio', { name: 'Happy', exact: true }).click();
+    await shot(page, '22-survey-emoji');
+    await frame.getByRole('button', { name: 'Next' }).click();
+    await frame.getByRole('checkbox', { name: 'Live map' }).click();
+    await shot(page, '23-survey-choices');
+    await frame.getByRole('button', { name: 'Send' }).click();
+    await frame.getByRole('heading', { name: 'Thank you!' }).waitFor();
+    await shot(page, '24-survey-sent');
+    const sent = await page.evaluate(() =>
+      window.received.filter((m) => m.name === 'send-feedback').map((m) => m.data),
+    );
+    console.log('survey send-feedback:', JSON.stringify(sent));
+    await page.evaluate(() => window.sendToFrame('start-feedbackflow', { flow: 'contact-form' }));
+    await frame.getByRole('heading', { name: 'Contact sales' }).waitFor();
+    await shot(page, '25-form');
+    await frame.getByRole('button', { name: 'Send' }).click();
+    await shot(page, '26-form-errors');
     await page.close();
   }
 } finally {

@@ -5,9 +5,9 @@ export type FieldValue = string | number | boolean | string[] | undefined;
 /** Names of the emoji rating, 1 to 5: the accessible names of its choices. */
 export const EMOJI_RATINGS = [
   { value: 1, label: 'Very unhappy', emoji: '😠' },
-  { value: 2, label: 'Unhappy', emoji: '🙁' },
+  { value: 2, label: 'Unhappy', emoji: '😞' },
   { value: 3, label: 'Neutral', emoji: '😐' },
-  { value: 4, label: 'Happy', emoji: '🙂' },
+  { value: 4, label: 'Happy', emoji: '😊' },
   { value: 5, label: 'Very happy', emoji: '😍' },
 ] as const;
 
