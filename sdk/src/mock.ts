@@ -12,6 +12,8 @@ export {
 export type {
   MessengerContent,
   MockAttachment,
+  MockChecklist,
+  MockChecklistStep,
   MockForm,
   MockFormField,
   MockConversation,

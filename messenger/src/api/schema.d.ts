@@ -377,6 +377,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/checklists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The session's started checklists, unfinished first */
+        get: operations["listChecklists"];
+        put?: never;
+        /** Start the checklist of an outbound id (`start-checklist`); a started one is returned as it is */
+        post: operations["startChecklist"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/checklists/{checklistId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One checklist with its steps (`open-checklist`) */
+        get: operations["getChecklist"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/checklists/{checklistId}/steps/{stepId}/done": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The visitor marks a step done */
+        post: operations["completeChecklistStep"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -543,6 +595,35 @@ export interface components {
             feedbackType: string;
             fields: components["schemas"]["FormField"][];
         };
+        /** @description url: open-url (new tab); custom_action: run-custom-action; article: the help article of that id */
+        ChecklistStepAction: {
+            /** @enum {string} */
+            type: "url" | "custom_action" | "article";
+            value: string;
+            label?: string;
+        };
+        ChecklistStep: {
+            id: string;
+            title: string;
+            description?: string;
+            done: boolean;
+            action?: components["schemas"]["ChecklistStepAction"];
+        };
+        ChecklistSummary: {
+            id: string;
+            outboundId: string;
+            title: string;
+            description?: string;
+            stepCount: number;
+            doneCount: number;
+        };
+        Checklist: {
+            id: string;
+            outboundId: string;
+            title: string;
+            description?: string;
+            steps: components["schemas"]["ChecklistStep"][];
+        };
     };
     responses: {
         /** @description The call failed */
@@ -565,6 +646,7 @@ export interface components {
         };
     };
     parameters: {
+        checklistId: string;
         sdkKey: string;
         lang: string;
         shareToken: string;
@@ -1170,6 +1252,104 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Form"];
+                };
+            };
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listChecklists: {
+        parameters: {
+            query?: {
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The checklists with their progress */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        checklists: components["schemas"]["ChecklistSummary"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    startChecklist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["Outbound"];
+        responses: {
+            /** @description The checklist */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Checklist"];
+                };
+            };
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getChecklist: {
+        parameters: {
+            query?: {
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path: {
+                checklistId: components["parameters"]["checklistId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The checklist */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Checklist"];
+                };
+            };
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    completeChecklistStep: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                checklistId: components["parameters"]["checklistId"];
+                stepId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The checklist after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Checklist"];
                 };
             };
             404: components["responses"]["Error"];

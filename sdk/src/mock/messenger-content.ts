@@ -87,7 +87,29 @@ export interface MockForm {
   fields: MockFormField[];
 }
 
+export interface MockChecklistStep {
+  id: string;
+  title: string;
+  description?: string;
+  done: boolean;
+  action?: { type: 'url' | 'custom_action' | 'article'; value: string; label?: string };
+}
+
+export interface MockChecklist {
+  id: string;
+  outboundId: string;
+  title: string;
+  description?: string;
+  steps: MockChecklistStep[];
+  /** The `Gleap-Id` that started it; seeded checklists (no owner) are visible to every session. */
+  owner?: string;
+}
+
 export interface MessengerContent {
+  /** Checklist definitions by outbound id; `POST /checklists` starts a copy for the session. */
+  checklistTemplates: Omit<MockChecklist, 'id' | 'owner'>[];
+  /** Started checklists. */
+  checklists: MockChecklist[];
   /** Forms by id and surveys by outbound id (`GET /forms/{id}`). */
   forms: MockForm[];
   helpCollections: MockHelpCollection[];
@@ -98,7 +120,43 @@ export interface MessengerContent {
 
 /** The demo content: a fresh copy on every call, so a test can change it freely. */
 export function seedMessengerContent(): MessengerContent {
+  const onboarding: Omit<MockChecklist, 'id' | 'owner'> = {
+    outboundId: 'onboarding',
+    title: 'Set up your fleet',
+    description: 'Four steps to your first live vehicle.',
+    steps: [
+      { id: 's-account', title: 'Create your account', done: true },
+      {
+        id: 's-pair',
+        title: 'Pair a battery',
+        description: 'Connect the BMS to the vehicle controller.',
+        done: false,
+        action: { type: 'article', value: 'a-pair', label: 'Read how' },
+      },
+      {
+        id: 's-map',
+        title: 'Open the live map',
+        done: false,
+        action: { type: 'url', value: 'https://app.example/map', label: 'Open the map' },
+      },
+      {
+        id: 's-alerts',
+        title: 'Turn on alerts',
+        done: false,
+        action: { type: 'custom_action', value: 'openAlertSettings', label: 'Alert settings' },
+      },
+    ],
+  };
   return {
+    checklistTemplates: [
+      onboarding,
+      {
+        outboundId: 'billing-setup',
+        title: 'Set up billing',
+        steps: [{ id: 's-card', title: 'Add a payment method', done: false }],
+      },
+    ],
+    checklists: [{ id: 'cl-onboarding', ...structuredClone(onboarding) }],
     forms: [
       {
         id: 'nps-survey',

@@ -158,3 +158,25 @@ test('a survey answer sent through /bugs/v2 is stored with its outbound id, with
   expect(mock.store.reports.at(-1)).toMatchObject({ outbound: 'nps-survey', formData: { nps: 9 } });
   expect(mock.store.conversations).toHaveLength(before);
 });
+
+test('checklists list their progress, unfinished first', async () => {
+  const { checklists } = await (await get('/checklists')).json();
+  expect(checklists).toEqual([
+    expect.objectContaining({ id: 'cl-onboarding', outboundId: 'onboarding', stepCount: 4, doneCount: 1 }),
+  ]);
+});
+
+test('starting a checklist by outbound id creates it once per session', async () => {
+  const first = await (await post('/checklists', { outboundId: 'billing-setup' })).json();
+  const again = await (await post('/checklists', { outboundId: 'billing-setup' })).json();
+  expect(again.id).toBe(first.id);
+  expect(first.steps).toEqual([expect.objectContaining({ id: 's-card', done: false })]);
+  expect((await post('/checklists', { outboundId: 'nope' })).status).toBe(404);
+});
+
+test('a step marked done changes the checklist progress', async () => {
+  const checklist = await (await post('/checklists/cl-onboarding/steps/s-pair/done')).json();
+  expect(checklist.steps.find((s: { id: string }) => s.id === 's-pair').done).toBe(true);
+  const { checklists } = await (await get('/checklists')).json();
+  expect(checklists[0].doneCount).toBe(2);
+});

@@ -1,5 +1,5 @@
 import { http, HttpResponse, type RequestHandler } from 'msw';
-import type { MockConversation, MockHelpArticle, MockMessage } from './messenger-content';
+import type { MockChecklist, MockConversation, MockHelpArticle, MockMessage } from './messenger-content';
 import type { WidgetMockStore } from './widget-store';
 
 /** Records the call and answers a scripted failure, as every handler of the mock does. */
@@ -23,6 +23,10 @@ function conversationSummary(c: MockConversation) {
 }
 
 function conversationOf({ unreadCount: _n, owner: _o, ...rest }: MockConversation) {
+  return rest;
+}
+
+function checklistOf({ owner: _o, ...rest }: MockChecklist) {
   return rest;
 }
 
@@ -91,6 +95,10 @@ export function createMessengerHandlers(api: string, store: WidgetMockStore, rec
     }
     return { body };
   };
+  const visibleChecklists = (request: Request) => {
+    const gleapId = request.headers.get('gleap-id');
+    return store.checklists.filter((c) => c.owner === undefined || c.owner === gleapId);
+  };
   const find = (request: Request, token: string) =>
     visibleConversations(store, request.headers.get('gleap-id')).find((c) => c.shareToken === token);
 
@@ -144,6 +152,53 @@ export function createMessengerHandlers(api: string, store: WidgetMockStore, rec
         .sort((x, y) => x.r - y.r)
         .map(({ a }) => summary(a));
       return HttpResponse.json({ results });
+    }),
+    http.get(`${api}/checklists`, async ({ request }) => {
+      const { stop } = await guard(request, '/checklists');
+      if (stop) return stop;
+      const checklists = visibleChecklists(request)
+        .map((c) => ({
+          id: c.id,
+          outboundId: c.outboundId,
+          title: c.title,
+          ...(c.description ? { description: c.description } : {}),
+          stepCount: c.steps.length,
+          doneCount: c.steps.filter((s) => s.done).length,
+        }))
+        .sort((a, b) => Number(a.doneCount === a.stepCount) - Number(b.doneCount === b.stepCount));
+      return HttpResponse.json({ checklists });
+    }),
+    http.post(`${api}/checklists`, async ({ request }) => {
+      const { body, stop } = await guard(request, '/checklists');
+      if (stop) return stop;
+      const outboundId = String((body as { outboundId?: unknown } | undefined)?.outboundId ?? '');
+      const started = visibleChecklists(request).find((c) => c.outboundId === outboundId);
+      if (started) return HttpResponse.json(checklistOf(started));
+      const template = store.checklistTemplates.find((t) => t.outboundId === outboundId);
+      if (!template) return notFound();
+      const owner = request.headers.get('gleap-id');
+      const checklist: MockChecklist = {
+        id: `cl-${outboundId}-${store.checklists.length + 1}`,
+        ...structuredClone(template),
+        ...(owner ? { owner } : {}),
+      };
+      store.checklists.push(checklist);
+      return HttpResponse.json(checklistOf(checklist));
+    }),
+    http.get(`${api}/checklists/:checklistId`, async ({ request, params }) => {
+      const { stop } = await guard(request, `/checklists/${params.checklistId}`);
+      if (stop) return stop;
+      const checklist = visibleChecklists(request).find((c) => c.id === params.checklistId);
+      return checklist ? HttpResponse.json(checklistOf(checklist)) : notFound();
+    }),
+    http.post(`${api}/checklists/:checklistId/steps/:stepId/done`, async ({ request, params }) => {
+      const { stop } = await guard(request, `/checklists/${params.checklistId}/steps/${params.stepId}/done`);
+      if (stop) return stop;
+      const checklist = visibleChecklists(request).find((c) => c.id === params.checklistId);
+      const step = checklist?.steps.find((s) => s.id === params.stepId);
+      if (!checklist || !step) return notFound();
+      step.done = true;
+      return HttpResponse.json(checklistOf(checklist));
     }),
     http.get(`${api}/forms/:formId`, async ({ request, params }) => {
       const { stop } = await guard(request, `/forms/${params.formId}`);
