@@ -11,6 +11,9 @@ export type Conversation = components['schemas']['Conversation'];
 export type ConversationMessage = components['schemas']['ConversationMessage'];
 export type Attachment = components['schemas']['Attachment'];
 export type Form = components['schemas']['Form'];
+export type Checklist = components['schemas']['Checklist'];
+export type ChecklistSummary = components['schemas']['ChecklistSummary'];
+export type ChecklistStep = components['schemas']['ChecklistStep'];
 export type FormField = components['schemas']['FormField'];
 
 /** Where and as whom the messenger calls the Widget API: from `session-update` and `config-update`. */
@@ -49,6 +52,11 @@ export interface WidgetApi {
   markConversationRead(shareToken: string): Promise<void>;
   /** A form by id or a survey by outbound id. */
   getForm(formId: string): Promise<Form>;
+  listChecklists(): Promise<ChecklistSummary[]>;
+  getChecklist(checklistId: string): Promise<Checklist>;
+  /** Start (or get the started) checklist of an outbound id. */
+  startChecklist(outboundId: string): Promise<Checklist>;
+  completeChecklistStep(checklistId: string, stepId: string): Promise<Checklist>;
 }
 
 interface Result<T> {
@@ -138,6 +146,16 @@ export function createWidgetApi(session: WidgetApiSession): WidgetApi {
       if (typeof fileUrl !== 'string') throw new WidgetApiError('The upload did not return a file address.', 200);
       return { name: file.name, url: fileUrl, type: file.type || undefined };
     },
+    async listChecklists() {
+      return (await unwrap(client.GET('/checklists', { params: { query: { lang } } }))).checklists;
+    },
+    getChecklist: (checklistId) =>
+      unwrap(client.GET('/checklists/{checklistId}', { params: { path: { checklistId }, query: { lang } } })),
+    startChecklist: (outboundId) => unwrap(client.POST('/checklists', { body: { outboundId } })),
+    completeChecklistStep: (checklistId, stepId) =>
+      unwrap(
+        client.POST('/checklists/{checklistId}/steps/{stepId}/done', { params: { path: { checklistId, stepId } } }),
+      ),
     getForm: (formId) => unwrap(client.GET('/forms/{formId}', { params: { path: { formId }, query: { lang } } })),
     async markConversationRead(shareToken) {
       await unwrap(client.POST('/conversations/{shareToken}/read', { params: { path: { shareToken } } }));

@@ -70,8 +70,6 @@ test('lays out right to left when the config asks for it', () => {
 
 test.each([
   ['start-bot', { botId: 'b1' }, 'Chat'],
-  ['open-checklists', {}, 'Checklists'],
-  ['start-checklist', { outboundId: 'o1' }, 'Checklists'],
   ['open-feature-requests', {}, 'Feature requests'],
 ] as const)('%s says plainly that its screen is not available yet', (name, data, title) => {
   view = renderMessenger();
@@ -82,7 +80,7 @@ test.each([
 
 test('an unavailable screen opened with hideBackButton offers no way back', () => {
   view = renderMessenger();
-  view.deliver('open-checklists', { hideBackButton: true });
+  view.deliver('open-feature-requests', { hideBackButton: true });
   expect(screen.queryByRole('button', { name: 'Back' })).not.toBeInTheDocument();
 });
 

@@ -32,6 +32,12 @@ const NewsArticleScreen = lazy(() =>
 const FormByIdScreen = lazy(() =>
   import('../screens/survey/form-by-id-screen').then((m) => ({ default: m.FormByIdScreen })),
 );
+const ChecklistsScreen = lazy(() =>
+  import('../screens/checklists/checklists-screen').then((m) => ({ default: m.ChecklistsScreen })),
+);
+const ChecklistScreen = lazy(() =>
+  import('../screens/checklists/checklist-screen').then((m) => ({ default: m.ChecklistScreen })),
+);
 const SurveyScreen = lazy(() => import('../screens/survey/survey-screen').then((m) => ({ default: m.SurveyScreen })));
 const ConversationsScreen = lazy(() =>
   import('../screens/conversations/conversations-screen').then((m) => ({ default: m.ConversationsScreen })),
@@ -73,6 +79,10 @@ function CurrentScreen({ route }: { route: Route }) {
       return <ConversationScreen shareToken={route.shareToken} />;
     case 'new-conversation':
       return <NewConversationScreen />;
+    case 'checklists':
+      return <ChecklistsScreen />;
+    case 'checklist':
+      return <ChecklistScreen checklistId={route.checklistId} outboundId={route.outboundId} />;
     case 'survey':
       return <SurveyScreen surveyId={route.surveyId} format={route.format} />;
   }

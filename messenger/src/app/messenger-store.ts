@@ -16,7 +16,9 @@ export type Route =
   | { screen: 'conversations' }
   | { screen: 'conversation'; shareToken: string }
   | { screen: 'new-conversation' }
-  | { screen: 'survey'; surveyId: string; format: string };
+  | { screen: 'survey'; surveyId: string; format: string }
+  | { screen: 'checklists' }
+  | { screen: 'checklist'; checklistId?: string; outboundId?: string };
 
 export type ScreenName = Route['screen'];
 
@@ -58,9 +60,6 @@ export interface MessengerState {
 /** Screens that a widget -> frame message can open but that this build does not have yet. */
 export const PENDING_SCREENS = {
   'start-bot': 'Chat',
-  'open-checklists': 'Checklists',
-  'open-checklist': 'Checklists',
-  'start-checklist': 'Checklists',
   'open-feature-requests': 'Feature requests',
 } as const satisfies Partial<Record<keyof WidgetToFrame, string>>;
 
@@ -79,6 +78,8 @@ export const PAGE_NAMES: Record<ScreenName, string> = {
   conversation: 'conversation',
   'new-conversation': 'conversation',
   survey: 'survey',
+  checklists: 'checklists',
+  checklist: 'checklist',
 };
 
 export interface NavigateOptions {
@@ -253,6 +254,13 @@ export function createMessengerStore(channel: HostChannel): MessengerStore {
     channel.on('open-conversations', (data) => open({ screen: 'conversations' }, data)),
     channel.on('open-conversation', (data) => {
       if (data.shareToken) open({ screen: 'conversation', shareToken: data.shareToken }, data);
+    }),
+    channel.on('open-checklists', (data) => open({ screen: 'checklists' }, data)),
+    channel.on('open-checklist', (data) => {
+      if (data.id) open({ screen: 'checklist', checklistId: data.id }, data);
+    }),
+    channel.on('start-checklist', (data) => {
+      if (data.outboundId) open({ screen: 'checklist', outboundId: data.outboundId }, data);
     }),
     // The flow id of start-survey is the survey's outbound id.
     channel.on('start-survey', (data) => {
