@@ -176,6 +176,35 @@ API['/forms/contact-form'] = {
   ],
 };
 
+const onboarding = {
+  id: 'cl-onboarding',
+  outboundId: 'onboarding',
+  title: 'Set up your fleet',
+  description: 'Four steps to your first live vehicle.',
+  steps: [
+    { id: 's-account', title: 'Create your account', done: true },
+    {
+      id: 's-pair',
+      title: 'Pair a battery',
+      description: 'Connect the BMS to the vehicle controller.',
+      done: false,
+      action: { type: 'article', value: 'a1', label: 'Read how' },
+    },
+    {
+      id: 's-map',
+      title: 'Open the live map',
+      done: false,
+      action: { type: 'url', value: 'https://app.example/map', label: 'Open the map' },
+    },
+  ],
+};
+API['/checklists'] = {
+  checklists: [
+    { id: 'cl-onboarding', outboundId: 'onboarding', title: 'Set up your fleet', stepCount: 3, doneCount: 1 },
+  ],
+};
+API['/checklists/cl-onboarding'] = onboarding;
+
 const uploaded = [];
 
 async function answerApi(route) {
@@ -280,7 +309,7 @@ try {
     });
     await frame.getByLabel('Description').waitFor();
     await shot(page, '8-rtl-form');
-    await page.evaluate(() => window.sendToFrame('open-checklists', {}));
+    await page.evaluate(() => window.sendToFrame('open-feature-requests', {}));
     await frame.getByText('This screen is not available yet.').waitFor();
     await shot(page, '9-unavailable');
     await page.close();
@@ -368,6 +397,12 @@ try {
     await shot(page, '25-form');
     await frame.getByRole('button', { name: 'Send' }).click();
     await shot(page, '26-form-errors');
+    await page.evaluate(() => window.sendToFrame('open-checklists', {}));
+    await frame.getByRole('button', { name: /Set up your fleet/ }).waitFor();
+    await shot(page, '27-checklists');
+    await frame.getByRole('button', { name: /Set up your fleet/ }).click();
+    await frame.getByText('1 of 3 steps done').waitFor();
+    await shot(page, '28-checklist');
     await page.close();
   }
 } finally {
