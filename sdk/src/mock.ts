@@ -12,6 +12,7 @@ export {
 export type {
   MessengerContent,
   MockAttachment,
+  MockFeatureRequest,
   MockChecklist,
   MockChecklistStep,
   MockForm,

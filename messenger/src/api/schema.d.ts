@@ -429,6 +429,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/feature-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Feature requests, most votes first, optionally of one status */
+        get: operations["listFeatureRequests"];
+        put?: never;
+        /** The visitor suggests a feature (and votes for it) */
+        post: operations["submitFeatureRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/feature-requests/{featureRequestId}/vote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The visitor votes for a request; once per contact */
+        post: operations["voteFeatureRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -623,6 +658,16 @@ export interface components {
             title: string;
             description?: string;
             steps: components["schemas"]["ChecklistStep"][];
+        };
+        /** @enum {string} */
+        FeatureRequestStatus: "open" | "planned" | "in_progress" | "done";
+        FeatureRequest: {
+            id: string;
+            title: string;
+            description?: string;
+            status: components["schemas"]["FeatureRequestStatus"];
+            voteCount: number;
+            voted: boolean;
         };
     };
     responses: {
@@ -1353,6 +1398,85 @@ export interface operations {
                 };
             };
             404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listFeatureRequests: {
+        parameters: {
+            query?: {
+                status?: components["schemas"]["FeatureRequestStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The requests; `voted` says whether this session's contact voted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        featureRequests: components["schemas"]["FeatureRequest"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    submitFeatureRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    title: string;
+                    description?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new request */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeatureRequest"];
+                };
+            };
+            400: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    voteFeatureRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                featureRequestId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request with the vote counted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeatureRequest"];
+                };
+            };
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };

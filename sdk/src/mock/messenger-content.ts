@@ -105,7 +105,17 @@ export interface MockChecklist {
   owner?: string;
 }
 
+export interface MockFeatureRequest {
+  id: string;
+  title: string;
+  description?: string;
+  status: 'open' | 'planned' | 'in_progress' | 'done';
+  /** `Gleap-Id`s that voted: one vote per contact. */
+  voters: string[];
+}
+
 export interface MessengerContent {
+  featureRequests: MockFeatureRequest[];
   /** Checklist definitions by outbound id; `POST /checklists` starts a copy for the session. */
   checklistTemplates: Omit<MockChecklist, 'id' | 'owner'>[];
   /** Started checklists. */
@@ -148,6 +158,17 @@ export function seedMessengerContent(): MessengerContent {
     ],
   };
   return {
+    featureRequests: [
+      { id: 'fr-export', title: 'Export trips as CSV', status: 'planned', voters: ['v1', 'v2', 'v3'] },
+      {
+        id: 'fr-dark',
+        title: 'Dark mode for the driver app',
+        description: 'Easier on the eyes at night.',
+        status: 'done',
+        voters: ['v1', 'v2'],
+      },
+      { id: 'fr-sms', title: 'Alerts by SMS', status: 'open', voters: ['v4'] },
+    ],
     checklistTemplates: [
       onboarding,
       {

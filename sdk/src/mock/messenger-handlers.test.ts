@@ -180,3 +180,25 @@ test('a step marked done changes the checklist progress', async () => {
   const { checklists } = await (await get('/checklists')).json();
   expect(checklists[0].doneCount).toBe(2);
 });
+
+test('feature requests list by votes and filter by status', async () => {
+  const all = (await (await get('/feature-requests')).json()).featureRequests;
+  expect(all.map((f: { id: string }) => f.id)).toEqual(['fr-export', 'fr-dark', 'fr-sms']);
+  expect(all[0]).toMatchObject({ voteCount: 3, voted: false, status: 'planned' });
+  const done = (await (await get('/feature-requests?status=done')).json()).featureRequests;
+  expect(done.map((f: { id: string }) => f.id)).toEqual(['fr-dark']);
+});
+
+test('a contact votes once per feature request', async () => {
+  const voted = await (await post('/feature-requests/fr-sms/vote')).json();
+  expect(voted).toMatchObject({ voteCount: 2, voted: true });
+  const again = await post('/feature-requests/fr-sms/vote');
+  expect(again.status).toBe(409);
+  expect((await again.json()).message).toBe('You already voted for this.');
+});
+
+test('a new feature request starts open with the vote of its author', async () => {
+  const created = await (await post('/feature-requests', { title: 'Geofences' })).json();
+  expect(created).toMatchObject({ title: 'Geofences', status: 'open', voteCount: 1, voted: true });
+  expect((await post('/feature-requests', { title: 'x' })).status).toBe(400);
+});

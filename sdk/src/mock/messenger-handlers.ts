@@ -1,5 +1,11 @@
 import { http, HttpResponse, type RequestHandler } from 'msw';
-import type { MockChecklist, MockConversation, MockHelpArticle, MockMessage } from './messenger-content';
+import type {
+  MockChecklist,
+  MockConversation,
+  MockFeatureRequest,
+  MockHelpArticle,
+  MockMessage,
+} from './messenger-content';
 import type { WidgetMockStore } from './widget-store';
 
 /** Records the call and answers a scripted failure, as every handler of the mock does. */
@@ -24,6 +30,12 @@ function conversationSummary(c: MockConversation) {
 
 function conversationOf({ unreadCount: _n, owner: _o, ...rest }: MockConversation) {
   return rest;
+}
+
+const FEATURE_STATUSES = ['open', 'planned', 'in_progress', 'done'];
+
+function featureRequestOf({ voters, ...rest }: MockFeatureRequest, gleapId: string | null) {
+  return { ...rest, voteCount: voters.length, voted: gleapId !== null && voters.includes(gleapId) };
 }
 
 function checklistOf({ owner: _o, ...rest }: MockChecklist) {
@@ -152,6 +164,51 @@ export function createMessengerHandlers(api: string, store: WidgetMockStore, rec
         .sort((x, y) => x.r - y.r)
         .map(({ a }) => summary(a));
       return HttpResponse.json({ results });
+    }),
+    http.get(`${api}/feature-requests`, async ({ request }) => {
+      const { stop } = await guard(request, '/feature-requests');
+      if (stop) return stop;
+      const status = new URL(request.url).searchParams.get('status');
+      if (status && !FEATURE_STATUSES.includes(status)) {
+        return HttpResponse.json({ message: `Unknown status ${status}.` }, { status: 400 });
+      }
+      const gleapId = request.headers.get('gleap-id');
+      const featureRequests = store.featureRequests
+        .filter((f) => !status || f.status === status)
+        .sort((a, b) => b.voters.length - a.voters.length)
+        .map((f) => featureRequestOf(f, gleapId));
+      return HttpResponse.json({ featureRequests });
+    }),
+    http.post(`${api}/feature-requests`, async ({ request }) => {
+      const { body, stop } = await guard(request, '/feature-requests');
+      if (stop) return stop;
+      const { title, description } = (body ?? {}) as { title?: unknown; description?: unknown };
+      const clean = typeof title === 'string' ? title.trim() : '';
+      if (clean.length < 3)
+        return HttpResponse.json({ message: 'A title needs at least 3 characters.' }, { status: 400 });
+      const gleapId = request.headers.get('gleap-id');
+      const created: MockFeatureRequest = {
+        id: `fr-${store.featureRequests.length + 1}-${Date.now().toString(36)}`,
+        title: clean,
+        ...(typeof description === 'string' && description.trim() ? { description: description.trim() } : {}),
+        status: 'open',
+        voters: gleapId ? [gleapId] : [],
+      };
+      store.featureRequests.push(created);
+      return HttpResponse.json(featureRequestOf(created, gleapId), { status: 201 });
+    }),
+    http.post(`${api}/feature-requests/:featureRequestId/vote`, async ({ request, params }) => {
+      const { stop } = await guard(request, `/feature-requests/${params.featureRequestId}/vote`);
+      if (stop) return stop;
+      const feature = store.featureRequests.find((f) => f.id === params.featureRequestId);
+      if (!feature) return notFound();
+      const gleapId = request.headers.get('gleap-id');
+      if (!gleapId) return HttpResponse.json({ message: 'Voting needs a session.' }, { status: 401 });
+      if (feature.voters.includes(gleapId)) {
+        return HttpResponse.json({ message: 'You already voted for this.' }, { status: 409 });
+      }
+      feature.voters.push(gleapId);
+      return HttpResponse.json(featureRequestOf(feature, gleapId));
     }),
     http.get(`${api}/checklists`, async ({ request }) => {
       const { stop } = await guard(request, '/checklists');
