@@ -11,6 +11,8 @@ export type Conversation = components['schemas']['Conversation'];
 export type ConversationMessage = components['schemas']['ConversationMessage'];
 export type Attachment = components['schemas']['Attachment'];
 export type Form = components['schemas']['Form'];
+export type FeatureRequest = components['schemas']['FeatureRequest'];
+export type FeatureRequestStatus = components['schemas']['FeatureRequestStatus'];
 export type Checklist = components['schemas']['Checklist'];
 export type ChecklistSummary = components['schemas']['ChecklistSummary'];
 export type ChecklistStep = components['schemas']['ChecklistStep'];
@@ -57,6 +59,9 @@ export interface WidgetApi {
   /** Start (or get the started) checklist of an outbound id. */
   startChecklist(outboundId: string): Promise<Checklist>;
   completeChecklistStep(checklistId: string, stepId: string): Promise<Checklist>;
+  listFeatureRequests(status?: FeatureRequestStatus): Promise<FeatureRequest[]>;
+  submitFeatureRequest(title: string, description: string): Promise<FeatureRequest>;
+  voteFeatureRequest(featureRequestId: string): Promise<FeatureRequest>;
 }
 
 interface Result<T> {
@@ -146,6 +151,14 @@ export function createWidgetApi(session: WidgetApiSession): WidgetApi {
       if (typeof fileUrl !== 'string') throw new WidgetApiError('The upload did not return a file address.', 200);
       return { name: file.name, url: fileUrl, type: file.type || undefined };
     },
+    async listFeatureRequests(status) {
+      const query = status ? { status } : {};
+      return (await unwrap(client.GET('/feature-requests', { params: { query } }))).featureRequests;
+    },
+    submitFeatureRequest: (title, description) =>
+      unwrap(client.POST('/feature-requests', { body: description ? { title, description } : { title } })),
+    voteFeatureRequest: (featureRequestId) =>
+      unwrap(client.POST('/feature-requests/{featureRequestId}/vote', { params: { path: { featureRequestId } } })),
     async listChecklists() {
       return (await unwrap(client.GET('/checklists', { params: { query: { lang } } }))).checklists;
     },

@@ -38,6 +38,9 @@ const ChecklistsScreen = lazy(() =>
 const ChecklistScreen = lazy(() =>
   import('../screens/checklists/checklist-screen').then((m) => ({ default: m.ChecklistScreen })),
 );
+const FeatureRequestsScreen = lazy(() =>
+  import('../screens/feature-requests/feature-requests-screen').then((m) => ({ default: m.FeatureRequestsScreen })),
+);
 const SurveyScreen = lazy(() => import('../screens/survey/survey-screen').then((m) => ({ default: m.SurveyScreen })));
 const ConversationsScreen = lazy(() =>
   import('../screens/conversations/conversations-screen').then((m) => ({ default: m.ConversationsScreen })),
@@ -83,6 +86,8 @@ function CurrentScreen({ route }: { route: Route }) {
       return <ChecklistsScreen />;
     case 'checklist':
       return <ChecklistScreen checklistId={route.checklistId} outboundId={route.outboundId} />;
+    case 'feature-requests':
+      return <FeatureRequestsScreen />;
     case 'survey':
       return <SurveyScreen surveyId={route.surveyId} format={route.format} />;
   }

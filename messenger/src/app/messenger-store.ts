@@ -18,6 +18,7 @@ export type Route =
   | { screen: 'new-conversation' }
   | { screen: 'survey'; surveyId: string; format: string }
   | { screen: 'checklists' }
+  | { screen: 'feature-requests' }
   | { screen: 'checklist'; checklistId?: string; outboundId?: string };
 
 export type ScreenName = Route['screen'];
@@ -60,7 +61,6 @@ export interface MessengerState {
 /** Screens that a widget -> frame message can open but that this build does not have yet. */
 export const PENDING_SCREENS = {
   'start-bot': 'Chat',
-  'open-feature-requests': 'Feature requests',
 } as const satisfies Partial<Record<keyof WidgetToFrame, string>>;
 
 /** The name sent with `page-changed`; the widget switches to extended mode on `newsdetails`. */
@@ -79,6 +79,7 @@ export const PAGE_NAMES: Record<ScreenName, string> = {
   'new-conversation': 'conversation',
   survey: 'survey',
   checklists: 'checklists',
+  'feature-requests': 'featurerequests',
   checklist: 'checklist',
 };
 
@@ -255,6 +256,7 @@ export function createMessengerStore(channel: HostChannel): MessengerStore {
     channel.on('open-conversation', (data) => {
       if (data.shareToken) open({ screen: 'conversation', shareToken: data.shareToken }, data);
     }),
+    channel.on('open-feature-requests', (data) => open({ screen: 'feature-requests' }, data)),
     channel.on('open-checklists', (data) => open({ screen: 'checklists' }, data)),
     channel.on('open-checklist', (data) => {
       if (data.id) open({ screen: 'checklist', checklistId: data.id }, data);
