@@ -205,6 +205,21 @@ API['/checklists'] = {
 };
 API['/checklists/cl-onboarding'] = onboarding;
 
+API['/feature-requests'] = {
+  featureRequests: [
+    { id: 'fr-export', title: 'Export trips as CSV', status: 'planned', voteCount: 3, voted: true },
+    {
+      id: 'fr-dark',
+      title: 'Dark mode for the driver app',
+      description: 'Easier on the eyes at night.',
+      status: 'done',
+      voteCount: 2,
+      voted: false,
+    },
+    { id: 'fr-sms', title: 'Alerts by SMS', status: 'open', voteCount: 1, voted: false },
+  ],
+};
+
 const uploaded = [];
 
 async function answerApi(route) {
@@ -309,7 +324,7 @@ try {
     });
     await frame.getByLabel('Description').waitFor();
     await shot(page, '8-rtl-form');
-    await page.evaluate(() => window.sendToFrame('open-feature-requests', {}));
+    await page.evaluate(() => window.sendToFrame('start-bot', { botId: 'b1' }));
     await frame.getByText('This screen is not available yet.').waitFor();
     await shot(page, '9-unavailable');
     await page.close();
@@ -403,6 +418,9 @@ try {
     await frame.getByRole('button', { name: /Set up your fleet/ }).click();
     await frame.getByText('1 of 3 steps done').waitFor();
     await shot(page, '28-checklist');
+    await page.evaluate(() => window.sendToFrame('open-feature-requests', {}));
+    await frame.getByRole('heading', { name: 'Alerts by SMS' }).waitFor();
+    await shot(page, '29-feature-requests');
     await page.close();
   }
 } finally {
