@@ -167,3 +167,19 @@ test('an attachment link opens through the widget', async () => {
     newTab: true,
   });
 });
+
+test('a bug report the widget sent through /bugs/v2 is found under Messages', async () => {
+  // What the widget does on send-feedback (the fake host does not): the report reaches the mock's /bugs/v2.
+  const sent = await fetch(`${TEST_API_URL}/bugs/v2`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'Api-Token': 'key-1', 'Gleap-Id': 'g1', 'Gleap-Hash': 'h1' },
+    body: JSON.stringify({ type: 'BUG', formData: { description: 'The live map freezes' }, isSilent: false }),
+  });
+  expect(sent.status).toBe(201);
+  view = renderMessenger();
+  await view.user.click(screen.getByRole('button', { name: 'Messages' }));
+  await view.user.click(await screen.findByRole('button', { name: /The live map freezes, 1 unread/ }));
+  const log = await screen.findByRole('log', { name: 'Messages' });
+  expect(within(log).getByText('The live map freezes')).toBeInTheDocument();
+  expect(within(log).getByText(/We received your bug report/)).toBeInTheDocument();
+});
