@@ -183,3 +183,13 @@ test('a bug report the widget sent through /bugs/v2 is found under Messages', as
   expect(within(log).getByText('The live map freezes')).toBeInTheDocument();
   expect(within(log).getByText(/We received your bug report/)).toBeInTheDocument();
 });
+
+test('a server-update from the widget brings a new staff message into the open conversation', async () => {
+  view = renderMessenger();
+  view.deliver('open-conversation', { shareToken: 't-old' });
+  const log = await screen.findByRole('log', { name: 'Messages' });
+  mock.reply('t-old', 'Did that help?');
+  view.deliver('server-update', { u: 1 });
+  expect(await within(log).findByText('Did that help?')).toBeInTheDocument();
+  await waitFor(() => expect(conversation('t-old')?.unreadCount).toBe(0));
+});
