@@ -141,6 +141,85 @@ const API = {
   },
 };
 
+// The same survey and form as the seed of @voltline/widget/mock (sdk/src/mock/messenger-content.ts), shortened.
+API['/forms/nps-survey'] = {
+  id: 'nps-survey',
+  title: 'How are we doing?',
+  kind: 'survey',
+  feedbackType: 'SURVEY',
+  fields: [
+    { key: 'nps', type: 'nps', label: 'How likely are you to recommend Voltline to a colleague?', required: true },
+    { key: 'stars', type: 'rating', label: 'How do you rate the live map?', ratingStyle: 'stars', required: true },
+    { key: 'mood', type: 'rating', label: 'How do you feel about alerts?', ratingStyle: 'emoji' },
+    {
+      key: 'features',
+      type: 'multiple_choice',
+      label: 'Which features do you use?',
+      options: ['Live map', 'Battery health', 'Reports'],
+    },
+  ],
+};
+API['/forms/contact-form'] = {
+  id: 'contact-form',
+  title: 'Contact sales',
+  description: 'We answer within one working day.',
+  kind: 'form',
+  feedbackType: 'FEEDBACK',
+  fields: [
+    { key: 'name', type: 'text', label: 'Name', required: true },
+    { key: 'reportedBy', type: 'email', label: 'E-mail', required: true },
+    { key: 'fleetSize', type: 'dropdown', label: 'Fleet size', options: ['1-10', '11-100', 'More than 100'] },
+    { key: 'description', type: 'textarea', label: 'Message', required: true },
+    { key: 'rating', type: 'rating', label: 'How was your trial?', ratingStyle: 'stars' },
+    { key: 'capture', type: 'capture', label: 'Attach' },
+    { key: 'consent', type: 'checkbox', label: 'You may contact me by e-mail', required: true },
+  ],
+};
+
+const onboarding = {
+  id: 'cl-onboarding',
+  outboundId: 'onboarding',
+  title: 'Set up your fleet',
+  description: 'Four steps to your first live vehicle.',
+  steps: [
+    { id: 's-account', title: 'Create your account', done: true },
+    {
+      id: 's-pair',
+      title: 'Pair a battery',
+      description: 'Connect the BMS to the vehicle controller.',
+      done: false,
+      action: { type: 'article', value: 'a1', label: 'Read how' },
+    },
+    {
+      id: 's-map',
+      title: 'Open the live map',
+      done: false,
+      action: { type: 'url', value: 'https://app.example/map', label: 'Open the map' },
+    },
+  ],
+};
+API['/checklists'] = {
+  checklists: [
+    { id: 'cl-onboarding', outboundId: 'onboarding', title: 'Set up your fleet', stepCount: 3, doneCount: 1 },
+  ],
+};
+API['/checklists/cl-onboarding'] = onboarding;
+
+API['/feature-requests'] = {
+  featureRequests: [
+    { id: 'fr-export', title: 'Export trips as CSV', status: 'planned', voteCount: 3, voted: true },
+    {
+      id: 'fr-dark',
+      title: 'Dark mode for the driver app',
+      description: 'Easier on the eyes at night.',
+      status: 'done',
+      voteCount: 2,
+      voted: false,
+    },
+    { id: 'fr-sms', title: 'Alerts by SMS', status: 'open', voteCount: 1, voted: false },
+  ],
+};
+
 const uploaded = [];
 
 async function answerApi(route) {
@@ -245,7 +324,7 @@ try {
     });
     await frame.getByLabel('Description').waitFor();
     await shot(page, '8-rtl-form');
-    await page.evaluate(() => window.sendToFrame('open-checklists', {}));
+    await page.evaluate(() => window.sendToFrame('start-bot', { botId: 'b1' }));
     await frame.getByText('This screen is not available yet.').waitFor();
     await shot(page, '9-unavailable');
     await page.close();
@@ -303,6 +382,45 @@ try {
       window.received.filter((m) => m.name === 'page-changed').map((m) => m.data.name),
     );
     console.log('page-changed:', pages.join(' -> '));
+    await page.close();
+  }
+  {
+    const { page, frame } = await open({ answer: 'ok' });
+    await frame.getByRole('button', { name: 'Report a bug' }).waitFor();
+    await page.evaluate(() => window.sendToFrame('start-survey', { flow: 'nps-survey', format: 'survey' }));
+    await frame.getByText('Question 1 of 4').waitFor();
+    await frame.getByRole('radio', { name: '8' }).click();
+    await shot(page, '20-survey-nps');
+    await frame.getByRole('button', { name: 'Next' }).click();
+    await frame.getByRole('radio', { name: '4 stars' }).click();
+    await shot(page, '21-survey-stars');
+    await frame.getByRole('button', { name: 'Next' }).click();
+    await frame.getByRole('radio', { name: 'Happy', exact: true }).click();
+    await shot(page, '22-survey-emoji');
+    await frame.getByRole('button', { name: 'Next' }).click();
+    await frame.getByRole('checkbox', { name: 'Live map' }).click();
+    await shot(page, '23-survey-choices');
+    await frame.getByRole('button', { name: 'Send' }).click();
+    await frame.getByRole('heading', { name: 'Thank you!' }).waitFor();
+    await shot(page, '24-survey-sent');
+    const sent = await page.evaluate(() =>
+      window.received.filter((m) => m.name === 'send-feedback').map((m) => m.data),
+    );
+    console.log('survey send-feedback:', JSON.stringify(sent));
+    await page.evaluate(() => window.sendToFrame('start-feedbackflow', { flow: 'contact-form' }));
+    await frame.getByRole('heading', { name: 'Contact sales' }).waitFor();
+    await shot(page, '25-form');
+    await frame.getByRole('button', { name: 'Send' }).click();
+    await shot(page, '26-form-errors');
+    await page.evaluate(() => window.sendToFrame('open-checklists', {}));
+    await frame.getByRole('button', { name: /Set up your fleet/ }).waitFor();
+    await shot(page, '27-checklists');
+    await frame.getByRole('button', { name: /Set up your fleet/ }).click();
+    await frame.getByText('1 of 3 steps done').waitFor();
+    await shot(page, '28-checklist');
+    await page.evaluate(() => window.sendToFrame('open-feature-requests', {}));
+    await frame.getByRole('heading', { name: 'Alerts by SMS' }).waitFor();
+    await shot(page, '29-feature-requests');
     await page.close();
   }
 } finally {

@@ -4,7 +4,23 @@ export {
   createWidgetMockStore,
   failNext,
   newSession,
+  resetWidgetMockStore,
   type MockSession,
   type RecordedCall,
   type WidgetMockStore,
 } from './mock/widget-store';
+export type {
+  MessengerContent,
+  MockAttachment,
+  MockFeatureRequest,
+  MockChecklist,
+  MockChecklistStep,
+  MockForm,
+  MockFormField,
+  MockConversation,
+  MockHelpArticle,
+  MockHelpCollection,
+  MockMessage,
+  MockNewsArticle,
+} from './mock/messenger-content';
+export { seedMessengerContent } from './mock/messenger-content';

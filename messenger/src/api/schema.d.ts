@@ -4,6 +4,180 @@
  */
 
 export interface paths {
+    "/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start or resume a session (resumed when Gleap-Id and Gleap-Hash are sent) */
+        post: operations["createSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sessions/identify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Attach a user to the session; custom data is flattened to the top level */
+        post: operations["identifySession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sessions/partialupdate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Update some fields of the session's contact */
+        post: operations["updateSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sessions/ping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Queued events (page views, custom events), sent every 2.5 s while events wait */
+        post: operations["pingSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/config/{sdkKey}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The widget's configuration (flowConfig); cached per key and language */
+        get: operations["getConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/config/{sdkKey}/tooltips": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Tooltip and hotspot definitions */
+        get: operations["getTooltips"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/outbound/producttours": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The config of a product tour by outbound id */
+        post: operations["getProductTour"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/outbound/producttourvalidation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Whether a tour may start (live) and its config */
+        post: operations["validateProductTour"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bugs/v2": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A bug report, feedback or survey answer (survey answers carry `outbound`)
+         * @description The created report is followed up as a conversation: it appears in `GET /conversations` under the returned
+         *     `shareToken`, with the description as the visitor's first message.
+         */
+        post: operations["sendReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/uploads/sdk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload a file (screen recording, conversation attachment); only a 200 counts */
+        post: operations["uploadFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/helpcenter/collections": {
         parameters: {
             query?: never;
@@ -181,7 +355,64 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/uploads/sdk": {
+    "/forms/{formId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A form or survey defined on the server
+         * @description Forms by id (`start-feedbackflow` with a flow id that is not built in) and surveys (`start-survey`, the flow id
+         *     is the outbound id) share one shape. A survey shows one field per page; its answers go back through the
+         *     widget's `send-feedback` with `outboundId`, so they reach `POST /bugs/v2` with `outbound`.
+         */
+        get: operations["getForm"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/checklists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The session's started checklists, unfinished first */
+        get: operations["listChecklists"];
+        put?: never;
+        /** Start the checklist of an outbound id (`start-checklist`); a started one is returned as it is */
+        post: operations["startChecklist"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/checklists/{checklistId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One checklist with its steps (`open-checklist`) */
+        get: operations["getChecklist"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/checklists/{checklistId}/steps/{stepId}/done": {
         parameters: {
             query?: never;
             header?: never;
@@ -190,8 +421,43 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Upload an attachment (the widget's own upload call, widget spec §7) */
-        post: operations["uploadFile"];
+        /** The visitor marks a step done */
+        post: operations["completeChecklistStep"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/feature-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Feature requests, most votes first, optionally of one status */
+        get: operations["listFeatureRequests"];
+        put?: never;
+        /** The visitor suggests a feature (and votes for it) */
+        post: operations["submitFeatureRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/feature-requests/{featureRequestId}/vote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The visitor votes for a request; once per contact */
+        post: operations["voteFeatureRequest"];
         delete?: never;
         options?: never;
         head?: never;
@@ -202,6 +468,64 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        Session: {
+            gleapId: string;
+            gleapHash: string;
+            userId?: string;
+            name?: string;
+            email?: string;
+            lang?: string;
+            customData?: {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description Widget spec §3 "Flow config"; the fields below are the ones the messenger reads besides colours. */
+        FlowConfig: {
+            color?: string;
+            teamName?: string;
+            menuItems?: {
+                /** @enum {string} */
+                actionType: "FEEDBACK_FLOW" | "CONVERSATIONS" | "HELP_CENTER" | "NEWS" | "CHECKLISTS" | "OPEN_URL" | "CUSTOM_ACTION";
+                title?: string;
+                description?: string;
+                actionBody?: string;
+            }[];
+        } & {
+            [key: string]: unknown;
+        };
+        Report: {
+            /** @example BUG */
+            type: string;
+            priority?: string;
+            formData?: {
+                [key: string]: unknown;
+            };
+            customData?: {
+                [key: string]: unknown;
+            };
+            metaData?: {
+                [key: string]: unknown;
+            };
+            consoleLog?: unknown[];
+            networkLogs?: unknown[];
+            customEventLog?: unknown[];
+            isSilent?: boolean;
+            /** @description the outbound (survey) id the answer belongs to */
+            outbound?: string;
+            screenshotData?: {
+                [key: string]: unknown;
+            };
+            webReplay?: {
+                [key: string]: unknown;
+            };
+            screenRecordingUrl?: string;
+            spamToken?: string;
+            tags?: string[];
+        } & {
+            [key: string]: unknown;
+        };
         Error: {
             message: string;
         };
@@ -277,6 +601,74 @@ export interface components {
             title: string;
             messages: components["schemas"]["ConversationMessage"][];
         };
+        FormField: {
+            /** @description the key of the answer in `formData` */
+            key: string;
+            /** @enum {string} */
+            type: "text" | "textarea" | "email" | "dropdown" | "checkbox" | "rating" | "nps" | "single_choice" | "multiple_choice" | "capture";
+            label: string;
+            description?: string;
+            /** @default false */
+            required: boolean;
+            placeholder?: string;
+            /** @description choices of dropdown, single_choice and multiple_choice */
+            options?: string[];
+            /**
+             * @description rating fields only (1-5)
+             * @default stars
+             * @enum {string}
+             */
+            ratingStyle: "stars" | "emoji";
+        };
+        Form: {
+            id: string;
+            title: string;
+            description?: string;
+            /** @enum {string} */
+            kind: "form" | "survey";
+            /** @description `action.feedbackType` of send-feedback (BUG, FEEDBACK, SURVEY) */
+            feedbackType: string;
+            fields: components["schemas"]["FormField"][];
+        };
+        /** @description url: open-url (new tab); custom_action: run-custom-action; article: the help article of that id */
+        ChecklistStepAction: {
+            /** @enum {string} */
+            type: "url" | "custom_action" | "article";
+            value: string;
+            label?: string;
+        };
+        ChecklistStep: {
+            id: string;
+            title: string;
+            description?: string;
+            done: boolean;
+            action?: components["schemas"]["ChecklistStepAction"];
+        };
+        ChecklistSummary: {
+            id: string;
+            outboundId: string;
+            title: string;
+            description?: string;
+            stepCount: number;
+            doneCount: number;
+        };
+        Checklist: {
+            id: string;
+            outboundId: string;
+            title: string;
+            description?: string;
+            steps: components["schemas"]["ChecklistStep"][];
+        };
+        /** @enum {string} */
+        FeatureRequestStatus: "open" | "planned" | "in_progress" | "done";
+        FeatureRequest: {
+            id: string;
+            title: string;
+            description?: string;
+            status: components["schemas"]["FeatureRequestStatus"];
+            voteCount: number;
+            voted: boolean;
+        };
     };
     responses: {
         /** @description The call failed */
@@ -288,17 +680,316 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The session */
+        Session: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Session"];
+            };
+        };
     };
     parameters: {
+        checklistId: string;
+        sdkKey: string;
         lang: string;
         shareToken: string;
     };
-    requestBodies: never;
+    requestBodies: {
+        Outbound: {
+            content: {
+                "application/json": {
+                    outboundId: string;
+                };
+            };
+        };
+    };
     headers: never;
     pathItems: never;
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    createSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @example en-us */
+                    lang?: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["Session"];
+            201: components["responses"]["Session"];
+            401: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    identifySession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    userId?: string;
+                    userHash?: string;
+                    name?: string;
+                    email?: string;
+                    phone?: string;
+                    value?: number;
+                    lang?: string;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["Session"];
+            401: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    updateSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        [key: string]: unknown;
+                    };
+                    /** @constant */
+                    type?: "js";
+                    sdkVersion?: string;
+                    ws?: boolean;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["Session"];
+            401: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    pingSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    time: number;
+                    events: {
+                        name: string;
+                        date?: string;
+                        data?: {
+                            [key: string]: unknown;
+                        };
+                    }[];
+                    opened?: boolean;
+                    /** @constant */
+                    type?: "js";
+                    sdkVersion?: string;
+                    ws?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getConfig: {
+        parameters: {
+            query?: {
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path: {
+                sdkKey: components["parameters"]["sdkKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The configuration */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        flowConfig?: components["schemas"]["FlowConfig"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getTooltips: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sdkKey: components["parameters"]["sdkKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tooltips */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    }[];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getProductTour: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["Outbound"];
+        responses: {
+            /** @description The tour config */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    validateProductTour: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["Outbound"];
+        responses: {
+            /** @description Status and config */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "live" | "draft";
+                        config?: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    sendReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Report"];
+            };
+        };
+        responses: {
+            /** @description The created report */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        status?: string;
+                        /** @description the conversation that follows the report up */
+                        shareToken?: string;
+                    };
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    uploadFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Where the file is stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        fileUrl: string;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
     listHelpCollections: {
         parameters: {
             query?: {
@@ -586,7 +1277,156 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    uploadFile: {
+    getForm: {
+        parameters: {
+            query?: {
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path: {
+                formId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The form */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Form"];
+                };
+            };
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listChecklists: {
+        parameters: {
+            query?: {
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The checklists with their progress */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        checklists: components["schemas"]["ChecklistSummary"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    startChecklist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["Outbound"];
+        responses: {
+            /** @description The checklist */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Checklist"];
+                };
+            };
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getChecklist: {
+        parameters: {
+            query?: {
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path: {
+                checklistId: components["parameters"]["checklistId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The checklist */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Checklist"];
+                };
+            };
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    completeChecklistStep: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                checklistId: components["parameters"]["checklistId"];
+                stepId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The checklist after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Checklist"];
+                };
+            };
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listFeatureRequests: {
+        parameters: {
+            query?: {
+                status?: components["schemas"]["FeatureRequestStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The requests; `voted` says whether this session's contact voted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        featureRequests: components["schemas"]["FeatureRequest"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    submitFeatureRequest: {
         parameters: {
             query?: never;
             header?: never;
@@ -595,25 +1435,48 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "multipart/form-data": {
-                    /** Format: binary */
-                    file: string;
+                "application/json": {
+                    title: string;
+                    description?: string;
                 };
             };
         };
         responses: {
-            /** @description Where the file is stored */
+            /** @description The new request */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeatureRequest"];
+                };
+            };
+            400: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    voteFeatureRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                featureRequestId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request with the vote counted */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** Format: uri */
-                        fileUrl: string;
-                    };
+                    "application/json": components["schemas"]["FeatureRequest"];
                 };
             };
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             default: components["responses"]["Error"];
         };
     };

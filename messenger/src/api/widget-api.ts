@@ -10,6 +10,13 @@ export type ConversationSummary = components['schemas']['ConversationSummary'];
 export type Conversation = components['schemas']['Conversation'];
 export type ConversationMessage = components['schemas']['ConversationMessage'];
 export type Attachment = components['schemas']['Attachment'];
+export type Form = components['schemas']['Form'];
+export type FeatureRequest = components['schemas']['FeatureRequest'];
+export type FeatureRequestStatus = components['schemas']['FeatureRequestStatus'];
+export type Checklist = components['schemas']['Checklist'];
+export type ChecklistSummary = components['schemas']['ChecklistSummary'];
+export type ChecklistStep = components['schemas']['ChecklistStep'];
+export type FormField = components['schemas']['FormField'];
 
 /** Where and as whom the messenger calls the Widget API: from `session-update` and `config-update`. */
 export interface WidgetApiSession {
@@ -30,7 +37,7 @@ export class WidgetApiError extends Error {
   }
 }
 
-/** The calls of `api/widget-api.yaml` that the messenger screens make. */
+/** The calls of `sdk/api/widget-api.yaml` that the messenger screens make. */
 export interface WidgetApi {
   listHelpCollections(): Promise<HelpCollection[]>;
   getHelpCollection(collectionId: string): Promise<{ collection: HelpCollection; articles: HelpArticleSummary[] }>;
@@ -45,6 +52,16 @@ export interface WidgetApi {
   /** Upload a file through `/uploads/sdk` (only a 200 counts, as in the widget). */
   uploadFile(file: File): Promise<Attachment>;
   markConversationRead(shareToken: string): Promise<void>;
+  /** A form by id or a survey by outbound id. */
+  getForm(formId: string): Promise<Form>;
+  listChecklists(): Promise<ChecklistSummary[]>;
+  getChecklist(checklistId: string): Promise<Checklist>;
+  /** Start (or get the started) checklist of an outbound id. */
+  startChecklist(outboundId: string): Promise<Checklist>;
+  completeChecklistStep(checklistId: string, stepId: string): Promise<Checklist>;
+  listFeatureRequests(status?: FeatureRequestStatus): Promise<FeatureRequest[]>;
+  submitFeatureRequest(title: string, description: string): Promise<FeatureRequest>;
+  voteFeatureRequest(featureRequestId: string): Promise<FeatureRequest>;
 }
 
 interface Result<T> {
@@ -134,6 +151,25 @@ export function createWidgetApi(session: WidgetApiSession): WidgetApi {
       if (typeof fileUrl !== 'string') throw new WidgetApiError('The upload did not return a file address.', 200);
       return { name: file.name, url: fileUrl, type: file.type || undefined };
     },
+    async listFeatureRequests(status) {
+      const query = status ? { status } : {};
+      return (await unwrap(client.GET('/feature-requests', { params: { query } }))).featureRequests;
+    },
+    submitFeatureRequest: (title, description) =>
+      unwrap(client.POST('/feature-requests', { body: description ? { title, description } : { title } })),
+    voteFeatureRequest: (featureRequestId) =>
+      unwrap(client.POST('/feature-requests/{featureRequestId}/vote', { params: { path: { featureRequestId } } })),
+    async listChecklists() {
+      return (await unwrap(client.GET('/checklists', { params: { query: { lang } } }))).checklists;
+    },
+    getChecklist: (checklistId) =>
+      unwrap(client.GET('/checklists/{checklistId}', { params: { path: { checklistId }, query: { lang } } })),
+    startChecklist: (outboundId) => unwrap(client.POST('/checklists', { body: { outboundId } })),
+    completeChecklistStep: (checklistId, stepId) =>
+      unwrap(
+        client.POST('/checklists/{checklistId}/steps/{stepId}/done', { params: { path: { checklistId, stepId } } }),
+      ),
+    getForm: (formId) => unwrap(client.GET('/forms/{formId}', { params: { path: { formId }, query: { lang } } })),
     async markConversationRead(shareToken) {
       await unwrap(client.POST('/conversations/{shareToken}/read', { params: { path: { shareToken } } }));
     },

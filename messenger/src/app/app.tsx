@@ -29,6 +29,19 @@ const NewsScreen = lazy(() => import('../screens/news/news-screen').then((m) => 
 const NewsArticleScreen = lazy(() =>
   import('../screens/news/news-article-screen').then((m) => ({ default: m.NewsArticleScreen })),
 );
+const FormByIdScreen = lazy(() =>
+  import('../screens/survey/form-by-id-screen').then((m) => ({ default: m.FormByIdScreen })),
+);
+const ChecklistsScreen = lazy(() =>
+  import('../screens/checklists/checklists-screen').then((m) => ({ default: m.ChecklistsScreen })),
+);
+const ChecklistScreen = lazy(() =>
+  import('../screens/checklists/checklist-screen').then((m) => ({ default: m.ChecklistScreen })),
+);
+const FeatureRequestsScreen = lazy(() =>
+  import('../screens/feature-requests/feature-requests-screen').then((m) => ({ default: m.FeatureRequestsScreen })),
+);
+const SurveyScreen = lazy(() => import('../screens/survey/survey-screen').then((m) => ({ default: m.SurveyScreen })));
 const ConversationsScreen = lazy(() =>
   import('../screens/conversations/conversations-screen').then((m) => ({ default: m.ConversationsScreen })),
 );
@@ -44,7 +57,11 @@ function CurrentScreen({ route }: { route: Route }) {
     case 'home':
       return <HomeScreen />;
     case 'feedback':
-      return <FeedbackScreen feedbackType={route.feedbackType} />;
+      return route.formId ? (
+        <FormByIdScreen formId={route.formId} />
+      ) : (
+        <FeedbackScreen feedbackType={route.feedbackType} />
+      );
     case 'unavailable':
       return <UnavailableScreen title={route.title} />;
     case 'help':
@@ -65,6 +82,14 @@ function CurrentScreen({ route }: { route: Route }) {
       return <ConversationScreen shareToken={route.shareToken} />;
     case 'new-conversation':
       return <NewConversationScreen />;
+    case 'checklists':
+      return <ChecklistsScreen />;
+    case 'checklist':
+      return <ChecklistScreen checklistId={route.checklistId} outboundId={route.outboundId} />;
+    case 'feature-requests':
+      return <FeatureRequestsScreen />;
+    case 'survey':
+      return <SurveyScreen surveyId={route.surveyId} format={route.format} />;
   }
 }
 
@@ -144,7 +169,7 @@ export function App() {
     const handleKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Escape' || event.defaultPrevented) return;
       // survey_web cannot be closed (widget spec §4).
-      if (route.screen === 'feedback' && route.format === 'survey_web') return;
+      if ((route.screen === 'feedback' || route.screen === 'survey') && route.format === 'survey_web') return;
       store.close();
     };
     document.addEventListener('keydown', handleKeyDown);

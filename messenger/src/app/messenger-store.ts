@@ -15,7 +15,11 @@ export type Route =
   | { screen: 'news-article'; id: string }
   | { screen: 'conversations' }
   | { screen: 'conversation'; shareToken: string }
-  | { screen: 'new-conversation' };
+  | { screen: 'new-conversation' }
+  | { screen: 'survey'; surveyId: string; format: string }
+  | { screen: 'checklists' }
+  | { screen: 'feature-requests' }
+  | { screen: 'checklist'; checklistId?: string; outboundId?: string };
 
 export type ScreenName = Route['screen'];
 
@@ -56,12 +60,7 @@ export interface MessengerState {
 
 /** Screens that a widget -> frame message can open but that this build does not have yet. */
 export const PENDING_SCREENS = {
-  'start-survey': 'Survey',
   'start-bot': 'Chat',
-  'open-checklists': 'Checklists',
-  'open-checklist': 'Checklists',
-  'start-checklist': 'Checklists',
-  'open-feature-requests': 'Feature requests',
 } as const satisfies Partial<Record<keyof WidgetToFrame, string>>;
 
 /** The name sent with `page-changed`; the widget switches to extended mode on `newsdetails`. */
@@ -78,6 +77,10 @@ export const PAGE_NAMES: Record<ScreenName, string> = {
   conversations: 'conversations',
   conversation: 'conversation',
   'new-conversation': 'conversation',
+  survey: 'survey',
+  checklists: 'checklists',
+  'feature-requests': 'featurerequests',
+  checklist: 'checklist',
 };
 
 export interface NavigateOptions {
@@ -252,6 +255,18 @@ export function createMessengerStore(channel: HostChannel): MessengerStore {
     channel.on('open-conversations', (data) => open({ screen: 'conversations' }, data)),
     channel.on('open-conversation', (data) => {
       if (data.shareToken) open({ screen: 'conversation', shareToken: data.shareToken }, data);
+    }),
+    channel.on('open-feature-requests', (data) => open({ screen: 'feature-requests' }, data)),
+    channel.on('open-checklists', (data) => open({ screen: 'checklists' }, data)),
+    channel.on('open-checklist', (data) => {
+      if (data.id) open({ screen: 'checklist', checklistId: data.id }, data);
+    }),
+    channel.on('start-checklist', (data) => {
+      if (data.outboundId) open({ screen: 'checklist', outboundId: data.outboundId }, data);
+    }),
+    // The flow id of start-survey is the survey's outbound id.
+    channel.on('start-survey', (data) => {
+      if (data.flow) open({ screen: 'survey', surveyId: data.flow, format: data.format || 'survey' }, data);
     }),
     ...(Object.keys(PENDING_SCREENS) as (keyof typeof PENDING_SCREENS)[]).map((name) =>
       channel.on(name, (data) =>

@@ -6,7 +6,7 @@ import { createMessengerStore } from '../app/messenger-store';
 import { MessengerStoreProvider } from '../app/use-messenger-store';
 import { HostChannelProvider } from '../bridge/use-host-channel';
 import { createFakeHost } from './fake-host';
-import { TEST_API_URL } from './widget-api-handlers';
+import { TEST_API_URL } from './msw-server';
 
 export interface RenderMessengerOptions {
   config?: JsonObject;

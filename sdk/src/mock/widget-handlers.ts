@@ -1,5 +1,12 @@
 import { http, HttpResponse, type RequestHandler, type WebSocketHandler, ws } from 'msw';
-import { type MockSession, type WidgetMockStore, createWidgetMockStore, newSession } from './widget-store';
+import { conversationFromReport, createMessengerHandlers, nextMessageId, unreadCountFor } from './messenger-handlers';
+import {
+  type MockSession,
+  type WidgetMockStore,
+  createWidgetMockStore,
+  newSession,
+  resetWidgetMockStore,
+} from './widget-store';
 
 export interface WidgetMockOptions {
   /** Base URL the widget calls (`Gleap.setApiUrl`); default gleap's. */
@@ -14,6 +21,28 @@ export interface WidgetMock {
   handlers: (RequestHandler | WebSocketHandler)[];
   /** Push a socket `update` (actions `a`, unread count `u`) to every connected widget. */
   pushUpdate(update: { a?: unknown[]; u?: number }): void;
+  /**
+   * Support staff (or the bot) writes in a conversation: the message is stored unread and the socket pushes the
+   * new unread count of the conversation's session.
+   */
+  reply(shareToken: string, text: string, author?: { type: 'agent' | 'bot'; name: string }): void;
+  /** Back to the seeded store (same object). */
+  reset(): void;
+}
+
+/** FormData from any realm (jsdom's global differs from the one undici's Request.formData() returns). */
+function isFormData(value: unknown): value is FormData {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as FormData).get === 'function' &&
+    typeof (value as FormData).append === 'function'
+  );
+}
+
+/** Errors carry `message` (the Widget API document's Error) and `error` (what earlier callers read). */
+function failure(message: string, status: number): Response {
+  return HttpResponse.json({ message, error: message }, { status });
 }
 
 function headersOf(req: Request): Record<string, string> {
@@ -51,13 +80,14 @@ export function createWidgetMock(options: WidgetMockOptions = {}): WidgetMock {
     store.calls.push({
       method: req.method,
       path,
+      url: req.url,
       headers: headersOf(req),
-      body: body instanceof FormData ? '[multipart]' : body,
+      body: isFormData(body) ? '[multipart]' : body,
     });
     const key = `${req.method} ${path}`;
     const queue = store.failures.get(key);
     const status = queue?.shift();
-    if (status !== undefined) return { body, fail: HttpResponse.json({ error: 'mock failure' }, { status }) };
+    if (status !== undefined) return { body, fail: failure('mock failure', status) };
     return { body };
   }
 
@@ -69,9 +99,7 @@ export function createWidgetMock(options: WidgetMockOptions = {}): WidgetMock {
   }
 
   function unauthorized(req: Request): Response | undefined {
-    return req.headers.get('api-token')
-      ? undefined
-      : HttpResponse.json({ error: 'missing Api-Token' }, { status: 401 });
+    return req.headers.get('api-token') ? undefined : failure('missing Api-Token', 401);
   }
 
   const handlers: (RequestHandler | WebSocketHandler)[] = [
@@ -90,7 +118,7 @@ export function createWidgetMock(options: WidgetMockOptions = {}): WidgetMock {
       const { body, fail } = await record(request, '/sessions/identify');
       if (fail) return fail;
       const s = sessionOf(request);
-      if (!s) return HttpResponse.json({ error: 'unknown session' }, { status: 401 });
+      if (!s) return failure('unknown session', 401);
       const { userHash: _h, ...fields } = (body ?? {}) as Record<string, unknown>;
       const known = [
         'userId',
@@ -118,7 +146,7 @@ export function createWidgetMock(options: WidgetMockOptions = {}): WidgetMock {
       const { body, fail } = await record(request, '/sessions/partialupdate');
       if (fail) return fail;
       const s = sessionOf(request);
-      if (!s) return HttpResponse.json({ error: 'unknown session' }, { status: 401 });
+      if (!s) return failure('unknown session', 401);
       Object.assign(s, (body as { data?: Record<string, unknown> } | undefined)?.data ?? {});
       return HttpResponse.json(s);
     }),
@@ -143,7 +171,7 @@ export function createWidgetMock(options: WidgetMockOptions = {}): WidgetMock {
       const { body, fail } = await record(request, '/outbound/producttours');
       if (fail) return fail;
       const tour = store.tours.get(String((body as { outboundId?: string })?.outboundId));
-      return tour ? HttpResponse.json(tour.config) : HttpResponse.json({ error: 'not found' }, { status: 404 });
+      return tour ? HttpResponse.json(tour.config) : failure('not found', 404);
     }),
     http.post(`${api}/outbound/producttourvalidation`, async ({ request }) => {
       const { body, fail } = await record(request, '/outbound/producttourvalidation');
@@ -154,17 +182,25 @@ export function createWidgetMock(options: WidgetMockOptions = {}): WidgetMock {
     http.post(`${api}/bugs/v2`, async ({ request }) => {
       const { body, fail } = await record(request, '/bugs/v2');
       if (fail) return fail;
-      const report = { id: `report-${store.reports.length + 1}`, ...(body as Record<string, unknown>) };
+      const report: Record<string, unknown> & { id: string } = {
+        id: `report-${store.reports.length + 1}`,
+        ...(body as Record<string, unknown>),
+      };
       store.reports.push(report);
-      return HttpResponse.json({ id: report.id, status: 'OPEN' }, { status: 201 });
+      // A silent report (crash, console error) or a survey answer is no conversation the visitor started.
+      if (report.isSilent === true || report.outbound)
+        return HttpResponse.json({ id: report.id, status: 'OPEN' }, { status: 201 });
+      const conversation = conversationFromReport(report, request.headers.get('gleap-id'));
+      store.conversations.push(conversation);
+      return HttpResponse.json({ id: report.id, status: 'OPEN', shareToken: conversation.shareToken }, { status: 201 });
     }),
     http.post(`${api}/uploads/sdk`, async ({ request }) => {
       const { body, fail } = await record(request, '/uploads/sdk');
       if (fail) return fail;
-      const file = body instanceof FormData ? body.get('file') : null;
+      const file = isFormData(body) ? body.get('file') : null;
       // duck-typed: the file may come from another realm (jsdom, undici)
       if (!file || typeof file !== 'object' || typeof (file as Blob).arrayBuffer !== 'function') {
-        return HttpResponse.json({ error: 'file missing' }, { status: 400 });
+        return failure('file missing', 400);
       }
       const name = (file as File).name || 'file';
       const fileUrl = `${api}/uploads/files/${store.uploads.length + 1}-${encodeURIComponent(name)}`;
@@ -172,6 +208,8 @@ export function createWidgetMock(options: WidgetMockOptions = {}): WidgetMock {
       return HttpResponse.json({ fileUrl });
     }),
   ];
+
+  handlers.push(...createMessengerHandlers(api, store, record));
 
   const socket = ws.link(`${options.wsUrl ?? 'wss://ws.gleap.io'}*`);
   handlers.push(
@@ -187,6 +225,18 @@ export function createWidgetMock(options: WidgetMockOptions = {}): WidgetMock {
     handlers,
     pushUpdate(update) {
       socket.broadcast(JSON.stringify({ name: 'update', data: update }));
+    },
+    reply(shareToken, text, author = { type: 'agent', name: 'Maya' }) {
+      const conversation = store.conversations.find((c) => c.shareToken === shareToken);
+      if (!conversation) throw new Error(`No conversation ${shareToken} in the mock store.`);
+      conversation.messages.push({ id: nextMessageId(), author, text, createdAt: new Date().toISOString() });
+      conversation.unreadCount += 1;
+      socket.broadcast(
+        JSON.stringify({ name: 'update', data: { u: unreadCountFor(store, conversation.owner ?? null) } }),
+      );
+    },
+    reset() {
+      resetWidgetMockStore(store);
     },
   };
 }

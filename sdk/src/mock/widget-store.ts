@@ -1,3 +1,5 @@
+import { type MessengerContent, seedMessengerContent } from './messenger-content';
+
 /**
  * The state behind the Widget API mock: sessions, config, tooltips, reports, uploads, pings and tours. Plain data, so
  * tests can read what the widget sent and shape what it receives.
@@ -16,11 +18,13 @@ export interface MockSession {
 export interface RecordedCall {
   method: string;
   path: string;
+  /** The full URL, query included. */
+  url: string;
   headers: Record<string, string>;
   body: unknown;
 }
 
-export interface WidgetMockStore {
+export interface WidgetMockStore extends MessengerContent {
   sessions: Map<string, MockSession>;
   /** `flowConfig` and the rest of the config answer, per SDK key (the `*` key is the fallback). */
   configs: Map<string, Record<string, unknown>>;
@@ -65,7 +69,16 @@ export function createWidgetMockStore(
     calls: [],
     failures: new Map(),
     socketMessages: [],
+    ...seedMessengerContent(),
   };
+}
+
+/** Put the store back to its seeded state (same object, so handlers built on it keep working). */
+export function resetWidgetMockStore(
+  store: WidgetMockStore,
+  seed: Parameters<typeof createWidgetMockStore>[0] = {},
+): void {
+  Object.assign(store, createWidgetMockStore(seed));
 }
 
 /** Make the next `times` calls of `METHOD /path` answer `status`. */

@@ -71,6 +71,11 @@ export interface WidgetToFrame {
   'feedback-sending-failed': string;
   'prefill-form-data': Record<string, unknown>;
   'session-cleared': undefined;
+  /**
+   * Voltline addition: a WebSocket `update` ({a, u}) forwarded while the frame is open, so open conversations fetch
+   * new messages without reload. gleap@14.2.11 does not send it; a messenger must not depend on it to work.
+   */
+  'server-update': { u?: number };
   'set-form-data': { formKey: string; data: { value: unknown; dirty: boolean } };
   'start-feedbackflow': FlowStartData;
   'start-survey': FlowStartData;
@@ -164,6 +169,7 @@ const WIDGET_TO_FRAME_NAMES: ReadonlyArray<keyof WidgetToFrame> = [
   'feedback-sending-failed',
   'prefill-form-data',
   'session-cleared',
+  'server-update',
   'set-form-data',
   'start-feedbackflow',
   'start-survey',

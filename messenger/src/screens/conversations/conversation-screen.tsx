@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useAsync } from '../../api/use-async';
 import { useWidgetApi } from '../../api/use-widget-api';
 import type { ConversationMessage } from '../../api/widget-api';
-import { useHostChannel } from '../../bridge/use-host-channel';
+import { useHostChannel, useHostMessage } from '../../bridge/use-host-channel';
 import { useBack, useMessengerState, useMessengerStore } from '../../app/use-messenger-store';
 import { ErrorState, LoadingState } from '../../ui/async-states';
 import { formatShortDate } from '../../ui/format-date';
@@ -56,6 +56,18 @@ export function ConversationScreen({ shareToken }: { shareToken: string }) {
   const endRef = useRef<HTMLDivElement>(null);
   const loaded = conversation.status === 'success';
   const messageCount = loaded ? conversation.data.messages.length : 0;
+
+  // A WebSocket update forwarded by the widget: fetch the conversation again, quietly (no loading state).
+  useHostMessage('server-update', () => {
+    if (!api || !loaded) return;
+    api.getConversation(shareToken).then(
+      (fresh) => {
+        conversation.setData(() => fresh);
+        return api.markConversationRead(shareToken);
+      },
+      (error: unknown) => console.error('[messenger] could not refresh the conversation', error),
+    );
+  });
 
   useEffect(() => {
     if (!loaded || !api) return;

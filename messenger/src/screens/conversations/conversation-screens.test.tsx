@@ -1,15 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { afterEach, expect, test } from 'vitest';
-import { server } from '../../test/msw-server';
+import { TEST_API_URL, mock, server } from '../../test/msw-server';
 import { renderMessenger } from '../../test/render-messenger';
-import { TEST_API_URL, world } from '../../test/widget-api-handlers';
 // The app loads these screens with import(); loading them up front keeps the first test of the file fast.
 import './conversations-screen';
 import './conversation-screen';
 import './new-conversation-screen';
 
 let view: ReturnType<typeof renderMessenger> | undefined;
+const conversation = (shareToken: string) => mock.store.conversations.find((c) => c.shareToken === shareToken);
 afterEach(() => {
   view?.cleanup();
   view = undefined;
@@ -40,7 +40,7 @@ test('opening a conversation marks it read', async () => {
   view = renderMessenger();
   view.deliver('open-conversation', { shareToken: 't-new' });
   await screen.findByRole('log', { name: 'Messages' });
-  await waitFor(() => expect(world.unread['t-new']).toBe(0));
+  await waitFor(() => expect(conversation('t-new')?.unreadCount).toBe(0));
 });
 
 test('sending a message adds it to the conversation and clears the composer', async () => {
@@ -51,7 +51,7 @@ test('sending a message adds it to the conversation and clears the composer', as
   const log = screen.getByRole('log', { name: 'Messages' });
   expect(await within(log).findByText('My battery shows E42')).toBeInTheDocument();
   expect(input).toHaveValue('');
-  expect(world.conversations.find((c) => c.shareToken === 't-new')?.messages.at(-1)?.text).toBe('My battery shows E42');
+  expect(conversation('t-new')?.messages.at(-1)?.text).toBe('My battery shows E42');
 });
 
 test('a failed send shows the error and keeps the text', async () => {
@@ -83,7 +83,7 @@ test('an unknown share token shows the error', async () => {
 });
 
 test('no conversations says so', async () => {
-  world.conversations = [];
+  mock.store.conversations = [];
   view = renderMessenger();
   view.deliver('open-conversations', {});
   expect(await screen.findByText('No conversations yet.')).toBeInTheDocument();
@@ -101,7 +101,7 @@ test('a new conversation starts with the first message and then shows it', async
 });
 
 test('a new conversation can be started when there is none yet', async () => {
-  world.conversations = [];
+  mock.store.conversations = [];
   view = renderMessenger();
   view.deliver('open-conversations', {});
   await screen.findByText('No conversations yet.');
@@ -116,11 +116,12 @@ test('a file is uploaded through /uploads/sdk and sent with the message', async 
   await view.user.upload(document.querySelector<HTMLInputElement>('input[type="file"]')!, file);
   expect(screen.getByRole('list', { name: 'Attached files' })).toHaveTextContent('alarm-log.txt');
   await view.user.click(screen.getByRole('button', { name: 'Send message' }));
-  expect(await screen.findByRole('link', { name: 'alarm-log.txt' })).toHaveAttribute(
-    'href',
-    'https://files.example/upload-1',
-  );
-  expect(world.uploads).toEqual(['multipart/form-data']);
+  const link = await screen.findByRole('link', { name: 'alarm-log.txt' });
+  expect(mock.store.uploads).toHaveLength(1);
+  expect(link).toHaveAttribute('href', mock.store.uploads[0]?.fileUrl);
+  expect(conversation('t-new')?.messages.at(-1)?.attachments).toEqual([
+    expect.objectContaining({ name: 'alarm-log.txt', url: mock.store.uploads[0]?.fileUrl }),
+  ]);
   expect(screen.queryByRole('list', { name: 'Attached files' })).not.toBeInTheDocument();
 });
 
@@ -151,7 +152,7 @@ test('an attached file can be removed before sending', async () => {
 });
 
 test('an attachment link opens through the widget', async () => {
-  world.conversations[0]?.messages.push({
+  conversation('t-old')?.messages.push({
     id: 'm9',
     author: { type: 'agent', name: 'Maya' },
     text: 'Here is the manual.',
@@ -165,4 +166,30 @@ test('an attachment link opens through the widget', async () => {
     data: 'https://files.example/manual.pdf',
     newTab: true,
   });
+});
+
+test('a bug report the widget sent through /bugs/v2 is found under Messages', async () => {
+  // What the widget does on send-feedback (the fake host does not): the report reaches the mock's /bugs/v2.
+  const sent = await fetch(`${TEST_API_URL}/bugs/v2`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'Api-Token': 'key-1', 'Gleap-Id': 'g1', 'Gleap-Hash': 'h1' },
+    body: JSON.stringify({ type: 'BUG', formData: { description: 'The live map freezes' }, isSilent: false }),
+  });
+  expect(sent.status).toBe(201);
+  view = renderMessenger();
+  await view.user.click(screen.getByRole('button', { name: 'Messages' }));
+  await view.user.click(await screen.findByRole('button', { name: /The live map freezes, 1 unread/ }));
+  const log = await screen.findByRole('log', { name: 'Messages' });
+  expect(within(log).getByText('The live map freezes')).toBeInTheDocument();
+  expect(within(log).getByText(/We received your bug report/)).toBeInTheDocument();
+});
+
+test('a server-update from the widget brings a new staff message into the open conversation', async () => {
+  view = renderMessenger();
+  view.deliver('open-conversation', { shareToken: 't-old' });
+  const log = await screen.findByRole('log', { name: 'Messages' });
+  mock.reply('t-old', 'Did that help?');
+  view.deliver('server-update', { u: 1 });
+  expect(await within(log).findByText('Did that help?')).toBeInTheDocument();
+  await waitFor(() => expect(conversation('t-old')?.unreadCount).toBe(0));
 });

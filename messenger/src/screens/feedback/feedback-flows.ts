@@ -18,8 +18,8 @@ export interface ResolvedFlow {
 }
 
 /**
- * The form to show for a flow id. Unknown ids are form ids; until forms by id exist they get the bug form, so a
- * visitor can still report what they came to report.
+ * The form to show for a flow id. Unknown ids are form ids (`GET /forms/{id}`); an id the server does not know
+ * gets the bug form, so a visitor can still report what they came to report.
  */
 export function resolveFlow(flow: string): ResolvedFlow {
   const id = flow.trim().toLowerCase();

@@ -192,10 +192,10 @@ test('start-feedbackflow with featurerequests opens the feedback form', () => {
   expect(screen.getByRole('heading', { name: 'Send feedback' })).toBeInTheDocument();
 });
 
-test('start-feedbackflow with an unknown id shows the bug form', () => {
+test('start-feedbackflow with an id the server does not know shows the bug form', async () => {
   view = renderMessenger();
   view.deliver('start-feedbackflow', { flow: 'form-7f3a' });
-  expect(screen.getByRole('heading', { name: 'Report a bug' })).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { name: 'Report a bug' })).toBeInTheDocument();
   expect(view.host.sentData('notify-event')).toEqual([{ type: 'flow-started', data: { flow: 'form-7f3a' } }]);
 });
 

@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { afterEach, expect, test } from 'vitest';
-import { server } from '../../test/msw-server';
+import { TEST_API_URL, mock, server } from '../../test/msw-server';
 import { renderMessenger } from '../../test/render-messenger';
-import { TEST_API_URL, world } from '../../test/widget-api-handlers';
 // The app loads these screens with import(); loading them up front keeps the first test of the file fast.
 import './help-screen';
 import './help-collection-screen';
@@ -28,10 +27,10 @@ test('help calls carry the session headers and the language', async () => {
   view.deliver('config-update', { config: {}, aiTools: [], overrideLanguage: 'de-DE' });
   view.deliver('open-helpcenter', {});
   await screen.findByRole('button', { name: /Getting started/ });
-  const request = world.requests.at(-1);
-  expect(request?.headers.get('Api-Token')).toBe('key-1');
-  expect(request?.headers.get('Gleap-Id')).toBe('g-42');
-  expect(request?.headers.get('Gleap-Hash')).toBe('h-42');
+  const request = mock.store.calls.at(-1);
+  expect(request?.headers['api-token']).toBe('key-1');
+  expect(request?.headers['gleap-id']).toBe('g-42');
+  expect(request?.headers['gleap-hash']).toBe('h-42');
   expect(new URL(request?.url ?? '').searchParams.get('lang')).toBe('de-de');
 });
 
@@ -80,7 +79,7 @@ test('a missing article shows the error and retry loads it again', async () => {
   view = renderMessenger();
   view.deliver('open-help-article', { articleId: 'a-gone' });
   expect(await screen.findByRole('alert')).toHaveTextContent('Not found.');
-  world.articles.push({
+  mock.store.helpArticles.push({
     id: 'a-gone',
     collectionId: 'c-start',
     title: 'Back again',

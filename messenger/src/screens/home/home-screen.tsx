@@ -19,7 +19,7 @@ const SCREENS: Partial<Record<HomeActionType, Route>> = {
   CONVERSATIONS: { screen: 'conversations' },
   HELP_CENTER: { screen: 'help' },
   NEWS: { screen: 'news' },
-  CHECKLISTS: { screen: 'unavailable', title: 'Checklists' },
+  CHECKLISTS: { screen: 'checklists' },
 };
 
 function firstName(name: string): string {

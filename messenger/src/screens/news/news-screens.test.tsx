@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, expect, test } from 'vitest';
 import { renderMessenger } from '../../test/render-messenger';
-import { world } from '../../test/widget-api-handlers';
+import { mock } from '../../test/msw-server';
 // The app loads these screens with import(); loading them up front keeps the first test of the file fast.
 import './news-screen';
 import './news-article-screen';
@@ -38,7 +38,7 @@ test('open-news-article opens the article by id', async () => {
 });
 
 test('no news says so', async () => {
-  world.news = [];
+  mock.store.news = [];
   view = renderMessenger();
   view.deliver('open-news', {});
   expect(await screen.findByText('No news yet.')).toBeInTheDocument();

@@ -1,0 +1,39 @@
+import { useAsync } from '../../api/use-async';
+import { useWidgetApi } from '../../api/use-widget-api';
+import { useBack, useMessengerStore } from '../../app/use-messenger-store';
+import { EmptyState, ErrorState, LoadingState } from '../../ui/async-states';
+import { ListButton } from '../../ui/list-button';
+import { ScreenLayout } from '../../ui/screen-layout';
+
+/** The session's checklists with their progress, unfinished first. */
+export function ChecklistsScreen() {
+  const store = useMessengerStore();
+  const onBack = useBack();
+  const api = useWidgetApi();
+  const list = useAsync(api ? () => api.listChecklists() : null, [api]);
+
+  return (
+    <ScreenLayout title="Checklists" onBack={onBack} onClose={store.close}>
+      {list.status === 'loading' ? <LoadingState /> : null}
+      {list.status === 'error' ? <ErrorState error={list.error} onRetry={list.retry} /> : null}
+      {list.status === 'success' && list.data.length === 0 ? (
+        <EmptyState title="No checklists yet.">Checklists the team shares with you appear here.</EmptyState>
+      ) : null}
+      {list.status === 'success' && list.data.length > 0 ? (
+        <ul className="vl-list">
+          {list.data.map((c) => (
+            <ListButton
+              key={c.id}
+              title={c.title}
+              onClick={() => store.navigate({ screen: 'checklist', checklistId: c.id })}
+            >
+              <span className="vl-list-meta">
+                {c.doneCount === c.stepCount ? 'All steps done' : `${c.doneCount} of ${c.stepCount} steps done`}
+              </span>
+            </ListButton>
+          ))}
+        </ul>
+      ) : null}
+    </ScreenLayout>
+  );
+}

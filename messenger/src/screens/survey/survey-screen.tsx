@@ -1,0 +1,173 @@
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useAsync } from '../../api/use-async';
+import { useWidgetApi } from '../../api/use-widget-api';
+import type { Form } from '../../api/widget-api';
+import { useBack, useMessengerStore } from '../../app/use-messenger-store';
+import { useHostChannel, useHostMessage } from '../../bridge/use-host-channel';
+import { ErrorState, LoadingState } from '../../ui/async-states';
+import { AlertIcon, CheckIcon } from '../../ui/icons';
+import { ScreenLayout } from '../../ui/screen-layout';
+import { SEND_FAILED_TEXT } from '../feedback/feedback-screen';
+import { type FieldValue, FormFieldInput, validateField } from './form-field-input';
+
+export interface SurveyScreenProps {
+  /** The survey's outbound id (the flow id of `start-survey`). */
+  surveyId: string;
+  /** `survey`, `survey_full` or `survey_web`; a `survey_web` cannot be closed. */
+  format: string;
+}
+
+/** A survey by outbound id: one question per page with progress, sent through `send-feedback` with `outboundId`. */
+export function SurveyScreen({ surveyId, format }: SurveyScreenProps) {
+  const api = useWidgetApi();
+  const store = useMessengerStore();
+  const onBack = useBack();
+  const state = useAsync(api ? () => api.getForm(surveyId) : null, [api, surveyId]);
+  const onClose = format === 'survey_web' ? undefined : store.close;
+  const title = state.status === 'success' ? state.data.title : 'Survey';
+
+  return (
+    <ScreenLayout title={title} onBack={onBack} onClose={onClose}>
+      {state.status === 'loading' ? <LoadingState label="Loading the survey…" /> : null}
+      {state.status === 'error' ? <ErrorState error={state.error} onRetry={state.retry} /> : null}
+      {state.status === 'success' ? <SurveyPages survey={state.data} surveyId={surveyId} onClose={onClose} /> : null}
+    </ScreenLayout>
+  );
+}
+
+function SurveyPages({ survey, surveyId, onClose }: { survey: Form; surveyId: string; onClose?: () => void }) {
+  const channel = useHostChannel();
+  const id = useId();
+  const questions = survey.fields.filter((f) => f.type !== 'capture');
+  const [page, setPage] = useState(0);
+  const [answers, setAnswers] = useState<Record<string, FieldValue>>({});
+  const [error, setError] = useState<string | undefined>();
+  const [phase, setPhase] = useState<'answering' | 'sending' | 'sent'>('answering');
+  const [failure, setFailure] = useState<string | null>(null);
+  const questionRef = useRef<HTMLDivElement>(null);
+  const doneRef = useRef<HTMLHeadingElement>(null);
+
+  const question = questions[page];
+  const last = page === questions.length - 1;
+
+  // Each new page moves focus to its question, so keyboard and screen-reader users follow the pages.
+  useEffect(() => {
+    if (page > 0) questionRef.current?.querySelector<HTMLElement>('input, textarea, select')?.focus();
+  }, [page]);
+  useEffect(() => {
+    if (phase === 'sent') doneRef.current?.focus();
+  }, [phase]);
+
+  useHostMessage('feedback-sent', () => {
+    if (phase === 'sending') setPhase('sent');
+  });
+  useHostMessage('feedback-sending-failed', (message) => {
+    if (phase !== 'sending') return;
+    setPhase('answering');
+    setFailure(typeof message === 'string' && message ? message : SEND_FAILED_TEXT);
+  });
+
+  if (!question) return <p className="vl-empty vl-muted">This survey has no questions.</p>;
+
+  if (phase === 'sent') {
+    return (
+      <div className="vl-result">
+        <span className="vl-result-badge">
+          <CheckIcon />
+        </span>
+        <h2 ref={doneRef} tabIndex={-1} className="vl-result-title">
+          Thank you!
+        </h2>
+        <p className="vl-muted">Your answers help us improve.</p>
+        {onClose ? (
+          <button type="button" className="vl-button" onClick={onClose}>
+            Close
+          </button>
+        ) : null}
+      </div>
+    );
+  }
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (phase === 'sending') return;
+    const found = validateField(question, answers[question.key]);
+    setError(found);
+    if (found) {
+      questionRef.current?.querySelector<HTMLElement>('input, textarea, select')?.focus();
+      return;
+    }
+    if (!last) {
+      setPage(page + 1);
+      return;
+    }
+    const formData: Record<string, unknown> = {};
+    for (const q of questions) {
+      const value = answers[q.key];
+      if (value !== undefined && value !== '') formData[q.key] = typeof value === 'string' ? value.trim() : value;
+    }
+    setFailure(null);
+    const sent = channel.send('send-feedback', {
+      formData,
+      action: { feedbackType: survey.feedbackType, excludeData: {} },
+      outboundId: surveyId,
+    });
+    if (!sent) {
+      setFailure('The messenger is not connected to the widget, so nothing was sent.');
+      return;
+    }
+    setPhase('sending');
+  };
+
+  const sending = phase === 'sending';
+  return (
+    <form className="vl-form" noValidate onSubmit={handleSubmit} aria-busy={sending}>
+      <div className="vl-survey-progress">
+        <span className="vl-muted" id={`${id}-progress`}>
+          Question {page + 1} of {questions.length}
+        </span>
+        <progress max={questions.length} value={page + 1} aria-labelledby={`${id}-progress`} />
+      </div>
+      {failure ? (
+        <div role="alert" className="vl-alert">
+          <span className="vl-alert-icon">
+            <AlertIcon />
+          </span>
+          <span>{failure}</span>
+        </div>
+      ) : null}
+      <div ref={questionRef}>
+        <FormFieldInput
+          key={question.key}
+          field={question}
+          id={`${id}-${question.key}`}
+          value={answers[question.key]}
+          error={error}
+          disabled={sending}
+          onChange={(value) => {
+            setAnswers((a) => ({ ...a, [question.key]: value }));
+            if (error) setError(validateField(question, value));
+          }}
+        />
+      </div>
+      <div className="vl-form-actions vl-survey-actions">
+        {page > 0 ? (
+          <button
+            type="button"
+            className="vl-button vl-button-secondary"
+            disabled={sending}
+            onClick={() => {
+              setError(undefined);
+              setPage(page - 1);
+            }}
+          >
+            Previous
+          </button>
+        ) : null}
+        <button type="submit" className="vl-button" disabled={sending}>
+          {last ? (sending ? 'Sending…' : 'Send') : 'Next'}
+        </button>
+      </div>
+    </form>
+  );
+}
