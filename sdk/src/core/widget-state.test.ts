@@ -60,6 +60,14 @@ test('socket updates are ignored while the widget is open', async () => {
   expect(sent().map((m) => m.name)).not.toContain('start-survey');
 });
 
+test('a socket update while open tells the frame, so an open conversation fetches its new messages', async () => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  await boot();
+  const sent = await openReady();
+  applyServerUpdate({ u: 3 });
+  expect(sent().find((m) => m.name === 'server-update')?.data).toEqual({ u: 3 });
+});
+
 test('a survey action from the socket opens that survey while closed', async () => {
   await boot();
   applyServerUpdate({ a: [{ actionType: 'survey-9', format: 'survey_full' }] });

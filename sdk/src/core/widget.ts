@@ -364,7 +364,12 @@ export function setUnreadCount(n: number): void {
 
 /** A WebSocket `update`: actions and unread count apply only while the widget is closed. */
 export function applyServerUpdate(update: { a?: unknown[]; u?: number }): void {
-  if (ui.open) return;
+  // While open, actions and the unread count wait (spec §4), but the frame hears of it so an open conversation
+  // fetches its new messages without a reload.
+  if (ui.open) {
+    sendToFrame('server-update', typeof update.u === 'number' ? { u: update.u } : {});
+    return;
+  }
   if (typeof update.u === 'number') setUnreadCount(update.u);
   for (const action of update.a ?? [])
     performAction(action as { actionType?: string; format?: string; outbound?: string });
