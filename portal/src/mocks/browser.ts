@@ -30,9 +30,11 @@ export async function startDemoWorker(): Promise<void> {
     },
   });
   const widget = createWidgetMock(widgetEndpoints());
+  // With VITE_MQTT_URL set (a real broker, see README "Live data locally"), the demo leaves the WebSocket alone.
+  const emulateBroker = !import.meta.env.VITE_MQTT_URL;
   const worker = setupWorker(
     ...createHandlers(),
-    ...liveHandlers({ url: getEnv().mqttUrl, emulator }),
+    ...(emulateBroker ? liveHandlers({ url: getEnv().mqttUrl, emulator }) : []),
     ...widget.handlers,
   );
   await worker.start({
