@@ -22,16 +22,23 @@ export interface WebReplayPayload {
   type: 'rrweb';
 }
 
+/**
+ * One `excludeData` switch. gleap@14.2.11 types these as the `Boolean` wrapper; both are accepted so that code written
+ * against gleap's typings compiles unchanged.
+ */
+// biome-ignore lint/complexity/noBannedTypes: wire compatibility with gleap@14.2.11's index.d.ts
+export type ExcludeFlag = boolean | Boolean;
+
 /** What `excludeData` may switch off in a report. */
 export interface ExcludeData {
-  customData?: boolean;
-  metaData?: boolean;
-  attachments?: boolean;
-  consoleLog?: boolean;
-  networkLogs?: boolean;
-  customEventLog?: boolean;
-  screenshot?: boolean;
-  replays?: boolean;
+  customData?: ExcludeFlag;
+  metaData?: ExcludeFlag;
+  attachments?: ExcludeFlag;
+  consoleLog?: ExcludeFlag;
+  networkLogs?: ExcludeFlag;
+  customEventLog?: ExcludeFlag;
+  screenshot?: ExcludeFlag;
+  replays?: ExcludeFlag;
 }
 
 export type Priority = 'LOW' | 'MEDIUM' | 'HIGH';
