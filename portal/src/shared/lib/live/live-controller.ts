@@ -1,5 +1,18 @@
-// Default import: the browser build of mqtt (dist/mqtt.esm.js) has no named exports.
-import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
+import type { IClientOptions, MqttClient } from 'mqtt';
+
+type MqttLib = (typeof import('mqtt'))['default'];
+let mqttLib: MqttLib | null = null;
+
+/**
+ * mqtt.js is loaded on the first connection, not with the app's entry chunk (it is a large part of it).
+ * Default export: the browser build of mqtt (dist/mqtt.esm.js) has no named exports.
+ */
+function loadMqtt(): Promise<MqttLib> {
+  return import('mqtt').then((m) => {
+    mqttLib = m.default;
+    return mqttLib;
+  });
+}
 import { type BackoffOptions, backoffDelay, DEFAULT_BACKOFF } from './backoff';
 import { createInterestRegistry } from './interest-registry';
 import { createLiveBatcher, type FrameScheduler, type LiveSink } from './live-batcher';
@@ -242,10 +255,38 @@ export function createLiveController(options: LiveControllerOptions): LiveContro
     }, delay);
   }
 
+  let openSeq = 0;
+
   function open() {
     const creds = credentials;
     if (!creds || disposed) return;
     closeClient();
+    const seq = ++openSeq;
+    try {
+      const { protocol } = new URL(creds.url);
+      if (protocol !== 'ws:' && protocol !== 'wss:') {
+        throw new Error(`The live broker URL must start with ws:// or wss:// (got ${protocol}//)`);
+      }
+    } catch (error) {
+      // An unusable URL is a configuration error: retrying will not fix it.
+      setConnection({ state: 'offline', nextRetryAt: null, lastError: describe(error) });
+      report(error);
+      return;
+    }
+    if (!mqttLib) {
+      loadMqtt().then(
+        () => {
+          if (seq === openSeq && credentials === creds && !disposed) open();
+        },
+        (error: unknown) => {
+          if (seq !== openSeq) return;
+          setConnection({ state: 'offline', nextRetryAt: null, lastError: describe(error) });
+          report(error);
+        },
+      );
+      return;
+    }
+    const mqtt = mqttLib;
     const clientOptions: IClientOptions = {
       clientId: creds.clientId ?? `voltline-portal-${Math.floor(random() * 0xffffffff).toString(16)}`,
       username: creds.username,
@@ -261,13 +302,9 @@ export function createLiveController(options: LiveControllerOptions): LiveContro
     };
     let next: MqttClient;
     try {
-      const { protocol } = new URL(creds.url);
-      if (protocol !== 'ws:' && protocol !== 'wss:') {
-        throw new Error(`The live broker URL must start with ws:// or wss:// (got ${protocol}//)`);
-      }
       next = mqtt.connect(creds.url, clientOptions);
     } catch (error) {
-      // An unusable URL is a configuration error: retrying will not fix it.
+      // mqtt.js refused the URL or options: a configuration error that retrying will not fix.
       setConnection({ state: 'offline', nextRetryAt: null, lastError: describe(error) });
       report(error);
       return;

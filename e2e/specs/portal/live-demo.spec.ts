@@ -1,0 +1,16 @@
+import { expect, test } from '@playwright/test';
+import { portal } from '../../selectors';
+
+// Demo mode end to end: after sign-in the portal's one live controller loads mqtt.js, connects through MSW to the
+// in-page broker emulation, and the dashboard's real-time map subscribes to its viewport.
+const BASE = process.env.PORTAL_URL ?? 'http://127.0.0.1:4173';
+
+test('after sign-in the header shows live data connected and the dashboard draws the real-time map', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.goto(`${BASE}/login`);
+  await page.locator(`${portal.login.demoAccount}[data-role="SA"]`).click();
+  await expect(page.getByRole('status', { name: 'Live' })).toBeVisible({ timeout: 20_000 });
+  const map = page.getByRole('region', { name: /Real-Time Map View of Vehicle/ });
+  await expect(map.locator('canvas')).toBeVisible({ timeout: 20_000 });
+  await expect(map.getByText('Driving')).toBeVisible();
+});
