@@ -1,20 +1,30 @@
 /** Shapes shared by the core and the lazy capture chunks (`src/capture/*`). */
 
-/** Page snapshot attached to a report (`screenshotData` on the wire). */
+/** The page serialised as HTML for the report's screenshot (`screenshotData` on the wire), plus its scroll position. */
 export interface ScreenshotData {
   html: string;
   baseUrl: string;
   width: number;
   height: number;
   isMobile: boolean;
+  /** Horizontal scroll position (snapshot position). */
   x: number;
+  /** Vertical scroll position (snapshot position). */
   y: number;
 }
 
-/** rrweb session replay attached to a report (`webReplay` on the wire). */
+/** One rrweb event; only the fields the widget reads are typed. */
+export interface ReplayEvent {
+  type: number;
+  data: unknown;
+  timestamp: number;
+  delay?: number;
+}
+
+/** The rrweb session replay sent with a report (`webReplay` on the wire). */
 export interface WebReplayPayload {
-  startDate: number | string;
-  events: unknown[];
+  startDate: number;
+  events: ReplayEvent[];
   baseUrl: string;
   width: number;
   height: number;

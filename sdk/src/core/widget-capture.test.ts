@@ -33,7 +33,7 @@ const SHOT = {
 };
 const REPLAY = {
   startDate: 1,
-  events: [{ type: 4 }],
+  events: [{ type: 4, data: {}, timestamp: 1 }],
   baseUrl: 'https://host.test',
   width: 800,
   height: 600,
