@@ -14,7 +14,7 @@ export default {
   },
   logLevel: 'warn',
   build: {
-    outDir: process.env.LIVE_HARNESS_OUT ?? fileURLToPath(new URL('../../../.artifacts/live-harness', import.meta.url)),
+    outDir: process.env.HARNESS_OUT ?? fileURLToPath(new URL('../../../.artifacts/live-harness', import.meta.url)),
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: true,

@@ -19,7 +19,7 @@ export default {
   // Mantine's 'use client' directives warn by the hundred; only errors matter here.
   logLevel: 'error',
   build: {
-    outDir: process.env.MAPS_HARNESS_OUT ?? fileURLToPath(new URL('../../../.artifacts/maps-harness', import.meta.url)),
+    outDir: process.env.HARNESS_OUT ?? fileURLToPath(new URL('../../../.artifacts/maps-harness', import.meta.url)),
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: true,
