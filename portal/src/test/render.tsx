@@ -27,27 +27,6 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-// jsdom lacks a few browser APIs Mantine relies on.
-if (!window.matchMedia) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-}
-if (!('ResizeObserver' in window)) {
-  (window as unknown as { ResizeObserver: unknown }).ResizeObserver = class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-}
 if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
 
 /** A storage that keeps persisted groups in memory, so tests never share session storage. */
