@@ -11,6 +11,10 @@ export {
 } from './mock/widget-store';
 export type {
   MessengerContent,
+  MockBot,
+  MockBotMessage,
+  MockBotRun,
+  MockBotStep,
   MockAttachment,
   MockFeatureRequest,
   MockChecklist,

@@ -377,6 +377,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/bots/{botId}/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a bot by id; the server runs its script up to the first question
+         * @description The script lives on the server: the messenger shows the run's messages, then either the `prompt` it waits
+         *     for (buttons, or a text or e-mail question) or the `outcome` that ended it. A ticket outcome is a report
+         *     made of the answers (it appears under `GET /conversations` with `shareToken`); a conversation outcome hands
+         *     the visitor to a person in the conversation `shareToken`. An empty bot id is not a bot: `start-bot` with
+         *     `botId: ""` (`Gleap.startConversation`) opens a new conversation instead.
+         */
+        post: operations["startBot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bots/runs/{runId}/answers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The visitor answers the step the run waits for; the script runs on to the next question or its end */
+        post: operations["answerBot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/checklists": {
         parameters: {
             query?: never;
@@ -630,10 +671,13 @@ export interface components {
             feedbackType: string;
             fields: components["schemas"]["FormField"][];
         };
-        /** @description url: open-url (new tab); custom_action: run-custom-action; article: the help article of that id */
+        /**
+         * @description url: open-url (new tab); custom_action: run-custom-action; article: the help article of that id;
+         *     tour: start-product-tour with the tour id (the widget closes and starts the tour over the page)
+         */
         ChecklistStepAction: {
             /** @enum {string} */
-            type: "url" | "custom_action" | "article";
+            type: "url" | "custom_action" | "article" | "tour";
             value: string;
             label?: string;
         };
@@ -668,6 +712,36 @@ export interface components {
             status: components["schemas"]["FeatureRequestStatus"];
             voteCount: number;
             voted: boolean;
+        };
+        /** @description What the bot waits for. buttons offers `options`; text and email ask the visitor to type. */
+        BotPrompt: {
+            stepId: string;
+            /** @enum {string} */
+            kind: "buttons" | "text" | "email";
+            options?: {
+                id: string;
+                label: string;
+            }[];
+            placeholder?: string;
+        };
+        /**
+         * @description How the run ended. ticket: a report was created (`ticketId`) and is followed up in the conversation
+         *     `shareToken`; conversation: a person takes over in the conversation `shareToken`; end: nothing follows.
+         */
+        BotOutcome: {
+            /** @enum {string} */
+            type: "ticket" | "conversation" | "end";
+            ticketId?: string;
+            shareToken?: string;
+        };
+        /** @description A bot conversation; exactly one of `prompt` (waiting) and `outcome` (ended) is present. */
+        BotRun: {
+            id: string;
+            botId: string;
+            botName: string;
+            messages: components["schemas"]["ConversationMessage"][];
+            prompt?: components["schemas"]["BotPrompt"];
+            outcome?: components["schemas"]["BotOutcome"];
         };
     };
     responses: {
@@ -1300,6 +1374,79 @@ export interface operations {
                 };
             };
             404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    startBot: {
+        parameters: {
+            query?: {
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path: {
+                botId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The started run */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotRun"];
+                };
+            };
+            404: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    answerBot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                runId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description `prompt.stepId` of the run */
+                    stepId: string;
+                    /** @description the option id (buttons) or the text typed (text, email) */
+                    value: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The run after the answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotRun"];
+                };
+            };
+            400: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            /** @description The run no longer waits for that step (answered twice, or already ended) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };

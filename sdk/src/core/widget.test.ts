@@ -4,6 +4,8 @@ import { encodeMessage } from '../protocol/messages';
 import { failNext } from '../mock/widget-store';
 import { API, FRAME, FRAME_ORIGIN, KEY, WS, createTestServer, resetWidget, settle } from '../test/widget-harness';
 import { capturePort } from './capture-port';
+import { extensions } from './extensions';
+import { getConsoleLogs } from '../logs/console-logger';
 import { listQueuedReports } from './report-queue';
 import { flushReportQueue } from './report';
 
@@ -321,6 +323,31 @@ test('close-widget from the frame closes it', async () => {
   await openReady();
   fromFrame('close-widget');
   expect(Gleap.isOpened()).toBe(false);
+});
+
+test('start-product-tour from the frame closes the widget and starts the tour by its id', async () => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  const start = vi.fn();
+  extensions.startProductTour = start;
+  try {
+    await boot();
+    await openReady();
+    fromFrame('start-product-tour', { tourId: 'tour-map' });
+    expect(start).toHaveBeenCalledWith('tour-map');
+    expect(Gleap.isOpened()).toBe(false);
+  } finally {
+    delete extensions.startProductTour;
+  }
+});
+
+test('start-product-tour without the tours module logs a warning instead of throwing', async () => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  await boot();
+  await openReady();
+  expect(() => fromFrame('start-product-tour', { tourId: 'tour-map' })).not.toThrow();
+  expect(getConsoleLogs()).toContainEqual(
+    expect.objectContaining({ log: expect.stringContaining('product tour tour-map'), priority: 'WARNING' }),
+  );
 });
 
 test('start-screen-drawing when the capture chunk cannot load shows the widget again and sets no capture', async () => {

@@ -24,6 +24,7 @@ import {
   SILENT_CRASH_REARM_MS,
 } from './constants';
 import { emit } from './emitter';
+import { extensions } from './extensions';
 import { acceptFrameMessage, attachFrame, isFrameReady, markFrameReady, sendToFrame } from './frame-bridge';
 import { api } from './http';
 import { buildReport, captureState, collectTicketData, submitReport } from './report';
@@ -244,10 +245,24 @@ export function handleWindowMessage(ev: MessageEvent): void {
       case 'start-screen-drawing':
         void startScreenDrawing(msg.data === 'capture' ? 'capture' : 'screenshot');
         break;
+      case 'start-product-tour':
+        startTourFromFrame(msg.data?.tourId);
+        break;
     }
   } catch (err) {
     addLog(`Voltline widget: ${String(err)}`, 'ERROR');
   }
+}
+
+/**
+ * `start-product-tour` from the frame: the tour starts over the page, so the widget closes first. Without the tours
+ * module (not loaded, or not built yet) the request is logged, never thrown into the host page.
+ */
+function startTourFromFrame(tourId: unknown): void {
+  if (typeof tourId !== 'string' || !tourId) return;
+  closeWidget();
+  if (extensions.startProductTour) extensions.startProductTour(tourId);
+  else addLog(`Voltline widget: product tour ${tourId} requested, but tours are not available`, 'WARNING');
 }
 
 /** On `flow-started`: drop the previous replay and recording and start a fresh replay. */

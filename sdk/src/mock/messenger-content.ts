@@ -92,7 +92,7 @@ export interface MockChecklistStep {
   title: string;
   description?: string;
   done: boolean;
-  action?: { type: 'url' | 'custom_action' | 'article'; value: string; label?: string };
+  action?: { type: 'url' | 'custom_action' | 'article' | 'tour'; value: string; label?: string };
 }
 
 export interface MockChecklist {
@@ -114,7 +114,56 @@ export interface MockFeatureRequest {
   voters: string[];
 }
 
+/** One step of a bot's script. Steps that ask (buttons, question) wait for the visitor; the others run on. */
+export type MockBotStep =
+  | { type: 'message'; text: string; next: string }
+  | { type: 'buttons'; text: string; options: { id: string; label: string; next: string }[] }
+  | {
+      type: 'question';
+      text: string;
+      /** The key of the answer in the ticket's form data. */
+      key: string;
+      input: 'text' | 'email';
+      placeholder?: string;
+      next: string;
+    }
+  /** Ends the run with a ticket made of the answers (and a conversation that follows it up). */
+  | { type: 'ticket'; text: string; feedbackType: string }
+  /** Ends the run in a conversation with a person, carrying the transcript. */
+  | { type: 'handoff'; text: string; agent: string }
+  | { type: 'end'; text: string };
+
+export interface MockBot {
+  id: string;
+  name: string;
+  start: string;
+  steps: Record<string, MockBotStep>;
+}
+
+export interface MockBotMessage {
+  id: string;
+  author: 'bot' | 'contact';
+  text: string;
+  createdAt: string;
+}
+
+/** A running (or finished) bot conversation of one session. */
+export interface MockBotRun {
+  id: string;
+  botId: string;
+  /** The `Gleap-Id` that started it. */
+  owner?: string;
+  messages: MockBotMessage[];
+  /** The step waiting for an answer; absent once the run has ended. */
+  waitingOn?: string;
+  answers: Record<string, string>;
+  outcome?: { type: 'ticket' | 'conversation' | 'end'; shareToken?: string; ticketId?: string };
+}
+
 export interface MessengerContent {
+  /** Bot scripts by id (`start-bot`). */
+  bots: MockBot[];
+  botRuns: MockBotRun[];
   featureRequests: MockFeatureRequest[];
   /** Checklist definitions by outbound id; `POST /checklists` starts a copy for the session. */
   checklistTemplates: Omit<MockChecklist, 'id' | 'owner'>[];
@@ -133,7 +182,7 @@ export function seedMessengerContent(): MessengerContent {
   const onboarding: Omit<MockChecklist, 'id' | 'owner'> = {
     outboundId: 'onboarding',
     title: 'Set up your fleet',
-    description: 'Four steps to your first live vehicle.',
+    description: 'Five steps to your first live vehicle.',
     steps: [
       { id: 's-account', title: 'Create your account', done: true },
       {
@@ -150,6 +199,13 @@ export function seedMessengerContent(): MessengerContent {
         action: { type: 'url', value: 'https://app.example/map', label: 'Open the map' },
       },
       {
+        id: 's-tour',
+        title: 'Take the dashboard tour',
+        description: 'Two minutes, right on the page.',
+        done: false,
+        action: { type: 'tour', value: 'tour-dashboard', label: 'Start the tour' },
+      },
+      {
         id: 's-alerts',
         title: 'Turn on alerts',
         done: false,
@@ -158,6 +214,49 @@ export function seedMessengerContent(): MessengerContent {
     ],
   };
   return {
+    bots: [
+      {
+        id: 'support-bot',
+        name: 'Volt',
+        start: 'hello',
+        steps: {
+          hello: { type: 'message', text: "Hi! I'm Volt, the Voltline assistant.", next: 'topic' },
+          topic: {
+            type: 'buttons',
+            text: 'What can I do for you?',
+            options: [
+              { id: 'problem', label: 'Report a problem', next: 'describe' },
+              { id: 'person', label: 'Talk to a person', next: 'handoff' },
+              { id: 'browse', label: 'Just looking around', next: 'bye' },
+            ],
+          },
+          describe: {
+            type: 'question',
+            text: 'What went wrong? A sentence or two is enough.',
+            key: 'description',
+            input: 'text',
+            placeholder: 'The live map does not load…',
+            next: 'email',
+          },
+          email: {
+            type: 'question',
+            text: 'Which e-mail address should we answer to?',
+            key: 'reportedBy',
+            input: 'email',
+            placeholder: 'you@example.com',
+            next: 'ticket',
+          },
+          ticket: {
+            type: 'ticket',
+            text: 'Thanks! I created a ticket for the team. They answer by e-mail and here under Messages.',
+            feedbackType: 'BUG',
+          },
+          handoff: { type: 'handoff', text: 'I am bringing in someone from the team.', agent: 'Maya' },
+          bye: { type: 'end', text: 'Enjoy Voltline! Start me again whenever you need help.' },
+        },
+      },
+    ],
+    botRuns: [],
     featureRequests: [
       { id: 'fr-export', title: 'Export trips as CSV', status: 'planned', voters: ['v1', 'v2', 'v3'] },
       {

@@ -6,6 +6,7 @@ import type {
   MockHelpArticle,
   MockMessage,
 } from './messenger-content';
+import { createBotHandlers } from './bot-handlers';
 import type { WidgetMockStore } from './widget-store';
 
 /** Records the call and answers a scripted failure, as every handler of the mock does. */
@@ -115,6 +116,7 @@ export function createMessengerHandlers(api: string, store: WidgetMockStore, rec
     visibleConversations(store, request.headers.get('gleap-id')).find((c) => c.shareToken === token);
 
   return [
+    ...createBotHandlers(api, store, guard),
     http.get(`${api}/helpcenter/collections`, async ({ request }) => {
       const { stop } = await guard(request, '/helpcenter/collections');
       if (stop) return stop;

@@ -1,4 +1,4 @@
-import { http, HttpResponse, type RequestHandler, type WebSocketHandler, ws } from 'msw';
+import { getResponse, http, HttpResponse, type RequestHandler, type WebSocketHandler, ws } from 'msw';
 import { conversationFromReport, createMessengerHandlers, nextMessageId, unreadCountFor } from './messenger-handlers';
 import {
   type MockSession,
@@ -28,6 +28,16 @@ export interface WidgetMock {
   reply(shareToken: string, text: string, author?: { type: 'agent' | 'bot'; name: string }): void;
   /** Back to the seeded store (same object). */
   reset(): void;
+  /**
+   * The mock's answer to one request, without MSW intercepting anything: for hosts that route requests themselves
+   * (a Playwright `page.route`, a service of your own). Undefined when no handler matches.
+   * @example
+   * await page.route('https://api.test/**', async (route) => {
+   *   const res = await mock.respond(new Request(route.request().url(), { method: route.request().method() }));
+   *   await route.fulfill(res ? { status: res.status, body: await res.text() } : { status: 404 });
+   * });
+   */
+  respond(request: Request): Promise<Response | undefined>;
 }
 
 /** FormData from any realm (jsdom's global differs from the one undici's Request.formData() returns). */
@@ -237,6 +247,12 @@ export function createWidgetMock(options: WidgetMockOptions = {}): WidgetMock {
     },
     reset() {
       resetWidgetMockStore(store);
+    },
+    respond(request) {
+      return getResponse(
+        handlers.filter((h): h is RequestHandler => h.kind === 'request'),
+        request,
+      );
     },
   };
 }

@@ -53,6 +53,11 @@ export interface FrameToWidget {
   'send-feedback': SendFeedbackData;
   /** data is the capture type: 'screenshot' | 'capture' (recording). */
   'start-screen-drawing': string;
+  /**
+   * Start a product tour (a checklist step's action). Not in gleap@14.2.11's frame protocol; later gleap versions
+   * send this name and shape, so we use them.
+   */
+  'start-product-tour': { tourId: string };
 }
 
 export interface FlowStartData {
@@ -158,6 +163,7 @@ const FRAME_TO_WIDGET_NAMES: ReadonlyArray<keyof FrameToWidget> = [
   'tool-execution',
   'send-feedback',
   'start-screen-drawing',
+  'start-product-tour',
 ];
 
 const WIDGET_TO_FRAME_NAMES: ReadonlyArray<keyof WidgetToFrame> = [
