@@ -17,6 +17,9 @@ export type Checklist = components['schemas']['Checklist'];
 export type ChecklistSummary = components['schemas']['ChecklistSummary'];
 export type ChecklistStep = components['schemas']['ChecklistStep'];
 export type FormField = components['schemas']['FormField'];
+export type BotRun = components['schemas']['BotRun'];
+export type BotPrompt = components['schemas']['BotPrompt'];
+export type BotOutcome = components['schemas']['BotOutcome'];
 
 /** Where and as whom the messenger calls the Widget API: from `session-update` and `config-update`. */
 export interface WidgetApiSession {
@@ -62,6 +65,10 @@ export interface WidgetApi {
   listFeatureRequests(status?: FeatureRequestStatus): Promise<FeatureRequest[]>;
   submitFeatureRequest(title: string, description: string): Promise<FeatureRequest>;
   voteFeatureRequest(featureRequestId: string): Promise<FeatureRequest>;
+  /** Start a bot: its messages up to the first question. */
+  startBot(botId: string): Promise<BotRun>;
+  /** Answer the step the run waits for (an option id or the typed text). */
+  answerBot(runId: string, stepId: string, value: string): Promise<BotRun>;
 }
 
 interface Result<T> {
@@ -170,6 +177,10 @@ export function createWidgetApi(session: WidgetApiSession): WidgetApi {
         client.POST('/checklists/{checklistId}/steps/{stepId}/done', { params: { path: { checklistId, stepId } } }),
       ),
     getForm: (formId) => unwrap(client.GET('/forms/{formId}', { params: { path: { formId }, query: { lang } } })),
+    startBot: (botId) =>
+      unwrap(client.POST('/bots/{botId}/runs', { params: { path: { botId }, query: { lang } }, body: {} })),
+    answerBot: (runId, stepId, value) =>
+      unwrap(client.POST('/bots/runs/{runId}/answers', { params: { path: { runId } }, body: { stepId, value } })),
     async markConversationRead(shareToken) {
       await unwrap(client.POST('/conversations/{shareToken}/read', { params: { path: { shareToken } } }));
     },

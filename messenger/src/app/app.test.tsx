@@ -68,19 +68,42 @@ test('lays out right to left when the config asks for it', () => {
   expect(document.documentElement.dir).toBe('rtl');
 });
 
-test.each([['start-bot', { botId: 'b1' }, 'Chat']] as const)(
-  '%s says plainly that its screen is not available yet',
-  (name, data, title) => {
-    view = renderMessenger();
-    view.deliver(name, data as never);
-    expect(screen.getByRole('heading', { name: title })).toBeInTheDocument();
-    expect(screen.getByText('This screen is not available yet.')).toBeInTheDocument();
-  },
-);
-
-test('an unavailable screen opened with hideBackButton offers no way back', () => {
+test('a right-to-left language lays out right to left without configuration', () => {
   view = renderMessenger();
-  view.deliver('start-bot', { botId: 'b1', hideBackButton: true });
+  view.deliver('config-update', { config: {}, aiTools: [], overrideLanguage: 'ar' });
+  expect(document.documentElement.dir).toBe('rtl');
+  expect(document.documentElement.lang).toBe('ar');
+});
+
+test('staticTranslations replace the UI text of the messenger', async () => {
+  view = renderMessenger({
+    config: { flowConfig: { staticTranslations: { greetingGuest: 'Hallo', close: 'Schließen', back: 'Zurück' } } },
+    session: { gleapId: 'g1', gleapHash: 'h1' },
+  });
+  expect(screen.getByRole('heading', { name: 'Hallo' })).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Schließen' })).toBeInTheDocument();
+  view.deliver('open-news', {});
+  expect(await screen.findByRole('button', { name: 'Zurück' })).toBeInTheDocument();
+});
+
+test('staticTranslations per language follow overrideLanguage', () => {
+  view = renderMessenger();
+  view.deliver('config-update', {
+    config: {
+      flowConfig: {
+        staticTranslations: { de: { homeLead: 'Wie können wir helfen?' }, fr: { homeLead: 'Comment aider ?' } },
+      },
+    },
+    aiTools: [],
+    overrideLanguage: 'fr-CA',
+  });
+  expect(screen.getByText('Comment aider ?')).toBeInTheDocument();
+});
+
+test('a screen opened with hideBackButton offers no way back', async () => {
+  view = renderMessenger();
+  view.deliver('start-bot', { botId: 'support-bot', hideBackButton: true });
+  expect(await screen.findByRole('heading', { name: 'Volt' })).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Back' })).not.toBeInTheDocument();
 });
 

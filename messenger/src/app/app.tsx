@@ -3,7 +3,8 @@ import { useHostChannel } from '../bridge/use-host-channel';
 import { themeVariables } from '../config/messenger-config';
 import { FeedbackScreen } from '../screens/feedback/feedback-screen';
 import { HomeScreen } from '../screens/home/home-screen';
-import { UnavailableScreen } from '../screens/unavailable/unavailable-screen';
+import { isRtlLanguage } from '../i18n/translate';
+import { useT } from '../i18n/use-t';
 import { LoadingState } from '../ui/async-states';
 import { currentEntry, type Route } from './messenger-store';
 import { TAB_SCREENS, TabBar } from './tab-bar';
@@ -41,6 +42,7 @@ const ChecklistScreen = lazy(() =>
 const FeatureRequestsScreen = lazy(() =>
   import('../screens/feature-requests/feature-requests-screen').then((m) => ({ default: m.FeatureRequestsScreen })),
 );
+const BotScreen = lazy(() => import('../screens/bot/bot-screen').then((m) => ({ default: m.BotScreen })));
 const SurveyScreen = lazy(() => import('../screens/survey/survey-screen').then((m) => ({ default: m.SurveyScreen })));
 const ConversationsScreen = lazy(() =>
   import('../screens/conversations/conversations-screen').then((m) => ({ default: m.ConversationsScreen })),
@@ -62,8 +64,8 @@ function CurrentScreen({ route }: { route: Route }) {
       ) : (
         <FeedbackScreen feedbackType={route.feedbackType} />
       );
-    case 'unavailable':
-      return <UnavailableScreen title={route.title} />;
+    case 'bot':
+      return <BotScreen botId={route.botId} />;
     case 'help':
       return <HelpScreen />;
     case 'help-collection':
@@ -94,16 +96,18 @@ function CurrentScreen({ route }: { route: Route }) {
 }
 
 function NotEmbedded() {
+  const t = useT();
   return (
     <div className="vl-empty" role="status">
-      <p className="vl-empty-title">The messenger opens inside the Voltline widget.</p>
-      <p className="vl-muted">Open it from a website that uses the widget.</p>
+      <p className="vl-empty-title">{t('notEmbedded')}</p>
+      <p className="vl-muted">{t('notEmbeddedHint')}</p>
     </div>
   );
 }
 
 function Connecting() {
   const channel = useHostChannel();
+  const t = useT();
   const [late, setLate] = useState(false);
   useEffect(() => {
     const timer = setTimeout(() => setLate(true), HANDSHAKE_TIMEOUT_MS);
@@ -113,15 +117,15 @@ function Connecting() {
     return (
       <div className="vl-empty" role="status">
         <span className="vl-spinner" aria-hidden="true" />
-        <p className="vl-muted">Loading…</p>
+        <p className="vl-muted">{t('loading')}</p>
       </div>
     );
   }
   return (
     <div className="vl-empty" role="alert">
-      <p className="vl-empty-title">The widget does not answer.</p>
+      <p className="vl-empty-title">{t('widgetSilent')}</p>
       <button type="button" className="vl-button" onClick={() => channel.send('ping')}>
-        Try again
+        {t('tryAgain')}
       </button>
     </div>
   );
@@ -137,15 +141,18 @@ export function App() {
   const route = entry.route;
   const navigation = entry.key;
   const widgetOpen = useMessengerState((s) => s.widgetOpen);
+  const language = useMessengerState((s) => s.language);
   const content = useRef<HTMLDivElement>(null);
 
   useHeightReporter(channel, content);
 
   useEffect(() => {
     const root = document.documentElement;
-    root.dir = config.rtl ? 'rtl' : 'ltr';
+    // The config can force right-to-left; a right-to-left language gets it without configuration.
+    root.dir = config.rtl || isRtlLanguage(language) ? 'rtl' : 'ltr';
+    root.lang = language;
     for (const [name, value] of Object.entries(themeVariables(config))) root.style.setProperty(name, value);
-  }, [config]);
+  }, [config, language]);
 
   // Focus follows navigation and opening, never the first render: the frame may load while it is still hidden.
   // A screen that loads with import() shows its heading later, so wait for it.

@@ -6,7 +6,7 @@ import { type FeedbackType, resolveFlow } from '../screens/feedback/feedback-flo
 export type Route =
   | { screen: 'home' }
   | { screen: 'feedback'; flow: string; feedbackType: FeedbackType; formId?: string; format?: string }
-  | { screen: 'unavailable'; title: string }
+  | { screen: 'bot'; botId: string }
   | { screen: 'help' }
   | { screen: 'help-collection'; collectionId: string }
   | { screen: 'help-article'; articleId: string }
@@ -58,16 +58,11 @@ export interface MessengerState {
   widgetOpen: boolean;
 }
 
-/** Screens that a widget -> frame message can open but that this build does not have yet. */
-export const PENDING_SCREENS = {
-  'start-bot': 'Chat',
-} as const satisfies Partial<Record<keyof WidgetToFrame, string>>;
-
 /** The name sent with `page-changed`; the widget switches to extended mode on `newsdetails`. */
 export const PAGE_NAMES: Record<ScreenName, string> = {
   home: 'menu',
   feedback: 'flow',
-  unavailable: 'unavailable',
+  bot: 'bot',
   help: 'helpcenter',
   'help-collection': 'helpcollection',
   'help-article': 'helparticle',
@@ -268,10 +263,9 @@ export function createMessengerStore(channel: HostChannel): MessengerStore {
     channel.on('start-survey', (data) => {
       if (data.flow) open({ screen: 'survey', surveyId: data.flow, format: data.format || 'survey' }, data);
     }),
-    ...(Object.keys(PENDING_SCREENS) as (keyof typeof PENDING_SCREENS)[]).map((name) =>
-      channel.on(name, (data) =>
-        open({ screen: 'unavailable', title: PENDING_SCREENS[name] }, data as { hideBackButton?: boolean }),
-      ),
+    // An empty bot id is gleap's "start a conversation" (Gleap.startConversation, gleap_conversation=true).
+    channel.on('start-bot', (data) =>
+      open(data.botId ? { screen: 'bot', botId: data.botId } : { screen: 'new-conversation' }, data),
     ),
   ];
 

@@ -1,13 +1,15 @@
 import type { ReactElement } from 'react';
+import type { TextKey } from '../i18n/translate';
+import { useT } from '../i18n/use-t';
 import { ChatIcon, HelpIcon, HomeIcon, NewsIcon } from '../ui/icons';
 import type { Route, ScreenName } from './messenger-store';
 import { useMessengerStore } from './use-messenger-store';
 
-const TABS: readonly { screen: ScreenName; route: Route; label: string; icon: () => ReactElement }[] = [
-  { screen: 'home', route: { screen: 'home' }, label: 'Home', icon: HomeIcon },
-  { screen: 'conversations', route: { screen: 'conversations' }, label: 'Messages', icon: ChatIcon },
-  { screen: 'help', route: { screen: 'help' }, label: 'Help', icon: HelpIcon },
-  { screen: 'news', route: { screen: 'news' }, label: 'News', icon: NewsIcon },
+const TABS: readonly { screen: ScreenName; route: Route; label: TextKey; icon: () => ReactElement }[] = [
+  { screen: 'home', route: { screen: 'home' }, label: 'tabHome', icon: HomeIcon },
+  { screen: 'conversations', route: { screen: 'conversations' }, label: 'tabMessages', icon: ChatIcon },
+  { screen: 'help', route: { screen: 'help' }, label: 'tabHelp', icon: HelpIcon },
+  { screen: 'news', route: { screen: 'news' }, label: 'tabNews', icon: NewsIcon },
 ];
 
 /** Screens that are tabs: the bar shows only on them, so flows and articles get the whole frame. */
@@ -16,8 +18,9 @@ export const TAB_SCREENS: readonly ScreenName[] = TABS.map((t) => t.screen);
 /** The messenger's main navigation between home, messages, help and news. */
 export function TabBar({ current }: { current: ScreenName }) {
   const store = useMessengerStore();
+  const t = useT();
   return (
-    <nav className="vl-tabs" aria-label="Messenger">
+    <nav className="vl-tabs" aria-label={t('tabsLabel')}>
       {TABS.map((tab) => (
         <button
           key={tab.screen}
@@ -28,7 +31,7 @@ export function TabBar({ current }: { current: ScreenName }) {
           onClick={() => store.navigate(tab.route, { hideBackButton: true, fromHome: true })}
         >
           <tab.icon />
-          <span>{tab.label}</span>
+          <span>{t(tab.label)}</span>
         </button>
       ))}
     </nav>

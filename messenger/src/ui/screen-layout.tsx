@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useT } from '../i18n/use-t';
 import { BackIcon, CloseIcon } from './icons';
 
 export interface ScreenLayoutProps {
@@ -12,11 +13,12 @@ export interface ScreenLayoutProps {
 
 /** Header (back, title, close) and body shared by every screen after home. */
 export function ScreenLayout({ title, onBack, onClose, children }: ScreenLayoutProps) {
+  const t = useT();
   return (
     <>
       <header className="vl-header">
         {onBack ? (
-          <button type="button" className="vl-icon-button" aria-label="Back" onClick={onBack}>
+          <button type="button" className="vl-icon-button" aria-label={t('back')} onClick={onBack}>
             <BackIcon />
           </button>
         ) : (
@@ -26,7 +28,7 @@ export function ScreenLayout({ title, onBack, onClose, children }: ScreenLayoutP
           {title}
         </h1>
         {onClose ? (
-          <button type="button" className="vl-icon-button" aria-label="Close" onClick={onClose}>
+          <button type="button" className="vl-icon-button" aria-label={t('close')} onClick={onClose}>
             <CloseIcon />
           </button>
         ) : (

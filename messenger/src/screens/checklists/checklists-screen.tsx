@@ -4,16 +4,18 @@ import { useBack, useMessengerStore } from '../../app/use-messenger-store';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/async-states';
 import { ListButton } from '../../ui/list-button';
 import { ScreenLayout } from '../../ui/screen-layout';
+import { useT } from '../../i18n/use-t';
 
 /** The session's checklists with their progress, unfinished first. */
 export function ChecklistsScreen() {
+  const t = useT();
   const store = useMessengerStore();
   const onBack = useBack();
   const api = useWidgetApi();
   const list = useAsync(api ? () => api.listChecklists() : null, [api]);
 
   return (
-    <ScreenLayout title="Checklists" onBack={onBack} onClose={store.close}>
+    <ScreenLayout title={t('checklists')} onBack={onBack} onClose={store.close}>
       {list.status === 'loading' ? <LoadingState /> : null}
       {list.status === 'error' ? <ErrorState error={list.error} onRetry={list.retry} /> : null}
       {list.status === 'success' && list.data.length === 0 ? (

@@ -6,9 +6,11 @@ import { formatShortDate } from '../../ui/format-date';
 import { ListButton } from '../../ui/list-button';
 import { ScreenLayout } from '../../ui/screen-layout';
 import { sortConversations } from './sort-conversations';
+import { useT } from '../../i18n/use-t';
 
 /** The visitor's conversations: unread first, each with the last message and its time. */
 export function ConversationsScreen() {
+  const t = useT();
   const store = useMessengerStore();
   const onBack = useBack();
   const api = useWidgetApi();
@@ -26,7 +28,7 @@ export function ConversationsScreen() {
   );
 
   return (
-    <ScreenLayout title="Messages" onBack={onBack} onClose={store.close}>
+    <ScreenLayout title={t('messages')} onBack={onBack} onClose={store.close}>
       {list.status === 'loading' ? <LoadingState /> : null}
       {list.status === 'error' ? <ErrorState error={list.error} onRetry={list.retry} /> : null}
       {list.status === 'success' && list.data.length === 0 ? (

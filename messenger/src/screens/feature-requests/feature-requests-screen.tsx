@@ -6,6 +6,7 @@ import { useBack, useMessengerStore } from '../../app/use-messenger-store';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/async-states';
 import { AlertIcon } from '../../ui/icons';
 import { ScreenLayout } from '../../ui/screen-layout';
+import { useT } from '../../i18n/use-t';
 
 /** Status names as the visitor reads them. */
 export const STATUS_LABELS: Record<FeatureRequestStatus, string> = {
@@ -19,6 +20,7 @@ const votes = (n: number) => (n === 1 ? '1 vote' : `${n} votes`);
 
 /** Feature requests: filter by status, vote once, suggest a new one. */
 export function FeatureRequestsScreen() {
+  const t = useT();
   const store = useMessengerStore();
   const onBack = useBack();
   const api = useWidgetApi();
@@ -40,7 +42,7 @@ export function FeatureRequestsScreen() {
   };
 
   return (
-    <ScreenLayout title="Feature requests" onBack={onBack} onClose={store.close}>
+    <ScreenLayout title={t('featureRequests')} onBack={onBack} onClose={store.close}>
       <div className="vl-checklist">
         <div className="vl-field">
           <label htmlFor={`${id}-status`}>Status</label>

@@ -5,9 +5,11 @@ import { ErrorState, LoadingState } from '../../ui/async-states';
 import { formatShortDate } from '../../ui/format-date';
 import { RichContent } from '../../ui/rich-content';
 import { ScreenLayout } from '../../ui/screen-layout';
+import { useT } from '../../i18n/use-t';
 
 /** One help article, its content sanitised. */
 export function HelpArticleScreen({ articleId }: { articleId: string }) {
+  const t = useT();
   const store = useMessengerStore();
   const onBack = useBack();
   const api = useWidgetApi();
@@ -15,7 +17,7 @@ export function HelpArticleScreen({ articleId }: { articleId: string }) {
   const article = useAsync(api ? () => api.getHelpArticle(articleId) : null, [api, articleId]);
 
   return (
-    <ScreenLayout title="Help center" onBack={onBack} onClose={store.close}>
+    <ScreenLayout title={t('helpCenter')} onBack={onBack} onClose={store.close}>
       {article.status === 'loading' ? <LoadingState /> : null}
       {article.status === 'error' ? <ErrorState error={article.error} onRetry={article.retry} /> : null}
       {article.status === 'success' ? (

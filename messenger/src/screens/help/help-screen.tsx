@@ -5,6 +5,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../ui/async-states';
 import { ListButton } from '../../ui/list-button';
 import { ScreenLayout } from '../../ui/screen-layout';
 import { HelpSearchForm } from './help-search-form';
+import { useT } from '../../i18n/use-t';
 
 function articleCount(count: number): string {
   return count === 1 ? '1 article' : `${count} articles`;
@@ -12,13 +13,14 @@ function articleCount(count: number): string {
 
 /** Help center home: search and the collections. */
 export function HelpScreen() {
+  const t = useT();
   const store = useMessengerStore();
   const onBack = useBack();
   const api = useWidgetApi();
   const collections = useAsync(api ? () => api.listHelpCollections() : null, [api]);
 
   return (
-    <ScreenLayout title="Help center" onBack={onBack} onClose={store.close}>
+    <ScreenLayout title={t('helpCenter')} onBack={onBack} onClose={store.close}>
       <HelpSearchForm onSearch={(term) => store.navigate({ screen: 'help-search', term })} />
       {collections.status === 'loading' ? <LoadingState /> : null}
       {collections.status === 'error' ? <ErrorState error={collections.error} onRetry={collections.retry} /> : null}

@@ -7,9 +7,11 @@ import { highlight } from '../../ui/highlight';
 import { ListButton } from '../../ui/list-button';
 import { ScreenLayout } from '../../ui/screen-layout';
 import { HelpSearchForm } from './help-search-form';
+import { useT } from '../../i18n/use-t';
 
 /** Help search results for a term, with the term highlighted; a new search replaces the results. */
 export function HelpSearchScreen({ term: initialTerm }: { term: string }) {
+  const t = useT();
   const store = useMessengerStore();
   const onBack = useBack();
   const api = useWidgetApi();
@@ -17,7 +19,7 @@ export function HelpSearchScreen({ term: initialTerm }: { term: string }) {
   const results = useAsync(api ? () => api.searchHelp(term) : null, [api, term]);
 
   return (
-    <ScreenLayout title="Search" onBack={onBack} onClose={store.close}>
+    <ScreenLayout title={t('search')} onBack={onBack} onClose={store.close}>
       <HelpSearchForm initialTerm={initialTerm} onSearch={setTerm} />
       {results.status === 'loading' ? <LoadingState label="Searching…" /> : null}
       {results.status === 'error' ? <ErrorState error={results.error} onRetry={results.retry} /> : null}

@@ -2,6 +2,7 @@ import { type ReactElement, useId, useMemo } from 'react';
 import type { Route } from '../../app/messenger-store';
 import { useMessengerState, useMessengerStore } from '../../app/use-messenger-store';
 import { useHostChannel } from '../../bridge/use-host-channel';
+import { useT } from '../../i18n/use-t';
 import { BugIcon, ChatIcon, ChevronIcon, CloseIcon, HelpIcon, NewsIcon } from '../../ui/icons';
 import { type HomeAction, type HomeActionType, readHomeActions } from './home-actions';
 
@@ -40,7 +41,8 @@ export function HomeScreen() {
   const actions = useMemo(() => readHomeActions(flowConfig), [flowConfig]);
   const teamName = typeof flowConfig.teamName === 'string' ? flowConfig.teamName.trim() : '';
   const id = useId();
-  const greeting = firstName(name) ? `Hi ${firstName(name)}` : 'Hi there';
+  const t = useT();
+  const greeting = firstName(name) ? t('greeting', { name: firstName(name) }) : t('greetingGuest');
 
   const handleAction = (action: HomeAction) => {
     if (action.actionType === 'FEEDBACK_FLOW') store.openFlow(action.actionBody);
@@ -56,17 +58,17 @@ export function HomeScreen() {
     <div className="vl-home">
       <header className="vl-home-hero">
         <div className="vl-home-top">
-          <button type="button" className="vl-icon-button" aria-label="Close" onClick={store.close}>
+          <button type="button" className="vl-icon-button" aria-label={t('close')} onClick={store.close}>
             <CloseIcon />
           </button>
         </div>
         <h1 className="vl-home-greeting" tabIndex={-1} data-screen-heading>
           {greeting}
         </h1>
-        <p className="vl-home-lead">How can we help?</p>
-        {teamName ? <p className="vl-home-team">The {teamName} team is here for you.</p> : null}
+        <p className="vl-home-lead">{t('homeLead')}</p>
+        {teamName ? <p className="vl-home-team">{t('homeTeam', { team: teamName })}</p> : null}
       </header>
-      <nav className="vl-home-actions" aria-label="Ways to reach us">
+      <nav className="vl-home-actions" aria-label={t('homeActionsLabel')}>
         <ul className="vl-card-list">
           {actions.map((action, index) => {
             const Icon = iconFor(action);

@@ -5,9 +5,11 @@ import { ErrorState, LoadingState } from '../../ui/async-states';
 import { formatShortDate } from '../../ui/format-date';
 import { RichContent } from '../../ui/rich-content';
 import { ScreenLayout } from '../../ui/screen-layout';
+import { useT } from '../../i18n/use-t';
 
 /** One news article. The store reports `page-changed: newsdetails`, so the widget widens the frame. */
 export function NewsArticleScreen({ id }: { id: string }) {
+  const t = useT();
   const store = useMessengerStore();
   const onBack = useBack();
   const api = useWidgetApi();
@@ -15,7 +17,7 @@ export function NewsArticleScreen({ id }: { id: string }) {
   const article = useAsync(api ? () => api.getNewsArticle(id) : null, [api, id]);
 
   return (
-    <ScreenLayout title="News" onBack={onBack} onClose={store.close}>
+    <ScreenLayout title={t('news')} onBack={onBack} onClose={store.close}>
       {article.status === 'loading' ? <LoadingState /> : null}
       {article.status === 'error' ? <ErrorState error={article.error} onRetry={article.retry} /> : null}
       {article.status === 'success' ? (

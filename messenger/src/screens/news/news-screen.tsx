@@ -4,9 +4,11 @@ import { useBack, useMessengerState, useMessengerStore } from '../../app/use-mes
 import { EmptyState, ErrorState, LoadingState } from '../../ui/async-states';
 import { formatShortDate } from '../../ui/format-date';
 import { ScreenLayout } from '../../ui/screen-layout';
+import { useT } from '../../i18n/use-t';
 
 /** The news list, newest first. */
 export function NewsScreen() {
+  const t = useT();
   const store = useMessengerStore();
   const onBack = useBack();
   const api = useWidgetApi();
@@ -14,7 +16,7 @@ export function NewsScreen() {
   const news = useAsync(api ? () => api.listNews() : null, [api]);
 
   return (
-    <ScreenLayout title="News" onBack={onBack} onClose={store.close}>
+    <ScreenLayout title={t('news')} onBack={onBack} onClose={store.close}>
       {news.status === 'loading' ? <LoadingState /> : null}
       {news.status === 'error' ? <ErrorState error={news.error} onRetry={news.retry} /> : null}
       {news.status === 'success' && news.data.length === 0 ? (

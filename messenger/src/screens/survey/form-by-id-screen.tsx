@@ -9,6 +9,7 @@ import { AlertIcon, CheckIcon } from '../../ui/icons';
 import { ScreenLayout } from '../../ui/screen-layout';
 import { CAPTURE_CHOICES, FeedbackScreen, SEND_FAILED_TEXT } from '../feedback/feedback-screen';
 import { type FieldValue, FormFieldInput, validateField } from './form-field-input';
+import { useT } from '../../i18n/use-t';
 
 export interface FormByIdScreenProps {
   formId: string;
@@ -19,6 +20,7 @@ export interface FormByIdScreenProps {
  * know falls back to the bug form, so a visitor can still report what they came to report.
  */
 export function FormByIdScreen({ formId }: FormByIdScreenProps) {
+  const t = useT();
   const api = useWidgetApi();
   const store = useMessengerStore();
   const onBack = useBack();
@@ -28,7 +30,11 @@ export function FormByIdScreen({ formId }: FormByIdScreenProps) {
     return <FeedbackScreen feedbackType="BUG" />;
   }
   return (
-    <ScreenLayout title={state.status === 'success' ? state.data.title : 'Form'} onBack={onBack} onClose={store.close}>
+    <ScreenLayout
+      title={state.status === 'success' ? state.data.title : t('form')}
+      onBack={onBack}
+      onClose={store.close}
+    >
       {state.status === 'loading' ? <LoadingState label="Loading the form…" /> : null}
       {state.status === 'error' ? <ErrorState error={state.error} onRetry={state.retry} /> : null}
       {state.status === 'success' ? <ServerForm form={state.data} /> : null}

@@ -1,0 +1,97 @@
+/**
+ * The messenger's own UI text, in English. `flowConfig.staticTranslations` replaces any of them by key, so an
+ * integrator can translate or reword the frame without a new build; `{name}` placeholders are filled by `t()`.
+ */
+export const TEXTS = {
+  back: 'Back',
+  close: 'Close',
+  loading: 'Loading…',
+  errorTitle: 'Something went wrong',
+  tryAgain: 'Try again',
+  widgetSilent: 'The widget does not answer.',
+  notEmbedded: 'The messenger opens inside the Voltline widget.',
+  notEmbeddedHint: 'Open it from a website that uses the widget.',
+  tabsLabel: 'Messenger',
+  tabHome: 'Home',
+  tabMessages: 'Messages',
+  tabHelp: 'Help',
+  tabNews: 'News',
+  greeting: 'Hi {name}',
+  greetingGuest: 'Hi there',
+  homeLead: 'How can we help?',
+  homeTeam: 'The {team} team is here for you.',
+  homeActionsLabel: 'Ways to reach us',
+  helpCenter: 'Help center',
+  search: 'Search',
+  news: 'News',
+  messages: 'Messages',
+  newConversation: 'New conversation',
+  checklists: 'Checklists',
+  checklist: 'Checklist',
+  featureRequests: 'Feature requests',
+  form: 'Form',
+  botTitle: 'Chat',
+  botLog: 'Conversation with {bot}',
+  botTyping: '{bot} is typing…',
+  botChoices: 'Choose an answer',
+  botAnswer: 'Your answer',
+  botSend: 'Send',
+  botAnswerRequired: 'Please type an answer.',
+  botEmailInvalid: 'Please enter a valid e-mail address.',
+  botTicketCreated: 'Ticket {id} was created.',
+  botOpenTicket: 'Open the ticket conversation',
+  botHandoff: 'Someone from the team is joining.',
+  botOpenConversation: 'Continue the conversation',
+  botEnded: 'The chat has ended.',
+  botRestart: 'Start again',
+  stepDone: '(done)',
+  stepToDo: '(to do)',
+  stepsProgress: '{done} of {total} steps done',
+  stepsAllDone: 'All steps done',
+  markDone: 'Mark "{step}" as done',
+  markDoneLabel: 'Mark as done',
+  saving: 'Saving…',
+  stepOpen: 'Open',
+} as const;
+
+export type TextKey = keyof typeof TEXTS;
+export type Translate = (key: TextKey, values?: Record<string, string | number>) => string;
+
+/** Languages written right to left (base codes). */
+export const RTL_LANGUAGES = ['ar', 'fa', 'he', 'ur', 'ps', 'ku', 'yi', 'dv'] as const;
+
+/** Whether a language (`ar`, `he-il`, …) is written right to left. */
+export function isRtlLanguage(language: string): boolean {
+  const base = language.toLowerCase().split(/[-_]/)[0] ?? '';
+  return (RTL_LANGUAGES as readonly string[]).includes(base);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The texts that `staticTranslations` gives for a language. The server usually sends them flat, already in the
+ * language the config was asked for (`{back: 'Zurück'}`); a config that carries several languages nests them
+ * (`{de: {back: 'Zurück'}}`), and then the exact language wins over its base (`de-at`, then `de`).
+ */
+export function readTranslations(staticTranslations: unknown, language: string): Record<string, string> {
+  if (!isRecord(staticTranslations)) return {};
+  const lang = language.toLowerCase();
+  const base = lang.split(/[-_]/)[0] ?? lang;
+  const nested = [staticTranslations[lang], staticTranslations[base]].filter(isRecord);
+  const out: Record<string, string> = {};
+  for (const source of [staticTranslations, ...nested.reverse()]) {
+    for (const [key, value] of Object.entries(source)) if (typeof value === 'string') out[key] = value;
+  }
+  return out;
+}
+
+/** `t(key, values)`: the translated text (or the English one), with `{name}` placeholders filled in. */
+export function createTranslator(translations: Record<string, string>): Translate {
+  return (key, values) => {
+    const template = translations[key] || TEXTS[key];
+    if (!values) return template;
+    return template.replace(/\{(\w+)\}/g, (match, name: string) => (name in values ? String(values[name]) : match));
+  };
+}
