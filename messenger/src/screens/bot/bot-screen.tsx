@@ -193,7 +193,7 @@ export function BotScreen({ botId }: { botId: string }) {
             </div>
           ) : null}
           {prompt?.kind === 'buttons' ? (
-            <div className="vl-bot-choices" role="group" aria-label={t('botChoices')}>
+            <fieldset className="vl-bot-choices" aria-label={t('botChoices')}>
               {(prompt.options ?? []).map((option) => (
                 <button
                   key={option.id}
@@ -205,7 +205,7 @@ export function BotScreen({ botId }: { botId: string }) {
                   {option.label}
                 </button>
               ))}
-            </div>
+            </fieldset>
           ) : null}
           {prompt && prompt.kind !== 'buttons' ? (
             <AnswerForm

@@ -4,6 +4,7 @@ import { useWidgetApi } from '../../api/use-widget-api';
 import type { ChecklistStep } from '../../api/widget-api';
 import { useBack, useMessengerStore } from '../../app/use-messenger-store';
 import { useHostChannel } from '../../bridge/use-host-channel';
+import { useT } from '../../i18n/use-t';
 import { ErrorState, LoadingState } from '../../ui/async-states';
 import { AlertIcon, CheckIcon } from '../../ui/icons';
 import { ScreenLayout } from '../../ui/screen-layout';
@@ -22,6 +23,7 @@ export function ChecklistScreen({ checklistId, outboundId }: ChecklistScreenProp
   const onBack = useBack();
   const api = useWidgetApi();
   const id = useId();
+  const t = useT();
   const checklist = useAsync(
     api ? () => (checklistId ? api.getChecklist(checklistId) : api.startChecklist(outboundId ?? '')) : null,
     [api, checklistId, outboundId],
@@ -35,6 +37,8 @@ export function ChecklistScreen({ checklistId, outboundId }: ChecklistScreenProp
     if (action.type === 'url') channel.send('open-url', action.value, { newTab: true });
     else if (action.type === 'custom_action') channel.send('run-custom-action', action.value);
     else if (action.type === 'article') store.navigate({ screen: 'help-article', articleId: action.value });
+    // The widget closes the frame and runs the tour over the page (frame -> widget, gleap's name).
+    else if (action.type === 'tour') channel.send('start-product-tour', { tourId: action.value });
   };
 
   const handleDone = async (step: ChecklistStep) => {
@@ -51,7 +55,7 @@ export function ChecklistScreen({ checklistId, outboundId }: ChecklistScreenProp
     }
   };
 
-  const title = checklist.status === 'success' ? checklist.data.title : 'Checklist';
+  const title = checklist.status === 'success' ? checklist.data.title : t('checklist');
   return (
     <ScreenLayout title={title} onBack={onBack} onClose={store.close}>
       {checklist.status === 'loading' ? <LoadingState /> : null}
@@ -65,7 +69,7 @@ export function ChecklistScreen({ checklistId, outboundId }: ChecklistScreenProp
                 {description ? <p className="vl-muted">{description}</p> : null}
                 <div className="vl-survey-progress">
                   <span id={`${id}-progress`}>
-                    {done === steps.length ? 'All steps done' : `${done} of ${steps.length} steps done`}
+                    {done === steps.length ? t('stepsAllDone') : t('stepsProgress', { done, total: steps.length })}
                   </span>
                   <progress max={steps.length} value={done} aria-labelledby={`${id}-progress`} />
                 </div>
@@ -86,7 +90,7 @@ export function ChecklistScreen({ checklistId, outboundId }: ChecklistScreenProp
                       <div className="vl-step-body">
                         <h2 className="vl-step-title">
                           {step.title}
-                          <span className="vl-visually-hidden">{step.done ? ' (done)' : ' (to do)'}</span>
+                          <span className="vl-visually-hidden">{` ${step.done ? t('stepDone') : t('stepToDo')}`}</span>
                         </h2>
                         {step.description ? <p className="vl-muted">{step.description}</p> : null}
                         <div className="vl-step-actions">
@@ -96,18 +100,18 @@ export function ChecklistScreen({ checklistId, outboundId }: ChecklistScreenProp
                               className="vl-button vl-button-secondary"
                               onClick={() => handleAction(step)}
                             >
-                              {step.action.label ?? 'Open'}
+                              {step.action.label ?? t('stepOpen')}
                             </button>
                           ) : null}
                           {step.done ? null : (
                             <button
                               type="button"
                               className="vl-button"
-                              aria-label={`Mark "${step.title}" as done`}
+                              aria-label={t('markDone', { step: step.title })}
                               disabled={busyStep === step.id}
                               onClick={() => handleDone(step)}
                             >
-                              {busyStep === step.id ? 'Saving…' : 'Mark as done'}
+                              {busyStep === step.id ? t('saving') : t('markDoneLabel')}
                             </button>
                           )}
                         </div>

@@ -16,7 +16,7 @@ afterEach(() => {
 test('open-checklists lists the checklists with their progress', async () => {
   view = renderMessenger();
   view.deliver('open-checklists', {});
-  expect(await screen.findByRole('button', { name: /Set up your fleet/ })).toHaveTextContent('1 of 4 steps done');
+  expect(await screen.findByRole('button', { name: /Set up your fleet/ })).toHaveTextContent('1 of 5 steps done');
 });
 
 test('no checklists says so', async () => {
@@ -30,7 +30,7 @@ test('open-checklist shows the steps with their done state and the progress', as
   view = renderMessenger();
   view.deliver('open-checklist', { id: 'cl-onboarding' });
   expect(await screen.findByRole('heading', { name: 'Set up your fleet' })).toBeInTheDocument();
-  expect(screen.getByText('1 of 4 steps done')).toBeInTheDocument();
+  expect(screen.getByText('1 of 5 steps done')).toBeInTheDocument();
   expect(screen.getByRole('heading', { name: /^Create your account\s*\(done\)$/ })).toBeInTheDocument();
   expect(screen.getByRole('heading', { name: /^Pair a battery\s*\(to do\)$/ })).toBeInTheDocument();
 });
@@ -39,7 +39,7 @@ test('marking a step done stores it and moves the progress', async () => {
   view = renderMessenger();
   view.deliver('open-checklist', { id: 'cl-onboarding' });
   await view.user.click(await screen.findByRole('button', { name: 'Mark "Open the live map" as done' }));
-  expect(await screen.findByText('2 of 4 steps done')).toBeInTheDocument();
+  expect(await screen.findByText('2 of 5 steps done')).toBeInTheDocument();
   expect(mock.store.checklists[0]?.steps.find((s) => s.id === 's-map')?.done).toBe(true);
 });
 
@@ -49,7 +49,7 @@ test('a failed step update shows the error', async () => {
   view.deliver('open-checklist', { id: 'cl-onboarding' });
   await view.user.click(await screen.findByRole('button', { name: 'Mark "Open the live map" as done' }));
   expect(await screen.findByRole('alert')).toHaveTextContent('mock failure');
-  expect(screen.getByText('1 of 4 steps done')).toBeInTheDocument();
+  expect(screen.getByText('1 of 5 steps done')).toBeInTheDocument();
 });
 
 test('step actions open a URL, run a custom action and open an article', async () => {
@@ -65,6 +65,13 @@ test('step actions open a URL, run a custom action and open an article', async (
   await view.user.click(screen.getByRole('button', { name: 'Read how' }));
   const article = await screen.findByRole('article');
   expect(within(article).getByRole('heading', { name: 'Pair a battery with a vehicle' })).toBeInTheDocument();
+});
+
+test('a tour step asks the widget to start the product tour', async () => {
+  view = renderMessenger();
+  view.deliver('open-checklist', { id: 'cl-onboarding' });
+  await view.user.click(await screen.findByRole('button', { name: 'Start the tour' }));
+  expect(view.host.sentData('start-product-tour')).toEqual([{ tourId: 'tour-dashboard' }]);
 });
 
 test('start-checklist starts the checklist of the outbound id', async () => {
