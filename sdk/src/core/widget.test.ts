@@ -340,11 +340,12 @@ test('start-product-tour from the frame closes the widget and starts the tour by
   }
 });
 
-test('start-product-tour without the tours module logs a warning instead of throwing', async () => {
+test('start-product-tour without the tours module logs a warning and leaves the widget open', async () => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
   await boot();
   await openReady();
   expect(() => fromFrame('start-product-tour', { tourId: 'tour-map' })).not.toThrow();
+  expect(Gleap.isOpened()).toBe(true);
   expect(getConsoleLogs()).toContainEqual(
     expect.objectContaining({ log: expect.stringContaining('product tour tour-map'), priority: 'WARNING' }),
   );

@@ -255,14 +255,17 @@ export function handleWindowMessage(ev: MessageEvent): void {
 }
 
 /**
- * `start-product-tour` from the frame: the tour starts over the page, so the widget closes first. Without the tours
- * module (not loaded, or not built yet) the request is logged, never thrown into the host page.
+ * `start-product-tour` from the frame: the tour runs over the page, so the widget closes first. Without the tours
+ * module (not loaded, or not built yet) the request is logged and the widget stays open, never thrown into the host.
  */
 function startTourFromFrame(tourId: unknown): void {
   if (typeof tourId !== 'string' || !tourId) return;
+  if (!extensions.startProductTour) {
+    addLog(`Voltline widget: product tour ${tourId} requested, but tours are not available`, 'WARNING');
+    return;
+  }
   closeWidget();
-  if (extensions.startProductTour) extensions.startProductTour(tourId);
-  else addLog(`Voltline widget: product tour ${tourId} requested, but tours are not available`, 'WARNING');
+  extensions.startProductTour(tourId);
 }
 
 /** On `flow-started`: drop the previous replay and recording and start a fresh replay. */

@@ -1,0 +1,55 @@
+import { expect, test } from '@playwright/test';
+import { openHost, selectors, shootFrame } from './messenger-host';
+
+// The host page's query parameters of the widget spec (§2): each opens its screen in the messenger.
+
+test('gleap_widget opens the widget on home', async ({ page }) => {
+  await openHost(page, '?gleap_widget=1');
+  await expect(selectors.heading(page, 'Hi there')).toBeVisible();
+});
+
+test('gleap_conversation with a bot id starts that bot', async ({ page }) => {
+  await openHost(page, '?gleap_conversation=support-bot');
+  const frame = selectors.frame(page);
+  await expect(selectors.heading(page, 'Volt')).toBeVisible();
+  await expect(frame.getByRole('log', { name: 'Conversation with Volt' })).toContainText('What can I do for you?');
+  await shootFrame(page, 'url-bot');
+});
+
+test('gleap_conversation=true starts a conversation', async ({ page }) => {
+  await openHost(page, '?gleap_conversation=true');
+  await expect(selectors.heading(page, 'New conversation')).toBeVisible();
+});
+
+test('gleap_feedback opens the form of that id', async ({ page }) => {
+  await openHost(page, '?gleap_feedback=contact-form');
+  const frame = selectors.frame(page);
+  await expect(selectors.heading(page, 'Contact sales')).toBeVisible();
+  await expect(frame.getByRole('checkbox', { name: 'You may contact me by e-mail' })).toBeVisible();
+});
+
+test('gleap_survey with gleap_survey_format=survey_full opens the survey in the full format', async ({ page }) => {
+  await openHost(page, '?gleap_survey=nps-survey&gleap_survey_format=survey_full');
+  const frame = selectors.frame(page);
+  await expect(frame.getByText('How likely are you to recommend Voltline to a colleague?')).toBeVisible();
+  await shootFrame(page, 'url-survey-full');
+});
+
+test('an unknown bot id says so with a retry', async ({ page }) => {
+  await openHost(page, '?gleap_conversation=no-such-bot');
+  const alert = selectors.frame(page).getByRole('alert');
+  await expect(alert).toContainText('This bot does not exist.');
+  await expect(alert.getByRole('button', { name: 'Try again' })).toBeVisible();
+  await shootFrame(page, 'url-bot-unknown');
+});
+
+test('a right-to-left language lays the messenger out right to left', async ({ page }) => {
+  await openHost(page, '?gleap_widget=1', {
+    color: '#0a7d5a',
+    localizationOptions: { rtl: true },
+    staticTranslations: { greetingGuest: 'مرحبا', homeLead: 'كيف يمكننا المساعدة؟' },
+  });
+  await expect(selectors.heading(page, 'مرحبا')).toBeVisible();
+  await expect(selectors.frame(page).locator('html')).toHaveAttribute('dir', 'rtl');
+  await shootFrame(page, 'home-rtl');
+});
