@@ -4,7 +4,7 @@ export function formatShortDate(iso: string, lang: string, now: Date = new Date(
   if (Number.isNaN(date.getTime())) return '';
   const locale = safeLocale(lang);
   if (date.toDateString() === now.toDateString()) {
-    return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(date);
+    return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit' }).format(date);
   }
   return new Intl.DateTimeFormat(locale, {
     day: 'numeric',

@@ -134,9 +134,11 @@ export function BotScreen({ botId }: { botId: string }) {
   const loaded = run.status === 'success';
   const messageCount = loaded ? run.data.messages.length : 0;
 
+  const ended = loaded && run.data.outcome !== undefined;
+  // Keep the newest message and what the bot asks (or how it ended) in view.
   useEffect(() => {
-    if (messageCount > 0) endRef.current?.scrollIntoView?.({ block: 'end' });
-  }, [messageCount]);
+    if (messageCount > 0 || ended || failure) endRef.current?.scrollIntoView?.({ block: 'end' });
+  }, [messageCount, ended, failure]);
 
   const answer = async (value: string): Promise<boolean> => {
     if (!api || run.status !== 'success' || !run.data.prompt || busy) return false;
@@ -183,7 +185,6 @@ export function BotScreen({ botId }: { botId: string }) {
               {t('botTyping', { bot: botName })}
             </p>
           ) : null}
-          <div ref={endRef} />
           {failure ? (
             <div role="alert" className="vl-alert">
               <span className="vl-alert-icon">
@@ -217,6 +218,7 @@ export function BotScreen({ botId }: { botId: string }) {
             />
           ) : null}
           <Outcome run={run.data} onOpen={handleOpen} onRestart={run.retry} />
+          <div ref={endRef} />
         </div>
       ) : null}
     </ScreenLayout>
