@@ -86,6 +86,12 @@ test('asking for a person hands over to a conversation with the team', async () 
   expect(await screen.findByText(/I'm Maya\. I have read your chat with Volt/)).toBeInTheDocument();
 });
 
+test('after a chosen answer, keyboard focus moves on to what the bot offers next', async () => {
+  await startSupportBot();
+  await view!.user.click(screen.getByRole('button', { name: 'Talk to a person' }));
+  expect(await screen.findByRole('button', { name: 'Continue the conversation' })).toHaveFocus();
+});
+
 test('a run that ends without a ticket offers to start again', async () => {
   await startSupportBot();
   await view!.user.click(screen.getByRole('button', { name: 'Just looking around' }));

@@ -131,6 +131,7 @@ export function BotScreen({ botId }: { botId: string }) {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const endRef = useRef<HTMLDivElement>(null);
+  const actionsRef = useRef<HTMLDivElement>(null);
   const loaded = run.status === 'success';
   const messageCount = loaded ? run.data.messages.length : 0;
 
@@ -139,6 +140,15 @@ export function BotScreen({ botId }: { botId: string }) {
   useEffect(() => {
     if (messageCount > 0 || ended || failure) endRef.current?.scrollIntoView?.({ block: 'end' });
   }, [messageCount, ended, failure]);
+
+  // A chosen button disappears with its answer: keyboard focus goes on to what the bot offers next (a typed answer
+  // focuses itself). Focus the visitor put elsewhere stays there.
+  useEffect(() => {
+    if (messageCount === 0) return;
+    const active = document.activeElement;
+    if (active && active !== document.body && active.isConnected) return;
+    actionsRef.current?.querySelector<HTMLElement>('button')?.focus();
+  }, [messageCount]);
 
   const answer = async (value: string): Promise<boolean> => {
     if (!api || run.status !== 'success' || !run.data.prompt || busy) return false;
@@ -193,31 +203,33 @@ export function BotScreen({ botId }: { botId: string }) {
               <span>{failure}</span>
             </div>
           ) : null}
-          {prompt?.kind === 'buttons' ? (
-            <fieldset className="vl-bot-choices" aria-label={t('botChoices')}>
-              {(prompt.options ?? []).map((option) => (
-                <button
-                  key={option.id}
-                  type="button"
-                  className="vl-button vl-button-secondary"
-                  aria-disabled={busy ? true : undefined}
-                  onClick={() => void answer(option.id)}
-                >
-                  {option.label}
-                </button>
-              ))}
-            </fieldset>
-          ) : null}
-          {prompt && prompt.kind !== 'buttons' ? (
-            <AnswerForm
-              key={prompt.stepId}
-              kind={prompt.kind}
-              placeholder={prompt.placeholder}
-              busy={busy}
-              onAnswer={answer}
-            />
-          ) : null}
-          <Outcome run={run.data} onOpen={handleOpen} onRestart={run.retry} />
+          <div ref={actionsRef} className="vl-bot-actions">
+            {prompt?.kind === 'buttons' ? (
+              <fieldset className="vl-bot-choices" aria-label={t('botChoices')}>
+                {(prompt.options ?? []).map((option) => (
+                  <button
+                    key={option.id}
+                    type="button"
+                    className="vl-button vl-button-secondary"
+                    aria-disabled={busy ? true : undefined}
+                    onClick={() => void answer(option.id)}
+                  >
+                    {option.label}
+                  </button>
+                ))}
+              </fieldset>
+            ) : null}
+            {prompt && prompt.kind !== 'buttons' ? (
+              <AnswerForm
+                key={prompt.stepId}
+                kind={prompt.kind}
+                placeholder={prompt.placeholder}
+                busy={busy}
+                onAnswer={answer}
+              />
+            ) : null}
+            <Outcome run={run.data} onOpen={handleOpen} onRestart={run.retry} />
+          </div>
           <div ref={endRef} />
         </div>
       ) : null}
