@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { openHost, selectors, shootFrame } from './messenger-host';
+import { callGleap, openHost, selectors, shootFrame } from './messenger-host';
 
 // The host page's query parameters of the widget spec (§2): each opens its screen in the messenger.
 
@@ -52,4 +52,16 @@ test('a right-to-left language lays the messenger out right to left', async ({ p
   await expect(selectors.heading(page, 'مرحبا')).toBeVisible();
   await expect(selectors.frame(page).locator('html')).toHaveAttribute('dir', 'rtl');
   await shootFrame(page, 'home-rtl');
+});
+
+test('Gleap.setLanguage reaches the messenger: its texts and a right-to-left layout follow the language', async ({
+  page,
+}) => {
+  await openHost(page, '', { color: '#0a7d5a', staticTranslations: { he: { greetingGuest: 'שלום' } } });
+  await callGleap(page, 'setLanguage', 'he');
+  await callGleap(page, 'open');
+  await expect(selectors.heading(page, 'שלום')).toBeVisible();
+  const html = selectors.frame(page).locator('html');
+  await expect(html).toHaveAttribute('dir', 'rtl');
+  await expect(html).toHaveAttribute('lang', 'he');
 });

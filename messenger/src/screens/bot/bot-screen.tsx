@@ -34,9 +34,13 @@ function AnswerForm({ kind, placeholder, busy, onAnswer }: AnswerFormProps) {
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
+  const errorRef = useRef<HTMLParagraphElement>(null);
 
   // The question arrives with the form: put the caret there, the visitor is mid-conversation.
   useEffect(() => input.current?.focus(), []);
+  useEffect(() => {
+    if (error) errorRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [error]);
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -51,7 +55,7 @@ function AnswerForm({ kind, placeholder, busy, onAnswer }: AnswerFormProps) {
   };
 
   return (
-    <form className="vl-bot-answer" onSubmit={handleSubmit} noValidate aria-busy={busy}>
+    <form className="vl-composer vl-bot-answer" onSubmit={handleSubmit} noValidate aria-busy={busy}>
       <div className="vl-field">
         <label htmlFor={`${id}-answer`}>{t('botAnswer')}</label>
         <div className="vl-composer-row">
@@ -68,7 +72,7 @@ function AnswerForm({ kind, placeholder, busy, onAnswer }: AnswerFormProps) {
           />
           <button
             type="submit"
-            className="vl-composer-send"
+            className="vl-icon-button vl-composer-send"
             aria-label={t('botSend')}
             aria-disabled={busy ? true : undefined}
           >
@@ -76,7 +80,7 @@ function AnswerForm({ kind, placeholder, busy, onAnswer }: AnswerFormProps) {
           </button>
         </div>
         {error ? (
-          <p className="vl-field-error" id={`${id}-error`}>
+          <p className="vl-field-error" id={`${id}-error`} ref={errorRef}>
             {error}
           </p>
         ) : null}
