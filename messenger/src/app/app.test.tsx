@@ -100,6 +100,12 @@ test('staticTranslations per language follow overrideLanguage', () => {
   expect(screen.getByText('Comment aider ?')).toBeInTheDocument();
 });
 
+test('staticTranslations reach the screens that load on demand', async () => {
+  view = renderMessenger({ config: { flowConfig: { staticTranslations: { next: 'Weiter', survey: 'Umfrage' } } } });
+  view.deliver('start-survey', { flow: 'nps-survey', format: 'survey' });
+  expect(await screen.findByRole('button', { name: 'Weiter' })).toBeInTheDocument();
+});
+
 test('a screen opened with hideBackButton offers no way back', async () => {
   view = renderMessenger();
   view.deliver('start-bot', { botId: 'support-bot', hideBackButton: true });

@@ -19,7 +19,7 @@ export function ChecklistsScreen() {
       {list.status === 'loading' ? <LoadingState /> : null}
       {list.status === 'error' ? <ErrorState error={list.error} onRetry={list.retry} /> : null}
       {list.status === 'success' && list.data.length === 0 ? (
-        <EmptyState title="No checklists yet.">Checklists the team shares with you appear here.</EmptyState>
+        <EmptyState title={t('noChecklists')}>{t('noChecklistsHint')}</EmptyState>
       ) : null}
       {list.status === 'success' && list.data.length > 0 ? (
         <ul className="vl-list">
@@ -30,7 +30,9 @@ export function ChecklistsScreen() {
               onClick={() => store.navigate({ screen: 'checklist', checklistId: c.id })}
             >
               <span className="vl-list-meta">
-                {c.doneCount === c.stepCount ? 'All steps done' : `${c.doneCount} of ${c.stepCount} steps done`}
+                {c.doneCount === c.stepCount
+                  ? t('stepsAllDone')
+                  : t('stepsProgress', { done: c.doneCount, total: c.stepCount })}
               </span>
             </ListButton>
           ))}

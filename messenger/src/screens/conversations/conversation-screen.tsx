@@ -8,15 +8,17 @@ import { ErrorState, LoadingState } from '../../ui/async-states';
 import { formatShortDate } from '../../ui/format-date';
 import { ScreenLayout } from '../../ui/screen-layout';
 import { MessageComposer } from './message-composer';
+import { useT } from '../../i18n/use-t';
 
 function MessageBubble({ message, lang }: { message: ConversationMessage; lang: string }) {
+  const t = useT();
   const channel = useHostChannel();
   const mine = message.author.type === 'contact';
   return (
     <li className={mine ? 'vl-message vl-message-mine' : 'vl-message'}>
       <span className="vl-message-author">
-        {mine ? 'You' : message.author.name}
-        {message.author.type === 'bot' ? <span className="vl-message-tag">Bot</span> : null}
+        {mine ? t('you') : message.author.name}
+        {message.author.type === 'bot' ? <span className="vl-message-tag">{t('botTag')}</span> : null}
       </span>
       {message.text ? <p className="vl-message-text">{message.text}</p> : null}
       {message.attachments?.length ? (
@@ -48,6 +50,7 @@ function MessageBubble({ message, lang }: { message: ConversationMessage; lang: 
 
 /** One conversation by share token: the messages and a composer. Opening it marks it read. */
 export function ConversationScreen({ shareToken }: { shareToken: string }) {
+  const t = useT();
   const store = useMessengerStore();
   const onBack = useBack();
   const api = useWidgetApi();
@@ -82,23 +85,21 @@ export function ConversationScreen({ shareToken }: { shareToken: string }) {
   }, [messageCount]);
 
   const handleSend = async (text: string, files: File[]) => {
-    if (!api) throw new Error('Not connected yet, please try again.');
+    if (!api) throw new Error(t('notConnected'));
     const attachments = await Promise.all(files.map((file) => api.uploadFile(file)));
     const message = await api.sendMessage(shareToken, text, attachments);
     conversation.setData((data) => ({ ...data, messages: [...data.messages, message] }));
   };
 
-  const title = loaded ? conversation.data.title : 'Conversation';
+  const title = loaded ? conversation.data.title : t('conversation');
   return (
     <ScreenLayout title={title} onBack={onBack} onClose={store.close}>
       {conversation.status === 'loading' ? <LoadingState /> : null}
       {conversation.status === 'error' ? <ErrorState error={conversation.error} onRetry={conversation.retry} /> : null}
       {loaded ? (
         <div className="vl-conversation">
-          {conversation.data.messages.length === 0 ? (
-            <p className="vl-muted vl-intro">No messages yet. Write the first one.</p>
-          ) : null}
-          <ol className="vl-messages" role="log" aria-label="Messages" aria-live="polite">
+          {conversation.data.messages.length === 0 ? <p className="vl-muted vl-intro">{t('noMessages')}</p> : null}
+          <ol className="vl-messages" role="log" aria-label={t('messages')} aria-live="polite">
             {conversation.data.messages.map((message) => (
               <MessageBubble key={message.id} message={message} lang={lang} />
             ))}

@@ -33,9 +33,7 @@ export function ConversationsScreen() {
       {list.status === 'error' ? <ErrorState error={list.error} onRetry={list.retry} /> : null}
       {list.status === 'success' && list.data.length === 0 ? (
         <>
-          <EmptyState title="No conversations yet.">
-            When you write to the team, the conversation shows up here.
-          </EmptyState>
+          <EmptyState title={t('noConversations')}>{t('noConversationsHint')}</EmptyState>
           {newConversation}
         </>
       ) : null}
@@ -67,7 +65,7 @@ export function ConversationsScreen() {
               >
                 {last ? (
                   <span className={unread ? 'vl-unread' : undefined}>
-                    {last.author.type === 'contact' ? 'You' : last.author.name}: {last.text}
+                    {last.author.type === 'contact' ? t('you') : last.author.name}: {last.text}
                   </span>
                 ) : null}
               </ListButton>

@@ -1,5 +1,6 @@
 import { type ChangeEvent, type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
 import { AlertIcon, CloseIcon, PaperclipIcon, SendIcon } from '../../ui/icons';
+import { useT } from '../../i18n/use-t';
 
 export interface MessageComposerProps {
   onSend: (text: string, files: File[]) => Promise<void>;
@@ -13,6 +14,7 @@ export interface MessageComposerProps {
  * to show its error; the text and files stay for another try.
  */
 export function MessageComposer({ onSend, allowFiles = false, autoFocus = false }: MessageComposerProps) {
+  const t = useT();
   const id = useId();
   const [draft, setDraft] = useState('');
   const [sending, setSending] = useState(false);
@@ -72,7 +74,7 @@ export function MessageComposer({ onSend, allowFiles = false, autoFocus = false 
         </div>
       ) : null}
       {files.length > 0 ? (
-        <ul className="vl-file-list" aria-label="Attached files">
+        <ul className="vl-file-list" aria-label={t('attachedFiles')}>
           {files.map(({ id: fileId, file }) => (
             <li key={fileId} className="vl-file-chip">
               <span>{file.name}</span>
@@ -104,7 +106,7 @@ export function MessageComposer({ onSend, allowFiles = false, autoFocus = false 
             <button
               type="button"
               className="vl-icon-button vl-composer-attach"
-              aria-label="Attach a file"
+              aria-label={t('attachFile')}
               onClick={() => fileInput.current?.click()}
             >
               <PaperclipIcon />
@@ -118,7 +120,7 @@ export function MessageComposer({ onSend, allowFiles = false, autoFocus = false 
           id={`${id}-message`}
           rows={1}
           value={draft}
-          placeholder="Write a message…"
+          placeholder={t('writeMessage')}
           readOnly={sending}
           // biome-ignore lint/a11y/noAutofocus: a new conversation has nothing else to do than write
           autoFocus={autoFocus}
@@ -128,7 +130,7 @@ export function MessageComposer({ onSend, allowFiles = false, autoFocus = false 
         <button
           type="submit"
           className="vl-icon-button vl-composer-send"
-          aria-label="Send message"
+          aria-label={t('sendMessage')}
           aria-disabled={sending || !canSend}
         >
           <SendIcon />

@@ -12,7 +12,7 @@ export function NewConversationScreen() {
   const api = useWidgetApi();
 
   const handleSend = async (text: string) => {
-    if (!api) throw new Error('Not connected yet, please try again.');
+    if (!api) throw new Error(t('notConnected'));
     const conversation = await api.startConversation(text);
     store.replace({ screen: 'conversation', shareToken: conversation.shareToken });
   };

@@ -4,14 +4,16 @@ import { useBack, useMessengerStore } from '../../app/use-messenger-store';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/async-states';
 import { ListButton } from '../../ui/list-button';
 import { ScreenLayout } from '../../ui/screen-layout';
+import { useT } from '../../i18n/use-t';
 
 /** One help collection and its articles. */
 export function HelpCollectionScreen({ collectionId }: { collectionId: string }) {
+  const t = useT();
   const store = useMessengerStore();
   const onBack = useBack();
   const api = useWidgetApi();
   const result = useAsync(api ? () => api.getHelpCollection(collectionId) : null, [api, collectionId]);
-  const title = result.status === 'success' ? result.data.collection.title : 'Help center';
+  const title = result.status === 'success' ? result.data.collection.title : t('helpCenter');
 
   return (
     <ScreenLayout title={title} onBack={onBack} onClose={store.close}>
@@ -23,7 +25,7 @@ export function HelpCollectionScreen({ collectionId }: { collectionId: string })
             <p className="vl-muted vl-intro">{result.data.collection.description}</p>
           ) : null}
           {result.data.articles.length === 0 ? (
-            <EmptyState title="This collection has no articles yet." />
+            <EmptyState title={t('noCollectionArticles')} />
           ) : (
             <ul className="vl-list">
               {result.data.articles.map((article) => (

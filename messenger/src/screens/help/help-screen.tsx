@@ -7,10 +7,6 @@ import { ScreenLayout } from '../../ui/screen-layout';
 import { HelpSearchForm } from './help-search-form';
 import { useT } from '../../i18n/use-t';
 
-function articleCount(count: number): string {
-  return count === 1 ? '1 article' : `${count} articles`;
-}
-
 /** Help center home: search and the collections. */
 export function HelpScreen() {
   const t = useT();
@@ -25,14 +21,12 @@ export function HelpScreen() {
       {collections.status === 'loading' ? <LoadingState /> : null}
       {collections.status === 'error' ? <ErrorState error={collections.error} onRetry={collections.retry} /> : null}
       {collections.status === 'success' && collections.data.length === 0 ? (
-        <EmptyState title="No help articles yet.">
-          When the team publishes articles, you will find them here.
-        </EmptyState>
+        <EmptyState title={t('noHelp')}>{t('noHelpHint')}</EmptyState>
       ) : null}
       {collections.status === 'success' && collections.data.length > 0 ? (
         <section aria-labelledby="help-collections">
           <h2 id="help-collections" className="vl-section-title">
-            Collections
+            {t('collections')}
           </h2>
           <ul className="vl-list">
             {collections.data.map((collection) => (
@@ -42,7 +36,9 @@ export function HelpScreen() {
                 onClick={() => store.navigate({ screen: 'help-collection', collectionId: collection.id })}
               >
                 {collection.description ? <span>{collection.description}</span> : null}
-                <span className="vl-list-meta">{articleCount(collection.articleCount)}</span>
+                <span className="vl-list-meta">
+                  {collection.articleCount === 1 ? t('oneArticle') : t('articles', { count: collection.articleCount })}
+                </span>
               </ListButton>
             ))}
           </ul>

@@ -21,10 +21,10 @@ export function HelpSearchScreen({ term: initialTerm }: { term: string }) {
   return (
     <ScreenLayout title={t('search')} onBack={onBack} onClose={store.close}>
       <HelpSearchForm initialTerm={initialTerm} onSearch={setTerm} />
-      {results.status === 'loading' ? <LoadingState label="Searching…" /> : null}
+      {results.status === 'loading' ? <LoadingState label={t('searching')} /> : null}
       {results.status === 'error' ? <ErrorState error={results.error} onRetry={results.retry} /> : null}
       {results.status === 'success' && results.data.length === 0 ? (
-        <EmptyState title={`No results for “${term}”`}>Try other words, or write to us.</EmptyState>
+        <EmptyState title={t('noResults', { term })}>{t('noResultsHint')}</EmptyState>
       ) : null}
       {results.status === 'success' && results.data.length > 0 ? (
         <section aria-label={`Results for ${term}`}>

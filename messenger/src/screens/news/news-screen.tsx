@@ -20,7 +20,7 @@ export function NewsScreen() {
       {news.status === 'loading' ? <LoadingState /> : null}
       {news.status === 'error' ? <ErrorState error={news.error} onRetry={news.retry} /> : null}
       {news.status === 'success' && news.data.length === 0 ? (
-        <EmptyState title="No news yet.">Updates from the team will appear here.</EmptyState>
+        <EmptyState title={t('noNews')}>{t('noNewsHint')}</EmptyState>
       ) : null}
       {news.status === 'success' && news.data.length > 0 ? (
         <ul className="vl-news-list">

@@ -35,7 +35,7 @@ export function FormByIdScreen({ formId }: FormByIdScreenProps) {
       onBack={onBack}
       onClose={store.close}
     >
-      {state.status === 'loading' ? <LoadingState label="Loading the form…" /> : null}
+      {state.status === 'loading' ? <LoadingState label={t('loadingForm')} /> : null}
       {state.status === 'error' ? <ErrorState error={state.error} onRetry={state.retry} /> : null}
       {state.status === 'success' ? <ServerForm form={state.data} /> : null}
     </ScreenLayout>
@@ -55,6 +55,7 @@ function initialValue(field: FormField, prefill: Record<string, unknown>, sessio
 }
 
 function ServerForm({ form }: { form: Form }) {
+  const t = useT();
   const channel = useHostChannel();
   const store = useMessengerStore();
   const prefill = useMessengerState((s) => s.prefill);
@@ -119,7 +120,7 @@ function ServerForm({ form }: { form: Form }) {
     if (capture.value) formData.capture = capture.value;
     setFailure(null);
     if (!channel.send('send-feedback', { formData, action: { feedbackType: form.feedbackType, excludeData: {} } })) {
-      setFailure('The messenger is not connected to the widget, so nothing was sent.');
+      setFailure(t('notSent'));
       return;
     }
     setPhase('sending');
@@ -204,7 +205,7 @@ function ServerForm({ form }: { form: Form }) {
         ),
       )}
       <button type="submit" className="vl-button" disabled={sending}>
-        {sending ? 'Sending…' : 'Send'}
+        {sending ? t('sending') : t('send')}
       </button>
     </form>
   );

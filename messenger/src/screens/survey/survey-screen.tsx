@@ -9,6 +9,7 @@ import { AlertIcon, CheckIcon } from '../../ui/icons';
 import { ScreenLayout } from '../../ui/screen-layout';
 import { SEND_FAILED_TEXT } from '../feedback/feedback-screen';
 import { type FieldValue, FormFieldInput, validateField } from './form-field-input';
+import { useT } from '../../i18n/use-t';
 
 export interface SurveyScreenProps {
   /** The survey's outbound id (the flow id of `start-survey`). */
@@ -19,16 +20,17 @@ export interface SurveyScreenProps {
 
 /** A survey by outbound id: one question per page with progress, sent through `send-feedback` with `outboundId`. */
 export function SurveyScreen({ surveyId, format }: SurveyScreenProps) {
+  const t = useT();
   const api = useWidgetApi();
   const store = useMessengerStore();
   const onBack = useBack();
   const state = useAsync(api ? () => api.getForm(surveyId) : null, [api, surveyId]);
   const onClose = format === 'survey_web' ? undefined : store.close;
-  const title = state.status === 'success' ? state.data.title : 'Survey';
+  const title = state.status === 'success' ? state.data.title : t('survey');
 
   return (
     <ScreenLayout title={title} onBack={onBack} onClose={onClose}>
-      {state.status === 'loading' ? <LoadingState label="Loading the survey…" /> : null}
+      {state.status === 'loading' ? <LoadingState label={t('loadingSurvey')} /> : null}
       {state.status === 'error' ? <ErrorState error={state.error} onRetry={state.retry} /> : null}
       {state.status === 'success' ? <SurveyPages survey={state.data} surveyId={surveyId} onClose={onClose} /> : null}
     </ScreenLayout>
@@ -36,6 +38,7 @@ export function SurveyScreen({ surveyId, format }: SurveyScreenProps) {
 }
 
 function SurveyPages({ survey, surveyId, onClose }: { survey: Form; surveyId: string; onClose?: () => void }) {
+  const t = useT();
   const channel = useHostChannel();
   const id = useId();
   const questions = survey.fields.filter((f) => f.type !== 'capture');
@@ -113,7 +116,7 @@ function SurveyPages({ survey, surveyId, onClose }: { survey: Form; surveyId: st
       outboundId: surveyId,
     });
     if (!sent) {
-      setFailure('The messenger is not connected to the widget, so nothing was sent.');
+      setFailure(t('notSent'));
       return;
     }
     setPhase('sending');
@@ -124,7 +127,7 @@ function SurveyPages({ survey, surveyId, onClose }: { survey: Form; surveyId: st
     <form className="vl-form" noValidate onSubmit={handleSubmit} aria-busy={sending}>
       <div className="vl-survey-progress">
         <span className="vl-muted" id={`${id}-progress`}>
-          Question {page + 1} of {questions.length}
+          {t('questionProgress', { current: page + 1, total: questions.length })}
         </span>
         <progress max={questions.length} value={page + 1} aria-labelledby={`${id}-progress`} />
       </div>
@@ -165,7 +168,7 @@ function SurveyPages({ survey, surveyId, onClose }: { survey: Form; surveyId: st
           </button>
         ) : null}
         <button type="submit" className="vl-button" disabled={sending}>
-          {last ? (sending ? 'Sending…' : 'Send') : 'Next'}
+          {last ? (sending ? t('sending') : t('send')) : t('next')}
         </button>
       </div>
     </form>
