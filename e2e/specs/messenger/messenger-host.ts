@@ -30,6 +30,7 @@ export const FLOW_CONFIG = {
   teamName: 'Voltline',
   menuItems: [
     { actionType: 'CONVERSATIONS', title: 'Send us a message' },
+    { actionType: 'BOT', actionBody: 'support-bot', title: 'Chat with Volt', description: 'Answers right away' },
     { actionType: 'FEEDBACK_FLOW', actionBody: 'bugreporting', title: 'Report a bug' },
     { actionType: 'HELP_CENTER', title: 'Search for help' },
     { actionType: 'NEWS', title: 'Latest news' },

@@ -10,11 +10,21 @@ test('Gleap.open shows home with the greeting, the team and the configured quick
   const frame = selectors.frame(page);
   await expect(selectors.heading(page, 'Hi there')).toBeVisible();
   await expect(frame.getByText('The Voltline team is here for you.')).toBeVisible();
-  for (const name of ['Send us a message', 'Report a bug', 'Search for help', 'Latest news', 'Get started']) {
+  for (const name of ['Send us a message', 'Chat with Volt', 'Report a bug', 'Search for help', 'Latest news']) {
     await expect(frame.getByRole('button', { name })).toBeVisible();
   }
   await expect(frame.getByRole('navigation', { name: 'Messenger' })).toBeVisible();
   await shootFrame(page, 'home');
+});
+
+test('home starts the bot from its own quick action', async ({ page }) => {
+  await openHost(page);
+  await callGleap(page, 'open');
+  const frame = selectors.frame(page);
+  await frame.getByRole('button', { name: 'Chat with Volt' }).click();
+  await expect(frame.getByRole('log', { name: 'Conversation with Volt' })).toContainText('What can I do for you?');
+  await frame.getByRole('button', { name: 'Back' }).click();
+  await expect(selectors.heading(page, 'Hi there')).toBeVisible();
 });
 
 test('Gleap.startFeedbackFlow opens the bug report form', async ({ page }) => {

@@ -528,9 +528,10 @@ export interface components {
             teamName?: string;
             menuItems?: {
                 /** @enum {string} */
-                actionType: "FEEDBACK_FLOW" | "CONVERSATIONS" | "HELP_CENTER" | "NEWS" | "CHECKLISTS" | "OPEN_URL" | "CUSTOM_ACTION";
+                actionType: "FEEDBACK_FLOW" | "CONVERSATIONS" | "BOT" | "HELP_CENTER" | "NEWS" | "CHECKLISTS" | "OPEN_URL" | "CUSTOM_ACTION";
                 title?: string;
                 description?: string;
+                /** @description flow id (FEEDBACK_FLOW), bot id (BOT), URL (OPEN_URL) or action name (CUSTOM_ACTION) */
                 actionBody?: string;
             }[];
         } & {

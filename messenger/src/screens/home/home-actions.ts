@@ -2,6 +2,7 @@
 export const HOME_ACTION_TYPES = [
   'FEEDBACK_FLOW',
   'CONVERSATIONS',
+  'BOT',
   'HELP_CENTER',
   'NEWS',
   'CHECKLISTS',
@@ -14,13 +15,14 @@ export interface HomeAction {
   actionType: HomeActionType;
   title: string;
   description: string;
-  /** Flow id (FEEDBACK_FLOW), URL (OPEN_URL) or action name (CUSTOM_ACTION). */
+  /** Flow id (FEEDBACK_FLOW), bot id (BOT), URL (OPEN_URL) or action name (CUSTOM_ACTION). */
   actionBody: string;
 }
 
 const DEFAULT_TEXT: Record<HomeActionType, { title: string; description: string }> = {
   FEEDBACK_FLOW: { title: 'Report a bug', description: 'Something does not work as expected' },
   CONVERSATIONS: { title: 'Send us a message', description: 'We usually answer within a day' },
+  BOT: { title: 'Chat with us', description: 'Our assistant answers right away' },
   HELP_CENTER: { title: 'Search for help', description: 'Answers to common questions' },
   NEWS: { title: 'Latest news', description: 'What is new in the product' },
   CHECKLISTS: { title: 'Get started', description: 'Your checklists' },
@@ -54,7 +56,11 @@ export function readHomeActions(flowConfig: Record<string, unknown>): readonly H
     const actionType = HOME_ACTION_TYPES.find((t) => t === record.actionType);
     if (!actionType) continue;
     const actionBody = text(record.actionBody);
-    const needsBody = actionType === 'FEEDBACK_FLOW' || actionType === 'OPEN_URL' || actionType === 'CUSTOM_ACTION';
+    const needsBody =
+      actionType === 'FEEDBACK_FLOW' ||
+      actionType === 'BOT' ||
+      actionType === 'OPEN_URL' ||
+      actionType === 'CUSTOM_ACTION';
     if (needsBody && !actionBody) continue;
     actions.push({
       actionType,

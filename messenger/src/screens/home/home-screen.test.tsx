@@ -44,6 +44,20 @@ test('a help center action opens the help center', async () => {
   expect(await screen.findByRole('heading', { name: 'Help center' })).toBeInTheDocument();
 });
 
+test('a bot action starts that bot, with the way back home', async () => {
+  view = renderMessenger({ config: { menuItems: [{ actionType: 'BOT', actionBody: 'support-bot' }] } });
+  await view.user.click(screen.getByRole('button', { name: 'Chat with us' }));
+  expect(await screen.findByRole('log', { name: 'Conversation with Volt' })).toBeInTheDocument();
+  await view.user.click(screen.getByRole('button', { name: 'Back' }));
+  expect(await screen.findByRole('heading', { name: 'Hi there' })).toBeInTheDocument();
+});
+
+test('a bot action without a bot id is left out', async () => {
+  view = renderMessenger({ config: { menuItems: [{ actionType: 'BOT' }, { actionType: 'NEWS' }] } });
+  expect(screen.queryByRole('button', { name: 'Chat with us' })).not.toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Latest news' })).toBeInTheDocument();
+});
+
 test('a link action opens its URL through the widget', async () => {
   view = renderMessenger({
     config: { menuItems: [{ actionType: 'OPEN_URL', actionBody: 'https://status.example', title: 'Status' }] },

@@ -9,6 +9,7 @@ import { type HomeAction, type HomeActionType, readHomeActions } from './home-ac
 const ICONS: Record<HomeActionType, () => ReactElement> = {
   FEEDBACK_FLOW: BugIcon,
   CONVERSATIONS: ChatIcon,
+  BOT: ChatIcon,
   HELP_CENTER: HelpIcon,
   NEWS: NewsIcon,
   CHECKLISTS: ChevronIcon,
@@ -46,6 +47,7 @@ export function HomeScreen() {
 
   const handleAction = (action: HomeAction) => {
     if (action.actionType === 'FEEDBACK_FLOW') store.openFlow(action.actionBody);
+    else if (action.actionType === 'BOT') store.navigate({ screen: 'bot', botId: action.actionBody });
     else if (action.actionType === 'OPEN_URL') channel.send('open-url', action.actionBody, { newTab: true });
     else if (action.actionType === 'CUSTOM_ACTION') channel.send('run-custom-action', action.actionBody);
     else {
