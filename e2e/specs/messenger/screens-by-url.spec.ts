@@ -46,10 +46,23 @@ test('an unknown bot id says so with a retry', async ({ page }) => {
 test('a right-to-left language lays the messenger out right to left', async ({ page }) => {
   await openHost(page, '?gleap_widget=1', {
     color: '#0a7d5a',
+    headerColor: '#0a7d5a',
     localizationOptions: { rtl: true },
-    staticTranslations: { greetingGuest: 'مرحبا', homeLead: 'كيف يمكننا المساعدة؟' },
+    staticTranslations: {
+      greetingGuest: 'مرحبا',
+      homeLead: 'كيف يمكننا المساعدة؟',
+      homeBugTitle: 'الإبلاغ عن خطأ',
+      homeBugDescription: 'شيء لا يعمل كما هو متوقع',
+      homeFeedbackTitle: 'أرسل ملاحظاتك',
+      homeFeedbackDescription: 'أفكار أو أي شيء آخر',
+      tabHome: 'الرئيسية',
+      tabMessages: 'الرسائل',
+      tabHelp: 'المساعدة',
+      tabNews: 'الأخبار',
+    },
   });
   await expect(selectors.heading(page, 'مرحبا')).toBeVisible();
+  await expect(selectors.frame(page).getByRole('button', { name: 'الإبلاغ عن خطأ' })).toBeVisible();
   await expect(selectors.frame(page).locator('html')).toHaveAttribute('dir', 'rtl');
   await shootFrame(page, 'home-rtl');
 });

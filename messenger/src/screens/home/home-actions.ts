@@ -1,3 +1,5 @@
+import { createTranslator, type TextKey, type Translate } from '../../i18n/translate';
+
 /** Quick actions the flow config can put on home (`flowConfig.menuItems`), and what each does. */
 export const HOME_ACTION_TYPES = [
   'FEEDBACK_FLOW',
@@ -19,36 +21,49 @@ export interface HomeAction {
   actionBody: string;
 }
 
-const DEFAULT_TEXT: Record<HomeActionType, { title: string; description: string }> = {
-  FEEDBACK_FLOW: { title: 'Report a bug', description: 'Something does not work as expected' },
-  CONVERSATIONS: { title: 'Send us a message', description: 'We usually answer within a day' },
-  BOT: { title: 'Chat with us', description: 'Our assistant answers right away' },
-  HELP_CENTER: { title: 'Search for help', description: 'Answers to common questions' },
-  NEWS: { title: 'Latest news', description: 'What is new in the product' },
-  CHECKLISTS: { title: 'Get started', description: 'Your checklists' },
-  OPEN_URL: { title: 'Open link', description: '' },
-  CUSTOM_ACTION: { title: 'More', description: '' },
+/** The text keys of each action's default title and description (English in `TEXTS`, replaceable by config). */
+const DEFAULT_TEXT: Record<HomeActionType, { title: TextKey; description?: TextKey }> = {
+  FEEDBACK_FLOW: { title: 'homeBugTitle', description: 'homeBugDescription' },
+  CONVERSATIONS: { title: 'homeConversationsTitle', description: 'homeConversationsDescription' },
+  BOT: { title: 'homeBotTitle', description: 'homeBotDescription' },
+  HELP_CENTER: { title: 'homeHelpTitle', description: 'homeHelpDescription' },
+  NEWS: { title: 'homeNewsTitle', description: 'homeNewsDescription' },
+  CHECKLISTS: { title: 'homeChecklistsTitle', description: 'homeChecklistsDescription' },
+  OPEN_URL: { title: 'homeLinkTitle' },
+  CUSTOM_ACTION: { title: 'homeMoreTitle' },
 };
 
+const ENGLISH = createTranslator({});
+
 /** Home without menu items: the two feedback flows. */
-export const DEFAULT_HOME_ACTIONS: readonly HomeAction[] = [
-  { actionType: 'FEEDBACK_FLOW', actionBody: 'bugreporting', ...DEFAULT_TEXT.FEEDBACK_FLOW },
-  {
-    actionType: 'FEEDBACK_FLOW',
-    actionBody: 'feedback',
-    title: 'Send feedback',
-    description: 'Ideas, praise or anything else on your mind',
-  },
-];
+export function defaultHomeActions(t: Translate = ENGLISH): readonly HomeAction[] {
+  return [
+    {
+      actionType: 'FEEDBACK_FLOW',
+      actionBody: 'bugreporting',
+      title: t('homeBugTitle'),
+      description: t('homeBugDescription'),
+    },
+    {
+      actionType: 'FEEDBACK_FLOW',
+      actionBody: 'feedback',
+      title: t('homeFeedbackTitle'),
+      description: t('homeFeedbackDescription'),
+    },
+  ];
+}
 
 function text(value: unknown): string {
   return typeof value === 'string' ? value.trim() : '';
 }
 
-/** The home actions of a flow config; items of unknown type, or missing what they need, are left out. */
-export function readHomeActions(flowConfig: Record<string, unknown>): readonly HomeAction[] {
+/**
+ * The home actions of a flow config; items of unknown type, or missing what they need, are left out. Titles and
+ * descriptions the config leaves empty come from `t`.
+ */
+export function readHomeActions(flowConfig: Record<string, unknown>, t: Translate = ENGLISH): readonly HomeAction[] {
   const items = flowConfig.menuItems;
-  if (!Array.isArray(items) || items.length === 0) return DEFAULT_HOME_ACTIONS;
+  if (!Array.isArray(items) || items.length === 0) return defaultHomeActions(t);
   const actions: HomeAction[] = [];
   for (const item of items) {
     if (typeof item !== 'object' || item === null) continue;
@@ -62,12 +77,13 @@ export function readHomeActions(flowConfig: Record<string, unknown>): readonly H
       actionType === 'OPEN_URL' ||
       actionType === 'CUSTOM_ACTION';
     if (needsBody && !actionBody) continue;
+    const description = DEFAULT_TEXT[actionType].description;
     actions.push({
       actionType,
       actionBody,
-      title: text(record.title) || DEFAULT_TEXT[actionType].title,
-      description: text(record.description) || DEFAULT_TEXT[actionType].description,
+      title: text(record.title) || t(DEFAULT_TEXT[actionType].title),
+      description: text(record.description) || (description ? t(description) : ''),
     });
   }
-  return actions.length > 0 ? actions : DEFAULT_HOME_ACTIONS;
+  return actions.length > 0 ? actions : defaultHomeActions(t);
 }

@@ -44,6 +44,20 @@ test('a help center action opens the help center', async () => {
   expect(await screen.findByRole('heading', { name: 'Help center' })).toBeInTheDocument();
 });
 
+test('the default quick actions follow staticTranslations, configured titles stay as they are', async () => {
+  view = renderMessenger({
+    config: {
+      staticTranslations: { homeBugTitle: 'Fehler melden', homeNewsTitle: 'Neuigkeiten' },
+      menuItems: [
+        { actionType: 'FEEDBACK_FLOW', actionBody: 'bugreporting' },
+        { actionType: 'HELP_CENTER', title: 'FAQ' },
+      ],
+    },
+  });
+  expect(screen.getByRole('button', { name: 'Fehler melden' })).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'FAQ' })).toBeInTheDocument();
+});
+
 test('a bot action starts that bot, with the way back home', async () => {
   view = renderMessenger({ config: { menuItems: [{ actionType: 'BOT', actionBody: 'support-bot' }] } });
   await view.user.click(screen.getByRole('button', { name: 'Chat with us' }));

@@ -39,10 +39,10 @@ export function HomeScreen() {
   const channel = useHostChannel();
   const name = useMessengerState((s) => s.session?.name ?? '');
   const flowConfig = useMessengerState((s) => s.flowConfig);
-  const actions = useMemo(() => readHomeActions(flowConfig), [flowConfig]);
+  const t = useT();
+  const actions = useMemo(() => readHomeActions(flowConfig, t), [flowConfig, t]);
   const teamName = typeof flowConfig.teamName === 'string' ? flowConfig.teamName.trim() : '';
   const id = useId();
-  const t = useT();
   const greeting = firstName(name) ? t('greeting', { name: firstName(name) }) : t('greetingGuest');
 
   const handleAction = (action: HomeAction) => {
