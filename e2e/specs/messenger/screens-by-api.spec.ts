@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { callGleap, openHost, selectors, shootFrame } from './messenger-host';
 
+// Each test boots a host page, the widget and the messenger frame; shared CI cores make that slow at times.
+test.describe.configure({ timeout: 60_000 });
+
 // Each screen of the messenger, opened through the widget's public API on a host page, as an integrator's code
 // would open it; the Widget API answers from @voltline/widget/mock.
 

@@ -1,7 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { callGleap, openHost, selectors, shootFrame } from './messenger-host';
 
-// The host page's query parameters of the widget spec (§2): each opens its screen in the messenger.
+// Each test boots a host page, the widget and the messenger frame; shared CI cores make that slow at times.
+test.describe.configure({ timeout: 60_000 });
+
+// The host page's query parameters and gleap:// links of the widget spec (§2): each opens its screen in the messenger.
 
 test('gleap_widget opens the widget on home', async ({ page }) => {
   await openHost(page, '?gleap_widget=1');
@@ -33,6 +36,16 @@ test('gleap_survey with gleap_survey_format=survey_full opens the survey in the 
   const frame = selectors.frame(page);
   await expect(frame.getByText('How likely are you to recommend Voltline to a colleague?')).toBeVisible();
   await shootFrame(page, 'url-survey-full');
+});
+
+test('gleap:// links on the page open the bot and a help article', async ({ page }) => {
+  await openHost(page);
+  await page.getByRole('link', { name: 'Chat with our assistant' }).click();
+  await expect(selectors.frame(page).getByRole('log', { name: 'Conversation with Volt' })).toBeVisible();
+  await page.getByRole('link', { name: 'How firmware updates work' }).click();
+  await expect(
+    selectors.frame(page).getByRole('article').getByRole('heading', { name: 'Update battery firmware' }),
+  ).toBeVisible();
 });
 
 test('an unknown bot id says so with a retry', async ({ page }) => {
