@@ -254,6 +254,21 @@ export function createModelHandlers(http: ApiHttp) {
           changes.mcu = m as Schemas['McuSpec'];
         }
       }
+      if (body.configuration !== undefined) {
+        const c = body.configuration;
+        if (!isRecord(c)) errors.add('configuration', 'Send the configuration.');
+        else {
+          if (!inRange(c.tripMode, [0, 1, 2, 3])) errors.add('configuration.tripMode', 'Choose the trip mode.');
+          if (!inRange(c.intervalMode, [0, 1, 2, 3]))
+            errors.add('configuration.intervalMode', 'Choose the interval mode.');
+          const interval = c.telemetryIntervalSec;
+          if (!Number.isInteger(interval) || (interval as number) < 1 || (interval as number) > 3600)
+            errors.add('configuration.telemetryIntervalSec', 'Enter 1 to 3600 seconds.');
+          if (!Number.isInteger(c.components) || (c.components as number) < 0 || (c.components as number) > 7)
+            errors.add('configuration.components', 'Choose the components (VCU 1, BMS 2, MCU 4).');
+          changes.configuration = c as Schemas['ModelConfiguration'];
+        }
+      }
       errors.throwIfAny();
       const updated = db.tables.models.update(model.id, { ...changes, updatedAt: Date.now() }) as Model;
       recordAudit(
