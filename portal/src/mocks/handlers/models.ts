@@ -23,6 +23,7 @@ export const MODEL_LIST: ListSpec<Model> = {
     status: (m) => m.status,
     configurationStep: (m) => m.configurationStep,
     createdAt: (m) => m.createdAt,
+    updatedAt: (m) => m.updatedAt,
   },
   filterable: {
     kind: (m) => m.kind,

@@ -677,7 +677,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Sort: name, code, kind, status, configurationStep, createdAt. Filter: kind, oemId, status, vehicleType. Search: name, code. */
+        /** @description Sort: name, code, kind, status, configurationStep, createdAt, updatedAt. Filter: kind, oemId, status, vehicleType. Search: name, code. */
         get: operations["listModels"];
         put?: never;
         /** @description Starts a model as a draft (status 0) at step 1 of the configuration flow. */

@@ -3,7 +3,8 @@ import { apiClient, requireData } from '@/shared/api/api-client';
 import { MODELS_KEY, type ModelKind } from './model-types';
 
 export interface ModelListParams {
-  kind: ModelKind;
+  /** Undefined lists every kind (the drafts to resume). */
+  kind?: ModelKind;
   page: number;
   pageSize: number;
   q?: string;
@@ -15,7 +16,8 @@ export interface ModelListParams {
 
 /** One page of the models of a kind. */
 export async function getModels(params: ModelListParams) {
-  const filter: Record<string, string> = { kind: params.kind };
+  const filter: Record<string, string> = {};
+  if (params.kind) filter.kind = params.kind;
   if (params.status !== undefined) filter.status = String(params.status);
   return requireData(
     await apiClient.GET('/models', {
