@@ -137,9 +137,7 @@ describe('model writes', () => {
   test('lists the drafts of a kind for resuming', async () => {
     const token = await signIn('SA');
     const res = await call('GET', '/models?filter[status]=0&filter[kind]=EV', { token });
-    expect(res.body.items).toEqual([
-      expect.objectContaining({ code: 'EV-DRAFT-1', configurationStep: 3, status: 0 }),
-    ]);
+    expect(res.body.items).toEqual([expect.objectContaining({ code: 'EV-DRAFT-1', configurationStep: 3, status: 0 })]);
     expect(res.body.items[0].configuration).toBeUndefined();
   });
 

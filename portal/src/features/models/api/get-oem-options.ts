@@ -3,9 +3,7 @@ import { apiClient, requireData } from '@/shared/api/api-client';
 
 /** The OEMs the caller may create models for, as select options (an OEM user gets only their own). */
 export async function getOemOptions(): Promise<{ value: string; label: string }[]> {
-  const page = requireData(
-    await apiClient.GET('/oems', { params: { query: { pageSize: 1000, sort: 'name:asc' } } }),
-  );
+  const page = requireData(await apiClient.GET('/oems', { params: { query: { pageSize: 1000, sort: 'name:asc' } } }));
   return page.items.map((oem) => ({ value: oem.id, label: oem.name }));
 }
 

@@ -106,13 +106,15 @@ export function ConfigurationFlow() {
       });
       // A new model starts at step 1; moving on records step 2 as where it resumes.
       const saved =
-        intent === 'next'
-          ? await update.mutateAsync({ id: created.id, patch: { configurationStep: 2 } })
-          : created;
+        intent === 'next' ? await update.mutateAsync({ id: created.id, patch: { configurationStep: 2 } }) : created;
       afterSave(saved, intent);
       return;
     }
-    const patch: ModelPatch = { name: values.name, code: values.code, configurationStep: resumeStepAfter(model, intent) };
+    const patch: ModelPatch = {
+      name: values.name,
+      code: values.code,
+      configurationStep: resumeStepAfter(model, intent),
+    };
     if (vehicleType) patch.vehicleType = vehicleType;
     afterSave(await update.mutateAsync({ id: model.id, patch }), intent);
   };

@@ -53,7 +53,11 @@ export function ConfigurationsStep({ model, onSave, onBack, isLast }: StepProps)
       }
     });
 
-  const modeSelect = (name: 'configuration.tripMode' | 'configuration.intervalMode', label: string, labels: Record<number, string>) => (
+  const modeSelect = (
+    name: 'configuration.tripMode' | 'configuration.intervalMode',
+    label: string,
+    labels: Record<number, string>,
+  ) => (
     <Controller
       name={name}
       control={control}

@@ -120,14 +120,29 @@ export function FaultsStep({ model, onSave, onBack, isLast }: StepProps) {
                     />
                   </Table.Td>
                   <Table.Td>
-                    {selectCell(i, 'kind', 'Fault kind', FAULT_KINDS.map((k) => ({ value: k, label: k })))}
+                    {selectCell(
+                      i,
+                      'kind',
+                      'Fault kind',
+                      FAULT_KINDS.map((k) => ({ value: k, label: k })),
+                    )}
                   </Table.Td>
                   <Table.Td>
-                    {selectCell(i, 'scope', 'Fault scope', FAULT_SCOPES.map((s) => ({ value: s, label: s })))}
+                    {selectCell(
+                      i,
+                      'scope',
+                      'Fault scope',
+                      FAULT_SCOPES.map((s) => ({ value: s, label: s })),
+                    )}
                   </Table.Td>
                   <Table.Td>{selectCell(i, 'severity', 'Fault severity', SEVERITY_OPTIONS)}</Table.Td>
                   <Table.Td>
-                    {selectCell(i, 'deviceKind', 'Fault device', MODEL_KINDS.map((k) => ({ value: k, label: k })))}
+                    {selectCell(
+                      i,
+                      'deviceKind',
+                      'Fault device',
+                      MODEL_KINDS.map((k) => ({ value: k, label: k })),
+                    )}
                   </Table.Td>
                   <Table.Td>
                     <ActionIcon

@@ -67,7 +67,9 @@ export function InformationStep({ model, defaultKind, onSubmit }: InformationSte
   return (
     <form onSubmit={submit('next')} noValidate aria-label="Information">
       <FormError message={formError} />
-      {oems.isError ? <FormError title="The OEMs could not be loaded" message={toApiError(oems.error).message} /> : null}
+      {oems.isError ? (
+        <FormError title="The OEMs could not be loaded" message={toApiError(oems.error).message} />
+      ) : null}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <Controller
           name="kind"
@@ -131,12 +133,7 @@ export function InformationStep({ model, defaultKind, onSubmit }: InformationSte
           />
         ) : null}
       </SimpleGrid>
-      <StepActions
-        onSaveDraft={submit('draft')}
-        isLast={false}
-        published={model?.status === 1}
-        saving={isSubmitting}
-      />
+      <StepActions onSaveDraft={submit('draft')} isLast={false} published={model?.status === 1} saving={isSubmitting} />
     </form>
   );
 }

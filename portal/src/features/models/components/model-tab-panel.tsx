@@ -40,7 +40,17 @@ function Facts({ items }: { items: [string, ReactNode][] }) {
 }
 
 /** A read-only table, or a sentence when there are no rows. */
-function RowsTable({ label, head, rows, empty }: { label: string; head: string[]; rows: ReactNode[][]; empty: string }) {
+function RowsTable({
+  label,
+  head,
+  rows,
+  empty,
+}: {
+  label: string;
+  head: string[];
+  rows: ReactNode[][];
+  empty: string;
+}) {
   if (rows.length === 0) return <Text c="dimmed">{empty}</Text>;
   return (
     <Table.ScrollContainer minWidth={560}>

@@ -37,11 +37,7 @@ export function TelemetryStep({ model, onSave, onBack, isLast }: StepProps) {
   return (
     <form onSubmit={submit('next')} noValidate aria-label="Telemetry">
       <FormError message={formError} />
-      <TelemetryTemplateEditor
-        control={control}
-        register={register}
-        errors={errors}
-      />
+      <TelemetryTemplateEditor control={control} register={register} errors={errors} />
       <StepActions
         onBack={onBack}
         onSaveDraft={submit('draft')}

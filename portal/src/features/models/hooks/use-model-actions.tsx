@@ -49,8 +49,7 @@ export function useModelActions({ onDeleted }: { onDeleted?: (model: Model) => v
     );
 
   return {
-    edit: (model) =>
-      navigate(configurationPath(model.id, model.status === 1 ? 1 : model.configurationStep)),
+    edit: (model) => navigate(configurationPath(model.id, model.status === 1 ? 1 : model.configurationStep)),
     clone: (model) => setDialog({ type: 'clone', model }),
     remove: (model) => setDialog({ type: 'delete', model }),
     dialogs,

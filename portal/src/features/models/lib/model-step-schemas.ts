@@ -82,7 +82,9 @@ const commandRow = z.object({
   description: z.string().trim().max(200, 'Use at most 200 characters'),
 });
 export const commandsSchema = z.object({
-  commands: z.array(commandRow).superRefine(uniqueBy<z.input<typeof commandRow>>('code', 'This code is already in the list')),
+  commands: z
+    .array(commandRow)
+    .superRefine(uniqueBy<z.input<typeof commandRow>>('code', 'This code is already in the list')),
 });
 export type CommandsValues = z.input<typeof commandsSchema>;
 

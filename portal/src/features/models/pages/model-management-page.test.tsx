@@ -43,7 +43,9 @@ describe('model list', () => {
     await openAs('SA', '/model-management/ev');
     await screen.findByRole('table', { name: 'EV models' });
     await userEvent.click(screen.getByRole('radio', { name: 'Drafts' }));
-    await waitFor(() => expect(rowNames(screen.getByRole('table', { name: 'EV models' }))).toEqual(['Prototype (draft)']));
+    await waitFor(() =>
+      expect(rowNames(screen.getByRole('table', { name: 'EV models' }))).toEqual(['Prototype (draft)']),
+    );
     expect(screen.getByText('Draft · step 3')).toBeInTheDocument();
   });
 
@@ -52,7 +54,9 @@ describe('model list', () => {
     const table = await screen.findByRole('table', { name: 'MCU models' });
     const before = rowNames(table);
     await userEvent.click(within(table).getByRole('button', { name: /Name/ }));
-    await waitFor(() => expect(within(table).getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'descending'));
+    await waitFor(() =>
+      expect(within(table).getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'descending'),
+    );
     await waitFor(() => expect(rowNames(table)[0]).not.toBe(before[0]));
     const after = rowNames(table) as string[];
     expect(after).toEqual([...after].sort((a, b) => b.localeCompare(a, 'en', { numeric: true })));
@@ -62,7 +66,10 @@ describe('model list', () => {
     const store = createTestStore();
     const token = await signInDemo(store, 'SA');
     for (let i = 1; i <= 5; i += 1)
-      await call('POST', '/models', { token, body: { kind: 'VCU', name: `Zeta ${i}`, code: `VCU-Z-${i}`, oemId: 'oem-01' } });
+      await call('POST', '/models', {
+        token,
+        body: { kind: 'VCU', name: `Zeta ${i}`, code: `VCU-Z-${i}`, oemId: 'oem-01' },
+      });
     renderApp('/model-management/vcu', { store });
     const table = await screen.findByRole('table', { name: 'VCU models' });
     expect(rowNames(table)).toHaveLength(10);
@@ -76,14 +83,11 @@ describe('a model', () => {
   test('opens with the six model tabs and shows its telemetry template', async () => {
     await openAs('SA', '/model-management/bms?model=mdl-bms-001&tab=telemetry');
     const tabs = await screen.findByRole('tablist', { name: 'Model' });
-    expect(within(tabs).getAllByRole('tab').map((t) => t.textContent)).toEqual([
-      'Information',
-      'Master Data',
-      'Telemetry',
-      'Configuration',
-      'Commands',
-      'Faults',
-    ]);
+    expect(
+      within(tabs)
+        .getAllByRole('tab')
+        .map((t) => t.textContent),
+    ).toEqual(['Information', 'Master Data', 'Telemetry', 'Configuration', 'Commands', 'Faults']);
     const template = await screen.findByRole('table', { name: 'Telemetry template' });
     expect(within(template).getByText('packVoltage')).toBeInTheDocument();
     expect(within(template).getByText('AI')).toBeInTheDocument();
@@ -92,7 +96,11 @@ describe('a model', () => {
   test('shows the master data of a BMS model in its BMS State sub-tab', async () => {
     await openAs('SA', '/model-management/bms?model=mdl-bms-001&tab=master-data');
     const sub = await screen.findByRole('tablist', { name: 'Master data' });
-    expect(within(sub).getAllByRole('tab').map((t) => t.textContent)).toEqual(['BMS State']);
+    expect(
+      within(sub)
+        .getAllByRole('tab')
+        .map((t) => t.textContent),
+    ).toEqual(['BMS State']);
     expect(screen.getByText('Chemistry')).toBeInTheDocument();
     expect(within(screen.getByRole('table', { name: 'BMS State' })).getByText('LimpHome')).toBeInTheDocument();
   });

@@ -26,11 +26,7 @@ export function ModelManagementPage({ route }: RoutePageProps) {
         description="Models of this device kind and everything a model defines."
         actions={
           permissions.add && !modelId ? (
-            <Button
-              component={Link}
-              to={`/models/configuration?kind=${kind}`}
-              leftSection={<IconPlus size={16} />}
-            >
+            <Button component={Link} to={`/models/configuration?kind=${kind}`} leftSection={<IconPlus size={16} />}>
               Add model
             </Button>
           ) : null
