@@ -89,14 +89,14 @@ export function FaultsStep({ model, onSave, onBack, isLast }: StepProps) {
           No faults yet. A model may have none.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={900}>
+        <Table.ScrollContainer minWidth={940}>
           <Table aria-label="Faults">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th w={170}>Code</Table.Th>
                 <Table.Th>Name</Table.Th>
                 <Table.Th w={110}>Kind</Table.Th>
-                <Table.Th w={140}>Scope</Table.Th>
+                <Table.Th w={170}>Scope</Table.Th>
                 <Table.Th w={140}>Severity</Table.Th>
                 <Table.Th w={100}>Device</Table.Th>
                 <Table.Th w={48} />
