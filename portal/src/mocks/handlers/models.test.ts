@@ -30,6 +30,13 @@ describe('GET /models', () => {
     expect(names).toEqual([...names].sort((a: string, b: string) => b.localeCompare(a, 'en', { numeric: true })));
   });
 
+  test('sorts by the time of the last change, newest first', async () => {
+    const token = await signIn('SA');
+    const created = await call('POST', '/models', { token, body: NEW_MODEL });
+    const res = await call('GET', '/models?sort=updatedAt:desc&pageSize=3', { token });
+    expect(res.body.items[0].id).toBe(created.body.id);
+  });
+
   test('searches the name and code', async () => {
     const token = await signIn('SA');
     const res = await call('GET', '/models?q=draft', { token });

@@ -2,7 +2,9 @@ import { Alert, Center, Loader, Paper, Stepper, Text, Title } from '@mantine/cor
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { ACTION } from '@/domain/permissions';
 import { MODEL_CONFIGURATION_STEPS, type ModelConfigurationStepId } from '@/domain/tab-sets';
+import { useCan } from '@/state/use-can';
 import { useAppStoreApi } from '@/state/store-context';
 import { toApiError } from '@/shared/api/api-client';
 import { notify } from '@/shared/ui/notify';
@@ -10,7 +12,7 @@ import { useCreateModel } from '../api/create-model';
 import { useModel } from '../api/get-model';
 import type { Model, ModelKind, ModelPatch } from '../api/model-types';
 import { useUpdateModel } from '../api/update-model';
-import { MODEL_KINDS, modelPath } from '../lib/model-kinds';
+import { kindPermissionKey, MODEL_KINDS, modelPath } from '../lib/model-kinds';
 import { CommandsStep } from './commands-step';
 import { ConfigurationsStep } from './configurations-step';
 import { FaultsStep } from './faults-step';
@@ -47,6 +49,7 @@ export function ConfigurationFlow() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const store = useAppStoreApi();
+  const can = useCan();
   const modelId = params.get('model');
   const query = useModel(modelId);
   const create = useCreateModel();
@@ -142,6 +145,17 @@ export function ConfigurationFlow() {
       </Center>
     );
 
+  const allowed = (kind: ModelKind, action: number) => can('mm', action) && can(kindPermissionKey(kind), action);
+  const addableKinds = MODEL_KINDS.filter((kind) => allowed(kind, ACTION.ADD));
+  if (model ? !allowed(model.kind, ACTION.UPDATE) : addableKinds.length === 0)
+    return (
+      <Alert color="gray" title={model ? 'You cannot change this model' : 'You cannot add models'}>
+        {model
+          ? `Your role may read ${model.kind} models but not update them.`
+          : 'Your role may read models but not add them. Resume a draft above if you may update it.'}
+      </Alert>
+    );
+
   const current = MODEL_CONFIGURATION_STEPS[step - 1] ?? MODEL_CONFIGURATION_STEPS[0];
   const reachable = reachableStep(model);
   const LaterStep = step === 1 ? null : LATER_STEPS[step as Exclude<ModelConfigurationStepId, 1>];
@@ -183,6 +197,7 @@ export function ConfigurationFlow() {
           key={model?.id ?? 'new'}
           model={model ?? null}
           defaultKind={kindFrom(params.get('kind'))}
+          allowedKinds={addableKinds}
           onSubmit={handleInformation}
         />
       )}

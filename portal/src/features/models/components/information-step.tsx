@@ -8,7 +8,7 @@ import { toApiError } from '@/shared/api/api-client';
 import { useOemOptions } from '../api/get-oem-options';
 import type { Model, ModelKind } from '../api/model-types';
 import { applyFieldErrors } from '../lib/apply-field-errors';
-import { MODEL_KIND_LABELS, MODEL_KINDS } from '../lib/model-kinds';
+import { MODEL_KIND_LABELS } from '../lib/model-kinds';
 import { type InformationValues, informationSchema } from '../lib/model-step-schemas';
 import { FormError } from './form-error';
 import { StepActions } from './step-actions';
@@ -21,11 +21,13 @@ export interface InformationStepProps {
   model: Model | null;
   /** Kind preselected for a new model (from "Add model" on a kind's page). */
   defaultKind: ModelKind | null;
+  /** The kinds the user may add models of (a BMS admin adds only BMS models). */
+  allowedKinds: readonly ModelKind[];
   onSubmit: (values: InformationOutput, intent: SaveIntent) => Promise<void>;
 }
 
 /** Step 1: kind, name, code, OEM and (for an EV) the vehicle type. Kind and OEM are fixed once the model exists. */
-export function InformationStep({ model, defaultKind, onSubmit }: InformationStepProps) {
+export function InformationStep({ model, defaultKind, allowedKinds, onSubmit }: InformationStepProps) {
   const oems = useOemOptions();
   const [formError, setFormError] = useState<string | null>(null);
   const {
@@ -40,7 +42,13 @@ export function InformationStep({ model, defaultKind, onSubmit }: InformationSte
   } = useForm<InformationValues, unknown, InformationOutput>({
     resolver: zodResolver(informationSchema),
     defaultValues: {
-      kind: model?.kind ?? defaultKind ?? undefined,
+      kind:
+        model?.kind ??
+        (defaultKind && allowedKinds.includes(defaultKind)
+          ? defaultKind
+          : allowedKinds.length === 1
+            ? allowedKinds[0]
+            : undefined),
       name: model?.name ?? '',
       code: model?.code ?? '',
       // An OEM user may create models only for their own OEM: the effect below picks it once the list is in.
@@ -79,7 +87,7 @@ export function InformationStep({ model, defaultKind, onSubmit }: InformationSte
               label="Kind"
               withAsterisk
               placeholder="Choose the kind"
-              data={MODEL_KINDS.map((k) => ({ value: k, label: MODEL_KIND_LABELS[k] }))}
+              data={(model ? [model.kind] : allowedKinds).map((k) => ({ value: k, label: MODEL_KIND_LABELS[k] }))}
               value={field.value ?? null}
               onChange={(v) => field.onChange(v ?? undefined)}
               onBlur={field.onBlur}

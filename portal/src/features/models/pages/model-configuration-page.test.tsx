@@ -7,7 +7,7 @@ import { signInDemo } from '../test-utils/sign-in-demo';
 
 beforeAll(preloadPages, 60_000);
 
-async function openAs(role: 'SA' | 'OEMA', path: string) {
+async function openAs(role: 'SA' | 'OEMA' | 'BMSA', path: string) {
   const store = createTestStore();
   const token = await signInDemo(store, role);
   return { ...renderApp(path, { store }), token, store };
@@ -59,6 +59,16 @@ describe('a new model', () => {
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'OEM' })).toHaveValue('Ampere Motors'));
     await userEvent.click(screen.getByRole('button', { name: 'Next step' }));
     expect(await screen.findByText('Already in use.')).toBeInTheDocument();
+  });
+});
+
+describe('permissions', () => {
+  test('a BMS admin may add only BMS models, so the kind is chosen for them', async () => {
+    await openAs('BMSA', '/models/configuration');
+    const kind = await screen.findByRole('textbox', { name: 'Kind' });
+    expect(kind).toHaveValue('BMS (battery management)');
+    await userEvent.click(kind);
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['BMS (battery management)']);
   });
 });
 
