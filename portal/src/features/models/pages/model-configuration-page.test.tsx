@@ -173,6 +173,15 @@ describe('telemetry template', () => {
 });
 
 describe('editing', () => {
+  test('the steps of a published model can be opened in any order from the stepper', async () => {
+    const { router } = await openAs('SA', '/models/configuration?model=mdl-mcu-002&step=1');
+    await screen.findByText('Step 1: Information');
+    await userEvent.click(screen.getByRole('button', { name: 'Step 5: Configurations' }));
+    expect(await screen.findByText('Step 5: Configurations', { selector: 'h2' })).toBeInTheDocument();
+    expect(params(router.state.location.search).step).toBe('5');
+    expect(screen.getByRole('textbox', { name: 'Trip mode' })).toHaveValue('Disable');
+  });
+
   test('Edit on a model opens its Information step filled in, and Next saves the new name', async () => {
     const { router, token } = await openAs('SA', '/model-management/ev?model=mdl-ev-002');
     await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
