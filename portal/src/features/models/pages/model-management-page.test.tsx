@@ -79,6 +79,24 @@ describe('model list', () => {
   });
 });
 
+describe('row actions', () => {
+  test('the row menu resumes a draft at the step it was saved at', async () => {
+    const { router } = await openAs('SA', '/model-management/ev');
+    const table = await screen.findByRole('table', { name: 'EV models' });
+    await userEvent.click(within(table).getByRole('button', { name: 'Actions for Prototype (draft)' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual([
+      'Resume configuration',
+      'Clone',
+      'Delete',
+    ]);
+    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Resume configuration' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/models/configuration'));
+    expect(router.state.location.search).toBe('?model=mdl-ev-1000&step=3');
+    expect(await screen.findByText('Step 3: Commands')).toBeInTheDocument();
+  });
+});
+
 describe('a model', () => {
   test('opens with the six model tabs and shows its telemetry template', async () => {
     await openAs('SA', '/model-management/bms?model=mdl-bms-001&tab=telemetry');
