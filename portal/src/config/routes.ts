@@ -209,7 +209,6 @@ const modelManagement = (kind: 'ev' | 'bms' | 'mcu' | 'vcu', label: string): App
   permission: `mm.${kind}`,
   nav: { group: 'fleet', icon: IconFileSettings, label: `${label} Models` },
   params: { kind },
-  later: 'inventory',
   load: pages.modelManagement,
 });
 
@@ -294,7 +293,6 @@ export const ROUTES: readonly AppRoute[] = [
     title: 'Model Configuration',
     permission: 'mm.c',
     nav: { group: 'fleet', icon: IconAdjustments },
-    later: 'inventory',
     load: pages.modelConfiguration,
   },
   modelManagement('ev', 'EV'),

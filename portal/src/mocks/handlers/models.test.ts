@@ -30,6 +30,13 @@ describe('GET /models', () => {
     expect(names).toEqual([...names].sort((a: string, b: string) => b.localeCompare(a, 'en', { numeric: true })));
   });
 
+  test('sorts by the time of the last change, newest first', async () => {
+    const token = await signIn('SA');
+    const created = await call('POST', '/models', { token, body: NEW_MODEL });
+    const res = await call('GET', '/models?sort=updatedAt:desc&pageSize=3', { token });
+    expect(res.body.items[0].id).toBe(created.body.id);
+  });
+
   test('searches the name and code', async () => {
     const token = await signIn('SA');
     const res = await call('GET', '/models?q=draft', { token });
@@ -110,6 +117,46 @@ describe('model writes', () => {
       'bms.chemistry': 'Choose the chemistry.',
       'bms.cellCount': 'Enter the number of cells.',
     });
+  });
+
+  test('saves the configuration of step 5', async () => {
+    const token = await signIn('SA');
+    const configuration = { tripMode: 1, intervalMode: 3, telemetryIntervalSec: 60, components: 3 };
+    const res = await call('PATCH', '/models/mdl-ev-001', { token, body: { configuration, configurationStep: 6 } });
+    expect(res.status).toBe(200);
+    expect((await call('GET', '/models/mdl-ev-001', { token })).body.configuration).toEqual(configuration);
+  });
+
+  test('names the fields of an invalid configuration', async () => {
+    const token = await signIn('SA');
+    const res = await call('PATCH', '/models/mdl-ev-001', {
+      token,
+      body: { configuration: { tripMode: 7, intervalMode: 0, telemetryIntervalSec: 0, components: 8 } },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.fieldErrors).toEqual({
+      'configuration.tripMode': 'Choose the trip mode.',
+      'configuration.telemetryIntervalSec': 'Enter 1 to 3600 seconds.',
+      'configuration.components': 'Choose the components (VCU 1, BMS 2, MCU 4).',
+    });
+  });
+
+  test('lists the drafts of a kind for resuming', async () => {
+    const token = await signIn('SA');
+    const res = await call('GET', '/models?filter[status]=0&filter[kind]=EV', { token });
+    expect(res.body.items).toEqual([expect.objectContaining({ code: 'EV-DRAFT-1', configurationStep: 3, status: 0 })]);
+    expect(res.body.items[0].configuration).toBeUndefined();
+  });
+
+  test('records each write in the audit log', async () => {
+    const token = await signIn('SA');
+    const created = await call('POST', '/models', { token, body: NEW_MODEL });
+    await call('POST', `/models/${created.body.id}/clone`, { token, body: { name: 'Comet 2', code: 'EV-COMET-2' } });
+    const audit = await call('GET', '/audit?filter[entity]=Vehicle Model&pageSize=100', { token });
+    const actions = audit.body.items
+      .filter((e: { entityId: string; summary: string }) => e.entityId === created.body.id || /Comet/.test(e.summary))
+      .map((e: { action: string }) => e.action);
+    expect(actions).toEqual(expect.arrayContaining(['Add', 'Clone']));
   });
 
   test('refuses to delete a model in use', async () => {

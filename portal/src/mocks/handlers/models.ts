@@ -23,6 +23,7 @@ export const MODEL_LIST: ListSpec<Model> = {
     status: (m) => m.status,
     configurationStep: (m) => m.configurationStep,
     createdAt: (m) => m.createdAt,
+    updatedAt: (m) => m.updatedAt,
   },
   filterable: {
     kind: (m) => m.kind,
@@ -252,6 +253,21 @@ export function createModelHandlers(http: ApiHttp) {
           if (typeof m.ratedPowerKw !== 'number' || m.ratedPowerKw <= 0)
             errors.add('mcu.ratedPowerKw', 'Enter the power.');
           changes.mcu = m as Schemas['McuSpec'];
+        }
+      }
+      if (body.configuration !== undefined) {
+        const c = body.configuration;
+        if (!isRecord(c)) errors.add('configuration', 'Send the configuration.');
+        else {
+          if (!inRange(c.tripMode, [0, 1, 2, 3])) errors.add('configuration.tripMode', 'Choose the trip mode.');
+          if (!inRange(c.intervalMode, [0, 1, 2, 3]))
+            errors.add('configuration.intervalMode', 'Choose the interval mode.');
+          const interval = c.telemetryIntervalSec;
+          if (!Number.isInteger(interval) || (interval as number) < 1 || (interval as number) > 3600)
+            errors.add('configuration.telemetryIntervalSec', 'Enter 1 to 3600 seconds.');
+          if (!Number.isInteger(c.components) || (c.components as number) < 0 || (c.components as number) > 7)
+            errors.add('configuration.components', 'Choose the components (VCU 1, BMS 2, MCU 4).');
+          changes.configuration = c as Schemas['ModelConfiguration'];
         }
       }
       errors.throwIfAny();

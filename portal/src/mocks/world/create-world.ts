@@ -15,7 +15,13 @@ import {
   VCU_MODEL_NAMES,
 } from './catalog';
 import { DEMO_PASSWORD, demoEmailFor } from './demo-users';
-import { MASTER_STATES, MODEL_COMMANDS, MODEL_FAULTS, TELEMETRY_TEMPLATES } from './model-catalog';
+import {
+  MASTER_STATES,
+  MODEL_COMMANDS,
+  MODEL_CONFIGURATIONS,
+  MODEL_FAULTS,
+  TELEMETRY_TEMPLATES,
+} from './model-catalog';
 import { createRng, pad } from './prng';
 import type {
   Command,
@@ -327,6 +333,7 @@ export function createWorld(options: WorldOptions): World {
             commands: MODEL_COMMANDS[kind].map((c) => ({ ...c })),
             faults: MODEL_FAULTS[kind].map((f) => ({ ...f })),
             telemetryTemplate: TELEMETRY_TEMPLATES[kind].map((t) => ({ ...t })),
+            configuration: { ...MODEL_CONFIGURATIONS[kind] },
             createdAt: createdAt(r, key),
             updatedAt: createdAt(r, key),
           };
@@ -348,7 +355,7 @@ export function createWorld(options: WorldOptions): World {
       }
       // A draft in the middle of the configuration flow, so "resume" has something to resume.
       if (kind === 'EV') {
-        rows.push({
+        const draft: Model = {
           ...(rows[rows.length - 1] as Model),
           id: ids.model('EV', 999),
           name: 'Prototype (draft)',
@@ -358,7 +365,10 @@ export function createWorld(options: WorldOptions): World {
           commands: [],
           faults: [],
           telemetryTemplate: [],
-        });
+        };
+        // Step 5 is still ahead of this draft, so it has no configuration yet.
+        delete draft.configuration;
+        rows.push(draft);
       }
     }
     return rows;

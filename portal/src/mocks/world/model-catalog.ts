@@ -123,7 +123,7 @@ export const TELEMETRY_TEMPLATES: Record<Schemas['DeviceKind'], Schemas['Telemet
     { key: 'soc', label: 'State of charge', unit: '%', source: 1, min: 0, max: 100 },
     { key: 'odometer', label: 'Odometer', unit: 'km', source: 1, min: 0, max: 200000 },
     { key: 'range', label: 'Range', unit: 'km', source: 3, min: 0, max: 250 },
-    { key: 'stateCode', label: 'Vehicle state', unit: '', source: 2, min: 0, max: 112 },
+    { key: 'stateCode', label: 'Vehicle state', unit: 'code', source: 2, min: 0, max: 112 },
   ],
   BMS: [
     { key: 'packVoltage', label: 'Pack voltage', unit: 'V', source: 1, min: 40, max: 80 },
@@ -140,9 +140,17 @@ export const TELEMETRY_TEMPLATES: Record<Schemas['DeviceKind'], Schemas['Telemet
     { key: 'torque', label: 'Torque', unit: 'Nm', source: 1, min: 0, max: 60 },
   ],
   VCU: [
-    { key: 'driveMode', label: 'Drive mode', unit: '', source: 2, min: 0, max: 2 },
-    { key: 'gear', label: 'Gear', unit: '', source: 1, min: 0, max: 3 },
+    { key: 'driveMode', label: 'Drive mode', unit: 'mode', source: 2, min: 0, max: 2 },
+    { key: 'gear', label: 'Gear', unit: 'position', source: 1, min: 0, max: 3 },
     { key: 'auxVoltage', label: '12 V supply', unit: 'V', source: 1, min: 10, max: 15 },
     { key: 'throttle', label: 'Throttle', unit: '%', source: 1, min: 0, max: 100 },
   ],
+};
+
+/** Step 5 defaults per kind: an EV reports all three components, a device model only itself (component bit flags). */
+export const MODEL_CONFIGURATIONS: Record<Schemas['DeviceKind'], Schemas['ModelConfiguration']> = {
+  EV: { tripMode: 2, intervalMode: 2, telemetryIntervalSec: 10, components: 7 },
+  BMS: { tripMode: 3, intervalMode: 1, telemetryIntervalSec: 30, components: 2 },
+  MCU: { tripMode: 0, intervalMode: 3, telemetryIntervalSec: 5, components: 4 },
+  VCU: { tripMode: 2, intervalMode: 2, telemetryIntervalSec: 10, components: 1 },
 };

@@ -677,7 +677,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Sort: name, code, kind, status, configurationStep, createdAt. Filter: kind, oemId, status, vehicleType. Search: name, code. */
+        /** @description Sort: name, code, kind, status, configurationStep, createdAt, updatedAt. Filter: kind, oemId, status, vehicleType. Search: name, code. */
         get: operations["listModels"];
         put?: never;
         /** @description Starts a model as a draft (status 0) at step 1 of the configuration flow. */
@@ -1051,6 +1051,7 @@ export interface components {
             telemetryTemplate?: components["schemas"]["TelemetryKey"][];
             bms?: components["schemas"]["BmsSpec"];
             mcu?: components["schemas"]["McuSpec"];
+            configuration?: components["schemas"]["ModelConfiguration"];
         };
         /**
          * @description 0 inactive, 1 active.
@@ -1233,6 +1234,22 @@ export interface components {
             motorType: components["schemas"]["MotorType"];
             ratedPowerKw: number;
         };
+        /** @description Step 5 of the configuration flow, the defaults a device of this model is configured with. */
+        ModelConfiguration: {
+            /**
+             * @description Disable 0, Mobile Control 1, Ignition Based 2, Battery Generation 3.
+             * @enum {integer}
+             */
+            tripMode: 0 | 1 | 2 | 3;
+            /**
+             * @description Power/telemetry interval mode: Off 0, Deep sleep 1, Online deep sleep 2, On demand 3.
+             * @enum {integer}
+             */
+            intervalMode: 0 | 1 | 2 | 3;
+            telemetryIntervalSec: number;
+            /** @description Component bit flags the model reports (VCU 1, BMS 2, MCU 4). */
+            components: number;
+        };
         /** @description A vehicle (EV) or device model with its master data, commands, faults and telemetry template. */
         Model: {
             id: string;
@@ -1253,6 +1270,7 @@ export interface components {
             telemetryTemplate: components["schemas"]["TelemetryKey"][];
             bms?: components["schemas"]["BmsSpec"];
             mcu?: components["schemas"]["McuSpec"];
+            configuration?: components["schemas"]["ModelConfiguration"];
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */

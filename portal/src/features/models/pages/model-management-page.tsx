@@ -1,50 +1,43 @@
-import { Paper, Text } from '@mantine/core';
-import { LATER_WORK, type RoutePageProps } from '@/config/routes';
-import { MASTER_DATA_TABS, type MasterDataKind, MODEL_TABS } from '@/domain/tab-sets';
-import { useCan } from '@/state/use-can';
-import { ComingLater } from '@/shared/ui/coming-later';
+import { Button } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import type { RoutePageProps } from '@/config/routes';
 import { PageHeader } from '@/shared/ui/page-header';
-import { UrlTabs } from '@/shared/ui/url-tabs';
+import { ModelList } from '../components/model-list';
+import { ModelView } from '../components/model-view';
+import { useModelActions } from '../hooks/use-model-actions';
+import { useModelPermissions } from '../hooks/use-model-permissions';
+import { MODEL_KIND_BY_SLUG, type ModelKindSlug, modelPath } from '../lib/model-kinds';
 
-/** Master-data sub-tabs per model kind: an EV model has all three device states, a device model only its own. */
-const MASTER_DATA_KINDS: Record<string, readonly MasterDataKind[]> = {
-  ev: ['vcu', 'bms', 'mcu'],
-  bms: ['bms'],
-  mcu: ['mcu'],
-  vcu: ['vcu'],
-};
-
-/** Model management for one device kind: the six model tabs; Master Data holds one sub-tab per device kind. */
+/** Model management for one device kind: the list of its models, or one model (`?model=<id>`) with the six tabs. */
 export function ModelManagementPage({ route }: RoutePageProps) {
-  const can = useCan();
-  const kind = route.params?.kind ?? 'ev';
-  const arrivesWith = LATER_WORK[route.later ?? 'later'];
-  const tabs = MODEL_TABS.filter((tab) => !('permission' in tab) || can(tab.permission));
-  const masterTabs = (MASTER_DATA_KINDS[kind] ?? []).map((k) => MASTER_DATA_TABS[k]);
+  const slug = (route.params?.kind ?? 'ev') as ModelKindSlug;
+  const kind = MODEL_KIND_BY_SLUG[slug] ?? 'EV';
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const modelId = params.get('model');
+  const permissions = useModelPermissions(kind);
+  const actions = useModelActions({ onDeleted: () => navigate(modelPath(kind), { replace: true }) });
+
   return (
     <>
-      <PageHeader title={route.title} description="Models of this device kind and everything a model defines." />
-      <UrlTabs
-        label="Model"
-        tabs={tabs}
-        renderPanel={(tab) => (
-          <Paper withBorder radius="md" p="lg">
-            <Text fw={600} mb="sm">
-              {tab.label}
-            </Text>
-            {tab.id === 'master-data' ? (
-              <UrlTabs
-                label="Master data"
-                param="sub"
-                tabs={masterTabs}
-                renderPanel={() => <ComingLater arrivesWith={arrivesWith} />}
-              />
-            ) : (
-              <ComingLater arrivesWith={arrivesWith} />
-            )}
-          </Paper>
-        )}
+      <PageHeader
+        title={route.title}
+        description="Models of this device kind and everything a model defines."
+        actions={
+          permissions.add && !modelId ? (
+            <Button component={Link} to={`/models/configuration?kind=${kind}`} leftSection={<IconPlus size={16} />}>
+              Add model
+            </Button>
+          ) : null
+        }
       />
+      {modelId ? (
+        <ModelView kind={kind} id={modelId} permissions={permissions} actions={actions} />
+      ) : (
+        <ModelList kind={kind} permissions={permissions} actions={actions} />
+      )}
+      {actions.dialogs}
     </>
   );
 }

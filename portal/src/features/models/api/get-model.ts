@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient, requireData } from '@/shared/api/api-client';
+import { MODELS_KEY } from './model-types';
+
+/** One model with its master data, commands, faults, configuration and telemetry template. */
+export async function getModel(id: string) {
+  return requireData(await apiClient.GET('/models/{id}', { params: { path: { id } } }));
+}
+
+export function modelQueryOptions(id: string) {
+  return queryOptions({ queryKey: [...MODELS_KEY, 'detail', id] as const, queryFn: () => getModel(id) });
+}
+
+/** The model query; disabled without an id. */
+export function useModel(id: string | null) {
+  return useQuery({ ...modelQueryOptions(id ?? ''), enabled: id !== null });
+}

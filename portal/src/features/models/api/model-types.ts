@@ -1,0 +1,18 @@
+import type { components } from '@/shared/api/schema';
+
+type Schemas = components['schemas'];
+
+export type Model = Schemas['Model'];
+export type ModelKind = Schemas['DeviceKind'];
+export type ModelPatch = Schemas['ModelPatch'];
+export type ModelInput = Schemas['ModelInput'];
+export type ModelCommand = Schemas['ModelCommand'];
+export type ModelFault = Schemas['ModelFault'];
+export type TelemetryKey = Schemas['TelemetryKey'];
+export type MasterState = Schemas['MasterState'];
+export type ModelConfiguration = Schemas['ModelConfiguration'];
+export type BmsSpec = Schemas['BmsSpec'];
+export type McuSpec = Schemas['McuSpec'];
+
+/** Every model query key starts here, so one invalidation refreshes lists and details after a write. */
+export const MODELS_KEY = ['models'] as const;
