@@ -15,6 +15,7 @@ import {
   VCU_MODEL_NAMES,
 } from './catalog';
 import { DEMO_PASSWORD, demoEmailFor } from './demo-users';
+import { seedGeofences } from './geofences';
 import { MASTER_STATES, MODEL_COMMANDS, MODEL_FAULTS, TELEMETRY_TEMPLATES } from './model-catalog';
 import { createRng, pad } from './prng';
 import type {
@@ -616,6 +617,7 @@ export function createWorld(options: WorldOptions): World {
       notifications,
       audit: () => [],
       sessions: () => [],
+      geofences: () => seedGeofences(size, now),
     },
   };
 }
