@@ -409,7 +409,6 @@ export const ROUTES: readonly AppRoute[] = [
     title: 'Geofencing',
     permission: 'gr',
     nav: { group: 'operations', icon: IconMapPin },
-    later: 'live',
     load: pages.geoFencing,
   },
   {
@@ -418,7 +417,6 @@ export const ROUTES: readonly AppRoute[] = [
     title: 'Geofence Editor',
     permission: 'gr',
     action: ACTION.ADD,
-    later: 'live',
     load: pages.geoFenceWrite,
   },
   {

@@ -14,7 +14,13 @@ const square = {
     ],
   ],
 };
-const NEW_FENCE = { name: 'Baner depot', rule: 'enter', deliveryMethods: 16, geometry: square, vehicleIds: ['veh-000003'] };
+const NEW_FENCE = {
+  name: 'Baner depot',
+  rule: 'enter',
+  deliveryMethods: 16,
+  geometry: square,
+  vehicleIds: ['veh-000003'],
+};
 
 test('answers 401 without a token', async () => {
   expect((await call('GET', '/geofences')).status).toBe(401);
@@ -37,7 +43,12 @@ test('creates a geofence that is still there after a reload, with an audit entry
   const token = await signIn('SA');
   const created = await call('POST', '/geofences', { token, body: NEW_FENCE });
   expect(created.status).toBe(201);
-  expect(created.body).toMatchObject({ name: 'Baner depot', rule: 'enter', dwellMinutes: null, vehicleIds: ['veh-000003'] });
+  expect(created.body).toMatchObject({
+    name: 'Baner depot',
+    rule: 'enter',
+    dwellMinutes: null,
+    vehicleIds: ['veh-000003'],
+  });
   forgetWorldDb();
   const again = await call('GET', `/geofences/${created.body.id}`, { token });
   expect(again.body.geometry).toEqual(square);
@@ -47,7 +58,18 @@ test('creates a geofence that is still there after a reload, with an audit entry
 
 test('answers field errors for an empty name, a crossing polygon and unknown vehicles', async () => {
   const token = await signIn('SA');
-  const bowTie = { type: 'Polygon', coordinates: [[[0, 0], [1, 1], [1, 0], [0, 1], [0, 0]]] };
+  const bowTie = {
+    type: 'Polygon',
+    coordinates: [
+      [
+        [0, 0],
+        [1, 1],
+        [1, 0],
+        [0, 1],
+        [0, 0],
+      ],
+    ],
+  };
   const res = await call('POST', '/geofences', {
     token,
     body: { ...NEW_FENCE, name: ' ', geometry: bowTie, vehicleIds: ['veh-999999'] },

@@ -151,7 +151,9 @@ describe('fleet simulator with the demo world geofences', () => {
       seed: 3,
       geofences: () => [{ id: 'gf-1', name: 'Whole city', polygon: everywhere, vehicleIds: ['VH-00002'] }],
     });
-    const events = parseAll(sim.step(defaultVehicleIds(5), START)).flatMap((m) => (m.kind === 'geofence' ? [m.data] : []));
+    const events = parseAll(sim.step(defaultVehicleIds(5), START)).flatMap((m) =>
+      m.kind === 'geofence' ? [m.data] : [],
+    );
     expect(events.map((e) => [e.vehicleUid, e.geofenceId, e.event])).toEqual([['VH-00002', 'gf-1', 'enter']]);
   });
 

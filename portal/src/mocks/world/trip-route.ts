@@ -91,7 +91,8 @@ export function tripRouteOf(
   const total = cumulative.at(-1)!;
   // Distance follows speed: integrate, then scale so that the last point is the trip's end.
   const travelled = [0];
-  for (let i = 1; i < n; i += 1) travelled.push(travelled[i - 1]! + ((speeds[i - 1]! + speeds[i]!) / 2) * (times[i]! - times[i - 1]!));
+  for (let i = 1; i < n; i += 1)
+    travelled.push(travelled[i - 1]! + ((speeds[i - 1]! + speeds[i]!) / 2) * (times[i]! - times[i - 1]!));
   const scale = travelled.at(-1)! > 0 ? total / travelled.at(-1)! : 0;
   const startSoc = 45 + r.float(0, 5) * 50;
   const socDrop = Math.min(startSoc - 5, Math.max(1, trip.distanceKm * 0.55));
@@ -116,7 +117,13 @@ export function tripRouteOf(
       const last = points[i - 1]!;
       const ms = last.t - first.t;
       if (ms >= MIN_STOP_MS && runStart > 0 && i < n) {
-        stops.push({ lat: first.lat, lng: first.lng, startedAt: first.t, endedAt: last.t, durationMin: round(ms / 60_000, 1) });
+        stops.push({
+          lat: first.lat,
+          lng: first.lng,
+          startedAt: first.t,
+          endedAt: last.t,
+          durationMin: round(ms / 60_000, 1),
+        });
       }
       runStart = -1;
     }

@@ -1,6 +1,6 @@
 import type { IClientOptions, MqttClient } from 'mqtt';
 
-type MqttLib = (typeof import('mqtt'))['default'];
+type MqttLib = typeof import('mqtt')['default'];
 let mqttLib: MqttLib | null = null;
 
 /**
