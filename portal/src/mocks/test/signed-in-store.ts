@@ -1,6 +1,6 @@
 import type { RoleCode } from '@/domain/roles';
 import { defaultPermissionsFor } from '@/domain/permissions';
-import { signIn } from '@/mocks/test/api-test-client';
+import { signIn } from './api-test-client';
 import { setAuthTokenGetter } from '@/shared/api/api-client';
 import type { AppStore } from '@/state/app-store';
 import { createTestStore, userFor } from '@/test/render';
