@@ -12,7 +12,10 @@ export default {
     // The harness imports portal modules and packages; they live in the portal's node_modules.
     alias: [
       { find: /^@\//, replacement: `${portal}src/` },
-      { find: /^(react|react-dom|@mantine\/core|maplibre-gl)(\/.*)?$/, replacement: `${portal}node_modules/$1$2` },
+      {
+        find: /^(react|react-dom|@mantine\/core|@tanstack\/react-query|maplibre-gl)(\/.*)?$/,
+        replacement: `${portal}node_modules/$1$2`,
+      },
     ],
   },
   oxc: { jsx: { runtime: 'automatic' } },

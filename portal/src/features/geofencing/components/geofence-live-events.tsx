@@ -86,7 +86,7 @@ export function GeofenceLiveEvents({ rules }: GeofenceLiveEventsProps) {
                     <b>{event.vehicleUid}</b> · {event.geofenceName}
                   </Text>
                 </Group>
-                <Text size="xs" c="dimmed">
+                <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                   {timeFormat.format(event.ts)}
                 </Text>
               </Group>

@@ -20,7 +20,7 @@ export interface FleetMapProps {
  * The fleet map: every vehicle the user's live credentials may see (the broker scopes them), with a state filter,
  * a search that finds a vehicle and follows it, and the vehicle card. Subscribes to its viewport only.
  */
-export function FleetMap({ height = 'calc(100dvh - 200px)' }: FleetMapProps) {
+export function FleetMap({ height = 'max(420px, calc(100dvh - 300px))' }: FleetMapProps) {
   const [bounds, setBounds] = useState<Bounds | null>(null);
   const topics = useMemo(() => (bounds ? viewportTopics(bounds) : []), [bounds]);
   useLiveInterest('fleet-map', topics);

@@ -216,7 +216,8 @@ export function LiveMap({
     followRef.current = focus.vehicleId;
     const map = mapRef.current;
     const position = motionRef.current.positionAt(focus.vehicleId, performance.now());
-    if (map && position) map.easeTo({ center: position, zoom: Math.max(map.getZoom(), 14) });
+    // Past the cluster zoom, so the found vehicle is its own marker with its highlight.
+    if (map && position) map.easeTo({ center: position, zoom: Math.max(map.getZoom(), 15) });
     requestDraw.current();
   }, [focus, status]);
 

@@ -15,6 +15,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconPlayerPauseFilled, IconPlayerPlayFilled, IconPlayerSkipBack } from '@tabler/icons-react';
+import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { getEnv } from '@/config/env';
 import type { components } from '@/shared/api/schema';
@@ -29,6 +30,8 @@ export type ApiTrip = components['schemas']['Trip'];
 export interface TripPlaybackProps {
   vehicleId: string;
   trip: ApiTrip;
+  /** Called once the map is ready (browser tests and screenshots reach the map through it). */
+  onMapLoad?: (map: MapLibreMap) => void;
 }
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
@@ -41,7 +44,15 @@ function ownsSpace(target: EventTarget | null): boolean {
   return ['INPUT', 'TEXTAREA', 'SELECT', 'BUTTON'].includes(target.tagName) || target.getAttribute('role') === 'button';
 }
 
-function Playback({ trip, route }: { trip: ApiTrip; route: TripRoute }) {
+function Playback({
+  trip,
+  route,
+  onMapLoad,
+}: {
+  trip: ApiTrip;
+  route: TripRoute;
+  onMapLoad?: (map: MapLibreMap) => void;
+}) {
   const { points, stops } = route;
   const startT = points[0]!.t;
   const endT = points.at(-1)!.t;
@@ -110,7 +121,13 @@ function Playback({ trip, route }: { trip: ApiTrip; route: TripRoute }) {
       </Group>
       <Grid gutter="md">
         <Grid.Col span={{ base: 12, md: 8 }}>
-          <TripRouteMap points={points} stops={stops} sample={sample} mapStyleUrl={getEnv().mapStyleUrl} />
+          <TripRouteMap
+            points={points}
+            stops={stops}
+            sample={sample}
+            mapStyleUrl={getEnv().mapStyleUrl}
+            onMapLoad={onMapLoad}
+          />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="sm">
@@ -192,7 +209,7 @@ function Playback({ trip, route }: { trip: ApiTrip; route: TripRoute }) {
  * (`activeTripIndex`, `activeOffset`), stops, and speed and SoC charts synchronised with the position.
  * Space plays and pauses. Used by the vehicle details' Trip Analysis tab for the selected trip.
  */
-export function TripPlayback({ vehicleId, trip }: TripPlaybackProps) {
+export function TripPlayback({ vehicleId, trip, onMapLoad }: TripPlaybackProps) {
   const route = useTripRoute(vehicleId, trip.id);
   if (route.isPending) {
     return (
@@ -216,5 +233,5 @@ export function TripPlayback({ vehicleId, trip }: TripPlaybackProps) {
       </Alert>
     );
   }
-  return <Playback key={trip.id} trip={trip} route={route.data} />;
+  return <Playback key={trip.id} trip={trip} route={route.data} onMapLoad={onMapLoad} />;
 }
