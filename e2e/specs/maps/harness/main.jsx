@@ -199,9 +199,33 @@ function LocationsView() {
   const [lng, lat] = DEMO_REGION.center;
   const at = (dLng, dLat) => ({ lat: lat + dLat, lng: lng + dLng });
   const locations = [
-    { id: 'l1', vehicleId: 'veh-1', kind: 1, name: 'Home', location: at(-0.04, 0.02), visitCount: 64, lastVisitedAt: '2026-01-04T19:30:00Z' },
-    { id: 'l2', vehicleId: 'veh-1', kind: 2, name: 'Office', location: at(0.03, -0.01), visitCount: 41, lastVisitedAt: '2026-01-05T09:10:00Z' },
-    { id: 'l3', vehicleId: 'veh-1', kind: 3, name: 'Most frequent', location: at(0.005, 0.03), visitCount: 188, lastVisitedAt: '2026-01-05T12:45:00Z' },
+    {
+      id: 'l1',
+      vehicleId: 'veh-1',
+      kind: 1,
+      name: 'Home',
+      location: at(-0.04, 0.02),
+      visitCount: 64,
+      lastVisitedAt: '2026-01-04T19:30:00Z',
+    },
+    {
+      id: 'l2',
+      vehicleId: 'veh-1',
+      kind: 2,
+      name: 'Office',
+      location: at(0.03, -0.01),
+      visitCount: 41,
+      lastVisitedAt: '2026-01-05T09:10:00Z',
+    },
+    {
+      id: 'l3',
+      vehicleId: 'veh-1',
+      kind: 3,
+      name: 'Most frequent',
+      location: at(0.005, 0.03),
+      visitCount: 188,
+      lastVisitedAt: '2026-01-05T12:45:00Z',
+    },
   ];
   return withAppProviders(
     <LocationAnalysisMap vehicleId="veh-1" locations={locations} onMapLoad={whenIdle} height="calc(100vh - 140px)" />,

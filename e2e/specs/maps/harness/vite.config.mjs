@@ -18,6 +18,8 @@ export default {
       },
     ],
   },
+  // Portal modules read the build mode (config/env.ts); the harness is a demo-like build.
+  define: { __DEMO__: 'true' },
   oxc: { jsx: { runtime: 'automatic' } },
   // Mantine's 'use client' directives warn by the hundred; only errors matter here.
   logLevel: 'error',
