@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { PORTAL_BASE, signInDemo } from './portal-session';
+import { signInDemo } from './portal-session';
 
 // The fleet map (the dashboard's full-height view, decision 0021) fed by the in-page broker emulation.
 
