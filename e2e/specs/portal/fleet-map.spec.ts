@@ -21,10 +21,11 @@ test('the fleet map filters by state, finds a vehicle and follows it', async ({ 
   await states.getByText(/^Driving/).click();
   await expect.poll(async () => Number((await count.textContent())!.split(' ')[0])).toBeLessThan(before);
 
-  await page.getByRole('textbox', { name: 'Find a vehicle' }).fill('veh-0000');
-  const option = page.getByRole('option').first();
-  const id = (await option.textContent())!;
-  await option.click();
+  const search = page.getByRole('textbox', { name: 'Find a vehicle' });
+  await search.fill('veh-0000');
+  const id = (await page.getByRole('option').first().textContent())!;
+  await search.press('ArrowDown');
+  await search.press('Enter');
   const card = page.getByRole('region', { name: `Vehicle ${id}` });
   await expect(card).toBeVisible();
   await expect(card.getByRole('switch', { name: 'Follow' })).toBeChecked();

@@ -1,5 +1,6 @@
 // The live map and the geofence editor alone on a page, used as a page would use them: `?view=live` (optionally
-// `&count=N` simulated vehicles on the demo roads) or `?view=geofence`. Tests drive it through `window.__maps`.
+// `&count=N` simulated vehicles on the demo roads), `?view=geofence`, `?view=trip` (trip playback with a route in the
+// query cache) or `?view=locations` (saved locations with visit heat). Tests drive it through `window.__maps`.
 import '@mantine/core/styles.css';
 import { Container, MantineProvider, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';

@@ -37,7 +37,9 @@ export function FleetMap({ height = 'max(420px, calc(100dvh - 300px))' }: FleetM
   const [search, setSearch] = useState('');
   const [focus, setFocus] = useState<{ vehicleId: string } | null>(null);
   const [notFound, setNotFound] = useState<string | null>(null);
-  const options = useMemo(() => searchVehicleIds(vehicles, search), [vehicles, search]);
+  // Keyed by content: live batches re-create the list every frame, the options only change when the matches do.
+  const optionsKey = searchVehicleIds(vehicles, search).join('\n');
+  const options = useMemo(() => (optionsKey ? optionsKey.split('\n') : []), [optionsKey]);
 
   const handleFind = (id: string) => {
     const vehicle = vehicles.get(id);
@@ -66,9 +68,6 @@ export function FleetMap({ height = 'max(420px, calc(100dvh - 300px))' }: FleetM
             </Group>
           </Chip.Group>
           <Group gap="sm" wrap="nowrap">
-            <Badge variant="light" color="gray" size="lg" radius="sm">
-              {visible.size} of {vehicles.size} on the map
-            </Badge>
             <Autocomplete
               aria-label="Find a vehicle"
               placeholder="Find a vehicle"
@@ -84,6 +83,10 @@ export function FleetMap({ height = 'max(420px, calc(100dvh - 300px))' }: FleetM
               w={240}
               limit={20}
             />
+            {/* After the search, so that its changing width never moves the search box and its options. */}
+            <Badge variant="light" color="gray" size="lg" radius="sm" miw={170}>
+              {visible.size} of {vehicles.size} on the map
+            </Badge>
           </Group>
         </Group>
         {notFound && (
