@@ -216,8 +216,9 @@ export function LiveMap({
     followRef.current = focus.vehicleId;
     const map = mapRef.current;
     const position = motionRef.current.positionAt(focus.vehicleId, performance.now());
-    // Past the cluster zoom, so the found vehicle is its own marker with its highlight.
-    if (map && position) map.easeTo({ center: position, zoom: Math.max(map.getZoom(), 15) });
+    // Past the cluster zoom, so the found vehicle is its own marker with its highlight. A jump, not an ease: the
+    // follow loop re-centres every frame while markers glide, which would cut an ease (and its zoom) short.
+    if (map && position) map.jumpTo({ center: position, zoom: Math.max(map.getZoom(), 15) });
     requestDraw.current();
   }, [focus, status]);
 
@@ -226,7 +227,7 @@ export function LiveMap({
     followRef.current = next ? selectedId : null;
     const map = mapRef.current;
     const position = selectedId ? motionRef.current.positionAt(selectedId, performance.now()) : null;
-    if (next && map && position) map.easeTo({ center: position, zoom: Math.max(map.getZoom(), 14) });
+    if (next && map && position) map.jumpTo({ center: position, zoom: Math.max(map.getZoom(), 15) });
   };
 
   const handleClose = () => {
