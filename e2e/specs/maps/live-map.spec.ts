@@ -159,7 +159,9 @@ test('10,000 vehicles moving at 1 Hz keep being drawn', async ({ page }) => {
     maps.frameMs.length = 0;
     maps.moveAll(0.0004, 0.0002);
   });
-  await expect.poll(() => page.evaluate(() => (window as unknown as MapsWindow).__maps.frameMs.length)).toBeGreaterThan(3);
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as MapsWindow).__maps.frameMs.length))
+    .toBeGreaterThan(3);
   expect((await rendered(page, 'vehicle-clusters')).length).toBeGreaterThan(0);
 });
 

@@ -5,7 +5,9 @@ import { portal } from '../../selectors';
 // in-page broker emulation, and the dashboard's real-time map subscribes to its viewport.
 const BASE = process.env.PORTAL_URL ?? 'http://127.0.0.1:4173';
 
-test('after sign-in the header shows live data connected and the dashboard draws the real-time map', async ({ page }) => {
+test('after sign-in the header shows live data connected and the dashboard draws the real-time map', async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   await page.goto(`${BASE}/login`);
   await page.locator(`${portal.login.demoAccount}[data-role="SA"]`).click();

@@ -407,7 +407,6 @@ export const ROUTES: readonly AppRoute[] = [
     title: 'Geofencing',
     permission: 'gr',
     nav: { group: 'operations', icon: IconMapPin },
-    later: 'live',
     load: pages.geoFencing,
   },
   {
@@ -416,7 +415,6 @@ export const ROUTES: readonly AppRoute[] = [
     title: 'Geofence Editor',
     permission: 'gr',
     action: ACTION.ADD,
-    later: 'live',
     load: pages.geoFenceWrite,
   },
   {

@@ -28,6 +28,14 @@ export async function startDemoWorker(): Promise<void> {
       vehicleIds ??= db.tables.vehicles.all().map((v) => v.id);
       return vehicleIds;
     },
+    // The geofences of the demo world, so that one drawn in the editor raises enter/exit events at once.
+    geofences: () =>
+      db.tables.geofences.all().map((g) => ({
+        id: g.id,
+        name: g.name,
+        polygon: g.geometry.coordinates[0] ?? [],
+        vehicleIds: g.vehicleIds,
+      })),
   });
   const widget = createWidgetMock(widgetEndpoints());
   // With VITE_MQTT_URL set (a real broker, see README "Live data locally"), the demo leaves the WebSocket alone.

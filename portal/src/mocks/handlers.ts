@@ -5,11 +5,13 @@ import { createAuthHandlers } from './handlers/auth';
 import { createCommandHandlers } from './handlers/commands';
 import { createDeviceHandlers } from './handlers/devices';
 import { createFaultHandlers } from './handlers/faults';
+import { createGeofenceHandlers } from './handlers/geofences';
 import { createApiHttp } from './handlers/http';
 import { createModelHandlers } from './handlers/models';
 import { createNotificationHandlers } from './handlers/notifications';
 import { createOrganisationHandlers } from './handlers/organisations';
 import { createSimHandlers } from './handlers/sims';
+import { createTripRouteHandlers } from './handlers/trip-routes';
 import { createVehicleHandlers } from './handlers/vehicles';
 
 /** Every Fleet API handler of the demo world, rooted at the API base URL (the same list in the browser and in tests). */
@@ -26,5 +28,7 @@ export function createHandlers(baseUrl: string = getEnv().apiUrl): RequestHandle
     ...createCommandHandlers(http),
     ...createNotificationHandlers(http),
     ...createAuditHandlers(http),
+    ...createGeofenceHandlers(http),
+    ...createTripRouteHandlers(http),
   ];
 }

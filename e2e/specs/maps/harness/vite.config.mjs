@@ -12,9 +12,14 @@ export default {
     // The harness imports portal modules and packages; they live in the portal's node_modules.
     alias: [
       { find: /^@\//, replacement: `${portal}src/` },
-      { find: /^(react|react-dom|@mantine\/core|maplibre-gl)(\/.*)?$/, replacement: `${portal}node_modules/$1$2` },
+      {
+        find: /^(react|react-dom|@mantine\/core|@tanstack\/react-query|maplibre-gl)(\/.*)?$/,
+        replacement: `${portal}node_modules/$1$2`,
+      },
     ],
   },
+  // Portal modules read the build mode (config/env.ts); the harness is a demo-like build.
+  define: { __DEMO__: 'true' },
   oxc: { jsx: { runtime: 'automatic' } },
   // Mantine's 'use client' directives warn by the hundred; only errors matter here.
   logLevel: 'error',

@@ -1,7 +1,13 @@
 import { generate, type IPublishPacket, type Packet, parser } from 'mqtt-packet';
 import { DEMO_REGION } from '../../shared/lib/live/demo-region';
 import { type CommandRequest, commandRequestSchema, topics } from '../../shared/lib/live/topics';
-import { createFleetSimulator, defaultVehicleIds, type SimulatedMessage, topicMatches } from './fleet-simulator.js';
+import {
+  createFleetSimulator,
+  defaultVehicleIds,
+  type SimulatedGeofence,
+  type SimulatedMessage,
+  topicMatches,
+} from './fleet-simulator.js';
 
 /** One client connection as the emulator sees it: bytes out, and a way to hang up. */
 export interface EmulatorTransport {
@@ -30,6 +36,8 @@ export interface BrokerEmulatorOptions {
   maxSimulated?: number;
   seed?: number;
   faultRate?: number;
+  /** Geofences that raise enter/exit events (the demo world's, read on every step); default the region's circles. */
+  geofences?: () => readonly SimulatedGeofence[];
   /** Checks CONNECT credentials; default accepts everyone (demo mode). */
   authenticate?: (username: string | undefined, password: string | undefined) => boolean;
   now?: () => number;
@@ -100,6 +108,7 @@ export function createBrokerEmulator(options: BrokerEmulatorOptions = {}): Broke
     seed: options.seed,
     faultRate: options.faultRate,
     devicesOf: options.devicesOf,
+    geofences: options.geofences,
   });
   const sessions = new Set<Session>();
   const timers = new Set<ReturnType<typeof setTimeout>>();

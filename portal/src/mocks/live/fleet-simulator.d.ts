@@ -6,6 +6,17 @@ export interface SimulatedDevice {
   kind: 'BMS' | 'MCU' | 'VCU';
 }
 
+/** A geofence the simulator raises enter/exit events for: a circle or a polygon ring ([lon, lat] points). */
+export interface SimulatedGeofence {
+  id: string;
+  name: string;
+  center?: [number, number];
+  radiusM?: number;
+  polygon?: [number, number][];
+  /** Only these vehicles raise events; empty or absent: every vehicle. */
+  vehicleIds?: readonly string[];
+}
+
 export interface FleetSimulatorOptions {
   region: DemoRegion;
   /** Same seed, same fleet. Default 1. */
@@ -14,6 +25,8 @@ export interface FleetSimulatorOptions {
   faultRate?: number;
   /** Devices fitted to a vehicle; default `<uid>-BMS`, `<uid>-MCU`, `<uid>-VCU`. */
   devicesOf?: (vehicleUid: string) => SimulatedDevice[];
+  /** The geofences to watch, read on every step (they change while the demo runs); default the region's circles. */
+  geofences?: () => readonly SimulatedGeofence[];
 }
 
 /** One message to publish: a topic of the contract and its payload object (not yet serialised). */
@@ -38,5 +51,6 @@ export interface FleetSimulator {
 
 export function createFleetSimulator(options: FleetSimulatorOptions): FleetSimulator;
 export function tileKey(lat: number, lon: number, zoom?: number): string;
+export function pointInRing(point: [number, number], ring: readonly [number, number][]): boolean;
 export function topicMatches(filter: string, topic: string): boolean;
 export function defaultVehicleIds(count: number, prefix?: string): string[];

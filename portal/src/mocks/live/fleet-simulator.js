@@ -52,6 +52,17 @@ function bearing([lon1, lat1], [lon2, lat2]) {
   return ((Math.atan2(y, x) * 180) / Math.PI + 360) % 360;
 }
 
+/** Ray casting: true when the point lies inside the ring (GeoJSON order, closed or not). */
+export function pointInRing([x, y], ring) {
+  let inside = false;
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+    const [xi, yi] = ring[i];
+    const [xj, yj] = ring[j];
+    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
+  }
+  return inside;
+}
+
 /** Tile key `z-x-y`, the same formula as `tileOf` in topics.ts. */
 export function tileKey(lat, lon, zoom = TILE_ZOOM) {
   const n = 2 ** zoom;
@@ -216,8 +227,12 @@ export function createFleetSimulator(options) {
 
   function geofenceEvents(v, now, out) {
     const pos = position(v);
-    for (const fence of options.region.geofences) {
-      const inside = distanceM([pos.lon, pos.lat], fence.center) <= fence.radiusM;
+    const fences = options.geofences ? options.geofences() : options.region.geofences;
+    for (const fence of fences) {
+      if (fence.vehicleIds && fence.vehicleIds.length > 0 && !fence.vehicleIds.includes(v.uid)) continue;
+      const inside = fence.polygon
+        ? pointInRing([pos.lon, pos.lat], fence.polygon)
+        : distanceM([pos.lon, pos.lat], fence.center) <= fence.radiusM;
       const was = v.inside.has(fence.id);
       if (inside === was) continue;
       if (inside) v.inside.add(fence.id);

@@ -1,7 +1,13 @@
 import { describe, expect, test } from 'vitest';
 import { DEMO_REGION } from '../../shared/lib/live/demo-region';
 import { type LiveMessage, parseLiveMessage, tileOf } from '../../shared/lib/live/topics';
-import { createFleetSimulator, defaultVehicleIds, type SimulatedMessage, topicMatches } from './fleet-simulator.js';
+import {
+  createFleetSimulator,
+  defaultVehicleIds,
+  pointInRing,
+  type SimulatedMessage,
+  topicMatches,
+} from './fleet-simulator.js';
 
 const START = Date.UTC(2026, 0, 5, 8, 0, 0);
 
@@ -126,4 +132,58 @@ describe('topicMatches', () => {
     expect(topicMatches('voltline/v1/vehicles/VH-1/#', 'voltline/v1/vehicles/VH-1/devices/B/ota')).toBe(true);
     expect(topicMatches('voltline/v1/+', 'voltline/v1/a/b')).toBe(false);
   });
+});
+
+describe('fleet simulator with the demo world geofences', () => {
+  // A rectangle over the whole region: every vehicle is inside from its first step.
+  const { west, south, east, north } = DEMO_REGION.bounds;
+  const everywhere: [number, number][] = [
+    [west, south],
+    [east, south],
+    [east, north],
+    [west, north],
+    [west, south],
+  ];
+
+  test('a polygon geofence raises enter for the vehicles assigned to it only', () => {
+    const sim = createFleetSimulator({
+      region: DEMO_REGION,
+      seed: 3,
+      geofences: () => [{ id: 'gf-1', name: 'Whole city', polygon: everywhere, vehicleIds: ['VH-00002'] }],
+    });
+    const events = parseAll(sim.step(defaultVehicleIds(5), START)).flatMap((m) =>
+      m.kind === 'geofence' ? [m.data] : [],
+    );
+    expect(events.map((e) => [e.vehicleUid, e.geofenceId, e.event])).toEqual([['VH-00002', 'gf-1', 'enter']]);
+  });
+
+  test('a geofence without assigned vehicles watches every vehicle', () => {
+    const sim = createFleetSimulator({
+      region: DEMO_REGION,
+      seed: 3,
+      geofences: () => [{ id: 'gf-1', name: 'Whole city', polygon: everywhere, vehicleIds: [] }],
+    });
+    const events = parseAll(sim.step(defaultVehicleIds(3), START)).filter((m) => m.kind === 'geofence');
+    expect(events).toHaveLength(3);
+  });
+
+  test('a geofence that disappears raises no further events', () => {
+    let fences = [{ id: 'gf-1', name: 'Whole city', polygon: everywhere }];
+    const sim = createFleetSimulator({ region: DEMO_REGION, seed: 3, geofences: () => fences });
+    sim.step(['VH-00001'], START);
+    fences = [];
+    const later = parseAll(sim.step(['VH-00001'], START + 1000)).filter((m) => m.kind === 'geofence');
+    expect(later).toEqual([]);
+  });
+});
+
+test('pointInRing tells inside from outside', () => {
+  const ring: [number, number][] = [
+    [0, 0],
+    [2, 0],
+    [2, 2],
+    [0, 2],
+  ];
+  expect(pointInRing([1, 1], ring)).toBe(true);
+  expect(pointInRing([3, 1], ring)).toBe(false);
 });

@@ -15,6 +15,7 @@ import {
   VCU_MODEL_NAMES,
 } from './catalog';
 import { DEMO_PASSWORD, demoEmailFor } from './demo-users';
+import { seedGeofences } from './geofences';
 import {
   MASTER_STATES,
   MODEL_COMMANDS,
@@ -626,6 +627,7 @@ export function createWorld(options: WorldOptions): World {
       notifications,
       audit: () => [],
       sessions: () => [],
+      geofences: () => seedGeofences(size, now),
     },
   };
 }

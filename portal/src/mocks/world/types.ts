@@ -38,6 +38,8 @@ export type Fault = Stored<Schemas['Fault']>;
 export type AuditEntry = Stored<Schemas['AuditEntry']>;
 export type Command = Stored<Schemas['Command']>;
 export type Notification = Stored<Schemas['Notification']>;
+export type Geofence = Stored<Schemas['Geofence']>;
+export type ApiGeofence = Schemas['Geofence'];
 export type DeviceKind = Schemas['DeviceKind'];
 export type DeviceType = Schemas['DeviceType'];
 
@@ -71,6 +73,7 @@ export interface WorldRows {
   notifications: Notification;
   audit: AuditEntry;
   sessions: SessionRecord;
+  geofences: Geofence;
 }
 
 export type TableName = keyof WorldRows;
@@ -94,4 +97,5 @@ export const TABLE_NAMES = [
   'notifications',
   'audit',
   'sessions',
+  'geofences',
 ] as const satisfies readonly TableName[];

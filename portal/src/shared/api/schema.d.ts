@@ -820,6 +820,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/geofences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Every geofence (needs `gr`); `vehicleIds` lists only the assigned vehicles in the caller's scope.
+         *     Sort: name, rule, createdAt, updatedAt. Filter: rule. Search: name.
+         */
+        get: operations["listGeofences"];
+        put?: never;
+        /** @description Needs `gr` with Add. Audit entity Geofence. */
+        post: operations["createGeofence"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/geofences/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        get: operations["getGeofence"];
+        put?: never;
+        post?: never;
+        /** @description Needs `gr` with Delete. */
+        delete: operations["deleteGeofence"];
+        options?: never;
+        head?: never;
+        /** @description Needs `gr` with Update. Assigned vehicles outside the caller's scope are kept as they are. */
+        patch: operations["updateGeofence"];
+        trace?: never;
+    };
+    "/vehicles/{id}/trips/{tripId}/route": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+                tripId: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * @description The positions of one trip from telemetry history (GPS, speed, SoC), oldest first, and the stops along it
+         *     (speed 0 for at least a minute). Needs `vh.l.d.t`.
+         */
+        get: operations["getVehicleTripRoute"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1441,6 +1505,77 @@ export interface components {
              */
             action: "Add" | "Update" | "Clone" | "Export" | "Resync" | "Assign" | "Bulk Import" | "Delete" | "Unassign" | "Change Status";
             summary: string;
+        };
+        /** @enum {string} */
+        GeofenceRule: "enter" | "exit" | "dwell";
+        /** @description A GeoJSON Polygon (outer ring only, closed, [lng, lat] pairs); circles and rectangles are sent as polygons. */
+        GeofenceGeometry: {
+            /** @enum {string} */
+            type: "Polygon";
+            coordinates: [
+                number,
+                number
+            ][][];
+        };
+        Geofence: {
+            id: string;
+            name: string;
+            rule: components["schemas"]["GeofenceRule"];
+            /** @description Minutes inside before a dwell alert (dwell rule only). */
+            dwellMinutes: number | null;
+            /** @description Sum of delivery method bit flags (spec §3). */
+            deliveryMethods: number;
+            geometry: components["schemas"]["GeofenceGeometry"];
+            /** @description Vehicles the geofence watches; empty means every vehicle in the owner's scope. */
+            vehicleIds: string[];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        GeofenceInput: {
+            /** @description 1 to 80 characters. */
+            name: string;
+            rule: components["schemas"]["GeofenceRule"];
+            /** @description 1 to 1440, required for the dwell rule. */
+            dwellMinutes?: number | null;
+            deliveryMethods: number;
+            geometry: components["schemas"]["GeofenceGeometry"];
+            vehicleIds?: string[];
+        };
+        GeofencePatch: {
+            name?: string;
+            rule?: components["schemas"]["GeofenceRule"];
+            dwellMinutes?: number | null;
+            deliveryMethods?: number;
+            geometry?: components["schemas"]["GeofenceGeometry"];
+            vehicleIds?: string[];
+        };
+        GeofencePage: components["schemas"]["PageMeta"] & {
+            items: components["schemas"]["Geofence"][];
+        };
+        TripRoutePoint: {
+            /** @description Epoch milliseconds. */
+            t: number;
+            lat: number;
+            lng: number;
+            speedKmh: number;
+            soc: number;
+        };
+        TripStop: {
+            lat: number;
+            lng: number;
+            /** Format: date-time */
+            startedAt: string;
+            /** Format: date-time */
+            endedAt: string;
+            durationMin: number;
+        };
+        TripRoute: {
+            tripId: string;
+            vehicleId: string;
+            points: components["schemas"]["TripRoutePoint"][];
+            stops: components["schemas"]["TripStop"][];
         };
     };
     responses: {
@@ -3182,6 +3317,171 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    listGeofences: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: components["parameters"]["page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["pageSize"];
+                /** @description `field:asc|desc`, several comma-separated, applied in order. */
+                sort?: components["parameters"]["sort"];
+                /** @description Case-insensitive text search over the resource's searchable fields. */
+                q?: components["parameters"]["q"];
+                /** @description `filter[field]=v1,v2`: rows whose field equals any value; several filters combine with AND. */
+                filter?: components["parameters"]["filter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of geofences */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeofencePage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createGeofence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GeofenceInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Geofence"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getGeofence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The geofence */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Geofence"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteGeofence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateGeofence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GeofencePatch"];
+            };
+        };
+        responses: {
+            /** @description Updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Geofence"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getVehicleTripRoute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+                tripId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The route */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TripRoute"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
 }

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Card, Group, Loader, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { lazy, Suspense } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { ROUTES, type RoutePageProps } from '@/config/routes';
 import { can } from '@/domain/permissions';
 import { navSectionsFor } from '@/domain/route-access';
@@ -12,6 +12,30 @@ import { useAppState } from '@/state/store-context';
 const RealTimeMap = lazy(() =>
   import('@/features/live-map/components/real-time-map').then((m) => ({ default: m.RealTimeMap })),
 );
+const FleetMap = lazy(() => import('@/features/live-map/components/fleet-map').then((m) => ({ default: m.FleetMap })));
+
+/** The dashboard's full-height fleet map view (`?view=map`, decision 0021). */
+export const FLEET_MAP_VIEW = 'map';
+
+function FleetMapView({ title }: { title: string }) {
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" align="flex-end">
+        <Title order={1} size="h2">
+          {title}: Fleet map
+        </Title>
+        <Anchor component={Link} to="?" size="sm">
+          Back to the dashboard
+        </Anchor>
+      </Group>
+      <SectionErrorBoundary what="The fleet map">
+        <Suspense fallback={<Loader m="md" aria-label="Loading the fleet map" />}>
+          <FleetMap />
+        </Suspense>
+      </SectionErrorBoundary>
+    </Stack>
+  );
+}
 
 /**
  * The dashboard of every role type: who you are, and a card for every area your role may open (from the route table,
@@ -20,7 +44,9 @@ const RealTimeMap = lazy(() =>
 export function DashboardPage({ route }: RoutePageProps) {
   const user = useAppState((s) => s.auth.user);
   const permissions = useAppState((s) => s.auth.permissions);
+  const [params] = useSearchParams();
   if (!user) return null;
+  if (params.get('view') === FLEET_MAP_VIEW && can(permissions, 'db.map')) return <FleetMapView title={route.title} />;
   const sections = navSectionsFor(ROUTES, user.role, permissions)
     .map((s) => ({ ...s, routes: s.routes.filter((r) => r.load !== route.load) }))
     .filter((s) => s.routes.length > 0);
@@ -44,9 +70,14 @@ export function DashboardPage({ route }: RoutePageProps) {
       </Group>
       {can(permissions, 'db.map') ? (
         <Stack gap="sm" component="section" aria-labelledby="dash-map">
-          <Text id="dash-map" tt="uppercase" fw={700} size="xs" c="dimmed">
-            Real-Time Map View of Vehicle
-          </Text>
+          <Group justify="space-between">
+            <Text id="dash-map" tt="uppercase" fw={700} size="xs" c="dimmed">
+              Real-Time Map View of Vehicle
+            </Text>
+            <Anchor component={Link} to={`?view=${FLEET_MAP_VIEW}`} size="sm">
+              Open the fleet map
+            </Anchor>
+          </Group>
           <Card withBorder radius="md" padding={0} style={{ overflow: 'hidden' }}>
             <SectionErrorBoundary what="The map">
               <Suspense fallback={<Loader m="md" aria-label="Loading the map" />}>

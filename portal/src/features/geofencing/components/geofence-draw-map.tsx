@@ -158,6 +158,19 @@ export function GeofenceDrawMap({
         instance.clearUndoRedoHistory();
       }
       instance.setMode(initialGeometry ? DRAW_TOOL.Edit : DRAW_TOOL.Polygon);
+      // The whole saved shape in view, whatever its size, unless the caller asked for a view.
+      const ring = initialGeometry?.coordinates[0];
+      if (ring && ring.length > 0 && !center && zoom === undefined) {
+        const lngs = ring.map((p) => p[0]);
+        const lats = ring.map((p) => p[1]);
+        map.fitBounds(
+          [
+            [Math.min(...lngs), Math.min(...lats)],
+            [Math.max(...lngs), Math.max(...lats)],
+          ],
+          { padding: 48, duration: 0, maxZoom: 16 },
+        );
+      }
       setStatus('ready');
       report();
       callbacksRef.current.onMapLoad?.(map);

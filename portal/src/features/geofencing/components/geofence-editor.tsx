@@ -1,6 +1,6 @@
 import { Grid } from '@mantine/core';
 import type { Map as MapLibreMap } from 'maplibre-gl';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { GeofenceDrawMap } from './geofence-draw-map';
 import { GeofenceForm } from './geofence-form';
 import type { GeofenceValue } from './geofence-rules';
@@ -18,6 +18,8 @@ export interface GeofenceEditorProps {
   mapStyleUrl?: string;
   mapHeight?: number | string;
   onMapLoad?: (map: MapLibreMap) => void;
+  /** More form fields kept by the caller (assigned vehicles on the editor page). */
+  extraFields?: ReactNode;
 }
 
 /** Draw a geofence on the map (terra-draw) and fill in its name, rule and delivery methods. */
@@ -28,6 +30,7 @@ export function GeofenceEditor({
   mapStyleUrl,
   mapHeight = 520,
   onMapLoad,
+  extraFields,
 }: GeofenceEditorProps) {
   const [geometry, setGeometry] = useState<PolygonGeometry | null>(initialValue?.geometry ?? null);
   return (
@@ -42,7 +45,13 @@ export function GeofenceEditor({
         />
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 4 }}>
-        <GeofenceForm geometry={geometry} initialValue={initialValue} onSubmit={onSubmit} submitLabel={submitLabel} />
+        <GeofenceForm
+          geometry={geometry}
+          initialValue={initialValue}
+          onSubmit={onSubmit}
+          submitLabel={submitLabel}
+          extraFields={extraFields}
+        />
       </Grid.Col>
     </Grid>
   );

@@ -1,5 +1,5 @@
 import { Alert, Button, Checkbox, Group, NumberInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import type { PolygonGeometry } from './geometry';
 import {
   DELIVERY_METHOD,
@@ -19,6 +19,8 @@ export interface GeofenceFormProps {
   initialValue?: GeofenceValue;
   onSubmit: (value: GeofenceValue) => void | Promise<void>;
   submitLabel?: string;
+  /** More fields kept by the caller (e.g. assigned vehicles), shown above the delivery methods. */
+  extraFields?: ReactNode;
 }
 
 const RULE_OPTIONS = [
@@ -28,7 +30,13 @@ const RULE_OPTIONS = [
 ];
 
 /** The fields of a geofence beside its map: name, rule, dwell minutes, delivery methods; validates on submit. */
-export function GeofenceForm({ geometry, initialValue, onSubmit, submitLabel = 'Save geofence' }: GeofenceFormProps) {
+export function GeofenceForm({
+  geometry,
+  initialValue,
+  onSubmit,
+  submitLabel = 'Save geofence',
+  extraFields,
+}: GeofenceFormProps) {
   const [name, setName] = useState(initialValue?.name ?? '');
   const [rule, setRule] = useState<GeofenceRule>(initialValue?.rule ?? GEOFENCE_RULE.Enter);
   const [dwellMinutes, setDwellMinutes] = useState<number | ''>(initialValue?.dwellMinutes ?? 10);
@@ -100,6 +108,7 @@ export function GeofenceForm({ geometry, initialValue, onSubmit, submitLabel = '
             error={shown.dwellMinutes}
           />
         )}
+        {extraFields}
         <Checkbox.Group
           label="Delivery methods"
           value={flagsOf(deliveryMethods).map(String)}

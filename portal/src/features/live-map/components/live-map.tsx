@@ -24,6 +24,11 @@ export interface LiveMapProps {
   initialZoom?: number;
   /** CSS height of the map; the width follows the parent. */
   height?: number | string;
+  /**
+   * Selects a vehicle, opens its card and follows it (a search result). A new object each time, so choosing the
+   * same vehicle again re-centres on it.
+   */
+  focus?: { vehicleId: string } | null;
 }
 
 const SOURCE = 'vehicles';
@@ -90,6 +95,7 @@ export function LiveMap({
   initialCenter,
   initialZoom,
   height = 480,
+  focus,
 }: LiveMapProps) {
   const containerRef = useRef<HTMLElement>(null);
   const mapRef = useRef<MapLibreMap | null>(null);
@@ -203,12 +209,25 @@ export function LiveMap({
     map.setFilter(LAYER_SELECTED, ['all', ['!', ['has', 'point_count']], ['==', ['get', 'id'], selectedId ?? '']]);
   }, [selectedId, status]);
 
+  useEffect(() => {
+    if (!focus || status !== 'ready') return;
+    setSelectedId(focus.vehicleId);
+    setFollowing(true);
+    followRef.current = focus.vehicleId;
+    const map = mapRef.current;
+    const position = motionRef.current.positionAt(focus.vehicleId, performance.now());
+    // Past the cluster zoom, so the found vehicle is its own marker with its highlight. A jump, not an ease: the
+    // follow loop re-centres every frame while markers glide, which would cut an ease (and its zoom) short.
+    if (map && position) map.jumpTo({ center: position, zoom: Math.max(map.getZoom(), 15) });
+    requestDraw.current();
+  }, [focus, status]);
+
   const handleFollowChange = (next: boolean) => {
     setFollowing(next);
     followRef.current = next ? selectedId : null;
     const map = mapRef.current;
     const position = selectedId ? motionRef.current.positionAt(selectedId, performance.now()) : null;
-    if (next && map && position) map.easeTo({ center: position, zoom: Math.max(map.getZoom(), 14) });
+    if (next && map && position) map.jumpTo({ center: position, zoom: Math.max(map.getZoom(), 15) });
   };
 
   const handleClose = () => {

@@ -265,3 +265,30 @@ test('disconnect closes the connection, stops retrying and keeps the interest fo
   live.connect({ url: broker.url });
   await vi.waitFor(() => expect(live.getSubscribedTopics()).toEqual(['voltline/v1/telemetry/+/A']));
 });
+
+test('batch listeners get every batch after the sink, and a throwing one does not stop the others', async () => {
+  const onError = vi.fn();
+  const { live, batches, frames } = createController({ onError });
+  const seen: number[] = [];
+  live.subscribeBatches(() => {
+    throw new Error('listener bug');
+  });
+  const unsubscribe = live.subscribeBatches((batch) => seen.push(batch.vehicles.length + batches.length * 10));
+  live.setInterest('details', [topics.vehicleTelemetryFilter('VH-1')]);
+  live.connect({ url: broker.url });
+  await brokerSubscriptions();
+  await vi.waitFor(async () => {
+    await publish(telemetryTopic('VH-1'), encodePayload(telemetry('VH-1', 1)));
+    expect(live.getStats().accepted).toBeGreaterThan(0);
+  });
+  frames.runFrame();
+  // 1 vehicle, and the sink had already stored its batch (10): listeners run after the sink.
+  expect(seen).toEqual([11]);
+  expect(onError).toHaveBeenCalledWith(expect.objectContaining({ message: 'listener bug' }));
+  unsubscribe();
+  const before = live.getStats().accepted;
+  await publish(telemetryTopic('VH-1'), encodePayload(telemetry('VH-1', 2)));
+  await vi.waitFor(() => expect(live.getStats().accepted).toBeGreaterThan(before));
+  frames.runFrame();
+  expect(seen).toEqual([11]);
+});

@@ -1,6 +1,6 @@
 import type { IClientOptions, MqttClient } from 'mqtt';
 
-type MqttLib = (typeof import('mqtt'))['default'];
+type MqttLib = typeof import('mqtt')['default'];
 let mqttLib: MqttLib | null = null;
 
 /**
@@ -96,6 +96,11 @@ export interface LiveController {
   getSubscribedTopics(): string[];
   /** Every topic some owner wants, online or not. */
   getInterest(): string[];
+  /**
+   * Calls `listener` with every batch after the sink has had it, for views that show events as they come (a live
+   * geofence event list); returns the unsubscribe function. A throwing listener is reported, never fatal.
+   */
+  subscribeBatches(listener: LiveSink): () => void;
   /** Hands over pending messages now, without waiting for a frame. */
   flush(): void;
   dispose(): void;
@@ -143,8 +148,22 @@ export function createLiveController(options: LiveControllerOptions): LiveContro
     sinkErrors: 0,
     reconnects: 0,
   };
+  const batchListeners = new Set<LiveSink>();
   const batcher = createLiveBatcher({
-    sink: options.sink,
+    sink: (batch) => {
+      try {
+        options.sink(batch);
+      } finally {
+        for (const listener of batchListeners) {
+          try {
+            listener(batch);
+          } catch (error) {
+            stats.sinkErrors++;
+            report(error);
+          }
+        }
+      }
+    },
     scheduleFrame: options.scheduleFrame,
     maxDelayMs: options.maxFlushDelayMs,
     onSinkError: (error) => {
@@ -384,6 +403,10 @@ export function createLiveController(options: LiveControllerOptions): LiveContro
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    subscribeBatches(listener) {
+      batchListeners.add(listener);
+      return () => batchListeners.delete(listener);
+    },
     getStats: () => ({ ...stats, dropped: { ...stats.dropped }, flushes: batcher.flushes() }),
     getSubscribedTopics: () => [...subscribed],
     getInterest: () => [...registry.union()],
@@ -394,6 +417,7 @@ export function createLiveController(options: LiveControllerOptions): LiveContro
       disposed = true;
       batcher.dispose();
       listeners.clear();
+      batchListeners.clear();
       if (typeof window !== 'undefined') window.removeEventListener('online', handleOnline);
     },
   };

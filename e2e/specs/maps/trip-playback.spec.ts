@@ -1,0 +1,101 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { startHarness } from './harness/build-harness.mjs';
+import { openMaps } from './maps-harness';
+
+// TripPlayback and LocationAnalysisMap alone on the maps harness page (the vehicle details tabs that host them are
+// another page's work), with a trip route in the query cache as the Fleet API sends it.
+
+test.describe.configure({ mode: 'serial', timeout: 60_000 });
+
+let harness: { url: string; close(): Promise<void> };
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  harness = await startHarness({ outDir: mkdtempSync(join(tmpdir(), 'voltline-maps-harness-')) });
+});
+
+test.afterAll(async () => {
+  await harness?.close();
+});
+
+const markerAt = (page: Page) =>
+  page.evaluate(() => {
+    const { map } = (window as unknown as { __maps: { map: { querySourceFeatures(id: string): unknown[] } } }).__maps;
+    const [feature] = map.querySourceFeatures('trip-vehicle') as { geometry: { coordinates: [number, number] } }[];
+    return feature?.geometry.coordinates ?? null;
+  });
+
+test('scrubbing moves the marker, and Space plays the trip', async ({ page }) => {
+  await openMaps(page, harness.url, 'view=trip');
+  const start = await markerAt(page);
+  expect(start).not.toBeNull();
+  const readout = page.getByRole('group', { name: 'Position readout' });
+  await expect(readout).toContainText('Speed 0 km/h');
+  await page.screenshot({ path: test.info().outputPath('trip-playback-start.png') });
+
+  // Drag the scrubber's thumb 40 % of the way along its track.
+  const slider = page.getByRole('slider', { name: 'Trip position' });
+  const thumb = (await slider.boundingBox())!;
+  const track = (await slider.locator('xpath=..').boundingBox())!;
+  await page.mouse.move(thumb.x + thumb.width / 2, thumb.y + thumb.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(track.x + track.width * 0.4, thumb.y + thumb.height / 2, { steps: 8 });
+  await page.mouse.up();
+  await expect(readout).not.toContainText('08:00:00');
+  await expect.poll(() => markerAt(page)).not.toEqual(start);
+  const scrubbed = await markerAt(page);
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: test.info().outputPath('trip-playback-scrubbed.png') });
+
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
+  await expect.poll(() => markerAt(page), { timeout: 5000 }).not.toEqual(scrubbed);
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('button', { name: 'Play' })).toBeVisible();
+  const index = await page.evaluate(
+    () =>
+      (
+        window as unknown as { __maps: { store: { getState(): { vehicle: { activeTripIndex: number } } } } }
+      ).__maps.store.getState().vehicle.activeTripIndex,
+  );
+  expect(index).toBeGreaterThan(0);
+});
+
+test('a stop jumps the playback there and 8x is stored as the speed', async ({ page }) => {
+  await openMaps(page, harness.url, 'view=trip');
+  await page.getByRole('list', { name: 'Stops' }).getByRole('button').first().click();
+  await expect(page.getByRole('group', { name: 'Position readout' })).toContainText('Speed 0 km/h');
+  await page.getByText('8x', { exact: true }).click();
+  const speed = await page.evaluate(
+    () =>
+      (
+        window as unknown as { __maps: { store: { getState(): { vehicle: { activeOffset: number } } } } }
+      ).__maps.store.getState().vehicle.activeOffset,
+  );
+  expect(speed).toBe(8);
+  await expect(page.getByRole('img', { name: 'Speed and SoC over the trip' })).toHaveAttribute(
+    'data-chart-status',
+    'ready',
+  );
+});
+
+test('saved locations are drawn with their visit heat', async ({ page }) => {
+  await openMaps(page, harness.url, 'view=locations');
+  const drawn = await page.evaluate(() => {
+    const { map } = (
+      window as unknown as {
+        __maps: { map: { queryRenderedFeatures(o: { layers: string[] }): { properties: { kind: number } }[] } };
+      }
+    ).__maps;
+    return map
+      .queryRenderedFeatures({ layers: ['location-points'] })
+      .map((f) => f.properties.kind)
+      .sort();
+  });
+  expect(drawn).toEqual([1, 2, 3]);
+  await page.screenshot({ path: test.info().outputPath('location-analysis.png') });
+});

@@ -1,0 +1,132 @@
+import type { components } from '@/shared/api/schema';
+import type { TripRow } from './histories';
+import { createRng, hashString } from './prng';
+
+type Schemas = components['schemas'];
+export type TripRoutePoint = Schemas['TripRoutePoint'];
+export interface TripStopRow {
+  lat: number;
+  lng: number;
+  startedAt: number;
+  endedAt: number;
+  durationMin: number;
+}
+
+const SAMPLE_MS = 10_000;
+const MAX_POINTS = 600;
+const MIN_STOP_MS = 60_000;
+
+const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+/** A street-like path from start to end: a few waypoints pushed sideways, so the route is not a straight line. */
+function waypoints(trip: TripRow, r: ReturnType<typeof createRng>): [number, number][] {
+  const { start, end } = trip;
+  const dx = end.lng - start.lng;
+  const dy = end.lat - start.lat;
+  const points: [number, number][] = [[start.lng, start.lat]];
+  const legs = 5;
+  for (let i = 1; i < legs; i += 1) {
+    const f = i / legs;
+    const side = (r.float(i, 20) - 0.5) * 0.35;
+    points.push([start.lng + dx * f - dy * side, start.lat + dy * f + dx * side]);
+  }
+  points.push([end.lng, end.lat]);
+  return points;
+}
+
+function lengthOf(path: [number, number][]): number[] {
+  const cumulative = [0];
+  for (let i = 1; i < path.length; i += 1) {
+    const [ax, ay] = path[i - 1]!;
+    const [bx, by] = path[i]!;
+    cumulative.push(cumulative[i - 1]! + Math.hypot(bx - ax, by - ay));
+  }
+  return cumulative;
+}
+
+function pointAlong(path: [number, number][], cumulative: number[], d: number): [number, number] {
+  let i = 1;
+  while (i < cumulative.length - 1 && cumulative[i]! < d) i += 1;
+  const [ax, ay] = path[i - 1]!;
+  const [bx, by] = path[i]!;
+  const span = cumulative[i]! - cumulative[i - 1]! || 1;
+  const f = Math.max(0, Math.min(1, (d - cumulative[i - 1]!) / span));
+  return [ax + (bx - ax) * f, ay + (by - ay) * f];
+}
+
+/**
+ * The recorded positions of a trip (every 10 s, at most 600 points), as telemetry history would give them: speed
+ * varies around the trip's average with stops at traffic lights and deliveries, SoC falls with the distance driven.
+ * A pure function of the seed and the trip, so the same trip always plays back the same way.
+ */
+export function tripRouteOf(
+  seed: number,
+  trip: TripRow,
+  now: number,
+): { points: TripRoutePoint[]; stops: TripStopRow[] } {
+  const r = createRng(seed ^ hashString(trip.id), 'route');
+  const endedAt = trip.endedAt ?? now;
+  const duration = Math.max(SAMPLE_MS * 2, endedAt - trip.startedAt);
+  const step = Math.max(SAMPLE_MS, Math.ceil(duration / (MAX_POINTS - 1)));
+  const n = Math.floor(duration / step) + 1;
+  // Stops: 1 to 3 windows where the vehicle stands still.
+  const stopCount = r.int(0, 0, 1, 3);
+  const stopWindows: [number, number][] = [];
+  for (let s = 0; s < stopCount; s += 1) {
+    const at = 0.15 + r.float(s, 1) * 0.7;
+    const length = Math.min(duration * 0.15, (1 + r.float(s, 2) * 3) * 60_000);
+    stopWindows.push([trip.startedAt + at * duration, trip.startedAt + at * duration + length]);
+  }
+  const speeds: number[] = [];
+  const times: number[] = [];
+  for (let i = 0; i < n; i += 1) {
+    const t = i === n - 1 ? endedAt : trip.startedAt + i * step;
+    const stopped = i === 0 || i === n - 1 || stopWindows.some(([a, b]) => t >= a && t <= b);
+    const wave = Math.sin(i / 7 + r.float(0, 3) * 6) * 0.35 + (r.float(i, 4) - 0.5) * 0.3;
+    speeds.push(stopped ? 0 : Math.max(3, Math.min(trip.maxSpeedKmh, trip.avgSpeedKmh * (1 + wave))));
+    times.push(t);
+  }
+  const path = waypoints(trip, r);
+  const cumulative = lengthOf(path);
+  const total = cumulative.at(-1)!;
+  // Distance follows speed: integrate, then scale so that the last point is the trip's end.
+  const travelled = [0];
+  for (let i = 1; i < n; i += 1)
+    travelled.push(travelled[i - 1]! + ((speeds[i - 1]! + speeds[i]!) / 2) * (times[i]! - times[i - 1]!));
+  const scale = travelled.at(-1)! > 0 ? total / travelled.at(-1)! : 0;
+  const startSoc = 45 + r.float(0, 5) * 50;
+  const socDrop = Math.min(startSoc - 5, Math.max(1, trip.distanceKm * 0.55));
+  const points: TripRoutePoint[] = times.map((t, i) => {
+    const progress = travelled.at(-1)! > 0 ? travelled[i]! / travelled.at(-1)! : i / (n - 1);
+    const [lng, lat] = pointAlong(path, cumulative, travelled[i]! * scale);
+    return {
+      t: Math.round(t),
+      lat: round(lat, 6),
+      lng: round(lng, 6),
+      speedKmh: round(speeds[i]!, 1),
+      soc: round(startSoc - socDrop * progress, 1),
+    };
+  });
+  const stops: TripStopRow[] = [];
+  let runStart = -1;
+  for (let i = 0; i <= n; i += 1) {
+    const still = i < n && points[i]!.speedKmh === 0;
+    if (still && runStart < 0) runStart = i;
+    if (!still && runStart >= 0) {
+      const first = points[runStart]!;
+      const last = points[i - 1]!;
+      const ms = last.t - first.t;
+      if (ms >= MIN_STOP_MS && runStart > 0 && i < n) {
+        stops.push({
+          lat: first.lat,
+          lng: first.lng,
+          startedAt: first.t,
+          endedAt: last.t,
+          durationMin: round(ms / 60_000, 1),
+        });
+      }
+      runStart = -1;
+    }
+  }
+  return { points, stops };
+}
