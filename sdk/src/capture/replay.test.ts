@@ -1,7 +1,9 @@
-import { afterEach, expect, test } from 'vitest';
+import { afterEach, expect, test, vi } from 'vitest';
+import { REPLAY } from './constants';
 import { getReplayPayload, resetReplay, startReplay, stopReplay } from './replay';
 
 afterEach(() => {
+  vi.useRealTimers();
   stopReplay();
   document.body.innerHTML = '';
 });
@@ -37,4 +39,37 @@ test('masks password values in the full snapshot', () => {
   const json = JSON.stringify(getReplayPayload());
   expect(json).not.toContain('hunter2');
   expect(json).not.toContain('Jane');
+});
+
+test('the first full snapshot is taken at idle time, after startReplay has returned', async () => {
+  vi.useFakeTimers({ toFake: ['setTimeout'] });
+  document.body.innerHTML = '<p>early</p>';
+  startReplay();
+  document.body.innerHTML = '<p>changed before idle</p>';
+  vi.runOnlyPendingTimers();
+  const json = JSON.stringify(getReplayPayload()!.events.findLast((e) => e.type === 2));
+  expect(json).toContain('changed before idle');
+  expect(json).not.toContain('early');
+});
+
+test('a report asked for before the idle start still gets a replay', () => {
+  vi.useFakeTimers({ toFake: ['setTimeout'] });
+  document.body.innerHTML = '<p>right away</p>';
+  startReplay();
+  expect(JSON.stringify(getReplayPayload())).toContain('right away');
+});
+
+test('a due checkout waits for idle time instead of running inside the emitting event', async () => {
+  vi.useFakeTimers({ toFake: ['setTimeout'] });
+  document.body.innerHTML = '<p id="t">0</p>';
+  resetReplay();
+  const target = document.getElementById('t')!;
+  for (let i = 1; i <= REPLAY.checkoutEveryEvents; i += 1) {
+    target.setAttribute('data-n', String(i));
+    await Promise.resolve();
+  }
+  const fullSnapshots = () => getReplayPayload()!.events.filter((e) => e.type === 2).length;
+  expect(fullSnapshots()).toBe(1);
+  vi.runOnlyPendingTimers();
+  expect(fullSnapshots()).toBe(2);
 });

@@ -1,23 +1,60 @@
 import { record } from '@rrweb/record';
+import { whenIdle } from '../core/timing';
 import { REPLAY, REPLAY_MOUSE_INTERACTIONS } from './constants';
 import { getPageInfo } from './page-info';
 import { capReplayEvent, ReplayBuffer } from './replay-events';
 import { replayMaskOptions } from './replay-privacy';
 import type { ReplayEvent, WebReplayPayload } from './types';
 
+/** rrweb's EventType.FullSnapshot and EventType.IncrementalSnapshot. */
+const FULL_SNAPSHOT = 2;
+const INCREMENTAL_SNAPSHOT = 3;
+
 const buffer = new ReplayBuffer();
 let stopRecording: (() => void) | undefined;
+let startPending = false;
+let checkoutPending = false;
+let lastFullSnapshotAt = 0;
+let incrementalSinceFullSnapshot = 0;
 
-/** Start recording the session replay; a second call while recording does nothing. */
-export function startReplay(): void {
+/**
+ * A full snapshot is one synchronous walk of the whole DOM, the longest task replay causes. rrweb would take a checkout
+ * inside the emit of whichever event crossed the limit (in the middle of the page's own mutation or input handling, one
+ * long task on top of another); asking for it at idle time keeps it apart from the page's work.
+ */
+function trackCheckout(event: ReplayEvent): void {
+  if (event.type === FULL_SNAPSHOT) {
+    lastFullSnapshotAt = event.timestamp;
+    incrementalSinceFullSnapshot = 0;
+    return;
+  }
+  if (event.type !== INCREMENTAL_SNAPSHOT || checkoutPending) return;
+  incrementalSinceFullSnapshot += 1;
+  const due =
+    incrementalSinceFullSnapshot >= REPLAY.checkoutEveryEvents ||
+    event.timestamp - lastFullSnapshotAt > REPLAY.checkoutEveryMs;
+  if (!due) return;
+  checkoutPending = true;
+  whenIdle(() => {
+    checkoutPending = false;
+    if (!stopRecording) return;
+    try {
+      record.takeFullSnapshot(true);
+    } catch (error) {
+      console.warn('[Voltline] Session replay checkout failed', error);
+    }
+  }, REPLAY.checkoutIdleTimeoutMs);
+}
+
+function beginRecording(): void {
+  startPending = false;
   if (stopRecording || typeof window === 'undefined') return;
   try {
     const stop = record<ReplayEvent>({
       emit(event, isCheckout) {
         buffer.add(event, isCheckout === true);
+        trackCheckout(event);
       },
-      checkoutEveryNms: REPLAY.checkoutEveryMs,
-      checkoutEveryNth: REPLAY.checkoutEveryEvents,
       blockClass: REPLAY.blockClass,
       ignoreClass: REPLAY.ignoreClass,
       maskTextClass: REPLAY.maskTextClass,
@@ -41,8 +78,26 @@ export function startReplay(): void {
   }
 }
 
+/** A report asked for before the idle start happened still gets its replay: start now. */
+function flushPendingStart(): void {
+  if (startPending) beginRecording();
+}
+
+/**
+ * Start recording the session replay once the main thread is idle (the first full snapshot is the costliest task of
+ * replay and must not stack on the page's start-up); a second call while recording or waiting does nothing.
+ */
+export function startReplay(): void {
+  if (stopRecording || startPending || typeof window === 'undefined') return;
+  startPending = true;
+  whenIdle(() => {
+    if (startPending) beginRecording();
+  }, REPLAY.startIdleTimeoutMs);
+}
+
 /** Stop recording; what was recorded stays available to `getReplayPayload`. */
 export function stopReplay(): void {
+  startPending = false;
   stopRecording?.();
   stopRecording = undefined;
 }
@@ -52,10 +107,13 @@ export function resetReplay(): void {
   stopReplay();
   buffer.clear();
   startReplay();
+  // The visitor is starting a report now: the new replay begins here, not at the next idle moment.
+  flushPendingStart();
 }
 
 /** The replay of the last one or two segments in the wire shape, or null when nothing was recorded. */
 export function getReplayPayload(): WebReplayPayload | null {
+  flushPendingStart();
   const events = buffer.events();
   const first = events[0];
   if (!first) return null;
