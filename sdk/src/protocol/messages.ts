@@ -34,6 +34,27 @@ export interface TicketData {
   tags?: string[];
 }
 
+/** The parts of a report a visitor can see in the feedback form and remove before sending (Voltline addition). */
+export const CAPTURE_ITEMS = ['screenshot', 'replay', 'screenRecording', 'consoleLog', 'networkLogs', 'customData'] as const;
+export type CaptureItem = (typeof CAPTURE_ITEMS)[number];
+
+/** What the next report will carry, as the widget will send it (`capture-summary`). */
+export interface CaptureSummary {
+  /** The page snapshot as a `data:text/html` URL for a sandboxed frame; null when no screenshot will be sent. */
+  screenshot: { previewUrl: string; bytes: number } | null;
+  replay: { eventCount: number; seconds: number; bytes: number } | null;
+  screenRecordingUrl: string | null;
+  consoleLogCount: number;
+  networkLogCount: number;
+  customDataKeys: string[];
+  /** Elements of the page whose content the redaction policy keeps out of the report. */
+  maskedElementCount: number;
+  /** Items the visitor removed: they are not sent. */
+  removed: CaptureItem[];
+  /** Set when the summary could not be made (e.g. the snapshot failed); the rest is what is known. */
+  error?: string;
+}
+
 /** Messages the messenger frame sends to the widget (the host page). */
 export interface FrameToWidget {
   ping: undefined;
@@ -53,6 +74,10 @@ export interface FrameToWidget {
   'send-feedback': SendFeedbackData;
   /** data is the capture type: 'screenshot' | 'capture' (recording). */
   'start-screen-drawing': string;
+  /** Voltline addition: ask for a `capture-summary` of what the next report will carry. */
+  'request-capture-summary': undefined;
+  /** Voltline addition: leave this item out of the next report (answered by a new `capture-summary`). */
+  'remove-capture-item': { item: CaptureItem };
 }
 
 export interface FlowStartData {
@@ -76,6 +101,8 @@ export interface WidgetToFrame {
    * new messages without reload. gleap@14.2.11 does not send it; a messenger must not depend on it to work.
    */
   'server-update': { u?: number };
+  /** Voltline addition: answer to `request-capture-summary` and `remove-capture-item`. */
+  'capture-summary': CaptureSummary;
   'set-form-data': { formKey: string; data: { value: unknown; dirty: boolean } };
   'start-feedbackflow': FlowStartData;
   'start-survey': FlowStartData;
@@ -158,6 +185,8 @@ const FRAME_TO_WIDGET_NAMES: ReadonlyArray<keyof FrameToWidget> = [
   'tool-execution',
   'send-feedback',
   'start-screen-drawing',
+  'request-capture-summary',
+  'remove-capture-item',
 ];
 
 const WIDGET_TO_FRAME_NAMES: ReadonlyArray<keyof WidgetToFrame> = [
@@ -170,6 +199,7 @@ const WIDGET_TO_FRAME_NAMES: ReadonlyArray<keyof WidgetToFrame> = [
   'prefill-form-data',
   'session-cleared',
   'server-update',
+  'capture-summary',
   'set-form-data',
   'start-feedbackflow',
   'start-survey',
