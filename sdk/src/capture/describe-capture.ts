@@ -62,7 +62,17 @@ export interface SummaryInput {
 export function summarizeCapture(input: SummaryInput): CaptureSummary {
   const d = describeCapture({ snapshot: input.snapshot, replay: input.replay });
   const summary: CaptureSummary = {
-    screenshot: d.screenshotPreviewUrl ? { previewUrl: d.screenshotPreviewUrl, bytes: d.screenshotBytes } : null,
+    screenshot:
+      input.snapshot && d.screenshotPreviewUrl
+        ? {
+            previewUrl: d.screenshotPreviewUrl,
+            bytes: d.screenshotBytes,
+            width: input.snapshot.width,
+            height: input.snapshot.height,
+            x: input.snapshot.x,
+            y: input.snapshot.y,
+          }
+        : null,
     replay: d.replayEventCount > 0 ? { eventCount: d.replayEventCount, seconds: d.replaySeconds, bytes: d.replayBytes } : null,
     screenRecordingUrl: input.screenRecordingUrl,
     consoleLogCount: input.consoleLogCount,

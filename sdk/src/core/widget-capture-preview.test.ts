@@ -85,7 +85,7 @@ test('asked for a summary, the widget describes the screenshot, replay, logs and
   await vi.waitFor(() => expect(summaries(sent)).toHaveLength(1));
   const summary = summaries(sent)[0]!;
   expect(summary).toMatchObject({
-    screenshot: { previewUrl: `data:text/html;charset=utf-8,${encodeURIComponent(SHOT.html)}`, bytes: 11 },
+    screenshot: { previewUrl: `data:text/html;charset=utf-8,${encodeURIComponent(SHOT.html)}`, bytes: 11, width: 800, height: 600, x: 0, y: 0 },
     replay: { eventCount: 2, seconds: 60 },
     screenRecordingUrl: null,
     customDataKeys: ['plan'],

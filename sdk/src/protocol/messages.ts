@@ -40,8 +40,11 @@ export type CaptureItem = (typeof CAPTURE_ITEMS)[number];
 
 /** What the next report will carry, as the widget will send it (`capture-summary`). */
 export interface CaptureSummary {
-  /** The page snapshot as a `data:text/html` URL for a sandboxed frame; null when no screenshot will be sent. */
-  screenshot: { previewUrl: string; bytes: number } | null;
+  /**
+   * The page snapshot as a `data:text/html` URL for a sandboxed frame, with the viewport size and scroll position it was
+   * taken at; null when no screenshot will be sent.
+   */
+  screenshot: { previewUrl: string; bytes: number; width: number; height: number; x: number; y: number } | null;
   replay: { eventCount: number; seconds: number; bytes: number } | null;
   screenRecordingUrl: string | null;
   consoleLogCount: number;
