@@ -73,7 +73,10 @@ export function summarizeCapture(input: SummaryInput): CaptureSummary {
             y: input.snapshot.y,
           }
         : null,
-    replay: d.replayEventCount > 0 ? { eventCount: d.replayEventCount, seconds: d.replaySeconds, bytes: d.replayBytes } : null,
+    replay:
+      d.replayEventCount > 0
+        ? { eventCount: d.replayEventCount, seconds: d.replaySeconds, bytes: d.replayBytes }
+        : null,
     screenRecordingUrl: input.screenRecordingUrl,
     consoleLogCount: input.consoleLogCount,
     networkLogCount: input.networkLogCount,

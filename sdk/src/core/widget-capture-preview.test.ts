@@ -22,7 +22,15 @@ afterEach(() => {
 });
 
 const shadow = () => document.querySelector('voltline-widget')!.shadowRoot!;
-const SHOT = { html: '<p>page</p>', baseUrl: 'https://host.test', width: 800, height: 600, isMobile: false, x: 0, y: 0 };
+const SHOT = {
+  html: '<p>page</p>',
+  baseUrl: 'https://host.test',
+  width: 800,
+  height: 600,
+  isMobile: false,
+  x: 0,
+  y: 0,
+};
 const REPLAY = {
   startDate: 1000,
   events: [
@@ -37,7 +45,9 @@ const REPLAY = {
 };
 
 function fakeCapture() {
-  const snapshot: SnapshotModule & { takeSnapshot: ReturnType<typeof vi.fn> } = { takeSnapshot: vi.fn(async () => SHOT) };
+  const snapshot: SnapshotModule & { takeSnapshot: ReturnType<typeof vi.fn> } = {
+    takeSnapshot: vi.fn(async () => SHOT),
+  };
   const replay: ReplayModule = {
     startReplay: vi.fn(),
     stopReplay: vi.fn(),
@@ -69,7 +79,8 @@ async function bootAndOpen() {
   });
   fromFrame('ping');
   await vi.advanceTimersByTimeAsync(300);
-  return () => spy.mock.calls.map(([raw]) => JSON.parse(String(raw)) as { name: string; data: Record<string, unknown> });
+  return () =>
+    spy.mock.calls.map(([raw]) => JSON.parse(String(raw)) as { name: string; data: Record<string, unknown> });
 }
 
 const summaries = (sent: () => { name: string; data: Record<string, unknown> }[]) =>
@@ -85,7 +96,14 @@ test('asked for a summary, the widget describes the screenshot, replay, logs and
   await vi.waitFor(() => expect(summaries(sent)).toHaveLength(1));
   const summary = summaries(sent)[0]!;
   expect(summary).toMatchObject({
-    screenshot: { previewUrl: `data:text/html;charset=utf-8,${encodeURIComponent(SHOT.html)}`, bytes: 11, width: 800, height: 600, x: 0, y: 0 },
+    screenshot: {
+      previewUrl: `data:text/html;charset=utf-8,${encodeURIComponent(SHOT.html)}`,
+      bytes: 11,
+      width: 800,
+      height: 600,
+      x: 0,
+      y: 0,
+    },
     replay: { eventCount: 2, seconds: 60 },
     screenRecordingUrl: null,
     customDataKeys: ['plan'],

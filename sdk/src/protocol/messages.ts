@@ -35,7 +35,14 @@ export interface TicketData {
 }
 
 /** The parts of a report a visitor can see in the feedback form and remove before sending (Voltline addition). */
-export const CAPTURE_ITEMS = ['screenshot', 'replay', 'screenRecording', 'consoleLog', 'networkLogs', 'customData'] as const;
+export const CAPTURE_ITEMS = [
+  'screenshot',
+  'replay',
+  'screenRecording',
+  'consoleLog',
+  'networkLogs',
+  'customData',
+] as const;
 export type CaptureItem = (typeof CAPTURE_ITEMS)[number];
 
 /** What the next report will carry, as the widget will send it (`capture-summary`). */

@@ -7,7 +7,14 @@ let view: ReturnType<typeof renderMessenger> | undefined;
 afterEach(() => view?.cleanup());
 
 const SUMMARY: CaptureSummary = {
-  screenshot: { previewUrl: 'data:text/html;charset=utf-8,%3Cp%3Ehi%3C%2Fp%3E', bytes: 20_480, width: 1280, height: 720, x: 0, y: 300 },
+  screenshot: {
+    previewUrl: 'data:text/html;charset=utf-8,%3Cp%3Ehi%3C%2Fp%3E',
+    bytes: 20_480,
+    width: 1280,
+    height: 720,
+    x: 0,
+    y: 300,
+  },
   replay: { eventCount: 312, seconds: 95, bytes: 90_000 },
   screenRecordingUrl: null,
   consoleLogCount: 4,

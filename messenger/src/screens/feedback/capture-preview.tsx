@@ -35,18 +35,31 @@ interface Row {
 export function captureRows(summary: CaptureSummary): Row[] {
   const rows: Row[] = [];
   if (summary.screenshot)
-    rows.push({ item: 'screenshot', label: 'Screenshot', detail: `of this page, ${kilobytes(summary.screenshot.bytes)}` });
+    rows.push({
+      item: 'screenshot',
+      label: 'Screenshot',
+      detail: `of this page, ${kilobytes(summary.screenshot.bytes)}`,
+    });
   if (summary.replay)
     rows.push({
       item: 'replay',
       label: 'Session replay',
       detail: `last ${plural(summary.replay.seconds, 'second', 'seconds')}, ${plural(summary.replay.eventCount, 'event', 'events')}`,
     });
-  if (summary.screenRecordingUrl) rows.push({ item: 'screenRecording', label: 'Screen recording', detail: 'your recording' });
+  if (summary.screenRecordingUrl)
+    rows.push({ item: 'screenRecording', label: 'Screen recording', detail: 'your recording' });
   if (summary.consoleLogCount > 0)
-    rows.push({ item: 'consoleLog', label: 'Console log', detail: plural(summary.consoleLogCount, 'entry', 'entries') });
+    rows.push({
+      item: 'consoleLog',
+      label: 'Console log',
+      detail: plural(summary.consoleLogCount, 'entry', 'entries'),
+    });
   if (summary.networkLogCount > 0)
-    rows.push({ item: 'networkLogs', label: 'Network log', detail: plural(summary.networkLogCount, 'request', 'requests') });
+    rows.push({
+      item: 'networkLogs',
+      label: 'Network log',
+      detail: plural(summary.networkLogCount, 'request', 'requests'),
+    });
   if (summary.customDataKeys.length > 0)
     rows.push({ item: 'customData', label: 'Custom data', detail: summary.customDataKeys.join(', ') });
   return rows;
