@@ -64,6 +64,13 @@ export const REPLAY = {
   checkoutIdleTimeoutMs: 1000,
   /** The first full snapshot waits for idle time at most this long after `startReplay`. */
   startIdleTimeoutMs: 2000,
+  /**
+   * A full snapshot is walked in slices (our @rrweb/record patch), each a task of at most this long, so that replay never
+   * makes a task near the 50 ms long-task line whatever the page's size...
+   */
+  snapshotSliceMs: 8,
+  /** ...or of at most this many nodes, which bounds a slice where the page fakes its clock. */
+  snapshotSliceNodes: 400,
   /** An event whose JSON is longer than this has its data URLs replaced (spec §5). */
   maxEventChars: 4_000_000,
 } as const;

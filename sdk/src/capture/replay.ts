@@ -6,9 +6,36 @@ import { capReplayEvent, ReplayBuffer } from './replay-events';
 import { replayMaskOptions } from './replay-privacy';
 import type { ReplayEvent, WebReplayPayload } from './types';
 
-/** rrweb's EventType.FullSnapshot and EventType.IncrementalSnapshot. */
+/** rrweb's EventType.FullSnapshot, EventType.IncrementalSnapshot and EventType.Meta. */
 const FULL_SNAPSHOT = 2;
 const INCREMENTAL_SNAPSHOT = 3;
+const META = 4;
+
+/**
+ * What our patch of @rrweb/record (patches/@rrweb__record@2.1.6.patch) adds: the full snapshot walked in slices, and a
+ * way to finish a walk at once.
+ */
+interface SlicedRecord {
+  flushFullSnapshot?: () => void;
+}
+const sliced = record as unknown as SlicedRecord;
+
+/**
+ * Each slice of the full snapshot walk runs as its own task. A MessageChannel task, not a timer: timers are clamped when
+ * nested and are stopped by fake clocks (tests, some SPAs' test harnesses), which would run every slice in one task.
+ */
+function nextTask(cb: () => void): void {
+  if (typeof MessageChannel === 'undefined') {
+    setTimeout(cb, 0);
+    return;
+  }
+  const channel = new MessageChannel();
+  channel.port1.onmessage = () => {
+    channel.port1.close();
+    cb();
+  };
+  channel.port2.postMessage(null);
+}
 
 const buffer = new ReplayBuffer();
 let stopRecording: (() => void) | undefined;
@@ -16,6 +43,35 @@ let startPending = false;
 let checkoutPending = false;
 let lastFullSnapshotAt = 0;
 let incrementalSinceFullSnapshot = 0;
+/**
+ * Events rrweb emits while a sliced full snapshot is being walked (between its Meta and FullSnapshot events): kept back
+ * and added after the FullSnapshot, so that the replay never meets an event before the snapshot it applies to.
+ */
+let heldBack: ReplayEvent[] | null = null;
+
+function addEvent(event: ReplayEvent, isCheckout: boolean): void {
+  if (event.type === META) {
+    heldBack = [];
+    buffer.add(event, isCheckout);
+    return;
+  }
+  if (heldBack && event.type !== FULL_SNAPSHOT) {
+    heldBack.push(event);
+    return;
+  }
+  buffer.add(event, isCheckout);
+  trackCheckout(event);
+  if (event.type === FULL_SNAPSHOT && heldBack) {
+    const held = heldBack;
+    heldBack = null;
+    for (const e of held) {
+      // They happened during the walk; replayed right after the snapshot, in their order.
+      e.timestamp = Math.max(e.timestamp, event.timestamp);
+      buffer.add(e);
+      trackCheckout(e);
+    }
+  }
+}
 
 /**
  * A full snapshot is one synchronous walk of the whole DOM, the longest task replay causes. rrweb would take a checkout
@@ -52,8 +108,7 @@ function beginRecording(): void {
   try {
     const stop = record<ReplayEvent>({
       emit(event, isCheckout) {
-        buffer.add(event, isCheckout === true);
-        trackCheckout(event);
+        addEvent(event, isCheckout === true);
       },
       blockClass: REPLAY.blockClass,
       ignoreClass: REPLAY.ignoreClass,
@@ -71,7 +126,11 @@ function beginRecording(): void {
         input: 'last',
       },
       errorHandler: () => true,
-    });
+      // patched option: the full snapshot is walked in slices of at most this long (or this many nodes)
+      fullSnapshotSliceMs: REPLAY.snapshotSliceMs,
+      fullSnapshotSliceNodes: REPLAY.snapshotSliceNodes,
+      scheduleFullSnapshotSlice: nextTask,
+    } as Parameters<typeof record<ReplayEvent>>[0]);
     stopRecording = stop ?? (() => {});
   } catch (error) {
     console.warn('[Voltline] Session replay could not start', error);
@@ -98,6 +157,7 @@ export function startReplay(): void {
 /** Stop recording; what was recorded stays available to `getReplayPayload`. */
 export function stopReplay(): void {
   startPending = false;
+  heldBack = null;
   stopRecording?.();
   stopRecording = undefined;
 }
@@ -114,6 +174,8 @@ export function resetReplay(): void {
 /** The replay of the last one or two segments in the wire shape, or null when nothing was recorded. */
 export function getReplayPayload(): WebReplayPayload | null {
   flushPendingStart();
+  // A full snapshot still being walked is finished now, so that the payload holds it.
+  sliced.flushFullSnapshot?.();
   const events = buffer.events();
   const first = events[0];
   if (!first) return null;
