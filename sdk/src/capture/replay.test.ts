@@ -1,3 +1,4 @@
+import { record } from '@rrweb/record';
 import { afterEach, expect, test, vi } from 'vitest';
 import { REPLAY } from './constants';
 import { getReplayPayload, resetReplay, startReplay, stopReplay } from './replay';
@@ -72,4 +73,24 @@ test('a due checkout waits for idle time instead of running inside the emitting 
   expect(fullSnapshots()).toBe(1);
   vi.runOnlyPendingTimers();
   expect(fullSnapshots()).toBe(2);
+});
+
+test('the full snapshot of a large page is walked over several tasks and holds every element once done', () => {
+  document.body.innerHTML = `<ul>${'<li>row</li>'.repeat(2000)}</ul>`;
+  resetReplay();
+  expect((record as unknown as { isTakingFullSnapshot(): boolean }).isTakingFullSnapshot()).toBe(true);
+  const full = getReplayPayload()!.events.findLast((e) => e.type === 2)!;
+  expect(JSON.stringify(full).match(/"tagName":"li"/g)).toHaveLength(2000);
+});
+
+test('what changes while the snapshot is walked is recorded after it, never before', async () => {
+  document.body.innerHTML = `<p id="first">first</p><ul>${'<li>row</li>'.repeat(2000)}</ul>`;
+  resetReplay();
+  document.getElementById('first')!.setAttribute('data-state', 'changed during the walk');
+  await Promise.resolve();
+  const events = getReplayPayload()!.events;
+  const meta = events.findLastIndex((e) => e.type === 4);
+  expect(events[meta + 1]!.type).toBe(2);
+  const later = JSON.stringify(events.slice(meta + 2));
+  expect(later).toContain('changed during the walk');
 });
