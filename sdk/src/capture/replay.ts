@@ -17,6 +17,7 @@ const META = 4;
  */
 interface SlicedRecord {
   flushFullSnapshot?: () => void;
+  isTakingFullSnapshot?: () => boolean;
 }
 const sliced = record as unknown as SlicedRecord;
 
@@ -152,6 +153,11 @@ export function startReplay(): void {
   whenIdle(() => {
     if (startPending) beginRecording();
   }, REPLAY.startIdleTimeoutMs);
+}
+
+/** True while a full snapshot is being walked (its slices still to come). */
+export function isReplaySnapshotPending(): boolean {
+  return sliced.isTakingFullSnapshot?.() ?? false;
 }
 
 /** Stop recording; what was recorded stays available to `getReplayPayload`. */

@@ -2,14 +2,15 @@
 // load them with import(). Built in memory by capture-bundle.ts; never committed as output.
 import { describeCapture } from '../../../../sdk/src/capture/describe-capture';
 import { cleanupDrawings, openCaptureEditor } from '../../../../sdk/src/capture/editor';
-import { getReplayPayload, resetReplay, startReplay, stopReplay } from '../../../../sdk/src/capture/replay';
+import {
+  getReplayPayload,
+  isReplaySnapshotPending,
+  resetReplay,
+  startReplay,
+  stopReplay,
+} from '../../../../sdk/src/capture/replay';
 import { takeSnapshot } from '../../../../sdk/src/capture/snapshot';
-import { record } from '@rrweb/record';
 
-/** True while a full snapshot is being walked in slices (our @rrweb/record patch). */
-function isWalkingSnapshot(): boolean {
-  return (record as unknown as { isTakingFullSnapshot(): boolean }).isTakingFullSnapshot();
-}
 
 /** The upload the core does: multipart `file` to /uploads/sdk, answer `{fileUrl}` (status 200 only). */
 async function upload(file: Blob, fileName: string): Promise<string> {
@@ -31,7 +32,7 @@ const api = {
   cleanupDrawings,
   describeCapture,
   upload,
-  isWalkingSnapshot,
+  isWalkingSnapshot: isReplaySnapshotPending,
 };
 
 declare global {
