@@ -11,7 +11,6 @@ import {
 } from '../../../../sdk/src/capture/replay';
 import { takeSnapshot } from '../../../../sdk/src/capture/snapshot';
 
-
 /** The upload the core does: multipart `file` to /uploads/sdk, answer `{fileUrl}` (status 200 only). */
 async function upload(file: Blob, fileName: string): Promise<string> {
   const form = new FormData();
