@@ -1,10 +1,14 @@
 import type { CaptureSummary } from '@voltline/widget/protocol';
-import { screen, within } from '@testing-library/react';
-import { afterEach, expect, test } from 'vitest';
+import { act, screen, within } from '@testing-library/react';
+import { afterEach, expect, test, vi } from 'vitest';
 import { renderMessenger } from '../../test/render-messenger';
+import { SUMMARY_TIMEOUT_MS } from './capture-preview';
 
 let view: ReturnType<typeof renderMessenger> | undefined;
-afterEach(() => view?.cleanup());
+afterEach(() => {
+  view?.cleanup();
+  vi.useRealTimers();
+});
 
 const SUMMARY: CaptureSummary = {
   screenshot: {
@@ -82,4 +86,13 @@ test('a new capture from the page makes the form ask for a new summary', async (
   await v.user.click(screen.getByRole('radio', { name: 'Screenshot' }));
   v.deliver('set-form-data', { formKey: 'capture', data: { value: 'screenshot', dirty: true } });
   expect(v.host.sent().filter((m) => m.name === 'request-capture-summary').length).toBeGreaterThanOrEqual(2);
+});
+
+test('a widget that never answers leaves the preview marked as not available instead of loading forever', async () => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  await openBugForm();
+  expect(within(preview()).getByText('Preparing the preview…')).toBeInTheDocument();
+  act(() => vi.advanceTimersByTime(SUMMARY_TIMEOUT_MS));
+  expect(within(preview()).getByRole('alert')).toHaveTextContent('The preview is not available');
+  expect(within(preview()).queryByText('Preparing the preview…')).not.toBeInTheDocument();
 });

@@ -7,6 +7,8 @@ import './capture-preview.css';
 const FALLBACK_THUMB_WIDTH = 320;
 /** Tallest the thumbnail gets; a tall viewport is cropped at the bottom rather than stretching the form. */
 const MAX_THUMB_HEIGHT = 200;
+/** A widget that never answers (an older one, or gleap's) leaves the preview "not available" after this long. */
+export const SUMMARY_TIMEOUT_MS = 8000;
 
 export interface CapturePreviewProps {
   /** Changes when the visitor attached a new capture, so the preview asks the widget again. */
@@ -108,7 +110,12 @@ export function CapturePreview({ refreshKey, disabled = false }: CapturePreviewP
   // biome-ignore lint/correctness/useExhaustiveDependencies: refreshKey is the trigger, not an input
   useEffect(() => {
     setStatus('loading');
-    if (!channel.send('request-capture-summary')) setStatus('unavailable');
+    if (!channel.send('request-capture-summary')) {
+      setStatus('unavailable');
+      return;
+    }
+    const timer = setTimeout(() => setStatus((s) => (s === 'loading' ? 'unavailable' : s)), SUMMARY_TIMEOUT_MS);
+    return () => clearTimeout(timer);
   }, [channel, refreshKey]);
 
   useHostMessage('capture-summary', (data) => {
@@ -130,9 +137,9 @@ export function CapturePreview({ refreshKey, disabled = false }: CapturePreviewP
         What will be sent
       </h2>
       {status === 'loading' && !summary ? <p className="vl-cp-note">Preparing the preview…</p> : null}
-      {status === 'unavailable' ? (
+      {status === 'unavailable' && !summary ? (
         <p className="vl-cp-note" role="alert">
-          The preview is not available: the messenger is not connected to the page.
+          The preview is not available: the page did not describe what it will send.
         </p>
       ) : null}
       {summary?.error ? (
