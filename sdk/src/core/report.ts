@@ -3,7 +3,7 @@ import { emit } from './emitter';
 import { HttpError, api, apiHeaders, nativeFetch } from './http';
 import { collectMetadata } from './metadata';
 import { enqueueReport, listQueuedReports, removeQueuedReport } from './report-queue';
-import type { CaptureItem, CaptureSummary } from '../protocol/messages';
+import { CAPTURE_ITEMS, type CaptureItem, type CaptureSummary } from '../protocol/messages';
 import type { BugReport, ExcludeData, Priority, ScreenshotData, WebReplayPayload } from './report-types';
 import { settings, trimUrl } from './state';
 import { getConsoleLogs } from '../logs/console-logger';
@@ -175,7 +175,7 @@ export async function summarizeNextReport(): Promise<CaptureSummary | null> {
 
 /** Leave an item out of the next report; the updated summary, or null when none was shown yet. */
 export function removeCaptureItem(item: CaptureItem): CaptureSummary | null {
-  if (!(item in EXCLUDE_KEY)) return capturePreview.last ?? null;
+  if (!(CAPTURE_ITEMS as readonly string[]).includes(item)) return capturePreview.last ?? null;
   capturePreview.removed.add(item);
   if (item === 'screenshot') capturePreview.snapshot = undefined;
   if (!capturePreview.last) return null;

@@ -168,3 +168,16 @@ test('a failed snapshot still answers, with the error and no screenshot', async 
   await vi.waitFor(() => expect(summaries(sent)).toHaveLength(1));
   expect(summaries(sent)[0]).toMatchObject({ screenshot: null, error: 'Failed to take snapshot' });
 });
+
+test('an unknown item from the frame removes nothing', async () => {
+  fakeCapture();
+  const sent = await bootAndOpen();
+  fromFrame('request-capture-summary');
+  await vi.waitFor(() => expect(summaries(sent)).toHaveLength(1));
+  fromFrame('remove-capture-item', { item: 'toString' });
+  expect(summaries(sent).at(-1)).toMatchObject({ removed: [] });
+  fromFrame('send-feedback', { formData: { description: 'd' }, action: { feedbackType: 'BUG' } });
+  await vi.waitFor(() => expect(mock.store.reports).toHaveLength(1));
+  expect(mock.store.reports[0]!.screenshotData).toBeDefined();
+  expect(mock.store.reports[0]!.consoleLog).toBeDefined();
+});
