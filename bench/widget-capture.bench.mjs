@@ -5,6 +5,10 @@
 // step (DOM updates, typing, scrolling, mouse movement), so rrweb's time-based checkouts happen as in a real 10-minute visit.
 // Long tasks are real (the PerformanceObserver reports native durations). The same script also runs without replay, and the
 // note line prints that baseline: on a slow machine the page's own layout of 5,000 elements makes long tasks by itself.
+// It runs a third time with nothing but empty passive listeners for the events replay records (scroll, mouse, touch,
+// focus, input): Chromium then reports the frames that dispatch such an event, with the page's own style, layout and
+// paint, as tasks; replay must listen to them, so that figure is the floor replay can reach on this page and machine.
+// The note also gives the longest run of replay's own code (Long Animation Frame script attribution).
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -15,6 +19,7 @@ const CHUNKS = [
   { id: 'widget.capture.editor.gz', entry: 'editor.ts', budget: 12 },
 ];
 const SIMULATED_MS = 10 * 60_000;
+const REPLAY_SCRIPT_URL = 'http://bench.invalid/voltline-replay.js';
 const STEP_MS = 6000;
 
 function tools(root) {
@@ -77,7 +82,7 @@ function pageWith5000Nodes() {
     <body><h1>Fleet</h1><table><tbody id="rows">${rows.join('')}</tbody></table></body></html>`;
 }
 
-async function scenario(script, chromium, withReplay) {
+async function scenario(script, chromium, mode) {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-background-networking'],
@@ -88,9 +93,11 @@ async function scenario(script, chromium, withReplay) {
     await page.route('http://bench.invalid/', (route) =>
       route.fulfill({ contentType: 'text/html', body: pageWith5000Nodes() }),
     );
+    // Served from its own URL so that Long Animation Frame entries attribute replay's callbacks to it.
+    await page.route(REPLAY_SCRIPT_URL, (route) => route.fulfill({ contentType: 'text/javascript', body: script }));
     await page.goto('http://bench.invalid/');
     const nodeCount = await page.evaluate(() => document.getElementsByTagName('*').length);
-    await page.addScriptTag({ content: script });
+    await page.addScriptTag({ url: REPLAY_SCRIPT_URL });
     const cdp = await page.context().newCDPSession(page);
     const heap = async () => {
       await cdp.send('HeapProfiler.collectGarbage');
@@ -98,14 +105,44 @@ async function scenario(script, chromium, withReplay) {
     };
     const before = await heap();
     // Observed only from here on, so the forced garbage collections above and below are not counted as tasks.
-    await page.evaluate((withReplay) => {
+    await page.evaluate((mode) => {
       window.longTasks = [];
+      window.replayScriptMs = 0;
+      window.replayScriptOwnMs = 0;
       window.benchObserver = new PerformanceObserver((list) => {
         for (const entry of list.getEntries()) window.longTasks.push(entry.duration);
       });
       window.benchObserver.observe({ type: 'longtask' });
-      if (withReplay) window.benchReplay.startReplay();
-    }, withReplay);
+      // The longest single run of replay's own code (a callback, a slice), whatever the page's rendering around it.
+      window.benchLoaf = new PerformanceObserver((list) => {
+        for (const frame of list.getEntries())
+          for (const s of frame.scripts ?? [])
+            if (s.sourceURL === 'http://bench.invalid/voltline-replay.js') {
+              window.replayScriptMs = Math.max(window.replayScriptMs, s.duration);
+              // Reading a scroll position makes the browser lay out the page's pending changes right there.
+              const own = s.duration - (s.forcedStyleAndLayoutDuration ?? 0);
+              window.replayScriptOwnMs = Math.max(window.replayScriptOwnMs, own);
+            }
+      });
+      window.benchLoaf.observe({ type: 'long-animation-frame' });
+      if (mode === 'replay') window.benchReplay.startReplay();
+      if (mode === 'listeners')
+        for (const type of [
+          'scroll',
+          'mousemove',
+          'touchmove',
+          'drag',
+          'click',
+          'dblclick',
+          'contextmenu',
+          'focus',
+          'blur',
+          'touchstart',
+          'input',
+          'change',
+        ])
+          document.addEventListener(type, () => {}, { capture: true, passive: true });
+    }, mode);
 
     const steps = SIMULATED_MS / STEP_MS;
     for (let step = 1; step <= steps; step += 1) {
@@ -133,6 +170,7 @@ async function scenario(script, chromium, withReplay) {
     }
     const summary = await page.evaluate(() => {
       window.benchObserver.disconnect();
+      window.benchLoaf.disconnect();
       const payload = window.benchReplay.getReplayPayload();
       const events = payload?.events ?? [];
       return {
@@ -142,6 +180,8 @@ async function scenario(script, chromium, withReplay) {
         payloadChars: JSON.stringify(payload).length,
         longest: Math.max(0, ...window.longTasks),
         longTaskCount: window.longTasks.length,
+        replayScriptMs: window.replayScriptMs,
+        replayScriptOwnMs: window.replayScriptOwnMs,
       };
     });
     const after = await heap();
@@ -153,13 +193,17 @@ async function scenario(script, chromium, withReplay) {
 
 async function replayCost(root, esbuild, chromium) {
   const script = await replayBundle(root, esbuild);
-  const baseline = await scenario(script, chromium, false);
-  const r = await scenario(script, chromium, true);
+  const baseline = await scenario(script, chromium, 'none');
+  const listener = await scenario(script, chromium, 'listeners');
+  const r = await scenario(script, chromium, 'replay');
   console.log(
     `bench note: replay on ${r.nodeCount} elements, ${r.steps} scripted steps over ${SIMULATED_MS / 60_000} simulated minutes; ` +
       `kept ${r.events} events (${r.fullSnapshots} full snapshots, last ${r.keptSeconds} s, ${(r.payloadChars / 1e6).toFixed(1)} M chars); ` +
       `${r.longTaskCount} tasks over 50 ms, longest ${Math.round(r.longest)} ms; ` +
-      `same script without replay: ${baseline.longTaskCount} tasks over 50 ms, longest ${Math.round(baseline.longest)} ms`,
+      `same script without replay: ${baseline.longTaskCount} tasks over 50 ms, longest ${Math.round(baseline.longest)} ms; ` +
+      `with only empty listeners for the events replay records: ${listener.longTaskCount} tasks over 50 ms, longest ${Math.round(listener.longest)} ms; ` +
+      `longest run of replay's own code inside a long frame: ${Math.round(r.replayScriptMs)} ms ` +
+      `(${Math.round(r.replayScriptOwnMs)} ms without the page's style and layout it forced)`,
   );
   return [
     { id: 'widget.replay.longtask.ms', value: Math.round(r.longest), unit: 'ms', budget: 50 },

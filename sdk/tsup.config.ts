@@ -12,4 +12,7 @@ export default defineConfig({
   target: 'es2019',
   treeshake: true,
   external: ['msw', 'msw/browser', 'msw/node'],
+  // Bundled (into the lazy replay chunk), not imported: the workspace patches @rrweb/record to walk full snapshots in
+  // slices (patches/, decision 0040), and an integrator's own install of it would be the unpatched one.
+  noExternal: ['@rrweb/record'],
 });

@@ -54,12 +54,23 @@ export const REPLAY = {
   collectFonts: false,
   recordCrossOriginIframes: false,
   /**
-   * A new segment (full snapshot) starts after this long... Each checkout is one synchronous full snapshot (a long task on
+   * A new segment (full snapshot) is taken at the next idle moment after this long... Each checkout is one synchronous full snapshot (a long task on
    * big pages), so not more often; two kept segments cover the last 2 to 4 minutes.
    */
   checkoutEveryMs: 120_000,
   /** ...or after this many incremental events, whichever comes first. Only the current and previous segment are kept. */
   checkoutEveryEvents: 2000,
+  /** A due checkout waits for idle time at most this long. */
+  checkoutIdleTimeoutMs: 1000,
+  /** The first full snapshot waits for idle time at most this long after `startReplay`. */
+  startIdleTimeoutMs: 2000,
+  /**
+   * A full snapshot is walked in slices (our @rrweb/record patch), each a task of at most this long, so that replay never
+   * makes a task near the 50 ms long-task line whatever the page's size...
+   */
+  snapshotSliceMs: 8,
+  /** ...or of at most this many nodes, which bounds a slice where the page fakes its clock. */
+  snapshotSliceNodes: 400,
   /** An event whose JSON is longer than this has its data URLs replaced (spec §5). */
   maxEventChars: 4_000_000,
 } as const;

@@ -1,5 +1,5 @@
 import { afterEach, expect, test } from 'vitest';
-import { describeCapture } from './describe-capture';
+import { describeCapture, summarizeCapture } from './describe-capture';
 
 afterEach(() => {
   document.body.innerHTML = '';
@@ -36,4 +36,29 @@ test('gives a preview URL of the snapshot, replay counts and the number of maske
   expect(d.screenshotPreviewUrl).toBe('data:text/html;charset=utf-8,%3Cp%3Ehi%3C%2Fp%3E');
   expect(d).toMatchObject({ screenshotBytes: 9, replayEventCount: 2, replaySeconds: 30, maskedElementCount: 2 });
   expect(d.replayBytes).toBeGreaterThan(0);
+});
+
+test('a summary without snapshot or replay says so, and keeps the counts, keys and removals it was given', () => {
+  expect(
+    summarizeCapture({
+      snapshot: null,
+      replay: null,
+      screenRecordingUrl: 'https://files.test/screen-recording.webm',
+      consoleLogCount: 3,
+      networkLogCount: 2,
+      customDataKeys: ['plan'],
+      removed: ['screenshot'],
+      error: 'Failed to take snapshot',
+    }),
+  ).toEqual({
+    screenshot: null,
+    replay: null,
+    screenRecordingUrl: 'https://files.test/screen-recording.webm',
+    consoleLogCount: 3,
+    networkLogCount: 2,
+    customDataKeys: ['plan'],
+    maskedElementCount: 0,
+    removed: ['screenshot'],
+    error: 'Failed to take snapshot',
+  });
 });

@@ -1,4 +1,5 @@
 import { getRedactionPolicy } from '../core/redaction';
+import type { CaptureItem, CaptureSummary } from '../protocol/messages';
 import type { ScreenshotData, WebReplayPayload } from './types';
 
 /** What a report is about to carry, in terms a visitor understands; the feedback form shows it and lets them remove parts. */
@@ -40,4 +41,49 @@ export function describeCapture(input: {
     replayBytes: replay ? byteLength(JSON.stringify(replay.events)) : 0,
     maskedElementCount,
   };
+}
+
+/** What the core knows without the capture chunk: the log counts, custom data keys, recording URL and removals. */
+export interface SummaryInput {
+  snapshot: ScreenshotData | null;
+  replay: WebReplayPayload | null;
+  screenRecordingUrl: string | null;
+  consoleLogCount: number;
+  networkLogCount: number;
+  customDataKeys: string[];
+  removed: CaptureItem[];
+  error?: string;
+}
+
+/**
+ * The `capture-summary` the feedback form shows. Removed items keep their description (the form shows them struck out
+ * as removed) but the report leaves them out.
+ */
+export function summarizeCapture(input: SummaryInput): CaptureSummary {
+  const d = describeCapture({ snapshot: input.snapshot, replay: input.replay });
+  const summary: CaptureSummary = {
+    screenshot:
+      input.snapshot && d.screenshotPreviewUrl
+        ? {
+            previewUrl: d.screenshotPreviewUrl,
+            bytes: d.screenshotBytes,
+            width: input.snapshot.width,
+            height: input.snapshot.height,
+            x: input.snapshot.x,
+            y: input.snapshot.y,
+          }
+        : null,
+    replay:
+      d.replayEventCount > 0
+        ? { eventCount: d.replayEventCount, seconds: d.replaySeconds, bytes: d.replayBytes }
+        : null,
+    screenRecordingUrl: input.screenRecordingUrl,
+    consoleLogCount: input.consoleLogCount,
+    networkLogCount: input.networkLogCount,
+    customDataKeys: input.customDataKeys,
+    maskedElementCount: d.maskedElementCount,
+    removed: input.removed,
+  };
+  if (input.error) summary.error = input.error;
+  return summary;
 }

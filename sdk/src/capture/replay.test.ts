@@ -1,7 +1,9 @@
-import { afterEach, expect, test } from 'vitest';
-import { getReplayPayload, resetReplay, startReplay, stopReplay } from './replay';
+import { afterEach, expect, test, vi } from 'vitest';
+import { REPLAY } from './constants';
+import { getReplayPayload, isReplaySnapshotPending, resetReplay, startReplay, stopReplay } from './replay';
 
 afterEach(() => {
+  vi.useRealTimers();
   stopReplay();
   document.body.innerHTML = '';
 });
@@ -37,4 +39,57 @@ test('masks password values in the full snapshot', () => {
   const json = JSON.stringify(getReplayPayload());
   expect(json).not.toContain('hunter2');
   expect(json).not.toContain('Jane');
+});
+
+test('the first full snapshot is taken at idle time, after startReplay has returned', async () => {
+  vi.useFakeTimers({ toFake: ['setTimeout'] });
+  document.body.innerHTML = '<p>early</p>';
+  startReplay();
+  document.body.innerHTML = '<p>changed before idle</p>';
+  vi.runOnlyPendingTimers();
+  const json = JSON.stringify(getReplayPayload()!.events.findLast((e) => e.type === 2));
+  expect(json).toContain('changed before idle');
+  expect(json).not.toContain('early');
+});
+
+test('a report asked for before the idle start still gets a replay', () => {
+  vi.useFakeTimers({ toFake: ['setTimeout'] });
+  document.body.innerHTML = '<p>right away</p>';
+  startReplay();
+  expect(JSON.stringify(getReplayPayload())).toContain('right away');
+});
+
+test('a due checkout waits for idle time instead of running inside the emitting event', async () => {
+  vi.useFakeTimers({ toFake: ['setTimeout'] });
+  document.body.innerHTML = '<p id="t">0</p>';
+  resetReplay();
+  const target = document.getElementById('t')!;
+  for (let i = 1; i <= REPLAY.checkoutEveryEvents; i += 1) {
+    target.setAttribute('data-n', String(i));
+    await Promise.resolve();
+  }
+  const fullSnapshots = () => getReplayPayload()!.events.filter((e) => e.type === 2).length;
+  expect(fullSnapshots()).toBe(1);
+  vi.runOnlyPendingTimers();
+  expect(fullSnapshots()).toBe(2);
+});
+
+test('the full snapshot of a large page is walked over several tasks and holds every element once done', () => {
+  document.body.innerHTML = `<ul>${'<li>row</li>'.repeat(2000)}</ul>`;
+  resetReplay();
+  expect(isReplaySnapshotPending()).toBe(true);
+  const full = getReplayPayload()!.events.findLast((e) => e.type === 2)!;
+  expect(JSON.stringify(full).match(/"tagName":"li"/g)).toHaveLength(2000);
+});
+
+test('what changes while the snapshot is walked is recorded after it, never before', async () => {
+  document.body.innerHTML = `<p id="first">first</p><ul>${'<li>row</li>'.repeat(2000)}</ul>`;
+  resetReplay();
+  document.getElementById('first')!.setAttribute('data-state', 'changed during the walk');
+  await Promise.resolve();
+  const events = getReplayPayload()!.events;
+  const meta = events.findLastIndex((e) => e.type === 4);
+  expect(events[meta + 1]!.type).toBe(2);
+  const later = JSON.stringify(events.slice(meta + 2));
+  expect(later).toContain('changed during the walk');
 });

@@ -1,3 +1,4 @@
+import type { CaptureItem, CaptureSummary } from '../protocol/messages';
 import type { ScreenshotData, WebReplayPayload } from './report-types';
 
 /**
@@ -29,6 +30,19 @@ export interface EditorModule {
   cleanupDrawings(): void;
 }
 
+export interface DescribeModule {
+  summarizeCapture(input: {
+    snapshot: ScreenshotData | null;
+    replay: WebReplayPayload | null;
+    screenRecordingUrl: string | null;
+    consoleLogCount: number;
+    networkLogCount: number;
+    customDataKeys: string[];
+    removed: CaptureItem[];
+    error?: string;
+  }): CaptureSummary;
+}
+
 // Literal import() specifiers so that bundlers emit each capture module as its own lazy chunk; a chunk that fails to
 // load (network, CSP) resolves to null and the report goes out without it.
 function settle<T>(p: Promise<unknown>): Promise<T | null> {
@@ -42,4 +56,5 @@ export const capturePort = {
   snapshot: (): Promise<SnapshotModule | null> => settle<SnapshotModule>(import('../capture/snapshot')),
   replay: (): Promise<ReplayModule | null> => settle<ReplayModule>(import('../capture/replay')),
   editor: (): Promise<EditorModule | null> => settle<EditorModule>(import('../capture/editor')),
+  describe: (): Promise<DescribeModule | null> => settle<DescribeModule>(import('../capture/describe-capture')),
 };

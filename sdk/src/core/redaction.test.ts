@@ -55,3 +55,14 @@ test('password inputs, gl-mask and gleap-ignore elements are masked', () => {
   expect(isMaskedElement(document.getElementById('g')!)).toBe(true);
   expect(isMaskedElement(document.getElementById('n')!)).toBe(false);
 });
+
+test('masks the shortest card number the policy knows (13 digits)', () => {
+  expect(redactText('4222222222222')).toBe(REDACTED);
+});
+
+test('an invalid selector in the policy does not stop the valid ones from masking', () => {
+  setRedactionPolicy({ maskSelectors: ['[[invalid', '.secret'] });
+  document.body.innerHTML = '<div class="secret"><span id="in">x</span></div><span id="out">y</span>';
+  expect(isMaskedElement(document.getElementById('in')!)).toBe(true);
+  expect(isMaskedElement(document.getElementById('out')!)).toBe(false);
+});

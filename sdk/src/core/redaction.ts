@@ -78,8 +78,15 @@ const JWT_RE = /\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\b/g
 const BEARER_RE = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{8,}/gi;
 const KEY_RE = /\b(?:sk|pk|rk|ghp|gho|xox[abp])[-_][A-Za-z0-9_-]{16,}\b/g;
 
+/**
+ * No pattern above matches fewer characters (a card number has at least 13 digits, a bearer value 14 characters, a JWT 29),
+ * so shorter text is returned as is: replay passes every text node of the page through here, and most are short.
+ */
+const SHORTEST_MATCH = 13;
+
 /** Mask card-like and token-like substrings of free text (console messages, URLs, bodies). */
 export function redactText(text: string, policy: RedactionPolicy = current): string {
+  if (text.length < SHORTEST_MATCH) return text;
   let out = text;
   if (policy.tokens) {
     out = out.replace(JWT_RE, REDACTED).replace(BEARER_RE, `$1 ${REDACTED}`).replace(KEY_RE, REDACTED);
@@ -148,13 +155,28 @@ export function redactBody(body: string, policy: RedactionPolicy = current): str
   return redactText(body, policy);
 }
 
+// The mask selectors joined into one selector list, per policy object: replay asks for every text node and input of the
+// page, and one native `closest` (which also tests the element itself) is several times cheaper than two calls per selector.
+let joinedFor: RedactionPolicy | undefined;
+let joined = '';
+
 /** True when an element's value or text must never leave the page (password inputs, gl-mask, gleap-ignore). */
 export function isMaskedElement(el: Element, policy: RedactionPolicy = current): boolean {
-  return policy.maskSelectors.some((sel) => {
-    try {
-      return el.matches(sel) || el.closest(sel) !== null;
-    } catch {
-      return false;
-    }
-  });
+  if (policy.maskSelectors.length === 0) return false;
+  if (joinedFor !== policy) {
+    joinedFor = policy;
+    joined = policy.maskSelectors.join(',');
+  }
+  try {
+    return el.closest(joined) !== null;
+  } catch {
+    // One invalid selector invalidates the whole list: test them one by one so that the valid ones still mask.
+    return policy.maskSelectors.some((sel) => {
+      try {
+        return el.closest(sel) !== null;
+      } catch {
+        return false;
+      }
+    });
+  }
 }

@@ -3,7 +3,8 @@ import { emit } from './emitter';
 import { HttpError, api, apiHeaders, nativeFetch } from './http';
 import { collectMetadata } from './metadata';
 import { enqueueReport, listQueuedReports, removeQueuedReport } from './report-queue';
-import type { BugReport, ExcludeData, Priority, WebReplayPayload } from './report-types';
+import { CAPTURE_ITEMS, type CaptureItem, type CaptureSummary } from '../protocol/messages';
+import type { BugReport, ExcludeData, Priority, ScreenshotData, WebReplayPayload } from './report-types';
 import { settings, trimUrl } from './state';
 import { getConsoleLogs } from '../logs/console-logger';
 import { getCustomEvents } from '../logs/custom-events';
@@ -25,6 +26,8 @@ export interface ReportOptions {
   isSilent?: boolean;
   outboundId?: string;
   spamToken?: string;
+  /** The snapshot the visitor was shown in the feedback form: sent as is instead of taking a new one. */
+  snapshot?: ScreenshotData;
 }
 
 /** The data the frame asks for with `collect-ticket-data`. */
@@ -74,7 +77,8 @@ export async function buildReport(opts: ReportOptions): Promise<BugReport> {
   if (opts.outboundId) report.outbound = opts.outboundId;
   if (opts.spamToken) report.spamToken = opts.spamToken;
   if (captureState.screenRecordingUrl) report.screenRecordingUrl = captureState.screenRecordingUrl;
-  if (!ex.screenshot) {
+  if (!ex.screenshot && opts.snapshot) report.screenshotData = opts.snapshot;
+  else if (!ex.screenshot) {
     const mod = await capturePort.snapshot();
     if (mod) {
       const shot = await mod.takeSnapshot();
@@ -93,6 +97,90 @@ export async function buildReport(opts: ReportOptions): Promise<BugReport> {
     else delete (report as unknown as Record<string, unknown>)[key];
   }
   return report;
+}
+
+/** The `excludeData` switch each removable item of the feedback form's preview turns on. */
+const EXCLUDE_KEY: Record<CaptureItem, keyof ExcludeData> = {
+  screenshot: 'screenshot',
+  replay: 'replays',
+  screenRecording: 'attachments',
+  consoleLog: 'consoleLog',
+  networkLogs: 'networkLogs',
+  customData: 'customData',
+};
+
+/**
+ * The "what will be sent" preview of the feedback form: the snapshot it showed (sent as shown) and the items the visitor
+ * removed (left out of the next report sent from the frame).
+ */
+export const capturePreview = {
+  snapshot: undefined as ScreenshotData | undefined,
+  removed: new Set<CaptureItem>(),
+  last: undefined as CaptureSummary | undefined,
+  /** Increases with every request, so that a slow, older summary never overwrites a newer one. */
+  sequence: 0,
+};
+
+/** Forget the preview (after a send, on a new flow). */
+export function resetCapturePreview(): void {
+  capturePreview.snapshot = undefined;
+  capturePreview.removed.clear();
+  capturePreview.last = undefined;
+  capturePreview.sequence += 1;
+}
+
+/** The exclusions the visitor chose in the preview, in `excludeData` terms. */
+export function previewExclusions(): ExcludeData {
+  const out: ExcludeData = {};
+  for (const item of capturePreview.removed) out[EXCLUDE_KEY[item]] = true;
+  return out;
+}
+
+/**
+ * Describe what the next report from the frame will carry, taking the snapshot it will send. Resolves to null when a
+ * newer request superseded this one or the capture chunk cannot load.
+ */
+export async function summarizeNextReport(): Promise<CaptureSummary | null> {
+  const sequence = ++capturePreview.sequence;
+  const removed = capturePreview.removed;
+  let error: string | undefined;
+  let snapshot: ScreenshotData | null = null;
+  if (!removed.has('screenshot')) {
+    try {
+      const mod = await capturePort.snapshot();
+      const shot = mod ? await mod.takeSnapshot() : null;
+      if (shot) snapshot = { ...shot, x: captureState.snapshotPosition.x, y: captureState.snapshotPosition.y };
+    } catch {
+      error = 'Failed to take snapshot';
+    }
+  }
+  const replay = removed.has('replay')
+    ? null
+    : (captureState.webReplay ?? (await capturePort.replay())?.getReplayPayload() ?? null);
+  const describe = await capturePort.describe();
+  if (!describe || sequence !== capturePreview.sequence) return null;
+  capturePreview.snapshot = removed.has('screenshot') ? undefined : (snapshot ?? undefined);
+  capturePreview.last = describe.summarizeCapture({
+    snapshot,
+    replay,
+    screenRecordingUrl: captureState.screenRecordingUrl ?? null,
+    consoleLogCount: getConsoleLogs().length,
+    networkLogCount: networkLogsForReport().length,
+    customDataKeys: Object.keys(settings.customData),
+    removed: [...removed],
+    error,
+  });
+  return capturePreview.last;
+}
+
+/** Leave an item out of the next report; the updated summary, or null when none was shown yet. */
+export function removeCaptureItem(item: CaptureItem): CaptureSummary | null {
+  if (!(CAPTURE_ITEMS as readonly string[]).includes(item)) return capturePreview.last ?? null;
+  capturePreview.removed.add(item);
+  if (item === 'screenshot') capturePreview.snapshot = undefined;
+  if (!capturePreview.last) return null;
+  capturePreview.last = { ...capturePreview.last, removed: [...capturePreview.removed] };
+  return capturePreview.last;
 }
 
 /** A failure worth retrying later: offline, network error or server error. */

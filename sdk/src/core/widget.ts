@@ -27,7 +27,17 @@ import { emit } from './emitter';
 import { extensions } from './extensions';
 import { acceptFrameMessage, attachFrame, isFrameReady, markFrameReady, sendToFrame } from './frame-bridge';
 import { api } from './http';
-import { buildReport, captureState, collectTicketData, submitReport } from './report';
+import {
+  buildReport,
+  capturePreview,
+  captureState,
+  collectTicketData,
+  previewExclusions,
+  removeCaptureItem,
+  resetCapturePreview,
+  submitReport,
+  summarizeNextReport,
+} from './report';
 import type { ExcludeData, Priority } from './report-types';
 import { getSession, isIdentified, isSessionReady } from './session';
 import { settings } from './state';
@@ -248,6 +258,14 @@ export function handleWindowMessage(ev: MessageEvent): void {
       case 'start-product-tour':
         startTourFromFrame(msg.data?.tourId);
         break;
+      case 'request-capture-summary':
+        void summarizeNextReport().then((summary) => summary && sendToFrame('capture-summary', summary));
+        break;
+      case 'remove-capture-item': {
+        const summary = removeCaptureItem(msg.data?.item);
+        if (summary) sendToFrame('capture-summary', summary);
+        break;
+      }
     }
   } catch (err) {
     addLog(`Voltline widget: ${String(err)}`, 'ERROR');
@@ -270,6 +288,7 @@ function startTourFromFrame(tourId: unknown): void {
 
 /** On `flow-started`: drop the previous replay and recording and start a fresh replay. */
 async function resetCaptureForFlow(): Promise<void> {
+  resetCapturePreview();
   captureState.webReplay = undefined;
   captureState.screenRecordingUrl = undefined;
   (await capturePort.replay())?.resetReplay();
@@ -282,9 +301,11 @@ export async function sendFeedbackFromFrame(d: SendFeedbackData): Promise<void> 
       type: d.action?.feedbackType || 'BUG',
       priority: 'MEDIUM',
       formData: d.formData,
-      excludeData: d.action?.excludeData,
+      // What the visitor removed in the form's preview is never sent, whatever the frame's own switches say.
+      excludeData: { ...d.action?.excludeData, ...previewExclusions() },
       outboundId: d.outboundId,
       spamToken: d.spamToken,
+      snapshot: capturePreview.snapshot,
     });
     const outcome = await submitReport(report);
     sendToFrame('feedback-sent', outcome.status === 'sent' ? outcome.result : { queued: true });
@@ -295,6 +316,7 @@ export async function sendFeedbackFromFrame(d: SendFeedbackData): Promise<void> 
       trackEvent(`${d.outboundId}-submitted`, rest);
     }
     captureState.screenRecordingUrl = undefined;
+    resetCapturePreview();
   } catch (err) {
     sendToFrame('feedback-sending-failed', FEEDBACK_FAILED_TEXT);
     emit('error-while-sending', err);
@@ -322,6 +344,9 @@ export async function startScreenDrawing(mode: 'screenshot' | 'capture', showAft
       if (result.cancelled) editor.cleanupDrawings();
       else {
         captured = true;
+        // A new capture replaces what the preview showed; the frame asks for a new summary.
+        capturePreview.snapshot = undefined;
+        capturePreview.removed.delete(result.mode === 'capture' ? 'screenRecording' : 'screenshot');
         if (result.mode === 'capture') captureState.screenRecordingUrl = result.screenRecordingUrl;
         sendToFrame('set-form-data', { formKey: 'capture', data: { value: result.mode, dirty: true } }, true);
       }

@@ -34,6 +34,37 @@ export interface TicketData {
   tags?: string[];
 }
 
+/** The parts of a report a visitor can see in the feedback form and remove before sending (Voltline addition). */
+export const CAPTURE_ITEMS = [
+  'screenshot',
+  'replay',
+  'screenRecording',
+  'consoleLog',
+  'networkLogs',
+  'customData',
+] as const;
+export type CaptureItem = (typeof CAPTURE_ITEMS)[number];
+
+/** What the next report will carry, as the widget will send it (`capture-summary`). */
+export interface CaptureSummary {
+  /**
+   * The page snapshot as a `data:text/html` URL for a sandboxed frame, with the viewport size and scroll position it was
+   * taken at; null when no screenshot will be sent.
+   */
+  screenshot: { previewUrl: string; bytes: number; width: number; height: number; x: number; y: number } | null;
+  replay: { eventCount: number; seconds: number; bytes: number } | null;
+  screenRecordingUrl: string | null;
+  consoleLogCount: number;
+  networkLogCount: number;
+  customDataKeys: string[];
+  /** Elements of the page whose content the redaction policy keeps out of the report. */
+  maskedElementCount: number;
+  /** Items the visitor removed: they are not sent. */
+  removed: CaptureItem[];
+  /** Set when the summary could not be made (e.g. the snapshot failed); the rest is what is known. */
+  error?: string;
+}
+
 /** Messages the messenger frame sends to the widget (the host page). */
 export interface FrameToWidget {
   ping: undefined;
@@ -58,6 +89,10 @@ export interface FrameToWidget {
    * send this name and shape, so we use them.
    */
   'start-product-tour': { tourId: string };
+  /** Voltline addition: ask for a `capture-summary` of what the next report will carry. */
+  'request-capture-summary': undefined;
+  /** Voltline addition: leave this item out of the next report (answered by a new `capture-summary`). */
+  'remove-capture-item': { item: CaptureItem };
 }
 
 export interface FlowStartData {
@@ -81,6 +116,8 @@ export interface WidgetToFrame {
    * new messages without reload. gleap@14.2.11 does not send it; a messenger must not depend on it to work.
    */
   'server-update': { u?: number };
+  /** Voltline addition: answer to `request-capture-summary` and `remove-capture-item`. */
+  'capture-summary': CaptureSummary;
   'set-form-data': { formKey: string; data: { value: unknown; dirty: boolean } };
   'start-feedbackflow': FlowStartData;
   'start-survey': FlowStartData;
@@ -164,6 +201,8 @@ const FRAME_TO_WIDGET_NAMES: ReadonlyArray<keyof FrameToWidget> = [
   'send-feedback',
   'start-screen-drawing',
   'start-product-tour',
+  'request-capture-summary',
+  'remove-capture-item',
 ];
 
 const WIDGET_TO_FRAME_NAMES: ReadonlyArray<keyof WidgetToFrame> = [
@@ -176,6 +215,7 @@ const WIDGET_TO_FRAME_NAMES: ReadonlyArray<keyof WidgetToFrame> = [
   'prefill-form-data',
   'session-cleared',
   'server-update',
+  'capture-summary',
   'set-form-data',
   'start-feedbackflow',
   'start-survey',

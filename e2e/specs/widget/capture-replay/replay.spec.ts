@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { REPLAY } from '../../../../sdk/src/capture/constants';
 import { serveHarness } from '../capture-shared/capture-bundle';
 
 const PAGE = 'http://127.0.0.1:4281/capture-replay/index.html';
@@ -85,6 +86,85 @@ test('a long visit keeps only the current and the previous segment', async ({ pa
   expect(fullSnapshots).toHaveLength(2);
   const keptMs = replay.events.at(-1)!.timestamp - replay.startDate;
   expect(keptMs).toBeGreaterThanOrEqual(120_000);
-  expect(keptMs).toBeLessThanOrEqual(240_000);
+  // Two checkout intervals, each started up to one idle wait late (checkouts run at idle time).
+  expect(keptMs).toBeLessThanOrEqual(2 * (REPLAY.checkoutEveryMs + REPLAY.checkoutIdleTimeoutMs));
   expect(replay.startDate - started).toBeGreaterThanOrEqual(360_000);
+});
+
+test('a page that changes while its first snapshot is walked in slices replays to the state it ended in', async ({
+  page,
+}) => {
+  const outcome = await page.evaluate(async () => {
+    const nextTask = () =>
+      new Promise<void>((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => resolve();
+        channel.port2.postMessage(null);
+      });
+    const list = document.createElement('ol');
+    list.id = 'big';
+    for (let i = 0; i < 3000; i += 1) {
+      const li = document.createElement('li');
+      li.textContent = `vehicle ${i}`;
+      list.append(li);
+    }
+    document.body.append(list);
+    window.voltlineCapture.stopReplay();
+    window.voltlineCapture.resetReplay();
+    const slicedAtFirst = window.voltlineCapture.isWalkingSnapshot();
+    // Changes behind the walk (already serialised), ahead of it, and in between, over several of its slices.
+    document.querySelector('h1')!.textContent = 'Trips (changed behind the walk)';
+    const early = document.createElement('p');
+    early.id = 'early';
+    early.textContent = 'inserted where the walk had been';
+    document.body.prepend(early);
+    list.lastElementChild!.textContent = 'last vehicle, changed ahead of the walk';
+    await nextTask();
+    list.children[10]!.remove();
+    list.children[2500]!.setAttribute('data-state', 'charging');
+    (document.getElementById('search') as HTMLInputElement).value = 'typed mid-walk';
+    document.getElementById('search')!.dispatchEvent(new Event('input', { bubbles: true }));
+    await nextTask();
+    list.insertBefore(document.createElement('li'), list.children[1500]!).textContent = 'inserted mid-walk';
+    let tasks = 0;
+    while (window.voltlineCapture.isWalkingSnapshot() && tasks < 1000) {
+      await nextTask();
+      tasks += 1;
+    }
+    const payload = window.voltlineCapture.getReplayPayload()!;
+    const doc = window.replayToEnd(payload.events);
+    const replayed = doc.getElementById('big')!;
+    return {
+      slicedAtFirst,
+      tasks,
+      fullSnapshots: payload.events.filter((e) => e.type === 2).length,
+      heading: doc.querySelector('h1')?.textContent,
+      early: doc.getElementById('early')?.textContent,
+      earlyIsFirst: doc.body.firstElementChild?.id === 'early',
+      items: replayed.children.length,
+      liveItems: list.children.length,
+      texts:
+        Array.from(replayed.children, (li) => li.textContent).join('|') ===
+        Array.from(list.children, (li) => li.textContent).join('|'),
+      last: replayed.lastElementChild?.textContent,
+      charging: replayed.querySelector('[data-state="charging"]')?.textContent,
+      liveCharging: list.querySelector('[data-state="charging"]')?.textContent,
+      search: (doc.getElementById('search') as HTMLInputElement | null)?.value,
+    };
+  });
+  expect(outcome.slicedAtFirst).toBe(true);
+  expect(outcome.tasks).toBeGreaterThan(0);
+  expect(outcome).toMatchObject({
+    fullSnapshots: 1,
+    heading: 'Trips (changed behind the walk)',
+    early: 'inserted where the walk had been',
+    earlyIsFirst: true,
+    items: 3000,
+    liveItems: 3000,
+    texts: true,
+    last: 'last vehicle, changed ahead of the walk',
+    charging: 'vehicle 2501',
+    liveCharging: 'vehicle 2501',
+    search: 'typed mid-walk',
+  });
 });

@@ -17,11 +17,17 @@ function loadEsbuild(): Esbuild {
   return createRequire(sdkRequire.resolve('tsup'))('esbuild') as Esbuild;
 }
 
-/** rrweb-snapshot lives inside @rrweb/record's dependency tree; resolve it from there for the rebuild harness. */
+/** rrweb-snapshot and rrweb live inside @rrweb/record's dependency tree; resolve them from there for the rebuild harness. */
 function rrwebSnapshotPath(): string {
   const recordRequire = createRequire(sdkRequire.resolve('@rrweb/record'));
   const rrwebRequire = createRequire(recordRequire.resolve('rrweb'));
   return rrwebRequire.resolve('rrweb-snapshot');
+}
+
+function rrwebPath(): string {
+  const recordRequire = createRequire(sdkRequire.resolve('@rrweb/record'));
+  // the ESM build: esbuild picks it for the browser bundle through package exports
+  return recordRequire.resolve('rrweb').replace(/rrweb\.cjs$/, 'rrweb.js');
 }
 
 const cache = new Map<string, Promise<string>>();
@@ -38,7 +44,7 @@ export function bundle(entry: 'harness.ts' | 'rebuild-harness.ts'): Promise<stri
       format: 'iife',
       target: 'es2020',
       nodePaths: [join(sdkDir, 'node_modules')],
-      alias: entry === 'rebuild-harness.ts' ? { 'rrweb-snapshot': rrwebSnapshotPath() } : {},
+      alias: entry === 'rebuild-harness.ts' ? { 'rrweb-snapshot': rrwebSnapshotPath(), rrweb: rrwebPath() } : {},
       logLevel: 'silent',
     })
     .then((result) => result.outputFiles[0]!.text);

@@ -2,7 +2,13 @@
 // load them with import(). Built in memory by capture-bundle.ts; never committed as output.
 import { describeCapture } from '../../../../sdk/src/capture/describe-capture';
 import { cleanupDrawings, openCaptureEditor } from '../../../../sdk/src/capture/editor';
-import { getReplayPayload, resetReplay, startReplay, stopReplay } from '../../../../sdk/src/capture/replay';
+import {
+  getReplayPayload,
+  isReplaySnapshotPending,
+  resetReplay,
+  startReplay,
+  stopReplay,
+} from '../../../../sdk/src/capture/replay';
 import { takeSnapshot } from '../../../../sdk/src/capture/snapshot';
 
 /** The upload the core does: multipart `file` to /uploads/sdk, answer `{fileUrl}` (status 200 only). */
@@ -25,6 +31,7 @@ const api = {
   cleanupDrawings,
   describeCapture,
   upload,
+  isWalkingSnapshot: isReplaySnapshotPending,
 };
 
 declare global {

@@ -4,6 +4,7 @@ import { useBack, useMessengerState, useMessengerStore } from '../../app/use-mes
 import { useHostChannel, useHostMessage } from '../../bridge/use-host-channel';
 import { AlertIcon, CameraIcon, CheckIcon, NoneIcon, VideoIcon } from '../../ui/icons';
 import { ScreenLayout } from '../../ui/screen-layout';
+import { CapturePreview } from './capture-preview';
 import type { FeedbackType } from './feedback-flows';
 import { type FeedbackErrors, type FeedbackValues, validateFeedback } from './validate-feedback';
 
@@ -258,6 +259,9 @@ export function FeedbackScreen({ feedbackType }: FeedbackScreenProps) {
             {captureStatus === 'cancelled' ? 'Capture cancelled: nothing is attached.' : null}
           </p>
         </div>
+
+        {/* asked again once a capture on the page ends (not while the editor is open) */}
+        <CapturePreview refreshKey={captureStatus === 'waiting' ? 'idle' : captureStatus} disabled={sending} />
 
         <button type="submit" className="vl-button vl-button-block" aria-disabled={sending}>
           {sending ? 'Sending…' : 'Send'}
