@@ -14,7 +14,7 @@ export function errorKeysOf(template: readonly TemplateKey[], latest: ReadonlyMa
   return template
     .filter((k) => {
       const value = latest.get(k.key);
-      return value === undefined || Number.isNaN(value) || value < k.min || value > k.max;
+      return typeof value !== 'number' || Number.isNaN(value) || value < k.min || value > k.max;
     })
     .map((k) => k.key);
 }
