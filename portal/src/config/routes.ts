@@ -267,7 +267,6 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/vehicle/:id',
     title: 'Vehicle Details',
     permission: 'vh.l.d',
-    later: 'inventory',
     load: pages.vehicleDetails,
   },
   {
@@ -276,7 +275,6 @@ export const ROUTES: readonly AppRoute[] = [
     title: 'Vehicle Details',
     permission: 'vh.l.d',
     params: { scope: 'fleet' },
-    later: 'inventory',
     load: pages.vehicleDetails,
   },
   {
@@ -284,7 +282,6 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/old-vehicle/:id',
     title: 'Legacy Vehicle Details',
     permission: 'vh.l.d',
-    later: 'inventory',
     load: pages.oldVehicleDetails,
   },
 
@@ -316,7 +313,6 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/bms/details/:id',
     title: 'BMS Details',
     permission: 'BMS.l.d',
-    later: 'inventory',
     load: pages.bmsDetails,
   },
   {
@@ -324,7 +320,6 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/bms/battery-pack-history/:id',
     title: 'Battery Pack History',
     permission: 'BMS.l.d.ch',
-    later: 'inventory',
     load: pages.batteryPackHistory,
   },
   {
@@ -341,7 +336,6 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/mcu/details/:id',
     title: 'MCU Details',
     permission: 'MCU.l.d',
-    later: 'inventory',
     load: pages.mcuDetails,
   },
   {
@@ -358,7 +352,6 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/vcu/details/:id',
     title: 'VCU Details',
     permission: 'VCU.l.d',
-    later: 'inventory',
     load: pages.vcuDetails,
   },
   {
@@ -375,7 +368,6 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/fault-details/:id',
     title: 'Fault Details',
     permission: { anyOf: ['vh.l.d.f', 'BMS.l.d.f', 'MCU.l.d.f'] },
-    later: 'inventory',
     load: pages.faultDetails,
   },
 

@@ -119,7 +119,8 @@ export function createCommandHandlers(http: ApiHttp, { broker }: CommandHandlerO
     http.post('/vehicles/{id}/commands', async ({ request, params, response }) => {
       const db = await getWorldDb();
       const ctx = requireAuth(request, db);
-      requirePermission(ctx, 'vh.l.d.c.s', ACTION.ADD);
+      // Send Command on a vehicle, or the Commands area of a BMS or MCU (their details pages send device commands).
+      requirePermission(ctx, { anyOf: ['vh.l.d.c.s', 'BMS.l.d.c', 'MCU.l.d.c'] }, ACTION.ADD);
       const vehicle = scopedVehicle(ctx, db, params.id);
       if (!vehicle) throw notFound('Vehicle');
       const body = await readJsonObject(request);
