@@ -32,7 +32,10 @@ export function socSwing(cycle: Pick<ApiBatteryCycle, 'startSoc' | 'endSoc'>): n
 }
 
 /** Keeps the cycles that match the SoC filter. */
-export function filterBySoc<T extends Pick<ApiBatteryCycle, 'startSoc' | 'endSoc'>>(cycles: readonly T[], soc: string): T[] {
+export function filterBySoc<T extends Pick<ApiBatteryCycle, 'startSoc' | 'endSoc'>>(
+  cycles: readonly T[],
+  soc: string,
+): T[] {
   if (soc === 'deep') return cycles.filter((c) => socSwing(c) >= 50);
   if (soc === 'shallow') return cycles.filter((c) => socSwing(c) < 50);
   return [...cycles];
@@ -77,7 +80,14 @@ export function BatteryCyclesTab({ bmsId, canSeeCells }: { bmsId: string; canSee
   return (
     <Stack>
       <Group justify="space-between" align="flex-end">
-        <Chip.Group multiple value={statuses.map(String)} onChange={(v) => { setPage(1); setStatuses(v.map(Number).sort()); }}>
+        <Chip.Group
+          multiple
+          value={statuses.map(String)}
+          onChange={(v) => {
+            setPage(1);
+            setStatuses(v.map(Number).sort());
+          }}
+        >
           <Group gap="xs" role="group" aria-label="Cycle status">
             {([1, 2, 3, 4] as const).map((s) => (
               <Chip key={s} value={String(s)} variant="outline">
@@ -87,8 +97,18 @@ export function BatteryCyclesTab({ bmsId, canSeeCells }: { bmsId: string; canSee
           </Group>
         </Chip.Group>
         <Group>
-          <SegmentedControl aria-label="State of charge" data={SOC_FILTERS.map((f) => ({ ...f }))} value={soc} onChange={handleSoc} />
-          <SegmentedControl aria-label="Statistics period" data={STATISTICS_PERIODS.map(({ value, label }) => ({ value, label }))} value={period} onChange={handlePeriod} />
+          <SegmentedControl
+            aria-label="State of charge"
+            data={SOC_FILTERS.map((f) => ({ ...f }))}
+            value={soc}
+            onChange={handleSoc}
+          />
+          <SegmentedControl
+            aria-label="Statistics period"
+            data={STATISTICS_PERIODS.map(({ value, label }) => ({ value, label }))}
+            value={period}
+            onChange={handlePeriod}
+          />
         </Group>
       </Group>
       <QueryState query={query} what="battery cycles">
@@ -157,7 +177,12 @@ export function BatteryCyclesTab({ bmsId, canSeeCells }: { bmsId: string; canSee
                   </Table.Tbody>
                 </Table>
                 {filtered.length > PAGE_SIZE ? (
-                  <Pagination total={Math.ceil(filtered.length / PAGE_SIZE)} value={page} onChange={setPage} aria-label="Cycle pages" />
+                  <Pagination
+                    total={Math.ceil(filtered.length / PAGE_SIZE)}
+                    value={page}
+                    onChange={setPage}
+                    aria-label="Cycle pages"
+                  />
                 ) : null}
               </>
             )}

@@ -51,7 +51,7 @@ export function perCell(history: ApiCellHistory, metric: CellMetric) {
 export function outlierCell(history: ApiCellHistory, metric: CellMetric): number | null {
   const cells = perCell(history, metric).filter((c) => !Number.isNaN(c.avg));
   if (cells.length === 0) return null;
-  const pick = cells.reduce((best, c) => (metric === 'voltages' ? c.avg < best.avg : c.avg > best.avg) ? c : best);
+  const pick = cells.reduce((best, c) => ((metric === 'voltages' ? c.avg < best.avg : c.avg > best.avg) ? c : best));
   return pick.cell;
 }
 

@@ -1,4 +1,18 @@
-import { Alert, Badge, Card, Center, Group, Loader, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Card,
+  Center,
+  Group,
+  Loader,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import type { RoutePageProps } from '@/config/routes';
@@ -165,7 +179,10 @@ export function BatteryPackHistoryPage({ route }: RoutePageProps) {
             <Select
               label="Cycle"
               w={360}
-              data={cycles.data.items.map((c) => ({ value: c.id, label: `#${c.index} · ${formatDateTime(c.startedAt)}` }))}
+              data={cycles.data.items.map((c) => ({
+                value: c.id,
+                label: `#${c.index} · ${formatDateTime(c.startedAt)}`,
+              }))}
               value={cycleId}
               onChange={handleCycle}
               allowDeselect={false}

@@ -19,7 +19,11 @@ describe('BMS details', () => {
   test('shows the eight BMS tabs and the pack overview', async () => {
     await open(`/bms/details/${BMS}`);
     const list = await screen.findByRole('tablist', { name: 'BMS details' });
-    expect(within(list).getAllByRole('tab').map((t) => t.textContent)).toEqual([
+    expect(
+      within(list)
+        .getAllByRole('tab')
+        .map((t) => t.textContent),
+    ).toEqual([
       'Overview',
       'Battery State Cycle',
       'Notifications',
@@ -32,10 +36,9 @@ describe('BMS details', () => {
     const state = await screen.findByRole('table', { name: 'Device state' });
     expect(state).toHaveTextContent('Chemistry');
     expect(state).toHaveTextContent('Cells');
-    expect(within(screen.getByRole('table', { name: 'Device identity' })).getByRole('link', { name: 'veh-000018' })).toHaveAttribute(
-      'href',
-      '/vehicle/veh-000018',
-    );
+    expect(
+      within(screen.getByRole('table', { name: 'Device identity' })).getByRole('link', { name: 'veh-000018' }),
+    ).toHaveAttribute('href', '/vehicle/veh-000018');
   });
 
   test('says so when the id is a device of another kind', async () => {
@@ -50,7 +53,9 @@ describe('BMS details', () => {
     expect(before).toBeGreaterThan(1);
     await userEvent.click(screen.getByRole('checkbox', { name: 'Completed' }));
     await waitFor(() => {
-      const rows = within(screen.getByRole('table', { name: 'Battery cycles' })).getAllByRole('row').slice(1);
+      const rows = within(screen.getByRole('table', { name: 'Battery cycles' }))
+        .getAllByRole('row')
+        .slice(1);
       for (const row of rows) expect(row).toHaveTextContent('Completed');
     });
   });

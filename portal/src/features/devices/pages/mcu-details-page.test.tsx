@@ -11,14 +11,11 @@ test('MCU details show the six tabs and the motor of the controller', async () =
   await signInWithApi(store, 'MCUA');
   renderApp('/mcu/details/mcu-000018', { store });
   const list = await screen.findByRole('tablist', { name: 'MCU details' });
-  expect(within(list).getAllByRole('tab').map((t) => t.textContent)).toEqual([
-    'Overview',
-    'Notifications',
-    'Commands',
-    'Fault & Alerts',
-    'Analysis',
-    'Location Analysis',
-  ]);
+  expect(
+    within(list)
+      .getAllByRole('tab')
+      .map((t) => t.textContent),
+  ).toEqual(['Overview', 'Notifications', 'Commands', 'Fault & Alerts', 'Analysis', 'Location Analysis']);
   expect(await screen.findByRole('table', { name: 'Device state' })).toHaveTextContent('Motor type');
 });
 

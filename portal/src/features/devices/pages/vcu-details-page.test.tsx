@@ -10,7 +10,11 @@ test('VCU details show the controller with its firmware and vehicle', async () =
   await signInWithApi(store, 'VCUA');
   renderApp('/vcu/details/vcu-000018', { store });
   const list = await screen.findByRole('tablist', { name: 'VCU details' });
-  expect(within(list).getAllByRole('tab').map((t) => t.textContent)).toEqual(['Overview', 'Commands', 'Analysis', 'Attributes']);
+  expect(
+    within(list)
+      .getAllByRole('tab')
+      .map((t) => t.textContent),
+  ).toEqual(['Overview', 'Commands', 'Analysis', 'Attributes']);
   const identity = await screen.findByRole('table', { name: 'Device identity' });
   expect(identity).toHaveTextContent('Firmware');
   expect(within(identity).getByRole('link', { name: 'veh-000018' })).toBeInTheDocument();

@@ -23,7 +23,10 @@ export async function listFaultNotifications(fault: ApiFault): Promise<ApiNotifi
  * was active, from its occurrence until it cleared (or now).
  */
 export async function listFaultCommands(fault: ApiFault): Promise<ApiCommand[]> {
-  const filter: Record<string, string> = { vehicleId: fault.vehicleId, ...(fault.deviceId ? { deviceId: fault.deviceId } : {}) };
+  const filter: Record<string, string> = {
+    vehicleId: fault.vehicleId,
+    ...(fault.deviceId ? { deviceId: fault.deviceId } : {}),
+  };
   const page = requireData(
     await apiClient.GET('/commands', {
       params: {
@@ -41,17 +44,33 @@ export async function listFaultCommands(fault: ApiFault): Promise<ApiCommand[]> 
 }
 
 export function faultNotificationsQueryOptions(fault: ApiFault) {
-  return queryOptions({ queryKey: ['faults', 'one', fault.id, 'notifications'] as const, queryFn: () => listFaultNotifications(fault) });
+  return queryOptions({
+    queryKey: ['faults', 'one', fault.id, 'notifications'] as const,
+    queryFn: () => listFaultNotifications(fault),
+  });
 }
 
 export function faultCommandsQueryOptions(fault: ApiFault) {
-  return queryOptions({ queryKey: ['faults', 'one', fault.id, 'commands'] as const, queryFn: () => listFaultCommands(fault) });
+  return queryOptions({
+    queryKey: ['faults', 'one', fault.id, 'commands'] as const,
+    queryFn: () => listFaultCommands(fault),
+  });
 }
 
+/** The notifications of a fault; idle until the fault has loaded, or when the user may not see notifications. */
 export function useFaultNotifications(fault: ApiFault | undefined, enabled: boolean) {
-  return useQuery({ ...faultNotificationsQueryOptions(fault as ApiFault), enabled: enabled && fault !== undefined });
+  return useQuery({
+    queryKey: ['faults', 'one', fault?.id ?? '', 'notifications'] as const,
+    queryFn: () => listFaultNotifications(fault as ApiFault),
+    enabled: enabled && fault !== undefined,
+  });
 }
 
+/** The related commands of a fault; idle until the fault has loaded, or when the user may not see commands. */
 export function useFaultCommands(fault: ApiFault | undefined, enabled: boolean) {
-  return useQuery({ ...faultCommandsQueryOptions(fault as ApiFault), enabled: enabled && fault !== undefined });
+  return useQuery({
+    queryKey: ['faults', 'one', fault?.id ?? '', 'commands'] as const,
+    queryFn: () => listFaultCommands(fault as ApiFault),
+    enabled: enabled && fault !== undefined,
+  });
 }

@@ -15,7 +15,13 @@ export interface FaultListParams {
 }
 
 /** One page of faults and alerts of a vehicle or device, newest first. */
-export async function listFaults({ vehicleId, deviceId, severities, page, pageSize }: FaultListParams): Promise<ApiFaultPage> {
+export async function listFaults({
+  vehicleId,
+  deviceId,
+  severities,
+  page,
+  pageSize,
+}: FaultListParams): Promise<ApiFaultPage> {
   const filter: Record<string, string> = {
     ...(vehicleId ? { vehicleId } : {}),
     ...(deviceId ? { deviceId } : {}),

@@ -22,7 +22,11 @@ const ICONS: Record<TimelineEntry['icon'], ReactNode> = {
 const COMMAND_STATUS = { 1: 'pending', 2: 'succeeded', 3: 'failed' } as const;
 
 /** The events of a fault in time order: occurred, notifications sent, related commands, acknowledged, cleared. */
-export function timelineOf(fault: ApiFault, notifications: readonly ApiNotification[], commands: readonly ApiCommand[]): TimelineEntry[] {
+export function timelineOf(
+  fault: ApiFault,
+  notifications: readonly ApiNotification[],
+  commands: readonly ApiCommand[],
+): TimelineEntry[] {
   const entries: TimelineEntry[] = [
     { at: fault.occurredAt, title: 'Occurred', detail: `${fault.deviceKind} raised ${fault.code}.`, icon: 'occurred' },
     ...notifications.map((n) => ({
@@ -45,7 +49,13 @@ export function timelineOf(fault: ApiFault, notifications: readonly ApiNotificat
       detail: fault.acknowledgedBy ? `By ${fault.acknowledgedBy}.` : 'Acknowledged.',
       icon: 'acknowledged',
     });
-  if (fault.clearedAt) entries.push({ at: fault.clearedAt, title: 'Cleared', detail: 'The device stopped reporting it.', icon: 'cleared' });
+  if (fault.clearedAt)
+    entries.push({
+      at: fault.clearedAt,
+      title: 'Cleared',
+      detail: 'The device stopped reporting it.',
+      icon: 'cleared',
+    });
   return entries.sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
 }
 

@@ -50,7 +50,12 @@ export function FaultsPanel({ vehicleId, deviceId, canAcknowledge, severities, o
       >
         <Group gap="xs" role="group" aria-label="Filter by severity">
           {SEVERITIES.map((s) => (
-            <Chip key={s} value={String(s)} color={faultSeverityColor(s as FaultSeverity) ?? '#7A1F2E'} variant="outline">
+            <Chip
+              key={s}
+              value={String(s)}
+              color={faultSeverityColor(s as FaultSeverity) ?? '#7A1F2E'}
+              variant="outline"
+            >
               {FAULT_SEVERITY_LABELS[s as FaultSeverity]}
             </Chip>
           ))}
@@ -136,7 +141,12 @@ export function FaultsPanel({ vehicleId, deviceId, canAcknowledge, severities, o
             </Table.Tbody>
           </Table>
           {query.data.total > PAGE_SIZE ? (
-            <Pagination total={Math.ceil(query.data.total / PAGE_SIZE)} value={page} onChange={setPage} aria-label="Fault pages" />
+            <Pagination
+              total={Math.ceil(query.data.total / PAGE_SIZE)}
+              value={page}
+              onChange={setPage}
+              aria-label="Fault pages"
+            />
           ) : null}
         </>
       )}

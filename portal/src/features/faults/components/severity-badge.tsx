@@ -9,7 +9,12 @@ export function SeverityBadge({ severity }: { severity: number }) {
     <Badge
       variant="filled"
       radius="sm"
-      styles={{ root: { backgroundColor: color ?? (severity === 5 ? '#7A1F2E' : '#868E96'), color: severity === 2 ? '#1A1B1E' : '#fff' } }}
+      styles={{
+        root: {
+          backgroundColor: color ?? (severity === 5 ? '#7A1F2E' : '#868E96'),
+          color: severity === 2 ? '#1A1B1E' : '#fff',
+        },
+      }}
       aria-label={`Severity: ${label}`}
     >
       {label}

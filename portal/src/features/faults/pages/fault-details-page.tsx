@@ -1,4 +1,18 @@
-import { Alert, Anchor, Badge, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Center,
+  Group,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { RoutePageProps } from '@/config/routes';
@@ -96,7 +110,9 @@ export function FaultDetailsPage({ route }: RoutePageProps) {
                     </Badge>
                   </Field>
                   <Field label="Acknowledged">
-                    {query.data.acknowledgedAt ? new Date(query.data.acknowledgedAt).toLocaleString('en-GB') : 'Not yet'}
+                    {query.data.acknowledgedAt
+                      ? new Date(query.data.acknowledgedAt).toLocaleString('en-GB')
+                      : 'Not yet'}
                   </Field>
                 </Table.Tbody>
               </Table>
@@ -116,7 +132,11 @@ export function FaultDetailsPage({ route }: RoutePageProps) {
                     {query.data.deviceKind === 'EV' || !query.data.deviceId ? (
                       'The vehicle itself (EV)'
                     ) : (
-                      <Anchor component={Link} to={`${DEVICE_PATH[query.data.deviceKind]}${query.data.deviceId}`} size="sm">
+                      <Anchor
+                        component={Link}
+                        to={`${DEVICE_PATH[query.data.deviceKind]}${query.data.deviceId}`}
+                        size="sm"
+                      >
                         {query.data.deviceKind} {query.data.deviceId}
                       </Anchor>
                     )}
@@ -140,7 +160,8 @@ export function FaultDetailsPage({ route }: RoutePageProps) {
                 </Text>
               ) : commands.data.length === 0 ? (
                 <Text size="sm" c="dimmed">
-                  No command was sent to this {query.data.deviceKind === 'EV' ? 'vehicle' : 'device'} while the fault was active.
+                  No command was sent to this {query.data.deviceKind === 'EV' ? 'vehicle' : 'device'} while the fault
+                  was active.
                 </Text>
               ) : (
                 <Table aria-label="Related commands">

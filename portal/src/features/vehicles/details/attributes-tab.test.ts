@@ -8,9 +8,26 @@ const template = [
 ] as const;
 
 test('keys inside their range are not in error', () => {
-  expect(errorKeysOf(template, new Map([['soc', 50], ['temp', 20], ['speed', 0]]))).toEqual([]);
+  expect(
+    errorKeysOf(
+      template,
+      new Map([
+        ['soc', 50],
+        ['temp', 20],
+        ['speed', 0],
+      ]),
+    ),
+  ).toEqual([]);
 });
 
 test('a key above its range or silent is in error', () => {
-  expect(errorKeysOf(template, new Map([['soc', 50], ['temp', 75]]))).toEqual(['temp', 'speed']);
+  expect(
+    errorKeysOf(
+      template,
+      new Map([
+        ['soc', 50],
+        ['temp', 75],
+      ]),
+    ),
+  ).toEqual(['temp', 'speed']);
 });

@@ -28,7 +28,13 @@ export function AttributesTab({ source, template }: { source: TelemetrySource; t
   const activeKey = useAppState((s) => s.vehicle.active_telemetry_att_key);
   const [to] = useState(() => Math.floor(Date.now() / 60_000) * 60_000);
   const query = useTelemetry(
-    { source, from: new Date(to - 3_600_000).toISOString(), to: new Date(to).toISOString(), points: 2, keys: template.map((k) => k.key) },
+    {
+      source,
+      from: new Date(to - 3_600_000).toISOString(),
+      to: new Date(to).toISOString(),
+      points: 2,
+      keys: template.map((k) => k.key),
+    },
     template.length > 0,
   );
   const latest = useMemo(
@@ -78,7 +84,13 @@ export function AttributesTab({ source, template }: { source: TelemetrySource; t
                   <Table.Tr
                     key={k.key}
                     aria-invalid={inError || undefined}
-                    bg={inError ? 'var(--mantine-color-red-light)' : k.key === activeKey ? 'var(--mantine-color-blue-light)' : undefined}
+                    bg={
+                      inError
+                        ? 'var(--mantine-color-red-light)'
+                        : k.key === activeKey
+                          ? 'var(--mantine-color-blue-light)'
+                          : undefined
+                    }
                     onClick={() => store.getState().setVehicle({ active_telemetry_att_key: k.key })}
                   >
                     <Table.Td ff="monospace">{k.key}</Table.Td>

@@ -47,7 +47,14 @@ function StatusBadge({ effective }: { effective: EffectiveStatus }) {
  * commands. A pending command turns to Success or Failed as soon as its acknowledgement arrives live (or a refetch
  * settles it), or to Failed after the time-out.
  */
-export function CommandsPanel({ vehicleId, deviceId, choices, choicesLoading, canSend, ackTimeoutMs }: CommandsPanelProps) {
+export function CommandsPanel({
+  vehicleId,
+  deviceId,
+  choices,
+  choicesLoading,
+  canSend,
+  ackTimeoutMs,
+}: CommandsPanelProps) {
   const [page, setPage] = useState(1);
   const [code, setCode] = useState<string | null>(null);
   const [fieldError, setFieldError] = useState<string | null>(null);
@@ -124,7 +131,8 @@ export function CommandsPanel({ vehicleId, deviceId, choices, choicesLoading, ca
                   const effective = effectiveCommandStatus(command, acks, now, ackTimeoutMs);
                   const ack = acks[command.id];
                   const ackedAt =
-                    command.acknowledgedAt ?? (effective.source === 'live' && ack?.ts ? new Date(ack.ts).toISOString() : null);
+                    command.acknowledgedAt ??
+                    (effective.source === 'live' && ack?.ts ? new Date(ack.ts).toISOString() : null);
                   return (
                     <Table.Tr key={command.id} data-command-id={command.id}>
                       <Table.Td>

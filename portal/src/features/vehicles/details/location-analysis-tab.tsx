@@ -15,7 +15,12 @@ export function LocationAnalysisTab({ vehicleId }: { vehicleId: string }) {
     if (query.data) store.getState().setVehicle({ loc_analysis_data: query.data });
   }, [query.data, store]);
   return (
-    <QueryState query={query} what="saved locations" isEmpty={(d) => d.length === 0} emptyText="No saved locations yet.">
+    <QueryState
+      query={query}
+      what="saved locations"
+      isEmpty={(d) => d.length === 0}
+      emptyText="No saved locations yet."
+    >
       {(locations) => (
         <Stack>
           <Table striped aria-label="Saved locations">

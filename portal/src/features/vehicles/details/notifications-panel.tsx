@@ -73,7 +73,12 @@ export function NotificationsPanel({ vehicleId }: { vehicleId: string }) {
             </Table.Tbody>
           </Table>
           {data.total > PAGE_SIZE ? (
-            <Pagination total={Math.ceil(data.total / PAGE_SIZE)} value={page} onChange={setPage} aria-label="Notification pages" />
+            <Pagination
+              total={Math.ceil(data.total / PAGE_SIZE)}
+              value={page}
+              onChange={setPage}
+              aria-label="Notification pages"
+            />
           ) : null}
         </Stack>
       )}

@@ -50,7 +50,8 @@ export interface TelemetryAnalysisProps {
 export function TelemetryAnalysis({ source, template }: TelemetryAnalysisProps) {
   const store = useAppStoreApi();
   const storedRange = useAppState((s) => s.vehicle.analysisDate);
-  const initialRange = (ANALYSIS_RANGES.find((r) => r.value === (storedRange.from ?? ''))?.value ?? '24h') as RangeValue;
+  const initialRange = (ANALYSIS_RANGES.find((r) => r.value === (storedRange.from ?? ''))?.value ??
+    '24h') as RangeValue;
   const [range, setRange] = useState<RangeValue>(initialRange);
   const [keys, setKeys] = useState<string[]>(() => template.slice(0, 3).map((k) => k.key));
   const [now] = useState(() => Date.now());
@@ -58,7 +59,12 @@ export function TelemetryAnalysis({ source, template }: TelemetryAnalysisProps) 
   const query = useTelemetry({ source, from, to, points: POINTS, keys }, keys.length > 0);
   const labels = useMemo(() => new Map(template.map((k) => [k.key, k.label])), [template]);
   const series: TimeSeries[] = useMemo(
-    () => (query.data ?? []).map((s) => ({ name: labels.get(s.key) ?? s.key, unit: s.unit, points: s.points as [number, number][] })),
+    () =>
+      (query.data ?? []).map((s) => ({
+        name: labels.get(s.key) ?? s.key,
+        unit: s.unit,
+        points: s.points as [number, number][],
+      })),
     [query.data, labels],
   );
 
@@ -93,10 +99,18 @@ export function TelemetryAnalysis({ source, template }: TelemetryAnalysisProps) 
           The model has no telemetry template, so there is nothing to chart.
         </Text>
       ) : keys.length === 0 ? null : (
-        <QueryState query={query} what="telemetry" isEmpty={(d) => d.length === 0} emptyText="No telemetry in this range.">
+        <QueryState
+          query={query}
+          what="telemetry"
+          isEmpty={(d) => d.length === 0}
+          emptyText="No telemetry in this range."
+        >
           {() => (
             <>
-              <TimeSeriesChart series={series} label={`Telemetry, ${ANALYSIS_RANGES.find((r) => r.value === range)?.label}`} />
+              <TimeSeriesChart
+                series={series}
+                label={`Telemetry, ${ANALYSIS_RANGES.find((r) => r.value === range)?.label}`}
+              />
               <Table aria-label="Telemetry summary">
                 <Table.Thead>
                   <Table.Tr>

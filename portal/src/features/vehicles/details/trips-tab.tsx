@@ -62,7 +62,12 @@ export function TripsTab({ vehicleId }: { vehicleId: string }) {
   const query = useVehicleTrips({ vehicleId, page, pageSize: PAGE_SIZE });
 
   return (
-    <QueryState query={query} what="trips" isEmpty={(d) => d.items.length === 0} emptyText="This vehicle has no trips yet.">
+    <QueryState
+      query={query}
+      what="trips"
+      isEmpty={(d) => d.items.length === 0}
+      emptyText="This vehicle has no trips yet."
+    >
       {(data) => {
         const selected = activeIndex === null ? undefined : data.items[activeIndex];
         return (
@@ -81,7 +86,9 @@ export function TripsTab({ vehicleId }: { vehicleId: string }) {
                 {data.items.map((trip, index) => {
                   const isSelected = index === activeIndex;
                   const handleSelect = () =>
-                    store.getState().setVehicle({ activeTripIndex: isSelected ? null : index, trip_data: isSelected ? null : trip });
+                    store
+                      .getState()
+                      .setVehicle({ activeTripIndex: isSelected ? null : index, trip_data: isSelected ? null : trip });
                   return (
                     <Table.Tr
                       key={trip.id}

@@ -20,14 +20,25 @@ function topicsFor(vehicleId: string): string[] {
  */
 export function useVehicleLive(owner: string, vehicleId: string): LiveSnapshot | null {
   const store = useAppStoreApi();
-  useLiveInterest(owner, useMemo(() => topicsFor(vehicleId), [vehicleId]));
+  useLiveInterest(
+    owner,
+    useMemo(() => topicsFor(vehicleId), [vehicleId]),
+  );
   useEffect(() => {
     const { vehicle, setVehicle } = store.getState();
     if (vehicle.vehicleUid !== vehicleId) {
-      setVehicle({ vehicleUid: vehicleId, data: null, isLive: false, lastUpdated: null, activeTripIndex: null, trip_data: null });
+      setVehicle({
+        vehicleUid: vehicleId,
+        data: null,
+        isLive: false,
+        lastUpdated: null,
+        activeTripIndex: null,
+        trip_data: null,
+      });
     }
     return () => {
-      if (store.getState().vehicle.vehicleUid === vehicleId) store.getState().setVehicle({ vehicleUid: null, isLive: false });
+      if (store.getState().vehicle.vehicleUid === vehicleId)
+        store.getState().setVehicle({ vehicleUid: null, isLive: false });
     };
   }, [store, vehicleId]);
   const data = useAppState((s) => s.vehicle.data);

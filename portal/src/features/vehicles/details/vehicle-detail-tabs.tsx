@@ -94,7 +94,9 @@ export function VehicleTabPanel({ tabId, vehicle, live }: VehicleTabPanelProps) 
         return null;
     }
   })();
-  return tabId === 'overview' ? content : (
+  return tabId === 'overview' ? (
+    content
+  ) : (
     <Paper withBorder radius="md" p="lg">
       {content}
     </Paper>

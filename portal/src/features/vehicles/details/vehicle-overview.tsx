@@ -67,7 +67,11 @@ export function VehicleStats({ vehicle, live }: { vehicle: ApiVehicle; live: Liv
   const state = live?.state ?? vehicle.stateCode;
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }}>
-      <Stat label="State" value={stateLabel(state)} hint={live ? `Live, ${formatNumber(live.speed, 'km/h', 0)}` : 'Last reported'} />
+      <Stat
+        label="State"
+        value={stateLabel(state)}
+        hint={live ? `Live, ${formatNumber(live.speed, 'km/h', 0)}` : 'Last reported'}
+      />
       <Card withBorder radius="md" padding="md">
         <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
           State of charge
@@ -75,7 +79,12 @@ export function VehicleStats({ vehicle, live }: { vehicle: ApiVehicle; live: Liv
         <Text fw={700} size="xl" mt={4}>
           {formatNumber(soc, '%', 0)}
         </Text>
-        <Progress value={soc} mt={6} color={soc < 20 ? 'red' : soc < 50 ? 'yellow' : 'green'} aria-label="State of charge" />
+        <Progress
+          value={soc}
+          mt={6}
+          color={soc < 20 ? 'red' : soc < 50 ? 'yellow' : 'green'}
+          aria-label="State of charge"
+        />
       </Card>
       <Stat label="Range" value={formatNumber(vehicle.rangeKm, 'km', 0)} />
       <Stat label="Odometer" value={formatNumber(live?.odometer ?? vehicle.odometerKm, 'km', 0)} />

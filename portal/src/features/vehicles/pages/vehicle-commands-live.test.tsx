@@ -79,9 +79,12 @@ test('a command the device rejects shows Failed when its acknowledgement arrives
   vi.spyOn(crypto, 'randomUUID').mockReturnValue(uuid);
   const store = await openCommandsTab();
   await sendFirstCommand();
-  await waitFor(() => expect(store.getState().vehicle.commandAcknowledge).toMatchObject({ [`cmd-${uuid}`]: { status: 3 } }), {
-    timeout: 4000,
-  });
+  await waitFor(
+    () => expect(store.getState().vehicle.commandAcknowledge).toMatchObject({ [`cmd-${uuid}`]: { status: 3 } }),
+    {
+      timeout: 4000,
+    },
+  );
   const row = document.querySelector(`[data-command-id="cmd-${uuid}"]`) as HTMLElement;
   expect(within(row).getByLabelText('Status: Failed')).toBeInTheDocument();
 });

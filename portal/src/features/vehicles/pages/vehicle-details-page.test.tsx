@@ -56,12 +56,25 @@ describe('vehicle details: overview', () => {
   test('shows the state code with its label, SoC, health and links to the linked devices', async () => {
     await openAs('SA', `/vehicle/${VEHICLE}`);
     expect(await screen.findByRole('table', { name: 'Identity' })).toBeInTheDocument();
-    expect(screen.getByText(/^(StandBy|Accessory|StartUp|HVON|Drive Start Up|Drive|Limp Home|Charge Start Up|AC Charge|DC Charge|Shutdown|Emergency Shutdown|Discharge|SNA) \(\w+\)$/)).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        /^(StandBy|Accessory|StartUp|HVON|Drive Start Up|Drive|Limp Home|Charge Start Up|AC Charge|DC Charge|Shutdown|Emergency Shutdown|Discharge|SNA) \(\w+\)$/,
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'State of charge' })).toBeInTheDocument();
     const devices = screen.getByRole('table', { name: 'Linked devices' });
-    expect(within(devices).getByRole('link', { name: 'bms-000018' })).toHaveAttribute('href', '/bms/details/bms-000018');
-    expect(within(devices).getByRole('link', { name: 'mcu-000018' })).toHaveAttribute('href', '/mcu/details/mcu-000018');
-    expect(within(devices).getByRole('link', { name: 'vcu-000018' })).toHaveAttribute('href', '/vcu/details/vcu-000018');
+    expect(within(devices).getByRole('link', { name: 'bms-000018' })).toHaveAttribute(
+      'href',
+      '/bms/details/bms-000018',
+    );
+    expect(within(devices).getByRole('link', { name: 'mcu-000018' })).toHaveAttribute(
+      'href',
+      '/mcu/details/mcu-000018',
+    );
+    expect(within(devices).getByRole('link', { name: 'vcu-000018' })).toHaveAttribute(
+      'href',
+      '/vcu/details/vcu-000018',
+    );
     expect(screen.getByRole('table', { name: 'Last location' })).toHaveTextContent(/Latitude-?\d+\.\d{5}/);
   });
 });
@@ -96,7 +109,9 @@ describe('vehicle details: faults', () => {
     const table = await screen.findByRole('table', { name: 'Faults and alerts' });
     expect(within(table).getAllByRole('row')).toHaveLength(4);
     await userEvent.click(screen.getByRole('checkbox', { name: 'High' }));
-    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Faults and alerts' })).getAllByRole('row')).toHaveLength(2));
+    await waitFor(() =>
+      expect(within(screen.getByRole('table', { name: 'Faults and alerts' })).getAllByRole('row')).toHaveLength(2),
+    );
     expect(screen.getByLabelText('Severity: High')).toBeInTheDocument();
     expect(screen.queryByLabelText('Severity: Low')).not.toBeInTheDocument();
   });
@@ -163,7 +178,9 @@ describe('vehicle details: analysis and attributes', () => {
     const { store } = await openAs('SA', `/vehicle/${VEHICLE}?tab=attributes`);
     const table = await screen.findByRole('table', { name: 'Telemetry attributes' });
     await waitFor(() => expect(store.getState().vehicle.telemetry_error_keys).toContain(first));
-    const invalid = within(table).getAllByRole('row').filter((r) => r.getAttribute('aria-invalid') === 'true');
+    const invalid = within(table)
+      .getAllByRole('row')
+      .filter((r) => r.getAttribute('aria-invalid') === 'true');
     expect(invalid.length).toBeGreaterThan(0);
     expect(invalid[0]).toHaveTextContent(first);
     expect(within(invalid[0]!).getByText('Error')).toBeInTheDocument();

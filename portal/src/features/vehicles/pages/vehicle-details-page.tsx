@@ -22,7 +22,9 @@ export function VehicleDetailsPage({ route }: RoutePageProps) {
     <>
       <PageHeader
         title={route.title}
-        description={query.data ? `${query.data.names?.model ?? query.data.modelId} · ${query.data.registrationNumber}` : undefined}
+        description={
+          query.data ? `${query.data.names?.model ?? query.data.modelId} · ${query.data.registrationNumber}` : undefined
+        }
         actions={
           <Group gap="xs">
             {live ? (
@@ -49,7 +51,11 @@ export function VehicleDetailsPage({ route }: RoutePageProps) {
           Your role has no access to any tab of this page.
         </Alert>
       ) : (
-        <UrlTabs label="Vehicle details" tabs={tabs} renderPanel={(tab) => <VehicleTabPanel tabId={tab.id} vehicle={query.data} live={live} />} />
+        <UrlTabs
+          label="Vehicle details"
+          tabs={tabs}
+          renderPanel={(tab) => <VehicleTabPanel tabId={tab.id} vehicle={query.data} live={live} />}
+        />
       )}
     </>
   );

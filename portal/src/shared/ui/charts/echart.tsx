@@ -73,7 +73,9 @@ export function EChart({ option, label, height = 320, onFirstRender }: EChartPro
           {phase.message}
         </Alert>
       ) : null}
-      {phase.kind === 'loading' ? <Loader size="sm" aria-label="Loading chart" pos="absolute" top={8} left={8} /> : null}
+      {phase.kind === 'loading' ? (
+        <Loader size="sm" aria-label="Loading chart" pos="absolute" top={8} left={8} />
+      ) : null}
       {phase.kind === 'unsupported' ? null : <div ref={box} style={{ width: '100%', height }} />}
     </Box>
   );

@@ -15,7 +15,12 @@ export interface HeatmapChartProps {
 }
 
 /** The ECharts option of a heatmap with a continuous colour scale from the data's min to max. */
-export function heatmapOption({ xLabels, yLabels, cells, unit }: Omit<HeatmapChartProps, 'label' | 'height'>): EChartsOption {
+export function heatmapOption({
+  xLabels,
+  yLabels,
+  cells,
+  unit,
+}: Omit<HeatmapChartProps, 'label' | 'height'>): EChartsOption {
   let min = Number.POSITIVE_INFINITY;
   let max = Number.NEGATIVE_INFINITY;
   for (const [, , v] of cells) {

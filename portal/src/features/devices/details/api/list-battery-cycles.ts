@@ -16,7 +16,14 @@ export interface CycleListParams {
 }
 
 /** One page of a BMS's battery cycles, newest first. */
-export async function listBatteryCycles({ bmsId, statuses, from, to, page, pageSize }: CycleListParams): Promise<ApiBatteryCyclePage> {
+export async function listBatteryCycles({
+  bmsId,
+  statuses,
+  from,
+  to,
+  page,
+  pageSize,
+}: CycleListParams): Promise<ApiBatteryCyclePage> {
   return requireData(
     await apiClient.GET('/devices/{id}/cycles', {
       params: {

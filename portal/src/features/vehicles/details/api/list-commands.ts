@@ -14,7 +14,12 @@ export interface CommandListParams {
 }
 
 /** One page of a vehicle's (or device's) command history, newest first. */
-export async function listCommands({ vehicleId, deviceId, page, pageSize }: CommandListParams): Promise<ApiCommandPage> {
+export async function listCommands({
+  vehicleId,
+  deviceId,
+  page,
+  pageSize,
+}: CommandListParams): Promise<ApiCommandPage> {
   const filter: Record<string, string> = { vehicleId, ...(deviceId ? { deviceId } : {}) };
   return requireData(
     await apiClient.GET('/commands', { params: { query: { page, pageSize, sort: 'sentAt:desc', filter } } }),

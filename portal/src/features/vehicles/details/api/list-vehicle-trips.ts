@@ -20,7 +20,10 @@ export async function listVehicleTrips({ vehicleId, page, pageSize }: TripListPa
 }
 
 export function vehicleTripsQueryOptions(params: TripListParams) {
-  return queryOptions({ queryKey: ['vehicles', params.vehicleId, 'trips', params] as const, queryFn: () => listVehicleTrips(params) });
+  return queryOptions({
+    queryKey: ['vehicles', params.vehicleId, 'trips', params] as const,
+    queryFn: () => listVehicleTrips(params),
+  });
 }
 
 export function useVehicleTrips(params: TripListParams) {
