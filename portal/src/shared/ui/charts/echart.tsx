@@ -10,6 +10,8 @@ export interface EChartProps {
   height?: number;
   /** Called once after the first frame with the option drawn, with the milliseconds from mount to that frame. */
   onFirstRender?: (ms: number) => void;
+  /** ECharts events to listen to, e.g. `{ datazoom: (params, chart) => … }`. */
+  onEvents?: Readonly<Record<string, (params: unknown, chart: EChartsInstance) => void>>;
 }
 
 type Phase = { kind: 'loading' } | { kind: 'ready' } | { kind: 'unsupported' } | { kind: 'error'; message: string };
@@ -18,7 +20,7 @@ type Phase = { kind: 'loading' } | { kind: 'ready' } | { kind: 'unsupported' } |
  * An ECharts canvas that loads ECharts on first use (outside the initial bundle), resizes with its box and is
  * disposed on unmount. Where no canvas exists it says so instead of drawing.
  */
-export function EChart({ option, label, height = 320, onFirstRender }: EChartProps) {
+export function EChart({ option, label, height = 320, onFirstRender, onEvents }: EChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<EChartsInstance | null>(null);
   const firstRender = useRef(onFirstRender);
@@ -26,6 +28,8 @@ export function EChart({ option, label, height = 320, onFirstRender }: EChartPro
   const [phase, setPhase] = useState<Phase>(() => (canDrawCharts() ? { kind: 'loading' } : { kind: 'unsupported' }));
   const latest = useRef(option);
   latest.current = option;
+  const events = useRef(onEvents);
+  events.current = onEvents;
 
   useEffect(() => {
     if (!canDrawCharts()) return;
@@ -41,6 +45,9 @@ export function EChart({ option, label, height = 320, onFirstRender }: EChartPro
           instance.off('finished', report);
           firstRender.current?.(performance.now() - started);
         });
+        for (const name of Object.keys(events.current ?? {})) {
+          instance.on(name, (params: unknown) => events.current?.[name]?.(params, instance));
+        }
         instance.setOption(latest.current, { notMerge: true });
         observer = new ResizeObserver(() => instance.resize());
         observer.observe(box.current);
@@ -58,7 +65,8 @@ export function EChart({ option, label, height = 320, onFirstRender }: EChartPro
   }, []);
 
   useEffect(() => {
-    chart.current?.setOption(option, { notMerge: true });
+    // Series and axes are replaced; components such as dataZoom merge, so a zoom survives new data.
+    chart.current?.setOption(option, { replaceMerge: ['series', 'yAxis'] });
   }, [option]);
 
   return (
