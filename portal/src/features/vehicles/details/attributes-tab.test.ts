@@ -31,3 +31,17 @@ test('a key above its range or silent is in error', () => {
     ),
   ).toEqual(['temp', 'speed']);
 });
+
+test('a vehicle state that is no state code of the spec is in error', () => {
+  const withState = [
+    ...template,
+    { key: 'stateCode', label: 'Vehicle state', unit: '', source: 2 as const, min: 0, max: 112 },
+  ];
+  const latest = new Map([
+    ['soc', 50],
+    ['temp', 20],
+    ['speed', 0],
+  ]);
+  expect(errorKeysOf(withState, new Map([...latest, ['stateCode', 66]]))).toEqual([]);
+  expect(errorKeysOf(withState, new Map([...latest, ['stateCode', 87]]))).toEqual(['stateCode']);
+});

@@ -1,22 +1,38 @@
 import { Badge, Stack, Table, Text } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
-import { TELEMETRY_SOURCE_LABELS } from '@/domain/enums';
+import { TELEMETRY_SOURCE_LABELS, VEHICLE_STATE_LABELS } from '@/domain/enums';
 import { useAppState, useAppStoreApi } from '@/state/store-context';
 import type { ApiModel } from './api/get-model';
 import { type TelemetrySource, useTelemetry } from './api/get-telemetry';
 import { formatNumber } from './format';
 import { QueryState } from './query-state';
+import { stateLabel } from './vehicle-overview';
 
 type TemplateKey = ApiModel['telemetryTemplate'][number];
 
-/** A key is in error when its latest value is missing or outside the template's range. */
+const STATE_CODES = new Set<number>(
+  Object.keys(VEHICLE_STATE_LABELS)
+    .map(Number)
+    .filter((n) => !Number.isNaN(n)),
+);
+
+/**
+ * A key is in error when its latest value is missing or outside the template's range; the vehicle state must also be
+ * one of the state codes of spec §3.
+ */
 export function errorKeysOf(template: readonly TemplateKey[], latest: ReadonlyMap<string, number>): string[] {
   return template
     .filter((k) => {
       const value = latest.get(k.key);
-      return typeof value !== 'number' || Number.isNaN(value) || value < k.min || value > k.max;
+      if (typeof value !== 'number' || Number.isNaN(value) || value < k.min || value > k.max) return true;
+      return k.key === 'stateCode' && !STATE_CODES.has(value);
     })
     .map((k) => k.key);
+}
+
+function valueText(key: TemplateKey, value: number | undefined): string {
+  if (key.key === 'stateCode' && value !== undefined) return stateLabel(value);
+  return formatNumber(value, key.unit, key.unit === '' ? 0 : 2);
 }
 
 /**
@@ -100,7 +116,7 @@ export function AttributesTab({ source, template }: { source: TelemetrySource; t
                       {k.min} – {k.max} {k.unit}
                     </Table.Td>
                     <Table.Td>
-                      {formatNumber(latest.get(k.key), k.unit, 2)}
+                      {valueText(k, latest.get(k.key))}
                       {inError ? (
                         <Badge color="red" ml="xs" size="sm">
                           Error
