@@ -45,6 +45,7 @@ export const vehicleTour = {
     cells: 'Cells',
   },
   tripDetail: { role: 'region', name: 'Trip detail' },
+  faultTimeline: 'Fault timeline',
   commandPicker: { role: 'textbox', name: 'Command' },
   sendCommand: { role: 'button', name: 'Send command' },
   analysisChart: { role: 'figure', name: /^Telemetry, / },

@@ -2,7 +2,8 @@ import { expect, type Page, test } from '@playwright/test';
 import { portal, vehicleTour as tour } from '../../selectors';
 
 // A vehicle's full tour on the demo build: the 8 vehicle tabs (a command sent and acknowledged live through the
-// in-page broker emulation), then its BMS details and battery pack history, with a screenshot of each.
+// in-page broker emulation, and one fault's details), then its BMS details and battery pack history, with a screenshot
+// of each.
 const BASE = process.env.PORTAL_URL ?? 'http://127.0.0.1:4173';
 /** A demo-world vehicle with trips, faults, commands and a notification. */
 const VEHICLE = 'veh-000018';
@@ -34,7 +35,10 @@ test('a vehicle tour: every details tab, its BMS and the battery pack history', 
   await signInAsSuperAdmin(page);
   await page.goto(`${BASE}/vehicle/${VEHICLE}`);
 
-  await expect(page.getByRole(tour.vehicleTabs.role, { name: tour.vehicleTabs.name }).getByRole('tab')).toHaveCount(8, SLOW);
+  await expect(page.getByRole(tour.vehicleTabs.role, { name: tour.vehicleTabs.name }).getByRole('tab')).toHaveCount(
+    8,
+    SLOW,
+  );
   await expect(table(page, tour.tables.identity)).toBeVisible(SLOW);
   await shoot(page, '01-overview');
 
@@ -74,6 +78,14 @@ test('a vehicle tour: every details tab, its BMS and the battery pack history', 
   await expect(table(page, tour.tables.faults).getByRole('row')).toHaveCount(4);
   await shoot(page, '06-faults');
 
+  // A fault's own page, and back to the vehicle.
+  await table(page, tour.tables.faults).getByRole('link').first().click();
+  await expect(page.getByLabel(tour.faultTimeline)).toBeVisible(SLOW);
+  await expect(page.getByText(/Tickets do not exist/)).toBeVisible();
+  await shoot(page, '06b-fault-details');
+  await page.goBack();
+  await expect(table(page, tour.tables.faults)).toBeVisible(SLOW);
+
   await openTab(page, 'Analysis');
   const chart = page.getByRole(tour.analysisChart.role, { name: tour.analysisChart.name });
   await expect(chart.locator('canvas').first()).toBeVisible(SLOW);
@@ -97,8 +109,12 @@ test('a vehicle tour: every details tab, its BMS and the battery pack history', 
 
   await table(page, tour.tables.cycles).getByRole('link', { name: 'Cell history' }).first().click();
   await expect(page).toHaveURL(new RegExp(`/bms/battery-pack-history/${BMS}\\?cycle=`));
-  await expect(page.getByRole(tour.heatmap.role, { name: tour.heatmap.name }).locator('canvas').first()).toBeVisible(SLOW);
-  await expect(page.getByRole(tour.spreadChart.role, { name: tour.spreadChart.name }).locator('canvas').first()).toBeVisible();
+  await expect(page.getByRole(tour.heatmap.role, { name: tour.heatmap.name }).locator('canvas').first()).toBeVisible(
+    SLOW,
+  );
+  await expect(
+    page.getByRole(tour.spreadChart.role, { name: tour.spreadChart.name }).locator('canvas').first(),
+  ).toBeVisible();
   await expect(table(page, tour.tables.cells).getByText('Weakest')).toBeVisible();
   await shoot(page, '12-battery-pack-history');
 });
