@@ -1,4 +1,4 @@
-import { Group, MultiSelect, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { Group, MultiSelect, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import type { TimeSeries } from '@/shared/ui/charts/time-series-chart';
 import { TimeSeriesChart } from '@/shared/ui/charts/time-series-chart';
@@ -16,12 +16,27 @@ export const ANALYSIS_RANGES = [
   { value: '7d', label: 'Last 7 days', ms: 7 * 24 * HOUR },
   { value: '30d', label: 'Last 30 days', ms: 30 * 24 * HOUR },
 ] as const;
-type RangeValue = (typeof ANALYSIS_RANGES)[number]['value'];
+type RangeValue = (typeof ANALYSIS_RANGES)[number]['value'] | 'custom';
+
+/** `YYYY-MM-DDTHH:mm` in local time, the value format of a datetime-local input. */
+function toLocalInput(ms: number): string {
+  const d = new Date(ms - new Date(ms).getTimezoneOffset() * 60_000);
+  return d.toISOString().slice(0, 16);
+}
+
+/** The error of a custom range, or null when it can be charted. */
+export function customRangeError(from: string, to: string): string | null {
+  const a = Date.parse(from);
+  const b = Date.parse(to);
+  if (Number.isNaN(a) || Number.isNaN(b)) return 'Enter both ends of the range.';
+  if (a >= b) return 'The start must be before the end.';
+  return null;
+}
 
 /** Points asked per series; the chart draws them LTTB-sampled to its width. */
 const POINTS = 2000;
 
-function rangeOf(value: RangeValue, now: number): { from: string; to: string } {
+function rangeOf(value: Exclude<RangeValue, 'custom'>, now: number): { from: string; to: string } {
   const ms = ANALYSIS_RANGES.find((r) => r.value === value)?.ms ?? 24 * HOUR;
   // Whole minutes keep the query key stable across re-renders.
   const to = Math.floor(now / 60_000) * 60_000;
@@ -50,13 +65,26 @@ export interface TelemetryAnalysisProps {
 export function TelemetryAnalysis({ source, template }: TelemetryAnalysisProps) {
   const store = useAppStoreApi();
   const storedRange = useAppState((s) => s.vehicle.analysisDate);
-  const initialRange = (ANALYSIS_RANGES.find((r) => r.value === (storedRange.from ?? ''))?.value ??
-    '24h') as RangeValue;
+  const storedIsCustom = storedRange.from !== null && storedRange.to !== null;
+  const initialRange = storedIsCustom
+    ? 'custom'
+    : ((ANALYSIS_RANGES.find((r) => r.value === (storedRange.from ?? ''))?.value ?? '24h') as RangeValue);
   const [range, setRange] = useState<RangeValue>(initialRange);
   const [keys, setKeys] = useState<string[]>(() => template.slice(0, 3).map((k) => k.key));
   const [now] = useState(() => Date.now());
-  const { from, to } = useMemo(() => rangeOf(range, now), [range, now]);
-  const query = useTelemetry({ source, from, to, points: POINTS, keys }, keys.length > 0);
+  const [customFrom, setCustomFrom] = useState(() =>
+    storedIsCustom ? toLocalInput(Date.parse(storedRange.from as string)) : toLocalInput(now - 2 * 24 * HOUR),
+  );
+  const [customTo, setCustomTo] = useState(() =>
+    storedIsCustom ? toLocalInput(Date.parse(storedRange.to as string)) : toLocalInput(now),
+  );
+  const customError = range === 'custom' ? customRangeError(customFrom, customTo) : null;
+  const { from, to } = useMemo(() => {
+    if (range !== 'custom') return rangeOf(range, now);
+    if (customRangeError(customFrom, customTo) !== null) return rangeOf('24h', now);
+    return { from: new Date(customFrom).toISOString(), to: new Date(customTo).toISOString() };
+  }, [range, now, customFrom, customTo]);
+  const query = useTelemetry({ source, from, to, points: POINTS, keys }, keys.length > 0 && customError === null);
   const labels = useMemo(() => new Map(template.map((k) => [k.key, k.label])), [template]);
   const series: TimeSeries[] = useMemo(
     () =>
@@ -70,9 +98,22 @@ export function TelemetryAnalysis({ source, template }: TelemetryAnalysisProps) 
 
   const handleRange = (value: string) => {
     setRange(value as RangeValue);
-    // The store keeps the preset so that the tab reopens on the same range.
-    store.getState().setVehicle({ analysisDate: { from: value, to: null } });
+    // The store keeps the preset (or the custom range) so that the tab reopens on the same range.
+    if (value !== 'custom') store.getState().setVehicle({ analysisDate: { from: value, to: null } });
   };
+  const handleCustom = (nextFrom: string, nextTo: string) => {
+    setCustomFrom(nextFrom);
+    setCustomTo(nextTo);
+    if (customRangeError(nextFrom, nextTo) === null) {
+      store.getState().setVehicle({
+        analysisDate: { from: new Date(nextFrom).toISOString(), to: new Date(nextTo).toISOString() },
+      });
+    }
+  };
+  const rangeLabel =
+    range === 'custom'
+      ? `${new Date(from).toLocaleString('en-GB')} to ${new Date(to).toLocaleString('en-GB')}`
+      : ANALYSIS_RANGES.find((r) => r.value === range)?.label;
 
   return (
     <Stack>
@@ -89,16 +130,36 @@ export function TelemetryAnalysis({ source, template }: TelemetryAnalysisProps) 
         />
         <SegmentedControl
           aria-label="Date range"
-          data={ANALYSIS_RANGES.map((r) => ({ value: r.value, label: r.label }))}
+          data={[
+            ...ANALYSIS_RANGES.map((r) => ({ value: r.value, label: r.label })),
+            { value: 'custom', label: 'Custom' },
+          ]}
           value={range}
           onChange={handleRange}
         />
       </Group>
+      {range === 'custom' ? (
+        <Group align="flex-start">
+          <TextInput
+            type="datetime-local"
+            label="From"
+            value={customFrom}
+            onChange={(e) => handleCustom(e.currentTarget.value, customTo)}
+            error={customError}
+          />
+          <TextInput
+            type="datetime-local"
+            label="To"
+            value={customTo}
+            onChange={(e) => handleCustom(customFrom, e.currentTarget.value)}
+          />
+        </Group>
+      ) : null}
       {template.length === 0 ? (
         <Text c="dimmed" size="sm">
           The model has no telemetry template, so there is nothing to chart.
         </Text>
-      ) : keys.length === 0 ? null : (
+      ) : keys.length === 0 || customError ? null : (
         <QueryState
           query={query}
           what="telemetry"
@@ -107,10 +168,7 @@ export function TelemetryAnalysis({ source, template }: TelemetryAnalysisProps) 
         >
           {() => (
             <>
-              <TimeSeriesChart
-                series={series}
-                label={`Telemetry, ${ANALYSIS_RANGES.find((r) => r.value === range)?.label}`}
-              />
+              <TimeSeriesChart series={series} label={`Telemetry, ${rangeLabel}`} />
               <Table aria-label="Telemetry summary">
                 <Table.Thead>
                   <Table.Tr>

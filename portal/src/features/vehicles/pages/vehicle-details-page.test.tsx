@@ -165,6 +165,18 @@ describe('vehicle details: analysis and attributes', () => {
     expect(await screen.findByRole('figure', { name: 'Telemetry, Last 7 days' })).toBeInTheDocument();
   });
 
+  test('charts a custom range and refuses one that ends before it starts', async () => {
+    await openAs('SA', `/vehicle/${VEHICLE}?tab=analysis`);
+    await screen.findByRole('table', { name: 'Telemetry summary' });
+    await userEvent.click(screen.getByRole('radio', { name: 'Custom' }));
+    const to = screen.getByLabelText('To');
+    expect(await screen.findByRole('figure', { name: /^Telemetry, .+ to .+$/ })).toBeInTheDocument();
+    await userEvent.clear(to);
+    await userEvent.type(to, '2020-01-01T00:00');
+    expect(await screen.findByText('The start must be before the end.')).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Telemetry summary' })).not.toBeInTheDocument();
+  });
+
   test('shows the model telemetry template with values and highlights keys outside their range', async () => {
     let first = '';
     server.use(
