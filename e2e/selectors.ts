@@ -28,3 +28,27 @@ export const portal = {
     'Please refresh the page or come back later.',
   ],
 } as const;
+
+/** The vehicle tour (vehicle, BMS and battery pack details): names of tabs, tables and figures the pages expose. */
+export const vehicleTour = {
+  vehicleTabs: { role: 'tablist', name: 'Vehicle details' },
+  bmsTabs: { role: 'tablist', name: 'BMS details' },
+  tables: {
+    identity: 'Identity',
+    trips: 'Trips',
+    notifications: 'Notifications',
+    commands: 'Command history',
+    faults: 'Faults and alerts',
+    attributes: 'Telemetry attributes',
+    locations: 'Saved locations',
+    cycles: 'Battery cycles',
+    cells: 'Cells',
+  },
+  tripDetail: { role: 'region', name: 'Trip detail' },
+  faultTimeline: 'Fault timeline',
+  commandPicker: { role: 'textbox', name: 'Command' },
+  sendCommand: { role: 'button', name: 'Send command' },
+  analysisChart: { role: 'figure', name: /^Telemetry, / },
+  heatmap: { role: 'figure', name: 'Per-cell voltage heatmap' },
+  spreadChart: { role: 'figure', name: 'Voltage min, max and delta over time' },
+} as const;

@@ -266,7 +266,6 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/vehicle/:id',
     title: 'Vehicle Details',
     permission: 'vh.l.d',
-    later: 'inventory',
     load: pages.vehicleDetails,
   },
   {
@@ -275,7 +274,6 @@ export const ROUTES: readonly AppRoute[] = [
     title: 'Vehicle Details',
     permission: 'vh.l.d',
     params: { scope: 'fleet' },
-    later: 'inventory',
     load: pages.vehicleDetails,
   },
   {
@@ -283,7 +281,6 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/old-vehicle/:id',
     title: 'Legacy Vehicle Details',
     permission: 'vh.l.d',
-    later: 'inventory',
     load: pages.oldVehicleDetails,
   },
 
@@ -314,7 +311,6 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/bms/details/:id',
     title: 'BMS Details',
     permission: 'BMS.l.d',
-    later: 'inventory',
     load: pages.bmsDetails,
   },
   {
@@ -322,7 +318,6 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/bms/battery-pack-history/:id',
     title: 'Battery Pack History',
     permission: 'BMS.l.d.ch',
-    later: 'inventory',
     load: pages.batteryPackHistory,
   },
   {
@@ -339,7 +334,6 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/mcu/details/:id',
     title: 'MCU Details',
     permission: 'MCU.l.d',
-    later: 'inventory',
     load: pages.mcuDetails,
   },
   {
@@ -356,7 +350,6 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/vcu/details/:id',
     title: 'VCU Details',
     permission: 'VCU.l.d',
-    later: 'inventory',
     load: pages.vcuDetails,
   },
   {
@@ -373,7 +366,6 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/fault-details/:id',
     title: 'Fault Details',
     permission: { anyOf: ['vh.l.d.f', 'BMS.l.d.f', 'MCU.l.d.f'] },
-    later: 'inventory',
     load: pages.faultDetails,
   },
 

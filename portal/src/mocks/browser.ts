@@ -41,7 +41,8 @@ export async function startDemoWorker(): Promise<void> {
   // With VITE_MQTT_URL set (a real broker, see README "Live data locally"), the demo leaves the WebSocket alone.
   const emulateBroker = !import.meta.env.VITE_MQTT_URL;
   const worker = setupWorker(
-    ...createHandlers(),
+    // Sent commands reach the simulated vehicles, which acknowledge them live.
+    ...createHandlers(undefined, { commands: emulateBroker ? { broker: emulator } : {} }),
     ...(emulateBroker ? liveHandlers({ url: getEnv().mqttUrl, emulator }) : []),
     ...widget.handlers,
   );

@@ -2,7 +2,7 @@ import type { RequestHandler } from 'msw';
 import { getEnv } from '@/config/env';
 import { createAuditHandlers } from './handlers/audit';
 import { createAuthHandlers } from './handlers/auth';
-import { createCommandHandlers } from './handlers/commands';
+import { type CommandHandlerOptions, createCommandHandlers } from './handlers/commands';
 import { createDeviceHandlers } from './handlers/devices';
 import { createFaultHandlers } from './handlers/faults';
 import { createGeofenceHandlers } from './handlers/geofences';
@@ -15,7 +15,10 @@ import { createTripRouteHandlers } from './handlers/trip-routes';
 import { createVehicleHandlers } from './handlers/vehicles';
 
 /** Every Fleet API handler of the demo world, rooted at the API base URL (the same list in the browser and in tests). */
-export function createHandlers(baseUrl: string = getEnv().apiUrl): RequestHandler[] {
+export function createHandlers(
+  baseUrl: string = getEnv().apiUrl,
+  options: { commands?: CommandHandlerOptions } = {},
+): RequestHandler[] {
   const http = createApiHttp(baseUrl);
   return [
     ...createAuthHandlers(http),
@@ -25,7 +28,7 @@ export function createHandlers(baseUrl: string = getEnv().apiUrl): RequestHandle
     ...createSimHandlers(http),
     ...createModelHandlers(http),
     ...createFaultHandlers(http),
-    ...createCommandHandlers(http),
+    ...createCommandHandlers(http, options.commands),
     ...createNotificationHandlers(http),
     ...createAuditHandlers(http),
     ...createGeofenceHandlers(http),

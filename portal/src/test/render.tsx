@@ -5,7 +5,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach } from 'vitest';
 import type { PersistStorage } from 'zustand/middleware';
-import { AppProviders } from '@/app/providers';
+import { AppProviders, type AppProvidersProps } from '@/app/providers';
 import { createAppRoutes } from '@/app/router';
 import { ApiSessionProvider } from '@/app/api-session-provider';
 import { theme } from '@/app/theme';
@@ -108,12 +108,14 @@ export interface RenderAppOptions {
   /** A session double, or `'api'` for the real API-backed session against the demo world's MSW handlers. */
   session?: SessionPort | 'api';
   includeDemoRoutes?: boolean;
+  /** The live controller and fleet view (default: an unconnected pair). */
+  live?: AppProvidersProps['live'];
 }
 
 /** Renders the whole app (providers + route table) at `path`, as the browser would. */
 export function renderApp(
   path: string,
-  { store = createTestStore(), session = createTestSession(), includeDemoRoutes = true }: RenderAppOptions = {},
+  { store = createTestStore(), session = createTestSession(), includeDemoRoutes = true, live }: RenderAppOptions = {},
 ) {
   const router = createMemoryRouter(createAppRoutes({ store, includeDemoRoutes }), { initialEntries: [path] });
   const result = render(
@@ -128,6 +130,7 @@ export function renderApp(
         )
       }
       mantineEnv="test"
+      live={live}
     >
       <RouterProvider router={router} />
     </AppProviders>,

@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { call, signIn } from '../test/api-test-client';
 import { getWorldDb } from '../world/world-instance';
-import { acknowledgeDelayOf } from './commands';
+import { createHandlers } from '../handlers';
+import { server } from '../node';
+import { acknowledgeDelayOf, acknowledgeResultOf } from './commands';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -92,5 +94,22 @@ describe('sending a command', () => {
       body: { code: 'LOCATE' },
     });
     expect(res.status).toBe(404);
+  });
+});
+
+describe('POST /vehicles/{id}/commands with a broker', () => {
+  test('publishes the command request with the answer the history later settles to', async () => {
+    const sent: { commandId: string; vehicleUid: string; params?: Record<string, unknown> }[] = [];
+    server.use(...createHandlers(undefined, { commands: { broker: { sendCommand: (r) => sent.push(r) } } }));
+    const token = await signIn('SA');
+    const db = await getWorldDb();
+    const vehicle = db.tables.vehicles.get('veh-000018')!;
+    const code = db.tables.models.get(vehicle.modelId)!.commands[0]!.code;
+    const res = await call('POST', '/vehicles/veh-000018/commands', { token, body: { code } });
+    expect(res.status).toBe(201);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ commandId: res.body.id, vehicleUid: 'veh-000018' });
+    const fails = acknowledgeResultOf(res.body.id) === 3;
+    expect(sent[0]!.params?.simulate === 'fail').toBe(fails);
   });
 });

@@ -1,5 +1,6 @@
 import { ACTION, type PermissionKey } from '@/domain/permissions';
 import type { components } from '@/shared/api/schema';
+import type { CommandRequest } from '@/shared/lib/live/topics';
 import type { WorldDb } from '../world/db';
 import { hashString } from '../world/prng';
 import type { ApiCommand, Command } from '../world/types';
@@ -37,15 +38,20 @@ export function acknowledgeDelayOf(id: string): number {
   return 2000 + (hashString(id) % 3001);
 }
 
+/** How a demo device answers a command: Success, or Failed for about one in seven (fixed per id). */
+export function acknowledgeResultOf(id: string): 2 | 3 {
+  return hashString(`${id}:result`) % 7 === 0 ? 3 : 2;
+}
+
 /**
- * A pending command is acknowledged once its delay has passed: Success, or Failed for about one in seven (fixed per id).
+ * A pending command is acknowledged once its delay has passed, with {@link acknowledgeResultOf}.
  * Settling on read (not with a timer) keeps the result across reloads and makes it the same in every tab.
  */
 function settle(db: WorldDb, command: Command, now: number): Command {
   if (command.status !== 1) return command;
   const ackAt = command.sentAt + acknowledgeDelayOf(command.id);
   if (now < ackAt) return command;
-  const status = hashString(`${command.id}:result`) % 7 === 0 ? 3 : 2;
+  const status = acknowledgeResultOf(command.id);
   return db.tables.commands.update(command.id, { status, acknowledgedAt: ackAt }) ?? command;
 }
 
@@ -71,8 +77,21 @@ function commandScope(ctx: AuthContext, db: WorldDb): (command: Command) => bool
 const DEVICE_FIELD = { BMS: 'bmsId', MCU: 'mcuId', VCU: 'vcuId' } as const;
 const DEVICE_TABLE = { BMS: 'bmsDevices', MCU: 'mcuDevices', VCU: 'vcuDevices' } as const;
 
+/** Where a sent command goes as the backend would publish it: the demo's in-page broker emulation. */
+export interface CommandBroker {
+  sendCommand(request: Omit<CommandRequest, 'v' | 'ts'>): void;
+}
+
+export interface CommandHandlerOptions {
+  /**
+   * With a broker, a sent command is also published as a command request, so the simulated vehicle acknowledges it
+   * live (with the same result the REST history settles to).
+   */
+  broker?: CommandBroker;
+}
+
 /** Command history, sending a command, and its acknowledgement. */
-export function createCommandHandlers(http: ApiHttp) {
+export function createCommandHandlers(http: ApiHttp, { broker }: CommandHandlerOptions = {}) {
   return [
     http.get('/commands', async ({ request, response }) => {
       const db = await getWorldDb();
@@ -100,7 +119,8 @@ export function createCommandHandlers(http: ApiHttp) {
     http.post('/vehicles/{id}/commands', async ({ request, params, response }) => {
       const db = await getWorldDb();
       const ctx = requireAuth(request, db);
-      requirePermission(ctx, 'vh.l.d.c.s', ACTION.ADD);
+      // Send Command on a vehicle, or the Commands area of a BMS or MCU (their details pages send device commands).
+      requirePermission(ctx, { anyOf: ['vh.l.d.c.s', 'BMS.l.d.c', 'MCU.l.d.c'] }, ACTION.ADD);
       const vehicle = scopedVehicle(ctx, db, params.id);
       if (!vehicle) throw notFound('Vehicle');
       const body = await readJsonObject(request);
@@ -135,6 +155,14 @@ export function createCommandHandlers(http: ApiHttp) {
         db.tables.commands.insert(command);
         recordAudit(db, ctx, 'Command', command.id, 'Add', `Sent ${def.name} to ${vehicle.vin}`);
         await db.persist();
+        broker?.sendCommand({
+          commandId: command.id,
+          vehicleUid: vehicle.id,
+          ...(command.deviceId ? { deviceUid: command.deviceId } : {}),
+          kind: 'Device',
+          name: def.code,
+          ...(acknowledgeResultOf(command.id) === 3 ? { params: { simulate: 'fail' } } : {}),
+        });
         return response(201).json(toApi<ApiCommand>(command));
       }
       throw validationFailed({ code: 'Choose a command of this vehicle model.' });

@@ -512,7 +512,8 @@ export function createVehicleHandlers(http: ApiHttp) {
     http.get('/vehicles/{id}/locations', async ({ request, params, response }) => {
       const db = await getWorldDb();
       const ctx = requireAuth(request, db);
-      requirePermission(ctx, 'vh.l.d.l');
+      // BMS and MCU details show the locations of the vehicle their device is fitted to.
+      requirePermission(ctx, { anyOf: ['vh.l.d.l', 'BMS.l.d.l', 'MCU.l.d.l'] });
       const vehicle = vehicleOr404(ctx, db, params.id);
       const items = savedLocationsOf(db.world.seed, vehicle, db.world.referenceTime).map((l) =>
         toApi<ApiSavedLocation>(l),

@@ -1,21 +1,10 @@
-import { useParams } from 'react-router-dom';
-import { LATER_WORK, type RoutePageProps } from '@/config/routes';
+import type { RoutePageProps } from '@/config/routes';
 import { BMS_TABS } from '@/domain/tab-sets';
 import { useCan } from '@/state/use-can';
-import { TabbedDetails } from '@/shared/ui/tabbed-details';
+import { DeviceDetails } from '../details/device-details';
 
-/** BMS details: the tab set of spec §2, each tab shown only with its permission key; the current tab is `?tab=`. */
+/** BMS details: the 8 tabs of spec §2 (incl. Battery State Cycle), each shown only with its permission key. */
 export function BmsDetailsPage({ route }: RoutePageProps) {
-  const { id } = useParams();
   const can = useCan();
-  const tabs = BMS_TABS.filter((tab) => can(tab.permission));
-  return (
-    <TabbedDetails
-      title={route.title}
-      recordId={id}
-      tabsLabel="BMS details"
-      tabs={tabs}
-      arrivesWith={LATER_WORK[route.later ?? 'later']}
-    />
-  );
+  return <DeviceDetails title={route.title} kind="BMS" tabs={BMS_TABS.filter((tab) => can(tab.permission))} />;
 }

@@ -1,15 +1,21 @@
-import { LATER_WORK, type RoutePageProps } from '@/config/routes';
-import { ComingLater } from '@/shared/ui/coming-later';
-import { PageHeader } from '@/shared/ui/page-header';
+import type { RoutePageProps } from '@/config/routes';
+import type { TabDef } from '@/domain/tab-sets';
+import { useCan } from '@/state/use-can';
+import { DeviceDetails } from '../details/device-details';
 
-const INCLUDES = ['Identity, firmware, linked vehicle', 'Live state'] as const;
+/**
+ * VCU details. The spec names no VCU tab set and only the `VCU.l.d` key, so the page offers what that key and the
+ * command history key can show: overview, commands, analysis and attributes (see the final report / decision).
+ */
+export const VCU_TABS = [
+  { id: 'overview', label: 'Overview', permission: 'VCU.l.d' },
+  { id: 'commands', label: 'Commands', permission: 'cmd' },
+  { id: 'analysis', label: 'Analysis', permission: 'VCU.l.d' },
+  { id: 'attributes', label: 'Attributes', permission: 'VCU.l.d' },
+] as const satisfies readonly TabDef[];
 
-/** One vehicle controller. */
+/** One vehicle controller: identity, state, commands and telemetry. */
 export function VcuDetailsPage({ route }: RoutePageProps) {
-  return (
-    <>
-      <PageHeader title={route.title} description="One vehicle controller." />
-      <ComingLater arrivesWith={LATER_WORK[route.later ?? 'later']} includes={INCLUDES} />
-    </>
-  );
+  const can = useCan();
+  return <DeviceDetails title={route.title} kind="VCU" tabs={VCU_TABS.filter((tab) => can(tab.permission))} />;
 }

@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient, requireData } from '@/shared/api/api-client';
+import type { ApiFault } from './list-faults';
+
+/** One fault or alert occurrence. */
+export async function getFault(id: string): Promise<ApiFault> {
+  return requireData(await apiClient.GET('/faults/{id}', { params: { path: { id } } }));
+}
+
+export function faultQueryOptions(id: string) {
+  return queryOptions({ queryKey: ['faults', 'one', id] as const, queryFn: () => getFault(id) });
+}
+
+export function useFault(id: string) {
+  return useQuery(faultQueryOptions(id));
+}
