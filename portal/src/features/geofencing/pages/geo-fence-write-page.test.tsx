@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, expect, test } from 'vitest';
 import { call, signIn } from '@/mocks/test/api-test-client';
 import { preloadPages, renderApp } from '@/test/render';
-import { signedInWorldStore } from '@/mocks/test/signed-in-store';
+import { signedInWorldStore } from '@/test/api-sign-in';
 
 beforeAll(preloadPages, 60_000);
 

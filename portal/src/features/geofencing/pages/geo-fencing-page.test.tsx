@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, expect, test } from 'vitest';
 import { preloadPages, renderApp } from '@/test/render';
-import { signedInWorldStore } from '@/mocks/test/signed-in-store';
+import { signedInWorldStore } from '@/test/api-sign-in';
 
 beforeAll(preloadPages, 60_000);
 

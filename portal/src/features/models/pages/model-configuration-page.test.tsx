@@ -3,13 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { call } from '@/mocks/test/api-test-client';
 import { createTestStore, preloadPages, renderApp } from '@/test/render';
-import { signInDemo } from '../test-utils/sign-in-demo';
+import { signInWithApi } from '@/test/api-sign-in';
 
 beforeAll(preloadPages, 60_000);
 
 async function openAs(role: 'SA' | 'OEMA' | 'BMSA', path: string) {
   const store = createTestStore();
-  const token = await signInDemo(store, role);
+  const token = await signInWithApi(store, role);
   return { ...renderApp(path, { store }), token, store };
 }
 
@@ -75,7 +75,7 @@ describe('permissions', () => {
 describe('master data', () => {
   test('a BMS model asks for its battery data and at least one BMS state', async () => {
     const store = createTestStore();
-    const token = await signInDemo(store, 'SA');
+    const token = await signInWithApi(store, 'SA');
     const created = await call('POST', '/models', {
       token,
       body: { kind: 'BMS', name: 'Cell X', code: 'BMS-CX-1', oemId: 'oem-01' },

@@ -3,13 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { call } from '@/mocks/test/api-test-client';
 import { createTestStore, preloadPages, renderApp } from '@/test/render';
-import { signInDemo } from '../test-utils/sign-in-demo';
+import { signInWithApi } from '@/test/api-sign-in';
 
 beforeAll(preloadPages, 60_000);
 
 async function openAs(role: 'SA' | 'OEMA' | 'OEME' | 'BMSA' | 'BMSE', path: string) {
   const store = createTestStore();
-  const token = await signInDemo(store, role);
+  const token = await signInWithApi(store, role);
   return { ...renderApp(path, { store }), token };
 }
 
@@ -64,7 +64,7 @@ describe('model list', () => {
 
   test('pages through more models than fit on a page', async () => {
     const store = createTestStore();
-    const token = await signInDemo(store, 'SA');
+    const token = await signInWithApi(store, 'SA');
     for (let i = 1; i <= 5; i += 1)
       await call('POST', '/models', {
         token,
@@ -85,11 +85,11 @@ describe('row actions', () => {
     const table = await screen.findByRole('table', { name: 'EV models' });
     await userEvent.click(within(table).getByRole('button', { name: 'Actions for Prototype (draft)' }));
     const menu = await screen.findByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual([
-      'Resume configuration',
-      'Clone',
-      'Delete',
-    ]);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((i) => i.textContent),
+    ).toEqual(['Resume configuration', 'Clone', 'Delete']);
     await userEvent.click(within(menu).getByRole('menuitem', { name: 'Resume configuration' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/models/configuration'));
     expect(router.state.location.search).toBe('?model=mdl-ev-1000&step=3');
@@ -142,7 +142,7 @@ describe('a model', () => {
 
   test('deletes an unused model after confirmation and returns to the list', async () => {
     const store = createTestStore();
-    const token = await signInDemo(store, 'SA');
+    const token = await signInWithApi(store, 'SA');
     const created = await call('POST', '/models', {
       token,
       body: { kind: 'VCU', name: 'Throwaway VCU', code: 'VCU-TMP-1', oemId: 'oem-01' },

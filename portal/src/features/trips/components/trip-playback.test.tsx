@@ -4,7 +4,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test } from 'vitest';
 import { call, signIn } from '@/mocks/test/api-test-client';
-import { signedInWorldStore } from '@/mocks/test/signed-in-store';
+import { signedInWorldStore } from '@/test/api-sign-in';
 import type { AppStore } from '@/state/app-store';
 import { AppStoreProvider } from '@/state/store-context';
 import { type ApiTrip, TripPlayback } from './trip-playback';
