@@ -239,7 +239,6 @@ export const ROUTES: readonly AppRoute[] = [
     title: 'Vehicle Management',
     permission: 'vh.l',
     nav: { group: 'fleet', icon: IconTruck, roles: notDealerOrFleet },
-    later: 'inventory',
     load: pages.vehicleManagement,
   },
   {
@@ -249,7 +248,6 @@ export const ROUTES: readonly AppRoute[] = [
     permission: 'vh.l',
     nav: { group: 'fleet', icon: IconTruck, roles: rolesOf('fleet') },
     params: { scope: 'fleet' },
-    later: 'inventory',
     load: pages.vehicleManagement,
   },
   {
@@ -259,7 +257,6 @@ export const ROUTES: readonly AppRoute[] = [
     permission: 'vh.l',
     nav: { group: 'fleet', icon: IconTruck, roles: rolesOf('dealer') },
     params: { scope: 'dealer' },
-    later: 'inventory',
     load: pages.vehicleManagement,
   },
   {
@@ -308,7 +305,6 @@ export const ROUTES: readonly AppRoute[] = [
     title: 'BMS Management',
     permission: 'BMS.l',
     nav: { group: 'fleet', icon: IconBattery3, label: 'BMS' },
-    later: 'inventory',
     load: pages.bmsMasterManagement,
   },
   {
@@ -333,7 +329,6 @@ export const ROUTES: readonly AppRoute[] = [
     title: 'MCU Management',
     permission: 'MCU.l',
     nav: { group: 'fleet', icon: IconEngine, label: 'MCU' },
-    later: 'inventory',
     load: pages.mcuMasterManagement,
   },
   {
@@ -350,7 +345,6 @@ export const ROUTES: readonly AppRoute[] = [
     title: 'VCU Management',
     permission: 'VCU.l',
     nav: { group: 'fleet', icon: IconCpu, label: 'VCU' },
-    later: 'inventory',
     load: pages.vcuMasterManagement,
   },
   {
@@ -367,7 +361,6 @@ export const ROUTES: readonly AppRoute[] = [
     title: 'Component Management',
     permission: 'cm',
     nav: { group: 'fleet', icon: IconPuzzle },
-    later: 'inventory',
     load: pages.componentManagement,
   },
   {
