@@ -2,21 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, test, vi } from 'vitest';
 import type { RoleCode } from '@/domain/roles';
-import { toPermissionMap } from '@/features/auth/api/auth-types';
-import { call, signIn } from '@/mocks/test/api-test-client';
-import { setAuthTokenGetter } from '@/shared/api/api-client';
-import { createTestStore, preloadPages, renderApp } from '@/test/render';
+import { call } from '@/mocks/test/api-test-client';
+import { signInWithDemoWorld } from '@/mocks/test/sign-in-with-demo-world';
+import { preloadPages, renderApp } from '@/test/render';
 
 beforeAll(preloadPages, 60_000);
 
-/** Signs in against the demo world, so the list's requests carry a token the handlers know. */
 async function openAs(role: RoleCode, path: string) {
-  const token = await signIn(role);
-  const me = await call('GET', '/auth/me', { token });
-  const store = createTestStore();
-  store.getState().login({ user: me.body.user, token, permissions: toPermissionMap(me.body.permissions) });
-  // main.tsx wires the client to the app store; a test wires it to its own store.
-  setAuthTokenGetter(() => store.getState().auth.token);
+  const { store, token } = await signInWithDemoWorld(role);
   return { ...renderApp(path, { store }), token };
 }
 

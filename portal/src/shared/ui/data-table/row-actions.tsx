@@ -1,0 +1,35 @@
+import { ActionIcon, Menu } from '@mantine/core';
+import { IconDotsVertical } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+
+export interface RowAction {
+  label: string;
+  icon?: ReactNode;
+  color?: string;
+  onClick: () => void;
+}
+
+/** A row's action menu; renders nothing when the user may take no action (buttons are hidden, not disabled). */
+export function RowActions({ name, actions }: { name: string; actions: readonly RowAction[] }) {
+  if (actions.length === 0) return null;
+  return (
+    // Clicks and keys inside the menu must not open the row.
+    // biome-ignore lint/a11y/noStaticElementInteractions: stops propagation only; the controls inside are buttons
+    <div onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()}>
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <ActionIcon variant="subtle" aria-label={`Actions for ${name}`}>
+            <IconDotsVertical size={16} />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {actions.map((a) => (
+            <Menu.Item key={a.label} leftSection={a.icon} color={a.color} onClick={a.onClick}>
+              {a.label}
+            </Menu.Item>
+          ))}
+        </Menu.Dropdown>
+      </Menu>
+    </div>
+  );
+}
