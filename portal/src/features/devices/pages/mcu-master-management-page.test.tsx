@@ -1,10 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test, vi } from 'vitest';
 import { call } from '@/mocks/test/api-test-client';
 import { signInWithDemoWorld } from '@/mocks/test/sign-in-with-demo-world';
 import { preloadPages, renderApp } from '@/test/render';
 
+// Whole-app renders against the demo world take several seconds each on a shared CI machine.
+vi.setConfig({ testTimeout: 40_000 });
 beforeAll(preloadPages, 60_000);
 
 const dataRows = async () => within(await screen.findByRole('table', { name: 'MCU devices' })).getAllByRole('row').slice(1);

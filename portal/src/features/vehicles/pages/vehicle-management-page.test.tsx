@@ -6,6 +6,8 @@ import { call } from '@/mocks/test/api-test-client';
 import { signInWithDemoWorld } from '@/mocks/test/sign-in-with-demo-world';
 import { preloadPages, renderApp } from '@/test/render';
 
+// Whole-app renders against the demo world take several seconds each on a shared CI machine.
+vi.setConfig({ testTimeout: 40_000 });
 beforeAll(preloadPages, 60_000);
 
 async function openAs(role: RoleCode, path: string) {
