@@ -1,13 +1,5 @@
-import { ActionIcon, Menu } from '@mantine/core';
-import {
-  IconCopy,
-  IconDotsVertical,
-  IconPencil,
-  IconPower,
-  IconRefresh,
-  IconTrash,
-  IconUserShare,
-} from '@tabler/icons-react';
+import { IconCopy, IconPencil, IconPower, IconRefresh, IconTrash, IconUserShare } from '@tabler/icons-react';
+import { type RowAction, RowActions } from '@/shared/ui/data-table/row-actions';
 import type { ApiVehicle } from './api/list-vehicles';
 
 export type VehicleAction = 'edit' | 'clone' | 'assign' | 'status' | 'resync' | 'delete';
@@ -19,34 +11,22 @@ export interface VehicleRowActionsProps {
   onAction: (action: VehicleAction, vehicle: ApiVehicle) => void;
 }
 
-/** The per-row menu; shows only permitted actions, and nothing when none is. */
+const ITEMS: { action: VehicleAction; label: (v: ApiVehicle) => string; icon: React.ReactNode; color?: string }[] = [
+  { action: 'edit', label: () => 'Edit', icon: <IconPencil size={14} /> },
+  { action: 'clone', label: () => 'Clone', icon: <IconCopy size={14} /> },
+  { action: 'assign', label: () => 'Assign / unassign', icon: <IconUserShare size={14} /> },
+  { action: 'status', label: (v) => (v.status === 1 ? 'Deactivate' : 'Activate'), icon: <IconPower size={14} /> },
+  { action: 'resync', label: () => 'Resync', icon: <IconRefresh size={14} /> },
+  { action: 'delete', label: () => 'Delete', icon: <IconTrash size={14} />, color: 'red' },
+];
+
+/** The per-row menu of the vehicle list; shows only permitted actions, and nothing when none is. */
 export function VehicleRowActions({ vehicle, allowed, onAction }: VehicleRowActionsProps) {
-  if (allowed.size === 0) return null;
-  const item = (action: VehicleAction, label: string, icon: React.ReactNode, color?: string) =>
-    allowed.has(action) ? (
-      <Menu.Item leftSection={icon} color={color} onClick={() => onAction(action, vehicle)}>
-        {label}
-      </Menu.Item>
-    ) : null;
-  return (
-    // Clicks and keys inside the menu must not open the row.
-    // biome-ignore lint/a11y/noStaticElementInteractions: stops propagation only; the controls inside are buttons
-    <div onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()}>
-      <Menu position="bottom-end" withinPortal>
-        <Menu.Target>
-          <ActionIcon variant="subtle" aria-label={`Actions for ${vehicle.vin}`}>
-            <IconDotsVertical size={16} />
-          </ActionIcon>
-        </Menu.Target>
-        <Menu.Dropdown>
-          {item('edit', 'Edit', <IconPencil size={14} />)}
-          {item('clone', 'Clone', <IconCopy size={14} />)}
-          {item('assign', 'Assign / unassign', <IconUserShare size={14} />)}
-          {item('status', vehicle.status === 1 ? 'Deactivate' : 'Activate', <IconPower size={14} />)}
-          {item('resync', 'Resync', <IconRefresh size={14} />)}
-          {item('delete', 'Delete', <IconTrash size={14} />, 'red')}
-        </Menu.Dropdown>
-      </Menu>
-    </div>
-  );
+  const actions: RowAction[] = ITEMS.filter((i) => allowed.has(i.action)).map((i) => ({
+    label: i.label(vehicle),
+    icon: i.icon,
+    ...(i.color ? { color: i.color } : {}),
+    onClick: () => onAction(i.action, vehicle),
+  }));
+  return <RowActions name={vehicle.vin} actions={actions} />;
 }

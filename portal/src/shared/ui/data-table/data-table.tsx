@@ -25,7 +25,7 @@ import {
   type VisibilityState,
 } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type KeyboardEvent, type ReactNode, useRef } from 'react';
+import { type KeyboardEvent, memo, type ReactNode, useCallback, useRef } from 'react';
 import { useColumnVisibility } from './use-column-visibility';
 import { type ListSort, PAGE_SIZES } from './use-list-params';
 
@@ -130,6 +130,7 @@ export function DataTable<T>({
   const scrollRef = useRef<HTMLDivElement>(null);
   const tableRows = table.getRowModel().rows;
   const virtualise = tableRows.length >= VIRTUALISE_FROM;
+  const visibleColumns = table.getVisibleLeafColumns();
   const virtualizer = useVirtualizer({
     count: virtualise ? tableRows.length : 0,
     getScrollElement: () => scrollRef.current,
@@ -142,18 +143,15 @@ export function DataTable<T>({
     : tableRows;
   const padTop = virtualise ? (virtualItems[0]?.start ?? 0) : 0;
   const padBottom = virtualise ? virtualizer.getTotalSize() - (virtualItems.at(-1)?.end ?? 0) : 0;
-  const visibleColumns = table.getVisibleLeafColumns();
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const last = Math.min(total, page * pageSize);
 
-  const handleRowKey = (event: KeyboardEvent<HTMLTableRowElement>, row: T) => {
-    if (event.target !== event.currentTarget) return;
-    if (event.key === 'Enter' || event.key === ' ') {
-      event.preventDefault();
-      onRowClick?.(row);
-    }
-  };
+  // Rows are memoised; a ref keeps the click handler current without re-rendering every row when it changes.
+  const onRowClickRef = useRef(onRowClick);
+  onRowClickRef.current = onRowClick;
+  const handleActivate = useCallback((row: unknown) => onRowClickRef.current?.(row as T), []);
+  const columnsKey = visibleColumns.map((c) => c.id).join(',');
 
   let body: ReactNode;
   if (error && !rows) {
@@ -263,24 +261,15 @@ export function DataTable<T>({
                 </tr>
               ) : null}
               {shown.map((row) => (
-                <Table.Tr
+                <DataRow
                   key={row.id}
-                  aria-rowindex={(page - 1) * pageSize + row.index + 2}
-                  aria-label={rowLabel?.(row.original)}
-                  tabIndex={onRowClick ? 0 : undefined}
-                  onClick={onRowClick ? () => onRowClick(row.original) : undefined}
-                  onKeyDown={onRowClick ? (e) => handleRowKey(e, row.original) : undefined}
-                  style={{ height: DATA_TABLE_ROW_HEIGHT, cursor: onRowClick ? 'pointer' : undefined }}
-                >
-                  {row.getVisibleCells().map((cell) => (
-                    <Table.Td
-                      key={cell.id}
-                      style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
-                    >
-                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
+                  row={row}
+                  columnsKey={columnsKey}
+                  columnDefs={columns}
+                  rowIndex={(page - 1) * pageSize + row.index + 2}
+                  label={rowLabel?.(row.original)}
+                  onActivate={onRowClick ? handleActivate : undefined}
+                />
               ))}
               {padBottom > 0 ? (
                 <tr aria-hidden>
@@ -334,3 +323,48 @@ export function DataTable<T>({
 }
 
 const EMPTY: never[] = [];
+
+interface DataRowProps {
+  row: Row<unknown>;
+  /** Visible column ids: a change of the column choice re-renders the row. */
+  columnsKey: string;
+  /** The column definitions: new cell renderers (e.g. names that arrived later) re-render the row. */
+  columnDefs: unknown;
+  rowIndex: number;
+  label: string | undefined;
+  onActivate: ((row: unknown) => void) | undefined;
+}
+
+/**
+ * One body row. Memoised: while a long page scrolls, only rows entering the view render (TanStack keeps row objects
+ * stable until the data or the columns change).
+ */
+const DataRow = memo(function DataRow({ row, rowIndex, label, onActivate }: DataRowProps) {
+  const handleKey = (event: KeyboardEvent<HTMLTableRowElement>) => {
+    if (event.target !== event.currentTarget) return;
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      onActivate?.(row.original);
+    }
+  };
+  return (
+    <Table.Tr
+      aria-rowindex={rowIndex}
+      aria-label={label}
+      tabIndex={onActivate ? 0 : undefined}
+      onClick={onActivate ? () => onActivate(row.original) : undefined}
+      onKeyDown={onActivate ? handleKey : undefined}
+      style={onActivate ? CLICKABLE_ROW_STYLE : ROW_STYLE}
+    >
+      {row.getVisibleCells().map((cell) => (
+        <Table.Td key={cell.id} style={CELL_STYLE}>
+          {flexRender(cell.column.columnDef.cell, cell.getContext())}
+        </Table.Td>
+      ))}
+    </Table.Tr>
+  );
+});
+
+const ROW_STYLE = { height: DATA_TABLE_ROW_HEIGHT };
+const CLICKABLE_ROW_STYLE = { height: DATA_TABLE_ROW_HEIGHT, cursor: 'pointer' };
+const CELL_STYLE = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
