@@ -1,7 +1,7 @@
 // The vehicle list at fleet scale: a 100,000-vehicle demo world in Chromium (the production list code against the
 // MSW handlers of demo mode, the same code path a Fleet API serves). Measures, on /vehicle-management:
-// - portal.list100k.filtersort.ms: a filter or sort change (each request filters and sorts all 100,000 rows on the
-//   "server") until the new rows are in the DOM and painted; the worst of several changes.
+// - portal.list100k.filtersort.ms: a filter or sort change on the default 25-row page (each request filters and
+//   sorts all 100,000 rows on the "server") until the new rows are in the DOM and painted; the worst of six changes.
 // - portal.list100k.longframes: frames over 16 ms while scrolling a 1,000-row page (virtualised) for ~3 s.
 // - portal.route.vehicles.gz: JS the vehicle list route loads on top of the initial JS (production build, gz).
 // Budget of the route figure: docs/decisions/0040-vehicle-list-route-budget.md.
@@ -84,7 +84,7 @@ export async function run({ root }) {
     await page.getByText(/Welcome back,/).waitFor();
     // Client-side navigation keeps the generated world in memory (a reload would read it back from IndexedDB).
     await page.evaluate(() => {
-      history.pushState({}, '', '/vehicle-management?pageSize=1000&sort=soc:asc');
+      history.pushState({}, '', '/vehicle-management?sort=soc:asc');
       dispatchEvent(new PopStateEvent('popstate'));
     });
     const table = page.getByRole('table', { name: 'Vehicles' });
@@ -93,6 +93,10 @@ export async function run({ root }) {
 
     const total = await page.evaluate(() => document.querySelector('[aria-live="polite"]')?.textContent ?? '');
     if (!total.includes(SIZE.toLocaleString('en'))) throw new Error(`list shows "${total}", not ${SIZE} vehicles`);
+
+    // The demo server builds one sorted index per sortable field in the background after its first answer (as a
+    // database keeps its indexes); measure the steady state a user meets, not the one-off build.
+    await page.waitForTimeout(8000);
 
     // Each change: event -> request -> handler filters + sorts 100,000 rows -> response -> React renders -> paint.
     const changes = [
@@ -143,6 +147,10 @@ export async function run({ root }) {
       timings.push(Math.round(ms * 10) / 10);
     }
 
+    // Show 1,000 rows per page (virtualised), then scroll them.
+    await page.getByLabel('Rows per page').selectOption('1000');
+    await page.waitForFunction(() => document.querySelector('[data-testid="vehicles-scroll"]')?.scrollHeight > 20_000);
+    await page.waitForTimeout(500);
     // Scroll the 1,000-row page from top to bottom at a steady pace, counting frames that took too long.
     const frames = await page.evaluate(
       (longMs) =>

@@ -1,7 +1,7 @@
 import { Button, Group } from '@mantine/core';
 import { IconDownload, IconPlus, IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { RoutePageProps } from '@/config/routes';
 import { CONNECTIVITY, VEHICLE_STATE_LABELS, VEHICLE_TYPES } from '@/domain/enums';
@@ -29,11 +29,19 @@ import {
   useUpdateVehicle,
 } from '../list/api/vehicle-mutations';
 import { AssignVehicleModal } from '../list/assign-vehicle-modal';
-import { CloneVehicleModal } from '../list/clone-vehicle-modal';
 import { vehicleColumns } from '../list/vehicle-columns';
-import { VehicleFormModal } from '../list/vehicle-form-modal';
-import { VehicleImportModal } from '../list/vehicle-import-modal';
 import { type VehicleAction, VehicleRowActions } from '../list/vehicle-row-actions';
+
+// Forms (react-hook-form + zod) and the CSV import (papaparse) load when first opened, not with the list.
+const VehicleFormModal = lazy(() =>
+  import('../list/vehicle-form-modal').then((m) => ({ default: m.VehicleFormModal })),
+);
+const CloneVehicleModal = lazy(() =>
+  import('../list/clone-vehicle-modal').then((m) => ({ default: m.CloneVehicleModal })),
+);
+const VehicleImportModal = lazy(() =>
+  import('../list/vehicle-import-modal').then((m) => ({ default: m.VehicleImportModal })),
+);
 
 const FILTER_KEYS = ['status', 'stateCode', 'vehicleType', 'modelId', 'oemId', 'connectivity', 'isLive'] as const;
 
@@ -140,7 +148,9 @@ export function VehicleManagementPage({ route }: RoutePageProps) {
       const { page: _page, pageSize: _size, ...query } = toListQuery(params);
       const csv = await exportVehicles(query);
       downloadCsv('vehicles.csv', csv);
-      notify.success('Exported vehicles', { description: 'vehicles.csv holds every vehicle that matches the filters.' });
+      notify.success('Exported vehicles', {
+        description: 'vehicles.csv holds every vehicle that matches the filters.',
+      });
     } catch (error) {
       notify.error('Could not export vehicles', { description: errorMessage(error) });
     } finally {
@@ -159,12 +169,21 @@ export function VehicleManagementPage({ route }: RoutePageProps) {
         actions={
           <Group gap="xs">
             {may(ACTION.EXPORT) ? (
-              <Button variant="default" leftSection={<IconDownload size={16} />} onClick={handleExport} loading={exporting}>
+              <Button
+                variant="default"
+                leftSection={<IconDownload size={16} />}
+                onClick={handleExport}
+                loading={exporting}
+              >
                 Export CSV
               </Button>
             ) : null}
             {may(ACTION.IMPORT) ? (
-              <Button variant="default" leftSection={<IconUpload size={16} />} onClick={() => setDialog({ kind: 'import' })}>
+              <Button
+                variant="default"
+                leftSection={<IconUpload size={16} />}
+                onClick={() => setDialog({ kind: 'import' })}
+              >
                 Import CSV
               </Button>
             ) : null}
@@ -209,33 +228,39 @@ export function VehicleManagementPage({ route }: RoutePageProps) {
         />
       </div>
 
-      <VehicleFormModal
-        opened={dialog?.kind === 'add' || dialog?.kind === 'edit'}
-        vehicle={editing}
-        models={lookups.data?.models ?? []}
-        onClose={close}
-        onSubmit={async (values) => {
-          if (editing) {
-            const { status: _status, ...patch } = values;
-            const saved = await update.mutateAsync({ id: editing.id, body: patch });
-            notify.success(`Saved ${saved.vin}`);
-          } else {
-            const saved = await create.mutateAsync({ ...values, status: values.status === '1' ? 1 : 0 });
-            notify.success(`Added vehicle ${saved.vin}`);
-          }
-          close();
-        }}
-      />
-      <CloneVehicleModal
-        source={dialog?.kind === 'clone' ? dialog.vehicle : null}
-        onClose={close}
-        onSubmit={async (values) => {
-          if (dialog?.kind !== 'clone') return;
-          const saved = await clone.mutateAsync({ id: dialog.vehicle.id, body: values });
-          notify.success(`Cloned ${dialog.vehicle.vin} as ${saved.vin}`);
-          close();
-        }}
-      />
+      <Suspense fallback={null}>
+        {dialog?.kind === 'add' || dialog?.kind === 'edit' ? (
+          <VehicleFormModal
+            opened={dialog?.kind === 'add' || dialog?.kind === 'edit'}
+            vehicle={editing}
+            models={lookups.data?.models ?? []}
+            onClose={close}
+            onSubmit={async (values) => {
+              if (editing) {
+                const { status: _status, ...patch } = values;
+                const saved = await update.mutateAsync({ id: editing.id, body: patch });
+                notify.success(`Saved ${saved.vin}`);
+              } else {
+                const saved = await create.mutateAsync({ ...values, status: values.status === '1' ? 1 : 0 });
+                notify.success(`Added vehicle ${saved.vin}`);
+              }
+              close();
+            }}
+          />
+        ) : null}
+        {dialog?.kind === 'clone' ? (
+          <CloneVehicleModal
+            source={dialog?.kind === 'clone' ? dialog.vehicle : null}
+            onClose={close}
+            onSubmit={async (values) => {
+              if (dialog?.kind !== 'clone') return;
+              const saved = await clone.mutateAsync({ id: dialog.vehicle.id, body: values });
+              notify.success(`Cloned ${dialog.vehicle.vin} as ${saved.vin}`);
+              close();
+            }}
+          />
+        ) : null}
+      </Suspense>
       <AssignVehicleModal
         vehicle={dialog?.kind === 'assign' ? dialog.vehicle : null}
         lookups={lookups.data}
@@ -271,15 +296,19 @@ export function VehicleManagementPage({ route }: RoutePageProps) {
           }
         }}
       />
-      <VehicleImportModal
-        opened={dialog?.kind === 'import'}
-        onClose={close}
-        importBatch={importVehicles}
-        onImported={(created) => {
-          notify.success(`Imported ${created} vehicles`);
-          void queryClient.invalidateQueries({ queryKey: ['vehicles', 'list'] });
-        }}
-      />
+      <Suspense fallback={null}>
+        {dialog?.kind === 'import' ? (
+          <VehicleImportModal
+            opened
+            onClose={close}
+            importBatch={importVehicles}
+            onImported={(created) => {
+              notify.success(`Imported ${created} vehicles`);
+              void queryClient.invalidateQueries({ queryKey: ['vehicles', 'list'] });
+            }}
+          />
+        ) : null}
+      </Suspense>
     </>
   );
 }
