@@ -39,7 +39,7 @@ export function deviceColumns(
     col.accessor((d) => modelName(d.modelId), {
       id: 'model',
       header: 'Model',
-      size: 150,
+      size: 180,
       meta: { label: 'Model', sortField: 'modelId' },
     }),
     col.accessor('firmwareVersion', {
@@ -60,13 +60,13 @@ export function deviceColumns(
           col.accessor((d) => label(BATTERY_CHEMISTRY_LABELS, d.bms?.chemistry), {
             id: 'chemistry',
             header: 'Chemistry',
-            size: 110,
+            size: 130,
             meta: { label: 'Chemistry' },
           }),
           col.accessor((d) => label(COOLING_LABELS, d.bms?.cooling), {
             id: 'cooling',
             header: 'Cooling',
-            size: 110,
+            size: 130,
             meta: { label: 'Cooling' },
           }),
           col.accessor((d) => d.bms?.cellCount ?? '—', {
@@ -119,7 +119,7 @@ export function deviceColumns(
     }),
     col.accessor('isLive', {
       header: 'Live',
-      size: 80,
+      size: 95,
       meta: { label: 'Live', sortField: 'isLive' },
       cell: (c) => (
         <Badge color={c.getValue() ? 'green' : 'gray'} variant="light" size="sm">
@@ -135,7 +135,7 @@ export function deviceColumns(
     }),
     col.accessor('status', {
       header: 'Status',
-      size: 90,
+      size: 105,
       meta: { label: 'Status', sortField: 'status' },
       cell: (c) => (
         <Badge color={c.getValue() === 1 ? 'teal' : 'gray'} variant="dot" size="sm">

@@ -71,7 +71,7 @@ export function vehicleColumns(actions: (v: ApiVehicle) => ReactNode) {
     }),
     col.accessor('isLive', {
       header: 'Live',
-      size: 80,
+      size: 95,
       meta: { label: 'Live', sortField: 'isLive' },
       cell: (c) =>
         c.getValue() ? (
@@ -92,7 +92,7 @@ export function vehicleColumns(actions: (v: ApiVehicle) => ReactNode) {
     }),
     col.accessor('status', {
       header: 'Status',
-      size: 90,
+      size: 105,
       meta: { label: 'Status', sortField: 'status' },
       cell: (c) => (
         <Badge color={c.getValue() === 1 ? 'teal' : 'gray'} variant="dot" size="sm">
