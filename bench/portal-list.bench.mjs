@@ -56,7 +56,8 @@ export function routeJsKb(distDir, pagePattern) {
     .find((f) => pagePattern.test(f));
   if (!page) throw new Error(`no chunk matching ${pagePattern} in ${assets}`);
   let bytes = 0;
-  for (const f of staticClosure(assets, page)) if (!initial.has(f)) bytes += gzipSync(readFileSync(join(assets, f))).length;
+  for (const f of staticClosure(assets, page))
+    if (!initial.has(f)) bytes += gzipSync(readFileSync(join(assets, f))).length;
   return Math.round((bytes / 1024) * 10) / 10;
 }
 

@@ -25,7 +25,10 @@ test.describe('inventory lists on the demo build', () => {
 
   test('a platform admin filters the vehicle list and opens a vehicle', async ({ page }) => {
     await signInAs(page, 'SA');
-    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Vehicle Management' }).click();
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Vehicle Management' })
+      .click();
     const table = page.getByRole('table', { name: 'Vehicles' });
     await expect(table.getByRole('row')).toHaveCount(26, SLOW);
     await page.screenshot({ path: test.info().outputPath('vehicle-list.png'), fullPage: true });

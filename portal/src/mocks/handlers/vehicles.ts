@@ -73,7 +73,11 @@ function warmInBackground(index: SortedIndex<Vehicle>, table: WorldDb['tables'][
 }
 
 /** One page of vehicles in scope: through the sorted index (one pass, no sort) when the query sorts by one field. */
-export function listVehiclePage(db: WorldDb, query: ReturnType<typeof parseListQuery>, inScope: (v: Vehicle) => boolean) {
+export function listVehiclePage(
+  db: WorldDb,
+  query: ReturnType<typeof parseListQuery>,
+  inScope: (v: Vehicle) => boolean,
+) {
   const table = db.tables.vehicles;
   let index = vehicleIndexes.get(table);
   if (!index) {

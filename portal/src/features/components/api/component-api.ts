@@ -23,7 +23,9 @@ export function useLoggers(params: ListParams) {
     queryFn: async () => {
       const query = toListQuery(params);
       return requireData(
-        await apiClient.GET('/devices', { params: { query: { ...query, filter: { ...query.filter, type: 'LOGGER' } } } }),
+        await apiClient.GET('/devices', {
+          params: { query: { ...query, filter: { ...query.filter, type: 'LOGGER' } } },
+        }),
       );
     },
     placeholderData: keepPreviousData,

@@ -8,7 +8,10 @@ import type { ApiLogger } from '../api/component-api';
 
 export const loggerSchema = z.object({
   serialNumber: z.string().trim().min(1, 'Enter the serial number.').max(40, 'At most 40 characters.'),
-  imei: z.string().trim().regex(/^\d{15}$/, 'The IMEI has 15 digits.'),
+  imei: z
+    .string()
+    .trim()
+    .regex(/^\d{15}$/, 'The IMEI has 15 digits.'),
   firmwareVersion: z.string().trim().min(1, 'Enter the firmware version.').max(20, 'At most 20 characters.'),
   oemId: z.string().min(1, 'Choose the OEM.'),
 });
@@ -25,7 +28,12 @@ export interface LoggerFormModalProps {
 /** Add or edit a logger device: serial number, IMEI, firmware, OEM (fixed once added). */
 export function LoggerFormModal({ opened, logger, oems, onClose, onSubmit }: LoggerFormModalProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title={logger ? `Edit logger ${logger.serialNumber}` : 'Add logger'} centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={logger ? `Edit logger ${logger.serialNumber}` : 'Add logger'}
+      centered
+    >
       {opened ? <LoggerForm logger={logger} oems={oems} onClose={onClose} onSubmit={onSubmit} /> : null}
     </Modal>
   );
@@ -63,7 +71,12 @@ function LoggerForm({ logger, oems, onClose, onSubmit }: Omit<LoggerFormModalPro
             {formError}
           </Alert>
         ) : null}
-        <TextInput label="Serial number" withAsterisk {...register('serialNumber')} error={errors.serialNumber?.message} />
+        <TextInput
+          label="Serial number"
+          withAsterisk
+          {...register('serialNumber')}
+          error={errors.serialNumber?.message}
+        />
         <TextInput label="IMEI" withAsterisk {...register('imei')} error={errors.imei?.message} maxLength={15} />
         <TextInput
           label="Firmware version"

@@ -4,6 +4,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { STATUS_LABELS } from '@/domain/enums';
 import { ACTION } from '@/domain/permissions';
+import { useAppState } from '@/state/store-context';
 import { useCan } from '@/state/use-can';
 import { ConfirmDialog } from '@/shared/ui/data-table/confirm-dialog';
 import { DataTable } from '@/shared/ui/data-table/data-table';
@@ -31,6 +32,8 @@ type Dialog = { kind: 'add' } | { kind: 'edit' | 'delete'; logger: ApiLogger } |
 /** Logger devices (telematics units): list, add, edit, delete. */
 export function LoggerList() {
   const can = useCan();
+  // `can` is a new function per render; the permissions it reads are what the memoised columns depend on.
+  const permissions = useAppState((s) => s.auth.permissions);
   const may = (action: number) => can('cm', action);
   const [params, setParams] = useListParams(FILTER_KEYS);
   const list = useLoggers(params);
@@ -46,7 +49,11 @@ export function LoggerList() {
   const actionsFor = (l: ApiLogger): RowAction[] => {
     const out: RowAction[] = [];
     if (may(ACTION.UPDATE))
-      out.push({ label: 'Edit', icon: <IconPencil size={14} />, onClick: () => setDialog({ kind: 'edit', logger: l }) });
+      out.push({
+        label: 'Edit',
+        icon: <IconPencil size={14} />,
+        onClick: () => setDialog({ kind: 'edit', logger: l }),
+      });
     if (may(ACTION.DELETE))
       out.push({
         label: 'Delete',
@@ -57,6 +64,7 @@ export function LoggerList() {
     return out;
   };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: actionsFor reads `can` and stable mutation objects
   const columns = useMemo(
     () => [
       col.accessor('serialNumber', {
@@ -65,7 +73,12 @@ export function LoggerList() {
         meta: { label: 'Serial number', sortField: 'serialNumber' },
       }),
       col.accessor((l) => l.imei ?? '—', { id: 'imei', header: 'IMEI', size: 170, meta: { label: 'IMEI' } }),
-      col.accessor((l) => oemNames.get(l.oemId) ?? l.oemId, { id: 'oem', header: 'OEM', size: 140, meta: { label: 'OEM' } }),
+      col.accessor((l) => oemNames.get(l.oemId) ?? l.oemId, {
+        id: 'oem',
+        header: 'OEM',
+        size: 140,
+        meta: { label: 'OEM' },
+      }),
       col.accessor('vehicleId', {
         header: 'Vehicle',
         size: 130,
@@ -101,8 +114,7 @@ export function LoggerList() {
         cell: (c) => <RowActions name={`logger ${c.row.original.serialNumber}`} actions={actionsFor(c.row.original)} />,
       }),
     ],
-    // biome-ignore lint/correctness/useExhaustiveDependencies: actionsFor reads `can` and stable mutation objects
-    [can, oemNames],
+    [permissions, oemNames],
   );
 
   return (

@@ -10,7 +10,10 @@ import type { ApiSimCard } from '../api/component-api';
 export const SIM_OPERATORS = ['Airtel', 'Jio', 'Vi', 'BSNL'] as const;
 
 export const simCardSchema = z.object({
-  iccid: z.string().trim().regex(/^\d{19,20}$/, 'The ICCID has 19 or 20 digits.'),
+  iccid: z
+    .string()
+    .trim()
+    .regex(/^\d{19,20}$/, 'The ICCID has 19 or 20 digits.'),
   msisdn: z
     .string()
     .trim()
@@ -65,7 +68,13 @@ function SimCardForm({ sim, onClose, onSubmit }: Omit<SimCardFormModalProps, 'op
             {formError}
           </Alert>
         ) : null}
-        <TextInput label="ICCID" withAsterisk disabled={Boolean(sim)} {...register('iccid')} error={errors.iccid?.message} />
+        <TextInput
+          label="ICCID"
+          withAsterisk
+          disabled={Boolean(sim)}
+          {...register('iccid')}
+          error={errors.iccid?.message}
+        />
         <TextInput label="Phone number" withAsterisk {...register('msisdn')} error={errors.msisdn?.message} />
         <NativeSelect
           label="Operator"

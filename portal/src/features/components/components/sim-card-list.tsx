@@ -4,6 +4,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { STATUS_LABELS } from '@/domain/enums';
 import { ACTION } from '@/domain/permissions';
+import { useAppState } from '@/state/store-context';
 import { useCan } from '@/state/use-can';
 import { ConfirmDialog } from '@/shared/ui/data-table/confirm-dialog';
 import { DataTable } from '@/shared/ui/data-table/data-table';
@@ -32,6 +33,8 @@ type Dialog = { kind: 'add' } | { kind: 'edit' | 'assign' | 'delete'; sim: ApiSi
 /** SIM cards of the loggers: list, add, edit, delete, put into a logger, activate or deactivate. */
 export function SimCardList() {
   const can = useCan();
+  // `can` is a new function per render; the permissions it reads are what the memoised columns depend on.
+  const permissions = useAppState((s) => s.auth.permissions);
   const may = (action: number) => can('cm', action);
   const [params, setParams] = useListParams(FILTER_KEYS);
   const list = useSimCards(params);
@@ -79,10 +82,15 @@ export function SimCardList() {
     return out;
   };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: actionsFor reads `can` and stable mutation objects
   const columns = useMemo(
     () => [
       col.accessor('iccid', { header: 'ICCID', size: 200, meta: { label: 'ICCID', sortField: 'iccid' } }),
-      col.accessor('msisdn', { header: 'Phone number', size: 150, meta: { label: 'Phone number', sortField: 'msisdn' } }),
+      col.accessor('msisdn', {
+        header: 'Phone number',
+        size: 150,
+        meta: { label: 'Phone number', sortField: 'msisdn' },
+      }),
       col.accessor('operator', { header: 'Operator', size: 110, meta: { label: 'Operator', sortField: 'operator' } }),
       col.accessor('loggerId', {
         header: 'Logger',
@@ -108,8 +116,7 @@ export function SimCardList() {
         cell: (c) => <RowActions name={`SIM ${c.row.original.iccid}`} actions={actionsFor(c.row.original)} />,
       }),
     ],
-    // biome-ignore lint/correctness/useExhaustiveDependencies: actionsFor reads `can` and stable mutation objects
-    [can],
+    [permissions],
   );
 
   return (

@@ -9,7 +9,10 @@ import { preloadPages, renderApp } from '@/test/render';
 vi.setConfig({ testTimeout: 40_000 });
 beforeAll(preloadPages, 60_000);
 
-const rowsOf = async (name: string) => within(await screen.findByRole('table', { name })).getAllByRole('row').slice(1);
+const rowsOf = async (name: string) =>
+  within(await screen.findByRole('table', { name }))
+    .getAllByRole('row')
+    .slice(1);
 
 describe('component management', () => {
   test('lists SIM cards and switches to logger devices', async () => {

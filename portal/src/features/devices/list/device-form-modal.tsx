@@ -9,11 +9,7 @@ import type { ApiDevice, DeviceKind } from './api/device-api';
 export const deviceFormSchema = z.object({
   serialNumber: z.string().trim().min(1, 'Enter the serial number.').max(40, 'At most 40 characters.'),
   modelId: z.string().min(1, 'Choose a model.'),
-  firmwareVersion: z
-    .string()
-    .trim()
-    .min(1, 'Enter the firmware version.')
-    .max(20, 'At most 20 characters.'),
+  firmwareVersion: z.string().trim().min(1, 'Enter the firmware version.').max(20, 'At most 20 characters.'),
 });
 export type DeviceFormValues = z.infer<typeof deviceFormSchema>;
 

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import type { RoutePageProps } from '@/config/routes';
 import { BATTERY_CHEMISTRY_LABELS, COOLING_LABELS, DEVICE_STATE_LABELS, MOTOR_TYPE_LABELS } from '@/domain/enums';
 import { ACTION, type PermissionKey } from '@/domain/permissions';
+import { useAppState } from '@/state/store-context';
 import { useCan } from '@/state/use-can';
 import { ConfirmDialog } from '@/shared/ui/data-table/confirm-dialog';
 import { DataTable } from '@/shared/ui/data-table/data-table';
@@ -45,9 +46,15 @@ const options = (labels: Record<string | number, string>) =>
 type Dialog = { kind: 'add' } | { kind: 'edit' | 'clone' | 'assign' | 'delete'; device: ApiDevice } | null;
 
 /** The master list of one device kind: filters, sort, search, add/edit/clone/delete, fit to a vehicle, status, resync. */
-export function DeviceManagement({ kind, route, description }: RoutePageProps & { kind: DeviceKind; description: string }) {
+export function DeviceManagement({
+  kind,
+  route,
+  description,
+}: RoutePageProps & { kind: DeviceKind; description: string }) {
   const navigate = useNavigate();
   const can = useCan();
+  // `can` is a new function per render; the permissions it reads are what the memoised columns depend on.
+  const permissions = useAppState((s) => s.auth.permissions);
   const may = (action: number) => can(PERMISSION[kind], action);
   const [params, setParams] = useListParams(FILTER_KEYS[kind]);
   const list = useDeviceList(kind, params);
@@ -76,9 +83,17 @@ export function DeviceManagement({ kind, route, description }: RoutePageProps & 
   const actionsFor = (d: ApiDevice): RowAction[] => {
     const list: RowAction[] = [];
     if (may(ACTION.UPDATE))
-      list.push({ label: 'Edit', icon: <IconPencil size={14} />, onClick: () => setDialog({ kind: 'edit', device: d }) });
+      list.push({
+        label: 'Edit',
+        icon: <IconPencil size={14} />,
+        onClick: () => setDialog({ kind: 'edit', device: d }),
+      });
     if (may(ACTION.CLONE))
-      list.push({ label: 'Clone', icon: <IconCopy size={14} />, onClick: () => setDialog({ kind: 'clone', device: d }) });
+      list.push({
+        label: 'Clone',
+        icon: <IconCopy size={14} />,
+        onClick: () => setDialog({ kind: 'clone', device: d }),
+      });
     if (may(ACTION.ASSIGN) || (d.vehicleId && may(ACTION.UNASSIGN)))
       list.push({
         label: 'Fit to vehicle',
@@ -115,6 +130,7 @@ export function DeviceManagement({ kind, route, description }: RoutePageProps & 
     return list;
   };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: actionsFor reads `can` and stable mutation objects
   const columns = useMemo(
     () =>
       deviceColumns(
@@ -122,8 +138,7 @@ export function DeviceManagement({ kind, route, description }: RoutePageProps & 
         (id) => (id ? (modelNames.get(id) ?? id) : '—'),
         (d) => <RowActions name={d.serialNumber} actions={actionsFor(d)} />,
       ),
-    // biome-ignore lint/correctness/useExhaustiveDependencies: actionsFor reads `can` and stable mutation objects
-    [kind, modelNames, can],
+    [kind, modelNames, permissions],
   );
 
   const filterDefs: FilterDef[] = [

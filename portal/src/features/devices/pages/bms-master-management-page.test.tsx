@@ -15,7 +15,10 @@ async function openAs(role: RoleCode, path: string) {
   return { ...renderApp(path, { store }), token };
 }
 
-const dataRows = async () => within(await screen.findByRole('table', { name: 'BMS devices' })).getAllByRole('row').slice(1);
+const dataRows = async () =>
+  within(await screen.findByRole('table', { name: 'BMS devices' }))
+    .getAllByRole('row')
+    .slice(1);
 const firstBms = async (token: string) =>
   (await call('GET', '/devices?filter[type]=BMS&pageSize=1&sort=serialNumber:asc', { token })).body.items[0];
 

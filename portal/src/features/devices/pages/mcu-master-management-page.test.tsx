@@ -9,14 +9,18 @@ import { preloadPages, renderApp } from '@/test/render';
 vi.setConfig({ testTimeout: 40_000 });
 beforeAll(preloadPages, 60_000);
 
-const dataRows = async () => within(await screen.findByRole('table', { name: 'MCU devices' })).getAllByRole('row').slice(1);
+const dataRows = async () =>
+  within(await screen.findByRole('table', { name: 'MCU devices' }))
+    .getAllByRole('row')
+    .slice(1);
 
 describe('MCU management', () => {
   test('lists MCU devices with their own columns', async () => {
     const { store } = await signInWithDemoWorld('SA');
     renderApp('/mcu/master-management', { store });
     await waitFor(async () => expect((await dataRows()).length).toBeGreaterThan(0));
-    for (const name of ['Motor type', 'Rated power']) expect(screen.getByRole('columnheader', { name })).toBeInTheDocument();
+    for (const name of ['Motor type', 'Rated power'])
+      expect(screen.getByRole('columnheader', { name })).toBeInTheDocument();
   });
 
   test('filters to unfitted devices', async () => {
@@ -35,7 +39,8 @@ describe('MCU management', () => {
   test('clones a MCU under a new serial number', async () => {
     const { store, token } = await signInWithDemoWorld('SA');
     renderApp('/mcu/master-management?sort=serialNumber:asc', { store });
-    const first = (await call('GET', '/devices?filter[type]=MCU&pageSize=1&sort=serialNumber:asc', { token })).body.items[0];
+    const first = (await call('GET', '/devices?filter[type]=MCU&pageSize=1&sort=serialNumber:asc', { token })).body
+      .items[0];
     await userEvent.click(await screen.findByRole('button', { name: `Actions for ${first.serialNumber}` }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Clone' }));
     const dialog = await screen.findByRole('dialog', { name: `Clone ${first.serialNumber}` });

@@ -9,7 +9,10 @@ import { preloadPages, renderApp } from '@/test/render';
 vi.setConfig({ testTimeout: 40_000 });
 beforeAll(preloadPages, 60_000);
 
-const dataRows = async () => within(await screen.findByRole('table', { name: 'VCU devices' })).getAllByRole('row').slice(1);
+const dataRows = async () =>
+  within(await screen.findByRole('table', { name: 'VCU devices' }))
+    .getAllByRole('row')
+    .slice(1);
 
 describe('VCU management', () => {
   test('lists VCU devices with their own columns', async () => {
@@ -35,7 +38,8 @@ describe('VCU management', () => {
   test('clones a VCU under a new serial number', async () => {
     const { store, token } = await signInWithDemoWorld('SA');
     renderApp('/vcu/master-management?sort=serialNumber:asc', { store });
-    const first = (await call('GET', '/devices?filter[type]=VCU&pageSize=1&sort=serialNumber:asc', { token })).body.items[0];
+    const first = (await call('GET', '/devices?filter[type]=VCU&pageSize=1&sort=serialNumber:asc', { token })).body
+      .items[0];
     await userEvent.click(await screen.findByRole('button', { name: `Actions for ${first.serialNumber}` }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Clone' }));
     const dialog = await screen.findByRole('dialog', { name: `Clone ${first.serialNumber}` });

@@ -7,12 +7,16 @@ import type { VehicleLookups } from './api/vehicle-lookups';
 
 type Target = Exclude<AssignInput['target'], 'driver'>;
 
-const TARGETS: { value: Target; label: string; field: 'fleetId' | 'dealerId' | 'evOwnerId'; list: keyof VehicleLookups }[] =
-  [
-    { value: 'fleet', label: 'Fleet', field: 'fleetId', list: 'fleets' },
-    { value: 'dealer', label: 'Service centre', field: 'dealerId', list: 'dealers' },
-    { value: 'evOwner', label: 'EV owner', field: 'evOwnerId', list: 'evOwners' },
-  ];
+const TARGETS: {
+  value: Target;
+  label: string;
+  field: 'fleetId' | 'dealerId' | 'evOwnerId';
+  list: keyof VehicleLookups;
+}[] = [
+  { value: 'fleet', label: 'Fleet', field: 'fleetId', list: 'fleets' },
+  { value: 'dealer', label: 'Service centre', field: 'dealerId', list: 'dealers' },
+  { value: 'evOwner', label: 'EV owner', field: 'evOwnerId', list: 'evOwners' },
+];
 
 export interface AssignVehicleModalProps {
   vehicle: ApiVehicle | null;

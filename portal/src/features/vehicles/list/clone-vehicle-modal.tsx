@@ -28,7 +28,10 @@ function CloneForm({ onClose, onSubmit }: Omit<CloneVehicleModalProps, 'source'>
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<CloneFormValues>({ resolver: zodResolver(cloneFormSchema), defaultValues: { vin: '', registrationNumber: '' } });
+  } = useForm<CloneFormValues>({
+    resolver: zodResolver(cloneFormSchema),
+    defaultValues: { vin: '', registrationNumber: '' },
+  });
   const submit = handleSubmit(async (values) => {
     setFormError(null);
     try {

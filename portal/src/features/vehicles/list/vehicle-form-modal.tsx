@@ -44,7 +44,7 @@ function VehicleForm({ vehicle, models, onClose, onSubmit }: Omit<VehicleFormMod
       registrationNumber: vehicle?.registrationNumber ?? '',
       modelId: vehicle?.modelId ?? '',
       connectivity: vehicle?.connectivity ?? '4G',
-      status: vehicle ? String(vehicle.status) as '0' | '1' : '1',
+      status: vehicle ? (String(vehicle.status) as '0' | '1') : '1',
     },
   });
 

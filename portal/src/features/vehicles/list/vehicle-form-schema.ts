@@ -3,16 +3,8 @@ import { CONNECTIVITY } from '@/domain/enums';
 
 export const VIN_PATTERN = /^[A-Z0-9]{17}$/;
 
-const vin = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .regex(VIN_PATTERN, 'The VIN has 17 letters and digits.');
-const registrationNumber = z
-  .string()
-  .trim()
-  .min(1, 'Enter the registration number.')
-  .max(20, 'At most 20 characters.');
+const vin = z.string().trim().toUpperCase().regex(VIN_PATTERN, 'The VIN has 17 letters and digits.');
+const registrationNumber = z.string().trim().min(1, 'Enter the registration number.').max(20, 'At most 20 characters.');
 
 /** One schema for the add form, the edit form and each CSV import row (the server checks the same rules). */
 export const vehicleFormSchema = z.object({

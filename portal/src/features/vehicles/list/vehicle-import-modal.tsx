@@ -96,7 +96,12 @@ function ImportFlow({ onClose, importBatch, onImported }: Omit<VehicleImportModa
   const handleDownloadErrors = () => {
     const failed = rows.filter((r) => Object.keys(r.errors).length > 0);
     const csv = Papa.unparse(
-      failed.map((r) => ({ ...r.cells, errors: Object.entries(r.errors).map(([k, v]) => `${k}: ${v}`).join('; ') })),
+      failed.map((r) => ({
+        ...r.cells,
+        errors: Object.entries(r.errors)
+          .map(([k, v]) => `${k}: ${v}`)
+          .join('; '),
+      })),
     );
     const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv' }));
     const a = Object.assign(document.createElement('a'), { href: url, download: 'vehicles-with-errors.csv' });

@@ -16,7 +16,10 @@ async function openAs(role: RoleCode, path: string) {
 }
 
 const table = () => screen.findByRole('table', { name: 'Vehicles' });
-const dataRows = async () => within(await table()).getAllByRole('row').slice(1);
+const dataRows = async () =>
+  within(await table())
+    .getAllByRole('row')
+    .slice(1);
 
 describe('vehicle management', () => {
   test('lists the first page of vehicles with their state label', async () => {
@@ -141,13 +144,19 @@ describe('vehicle management', () => {
       `BADVIN,KA01IM0002,${model.id},4G`,
       `IMPORT00000000003,KA01IM0003,mdl-does-not-exist,5G`,
     ].join('\n');
-    await userEvent.upload(within(dialog).getByLabelText('CSV file'), new File([csv], 'vehicles.csv', { type: 'text/csv' }));
+    await userEvent.upload(
+      within(dialog).getByLabelText('CSV file'),
+      new File([csv], 'vehicles.csv', { type: 'text/csv' }),
+    );
     const preview = await within(dialog).findByRole('table', { name: 'Import preview' });
     expect(within(preview).getByText(/vin: The VIN has 17 letters and digits/)).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Import 2 vehicles' }));
     expect(await within(dialog).findByText(/Imported 1 of 3 vehicles/)).toBeInTheDocument();
     expect(within(preview).getByText(/modelId: Choose an EV model/)).toBeInTheDocument();
-    expect(within(dialog).getByRole('progressbar', { name: 'Import progress' })).toHaveAttribute('aria-valuenow', '100');
+    expect(within(dialog).getByRole('progressbar', { name: 'Import progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '100',
+    );
     const found = await call('GET', '/vehicles?q=IMPORT0000000000', { token });
     expect(found.body.items.map((v: { vin: string }) => v.vin)).toEqual(['IMPORT00000000001']);
   });
@@ -158,7 +167,9 @@ describe('vehicle management', () => {
     await openAs('SA', '/vehicle-management?connectivity=GSM');
     await userEvent.click(await screen.findByRole('button', { name: 'Export CSV' }));
     expect(await screen.findByText('Exported vehicles')).toBeInTheDocument();
-    const text = await (createUrl.mock.calls[0]?.[0] as Blob).text();
+    const blob = createUrl.mock.calls[0]?.[0];
+    if (!blob) throw new Error('no CSV was downloaded');
+    const text = await blob.text();
     const lines = text.trim().split(/\r?\n/);
     expect(lines[0]).toMatch(/^id,vin,registrationNumber/);
     expect(lines.slice(1).every((l) => l.includes(',GSM,'))).toBe(true);

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import type { RoutePageProps } from '@/config/routes';
 import { CONNECTIVITY, VEHICLE_STATE_LABELS, VEHICLE_TYPES } from '@/domain/enums';
 import { ACTION } from '@/domain/permissions';
+import { useAppState } from '@/state/store-context';
 import { useCan } from '@/state/use-can';
 import { ConfirmDialog } from '@/shared/ui/data-table/confirm-dialog';
 import { DataTable } from '@/shared/ui/data-table/data-table';
@@ -60,6 +61,8 @@ export function VehicleManagementPage({ route }: RoutePageProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const can = useCan();
+  // `can` is a new function per render; the permissions it reads are what the memoised columns depend on.
+  const permissions = useAppState((s) => s.auth.permissions);
   const [params, setParams] = useListParams(FILTER_KEYS);
   const list = useVehicleList(params);
   const lookups = useVehicleLookups();
@@ -76,6 +79,7 @@ export function VehicleManagementPage({ route }: RoutePageProps) {
   const may = (action: number) => can('vh.l', action);
   const canAssign = may(ACTION.ASSIGN);
   const canUnassign = may(ACTION.UNASSIGN);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `may` reads `can`, which changes with the permissions
   const allowed = useMemo(() => {
     const set = new Set<VehicleAction>();
     if (may(ACTION.UPDATE)) set.add('edit');
@@ -85,8 +89,7 @@ export function VehicleManagementPage({ route }: RoutePageProps) {
     if (may(ACTION.RESYNC)) set.add('resync');
     if (may(ACTION.DELETE)) set.add('delete');
     return set;
-    // biome-ignore lint/correctness/useExhaustiveDependencies: `may` reads `can`, which changes with the permissions
-  }, [can]);
+  }, [permissions]);
 
   const detailsPath = (id: string) =>
     route.params?.scope === 'fleet' ? `/fleet/vehicle/${encodeURIComponent(id)}` : `/vehicle/${encodeURIComponent(id)}`;
@@ -112,9 +115,9 @@ export function VehicleManagementPage({ route }: RoutePageProps) {
     }
   };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: handleAction only closes over stable mutation objects
   const columns = useMemo(
     () => vehicleColumns((v) => <VehicleRowActions vehicle={v} allowed={allowed} onAction={handleAction} />),
-    // biome-ignore lint/correctness/useExhaustiveDependencies: handleAction only closes over stable mutation objects
     [allowed],
   );
 

@@ -28,9 +28,18 @@ const names = (items: Row[]) => items.map((r) => r.name);
 describe('SortedIndex', () => {
   test('pages a text sort like applyListQuery, empty values last', () => {
     const index = new SortedIndex(SPEC);
-    for (const qs of ['sort=name:asc&pageSize=50', 'sort=name:desc&page=4&pageSize=50', 'sort=name:asc&filter[kind]=x']) {
+    for (const qs of [
+      'sort=name:asc&pageSize=50',
+      'sort=name:desc&page=4&pageSize=50',
+      'sort=name:asc&filter[kind]=x',
+    ]) {
       const expected = applyListQuery(rows, query(qs), SPEC);
-      const page = index.page(query(qs), 1, () => rows, () => true);
+      const page = index.page(
+        query(qs),
+        1,
+        () => rows,
+        () => true,
+      );
       expect(page?.total).toBe(expected.total);
       expect(names(page?.items ?? [])).toEqual(names(expected.items));
     }
@@ -49,13 +58,41 @@ describe('SortedIndex', () => {
   test('rebuilds when the table version changes', () => {
     const index = new SortedIndex(SPEC);
     const data = [...rows];
-    expect(index.page(query('sort=n:asc&pageSize=1'), 1, () => data, () => true)?.items[0]?.n).toBe(0);
+    expect(
+      index.page(
+        query('sort=n:asc&pageSize=1'),
+        1,
+        () => data,
+        () => true,
+      )?.items[0]?.n,
+    ).toBe(0);
     data.push({ id: 'new', name: 'new', n: -1, kind: 'x' });
-    expect(index.page(query('sort=n:asc&pageSize=1'), 1, () => data, () => true)?.items[0]?.n).toBe(0);
-    expect(index.page(query('sort=n:asc&pageSize=1'), 2, () => data, () => true)?.items[0]?.n).toBe(-1);
+    expect(
+      index.page(
+        query('sort=n:asc&pageSize=1'),
+        1,
+        () => data,
+        () => true,
+      )?.items[0]?.n,
+    ).toBe(0);
+    expect(
+      index.page(
+        query('sort=n:asc&pageSize=1'),
+        2,
+        () => data,
+        () => true,
+      )?.items[0]?.n,
+    ).toBe(-1);
   });
 
   test('leaves multi-field sorts to applyListQuery', () => {
-    expect(new SortedIndex(SPEC).page(query('sort=n:asc,name:asc'), 1, () => rows, () => true)).toBeNull();
+    expect(
+      new SortedIndex(SPEC).page(
+        query('sort=n:asc,name:asc'),
+        1,
+        () => rows,
+        () => true,
+      ),
+    ).toBeNull();
   });
 });

@@ -23,7 +23,11 @@ function build<T>(rows: T[], get: (row: T) => SortValue): Omit<SortedRows<T>, 'v
   const withValue: number[] = [];
   const empty: T[] = [];
   const values: SortValue[] = rows.map(get);
-  values.forEach((v, i) => (v === null || v === undefined ? empty.push(rows[i] as T) : withValue.push(i)));
+  for (let i = 0; i < values.length; i += 1) {
+    const v = values[i];
+    if (v === null || v === undefined) empty.push(rows[i] as T);
+    else withValue.push(i);
+  }
   const numeric = withValue.every((i) => typeof values[i] === 'number' || typeof values[i] === 'boolean');
   if (numeric) {
     const keys = new Float64Array(values.length);

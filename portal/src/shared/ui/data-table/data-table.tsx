@@ -30,7 +30,6 @@ import { useColumnVisibility } from './use-column-visibility';
 import { type ListSort, PAGE_SIZES } from './use-list-params';
 
 declare module '@tanstack/react-table' {
-  // biome-ignore lint/correctness/noUnusedVariables: the generics must match TanStack's declaration
   interface ColumnMeta<TData extends RowData, TValue> {
     /** Header text for the column chooser when the header is not a string. */
     label?: string;
@@ -232,7 +231,13 @@ export function DataTable<T>({
                         key={header.id}
                         style={{ width: header.getSize(), whiteSpace: 'nowrap' }}
                         aria-sort={
-                          field ? (direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none') : undefined
+                          field
+                            ? direction === 'asc'
+                              ? 'ascending'
+                              : direction === 'desc'
+                                ? 'descending'
+                                : 'none'
+                            : undefined
                         }
                       >
                         {field ? (

@@ -66,10 +66,10 @@ export function useListParams(filterKeys: readonly string[]): [ListParams, (patc
   const keysId = filterKeys.join(',');
   // biome-ignore lint/correctness/useExhaustiveDependencies: keysId stands for filterKeys, which callers rebuild per render
   const params = useMemo(() => readListParams(search, filterKeys), [search, keysId]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keysId stands for filterKeys, which callers rebuild per render
   const update = useCallback(
     (patch: Partial<ListParams>) =>
       setSearch((current) => writeListParams(current, patch, filterKeys), { replace: true }),
-    // biome-ignore lint/correctness/useExhaustiveDependencies: see above
     [setSearch, keysId],
   );
   return [params, update];
