@@ -14,7 +14,7 @@ import { gzipSync } from 'node:zlib';
 
 const SIZE = Number(process.env.LIST_BENCH_SIZE ?? 100_000);
 /** KB gz; see docs/decisions/0040-vehicle-list-route-budget.md. */
-const ROUTE_BUDGET_KB = 60;
+const ROUTE_BUDGET_KB = 50;
 /** A frame "over 16 ms": a rAF-to-rAF gap longer than one 60 Hz frame plus scheduling jitter. */
 const LONG_FRAME_MS = 16.7 + 4;
 
