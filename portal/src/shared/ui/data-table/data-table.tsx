@@ -26,6 +26,7 @@ import {
 } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type KeyboardEvent, memo, type ReactNode, useCallback, useRef } from 'react';
+import classes from './data-table.module.css';
 import { useColumnVisibility } from './use-column-visibility';
 import { type ListSort, PAGE_SIZES } from './use-list-params';
 
@@ -134,7 +135,7 @@ export function DataTable<T>({
     count: virtualise ? tableRows.length : 0,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => DATA_TABLE_ROW_HEIGHT,
-    overscan: 10,
+    overscan: 6,
   });
   const virtualItems = virtualise ? virtualizer.getVirtualItems() : [];
   const shown: Row<T>[] = virtualise
@@ -353,23 +354,20 @@ const DataRow = memo(function DataRow({ row, rowIndex, label, onActivate }: Data
     }
   };
   return (
-    <Table.Tr
+    <tr
       aria-rowindex={rowIndex}
       aria-label={label}
       tabIndex={onActivate ? 0 : undefined}
       onClick={onActivate ? () => onActivate(row.original) : undefined}
       onKeyDown={onActivate ? handleKey : undefined}
-      style={onActivate ? CLICKABLE_ROW_STYLE : ROW_STYLE}
+      className={onActivate ? `${classes.row} ${classes.clickable}` : classes.row}
     >
       {row.getVisibleCells().map((cell) => (
-        <Table.Td key={cell.id} style={CELL_STYLE}>
+        <td key={cell.id} className={classes.cell}>
           {flexRender(cell.column.columnDef.cell, cell.getContext())}
-        </Table.Td>
+        </td>
       ))}
-    </Table.Tr>
+    </tr>
   );
 });
 
-const ROW_STYLE = { height: DATA_TABLE_ROW_HEIGHT };
-const CLICKABLE_ROW_STYLE = { height: DATA_TABLE_ROW_HEIGHT, cursor: 'pointer' };
-const CELL_STYLE = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
