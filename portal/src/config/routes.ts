@@ -238,7 +238,6 @@ export const ROUTES: readonly AppRoute[] = [
     title: 'Vehicle Management',
     permission: 'vh.l',
     nav: { group: 'fleet', icon: IconTruck, roles: notDealerOrFleet },
-    later: 'inventory',
     load: pages.vehicleManagement,
   },
   {
@@ -248,7 +247,6 @@ export const ROUTES: readonly AppRoute[] = [
     permission: 'vh.l',
     nav: { group: 'fleet', icon: IconTruck, roles: rolesOf('fleet') },
     params: { scope: 'fleet' },
-    later: 'inventory',
     load: pages.vehicleManagement,
   },
   {
@@ -258,7 +256,6 @@ export const ROUTES: readonly AppRoute[] = [
     permission: 'vh.l',
     nav: { group: 'fleet', icon: IconTruck, roles: rolesOf('dealer') },
     params: { scope: 'dealer' },
-    later: 'inventory',
     load: pages.vehicleManagement,
   },
   {
@@ -303,7 +300,6 @@ export const ROUTES: readonly AppRoute[] = [
     title: 'BMS Management',
     permission: 'BMS.l',
     nav: { group: 'fleet', icon: IconBattery3, label: 'BMS' },
-    later: 'inventory',
     load: pages.bmsMasterManagement,
   },
   {
@@ -326,7 +322,6 @@ export const ROUTES: readonly AppRoute[] = [
     title: 'MCU Management',
     permission: 'MCU.l',
     nav: { group: 'fleet', icon: IconEngine, label: 'MCU' },
-    later: 'inventory',
     load: pages.mcuMasterManagement,
   },
   {
@@ -342,7 +337,6 @@ export const ROUTES: readonly AppRoute[] = [
     title: 'VCU Management',
     permission: 'VCU.l',
     nav: { group: 'fleet', icon: IconCpu, label: 'VCU' },
-    later: 'inventory',
     load: pages.vcuMasterManagement,
   },
   {
@@ -358,7 +352,6 @@ export const ROUTES: readonly AppRoute[] = [
     title: 'Component Management',
     permission: 'cm',
     nav: { group: 'fleet', icon: IconPuzzle },
-    later: 'inventory',
     load: pages.componentManagement,
   },
   {

@@ -1,15 +1,42 @@
-import { LATER_WORK, type RoutePageProps } from '@/config/routes';
-import { ComingLater } from '@/shared/ui/coming-later';
+import { Tabs } from '@mantine/core';
+import { useSearchParams } from 'react-router-dom';
+import type { RoutePageProps } from '@/config/routes';
 import { PageHeader } from '@/shared/ui/page-header';
+import { LoggerList } from '../components/logger-list';
+import { SimCardList } from '../components/sim-card-list';
 
-const INCLUDES = ['BMS, MCU, VCU and other component kinds', 'Component master data'] as const;
+const TABS = [
+  { id: 'sim-cards', label: 'SIM cards' },
+  { id: 'loggers', label: 'Logger devices' },
+] as const;
 
-/** Component kinds and their master data. */
+/** Component master data: the SIM cards and logger devices that connect vehicles. */
 export function ComponentManagementPage({ route }: RoutePageProps) {
+  const [search, setSearch] = useSearchParams();
+  const current = TABS.find((t) => t.id === search.get('tab'))?.id ?? 'sim-cards';
   return (
     <>
-      <PageHeader title={route.title} description="Component kinds and their master data." />
-      <ComingLater arrivesWith={LATER_WORK[route.later ?? 'later']} includes={INCLUDES} />
+      <PageHeader title={route.title} description="SIM cards and logger devices: the parts that connect vehicles." />
+      <Tabs
+        value={current}
+        // A new tab starts with its own list state: the other list's search, filters and page do not carry over.
+        onChange={(tab) => tab && setSearch(new URLSearchParams({ tab }), { replace: true })}
+        keepMounted={false}
+      >
+        <Tabs.List aria-label="Components" mb="md">
+          {TABS.map((t) => (
+            <Tabs.Tab key={t.id} value={t.id}>
+              {t.label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value="sim-cards">
+          <SimCardList />
+        </Tabs.Panel>
+        <Tabs.Panel value="loggers">
+          <LoggerList />
+        </Tabs.Panel>
+      </Tabs>
     </>
   );
 }

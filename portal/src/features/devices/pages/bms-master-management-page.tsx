@@ -1,15 +1,7 @@
-import { LATER_WORK, type RoutePageProps } from '@/config/routes';
-import { ComingLater } from '@/shared/ui/coming-later';
-import { PageHeader } from '@/shared/ui/page-header';
+import type { RoutePageProps } from '@/config/routes';
+import { DeviceManagement } from '../list/device-management';
 
-const INCLUDES = ['Paged list of BMS devices with state and chemistry', 'Add, edit, import and export'] as const;
-
-/** Battery management systems. */
+/** Battery management systems (BMS): the master list with their state, model and vehicle. */
 export function BmsMasterManagementPage({ route }: RoutePageProps) {
-  return (
-    <>
-      <PageHeader title={route.title} description="Battery management systems." />
-      <ComingLater arrivesWith={LATER_WORK[route.later ?? 'later']} includes={INCLUDES} />
-    </>
-  );
+  return <DeviceManagement kind="BMS" route={route} description="Battery management systems." />;
 }

@@ -1,15 +1,7 @@
-import { LATER_WORK, type RoutePageProps } from '@/config/routes';
-import { ComingLater } from '@/shared/ui/coming-later';
-import { PageHeader } from '@/shared/ui/page-header';
+import type { RoutePageProps } from '@/config/routes';
+import { DeviceManagement } from '../list/device-management';
 
-const INCLUDES = ['Paged list of MCU devices with state and motor type', 'Add, edit, import and export'] as const;
-
-/** Motor controllers. */
+/** Motor controllers (MCU): the master list with their state, model and vehicle. */
 export function McuMasterManagementPage({ route }: RoutePageProps) {
-  return (
-    <>
-      <PageHeader title={route.title} description="Motor controllers." />
-      <ComingLater arrivesWith={LATER_WORK[route.later ?? 'later']} includes={INCLUDES} />
-    </>
-  );
+  return <DeviceManagement kind="MCU" route={route} description="Motor controllers." />;
 }

@@ -1,15 +1,7 @@
-import { LATER_WORK, type RoutePageProps } from '@/config/routes';
-import { ComingLater } from '@/shared/ui/coming-later';
-import { PageHeader } from '@/shared/ui/page-header';
+import type { RoutePageProps } from '@/config/routes';
+import { DeviceManagement } from '../list/device-management';
 
-const INCLUDES = ['Paged list of VCU devices', 'Add, edit, import and export'] as const;
-
-/** Vehicle controllers. */
+/** Vehicle controllers (VCU): the master list with their state, model and vehicle. */
 export function VcuMasterManagementPage({ route }: RoutePageProps) {
-  return (
-    <>
-      <PageHeader title={route.title} description="Vehicle controllers." />
-      <ComingLater arrivesWith={LATER_WORK[route.later ?? 'later']} includes={INCLUDES} />
-    </>
-  );
+  return <DeviceManagement kind="VCU" route={route} description="Vehicle controllers." />;
 }

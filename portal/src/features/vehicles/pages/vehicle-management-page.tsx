@@ -1,19 +1,317 @@
-import { LATER_WORK, type RoutePageProps } from '@/config/routes';
-import { ComingLater } from '@/shared/ui/coming-later';
+import { Button, Group } from '@mantine/core';
+import { IconDownload, IconPlus, IconUpload } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { RoutePageProps } from '@/config/routes';
+import { CONNECTIVITY, VEHICLE_STATE_LABELS, VEHICLE_TYPES } from '@/domain/enums';
+import { ACTION } from '@/domain/permissions';
+import { useAppState } from '@/state/store-context';
+import { useCan } from '@/state/use-can';
+import { ConfirmDialog } from '@/shared/ui/data-table/confirm-dialog';
+import { DataTable } from '@/shared/ui/data-table/data-table';
+import { downloadCsv } from '@/shared/ui/data-table/download-csv';
+import { type FilterDef, FilterBar } from '@/shared/ui/data-table/filter-bar';
+import { errorMessage } from '@/shared/ui/data-table/server-field-errors';
+import { toListQuery, useListParams } from '@/shared/ui/data-table/use-list-params';
+import { notify } from '@/shared/ui/notify';
 import { PageHeader } from '@/shared/ui/page-header';
+import { type ApiVehicle, useVehicleList } from '../list/api/list-vehicles';
+import { useVehicleLookups } from '../list/api/vehicle-lookups';
+import {
+  exportVehicles,
+  importVehicles,
+  useAssignVehicle,
+  useChangeVehicleStatus,
+  useCloneVehicle,
+  useCreateVehicle,
+  useDeleteVehicle,
+  useResyncVehicle,
+  useUpdateVehicle,
+} from '../list/api/vehicle-mutations';
+import { AssignVehicleModal } from '../list/assign-vehicle-modal';
+import { vehicleColumns } from '../list/vehicle-columns';
+import { type VehicleAction, VehicleRowActions } from '../list/vehicle-row-actions';
 
-const INCLUDES = [
-  'Paged, sortable, filterable list of vehicles (100,000 and more)',
-  'Add, edit, clone, delete, assign, import and export',
-  'Live state per row',
-] as const;
+// Forms (react-hook-form + zod) and the CSV import (papaparse) load when first opened, not with the list.
+const VehicleFormModal = lazy(() =>
+  import('../list/vehicle-form-modal').then((m) => ({ default: m.VehicleFormModal })),
+);
+const CloneVehicleModal = lazy(() =>
+  import('../list/clone-vehicle-modal').then((m) => ({ default: m.CloneVehicleModal })),
+);
+const VehicleImportModal = lazy(() =>
+  import('../list/vehicle-import-modal').then((m) => ({ default: m.VehicleImportModal })),
+);
 
-/** Every vehicle you may see, with its model, owner and state. */
+const FILTER_KEYS = ['status', 'stateCode', 'vehicleType', 'modelId', 'oemId', 'connectivity', 'isLive'] as const;
+
+const STATE_OPTIONS = Object.entries(VEHICLE_STATE_LABELS)
+  .sort(([a], [b]) => (a === 'F' ? 1 : b === 'F' ? -1 : Number(a) - Number(b)))
+  .map(([value, label]) => ({ value, label: `${label} (${value})` }));
+
+type Dialog =
+  | { kind: 'add' }
+  | { kind: 'edit' | 'clone' | 'assign' | 'delete'; vehicle: ApiVehicle }
+  | { kind: 'import' }
+  | null;
+
+/** Every vehicle you may see (the server scopes fleet and service-centre users), with its model, owner and state. */
 export function VehicleManagementPage({ route }: RoutePageProps) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const can = useCan();
+  // `can` is a new function per render; the permissions it reads are what the memoised columns depend on.
+  const permissions = useAppState((s) => s.auth.permissions);
+  const [params, setParams] = useListParams(FILTER_KEYS);
+  const list = useVehicleList(params);
+  const lookups = useVehicleLookups();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [exporting, setExporting] = useState(false);
+  const create = useCreateVehicle();
+  const update = useUpdateVehicle();
+  const clone = useCloneVehicle();
+  const remove = useDeleteVehicle();
+  const assign = useAssignVehicle();
+  const changeStatus = useChangeVehicleStatus();
+  const resync = useResyncVehicle();
+
+  const may = (action: number) => can('vh.l', action);
+  const canAssign = may(ACTION.ASSIGN);
+  const canUnassign = may(ACTION.UNASSIGN);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `may` reads `can`, which changes with the permissions
+  const allowed = useMemo(() => {
+    const set = new Set<VehicleAction>();
+    if (may(ACTION.UPDATE)) set.add('edit');
+    if (may(ACTION.CLONE)) set.add('clone');
+    if (canAssign || canUnassign) set.add('assign');
+    if (may(ACTION.CHANGE_STATUS)) set.add('status');
+    if (may(ACTION.RESYNC)) set.add('resync');
+    if (may(ACTION.DELETE)) set.add('delete');
+    return set;
+  }, [permissions]);
+
+  const detailsPath = (id: string) =>
+    route.params?.scope === 'fleet' ? `/fleet/vehicle/${encodeURIComponent(id)}` : `/vehicle/${encodeURIComponent(id)}`;
+
+  const handleAction = async (action: VehicleAction, vehicle: ApiVehicle) => {
+    if (action === 'edit' || action === 'clone' || action === 'assign' || action === 'delete') {
+      setDialog({ kind: action, vehicle });
+      return;
+    }
+    try {
+      if (action === 'status') {
+        const status = vehicle.status === 1 ? 0 : 1;
+        await changeStatus.mutateAsync({ id: vehicle.id, status });
+        notify.success(status === 1 ? `Activated ${vehicle.vin}` : `Deactivated ${vehicle.vin}`);
+      } else {
+        await resync.mutateAsync(vehicle.id);
+        notify.success(`Resync requested for ${vehicle.vin}`);
+      }
+    } catch (error) {
+      notify.error(`Could not ${action === 'status' ? 'change the status of' : 'resync'} ${vehicle.vin}`, {
+        description: errorMessage(error),
+      });
+    }
+  };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: handleAction only closes over stable mutation objects
+  const columns = useMemo(
+    () => vehicleColumns((v) => <VehicleRowActions vehicle={v} allowed={allowed} onAction={handleAction} />),
+    [allowed],
+  );
+
+  const filterDefs: FilterDef[] = [
+    {
+      key: 'status',
+      label: 'Status',
+      options: [
+        { value: '1', label: 'Active' },
+        { value: '0', label: 'Inactive' },
+      ],
+    },
+    { key: 'stateCode', label: 'State', options: STATE_OPTIONS },
+    { key: 'vehicleType', label: 'Type', options: VEHICLE_TYPES.map((t) => ({ value: t, label: t })) },
+    { key: 'modelId', label: 'Model', options: lookups.data?.models ?? [] },
+    { key: 'oemId', label: 'OEM', options: lookups.data?.oems ?? [] },
+    { key: 'connectivity', label: 'Connectivity', options: CONNECTIVITY.map((c) => ({ value: c, label: c })) },
+    {
+      key: 'isLive',
+      label: 'Live',
+      options: [
+        { value: 'true', label: 'Live' },
+        { value: 'false', label: 'Offline' },
+      ],
+    },
+  ];
+
+  const handleExport = async () => {
+    setExporting(true);
+    try {
+      const { page: _page, pageSize: _size, ...query } = toListQuery(params);
+      const csv = await exportVehicles(query);
+      downloadCsv('vehicles.csv', csv);
+      notify.success('Exported vehicles', {
+        description: 'vehicles.csv holds every vehicle that matches the filters.',
+      });
+    } catch (error) {
+      notify.error('Could not export vehicles', { description: errorMessage(error) });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const close = () => setDialog(null);
+  const editing = dialog?.kind === 'edit' ? dialog.vehicle : undefined;
+
   return (
     <>
-      <PageHeader title={route.title} description="Every vehicle you may see, with its model, owner and state." />
-      <ComingLater arrivesWith={LATER_WORK[route.later ?? 'later']} includes={INCLUDES} />
+      <PageHeader
+        title={route.title}
+        description="Every vehicle you may see, with its model, owner and state."
+        actions={
+          <Group gap="xs">
+            {may(ACTION.EXPORT) ? (
+              <Button
+                variant="default"
+                leftSection={<IconDownload size={16} />}
+                onClick={handleExport}
+                loading={exporting}
+              >
+                Export CSV
+              </Button>
+            ) : null}
+            {may(ACTION.IMPORT) ? (
+              <Button
+                variant="default"
+                leftSection={<IconUpload size={16} />}
+                onClick={() => setDialog({ kind: 'import' })}
+              >
+                Import CSV
+              </Button>
+            ) : null}
+            {may(ACTION.ADD) ? (
+              <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ kind: 'add' })}>
+                Add vehicle
+              </Button>
+            ) : null}
+          </Group>
+        }
+      />
+      <FilterBar
+        searchLabel="Search vehicles"
+        q={params.q}
+        filters={params.filters}
+        defs={filterDefs}
+        onSearchChange={(q) => setParams({ q })}
+        onFiltersChange={(filters) => setParams({ filters })}
+      />
+      <div style={{ marginTop: 'var(--mantine-spacing-md)' }}>
+        <DataTable
+          label="Vehicles"
+          tableId="vehicles"
+          columns={columns}
+          rows={list.data?.items}
+          total={list.data?.total ?? 0}
+          getRowId={(v) => v.id}
+          page={params.page}
+          pageSize={params.pageSize}
+          sort={params.sort}
+          onPageChange={(page) => setParams({ page })}
+          onPageSizeChange={(pageSize) => setParams({ pageSize })}
+          onSortChange={(sort) => setParams({ sort })}
+          isLoading={list.isPending}
+          isFetching={list.isFetching && list.isPlaceholderData}
+          error={list.error}
+          onRetry={() => void list.refetch()}
+          onRowClick={(v) => navigate(detailsPath(v.id))}
+          rowLabel={(v) => `Vehicle ${v.vin}`}
+          emptyText="No vehicles match these filters."
+          hiddenByDefault={['id']}
+        />
+      </div>
+
+      <Suspense fallback={null}>
+        {dialog?.kind === 'add' || dialog?.kind === 'edit' ? (
+          <VehicleFormModal
+            opened={dialog?.kind === 'add' || dialog?.kind === 'edit'}
+            vehicle={editing}
+            models={lookups.data?.models ?? []}
+            onClose={close}
+            onSubmit={async (values) => {
+              if (editing) {
+                const { status: _status, ...patch } = values;
+                const saved = await update.mutateAsync({ id: editing.id, body: patch });
+                notify.success(`Saved ${saved.vin}`);
+              } else {
+                const saved = await create.mutateAsync({ ...values, status: values.status === '1' ? 1 : 0 });
+                notify.success(`Added vehicle ${saved.vin}`);
+              }
+              close();
+            }}
+          />
+        ) : null}
+        {dialog?.kind === 'clone' ? (
+          <CloneVehicleModal
+            source={dialog?.kind === 'clone' ? dialog.vehicle : null}
+            onClose={close}
+            onSubmit={async (values) => {
+              if (dialog?.kind !== 'clone') return;
+              const saved = await clone.mutateAsync({ id: dialog.vehicle.id, body: values });
+              notify.success(`Cloned ${dialog.vehicle.vin} as ${saved.vin}`);
+              close();
+            }}
+          />
+        ) : null}
+      </Suspense>
+      <AssignVehicleModal
+        vehicle={dialog?.kind === 'assign' ? dialog.vehicle : null}
+        lookups={lookups.data}
+        canAssign={canAssign}
+        canUnassign={canUnassign}
+        onClose={close}
+        onSubmit={async (body) => {
+          if (dialog?.kind !== 'assign') return;
+          await assign.mutateAsync({ id: dialog.vehicle.id, body });
+          notify.success(body.targetId ? `Assigned ${dialog.vehicle.vin}` : `Unassigned ${dialog.vehicle.vin}`);
+          close();
+        }}
+      />
+      <ConfirmDialog
+        opened={dialog?.kind === 'delete'}
+        title="Delete vehicle"
+        message={
+          dialog?.kind === 'delete'
+            ? `Delete vehicle ${dialog.vehicle.vin} (${dialog.vehicle.registrationNumber})? Its devices stay, unfitted.`
+            : ''
+        }
+        confirmLabel="Delete vehicle"
+        busy={remove.isPending}
+        onClose={close}
+        onConfirm={async () => {
+          if (dialog?.kind !== 'delete') return;
+          try {
+            await remove.mutateAsync(dialog.vehicle.id);
+            notify.success(`Deleted ${dialog.vehicle.vin}`);
+            close();
+          } catch (error) {
+            notify.error(`Could not delete ${dialog.vehicle.vin}`, { description: errorMessage(error) });
+          }
+        }}
+      />
+      <Suspense fallback={null}>
+        {dialog?.kind === 'import' ? (
+          <VehicleImportModal
+            opened
+            onClose={close}
+            importBatch={importVehicles}
+            onImported={(created) => {
+              notify.success(`Imported ${created} vehicles`);
+              void queryClient.invalidateQueries({ queryKey: ['vehicles', 'list'] });
+            }}
+          />
+        ) : null}
+      </Suspense>
     </>
   );
 }

@@ -1,0 +1,88 @@
+import { expect, type Page, test } from '@playwright/test';
+import { portal } from '../../selectors';
+
+/** The built demo; e2e/playwright.config.ts serves it on 4173. */
+const BASE = process.env.PORTAL_URL ?? 'http://127.0.0.1:4173';
+/** Signing in and the first list load transform lazy chunks; a busy machine needs more than the default. */
+const SLOW = { timeout: 30_000 };
+
+async function signInAs(page: Page, role: string) {
+  await page.goto(`${BASE}/login`);
+  await page.locator(`${portal.login.demoAccount}[data-role="${role}"]`).click();
+  await expect(page.getByText(portal.pages.dashboardGreeting)).toBeVisible(SLOW);
+}
+
+/** Goes to a path inside the app without a reload (the demo world stays in memory). */
+async function openInApp(page: Page, path: string) {
+  await page.evaluate((p) => {
+    history.pushState({}, '', p);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
+test.describe('inventory lists on the demo build', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test('a platform admin filters the vehicle list and opens a vehicle', async ({ page }) => {
+    await signInAs(page, 'SA');
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Vehicle Management' })
+      .click();
+    const table = page.getByRole('table', { name: 'Vehicles' });
+    await expect(table.getByRole('row')).toHaveCount(26, SLOW);
+    await page.screenshot({ path: test.info().outputPath('vehicle-list.png'), fullPage: true });
+
+    await page.getByLabel('Connectivity').selectOption('4G');
+    await expect(page).toHaveURL(/connectivity=4G/);
+    await expect(table.getByRole('cell', { name: '5G', exact: true })).toHaveCount(0);
+    await expect(table.getByRole('cell', { name: '4G', exact: true }).first()).toBeVisible();
+    await page.getByRole('button', { name: 'SoC' }).click();
+    await expect(page.getByRole('columnheader', { name: 'SoC' })).toHaveAttribute('aria-sort', 'ascending');
+    await page.screenshot({ path: test.info().outputPath('vehicle-list-filtered.png'), fullPage: true });
+
+    const first = table.getByRole('row').nth(1);
+    const label = await first.getAttribute('aria-label');
+    await first.click();
+    await expect(page).toHaveURL(/\/vehicle\/veh-/);
+    await expect(page.getByRole('tablist', { name: 'Vehicle details' })).toBeVisible(SLOW);
+    expect(label).toMatch(/^Vehicle /);
+  });
+
+  test('the add vehicle form shows field errors', async ({ page }) => {
+    await signInAs(page, 'SA');
+    await openInApp(page, '/vehicle-management');
+    await page.getByRole('button', { name: 'Add vehicle' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add vehicle' });
+    await dialog.getByRole('button', { name: 'Add vehicle' }).click();
+    await expect(dialog.getByText('The VIN has 17 letters and digits.')).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('vehicle-add-errors.png') });
+  });
+
+  for (const { path, table, name } of [
+    { path: '/bms/master-management', table: 'BMS devices', name: 'bms-list' },
+    { path: '/mcu/master-management', table: 'MCU devices', name: 'mcu-list' },
+    { path: '/vcu/master-management', table: 'VCU devices', name: 'vcu-list' },
+    { path: '/component-management', table: 'SIM cards', name: 'sim-list' },
+    { path: '/component-management?tab=loggers', table: 'Logger devices', name: 'logger-list' },
+  ]) {
+    test(`${path} lists its rows`, async ({ page }) => {
+      await signInAs(page, 'SA');
+      await openInApp(page, path);
+      const rows = page.getByRole('table', { name: table }).getByRole('row');
+      await expect(rows.nth(1)).toBeVisible(SLOW);
+      await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+    });
+  }
+
+  test('a fleet admin sees the fleet variant with only their vehicles', async ({ page }) => {
+    await signInAs(page, 'FA');
+    await openInApp(page, '/fleet/vehicle-management');
+    const table = page.getByRole('table', { name: 'Vehicles' });
+    await expect(table.getByRole('row').nth(1)).toBeVisible(SLOW);
+    await expect(page.getByText(/of \d+$/)).not.toHaveText(/of 300$/);
+    await page.screenshot({ path: test.info().outputPath('fleet-vehicle-list.png'), fullPage: true });
+    await table.getByRole('row').nth(1).click();
+    await expect(page).toHaveURL(/\/fleet\/vehicle\/veh-/);
+  });
+});

@@ -1,0 +1,97 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Group, Modal, NativeSelect, Stack, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { applyServerFieldErrors } from '@/shared/ui/data-table/server-field-errors';
+import type { ApiSimCard } from '../api/component-api';
+
+/** Operators of the demo region; a real tenant's list would come from its master data. */
+export const SIM_OPERATORS = ['Airtel', 'Jio', 'Vi', 'BSNL'] as const;
+
+export const simCardSchema = z.object({
+  iccid: z
+    .string()
+    .trim()
+    .regex(/^\d{19,20}$/, 'The ICCID has 19 or 20 digits.'),
+  msisdn: z
+    .string()
+    .trim()
+    .refine(
+      (v) => /^\+?[\d ]+$/.test(v) && v.replace(/\D/g, '').length >= 8 && v.replace(/\D/g, '').length <= 15,
+      'Enter the phone number: 8 to 15 digits, an optional leading + and spaces.',
+    ),
+  operator: z.string().min(1, 'Choose the operator.'),
+});
+export type SimCardValues = z.infer<typeof simCardSchema>;
+
+export interface SimCardFormModalProps {
+  opened: boolean;
+  sim?: ApiSimCard;
+  onClose: () => void;
+  onSubmit: (values: SimCardValues) => Promise<unknown>;
+}
+
+/** Add a SIM card (ICCID, phone number, operator) or edit its phone number and operator. */
+export function SimCardFormModal({ opened, sim, onClose, onSubmit }: SimCardFormModalProps) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={sim ? `Edit SIM ${sim.iccid}` : 'Add SIM card'} centered>
+      {opened ? <SimCardForm sim={sim} onClose={onClose} onSubmit={onSubmit} /> : null}
+    </Modal>
+  );
+}
+
+function SimCardForm({ sim, onClose, onSubmit }: Omit<SimCardFormModalProps, 'opened'>) {
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<SimCardValues>({
+    resolver: zodResolver(simCardSchema),
+    defaultValues: { iccid: sim?.iccid ?? '', msisdn: sim?.msisdn ?? '', operator: sim?.operator ?? '' },
+  });
+  const submit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      await onSubmit(values);
+    } catch (error) {
+      setFormError(applyServerFieldErrors(error, ['iccid', 'msisdn', 'operator'], setError));
+    }
+  });
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        {formError ? (
+          <Alert color="red" role="alert">
+            {formError}
+          </Alert>
+        ) : null}
+        <TextInput
+          label="ICCID"
+          withAsterisk
+          disabled={Boolean(sim)}
+          {...register('iccid')}
+          error={errors.iccid?.message}
+        />
+        <TextInput label="Phone number" withAsterisk {...register('msisdn')} error={errors.msisdn?.message} />
+        <NativeSelect
+          label="Operator"
+          withAsterisk
+          {...register('operator')}
+          error={errors.operator?.message}
+          data={[{ value: '', label: 'Choose the operator' }, ...SIM_OPERATORS]}
+        />
+        <Group justify="flex-end" mt="sm">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={isSubmitting}>
+            {sim ? 'Save changes' : 'Add SIM card'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,250 @@
+import { Badge, Button, Group } from '@mantine/core';
+import { IconLink, IconPencil, IconPlus, IconPower, IconTrash } from '@tabler/icons-react';
+import { createColumnHelper } from '@tanstack/react-table';
+import { useMemo, useState } from 'react';
+import { STATUS_LABELS } from '@/domain/enums';
+import { ACTION } from '@/domain/permissions';
+import { useAppState } from '@/state/store-context';
+import { useCan } from '@/state/use-can';
+import { ConfirmDialog } from '@/shared/ui/data-table/confirm-dialog';
+import { DataTable } from '@/shared/ui/data-table/data-table';
+import { FilterBar } from '@/shared/ui/data-table/filter-bar';
+import { type RowAction, RowActions } from '@/shared/ui/data-table/row-actions';
+import { errorMessage } from '@/shared/ui/data-table/server-field-errors';
+import { SingleFieldModal } from '@/shared/ui/data-table/single-field-modal';
+import { useListParams } from '@/shared/ui/data-table/use-list-params';
+import { notify } from '@/shared/ui/notify';
+import {
+  type ApiSimCard,
+  useAssignSim,
+  useChangeSimStatus,
+  useCreateSim,
+  useDeleteSim,
+  useSimCards,
+  useUpdateSim,
+} from '../api/component-api';
+import { SIM_OPERATORS, SimCardFormModal } from './sim-card-form-modal';
+
+const FILTER_KEYS = ['operator', 'status', 'assigned'] as const;
+const col = createColumnHelper<ApiSimCard>();
+
+type Dialog = { kind: 'add' } | { kind: 'edit' | 'assign' | 'delete'; sim: ApiSimCard } | null;
+
+/** SIM cards of the loggers: list, add, edit, delete, put into a logger, activate or deactivate. */
+export function SimCardList() {
+  const can = useCan();
+  // `can` is a new function per render; the permissions it reads are what the memoised columns depend on.
+  const permissions = useAppState((s) => s.auth.permissions);
+  const may = (action: number) => can('cm', action);
+  const [params, setParams] = useListParams(FILTER_KEYS);
+  const list = useSimCards(params);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const create = useCreateSim();
+  const update = useUpdateSim();
+  const remove = useDeleteSim();
+  const assign = useAssignSim();
+  const changeStatus = useChangeSimStatus();
+  const close = () => setDialog(null);
+  const target = dialog && dialog.kind !== 'add' ? dialog.sim : null;
+
+  const actionsFor = (s: ApiSimCard): RowAction[] => {
+    const out: RowAction[] = [];
+    if (may(ACTION.UPDATE))
+      out.push({ label: 'Edit', icon: <IconPencil size={14} />, onClick: () => setDialog({ kind: 'edit', sim: s }) });
+    if (may(ACTION.ASSIGN) || (s.loggerId && may(ACTION.UNASSIGN)))
+      out.push({
+        label: 'Put into logger',
+        icon: <IconLink size={14} />,
+        onClick: () => setDialog({ kind: 'assign', sim: s }),
+      });
+    if (may(ACTION.CHANGE_STATUS)) {
+      const status = s.status === 1 ? 0 : 1;
+      out.push({
+        label: status === 1 ? 'Activate' : 'Deactivate',
+        icon: <IconPower size={14} />,
+        onClick: async () => {
+          try {
+            await changeStatus.mutateAsync({ id: s.id, status });
+            notify.success(`${status === 1 ? 'Activated' : 'Deactivated'} SIM ${s.iccid}`);
+          } catch (error) {
+            notify.error(`Could not change SIM ${s.iccid}`, { description: errorMessage(error) });
+          }
+        },
+      });
+    }
+    if (may(ACTION.DELETE))
+      out.push({
+        label: 'Delete',
+        color: 'red',
+        icon: <IconTrash size={14} />,
+        onClick: () => setDialog({ kind: 'delete', sim: s }),
+      });
+    return out;
+  };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: actionsFor reads `can` and stable mutation objects
+  const columns = useMemo(
+    () => [
+      col.accessor('iccid', { header: 'ICCID', size: 200, meta: { label: 'ICCID', sortField: 'iccid' } }),
+      col.accessor('msisdn', {
+        header: 'Phone number',
+        size: 150,
+        meta: { label: 'Phone number', sortField: 'msisdn' },
+      }),
+      col.accessor('operator', { header: 'Operator', size: 110, meta: { label: 'Operator', sortField: 'operator' } }),
+      col.accessor('loggerId', {
+        header: 'Logger',
+        size: 150,
+        meta: { label: 'Logger' },
+        cell: (c) => c.getValue() ?? 'Not in a logger',
+      }),
+      col.accessor('status', {
+        header: 'Status',
+        size: 100,
+        meta: { label: 'Status', sortField: 'status' },
+        cell: (c) => (
+          <Badge color={c.getValue() === 1 ? 'teal' : 'gray'} variant="dot" size="sm">
+            {STATUS_LABELS[c.getValue()]}
+          </Badge>
+        ),
+      }),
+      col.display({
+        id: 'actions',
+        header: '',
+        size: 60,
+        enableHiding: false,
+        cell: (c) => <RowActions name={`SIM ${c.row.original.iccid}`} actions={actionsFor(c.row.original)} />,
+      }),
+    ],
+    [permissions],
+  );
+
+  return (
+    <>
+      <Group justify="space-between" align="flex-end" mb="md">
+        <FilterBar
+          searchLabel="Search SIM cards"
+          q={params.q}
+          filters={params.filters}
+          defs={[
+            { key: 'operator', label: 'Operator', options: SIM_OPERATORS.map((o) => ({ value: o, label: o })) },
+            {
+              key: 'status',
+              label: 'Status',
+              options: [
+                { value: '1', label: 'Active' },
+                { value: '0', label: 'Inactive' },
+              ],
+            },
+            {
+              key: 'assigned',
+              label: 'In a logger',
+              options: [
+                { value: 'true', label: 'Yes' },
+                { value: 'false', label: 'No' },
+              ],
+            },
+          ]}
+          onSearchChange={(q) => setParams({ q })}
+          onFiltersChange={(filters) => setParams({ filters })}
+        />
+        {may(ACTION.ADD) ? (
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ kind: 'add' })}>
+            Add SIM card
+          </Button>
+        ) : null}
+      </Group>
+      <DataTable
+        label="SIM cards"
+        tableId="sim-cards"
+        columns={columns}
+        rows={list.data?.items}
+        total={list.data?.total ?? 0}
+        getRowId={(s) => s.id}
+        page={params.page}
+        pageSize={params.pageSize}
+        sort={params.sort}
+        onPageChange={(page) => setParams({ page })}
+        onPageSizeChange={(pageSize) => setParams({ pageSize })}
+        onSortChange={(sort) => setParams({ sort })}
+        isLoading={list.isPending}
+        isFetching={list.isFetching && list.isPlaceholderData}
+        error={list.error}
+        onRetry={() => void list.refetch()}
+        emptyText="No SIM cards match these filters."
+      />
+      <SimCardFormModal
+        opened={dialog?.kind === 'add' || dialog?.kind === 'edit'}
+        sim={dialog?.kind === 'edit' ? dialog.sim : undefined}
+        onClose={close}
+        onSubmit={async (values) => {
+          if (dialog?.kind === 'edit') {
+            await update.mutateAsync({ id: dialog.sim.id, body: { msisdn: values.msisdn, operator: values.operator } });
+            notify.success(`Saved SIM ${dialog.sim.iccid}`);
+          } else {
+            const saved = await create.mutateAsync(values);
+            notify.success(`Added SIM ${saved.iccid}`);
+          }
+          close();
+        }}
+      />
+      <SingleFieldModal
+        opened={dialog?.kind === 'assign'}
+        title={target ? `Put SIM ${target.iccid} into a logger` : 'Put into a logger'}
+        description={
+          target?.loggerId
+            ? `Now in ${target.loggerId}. A logger holds one SIM card; its current one comes out.`
+            : 'A logger holds one SIM card; its current one comes out.'
+        }
+        label="Logger ID"
+        field="loggerId"
+        initialValue={target?.loggerId ?? ''}
+        submitLabel="Put in"
+        extra={
+          target?.loggerId && may(ACTION.UNASSIGN) ? (
+            <Button
+              variant="light"
+              color="red"
+              onClick={async () => {
+                try {
+                  await assign.mutateAsync({ id: target.id, loggerId: null });
+                  notify.success(`Took SIM ${target.iccid} out of ${target.loggerId}`);
+                  close();
+                } catch (error) {
+                  notify.error(`Could not take out SIM ${target.iccid}`, { description: errorMessage(error) });
+                }
+              }}
+            >
+              Take out
+            </Button>
+          ) : null
+        }
+        onClose={close}
+        onSubmit={async (loggerId) => {
+          if (!target) return;
+          await assign.mutateAsync({ id: target.id, loggerId });
+          notify.success(`Put SIM ${target.iccid} into ${loggerId}`);
+          close();
+        }}
+      />
+      <ConfirmDialog
+        opened={dialog?.kind === 'delete'}
+        title="Delete SIM card"
+        message={target ? `Delete SIM card ${target.iccid}? Vehicles that use it lose their SIM.` : ''}
+        confirmLabel="Delete SIM card"
+        busy={remove.isPending}
+        onClose={close}
+        onConfirm={async () => {
+          if (!target) return;
+          try {
+            await remove.mutateAsync(target.id);
+            notify.success(`Deleted SIM ${target.iccid}`);
+            close();
+          } catch (error) {
+            notify.error(`Could not delete SIM ${target.iccid}`, { description: errorMessage(error) });
+          }
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,324 @@
+import { Button } from '@mantine/core';
+import { IconCopy, IconLink, IconPencil, IconPlus, IconPower, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { RoutePageProps } from '@/config/routes';
+import { BATTERY_CHEMISTRY_LABELS, COOLING_LABELS, DEVICE_STATE_LABELS, MOTOR_TYPE_LABELS } from '@/domain/enums';
+import { ACTION, type PermissionKey } from '@/domain/permissions';
+import { useAppState } from '@/state/store-context';
+import { useCan } from '@/state/use-can';
+import { ConfirmDialog } from '@/shared/ui/data-table/confirm-dialog';
+import { DataTable } from '@/shared/ui/data-table/data-table';
+import { type FilterDef, FilterBar } from '@/shared/ui/data-table/filter-bar';
+import { type RowAction, RowActions } from '@/shared/ui/data-table/row-actions';
+import { errorMessage } from '@/shared/ui/data-table/server-field-errors';
+import { SingleFieldModal } from '@/shared/ui/data-table/single-field-modal';
+import { useListParams } from '@/shared/ui/data-table/use-list-params';
+import { notify } from '@/shared/ui/notify';
+import { PageHeader } from '@/shared/ui/page-header';
+import {
+  type ApiDevice,
+  type DeviceKind,
+  useAssignDevice,
+  useChangeDeviceStatus,
+  useCloneDevice,
+  useCreateDevice,
+  useDeleteDevice,
+  useDeviceList,
+  useDeviceModels,
+  useResyncDevice,
+  useUpdateDevice,
+} from './api/device-api';
+import { deviceColumns } from './device-columns';
+import { DeviceFormModal } from './device-form-modal';
+
+const PERMISSION: Record<DeviceKind, PermissionKey> = { BMS: 'BMS.l', MCU: 'MCU.l', VCU: 'VCU.l' };
+const DETAILS: Record<DeviceKind, string> = { BMS: '/bms/details/', MCU: '/mcu/details/', VCU: '/vcu/details/' };
+const FILTER_KEYS: Record<DeviceKind, readonly string[]> = {
+  BMS: ['status', 'state', 'modelId', 'isLive', 'assigned', 'chemistry', 'cooling'],
+  MCU: ['status', 'state', 'modelId', 'isLive', 'assigned', 'motorType'],
+  VCU: ['status', 'state', 'modelId', 'isLive', 'assigned'],
+};
+
+const options = (labels: Record<string | number, string>) =>
+  Object.entries(labels).map(([value, label]) => ({ value, label }));
+
+type Dialog = { kind: 'add' } | { kind: 'edit' | 'clone' | 'assign' | 'delete'; device: ApiDevice } | null;
+
+/** The master list of one device kind: filters, sort, search, add/edit/clone/delete, fit to a vehicle, status, resync. */
+export function DeviceManagement({
+  kind,
+  route,
+  description,
+}: RoutePageProps & { kind: DeviceKind; description: string }) {
+  const navigate = useNavigate();
+  const can = useCan();
+  // `can` is a new function per render; the permissions it reads are what the memoised columns depend on.
+  const permissions = useAppState((s) => s.auth.permissions);
+  const may = (action: number) => can(PERMISSION[kind], action);
+  const [params, setParams] = useListParams(FILTER_KEYS[kind]);
+  const list = useDeviceList(kind, params);
+  const models = useDeviceModels(kind);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const create = useCreateDevice();
+  const update = useUpdateDevice();
+  const clone = useCloneDevice();
+  const remove = useDeleteDevice();
+  const assign = useAssignDevice();
+  const changeStatus = useChangeDeviceStatus();
+  const resync = useResyncDevice();
+  const close = () => setDialog(null);
+
+  const modelNames = useMemo(() => new Map((models.data ?? []).map((m) => [m.value, m.label])), [models.data]);
+
+  const run = async (what: string, device: ApiDevice, fn: () => Promise<unknown>, done: string) => {
+    try {
+      await fn();
+      notify.success(done);
+    } catch (error) {
+      notify.error(`Could not ${what} ${device.serialNumber}`, { description: errorMessage(error) });
+    }
+  };
+
+  const actionsFor = (d: ApiDevice): RowAction[] => {
+    const list: RowAction[] = [];
+    if (may(ACTION.UPDATE))
+      list.push({
+        label: 'Edit',
+        icon: <IconPencil size={14} />,
+        onClick: () => setDialog({ kind: 'edit', device: d }),
+      });
+    if (may(ACTION.CLONE))
+      list.push({
+        label: 'Clone',
+        icon: <IconCopy size={14} />,
+        onClick: () => setDialog({ kind: 'clone', device: d }),
+      });
+    if (may(ACTION.ASSIGN) || (d.vehicleId && may(ACTION.UNASSIGN)))
+      list.push({
+        label: 'Fit to vehicle',
+        icon: <IconLink size={14} />,
+        onClick: () => setDialog({ kind: 'assign', device: d }),
+      });
+    if (may(ACTION.CHANGE_STATUS)) {
+      const status = d.status === 1 ? 0 : 1;
+      list.push({
+        label: status === 1 ? 'Activate' : 'Deactivate',
+        icon: <IconPower size={14} />,
+        onClick: () =>
+          run(
+            'change the status of',
+            d,
+            () => changeStatus.mutateAsync({ id: d.id, status }),
+            `${status === 1 ? 'Activated' : 'Deactivated'} ${d.serialNumber}`,
+          ),
+      });
+    }
+    if (may(ACTION.RESYNC))
+      list.push({
+        label: 'Resync',
+        icon: <IconRefresh size={14} />,
+        onClick: () => run('resync', d, () => resync.mutateAsync(d.id), `Resync requested for ${d.serialNumber}`),
+      });
+    if (may(ACTION.DELETE))
+      list.push({
+        label: 'Delete',
+        color: 'red',
+        icon: <IconTrash size={14} />,
+        onClick: () => setDialog({ kind: 'delete', device: d }),
+      });
+    return list;
+  };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: actionsFor reads `can` and stable mutation objects
+  const columns = useMemo(
+    () =>
+      deviceColumns(
+        kind,
+        (id) => (id ? (modelNames.get(id) ?? id) : '—'),
+        (d) => <RowActions name={d.serialNumber} actions={actionsFor(d)} />,
+      ),
+    [kind, modelNames, permissions],
+  );
+
+  const filterDefs: FilterDef[] = [
+    {
+      key: 'status',
+      label: 'Status',
+      options: [
+        { value: '1', label: 'Active' },
+        { value: '0', label: 'Inactive' },
+      ],
+    },
+    {
+      key: 'state',
+      label: 'State',
+      options: Object.entries(DEVICE_STATE_LABELS).map(([v, l]) => ({ value: v, label: `${l} (${v})` })),
+    },
+    { key: 'modelId', label: 'Model', options: models.data ?? [] },
+    {
+      key: 'isLive',
+      label: 'Live',
+      options: [
+        { value: 'true', label: 'Live' },
+        { value: 'false', label: 'Offline' },
+      ],
+    },
+    {
+      key: 'assigned',
+      label: 'Fitted',
+      options: [
+        { value: 'true', label: 'Fitted' },
+        { value: 'false', label: 'Unfitted' },
+      ],
+    },
+    ...(kind === 'BMS'
+      ? [
+          { key: 'chemistry', label: 'Chemistry', options: options(BATTERY_CHEMISTRY_LABELS) },
+          { key: 'cooling', label: 'Cooling', options: options(COOLING_LABELS) },
+        ]
+      : []),
+    ...(kind === 'MCU' ? [{ key: 'motorType', label: 'Motor type', options: options(MOTOR_TYPE_LABELS) }] : []),
+  ];
+
+  const editing = dialog?.kind === 'edit' ? dialog.device : undefined;
+  const target = dialog && dialog.kind !== 'add' ? dialog.device : null;
+
+  return (
+    <>
+      <PageHeader
+        title={route.title}
+        description={description}
+        actions={
+          may(ACTION.ADD) ? (
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ kind: 'add' })}>
+              Add {kind}
+            </Button>
+          ) : null
+        }
+      />
+      <FilterBar
+        searchLabel={`Search ${kind} devices`}
+        q={params.q}
+        filters={params.filters}
+        defs={filterDefs}
+        onSearchChange={(q) => setParams({ q })}
+        onFiltersChange={(filters) => setParams({ filters })}
+      />
+      <div style={{ marginTop: 'var(--mantine-spacing-md)' }}>
+        <DataTable
+          label={`${kind} devices`}
+          tableId={`devices-${kind.toLowerCase()}`}
+          columns={columns}
+          rows={list.data?.items}
+          total={list.data?.total ?? 0}
+          getRowId={(d) => d.id}
+          page={params.page}
+          pageSize={params.pageSize}
+          sort={params.sort}
+          onPageChange={(page) => setParams({ page })}
+          onPageSizeChange={(pageSize) => setParams({ pageSize })}
+          onSortChange={(sort) => setParams({ sort })}
+          isLoading={list.isPending}
+          isFetching={list.isFetching && list.isPlaceholderData}
+          error={list.error}
+          onRetry={() => void list.refetch()}
+          onRowClick={(d) => navigate(`${DETAILS[kind]}${encodeURIComponent(d.id)}`)}
+          rowLabel={(d) => `${kind} ${d.serialNumber}`}
+          emptyText={`No ${kind} devices match these filters.`}
+          hiddenByDefault={['id']}
+        />
+      </div>
+
+      <DeviceFormModal
+        kind={kind}
+        opened={dialog?.kind === 'add' || dialog?.kind === 'edit'}
+        device={editing}
+        models={models.data ?? []}
+        onClose={close}
+        onSubmit={async (values) => {
+          if (editing) {
+            const saved = await update.mutateAsync({ id: editing.id, body: values });
+            notify.success(`Saved ${saved.serialNumber}`);
+          } else {
+            const saved = await create.mutateAsync({ ...values, type: kind });
+            notify.success(`Added ${kind} ${saved.serialNumber}`);
+          }
+          close();
+        }}
+      />
+      <SingleFieldModal
+        opened={dialog?.kind === 'clone'}
+        title={target ? `Clone ${target.serialNumber}` : 'Clone'}
+        description="The clone keeps the model and firmware and is not fitted to a vehicle."
+        label="New serial number"
+        field="serialNumber"
+        submitLabel={`Clone ${kind}`}
+        onClose={close}
+        onSubmit={async (serialNumber) => {
+          if (!target) return;
+          await clone.mutateAsync({ id: target.id, serialNumber });
+          notify.success(`Cloned ${target.serialNumber} as ${serialNumber}`);
+          close();
+        }}
+      />
+      <SingleFieldModal
+        opened={dialog?.kind === 'assign'}
+        title={target ? `Fit ${target.serialNumber} to a vehicle` : 'Fit to a vehicle'}
+        description={
+          target?.vehicleId
+            ? `Now fitted to ${target.vehicleId}. Fitting it elsewhere unfits it there.`
+            : `Not fitted. The vehicle's current ${kind} is unfitted when this one is fitted.`
+        }
+        label="Vehicle ID"
+        field="vehicleId"
+        initialValue={target?.vehicleId ?? ''}
+        submitLabel="Fit"
+        extra={
+          target?.vehicleId && may(ACTION.UNASSIGN) ? (
+            <Button
+              variant="light"
+              color="red"
+              onClick={async () => {
+                try {
+                  await assign.mutateAsync({ id: target.id, vehicleId: null });
+                  notify.success(`Removed ${target.serialNumber} from ${target.vehicleId}`);
+                  close();
+                } catch (error) {
+                  notify.error(`Could not unfit ${target.serialNumber}`, { description: errorMessage(error) });
+                }
+              }}
+            >
+              Unfit
+            </Button>
+          ) : null
+        }
+        onClose={close}
+        onSubmit={async (vehicleId) => {
+          if (!target) return;
+          await assign.mutateAsync({ id: target.id, vehicleId });
+          notify.success(`Fitted ${target.serialNumber} to ${vehicleId}`);
+          close();
+        }}
+      />
+      <ConfirmDialog
+        opened={dialog?.kind === 'delete'}
+        title={`Delete ${kind}`}
+        message={target ? `Delete ${kind} ${target.serialNumber}? It is removed from its vehicle first.` : ''}
+        confirmLabel={`Delete ${kind}`}
+        busy={remove.isPending}
+        onClose={close}
+        onConfirm={async () => {
+          if (!target) return;
+          try {
+            await remove.mutateAsync(target.id);
+            notify.success(`Deleted ${target.serialNumber}`);
+            close();
+          } catch (error) {
+            notify.error(`Could not delete ${target.serialNumber}`, { description: errorMessage(error) });
+          }
+        }}
+      />
+    </>
+  );
+}

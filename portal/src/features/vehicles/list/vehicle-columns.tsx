@@ -1,0 +1,122 @@
+import { Badge, Group, Progress, Text } from '@mantine/core';
+import { createColumnHelper } from '@tanstack/react-table';
+import type { ReactNode } from 'react';
+import { STATUS_LABELS, VEHICLE_STATE_LABELS, type VehicleState } from '@/domain/enums';
+import type { ApiVehicle } from './api/list-vehicles';
+
+const col = createColumnHelper<ApiVehicle>();
+
+/** "StandBy (0)": the spec's label beside the raw code, so both operators and engineers read it. */
+export function stateCodeLabel(code: ApiVehicle['stateCode']): string {
+  const label = VEHICLE_STATE_LABELS[code as VehicleState] ?? 'Unknown';
+  return code === 'F' ? 'SNA (F)' : `${label} (${code})`;
+}
+
+const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'short', timeStyle: 'short' });
+
+function ownerOf(v: ApiVehicle): string {
+  const parts = [
+    v.names?.fleet && `Fleet: ${v.names?.fleet}`,
+    v.names?.dealer && `Service centre: ${v.names?.dealer}`,
+    v.names?.evOwner && `Owner: ${v.names?.evOwner}`,
+  ].filter(Boolean);
+  return parts.length > 0 ? parts.join(' · ') : 'Unassigned';
+}
+
+/** The columns of the vehicle list; `actions` renders the per-row action menu. */
+export function vehicleColumns(actions: (v: ApiVehicle) => ReactNode) {
+  return [
+    col.accessor('id', { header: 'ID', size: 110, meta: { label: 'ID' } }),
+    col.accessor('vin', { header: 'VIN', size: 190, meta: { label: 'VIN', sortField: 'vin' } }),
+    col.accessor('registrationNumber', {
+      header: 'Registration',
+      size: 130,
+      meta: { label: 'Registration', sortField: 'registrationNumber' },
+    }),
+    col.accessor('vehicleType', { header: 'Type', size: 100, meta: { label: 'Type', sortField: 'vehicleType' } }),
+    col.accessor((v) => v.names?.model ?? v.modelId, {
+      id: 'model',
+      header: 'Model',
+      size: 140,
+      meta: { label: 'Model', sortField: 'modelId' },
+    }),
+    col.accessor((v) => v.names?.oem ?? v.oemId, {
+      id: 'oem',
+      header: 'OEM',
+      size: 130,
+      meta: { label: 'OEM', sortField: 'oemId' },
+    }),
+    col.accessor(ownerOf, {
+      id: 'owner',
+      header: 'Owner / fleet / dealer',
+      size: 220,
+      meta: { label: 'Owner / fleet / dealer' },
+      // A title, not a Tooltip: one floating element per cell costs frames when 1,000 rows scroll.
+      cell: (c) => (
+        <Text size="sm" truncate title={c.getValue()}>
+          {c.getValue()}
+        </Text>
+      ),
+    }),
+    col.accessor('connectivity', {
+      header: 'Connectivity',
+      size: 110,
+      meta: { label: 'Connectivity', sortField: 'connectivity' },
+    }),
+    col.accessor('stateCode', {
+      header: 'State',
+      size: 160,
+      meta: { label: 'State', sortField: 'stateCode' },
+      cell: (c) => stateCodeLabel(c.getValue()),
+    }),
+    col.accessor('isLive', {
+      header: 'Live',
+      size: 95,
+      meta: { label: 'Live', sortField: 'isLive' },
+      cell: (c) =>
+        c.getValue() ? (
+          <Badge color="green" variant="light" size="sm">
+            Live
+          </Badge>
+        ) : (
+          <Badge color="gray" variant="light" size="sm">
+            Offline
+          </Badge>
+        ),
+    }),
+    col.accessor('lastSeenAt', {
+      header: 'Last seen',
+      size: 140,
+      meta: { label: 'Last seen', sortField: 'lastSeenAt' },
+      cell: (c) => dateTime.format(new Date(c.getValue())),
+    }),
+    col.accessor('status', {
+      header: 'Status',
+      size: 105,
+      meta: { label: 'Status', sortField: 'status' },
+      cell: (c) => (
+        <Badge color={c.getValue() === 1 ? 'teal' : 'gray'} variant="dot" size="sm">
+          {STATUS_LABELS[c.getValue()]}
+        </Badge>
+      ),
+    }),
+    col.accessor('soc', {
+      header: 'SoC',
+      size: 110,
+      meta: { label: 'SoC', sortField: 'soc' },
+      cell: (c) => (
+        <Group gap={6} wrap="nowrap">
+          <Progress
+            value={c.getValue()}
+            size="sm"
+            w={44}
+            aria-hidden
+            color={c.getValue() < 20 ? 'red' : c.getValue() < 50 ? 'yellow' : 'teal'}
+          />
+          <Text size="xs">{Math.round(c.getValue())} %</Text>
+        </Group>
+      ),
+    }),
+    col.display({ id: 'actions', header: '', size: 60, enableHiding: false, cell: (c) => actions(c.row.original) }),
+  ];
+}

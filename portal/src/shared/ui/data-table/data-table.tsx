@@ -1,0 +1,373 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Center,
+  Checkbox,
+  Group,
+  Loader,
+  NativeSelect,
+  Pagination,
+  Popover,
+  Stack,
+  Table,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconArrowsSort, IconColumns } from '@tabler/icons-react';
+import {
+  type ColumnDef,
+  flexRender,
+  getCoreRowModel,
+  type Row,
+  type RowData,
+  useReactTable,
+  type VisibilityState,
+} from '@tanstack/react-table';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { type KeyboardEvent, memo, type ReactNode, useCallback, useRef } from 'react';
+import classes from './data-table.module.css';
+import { useColumnVisibility } from './use-column-visibility';
+import { type ListSort, PAGE_SIZES } from './use-list-params';
+
+declare module '@tanstack/react-table' {
+  interface ColumnMeta<TData extends RowData, TValue> {
+    /** Header text for the column chooser when the header is not a string. */
+    label?: string;
+    /** The server's sort field; the header sorts only when set. */
+    sortField?: string;
+  }
+}
+
+/** Rows are this tall, so the virtualiser can place them without measuring. */
+export const DATA_TABLE_ROW_HEIGHT = 44;
+/** Below this many rows the whole page is rendered; above it only what is in view (plus overscan). */
+export const VIRTUALISE_FROM = 60;
+
+export interface DataTableProps<T> {
+  /** Accessible name of the table, and the key its column choice is remembered under. */
+  label: string;
+  tableId: string;
+  // biome-ignore lint/suspicious/noExplicitAny: column value types differ per column, as in TanStack's own examples
+  columns: ColumnDef<T, any>[];
+  rows: T[] | undefined;
+  total: number;
+  getRowId: (row: T) => string;
+  page: number;
+  pageSize: number;
+  sort: ListSort | null;
+  onPageChange: (page: number) => void;
+  onPageSizeChange: (pageSize: number) => void;
+  onSortChange: (sort: ListSort | null) => void;
+  isLoading: boolean;
+  /** True while a newer page loads behind the rows shown. */
+  isFetching?: boolean;
+  error: Error | null;
+  onRetry: () => void;
+  onRowClick?: (row: T) => void;
+  /** Accessible name of a row (what Enter opens). */
+  rowLabel?: (row: T) => string;
+  emptyText: string;
+  /** Columns hidden until the user picks them. */
+  hiddenByDefault?: readonly string[];
+  /** Pixel height of the scrolling body. */
+  height?: number;
+}
+
+function nextSort(current: ListSort | null, field: string): ListSort | null {
+  if (current?.field !== field) return { field, direction: 'asc' };
+  return current.direction === 'asc' ? { field, direction: 'desc' } : null;
+}
+
+function SortIcon({ direction }: { direction: 'asc' | 'desc' | null }) {
+  if (direction === 'asc') return <IconArrowUp size={14} aria-hidden />;
+  if (direction === 'desc') return <IconArrowDown size={14} aria-hidden />;
+  return <IconArrowsSort size={14} aria-hidden opacity={0.4} />;
+}
+
+/**
+ * A server-side list: the server pages, sorts, filters and searches; this renders one page with sortable headers,
+ * a column chooser, row virtualisation for long pages, pagination, and loading, empty and error states.
+ */
+export function DataTable<T>({
+  label,
+  tableId,
+  columns,
+  rows,
+  total,
+  getRowId,
+  page,
+  pageSize,
+  sort,
+  onPageChange,
+  onPageSizeChange,
+  onSortChange,
+  isLoading,
+  isFetching = false,
+  error,
+  onRetry,
+  onRowClick,
+  rowLabel,
+  emptyText,
+  hiddenByDefault = [],
+  height = 560,
+}: DataTableProps<T>) {
+  const [columnVisibility, setColumnVisibility] = useColumnVisibility(
+    tableId,
+    Object.fromEntries(hiddenByDefault.map((id) => [id, false])),
+  );
+  const table = useReactTable({
+    data: rows ?? EMPTY,
+    columns,
+    getRowId,
+    getCoreRowModel: getCoreRowModel(),
+    manualPagination: true,
+    manualSorting: true,
+    state: { columnVisibility },
+    onColumnVisibilityChange: (updater) =>
+      setColumnVisibility(typeof updater === 'function' ? updater(columnVisibility) : (updater as VisibilityState)),
+  });
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const tableRows = table.getRowModel().rows;
+  const virtualise = tableRows.length >= VIRTUALISE_FROM;
+  const visibleColumns = table.getVisibleLeafColumns();
+  const virtualizer = useVirtualizer({
+    count: virtualise ? tableRows.length : 0,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => DATA_TABLE_ROW_HEIGHT,
+    overscan: 6,
+  });
+  const virtualItems = virtualise ? virtualizer.getVirtualItems() : [];
+  const shown: Row<T>[] = virtualise
+    ? virtualItems.map((v) => tableRows[v.index]).filter((r): r is Row<T> => r !== undefined)
+    : tableRows;
+  const padTop = virtualise ? (virtualItems[0]?.start ?? 0) : 0;
+  const padBottom = virtualise ? virtualizer.getTotalSize() - (virtualItems.at(-1)?.end ?? 0) : 0;
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
+  const last = Math.min(total, page * pageSize);
+
+  // Rows are memoised; a ref keeps the click handler current without re-rendering every row when it changes.
+  const onRowClickRef = useRef(onRowClick);
+  onRowClickRef.current = onRowClick;
+  const handleActivate = useCallback((row: unknown) => onRowClickRef.current?.(row as T), []);
+  const columnsKey = visibleColumns.map((c) => c.id).join(',');
+
+  let body: ReactNode;
+  if (error && !rows) {
+    body = (
+      <Alert color="red" title={`Could not load ${label.toLowerCase()}`} role="alert">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{error.message}</Text>
+          <Button size="xs" variant="light" color="red" onClick={onRetry}>
+            Retry
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  } else if (isLoading && !rows) {
+    body = (
+      <Center h={160} role="status" aria-live="polite">
+        <Group gap="xs">
+          <Loader size="sm" />
+          <Text size="sm">Loading {label.toLowerCase()}…</Text>
+        </Group>
+      </Center>
+    );
+  }
+
+  return (
+    <Stack gap="xs">
+      <Group justify="space-between">
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {rows ? (total === 0 ? 'No results' : `${first}–${last} of ${total.toLocaleString('en')}`) : ' '}
+        </Text>
+        <Popover position="bottom-end" shadow="md" withinPortal>
+          <Popover.Target>
+            <Button variant="default" size="xs" leftSection={<IconColumns size={14} />}>
+              Columns
+            </Button>
+          </Popover.Target>
+          <Popover.Dropdown>
+            <Stack gap={6} role="group" aria-label="Shown columns">
+              {table
+                .getAllLeafColumns()
+                .filter((c) => c.getCanHide())
+                .map((column) => (
+                  <Checkbox
+                    key={column.id}
+                    size="xs"
+                    label={column.columnDef.meta?.label ?? column.id}
+                    checked={column.getIsVisible()}
+                    onChange={(e) => column.toggleVisibility(e.currentTarget.checked)}
+                  />
+                ))}
+            </Stack>
+          </Popover.Dropdown>
+        </Popover>
+      </Group>
+      {body ?? (
+        <Box
+          ref={scrollRef}
+          style={{ maxHeight: height, overflow: 'auto', opacity: isFetching ? 0.6 : 1, transition: 'opacity 120ms' }}
+          aria-busy={isFetching}
+          data-testid={`${tableId}-scroll`}
+        >
+          <Table
+            aria-label={label}
+            aria-rowcount={total + 1}
+            highlightOnHover={Boolean(onRowClick)}
+            stickyHeader
+            style={{ tableLayout: 'fixed', minWidth: table.getTotalSize() }}
+          >
+            <Table.Thead>
+              {table.getHeaderGroups().map((group) => (
+                <Table.Tr key={group.id}>
+                  {group.headers.map((header) => {
+                    const field = header.column.columnDef.meta?.sortField;
+                    const direction = field && sort?.field === field ? sort.direction : null;
+                    const content = flexRender(header.column.columnDef.header, header.getContext());
+                    return (
+                      <Table.Th
+                        key={header.id}
+                        style={{ width: header.getSize(), whiteSpace: 'nowrap' }}
+                        aria-sort={
+                          field
+                            ? direction === 'asc'
+                              ? 'ascending'
+                              : direction === 'desc'
+                                ? 'descending'
+                                : 'none'
+                            : undefined
+                        }
+                      >
+                        {field ? (
+                          <UnstyledButton
+                            onClick={() => onSortChange(nextSort(sort, field))}
+                            fw={600}
+                            fz="sm"
+                            style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
+                          >
+                            {content}
+                            <SortIcon direction={direction} />
+                          </UnstyledButton>
+                        ) : (
+                          content
+                        )}
+                      </Table.Th>
+                    );
+                  })}
+                </Table.Tr>
+              ))}
+            </Table.Thead>
+            <Table.Tbody>
+              {padTop > 0 ? (
+                <tr aria-hidden>
+                  <td colSpan={visibleColumns.length} style={{ height: padTop, padding: 0, border: 0 }} />
+                </tr>
+              ) : null}
+              {shown.map((row) => (
+                <DataRow
+                  key={row.id}
+                  row={row}
+                  columnsKey={columnsKey}
+                  columnDefs={columns}
+                  rowIndex={(page - 1) * pageSize + row.index + 2}
+                  label={rowLabel?.(row.original)}
+                  onActivate={onRowClick ? handleActivate : undefined}
+                />
+              ))}
+              {padBottom > 0 ? (
+                <tr aria-hidden>
+                  <td colSpan={visibleColumns.length} style={{ height: padBottom, padding: 0, border: 0 }} />
+                </tr>
+              ) : null}
+              {tableRows.length === 0 ? (
+                <Table.Tr>
+                  <Table.Td colSpan={visibleColumns.length}>
+                    <Text ta="center" c="dimmed" py="lg">
+                      {emptyText}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ) : null}
+            </Table.Tbody>
+          </Table>
+        </Box>
+      )}
+      {error && rows ? (
+        <Alert color="red" role="alert" title="Could not refresh the list">
+          <Group gap="xs">
+            <Text size="sm">{error.message}</Text>
+            <Button size="xs" variant="light" color="red" onClick={onRetry}>
+              Retry
+            </Button>
+          </Group>
+        </Alert>
+      ) : null}
+      <Group justify="space-between">
+        <NativeSelect
+          aria-label="Rows per page"
+          size="xs"
+          w={110}
+          value={String(pageSize)}
+          data={PAGE_SIZES.map((n) => ({ value: String(n), label: `${n} / page` }))}
+          onChange={(e) => onPageSizeChange(Number(e.currentTarget.value))}
+        />
+        <Pagination
+          total={pageCount}
+          value={Math.min(page, pageCount)}
+          onChange={onPageChange}
+          size="sm"
+          siblings={1}
+          getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+          getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
+        />
+      </Group>
+    </Stack>
+  );
+}
+
+const EMPTY: never[] = [];
+
+interface DataRowProps {
+  row: Row<unknown>;
+  /** Visible column ids: a change of the column choice re-renders the row. */
+  columnsKey: string;
+  /** The column definitions: new cell renderers (e.g. names that arrived later) re-render the row. */
+  columnDefs: unknown;
+  rowIndex: number;
+  label: string | undefined;
+  onActivate: ((row: unknown) => void) | undefined;
+}
+
+/**
+ * One body row. Memoised: while a long page scrolls, only rows entering the view render (TanStack keeps row objects
+ * stable until the data or the columns change).
+ */
+const DataRow = memo(function DataRow({ row, rowIndex, label, onActivate }: DataRowProps) {
+  const handleKey = (event: KeyboardEvent<HTMLTableRowElement>) => {
+    if (event.target !== event.currentTarget) return;
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      onActivate?.(row.original);
+    }
+  };
+  return (
+    <tr
+      aria-rowindex={rowIndex}
+      aria-label={label}
+      tabIndex={onActivate ? 0 : undefined}
+      onClick={onActivate ? () => onActivate(row.original) : undefined}
+      onKeyDown={onActivate ? handleKey : undefined}
+      className={onActivate ? `${classes.row} ${classes.clickable}` : classes.row}
+    >
+      {row.getVisibleCells().map((cell) => (
+        <td key={cell.id} className={classes.cell}>
+          {flexRender(cell.column.columnDef.cell, cell.getContext())}
+        </td>
+      ))}
+    </tr>
+  );
+});
+

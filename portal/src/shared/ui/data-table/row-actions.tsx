@@ -1,0 +1,44 @@
+import { ActionIcon, Menu } from '@mantine/core';
+import { IconDotsVertical } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
+
+export interface RowAction {
+  label: string;
+  icon?: ReactNode;
+  color?: string;
+  onClick: () => void;
+}
+
+/**
+ * A row's action menu; renders nothing when the user may take no action (buttons are hidden, not disabled).
+ * The Mantine menu mounts on first use: a thousand-row page scrolls through plain buttons, not a thousand menus.
+ */
+export function RowActions({ name, actions }: { name: string; actions: readonly RowAction[] }) {
+  const [used, setUsed] = useState(false);
+  if (actions.length === 0) return null;
+  const trigger = (
+    <ActionIcon variant="subtle" aria-label={`Actions for ${name}`} onClick={used ? undefined : () => setUsed(true)}>
+      <IconDotsVertical size={16} />
+    </ActionIcon>
+  );
+  return (
+    // Clicks and keys inside the menu must not open the row.
+    // biome-ignore lint/a11y/noStaticElementInteractions: stops propagation only; the controls inside are buttons
+    <div onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()}>
+      {used ? (
+        <Menu position="bottom-end" withinPortal defaultOpened>
+          <Menu.Target>{trigger}</Menu.Target>
+          <Menu.Dropdown>
+            {actions.map((a) => (
+              <Menu.Item key={a.label} leftSection={a.icon} color={a.color} onClick={a.onClick}>
+                {a.label}
+              </Menu.Item>
+            ))}
+          </Menu.Dropdown>
+        </Menu>
+      ) : (
+        trigger
+      )}
+    </div>
+  );
+}
