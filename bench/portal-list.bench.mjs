@@ -4,7 +4,7 @@
 //   sorts all 100,000 rows on the "server") until the new rows are in the DOM and painted; the worst of six changes.
 // - portal.list100k.longframes: frames over 16 ms while scrolling a 1,000-row page (virtualised) for ~3 s.
 // - portal.route.vehicles.gz: JS the vehicle list route loads on top of the initial JS (production build, gz).
-// Budget of the route figure: docs/decisions/0040-vehicle-list-route-budget.md.
+// Budget of the route figure: docs/decisions/0043-vehicle-list-route-budget.md.
 import { execSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const SIZE = Number(process.env.LIST_BENCH_SIZE ?? 100_000);
-/** KB gz; see docs/decisions/0040-vehicle-list-route-budget.md. */
+/** KB gz; see docs/decisions/0043-vehicle-list-route-budget.md. */
 const ROUTE_BUDGET_KB = 50;
 /** A frame "over 16 ms": a rAF-to-rAF gap longer than one 60 Hz frame plus scheduling jitter. */
 const LONG_FRAME_MS = 16.7 + 4;

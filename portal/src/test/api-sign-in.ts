@@ -27,3 +27,10 @@ export async function signedInWorldStore(role: RoleCode): Promise<AppStore> {
   await signInWithApi(store, role);
   return store;
 }
+
+/** A new test store signed in to the demo world as `role`, and its session token. */
+export async function signInWithDemoWorld(role: RoleCode): Promise<{ store: AppStore; token: string }> {
+  const store = createTestStore();
+  const token = await signInWithApi(store, role);
+  return { store, token };
+}

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, test, vi } from 'vitest';
 import { call } from '@/mocks/test/api-test-client';
-import { signInWithDemoWorld } from '@/mocks/test/sign-in-with-demo-world';
+import { signInWithDemoWorld } from '@/test/api-sign-in';
 import { preloadPages, renderApp } from '@/test/render';
 
 // Whole-app renders against the demo world take several seconds each on a shared CI machine.
