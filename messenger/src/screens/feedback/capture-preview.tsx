@@ -1,6 +1,8 @@
 import type { CaptureItem, CaptureSummary } from '@voltline/widget/protocol';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useHostChannel, useHostMessage } from '../../bridge/use-host-channel';
+import { createTranslator, type TextKey, type Translate } from '../../i18n/translate';
+import { useT } from '../../i18n/use-t';
 import './capture-preview.css';
 
 /** Width the screenshot thumbnail assumes before layout could be measured (and under jsdom, which has no layout). */
@@ -23,8 +25,8 @@ function kilobytes(bytes: number): string {
   return bytes < 1024 ? `${bytes} B` : `${Math.round(bytes / 1024).toLocaleString('en')} KB`;
 }
 
-function plural(count: number, one: string, many: string): string {
-  return `${count.toLocaleString('en')} ${count === 1 ? one : many}`;
+function plural(t: Translate, count: number, one: TextKey, many: TextKey): string {
+  return t(count === 1 ? one : many, { count: count.toLocaleString('en') });
 }
 
 interface Row {
@@ -34,40 +36,43 @@ interface Row {
 }
 
 /** The rows of the summary, in the order the form lists them; items that will not be sent anyway are left out. */
-export function captureRows(summary: CaptureSummary): Row[] {
+export function captureRows(summary: CaptureSummary, t: Translate = createTranslator({})): Row[] {
   const rows: Row[] = [];
   if (summary.screenshot)
     rows.push({
       item: 'screenshot',
-      label: 'Screenshot',
-      detail: `of this page, ${kilobytes(summary.screenshot.bytes)}`,
+      label: t('cpScreenshot'),
+      detail: t('cpScreenshotDetail', { size: kilobytes(summary.screenshot.bytes) }),
     });
   if (summary.replay)
     rows.push({
       item: 'replay',
-      label: 'Session replay',
-      detail: `last ${plural(summary.replay.seconds, 'second', 'seconds')}, ${plural(summary.replay.eventCount, 'event', 'events')}`,
+      label: t('cpReplay'),
+      detail: t('cpReplayDetail', {
+        seconds: plural(t, summary.replay.seconds, 'cpSecond', 'cpSeconds'),
+        events: plural(t, summary.replay.eventCount, 'cpEvent', 'cpEvents'),
+      }),
     });
   if (summary.screenRecordingUrl)
-    rows.push({ item: 'screenRecording', label: 'Screen recording', detail: 'your recording' });
+    rows.push({ item: 'screenRecording', label: t('cpRecording'), detail: t('cpRecordingDetail') });
   if (summary.consoleLogCount > 0)
     rows.push({
       item: 'consoleLog',
-      label: 'Console log',
-      detail: plural(summary.consoleLogCount, 'entry', 'entries'),
+      label: t('cpConsole'),
+      detail: plural(t, summary.consoleLogCount, 'cpEntry', 'cpEntries'),
     });
   if (summary.networkLogCount > 0)
     rows.push({
       item: 'networkLogs',
-      label: 'Network log',
-      detail: plural(summary.networkLogCount, 'request', 'requests'),
+      label: t('cpNetwork'),
+      detail: plural(t, summary.networkLogCount, 'cpRequest', 'cpRequests'),
     });
   if (summary.customDataKeys.length > 0)
-    rows.push({ item: 'customData', label: 'Custom data', detail: summary.customDataKeys.join(', ') });
+    rows.push({ item: 'customData', label: t('cpCustomData'), detail: summary.customDataKeys.join(', ') });
   return rows;
 }
 
-function ScreenshotThumb({ shot }: { shot: NonNullable<CaptureSummary['screenshot']> }) {
+function ScreenshotThumb({ shot, title }: { shot: NonNullable<CaptureSummary['screenshot']>; title: string }) {
   const box = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(FALLBACK_THUMB_WIDTH);
   useLayoutEffect(() => {
@@ -80,7 +85,7 @@ function ScreenshotThumb({ shot }: { shot: NonNullable<CaptureSummary['screensho
   return (
     <div ref={box} className="vl-cp-thumb" style={{ height: Math.min(shot.height * scale, MAX_THUMB_HEIGHT) }}>
       <iframe
-        title="Screenshot preview"
+        title={title}
         src={shot.previewUrl}
         sandbox=""
         tabIndex={-1}
@@ -102,6 +107,7 @@ function ScreenshotThumb({ shot }: { shot: NonNullable<CaptureSummary['screensho
 export function CapturePreview({ refreshKey, disabled = false }: CapturePreviewProps) {
   const channel = useHostChannel();
   const id = useId();
+  const t = useT();
   const [status, setStatus] = useState<Status>('loading');
   const [summary, setSummary] = useState<CaptureSummary | null>(null);
   // Removed at once on click; the widget's next summary confirms it.
@@ -129,25 +135,25 @@ export function CapturePreview({ refreshKey, disabled = false }: CapturePreviewP
     channel.send('remove-capture-item', { item });
   };
 
-  const rows = summary ? captureRows(summary) : [];
+  const rows = summary ? captureRows(summary, t) : [];
 
   return (
     <section className="vl-cp" aria-labelledby={`${id}-title`} aria-busy={status === 'loading'}>
       <h2 className="vl-cp-title" id={`${id}-title`}>
-        What will be sent
+        {t('cpTitle')}
       </h2>
-      {status === 'loading' && !summary ? <p className="vl-cp-note">Preparing the preview…</p> : null}
+      {status === 'loading' && !summary ? <p className="vl-cp-note">{t('cpPreparing')}</p> : null}
       {status === 'unavailable' && !summary ? (
         <p className="vl-cp-note" role="alert">
-          The preview is not available: the page did not describe what it will send.
+          {t('cpUnavailable')}
         </p>
       ) : null}
       {summary?.error ? (
         <p className="vl-cp-error" role="alert">
-          {summary.error}: the report cannot include a screenshot.
+          {t('cpError', { error: summary.error })}
         </p>
       ) : null}
-      {summary && rows.length === 0 ? <p className="vl-cp-note">Only your message and the page address.</p> : null}
+      {summary && rows.length === 0 ? <p className="vl-cp-note">{t('cpNothing')}</p> : null}
       {rows.length > 0 ? (
         <ul className="vl-cp-list">
           {rows.map((row) => {
@@ -156,21 +162,21 @@ export function CapturePreview({ refreshKey, disabled = false }: CapturePreviewP
               <li key={row.item} className="vl-cp-row" data-removed={isRemoved || undefined}>
                 <div className="vl-cp-row-head">
                   <span className="vl-cp-label">{row.label}</span>
-                  <span className="vl-cp-detail">{isRemoved ? 'removed, not sent' : row.detail}</span>
+                  <span className="vl-cp-detail">{isRemoved ? t('cpRemoved') : row.detail}</span>
                   {isRemoved ? null : (
                     <button
                       type="button"
                       className="vl-cp-remove"
-                      aria-label={`Remove ${row.label.toLowerCase()}`}
+                      aria-label={t('cpRemoveItem', { item: row.label.toLowerCase() })}
                       disabled={disabled}
                       onClick={() => handleRemove(row.item)}
                     >
-                      Remove
+                      {t('cpRemove')}
                     </button>
                   )}
                 </div>
                 {row.item === 'screenshot' && summary?.screenshot && !isRemoved ? (
-                  <ScreenshotThumb shot={summary.screenshot} />
+                  <ScreenshotThumb shot={summary.screenshot} title={t('cpScreenshotFrame')} />
                 ) : null}
               </li>
             );
@@ -179,8 +185,9 @@ export function CapturePreview({ refreshKey, disabled = false }: CapturePreviewP
       ) : null}
       {summary && summary.maskedElementCount > 0 ? (
         <p className="vl-cp-note">
-          {plural(summary.maskedElementCount, 'field or area', 'fields and areas')} of the page{' '}
-          {summary.maskedElementCount === 1 ? 'is' : 'are'} masked and never sent.
+          {summary.maskedElementCount === 1
+            ? t('cpMaskedOne')
+            : t('cpMaskedMany', { count: summary.maskedElementCount.toLocaleString('en') })}
         </p>
       ) : null}
     </section>

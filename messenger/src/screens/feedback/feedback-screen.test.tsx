@@ -205,3 +205,25 @@ test('prefill-form-data fills the description of the next form', async () => {
   await view.user.click(screen.getByRole('button', { name: 'Report a bug' }));
   expect(screen.getByLabelText('Description')).toHaveValue('Prefilled text');
 });
+
+test('the bug form and its field errors speak the language of staticTranslations', async () => {
+  view = renderMessenger({
+    config: {
+      flowConfig: {
+        staticTranslations: {
+          feedbackBugTitle: 'Fehler melden',
+          description: 'Beschreibung',
+          send: 'Senden',
+          descriptionRequired: 'Bitte beschreiben Sie, was passiert ist.',
+          cpTitle: 'Was gesendet wird',
+        },
+      },
+    },
+    session: { email: 'ana@example.com' },
+  });
+  view.deliver('start-feedbackflow', { flow: 'bugreporting' });
+  expect(await screen.findByRole('heading', { name: 'Fehler melden' })).toBeInTheDocument();
+  expect(screen.getByRole('heading', { name: 'Was gesendet wird' })).toBeInTheDocument();
+  await view.user.click(screen.getByRole('button', { name: 'Senden' }));
+  expect(screen.getByLabelText('Beschreibung')).toHaveAccessibleDescription('Bitte beschreiben Sie, was passiert ist.');
+});

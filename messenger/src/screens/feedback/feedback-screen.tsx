@@ -2,6 +2,8 @@ import type { SendFeedbackData } from '@voltline/widget/protocol';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useBack, useMessengerState, useMessengerStore } from '../../app/use-messenger-store';
 import { useHostChannel, useHostMessage } from '../../bridge/use-host-channel';
+import type { TextKey } from '../../i18n/translate';
+import { useT } from '../../i18n/use-t';
 import { AlertIcon, CameraIcon, CheckIcon, NoneIcon, VideoIcon } from '../../ui/icons';
 import { ScreenLayout } from '../../ui/screen-layout';
 import { CapturePreview } from './capture-preview';
@@ -10,23 +12,17 @@ import { type FeedbackErrors, type FeedbackValues, validateFeedback } from './va
 
 /** Capture choices and the `start-screen-drawing` type each one asks the widget for. */
 export const CAPTURE_CHOICES = [
-  { value: 'screenshot', label: 'Screenshot', drawingType: 'screenshot', icon: CameraIcon },
-  { value: 'capture', label: 'Screen recording', drawingType: 'capture', icon: VideoIcon },
-  { value: 'none', label: 'Nothing', drawingType: null, icon: NoneIcon },
-] as const;
+  { value: 'screenshot', labelKey: 'captureScreenshot', drawingType: 'screenshot', icon: CameraIcon },
+  { value: 'capture', labelKey: 'captureRecording', drawingType: 'capture', icon: VideoIcon },
+  { value: 'none', labelKey: 'captureNothing', drawingType: null, icon: NoneIcon },
+] as const satisfies readonly { value: string; labelKey: TextKey; drawingType: string | null; icon: unknown }[];
 
 type CaptureChoice = (typeof CAPTURE_CHOICES)[number]['value'];
 /** waiting: the widget is showing its capture editor; attached: it reported a capture; cancelled: it reported none. */
 type CaptureStatus = 'idle' | 'waiting' | 'attached' | 'cancelled';
 
-/** The fallback text when the widget reports a failure without one. */
-export const SEND_FAILED_TEXT = 'Something went wrong, please try again.';
-
-const TITLES: Record<FeedbackType, string> = { BUG: 'Report a bug', FEEDBACK: 'Send feedback' };
-const PLACEHOLDERS: Record<FeedbackType, string> = {
-  BUG: 'What happened? What did you expect instead?',
-  FEEDBACK: 'What would you like to tell us?',
-};
+const TITLES: Record<FeedbackType, TextKey> = { BUG: 'feedbackBugTitle', FEEDBACK: 'feedbackTitle' };
+const PLACEHOLDERS: Record<FeedbackType, TextKey> = { BUG: 'feedbackBugPlaceholder', FEEDBACK: 'feedbackPlaceholder' };
 
 function text(value: unknown): string {
   return typeof value === 'string' ? value : '';
@@ -43,6 +39,7 @@ export function FeedbackScreen({ feedbackType }: FeedbackScreenProps) {
   const sessionEmail = useMessengerState((s) => s.session?.email ?? '');
   const prefill = useMessengerState((s) => s.prefill);
   const id = useId();
+  const t = useT();
 
   const [values, setValues] = useState<FeedbackValues>(() => ({
     description: text(prefill.description),
@@ -88,7 +85,7 @@ export function FeedbackScreen({ feedbackType }: FeedbackScreenProps) {
   useHostMessage('feedback-sending-failed', (message) => {
     if (phase !== 'sending') return;
     setPhase('editing');
-    setFailure(text(message) || SEND_FAILED_TEXT);
+    setFailure(text(message) || t('sendFailed'));
   });
 
   const update = (field: keyof FeedbackValues, value: string) => {
@@ -96,7 +93,7 @@ export function FeedbackScreen({ feedbackType }: FeedbackScreenProps) {
     const next = { ...values, [field]: value };
     setValues(next);
     // After a first attempt, errors follow the input so a fixed field stops being flagged at once.
-    if (submitted) setErrors(validateFeedback(next));
+    if (submitted) setErrors(validateFeedback(next, t));
   };
 
   const handleCaptureChange = (choice: CaptureChoice) => {
@@ -115,7 +112,7 @@ export function FeedbackScreen({ feedbackType }: FeedbackScreenProps) {
     event.preventDefault();
     if (phase === 'sending') return;
     setSubmitted(true);
-    const found = validateFeedback(values);
+    const found = validateFeedback(values, t);
     setErrors(found);
     if (found.description) return descriptionRef.current?.focus();
     if (found.email) return emailRef.current?.focus();
@@ -128,7 +125,7 @@ export function FeedbackScreen({ feedbackType }: FeedbackScreenProps) {
     const payload: SendFeedbackData = { formData, action: { feedbackType, excludeData: {} } };
     setFailure(null);
     if (!channel.send('send-feedback', payload)) {
-      setFailure('The messenger is not connected to the widget, so nothing was sent.');
+      setFailure(t('notSent'));
       return;
     }
     setPhase('sending');
@@ -143,21 +140,17 @@ export function FeedbackScreen({ feedbackType }: FeedbackScreenProps) {
 
   if (phase === 'sent') {
     return (
-      <ScreenLayout title={TITLES[feedbackType]} onBack={onBack}>
+      <ScreenLayout title={t(TITLES[feedbackType])} onBack={onBack}>
         <div className="vl-result">
           <span className="vl-result-badge">
             <CheckIcon />
           </span>
           <h2 ref={successRef} tabIndex={-1} className="vl-result-title">
-            Thank you!
+            {t('thankYou')}
           </h2>
-          <p className="vl-muted">
-            {feedbackType === 'BUG'
-              ? 'We received your report and will look into it.'
-              : 'We received your feedback and will read it carefully.'}
-          </p>
+          <p className="vl-muted">{t(feedbackType === 'BUG' ? 'feedbackBugThanks' : 'feedbackThanks')}</p>
           <button type="button" className="vl-button" onClick={handleDone}>
-            Close
+            {t('close')}
           </button>
         </div>
       </ScreenLayout>
@@ -167,10 +160,11 @@ export function FeedbackScreen({ feedbackType }: FeedbackScreenProps) {
   const sending = phase === 'sending';
   const descriptionError = errors.description;
   const emailError = errors.email;
-  const captureLabel = CAPTURE_CHOICES.find((c) => c.value === capture)?.label ?? '';
+  const captureChoice = CAPTURE_CHOICES.find((c) => c.value === capture);
+  const captureLabel = captureChoice ? t(captureChoice.labelKey) : '';
 
   return (
-    <ScreenLayout title={TITLES[feedbackType]} onBack={onBack} onClose={store.close}>
+    <ScreenLayout title={t(TITLES[feedbackType])} onBack={onBack} onClose={store.close}>
       <form className="vl-form" noValidate onSubmit={handleSubmit} aria-busy={sending}>
         {failure ? (
           <div role="alert" className="vl-alert">
@@ -182,13 +176,13 @@ export function FeedbackScreen({ feedbackType }: FeedbackScreenProps) {
         ) : null}
 
         <div className="vl-field">
-          <label htmlFor={`${id}-description`}>Description</label>
+          <label htmlFor={`${id}-description`}>{t('description')}</label>
           <textarea
             id={`${id}-description`}
             ref={descriptionRef}
             rows={5}
             value={values.description}
-            placeholder={PLACEHOLDERS[feedbackType]}
+            placeholder={t(PLACEHOLDERS[feedbackType])}
             required
             aria-invalid={descriptionError ? true : undefined}
             aria-describedby={descriptionError ? `${id}-description-error` : undefined}
@@ -203,7 +197,7 @@ export function FeedbackScreen({ feedbackType }: FeedbackScreenProps) {
         </div>
 
         <div className="vl-field">
-          <label htmlFor={`${id}-email`}>E-mail</label>
+          <label htmlFor={`${id}-email`}>{t('email')}</label>
           <input
             id={`${id}-email`}
             ref={emailRef}
@@ -223,7 +217,7 @@ export function FeedbackScreen({ feedbackType }: FeedbackScreenProps) {
             </p>
           ) : (
             <p className="vl-field-hint" id={`${id}-email-hint`}>
-              So that we can answer you.
+              {t('emailHint')}
             </p>
           )}
         </div>
@@ -235,7 +229,7 @@ export function FeedbackScreen({ feedbackType }: FeedbackScreenProps) {
           aria-describedby={`${id}-capture-status`}
         >
           <span className="vl-field-label" id={`${id}-capture-label`}>
-            Attach
+            {t('attach')}
           </span>
           <div className="vl-choice-options">
             {CAPTURE_CHOICES.map((choice) => (
@@ -249,14 +243,14 @@ export function FeedbackScreen({ feedbackType }: FeedbackScreenProps) {
                   onChange={() => handleCaptureChange(choice.value)}
                 />
                 <choice.icon />
-                <span>{choice.label}</span>
+                <span>{t(choice.labelKey)}</span>
               </label>
             ))}
           </div>
           <p className="vl-field-hint" id={`${id}-capture-status`} aria-live="polite">
-            {captureStatus === 'waiting' ? `${captureLabel}: finish it on the page, then come back here.` : null}
-            {captureStatus === 'attached' ? `${captureLabel} attached.` : null}
-            {captureStatus === 'cancelled' ? 'Capture cancelled: nothing is attached.' : null}
+            {captureStatus === 'waiting' ? t('captureWaiting', { capture: captureLabel }) : null}
+            {captureStatus === 'attached' ? t('captureAttached', { capture: captureLabel }) : null}
+            {captureStatus === 'cancelled' ? t('captureCancelled') : null}
           </p>
         </div>
 
@@ -264,7 +258,7 @@ export function FeedbackScreen({ feedbackType }: FeedbackScreenProps) {
         <CapturePreview refreshKey={captureStatus === 'waiting' ? 'idle' : captureStatus} disabled={sending} />
 
         <button type="submit" className="vl-button vl-button-block" aria-disabled={sending}>
-          {sending ? 'Sending…' : 'Send'}
+          {sending ? t('sending') : t('send')}
         </button>
       </form>
     </ScreenLayout>

@@ -1,3 +1,5 @@
+import { createTranslator, type Translate } from '../../i18n/translate';
+
 /** Shortest description accepted. */
 export const DESCRIPTION_MIN_LENGTH = 3;
 
@@ -12,13 +14,13 @@ export interface FeedbackValues {
 export type FeedbackErrors = Partial<Record<keyof FeedbackValues, string>>;
 
 /** Field errors of the feedback form; an empty object means it can be sent. The e-mail is optional but must be valid. */
-export function validateFeedback(values: FeedbackValues): FeedbackErrors {
+export function validateFeedback(values: FeedbackValues, t: Translate = createTranslator({})): FeedbackErrors {
   const errors: FeedbackErrors = {};
   const description = values.description.trim();
-  if (description.length === 0) errors.description = 'Please describe what happened.';
+  if (description.length === 0) errors.description = t('descriptionRequired');
   else if (description.length < DESCRIPTION_MIN_LENGTH)
-    errors.description = `Please write at least ${DESCRIPTION_MIN_LENGTH} characters.`;
+    errors.description = t('descriptionTooShort', { min: DESCRIPTION_MIN_LENGTH });
   const email = values.email.trim();
-  if (email && !EMAIL.test(email)) errors.email = 'Enter a valid e-mail address, like name@example.com.';
+  if (email && !EMAIL.test(email)) errors.email = t('emailInvalid');
   return errors;
 }

@@ -7,7 +7,7 @@ import { useHostChannel, useHostMessage } from '../../bridge/use-host-channel';
 import { ErrorState, LoadingState } from '../../ui/async-states';
 import { AlertIcon, CheckIcon } from '../../ui/icons';
 import { ScreenLayout } from '../../ui/screen-layout';
-import { CAPTURE_CHOICES, FeedbackScreen, SEND_FAILED_TEXT } from '../feedback/feedback-screen';
+import { CAPTURE_CHOICES, FeedbackScreen } from '../feedback/feedback-screen';
 import { type FieldValue, FormFieldInput, validateField } from './form-field-input';
 import { useT } from '../../i18n/use-t';
 
@@ -95,7 +95,7 @@ function ServerForm({ form }: { form: Form }) {
   useHostMessage('feedback-sending-failed', (message) => {
     if (phase !== 'sending') return;
     setPhase('editing');
-    setFailure(typeof message === 'string' && message ? message : SEND_FAILED_TEXT);
+    setFailure(typeof message === 'string' && message ? message : t('sendFailed'));
   });
 
   const validate = (next: Record<string, FieldValue>) =>
@@ -182,7 +182,7 @@ function ServerForm({ form }: { form: Form }) {
                     }}
                   />
                   <choice.icon />
-                  <span>{choice.label}</span>
+                  <span>{t(choice.labelKey)}</span>
                 </label>
               ))}
             </div>

@@ -7,7 +7,6 @@ import { useHostChannel, useHostMessage } from '../../bridge/use-host-channel';
 import { ErrorState, LoadingState } from '../../ui/async-states';
 import { AlertIcon, CheckIcon } from '../../ui/icons';
 import { ScreenLayout } from '../../ui/screen-layout';
-import { SEND_FAILED_TEXT } from '../feedback/feedback-screen';
 import { type FieldValue, FormFieldInput, validateField } from './form-field-input';
 import { useT } from '../../i18n/use-t';
 
@@ -67,7 +66,7 @@ function SurveyPages({ survey, surveyId, onClose }: { survey: Form; surveyId: st
   useHostMessage('feedback-sending-failed', (message) => {
     if (phase !== 'sending') return;
     setPhase('answering');
-    setFailure(typeof message === 'string' && message ? message : SEND_FAILED_TEXT);
+    setFailure(typeof message === 'string' && message ? message : t('sendFailed'));
   });
 
   if (!question) return <p className="vl-empty vl-muted">This survey has no questions.</p>;
