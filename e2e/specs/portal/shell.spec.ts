@@ -94,7 +94,7 @@ test.describe('portal shell on the demo build', () => {
     await page.getByRole('button', { name: portal.shell.expandNav.name }).click();
     await page.getByRole('link', { name: 'Vehicle Management' }).first().click();
     await expect(page.getByRole('heading', { name: 'Vehicle Management' })).toBeVisible(LANDING);
-    await page.goto(`${BASE}/vehicle/VH-1?tab=commands`);
+    await page.goto(`${BASE}/vehicle/veh-000001?tab=commands`);
     await expect(page.getByRole('tab', { name: 'Commands' })).toHaveAttribute('aria-selected', 'true', LANDING);
     await page.screenshot({ path: `${ARTIFACTS}portal-shell-expanded.png`, fullPage: true });
   });
