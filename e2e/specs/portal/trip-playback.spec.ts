@@ -44,7 +44,7 @@ test('a trip plays back on the map with its charts, and saved locations show on 
   await page.waitForTimeout(500);
   await shoot(page, '01-trip-route');
 
-  const startTime = await readout.locator('p').nth(1).innerText();
+  const startTime = (await readout.locator('p').nth(1).textContent()) ?? '';
   const mapAtStart = await pixels(map);
   const chartsAtStart = await pixels(charts);
 
@@ -60,12 +60,12 @@ test('a trip plays back on the map with its charts, and saved locations show on 
   await page.waitForTimeout(300);
   const mapScrubbed = await pixels(map);
   expect(mapScrubbed.equals(mapAtStart), 'the marker and the travelled line moved on the map').toBe(false);
-  await expect.poll(async () => (await pixels(charts)).equals(chartsAtStart), { message: 'the chart cursor moved' }).toBe(
-    false,
-  );
+  await expect
+    .poll(async () => (await pixels(charts)).equals(chartsAtStart), { message: 'the chart cursor moved' })
+    .toBe(false);
   await shoot(page, '02-trip-scrubbed');
 
-  const scrubbedTime = await readout.locator('p').nth(1).innerText();
+  const scrubbedTime = (await readout.locator('p').nth(1).textContent()) ?? '';
   await detail.getByRole('button', { name: 'Play' }).click();
   await expect(detail.getByRole('button', { name: 'Pause' })).toBeVisible();
   await expect(readout).not.toContainText(scrubbedTime, { timeout: 5_000 });

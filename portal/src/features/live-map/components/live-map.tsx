@@ -32,6 +32,21 @@ export interface LiveMapProps {
 }
 
 const SOURCE = 'vehicles';
+
+/** Up to this many vehicles, markers are redrawn every animation frame. */
+export const SMOOTH_VEHICLE_LIMIT = 1000;
+/** The shortest time between two redraws of a larger fleet. */
+export const FLEET_REDRAW_MS = 250;
+
+/**
+ * How long to wait between two redraws of the vehicle source. Each redraw hands every feature to MapLibre, which
+ * copies them for its worker, re-clusters and re-tiles them: for thousands of vehicles that is tens of milliseconds,
+ * and 60 times a second it would starve the page. A big fleet glides at a few steps a second.
+ */
+export function redrawIntervalMs(vehicleCount: number): number {
+  return vehicleCount <= SMOOTH_VEHICLE_LIMIT ? 0 : FLEET_REDRAW_MS;
+}
+
 const LAYER_CLUSTER = 'vehicle-clusters';
 const LAYER_POINT = 'vehicle-points';
 const LAYER_SELECTED = 'vehicle-selected';
@@ -101,6 +116,7 @@ export function LiveMap({
   const mapRef = useRef<MapLibreMap | null>(null);
   const motionRef = useRef(new VehicleMotion());
   const frameRef = useRef(0);
+  const lastDrawRef = useRef(Number.NEGATIVE_INFINITY);
   const readyRef = useRef(false);
   const followRef = useRef<string | null>(null);
   const callbacksRef = useRef({ onViewportChange, onMapLoad, onFrameTiming });
@@ -120,8 +136,13 @@ export function LiveMap({
       frameRef.current = 0;
       const map = mapRef.current;
       if (!map) return;
-      const started = performance.now();
       const motion = motionRef.current;
+      if (now - lastDrawRef.current < redrawIntervalMs(motion.size)) {
+        frameRef.current = requestAnimationFrame(draw);
+        return;
+      }
+      lastDrawRef.current = now;
+      const started = performance.now();
       (map.getSource(SOURCE) as GeoJSONSource | undefined)?.setData(motion.toFeatureCollection(now));
       const followed = followRef.current;
       if (followed) {
@@ -129,6 +150,7 @@ export function LiveMap({
         if (position) map.jumpTo({ center: position });
       }
       callbacksRef.current.onFrameTiming?.(performance.now() - started, motion.size);
+      // A draw during the glide asks for another, so the last one lands every marker exactly on its reading.
       if (motion.isAnimating(now)) frameRef.current = requestAnimationFrame(draw);
     });
   };
