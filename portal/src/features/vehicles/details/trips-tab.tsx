@@ -55,7 +55,7 @@ function TripDetail({ vehicleId, trip }: { vehicleId: string; trip: ApiTrip }) {
           </div>
         ))}
       </SimpleGrid>
-      <TripPlayback vehicleId={vehicleId} trip={trip} />
+      <TripPlayback vehicleId={vehicleId} trip={trip} withSummary={false} />
     </Card>
   );
 }
