@@ -154,14 +154,19 @@ test('clicking a vehicle opens its card, and follow keeps the map centred on it'
 // (bench/portal-live-map.bench.mjs), not a test: timings are measured by benchmarks, never asserted in tests.
 test('10,000 vehicles moving at 1 Hz keep being drawn', async ({ page }) => {
   await openMaps(page, harness.url, 'view=live&count=10000');
-  await page.evaluate(() => {
+  // Seen as clusters, a fleet this big is redrawn once per reading (at most twice a second), not every frame;
+  // a busy machine may merge two readings into one redraw.
+  await page.evaluate(async () => {
     const maps = (window as unknown as MapsWindow).__maps;
     maps.frameMs.length = 0;
-    maps.moveAll(0.0004, 0.0002);
+    for (const step of [1, -1, 1, -1]) {
+      maps.moveAll(0.0004 * step, 0.0002);
+      await new Promise((resolve) => setTimeout(resolve, 600));
+    }
   });
   await expect
     .poll(() => page.evaluate(() => (window as unknown as MapsWindow).__maps.frameMs.length))
-    .toBeGreaterThan(3);
+    .toBeGreaterThanOrEqual(2);
   expect((await rendered(page, 'vehicle-clusters')).length).toBeGreaterThan(0);
 });
 

@@ -32,6 +32,35 @@ export interface LiveMapProps {
 }
 
 const SOURCE = 'vehicles';
+
+/** Up to this many vehicles, markers glide and are redrawn every animation frame. */
+export const SMOOTH_VEHICLE_LIMIT = 1000;
+/** Past this zoom there are no clusters: every vehicle in view is its own marker. */
+export const CLUSTER_MAX_ZOOM = 14;
+/** The shortest time between two redraws of a larger fleet seen marker by marker (zoomed in, or followed). */
+export const FLEET_GLIDE_REDRAW_MS = 250;
+/** The shortest time between two redraws of a larger fleet seen as clusters. */
+export const FLEET_CLUSTER_REDRAW_MS = 500;
+
+export interface RedrawPlan {
+  /** The shortest time between two redraws of the vehicle source. */
+  intervalMs: number;
+  /** Whether markers glide between readings; if not, each redraw puts them on their latest reading. */
+  glide: boolean;
+}
+
+/**
+ * How often the vehicle source is redrawn. Each redraw hands every feature to MapLibre, which copies them for its
+ * worker (tens of milliseconds of main thread for thousands of vehicles) and re-clusters them: 60 times a second that
+ * would starve the page. A big fleet glides in a few steps a second where markers are seen one by one, and jumps to
+ * its readings twice a second where it is seen as clusters, which a glide would not make smoother.
+ */
+export function redrawPlan(vehicleCount: number, zoom: number): RedrawPlan {
+  if (vehicleCount <= SMOOTH_VEHICLE_LIMIT) return { intervalMs: 0, glide: true };
+  if (zoom > CLUSTER_MAX_ZOOM) return { intervalMs: FLEET_GLIDE_REDRAW_MS, glide: true };
+  return { intervalMs: FLEET_CLUSTER_REDRAW_MS, glide: false };
+}
+
 const LAYER_CLUSTER = 'vehicle-clusters';
 const LAYER_POINT = 'vehicle-points';
 const LAYER_SELECTED = 'vehicle-selected';
@@ -42,7 +71,7 @@ function addVehicleLayers(map: MapLibreMap) {
     data: { type: 'FeatureCollection', features: [] },
     cluster: true,
     clusterRadius: 40,
-    clusterMaxZoom: 14,
+    clusterMaxZoom: CLUSTER_MAX_ZOOM,
     // A cluster hiding a faulty vehicle must still stand out.
     clusterProperties: { faults: ['+', ['case', ['==', ['get', 'group'], 'fault'], 1, 0]] },
   });
@@ -101,6 +130,7 @@ export function LiveMap({
   const mapRef = useRef<MapLibreMap | null>(null);
   const motionRef = useRef(new VehicleMotion());
   const frameRef = useRef(0);
+  const lastDrawRef = useRef(Number.NEGATIVE_INFINITY);
   const readyRef = useRef(false);
   const followRef = useRef<string | null>(null);
   const callbacksRef = useRef({ onViewportChange, onMapLoad, onFrameTiming });
@@ -120,16 +150,25 @@ export function LiveMap({
       frameRef.current = 0;
       const map = mapRef.current;
       if (!map) return;
-      const started = performance.now();
       const motion = motionRef.current;
-      (map.getSource(SOURCE) as GeoJSONSource | undefined)?.setData(motion.toFeatureCollection(now));
+      const plan = redrawPlan(motion.size, map.getZoom());
+      if (now - lastDrawRef.current < plan.intervalMs) {
+        frameRef.current = requestAnimationFrame(draw);
+        return;
+      }
+      lastDrawRef.current = now;
+      const started = performance.now();
+      // Without a glide, markers are drawn where their glide ends: on the latest reading.
+      const at = plan.glide ? now : Number.POSITIVE_INFINITY;
+      (map.getSource(SOURCE) as GeoJSONSource | undefined)?.setData(motion.toFeatureCollection(at));
       const followed = followRef.current;
       if (followed) {
-        const position = motion.positionAt(followed, now);
+        const position = motion.positionAt(followed, at);
         if (position) map.jumpTo({ center: position });
       }
       callbacksRef.current.onFrameTiming?.(performance.now() - started, motion.size);
-      if (motion.isAnimating(now)) frameRef.current = requestAnimationFrame(draw);
+      // A draw during the glide asks for another, so the last one lands every marker exactly on its reading.
+      if (plan.glide && motion.isAnimating(now)) frameRef.current = requestAnimationFrame(draw);
     });
   };
 

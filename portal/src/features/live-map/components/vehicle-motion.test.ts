@@ -70,3 +70,10 @@ test('features carry the vehicle id and the colour of its state group', () => {
     properties: { id: 'V9', group: 'charge', colour: STATE_GROUP_COLOUR.charge },
   });
 });
+
+test('markers drawn without a glide (at infinity) stand on their latest reading', () => {
+  const motion = new VehicleMotion();
+  motion.update(new Map([['V1', at(0, 0)]]), 0);
+  motion.update(new Map([['V1', at(1, 2)]]), 100);
+  expect(motion.toFeatureCollection(Number.POSITIVE_INFINITY).features[0]!.geometry.coordinates).toEqual([1, 2]);
+});

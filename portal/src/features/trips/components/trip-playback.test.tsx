@@ -94,3 +94,20 @@ test('an unknown trip shows the error', async () => {
   renderPlayback(store, { ...trip, id: 'nope' });
   expect(await screen.findByRole('alert')).toHaveTextContent('Trip not found.');
 });
+
+test('without its summary the playback leaves distance and speeds to the page around it', async () => {
+  const store = await signedInWorldStore('SA');
+  const trip = await firstTrip();
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 0 } } });
+  render(
+    <MantineProvider env="test">
+      <QueryClientProvider client={queryClient}>
+        <AppStoreProvider store={store}>
+          <TripPlayback vehicleId="veh-000001" trip={trip} withSummary={false} />
+        </AppStoreProvider>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  expect(await screen.findByRole('group', { name: 'Position readout' })).toBeInTheDocument();
+  expect(screen.queryByText(`${trip.distanceKm} km`)).not.toBeInTheDocument();
+});

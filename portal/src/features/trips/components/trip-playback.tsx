@@ -32,6 +32,8 @@ export interface TripPlaybackProps {
   trip: ApiTrip;
   /** Called once the map is ready (browser tests and screenshots reach the map through it). */
   onMapLoad?: (map: MapLibreMap) => void;
+  /** Whether to show the one-line summary (distance, time, speeds, stops); off where the page shows those already. */
+  withSummary?: boolean;
 }
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
@@ -48,10 +50,12 @@ function Playback({
   trip,
   route,
   onMapLoad,
+  withSummary,
 }: {
   trip: ApiTrip;
   route: TripRoute;
   onMapLoad?: (map: MapLibreMap) => void;
+  withSummary: boolean;
 }) {
   const { points, stops } = route;
   const startT = points[0]!.t;
@@ -109,16 +113,18 @@ function Playback({
 
   return (
     <Stack gap="md">
-      <Group gap="lg" wrap="wrap">
-        <Text size="sm">
-          <b>{trip.distanceKm} km</b> in {trip.durationMin} min
-        </Text>
-        <Text size="sm">avg {trip.avgSpeedKmh} km/h</Text>
-        <Text size="sm">max {trip.maxSpeedKmh} km/h</Text>
-        <Text size="sm">
-          {stops.length} stop{stops.length === 1 ? '' : 's'}
-        </Text>
-      </Group>
+      {withSummary ? (
+        <Group gap="lg" wrap="wrap">
+          <Text size="sm">
+            <b>{trip.distanceKm} km</b> in {trip.durationMin} min
+          </Text>
+          <Text size="sm">avg {trip.avgSpeedKmh} km/h</Text>
+          <Text size="sm">max {trip.maxSpeedKmh} km/h</Text>
+          <Text size="sm">
+            {stops.length} stop{stops.length === 1 ? '' : 's'}
+          </Text>
+        </Group>
+      ) : null}
       <Grid gutter="md">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <TripRouteMap
@@ -209,7 +215,7 @@ function Playback({
  * (`activeTripIndex`, `activeOffset`), stops, and speed and SoC charts synchronised with the position.
  * Space plays and pauses. Used by the vehicle details' Trip Analysis tab for the selected trip.
  */
-export function TripPlayback({ vehicleId, trip, onMapLoad }: TripPlaybackProps) {
+export function TripPlayback({ vehicleId, trip, onMapLoad, withSummary = true }: TripPlaybackProps) {
   const route = useTripRoute(vehicleId, trip.id);
   if (route.isPending) {
     return (
@@ -233,5 +239,5 @@ export function TripPlayback({ vehicleId, trip, onMapLoad }: TripPlaybackProps) 
       </Alert>
     );
   }
-  return <Playback key={trip.id} trip={trip} route={route.data} onMapLoad={onMapLoad} />;
+  return <Playback key={trip.id} trip={trip} route={route.data} onMapLoad={onMapLoad} withSummary={withSummary} />;
 }

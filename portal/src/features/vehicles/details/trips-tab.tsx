@@ -13,6 +13,12 @@ type ApiTrip = components['schemas']['Trip'];
 const PAGE_SIZE = 10;
 const TRIP_STATUS_COLOR = { 1: 'blue', 2: 'green', 3: 'orange', 4: 'red' } as const;
 
+function tripIdOf(tripData: unknown): string | null {
+  return typeof tripData === 'object' && tripData !== null && 'id' in tripData && typeof tripData.id === 'string'
+    ? tripData.id
+    : null;
+}
+
 /** A trip or battery-cycle status as a coloured badge. */
 export function RunStatusBadge({ status }: { status: 1 | 2 | 3 | 4 }) {
   return (
@@ -49,7 +55,7 @@ function TripDetail({ vehicleId, trip }: { vehicleId: string; trip: ApiTrip }) {
           </div>
         ))}
       </SimpleGrid>
-      <TripPlayback vehicleId={vehicleId} trip={trip} />
+      <TripPlayback vehicleId={vehicleId} trip={trip} withSummary={false} />
     </Card>
   );
 }
@@ -58,7 +64,8 @@ function TripDetail({ vehicleId, trip }: { vehicleId: string; trip: ApiTrip }) {
 export function TripsTab({ vehicleId }: { vehicleId: string }) {
   const [page, setPage] = useState(1);
   const store = useAppStoreApi();
-  const activeIndex = useAppState((s) => s.vehicle.activeTripIndex);
+  // The selected trip is `trip_data`; `activeTripIndex` belongs to its playback (the recorded point on screen).
+  const selectedId = useAppState((s) => tripIdOf(s.vehicle.trip_data));
   const query = useVehicleTrips({ vehicleId, page, pageSize: PAGE_SIZE });
 
   return (
@@ -69,7 +76,7 @@ export function TripsTab({ vehicleId }: { vehicleId: string }) {
       emptyText="This vehicle has no trips yet."
     >
       {(data) => {
-        const selected = activeIndex === null ? undefined : data.items[activeIndex];
+        const selected = selectedId === null ? undefined : data.items.find((trip) => trip.id === selectedId);
         return (
           <Stack>
             <Table highlightOnHover aria-label="Trips">
@@ -83,12 +90,9 @@ export function TripsTab({ vehicleId }: { vehicleId: string }) {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {data.items.map((trip, index) => {
-                  const isSelected = index === activeIndex;
-                  const handleSelect = () =>
-                    store
-                      .getState()
-                      .setVehicle({ activeTripIndex: isSelected ? null : index, trip_data: isSelected ? null : trip });
+                {data.items.map((trip) => {
+                  const isSelected = trip.id === selectedId;
+                  const handleSelect = () => store.getState().setVehicle({ trip_data: isSelected ? null : trip });
                   return (
                     <Table.Tr
                       key={trip.id}
@@ -123,7 +127,7 @@ export function TripsTab({ vehicleId }: { vehicleId: string }) {
                 value={page}
                 onChange={(next) => {
                   setPage(next);
-                  store.getState().setVehicle({ activeTripIndex: null, trip_data: null });
+                  store.getState().setVehicle({ trip_data: null });
                 }}
                 aria-label="Trip pages"
               />

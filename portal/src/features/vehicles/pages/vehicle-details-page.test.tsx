@@ -91,6 +91,17 @@ describe('vehicle details: trip analysis', () => {
     const detail = await screen.findByRole('region', { name: 'Trip detail' });
     expect(detail).toHaveTextContent('Top speed');
   });
+
+  test('keeps the selected trip open while its playback moves through the route', async () => {
+    await openAs('SA', `/vehicle/${VEHICLE}?tab=trip-analysis`);
+    const table = await screen.findByRole('table', { name: 'Trips' });
+    await userEvent.click(within(table).getAllByRole('row')[1]!);
+    const slider = await screen.findByRole('slider', { name: 'Trip position' });
+    slider.focus();
+    await userEvent.keyboard('{End}');
+    expect(screen.getByRole('region', { name: 'Trip detail' })).toBeInTheDocument();
+    expect(within(table).getAllByRole('row', { selected: true })).toHaveLength(1);
+  });
 });
 
 describe('vehicle details: notifications', () => {
