@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
 export interface ListSort {
@@ -66,11 +66,20 @@ export function useListParams(filterKeys: readonly string[]): [ListParams, (patc
   const keysId = filterKeys.join(',');
   // biome-ignore lint/correctness/useExhaustiveDependencies: keysId stands for filterKeys, which callers rebuild per render
   const params = useMemo(() => readListParams(search, filterKeys), [search, keysId]);
+  // React Router's setter changes with every URL; a ref keeps `update` stable, so memoised filter bars and tables do
+  // not re-render when only the data changes.
+  const setSearchRef = useRef(setSearch);
+  setSearchRef.current = setSearch;
   // biome-ignore lint/correctness/useExhaustiveDependencies: keysId stands for filterKeys, which callers rebuild per render
   const update = useCallback(
     (patch: Partial<ListParams>) =>
-      setSearch((current) => writeListParams(current, patch, filterKeys), { replace: true }),
-    [setSearch, keysId],
+      // List params are not route data: no loader needs to re-run (the route guard reads the path and the session),
+      // so the navigation commits at once instead of passing through a "loading" state that re-renders the shell.
+      setSearchRef.current((current) => writeListParams(current, patch, filterKeys), {
+        replace: true,
+        defaultShouldRevalidate: false,
+      }),
+    [keysId],
   );
   return [params, update];
 }
