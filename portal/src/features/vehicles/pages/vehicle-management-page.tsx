@@ -13,10 +13,10 @@ import { DataTable } from '@/shared/ui/data-table/data-table';
 import { downloadCsv } from '@/shared/ui/data-table/download-csv';
 import { type FilterDef, FilterBar } from '@/shared/ui/data-table/filter-bar';
 import { errorMessage } from '@/shared/ui/data-table/server-field-errors';
-import { type ListSort, toListQuery, useListParams } from '@/shared/ui/data-table/use-list-params';
+import { type ListParams, type ListSort, toListQuery, useListParams } from '@/shared/ui/data-table/use-list-params';
 import { notify } from '@/shared/ui/notify';
 import { PageHeader } from '@/shared/ui/page-header';
-import { type ApiVehicle, useVehicleList } from '../list/api/list-vehicles';
+import { type ApiVehicle, useVehicleList, vehiclesQueryOptions } from '../list/api/list-vehicles';
 import { useVehicleLookups } from '../list/api/vehicle-lookups';
 import {
   exportVehicles,
@@ -63,7 +63,12 @@ export function VehicleManagementPage({ route }: RoutePageProps) {
   const can = useCan();
   // `can` is a new function per render; the permissions it reads are what the memoised columns depend on.
   const permissions = useAppState((s) => s.auth.permissions);
-  const [params, setParams] = useListParams(FILTER_KEYS);
+  // The next page is requested in the event that changes the params, not after React has rendered the change.
+  const prefetch = useCallback(
+    (next: ListParams) => void queryClient.prefetchQuery(vehiclesQueryOptions(next)),
+    [queryClient],
+  );
+  const [params, setParams] = useListParams(FILTER_KEYS, prefetch);
   const list = useVehicleList(params);
   const lookups = useVehicleLookups();
   const [dialog, setDialog] = useState<Dialog>(null);
