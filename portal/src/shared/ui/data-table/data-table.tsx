@@ -196,8 +196,15 @@ export function DataTable<T>({
       {body ?? (
         <Box
           ref={scrollRef}
-          className={classes.scroller}
-          style={{ maxHeight: height, opacity: isFetching ? 0.6 : 1 }}
+          // A long page fills the body's height anyway; a fixed height lets the browser contain its layout and paint.
+          className={
+            tableRows.length >= VIRTUALISE_FROM ? `${classes.scroller} ${classes.contained}` : classes.scroller
+          }
+          style={{
+            maxHeight: height,
+            height: tableRows.length >= VIRTUALISE_FROM ? height : undefined,
+            opacity: isFetching ? 0.6 : 1,
+          }}
           aria-busy={isFetching}
           data-testid={`${tableId}-scroll`}
         >
