@@ -13,14 +13,8 @@ export const NAV_WIDTH = { collapsed: 68, expanded: 260 } as const;
 /** The signed-in shell: header, collapsible side navigation, breadcrumbs, the page, and the footer. */
 export function AppLayout({ headerExtras }: { headerExtras?: ReactNode }) {
   const collapsed = useAppState((s) => s.auth.menuCollapse);
-  const store = useAppStoreApi();
-  const { pathname } = useLocation();
-  const title = useRouteTitle();
-
-  useEffect(() => {
-    if (title) store.getState().visitRoute({ path: pathname, title });
-  }, [pathname, title, store]);
-
+  // The layout reads no router state itself: a change of the URL's search params (a list filter) then re-renders
+  // only what reads the location, not the whole shell.
   return (
     <AppShell
       header={{ height: 60 }}
@@ -31,6 +25,7 @@ export function AppLayout({ headerExtras }: { headerExtras?: ReactNode }) {
       }}
       padding={0}
     >
+      <RouteVisitRecorder />
       <AppShell.Header>
         <AppHeader extras={headerExtras} />
       </AppShell.Header>
@@ -52,4 +47,15 @@ export function AppLayout({ headerExtras }: { headerExtras?: ReactNode }) {
       </AppShell.Main>
     </AppShell>
   );
+}
+
+/** Records each visited page (path and title) for the breadcrumb trail; renders nothing. */
+function RouteVisitRecorder() {
+  const store = useAppStoreApi();
+  const { pathname } = useLocation();
+  const title = useRouteTitle();
+  useEffect(() => {
+    if (title) store.getState().visitRoute({ path: pathname, title });
+  }, [pathname, title, store]);
+  return null;
 }

@@ -1,4 +1,5 @@
 import { NavLink, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
+import { memo } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { ROUTES } from '@/config/routes';
 import { navSectionsFor } from '@/domain/route-access';
@@ -11,10 +12,15 @@ function isActive(pathname: string, path: string): boolean {
 
 /** The side navigation: only routes the user may open, grouped; icons only while collapsed. */
 export function SideNav() {
+  const { pathname } = useLocation();
+  return <SideNavLinks pathname={pathname} />;
+}
+
+/** Memoised on the path: a change of search params (a list filter) does not re-render the navigation. */
+const SideNavLinks = memo(function SideNavLinks({ pathname }: { pathname: string }) {
   const role = useAppState((s) => s.auth.user?.role ?? null);
   const permissions = useAppState((s) => s.auth.permissions);
   const collapsed = useAppState((s) => s.auth.menuCollapse);
-  const { pathname } = useLocation();
   const sections = navSectionsFor(ROUTES, role, permissions);
   return (
     <ScrollArea type="never" component="nav" aria-label="Main navigation">
@@ -58,4 +64,4 @@ export function SideNav() {
       </Stack>
     </ScrollArea>
   );
-}
+});

@@ -56,20 +56,35 @@ export const VEHICLE_LIST: ListSpec<Vehicle> = {
 /** One sorted index per vehicles table (a reset demo world brings a new table, and so a new index). */
 const vehicleIndexes = new WeakMap<object, SortedIndex<Vehicle>>();
 
+/** Rows read per slice while warming (about a millisecond). */
+const WARM_ROWS_PER_SLICE = 1_000;
+/** Work per idle callback: short, so a request arriving meanwhile waits at most this long. */
+const WARM_MS_PER_TASK = 4;
+
+/** Runs `work` when the page is idle (in the browser), else on the next macrotask (tests, Node). */
+function whenIdle(work: () => void) {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(work, { timeout: 2_000 });
+  else setTimeout(work, 0);
+}
+
 /**
- * Builds the order of every sortable field, one field per task after the first list answer, so that later sort
- * changes find their index ready (a database keeps its indexes; so does the demo server). Writes make an order stale;
- * it is then rebuilt on its next use.
+ * Builds the order of every sortable field in the background after the first list answer, a slice of rows at a time
+ * in idle time (a database keeps its indexes; so does the demo server), so that later sort changes find their index
+ * ready. A request for a field still warming finishes its build at once. Writes make an order stale; it is then
+ * rebuilt on its next use.
  */
 function warmInBackground(index: SortedIndex<Vehicle>, table: WorldDb['tables']['vehicles']) {
   const fields = Object.keys(VEHICLE_LIST.sortable);
   const next = () => {
-    const field = fields.shift();
-    if (field === undefined) return;
-    index.warm(field, table.version, () => table.all());
-    setTimeout(next, 0);
+    const until = performance.now() + WARM_MS_PER_TASK;
+    while (performance.now() < until) {
+      const field = fields[0];
+      if (field === undefined) return;
+      if (index.warm(field, table.version, () => table.all(), WARM_ROWS_PER_SLICE)) fields.shift();
+    }
+    whenIdle(next);
   };
-  setTimeout(next, 0);
+  whenIdle(next);
 }
 
 /** One page of vehicles in scope: through the sorted index (one pass, no sort) when the query sorts by one field. */

@@ -1,8 +1,8 @@
-import { Badge, Group, Progress, Text } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { STATUS_LABELS, VEHICLE_STATE_LABELS, type VehicleState } from '@/domain/enums';
 import type { ApiVehicle } from './api/list-vehicles';
+import classes from './vehicle-columns.module.css';
 
 const col = createColumnHelper<ApiVehicle>();
 
@@ -53,9 +53,9 @@ export function vehicleColumns(actions: (v: ApiVehicle) => ReactNode) {
       meta: { label: 'Owner / fleet / dealer' },
       // A title, not a Tooltip: one floating element per cell costs frames when 1,000 rows scroll.
       cell: (c) => (
-        <Text size="sm" truncate title={c.getValue()}>
+        <span className={classes.truncate} title={c.getValue()}>
           {c.getValue()}
-        </Text>
+        </span>
       ),
     }),
     col.accessor('connectivity', {
@@ -75,13 +75,9 @@ export function vehicleColumns(actions: (v: ApiVehicle) => ReactNode) {
       meta: { label: 'Live', sortField: 'isLive' },
       cell: (c) =>
         c.getValue() ? (
-          <Badge color="green" variant="light" size="sm">
-            Live
-          </Badge>
+          <span className={`${classes.badge} ${classes.live}`}>Live</span>
         ) : (
-          <Badge color="gray" variant="light" size="sm">
-            Offline
-          </Badge>
+          <span className={`${classes.badge} ${classes.offline}`}>Offline</span>
         ),
     }),
     col.accessor('lastSeenAt', {
@@ -95,27 +91,35 @@ export function vehicleColumns(actions: (v: ApiVehicle) => ReactNode) {
       size: 105,
       meta: { label: 'Status', sortField: 'status' },
       cell: (c) => (
-        <Badge color={c.getValue() === 1 ? 'teal' : 'gray'} variant="dot" size="sm">
+        <span
+          className={`${classes.badge} ${classes.dot}`}
+          style={
+            { '--dot-color': `var(--mantine-color-${c.getValue() === 1 ? 'teal' : 'gray'}-filled)` } as CSSProperties
+          }
+        >
           {STATUS_LABELS[c.getValue()]}
-        </Badge>
+        </span>
       ),
     }),
     col.accessor('soc', {
       header: 'SoC',
       size: 110,
       meta: { label: 'SoC', sortField: 'soc' },
-      cell: (c) => (
-        <Group gap={6} wrap="nowrap">
-          <Progress
-            value={c.getValue()}
-            size="sm"
-            w={44}
-            aria-hidden
-            color={c.getValue() < 20 ? 'red' : c.getValue() < 50 ? 'yellow' : 'teal'}
-          />
-          <Text size="xs">{Math.round(c.getValue())} %</Text>
-        </Group>
-      ),
+      cell: (c) => {
+        const soc = c.getValue();
+        const color = soc < 20 ? 'red' : soc < 50 ? 'yellow' : 'teal';
+        return (
+          <span className={classes.soc}>
+            <span className={classes.track} aria-hidden>
+              <span
+                className={classes.bar}
+                style={{ width: `${soc}%`, '--bar-color': `var(--mantine-color-${color}-filled)` } as CSSProperties}
+              />
+            </span>
+            {Math.round(soc)} %
+          </span>
+        );
+      },
     }),
     col.display({ id: 'actions', header: '', size: 60, enableHiding: false, cell: (c) => actions(c.row.original) }),
   ];

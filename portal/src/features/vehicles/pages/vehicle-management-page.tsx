@@ -1,7 +1,7 @@
 import { Button, Group } from '@mantine/core';
 import { IconDownload, IconPlus, IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { RoutePageProps } from '@/config/routes';
 import { CONNECTIVITY, VEHICLE_STATE_LABELS, VEHICLE_TYPES } from '@/domain/enums';
@@ -13,10 +13,10 @@ import { DataTable } from '@/shared/ui/data-table/data-table';
 import { downloadCsv } from '@/shared/ui/data-table/download-csv';
 import { type FilterDef, FilterBar } from '@/shared/ui/data-table/filter-bar';
 import { errorMessage } from '@/shared/ui/data-table/server-field-errors';
-import { toListQuery, useListParams } from '@/shared/ui/data-table/use-list-params';
+import { type ListParams, type ListSort, toListQuery, useListParams } from '@/shared/ui/data-table/use-list-params';
 import { notify } from '@/shared/ui/notify';
 import { PageHeader } from '@/shared/ui/page-header';
-import { type ApiVehicle, useVehicleList } from '../list/api/list-vehicles';
+import { type ApiVehicle, useVehicleList, vehiclesQueryOptions } from '../list/api/list-vehicles';
 import { useVehicleLookups } from '../list/api/vehicle-lookups';
 import {
   exportVehicles,
@@ -63,7 +63,12 @@ export function VehicleManagementPage({ route }: RoutePageProps) {
   const can = useCan();
   // `can` is a new function per render; the permissions it reads are what the memoised columns depend on.
   const permissions = useAppState((s) => s.auth.permissions);
-  const [params, setParams] = useListParams(FILTER_KEYS);
+  // The next page is requested in the event that changes the params, not after React has rendered the change.
+  const prefetch = useCallback(
+    (next: ListParams) => void queryClient.prefetchQuery(vehiclesQueryOptions(next)),
+    [queryClient],
+  );
+  const [params, setParams] = useListParams(FILTER_KEYS, prefetch);
   const list = useVehicleList(params);
   const lookups = useVehicleLookups();
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -121,29 +126,39 @@ export function VehicleManagementPage({ route }: RoutePageProps) {
     [allowed],
   );
 
-  const filterDefs: FilterDef[] = [
-    {
-      key: 'status',
-      label: 'Status',
-      options: [
-        { value: '1', label: 'Active' },
-        { value: '0', label: 'Inactive' },
-      ],
-    },
-    { key: 'stateCode', label: 'State', options: STATE_OPTIONS },
-    { key: 'vehicleType', label: 'Type', options: VEHICLE_TYPES.map((t) => ({ value: t, label: t })) },
-    { key: 'modelId', label: 'Model', options: lookups.data?.models ?? [] },
-    { key: 'oemId', label: 'OEM', options: lookups.data?.oems ?? [] },
-    { key: 'connectivity', label: 'Connectivity', options: CONNECTIVITY.map((c) => ({ value: c, label: c })) },
-    {
-      key: 'isLive',
-      label: 'Live',
-      options: [
-        { value: 'true', label: 'Live' },
-        { value: 'false', label: 'Offline' },
-      ],
-    },
-  ];
+  const models = lookups.data?.models;
+  const oems = lookups.data?.oems;
+  const filterDefs = useMemo<FilterDef[]>(
+    () => [
+      {
+        key: 'status',
+        label: 'Status',
+        options: [
+          { value: '1', label: 'Active' },
+          { value: '0', label: 'Inactive' },
+        ],
+      },
+      { key: 'stateCode', label: 'State', options: STATE_OPTIONS },
+      { key: 'vehicleType', label: 'Type', options: VEHICLE_TYPES.map((t) => ({ value: t, label: t })) },
+      { key: 'modelId', label: 'Model', options: models ?? [] },
+      { key: 'oemId', label: 'OEM', options: oems ?? [] },
+      { key: 'connectivity', label: 'Connectivity', options: CONNECTIVITY.map((c) => ({ value: c, label: c })) },
+      {
+        key: 'isLive',
+        label: 'Live',
+        options: [
+          { value: 'true', label: 'Live' },
+          { value: 'false', label: 'Offline' },
+        ],
+      },
+    ],
+    [models, oems],
+  );
+  const handleSearchChange = useCallback((q: string) => setParams({ q }), [setParams]);
+  const handleFiltersChange = useCallback((filters: Record<string, string>) => setParams({ filters }), [setParams]);
+  const handlePageChange = useCallback((page: number) => setParams({ page }), [setParams]);
+  const handlePageSizeChange = useCallback((pageSize: number) => setParams({ pageSize }), [setParams]);
+  const handleSortChange = useCallback((sort: ListSort | null) => setParams({ sort }), [setParams]);
 
   const handleExport = async () => {
     setExporting(true);
@@ -203,8 +218,8 @@ export function VehicleManagementPage({ route }: RoutePageProps) {
         q={params.q}
         filters={params.filters}
         defs={filterDefs}
-        onSearchChange={(q) => setParams({ q })}
-        onFiltersChange={(filters) => setParams({ filters })}
+        onSearchChange={handleSearchChange}
+        onFiltersChange={handleFiltersChange}
       />
       <div style={{ marginTop: 'var(--mantine-spacing-md)' }}>
         <DataTable
@@ -217,9 +232,9 @@ export function VehicleManagementPage({ route }: RoutePageProps) {
           page={params.page}
           pageSize={params.pageSize}
           sort={params.sort}
-          onPageChange={(page) => setParams({ page })}
-          onPageSizeChange={(pageSize) => setParams({ pageSize })}
-          onSortChange={(sort) => setParams({ sort })}
+          onPageChange={handlePageChange}
+          onPageSizeChange={handlePageSizeChange}
+          onSortChange={handleSortChange}
           isLoading={list.isPending}
           isFetching={list.isFetching && list.isPlaceholderData}
           error={list.error}

@@ -25,7 +25,7 @@ import {
   type VisibilityState,
 } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type KeyboardEvent, memo, type ReactNode, useCallback, useRef } from 'react';
+import { type KeyboardEvent, memo, type ReactNode, type RefObject, useCallback, useRef } from 'react';
 import classes from './data-table.module.css';
 import { useColumnVisibility } from './use-column-visibility';
 import { type ListSort, PAGE_SIZES } from './use-list-params';
@@ -129,20 +129,7 @@ export function DataTable<T>({
   });
   const scrollRef = useRef<HTMLDivElement>(null);
   const tableRows = table.getRowModel().rows;
-  const virtualise = tableRows.length >= VIRTUALISE_FROM;
   const visibleColumns = table.getVisibleLeafColumns();
-  const virtualizer = useVirtualizer({
-    count: virtualise ? tableRows.length : 0,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => DATA_TABLE_ROW_HEIGHT,
-    overscan: 6,
-  });
-  const virtualItems = virtualise ? virtualizer.getVirtualItems() : [];
-  const shown: Row<T>[] = virtualise
-    ? virtualItems.map((v) => tableRows[v.index]).filter((r): r is Row<T> => r !== undefined)
-    : tableRows;
-  const padTop = virtualise ? (virtualItems[0]?.start ?? 0) : 0;
-  const padBottom = virtualise ? virtualizer.getTotalSize() - (virtualItems.at(-1)?.end ?? 0) : 0;
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const last = Math.min(total, page * pageSize);
@@ -209,7 +196,15 @@ export function DataTable<T>({
       {body ?? (
         <Box
           ref={scrollRef}
-          style={{ maxHeight: height, overflow: 'auto', opacity: isFetching ? 0.6 : 1, transition: 'opacity 120ms' }}
+          // A long page fills the body's height anyway; a fixed height lets the browser contain its layout and paint.
+          className={
+            tableRows.length >= VIRTUALISE_FROM ? `${classes.scroller} ${classes.contained}` : classes.scroller
+          }
+          style={{
+            maxHeight: height,
+            height: tableRows.length >= VIRTUALISE_FROM ? height : undefined,
+            opacity: isFetching ? 0.6 : 1,
+          }}
           aria-busy={isFetching}
           data-testid={`${tableId}-scroll`}
         >
@@ -260,28 +255,31 @@ export function DataTable<T>({
                 </Table.Tr>
               ))}
             </Table.Thead>
-            <Table.Tbody>
-              {padTop > 0 ? (
-                <tr aria-hidden>
-                  <td colSpan={visibleColumns.length} style={{ height: padTop, padding: 0, border: 0 }} />
-                </tr>
-              ) : null}
-              {shown.map((row) => (
-                <DataRow
-                  key={row.id}
-                  row={row}
+            <tbody>
+              {tableRows.length >= VIRTUALISE_FROM ? (
+                <VirtualRows
+                  rows={tableRows}
+                  scrollRef={scrollRef}
                   columnsKey={columnsKey}
                   columnDefs={columns}
-                  rowIndex={(page - 1) * pageSize + row.index + 2}
-                  label={rowLabel?.(row.original)}
+                  colSpan={visibleColumns.length}
+                  firstIndex={(page - 1) * pageSize + 2}
+                  rowLabel={rowLabel as ((row: unknown) => string) | undefined}
                   onActivate={onRowClick ? handleActivate : undefined}
                 />
-              ))}
-              {padBottom > 0 ? (
-                <tr aria-hidden>
-                  <td colSpan={visibleColumns.length} style={{ height: padBottom, padding: 0, border: 0 }} />
-                </tr>
-              ) : null}
+              ) : (
+                tableRows.map((row) => (
+                  <DataRow
+                    key={row.id}
+                    row={row}
+                    columnsKey={columnsKey}
+                    columnDefs={columns}
+                    rowIndex={(page - 1) * pageSize + row.index + 2}
+                    label={rowLabel?.(row.original)}
+                    onActivate={onRowClick ? handleActivate : undefined}
+                  />
+                ))
+              )}
               {tableRows.length === 0 ? (
                 <Table.Tr>
                   <Table.Td colSpan={visibleColumns.length}>
@@ -291,7 +289,7 @@ export function DataTable<T>({
                   </Table.Td>
                 </Table.Tr>
               ) : null}
-            </Table.Tbody>
+            </tbody>
           </Table>
         </Box>
       )}
@@ -329,6 +327,72 @@ export function DataTable<T>({
 }
 
 const EMPTY: never[] = [];
+
+interface VirtualRowsProps {
+  rows: Row<unknown>[];
+  scrollRef: RefObject<HTMLDivElement | null>;
+  columnsKey: string;
+  columnDefs: unknown;
+  colSpan: number;
+  /** aria-rowindex of the first row of the page. */
+  firstIndex: number;
+  rowLabel: ((row: unknown) => string) | undefined;
+  onActivate: ((row: unknown) => void) | undefined;
+}
+
+/**
+ * The rows of a long page, only those in view (plus a few): its own component, so that a scroll re-renders this
+ * body and not the table's header, column chooser and pagination. Rows have a fixed height, so nothing is measured.
+ */
+function VirtualRows({
+  rows,
+  scrollRef,
+  columnsKey,
+  columnDefs,
+  colSpan,
+  firstIndex,
+  rowLabel,
+  onActivate,
+}: VirtualRowsProps) {
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => DATA_TABLE_ROW_HEIGHT,
+    overscan: 4,
+  });
+  const items = virtualizer.getVirtualItems();
+  const padTop = items[0]?.start ?? 0;
+  const padBottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
+  return (
+    <>
+      {padTop > 0 ? (
+        <tr aria-hidden className={classes.spacer}>
+          <td colSpan={colSpan} style={{ height: padTop }} />
+        </tr>
+      ) : null}
+      {items.map((item) => {
+        const row = rows[item.index];
+        if (!row) return null;
+        return (
+          <DataRow
+            key={row.id}
+            row={row}
+            columnsKey={columnsKey}
+            columnDefs={columnDefs}
+            rowIndex={firstIndex + row.index}
+            label={rowLabel?.(row.original)}
+            onActivate={onActivate}
+          />
+        );
+      })}
+      {padBottom > 0 ? (
+        <tr aria-hidden className={classes.spacer}>
+          <td colSpan={colSpan} style={{ height: padBottom }} />
+        </tr>
+      ) : null}
+    </>
+  );
+}
 
 interface DataRowProps {
   row: Row<unknown>;
@@ -370,4 +434,3 @@ const DataRow = memo(function DataRow({ row, rowIndex, label, onActivate }: Data
     </tr>
   );
 });
-

@@ -1,7 +1,7 @@
 import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 
 export interface FilterOption {
   value: string;
@@ -24,8 +24,18 @@ export interface FilterBarProps {
   onFiltersChange: (filters: Record<string, string>) => void;
 }
 
-/** Search box (debounced) plus one select per filter; "Clear" resets both. */
-export function FilterBar({ searchLabel, q, filters, defs, onSearchChange, onFiltersChange }: FilterBarProps) {
+/**
+ * Search box (debounced) plus one select per filter; "Clear" resets both. Memoised: when only the list's data
+ * changes, the filter bar does not re-render.
+ */
+export const FilterBar = memo(function FilterBar({
+  searchLabel,
+  q,
+  filters,
+  defs,
+  onSearchChange,
+  onFiltersChange,
+}: FilterBarProps) {
   const [text, setText] = useState(q);
   const commit = useDebouncedCallback(onSearchChange, 300);
   // The URL can change under us (back button, a link): show what it says.
@@ -79,4 +89,4 @@ export function FilterBar({ searchLabel, q, filters, defs, onSearchChange, onFil
       ) : null}
     </Group>
   );
-}
+});

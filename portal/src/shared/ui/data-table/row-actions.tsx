@@ -1,6 +1,7 @@
 import { ActionIcon, Menu } from '@mantine/core';
 import { IconDotsVertical } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
+import classes from './data-table.module.css';
 
 export interface RowAction {
   label: string;
@@ -16,10 +17,20 @@ export interface RowAction {
 export function RowActions({ name, actions }: { name: string; actions: readonly RowAction[] }) {
   const [used, setUsed] = useState(false);
   if (actions.length === 0) return null;
-  const trigger = (
-    <ActionIcon variant="subtle" aria-label={`Actions for ${name}`} onClick={used ? undefined : () => setUsed(true)}>
+  // Before first use a plain button (styled like a subtle ActionIcon): a Mantine component per row costs frames.
+  const trigger = used ? (
+    <ActionIcon variant="subtle" aria-label={`Actions for ${name}`}>
       <IconDotsVertical size={16} />
     </ActionIcon>
+  ) : (
+    <button
+      type="button"
+      className={classes.menuButton}
+      aria-label={`Actions for ${name}`}
+      onClick={() => setUsed(true)}
+    >
+      <IconDotsVertical size={16} />
+    </button>
   );
   return (
     // Clicks and keys inside the menu must not open the row.

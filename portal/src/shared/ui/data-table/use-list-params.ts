@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
 export interface ListSort {
@@ -60,17 +60,33 @@ export function writeListParams(
   return next;
 }
 
-/** The list params of the current URL and a setter that replaces them (history keeps one entry per list visit). */
-export function useListParams(filterKeys: readonly string[]): [ListParams, (patch: Partial<ListParams>) => void] {
+/**
+ * The list params of the current URL and a setter that replaces them (history keeps one entry per list visit).
+ * `onChange` receives the new params in the event that changes them, before React renders: a list starts loading
+ * its next page there, while the router and React do their work, instead of after the commit.
+ */
+export function useListParams(
+  filterKeys: readonly string[],
+  onChange?: (next: ListParams) => void,
+): [ListParams, (patch: Partial<ListParams>) => void] {
   const [search, setSearch] = useSearchParams();
   const keysId = filterKeys.join(',');
   // biome-ignore lint/correctness/useExhaustiveDependencies: keysId stands for filterKeys, which callers rebuild per render
   const params = useMemo(() => readListParams(search, filterKeys), [search, keysId]);
+  // React Router's setter changes with every URL; refs keep `update` stable, so memoised filter bars and tables do
+  // not re-render when only the data changes.
+  const latest = useRef({ search, setSearch, onChange });
+  latest.current = { search, setSearch, onChange };
   // biome-ignore lint/correctness/useExhaustiveDependencies: keysId stands for filterKeys, which callers rebuild per render
   const update = useCallback(
-    (patch: Partial<ListParams>) =>
-      setSearch((current) => writeListParams(current, patch, filterKeys), { replace: true }),
-    [setSearch, keysId],
+    (patch: Partial<ListParams>) => {
+      const next = writeListParams(latest.current.search, patch, filterKeys);
+      latest.current.onChange?.(readListParams(next, filterKeys));
+      // List params are not route data: no loader needs to re-run (the route guard reads the path and the session),
+      // so the navigation commits at once instead of passing through a "loading" state that re-renders the shell.
+      latest.current.setSearch(next, { replace: true, defaultShouldRevalidate: false });
+    },
+    [keysId],
   );
   return [params, update];
 }
