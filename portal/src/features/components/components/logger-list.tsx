@@ -8,6 +8,7 @@ import { useAppState } from '@/state/store-context';
 import { useCan } from '@/state/use-can';
 import { ConfirmDialog } from '@/shared/ui/data-table/confirm-dialog';
 import { DataTable } from '@/shared/ui/data-table/data-table';
+import { listTableProps } from '@/shared/ui/data-table/list-table-props';
 import { FilterBar } from '@/shared/ui/data-table/filter-bar';
 import { type RowAction, RowActions } from '@/shared/ui/data-table/row-actions';
 import { errorMessage } from '@/shared/ui/data-table/server-field-errors';
@@ -156,19 +157,8 @@ export function LoggerList() {
         label="Logger devices"
         tableId="loggers"
         columns={columns}
-        rows={list.data?.items}
-        total={list.data?.total ?? 0}
+        {...listTableProps(list, params, setParams)}
         getRowId={(l) => l.id}
-        page={params.page}
-        pageSize={params.pageSize}
-        sort={params.sort}
-        onPageChange={(page) => setParams({ page })}
-        onPageSizeChange={(pageSize) => setParams({ pageSize })}
-        onSortChange={(sort) => setParams({ sort })}
-        isLoading={list.isPending}
-        isFetching={list.isFetching && list.isPlaceholderData}
-        error={list.error}
-        onRetry={() => void list.refetch()}
         emptyText="No loggers match these filters."
       />
       <LoggerFormModal

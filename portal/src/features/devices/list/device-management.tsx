@@ -9,6 +9,7 @@ import { useAppState } from '@/state/store-context';
 import { useCan } from '@/state/use-can';
 import { ConfirmDialog } from '@/shared/ui/data-table/confirm-dialog';
 import { DataTable } from '@/shared/ui/data-table/data-table';
+import { listTableProps } from '@/shared/ui/data-table/list-table-props';
 import { type FilterDef, FilterBar } from '@/shared/ui/data-table/filter-bar';
 import { type RowAction, RowActions } from '@/shared/ui/data-table/row-actions';
 import { errorMessage } from '@/shared/ui/data-table/server-field-errors';
@@ -210,19 +211,8 @@ export function DeviceManagement({
           label={`${kind} devices`}
           tableId={`devices-${kind.toLowerCase()}`}
           columns={columns}
-          rows={list.data?.items}
-          total={list.data?.total ?? 0}
+          {...listTableProps(list, params, setParams)}
           getRowId={(d) => d.id}
-          page={params.page}
-          pageSize={params.pageSize}
-          sort={params.sort}
-          onPageChange={(page) => setParams({ page })}
-          onPageSizeChange={(pageSize) => setParams({ pageSize })}
-          onSortChange={(sort) => setParams({ sort })}
-          isLoading={list.isPending}
-          isFetching={list.isFetching && list.isPlaceholderData}
-          error={list.error}
-          onRetry={() => void list.refetch()}
           onRowClick={(d) => navigate(`${DETAILS[kind]}${encodeURIComponent(d.id)}`)}
           rowLabel={(d) => `${kind} ${d.serialNumber}`}
           emptyText={`No ${kind} devices match these filters.`}
