@@ -1,8 +1,11 @@
-import { Badge, Card, Group, ScrollArea, Stack, Text, Title } from '@mantine/core';
-import { useRef } from 'react';
+import { Badge, Box, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { type GeofenceEvent, topics } from '@/shared/lib/live/topics';
 import { useLiveEvents } from '@/shared/lib/live/use-live-events';
 import { notify } from '@/shared/ui/notify';
+import { geofenceQueryOptions } from '../api/get-geofence';
+import { type AlertPacer, createAlertPacer } from './geofence-alert-pacer';
 import { DELIVERY_METHOD } from './geofence-rules';
 
 /** What the page knows of a geofence to decide whether an event is an alert. */
@@ -12,11 +15,15 @@ export interface GeofenceAlertRule {
 }
 
 export interface GeofenceLiveEventsProps {
-  /** Rules by geofence id; an event of a geofence whose rule it matches and that delivers Web Alerts raises a toast. */
+  /**
+   * Rules by geofence id (those on screen); an event of a geofence whose rule it matches and that delivers Web Alerts
+   * raises a toast. The rule of a geofence not in the map is fetched once (and cached) when its first event arrives.
+   */
   rules: ReadonlyMap<string, GeofenceAlertRule>;
 }
 
-const TOAST_GAP_MS = 4000;
+/** Rules of geofences not on screen stay fresh this long before an event fetches them again. */
+const RULE_STALE_MS = 60_000;
 const EVENT_COLOUR = { enter: 'teal', exit: 'orange', dwell: 'violet' } as const;
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
@@ -27,24 +34,36 @@ export function isWebAlert(event: GeofenceEvent, rule: GeofenceAlertRule | undef
 
 /**
  * Enter / exit events of the whole fleet as they arrive, newest first. Events that match their geofence's rule raise
- * a Web Alert toast (at most one every few seconds, so a busy fleet does not bury the screen).
+ * a Web Alert toast; alerts that arrive within a few seconds of a toast are shown together in the next one.
  */
 export function GeofenceLiveEvents({ rules }: GeofenceLiveEventsProps) {
-  const lastToast = useRef(0);
+  const queryClient = useQueryClient();
   const rulesRef = useRef(rules);
   rulesRef.current = rules;
+  const pacer = useRef<AlertPacer | null>(null);
+  useEffect(() => {
+    const created = createAlertPacer((title, description) => notify.info(title, { description }));
+    pacer.current = created;
+    return () => {
+      created.dispose();
+      pacer.current = null;
+    };
+  }, []);
   const events = useLiveEvents('geofence-events', [topics.fleetEventsFilter('geofences')], 'geofence', {
     max: 30,
     onEvent: (event) => {
-      if (!isWebAlert(event, rulesRef.current.get(event.geofenceId))) return;
-      const now = Date.now();
-      if (now - lastToast.current < TOAST_GAP_MS) return;
-      lastToast.current = now;
-      notify.info(
-        `${event.vehicleUid} ${event.event === 'enter' ? 'entered' : event.event === 'exit' ? 'left' : 'stayed in'} ${event.geofenceName}`,
-        {
-          description: `Geofence alert at ${timeFormat.format(event.ts)}`,
+      const known = rulesRef.current.get(event.geofenceId);
+      if (known) {
+        if (isWebAlert(event, known)) pacer.current?.push(event);
+        return;
+      }
+      // A geofence on another page of the list, or created a moment ago: its rule decides, once fetched. A geofence
+      // deleted meanwhile (404) raises no alert; its event still shows in the list below.
+      queryClient.fetchQuery({ ...geofenceQueryOptions(event.geofenceId), staleTime: RULE_STALE_MS }).then(
+        (geofence) => {
+          if (isWebAlert(event, geofence)) pacer.current?.push(event);
         },
+        () => undefined,
       );
     },
   });
@@ -63,7 +82,7 @@ export function GeofenceLiveEvents({ rules }: GeofenceLiveEventsProps) {
           Vehicles entering or leaving a geofence appear here as it happens.
         </Text>
       ) : (
-        <ScrollArea.Autosize mah={360}>
+        <Box mah={360} style={{ overflowY: 'auto' }}>
           <Stack
             gap={6}
             component="ol"
@@ -78,8 +97,8 @@ export function GeofenceLiveEvents({ rules }: GeofenceLiveEventsProps) {
                 wrap="nowrap"
                 justify="space-between"
               >
-                <Group gap="xs" wrap="nowrap">
-                  <Badge size="sm" color={EVENT_COLOUR[event.event]} variant="light" w={56}>
+                <Group gap="xs" wrap="nowrap" miw={0} style={{ flex: 1 }}>
+                  <Badge size="sm" color={EVENT_COLOUR[event.event]} variant="light" w={56} style={{ flexShrink: 0 }}>
                     {event.event}
                   </Badge>
                   <Text size="sm" truncate>
@@ -92,7 +111,7 @@ export function GeofenceLiveEvents({ rules }: GeofenceLiveEventsProps) {
               </Group>
             ))}
           </Stack>
-        </ScrollArea.Autosize>
+        </Box>
       )}
     </Card>
   );
