@@ -28,6 +28,8 @@ export async function startDemoWorker(): Promise<void> {
       vehicleIds ??= db.tables.vehicles.all().map((v) => v.id);
       return vehicleIds;
     },
+    // Read live, so that a vehicle added in the demo is simulated too, and a mistyped id in a URL is not.
+    hasVehicle: (id) => db.tables.vehicles.get(id) !== undefined,
     // The geofences of the demo world, so that one drawn in the editor raises enter/exit events at once.
     geofences: () =>
       db.tables.geofences.all().map((g) => ({

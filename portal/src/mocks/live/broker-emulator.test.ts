@@ -120,6 +120,28 @@ test('a simulation step publishes valid telemetry for a vehicle subscribed by id
   expect(result?.ok && result.message.kind === 'vehicle-telemetry' && result.message.data.vehicleUid).toBe('VH-00004');
 });
 
+test('a vehicle id that is not in the fleet (a mistyped URL) gets no telemetry', () => {
+  emulator = createBrokerEmulator({ vehicleIds: () => ['A-1', 'A-2'] });
+  const c = client();
+  c.connect();
+  c.send({
+    cmd: 'subscribe',
+    messageId: 1,
+    subscriptions: [
+      { topic: topics.vehicleTelemetryFilter('A-9'), qos: 1 },
+      { topic: topics.vehicleTelemetryFilter('A-2'), qos: 1 },
+    ],
+  });
+  emulator.tick();
+  const uids = c.received.flatMap((p) => {
+    if (p.cmd !== 'publish') return [];
+    const result = parseLiveMessage(p.topic, new Uint8Array(p.payload as Buffer));
+    return result.ok && result.message.kind === 'vehicle-telemetry' ? [result.message.data.vehicleUid] : [];
+  });
+  expect(uids).toEqual(['A-2']);
+  expect(emulator.stats().simulatedVehicles).toBe(1);
+});
+
 test('a map-wide subscription simulates the whole demo fleet', () => {
   emulator = createBrokerEmulator({ vehicleIds: () => ['A-1', 'A-2', 'A-3'] });
   const c = client();

@@ -26,6 +26,11 @@ export interface EmulatorSession {
 export interface BrokerEmulatorOptions {
   /** Vehicle uids of the demo fleet (the demo world's); default `VH-00001`… `VH-00200`. */
   vehicleIds?: () => readonly string[];
+  /**
+   * Whether a vehicle exists (a details page may subscribe to a mistyped id: nothing is simulated for it). Default:
+   * it is one of `vehicleIds()`.
+   */
+  hasVehicle?: (vehicleUid: string) => boolean;
   /** Devices of a vehicle (the demo world's); default `<uid>-BMS`, `-MCU`, `-VCU`. */
   devicesOf?: (vehicleUid: string) => { deviceUid: string; kind: 'BMS' | 'MCU' | 'VCU' }[];
   /** Telemetry messages per simulated vehicle per second. Default 1. */
@@ -103,6 +108,14 @@ export function createBrokerEmulator(options: BrokerEmulatorOptions = {}): Broke
   const deviceEveryMs = (options.deviceEveryS ?? 5) * 1000;
   const maxSimulated = options.maxSimulated ?? 2000;
   const fleet = options.vehicleIds ?? (() => defaultVehicleIds(200));
+  let fleetIndex: { of: readonly string[]; ids: Set<string> } | null = null;
+  const hasVehicle =
+    options.hasVehicle ??
+    ((uid: string) => {
+      const ids = fleet();
+      if (fleetIndex?.of !== ids) fleetIndex = { of: ids, ids: new Set(ids) };
+      return fleetIndex.ids.has(uid);
+    });
   const simulator = createFleetSimulator({
     region: DEMO_REGION,
     seed: options.seed,
@@ -180,7 +193,7 @@ export function createBrokerEmulator(options: BrokerEmulatorOptions = {}): Broke
       for (const filter of session.subscriptions.keys()) {
         const vehicle = vehicleOfFilter(filter);
         if (vehicle === '*') all = true;
-        else if (vehicle) byId.add(vehicle);
+        else if (vehicle && hasVehicle(vehicle)) byId.add(vehicle);
       }
     }
     if (!all) return { ids: [...byId], byId };
