@@ -37,6 +37,7 @@ export async function startDemoWorker(): Promise<void> {
         name: g.name,
         polygon: g.geometry.coordinates[0] ?? [],
         vehicleIds: g.vehicleIds,
+        dwellMinutes: g.rule === 'dwell' ? g.dwellMinutes : null,
       })),
   });
   const widget = createWidgetMock(widgetEndpoints());

@@ -6,13 +6,18 @@ export interface SimulatedDevice {
   kind: 'BMS' | 'MCU' | 'VCU';
 }
 
-/** A geofence the simulator raises enter/exit events for: a circle or a polygon ring ([lon, lat] points). */
+/**
+ * A geofence the simulator raises enter/exit events for: a circle or a polygon ring ([lon, lat] points); with
+ * `dwellMinutes`, also one dwell event per visit once a vehicle has stayed that long.
+ */
 export interface SimulatedGeofence {
   id: string;
   name: string;
   center?: [number, number];
   radiusM?: number;
   polygon?: [number, number][];
+  /** Minutes inside after which a dwell event is raised; absent or 0: none. */
+  dwellMinutes?: number | null;
   /** Only these vehicles raise events; empty or absent: every vehicle. */
   vehicleIds?: readonly string[];
 }

@@ -155,7 +155,7 @@ export function createFleetSimulator(options) {
       limpUntil: 0,
       tripUid: null,
       tripStart: null,
-      inside: new Set(),
+      inside: new Map(),
       lastStep: now,
       pendingFaults: [],
     };
@@ -233,23 +233,37 @@ export function createFleetSimulator(options) {
       const inside = fence.polygon
         ? pointInRing([pos.lon, pos.lat], fence.polygon)
         : distanceM([pos.lon, pos.lat], fence.center) <= fence.radiusM;
-      const was = v.inside.has(fence.id);
-      if (inside === was) continue;
-      if (inside) v.inside.add(fence.id);
+      const entered = v.inside.get(fence.id);
+      if (inside && entered) {
+        // Still inside: one dwell event once the vehicle has stayed the geofence's dwell time.
+        const dwellMs = (fence.dwellMinutes ?? 0) * 60_000;
+        if (dwellMs > 0 && !entered.dwelt && now - entered.since >= dwellMs) {
+          entered.dwelt = true;
+          out.push(geofenceEvent(v, fence, 'dwell', pos, now, Math.round((now - entered.since) / 1000)));
+        }
+        continue;
+      }
+      if (inside === (entered !== undefined)) continue;
+      if (inside) v.inside.set(fence.id, { since: now, dwelt: false });
       else v.inside.delete(fence.id);
-      out.push({
-        topic: `${ROOT}/vehicles/${v.uid}/geofences`,
-        payload: {
-          v: 1,
-          vehicleUid: v.uid,
-          geofenceId: fence.id,
-          geofenceName: fence.name,
-          event: inside ? 'enter' : 'exit',
-          position: pos,
-          ts: now,
-        },
-      });
+      out.push(geofenceEvent(v, fence, inside ? 'enter' : 'exit', pos, now));
     }
+  }
+
+  function geofenceEvent(v, fence, event, position, now, dwellS) {
+    return {
+      topic: `${ROOT}/vehicles/${v.uid}/geofences`,
+      payload: {
+        v: 1,
+        vehicleUid: v.uid,
+        geofenceId: fence.id,
+        geofenceName: fence.name,
+        event,
+        ...(dwellS === undefined ? {} : { dwellS }),
+        position,
+        ts: now,
+      },
+    };
   }
 
   function advance(v, now, out) {

@@ -167,6 +167,18 @@ describe('fleet simulator with the demo world geofences', () => {
     expect(events).toHaveLength(3);
   });
 
+  test('a dwell geofence raises one dwell event once a vehicle has stayed its dwell time, with the seconds inside', () => {
+    const fences = [{ id: 'gf-1', name: 'Whole city', polygon: everywhere, dwellMinutes: 2 }];
+    const sim = createFleetSimulator({ region: DEMO_REGION, seed: 3, geofences: () => fences });
+    const eventsAt = (t: number) =>
+      parseAll(sim.step(['VH-00001'], t)).flatMap((m) => (m.kind === 'geofence' ? [m.data] : []));
+    expect(eventsAt(START).map((e) => e.event)).toEqual(['enter']);
+    expect(eventsAt(START + 60_000)).toEqual([]);
+    const dwell = eventsAt(START + 120_000);
+    expect(dwell.map((e) => [e.event, e.dwellS])).toEqual([['dwell', 120]]);
+    expect(eventsAt(START + 180_000)).toEqual([]);
+  });
+
   test('a geofence that disappears raises no further events', () => {
     let fences = [{ id: 'gf-1', name: 'Whole city', polygon: everywhere }];
     const sim = createFleetSimulator({ region: DEMO_REGION, seed: 3, geofences: () => fences });
