@@ -20,6 +20,9 @@ function widgetEndpoints() {
  * Other requests (assets, fonts, tiles) pass through without warnings.
  */
 export async function startDemoWorker(): Promise<void> {
+  // The world's "now" follows the clock: set before the world opens, or its histories would end at the fixed
+  // instant tests use.
+  followClock();
   // Open the world (and its saved changes) before the first request needs it.
   const db = await getWorldDb();
   let vehicleIds: string[] | null = null;
@@ -54,5 +57,4 @@ export async function startDemoWorker(): Promise<void> {
     quiet: true,
     serviceWorker: { url: `${import.meta.env.BASE_URL}mockServiceWorker.js` },
   });
-  followClock();
 }
