@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ActionIcon, Button, Group, Table, Text, TextInput } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { Button, Group, Text, TextInput } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { applyFieldErrors } from '../lib/apply-field-errors';
 import { type CommandsValues, commandsSchema } from '../lib/model-step-schemas';
+import { EditableRowsTable } from './editable-rows-table';
 import { FormError } from './form-error';
 import { StepActions } from './step-actions';
 import type { SaveIntent, StepProps } from './step-props';
@@ -35,6 +36,14 @@ export function CommandsStep({ model, onSave, onBack, isLast }: StepProps) {
       }
     });
 
+  const textCell = (i: number, field: 'code' | 'name' | 'description', label: string) => (
+    <TextInput
+      aria-label={`${label} ${i + 1}`}
+      {...register(`commands.${i}.${field}`)}
+      error={errors.commands?.[i]?.[field]?.message}
+    />
+  );
+
   return (
     <form onSubmit={submit('next')} noValidate aria-label="Commands">
       <FormError message={formError} />
@@ -51,59 +60,18 @@ export function CommandsStep({ model, onSave, onBack, isLast }: StepProps) {
           Add command
         </Button>
       </Group>
-      {rows.fields.length === 0 ? (
-        <Text c="dimmed" size="sm" py="md">
-          No commands yet. A model may have none.
-        </Text>
-      ) : (
-        <Table aria-label="Commands">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={200}>Code</Table.Th>
-              <Table.Th w={240}>Name</Table.Th>
-              <Table.Th>Description</Table.Th>
-              <Table.Th w={48} />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.fields.map((row, i) => (
-              <Table.Tr key={row.id}>
-                <Table.Td>
-                  <TextInput
-                    aria-label={`Command code ${i + 1}`}
-                    {...register(`commands.${i}.code`)}
-                    error={errors.commands?.[i]?.code?.message}
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <TextInput
-                    aria-label={`Command name ${i + 1}`}
-                    {...register(`commands.${i}.name`)}
-                    error={errors.commands?.[i]?.name?.message}
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <TextInput
-                    aria-label={`Command description ${i + 1}`}
-                    {...register(`commands.${i}.description`)}
-                    error={errors.commands?.[i]?.description?.message}
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={`Remove command ${i + 1}`}
-                    onClick={() => rows.remove(i)}
-                  >
-                    <IconTrash size={16} />
-                  </ActionIcon>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
+      <EditableRowsTable
+        label="Commands"
+        itemName="command"
+        rowIds={rows.fields.map((row) => row.id)}
+        onRemove={rows.remove}
+        empty="No commands yet. A model may have none."
+        columns={[
+          { header: 'Code', width: 200, cell: (i) => textCell(i, 'code', 'Command code') },
+          { header: 'Name', width: 240, cell: (i) => textCell(i, 'name', 'Command name') },
+          { header: 'Description', cell: (i) => textCell(i, 'description', 'Command description') },
+        ]}
+      />
       <StepActions
         onBack={onBack}
         onSaveDraft={submit('draft')}

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ActionIcon, Button, Group, Select, Table, Text, TextInput } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { Button, Group, Select, Text, TextInput } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -9,6 +9,7 @@ import type { ModelFault } from '../api/model-types';
 import { applyFieldErrors } from '../lib/apply-field-errors';
 import { MODEL_KINDS } from '../lib/model-kinds';
 import { type FaultsValues, faultsSchema } from '../lib/model-step-schemas';
+import { EditableRowsTable } from './editable-rows-table';
 import { FormError } from './form-error';
 import { StepActions } from './step-actions';
 import type { SaveIntent, StepProps } from './step-props';
@@ -17,6 +18,10 @@ const SEVERITY_OPTIONS = [0, 1, 2, 3, 4, 5].map((v) => ({
   value: String(v),
   label: FAULT_SEVERITY_LABELS[v as keyof typeof FAULT_SEVERITY_LABELS],
 }));
+
+const KIND_OPTIONS = FAULT_KINDS.map((k) => ({ value: k, label: k }));
+const SCOPE_OPTIONS = FAULT_SCOPES.map((s) => ({ value: s, label: s }));
+const DEVICE_OPTIONS = MODEL_KINDS.map((k) => ({ value: k, label: k }));
 
 /** Step 4: the faults and alerts a device of this model raises, with kind, scope, severity and device kind. */
 export function FaultsStep({ model, onSave, onBack, isLast }: StepProps) {
@@ -42,6 +47,14 @@ export function FaultsStep({ model, onSave, onBack, isLast }: StepProps) {
         setFormError(applyFieldErrors(error, setError, ['faults']));
       }
     });
+
+  const textCell = (i: number, field: 'code' | 'name', label: string) => (
+    <TextInput
+      aria-label={`${label} ${i + 1}`}
+      {...register(`faults.${i}.${field}`)}
+      error={errors.faults?.[i]?.[field]?.message}
+    />
+  );
 
   const selectCell = (
     i: number,
@@ -84,82 +97,26 @@ export function FaultsStep({ model, onSave, onBack, isLast }: StepProps) {
           Add fault
         </Button>
       </Group>
-      {rows.fields.length === 0 ? (
-        <Text c="dimmed" size="sm" py="md">
-          No faults yet. A model may have none.
-        </Text>
-      ) : (
-        <Table.ScrollContainer minWidth={940}>
-          <Table aria-label="Faults">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={170}>Code</Table.Th>
-                <Table.Th>Name</Table.Th>
-                <Table.Th w={110}>Kind</Table.Th>
-                <Table.Th w={170}>Scope</Table.Th>
-                <Table.Th w={140}>Severity</Table.Th>
-                <Table.Th w={100}>Device</Table.Th>
-                <Table.Th w={48} />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.fields.map((row, i) => (
-                <Table.Tr key={row.id}>
-                  <Table.Td>
-                    <TextInput
-                      aria-label={`Fault code ${i + 1}`}
-                      {...register(`faults.${i}.code`)}
-                      error={errors.faults?.[i]?.code?.message}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <TextInput
-                      aria-label={`Fault name ${i + 1}`}
-                      {...register(`faults.${i}.name`)}
-                      error={errors.faults?.[i]?.name?.message}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    {selectCell(
-                      i,
-                      'kind',
-                      'Fault kind',
-                      FAULT_KINDS.map((k) => ({ value: k, label: k })),
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    {selectCell(
-                      i,
-                      'scope',
-                      'Fault scope',
-                      FAULT_SCOPES.map((s) => ({ value: s, label: s })),
-                    )}
-                  </Table.Td>
-                  <Table.Td>{selectCell(i, 'severity', 'Fault severity', SEVERITY_OPTIONS)}</Table.Td>
-                  <Table.Td>
-                    {selectCell(
-                      i,
-                      'deviceKind',
-                      'Fault device',
-                      MODEL_KINDS.map((k) => ({ value: k, label: k })),
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={`Remove fault ${i + 1}`}
-                      onClick={() => rows.remove(i)}
-                    >
-                      <IconTrash size={16} />
-                    </ActionIcon>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <EditableRowsTable
+        label="Faults"
+        itemName="fault"
+        rowIds={rows.fields.map((row) => row.id)}
+        onRemove={rows.remove}
+        empty="No faults yet. A model may have none."
+        minWidth={940}
+        columns={[
+          { header: 'Code', width: 170, cell: (i) => textCell(i, 'code', 'Fault code') },
+          { header: 'Name', cell: (i) => textCell(i, 'name', 'Fault name') },
+          { header: 'Kind', width: 110, cell: (i) => selectCell(i, 'kind', 'Fault kind', KIND_OPTIONS) },
+          { header: 'Scope', width: 170, cell: (i) => selectCell(i, 'scope', 'Fault scope', SCOPE_OPTIONS) },
+          {
+            header: 'Severity',
+            width: 140,
+            cell: (i) => selectCell(i, 'severity', 'Fault severity', SEVERITY_OPTIONS),
+          },
+          { header: 'Device', width: 100, cell: (i) => selectCell(i, 'deviceKind', 'Fault device', DEVICE_OPTIONS) },
+        ]}
+      />
       <StepActions
         onBack={onBack}
         onSaveDraft={submit('draft')}

@@ -1,18 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  ActionIcon,
-  Button,
-  Group,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { Button, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -33,6 +21,7 @@ import {
   masterDataSchema,
   masterDataValuesOf,
 } from '../lib/model-step-schemas';
+import { EditableRowsTable } from './editable-rows-table';
 import { FormError } from './form-error';
 import { StepActions } from './step-actions';
 import type { SaveIntent, StepProps } from './step-props';
@@ -92,6 +81,13 @@ export function MasterDataStep({ model, onSave, onBack, isLast }: StepProps) {
           error={fieldState.error?.message}
         />
       )}
+    />
+  );
+  const stateCell = (i: number, field: 'code' | 'label', label: string) => (
+    <TextInput
+      aria-label={`${label} ${i + 1}`}
+      {...register(`states.${i}.${field}`)}
+      error={errors.states?.[i]?.[field]?.message}
     />
   );
   const selectField = (name: Parameters<typeof register>[0], label: string, labels: Record<number, string>) => (
@@ -160,51 +156,21 @@ export function MasterDataStep({ model, onSave, onBack, isLast }: StepProps) {
                   </Button>
                 </Group>
               </Group>
-              {states.fields.length === 0 ? (
-                <Text c={errors.states ? 'red' : 'dimmed'} size="sm">
-                  {errors.states?.message ?? errors.states?.root?.message ?? 'No states yet.'}
-                </Text>
-              ) : (
-                <Table aria-label={`${MASTER_DATA_TABS[tabKind].label} codes`}>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th w={160}>Code</Table.Th>
-                      <Table.Th>State</Table.Th>
-                      <Table.Th w={48} />
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {states.fields.map((row, i) => (
-                      <Table.Tr key={row.id}>
-                        <Table.Td>
-                          <TextInput
-                            aria-label={`State code ${i + 1}`}
-                            {...register(`states.${i}.code`)}
-                            error={errors.states?.[i]?.code?.message}
-                          />
-                        </Table.Td>
-                        <Table.Td>
-                          <TextInput
-                            aria-label={`State label ${i + 1}`}
-                            {...register(`states.${i}.label`)}
-                            error={errors.states?.[i]?.label?.message}
-                          />
-                        </Table.Td>
-                        <Table.Td>
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            aria-label={`Remove state ${i + 1}`}
-                            onClick={() => states.remove(i)}
-                          >
-                            <IconTrash size={16} />
-                          </ActionIcon>
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              )}
+              <EditableRowsTable
+                label={`${MASTER_DATA_TABS[tabKind].label} codes`}
+                itemName="state"
+                rowIds={states.fields.map((row) => row.id)}
+                onRemove={states.remove}
+                empty={
+                  <Text c={errors.states ? 'red' : 'dimmed'} size="sm">
+                    {errors.states?.message ?? errors.states?.root?.message ?? 'No states yet.'}
+                  </Text>
+                }
+                columns={[
+                  { header: 'Code', width: 160, cell: (i) => stateCell(i, 'code', 'State code') },
+                  { header: 'State', cell: (i) => stateCell(i, 'label', 'State label') },
+                ]}
+              />
             </div>
           </Stack>
         )}
