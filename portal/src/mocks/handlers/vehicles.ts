@@ -4,6 +4,7 @@ import type { WorldDb } from '../world/db';
 import { MAX_TELEMETRY_POINTS, savedLocationsOf, telemetryOf, tripsOf, type TripRow } from '../world/histories';
 import type { ApiSavedLocation, ApiVehicle, Device, Vehicle } from '../world/types';
 import { getWorldDb } from '../world/world-instance';
+import { allMatches, importEach, importRowsOf } from './csv-transfer';
 import type { ApiHttp } from './http';
 import { type AuthContext, requireAuth, requirePermission } from './lib/auth-context';
 import { recordAudit } from './lib/audit-log';
@@ -190,7 +191,6 @@ function vinField(body: Record<string, unknown>, errors: FieldErrors, isTaken: (
   return vin;
 }
 
-export const MAX_IMPORT_ROWS = 500;
 const EXPORT_COLUMNS = [
   'id',
   'vin',
@@ -324,26 +324,14 @@ export function createVehicleHandlers(http: ApiHttp) {
       const db = await getWorldDb();
       const ctx = requireAuth(request, db);
       requirePermission(ctx, 'vh.l', ACTION.IMPORT);
-      const body = await readJsonObject(request);
-      if (!Array.isArray(body.rows)) throw validationFailed({ rows: 'Send the rows to import.' });
-      if (body.rows.length > MAX_IMPORT_ROWS)
-        throw validationFailed({ rows: `Send at most ${MAX_IMPORT_ROWS} rows at a time.` });
+      const rows = importRowsOf(await readJsonObject(request));
       const vins = new Set(Array.from(db.tables.vehicles.values(), (v) => v.vin));
-      const created: Vehicle[] = [];
-      const errors: { row: number; fieldErrors: Record<string, string> }[] = [];
-      for (const [row, input] of (body.rows as unknown[]).entries()) {
-        try {
-          if (typeof input !== 'object' || input === null) throw validationFailed({ row: 'Not a vehicle.' });
-          const vehicle = buildVehicle(ctx, db, input as Record<string, unknown>, (vin) => vins.has(vin));
-          db.tables.vehicles.insert(vehicle);
-          vins.add(vehicle.vin);
-          created.push(vehicle);
-        } catch (error) {
-          if (!(error instanceof Response)) throw error;
-          const answer = (await error.json()) as { message: string; fieldErrors?: Record<string, string> };
-          errors.push({ row, fieldErrors: answer.fieldErrors ?? { row: answer.message } });
-        }
-      }
+      const { created, errors } = await importEach(rows, 'vehicle', (input) => {
+        const vehicle = buildVehicle(ctx, db, input, (vin) => vins.has(vin));
+        db.tables.vehicles.insert(vehicle);
+        vins.add(vehicle.vin);
+        return vehicle;
+      });
       if (created.length > 0) {
         recordAudit(
           db,
@@ -362,12 +350,8 @@ export function createVehicleHandlers(http: ApiHttp) {
       const db = await getWorldDb();
       const ctx = requireAuth(request, db);
       requirePermission(ctx, 'vh.l', ACTION.EXPORT);
-      const url = new URL(request.url);
-      url.searchParams.set('page', '1');
-      url.searchParams.delete('pageSize');
-      const query = { ...parseListQuery(url, VEHICLE_LIST), pageSize: Number.MAX_SAFE_INTEGER };
       const rows = Array.from(db.tables.vehicles.values()).filter(vehicleFilterFor(ctx));
-      const { items } = applyListQuery(rows, query, VEHICLE_LIST);
+      const items = allMatches(new URL(request.url), rows, VEHICLE_LIST);
       const csv = Papa.unparse(
         items.map((v) => {
           const { lastLocation, names: _names, ...rest } = vehicleToApi(db, v);
