@@ -36,9 +36,7 @@ describe('POST /devices/import', () => {
     const db = await getWorldDb();
     expect(db.tables.bmsDevices.all().filter((d) => d.serialNumber.startsWith('BMS-IMP-'))).toHaveLength(2);
     const audit = await call('GET', '/audit?filter[action]=Bulk Import', { token });
-    expect(audit.body.items).toEqual([
-      expect.objectContaining({ entity: 'BMS', summary: 'Imported 2 BMS devices' }),
-    ]);
+    expect(audit.body.items).toEqual([expect.objectContaining({ entity: 'BMS', summary: 'Imported 2 BMS devices' })]);
   });
 
   test('refuses a kind without a master list and more than 500 rows', async () => {

@@ -180,8 +180,7 @@ function buildDevice(
     oemId = typeof body.oemId === 'string' ? body.oemId : ctx.user.oemId;
     if (!oemId || !db.tables.oems.get(oemId)) errors.add('oemId', 'Choose the OEM.');
   }
-  if (ctx.roleType === 'oem' && oemId && oemId !== ctx.user.oemId)
-    errors.add('modelId', 'Choose a model of your OEM.');
+  if (ctx.roleType === 'oem' && oemId && oemId !== ctx.user.oemId) errors.add('modelId', 'Choose a model of your OEM.');
   errors.throwIfAny();
   if (!serialNumber || !firmwareVersion || !oemId) throw validationFailed({ body: 'Incomplete device.' });
   if (isTaken(serialNumber)) {
@@ -254,7 +253,11 @@ export function createDeviceHandlers(http: ApiHttp) {
       const serials = new Set(Array.from(db.tables[TABLE[type]].values(), (d) => d.serialNumber));
       const { created, errors } = await importEach(rows, type, (input) => {
         // Only the columns of an import row: a row cannot smuggle in a type or an IMEI.
-        const fields = { serialNumber: input.serialNumber, modelId: input.modelId, firmwareVersion: input.firmwareVersion };
+        const fields = {
+          serialNumber: input.serialNumber,
+          modelId: input.modelId,
+          firmwareVersion: input.firmwareVersion,
+        };
         const device = buildDevice(ctx, db, type, fields, (serial) => serials.has(serial));
         db.tables[TABLE[type]].insert(device);
         serials.add(device.serialNumber);

@@ -1,6 +1,17 @@
-import { Button } from '@mantine/core';
-import { IconCopy, IconLink, IconPencil, IconPlus, IconPower, IconRefresh, IconTrash } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { Button, Group } from '@mantine/core';
+import {
+  IconCopy,
+  IconDownload,
+  IconLink,
+  IconPencil,
+  IconPlus,
+  IconPower,
+  IconRefresh,
+  IconTrash,
+  IconUpload,
+} from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { RoutePageProps } from '@/config/routes';
 import { BATTERY_CHEMISTRY_LABELS, COOLING_LABELS, DEVICE_STATE_LABELS, MOTOR_TYPE_LABELS } from '@/domain/enums';
@@ -9,6 +20,7 @@ import { useAppState } from '@/state/store-context';
 import { useCan } from '@/state/use-can';
 import { ConfirmDialog } from '@/shared/ui/data-table/confirm-dialog';
 import { DataTable } from '@/shared/ui/data-table/data-table';
+import { downloadCsv } from '@/shared/ui/data-table/download-csv';
 import { listTableProps } from '@/shared/ui/data-table/list-table-props';
 import { type FilterDef, FilterBar } from '@/shared/ui/data-table/filter-bar';
 import { type RowAction, RowActions } from '@/shared/ui/data-table/row-actions';
@@ -19,7 +31,10 @@ import { notify } from '@/shared/ui/notify';
 import { PageHeader } from '@/shared/ui/page-header';
 import {
   type ApiDevice,
+  type DeviceImportRow,
   type DeviceKind,
+  exportDevices,
+  importDevices,
   useAssignDevice,
   useChangeDeviceStatus,
   useCloneDevice,
@@ -31,7 +46,13 @@ import {
   useUpdateDevice,
 } from './api/device-api';
 import { deviceColumns } from './device-columns';
+import { deviceImportConfig } from './device-import-config';
 import { DeviceFormModal } from './device-form-modal';
+
+// The CSV import (papaparse) loads when first opened, not with the list.
+const CsvImportModal = lazy(() =>
+  import('@/shared/ui/csv-import/csv-import-modal').then((m) => ({ default: m.CsvImportModal<DeviceImportRow> })),
+);
 
 const PERMISSION: Record<DeviceKind, PermissionKey> = { BMS: 'BMS.l', MCU: 'MCU.l', VCU: 'VCU.l' };
 const DETAILS: Record<DeviceKind, string> = { BMS: '/bms/details/', MCU: '/mcu/details/', VCU: '/vcu/details/' };
@@ -44,7 +65,11 @@ const FILTER_KEYS: Record<DeviceKind, readonly string[]> = {
 const options = (labels: Record<string | number, string>) =>
   Object.entries(labels).map(([value, label]) => ({ value, label }));
 
-type Dialog = { kind: 'add' } | { kind: 'edit' | 'clone' | 'assign' | 'delete'; device: ApiDevice } | null;
+type Dialog =
+  | { kind: 'add' }
+  | { kind: 'import' }
+  | { kind: 'edit' | 'clone' | 'assign' | 'delete'; device: ApiDevice }
+  | null;
 
 /** The master list of one device kind: filters, sort, search, add/edit/clone/delete, fit to a vehicle, status, resync. */
 export function DeviceManagement({
@@ -53,6 +78,7 @@ export function DeviceManagement({
   description,
 }: RoutePageProps & { kind: DeviceKind; description: string }) {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const can = useCan();
   // `can` is a new function per render; the permissions it reads are what the memoised columns depend on.
   const permissions = useAppState((s) => s.auth.permissions);
@@ -61,6 +87,7 @@ export function DeviceManagement({
   const list = useDeviceList(kind, params);
   const models = useDeviceModels(kind);
   const [dialog, setDialog] = useState<Dialog>(null);
+  const [exporting, setExporting] = useState(false);
   const create = useCreateDevice();
   const update = useUpdateDevice();
   const clone = useCloneDevice();
@@ -71,6 +98,25 @@ export function DeviceManagement({
   const close = () => setDialog(null);
 
   const modelNames = useMemo(() => new Map((models.data ?? []).map((m) => [m.value, m.label])), [models.data]);
+  const importConfig = useMemo(
+    () => deviceImportConfig(kind, models.data ? new Set(models.data.map((m) => m.value)) : undefined),
+    [kind, models.data],
+  );
+
+  const handleExport = async () => {
+    setExporting(true);
+    const fileName = `${kind.toLowerCase()}-devices.csv`;
+    try {
+      downloadCsv(fileName, await exportDevices(kind, params));
+      notify.success(`Exported ${kind} devices`, {
+        description: `${fileName} holds every device that matches the filters.`,
+      });
+    } catch (error) {
+      notify.error(`Could not export ${kind} devices`, { description: errorMessage(error) });
+    } finally {
+      setExporting(false);
+    }
+  };
 
   const run = async (what: string, device: ApiDevice, fn: () => Promise<unknown>, done: string) => {
     try {
@@ -183,7 +229,7 @@ export function DeviceManagement({
   ];
 
   const editing = dialog?.kind === 'edit' ? dialog.device : undefined;
-  const target = dialog && dialog.kind !== 'add' ? dialog.device : null;
+  const target = dialog && 'device' in dialog ? dialog.device : null;
 
   return (
     <>
@@ -191,11 +237,32 @@ export function DeviceManagement({
         title={route.title}
         description={description}
         actions={
-          may(ACTION.ADD) ? (
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ kind: 'add' })}>
-              Add {kind}
-            </Button>
-          ) : null
+          <Group gap="xs">
+            {may(ACTION.EXPORT) ? (
+              <Button
+                variant="default"
+                leftSection={<IconDownload size={16} />}
+                onClick={handleExport}
+                loading={exporting}
+              >
+                Export CSV
+              </Button>
+            ) : null}
+            {may(ACTION.IMPORT) ? (
+              <Button
+                variant="default"
+                leftSection={<IconUpload size={16} />}
+                onClick={() => setDialog({ kind: 'import' })}
+              >
+                Import CSV
+              </Button>
+            ) : null}
+            {may(ACTION.ADD) ? (
+              <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ kind: 'add' })}>
+                Add {kind}
+              </Button>
+            ) : null}
+          </Group>
         }
       />
       <FilterBar
@@ -309,6 +376,20 @@ export function DeviceManagement({
           }
         }}
       />
+      <Suspense fallback={null}>
+        {dialog?.kind === 'import' ? (
+          <CsvImportModal
+            config={importConfig}
+            opened
+            onClose={close}
+            importBatch={(rows) => importDevices(kind, rows)}
+            onImported={(created) => {
+              notify.success(`Imported ${created} ${kind} devices`);
+              void queryClient.invalidateQueries({ queryKey: ['devices', 'list'] });
+            }}
+          />
+        ) : null}
+      </Suspense>
     </>
   );
 }
