@@ -6,7 +6,7 @@ import type { ApiSavedLocation, ApiVehicle, Device, Vehicle } from '../world/typ
 import { getWorldDb } from '../world/world-instance';
 import { allMatches, importEach, importRowsOf } from './csv-transfer';
 import type { ApiHttp } from './http';
-import { type AuthContext, requireAuth, requirePermission } from './lib/auth-context';
+import { type AuthContext, allows, requireAuth, requirePermission } from './lib/auth-context';
 import { recordAudit } from './lib/audit-log';
 import { FieldErrors, optionalId, readJsonObject, requiredString } from './lib/body';
 import { conflict, invalidQuery, notFound, validationFailed } from './lib/http-error';
@@ -302,7 +302,9 @@ export function createVehicleHandlers(http: ApiHttp) {
     http.get('/vehicles', async ({ request, response }) => {
       const db = await getWorldDb();
       const ctx = requireAuth(request, db);
-      requirePermission(ctx, { anyOf: ['vh.l', 'vh.l.d'] });
+      // Whoever may fit a BMS, MCU or VCU to a vehicle may search the vehicles to pick one.
+      const mayFitDevices = (['BMS.l', 'MCU.l', 'VCU.l'] as const).some((key) => allows(ctx, key, ACTION.ASSIGN));
+      if (!mayFitDevices) requirePermission(ctx, { anyOf: ['vh.l', 'vh.l.d'] });
       const query = parseListQuery(new URL(request.url), VEHICLE_LIST);
       const page = listVehiclePage(db, query, vehicleFilterFor(ctx));
       return response(200).json({ ...page, items: page.items.map((v) => vehicleToApi(db, v)) });

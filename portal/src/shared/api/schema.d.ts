@@ -167,6 +167,8 @@ export interface paths {
          * @description Sort: vin, registrationNumber, vehicleType, modelId, oemId, connectivity, stateCode, isLive, lastSeenAt, status, soc,
          *     odometerKm, healthRating, createdAt. Filter: vehicleType, modelId, oemId, dealerId, fleetId, evOwnerId, driverId,
          *     connectivity, stateCode, isLive, status, healthRating. Search: vin, registration number. Range: lastSeenAt.
+         *     Needs the vehicle list or details permission, or the Assign action on a BMS, MCU or VCU list (to pick the vehicle
+         *     a device is fitted to).
          */
         get: operations["listVehicles"];
         put?: never;

@@ -48,6 +48,7 @@ import {
 import { deviceColumns } from './device-columns';
 import { deviceImportConfig } from './device-import-config';
 import { DeviceFormModal } from './device-form-modal';
+import { FitVehicleModal } from './fit-vehicle-modal';
 
 // The CSV import (papaparse) loads when first opened, not with the list.
 const CsvImportModal = lazy(() =>
@@ -319,42 +320,19 @@ export function DeviceManagement({
           close();
         }}
       />
-      <SingleFieldModal
-        opened={dialog?.kind === 'assign'}
-        title={target ? `Fit ${target.serialNumber} to a vehicle` : 'Fit to a vehicle'}
-        description={
-          target?.vehicleId
-            ? `Now fitted to ${target.vehicleId}. Fitting it elsewhere unfits it there.`
-            : `Not fitted. The vehicle's current ${kind} is unfitted when this one is fitted.`
-        }
-        label="Vehicle ID"
-        field="vehicleId"
-        initialValue={target?.vehicleId ?? ''}
-        submitLabel="Fit"
-        extra={
-          target?.vehicleId && may(ACTION.UNASSIGN) ? (
-            <Button
-              variant="light"
-              color="red"
-              onClick={async () => {
-                try {
-                  await assign.mutateAsync({ id: target.id, vehicleId: null });
-                  notify.success(`Removed ${target.serialNumber} from ${target.vehicleId}`);
-                  close();
-                } catch (error) {
-                  notify.error(`Could not unfit ${target.serialNumber}`, { description: errorMessage(error) });
-                }
-              }}
-            >
-              Unfit
-            </Button>
-          ) : null
-        }
+      <FitVehicleModal
+        kind={kind}
+        device={dialog?.kind === 'assign' ? dialog.device : null}
+        canUnfit={may(ACTION.UNASSIGN)}
         onClose={close}
-        onSubmit={async (vehicleId) => {
+        onSubmit={async (vehicle) => {
           if (!target) return;
-          await assign.mutateAsync({ id: target.id, vehicleId });
-          notify.success(`Fitted ${target.serialNumber} to ${vehicleId}`);
+          await assign.mutateAsync({ id: target.id, vehicleId: vehicle?.value ?? null });
+          notify.success(
+            vehicle
+              ? `Fitted ${target.serialNumber} to ${vehicle.label}`
+              : `Removed ${target.serialNumber} from ${target.vehicleId}`,
+          );
           close();
         }}
       />
