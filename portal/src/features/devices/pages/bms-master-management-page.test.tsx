@@ -6,6 +6,7 @@ import type { RoleCode } from '@/domain/roles';
 import { call } from '@/mocks/test/api-test-client';
 import { signInWithApi, signInWithDemoWorld } from '@/test/api-sign-in';
 import { createTestStore, preloadPages, renderApp } from '@/test/render';
+import { exportedCsvLines, pickVehicleFor, uploadImport } from './device-list-test-steps';
 
 // Whole-app renders against the demo world take several seconds each on a shared CI machine.
 vi.setConfig({ testTimeout: 40_000 });
@@ -99,16 +100,10 @@ describe('BMS management', () => {
     const { token } = await openAs('BMSA', '/bms/master-management?sort=serialNumber:asc');
     const bms = await firstBms(token);
     const vehicle = (await call('GET', '/vehicles?pageSize=1&sort=vin:desc', { token })).body.items[0];
-    await userEvent.click(await screen.findByRole('button', { name: `Actions for ${bms.serialNumber}` }));
-    await userEvent.click(await screen.findByRole('menuitem', { name: 'Fit to vehicle' }));
-    const dialog = await screen.findByRole('dialog', { name: `Fit ${bms.serialNumber} to a vehicle` });
-    await userEvent.type(within(dialog).getByRole('textbox', { name: /^Vehicle/ }), vehicle.vin.slice(-8));
-    const option = await screen.findByRole('option', { name: `${vehicle.vin} · ${vehicle.registrationNumber}` });
-    await userEvent.click(option);
+    const label = `${vehicle.vin} · ${vehicle.registrationNumber}`;
+    const dialog = await pickVehicleFor(bms.serialNumber, vehicle.vin.slice(-8), label);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Fit' }));
-    expect(
-      await screen.findByText(`Fitted ${bms.serialNumber} to ${vehicle.vin} · ${vehicle.registrationNumber}`),
-    ).toBeInTheDocument();
+    expect(await screen.findByText(`Fitted ${bms.serialNumber} to ${label}`)).toBeInTheDocument();
     expect((await call('GET', `/devices/${bms.id}`, { token })).body.vehicleId).toBe(vehicle.id);
   });
 
@@ -145,37 +140,26 @@ describe('BMS management', () => {
   });
 
   test('exports the filtered BMS list as CSV', async () => {
-    const createUrl = vi.fn((_blob: Blob) => 'blob:bms');
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: createUrl, revokeObjectURL: vi.fn() }));
     const { token } = await openAs('BMSA', '/bms/master-management?chemistry=1');
-    await userEvent.click(await screen.findByRole('button', { name: 'Export CSV' }));
-    expect(await screen.findByText('Exported BMS devices')).toBeInTheDocument();
-    const blob = createUrl.mock.calls[0]?.[0];
-    if (!blob) throw new Error('no CSV was downloaded');
-    const lines = (await blob.text()).trim().split(/\r?\n/);
+    const lines = await exportedCsvLines('Exported BMS devices');
     expect(lines[0]).toMatch(/^serialNumber,modelId,firmwareVersion,/);
     const expected = (await call('GET', '/devices?filter[type]=BMS&filter[chemistry]=1&pageSize=1', { token })).body;
     expect(lines).toHaveLength(expected.total + 1);
     const chemistry = lines[0]?.split(',').indexOf('chemistry') ?? -1;
     expect(lines.slice(1).every((l) => l.split(',')[chemistry] === '1')).toBe(true);
-    vi.unstubAllGlobals();
   });
 
   test('imports the good rows of a CSV and shows the bad rows with their errors', async () => {
     const { token } = await openAs('BMSA', '/bms/master-management');
     const model = (await call('GET', '/models?filter[kind]=BMS&pageSize=1', { token })).body.items[0];
     const taken = await firstBms(token);
-    await userEvent.click(await screen.findByRole('button', { name: 'Import CSV' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Import BMS devices from CSV' });
-    const csv = [
+    const { dialog, preview } = await uploadImport('Import BMS devices from CSV', [
       'serialNumber,modelId,firmwareVersion',
       `BMS-IMPORT-1,${model.id},1.0.0`,
       `BAD SERIAL,${model.id},1.0.0`,
       'BMS-IMPORT-3,mdl-not-a-model,1.0.0',
       `${taken.serialNumber},${model.id},1.0.0`,
-    ].join('\n');
-    await userEvent.upload(within(dialog).getByLabelText('CSV file'), new File([csv], 'bms.csv', { type: 'text/csv' }));
-    const preview = await within(dialog).findByRole('table', { name: 'Import preview' });
+    ]);
     expect(within(preview).getByText(/serialNumber: Use letters, digits and - _ . \/ only/)).toBeInTheDocument();
     expect(await within(preview).findByText(/modelId: No BMS model has this id/)).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Import 2 BMS devices' }));
