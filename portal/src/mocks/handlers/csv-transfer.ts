@@ -1,3 +1,6 @@
+import type { WorldDb } from '../world/db';
+import type { AuthContext } from './lib/auth-context';
+import { recordAudit } from './lib/audit-log';
 import { validationFailed } from './lib/http-error';
 import { applyListQuery, type ListSpec, parseListQuery } from './lib/list-query';
 
@@ -50,4 +53,18 @@ export function allMatches<T>(url: URL, rows: Iterable<T>, spec: ListSpec<T>): T
   unpaged.searchParams.delete('pageSize');
   const query = { ...parseListQuery(unpaged, spec), pageSize: Number.MAX_SAFE_INTEGER };
   return applyListQuery(rows, query, spec).items;
+}
+
+/** Audits an import once, as one Bulk Import entry (on the item when it made only one), and persists what it made. */
+export async function recordImport(
+  db: WorldDb,
+  ctx: AuthContext,
+  entity: string,
+  created: readonly { id: string }[],
+  summary: string,
+): Promise<void> {
+  if (created.length === 0) return;
+  const only = created.length === 1 ? created[0] : undefined;
+  recordAudit(db, ctx, entity, only ? only.id : 'bulk', 'Bulk Import', summary);
+  await db.persist();
 }

@@ -4,7 +4,7 @@ import type { WorldDb } from '../world/db';
 import { batteryCyclesOf, type BatteryCycleRow, cellHistoryOf } from '../world/histories';
 import type { ApiDevice, Device, DeviceType, Vehicle } from '../world/types';
 import { getWorldDb } from '../world/world-instance';
-import { allMatches, importEach, importRowsOf } from './csv-transfer';
+import { allMatches, importEach, importRowsOf, recordImport } from './csv-transfer';
 import type { ApiHttp } from './http';
 import { type AuthContext, allows, requireAuth, requirePermission } from './lib/auth-context';
 import { recordAudit } from './lib/audit-log';
@@ -263,18 +263,7 @@ export function createDeviceHandlers(http: ApiHttp) {
         serials.add(device.serialNumber);
         return device;
       });
-      if (created.length > 0) {
-        const only = created.length === 1 ? created[0] : undefined;
-        recordAudit(
-          db,
-          ctx,
-          AUDIT_ENTITY[type],
-          only ? only.id : 'bulk',
-          'Bulk Import',
-          `Imported ${created.length} ${type} devices`,
-        );
-        await db.persist();
-      }
+      await recordImport(db, ctx, AUDIT_ENTITY[type], created, `Imported ${created.length} ${type} devices`);
       return response(200).json({ created: created.map(asApi), errors });
     }),
 

@@ -4,7 +4,7 @@ import type { WorldDb } from '../world/db';
 import { MAX_TELEMETRY_POINTS, savedLocationsOf, telemetryOf, tripsOf, type TripRow } from '../world/histories';
 import type { ApiSavedLocation, ApiVehicle, Device, Vehicle } from '../world/types';
 import { getWorldDb } from '../world/world-instance';
-import { allMatches, importEach, importRowsOf } from './csv-transfer';
+import { allMatches, importEach, importRowsOf, recordImport } from './csv-transfer';
 import type { ApiHttp } from './http';
 import { type AuthContext, allows, requireAuth, requirePermission } from './lib/auth-context';
 import { recordAudit } from './lib/audit-log';
@@ -334,17 +334,7 @@ export function createVehicleHandlers(http: ApiHttp) {
         vins.add(vehicle.vin);
         return vehicle;
       });
-      if (created.length > 0) {
-        recordAudit(
-          db,
-          ctx,
-          'Vehicle',
-          created.length === 1 ? (created[0] as Vehicle).id : 'bulk',
-          'Bulk Import',
-          `Imported ${created.length} vehicles`,
-        );
-        await db.persist();
-      }
+      await recordImport(db, ctx, 'Vehicle', created, `Imported ${created.length} vehicles`);
       return response(200).json({ created: created.map((v) => vehicleToApi(db, v)), errors });
     }),
 

@@ -1,15 +1,5 @@
 import { Button, Group } from '@mantine/core';
-import {
-  IconCopy,
-  IconDownload,
-  IconLink,
-  IconPencil,
-  IconPlus,
-  IconPower,
-  IconRefresh,
-  IconTrash,
-  IconUpload,
-} from '@tabler/icons-react';
+import { IconCopy, IconLink, IconPencil, IconPlus, IconPower, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -18,6 +8,7 @@ import { BATTERY_CHEMISTRY_LABELS, COOLING_LABELS, DEVICE_STATE_LABELS, MOTOR_TY
 import { ACTION, type PermissionKey } from '@/domain/permissions';
 import { useAppState } from '@/state/store-context';
 import { useCan } from '@/state/use-can';
+import { CsvTransferButtons } from '@/shared/ui/csv-import/csv-transfer-buttons';
 import { ConfirmDialog } from '@/shared/ui/data-table/confirm-dialog';
 import { DataTable } from '@/shared/ui/data-table/data-table';
 import { downloadCsv } from '@/shared/ui/data-table/download-csv';
@@ -239,25 +230,13 @@ export function DeviceManagement({
         description={description}
         actions={
           <Group gap="xs">
-            {may(ACTION.EXPORT) ? (
-              <Button
-                variant="default"
-                leftSection={<IconDownload size={16} />}
-                onClick={handleExport}
-                loading={exporting}
-              >
-                Export CSV
-              </Button>
-            ) : null}
-            {may(ACTION.IMPORT) ? (
-              <Button
-                variant="default"
-                leftSection={<IconUpload size={16} />}
-                onClick={() => setDialog({ kind: 'import' })}
-              >
-                Import CSV
-              </Button>
-            ) : null}
+            <CsvTransferButtons
+              canExport={may(ACTION.EXPORT)}
+              canImport={may(ACTION.IMPORT)}
+              exporting={exporting}
+              onExport={handleExport}
+              onImport={() => setDialog({ kind: 'import' })}
+            />
             {may(ACTION.ADD) ? (
               <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ kind: 'add' })}>
                 Add {kind}
