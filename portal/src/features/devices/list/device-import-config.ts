@@ -11,7 +11,7 @@ export function deviceImportConfig(
   knownModelIds?: ReadonlySet<string>,
 ): CsvImportConfig<DeviceImportRow> {
   return {
-    noun: `${kind} devices`,
+    noun: { one: `${kind} device`, other: `${kind} devices` },
     requiredColumns: ['serialNumber', 'modelId', 'firmwareVersion'],
     columnsHint: `Columns: serialNumber, modelId (a ${kind} model), firmwareVersion. Devices are added unfitted.`,
     previewColumns: [

@@ -10,6 +10,7 @@ import { useAppState } from '@/state/store-context';
 import { useCan } from '@/state/use-can';
 import { CsvTransferButtons } from '@/shared/ui/csv-import/csv-transfer-buttons';
 import { ConfirmDialog } from '@/shared/ui/data-table/confirm-dialog';
+import { countOf } from '@/shared/ui/csv-import/parse-import-csv';
 import { DataTable } from '@/shared/ui/data-table/data-table';
 import { downloadCsv } from '@/shared/ui/data-table/download-csv';
 import { listTableProps } from '@/shared/ui/data-table/list-table-props';
@@ -341,7 +342,7 @@ export function DeviceManagement({
             onClose={close}
             importBatch={(rows) => importDevices(kind, rows)}
             onImported={(created) => {
-              notify.success(`Imported ${created} ${kind} devices`);
+              notify.success(`Imported ${countOf(importConfig, created)}`);
               void queryClient.invalidateQueries({ queryKey: ['devices', 'list'] });
             }}
           />

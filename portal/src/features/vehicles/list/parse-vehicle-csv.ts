@@ -37,7 +37,7 @@ export function validateVehicleRow(cells: Record<string, string>): RowVerdict<Ve
 
 /** The vehicle list's import: its columns, preview and validation. */
 export const VEHICLE_IMPORT: CsvImportConfig<VehicleInput> = {
-  noun: 'vehicles',
+  noun: { one: 'vehicle', other: 'vehicles' },
   requiredColumns: IMPORT_REQUIRED_COLUMNS,
   columnsHint:
     'Columns: vin, registrationNumber, modelId, connectivity; optional status, fleetId, dealerId, evOwnerId, driverId.',

@@ -4,7 +4,7 @@ import Papa from 'papaparse';
 import { type DragEvent, useId, useState } from 'react';
 import { downloadCsv } from '@/shared/ui/data-table/download-csv';
 import { errorMessage } from '@/shared/ui/data-table/server-field-errors';
-import { type CsvImportConfig, type ImportRow, parseImportCsv } from './parse-import-csv';
+import { type CsvImportConfig, countOf, type ImportRow, parseImportCsv } from './parse-import-csv';
 
 /** Rows per request: well under the server's 500, so the progress bar moves on files of a few hundred lines. */
 export const IMPORT_BATCH_SIZE = 100;
@@ -33,7 +33,7 @@ const hasErrors = (r: { errors: Record<string, string> }) => Object.keys(r.error
 /** Bulk import from CSV: pick or drop a file, preview with row errors, import valid rows in batches with progress. */
 export function CsvImportModal<TInput>({ opened, onClose, ...flow }: CsvImportModalProps<TInput>) {
   return (
-    <Modal opened={opened} onClose={onClose} title={`Import ${flow.config.noun} from CSV`} size="xl" centered>
+    <Modal opened={opened} onClose={onClose} title={`Import ${flow.config.noun.other} from CSV`} size="xl" centered>
       {opened ? <ImportFlow onClose={onClose} {...flow} /> : null}
     </Modal>
   );
@@ -217,7 +217,7 @@ function ImportFlow<TInput>({ config, onClose, importBatch, onImported }: Omit<C
       ) : null}
       {phase === 'done' ? (
         <Alert color={failedAfterImport > 0 ? 'yellow' : 'teal'} role="status">
-          Imported {imported} of {rows.length} {config.noun}.
+          Imported {imported} of {countOf(config, rows.length)}.
           {failedAfterImport > 0 ? ` ${failedAfterImport} rows need fixing; they are listed above.` : ''}
         </Alert>
       ) : null}
@@ -233,7 +233,7 @@ function ImportFlow<TInput>({ config, onClose, importBatch, onImported }: Omit<C
         </Button>
         {phase === 'preview' || phase === 'importing' ? (
           <Button onClick={handleImport} disabled={valid.length === 0} loading={phase === 'importing'}>
-            Import {valid.length} {config.noun}
+            Import {countOf(config, valid.length)}
           </Button>
         ) : null}
       </Group>

@@ -11,8 +11,8 @@ export interface RowVerdict<TInput> {
 
 /** What the import dialog and parser need to know about one kind of row (vehicle, BMS, MCU, VCU...). */
 export interface CsvImportConfig<TInput> {
-  /** Plural noun of the titles and counts: "vehicles", "BMS devices". */
-  noun: string;
+  /** The noun of titles and counts, singular and plural: vehicle/vehicles, BMS device/BMS devices. */
+  noun: { one: string; other: string };
   /** Columns a file must have; others are ignored (so an export is a valid import file). */
   requiredColumns: readonly string[];
   /** One sentence under the drop zone that names the columns. */
@@ -80,5 +80,10 @@ export function parseImportCsv<TInput>(text: string, config: CsvImportConfig<TIn
       row.value = null;
     }
   }
-  return { rows, fileError: rows.length === 0 ? `The file has no ${config.noun}.` : null };
+  return { rows, fileError: rows.length === 0 ? `The file has no ${config.noun.other}.` : null };
+}
+
+/** `n` with the config's noun in the right number: "1 vehicle", "3 BMS devices". */
+export function countOf(config: Pick<CsvImportConfig<unknown>, 'noun'>, n: number): string {
+  return `${n} ${n === 1 ? config.noun.one : config.noun.other}`;
 }
