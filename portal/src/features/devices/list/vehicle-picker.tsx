@@ -13,14 +13,13 @@ export interface VehiclePickerProps {
   value: VehicleOption | null;
   onChange: (vehicle: VehicleOption | null) => void;
   error?: ReactNode;
-  description?: ReactNode;
 }
 
 /**
  * A searchable vehicle select that asks the vehicle list endpoint as you type (debounced), with loading, empty and
  * error states; arrow keys and Enter pick an option. The server filters, so the options are shown as they come.
  */
-export function VehiclePicker({ label, value, onChange, error, description }: VehiclePickerProps) {
+export function VehiclePicker({ label, value, onChange, error }: VehiclePickerProps) {
   const [search, setSearch] = useState(value?.label ?? '');
   // The input shows the picked vehicle's label; that is not a search, so it lists the first vehicles instead.
   const term = value && search === value.label ? '' : search.trim();
@@ -51,11 +50,11 @@ export function VehiclePicker({ label, value, onChange, error, description }: Ve
       filter={({ options: all }) => all}
       nothingFoundMessage={nothingFound}
       rightSection={waiting ? <Loader size={16} aria-label="Searching vehicles" /> : undefined}
+      // Always one line, so the input does not jump while results come and go.
       description={
-        description ??
-        (more > 0 && !waiting
+        more > 0
           ? `Showing the first ${VEHICLE_SEARCH_SIZE} of ${results.data?.total}; type to narrow.`
-          : undefined)
+          : 'Search by VIN or registration number.'
       }
       error={error}
       comboboxProps={{ withinPortal: true }}
