@@ -85,4 +85,59 @@ test.describe('inventory lists on the demo build', () => {
     await table.getByRole('row').nth(1).click();
     await expect(page).toHaveURL(/\/fleet\/vehicle\/veh-/);
   });
+
+  test('a BMS admin exports and imports BMS devices and fits one with the vehicle picker', async ({ page }) => {
+    await signInAs(page, 'BMSA');
+    await openInApp(page, '/bms/master-management?chemistry=1');
+    const table = page.getByRole('table', { name: 'BMS devices' });
+    await expect(table.getByRole('row').nth(1)).toBeVisible(SLOW);
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('bms-devices.csv');
+    const exported = (await (await file.createReadStream()).toArray()).join('').trim().split(/\r?\n/);
+    expect(exported[0]).toMatch(/^serialNumber,modelId,firmwareVersion,/);
+    expect(exported.length).toBeGreaterThan(26);
+
+    await page.getByRole('button', { name: 'Import CSV' }).click();
+    const importDialog = page.getByRole('dialog', { name: 'Import BMS devices from CSV' });
+    const csv = [
+      'serialNumber,modelId,firmwareVersion',
+      'BMS-E2E-0001,mdl-bms-001,1.0.0',
+      'BAD SERIAL,mdl-bms-001,1.0.0',
+      'BMS-E2E-0003,mdl-nope,1.0.0',
+    ].join('\n');
+    await importDialog
+      .getByLabel('CSV file')
+      .setInputFiles({ name: 'bms.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    const preview = importDialog.getByRole('table', { name: 'Import preview' });
+    await expect(preview.getByText(/serialNumber: Use letters, digits/)).toBeVisible();
+    await expect(preview.getByText(/modelId: No BMS model has this id/)).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('bms-import-preview-errors.png') });
+    await importDialog.getByRole('button', { name: 'Import 1 BMS device' }).click();
+    await expect(importDialog.getByText(/Imported 1 of 3 BMS devices/)).toBeVisible();
+    await expect(importDialog.getByRole('progressbar', { name: 'Import progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '100',
+    );
+    await importDialog.getByRole('button', { name: 'Close' }).click();
+
+    await openInApp(page, '/bms/master-management?q=BMS-E2E-0001');
+    const imported = table.getByRole('row', { name: 'BMS BMS-E2E-0001' });
+    await expect(imported).toBeVisible(SLOW);
+    await imported.getByRole('button', { name: 'Actions for BMS-E2E-0001' }).click();
+    await page.getByRole('menuitem', { name: 'Fit to vehicle' }).click();
+    const fitDialog = page.getByRole('dialog', { name: 'Fit BMS-E2E-0001 to a vehicle' });
+    await fitDialog.getByRole('textbox', { name: /^Vehicle/ }).pressSequentially('MDA0000000');
+    const option = page.getByRole('listbox').getByRole('option').first();
+    await expect(option).toBeVisible();
+    await expect(page.getByLabel('Searching vehicles')).toHaveCount(0);
+    const label = (await option.textContent()) ?? '';
+    await page.screenshot({ path: test.info().outputPath('bms-fit-vehicle-picker.png') });
+    await option.click();
+    await fitDialog.getByRole('button', { name: 'Fit' }).click();
+    await expect(page.getByText(`Fitted BMS-E2E-0001 to ${label}`)).toBeVisible();
+    await expect(imported.getByText('Unfitted')).toHaveCount(0);
+  });
 });

@@ -247,3 +247,19 @@ describe('battery pack history', () => {
     expect((await call('GET', '/devices/bms-000001/cycles/nope/cells', { token })).status).toBe(404);
   });
 });
+
+describe('GET /vehicles for the fit-to-vehicle picker', () => {
+  test('lets a BMS admin, who may fit devices, search vehicles by VIN', async () => {
+    const token = await signIn('BMSA');
+    const db = await getWorldDb();
+    const vin = db.tables.vehicles.all()[0]?.vin ?? '';
+    const res = await call('GET', `/vehicles?q=${vin}&pageSize=20`, { token });
+    expect(res.status).toBe(200);
+    expect(res.body.items.map((v: { vin: string }) => v.vin)).toContain(vin);
+  });
+
+  test('still refuses a role that may neither see vehicles nor fit devices', async () => {
+    const token = await signIn('BMSE');
+    expect((await call('GET', '/vehicles?pageSize=5', { token })).status).toBe(403);
+  });
+});

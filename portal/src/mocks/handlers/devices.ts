@@ -1,8 +1,10 @@
+import Papa from 'papaparse';
 import { ACTION, type PermissionKey } from '@/domain/permissions';
 import type { WorldDb } from '../world/db';
 import { batteryCyclesOf, type BatteryCycleRow, cellHistoryOf } from '../world/histories';
 import type { ApiDevice, Device, DeviceType, Vehicle } from '../world/types';
 import { getWorldDb } from '../world/world-instance';
+import { allMatches, importEach, importRowsOf, recordImport } from './csv-transfer';
 import type { ApiHttp } from './http';
 import { type AuthContext, allows, requireAuth, requirePermission } from './lib/auth-context';
 import { recordAudit } from './lib/audit-log';
@@ -66,6 +68,35 @@ const CYCLE_LIST: ListSpec<BatteryCycleRow> = {
 
 const asApi = (d: Device) => toApi<ApiDevice>(d);
 
+/** Kinds with a master list that imports; loggers are added one by one in component management. */
+const IMPORT_TYPES = ['BMS', 'MCU', 'VCU'] as const;
+/** Export columns; the first three are the columns an import reads, so an export can be edited and imported again. */
+const EXPORT_COLUMNS = [
+  'serialNumber',
+  'modelId',
+  'firmwareVersion',
+  'id',
+  'type',
+  'oemId',
+  'vehicleId',
+  'status',
+  'state',
+  'isLive',
+  'lastSeenAt',
+  'createdAt',
+];
+const EXTRA_COLUMNS: Partial<Record<DeviceType, string[]>> = {
+  BMS: ['chemistry', 'cooling', 'cellCount', 'soc', 'soh', 'cycleCount'],
+  MCU: ['motorType', 'ratedPowerKw'],
+  LOGGER: ['imei'],
+};
+
+/** One CSV line of a device: its API fields with the kind's spec flattened beside them. */
+function exportRow(d: Device): Record<string, unknown> {
+  const { bms, mcu, ...rest } = asApi(d);
+  return { ...rest, ...bms, ...mcu };
+}
+
 function typeOfId(id: string): DeviceType | undefined {
   const prefix = id.split('-')[0]?.toUpperCase();
   return DEVICE_TYPES.find((t) => t === prefix);
@@ -109,6 +140,19 @@ function checkModel(db: WorldDb, type: DeviceType, modelId: unknown, errors: Fie
   return model;
 }
 
+/** Letters and digits, with - _ . / between them: what a device label printer produces. */
+const SERIAL = /^[A-Za-z0-9][A-Za-z0-9._/-]*$/;
+
+/** The serial number of a create, clone or patch body, or undefined after recording why not. */
+function serialField(errors: FieldErrors, body: Record<string, unknown>): string | undefined {
+  const serial = requiredString(errors, body, 'serialNumber', 'the serial number', 40);
+  if (serial !== undefined && !SERIAL.test(serial)) {
+    errors.add('serialNumber', 'Use letters, digits and - _ . / only.');
+    return undefined;
+  }
+  return serial;
+}
+
 function checkImei(body: Record<string, unknown>, errors: FieldErrors): string | undefined {
   if (body.imei === undefined) return undefined;
   if (typeof body.imei !== 'string' || !/^\d{15}$/.test(body.imei)) {
@@ -116,6 +160,52 @@ function checkImei(body: Record<string, unknown>, errors: FieldErrors): string |
     return undefined;
   }
   return body.imei;
+}
+
+/** Validates a create body (form or import row) and builds the new device, unfitted; throws the contract's 400 or 409. */
+function buildDevice(
+  ctx: AuthContext,
+  db: WorldDb,
+  type: DeviceType,
+  body: Record<string, unknown>,
+  isTaken: (serial: string) => boolean,
+): Device {
+  const errors = new FieldErrors();
+  const serialNumber = serialField(errors, body);
+  const firmwareVersion = requiredString(errors, body, 'firmwareVersion', 'the firmware version', 20);
+  const model = checkModel(db, type, body.modelId, errors);
+  const imei = checkImei(body, errors);
+  let oemId = model?.oemId;
+  if (type === 'LOGGER') {
+    oemId = typeof body.oemId === 'string' ? body.oemId : ctx.user.oemId;
+    if (!oemId || !db.tables.oems.get(oemId)) errors.add('oemId', 'Choose the OEM.');
+  }
+  if (ctx.roleType === 'oem' && oemId && oemId !== ctx.user.oemId) errors.add('modelId', 'Choose a model of your OEM.');
+  errors.throwIfAny();
+  if (!serialNumber || !firmwareVersion || !oemId) throw validationFailed({ body: 'Incomplete device.' });
+  if (isTaken(serialNumber)) {
+    throw conflict('A device with this serial number already exists.', { serialNumber: 'Already in use.' });
+  }
+  const now = Date.now();
+  const device: Device = {
+    id: `${type.toLowerCase()}-${crypto.randomUUID()}`,
+    type,
+    serialNumber,
+    modelId: model ? model.id : null,
+    oemId,
+    vehicleId: null,
+    firmwareVersion,
+    status: 1,
+    state: 'F',
+    isLive: false,
+    lastSeenAt: now,
+    createdAt: now,
+    updatedAt: now,
+  };
+  if (model?.bms) device.bms = { ...model.bms, soc: 0, soh: 100, cycleCount: 0 };
+  if (model?.mcu) device.mcu = { ...model.mcu };
+  if (imei) device.imei = imei;
+  return device;
 }
 
 /** Devices (BMS, MCU, VCU, loggers): list, CRUD, clone, assign to a vehicle, status, resync, telemetry, cycles. */
@@ -144,47 +234,53 @@ export function createDeviceHandlers(http: ApiHttp) {
       const body = await readJsonObject(request);
       const type = DEVICE_TYPES.find((t) => t === body.type);
       if (!type) throw validationFailed({ type: 'Choose BMS, MCU, VCU or LOGGER.' });
-      const errors = new FieldErrors();
       requirePermission(ctx, LIST_KEY[type], ACTION.ADD);
-      const serialNumber = requiredString(errors, body, 'serialNumber', 'the serial number', 40);
-      const firmwareVersion = requiredString(errors, body, 'firmwareVersion', 'the firmware version', 20);
-      const model = checkModel(db, type, body.modelId, errors);
-      const imei = checkImei(body, errors);
-      let oemId = model?.oemId;
-      if (type === 'LOGGER') {
-        oemId = typeof body.oemId === 'string' ? body.oemId : ctx.user.oemId;
-        if (!oemId || !db.tables.oems.get(oemId)) errors.add('oemId', 'Choose the OEM.');
-      }
-      if (ctx.roleType === 'oem' && oemId && oemId !== ctx.user.oemId)
-        errors.add('modelId', 'Choose a model of your OEM.');
-      errors.throwIfAny();
-      if (!serialNumber || !firmwareVersion || !oemId) throw validationFailed({ body: 'Incomplete device.' });
-      if (serialTaken(db, type, serialNumber)) {
-        throw conflict('A device with this serial number already exists.', { serialNumber: 'Already in use.' });
-      }
-      const now = Date.now();
-      const device: Device = {
-        id: `${type.toLowerCase()}-${crypto.randomUUID()}`,
-        type,
-        serialNumber,
-        modelId: model ? model.id : null,
-        oemId,
-        vehicleId: null,
-        firmwareVersion,
-        status: 1,
-        state: 'F',
-        isLive: false,
-        lastSeenAt: now,
-        createdAt: now,
-        updatedAt: now,
-      };
-      if (model?.bms) device.bms = { ...model.bms, soc: 0, soh: 100, cycleCount: 0 };
-      if (model?.mcu) device.mcu = { ...model.mcu };
-      if (imei) device.imei = imei;
+      const device = buildDevice(ctx, db, type, body, (serial) => serialTaken(db, type, serial));
       db.tables[TABLE[type]].insert(device);
-      recordAudit(db, ctx, AUDIT_ENTITY[type], device.id, 'Add', `Added ${type} ${serialNumber}`);
+      recordAudit(db, ctx, AUDIT_ENTITY[type], device.id, 'Add', `Added ${type} ${device.serialNumber}`);
       await db.persist();
       return response(201).json(asApi(device));
+    }),
+
+    http.post('/devices/import', async ({ request, response }) => {
+      const db = await getWorldDb();
+      const ctx = requireAuth(request, db);
+      const body = await readJsonObject(request);
+      const type = IMPORT_TYPES.find((t) => t === body.type);
+      if (!type) throw validationFailed({ type: 'Choose BMS, MCU or VCU.' });
+      requirePermission(ctx, LIST_KEY[type], ACTION.IMPORT);
+      const rows = importRowsOf(body);
+      const serials = new Set(Array.from(db.tables[TABLE[type]].values(), (d) => d.serialNumber));
+      const { created, errors } = await importEach(rows, type, (input) => {
+        // Only the columns of an import row: a row cannot smuggle in a type or an IMEI.
+        const fields = {
+          serialNumber: input.serialNumber,
+          modelId: input.modelId,
+          firmwareVersion: input.firmwareVersion,
+        };
+        const device = buildDevice(ctx, db, type, fields, (serial) => serials.has(serial));
+        db.tables[TABLE[type]].insert(device);
+        serials.add(device.serialNumber);
+        return device;
+      });
+      await recordImport(db, ctx, AUDIT_ENTITY[type], created, `Imported ${created.length} ${type} devices`);
+      return response(200).json({ created: created.map(asApi), errors });
+    }),
+
+    http.get('/devices/export', async ({ request, response }) => {
+      const db = await getWorldDb();
+      const ctx = requireAuth(request, db);
+      const url = new URL(request.url);
+      const asked = url.searchParams.get('filter[type]');
+      const type = DEVICE_TYPES.find((t) => t === asked);
+      if (!type) throw invalidQuery('filter[type] must name one device type.');
+      requirePermission(ctx, LIST_KEY[type], ACTION.EXPORT);
+      const rows = Array.from(db.tables[TABLE[type]].values()).filter(deviceFilterFor(ctx, db));
+      const items = allMatches(url, rows, DEVICE_LIST);
+      const csv = Papa.unparse(items.map(exportRow), { columns: [...EXPORT_COLUMNS, ...(EXTRA_COLUMNS[type] ?? [])] });
+      recordAudit(db, ctx, AUDIT_ENTITY[type], 'export', 'Export', `Exported ${items.length} ${type} devices`);
+      await db.persist();
+      return response(200).text(csv, { headers: { 'Content-Type': 'text/csv; charset=utf-8' } });
     }),
 
     http.get('/devices/{id}', async ({ request, params, response }) => {
@@ -201,7 +297,7 @@ export function createDeviceHandlers(http: ApiHttp) {
       const errors = new FieldErrors();
       const changes: Partial<Device> = {};
       if (body.serialNumber !== undefined) {
-        const serial = requiredString(errors, body, 'serialNumber', 'the serial number', 40);
+        const serial = serialField(errors, body);
         if (serial && serialTaken(db, device.type, serial, device.id)) errors.add('serialNumber', 'Already in use.');
         if (serial) changes.serialNumber = serial;
       }
@@ -267,7 +363,7 @@ export function createDeviceHandlers(http: ApiHttp) {
       const source = deviceOr404(ctx, db, params.id, ACTION.CLONE);
       const body = await readJsonObject(request);
       const errors = new FieldErrors();
-      const serialNumber = requiredString(errors, body, 'serialNumber', 'the serial number', 40);
+      const serialNumber = serialField(errors, body);
       errors.throwIfAny();
       if (!serialNumber) throw validationFailed({ serialNumber: 'Enter the serial number.' });
       if (serialTaken(db, source.type, serialNumber))

@@ -4,8 +4,9 @@ import type { WorldDb } from '../world/db';
 import { MAX_TELEMETRY_POINTS, savedLocationsOf, telemetryOf, tripsOf, type TripRow } from '../world/histories';
 import type { ApiSavedLocation, ApiVehicle, Device, Vehicle } from '../world/types';
 import { getWorldDb } from '../world/world-instance';
+import { allMatches, importEach, importRowsOf, recordImport } from './csv-transfer';
 import type { ApiHttp } from './http';
-import { type AuthContext, requireAuth, requirePermission } from './lib/auth-context';
+import { type AuthContext, allows, requireAuth, requirePermission } from './lib/auth-context';
 import { recordAudit } from './lib/audit-log';
 import { FieldErrors, optionalId, readJsonObject, requiredString } from './lib/body';
 import { conflict, invalidQuery, notFound, validationFailed } from './lib/http-error';
@@ -190,7 +191,6 @@ function vinField(body: Record<string, unknown>, errors: FieldErrors, isTaken: (
   return vin;
 }
 
-export const MAX_IMPORT_ROWS = 500;
 const EXPORT_COLUMNS = [
   'id',
   'vin',
@@ -302,7 +302,9 @@ export function createVehicleHandlers(http: ApiHttp) {
     http.get('/vehicles', async ({ request, response }) => {
       const db = await getWorldDb();
       const ctx = requireAuth(request, db);
-      requirePermission(ctx, { anyOf: ['vh.l', 'vh.l.d'] });
+      // Whoever may fit a BMS, MCU or VCU to a vehicle may search the vehicles to pick one.
+      const mayFitDevices = (['BMS.l', 'MCU.l', 'VCU.l'] as const).some((key) => allows(ctx, key, ACTION.ASSIGN));
+      if (!mayFitDevices) requirePermission(ctx, { anyOf: ['vh.l', 'vh.l.d'] });
       const query = parseListQuery(new URL(request.url), VEHICLE_LIST);
       const page = listVehiclePage(db, query, vehicleFilterFor(ctx));
       return response(200).json({ ...page, items: page.items.map((v) => vehicleToApi(db, v)) });
@@ -324,37 +326,15 @@ export function createVehicleHandlers(http: ApiHttp) {
       const db = await getWorldDb();
       const ctx = requireAuth(request, db);
       requirePermission(ctx, 'vh.l', ACTION.IMPORT);
-      const body = await readJsonObject(request);
-      if (!Array.isArray(body.rows)) throw validationFailed({ rows: 'Send the rows to import.' });
-      if (body.rows.length > MAX_IMPORT_ROWS)
-        throw validationFailed({ rows: `Send at most ${MAX_IMPORT_ROWS} rows at a time.` });
+      const rows = importRowsOf(await readJsonObject(request));
       const vins = new Set(Array.from(db.tables.vehicles.values(), (v) => v.vin));
-      const created: Vehicle[] = [];
-      const errors: { row: number; fieldErrors: Record<string, string> }[] = [];
-      for (const [row, input] of (body.rows as unknown[]).entries()) {
-        try {
-          if (typeof input !== 'object' || input === null) throw validationFailed({ row: 'Not a vehicle.' });
-          const vehicle = buildVehicle(ctx, db, input as Record<string, unknown>, (vin) => vins.has(vin));
-          db.tables.vehicles.insert(vehicle);
-          vins.add(vehicle.vin);
-          created.push(vehicle);
-        } catch (error) {
-          if (!(error instanceof Response)) throw error;
-          const answer = (await error.json()) as { message: string; fieldErrors?: Record<string, string> };
-          errors.push({ row, fieldErrors: answer.fieldErrors ?? { row: answer.message } });
-        }
-      }
-      if (created.length > 0) {
-        recordAudit(
-          db,
-          ctx,
-          'Vehicle',
-          created.length === 1 ? (created[0] as Vehicle).id : 'bulk',
-          'Bulk Import',
-          `Imported ${created.length} vehicles`,
-        );
-        await db.persist();
-      }
+      const { created, errors } = await importEach(rows, 'vehicle', (input) => {
+        const vehicle = buildVehicle(ctx, db, input, (vin) => vins.has(vin));
+        db.tables.vehicles.insert(vehicle);
+        vins.add(vehicle.vin);
+        return vehicle;
+      });
+      await recordImport(db, ctx, 'Vehicle', created, `Imported ${created.length} vehicles`);
       return response(200).json({ created: created.map((v) => vehicleToApi(db, v)), errors });
     }),
 
@@ -362,12 +342,8 @@ export function createVehicleHandlers(http: ApiHttp) {
       const db = await getWorldDb();
       const ctx = requireAuth(request, db);
       requirePermission(ctx, 'vh.l', ACTION.EXPORT);
-      const url = new URL(request.url);
-      url.searchParams.set('page', '1');
-      url.searchParams.delete('pageSize');
-      const query = { ...parseListQuery(url, VEHICLE_LIST), pageSize: Number.MAX_SAFE_INTEGER };
       const rows = Array.from(db.tables.vehicles.values()).filter(vehicleFilterFor(ctx));
-      const { items } = applyListQuery(rows, query, VEHICLE_LIST);
+      const items = allMatches(new URL(request.url), rows, VEHICLE_LIST);
       const csv = Papa.unparse(
         items.map((v) => {
           const { lastLocation, names: _names, ...rest } = vehicleToApi(db, v);

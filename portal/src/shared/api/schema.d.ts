@@ -167,6 +167,8 @@ export interface paths {
          * @description Sort: vin, registrationNumber, vehicleType, modelId, oemId, connectivity, stateCode, isLive, lastSeenAt, status, soc,
          *     odometerKm, healthRating, createdAt. Filter: vehicleType, modelId, oemId, dealerId, fleetId, evOwnerId, driverId,
          *     connectivity, stateCode, isLive, status, healthRating. Search: vin, registration number. Range: lastSeenAt.
+         *     Needs the vehicle list or details permission, or the Assign action on a BMS, MCU or VCU list (to pick the vehicle
+         *     a device is fitted to).
          */
         get: operations["listVehicles"];
         put?: never;
@@ -462,6 +464,47 @@ export interface paths {
         get: operations["listDevices"];
         put?: never;
         post: operations["createDevice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/devices/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Bulk import of one device kind (CSV rows parsed by the client, sent in chunks of at most 500 so it can show progress).
+         *     Needs the Import action on that kind's list. Valid rows are created unfitted; invalid ones (bad serial, unknown model,
+         *     serial already in use or repeated in the batch) are reported with their row index and field errors. Audited once.
+         */
+        post: operations["importDevices"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/devices/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Every device of one kind (`filter[type]` is required) matching the same sort, filter, search and range parameters as
+         *     the list, as CSV (no paging). Needs the Export action on that kind's list. Audited.
+         */
+        get: operations["exportDevices"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1080,6 +1123,23 @@ export interface components {
             firmwareVersion: string;
             /** @description Loggers only */
             imei?: string;
+        };
+        DeviceImportRow: {
+            /** @description Letters, digits and - _ . / only, at most 40. */
+            serialNumber: string;
+            /** @description A model of the imported kind. */
+            modelId: string;
+            firmwareVersion: string;
+        };
+        DeviceImportResult: {
+            created: components["schemas"]["Device"][];
+            errors: {
+                /** @description 0-based index in `rows`. */
+                row: number;
+                fieldErrors: {
+                    [key: string]: string;
+                };
+            }[];
         };
         DevicePatch: {
             serialNumber?: string;
@@ -2501,6 +2561,71 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+        };
+    };
+    importDevices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "BMS" | "MCU" | "VCU";
+                    rows: components["schemas"]["DeviceImportRow"][];
+                };
+            };
+        };
+        responses: {
+            /** @description What was created and what was not */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeviceImportResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    exportDevices: {
+        parameters: {
+            query?: {
+                /** @description `field:asc|desc`, several comma-separated, applied in order. */
+                sort?: components["parameters"]["sort"];
+                /** @description Case-insensitive text search over the resource's searchable fields. */
+                q?: components["parameters"]["q"];
+                /** @description Start of the date range (inclusive, ISO 8601). */
+                from?: components["parameters"]["from"];
+                /** @description End of the date range (inclusive, ISO 8601). */
+                to?: components["parameters"]["to"];
+                /** @description `filter[field]=v1,v2`: rows whose field equals any value; several filters combine with AND. */
+                filter?: components["parameters"]["filter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV with a header row */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     getDevice: {

@@ -7,7 +7,12 @@ import { applyServerFieldErrors } from '@/shared/ui/data-table/server-field-erro
 import type { ApiDevice, DeviceKind } from './api/device-api';
 
 export const deviceFormSchema = z.object({
-  serialNumber: z.string().trim().min(1, 'Enter the serial number.').max(40, 'At most 40 characters.'),
+  serialNumber: z
+    .string()
+    .trim()
+    .min(1, 'Enter the serial number.')
+    .max(40, 'At most 40 characters.')
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/, 'Use letters, digits and - _ . / only.'),
   modelId: z.string().min(1, 'Choose a model.'),
   firmwareVersion: z.string().trim().min(1, 'Enter the firmware version.').max(20, 'At most 20 characters.'),
 });

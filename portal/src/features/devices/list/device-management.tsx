@@ -1,14 +1,18 @@
-import { Button } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { IconCopy, IconLink, IconPencil, IconPlus, IconPower, IconRefresh, IconTrash } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { RoutePageProps } from '@/config/routes';
 import { BATTERY_CHEMISTRY_LABELS, COOLING_LABELS, DEVICE_STATE_LABELS, MOTOR_TYPE_LABELS } from '@/domain/enums';
 import { ACTION, type PermissionKey } from '@/domain/permissions';
 import { useAppState } from '@/state/store-context';
 import { useCan } from '@/state/use-can';
+import { CsvTransferButtons } from '@/shared/ui/csv-import/csv-transfer-buttons';
 import { ConfirmDialog } from '@/shared/ui/data-table/confirm-dialog';
+import { countOf } from '@/shared/ui/csv-import/parse-import-csv';
 import { DataTable } from '@/shared/ui/data-table/data-table';
+import { downloadCsv } from '@/shared/ui/data-table/download-csv';
 import { listTableProps } from '@/shared/ui/data-table/list-table-props';
 import { type FilterDef, FilterBar } from '@/shared/ui/data-table/filter-bar';
 import { type RowAction, RowActions } from '@/shared/ui/data-table/row-actions';
@@ -19,7 +23,10 @@ import { notify } from '@/shared/ui/notify';
 import { PageHeader } from '@/shared/ui/page-header';
 import {
   type ApiDevice,
+  type DeviceImportRow,
   type DeviceKind,
+  exportDevices,
+  importDevices,
   useAssignDevice,
   useChangeDeviceStatus,
   useCloneDevice,
@@ -31,7 +38,14 @@ import {
   useUpdateDevice,
 } from './api/device-api';
 import { deviceColumns } from './device-columns';
+import { deviceImportConfig } from './device-import-config';
 import { DeviceFormModal } from './device-form-modal';
+import { FitVehicleModal } from './fit-vehicle-modal';
+
+// The CSV import (papaparse) loads when first opened, not with the list.
+const CsvImportModal = lazy(() =>
+  import('@/shared/ui/csv-import/csv-import-modal').then((m) => ({ default: m.CsvImportModal<DeviceImportRow> })),
+);
 
 const PERMISSION: Record<DeviceKind, PermissionKey> = { BMS: 'BMS.l', MCU: 'MCU.l', VCU: 'VCU.l' };
 const DETAILS: Record<DeviceKind, string> = { BMS: '/bms/details/', MCU: '/mcu/details/', VCU: '/vcu/details/' };
@@ -44,7 +58,11 @@ const FILTER_KEYS: Record<DeviceKind, readonly string[]> = {
 const options = (labels: Record<string | number, string>) =>
   Object.entries(labels).map(([value, label]) => ({ value, label }));
 
-type Dialog = { kind: 'add' } | { kind: 'edit' | 'clone' | 'assign' | 'delete'; device: ApiDevice } | null;
+type Dialog =
+  | { kind: 'add' }
+  | { kind: 'import' }
+  | { kind: 'edit' | 'clone' | 'assign' | 'delete'; device: ApiDevice }
+  | null;
 
 /** The master list of one device kind: filters, sort, search, add/edit/clone/delete, fit to a vehicle, status, resync. */
 export function DeviceManagement({
@@ -53,6 +71,7 @@ export function DeviceManagement({
   description,
 }: RoutePageProps & { kind: DeviceKind; description: string }) {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const can = useCan();
   // `can` is a new function per render; the permissions it reads are what the memoised columns depend on.
   const permissions = useAppState((s) => s.auth.permissions);
@@ -61,6 +80,7 @@ export function DeviceManagement({
   const list = useDeviceList(kind, params);
   const models = useDeviceModels(kind);
   const [dialog, setDialog] = useState<Dialog>(null);
+  const [exporting, setExporting] = useState(false);
   const create = useCreateDevice();
   const update = useUpdateDevice();
   const clone = useCloneDevice();
@@ -71,6 +91,25 @@ export function DeviceManagement({
   const close = () => setDialog(null);
 
   const modelNames = useMemo(() => new Map((models.data ?? []).map((m) => [m.value, m.label])), [models.data]);
+  const importConfig = useMemo(
+    () => deviceImportConfig(kind, models.data ? new Set(models.data.map((m) => m.value)) : undefined),
+    [kind, models.data],
+  );
+
+  const handleExport = async () => {
+    setExporting(true);
+    const fileName = `${kind.toLowerCase()}-devices.csv`;
+    try {
+      downloadCsv(fileName, await exportDevices(kind, params));
+      notify.success(`Exported ${kind} devices`, {
+        description: `${fileName} holds every device that matches the filters.`,
+      });
+    } catch (error) {
+      notify.error(`Could not export ${kind} devices`, { description: errorMessage(error) });
+    } finally {
+      setExporting(false);
+    }
+  };
 
   const run = async (what: string, device: ApiDevice, fn: () => Promise<unknown>, done: string) => {
     try {
@@ -183,7 +222,7 @@ export function DeviceManagement({
   ];
 
   const editing = dialog?.kind === 'edit' ? dialog.device : undefined;
-  const target = dialog && dialog.kind !== 'add' ? dialog.device : null;
+  const target = dialog && 'device' in dialog ? dialog.device : null;
 
   return (
     <>
@@ -191,11 +230,20 @@ export function DeviceManagement({
         title={route.title}
         description={description}
         actions={
-          may(ACTION.ADD) ? (
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ kind: 'add' })}>
-              Add {kind}
-            </Button>
-          ) : null
+          <Group gap="xs">
+            <CsvTransferButtons
+              canExport={may(ACTION.EXPORT)}
+              canImport={may(ACTION.IMPORT)}
+              exporting={exporting}
+              onExport={handleExport}
+              onImport={() => setDialog({ kind: 'import' })}
+            />
+            {may(ACTION.ADD) ? (
+              <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ kind: 'add' })}>
+                Add {kind}
+              </Button>
+            ) : null}
+          </Group>
         }
       />
       <FilterBar
@@ -252,42 +300,19 @@ export function DeviceManagement({
           close();
         }}
       />
-      <SingleFieldModal
-        opened={dialog?.kind === 'assign'}
-        title={target ? `Fit ${target.serialNumber} to a vehicle` : 'Fit to a vehicle'}
-        description={
-          target?.vehicleId
-            ? `Now fitted to ${target.vehicleId}. Fitting it elsewhere unfits it there.`
-            : `Not fitted. The vehicle's current ${kind} is unfitted when this one is fitted.`
-        }
-        label="Vehicle ID"
-        field="vehicleId"
-        initialValue={target?.vehicleId ?? ''}
-        submitLabel="Fit"
-        extra={
-          target?.vehicleId && may(ACTION.UNASSIGN) ? (
-            <Button
-              variant="light"
-              color="red"
-              onClick={async () => {
-                try {
-                  await assign.mutateAsync({ id: target.id, vehicleId: null });
-                  notify.success(`Removed ${target.serialNumber} from ${target.vehicleId}`);
-                  close();
-                } catch (error) {
-                  notify.error(`Could not unfit ${target.serialNumber}`, { description: errorMessage(error) });
-                }
-              }}
-            >
-              Unfit
-            </Button>
-          ) : null
-        }
+      <FitVehicleModal
+        kind={kind}
+        device={dialog?.kind === 'assign' ? dialog.device : null}
+        canUnfit={may(ACTION.UNASSIGN)}
         onClose={close}
-        onSubmit={async (vehicleId) => {
+        onSubmit={async (vehicle) => {
           if (!target) return;
-          await assign.mutateAsync({ id: target.id, vehicleId });
-          notify.success(`Fitted ${target.serialNumber} to ${vehicleId}`);
+          await assign.mutateAsync({ id: target.id, vehicleId: vehicle?.value ?? null });
+          notify.success(
+            vehicle
+              ? `Fitted ${target.serialNumber} to ${vehicle.label}`
+              : `Removed ${target.serialNumber} from ${target.vehicleId}`,
+          );
           close();
         }}
       />
@@ -309,6 +334,20 @@ export function DeviceManagement({
           }
         }}
       />
+      <Suspense fallback={null}>
+        {dialog?.kind === 'import' ? (
+          <CsvImportModal
+            config={importConfig}
+            opened
+            onClose={close}
+            importBatch={(rows) => importDevices(kind, rows)}
+            onImported={(created) => {
+              notify.success(`Imported ${countOf(importConfig, created)}`);
+              void queryClient.invalidateQueries({ queryKey: ['devices', 'list'] });
+            }}
+          />
+        ) : null}
+      </Suspense>
     </>
   );
 }

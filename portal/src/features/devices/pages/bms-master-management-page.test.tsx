@@ -1,10 +1,12 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, test, vi } from 'vitest';
+import { ACTION } from '@/domain/permissions';
 import type { RoleCode } from '@/domain/roles';
 import { call } from '@/mocks/test/api-test-client';
-import { signInWithDemoWorld } from '@/test/api-sign-in';
-import { preloadPages, renderApp } from '@/test/render';
+import { signInWithApi, signInWithDemoWorld } from '@/test/api-sign-in';
+import { createTestStore, preloadPages, renderApp } from '@/test/render';
+import { exportedCsvLines, pickVehicleFor, uploadImport } from './device-list-test-steps';
 
 // Whole-app renders against the demo world take several seconds each on a shared CI machine.
 vi.setConfig({ testTimeout: 40_000 });
@@ -94,17 +96,94 @@ describe('BMS management', () => {
     expect((await call('GET', `/devices/${bms.id}`, { token })).body.firmwareVersion).toBe('9.9.9');
   });
 
-  test('fits a BMS to an unknown vehicle and shows the server error on the field', async () => {
+  test('fits a BMS to a vehicle found by typing part of its VIN in the picker', async () => {
+    const { token } = await openAs('BMSA', '/bms/master-management?sort=serialNumber:asc');
+    const bms = await firstBms(token);
+    const vehicle = (await call('GET', '/vehicles?pageSize=1&sort=vin:desc', { token })).body.items[0];
+    const label = `${vehicle.vin} · ${vehicle.registrationNumber}`;
+    const dialog = await pickVehicleFor(bms.serialNumber, vehicle.vin.slice(-8), label);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Fit' }));
+    expect(await screen.findByText(`Fitted ${bms.serialNumber} to ${label}`)).toBeInTheDocument();
+    expect((await call('GET', `/devices/${bms.id}`, { token })).body.vehicleId).toBe(vehicle.id);
+  });
+
+  test('says when no vehicle matches the search and asks for a vehicle before fitting', async () => {
     const { token } = await openAs('BMSA', '/bms/master-management?sort=serialNumber:asc');
     const bms = await firstBms(token);
     await userEvent.click(await screen.findByRole('button', { name: `Actions for ${bms.serialNumber}` }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Fit to vehicle' }));
     const dialog = await screen.findByRole('dialog', { name: `Fit ${bms.serialNumber} to a vehicle` });
-    const input = within(dialog).getByLabelText(/Vehicle ID/);
-    await userEvent.clear(input);
-    await userEvent.type(input, 'veh-nope');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /^Vehicle/ }), 'NO-SUCH-VIN');
+    expect(await screen.findByText('No vehicle matches “NO-SUCH-VIN”.')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Fit' }));
-    expect(await within(dialog).findByText('Choose an existing vehicle.')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Choose a vehicle.')).toBeInTheDocument();
+  });
+
+  test('picks a vehicle with the keyboard alone', async () => {
+    const { token } = await openAs('BMSA', '/bms/master-management?sort=serialNumber:asc');
+    const bms = await firstBms(token);
+    const first = (await call('GET', '/vehicles?pageSize=1&sort=vin:asc', { token })).body.items[0];
+    await userEvent.click(await screen.findByRole('button', { name: `Actions for ${bms.serialNumber}` }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Fit to vehicle' }));
+    const dialog = await screen.findByRole('dialog', { name: `Fit ${bms.serialNumber} to a vehicle` });
+    within(dialog)
+      .getByRole('textbox', { name: /^Vehicle/ })
+      .focus();
+    await userEvent.keyboard('{ArrowDown}');
+    await screen.findByRole('option', { name: `${first.vin} · ${first.registrationNumber}` });
+    await userEvent.keyboard('{ArrowDown}');
+    const active = await within(screen.getByRole('listbox')).findByRole('option', { selected: true });
+    await userEvent.keyboard('{Enter}');
+    expect(within(dialog).getByRole('textbox', { name: /^Vehicle/ })).toHaveValue(active.textContent);
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByText(`Fitted ${bms.serialNumber} to ${active.textContent}`)).toBeInTheDocument();
+  });
+
+  test('exports the filtered BMS list as CSV', async () => {
+    const { token } = await openAs('BMSA', '/bms/master-management?chemistry=1');
+    const lines = await exportedCsvLines('Exported BMS devices');
+    expect(lines[0]).toMatch(/^serialNumber,modelId,firmwareVersion,/);
+    const expected = (await call('GET', '/devices?filter[type]=BMS&filter[chemistry]=1&pageSize=1', { token })).body;
+    expect(lines).toHaveLength(expected.total + 1);
+    const chemistry = lines[0]?.split(',').indexOf('chemistry') ?? -1;
+    expect(lines.slice(1).every((l) => l.split(',')[chemistry] === '1')).toBe(true);
+  });
+
+  test('imports the good rows of a CSV and shows the bad rows with their errors', async () => {
+    const { token } = await openAs('BMSA', '/bms/master-management');
+    const model = (await call('GET', '/models?filter[kind]=BMS&pageSize=1', { token })).body.items[0];
+    const taken = await firstBms(token);
+    const { dialog, preview } = await uploadImport('Import BMS devices from CSV', [
+      'serialNumber,modelId,firmwareVersion',
+      `BMS-IMPORT-1,${model.id},1.0.0`,
+      `BAD SERIAL,${model.id},1.0.0`,
+      'BMS-IMPORT-3,mdl-not-a-model,1.0.0',
+      `${taken.serialNumber},${model.id},1.0.0`,
+    ]);
+    expect(within(preview).getByText(/serialNumber: Use letters, digits and - _ . \/ only/)).toBeInTheDocument();
+    expect(await within(preview).findByText(/modelId: No BMS model has this id/)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Import 2 BMS devices' }));
+    expect(await within(dialog).findByText(/Imported 1 of 4 BMS devices/)).toBeInTheDocument();
+    expect(within(preview).getByText(/serialNumber: Already in use/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('progressbar', { name: 'Import progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '100',
+    );
+    const found = await call('GET', '/devices?filter[type]=BMS&q=BMS-IMPORT', { token });
+    expect(found.body.items.map((d: { serialNumber: string }) => d.serialNumber)).toEqual(['BMS-IMPORT-1']);
+  });
+
+  test('shows Export but not Import to a BMS employee, and neither without the Export bit', async () => {
+    await openAs('BMSE', '/bms/master-management');
+    expect(await screen.findByRole('button', { name: 'Export CSV' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Import CSV' })).not.toBeInTheDocument();
+    cleanup();
+    const store = createTestStore();
+    await signInWithApi(store, 'BMSE', (d) => ({ ...d, 'BMS.l': (d['BMS.l'] ?? 0) & ~ACTION.EXPORT }));
+    renderApp('/bms/master-management', { store });
+    await waitFor(async () => expect((await dataRows()).length).toBeGreaterThan(0));
+    expect(screen.queryByRole('button', { name: 'Export CSV' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Import CSV' })).not.toBeInTheDocument();
   });
 
   test('deletes a BMS after confirmation and audits it', async () => {

@@ -35,4 +35,13 @@ describe('parseVehicleCsv', () => {
       'The file has no registrationNumber, modelId, connectivity columns.',
     );
   });
+
+  test('marks a VIN that repeats an earlier line of the file', () => {
+    const { rows } = parseVehicleCsv(
+      `${HEADER}\nABCDEFGHJK1234567,KA01,mdl-ev-1,4G,,\nABCDEFGHJK1234567,KA02,mdl-ev-1,4G,,\n`,
+    );
+    expect(rows[0]?.errors).toEqual({});
+    expect(rows[1]?.value).toBeNull();
+    expect(rows[1]?.errors).toEqual({ vin: 'Repeats line 2.' });
+  });
 });

@@ -1,5 +1,5 @@
 import { Button, Group } from '@mantine/core';
-import { IconDownload, IconPlus, IconUpload } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -8,6 +8,7 @@ import { CONNECTIVITY, VEHICLE_STATE_LABELS, VEHICLE_TYPES } from '@/domain/enum
 import { ACTION } from '@/domain/permissions';
 import { useAppState } from '@/state/store-context';
 import { useCan } from '@/state/use-can';
+import { CsvTransferButtons } from '@/shared/ui/csv-import/csv-transfer-buttons';
 import { ConfirmDialog } from '@/shared/ui/data-table/confirm-dialog';
 import { DataTable } from '@/shared/ui/data-table/data-table';
 import { downloadCsv } from '@/shared/ui/data-table/download-csv';
@@ -186,25 +187,13 @@ export function VehicleManagementPage({ route }: RoutePageProps) {
         description="Every vehicle you may see, with its model, owner and state."
         actions={
           <Group gap="xs">
-            {may(ACTION.EXPORT) ? (
-              <Button
-                variant="default"
-                leftSection={<IconDownload size={16} />}
-                onClick={handleExport}
-                loading={exporting}
-              >
-                Export CSV
-              </Button>
-            ) : null}
-            {may(ACTION.IMPORT) ? (
-              <Button
-                variant="default"
-                leftSection={<IconUpload size={16} />}
-                onClick={() => setDialog({ kind: 'import' })}
-              >
-                Import CSV
-              </Button>
-            ) : null}
+            <CsvTransferButtons
+              canExport={may(ACTION.EXPORT)}
+              canImport={may(ACTION.IMPORT)}
+              exporting={exporting}
+              onExport={handleExport}
+              onImport={() => setDialog({ kind: 'import' })}
+            />
             {may(ACTION.ADD) ? (
               <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ kind: 'add' })}>
                 Add vehicle

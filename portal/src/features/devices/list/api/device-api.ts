@@ -7,6 +7,7 @@ export type ApiDevice = components['schemas']['Device'];
 export type DeviceKind = 'BMS' | 'MCU' | 'VCU';
 export type DeviceInput = components['schemas']['DeviceInput'];
 export type DevicePatch = components['schemas']['DevicePatch'];
+export type DeviceImportRow = components['schemas']['DeviceImportRow'];
 
 /** One page of devices of a kind in the caller's scope. */
 export async function listDevices(kind: DeviceKind, params: ListParams) {
@@ -89,4 +90,19 @@ export function useResyncDevice() {
   return useDeviceMutation(async (id: string) =>
     requireData(await apiClient.POST('/devices/{id}/resync', { params: { path: { id } } })),
   );
+}
+
+/** Sends one batch of import rows of a kind; the answer lists created devices and per-row field errors (row = batch index). */
+export async function importDevices(kind: DeviceKind, rows: DeviceImportRow[]) {
+  return requireData(await apiClient.POST('/devices/import', { body: { type: kind, rows } }));
+}
+
+/** The CSV of every device of a kind matching the list's filters, search and sort (all pages). */
+export async function exportDevices(kind: DeviceKind, params: ListParams) {
+  const { page: _page, pageSize: _size, ...query } = toListQuery(params);
+  const { data } = await apiClient.GET('/devices/export', {
+    params: { query: { ...query, filter: { ...query.filter, type: kind } } },
+    parseAs: 'text',
+  });
+  return data ?? '';
 }
