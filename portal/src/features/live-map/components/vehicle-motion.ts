@@ -92,12 +92,13 @@ export class VehicleMotion {
    * map clusters 10,000 of them on every redraw.
    */
   forEachPosition(now: number, visit: (id: string, lon: number, lat: number, stateCode: unknown) => void): void {
-    for (const [id, track] of this.tracks) {
+    // forEach, not for-of: no [key, value] array per vehicle.
+    this.tracks.forEach((track, id) => {
       const { vehicle } = track;
       const t = (now - track.start) / MOTION_MS;
       if (!(t < 1)) {
         visit(id, vehicle.lon, vehicle.lat, vehicle.stateCode);
-        continue;
+        return;
       }
       const k = easeOut(Math.max(0, t));
       visit(
@@ -106,7 +107,7 @@ export class VehicleMotion {
         track.fromLat + (vehicle.lat - track.fromLat) * k,
         vehicle.stateCode,
       );
-    }
+    });
   }
 
   private positionOf(track: Track, now: number): [number, number] {
