@@ -7,7 +7,9 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { connect } from 'mqtt';
+import { MqttClient } from 'mqtt';
+import { WebSocket } from 'ws';
+import { coalescingStream } from './ws-coalescing-stream.mjs';
 import { createFleetSimulator, defaultVehicleIds } from '../../portal/src/mocks/live/fleet-simulator.js';
 
 /** The demo region shared with the portal (roads, places, geofences). */
@@ -32,7 +34,10 @@ export async function startPublisher(options) {
   const rateHz = options.rateHz ?? 1;
   const deviceEveryS = options.deviceEveryS ?? 5;
   const sim = createFleetSimulator({ region: DEMO_REGION, seed: options.seed ?? 1, faultRate: options.faultRate });
-  const client = connect(options.url, {
+  // mqtt.js's own WebSocket stream sends every write as a frame (a PUBLISH is several writes): 10,000 messages a second
+  // became tens of thousands of frames for this process and the broker to frame and parse. Coalesced per event-loop
+  // turn, as the broker does towards its subscribers.
+  const client = new MqttClient(() => coalescingStream(new WebSocket(options.url, 'mqtt')), {
     clientId: `voltline-publisher-${process.pid}-${Math.random().toString(16).slice(2, 8)}`,
     reconnectPeriod: 1000,
     clean: true,
