@@ -75,7 +75,12 @@ export function coalescingStream(socket) {
     },
   });
   socket.on('message', (data) => stream.push(data));
-  socket.on('close', () => stream.push(null));
+  socket.on('close', () => {
+    stream.push(null);
+    // A closed socket ends both sides: mqtt.js (the publisher) reconnects on the stream's 'close', which a Duplex
+    // emits only once its writable side is done too.
+    stream.destroy();
+  });
   socket.on('error', (error) => stream.destroy(error));
   return stream;
 }
