@@ -2,77 +2,11 @@
 // A real MQTT broker for browser tests, unit tests and local use: aedes behind a WebSocket listener (ws), on loopback.
 //   node e2e/servers/broker.mjs [--port 9001] [--host 127.0.0.1]     (env: MQTT_PORT, MQTT_HOST)
 import { createServer } from 'node:http';
-import { Duplex } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Aedes } from 'aedes';
-import { WebSocket, WebSocketServer } from 'ws';
-
-/** Largest WebSocket frame built from coalesced MQTT packets. */
-const MAX_FRAME_BYTES = 16 * 1024;
-
-/** Above this many bytes queued in the socket, writes wait for the socket: back-pressure for aedes. */
-const HIGH_WATER_BYTES = 1024 * 1024;
-
-/**
- * A duplex stream over a WebSocket that sends the MQTT packets written within one event-loop turn as one frame.
- * MQTT over WebSocket allows several packets per frame; browsers pay per frame, so a fleet-wide subscription
- * receives a few hundred frames per second instead of ten thousand.
- */
-function coalescingStream(socket) {
-  let pending = [];
-  let pendingBytes = 0;
-  let waiting = [];
-  let scheduled = false;
-
-  function flush() {
-    scheduled = false;
-    if (pending.length === 0) return;
-    const data = pending.length === 1 ? pending[0] : Buffer.concat(pending, pendingBytes);
-    const done = waiting;
-    pending = [];
-    pendingBytes = 0;
-    waiting = [];
-    if (socket.readyState !== WebSocket.OPEN) {
-      for (const cb of done) cb(new Error('WebSocket is not open'));
-      return;
-    }
-    socket.send(data, { binary: true }, (error) => {
-      for (const cb of done) cb(error ?? undefined);
-    });
-  }
-
-  const stream = new Duplex({
-    read() {},
-    write(chunk, _encoding, callback) {
-      pending.push(chunk);
-      pendingBytes += chunk.length;
-      // Acknowledge at once (a packet arrives in several writes), unless the socket is backed up.
-      if (socket.bufferedAmount > HIGH_WATER_BYTES) waiting.push(callback);
-      else callback();
-      if (pendingBytes >= MAX_FRAME_BYTES) flush();
-      else if (!scheduled) {
-        scheduled = true;
-        setImmediate(flush);
-      }
-    },
-    final(callback) {
-      flush();
-      socket.close();
-      callback();
-    },
-    destroy(error, callback) {
-      // aedes destroys the stream right after writing a refusing CONNACK: send what is pending, then close.
-      flush();
-      socket.close();
-      callback(error);
-    },
-  });
-  socket.on('message', (data) => stream.push(data));
-  socket.on('close', () => stream.push(null));
-  socket.on('error', (error) => stream.destroy(error));
-  return stream;
-}
+import { WebSocketServer } from 'ws';
+import { coalescingStream } from './ws-coalescing-stream.mjs';
 
 /**
  * Starts aedes with a WebSocket listener.

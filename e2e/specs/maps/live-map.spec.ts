@@ -52,6 +52,25 @@ test('the live map draws the offline basemap and clusters a fleet of 2,000 vehic
   await page.screenshot({ path: test.info().outputPath('live-map-clusters.png') });
 });
 
+test('clicking a cluster zooms in until its vehicles show', async ({ page }) => {
+  await openMaps(page, harness.url, 'view=live&count=2000');
+  const cluster = await page.evaluate(() => {
+    const features = (window as unknown as MapsWindow).__maps.map!.queryRenderedFeatures({
+      layers: ['vehicle-clusters'],
+    }) as unknown as { properties: { point_count: number }; geometry: { coordinates: [number, number] } }[];
+    const smallest = features.sort((a, b) => a.properties.point_count - b.properties.point_count)[0]!;
+    return { lon: smallest.geometry.coordinates[0], lat: smallest.geometry.coordinates[1] };
+  });
+  const zoomBefore = await page.evaluate(() => (window as unknown as MapsWindow).__maps.map!.getZoom());
+  const point = await screenPoint(page, cluster.lon, cluster.lat);
+  await page.mouse.click(point.x, point.y);
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as MapsWindow).__maps.map!.getZoom()), { timeout: 5000 })
+    .toBeGreaterThan(zoomBefore + 1);
+  await expect.poll(async () => (await rendered(page, 'vehicle-points')).length, { timeout: 5000 }).toBeGreaterThan(0);
+  await page.screenshot({ path: test.info().outputPath('live-map-cluster-zoomed.png') });
+});
+
 test('the map reports its viewport as live topics for the page to subscribe to', async ({ page }) => {
   await openMaps(page, harness.url, 'view=live&count=10');
   const topics = await page.evaluate(() => (window as unknown as MapsWindow).__maps.topics);

@@ -1,11 +1,6 @@
 import { expect, test } from 'vitest';
-import {
-  CLUSTER_MAX_ZOOM,
-  FLEET_CLUSTER_REDRAW_MS,
-  FLEET_GLIDE_REDRAW_MS,
-  redrawPlan,
-  SMOOTH_VEHICLE_LIMIT,
-} from './live-map';
+import { CLUSTER_MAX_ZOOM } from './cluster-vehicles';
+import { FLEET_CLUSTER_REDRAW_MS, FLEET_GLIDE_REDRAW_MS, redrawPlan, SMOOTH_VEHICLE_LIMIT } from './live-map';
 
 test('a small fleet glides and is redrawn every animation frame, at any zoom', () => {
   expect(redrawPlan(SMOOTH_VEHICLE_LIMIT, 10)).toEqual({ intervalMs: 0, glide: true });
@@ -20,4 +15,8 @@ test('a big fleet seen as clusters jumps to its readings twice a second', () => 
 test('a big fleet seen marker by marker glides in a few steps a second', () => {
   expect(redrawPlan(10_000, CLUSTER_MAX_ZOOM + 0.5)).toEqual({ intervalMs: FLEET_GLIDE_REDRAW_MS, glide: true });
   expect(1000 / FLEET_GLIDE_REDRAW_MS).toBeGreaterThanOrEqual(4);
+});
+
+test('a big fleet zoomed in to a few markers glides every animation frame', () => {
+  expect(redrawPlan(10_000, CLUSTER_MAX_ZOOM + 2, 120)).toEqual({ intervalMs: 0, glide: true });
 });

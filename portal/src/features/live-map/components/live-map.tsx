@@ -4,6 +4,7 @@ import type { GeoJSONSource, Map as MapLibreMap, MapLayerMouseEvent } from 'mapl
 import { useEffect, useRef, useState } from 'react';
 import type { Bounds } from '@/shared/lib/live/topics';
 import { boundsOf, createMap } from '@/shared/ui/map/create-map';
+import { CLUSTER_MAX_ZOOM, clusterVehicles } from './cluster-vehicles';
 import { MapLegend } from './map-legend';
 import { VehicleCard } from './vehicle-card';
 import { type LiveMapVehicles, VehicleMotion } from './vehicle-motion';
@@ -33,10 +34,8 @@ export interface LiveMapProps {
 
 const SOURCE = 'vehicles';
 
-/** Up to this many vehicles, markers glide and are redrawn every animation frame. */
+/** Up to this many vehicles (or markers drawn, past the cluster zoom), markers glide and are redrawn every frame. */
 export const SMOOTH_VEHICLE_LIMIT = 1000;
-/** Past this zoom there are no clusters: every vehicle in view is its own marker. */
-export const CLUSTER_MAX_ZOOM = 14;
 /** The shortest time between two redraws of a larger fleet seen marker by marker (zoomed in, or followed). */
 export const FLEET_GLIDE_REDRAW_MS = 250;
 /** The shortest time between two redraws of a larger fleet seen as clusters. */
@@ -50,14 +49,17 @@ export interface RedrawPlan {
 }
 
 /**
- * How often the vehicle source is redrawn. Each redraw hands every feature to MapLibre, which copies them for its
- * worker (tens of milliseconds of main thread for thousands of vehicles) and re-clusters them: 60 times a second that
- * would starve the page. A big fleet glides in a few steps a second where markers are seen one by one, and jumps to
- * its readings twice a second where it is seen as clusters, which a glide would not make smoother.
+ * How often the vehicle source is redrawn. Each redraw clusters the whole fleet for the view (a few milliseconds for
+ * 10,000 vehicles) and MapLibre re-tiles what it is handed: 60 times a second that would starve the page. A big fleet
+ * glides every frame where only a few markers are drawn one by one (`drawnCount`: features of the last redraw), in a
+ * few steps a second where many are, and jumps to its readings twice a second where it is seen as clusters, which a
+ * glide would not make smoother.
  */
-export function redrawPlan(vehicleCount: number, zoom: number): RedrawPlan {
+export function redrawPlan(vehicleCount: number, zoom: number, drawnCount = vehicleCount): RedrawPlan {
   if (vehicleCount <= SMOOTH_VEHICLE_LIMIT) return { intervalMs: 0, glide: true };
-  if (zoom > CLUSTER_MAX_ZOOM) return { intervalMs: FLEET_GLIDE_REDRAW_MS, glide: true };
+  if (zoom > CLUSTER_MAX_ZOOM) {
+    return { intervalMs: drawnCount <= SMOOTH_VEHICLE_LIMIT ? 0 : FLEET_GLIDE_REDRAW_MS, glide: true };
+  }
   return { intervalMs: FLEET_CLUSTER_REDRAW_MS, glide: false };
 }
 
@@ -68,12 +70,9 @@ const LAYER_SELECTED = 'vehicle-selected';
 function addVehicleLayers(map: MapLibreMap) {
   map.addSource(SOURCE, {
     type: 'geojson',
+    // Clustered by clusterVehicles, not by MapLibre: handing it the whole fleet on every redraw cost 50-75 ms of
+    // main thread (decision 0051).
     data: { type: 'FeatureCollection', features: [] },
-    cluster: true,
-    clusterRadius: 40,
-    clusterMaxZoom: CLUSTER_MAX_ZOOM,
-    // A cluster hiding a faulty vehicle must still stand out.
-    clusterProperties: { faults: ['+', ['case', ['==', ['get', 'group'], 'fault'], 1, 0]] },
   });
   map.addLayer({
     id: LAYER_CLUSTER,
@@ -131,6 +130,9 @@ export function LiveMap({
   const motionRef = useRef(new VehicleMotion());
   const frameRef = useRef(0);
   const lastDrawRef = useRef(Number.NEGATIVE_INFINITY);
+  const drawnCountRef = useRef(0);
+  // Set while the map moves because of the follow loop, so its own camera moves do not ask for more frames.
+  const selfMoveRef = useRef(false);
   const readyRef = useRef(false);
   const followRef = useRef<string | null>(null);
   const callbacksRef = useRef({ onViewportChange, onMapLoad, onFrameTiming });
@@ -151,7 +153,7 @@ export function LiveMap({
       const map = mapRef.current;
       if (!map) return;
       const motion = motionRef.current;
-      const plan = redrawPlan(motion.size, map.getZoom());
+      const plan = redrawPlan(motion.size, map.getZoom(), drawnCountRef.current);
       if (now - lastDrawRef.current < plan.intervalMs) {
         frameRef.current = requestAnimationFrame(draw);
         return;
@@ -160,15 +162,25 @@ export function LiveMap({
       const started = performance.now();
       // Without a glide, markers are drawn where their glide ends: on the latest reading.
       const at = plan.glide ? now : Number.POSITIVE_INFINITY;
-      (map.getSource(SOURCE) as GeoJSONSource | undefined)?.setData(motion.toFeatureCollection(at));
       const followed = followRef.current;
       if (followed) {
         const position = motion.positionAt(followed, at);
-        if (position) map.jumpTo({ center: position });
+        selfMoveRef.current = true;
+        try {
+          if (position) map.jumpTo({ center: position });
+        } finally {
+          selfMoveRef.current = false;
+        }
       }
+      const data = clusterVehicles((visit) => motion.forEachPosition(at, visit), {
+        zoom: map.getZoom(),
+        bounds: boundsOf(map),
+      });
+      drawnCountRef.current = data.features.length;
+      (map.getSource(SOURCE) as GeoJSONSource | undefined)?.setData(data);
       callbacksRef.current.onFrameTiming?.(performance.now() - started, motion.size);
       // A draw during the glide asks for another, so the last one lands every marker exactly on its reading.
-      if (plan.glide && motion.isAnimating(now)) frameRef.current = requestAnimationFrame(draw);
+      if (plan.glide && motion.isAnimating(now) && !frameRef.current) frameRef.current = requestAnimationFrame(draw);
     });
   };
 
@@ -201,17 +213,34 @@ export function LiveMap({
       reportViewport();
       callbacksRef.current.onMapLoad?.(map);
     });
-    map.on('moveend', reportViewport);
+    map.on('moveend', () => {
+      reportViewport();
+      if (selfMoveRef.current) return;
+      // The view settled: cluster for it now rather than after the redraw interval.
+      lastDrawRef.current = Number.NEGATIVE_INFINITY;
+      requestDraw.current();
+    });
+    // Only vehicles near the view are handed to MapLibre, and clusters depend on the zoom: redraw while it moves.
+    map.on('move', () => {
+      if (!selfMoveRef.current) requestDraw.current();
+    });
     map.on('click', LAYER_POINT, (event: MapLayerMouseEvent) => {
       const id = event.features?.[0]?.properties?.id;
       if (typeof id === 'string') setSelectedId(id);
     });
-    map.on('click', LAYER_CLUSTER, async (event: MapLayerMouseEvent) => {
-      const feature = event.features?.[0];
-      const clusterId = feature?.properties?.cluster_id;
-      if (!feature || typeof clusterId !== 'number' || feature.geometry.type !== 'Point') return;
-      const zoom = await (map.getSource(SOURCE) as GeoJSONSource).getClusterExpansionZoom(clusterId);
-      map.easeTo({ center: feature.geometry.coordinates as [number, number], zoom });
+    map.on('click', LAYER_CLUSTER, (event: MapLayerMouseEvent) => {
+      const properties = event.features?.[0]?.properties;
+      if (!properties) return;
+      const { west, south, east, north } = properties;
+      if ([west, south, east, north].some((value) => typeof value !== 'number')) return;
+      // Zoom to exactly the cluster's vehicles; vehicles on one spot open past the cluster zoom, as points.
+      map.fitBounds(
+        [
+          [west, south],
+          [east, north],
+        ],
+        { padding: 60, maxZoom: CLUSTER_MAX_ZOOM + 1 },
+      );
     });
     for (const layer of [LAYER_POINT, LAYER_CLUSTER]) {
       map.on('mouseenter', layer, () => {

@@ -1,7 +1,12 @@
 import { expect, test } from 'vitest';
 import { VEHICLE_STATE } from '@/shared/lib/live/topics';
 import { MOTION_MS, VehicleMotion, type LiveMapVehicle } from './vehicle-motion';
-import { STATE_GROUP_COLOUR } from './vehicle-state-style';
+
+const drawn = (motion: VehicleMotion, now: number) => {
+  const seen: [string, number, number, unknown][] = [];
+  motion.forEachPosition(now, (id, lon, lat, stateCode) => seen.push([id, lon, lat, stateCode]));
+  return seen;
+};
 
 const at = (lon: number, lat: number, stateCode: number | string = VEHICLE_STATE.Drive): LiveMapVehicle => ({
   lon,
@@ -52,7 +57,7 @@ test('vehicles missing from the latest input are removed', () => {
   );
   motion.update(new Map([['V2', at(1, 1)]]), 10);
   expect(motion.positionAt('V1', 10)).toBeNull();
-  expect(motion.toFeatureCollection(10).features.map((f) => f.properties.id)).toEqual(['V2']);
+  expect(drawn(motion, 10).map(([id]) => id)).toEqual(['V2']);
 });
 
 test('the same vehicle objects again are no change', () => {
@@ -62,18 +67,25 @@ test('the same vehicle objects again are no change', () => {
   expect(motion.update(vehicles, 10)).toBe(false);
 });
 
-test('features carry the vehicle id and the colour of its state group', () => {
+test('each drawn marker comes with its vehicle id and state code', () => {
   const motion = new VehicleMotion();
   motion.update(new Map([['V9', at(3, 4, VEHICLE_STATE.DCCharge)]]), 0);
-  expect(motion.toFeatureCollection(0).features[0]).toMatchObject({
-    geometry: { coordinates: [3, 4] },
-    properties: { id: 'V9', group: 'charge', colour: STATE_GROUP_COLOUR.charge },
-  });
+  expect(drawn(motion, 0)).toEqual([['V9', 3, 4, VEHICLE_STATE.DCCharge]]);
 });
 
 test('markers drawn without a glide (at infinity) stand on their latest reading', () => {
   const motion = new VehicleMotion();
   motion.update(new Map([['V1', at(0, 0)]]), 0);
   motion.update(new Map([['V1', at(1, 2)]]), 100);
-  expect(motion.toFeatureCollection(Number.POSITIVE_INFINITY).features[0]!.geometry.coordinates).toEqual([1, 2]);
+  expect(drawn(motion, Number.POSITIVE_INFINITY)).toEqual([['V1', 1, 2, VEHICLE_STATE.Drive]]);
+});
+
+test('markers drawn during a glide are where positionAt says', () => {
+  const motion = new VehicleMotion();
+  motion.update(new Map([['V1', at(0, 0)]]), 0);
+  motion.update(new Map([['V1', at(2, 0)]]), 100);
+  const [, lon = Number.NaN, lat] = drawn(motion, 100 + MOTION_MS / 2)[0] ?? [];
+  expect([lon, lat]).toEqual(motion.positionAt('V1', 100 + MOTION_MS / 2));
+  expect(lon).toBeGreaterThan(0);
+  expect(lon).toBeLessThan(2);
 });

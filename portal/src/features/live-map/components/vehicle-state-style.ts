@@ -51,8 +51,17 @@ const STATE_NAME = new Map<unknown, string>(
   ]),
 );
 
+/** Groups indexed by numeric code: the map looks up 10,000 of them per redraw, and a Map keyed by mixed types is slow. */
+const GROUP_BY_NUMBER: StateGroup[] = Array.from(
+  { length: 128 },
+  (_, code) => GROUP_BY_CODE.get(code as VehicleStateCode) ?? 'unknown',
+);
+
 /** The colour group of a vehicle state code; SNA and codes outside portal spec §3 are `unknown`. */
 export function stateGroupOf(code: unknown): StateGroup {
+  if (typeof code === 'number' && code >= 0 && code < GROUP_BY_NUMBER.length && Number.isInteger(code)) {
+    return GROUP_BY_NUMBER[code] ?? 'unknown';
+  }
   return GROUP_BY_CODE.get(code as VehicleStateCode) ?? 'unknown';
 }
 
