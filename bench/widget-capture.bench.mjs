@@ -8,7 +8,9 @@
 // It runs a third time with nothing but empty passive listeners for the events replay records (scroll, mouse, touch,
 // focus, input): Chromium then reports the frames that dispatch such an event, with the page's own style, layout and
 // paint, as tasks; replay must listen to them, so that figure is the floor replay can reach on this page and machine.
-// The note also gives the longest run of replay's own code (Long Animation Frame script attribution).
+// The note also gives the longest run of replay's own code (Long Animation Frame script attribution), and each run's
+// longest frame: Chromium reports a rendering frame as a long task only when script ran in it, so without listeners the
+// page's own long frames would not show as tasks at all (decision 0052).
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
