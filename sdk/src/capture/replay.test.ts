@@ -59,10 +59,33 @@ test('a report asked for before the idle start still gets a replay', () => {
   expect(JSON.stringify(getReplayPayload())).toContain('right away');
 });
 
+/** Resolves after the sliced full snapshot under way has been walked to its end, task by task. */
+async function snapshotWalked(): Promise<void> {
+  while (isReplaySnapshotPending())
+    await new Promise<void>((resolve) => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        channel.port1.close();
+        resolve();
+      };
+      channel.port2.postMessage(null);
+    });
+}
+
+test('recording starts in a task of its own: not even a small page is walked inside it', async () => {
+  document.body.innerHTML = '<p>small page</p>';
+  resetReplay();
+  expect(isReplaySnapshotPending()).toBe(true);
+  await snapshotWalked();
+  const full = getReplayPayload()!.events.findLast((e) => e.type === 2)!;
+  expect(JSON.stringify(full)).toContain('small page');
+});
+
 test('a due checkout waits for idle time instead of running inside the emitting event', async () => {
   vi.useFakeTimers({ toFake: ['setTimeout'] });
   document.body.innerHTML = '<p id="t">0</p>';
   resetReplay();
+  await snapshotWalked();
   const target = document.getElementById('t')!;
   for (let i = 1; i <= REPLAY.checkoutEveryEvents; i += 1) {
     target.setAttribute('data-n', String(i));

@@ -168,3 +168,22 @@ test('a page that changes while its first snapshot is walked in slices replays t
     search: 'typed mid-walk',
   });
 });
+
+test('recording a page that has not patched the DOM starts without loading a hidden iframe', async ({ page }) => {
+  // rrweb loads native DOM prototypes from a throw-away iframe when it takes the page's for patched; a new document
+  // costs a 30-50 ms task on a big page, so an unpatched page must not pay for it (decision 0052).
+  await page.addInitScript(() => {
+    const observer = new MutationObserver(() => {});
+    observer.observe(document, { childList: true, subtree: true });
+    Object.assign(window, { iframeWatch: observer });
+  });
+  await page.reload();
+  const iframesAdded = await page.evaluate(() => {
+    window.voltlineCapture.startReplay();
+    const payload = window.voltlineCapture.getReplayPayload();
+    const watch = (window as unknown as { iframeWatch: MutationObserver }).iframeWatch;
+    const added = watch.takeRecords().flatMap((record) => Array.from(record.addedNodes));
+    return { recorded: payload !== null, iframes: added.filter((node) => node.nodeName === 'IFRAME').length };
+  });
+  expect(iframesAdded).toEqual({ recorded: true, iframes: 0 });
+});
