@@ -198,10 +198,7 @@ async function scenario(script, chromium, mode) {
         const onScreen = await page.evaluate(() =>
           Array.from(document.querySelectorAll('input')).findIndex((input) => input.getBoundingClientRect().top > 100),
         );
-        await page
-          .locator('input')
-          .nth(Math.max(0, onScreen))
-          .fill(`typed ${step}`);
+        await page.locator('input').nth(Math.max(0, onScreen)).fill(`typed ${step}`);
       }
       if (step % 20 === 0) await page.mouse.click(300, 300);
       await page.clock.runFor(STEP_MS);
