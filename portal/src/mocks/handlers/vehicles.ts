@@ -11,7 +11,8 @@ import { FieldErrors, optionalId, readJsonObject, requiredString } from './lib/b
 import { conflict, invalidQuery, notFound, validationFailed } from './lib/http-error';
 import { applyListQuery, type ListSpec, parseListQuery } from './lib/list-query';
 import { scopedVehicle, vehicleFilterFor } from './lib/scope';
-import { SortedIndex } from './lib/sorted-index';
+import { type ColumnSorter, SortedIndex } from './lib/sorted-index';
+import { createWorkerSorter } from './lib/worker-sorter';
 import { toApi } from './lib/serialize';
 
 const CONNECTIVITY = ['Wi-Fi', 'GSM', '3G', '4G', '5G'] as const;
@@ -55,6 +56,8 @@ export const VEHICLE_LIST: ListSpec<Vehicle> = {
 
 /** One sorted index per vehicles table (a reset demo world brings a new table, and so a new index). */
 const vehicleIndexes = new WeakMap<object, SortedIndex<Vehicle>>();
+/** One sort worker for every vehicles index of the page (null in Node and jsdom: sorts run on the spot). */
+let vehicleSorter: ColumnSorter | null | undefined;
 
 /** Rows read per slice while warming (about a millisecond). */
 const WARM_ROWS_PER_SLICE = 1_000;
@@ -68,10 +71,11 @@ function whenIdle(work: () => void) {
 }
 
 /**
- * Builds the order of every sortable field in the background after the first list answer, a slice of rows at a time
- * in idle time (a database keeps its indexes; so does the demo server), so that later sort changes find their index
- * ready. A request for a field still warming finishes its build at once. Writes make an order stale; it is then
- * rebuilt on its next use.
+ * Builds the order of every sortable field in the background after the first list answer (a database keeps its
+ * indexes; so does the demo server), so that later sort changes find their index ready: the page reads a field's
+ * values a slice of rows at a time in idle time, and the sort worker sorts them, one field at a time so that a
+ * request's own sort waits behind one background sort at most. A request for a field still warming finishes its
+ * build at once. Writes make an order stale; it is then rebuilt on its next use.
  */
 function warmInBackground(index: SortedIndex<Vehicle>, table: WorldDb['tables']['vehicles']) {
   const fields = Object.keys(VEHICLE_LIST.sortable);
@@ -80,26 +84,43 @@ function warmInBackground(index: SortedIndex<Vehicle>, table: WorldDb['tables'][
     while (performance.now() < until) {
       const field = fields[0];
       if (field === undefined) return;
-      if (index.warm(field, table.version, () => table.all(), WARM_ROWS_PER_SLICE)) fields.shift();
+      if (index.warm(field, table.version, () => table.all(), WARM_ROWS_PER_SLICE)) {
+        fields.shift();
+        // Handed to the worker: go on with the next field once it is sorted.
+        void index.prepare(field, table.version, () => table.all()).then(() => whenIdle(next));
+        return;
+      }
     }
     whenIdle(next);
   };
   whenIdle(next);
 }
 
-/** One page of vehicles in scope: through the sorted index (one pass, no sort) when the query sorts by one field. */
-export function listVehiclePage(
+/** The sorted index of the vehicles table, started (and warming) on first use. */
+function vehicleIndexOf(table: WorldDb['tables']['vehicles']): SortedIndex<Vehicle> {
+  let index = vehicleIndexes.get(table);
+  if (!index) {
+    vehicleSorter ??= createWorkerSorter();
+    index = new SortedIndex(VEHICLE_LIST, vehicleSorter);
+    vehicleIndexes.set(table, index);
+    warmInBackground(index, table);
+  }
+  return index;
+}
+
+/**
+ * One page of vehicles in scope: through the sorted index (one pass, no sort) when the query sorts by one field; a
+ * field whose order is not built yet is sorted first (in the sort worker, when there is one).
+ */
+export async function listVehiclePage(
   db: WorldDb,
   query: ReturnType<typeof parseListQuery>,
   inScope: (v: Vehicle) => boolean,
 ) {
   const table = db.tables.vehicles;
-  let index = vehicleIndexes.get(table);
-  if (!index) {
-    index = new SortedIndex(VEHICLE_LIST);
-    vehicleIndexes.set(table, index);
-    warmInBackground(index, table);
-  }
+  const index = vehicleIndexOf(table);
+  const [sort, ...more] = query.sort;
+  if (sort && more.length === 0) await index.prepare(sort.field, table.version, () => table.all());
   return (
     index.page(query, table.version, () => table.all(), inScope) ??
     applyListQuery(Array.from(table.values()).filter(inScope), query, VEHICLE_LIST)
@@ -304,7 +325,7 @@ export function createVehicleHandlers(http: ApiHttp) {
       const ctx = requireAuth(request, db);
       requirePermission(ctx, { anyOf: ['vh.l', 'vh.l.d'] });
       const query = parseListQuery(new URL(request.url), VEHICLE_LIST);
-      const page = listVehiclePage(db, query, vehicleFilterFor(ctx));
+      const page = await listVehiclePage(db, query, vehicleFilterFor(ctx));
       return response(200).json({ ...page, items: page.items.map((v) => vehicleToApi(db, v)) });
     }),
 

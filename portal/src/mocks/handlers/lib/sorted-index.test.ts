@@ -1,6 +1,6 @@
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { applyListQuery, type ListSpec, parseListQuery } from './list-query';
-import { SortedIndex } from './sorted-index';
+import { type SortColumn, SortedIndex, sortColumn } from './sorted-index';
 
 interface Row {
   id: string;
@@ -148,5 +148,52 @@ describe('SortedIndex text of one pattern', () => {
       () => true,
     );
     expect(names(page?.items ?? [])).toEqual(names(applyListQuery(serials, q, SERIALS).items));
+  });
+});
+
+describe('SortedIndex with a sorter elsewhere', () => {
+  test('sorts through the sorter and then pages like applyListQuery', async () => {
+    const columns: SortColumn[] = [];
+    const index = new SortedIndex(SPEC, async (column) => {
+      columns.push(column);
+      return sortColumn(column);
+    });
+    await index.prepare('name', 1, () => rows);
+    const qs = 'sort=name:desc&filter[kind]=y&pageSize=30&page=2';
+    const page = index.page(
+      query(qs),
+      1,
+      () => rows,
+      () => true,
+    );
+    expect(columns).toHaveLength(1);
+    expect(names(page?.items ?? [])).toEqual(names(applyListQuery(rows, query(qs), SPEC).items));
+  });
+
+  test('a warmed field is sorted once, however many requests wait for it', async () => {
+    let sorts = 0;
+    const index = new SortedIndex(SPEC, async (column) => {
+      sorts += 1;
+      return sortColumn(column);
+    });
+    expect(index.warm('n', 1, () => rows)).toBe(true);
+    await Promise.all([index.prepare('n', 1, () => rows), index.prepare('n', 1, () => rows)]);
+    expect(sorts).toBe(1);
+  });
+
+  test('when the sorter fails, the order is sorted on the spot and the list still answers', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const index = new SortedIndex(SPEC, () => Promise.reject(new Error('no worker')));
+    await index.prepare('n', 1, () => rows);
+    const qs = 'sort=n:asc&pageSize=200';
+    const page = index.page(
+      query(qs),
+      1,
+      () => rows,
+      () => true,
+    );
+    expect(page?.items.map((r) => r.n)).toEqual(applyListQuery(rows, query(qs), SPEC).items.map((r) => r.n));
+    expect(warn).toHaveBeenCalled();
+    warn.mockRestore();
   });
 });

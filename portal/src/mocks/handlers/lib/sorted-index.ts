@@ -37,20 +37,71 @@ function digitMask(text: string): number {
 }
 
 /**
- * An order being built in steps: values are read a slice of rows at a time, then sorted once. Text is kept
- * lower-cased; when every value has its digits at the same places (VINs, registrations, ids of one pattern), plain
- * `<` on that already is the list's collation, and the costlier `textKey` is built only when they do not.
+ * The values of one field, as a sort needs them and without the rows: plain data (typed arrays, strings) that can be
+ * sent to a worker and sorted there while the page goes on.
+ */
+export interface SortColumn {
+  /** Positions (in the table's row order) of the rows with a value, ascending. */
+  positions: Int32Array;
+  /** The value of each of those rows, when every value is a number (or boolean). */
+  numbers: Float64Array | null;
+  /** Else their text, lower-cased. */
+  texts: string[] | null;
+  /** Every text has its digits at the same places, so plain `<` on it already is the list's collation. */
+  sameShape: boolean;
+}
+
+/**
+ * The positions of a column's rows in ascending order of value, ties in row order: what `applyListQuery` gives for one
+ * field. Pure, so that it runs as well in a worker as on the page.
+ */
+export function sortColumn(column: SortColumn): Int32Array {
+  const { positions, numbers, sameShape } = column;
+  const slots = Array.from({ length: positions.length }, (_, j) => j);
+  if (numbers) {
+    slots.sort((a, b) => (numbers[a] as number) - (numbers[b] as number) || a - b);
+  } else {
+    let texts = column.texts ?? [];
+    if (!sameShape) {
+      // Keys of repeated values (model, OEM, connectivity...) are computed once per distinct value.
+      const keys = new Map<string, string>();
+      texts = texts.map((text) => {
+        let key = keys.get(text);
+        if (key === undefined) {
+          key = textKey(text);
+          if (keys.size < 10_000) keys.set(text, key);
+        }
+        return key;
+      });
+    }
+    const keys = texts;
+    slots.sort((a, b) => {
+      const ka = keys[a] as string;
+      const kb = keys[b] as string;
+      return ka < kb ? -1 : ka > kb ? 1 : a - b;
+    });
+  }
+  const order = new Int32Array(slots.length);
+  for (let j = 0; j < slots.length; j += 1) order[j] = positions[slots[j] as number] as number;
+  return order;
+}
+
+/** Sorts a column elsewhere (a worker) and resolves with `sortColumn`'s answer. */
+export type ColumnSorter = (column: SortColumn) => Promise<Int32Array>;
+
+/**
+ * An order being built in steps: values are read a slice of rows at a time, then sorted once (here, or by a
+ * `ColumnSorter`). Text is kept lower-cased; when every value has its digits at the same places (VINs, registrations,
+ * ids of one pattern), plain `<` on that already is the list's collation, and the costlier `textKey` is built only
+ * when they do not.
  */
 class OrderBuild<T> {
   readonly version: number;
-  private readonly rows: T[];
+  readonly rows: T[];
   private readonly get: (row: T) => SortValue;
-  private readonly numbers: Float64Array;
-  private readonly texts: (string | undefined)[];
-  private readonly withValue: number[] = [];
-  private readonly empty: T[] = [];
-  /** Keys of repeated values (model, OEM, connectivity...), computed once per distinct value. */
-  private readonly keyCache = new Map<string, string>();
+  private readonly positions: number[] = [];
+  private readonly values: SortValue[] = [];
+  readonly empty: T[] = [];
   private numeric = true;
   /** Length and digit mask of the first text value, while every text value shares them. */
   private shape: { length: number; mask: number } | null = null;
@@ -61,17 +112,6 @@ class OrderBuild<T> {
     this.version = version;
     this.rows = rows;
     this.get = get;
-    this.numbers = new Float64Array(rows.length);
-    this.texts = new Array(rows.length);
-  }
-
-  private key(text: string): string {
-    let key = this.keyCache.get(text);
-    if (key === undefined) {
-      key = textKey(text);
-      if (this.keyCache.size < 10_000) this.keyCache.set(text, key);
-    }
-    return key;
   }
 
   /** Reads up to `count` more rows; true when every row has been read. */
@@ -84,13 +124,12 @@ class OrderBuild<T> {
         this.empty.push(row);
         continue;
       }
-      this.withValue.push(i);
-      if (typeof v === 'number' || typeof v === 'boolean') this.numbers[i] = Number(v);
-      else {
+      this.positions.push(i);
+      this.values.push(v);
+      if (typeof v !== 'number' && typeof v !== 'boolean') {
         this.numeric = false;
-        const text = String(v).toLowerCase();
-        this.texts[i] = text;
         if (this.sameShape) {
+          const text = String(v).toLowerCase();
           const mask = digitMask(text);
           if (this.shape === null) this.shape = { length: text.length, mask };
           else if (mask < 0 || mask !== this.shape.mask || text.length !== this.shape.length) this.sameShape = false;
@@ -101,50 +140,58 @@ class OrderBuild<T> {
     return end === this.rows.length;
   }
 
-  /** Reads what is left and sorts. */
-  finish(): Omit<SortedRows<T>, 'version'> {
+  /** Reads what is left and gives the values to sort. */
+  column(): SortColumn {
     this.step(Number.POSITIVE_INFINITY);
-    const { withValue, numbers, texts, rows } = this;
-    if (this.numeric) {
-      withValue.sort((a, b) => (numbers[a] as number) - (numbers[b] as number) || a - b);
-    } else {
-      // Numbers among text compare as text, as in `applyListQuery`'s collation.
-      for (const i of withValue) {
-        if (texts[i] === undefined) {
-          texts[i] = String(this.get(rows[i] as T)).toLowerCase();
-          this.sameShape = false;
-        }
-      }
-      if (!this.sameShape) for (const i of withValue) texts[i] = this.key(texts[i] as string);
-      withValue.sort((a, b) => {
-        const ka = texts[a] as string;
-        const kb = texts[b] as string;
-        return ka < kb ? -1 : ka > kb ? 1 : a - b;
-      });
-    }
-    return { ordered: withValue.map((i) => rows[i] as T), empty: this.empty };
+    const positions = Int32Array.from(this.positions);
+    if (this.numeric) return { positions, numbers: Float64Array.from(this.values, Number), texts: null, sameShape: true };
+    // Numbers among text compare as text, as in `applyListQuery`'s collation, and make the shapes differ.
+    const mixed = this.values.some((v) => typeof v !== 'string');
+    return {
+      positions,
+      numbers: null,
+      texts: this.values.map((v) => String(v).toLowerCase()),
+      sameShape: this.sameShape && !mixed,
+    };
+  }
+
+  /** The rows in order, from the sorted positions. */
+  result(order: Int32Array): SortedRows<T> {
+    const ordered = new Array<T>(order.length);
+    for (let j = 0; j < order.length; j += 1) ordered[j] = this.rows[order[j] as number] as T;
+    return { version: this.version, ordered, empty: this.empty };
   }
 }
 
 /**
  * Per-field sorted orders of one table, rebuilt only when the table's version changes: what a database index does for
  * the Fleet API. A list request then filters while walking the order and never sorts, so a filter or sort change on
- * 100,000 rows costs one pass.
+ * 100,000 rows costs one pass. With a `ColumnSorter` (a worker, in the browser) the sorts themselves run off the page's
+ * main thread: the page only reads the values.
  */
 export class SortedIndex<T> {
   private readonly orders = new Map<string, SortedRows<T>>();
   private readonly builds = new Map<string, OrderBuild<T>>();
+  /** Sorts under way in the sorter, per field. */
+  private readonly sorting = new Map<string, { version: number; done: Promise<void> }>();
   private readonly spec: ListSpec<T>;
+  private readonly sorter: ColumnSorter | null;
 
-  constructor(spec: ListSpec<T>) {
+  constructor(spec: ListSpec<T>, sorter: ColumnSorter | null = null) {
     this.spec = spec;
+    this.sorter = sorter;
+  }
+
+  private isReady(field: string, version: number): boolean {
+    return this.orders.get(field)?.version === version;
   }
 
   private order(field: string, version: number, rows: () => T[]): SortedRows<T> {
     const cached = this.orders.get(field);
     if (cached?.version === version) return cached;
     // A build already under way (warming) is finished rather than started again.
-    const fresh = { version, ...this.build(field, version, rows).finish() };
+    const build = this.build(field, version, rows);
+    const fresh = build.result(sortColumn(build.column()));
     this.builds.delete(field);
     this.orders.set(field, fresh);
     return fresh;
@@ -160,15 +207,53 @@ export class SortedIndex<T> {
     return fresh;
   }
 
+  /** Hands a fully read build to the sorter; the order is stored when it answers (or sorted here if it fails). */
+  private sortElsewhere(field: string, build: OrderBuild<T>, sorter: ColumnSorter): Promise<void> {
+    const running = this.sorting.get(field);
+    if (running?.version === build.version) return running.done;
+    const store = (order: Int32Array) => {
+      if (this.sorting.get(field)?.done !== done) return;
+      this.sorting.delete(field);
+      if (this.builds.get(field) === build) this.builds.delete(field);
+      // A newer version may have been sorted meanwhile (a write, then a request): keep the newer one.
+      if ((this.orders.get(field)?.version ?? -1) < build.version) this.orders.set(field, build.result(order));
+    };
+    const column = build.column();
+    const done: Promise<void> = sorter(column).then(store, (error: unknown) => {
+      // The worker failed to start or crashed: sort here so that the list still answers, and say why.
+      console.warn('Sorting in a worker failed; sorting on the page instead.', error);
+      store(sortColumn(build.column()));
+    });
+    this.sorting.set(field, { version: build.version, done });
+    return done;
+  }
+
   /**
    * Builds part of a field's order ahead of use (when the server is idle): reads up to `rowCount` more rows, and
-   * sorts once all are read. True when the order is ready.
+   * sorts once all are read (with a sorter, it is handed to the sorter and ready when `prepare` resolves). True when
+   * there is nothing left for the caller to read.
    */
   warm(field: string, version: number, rows: () => T[], rowCount = Number.POSITIVE_INFINITY): boolean {
-    if (this.orders.get(field)?.version === version) return true;
-    if (!this.build(field, version, rows).step(rowCount)) return false;
-    this.order(field, version, rows);
+    if (this.isReady(field, version)) return true;
+    if (this.sorting.get(field)?.version === version) return true;
+    const build = this.build(field, version, rows);
+    if (!build.step(rowCount)) return false;
+    if (this.sorter) void this.sortElsewhere(field, build, this.sorter);
+    else this.order(field, version, rows);
     return true;
+  }
+
+  /**
+   * Makes a field's order ready for `page`, sorting it with the sorter when there is one (so the page's main thread is
+   * free meanwhile); a sort already under way is awaited, not started again.
+   */
+  async prepare(field: string, version: number, rows: () => T[]): Promise<void> {
+    if (this.isReady(field, version)) return;
+    if (!this.sorter) {
+      this.order(field, version, rows);
+      return;
+    }
+    await this.sortElsewhere(field, this.build(field, version, rows), this.sorter);
   }
 
   /**
@@ -182,7 +267,17 @@ export class SortedIndex<T> {
     const filters = [...query.filters].map(([field, values]) => {
       const get = this.spec.filterable[field] as (row: T) => unknown;
       const wanted = new Set(values);
-      return (row: T) => wanted.has(String(get(row)));
+      // The answer per distinct value (status, connectivity, model... repeat across 100,000 rows): no String() per row.
+      const answers = new Map<unknown, boolean>();
+      return (row: T) => {
+        const value = get(row);
+        let keep = answers.get(value);
+        if (keep === undefined) {
+          keep = wanted.has(String(value));
+          answers.set(value, keep);
+        }
+        return keep;
+      };
     });
     const { q, from, to } = query;
     const time = this.spec.time;
