@@ -12,12 +12,12 @@ const scope = self as unknown as WorkerScope;
 
 scope.onmessage = ({ data }) => {
   try {
-    const { id, positions, numbers, joinedTexts, texts, sameShape } = data;
+    const { id, positions, numbers, joinedTexts, texts, mixed } = data;
     const column: SortColumn = {
       positions,
       numbers,
       texts: joinedTexts !== null ? joinedTexts.split('\0') : texts,
-      sameShape,
+      mixed,
     };
     // An empty joined string is one empty text, not none: the positions say how many there are.
     if (joinedTexts !== null && positions.length === 0) column.texts = [];

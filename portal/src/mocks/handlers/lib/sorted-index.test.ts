@@ -197,3 +197,51 @@ describe('SortedIndex with a sorter elsewhere', () => {
     warn.mockRestore();
   });
 });
+
+describe('SortedIndex filter codes', () => {
+  test('a filter read ahead a few rows at a time pages like applyListQuery', () => {
+    const index = new SortedIndex(SPEC);
+    index.page(
+      query('sort=n:asc'),
+      1,
+      () => rows,
+      () => true,
+    );
+    let steps = 0;
+    while (!index.warmFilter('kind', 1, 45)) steps += 1;
+    expect(steps).toBe(4);
+    const qs = 'sort=n:asc&filter[kind]=x&pageSize=20&page=2';
+    const page = index.page(
+      query(qs),
+      1,
+      () => rows,
+      () => true,
+    );
+    const expected = applyListQuery(rows, query(qs), SPEC);
+    expect(page?.total).toBe(expected.total);
+    expect(page?.items.map((r) => r.id)).toEqual(expected.items.map((r) => r.id));
+  });
+
+  test('filters read the rows again after a write', () => {
+    const index = new SortedIndex(SPEC);
+    const data = [...rows];
+    const qs = 'sort=n:asc&filter[kind]=z';
+    expect(
+      index.page(
+        query(qs),
+        1,
+        () => data,
+        () => true,
+      )?.total,
+    ).toBe(0);
+    data[3] = { ...(data[3] as Row), kind: 'z' };
+    expect(
+      index.page(
+        query(qs),
+        2,
+        () => data,
+        () => true,
+      )?.items.map((r) => r.id),
+    ).toEqual(['r3']);
+  });
+});

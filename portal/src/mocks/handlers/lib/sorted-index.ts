@@ -2,15 +2,6 @@ import type { ListQuery, ListSpec, Page } from './list-query';
 
 type SortValue = string | number | boolean | null | undefined;
 
-/** Rows ordered by one field ascending, rows without a value last (the order `applyListQuery` gives). */
-interface SortedRows<T> {
-  version: number;
-  /** Rows with a value, ascending. */
-  ordered: T[];
-  /** Rows without a value, in insertion order. */
-  empty: T[];
-}
-
 const ZEROS = '0000000000000000';
 
 /**
@@ -45,36 +36,39 @@ export interface SortColumn {
   positions: Int32Array;
   /** The value of each of those rows, when every value is a number (or boolean). */
   numbers: Float64Array | null;
-  /** Else their text, lower-cased. */
+  /** Else their text (`String(value)`). */
   texts: string[] | null;
-  /** Every text has its digits at the same places, so plain `<` on it already is the list's collation. */
-  sameShape: boolean;
+  /** Some of those texts were numbers or booleans (they then compare as text, never as one pattern). */
+  mixed: boolean;
 }
 
 /**
  * The positions of a column's rows in ascending order of value, ties in row order: what `applyListQuery` gives for one
  * field. Pure, so that it runs as well in a worker as on the page.
+ *
+ * Text is compared lower-cased; when every value has its digits at the same places (VINs, registrations, ids of one
+ * pattern), plain `<` on that already is the list's collation, and the costlier `textKey` is built only when they do
+ * not.
  */
 export function sortColumn(column: SortColumn): Int32Array {
-  const { positions, numbers, sameShape } = column;
+  const { positions, numbers } = column;
   const slots = Array.from({ length: positions.length }, (_, j) => j);
   if (numbers) {
     slots.sort((a, b) => (numbers[a] as number) - (numbers[b] as number) || a - b);
   } else {
-    let texts = column.texts ?? [];
-    if (!sameShape) {
+    let keys = (column.texts ?? []).map((text) => text.toLowerCase());
+    if (column.mixed || !oneShape(keys)) {
       // Keys of repeated values (model, OEM, connectivity...) are computed once per distinct value.
-      const keys = new Map<string, string>();
-      texts = texts.map((text) => {
-        let key = keys.get(text);
+      const cache = new Map<string, string>();
+      keys = keys.map((text) => {
+        let key = cache.get(text);
         if (key === undefined) {
           key = textKey(text);
-          if (keys.size < 10_000) keys.set(text, key);
+          if (cache.size < 10_000) cache.set(text, key);
         }
         return key;
       });
     }
-    const keys = texts;
     slots.sort((a, b) => {
       const ka = keys[a] as string;
       const kb = keys[b] as string;
@@ -86,26 +80,36 @@ export function sortColumn(column: SortColumn): Int32Array {
   return order;
 }
 
+/** True when every text has the same length and its digits at the same places. */
+function oneShape(texts: string[]): boolean {
+  const first = texts[0];
+  if (first === undefined) return true;
+  const mask = digitMask(first);
+  if (mask < 0) return false;
+  for (const text of texts) if (text.length !== first.length || digitMask(text) !== mask) return false;
+  return true;
+}
+
 /** Sorts a column elsewhere (a worker) and resolves with `sortColumn`'s answer. */
 export type ColumnSorter = (column: SortColumn) => Promise<Int32Array>;
 
-/**
- * An order being built in steps: values are read a slice of rows at a time, then sorted once (here, or by a
- * `ColumnSorter`). Text is kept lower-cased; when every value has its digits at the same places (VINs, registrations,
- * ids of one pattern), plain `<` on that already is the list's collation, and the costlier `textKey` is built only
- * when they do not.
- */
+/** One field's order: positions of a row snapshot (the table at `version`), ascending, then those without a value. */
+interface FieldOrder<T> {
+  version: number;
+  rows: T[];
+  ordered: Int32Array;
+  empty: Int32Array;
+}
+
+/** An order being built in steps: values are read a slice of rows at a time, then sorted once (here, or elsewhere). */
 class OrderBuild<T> {
   readonly version: number;
   readonly rows: T[];
   private readonly get: (row: T) => SortValue;
   private readonly positions: number[] = [];
   private readonly values: SortValue[] = [];
-  readonly empty: T[] = [];
+  private readonly empty: number[] = [];
   private numeric = true;
-  /** Length and digit mask of the first text value, while every text value shares them. */
-  private shape: { length: number; mask: number } | null = null;
-  private sameShape = true;
   private next = 0;
 
   constructor(version: number, rows: T[], get: (row: T) => SortValue) {
@@ -118,23 +122,14 @@ class OrderBuild<T> {
   step(count: number): boolean {
     const end = Math.min(this.rows.length, this.next + count);
     for (let i = this.next; i < end; i += 1) {
-      const row = this.rows[i] as T;
-      const v = this.get(row);
+      const v = this.get(this.rows[i] as T);
       if (v === null || v === undefined) {
-        this.empty.push(row);
+        this.empty.push(i);
         continue;
       }
       this.positions.push(i);
       this.values.push(v);
-      if (typeof v !== 'number' && typeof v !== 'boolean') {
-        this.numeric = false;
-        if (this.sameShape) {
-          const text = String(v).toLowerCase();
-          const mask = digitMask(text);
-          if (this.shape === null) this.shape = { length: text.length, mask };
-          else if (mask < 0 || mask !== this.shape.mask || text.length !== this.shape.length) this.sameShape = false;
-        }
-      }
+      if (typeof v === 'string') this.numeric = false;
     }
     this.next = end;
     return end === this.rows.length;
@@ -144,22 +139,60 @@ class OrderBuild<T> {
   column(): SortColumn {
     this.step(Number.POSITIVE_INFINITY);
     const positions = Int32Array.from(this.positions);
-    if (this.numeric) return { positions, numbers: Float64Array.from(this.values, Number), texts: null, sameShape: true };
-    // Numbers among text compare as text, as in `applyListQuery`'s collation, and make the shapes differ.
+    if (this.numeric) return { positions, numbers: Float64Array.from(this.values, Number), texts: null, mixed: false };
+    // Numbers among text compare as text, as in `applyListQuery`'s collation.
     const mixed = this.values.some((v) => typeof v !== 'string');
-    return {
-      positions,
-      numbers: null,
-      texts: this.values.map((v) => String(v).toLowerCase()),
-      sameShape: this.sameShape && !mixed,
-    };
+    return { positions, numbers: null, texts: mixed ? this.values.map(String) : (this.values as string[]), mixed };
   }
 
-  /** The rows in order, from the sorted positions. */
-  result(order: Int32Array): SortedRows<T> {
-    const ordered = new Array<T>(order.length);
-    for (let j = 0; j < order.length; j += 1) ordered[j] = this.rows[order[j] as number] as T;
-    return { version: this.version, ordered, empty: this.empty };
+  /** The order, from the sorted positions. */
+  result(order: Int32Array): FieldOrder<T> {
+    return { version: this.version, rows: this.rows, ordered: order, empty: Int32Array.from(this.empty) };
+  }
+}
+
+/**
+ * One filterable field read into a code per row position (codes number the distinct values), so that a filter tests a
+ * typed array instead of reading 100,000 row objects.
+ */
+interface FilterColumn {
+  version: number;
+  codes: Int32Array;
+  values: unknown[];
+}
+
+/** Reads a filterable field into codes, a slice of rows at a time. */
+class FilterBuild<T> {
+  readonly version: number;
+  readonly rows: T[];
+  private readonly get: (row: T) => unknown;
+  private readonly codes: Int32Array;
+  private readonly values: unknown[] = [];
+  private readonly codeOf = new Map<unknown, number>();
+  private next = 0;
+
+  constructor(version: number, rows: T[], get: (row: T) => unknown) {
+    this.version = version;
+    this.rows = rows;
+    this.get = get;
+    this.codes = new Int32Array(rows.length);
+  }
+
+  /** Reads up to `count` more rows; the column once every row is read, else null. */
+  step(count: number): FilterColumn | null {
+    const end = Math.min(this.rows.length, this.next + count);
+    for (let i = this.next; i < end; i += 1) {
+      const value = this.get(this.rows[i] as T);
+      let code = this.codeOf.get(value);
+      if (code === undefined) {
+        code = this.values.length;
+        this.values.push(value);
+        this.codeOf.set(value, code);
+      }
+      this.codes[i] = code;
+    }
+    this.next = end;
+    return end === this.rows.length ? { version: this.version, codes: this.codes, values: this.values } : null;
   }
 }
 
@@ -170,7 +203,9 @@ class OrderBuild<T> {
  * main thread: the page only reads the values.
  */
 export class SortedIndex<T> {
-  private readonly orders = new Map<string, SortedRows<T>>();
+  private readonly orders = new Map<string, FieldOrder<T>>();
+  private readonly filterColumns = new Map<string, FilterColumn>();
+  private readonly filterBuilds = new Map<string, FilterBuild<T>>();
   private readonly builds = new Map<string, OrderBuild<T>>();
   /** Sorts under way in the sorter, per field. */
   private readonly sorting = new Map<string, { version: number; done: Promise<void> }>();
@@ -186,7 +221,7 @@ export class SortedIndex<T> {
     return this.orders.get(field)?.version === version;
   }
 
-  private order(field: string, version: number, rows: () => T[]): SortedRows<T> {
+  private order(field: string, version: number, rows: () => T[]): FieldOrder<T> {
     const cached = this.orders.get(field);
     if (cached?.version === version) return cached;
     // A build already under way (warming) is finished rather than started again.
@@ -256,6 +291,44 @@ export class SortedIndex<T> {
     await this.sortElsewhere(field, this.build(field, version, rows), this.sorter);
   }
 
+  /** A filterable field's codes for the rows of `order` (read once per table version). */
+  private filterColumn(field: string, order: FieldOrder<T>): FilterColumn {
+    const cached = this.filterColumns.get(field);
+    if (cached?.version === order.version) return cached;
+    return this.filterBuild(field, order).step(Number.POSITIVE_INFINITY) as FilterColumn;
+  }
+
+  private filterBuild(field: string, order: FieldOrder<T>): { step(count: number): FilterColumn | null } {
+    let build = this.filterBuilds.get(field);
+    if (build?.version !== order.version) {
+      build = new FilterBuild(order.version, order.rows, this.spec.filterable[field] as (row: T) => unknown);
+      this.filterBuilds.set(field, build);
+    }
+    const running = build;
+    return {
+      step: (count) => {
+        const column = running.step(count);
+        if (column) {
+          this.filterColumns.set(field, column);
+          if (this.filterBuilds.get(field) === running) this.filterBuilds.delete(field);
+        }
+        return column;
+      },
+    };
+  }
+
+  /**
+   * Reads part of a filterable field into its codes ahead of use (when the server is idle), so that the first filter
+   * by it does not read every row. True when it is read, or cannot be yet (the codes follow the row snapshot of an
+   * order of this version, and there is none).
+   */
+  warmFilter(field: string, version: number, rowCount = Number.POSITIVE_INFINITY): boolean {
+    if (this.filterColumns.get(field)?.version === version) return true;
+    const order = [...this.orders.values()].find((o) => o.version === version);
+    if (!order) return true;
+    return this.filterBuild(field, order).step(rowCount) !== null;
+  }
+
   /**
    * One page of the rows in scope that match the query, by the query's sort (one field; else null: the caller falls
    * back to `applyListQuery`).
@@ -263,28 +336,22 @@ export class SortedIndex<T> {
   page(query: ListQuery, version: number, rows: () => T[], inScope: (row: T) => boolean): Page<T> | null {
     const [sort, ...more] = query.sort;
     if (!sort || more.length > 0) return null;
-    const { ordered, empty } = this.order(sort.field, version, rows);
+    const order = this.order(sort.field, version, rows);
+    // Each filter as a test of a row position: its column's codes, and per code whether the value is wanted.
     const filters = [...query.filters].map(([field, values]) => {
-      const get = this.spec.filterable[field] as (row: T) => unknown;
+      const { codes, values: distinct } = this.filterColumn(field, order);
       const wanted = new Set(values);
-      // The answer per distinct value (status, connectivity, model... repeat across 100,000 rows): no String() per row.
-      const answers = new Map<unknown, boolean>();
-      return (row: T) => {
-        const value = get(row);
-        let keep = answers.get(value);
-        if (keep === undefined) {
-          keep = wanted.has(String(value));
-          answers.set(value, keep);
-        }
-        return keep;
-      };
+      const keep = Uint8Array.from(distinct, (value) => (wanted.has(String(value)) ? 1 : 0));
+      return { codes, keep };
     });
     const { q, from, to } = query;
     const time = this.spec.time;
-    const matches = (row: T) => {
+    const byTime = time && (from !== undefined || to !== undefined);
+    const matches = (position: number) => {
+      for (const { codes, keep } of filters) if (keep[codes[position] as number] === 0) return false;
+      const row = order.rows[position] as T;
       if (!inScope(row)) return false;
-      for (const keep of filters) if (!keep(row)) return false;
-      if (time && (from !== undefined || to !== undefined)) {
+      if (byTime) {
         const t = time(row);
         if (t === null || (from !== undefined && t < from) || (to !== undefined && t > to)) return false;
       }
@@ -294,14 +361,15 @@ export class SortedIndex<T> {
     const end = start + query.pageSize;
     const items: T[] = [];
     let total = 0;
-    const visit = (row: T) => {
-      if (!matches(row)) return;
-      if (total >= start && total < end) items.push(row);
+    const visit = (position: number) => {
+      if (!matches(position)) return;
+      if (total >= start && total < end) items.push(order.rows[position] as T);
       total += 1;
     };
-    if (sort.direction === 'asc') for (const row of ordered) visit(row);
-    else for (let i = ordered.length - 1; i >= 0; i -= 1) visit(ordered[i] as T);
-    for (const row of empty) visit(row);
+    const { ordered, empty } = order;
+    if (sort.direction === 'asc') for (let j = 0; j < ordered.length; j += 1) visit(ordered[j] as number);
+    else for (let j = ordered.length - 1; j >= 0; j -= 1) visit(ordered[j] as number);
+    for (let j = 0; j < empty.length; j += 1) visit(empty[j] as number);
     return { items, total, page: query.page, pageSize: query.pageSize };
   }
 }

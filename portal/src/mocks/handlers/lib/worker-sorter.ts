@@ -7,7 +7,7 @@ export interface SortRequest {
   numbers: Float64Array | null;
   joinedTexts: string | null;
   texts: string[] | null;
-  sameShape: boolean;
+  mixed: boolean;
 }
 
 export interface SortResponse {
@@ -58,7 +58,7 @@ export function createWorkerSorter(): ColumnSorter | null {
           numbers: column.numbers,
           joinedTexts: joinable ? texts.join('\0') : null,
           texts: joinable ? null : texts,
-          sameShape: column.sameShape,
+          mixed: column.mixed,
         };
         const transfer: Transferable[] = [column.positions.buffer];
         if (column.numbers) transfer.push(column.numbers.buffer);
