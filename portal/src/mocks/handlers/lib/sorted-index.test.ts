@@ -245,3 +245,27 @@ describe('SortedIndex filter codes', () => {
     ).toEqual(['r3']);
   });
 });
+
+describe('SortedIndex with a sorter that never answers', () => {
+  test('sorts on the spot after a while, so that the request still answers', async () => {
+    vi.useFakeTimers();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const index = new SortedIndex(SPEC, () => new Promise<Int32Array>(() => {}));
+      const ready = index.prepare('n', 1, () => rows);
+      await vi.advanceTimersByTimeAsync(5_000);
+      await ready;
+      const qs = 'sort=n:desc&pageSize=5';
+      const page = index.page(
+        query(qs),
+        1,
+        () => rows,
+        () => true,
+      );
+      expect(page?.items.map((r) => r.n)).toEqual(applyListQuery(rows, query(qs), SPEC).items.map((r) => r.n));
+    } finally {
+      warn.mockRestore();
+      vi.useRealTimers();
+    }
+  });
+});

@@ -90,6 +90,9 @@ function oneShape(texts: string[]): boolean {
   return true;
 }
 
+/** How long a sort elsewhere may take before it is done on the spot instead (a sort takes 50-300 ms). */
+const SORTER_TIMEOUT_MS = 5_000;
+
 /** Sorts a column elsewhere (a worker) and resolves with `sortColumn`'s answer. */
 export type ColumnSorter = (column: SortColumn) => Promise<Int32Array>;
 
@@ -101,21 +104,29 @@ interface FieldOrder<T> {
   empty: Int32Array;
 }
 
-/** An order being built in steps: values are read a slice of rows at a time, then sorted once (here, or elsewhere). */
+/**
+ * An order being built in steps: values are read a slice of rows at a time, then sorted once (here, or elsewhere).
+ * Positions and numbers go straight into typed arrays: with 100,000 rows per field, every array the page allocates
+ * here is garbage a later frame pays for.
+ */
 class OrderBuild<T> {
   readonly version: number;
   readonly rows: T[];
   private readonly get: (row: T) => SortValue;
-  private readonly positions: number[] = [];
-  private readonly values: SortValue[] = [];
+  private readonly positions: Int32Array;
+  private readonly numbers: Float64Array;
+  /** Values of the rows with one, while one of them is text (null while all are numbers). */
+  private values: SortValue[] | null = null;
   private readonly empty: number[] = [];
-  private numeric = true;
+  private count = 0;
   private next = 0;
 
   constructor(version: number, rows: T[], get: (row: T) => SortValue) {
     this.version = version;
     this.rows = rows;
     this.get = get;
+    this.positions = new Int32Array(rows.length);
+    this.numbers = new Float64Array(rows.length);
   }
 
   /** Reads up to `count` more rows; true when every row has been read. */
@@ -127,22 +138,28 @@ class OrderBuild<T> {
         this.empty.push(i);
         continue;
       }
-      this.positions.push(i);
-      this.values.push(v);
-      if (typeof v === 'string') this.numeric = false;
+      if (typeof v === 'string' && this.values === null) {
+        // The first text: keep every value from now on, the earlier ones read again (they compare as text).
+        this.values = Array.from(this.positions.subarray(0, this.count), (p) => this.get(this.rows[p] as T));
+      }
+      this.positions[this.count] = i;
+      if (this.values) this.values.push(v);
+      else this.numbers[this.count] = Number(v);
+      this.count += 1;
     }
     this.next = end;
     return end === this.rows.length;
   }
 
-  /** Reads what is left and gives the values to sort. */
+  /** Reads what is left and gives the values to sort (copies: a sorter may take the buffers away). */
   column(): SortColumn {
     this.step(Number.POSITIVE_INFINITY);
-    const positions = Int32Array.from(this.positions);
-    if (this.numeric) return { positions, numbers: Float64Array.from(this.values, Number), texts: null, mixed: false };
+    const positions = this.positions.slice(0, this.count);
+    const values = this.values;
+    if (values === null) return { positions, numbers: this.numbers.slice(0, this.count), texts: null, mixed: false };
     // Numbers among text compare as text, as in `applyListQuery`'s collation.
-    const mixed = this.values.some((v) => typeof v !== 'string');
-    return { positions, numbers: null, texts: mixed ? this.values.map(String) : (this.values as string[]), mixed };
+    const mixed = values.some((v) => typeof v !== 'string');
+    return { positions, numbers: null, texts: mixed ? values.map(String) : (values as string[]), mixed };
   }
 
   /** The order, from the sorted positions. */
@@ -254,11 +271,17 @@ export class SortedIndex<T> {
       if ((this.orders.get(field)?.version ?? -1) < build.version) this.orders.set(field, build.result(order));
     };
     const column = build.column();
-    const done: Promise<void> = sorter(column).then(store, (error: unknown) => {
-      // The worker failed to start or crashed: sort here so that the list still answers, and say why.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // A worker that never answers (failed to load, lost) must not leave a request waiting for ever.
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer in ${SORTER_TIMEOUT_MS} ms`)), SORTER_TIMEOUT_MS);
+    });
+    const done: Promise<void> = Promise.race([sorter(column), late]).then(store, (error: unknown) => {
+      // The worker failed to start, crashed or hung: sort here so that the list still answers, and say why.
       console.warn('Sorting in a worker failed; sorting on the page instead.', error);
       store(sortColumn(build.column()));
     });
+    void done.finally(() => clearTimeout(timer));
     this.sorting.set(field, { version: build.version, done });
     return done;
   }
