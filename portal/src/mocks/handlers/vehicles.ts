@@ -56,8 +56,11 @@ export const VEHICLE_LIST: ListSpec<Vehicle> = {
 
 /** One sorted index per vehicles table (a reset demo world brings a new table, and so a new index). */
 const vehicleIndexes = new WeakMap<object, SortedIndex<Vehicle>>();
-/** One sort worker for every vehicles index of the page (null in Node and jsdom: sorts run on the spot). */
-let vehicleSorter: ColumnSorter | null | undefined;
+/**
+ * The sort workers of every vehicles index of the page (null in Node and jsdom: sorts run on the spot): one for the
+ * sorts a request waits for, one for those built ahead, so that a request never queues behind the warming.
+ */
+let vehicleSorters: { request: ColumnSorter | null; background: ColumnSorter | null } | undefined;
 
 /** Rows read per slice while warming (about a millisecond). */
 const WARM_ROWS_PER_SLICE = 1_000;
@@ -73,9 +76,9 @@ function whenIdle(work: () => void) {
 /**
  * Builds the order of every sortable field in the background after the first list answer (a database keeps its
  * indexes; so does the demo server), so that later sort changes find their index ready: the page reads a field's
- * values a slice of rows at a time in idle time, and the sort worker sorts them, one field at a time so that a
- * request's own sort waits behind one background sort at most; then it reads the filterable fields into codes. A request for a field still warming finishes its
- * build at once. Writes make an order stale; it is then rebuilt on its next use.
+ * values a slice of rows at a time in idle time, and a background sort worker sorts them, one field at a time
+ * (a request's own sort goes to the other worker); then it reads the filterable fields into codes. A request for a
+ * field still warming finishes its build at once. Writes make an order stale; it is then rebuilt on its next use.
  */
 function warmInBackground(index: SortedIndex<Vehicle>, table: WorldDb['tables']['vehicles']) {
   const fields = Object.keys(VEHICLE_LIST.sortable);
@@ -94,7 +97,7 @@ function warmInBackground(index: SortedIndex<Vehicle>, table: WorldDb['tables'][
       if (index.warm(field, table.version, () => table.all(), WARM_ROWS_PER_SLICE)) {
         fields.shift();
         // Handed to the worker: go on with the next field once it is sorted.
-        void index.prepare(field, table.version, () => table.all()).then(() => whenIdle(next));
+        void index.settled(field).then(() => whenIdle(next));
         return;
       }
     }
@@ -107,8 +110,8 @@ function warmInBackground(index: SortedIndex<Vehicle>, table: WorldDb['tables'][
 function vehicleIndexOf(table: WorldDb['tables']['vehicles']): SortedIndex<Vehicle> {
   let index = vehicleIndexes.get(table);
   if (!index) {
-    vehicleSorter ??= createWorkerSorter();
-    index = new SortedIndex(VEHICLE_LIST, vehicleSorter);
+    vehicleSorters ??= { request: createWorkerSorter(), background: createWorkerSorter() };
+    index = new SortedIndex(VEHICLE_LIST, vehicleSorters.request, vehicleSorters.background);
     vehicleIndexes.set(table, index);
     warmInBackground(index, table);
   }

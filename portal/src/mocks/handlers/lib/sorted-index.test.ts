@@ -236,12 +236,14 @@ describe('SortedIndex filter codes', () => {
     ).toBe(0);
     data[3] = { ...(data[3] as Row), kind: 'z' };
     expect(
-      index.page(
-        query(qs),
-        2,
-        () => data,
-        () => true,
-      )?.items.map((r) => r.id),
+      index
+        .page(
+          query(qs),
+          2,
+          () => data,
+          () => true,
+        )
+        ?.items.map((r) => r.id),
     ).toEqual(['r3']);
   });
 });
@@ -267,5 +269,35 @@ describe('SortedIndex with a sorter that never answers', () => {
       warn.mockRestore();
       vi.useRealTimers();
     }
+  });
+});
+
+describe('SortedIndex with a request sorter and a background sorter', () => {
+  test('a request does not wait for a background sort still queued, and the first answer is kept', async () => {
+    const queued: (() => void)[] = [];
+    const background = (column: SortColumn) =>
+      new Promise<Int32Array>((resolve) => queued.push(() => resolve(sortColumn(column))));
+    let requestSorts = 0;
+    const index = new SortedIndex(
+      SPEC,
+      async (column) => {
+        requestSorts += 1;
+        return sortColumn(column);
+      },
+      background,
+    );
+    expect(index.warm('name', 1, () => rows)).toBe(true);
+    await index.prepare('name', 1, () => rows);
+    expect(requestSorts).toBe(1);
+    for (const answer of queued) answer();
+    await index.settled('name');
+    const qs = 'sort=name:asc&pageSize=200';
+    const page = index.page(
+      query(qs),
+      1,
+      () => rows,
+      () => true,
+    );
+    expect(names(page?.items ?? [])).toEqual(names(applyListQuery(rows, query(qs), SPEC).items));
   });
 });

@@ -224,14 +224,20 @@ export class SortedIndex<T> {
   private readonly filterColumns = new Map<string, FilterColumn>();
   private readonly filterBuilds = new Map<string, FilterBuild<T>>();
   private readonly builds = new Map<string, OrderBuild<T>>();
-  /** Sorts under way in the sorter, per field. */
-  private readonly sorting = new Map<string, { version: number; done: Promise<void> }>();
+  /** Sorts under way elsewhere, per field (`background`: started by `warm`). */
+  private readonly sorting = new Map<string, { version: number; done: Promise<void>; background: boolean }>();
   private readonly spec: ListSpec<T>;
   private readonly sorter: ColumnSorter | null;
+  private readonly backgroundSorter: ColumnSorter | null;
 
-  constructor(spec: ListSpec<T>, sorter: ColumnSorter | null = null) {
+  /**
+   * `sorter` sorts what a request waits for; `backgroundSorter` (by default the same) what `warm` builds ahead, so that
+   * with two workers a request's sort never queues behind a background one.
+   */
+  constructor(spec: ListSpec<T>, sorter: ColumnSorter | null = null, backgroundSorter: ColumnSorter | null = sorter) {
     this.spec = spec;
     this.sorter = sorter;
+    this.backgroundSorter = backgroundSorter;
   }
 
   private isReady(field: string, version: number): boolean {
@@ -259,15 +265,13 @@ export class SortedIndex<T> {
     return fresh;
   }
 
-  /** Hands a fully read build to the sorter; the order is stored when it answers (or sorted here if it fails). */
-  private sortElsewhere(field: string, build: OrderBuild<T>, sorter: ColumnSorter): Promise<void> {
-    const running = this.sorting.get(field);
-    if (running?.version === build.version) return running.done;
+  /** Hands a fully read build to a sorter; the order is stored when it answers (or sorted here if it fails). */
+  private sortElsewhere(field: string, build: OrderBuild<T>, sorter: ColumnSorter, background: boolean): Promise<void> {
     const store = (order: Int32Array) => {
-      if (this.sorting.get(field)?.done !== done) return;
-      this.sorting.delete(field);
+      if (this.sorting.get(field)?.done === done) this.sorting.delete(field);
       if (this.builds.get(field) === build) this.builds.delete(field);
-      // A newer version may have been sorted meanwhile (a write, then a request): keep the newer one.
+      // The same order may have been stored meanwhile (a request did not wait for a background sort), or a newer
+      // version (a write, then a request): keep what is there then.
       if ((this.orders.get(field)?.version ?? -1) < build.version) this.orders.set(field, build.result(order));
     };
     const column = build.column();
@@ -282,28 +286,34 @@ export class SortedIndex<T> {
       store(sortColumn(build.column()));
     });
     void done.finally(() => clearTimeout(timer));
-    this.sorting.set(field, { version: build.version, done });
+    this.sorting.set(field, { version: build.version, done, background });
     return done;
   }
 
   /**
    * Builds part of a field's order ahead of use (when the server is idle): reads up to `rowCount` more rows, and
-   * sorts once all are read (with a sorter, it is handed to the sorter and ready when `prepare` resolves). True when
-   * there is nothing left for the caller to read.
+   * sorts once all are read (with a sorter, it is handed to the background sorter; `settled` says when it is back).
+   * True when there is nothing left for the caller to read.
    */
   warm(field: string, version: number, rows: () => T[], rowCount = Number.POSITIVE_INFINITY): boolean {
     if (this.isReady(field, version)) return true;
     if (this.sorting.get(field)?.version === version) return true;
     const build = this.build(field, version, rows);
     if (!build.step(rowCount)) return false;
-    if (this.sorter) void this.sortElsewhere(field, build, this.sorter);
+    if (this.backgroundSorter) void this.sortElsewhere(field, build, this.backgroundSorter, true);
     else this.order(field, version, rows);
     return true;
   }
 
+  /** Resolves once no sort of the field is under way elsewhere. */
+  async settled(field: string): Promise<void> {
+    await this.sorting.get(field)?.done;
+  }
+
   /**
    * Makes a field's order ready for `page`, sorting it with the sorter when there is one (so the page's main thread is
-   * free meanwhile); a sort already under way is awaited, not started again.
+   * free meanwhile). A request's sort already under way is awaited; one under way in the background is not (it may
+   * be queued behind others there): the request's sorter sorts it at once, and the first answer is kept.
    */
   async prepare(field: string, version: number, rows: () => T[]): Promise<void> {
     if (this.isReady(field, version)) return;
@@ -311,7 +321,12 @@ export class SortedIndex<T> {
       this.order(field, version, rows);
       return;
     }
-    await this.sortElsewhere(field, this.build(field, version, rows), this.sorter);
+    const running = this.sorting.get(field);
+    if (running?.version === version && (!running.background || this.sorter === this.backgroundSorter)) {
+      await running.done;
+      return;
+    }
+    await this.sortElsewhere(field, this.build(field, version, rows), this.sorter, false);
   }
 
   /** A filterable field's codes for the rows of `order` (read once per table version). */
