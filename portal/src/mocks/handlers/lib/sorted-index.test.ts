@@ -301,3 +301,31 @@ describe('SortedIndex with a request sorter and a background sorter', () => {
     expect(names(page?.items ?? [])).toEqual(names(applyListQuery(rows, query(qs), SPEC).items));
   });
 });
+
+describe('sortColumn', () => {
+  const column = (values: number[]): SortColumn => ({
+    positions: Int32Array.from(values, (_, i) => i * 2 + 1),
+    numbers: Float64Array.from(values),
+    texts: null,
+    mixed: false,
+  });
+  const byComparator = (values: number[]) =>
+    values
+      .map((v, i) => [v, i] as const)
+      .sort((a, b) => a[0] - b[0] || a[1] - b[1])
+      .map(([, i]) => i * 2 + 1);
+
+  test('orders whole numbers (timestamps, negatives, ties) as a comparator sort does, ties in row order', () => {
+    const values = Array.from(
+      { length: 3_000 },
+      (_, i) => 1_763_000_000_000 + ((i * 7919) % 1_000) * 86_400_000 - (i % 3),
+    );
+    values.push(-5, 0, -5, 1_763_000_000_000);
+    expect(Array.from(sortColumn(column(values)))).toEqual(byComparator(values));
+  });
+
+  test('orders fractions and very wide ranges as a comparator sort does', () => {
+    const values = [2.5, -1, 2.5, 0.1, 1e300, -1e300, 3];
+    expect(Array.from(sortColumn(column(values)))).toEqual(byComparator(values));
+  });
+});
