@@ -329,3 +329,37 @@ describe('sortColumn', () => {
     expect(Array.from(sortColumn(column(values)))).toEqual(byComparator(values));
   });
 });
+
+describe('sortColumn on text', () => {
+  const column = (texts: string[]): SortColumn => ({
+    positions: Int32Array.from(texts, (_, i) => i * 3),
+    numbers: null,
+    texts,
+    mixed: false,
+  });
+  const byCollation = (texts: string[]) => {
+    const spec: ListSpec<{ id: string; t: string }> = {
+      sortable: { t: (r) => r.t },
+      filterable: {},
+      searchable: [],
+    };
+    const rowsOf = texts.map((t, i) => ({ id: String(i * 3), t }));
+    const q = parseListQuery(new URL(`http://x/?sort=t:asc&pageSize=1000`), spec);
+    return applyListQuery(rowsOf, q, spec).items.map((r) => Number(r.id));
+  };
+
+  test('orders texts of one length (registrations, ISO dates) like the list collation, ties in row order', () => {
+    const texts = Array.from(
+      { length: 600 },
+      (_, i) =>
+        `${i % 2 ? 'KA' : 'ka'}${String((i * 53) % 97).padStart(2, '0')}E${String.fromCharCode(65 + (i % 26))}${String((i * 7919) % 300).padStart(6, '0')}`,
+    );
+    texts.push(texts[5] as string, texts[0] as string);
+    expect(Array.from(sortColumn(column(texts)))).toEqual(byCollation(texts));
+  });
+
+  test('orders texts of different lengths and numbers inside them like the list collation', () => {
+    const texts = ['Model 10', 'model 9', 'Model 10', 'A', 'b', 'Zeta 2', 'zeta 10', ''];
+    expect(Array.from(sortColumn(column(texts)))).toEqual(byCollation(texts));
+  });
+});
