@@ -77,8 +77,9 @@ function whenIdle(work: () => void) {
  * Builds the order of every sortable field in the background after the first list answer (a database keeps its
  * indexes; so does the demo server), so that later sort changes find their index ready: the page reads a field's
  * values a slice of rows at a time in idle time, and a background sort worker sorts them, one field at a time
- * (a request's own sort goes to the other worker); then it reads the filterable fields into codes. A request for a
- * field still warming finishes its build at once. Writes make an order stale; it is then rebuilt on its next use.
+ * (a request's own sort goes to the other worker). The filterable fields are read into codes first, as soon as an
+ * order exists. A request for a field still warming finishes its build at once. Writes make an order stale; it is
+ * then rebuilt on its next use.
  */
 function warmInBackground(index: SortedIndex<Vehicle>, table: WorldDb['tables']['vehicles']) {
   const fields = Object.keys(VEHICLE_LIST.sortable);
@@ -86,14 +87,15 @@ function warmInBackground(index: SortedIndex<Vehicle>, table: WorldDb['tables'][
   const next = () => {
     const until = performance.now() + WARM_MS_PER_TASK;
     while (performance.now() < until) {
-      const field = fields[0];
-      if (field === undefined) {
-        // Then the filterable fields' codes, so that the first filter by each reads no rows either.
-        const filter = filters[0];
-        if (filter === undefined) return;
+      // The filterable fields' codes first (main thread only, a few ms each), once an order gives their rows.
+      const filter = filters[0];
+      if (filter !== undefined && index.hasOrder(table.version)) {
         if (index.warmFilter(filter, table.version, WARM_ROWS_PER_SLICE)) filters.shift();
         continue;
       }
+      const field = fields[0];
+      // Done; or only filters are left and a write made every order stale (they are then read on first use).
+      if (field === undefined) return;
       if (index.warm(field, table.version, () => table.all(), WARM_ROWS_PER_SLICE)) {
         fields.shift();
         // Handed to the worker: go on with the next field once it is sorted.

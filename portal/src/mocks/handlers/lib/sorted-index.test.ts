@@ -363,3 +363,13 @@ describe('sortColumn on text', () => {
     expect(Array.from(sortColumn(column(texts)))).toEqual(byCollation(texts));
   });
 });
+
+describe('SortedIndex#hasOrder', () => {
+  test('says whether an order of this table version exists, so that filter codes can be read ahead', () => {
+    const index = new SortedIndex(SPEC);
+    expect(index.hasOrder(1)).toBe(false);
+    index.warm('n', 1, () => rows);
+    expect(index.hasOrder(1)).toBe(true);
+    expect(index.hasOrder(2)).toBe(false);
+  });
+});

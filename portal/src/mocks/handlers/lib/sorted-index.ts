@@ -428,6 +428,12 @@ export class SortedIndex<T> {
     };
   }
 
+  /** True when some field's order of this version exists (filter codes can then be read ahead). */
+  hasOrder(version: number): boolean {
+    for (const order of this.orders.values()) if (order.version === version) return true;
+    return false;
+  }
+
   /**
    * Reads part of a filterable field into its codes ahead of use (when the server is idle), so that the first filter
    * by it does not read every row. True when it is read, or cannot be yet (the codes follow the row snapshot of an
