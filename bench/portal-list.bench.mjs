@@ -115,12 +115,15 @@ export async function run({ root }) {
         (c) =>
           new Promise((resolve, reject) => {
             const scroll = document.querySelector('[data-testid="vehicles-scroll"]');
-            const firstRow = () => scroll.querySelector('tbody tr[aria-rowindex]')?.textContent ?? '';
+            // The answer on screen: the first row and the number of matches (a filter can keep the first row, and an
+            // answer can arrive before React shows the previous rows as busy, so neither alone says it is there).
+            const firstRow = () =>
+              `${scroll.querySelector('table')?.getAttribute('aria-rowcount')}|${scroll.querySelector('tbody tr[aria-rowindex]')?.textContent ?? ''}`;
             const before = firstRow();
             const timer = setTimeout(() => reject(new Error(`no new rows after ${JSON.stringify(c)}`)), 30_000);
             const t0 = performance.now();
             // Done when the list has been busy (previous rows dimmed while the request runs) and is not any more,
-            // or when the rows changed and it is not busy.
+            // or when the rows or the number of matches changed and it is not busy.
             let sawBusy = false;
             const observer = new MutationObserver(() => {
               if (scroll.getAttribute('aria-busy') === 'true') {

@@ -12,7 +12,8 @@ import { FieldErrors, optionalId, readJsonObject, requiredString } from './lib/b
 import { conflict, invalidQuery, notFound, validationFailed } from './lib/http-error';
 import { applyListQuery, type ListSpec, parseListQuery } from './lib/list-query';
 import { scopedVehicle, vehicleFilterFor } from './lib/scope';
-import { SortedIndex } from './lib/sorted-index';
+import { type ColumnSorter, SortedIndex } from './lib/sorted-index';
+import { createWorkerSorter } from './lib/worker-sorter';
 import { toApi } from './lib/serialize';
 
 const CONNECTIVITY = ['Wi-Fi', 'GSM', '3G', '4G', '5G'] as const;
@@ -56,6 +57,11 @@ export const VEHICLE_LIST: ListSpec<Vehicle> = {
 
 /** One sorted index per vehicles table (a reset demo world brings a new table, and so a new index). */
 const vehicleIndexes = new WeakMap<object, SortedIndex<Vehicle>>();
+/**
+ * The sort workers of every vehicles index of the page (null in Node and jsdom: sorts run on the spot): one for the
+ * sorts a request waits for, one for those built ahead, so that a request never queues behind the warming.
+ */
+let vehicleSorters: { request: ColumnSorter | null; background: ColumnSorter | null } | undefined;
 
 /** Rows read per slice while warming (about a millisecond). */
 const WARM_ROWS_PER_SLICE = 1_000;
@@ -69,38 +75,65 @@ function whenIdle(work: () => void) {
 }
 
 /**
- * Builds the order of every sortable field in the background after the first list answer, a slice of rows at a time
- * in idle time (a database keeps its indexes; so does the demo server), so that later sort changes find their index
- * ready. A request for a field still warming finishes its build at once. Writes make an order stale; it is then
- * rebuilt on its next use.
+ * Builds the order of every sortable field in the background after the first list answer (a database keeps its
+ * indexes; so does the demo server), so that later sort changes find their index ready: the page reads a field's
+ * values a slice of rows at a time in idle time, and a background sort worker sorts them, one field at a time
+ * (a request's own sort goes to the other worker). The filterable fields are read into codes first, as soon as an
+ * order exists. A request for a field still warming finishes its build at once. Writes make an order stale; it is
+ * then rebuilt on its next use.
  */
 function warmInBackground(index: SortedIndex<Vehicle>, table: WorldDb['tables']['vehicles']) {
   const fields = Object.keys(VEHICLE_LIST.sortable);
+  const filters = Object.keys(VEHICLE_LIST.filterable);
   const next = () => {
     const until = performance.now() + WARM_MS_PER_TASK;
     while (performance.now() < until) {
+      // The filterable fields' codes first (main thread only, a few ms each), once an order gives their rows.
+      const filter = filters[0];
+      if (filter !== undefined && index.hasOrder(table.version)) {
+        if (index.warmFilter(filter, table.version, WARM_ROWS_PER_SLICE)) filters.shift();
+        continue;
+      }
       const field = fields[0];
+      // Done; or only filters are left and a write made every order stale (they are then read on first use).
       if (field === undefined) return;
-      if (index.warm(field, table.version, () => table.all(), WARM_ROWS_PER_SLICE)) fields.shift();
+      if (index.warm(field, table.version, () => table.all(), WARM_ROWS_PER_SLICE)) {
+        fields.shift();
+        // Handed to the worker: go on with the next field once it is sorted.
+        void index.settled(field).then(() => whenIdle(next));
+        return;
+      }
     }
     whenIdle(next);
   };
   whenIdle(next);
 }
 
-/** One page of vehicles in scope: through the sorted index (one pass, no sort) when the query sorts by one field. */
-export function listVehiclePage(
+/** The sorted index of the vehicles table, started (and warming) on first use. */
+function vehicleIndexOf(table: WorldDb['tables']['vehicles']): SortedIndex<Vehicle> {
+  let index = vehicleIndexes.get(table);
+  if (!index) {
+    vehicleSorters ??= { request: createWorkerSorter(), background: createWorkerSorter() };
+    index = new SortedIndex(VEHICLE_LIST, vehicleSorters.request, vehicleSorters.background);
+    vehicleIndexes.set(table, index);
+    warmInBackground(index, table);
+  }
+  return index;
+}
+
+/**
+ * One page of vehicles in scope: through the sorted index (one pass, no sort) when the query sorts by one field; a
+ * field whose order is not built yet is sorted first (in the sort worker, when there is one).
+ */
+export async function listVehiclePage(
   db: WorldDb,
   query: ReturnType<typeof parseListQuery>,
   inScope: (v: Vehicle) => boolean,
 ) {
   const table = db.tables.vehicles;
-  let index = vehicleIndexes.get(table);
-  if (!index) {
-    index = new SortedIndex(VEHICLE_LIST);
-    vehicleIndexes.set(table, index);
-    warmInBackground(index, table);
-  }
+  const index = vehicleIndexOf(table);
+  const [sort, ...more] = query.sort;
+  if (sort && more.length === 0) await index.prepare(sort.field, table.version, () => table.all());
   return (
     index.page(query, table.version, () => table.all(), inScope) ??
     applyListQuery(Array.from(table.values()).filter(inScope), query, VEHICLE_LIST)
@@ -306,7 +339,7 @@ export function createVehicleHandlers(http: ApiHttp) {
       const mayFitDevices = (['BMS.l', 'MCU.l', 'VCU.l'] as const).some((key) => allows(ctx, key, ACTION.ASSIGN));
       if (!mayFitDevices) requirePermission(ctx, { anyOf: ['vh.l', 'vh.l.d'] });
       const query = parseListQuery(new URL(request.url), VEHICLE_LIST);
-      const page = listVehiclePage(db, query, vehicleFilterFor(ctx));
+      const page = await listVehiclePage(db, query, vehicleFilterFor(ctx));
       return response(200).json({ ...page, items: page.items.map((v) => vehicleToApi(db, v)) });
     }),
 

@@ -1,6 +1,6 @@
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { applyListQuery, type ListSpec, parseListQuery } from './list-query';
-import { SortedIndex } from './sorted-index';
+import { type SortColumn, SortedIndex, sortColumn } from './sorted-index';
 
 interface Row {
   id: string;
@@ -148,5 +148,228 @@ describe('SortedIndex text of one pattern', () => {
       () => true,
     );
     expect(names(page?.items ?? [])).toEqual(names(applyListQuery(serials, q, SERIALS).items));
+  });
+});
+
+describe('SortedIndex with a sorter elsewhere', () => {
+  test('sorts through the sorter and then pages like applyListQuery', async () => {
+    const columns: SortColumn[] = [];
+    const index = new SortedIndex(SPEC, async (column) => {
+      columns.push(column);
+      return sortColumn(column);
+    });
+    await index.prepare('name', 1, () => rows);
+    const qs = 'sort=name:desc&filter[kind]=y&pageSize=30&page=2';
+    const page = index.page(
+      query(qs),
+      1,
+      () => rows,
+      () => true,
+    );
+    expect(columns).toHaveLength(1);
+    expect(names(page?.items ?? [])).toEqual(names(applyListQuery(rows, query(qs), SPEC).items));
+  });
+
+  test('a warmed field is sorted once, however many requests wait for it', async () => {
+    let sorts = 0;
+    const index = new SortedIndex(SPEC, async (column) => {
+      sorts += 1;
+      return sortColumn(column);
+    });
+    expect(index.warm('n', 1, () => rows)).toBe(true);
+    await Promise.all([index.prepare('n', 1, () => rows), index.prepare('n', 1, () => rows)]);
+    expect(sorts).toBe(1);
+  });
+
+  test('when the sorter fails, the order is sorted on the spot and the list still answers', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const index = new SortedIndex(SPEC, () => Promise.reject(new Error('no worker')));
+    await index.prepare('n', 1, () => rows);
+    const qs = 'sort=n:asc&pageSize=200';
+    const page = index.page(
+      query(qs),
+      1,
+      () => rows,
+      () => true,
+    );
+    expect(page?.items.map((r) => r.n)).toEqual(applyListQuery(rows, query(qs), SPEC).items.map((r) => r.n));
+    expect(warn).toHaveBeenCalled();
+    warn.mockRestore();
+  });
+});
+
+describe('SortedIndex filter codes', () => {
+  test('a filter read ahead a few rows at a time pages like applyListQuery', () => {
+    const index = new SortedIndex(SPEC);
+    index.page(
+      query('sort=n:asc'),
+      1,
+      () => rows,
+      () => true,
+    );
+    let steps = 0;
+    while (!index.warmFilter('kind', 1, 45)) steps += 1;
+    expect(steps).toBe(4);
+    const qs = 'sort=n:asc&filter[kind]=x&pageSize=20&page=2';
+    const page = index.page(
+      query(qs),
+      1,
+      () => rows,
+      () => true,
+    );
+    const expected = applyListQuery(rows, query(qs), SPEC);
+    expect(page?.total).toBe(expected.total);
+    expect(page?.items.map((r) => r.id)).toEqual(expected.items.map((r) => r.id));
+  });
+
+  test('filters read the rows again after a write', () => {
+    const index = new SortedIndex(SPEC);
+    const data = [...rows];
+    const qs = 'sort=n:asc&filter[kind]=z';
+    expect(
+      index.page(
+        query(qs),
+        1,
+        () => data,
+        () => true,
+      )?.total,
+    ).toBe(0);
+    data[3] = { ...(data[3] as Row), kind: 'z' };
+    expect(
+      index
+        .page(
+          query(qs),
+          2,
+          () => data,
+          () => true,
+        )
+        ?.items.map((r) => r.id),
+    ).toEqual(['r3']);
+  });
+});
+
+describe('SortedIndex with a sorter that never answers', () => {
+  test('sorts on the spot after a while, so that the request still answers', async () => {
+    vi.useFakeTimers();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const index = new SortedIndex(SPEC, () => new Promise<Int32Array>(() => {}));
+      const ready = index.prepare('n', 1, () => rows);
+      await vi.advanceTimersByTimeAsync(5_000);
+      await ready;
+      const qs = 'sort=n:desc&pageSize=5';
+      const page = index.page(
+        query(qs),
+        1,
+        () => rows,
+        () => true,
+      );
+      expect(page?.items.map((r) => r.n)).toEqual(applyListQuery(rows, query(qs), SPEC).items.map((r) => r.n));
+    } finally {
+      warn.mockRestore();
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('SortedIndex with a request sorter and a background sorter', () => {
+  test('a request does not wait for a background sort still queued, and the first answer is kept', async () => {
+    const queued: (() => void)[] = [];
+    const background = (column: SortColumn) =>
+      new Promise<Int32Array>((resolve) => queued.push(() => resolve(sortColumn(column))));
+    let requestSorts = 0;
+    const index = new SortedIndex(
+      SPEC,
+      async (column) => {
+        requestSorts += 1;
+        return sortColumn(column);
+      },
+      background,
+    );
+    expect(index.warm('name', 1, () => rows)).toBe(true);
+    await index.prepare('name', 1, () => rows);
+    expect(requestSorts).toBe(1);
+    for (const answer of queued) answer();
+    await index.settled('name');
+    const qs = 'sort=name:asc&pageSize=200';
+    const page = index.page(
+      query(qs),
+      1,
+      () => rows,
+      () => true,
+    );
+    expect(names(page?.items ?? [])).toEqual(names(applyListQuery(rows, query(qs), SPEC).items));
+  });
+});
+
+describe('sortColumn', () => {
+  const column = (values: number[]): SortColumn => ({
+    positions: Int32Array.from(values, (_, i) => i * 2 + 1),
+    numbers: Float64Array.from(values),
+    texts: null,
+    mixed: false,
+  });
+  const byComparator = (values: number[]) =>
+    values
+      .map((v, i) => [v, i] as const)
+      .sort((a, b) => a[0] - b[0] || a[1] - b[1])
+      .map(([, i]) => i * 2 + 1);
+
+  test('orders whole numbers (timestamps, negatives, ties) as a comparator sort does, ties in row order', () => {
+    const values = Array.from(
+      { length: 3_000 },
+      (_, i) => 1_763_000_000_000 + ((i * 7919) % 1_000) * 86_400_000 - (i % 3),
+    );
+    values.push(-5, 0, -5, 1_763_000_000_000);
+    expect(Array.from(sortColumn(column(values)))).toEqual(byComparator(values));
+  });
+
+  test('orders fractions and very wide ranges as a comparator sort does', () => {
+    const values = [2.5, -1, 2.5, 0.1, 1e300, -1e300, 3];
+    expect(Array.from(sortColumn(column(values)))).toEqual(byComparator(values));
+  });
+});
+
+describe('sortColumn on text', () => {
+  const column = (texts: string[]): SortColumn => ({
+    positions: Int32Array.from(texts, (_, i) => i * 3),
+    numbers: null,
+    texts,
+    mixed: false,
+  });
+  const byCollation = (texts: string[]) => {
+    const spec: ListSpec<{ id: string; t: string }> = {
+      sortable: { t: (r) => r.t },
+      filterable: {},
+      searchable: [],
+    };
+    const rowsOf = texts.map((t, i) => ({ id: String(i * 3), t }));
+    const q = parseListQuery(new URL(`http://x/?sort=t:asc&pageSize=1000`), spec);
+    return applyListQuery(rowsOf, q, spec).items.map((r) => Number(r.id));
+  };
+
+  test('orders texts of one length (registrations, ISO dates) like the list collation, ties in row order', () => {
+    const texts = Array.from(
+      { length: 600 },
+      (_, i) =>
+        `${i % 2 ? 'KA' : 'ka'}${String((i * 53) % 97).padStart(2, '0')}E${String.fromCharCode(65 + (i % 26))}${String((i * 7919) % 300).padStart(6, '0')}`,
+    );
+    texts.push(texts[5] as string, texts[0] as string);
+    expect(Array.from(sortColumn(column(texts)))).toEqual(byCollation(texts));
+  });
+
+  test('orders texts of different lengths and numbers inside them like the list collation', () => {
+    const texts = ['Model 10', 'model 9', 'Model 10', 'A', 'b', 'Zeta 2', 'zeta 10', ''];
+    expect(Array.from(sortColumn(column(texts)))).toEqual(byCollation(texts));
+  });
+});
+
+describe('SortedIndex#hasOrder', () => {
+  test('says whether an order of this table version exists, so that filter codes can be read ahead', () => {
+    const index = new SortedIndex(SPEC);
+    expect(index.hasOrder(1)).toBe(false);
+    index.warm('n', 1, () => rows);
+    expect(index.hasOrder(1)).toBe(true);
+    expect(index.hasOrder(2)).toBe(false);
   });
 });
