@@ -1,0 +1,142 @@
+import { MantineProvider } from '@mantine/core';
+import { createColumnHelper } from '@tanstack/react-table';
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ComponentProps } from 'react';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { DataTable } from './data-table';
+import type { ListSort } from './use-list-params';
+
+// Counts renders of the Mantine parts that the rows must not drag along (the column chooser's popover, the pages).
+const renders = vi.hoisted(() => ({ popover: 0, pagination: 0 }));
+vi.mock('@mantine/core', async (importOriginal) => {
+  const mantine = await importOriginal<typeof import('@mantine/core')>();
+  const Popover = Object.assign((props: ComponentProps<typeof mantine.Popover>) => {
+    renders.popover += 1;
+    return <mantine.Popover {...props} />;
+  }, mantine.Popover);
+  const Pagination = Object.assign((props: ComponentProps<typeof mantine.Pagination>) => {
+    renders.pagination += 1;
+    return <mantine.Pagination {...props} />;
+  }, mantine.Pagination);
+  return { ...mantine, Popover, Pagination };
+});
+
+afterEach(cleanup);
+
+interface Item {
+  id: string;
+  name: string;
+}
+
+const col = createColumnHelper<Item>();
+let headerRenders = 0;
+const columns = [
+  col.accessor('name', {
+    header: () => {
+      headerRenders += 1;
+      return 'Name';
+    },
+    meta: { label: 'Name', sortField: 'name' },
+  }),
+];
+
+const noop = () => {};
+const onSortChange = vi.fn<(sort: ListSort | null) => void>();
+const getRowId = (item: Item) => item.id;
+
+function table(rows: Item[], total: number, sort: ListSort | null = null) {
+  return (
+    <MantineProvider>
+      <DataTable
+        label="Items"
+        tableId="items-test"
+        columns={columns}
+        rows={rows}
+        total={total}
+        getRowId={getRowId}
+        page={1}
+        pageSize={25}
+        sort={sort}
+        onPageChange={noop}
+        onPageSizeChange={noop}
+        onSortChange={onSortChange}
+        isLoading={false}
+        error={null}
+        onRetry={noop}
+        emptyText="No items."
+      />
+    </MantineProvider>
+  );
+}
+
+const page1 = [
+  { id: '1', name: 'Alpha' },
+  { id: '2', name: 'Beta' },
+];
+const page2 = [
+  { id: '3', name: 'Gamma' },
+  { id: '4', name: 'Delta' },
+];
+
+beforeEach(() => {
+  renders.popover = 0;
+  renders.pagination = 0;
+  headerRenders = 0;
+  onSortChange.mockClear();
+  localStorage.clear();
+});
+
+describe('DataTable', () => {
+  test('new rows render without re-rendering the header, the column chooser or the pagination', () => {
+    const { rerender } = render(table(page1, 2));
+    expect(screen.getByRole('cell', { name: 'Alpha' })).toBeInTheDocument();
+    const before = { ...renders, header: headerRenders };
+
+    rerender(table(page2, 2));
+
+    expect(screen.getByRole('cell', { name: 'Gamma' })).toBeInTheDocument();
+    expect(screen.queryByRole('cell', { name: 'Alpha' })).not.toBeInTheDocument();
+    expect({ ...renders, header: headerRenders }).toEqual(before);
+  });
+
+  test('a new sort re-renders the header with its direction', () => {
+    const { rerender } = render(table(page1, 2));
+    const before = headerRenders;
+
+    rerender(table(page1, 2, { field: 'name', direction: 'asc' }));
+
+    expect(headerRenders).toBeGreaterThan(before);
+    expect(screen.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'ascending');
+  });
+
+  test('a new total re-renders the pagination with its pages', () => {
+    const { rerender } = render(table(page1, 2));
+    const before = renders.pagination;
+
+    rerender(table(page1, 60));
+
+    expect(renders.pagination).toBeGreaterThan(before);
+    expect(screen.getByRole('button', { name: 'Page 3' })).toBeInTheDocument();
+  });
+
+  test('the column chooser still hides a column', async () => {
+    const user = userEvent.setup();
+    render(table(page1, 2));
+
+    await user.click(screen.getByRole('button', { name: 'Columns' }));
+    await user.click(await screen.findByRole('checkbox', { name: 'Name' }));
+
+    expect(screen.queryByRole('columnheader', { name: 'Name' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('cell', { name: 'Alpha' })).not.toBeInTheDocument();
+  });
+
+  test('a header click asks for the next sort', async () => {
+    const user = userEvent.setup();
+    render(table(page1, 2));
+
+    await user.click(screen.getByRole('button', { name: 'Name' }));
+
+    expect(onSortChange).toHaveBeenCalledWith({ field: 'name', direction: 'asc' });
+  });
+});
