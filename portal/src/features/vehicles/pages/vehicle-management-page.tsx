@@ -1,7 +1,7 @@
 import { Button, Group } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { RoutePageProps } from '@/config/routes';
 import { CONNECTIVITY, VEHICLE_STATE_LABELS, VEHICLE_TYPES } from '@/domain/enums';
@@ -10,7 +10,7 @@ import { useAppState } from '@/state/store-context';
 import { useCan } from '@/state/use-can';
 import { CsvTransferButtons } from '@/shared/ui/csv-import/csv-transfer-buttons';
 import { ConfirmDialog } from '@/shared/ui/data-table/confirm-dialog';
-import { DataTable } from '@/shared/ui/data-table/data-table';
+import { DataTable, type DataTableProps } from '@/shared/ui/data-table/data-table';
 import { downloadCsv } from '@/shared/ui/data-table/download-csv';
 import { type FilterDef, FilterBar } from '@/shared/ui/data-table/filter-bar';
 import { errorMessage } from '@/shared/ui/data-table/server-field-errors';
@@ -70,7 +70,6 @@ export function VehicleManagementPage({ route }: RoutePageProps) {
     [queryClient],
   );
   const [params, setParams] = useListParams(FILTER_KEYS, prefetch);
-  const list = useVehicleList(params);
   const lookups = useVehicleLookups();
   const [dialog, setDialog] = useState<Dialog>(null);
   const [exporting, setExporting] = useState(false);
@@ -97,8 +96,12 @@ export function VehicleManagementPage({ route }: RoutePageProps) {
     return set;
   }, [permissions]);
 
-  const detailsPath = (id: string) =>
-    route.params?.scope === 'fleet' ? `/fleet/vehicle/${encodeURIComponent(id)}` : `/vehicle/${encodeURIComponent(id)}`;
+  const fleetScope = route.params?.scope === 'fleet';
+  const handleRowClick = useCallback(
+    (v: ApiVehicle) =>
+      navigate(fleetScope ? `/fleet/vehicle/${encodeURIComponent(v.id)}` : `/vehicle/${encodeURIComponent(v.id)}`),
+    [navigate, fleetScope],
+  );
 
   const handleAction = async (action: VehicleAction, vehicle: ApiVehicle) => {
     if (action === 'edit' || action === 'clone' || action === 'assign' || action === 'delete') {
@@ -211,27 +214,13 @@ export function VehicleManagementPage({ route }: RoutePageProps) {
         onFiltersChange={handleFiltersChange}
       />
       <div style={{ marginTop: 'var(--mantine-spacing-md)' }}>
-        <DataTable
-          label="Vehicles"
-          tableId="vehicles"
+        <VehicleTable
+          params={params}
           columns={columns}
-          rows={list.data?.items}
-          total={list.data?.total ?? 0}
-          getRowId={(v) => v.id}
-          page={params.page}
-          pageSize={params.pageSize}
-          sort={params.sort}
           onPageChange={handlePageChange}
           onPageSizeChange={handlePageSizeChange}
           onSortChange={handleSortChange}
-          isLoading={list.isPending}
-          isFetching={list.isFetching && list.isPlaceholderData}
-          error={list.error}
-          onRetry={() => void list.refetch()}
-          onRowClick={(v) => navigate(detailsPath(v.id))}
-          rowLabel={(v) => `Vehicle ${v.vin}`}
-          emptyText="No vehicles match these filters."
-          hiddenByDefault={['id']}
+          onRowClick={handleRowClick}
         />
       </div>
 
@@ -319,3 +308,46 @@ export function VehicleManagementPage({ route }: RoutePageProps) {
     </>
   );
 }
+
+interface VehicleTableProps
+  extends Pick<
+    DataTableProps<ApiVehicle>,
+    'columns' | 'onPageChange' | 'onPageSizeChange' | 'onSortChange' | 'onRowClick'
+  > {
+  params: ListParams;
+}
+
+const getVehicleId = (v: ApiVehicle) => v.id;
+const vehicleRowLabel = (v: ApiVehicle) => `Vehicle ${v.vin}`;
+const HIDDEN_BY_DEFAULT = ['id'];
+
+/**
+ * The list's query and table. Its own memoised component: an answer re-renders the table, not the page around it
+ * (its header, filter bar and dialogs).
+ */
+const VehicleTable = memo(function VehicleTable({ params, columns, ...handlers }: VehicleTableProps) {
+  const list = useVehicleList(params);
+  const { refetch } = list;
+  const handleRetry = useCallback(() => void refetch(), [refetch]);
+  return (
+    <DataTable
+      label="Vehicles"
+      tableId="vehicles"
+      columns={columns}
+      rows={list.data?.items}
+      total={list.data?.total ?? 0}
+      getRowId={getVehicleId}
+      page={params.page}
+      pageSize={params.pageSize}
+      sort={params.sort}
+      isLoading={list.isPending}
+      isFetching={list.isFetching && list.isPlaceholderData}
+      error={list.error}
+      onRetry={handleRetry}
+      rowLabel={vehicleRowLabel}
+      emptyText="No vehicles match these filters."
+      hiddenByDefault={HIDDEN_BY_DEFAULT}
+      {...handlers}
+    />
+  );
+});
