@@ -1,10 +1,11 @@
 import { MantineProvider } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentProps } from 'react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { DataTable } from './data-table';
+import { RowActions } from './row-actions';
 import type { ListSort } from './use-list-params';
 
 // Counts renders of the Mantine parts that the rows must not drag along (the column chooser's popover, the pages).
@@ -29,6 +30,7 @@ interface Item {
   name: string;
 }
 
+const noop = () => {};
 const col = createColumnHelper<Item>();
 let headerRenders = 0;
 const columns = [
@@ -39,15 +41,20 @@ const columns = [
     },
     meta: { label: 'Name', sortField: 'name' },
   }),
+  col.display({
+    id: 'actions',
+    header: '',
+    enableHiding: false,
+    cell: (c) => <RowActions name={c.row.original.name} actions={[{ label: 'Edit', onClick: noop }]} />,
+  }),
 ];
 
-const noop = () => {};
 const onSortChange = vi.fn<(sort: ListSort | null) => void>();
 const getRowId = (item: Item) => item.id;
 
 function table(rows: Item[], total: number, sort: ListSort | null = null) {
   return (
-    <MantineProvider>
+    <MantineProvider env="test">
       <DataTable
         label="Items"
         tableId="items-test"
@@ -138,5 +145,17 @@ describe('DataTable', () => {
     await user.click(screen.getByRole('button', { name: 'Name' }));
 
     expect(onSortChange).toHaveBeenCalledWith({ field: 'name', direction: 'asc' });
+  });
+
+  test("a row's open menu does not carry over to the row that takes its place on the next page", async () => {
+    const user = userEvent.setup();
+    const { rerender } = render(table(page1, 4));
+    await user.click(screen.getByRole('button', { name: 'Actions for Alpha' }));
+    expect(await screen.findByRole('menuitem', { name: 'Edit' })).toBeInTheDocument();
+
+    rerender(table(page2, 4));
+
+    expect(screen.getByRole('button', { name: 'Actions for Gamma' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('menuitem', { name: 'Edit' })).not.toBeInTheDocument());
   });
 });

@@ -216,7 +216,8 @@ export function DataTable<T>({
               ) : (
                 tableRows.map((row) => (
                   <DataRow
-                    key={row.id}
+                    // By position: a new page updates the rows in place instead of replacing every row's DOM.
+                    key={row.index}
                     row={row}
                     columnsKey={columnsKey}
                     columnDefs={columns}
@@ -309,7 +310,7 @@ function VirtualRows({
         if (!row) return null;
         return (
           <DataRow
-            key={row.id}
+            key={row.index}
             row={row}
             columnsKey={columnsKey}
             columnDefs={columnDefs}
@@ -361,7 +362,7 @@ const DataRow = memo(function DataRow({ row, rowIndex, label, onActivate }: Data
       className={onActivate ? `${classes.row} ${classes.clickable}` : classes.row}
     >
       {row.getVisibleCells().map((cell) => (
-        <td key={cell.id} className={classes.cell}>
+        <td key={cell.column.id} className={classes.cell}>
           {flexRender(cell.column.columnDef.cell, cell.getContext())}
         </td>
       ))}

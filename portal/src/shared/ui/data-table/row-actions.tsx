@@ -15,7 +15,9 @@ export interface RowAction {
  * The Mantine menu mounts on first use: a thousand-row page scrolls through plain buttons, not a thousand menus.
  */
 export function RowActions({ name, actions }: { name: string; actions: readonly RowAction[] }) {
-  const [used, setUsed] = useState(false);
+  // Remembered per row name: tables key rows by position, so this component can be handed another row.
+  const [usedFor, setUsedFor] = useState<string | null>(null);
+  const used = usedFor === name;
   if (actions.length === 0) return null;
   // Before first use a plain button (styled like a subtle ActionIcon): a Mantine component per row costs frames.
   const trigger = used ? (
@@ -27,7 +29,7 @@ export function RowActions({ name, actions }: { name: string; actions: readonly 
       type="button"
       className={classes.menuButton}
       aria-label={`Actions for ${name}`}
-      onClick={() => setUsed(true)}
+      onClick={() => setUsedFor(name)}
     >
       <IconDotsVertical size={16} />
     </button>
