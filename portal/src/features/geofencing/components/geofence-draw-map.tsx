@@ -1,5 +1,5 @@
 import 'maplibre-gl/dist/maplibre-gl.css';
-import { Alert, Box, Button, Group, Loader, SegmentedControl } from '@mantine/core';
+import { Box, Button, Group, SegmentedControl } from '@mantine/core';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import {
   type GeoJSONStoreFeatures,
@@ -15,6 +15,7 @@ import { TerraDrawMapLibreGLAdapter } from 'terra-draw-maplibre-gl-adapter';
 import { useEffect, useRef, useState } from 'react';
 import { createMap } from '@/shared/ui/map/create-map';
 import type { PolygonGeometry, Position } from './geometry';
+import { MapFrame, type MapStatus } from '@/shared/ui/map/map-frame';
 
 /** The editor's tools: three ways to draw and one to edit. */
 export const DRAW_TOOL = { Polygon: 'polygon', Circle: 'circle', Rectangle: 'rectangle', Edit: 'select' } as const;
@@ -75,7 +76,7 @@ export function GeofenceDrawMap({
   const drawRef = useRef<TerraDraw | null>(null);
   const callbacksRef = useRef({ onGeometryChange, onMapLoad });
   callbacksRef.current = { onGeometryChange, onMapLoad };
-  const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading');
+  const [status, setStatus] = useState<MapStatus>('loading');
   const [error, setError] = useState<string | null>(null);
   const [tool, setTool] = useState<DrawTool>(initialGeometry ? DRAW_TOOL.Edit : DRAW_TOOL.Polygon);
   const [canUndo, setCanUndo] = useState(false);
@@ -222,24 +223,13 @@ export function GeofenceDrawMap({
           </Button>
         </Group>
       </Group>
-      <Box pos="relative" h={height} style={{ borderRadius: 8, overflow: 'hidden' }}>
-        <section
-          ref={containerRef}
-          aria-label="Geofence map"
-          data-map-status={status}
-          style={{ position: 'absolute', inset: 0 }}
-        />
-        {status === 'loading' && (
-          <Box pos="absolute" top="50%" left="50%" style={{ transform: 'translate(-50%, -50%)' }}>
-            <Loader size="sm" aria-label="Loading map" />
-          </Box>
-        )}
-        {error && (
-          <Alert pos="absolute" bottom={8} left={8} right={8} color="red" title="Map error" role="alert">
-            {error}
-          </Alert>
-        )}
-      </Box>
+      <MapFrame
+        containerRef={containerRef}
+        label="Geofence map"
+        status={status}
+        error={error}
+        height={height}
+      ></MapFrame>
     </Box>
   );
 }

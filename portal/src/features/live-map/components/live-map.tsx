@@ -1,5 +1,5 @@
 import 'maplibre-gl/dist/maplibre-gl.css';
-import { Alert, Box, Loader } from '@mantine/core';
+import { Box } from '@mantine/core';
 import type { GeoJSONSource, Map as MapLibreMap, MapLayerMouseEvent } from 'maplibre-gl';
 import { useEffect, useRef, useState } from 'react';
 import type { Bounds } from '@/shared/lib/live/topics';
@@ -9,6 +9,7 @@ import { MapLegend } from './map-legend';
 import { VehicleCard } from './vehicle-card';
 import { type LiveMapVehicles, VehicleMotion } from './vehicle-motion';
 import { STATE_GROUP_COLOUR } from './vehicle-state-style';
+import { MapFrame, type MapStatus } from '@/shared/ui/map/map-frame';
 
 export interface LiveMapProps {
   /** Latest reading per vehicle id. Pass a new Map (or new vehicle objects) when readings change. */
@@ -137,7 +138,7 @@ export function LiveMap({
   const followRef = useRef<string | null>(null);
   const callbacksRef = useRef({ onViewportChange, onMapLoad, onFrameTiming });
   callbacksRef.current = { onViewportChange, onMapLoad, onFrameTiming };
-  const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading');
+  const [status, setStatus] = useState<MapStatus>('loading');
   const [error, setError] = useState<string | null>(null);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [following, setFollowing] = useState(false);
@@ -305,23 +306,7 @@ export function LiveMap({
   };
 
   return (
-    <Box pos="relative" h={height} style={{ borderRadius: 8, overflow: 'hidden' }}>
-      <section
-        ref={containerRef}
-        aria-label="Live fleet map"
-        data-map-status={status}
-        style={{ position: 'absolute', inset: 0 }}
-      />
-      {status === 'loading' && (
-        <Box pos="absolute" top="50%" left="50%" style={{ transform: 'translate(-50%, -50%)' }}>
-          <Loader size="sm" aria-label="Loading map" />
-        </Box>
-      )}
-      {error && (
-        <Alert pos="absolute" bottom={8} left={8} right={8} color="red" title="Map error" role="alert">
-          {error}
-        </Alert>
-      )}
+    <MapFrame containerRef={containerRef} label="Live fleet map" status={status} error={error} height={height}>
       {status === 'ready' && vehicles.size === 0 && (
         <Box pos="absolute" top={8} left={8} bg="white" px="xs" py={4} style={{ borderRadius: 4, fontSize: 13 }}>
           No vehicles with a position in view yet.
@@ -343,6 +328,6 @@ export function LiveMap({
           />
         </Box>
       )}
-    </Box>
+    </MapFrame>
   );
 }

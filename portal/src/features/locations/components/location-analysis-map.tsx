@@ -1,11 +1,12 @@
 import 'maplibre-gl/dist/maplibre-gl.css';
-import { Alert, Badge, Box, Grid, Group, Loader, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Grid, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect, useRef, useState } from 'react';
 import { getEnv } from '@/config/env';
 import type { components } from '@/shared/api/schema';
 import { createMap } from '@/shared/ui/map/create-map';
 import { useAppStoreApi } from '@/state/store-context';
+import { MapFrame, type MapStatus } from '@/shared/ui/map/map-frame';
 
 export type ApiSavedLocation = components['schemas']['SavedLocation'];
 
@@ -80,7 +81,7 @@ export function LocationAnalysisMap({ vehicleId, locations, onMapLoad, height = 
   locationsRef.current = locations;
   const onMapLoadRef = useRef(onMapLoad);
   onMapLoadRef.current = onMapLoad;
-  const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading');
+  const [status, setStatus] = useState<MapStatus>('loading');
   const [error, setError] = useState<string | null>(null);
   const store = useAppStoreApi();
 
@@ -147,24 +148,13 @@ export function LocationAnalysisMap({ vehicleId, locations, onMapLoad, height = 
   return (
     <Grid gutter="md">
       <Grid.Col span={{ base: 12, md: 8 }}>
-        <Box pos="relative" h={height} style={{ borderRadius: 8, overflow: 'hidden' }}>
-          <section
-            ref={containerRef}
-            aria-label="Saved locations map"
-            data-map-status={status}
-            style={{ position: 'absolute', inset: 0 }}
-          />
-          {status === 'loading' && (
-            <Box pos="absolute" top="50%" left="50%" style={{ transform: 'translate(-50%, -50%)' }}>
-              <Loader size="sm" aria-label="Loading map" />
-            </Box>
-          )}
-          {error && (
-            <Alert pos="absolute" bottom={8} left={8} right={8} color="red" title="Map error" role="alert">
-              {error}
-            </Alert>
-          )}
-        </Box>
+        <MapFrame
+          containerRef={containerRef}
+          label="Saved locations map"
+          status={status}
+          error={error}
+          height={height}
+        ></MapFrame>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 4 }}>
         {sorted.length === 0 ? (

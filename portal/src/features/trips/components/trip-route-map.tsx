@@ -1,10 +1,10 @@
 import 'maplibre-gl/dist/maplibre-gl.css';
-import { Alert, Box, Loader } from '@mantine/core';
 import type { GeoJSONSource, LngLatBoundsLike, Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect, useRef, useState } from 'react';
 import { createMap } from '@/shared/ui/map/create-map';
 import type { TripRoutePoint, TripStop } from '../api/get-trip-route';
 import type { PlaybackSample } from './playback-clock';
+import { MapFrame, type MapStatus } from '@/shared/ui/map/map-frame';
 
 export interface TripRouteMapProps {
   points: readonly TripRoutePoint[];
@@ -61,7 +61,7 @@ function boundsOf(points: readonly TripRoutePoint[]): LngLatBoundsLike {
 export function TripRouteMap({ points, stops, sample, mapStyleUrl, height = 420, onMapLoad }: TripRouteMapProps) {
   const containerRef = useRef<HTMLElement>(null);
   const mapRef = useRef<MapLibreMap | null>(null);
-  const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading');
+  const [status, setStatus] = useState<MapStatus>('loading');
   const [error, setError] = useState<string | null>(null);
   const sampleRef = useRef(sample);
   sampleRef.current = sample;
@@ -172,24 +172,5 @@ export function TripRouteMap({ points, stops, sample, mapStyleUrl, height = 420,
     (map.getSource(TRIP_LAYER.travelled) as GeoJSONSource | undefined)?.setData(travelledLine(points, sample));
   }, [sample, status, points]);
 
-  return (
-    <Box pos="relative" h={height} style={{ borderRadius: 8, overflow: 'hidden' }}>
-      <section
-        ref={containerRef}
-        aria-label="Trip map"
-        data-map-status={status}
-        style={{ position: 'absolute', inset: 0 }}
-      />
-      {status === 'loading' && (
-        <Box pos="absolute" top="50%" left="50%" style={{ transform: 'translate(-50%, -50%)' }}>
-          <Loader size="sm" aria-label="Loading map" />
-        </Box>
-      )}
-      {error && (
-        <Alert pos="absolute" bottom={8} left={8} right={8} color="red" title="Map error" role="alert">
-          {error}
-        </Alert>
-      )}
-    </Box>
-  );
+  return <MapFrame containerRef={containerRef} label="Trip map" status={status} error={error} height={height} />;
 }
