@@ -293,13 +293,7 @@ function VirtualRows({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => DATA_TABLE_ROW_HEIGHT,
-    // More than a scroll step's rows (a wheel step or a fast trackpad frame is ~3 rows): rows rendered one task late,
-    // after the frame that scrolled, are already there.
     overscan: 4,
-    // React renders the new rows in its own task after the scroll event, not synchronously inside it (the default,
-    // `flushSync`), which made the frame that scrolled also run React's render and commit and a forced layout before
-    // its paint.
-    useFlushSync: false,
   });
   const items = virtualizer.getVirtualItems();
   const padTop = items[0]?.start ?? 0;
