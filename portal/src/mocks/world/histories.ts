@@ -1,5 +1,5 @@
 import type { components } from '@/shared/api/schema';
-import { clampToDemoRegion } from '@/shared/lib/live/demo-region';
+import { clampToDemoRegion, nearestRoadPoint } from '@/shared/lib/live/demo-region';
 import { TIME } from './create-world';
 import { createRng, hashString, pad } from './prng';
 import type { Device, Stored, Vehicle } from './types';
@@ -23,8 +23,8 @@ const DEG_PER_KM = 1 / 111;
 
 /**
  * The trips of a vehicle over the 60 days before `now`, newest first; the newest runs while the vehicle drives.
- * They chain: the newest ends at the vehicle's last location and each trip ends where the next one starts, all inside
- * the demo region (so on the bundled basemap).
+ * They chain: the newest ends at the vehicle's last location (on a road of the demo region) and each trip ends where
+ * the next one starts, on the road nearest to a spot a trip's length away, so on the bundled basemap.
  */
 export function tripsOf(seed: number, vehicle: Vehicle, now: number): TripRow[] {
   const r = createRng(seed ^ hashString(vehicle.id), 'trips');
@@ -41,7 +41,8 @@ export function tripsOf(seed: number, vehicle: Vehicle, now: number): TripRow[] 
     // Streets wind: the straight line from start to end is 40-80% of the distance driven, at most ~14 km.
     const angle = r.float(i, 7) * Math.PI * 2;
     const reach = Math.min(0.13, distanceKm * (0.4 + r.float(i, 8) * 0.4) * DEG_PER_KM);
-    const startPlace = clampToDemoRegion(endPlace.lat + Math.sin(angle) * reach, endPlace.lng + Math.cos(angle) * reach);
+    // On the road nearest to that spot, so trips start and end where the basemap draws a road.
+    const startPlace = nearestRoadPoint(endPlace.lat + Math.sin(angle) * reach, endPlace.lng + Math.cos(angle) * reach);
     rows.push({
       id: `${vehicle.id}-trip-${pad(count - i, 3)}`,
       vehicleId: vehicle.id,
