@@ -11,8 +11,8 @@ import { recordAudit } from './lib/audit-log';
 import { FieldErrors, optionalId, readJsonObject, requiredString } from './lib/body';
 import { conflict, invalidQuery, notFound, validationFailed } from './lib/http-error';
 import { applyListQuery, type ListSpec, parseListQuery } from './lib/list-query';
-import { scopedVehicle, vehicleFilterFor } from './lib/scope';
-import { type ColumnSorter, SortedIndex } from './lib/sorted-index';
+import { scopedVehicle, vehicleFilterFor, vehicleScopeFor } from './lib/scope';
+import { type ColumnSorter, type RowScope, SortedIndex } from './lib/sorted-index';
 import { createWorkerSorter } from './lib/worker-sorter';
 import { toApi } from './lib/serialize';
 
@@ -75,15 +75,16 @@ function whenIdle(work: () => void) {
 }
 
 /**
- * Builds the order of every sortable field in the background after the first list answer (a database keeps its
- * indexes; so does the demo server), so that later sort changes find their index ready: the page reads a field's
- * values a slice of rows at a time in idle time, and a background sort worker sorts them, one field at a time
- * (a request's own sort goes to the other worker). The filterable fields are read into codes first, as soon as an
- * order exists. A request for a field still warming finishes its build at once. Writes make an order stale; it is
- * then rebuilt on its next use.
+ * Builds the order of every sortable field in the background from the moment the world opens (a database keeps its
+ * indexes; so does the demo server), so that sort changes find their index ready: the page reads a field's values a
+ * slice of rows at a time in idle time, and a background sort worker sorts them, one field at a time (a request's own
+ * sort goes to the other worker). The list's default sort comes first, and the filterable fields are read into codes
+ * as soon as an order exists. A request for a field still warming finishes its build at once. Writes make an order
+ * stale; it is then rebuilt on its next use.
  */
 function warmInBackground(index: SortedIndex<Vehicle>, table: WorldDb['tables']['vehicles']) {
-  const fields = Object.keys(VEHICLE_LIST.sortable);
+  const defaults = (VEHICLE_LIST.defaultSort ?? []).map((s) => s.field);
+  const fields = [...new Set([...defaults, ...Object.keys(VEHICLE_LIST.sortable)])];
   const filters = Object.keys(VEHICLE_LIST.filterable);
   const next = () => {
     const until = performance.now() + WARM_MS_PER_TASK;
@@ -122,22 +123,31 @@ function vehicleIndexOf(table: WorldDb['tables']['vehicles']): SortedIndex<Vehic
 }
 
 /**
+ * Starts building the vehicle list's indexes in the background when the world opens (the demo's start), not at the
+ * first list request, so that a user's first sorts and filters find them ready.
+ */
+export function warmVehicleIndexes(db: WorldDb): void {
+  vehicleIndexOf(db.tables.vehicles);
+}
+
+/**
  * One page of vehicles in scope: through the sorted index (one pass, no sort) when the query sorts by one field; a
  * field whose order is not built yet is sorted first (in the sort worker, when there is one).
  */
-export async function listVehiclePage(
-  db: WorldDb,
-  query: ReturnType<typeof parseListQuery>,
-  inScope: (v: Vehicle) => boolean,
-) {
+export async function listVehiclePage(db: WorldDb, query: ReturnType<typeof parseListQuery>, scope: RowScope<Vehicle>) {
   const table = db.tables.vehicles;
   const index = vehicleIndexOf(table);
   const [sort, ...more] = query.sort;
   if (sort && more.length === 0) await index.prepare(sort.field, table.version, () => table.all());
-  return (
-    index.page(query, table.version, () => table.all(), inScope) ??
-    applyListQuery(Array.from(table.values()).filter(inScope), query, VEHICLE_LIST)
-  );
+  const page = index.page(query, table.version, () => table.all(), scope);
+  if (page) return page;
+  const inScope =
+    scope === null
+      ? () => true
+      : typeof scope === 'function'
+        ? scope
+        : (v: Vehicle) => v[scope.field as keyof Vehicle] === scope.value;
+  return applyListQuery(Array.from(table.values()).filter(inScope), query, VEHICLE_LIST);
 }
 
 const TRIP_LIST: ListSpec<TripRow> = {
@@ -339,7 +349,7 @@ export function createVehicleHandlers(http: ApiHttp) {
       const mayFitDevices = (['BMS.l', 'MCU.l', 'VCU.l'] as const).some((key) => allows(ctx, key, ACTION.ASSIGN));
       if (!mayFitDevices) requirePermission(ctx, { anyOf: ['vh.l', 'vh.l.d'] });
       const query = parseListQuery(new URL(request.url), VEHICLE_LIST);
-      const page = await listVehiclePage(db, query, vehicleFilterFor(ctx));
+      const page = await listVehiclePage(db, query, vehicleScopeFor(ctx));
       return response(200).json({ ...page, items: page.items.map((v) => vehicleToApi(db, v)) });
     }),
 

@@ -163,6 +163,12 @@ function oneShape(texts: string[]): boolean {
   return true;
 }
 
+/**
+ * Which rows a caller may see: a test of the row, or (cheaper: tested on the field's filter codes) the one value a
+ * filterable field must have; null for every row.
+ */
+export type RowScope<T> = ((row: T) => boolean) | { field: string; value: unknown } | null;
+
 /** How long a sort elsewhere may take before it is done on the spot instead (a sort takes 50-300 ms). */
 const SORTER_TIMEOUT_MS = 5_000;
 
@@ -448,45 +454,68 @@ export class SortedIndex<T> {
 
   /**
    * One page of the rows in scope that match the query, by the query's sort (one field; else null: the caller falls
-   * back to `applyListQuery`).
+   * back to `applyListQuery`). A scope given as a field's value is tested on that field's codes, like a filter, so
+   * that a request by a caller who sees every row, or a filter without search or date range, reads no row object.
    */
-  page(query: ListQuery, version: number, rows: () => T[], inScope: (row: T) => boolean): Page<T> | null {
+  page(query: ListQuery, version: number, rows: () => T[], scope: RowScope<T>): Page<T> | null {
     const [sort, ...more] = query.sort;
     if (!sort || more.length > 0) return null;
     const order = this.order(sort.field, version, rows);
     // Each filter as a test of a row position: its column's codes, and per code whether the value is wanted.
-    const filters = [...query.filters].map(([field, values]) => {
-      const { codes, values: distinct } = this.filterColumn(field, order);
+    const codes: Int32Array[] = [];
+    const keeps: Uint8Array[] = [];
+    const testCodes = (field: string, wanted: (value: unknown) => boolean) => {
+      const column = this.filterColumn(field, order);
+      codes.push(column.codes);
+      keeps.push(Uint8Array.from(column.values, (value) => (wanted(value) ? 1 : 0)));
+    };
+    for (const [field, values] of query.filters) {
       const wanted = new Set(values);
-      const keep = Uint8Array.from(distinct, (value) => (wanted.has(String(value)) ? 1 : 0));
-      return { codes, keep };
-    });
+      testCodes(field, (value) => wanted.has(String(value)));
+    }
+    if (scope !== null && typeof scope === 'object') {
+      if (!Object.hasOwn(this.spec.filterable, scope.field))
+        throw new Error(`scope by a field that does not filter: ${scope.field}`);
+      testCodes(scope.field, (value) => value === scope.value);
+    }
+    const rowTest = this.rowTest(query, typeof scope === 'function' ? scope : null);
+    const start = (query.page - 1) * query.pageSize;
+    const end = start + query.pageSize;
+    const items: T[] = [];
+    const snapshot = order.rows;
+    const tests = codes.length;
+    let total = 0;
+    // One tight loop over typed arrays (no closure or iterator per row): 100,000 positions in about a millisecond.
+    const walk = (positions: Int32Array, reverse: boolean) => {
+      const count = positions.length;
+      next: for (let j = 0; j < count; j += 1) {
+        const position = positions[reverse ? count - 1 - j : j] as number;
+        for (let t = 0; t < tests; t += 1) {
+          if ((keeps[t] as Uint8Array)[(codes[t] as Int32Array)[position] as number] === 0) continue next;
+        }
+        if (rowTest !== null && !rowTest(snapshot[position] as T)) continue;
+        if (total >= start && total < end) items.push(snapshot[position] as T);
+        total += 1;
+      }
+    };
+    walk(order.ordered, sort.direction === 'desc');
+    walk(order.empty, false);
+    return { items, total, page: query.page, pageSize: query.pageSize };
+  }
+
+  /** The tests that need the row itself (scope as a function, date range, search), or null when there are none. */
+  private rowTest(query: ListQuery, inScope: ((row: T) => boolean) | null): ((row: T) => boolean) | null {
     const { q, from, to } = query;
     const time = this.spec.time;
-    const byTime = time && (from !== undefined || to !== undefined);
-    const matches = (position: number) => {
-      for (const { codes, keep } of filters) if (keep[codes[position] as number] === 0) return false;
-      const row = order.rows[position] as T;
-      if (!inScope(row)) return false;
+    const byTime = time !== undefined && (from !== undefined || to !== undefined);
+    if (inScope === null && !byTime && !q) return null;
+    return (row) => {
+      if (inScope !== null && !inScope(row)) return false;
       if (byTime) {
         const t = time(row);
         if (t === null || (from !== undefined && t < from) || (to !== undefined && t > to)) return false;
       }
       return !q || this.spec.searchable.some((get) => (get(row) ?? '').toLowerCase().includes(q));
     };
-    const start = (query.page - 1) * query.pageSize;
-    const end = start + query.pageSize;
-    const items: T[] = [];
-    let total = 0;
-    const visit = (position: number) => {
-      if (!matches(position)) return;
-      if (total >= start && total < end) items.push(order.rows[position] as T);
-      total += 1;
-    };
-    const { ordered, empty } = order;
-    if (sort.direction === 'asc') for (let j = 0; j < ordered.length; j += 1) visit(ordered[j] as number);
-    else for (let j = ordered.length - 1; j >= 0; j -= 1) visit(ordered[j] as number);
-    for (let j = 0; j < empty.length; j += 1) visit(empty[j] as number);
-    return { items, total, page: query.page, pageSize: query.pageSize };
   }
 }
