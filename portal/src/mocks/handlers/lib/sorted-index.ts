@@ -292,6 +292,42 @@ class FilterBuild<T> {
   }
 }
 
+/** What `scanPositions` tests and collects. */
+interface Scan<T> {
+  /** Filter codes per row position, and per code 1 when the value is wanted. */
+  codes: Int32Array[];
+  keeps: Uint8Array[];
+  /** The tests that need the row itself, if any. */
+  rowTest: ((row: T) => boolean) | null;
+  rows: T[];
+  /** The page: matches from `start` (inclusive) to `end` (exclusive) are collected into `items`. */
+  start: number;
+  end: number;
+  items: T[];
+}
+
+/**
+ * Walks row positions in order (or reversed), counting the matches after `total` and collecting those on the page;
+ * returns the new count. One tight loop over typed arrays, everything in locals (no closure or iterator per row):
+ * 100,000 positions in about a millisecond.
+ */
+function scanPositions<T>(scan: Scan<T>, positions: Int32Array, reverse: boolean, total: number): number {
+  const { codes, keeps, rowTest, rows, start, end, items } = scan;
+  const tests = codes.length;
+  const count = positions.length;
+  let matched = total;
+  next: for (let j = 0; j < count; j += 1) {
+    const position = positions[reverse ? count - 1 - j : j] as number;
+    for (let t = 0; t < tests; t += 1) {
+      if ((keeps[t] as Uint8Array)[(codes[t] as Int32Array)[position] as number] === 0) continue next;
+    }
+    if (rowTest !== null && !rowTest(rows[position] as T)) continue;
+    if (matched >= start && matched < end) items.push(rows[position] as T);
+    matched += 1;
+  }
+  return matched;
+}
+
 /**
  * Per-field sorted orders of one table, rebuilt only when the table's version changes: what a database index does for
  * the Fleet API. A list request then filters while walking the order and never sorts, so a filter or sort change on
@@ -480,26 +516,10 @@ export class SortedIndex<T> {
     }
     const rowTest = this.rowTest(query, typeof scope === 'function' ? scope : null);
     const start = (query.page - 1) * query.pageSize;
-    const end = start + query.pageSize;
-    const items: T[] = [];
-    const snapshot = order.rows;
-    const tests = codes.length;
-    let total = 0;
-    // One tight loop over typed arrays (no closure or iterator per row): 100,000 positions in about a millisecond.
-    const walk = (positions: Int32Array, reverse: boolean) => {
-      const count = positions.length;
-      next: for (let j = 0; j < count; j += 1) {
-        const position = positions[reverse ? count - 1 - j : j] as number;
-        for (let t = 0; t < tests; t += 1) {
-          if ((keeps[t] as Uint8Array)[(codes[t] as Int32Array)[position] as number] === 0) continue next;
-        }
-        if (rowTest !== null && !rowTest(snapshot[position] as T)) continue;
-        if (total >= start && total < end) items.push(snapshot[position] as T);
-        total += 1;
-      }
-    };
-    walk(order.ordered, sort.direction === 'desc');
-    walk(order.empty, false);
+    const scan = { codes, keeps, rowTest, rows: order.rows, start, end: start + query.pageSize, items: [] as T[] };
+    let total = scanPositions(scan, order.ordered, sort.direction === 'desc', 0);
+    total = scanPositions(scan, order.empty, false, total);
+    const { items } = scan;
     return { items, total, page: query.page, pageSize: query.pageSize };
   }
 
