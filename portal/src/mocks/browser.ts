@@ -28,7 +28,7 @@ export async function startDemoWorker(): Promise<void> {
   // Open the world (and its saved changes) before the first request needs it.
   const db = await getWorldDb();
   // The vehicle list's sort orders and filter codes are built in idle time from now on, before a user asks for them.
-  warmVehicleIndexes(db);
+  void warmVehicleIndexes(db);
   let vehicleIds: string[] | null = null;
   const emulator = createBrokerEmulator({
     vehicleIds: () => {

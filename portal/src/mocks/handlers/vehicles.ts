@@ -55,8 +55,11 @@ export const VEHICLE_LIST: ListSpec<Vehicle> = {
   defaultSort: [{ field: 'createdAt', direction: 'desc' }],
 };
 
-/** One sorted index per vehicles table (a reset demo world brings a new table, and so a new index). */
-const vehicleIndexes = new WeakMap<object, SortedIndex<Vehicle>>();
+/**
+ * One sorted index per vehicles table (a reset demo world brings a new table, and so a new index), with the promise
+ * of its background warming.
+ */
+const vehicleIndexes = new WeakMap<object, { index: SortedIndex<Vehicle>; warmed: Promise<void> }>();
 /**
  * The sort workers of every vehicles index of the page (null in Node and jsdom: sorts run on the spot): one for the
  * sorts a request waits for, one for those built ahead, so that a request never queues behind the warming.
@@ -65,11 +68,17 @@ let vehicleSorters: { request: ColumnSorter | null; background: ColumnSorter | n
 
 /** Rows read per slice while warming (about a millisecond). */
 const WARM_ROWS_PER_SLICE = 1_000;
-/** Work per idle callback: short, so a request arriving meanwhile waits at most this long. */
+/** Least work per idle callback (and all of it where there is no idle callback: tests, Node). */
 const WARM_MS_PER_TASK = 4;
+/**
+ * Most work per idle callback, however long the browser says it will be idle: a request arriving meanwhile waits at
+ * most this long. With 4 ms per callback and at most one callback per frame while the dashboard's map draws, the
+ * warming took longer than a user takes to reach the list.
+ */
+const WARM_MAX_MS_PER_TASK = 10;
 
 /** Runs `work` when the page is idle (in the browser), else on the next macrotask (tests, Node). */
-function whenIdle(work: () => void) {
+function whenIdle(work: (deadline?: IdleDeadline) => void) {
   if (typeof requestIdleCallback === 'function') requestIdleCallback(work, { timeout: 2_000 });
   else setTimeout(work, 0);
 }
@@ -77,57 +86,66 @@ function whenIdle(work: () => void) {
 /**
  * Builds the order of every sortable field in the background from the moment the world opens (a database keeps its
  * indexes; so does the demo server), so that sort changes find their index ready: the page reads a field's values a
- * slice of rows at a time in idle time, and a background sort worker sorts them, one field at a time (a request's own
- * sort goes to the other worker). The list's default sort comes first, and the filterable fields are read into codes
- * as soon as an order exists. A request for a field still warming finishes its build at once. Writes make an order
- * stale; it is then rebuilt on its next use.
+ * slice of rows at a time in idle time, and hands each field, once read, to a background sort worker (which sorts them
+ * one after the other while the page reads the next; a request's own sort goes to the other worker). The list's
+ * default sort comes first, and the filterable fields are read into codes as soon as an order exists. A request for a
+ * field still warming finishes its build at once. Writes make an order stale; it is then rebuilt on its next use.
+ * Resolves when every order and filter column is built (or a write made them stale meanwhile).
  */
-function warmInBackground(index: SortedIndex<Vehicle>, table: WorldDb['tables']['vehicles']) {
+function warmInBackground(index: SortedIndex<Vehicle>, table: WorldDb['tables']['vehicles']): Promise<void> {
   const defaults = (VEHICLE_LIST.defaultSort ?? []).map((s) => s.field);
   const fields = [...new Set([...defaults, ...Object.keys(VEHICLE_LIST.sortable)])];
   const filters = Object.keys(VEHICLE_LIST.filterable);
-  const next = () => {
-    const until = performance.now() + WARM_MS_PER_TASK;
-    while (performance.now() < until) {
-      // The filterable fields' codes first (main thread only, a few ms each), once an order gives their rows.
-      const filter = filters[0];
-      if (filter !== undefined && index.hasOrder(table.version)) {
-        if (index.warmFilter(filter, table.version, WARM_ROWS_PER_SLICE)) filters.shift();
-        continue;
+  const sorting: Promise<void>[] = [];
+  return new Promise((resolve) => {
+    const next = (deadline?: IdleDeadline) => {
+      const budget = Math.min(WARM_MAX_MS_PER_TASK, Math.max(WARM_MS_PER_TASK, deadline?.timeRemaining() ?? 0));
+      const until = performance.now() + budget;
+      while (performance.now() < until) {
+        // The filterable fields' codes first (main thread only, a few ms each), once an order gives their rows.
+        const filter = filters[0];
+        if (filter !== undefined && index.hasOrder(table.version)) {
+          if (index.warmFilter(filter, table.version, WARM_ROWS_PER_SLICE)) filters.shift();
+          continue;
+        }
+        const field = fields[0];
+        if (field === undefined) {
+          // Every field read: wait for the worker's sorts (the filter codes need an order), then finish.
+          const pending = sorting.splice(0);
+          if (pending.length > 0) void Promise.all(pending).then(() => whenIdle(next));
+          // Filters left with no order of this version: a write made the orders stale; they are read on first use.
+          else resolve();
+          return;
+        }
+        if (index.warm(field, table.version, () => table.all(), WARM_ROWS_PER_SLICE)) {
+          fields.shift();
+          sorting.push(index.settled(field));
+        }
       }
-      const field = fields[0];
-      // Done; or only filters are left and a write made every order stale (they are then read on first use).
-      if (field === undefined) return;
-      if (index.warm(field, table.version, () => table.all(), WARM_ROWS_PER_SLICE)) {
-        fields.shift();
-        // Handed to the worker: go on with the next field once it is sorted.
-        void index.settled(field).then(() => whenIdle(next));
-        return;
-      }
-    }
+      whenIdle(next);
+    };
     whenIdle(next);
-  };
-  whenIdle(next);
+  });
 }
 
 /** The sorted index of the vehicles table, started (and warming) on first use. */
-function vehicleIndexOf(table: WorldDb['tables']['vehicles']): SortedIndex<Vehicle> {
-  let index = vehicleIndexes.get(table);
-  if (!index) {
+function vehicleIndexOf(table: WorldDb['tables']['vehicles']): { index: SortedIndex<Vehicle>; warmed: Promise<void> } {
+  let entry = vehicleIndexes.get(table);
+  if (!entry) {
     vehicleSorters ??= { request: createWorkerSorter(), background: createWorkerSorter() };
-    index = new SortedIndex(VEHICLE_LIST, vehicleSorters.request, vehicleSorters.background);
-    vehicleIndexes.set(table, index);
-    warmInBackground(index, table);
+    const index = new SortedIndex(VEHICLE_LIST, vehicleSorters.request, vehicleSorters.background);
+    entry = { index, warmed: warmInBackground(index, table) };
+    vehicleIndexes.set(table, entry);
   }
-  return index;
+  return entry;
 }
 
 /**
  * Starts building the vehicle list's indexes in the background when the world opens (the demo's start), not at the
- * first list request, so that a user's first sorts and filters find them ready.
+ * first list request, so that a user's first sorts and filters find them ready. Resolves when they are built.
  */
-export function warmVehicleIndexes(db: WorldDb): void {
-  vehicleIndexOf(db.tables.vehicles);
+export function warmVehicleIndexes(db: WorldDb): Promise<void> {
+  return vehicleIndexOf(db.tables.vehicles).warmed;
 }
 
 /**
@@ -136,7 +154,7 @@ export function warmVehicleIndexes(db: WorldDb): void {
  */
 export async function listVehiclePage(db: WorldDb, query: ReturnType<typeof parseListQuery>, scope: RowScope<Vehicle>) {
   const table = db.tables.vehicles;
-  const index = vehicleIndexOf(table);
+  const { index } = vehicleIndexOf(table);
   const [sort, ...more] = query.sort;
   if (sort && more.length === 0) await index.prepare(sort.field, table.version, () => table.all());
   const page = index.page(query, table.version, () => table.all(), scope);
