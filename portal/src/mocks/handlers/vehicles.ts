@@ -68,26 +68,33 @@ let vehicleSorters: { request: ColumnSorter | null; background: ColumnSorter | n
 
 /** Rows read per slice while warming (about a millisecond). */
 const WARM_ROWS_PER_SLICE = 1_000;
-/** Least work per idle callback (and all of it where there is no idle callback: tests, Node). */
-const WARM_MS_PER_TASK = 4;
 /**
- * Most work per idle callback, however long the browser says it will be idle: a request arriving meanwhile waits at
- * most this long. With 4 ms per callback and at most one callback per frame while the dashboard's map draws, the
- * warming took longer than a user takes to reach the list.
+ * Work per background task: short, so that a request or a frame arriving meanwhile waits at most this long. (Idle
+ * callbacks, used before, run at most once per frame and only in idle periods: while the dashboard's map drew, the
+ * warming got a slice every few hundred ms and was not done when a user reached the list.)
  */
-const WARM_MAX_MS_PER_TASK = 10;
+const WARM_MS_PER_TASK = 8;
 
-/** Runs `work` when the page is idle (in the browser), else on the next macrotask (tests, Node). */
-function whenIdle(work: (deadline?: IdleDeadline) => void) {
-  // A page busy for seconds (the dashboard's map) still gives the warming a slice every half second.
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(work, { timeout: 500 });
+/** Chromium's prioritised task scheduler (`scheduler.postTask`), not yet in TypeScript's DOM types. */
+interface TaskScheduler {
+  postTask(task: () => void, options: { priority: 'background' }): Promise<unknown>;
+}
+
+/**
+ * Runs `work` as a background-priority task where the browser has them (after any input, rendering or request
+ * waiting), else when the page is idle, else on the next macrotask (tests, Node).
+ */
+function whenIdle(work: () => void) {
+  const scheduler = (globalThis as { scheduler?: Partial<TaskScheduler> }).scheduler;
+  if (typeof scheduler?.postTask === 'function') void scheduler.postTask(work, { priority: 'background' });
+  else if (typeof requestIdleCallback === 'function') requestIdleCallback(() => work(), { timeout: 500 });
   else setTimeout(work, 0);
 }
 
 /**
  * Builds the order of every sortable field in the background from the moment the world opens (a database keeps its
  * indexes; so does the demo server), so that sort changes find their index ready: the page reads a field's values a
- * slice of rows at a time in idle time, and hands each field, once read, to a background sort worker (which sorts them
+ * slice of rows at a time in background tasks, and hands each field, once read, to a background sort worker (which sorts them
  * one after the other while the page reads the next; a request's own sort goes to the other worker). The list's
  * default sort comes first; the filterable fields are read into codes after the sortable ones. A request for a
  * field still warming finishes its build at once. Writes make an order stale; it is then rebuilt on its next use.
@@ -99,9 +106,8 @@ function warmInBackground(index: SortedIndex<Vehicle>, table: WorldDb['tables'][
   const filters = Object.keys(VEHICLE_LIST.filterable);
   const sorting: Promise<void>[] = [];
   return new Promise((resolve) => {
-    const next = (deadline?: IdleDeadline) => {
-      const budget = Math.min(WARM_MAX_MS_PER_TASK, Math.max(WARM_MS_PER_TASK, deadline?.timeRemaining() ?? 0));
-      const until = performance.now() + budget;
+    const next = () => {
+      const until = performance.now() + WARM_MS_PER_TASK;
       while (performance.now() < until) {
         // The sort orders first: a sort whose order is missing costs a request the read and a sort of 100,000
         // values (100-400 ms), a filter whose codes are missing only the read (10-20 ms).
