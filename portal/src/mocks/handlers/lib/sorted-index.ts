@@ -255,6 +255,8 @@ interface FilterColumn {
   version: number;
   codes: Int32Array;
   values: unknown[];
+  /** How many rows have each code. */
+  counts: Int32Array;
 }
 
 /** Reads a filterable field into codes, a slice of rows at a time. */
@@ -288,7 +290,10 @@ class FilterBuild<T> {
       this.codes[i] = code;
     }
     this.next = end;
-    return end === this.rows.length ? { version: this.version, codes: this.codes, values: this.values } : null;
+    if (end < this.rows.length) return null;
+    const counts = new Int32Array(this.values.length);
+    for (let i = 0; i < end; i += 1) counts[this.codes[i] as number] = (counts[this.codes[i] as number] as number) + 1;
+    return { version: this.version, codes: this.codes, values: this.values, counts };
   }
 }
 
@@ -304,15 +309,17 @@ interface Scan<T> {
   start: number;
   end: number;
   items: T[];
+  /** Stop walking at this many matches (when the total is known otherwise); -1 to count them all. */
+  stopAt: number;
 }
 
 /**
- * Walks row positions in order (or reversed), counting the matches after `total` and collecting those on the page;
- * returns the new count. One tight loop over typed arrays, everything in locals (no closure or iterator per row):
+ * Walks row positions in order (or reversed), counting the matches after `total` and collecting those on the page
+ * (up to `stopAt` matches); returns the new count. One tight loop over typed arrays, everything in locals (no closure or iterator per row):
  * 100,000 positions in about a millisecond.
  */
 function scanPositions<T>(scan: Scan<T>, positions: Int32Array, reverse: boolean, total: number): number {
-  const { codes, keeps, rowTest, rows, start, end, items } = scan;
+  const { codes, keeps, rowTest, rows, start, end, items, stopAt } = scan;
   const tests = codes.length;
   const count = positions.length;
   let matched = total;
@@ -324,6 +331,7 @@ function scanPositions<T>(scan: Scan<T>, positions: Int32Array, reverse: boolean
     if (rowTest !== null && !rowTest(rows[position] as T)) continue;
     if (matched >= start && matched < end) items.push(rows[position] as T);
     matched += 1;
+    if (matched === stopAt) break;
   }
   return matched;
 }
@@ -500,10 +508,14 @@ export class SortedIndex<T> {
     // Each filter as a test of a row position: its column's codes, and per code whether the value is wanted.
     const codes: Int32Array[] = [];
     const keeps: Uint8Array[] = [];
+    let kept = 0;
     const testCodes = (field: string, wanted: (value: unknown) => boolean) => {
       const column = this.filterColumn(field, order);
+      const keep = Uint8Array.from(column.values, (value) => (wanted(value) ? 1 : 0));
       codes.push(column.codes);
-      keeps.push(Uint8Array.from(column.values, (value) => (wanted(value) ? 1 : 0)));
+      keeps.push(keep);
+      kept = 0;
+      for (let code = 0; code < keep.length; code += 1) if (keep[code] === 1) kept += column.counts[code] as number;
     };
     for (const [field, values] of query.filters) {
       const wanted = new Set(values);
@@ -516,11 +528,15 @@ export class SortedIndex<T> {
     }
     const rowTest = this.rowTest(query, typeof scope === 'function' ? scope : null);
     const start = (query.page - 1) * query.pageSize;
-    const scan = { codes, keeps, rowTest, rows: order.rows, start, end: start + query.pageSize, items: [] as T[] };
-    let total = scanPositions(scan, order.ordered, sort.direction === 'desc', 0);
-    total = scanPositions(scan, order.empty, false, total);
-    const { items } = scan;
-    return { items, total, page: query.page, pageSize: query.pageSize };
+    // With at most one code test and no row test, the number of matches is known from the code counts: the walk
+    // stops once the page is full (page 1 of a filter change reads a few hundred positions, not 100,000).
+    const counted = rowTest === null && codes.length <= 1;
+    const end = start + query.pageSize;
+    const scan = { codes, keeps, rowTest, rows: order.rows, start, end, stopAt: counted ? end : -1, items: [] as T[] };
+    let matched = scanPositions(scan, order.ordered, sort.direction === 'desc', 0);
+    if (!counted || matched < end) matched = scanPositions(scan, order.empty, false, matched);
+    const total = !counted ? matched : codes.length === 0 ? order.rows.length : kept;
+    return { items: scan.items, total, page: query.page, pageSize: query.pageSize };
   }
 
   /** The tests that need the row itself (scope as a function, date range, search), or null when there are none. */
