@@ -1,4 +1,5 @@
 import { describe, expect, test, vi } from 'vitest';
+import { isInDemoRegion } from '@/shared/lib/live/demo-region';
 import { call, signIn } from '../test/api-test-client';
 import { getWorldDb, forgetWorldDb } from '../world/world-instance';
 import { SortedIndex } from './lib/sorted-index';
@@ -237,6 +238,13 @@ describe('POST /vehicles', () => {
     forgetWorldDb();
     const list = await call('GET', `/vehicles?q=${NEW_VEHICLE.vin}`, { token });
     expect(list.body.items).toHaveLength(1);
+  });
+
+  test('places a new vehicle inside the demo region, where the maps can show it', async () => {
+    const token = await signIn('SA');
+    const res = await call('POST', '/vehicles', { token, body: { ...NEW_VEHICLE, vin: 'MDZ98765432109876', registrationNumber: 'KA01ZZ0002' } });
+    expect(res.status).toBe(201);
+    expect(isInDemoRegion(res.body.lastLocation.lat, res.body.lastLocation.lng)).toBe(true);
   });
 
   test('answers field errors for every invalid field at once', async () => {

@@ -1,5 +1,6 @@
 import Papa from 'papaparse';
 import { ACTION } from '@/domain/permissions';
+import { DEMO_REGION } from '@/shared/lib/live/demo-region';
 import type { WorldDb } from '../world/db';
 import { MAX_TELEMETRY_POINTS, savedLocationsOf, telemetryOf, tripsOf, type TripRow } from '../world/histories';
 import type { ApiSavedLocation, ApiVehicle, Device, Vehicle } from '../world/types';
@@ -320,7 +321,8 @@ function buildVehicle(
     rangeKm: 0,
     odometerKm: 0,
     healthRating: 1,
-    lastLocation: { lat: 12.9716, lng: 77.5946 },
+    // a new vehicle has not reported yet: it stands at the demo region's centre, on the basemap
+    lastLocation: { lat: DEMO_REGION.center[1], lng: DEMO_REGION.center[0] },
     bmsId: null,
     mcuId: null,
     vcuId: null,
