@@ -71,6 +71,39 @@ test('clicking a cluster zooms in until its vehicles show', async ({ page }) => 
   await page.screenshot({ path: test.info().outputPath('live-map-cluster-zoomed.png') });
 });
 
+test('a lone vehicle appearing among clusters is drawn without compiling another shader program', async ({ page }) => {
+  // MapLibre compiles a shader program the first time it draws a layer painted in a new way; a compile is a
+  // synchronous GPU round trip (up to 150 ms on a busy machine), so none may happen while the fleet moves.
+  await page.addInitScript(() => {
+    const counted = window as unknown as { __compiles: number };
+    counted.__compiles = 0;
+    for (const proto of [WebGLRenderingContext.prototype, WebGL2RenderingContext.prototype]) {
+      const compile = proto.compileShader;
+      proto.compileShader = function (this: WebGLRenderingContext, shader: WebGLShader) {
+        counted.__compiles += 1;
+        compile.call(this, shader);
+      };
+    }
+  });
+  await openMaps(page, harness.url, 'view=live&count=2000');
+  expect(await rendered(page, 'vehicle-points')).toEqual([]);
+  const compiles = () => page.evaluate(() => (window as unknown as { __compiles: number }).__compiles);
+  const before = await compiles();
+  expect(before).toBeGreaterThan(0);
+  // In the empty lower left of the view, far from the roads the fleet drives on, so it is drawn on its own.
+  await page.evaluate(() => {
+    const { map, setVehicle } = (window as unknown as MapsWindow).__maps;
+    const unproject = (map as unknown as { unproject(p: [number, number]): { lng: number; lat: number } }).unproject;
+    const at = unproject.call(map, [130, 520]);
+    setVehicle('VX-LONE', { lon: at.lng, lat: at.lat, stateCode: 66, soc: 50, speed: 20, ts: Date.now() });
+  });
+  await expect
+    .poll(async () => (await rendered(page, 'vehicle-points')).map((p) => p.id), { timeout: 5000 })
+    .toContain('VX-LONE');
+  expect(await compiles()).toBe(before);
+  await page.screenshot({ path: test.info().outputPath('live-map-lone-vehicle.png') });
+});
+
 test('the map reports its viewport as live topics for the page to subscribe to', async ({ page }) => {
   await openMaps(page, harness.url, 'view=live&count=10');
   const topics = await page.evaluate(() => (window as unknown as MapsWindow).__maps.topics);

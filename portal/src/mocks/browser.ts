@@ -2,8 +2,10 @@ import { createWidgetMock } from '@voltline/widget/mock';
 import { setupWorker } from 'msw/browser';
 import { getEnv } from '@/config/env';
 import { createHandlers } from './handlers';
+import { warmVehicleIndexes } from './handlers/vehicles';
 import { createBrokerEmulator } from './live/broker-emulator';
 import { liveHandlers } from './live/live-handlers';
+import { routeRequests } from './route-requests';
 import { followClock, getWorldDb } from './world/world-instance';
 
 /** Where the demo's widget talks to: the Widget API mock on the portal's own origin (see `.env.demo`). */
@@ -25,6 +27,8 @@ export async function startDemoWorker(): Promise<void> {
   followClock();
   // Open the world (and its saved changes) before the first request needs it.
   const db = await getWorldDb();
+  // The vehicle list's sort orders and filter codes are built in idle time from now on, before a user asks for them.
+  void warmVehicleIndexes(db);
   let vehicleIds: string[] | null = null;
   const emulator = createBrokerEmulator({
     vehicleIds: () => {
@@ -46,11 +50,15 @@ export async function startDemoWorker(): Promise<void> {
   const widget = createWidgetMock(widgetEndpoints());
   // With VITE_MQTT_URL set (a real broker, see README "Live data locally"), the demo leaves the WebSocket alone.
   const emulateBroker = !import.meta.env.VITE_MQTT_URL;
+  // Every request of the page (assets and favicon included) comes through here: the request handlers are routed by
+  // method and path, so that MSW does not parse each request once per handler (see `routeRequests`).
   const worker = setupWorker(
-    // Sent commands reach the simulated vehicles, which acknowledge them live.
-    ...createHandlers(undefined, { commands: emulateBroker ? { broker: emulator } : {} }),
-    ...(emulateBroker ? liveHandlers({ url: getEnv().mqttUrl, emulator }) : []),
-    ...widget.handlers,
+    ...routeRequests([
+      // Sent commands reach the simulated vehicles, which acknowledge them live.
+      ...createHandlers(undefined, { commands: emulateBroker ? { broker: emulator } : {} }),
+      ...(emulateBroker ? liveHandlers({ url: getEnv().mqttUrl, emulator }) : []),
+      ...widget.handlers,
+    ]),
   );
   await worker.start({
     onUnhandledRequest: 'bypass',

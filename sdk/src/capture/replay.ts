@@ -1,5 +1,5 @@
 import { record } from '@rrweb/record';
-import { whenIdle } from '../core/timing';
+import { nextTask, whenIdle } from '../core/timing';
 import { REPLAY, REPLAY_MOUSE_INTERACTIONS } from './constants';
 import { getPageInfo } from './page-info';
 import { capReplayEvent, ReplayBuffer } from './replay-events';
@@ -21,22 +21,6 @@ interface SlicedRecord {
 }
 const sliced = record as unknown as SlicedRecord;
 
-/**
- * Each slice of the full snapshot walk runs as its own task. A MessageChannel task, not a timer: timers are clamped when
- * nested and are stopped by fake clocks (tests, some SPAs' test harnesses), which would run every slice in one task.
- */
-function nextTask(cb: () => void): void {
-  if (typeof MessageChannel === 'undefined') {
-    setTimeout(cb, 0);
-    return;
-  }
-  const channel = new MessageChannel();
-  channel.port1.onmessage = () => {
-    channel.port1.close();
-    cb();
-  };
-  channel.port2.postMessage(null);
-}
 
 const buffer = new ReplayBuffer();
 let stopRecording: (() => void) | undefined;
@@ -130,6 +114,7 @@ function beginRecording(): void {
       // patched option: the full snapshot is walked in slices of at most this long (or this many nodes)
       fullSnapshotSliceMs: REPLAY.snapshotSliceMs,
       fullSnapshotSliceNodes: REPLAY.snapshotSliceNodes,
+      // each slice of the full snapshot walk runs as its own task
       scheduleFullSnapshotSlice: nextTask,
     } as Parameters<typeof record<ReplayEvent>>[0]);
     stopRecording = stop ?? (() => {});

@@ -10,7 +10,7 @@ import { startPingStream, stopPingStream } from '../logs/ping-stream';
 import { capturePort } from './capture-port';
 import { applyCachedConfig, getFlowConfig, loadConfig, loadTooltips } from './config';
 import { LANGUAGE_REINIT_MS } from './constants';
-import { timed, whenIdle } from './timing';
+import { nextTask, timed, whenIdle } from './timing';
 import { emit, on } from './emitter';
 import { resetFrameBridge } from './frame-bridge';
 import { isLiveMode } from './live-site';
@@ -122,6 +122,26 @@ function start(sdkKey: string): void {
         if (hash) emit('unregister-pushmessage-group', `gleapuser-${hash}`);
       }),
     );
+    const online = () => void flushReportQueue();
+    window.addEventListener('online', online);
+    runtime.cleanups.push(() => window.removeEventListener('online', online));
+    // Storage and network start in the next task: the first localStorage read and the first fetch of a page cost the
+    // host 2-10 ms of its own task, while the session round trip that follows takes far longer than one task's delay.
+    const generation = ++starts;
+    nextTask(() => {
+      if (runtime.initialized && generation === starts) timed('start', connect);
+    });
+  } catch (err) {
+    console.error('Failed to initialize Gleap.', err);
+  }
+}
+
+/** Counts initialize calls, so that a start deferred before a destroy never runs after it (or after a re-init). */
+let starts = 0;
+
+/** Session first, then config (at once when a session is stored), and the UI when the main thread is idle. */
+function connect(): void {
+  try {
     const stored = readStoredSession();
     const hadSession = !!stored?.gleapId;
     applyCachedConfig();
@@ -134,9 +154,6 @@ function start(sdkKey: string): void {
     applyNetworkRules();
     // the UI is built off the host's critical path, and at the latest when the widget is ready
     whenIdle(mount);
-    const online = () => void flushReportQueue();
-    window.addEventListener('online', online);
-    runtime.cleanups.push(() => window.removeEventListener('online', online));
   } catch (err) {
     console.error('Failed to initialize Gleap.', err);
   }

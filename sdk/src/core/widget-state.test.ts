@@ -154,10 +154,20 @@ test('initialized fires once the session starts after an earlier failure', async
   failNext(mock.store, 'POST /sessions', 500);
   const initialized = vi.fn();
   Gleap.on('initialized', initialized);
+  const sessionCalls = () => mock.store.calls.filter((c) => c.method === 'POST' && c.path === '/sessions').length;
   Gleap.initialize(KEY);
-  await vi.advanceTimersByTimeAsync(5000);
+  await vi.waitFor(() => expect(sessionCalls()).toBe(1));
+  await vi.advanceTimersByTimeAsync(4000);
+  expect(sessionCalls()).toBe(1);
   expect(initialized).not.toHaveBeenCalled();
-  await vi.advanceTimersByTimeAsync(5000);
+  // the retry comes after its back-off, and the widget is then announced once
+  await vi.waitFor(
+    async () => {
+      await vi.advanceTimersByTimeAsync(500);
+      expect(sessionCalls()).toBe(2);
+    },
+    { timeout: 5000 },
+  );
   await vi.waitFor(() => expect(initialized).toHaveBeenCalledOnce());
 });
 
@@ -185,4 +195,12 @@ test('a gleap:// link from the frame opens inside the widget instead of navigati
   );
   expect(handler).not.toHaveBeenCalled();
   expect(sent().at(-1)).toMatchObject({ name: 'open-help-article', data: { articleId: 'a1' } });
+});
+
+test('a widget destroyed right after initialize never starts a session', async () => {
+  Gleap.initialize(KEY);
+  Gleap.destroy();
+  await new Promise((r) => setTimeout(r, 50));
+  expect(mock.store.calls.filter((c) => c.path === '/sessions')).toHaveLength(0);
+  expect(document.querySelector('voltline-widget')).toBeNull();
 });

@@ -1,6 +1,9 @@
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
+import { isInDemoRegion } from '@/shared/lib/live/demo-region';
 import { call, signIn } from '../test/api-test-client';
 import { getWorldDb, forgetWorldDb } from '../world/world-instance';
+import { SortedIndex } from './lib/sorted-index';
+import { warmVehicleIndexes } from './vehicles';
 
 const NEW_VEHICLE = {
   vin: 'MDZ12345678901234',
@@ -135,6 +138,59 @@ describe('GET /vehicles', () => {
   });
 });
 
+describe('vehicle list indexes', () => {
+  test('are built ahead when the world opens, so that a later sort reads no rows', async () => {
+    forgetWorldDb();
+    const db = await getWorldDb();
+    await warmVehicleIndexes(db);
+    const token = await signIn('SA');
+    const gsmActive = db.tables.vehicles.all().filter((v) => v.connectivity === 'GSM' && v.status === 1).length;
+    const readRows = vi.spyOn(db.tables.vehicles, 'all');
+    try {
+      for (const sort of ['vin:asc', 'lastSeenAt:desc', 'registrationNumber:asc', 'soc:asc']) {
+        const res = await call('GET', `/vehicles?sort=${sort}&filter[connectivity]=GSM&filter[status]=1`, { token });
+        expect(res.body.total).toBe(gsmActive);
+        expect(readRows).not.toHaveBeenCalled();
+      }
+      // A fleet admin's scope is tested on the fleet's filter codes.
+      const fleet = await call('GET', '/vehicles?sort=vin:asc&pageSize=1000', { token: await signIn('FA') });
+      expect(fleet.body.total).toBeGreaterThan(0);
+      expect(readRows).not.toHaveBeenCalled();
+    } finally {
+      readRows.mockRestore();
+    }
+  });
+
+  test('a write while they are being built shows in the next list answers', async () => {
+    forgetWorldDb();
+    const db = await getWorldDb();
+    // The write lands between two steps of the warming: after the third field's order was handed on.
+    const warm = SortedIndex.prototype.warm;
+    let steps = 0;
+    const spy = vi.spyOn(SortedIndex.prototype, 'warm').mockImplementation(function (
+      this: SortedIndex<unknown>,
+      ...args: Parameters<typeof warm>
+    ) {
+      const done = warm.apply(this, args);
+      steps += 1;
+      if (steps === 3) db.tables.vehicles.update('veh-000007', { registrationNumber: 'AAA0000000' });
+      return done;
+    });
+    try {
+      await warmVehicleIndexes(db);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(steps).toBeGreaterThan(3);
+    const token = await signIn('SA');
+    const res = await call('GET', '/vehicles?sort=registrationNumber:asc&pageSize=1', { token });
+    expect(res.body.items[0]).toMatchObject({ id: 'veh-000007', registrationNumber: 'AAA0000000' });
+    expect((await call('DELETE', '/vehicles/veh-000007', { token })).status).toBe(204);
+    const after = await call('GET', '/vehicles?sort=registrationNumber:asc&pageSize=1', { token });
+    expect(after.body.items[0].id).not.toBe('veh-000007');
+  });
+});
+
 describe('GET /vehicles/{id}', () => {
   test('answers the vehicle', async () => {
     const token = await signIn('SA');
@@ -182,6 +238,13 @@ describe('POST /vehicles', () => {
     forgetWorldDb();
     const list = await call('GET', `/vehicles?q=${NEW_VEHICLE.vin}`, { token });
     expect(list.body.items).toHaveLength(1);
+  });
+
+  test('places a new vehicle inside the demo region, where the maps can show it', async () => {
+    const token = await signIn('SA');
+    const res = await call('POST', '/vehicles', { token, body: { ...NEW_VEHICLE, vin: 'MDZ98765432109876', registrationNumber: 'KA01ZZ0002' } });
+    expect(res.status).toBe(201);
+    expect(isInDemoRegion(res.body.lastLocation.lat, res.body.lastLocation.lng)).toBe(true);
   });
 
   test('answers field errors for every invalid field at once', async () => {

@@ -55,6 +55,11 @@ export interface FleetSimulator {
 }
 
 export function createFleetSimulator(options: FleetSimulatorOptions): FleetSimulator;
+/** Where the simulator (same region and seed, default 1) starts each vehicle: a point on one of the region's roads. */
+export function createStartPositions(
+  region: DemoRegion,
+  seed?: number,
+): (uid: string) => { lat: number; lon: number; heading: number };
 export function tileKey(lat: number, lon: number, zoom?: number): string;
 export function pointInRing(point: [number, number], ring: readonly [number, number][]): boolean;
 export function topicMatches(filter: string, topic: string): boolean;

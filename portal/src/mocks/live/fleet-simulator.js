@@ -115,6 +115,31 @@ function pointAt(road, distance, direction) {
   return { lat: round(lat, 6), lon: round(lon, 6), heading: round(direction > 0 ? h : (h + 180) % 360, 1) % 360 };
 }
 
+/** Where a vehicle starts: the first four draws of its PRNG (road, mode roll, distance along, direction). */
+function placementOf(roads, uid, seed) {
+  const random = rng(hash(uid) ^ seed);
+  const roadIndex = Math.floor(random() * roads.length);
+  const roll = random();
+  const distance = random() * roads[roadIndex].length;
+  const direction = random() < 0.5 ? 1 : -1;
+  return { random, roadIndex, roll, distance, direction };
+}
+
+/**
+ * Where the simulator (same region and seed) starts each vehicle: a point on one of the region's roads. The demo
+ * world uses it as a vehicle's last location, so that the overview and the live map agree when the map opens.
+ * @param {import('../../shared/lib/live/demo-region').DemoRegion} region
+ * @param {number} [seed] the simulator's seed, default 1 (as `createFleetSimulator`)
+ * @returns {(uid: string) => { lat: number; lon: number; heading: number }}
+ */
+export function createStartPositions(region, seed = 1) {
+  const roads = prepareRoads(region);
+  return (uid) => {
+    const p = placementOf(roads, uid, seed);
+    return pointAt(roads[p.roadIndex], p.distance, p.direction);
+  };
+}
+
 /**
  * Creates a deterministic simulator of a fleet driving on the region's roads.
  * @param {import('./fleet-simulator').FleetSimulatorOptions} options
@@ -135,17 +160,14 @@ export function createFleetSimulator(options) {
   let tripCounter = 0;
 
   function create(uid, now) {
-    const random = rng(hash(uid) ^ seed);
-    const roadIndex = Math.floor(random() * roads.length);
-    const road = roads[roadIndex];
-    const roll = random();
+    const { random, roadIndex, roll, distance, direction } = placementOf(roads, uid, seed);
     const mode = roll < 0.7 ? 'drive' : roll < 0.9 ? 'park' : 'charge';
     const v = {
       uid,
       random,
       roadIndex,
-      distance: random() * road.length,
-      direction: random() < 0.5 ? 1 : -1,
+      distance,
+      direction,
       speed: mode === 'drive' ? 20 + random() * 30 : 0,
       soc: 30 + random() * 65,
       odometer: round(500 + random() * 20000, 1),

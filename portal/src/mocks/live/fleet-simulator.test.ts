@@ -3,6 +3,7 @@ import { DEMO_REGION } from '../../shared/lib/live/demo-region';
 import { type LiveMessage, parseLiveMessage, tileOf } from '../../shared/lib/live/topics';
 import {
   createFleetSimulator,
+  createStartPositions,
   defaultVehicleIds,
   pointInRing,
   type SimulatedMessage,
@@ -198,4 +199,16 @@ test('pointInRing tells inside from outside', () => {
   ];
   expect(pointInRing([1, 1], ring)).toBe(true);
   expect(pointInRing([3, 1], ring)).toBe(false);
+});
+
+test('a vehicle is first reported where createStartPositions says it starts', () => {
+  const sim = createFleetSimulator({ region: DEMO_REGION, seed: 3 });
+  const startOf = createStartPositions(DEMO_REGION, 3);
+  const vehicles = defaultVehicleIds(20);
+  const first = parseAll(sim.step(vehicles, START)).flatMap((m) => (m.kind === 'vehicle-telemetry' ? [m.data] : []));
+  expect(first).toHaveLength(20);
+  for (const t of first) {
+    const start = startOf(t.vehicleUid);
+    expect(t.position).toMatchObject({ lat: start.lat, lon: start.lon });
+  }
 });

@@ -1,6 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import { ROLE_CODES } from '@/domain/roles';
+import { DEMO_REGION, isInDemoRegion } from '@/shared/lib/live/demo-region';
+import { createStartPositions } from '../live/fleet-simulator.js';
 import { createWorld, DEFAULT_SIZE } from './create-world';
+import { savedLocationsOf, tripsOf } from './histories';
+import { tripRouteOf } from './trip-route';
 import { DEMO_USERS } from './demo-users';
 
 describe('createWorld', () => {
@@ -118,6 +122,37 @@ describe('createWorld', () => {
       expect(states.has(v.stateCode)).toBe(true);
       expect(['Wi-Fi', 'GSM', '3G', '4G', '5G']).toContain(v.connectivity);
       expect(['2 Wheeler', '3 Wheeler']).toContain(v.vehicleType);
+    }
+  });
+
+  test('places every vehicle, trip, route point and saved location inside the demo region', () => {
+    const world = createWorld({ seed: 5, size: 400 });
+    const outside: string[] = [];
+    const check = (what: string, p: { lat: number; lng: number }) => {
+      if (!isInDemoRegion(p.lat, p.lng)) outside.push(`${what} ${p.lat},${p.lng}`);
+    };
+    for (const vehicle of world.generate.vehicles()) {
+      check(`${vehicle.id} last location`, vehicle.lastLocation);
+      for (const location of savedLocationsOf(5, vehicle, world.referenceTime))
+        check(`${location.id}`, location.location);
+      for (const trip of tripsOf(5, vehicle, world.referenceTime)) {
+        check(`${trip.id} start`, trip.start);
+        check(`${trip.id} end`, trip.end);
+        // Routes are the costly part: every tenth vehicle's are enough to catch a path leaving the region.
+        if (Number(vehicle.id.slice(-1)) !== 0) continue;
+        for (const point of tripRouteOf(5, trip, world.referenceTime).points) check(`${trip.id} route`, point);
+      }
+    }
+    for (const geofence of world.generate.geofences())
+      for (const [lng, lat] of geofence.geometry.coordinates[0] ?? []) check(geofence.id, { lat, lng });
+    expect(outside.slice(0, 5)).toEqual([]);
+  });
+
+  test("puts a vehicle's last location where the live simulator starts it", () => {
+    const startOf = createStartPositions(DEMO_REGION);
+    for (const vehicle of createWorld({ seed: 9, size: 50 }).generate.vehicles()) {
+      const start = startOf(vehicle.id);
+      expect(vehicle.lastLocation).toEqual({ lat: start.lat, lng: start.lon });
     }
   });
 });

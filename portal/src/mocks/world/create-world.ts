@@ -1,5 +1,7 @@
 import type { RoleCode } from '@/domain/roles';
 import { ROLE_CODES } from '@/domain/roles';
+import { DEMO_REGION } from '@/shared/lib/live/demo-region';
+import { createStartPositions } from '../live/fleet-simulator.js';
 import {
   BMS_MODEL_NAMES,
   CITIES,
@@ -390,9 +392,12 @@ export function createWorld(options: WorldOptions): World {
   function vehicles(): Vehicle[] {
     const r = createRng(seed, 'vehicles');
     const rows = new Array<Vehicle>(size);
+    // Last locations lie on the demo region's roads, where the live simulator starts the same vehicle: the
+    // overview, the trip and location maps and the live map then show one place, on the bundled basemap.
+    const startOf = createStartPositions(DEMO_REGION);
     for (let i = 0; i < size; i += 1) {
       const p = placement(i);
-      const city = CITIES[r.int(i, 0, 0, CITIES.length - 1)] ?? CITIES[0];
+      const start = startOf(ids.vehicle(i));
       const isLive = r.chance(i, 1, 0.35);
       const lastSeen = isLive ? now - r.int(i, 2, 5, 300) * 1000 : now - r.int(i, 2, 10, 60 * 24 * 14) * 60_000;
       const created = createdAt(r, i);
@@ -416,10 +421,7 @@ export function createWorld(options: WorldOptions): World {
         rangeKm: Math.round(r.float(i, 10) * 1500) / 10,
         odometerKm: Math.round(r.float(i, 11) * 4_000_000) / 100,
         healthRating: r.pick(i, 12, [1, 1, 2, 2, 2, 3, 3, 4, 5] as const),
-        lastLocation: {
-          lat: Math.round((city.lat + (r.float(i, 13) - 0.5) * 0.3) * 1e6) / 1e6,
-          lng: Math.round((city.lng + (r.float(i, 14) - 0.5) * 0.3) * 1e6) / 1e6,
-        },
+        lastLocation: { lat: start.lat, lng: start.lon },
         bmsId: ids.device('BMS', i),
         mcuId: ids.device('MCU', i),
         vcuId: ids.device('VCU', i),

@@ -26,6 +26,12 @@ test('battery cycles count down from the BMS cycle count', () => {
   for (const c of cycles) expect(c.maxCellVoltage).toBeGreaterThan(c.minCellVoltage);
 });
 
+test("a vehicle's newest trip ends at its last location and each trip ends where the next one starts", () => {
+  const trips = tripsOf(3, vehicle, now);
+  expect(trips[0]!.end).toEqual(vehicle.lastLocation);
+  for (let i = 1; i < trips.length; i += 1) expect(trips[i]!.end).toEqual(trips[i - 1]!.start);
+});
+
 test('saved locations are near the last location', () => {
   for (const l of savedLocationsOf(3, vehicle, now)) {
     expect(Math.abs(l.location.lat - vehicle.lastLocation.lat)).toBeLessThan(0.05);

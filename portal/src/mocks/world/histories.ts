@@ -1,4 +1,5 @@
 import type { components } from '@/shared/api/schema';
+import { clampToDemoRegion, nearestRoadPoint } from '@/shared/lib/live/demo-region';
 import { TIME } from './create-world';
 import { createRng, hashString, pad } from './prng';
 import type { Device, Stored, Vehicle } from './types';
@@ -17,20 +18,31 @@ export type TelemetryKey = Schemas['TelemetryKey'];
 
 const RUN_STATUSES = [2, 2, 2, 2, 2, 2, 3, 4] as const;
 
-/** The trips of a vehicle over the 60 days before `now`, newest first; the newest runs while the vehicle drives. */
+/** Degrees of latitude per km; a degree of longitude is ~5% shorter in the demo region, close enough for a demo. */
+const DEG_PER_KM = 1 / 111;
+
+/**
+ * The trips of a vehicle over the 60 days before `now`, newest first; the newest runs while the vehicle drives.
+ * They chain: the newest ends at the vehicle's last location (on a road of the demo region) and each trip ends where
+ * the next one starts, on the road nearest to a spot a trip's length away, so on the bundled basemap.
+ */
 export function tripsOf(seed: number, vehicle: Vehicle, now: number): TripRow[] {
   const r = createRng(seed ^ hashString(vehicle.id), 'trips');
   const count = r.int(0, 0, 8, 40);
   const rows: TripRow[] = [];
   let end = now - r.int(0, 1, 1, 12) * TIME.HOUR;
+  let endPlace = clampToDemoRegion(vehicle.lastLocation.lat, vehicle.lastLocation.lng, 0);
   for (let i = 0; i < count; i += 1) {
     const durationMin = r.int(i, 2, 6, 95);
     const avg = 14 + r.float(i, 3) * 26;
     const distanceKm = Math.round(((avg * durationMin) / 60) * 10) / 10;
     const running = i === 0 && vehicle.isLive && [64, 66, 67].includes(Number(vehicle.stateCode));
     const startedAt = running ? now - durationMin * 60_000 : end - durationMin * 60_000;
-    const lat = vehicle.lastLocation.lat;
-    const lng = vehicle.lastLocation.lng;
+    // Streets wind: the straight line from start to end is 40-80% of the distance driven, at most ~14 km.
+    const angle = r.float(i, 7) * Math.PI * 2;
+    const reach = Math.min(0.13, distanceKm * (0.4 + r.float(i, 8) * 0.4) * DEG_PER_KM);
+    // On the road nearest to that spot, so trips start and end where the basemap draws a road.
+    const startPlace = nearestRoadPoint(endPlace.lat + Math.sin(angle) * reach, endPlace.lng + Math.cos(angle) * reach);
     rows.push({
       id: `${vehicle.id}-trip-${pad(count - i, 3)}`,
       vehicleId: vehicle.id,
@@ -42,9 +54,10 @@ export function tripsOf(seed: number, vehicle: Vehicle, now: number): TripRow[] 
       energyKwh: Math.round(distanceKm * (0.025 + r.float(i, 5) * 0.02) * 100) / 100,
       avgSpeedKmh: Math.round(avg * 10) / 10,
       maxSpeedKmh: Math.round((avg + 10 + r.float(i, 6) * 25) * 10) / 10,
-      start: { lat: round6(lat + (r.float(i, 7) - 0.5) * 0.1), lng: round6(lng + (r.float(i, 8) - 0.5) * 0.1) },
-      end: { lat: round6(lat + (r.float(i, 9) - 0.5) * 0.1), lng: round6(lng + (r.float(i, 10) - 0.5) * 0.1) },
+      start: { lat: round6(startPlace.lat), lng: round6(startPlace.lng) },
+      end: { lat: round6(endPlace.lat), lng: round6(endPlace.lng) },
     });
+    endPlace = startPlace;
     end = startedAt - r.int(i, 11, 1, 36) * TIME.HOUR;
   }
   return rows;
@@ -85,22 +98,25 @@ export function batteryCyclesOf(seed: number, bms: Device, now: number): Battery
   return rows;
 }
 
-/** Home, Office and Most frequent places of a vehicle, near its last location. */
+/** Home, Office and Most frequent places of a vehicle, near its last location and inside the demo region. */
 export function savedLocationsOf(seed: number, vehicle: Vehicle, now: number): SavedLocationRow[] {
   const r = createRng(seed ^ hashString(vehicle.id), 'locations');
   const names: Record<1 | 2 | 3, string> = { 1: 'Home', 2: 'Office', 3: 'Most frequent' };
-  return ([1, 2, 3] as const).map((kind) => ({
-    id: `${vehicle.id}-loc-${kind}`,
-    vehicleId: vehicle.id,
-    kind,
-    name: names[kind],
-    location: {
-      lat: round6(vehicle.lastLocation.lat + (r.float(kind, 0) - 0.5) * 0.08),
-      lng: round6(vehicle.lastLocation.lng + (r.float(kind, 1) - 0.5) * 0.08),
-    },
-    visitCount: r.int(kind, 2, 3, kind === 3 ? 240 : 90),
-    lastVisitedAt: now - r.int(kind, 3, 1, 240) * TIME.HOUR,
-  }));
+  return ([1, 2, 3] as const).map((kind) => {
+    const place = clampToDemoRegion(
+      vehicle.lastLocation.lat + (r.float(kind, 0) - 0.5) * 0.08,
+      vehicle.lastLocation.lng + (r.float(kind, 1) - 0.5) * 0.08,
+    );
+    return {
+      id: `${vehicle.id}-loc-${kind}`,
+      vehicleId: vehicle.id,
+      kind,
+      name: names[kind],
+      location: { lat: round6(place.lat), lng: round6(place.lng) },
+      visitCount: r.int(kind, 2, 3, kind === 3 ? 240 : 90),
+      lastVisitedAt: now - r.int(kind, 3, 1, 240) * TIME.HOUR,
+    };
+  });
 }
 
 export const MAX_TELEMETRY_POINTS = 1_000_000;

@@ -1,4 +1,5 @@
 import type { components } from '@/shared/api/schema';
+import { clampToDemoRegion } from '@/shared/lib/live/demo-region';
 import type { TripRow } from './histories';
 import { createRng, hashString } from './prng';
 
@@ -28,7 +29,9 @@ function waypoints(trip: TripRow, r: ReturnType<typeof createRng>): [number, num
   for (let i = 1; i < legs; i += 1) {
     const f = i / legs;
     const side = (r.float(i, 20) - 0.5) * 0.35;
-    points.push([start.lng + dx * f - dy * side, start.lat + dy * f + dx * side]);
+    // Kept inside the demo region so the whole route (the region is a rectangle) lies on the bundled basemap.
+    const p = clampToDemoRegion(start.lat + dy * f + dx * side, start.lng + dx * f - dy * side);
+    points.push([p.lng, p.lat]);
   }
   points.push([end.lng, end.lat]);
   return points;

@@ -1,6 +1,12 @@
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { Box } from '@mantine/core';
-import type { GeoJSONSource, Map as MapLibreMap, MapLayerMouseEvent } from 'maplibre-gl';
+import type {
+  CircleLayerSpecification,
+  ExpressionSpecification,
+  GeoJSONSource,
+  Map as MapLibreMap,
+  MapLayerMouseEvent,
+} from 'maplibre-gl';
 import { useEffect, useRef, useState } from 'react';
 import type { Bounds } from '@/shared/lib/live/topics';
 import { boundsOf, createMap } from '@/shared/ui/map/create-map';
@@ -68,6 +74,41 @@ const LAYER_CLUSTER = 'vehicle-clusters';
 const LAYER_POINT = 'vehicle-points';
 const LAYER_SELECTED = 'vehicle-selected';
 
+const IS_CLUSTER: ExpressionSpecification = ['has', 'point_count'];
+const CLUSTER_RADIUS: ExpressionSpecification = ['step', ['get', 'point_count'], 12, 50, 17, 500, 23, 2000, 29];
+const HAS_FAULTS: ExpressionSpecification = ['all', IS_CLUSTER, ['>', ['coalesce', ['get', 'faults'], 0], 0]];
+
+/**
+ * The paint of both marker layers, clusters and lone vehicles: one expression per property that reads whether the
+ * feature is a cluster. MapLibre compiles one shader program per combination of how each paint property is bound
+ * (constant, per feature, per feature and zoom), on the first frame that draws a layer's features. Two layers painted
+ * differently needed two programs, and the lone-vehicle one was compiled only when the first lone vehicle appeared,
+ * seconds into a big fleet's run: a synchronous compile of up to 150 ms on a busy machine (decision 0051, Update).
+ * Painted alike, both layers use the program compiled for the clusters on the first frame.
+ */
+export const VEHICLE_MARKER_PAINT: NonNullable<CircleLayerSpecification['paint']> = {
+  // Violet, a colour no state group uses, so a cluster is never read as a state.
+  'circle-color': [
+    'case',
+    IS_CLUSTER,
+    ['step', ['get', 'point_count'], '#d0bfff', 50, '#b197fc', 500, '#9775fa'],
+    ['get', 'colour'],
+  ],
+  'circle-opacity': ['case', IS_CLUSTER, 0.85, 1],
+  // Clusters keep their size at every zoom; a lone vehicle grows from 5 px at zoom 10 to 8 px at zoom 15.
+  'circle-radius': [
+    'interpolate',
+    ['linear'],
+    ['zoom'],
+    10,
+    ['case', IS_CLUSTER, CLUSTER_RADIUS, 5],
+    15,
+    ['case', IS_CLUSTER, CLUSTER_RADIUS, 8],
+  ],
+  'circle-stroke-color': ['case', HAS_FAULTS, STATE_GROUP_COLOUR.fault, '#ffffff'],
+  'circle-stroke-width': ['case', HAS_FAULTS, 3, IS_CLUSTER, 2, 1.5],
+};
+
 function addVehicleLayers(map: MapLibreMap) {
   map.addSource(SOURCE, {
     type: 'geojson',
@@ -75,20 +116,7 @@ function addVehicleLayers(map: MapLibreMap) {
     // main thread (decision 0051).
     data: { type: 'FeatureCollection', features: [] },
   });
-  map.addLayer({
-    id: LAYER_CLUSTER,
-    type: 'circle',
-    source: SOURCE,
-    filter: ['has', 'point_count'],
-    paint: {
-      // Violet, a colour no state group uses, so a cluster is never read as a state.
-      'circle-color': ['step', ['get', 'point_count'], '#d0bfff', 50, '#b197fc', 500, '#9775fa'],
-      'circle-opacity': 0.85,
-      'circle-radius': ['step', ['get', 'point_count'], 12, 50, 17, 500, 23, 2000, 29],
-      'circle-stroke-color': ['case', ['>', ['get', 'faults'], 0], STATE_GROUP_COLOUR.fault, '#ffffff'],
-      'circle-stroke-width': ['case', ['>', ['get', 'faults'], 0], 3, 2],
-    },
-  });
+  map.addLayer({ id: LAYER_CLUSTER, type: 'circle', source: SOURCE, filter: IS_CLUSTER, paint: VEHICLE_MARKER_PAINT });
   map.addLayer({
     id: LAYER_SELECTED,
     type: 'circle',
@@ -100,13 +128,8 @@ function addVehicleLayers(map: MapLibreMap) {
     id: LAYER_POINT,
     type: 'circle',
     source: SOURCE,
-    filter: ['!', ['has', 'point_count']],
-    paint: {
-      'circle-color': ['get', 'colour'],
-      'circle-radius': ['interpolate', ['linear'], ['zoom'], 10, 5, 15, 8],
-      'circle-stroke-color': '#ffffff',
-      'circle-stroke-width': 1.5,
-    },
+    filter: ['!', IS_CLUSTER],
+    paint: VEHICLE_MARKER_PAINT,
   });
 }
 

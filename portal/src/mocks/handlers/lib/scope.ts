@@ -2,26 +2,35 @@ import type { WorldDb } from '../../world/db';
 import type { Device, Vehicle } from '../../world/types';
 import type { AuthContext } from './auth-context';
 
+/** The vehicle field that limits a caller's scope, by role type (platform and component staff: none). */
+const SCOPE_FIELD = {
+  oem: 'oemId',
+  dealer: 'dealerId',
+  fleet: 'fleetId',
+  driver: 'driverId',
+  evOwner: 'evOwnerId',
+} as const satisfies Partial<Record<AuthContext['roleType'], keyof Vehicle & keyof AuthContext['user']>>;
+
 /**
- * Which vehicles the caller sees (openapi.yaml "Scope"): platform and component staff everything, an OEM its own,
- * a service centre, fleet, driver or EV owner only what is assigned to them.
+ * Which vehicles the caller sees (openapi.yaml "Scope"), as the one value a vehicle field must have: an OEM its own,
+ * a service centre, fleet, driver or EV owner only what is assigned to them; null for platform and component staff
+ * (everything). Lists test it on the field's filter codes instead of reading every row.
  */
+export function vehicleScopeFor(
+  ctx: AuthContext,
+): { field: (typeof SCOPE_FIELD)[keyof typeof SCOPE_FIELD]; value: unknown } | null {
+  const field = Object.hasOwn(SCOPE_FIELD, ctx.roleType)
+    ? SCOPE_FIELD[ctx.roleType as keyof typeof SCOPE_FIELD]
+    : undefined;
+  return field === undefined ? null : { field, value: ctx.user[field] };
+}
+
+/** Which vehicles the caller sees, as a test of a vehicle (see `vehicleScopeFor`). */
 export function vehicleFilterFor(ctx: AuthContext): (vehicle: Vehicle) => boolean {
-  const { user } = ctx;
-  switch (ctx.roleType) {
-    case 'oem':
-      return (v) => v.oemId === user.oemId;
-    case 'dealer':
-      return (v) => v.dealerId === user.dealerId;
-    case 'fleet':
-      return (v) => v.fleetId === user.fleetId;
-    case 'driver':
-      return (v) => v.driverId === user.driverId;
-    case 'evOwner':
-      return (v) => v.evOwnerId === user.evOwnerId;
-    default:
-      return () => true;
-  }
+  const scope = vehicleScopeFor(ctx);
+  if (scope === null) return () => true;
+  const { field, value } = scope;
+  return (v) => v[field] === value;
 }
 
 /** True when the caller's scope is limited to assigned vehicles (so devices follow their vehicle). */
