@@ -33,7 +33,8 @@ interface Item {
 const noop = () => {};
 const col = createColumnHelper<Item>();
 let headerRenders = 0;
-const columns = [
+/** New column definitions each call, as a page builds them again when names or permissions arrive. */
+const makeColumns = () => [
   col.accessor('name', {
     header: () => {
       headerRenders += 1;
@@ -48,17 +49,18 @@ const columns = [
     cell: (c) => <RowActions name={c.row.original.name} actions={[{ label: 'Edit', onClick: noop }]} />,
   }),
 ];
+const columns = makeColumns();
 
 const onSortChange = vi.fn<(sort: ListSort | null) => void>();
 const getRowId = (item: Item) => item.id;
 
-function table(rows: Item[], total: number, sort: ListSort | null = null) {
+function table(rows: Item[], total: number, sort: ListSort | null = null, columnDefs = columns) {
   return (
     <MantineProvider env="test">
       <DataTable
         label="Items"
         tableId="items-test"
-        columns={columns}
+        columns={columnDefs}
         rows={rows}
         total={total}
         getRowId={getRowId}
@@ -157,5 +159,17 @@ describe('DataTable', () => {
 
     expect(screen.getByRole('button', { name: 'Actions for Gamma' })).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('menuitem', { name: 'Edit' })).not.toBeInTheDocument());
+  });
+
+  test("a row's open menu stays open when the page builds its column definitions again", async () => {
+    const user = userEvent.setup();
+    const { rerender } = render(table(page1, 2));
+    await user.click(screen.getByRole('button', { name: 'Actions for Alpha' }));
+    expect(await screen.findByRole('menuitem', { name: 'Edit' })).toBeInTheDocument();
+
+    // New cell functions (e.g. model names arrived): the cells update in place instead of remounting their content.
+    rerender(table(page1, 2, null, makeColumns()));
+
+    expect(screen.getByRole('menuitem', { name: 'Edit' })).toBeInTheDocument();
   });
 });

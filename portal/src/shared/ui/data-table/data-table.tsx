@@ -16,6 +16,7 @@ import {
 } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort, IconColumns } from '@tabler/icons-react';
 import {
+  type Cell,
   type ColumnDef,
   flexRender,
   getCoreRowModel,
@@ -49,6 +50,7 @@ export interface DataTableProps<T> {
   /** Accessible name of the table, and the key its column choice is remembered under. */
   label: string;
   tableId: string;
+  /** Column definitions; a `cell` renderer is called as a plain function, so it must not call hooks itself. */
   // biome-ignore lint/suspicious/noExplicitAny: column value types differ per column, as in TanStack's own examples
   columns: ColumnDef<T, any>[];
   rows: T[] | undefined;
@@ -341,6 +343,17 @@ interface DataRowProps {
 }
 
 /**
+ * A cell's content. A cell renderer is called as a function, not mounted as a component (as `flexRender` does): pages
+ * build their column definitions again when lookups arrive (model names) or permissions change, and a new function
+ * there would be a new component type, remounting every cell's content (an open row menu closed) and adding one
+ * component per cell to each render. So cell renderers must not call hooks; they render components that do.
+ */
+function renderCell(cell: Cell<unknown, unknown>): ReactNode {
+  const template = cell.column.columnDef.cell;
+  return typeof template === 'function' ? template(cell.getContext()) : flexRender(template, cell.getContext());
+}
+
+/**
  * One body row. Memoised: while a long page scrolls, only rows entering the view render (TanStack keeps row objects
  * stable until the data or the columns change).
  */
@@ -363,7 +376,7 @@ const DataRow = memo(function DataRow({ row, rowIndex, label, onActivate }: Data
     >
       {row.getVisibleCells().map((cell) => (
         <td key={cell.column.id} className={classes.cell}>
-          {flexRender(cell.column.columnDef.cell, cell.getContext())}
+          {renderCell(cell)}
         </td>
       ))}
     </tr>
