@@ -100,10 +100,9 @@ async function measureInit(root, dist) {
 
 export async function run({ root }) {
   const dist = join(root, 'sdk', 'dist');
-  if (!existsSync(join(dist, 'index.js')) || !existsSync(join(dist, 'umd', 'index.umd.js'))) {
-    const r = spawnSync('pnpm', ['--filter', '@voltline/widget', 'build'], { cwd: root, stdio: 'inherit' });
-    if (r.status !== 0) throw new Error('widget build failed');
-  }
+  // always a fresh build: a stale dist/ would measure yesterday's widget
+  const r = spawnSync('pnpm', ['--filter', '@voltline/widget', 'build'], { cwd: root, stdio: 'ignore' });
+  if (r.status !== 0) throw new Error('widget build failed');
   const { eager, lazy } = graph(join(dist, 'index.js'));
   const figures = [
     { id: 'widget.core.gz', value: round(eager.reduce((n, f) => n + gz(f), 0) / KB), unit: 'KB', budget: 20 },
