@@ -27,7 +27,7 @@ import {
   type VisibilityState,
 } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type CSSProperties, type KeyboardEvent, memo, type ReactNode, type RefObject, useCallback, useRef } from 'react';
+import { type KeyboardEvent, memo, type ReactNode, type RefObject, useCallback, useRef } from 'react';
 import classes from './data-table.module.css';
 import { useColumnVisibility } from './use-column-visibility';
 import { type ListSort, PAGE_SIZES } from './use-list-params';
@@ -142,10 +142,6 @@ export function DataTable<T>({
   onRowClickRef.current = onRowClick;
   const handleActivate = useCallback((row: unknown) => onRowClickRef.current?.(row as T), []);
   const columnsKey = visibleColumns.map((c) => c.id).join(',');
-  const virtualised = tableRows.length >= VIRTUALISE_FROM;
-  // A long page lays its rows out as grids, not as a table: one shared column template, so header and cells line up.
-  // Each column gets at least its size and a share of any extra width in proportion to it, as table-layout: fixed does.
-  const gridColumns = visibleColumns.map((c) => `minmax(${c.getSize()}px, ${c.getSize()}fr)`).join(' ');
 
   let body: ReactNode;
   if (error && !rows) {
@@ -182,10 +178,12 @@ export function DataTable<T>({
         <Box
           ref={scrollRef}
           // A long page fills the body's height anyway; a fixed height lets the browser contain its layout and paint.
-          className={virtualised ? `${classes.scroller} ${classes.contained}` : classes.scroller}
+          className={
+            tableRows.length >= VIRTUALISE_FROM ? `${classes.scroller} ${classes.contained}` : classes.scroller
+          }
           style={{
             maxHeight: height,
-            height: virtualised ? height : undefined,
+            height: tableRows.length >= VIRTUALISE_FROM ? height : undefined,
             opacity: isFetching ? 0.6 : 1,
           }}
           aria-busy={isFetching}
@@ -196,12 +194,7 @@ export function DataTable<T>({
             aria-rowcount={total + 1}
             highlightOnHover={Boolean(onRowClick)}
             stickyHeader
-            className={virtualised ? classes.gridTable : undefined}
-            style={
-              virtualised
-                ? ({ minWidth: table.getTotalSize(), '--data-table-columns': gridColumns } as CSSProperties)
-                : { tableLayout: 'fixed', minWidth: table.getTotalSize() }
-            }
+            style={{ tableLayout: 'fixed', minWidth: table.getTotalSize() }}
           >
             <HeaderRows
               table={table as TanTable<unknown>}
@@ -209,22 +202,21 @@ export function DataTable<T>({
               columnDefs={columns}
               sort={sort}
               onSortChange={onSortChange}
-              grid={virtualised}
             />
-            {virtualised ? (
-              <VirtualRows
-                rows={tableRows}
-                scrollRef={scrollRef}
-                columnsKey={columnsKey}
-                columnDefs={columns}
-                firstIndex={(page - 1) * pageSize + 2}
-                rowLabel={rowLabel as ((row: unknown) => string) | undefined}
-                onActivate={onRowClick ? handleActivate : undefined}
-              />
-            ) : (
-              <tbody>
-                {
-tableRows.map((row) => (
+            <tbody>
+              {tableRows.length >= VIRTUALISE_FROM ? (
+                <VirtualRows
+                  rows={tableRows}
+                  scrollRef={scrollRef}
+                  columnsKey={columnsKey}
+                  columnDefs={columns}
+                  colSpan={visibleColumns.length}
+                  firstIndex={(page - 1) * pageSize + 2}
+                  rowLabel={rowLabel as ((row: unknown) => string) | undefined}
+                  onActivate={onRowClick ? handleActivate : undefined}
+                />
+              ) : (
+                tableRows.map((row) => (
                   <DataRow
                     // By position: a new page updates the rows in place instead of replacing every row's DOM.
                     key={row.index}
@@ -235,18 +227,18 @@ tableRows.map((row) => (
                     label={rowLabel?.(row.original)}
                     onActivate={onRowClick ? handleActivate : undefined}
                   />
-                ))}
-                {tableRows.length === 0 ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={visibleColumns.length}>
-                      <Text ta="center" c="dimmed" py="lg">
-                        {emptyText}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ) : null}
-              </tbody>
-            )}
+                ))
+              )}
+              {tableRows.length === 0 ? (
+                <Table.Tr>
+                  <Table.Td colSpan={visibleColumns.length}>
+                    <Text ta="center" c="dimmed" py="lg">
+                      {emptyText}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ) : null}
+            </tbody>
           </Table>
         </Box>
       )}
@@ -278,6 +270,7 @@ interface VirtualRowsProps {
   scrollRef: RefObject<HTMLDivElement | null>;
   columnsKey: string;
   columnDefs: unknown;
+  colSpan: number;
   /** aria-rowindex of the first row of the page. */
   firstIndex: number;
   rowLabel: ((row: unknown) => string) | undefined;
@@ -287,14 +280,13 @@ interface VirtualRowsProps {
 /**
  * The rows of a long page, only those in view (plus a few): its own component, so that a scroll re-renders this
  * body and not the table's header, column chooser and pagination. Rows have a fixed height, so nothing is measured.
- * The body is a positioned box of the page's full height and each row is placed in it on its own (a grid on the
- * table's column template), outside table layout: a row entering the view does not re-lay out the rows already shown.
  */
 function VirtualRows({
   rows,
   scrollRef,
   columnsKey,
   columnDefs,
+  colSpan,
   firstIndex,
   rowLabel,
   onActivate,
@@ -306,8 +298,15 @@ function VirtualRows({
     overscan: 4,
   });
   const items = virtualizer.getVirtualItems();
+  const padTop = items[0]?.start ?? 0;
+  const padBottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
   return (
-    <tbody className={classes.gridBody} style={{ height: virtualizer.getTotalSize() }}>
+    <>
+      {padTop > 0 ? (
+        <tr aria-hidden className={classes.spacer}>
+          <td colSpan={colSpan} style={{ height: padTop }} />
+        </tr>
+      ) : null}
       {items.map((item) => {
         const row = rows[item.index];
         if (!row) return null;
@@ -320,11 +319,15 @@ function VirtualRows({
             rowIndex={firstIndex + row.index}
             label={rowLabel?.(row.original)}
             onActivate={onActivate}
-            top={item.start}
           />
         );
       })}
-    </tbody>
+      {padBottom > 0 ? (
+        <tr aria-hidden className={classes.spacer}>
+          <td colSpan={colSpan} style={{ height: padBottom }} />
+        </tr>
+      ) : null}
+    </>
   );
 }
 
@@ -337,8 +340,6 @@ interface DataRowProps {
   rowIndex: number;
   label: string | undefined;
   onActivate: ((row: unknown) => void) | undefined;
-  /** Offset of a virtualised row from the top of the body (set only outside table layout). */
-  top?: number;
 }
 
 /**
@@ -356,7 +357,7 @@ function renderCell(cell: Cell<unknown, unknown>): ReactNode {
  * One body row. Memoised: while a long page scrolls, only rows entering the view render (TanStack keeps row objects
  * stable until the data or the columns change).
  */
-const DataRow = memo(function DataRow({ row, rowIndex, label, onActivate, top }: DataRowProps) {
+const DataRow = memo(function DataRow({ row, rowIndex, label, onActivate }: DataRowProps) {
   const handleKey = (event: KeyboardEvent<HTMLTableRowElement>) => {
     if (event.target !== event.currentTarget) return;
     if (event.key === 'Enter' || event.key === ' ') {
@@ -371,10 +372,7 @@ const DataRow = memo(function DataRow({ row, rowIndex, label, onActivate, top }:
       tabIndex={onActivate ? 0 : undefined}
       onClick={onActivate ? () => onActivate(row.original) : undefined}
       onKeyDown={onActivate ? handleKey : undefined}
-      className={[classes.row, onActivate && classes.clickable, top !== undefined && classes.gridRow]
-        .filter(Boolean)
-        .join(' ')}
-      style={top !== undefined ? { transform: `translateY(${top}px)` } : undefined}
+      className={onActivate ? `${classes.row} ${classes.clickable}` : classes.row}
     >
       {row.getVisibleCells().map((cell) => (
         <td key={cell.column.id} className={classes.cell}>
@@ -429,16 +427,14 @@ const ColumnChooser = memo(function ColumnChooser({ table }: TablePartProps) {
 interface HeaderRowsProps extends TablePartProps {
   sort: ListSort | null;
   onSortChange: (sort: ListSort | null) => void;
-  /** Laid out on the table's column template (a virtualised page), not by table layout. */
-  grid: boolean;
 }
 
 /** The sortable header. Memoised on the columns and the sort: a new page of rows does not re-render it. */
-const HeaderRows = memo(function HeaderRows({ table, sort, onSortChange, grid }: HeaderRowsProps) {
+const HeaderRows = memo(function HeaderRows({ table, sort, onSortChange }: HeaderRowsProps) {
   return (
-    <Table.Thead className={grid ? classes.gridHead : undefined}>
+    <Table.Thead>
       {table.getHeaderGroups().map((group) => (
-        <Table.Tr key={group.id} className={grid ? classes.gridHeadRow : undefined}>
+        <Table.Tr key={group.id}>
           {group.headers.map((header) => {
             const field = header.column.columnDef.meta?.sortField;
             const direction = field && sort?.field === field ? sort.direction : null;
@@ -446,7 +442,7 @@ const HeaderRows = memo(function HeaderRows({ table, sort, onSortChange, grid }:
             return (
               <Table.Th
                 key={header.id}
-                style={grid ? { whiteSpace: 'nowrap' } : { width: header.getSize(), whiteSpace: 'nowrap' }}
+                style={{ width: header.getSize(), whiteSpace: 'nowrap' }}
                 aria-sort={
                   field ? (direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none') : undefined
                 }
