@@ -47,6 +47,24 @@ test.describe('the vehicle list at 1,000 rows per page', () => {
     }
     await page.screenshot({ path: test.info().outputPath('vehicle-list-1000-scrolled.png') });
 
+    // A long page is laid out as grids, not table layout: header and cells still line up, column for column, also
+    // after the user hides a column.
+    await expectColumnsAligned(table);
+    await page.getByRole('button', { name: 'Columns' }).click();
+    await page.getByRole('checkbox', { name: 'Registration' }).uncheck();
+    await page.keyboard.press('Escape');
+    await expect(table.getByRole('columnheader', { name: 'Registration' })).toHaveCount(0);
+    await expectColumnsAligned(table);
+    // ...and the browser still exposes a table to assistive technology: rows, column headers and cells.
+    const cdp = await page.context().newCDPSession(page);
+    const { nodes } = await cdp.send('Accessibility.getFullAXTree');
+    const roles = nodes.map((n) => n.role?.value);
+    const count = (role: string) => roles.filter((r) => r === role).length;
+    expect(count('table')).toBeGreaterThanOrEqual(1);
+    expect(count('columnheader')).toBeGreaterThanOrEqual(10);
+    expect(count('row')).toBeGreaterThanOrEqual(15);
+    expect(count('cell')).toBeGreaterThanOrEqual(15 * 10);
+
     // The rows are still usable down there: a row's menu opens and Enter opens the vehicle.
     const lastRow = table.locator('tbody tr[aria-rowindex="1001"]');
     // The body's bottom edge sits below the window's: scroll the page (not the body) to the last row.
@@ -61,3 +79,25 @@ test.describe('the vehicle list at 1,000 rows per page', () => {
     await expect(page).toHaveURL(/\/vehicle\/veh-/);
   });
 });
+
+/** Every header cell and the cell under it in each rendered row have the same left edge and width (to 1 px). */
+async function expectColumnsAligned(table: import('@playwright/test').Locator) {
+  const misaligned = await table.evaluate((el) => {
+    const heads = Array.from(el.querySelectorAll('thead th')).map((th) => th.getBoundingClientRect());
+    const problems: string[] = [];
+    for (const tr of Array.from(el.querySelectorAll('tbody tr[aria-rowindex]'))) {
+      const cells = Array.from(tr.querySelectorAll('td')).map((td) => td.getBoundingClientRect());
+      if (cells.length !== heads.length)
+        problems.push(`row ${tr.getAttribute('aria-rowindex')}: ${cells.length} cells`);
+      cells.forEach((c, i) => {
+        const h = heads[i];
+        if (h && (Math.abs(c.left - h.left) > 1 || Math.abs(c.width - h.width) > 1))
+          problems.push(
+            `row ${tr.getAttribute('aria-rowindex')} column ${i}: ${c.left}/${c.width} vs ${h.left}/${h.width}`,
+          );
+      });
+    }
+    return problems;
+  });
+  expect(misaligned).toEqual([]);
+}

@@ -109,13 +109,11 @@ export function vehicleColumns(actions: (v: ApiVehicle) => ReactNode) {
         const soc = c.getValue();
         const color = soc < 20 ? 'red' : soc < 50 ? 'yellow' : 'teal';
         return (
-          <span className={classes.soc}>
-            <span className={classes.track} aria-hidden>
-              <span
-                className={classes.bar}
-                style={{ width: `${soc}%`, '--bar-color': `var(--mantine-color-${color}-filled)` } as CSSProperties}
-              />
-            </span>
+          // The bar is the span's own `::before` (a gradient), not two more elements per row.
+          <span
+            className={classes.soc}
+            style={{ '--soc': `${soc}%`, '--bar-color': `var(--mantine-color-${color}-filled)` } as CSSProperties}
+          >
             {Math.round(soc)} %
           </span>
         );

@@ -25,14 +25,13 @@ export function RowActions({ name, actions }: { name: string; actions: readonly 
       <IconDotsVertical size={16} />
     </ActionIcon>
   ) : (
+    // Its dots are the button's own `::before` (a CSS mask), not an SVG: 4 fewer elements in each row that scrolls in.
     <button
       type="button"
       className={classes.menuButton}
       aria-label={`Actions for ${name}`}
       onClick={() => setUsedFor(name)}
-    >
-      <IconDotsVertical size={16} />
-    </button>
+    />
   );
   return (
     // Clicks and keys inside the menu must not open the row.
