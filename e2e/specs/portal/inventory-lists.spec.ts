@@ -1,16 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
-import { portal } from '../../selectors';
+import { openVehicleList, signInToDashboard as signInAs } from './portal-session';
 
-/** The built demo; e2e/playwright.config.ts serves it on 4173. */
-const BASE = process.env.PORTAL_URL ?? 'http://127.0.0.1:4173';
 /** Signing in and the first list load transform lazy chunks; a busy machine needs more than the default. */
 const SLOW = { timeout: 30_000 };
-
-async function signInAs(page: Page, role: string) {
-  await page.goto(`${BASE}/login`);
-  await page.locator(`${portal.login.demoAccount}[data-role="${role}"]`).click();
-  await expect(page.getByText(portal.pages.dashboardGreeting)).toBeVisible(SLOW);
-}
 
 /** Goes to a path inside the app without a reload (the demo world stays in memory). */
 async function openInApp(page: Page, path: string) {
@@ -25,12 +17,7 @@ test.describe('inventory lists on the demo build', () => {
 
   test('a platform admin filters the vehicle list and opens a vehicle', async ({ page }) => {
     await signInAs(page, 'SA');
-    await page
-      .getByRole('navigation', { name: 'Main navigation' })
-      .getByRole('link', { name: 'Vehicle Management' })
-      .click();
-    const table = page.getByRole('table', { name: 'Vehicles' });
-    await expect(table.getByRole('row')).toHaveCount(26, SLOW);
+    const table = await openVehicleList(page);
     await page.screenshot({ path: test.info().outputPath('vehicle-list.png'), fullPage: true });
 
     await page.getByLabel('Connectivity').selectOption('4G');

@@ -10,3 +10,22 @@ export async function signInDemo(page: Page, role = 'SA') {
   await page.locator(`${portal.login.demoAccount}[data-role="${role}"]`).click();
   await expect(page.getByRole('status', { name: 'Live' })).toBeVisible({ timeout: 20_000 });
 }
+
+/** Signs in with the demo account of a role and waits for its dashboard (not for live data). */
+export async function signInToDashboard(page: Page, role = 'SA') {
+  await page.goto(`${PORTAL_BASE}/login`);
+  await page.locator(`${portal.login.demoAccount}[data-role="${role}"]`).click();
+  // Signing in and the first page transform lazy chunks; a busy machine needs more than the default.
+  await expect(page.getByText(portal.pages.dashboardGreeting)).toBeVisible({ timeout: 30_000 });
+}
+
+/** Opens Vehicle Management from the main navigation and waits for its first page of 25 rows (plus the header). */
+export async function openVehicleList(page: Page) {
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Vehicle Management' })
+    .click();
+  const table = page.getByRole('table', { name: 'Vehicles' });
+  await expect(table.getByRole('row')).toHaveCount(26, { timeout: 30_000 });
+  return table;
+}

@@ -1,8 +1,6 @@
-import { expect, test } from '@playwright/test';
-import { portal } from '../../selectors';
+import { expect, type Locator, test } from '@playwright/test';
+import { openVehicleList, signInToDashboard } from './portal-session';
 
-/** The built demo; e2e/playwright.config.ts serves it on 4173. */
-const BASE = process.env.PORTAL_URL ?? 'http://127.0.0.1:4173';
 const SLOW = { timeout: 30_000 };
 const ROW_HEIGHT = 44;
 
@@ -13,15 +11,8 @@ test.describe('the vehicle list at 1,000 rows per page', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     // A world with more vehicles than one 1,000-row page.
     await page.addInitScript(() => localStorage.setItem('voltline.demo.size', '2000'));
-    await page.goto(`${BASE}/login`);
-    await page.locator(`${portal.login.demoAccount}[data-role="SA"]`).click();
-    await expect(page.getByText(portal.pages.dashboardGreeting)).toBeVisible(SLOW);
-    await page
-      .getByRole('navigation', { name: 'Main navigation' })
-      .getByRole('link', { name: 'Vehicle Management' })
-      .click();
-    const table = page.getByRole('table', { name: 'Vehicles' });
-    await expect(table.getByRole('row')).toHaveCount(26, SLOW);
+    await signInToDashboard(page);
+    const table = await openVehicleList(page);
     await page.screenshot({ path: test.info().outputPath('vehicle-list.png') });
 
     await page.getByLabel('Rows per page').selectOption('1000');
@@ -81,7 +72,7 @@ test.describe('the vehicle list at 1,000 rows per page', () => {
 });
 
 /** Every header cell and the cell under it in each rendered row have the same left edge and width (to 1 px). */
-async function expectColumnsAligned(table: import('@playwright/test').Locator) {
+async function expectColumnsAligned(table: Locator) {
   const misaligned = await table.evaluate((el) => {
     const heads = Array.from(el.querySelectorAll('thead th')).map((th) => th.getBoundingClientRect());
     const problems: string[] = [];
