@@ -145,6 +145,9 @@ export function DataTable<T>({
   onRowClickRef.current = onRowClick;
   const handleActivate = useCallback((row: unknown) => onRowClickRef.current?.(row as T), []);
   const columnsKey = visibleColumns.map((c) => c.id).join(',');
+  // The parts below are not generic in the row type: one cast here instead of one per part.
+  const untypedTable = table as TanTable<unknown>;
+  const untypedColumns = visibleColumns as Column<unknown, unknown>[];
   const virtualised = tableRows.length >= VIRTUALISE_FROM;
   const gridId = useId();
   // A long page lays its rows out as grids, not as a table (see `VirtualRows`): one column template for the header
@@ -186,7 +189,7 @@ export function DataTable<T>({
         <Text size="sm" c="dimmed" aria-live="polite">
           {rows ? (total === 0 ? 'No results' : `${first}–${last} of ${total.toLocaleString('en')}`) : ' '}
         </Text>
-        <ColumnChooser table={table as TanTable<unknown>} columnsKey={columnsKey} columnDefs={columns} />
+        <ColumnChooser table={untypedTable} columnsKey={columnsKey} columnDefs={columns} />
       </Group>
       {body ?? (
         <Box
@@ -209,14 +212,10 @@ export function DataTable<T>({
             stickyHeader
             className={virtualised ? classes.gridTable : undefined}
             data-grid-table={virtualised ? gridId : undefined}
-            style={
-              virtualised
-                ? { minWidth: table.getTotalSize() }
-                : { tableLayout: 'fixed', minWidth: table.getTotalSize() }
-            }
+            style={{ tableLayout: virtualised ? undefined : 'fixed', minWidth: table.getTotalSize() }}
           >
             <HeaderRows
-              table={table as TanTable<unknown>}
+              table={untypedTable}
               columnsKey={columnsKey}
               columnDefs={columns}
               sort={sort}
@@ -227,8 +226,8 @@ export function DataTable<T>({
               <VirtualRows
                 rows={tableRows}
                 scrollRef={scrollRef}
-                table={table as TanTable<unknown>}
-                columns={visibleColumns as Column<unknown, unknown>[]}
+                table={untypedTable}
+                columns={untypedColumns}
                 firstIndex={(page - 1) * pageSize + 2}
                 rowLabel={rowLabel as ((row: unknown) => string) | undefined}
                 onActivate={onRowClick ? handleActivate : undefined}
@@ -240,8 +239,8 @@ export function DataTable<T>({
                     // By position: a new page updates the rows in place instead of replacing every row's DOM.
                     key={row.index}
                     row={row}
-                    table={table as TanTable<unknown>}
-                    columns={visibleColumns as Column<unknown, unknown>[]}
+                    table={untypedTable}
+                    columns={untypedColumns}
                     rowIndex={(page - 1) * pageSize + row.index + 2}
                     label={rowLabel?.(row.original)}
                     onActivate={onRowClick ? handleActivate : undefined}
