@@ -20,12 +20,21 @@ test.describe('inventory lists on the demo build', () => {
     const table = await openVehicleList(page);
     await page.screenshot({ path: test.info().outputPath('vehicle-list.png'), fullPage: true });
 
+    // What the page asks the network for while the list changes: the new list page and nothing else (no icon again
+    // for the new URL, no second copy of the list request).
+    const requests: string[] = [];
+    page.on('request', (r) => {
+      if (!r.serviceWorker()) requests.push(new URL(r.url()).pathname);
+    });
     await page.getByLabel('Connectivity').selectOption('4G');
     await expect(page).toHaveURL(/connectivity=4G/);
     await expect(table.getByRole('cell', { name: '5G', exact: true })).toHaveCount(0);
     await expect(table.getByRole('cell', { name: '4G', exact: true }).first()).toBeVisible();
     await page.getByRole('button', { name: 'SoC' }).click();
     await expect(page.getByRole('columnheader', { name: 'SoC' })).toHaveAttribute('aria-sort', 'ascending');
+    await expect(table).toHaveAttribute('aria-rowcount', /\d+/);
+    await expect(page.getByTestId('vehicles-scroll')).toHaveAttribute('aria-busy', 'false');
+    expect(requests).toEqual(['/api/vehicles', '/api/vehicles']);
     await page.screenshot({ path: test.info().outputPath('vehicle-list-filtered.png'), fullPage: true });
 
     const first = table.getByRole('row').nth(1);

@@ -10,11 +10,19 @@ export async function listVehicles(params: ListParams) {
   return requireData(await apiClient.GET('/vehicles', { params: { query: toListQuery(params) } }));
 }
 
+/**
+ * How long a page just fetched counts as fresh. The page changes its params in the event and requests the next page
+ * there (`useListParams`' `onChange`); when that answer is in before React renders the new params, the query that
+ * mounts with them must take it, not ask again. Edits invalidate the list, so they show at once.
+ */
+const LIST_FRESH_MS = 5_000;
+
 export function vehiclesQueryOptions(params: ListParams) {
   return queryOptions({
     queryKey: ['vehicles', 'list', params] as const,
     queryFn: () => listVehicles(params),
     placeholderData: keepPreviousData,
+    staleTime: LIST_FRESH_MS,
   });
 }
 
