@@ -1,7 +1,7 @@
 import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { memo, useEffect, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 
 export interface FilterOption {
   value: string;
@@ -25,8 +25,9 @@ export interface FilterBarProps {
 }
 
 /**
- * Search box (debounced) plus one select per filter; "Clear" resets both. Memoised: when only the list's data
- * changes, the filter bar does not re-render.
+ * Search box (debounced) plus one select per filter; "Clear" resets both. Memoised, and so is each of its parts: a
+ * sort or page change re-renders none of them, and a filter change only the select that changed (the list's params
+ * are new objects on every change of the URL).
  */
 export const FilterBar = memo(function FilterBar({
   searchLabel,
@@ -37,42 +38,25 @@ export const FilterBar = memo(function FilterBar({
   onFiltersChange,
 }: FilterBarProps) {
   const [text, setText] = useState(q);
-  const commit = useDebouncedCallback(onSearchChange, 300);
   // The URL can change under us (back button, a link): show what it says.
   useEffect(() => setText(q), [q]);
   const active = q !== '' || Object.keys(filters).length > 0;
 
-  const handleFilter = (key: string, value: string) => {
-    const next = { ...filters };
+  // The latest filters for the selects' one change handler, which stays the same function so they stay memoised.
+  const latest = useRef({ filters, onFiltersChange });
+  latest.current = { filters, onFiltersChange };
+  const handleFilter = useCallback((key: string, value: string) => {
+    const next = { ...latest.current.filters };
     if (value) next[key] = value;
     else delete next[key];
-    onFiltersChange(next);
-  };
+    latest.current.onFiltersChange(next);
+  }, []);
 
   return (
     <Group gap="sm" align="flex-end" wrap="wrap" role="search" aria-label={`${searchLabel} filters`}>
-      <TextInput
-        label={searchLabel}
-        placeholder="Search"
-        leftSection={<IconSearch size={14} />}
-        value={text}
-        onChange={(e) => {
-          setText(e.currentTarget.value);
-          commit(e.currentTarget.value);
-        }}
-        w={240}
-        size="sm"
-      />
+      <SearchBox label={searchLabel} text={text} onTextChange={setText} onSearchChange={onSearchChange} />
       {defs.map((def) => (
-        <NativeSelect
-          key={def.key}
-          label={def.label}
-          size="sm"
-          value={filters[def.key] ?? ''}
-          data={[{ value: '', label: 'All' }, ...def.options]}
-          onChange={(e) => handleFilter(def.key, e.currentTarget.value)}
-          w={150}
-        />
+        <FilterSelect key={def.key} def={def} value={filters[def.key] ?? ''} onFilter={handleFilter} />
       ))}
       {active ? (
         <Button
@@ -88,5 +72,51 @@ export const FilterBar = memo(function FilterBar({
         </Button>
       ) : null}
     </Group>
+  );
+});
+
+interface SearchBoxProps {
+  label: string;
+  text: string;
+  onTextChange: (text: string) => void;
+  /** Called 300 ms after the last keystroke. */
+  onSearchChange: (q: string) => void;
+}
+
+const SearchBox = memo(function SearchBox({ label, text, onTextChange, onSearchChange }: SearchBoxProps) {
+  const commit = useDebouncedCallback(onSearchChange, 300);
+  return (
+    <TextInput
+      label={label}
+      placeholder="Search"
+      leftSection={<IconSearch size={14} />}
+      value={text}
+      onChange={(e) => {
+        onTextChange(e.currentTarget.value);
+        commit(e.currentTarget.value);
+      }}
+      w={240}
+      size="sm"
+    />
+  );
+});
+
+interface FilterSelectProps {
+  def: FilterDef;
+  value: string;
+  onFilter: (key: string, value: string) => void;
+}
+
+const FilterSelect = memo(function FilterSelect({ def, value, onFilter }: FilterSelectProps) {
+  const data = useMemo(() => [{ value: '', label: 'All' }, ...def.options], [def.options]);
+  return (
+    <NativeSelect
+      label={def.label}
+      size="sm"
+      value={value}
+      data={data}
+      onChange={(e) => onFilter(def.key, e.currentTarget.value)}
+      w={150}
+    />
   );
 });
