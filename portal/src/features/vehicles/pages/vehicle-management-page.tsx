@@ -1,7 +1,7 @@
 import { Button, Group } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, memo, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, memo, type RefObject, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { RoutePageProps } from '@/config/routes';
 import { CONNECTIVITY, VEHICLE_STATE_LABELS, VEHICLE_TYPES } from '@/domain/enums';
@@ -57,19 +57,19 @@ type Dialog =
   | { kind: 'import' }
   | null;
 
-/** Every vehicle you may see (the server scopes fleet and service-centre users), with its model, owner and state. */
+/**
+ * Every vehicle you may see (the server scopes fleet and service-centre users), with its model, owner and state.
+ *
+ * The list's params live in the URL, and only `VehicleList` reads them (and the router): a filter, sort or page change
+ * re-renders the filter bar and the table, not this page's header and dialogs.
+ */
 export function VehicleManagementPage({ route }: RoutePageProps) {
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const can = useCan();
   // `can` is a new function per render; the permissions it reads are what the memoised columns depend on.
   const permissions = useAppState((s) => s.auth.permissions);
-  // The next page is requested in the event that changes the params, not after React has rendered the change.
-  const prefetch = useCallback(
-    (next: ListParams) => void queryClient.prefetchQuery(vehiclesQueryOptions(next)),
-    [queryClient],
-  );
-  const [params, setParams] = useListParams(FILTER_KEYS, prefetch);
+  // What the list shows now, for the export (which the header starts).
+  const params = useRef<ListParams | null>(null);
   const lookups = useVehicleLookups();
   const [dialog, setDialog] = useState<Dialog>(null);
   const [exporting, setExporting] = useState(false);
@@ -95,13 +95,6 @@ export function VehicleManagementPage({ route }: RoutePageProps) {
     if (may(ACTION.DELETE)) set.add('delete');
     return set;
   }, [permissions]);
-
-  const fleetScope = route.params?.scope === 'fleet';
-  const handleRowClick = useCallback(
-    (v: ApiVehicle) =>
-      navigate(fleetScope ? `/fleet/vehicle/${encodeURIComponent(v.id)}` : `/vehicle/${encodeURIComponent(v.id)}`),
-    [navigate, fleetScope],
-  );
 
   const handleAction = async (action: VehicleAction, vehicle: ApiVehicle) => {
     if (action === 'edit' || action === 'clone' || action === 'assign' || action === 'delete') {
@@ -158,16 +151,12 @@ export function VehicleManagementPage({ route }: RoutePageProps) {
     ],
     [models, oems],
   );
-  const handleSearchChange = useCallback((q: string) => setParams({ q }), [setParams]);
-  const handleFiltersChange = useCallback((filters: Record<string, string>) => setParams({ filters }), [setParams]);
-  const handlePageChange = useCallback((page: number) => setParams({ page }), [setParams]);
-  const handlePageSizeChange = useCallback((pageSize: number) => setParams({ pageSize }), [setParams]);
-  const handleSortChange = useCallback((sort: ListSort | null) => setParams({ sort }), [setParams]);
 
   const handleExport = async () => {
+    if (!params.current) return;
     setExporting(true);
     try {
-      const { page: _page, pageSize: _size, ...query } = toListQuery(params);
+      const { page: _page, pageSize: _size, ...query } = toListQuery(params.current);
       const csv = await exportVehicles(query);
       downloadCsv('vehicles.csv', csv);
       notify.success('Exported vehicles', {
@@ -205,24 +194,12 @@ export function VehicleManagementPage({ route }: RoutePageProps) {
           </Group>
         }
       />
-      <FilterBar
-        searchLabel="Search vehicles"
-        q={params.q}
-        filters={params.filters}
-        defs={filterDefs}
-        onSearchChange={handleSearchChange}
-        onFiltersChange={handleFiltersChange}
+      <VehicleList
+        columns={columns}
+        filterDefs={filterDefs}
+        fleetScope={route.params?.scope === 'fleet'}
+        paramsRef={params}
       />
-      <div style={{ marginTop: 'var(--mantine-spacing-md)' }}>
-        <VehicleTable
-          params={params}
-          columns={columns}
-          onPageChange={handlePageChange}
-          onPageSizeChange={handlePageSizeChange}
-          onSortChange={handleSortChange}
-          onRowClick={handleRowClick}
-        />
-      </div>
 
       <Suspense fallback={null}>
         {dialog?.kind === 'add' || dialog?.kind === 'edit' ? (
@@ -308,6 +285,62 @@ export function VehicleManagementPage({ route }: RoutePageProps) {
     </>
   );
 }
+
+interface VehicleListProps {
+  columns: DataTableProps<ApiVehicle>['columns'];
+  filterDefs: FilterDef[];
+  /** Rows open the fleet variant of the vehicle page. */
+  fleetScope: boolean;
+  /** Set to the params shown, for the page's export. */
+  paramsRef: RefObject<ListParams | null>;
+}
+
+/** The filter bar and the table: the part of the page that follows the list's params in the URL. */
+const VehicleList = memo(function VehicleList({ columns, filterDefs, fleetScope, paramsRef }: VehicleListProps) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  // The next page is requested in the event that changes the params, not after React has rendered the change.
+  const prefetch = useCallback(
+    (next: ListParams) => void queryClient.prefetchQuery(vehiclesQueryOptions(next)),
+    [queryClient],
+  );
+  const [params, setParams] = useListParams(FILTER_KEYS, prefetch);
+  useEffect(() => {
+    paramsRef.current = params;
+  }, [params, paramsRef]);
+  const handleSearchChange = useCallback((q: string) => setParams({ q }), [setParams]);
+  const handleFiltersChange = useCallback((filters: Record<string, string>) => setParams({ filters }), [setParams]);
+  const handlePageChange = useCallback((page: number) => setParams({ page }), [setParams]);
+  const handlePageSizeChange = useCallback((pageSize: number) => setParams({ pageSize }), [setParams]);
+  const handleSortChange = useCallback((sort: ListSort | null) => setParams({ sort }), [setParams]);
+  const handleRowClick = useCallback(
+    (v: ApiVehicle) =>
+      navigate(fleetScope ? `/fleet/vehicle/${encodeURIComponent(v.id)}` : `/vehicle/${encodeURIComponent(v.id)}`),
+    [navigate, fleetScope],
+  );
+  return (
+    <>
+      <FilterBar
+        searchLabel="Search vehicles"
+        q={params.q}
+        filters={params.filters}
+        defs={filterDefs}
+        onSearchChange={handleSearchChange}
+        onFiltersChange={handleFiltersChange}
+      />
+      <div style={{ marginTop: 'var(--mantine-spacing-md)' }}>
+        <VehicleTable
+          params={params}
+          columns={columns}
+          onPageChange={handlePageChange}
+          onPageSizeChange={handlePageSizeChange}
+          onSortChange={handleSortChange}
+          onRowClick={handleRowClick}
+        />
+      </div>
+    </>
+  );
+});
 
 interface VehicleTableProps
   extends Pick<
