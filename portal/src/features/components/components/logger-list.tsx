@@ -1,18 +1,16 @@
-import { Badge, Button, Group } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useMemo, useState } from 'react';
-import { STATUS_LABELS } from '@/domain/enums';
+import { memo, useMemo, useState } from 'react';
 import { ACTION } from '@/domain/permissions';
 import { useAppState } from '@/state/store-context';
 import { useCan } from '@/state/use-can';
-import { ConfirmDialog } from '@/shared/ui/data-table/confirm-dialog';
-import { DataTable } from '@/shared/ui/data-table/data-table';
-import { listTableProps } from '@/shared/ui/data-table/list-table-props';
-import { FilterBar } from '@/shared/ui/data-table/filter-bar';
+import { DeleteDialog } from '@/shared/ui/data-table/confirm-dialog';
+import type { FilterDef } from '@/shared/ui/data-table/filter-bar';
+import { STATUS_FILTER, yesNoFilter } from '@/shared/ui/data-table/list-filters';
 import { type RowAction, RowActions } from '@/shared/ui/data-table/row-actions';
-import { errorMessage } from '@/shared/ui/data-table/server-field-errors';
-import { useListParams } from '@/shared/ui/data-table/use-list-params';
+import { StatusBadge } from '@/shared/ui/data-table/status-badge';
+import { UrlList } from '@/shared/ui/data-table/url-list';
 import { notify } from '@/shared/ui/notify';
 import {
   type ApiLogger,
@@ -27,24 +25,26 @@ import { LoggerFormModal } from './logger-form-modal';
 const FILTER_KEYS = ['status', 'assigned', 'oemId'] as const;
 const col = createColumnHelper<ApiLogger>();
 const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'short', timeStyle: 'short' });
+const FITTED_FILTER = yesNoFilter('assigned', 'Fitted', 'Fitted', 'Unfitted');
+const getLoggerId = (l: ApiLogger) => l.id;
 
 type Dialog = { kind: 'add' } | { kind: 'edit' | 'delete'; logger: ApiLogger } | null;
 
-/** Logger devices (telematics units): list, add, edit, delete. */
-export function LoggerList() {
+/**
+ * Logger devices (telematics units): list, add, edit, delete. Memoised: the tabs page around it re-renders with the
+ * URL, and only the list (`UrlList`) needs to.
+ */
+export const LoggerList = memo(function LoggerList() {
   const can = useCan();
   // `can` is a new function per render; the permissions it reads are what the memoised columns depend on.
   const permissions = useAppState((s) => s.auth.permissions);
   const may = (action: number) => can('cm', action);
-  const [params, setParams] = useListParams(FILTER_KEYS);
-  const list = useLoggers(params);
   const oems = useOems();
   const [dialog, setDialog] = useState<Dialog>(null);
   const create = useCreateLogger();
   const update = useUpdateLogger();
   const remove = useDeleteLogger();
   const close = () => setDialog(null);
-  const target = dialog && dialog.kind !== 'add' ? dialog.logger : null;
   const oemNames = useMemo(() => new Map((oems.data ?? []).map((o) => [o.value, o.label])), [oems.data]);
 
   const actionsFor = (l: ApiLogger): RowAction[] => {
@@ -101,11 +101,7 @@ export function LoggerList() {
         header: 'Status',
         size: 100,
         meta: { label: 'Status', sortField: 'status' },
-        cell: (c) => (
-          <Badge color={c.getValue() === 1 ? 'teal' : 'gray'} variant="dot" size="sm">
-            {STATUS_LABELS[c.getValue()]}
-          </Badge>
-        ),
+        cell: (c) => <StatusBadge status={c.getValue()} />,
       }),
       col.display({
         id: 'actions',
@@ -118,47 +114,34 @@ export function LoggerList() {
     [permissions, oemNames],
   );
 
+  const oemOptions = oems.data;
+  const filterDefs = useMemo<FilterDef[]>(
+    () => [{ key: 'oemId', label: 'OEM', options: oemOptions ?? [] }, STATUS_FILTER, FITTED_FILTER],
+    [oemOptions],
+  );
+  const canAdd = may(ACTION.ADD);
+  const addButton = useMemo(
+    () =>
+      canAdd ? (
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ kind: 'add' })}>
+          Add logger
+        </Button>
+      ) : null,
+    [canAdd],
+  );
+
   return (
     <>
-      <Group justify="space-between" align="flex-end" mb="md">
-        <FilterBar
-          searchLabel="Search loggers"
-          q={params.q}
-          filters={params.filters}
-          defs={[
-            { key: 'oemId', label: 'OEM', options: oems.data ?? [] },
-            {
-              key: 'status',
-              label: 'Status',
-              options: [
-                { value: '1', label: 'Active' },
-                { value: '0', label: 'Inactive' },
-              ],
-            },
-            {
-              key: 'assigned',
-              label: 'Fitted',
-              options: [
-                { value: 'true', label: 'Fitted' },
-                { value: 'false', label: 'Unfitted' },
-              ],
-            },
-          ]}
-          onSearchChange={(q) => setParams({ q })}
-          onFiltersChange={(filters) => setParams({ filters })}
-        />
-        {may(ACTION.ADD) ? (
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ kind: 'add' })}>
-            Add logger
-          </Button>
-        ) : null}
-      </Group>
-      <DataTable
+      <UrlList
+        filterKeys={FILTER_KEYS}
+        useList={useLoggers}
+        searchLabel="Search loggers"
+        filterDefs={filterDefs}
+        toolbarEnd={addButton}
         label="Logger devices"
         tableId="loggers"
         columns={columns}
-        {...listTableProps(list, params, setParams)}
-        getRowId={(l) => l.id}
+        getRowId={getLoggerId}
         emptyText="No loggers match these filters."
       />
       <LoggerFormModal
@@ -177,24 +160,16 @@ export function LoggerList() {
           close();
         }}
       />
-      <ConfirmDialog
-        opened={dialog?.kind === 'delete'}
+      <DeleteDialog
+        item={dialog?.kind === 'delete' ? dialog.logger : null}
+        name={(l) => `logger ${l.serialNumber}`}
         title="Delete logger"
-        message={target ? `Delete logger ${target.serialNumber}? It is removed from its vehicle first.` : ''}
+        message={(l) => `Delete logger ${l.serialNumber}? It is removed from its vehicle first.`}
         confirmLabel="Delete logger"
         busy={remove.isPending}
         onClose={close}
-        onConfirm={async () => {
-          if (!target) return;
-          try {
-            await remove.mutateAsync(target.id);
-            notify.success(`Deleted logger ${target.serialNumber}`);
-            close();
-          } catch (error) {
-            notify.error(`Could not delete logger ${target.serialNumber}`, { description: errorMessage(error) });
-          }
-        }}
+        onDelete={(l) => remove.mutateAsync(l.id)}
       />
     </>
   );
-}
+});

@@ -1,19 +1,18 @@
-import { Badge, Button, Group } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconLink, IconPencil, IconPlus, IconPower, IconTrash } from '@tabler/icons-react';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useMemo, useState } from 'react';
-import { STATUS_LABELS } from '@/domain/enums';
+import { memo, useMemo, useState } from 'react';
 import { ACTION } from '@/domain/permissions';
 import { useAppState } from '@/state/store-context';
 import { useCan } from '@/state/use-can';
-import { ConfirmDialog } from '@/shared/ui/data-table/confirm-dialog';
-import { DataTable } from '@/shared/ui/data-table/data-table';
-import { listTableProps } from '@/shared/ui/data-table/list-table-props';
-import { FilterBar } from '@/shared/ui/data-table/filter-bar';
+import { DeleteDialog } from '@/shared/ui/data-table/confirm-dialog';
+import type { FilterDef } from '@/shared/ui/data-table/filter-bar';
+import { STATUS_FILTER, yesNoFilter } from '@/shared/ui/data-table/list-filters';
 import { type RowAction, RowActions } from '@/shared/ui/data-table/row-actions';
 import { errorMessage } from '@/shared/ui/data-table/server-field-errors';
 import { SingleFieldModal } from '@/shared/ui/data-table/single-field-modal';
-import { useListParams } from '@/shared/ui/data-table/use-list-params';
+import { StatusBadge } from '@/shared/ui/data-table/status-badge';
+import { UrlList } from '@/shared/ui/data-table/url-list';
 import { notify } from '@/shared/ui/notify';
 import {
   type ApiSimCard,
@@ -28,17 +27,24 @@ import { SIM_OPERATORS, SimCardFormModal } from './sim-card-form-modal';
 
 const FILTER_KEYS = ['operator', 'status', 'assigned'] as const;
 const col = createColumnHelper<ApiSimCard>();
+const FILTER_DEFS: FilterDef[] = [
+  { key: 'operator', label: 'Operator', options: SIM_OPERATORS.map((o) => ({ value: o, label: o })) },
+  STATUS_FILTER,
+  yesNoFilter('assigned', 'In a logger', 'Yes', 'No'),
+];
+const getSimId = (s: ApiSimCard) => s.id;
 
 type Dialog = { kind: 'add' } | { kind: 'edit' | 'assign' | 'delete'; sim: ApiSimCard } | null;
 
-/** SIM cards of the loggers: list, add, edit, delete, put into a logger, activate or deactivate. */
-export function SimCardList() {
+/**
+ * SIM cards of the loggers: list, add, edit, delete, put into a logger, activate or deactivate. Memoised: the tabs
+ * page around it re-renders with the URL, and only the list (`UrlList`) needs to.
+ */
+export const SimCardList = memo(function SimCardList() {
   const can = useCan();
   // `can` is a new function per render; the permissions it reads are what the memoised columns depend on.
   const permissions = useAppState((s) => s.auth.permissions);
   const may = (action: number) => can('cm', action);
-  const [params, setParams] = useListParams(FILTER_KEYS);
-  const list = useSimCards(params);
   const [dialog, setDialog] = useState<Dialog>(null);
   const create = useCreateSim();
   const update = useUpdateSim();
@@ -103,11 +109,7 @@ export function SimCardList() {
         header: 'Status',
         size: 100,
         meta: { label: 'Status', sortField: 'status' },
-        cell: (c) => (
-          <Badge color={c.getValue() === 1 ? 'teal' : 'gray'} variant="dot" size="sm">
-            {STATUS_LABELS[c.getValue()]}
-          </Badge>
-        ),
+        cell: (c) => <StatusBadge status={c.getValue()} />,
       }),
       col.display({
         id: 'actions',
@@ -120,47 +122,29 @@ export function SimCardList() {
     [permissions],
   );
 
+  const canAdd = may(ACTION.ADD);
+  const addButton = useMemo(
+    () =>
+      canAdd ? (
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ kind: 'add' })}>
+          Add SIM card
+        </Button>
+      ) : null,
+    [canAdd],
+  );
+
   return (
     <>
-      <Group justify="space-between" align="flex-end" mb="md">
-        <FilterBar
-          searchLabel="Search SIM cards"
-          q={params.q}
-          filters={params.filters}
-          defs={[
-            { key: 'operator', label: 'Operator', options: SIM_OPERATORS.map((o) => ({ value: o, label: o })) },
-            {
-              key: 'status',
-              label: 'Status',
-              options: [
-                { value: '1', label: 'Active' },
-                { value: '0', label: 'Inactive' },
-              ],
-            },
-            {
-              key: 'assigned',
-              label: 'In a logger',
-              options: [
-                { value: 'true', label: 'Yes' },
-                { value: 'false', label: 'No' },
-              ],
-            },
-          ]}
-          onSearchChange={(q) => setParams({ q })}
-          onFiltersChange={(filters) => setParams({ filters })}
-        />
-        {may(ACTION.ADD) ? (
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ kind: 'add' })}>
-            Add SIM card
-          </Button>
-        ) : null}
-      </Group>
-      <DataTable
+      <UrlList
+        filterKeys={FILTER_KEYS}
+        useList={useSimCards}
+        searchLabel="Search SIM cards"
+        filterDefs={FILTER_DEFS}
+        toolbarEnd={addButton}
         label="SIM cards"
         tableId="sim-cards"
         columns={columns}
-        {...listTableProps(list, params, setParams)}
-        getRowId={(s) => s.id}
+        getRowId={getSimId}
         emptyText="No SIM cards match these filters."
       />
       <SimCardFormModal
@@ -217,24 +201,16 @@ export function SimCardList() {
           close();
         }}
       />
-      <ConfirmDialog
-        opened={dialog?.kind === 'delete'}
+      <DeleteDialog
+        item={dialog?.kind === 'delete' ? dialog.sim : null}
+        name={(sim) => `SIM ${sim.iccid}`}
         title="Delete SIM card"
-        message={target ? `Delete SIM card ${target.iccid}? Vehicles that use it lose their SIM.` : ''}
+        message={(sim) => `Delete SIM card ${sim.iccid}? Vehicles that use it lose their SIM.`}
         confirmLabel="Delete SIM card"
         busy={remove.isPending}
         onClose={close}
-        onConfirm={async () => {
-          if (!target) return;
-          try {
-            await remove.mutateAsync(target.id);
-            notify.success(`Deleted SIM ${target.iccid}`);
-            close();
-          } catch (error) {
-            notify.error(`Could not delete SIM ${target.iccid}`, { description: errorMessage(error) });
-          }
-        }}
+        onDelete={(sim) => remove.mutateAsync(sim.id)}
       />
     </>
   );
-}
+});

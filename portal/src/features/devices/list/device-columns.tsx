@@ -7,8 +7,8 @@ import {
   DEVICE_STATE_LABELS,
   type DeviceState,
   MOTOR_TYPE_LABELS,
-  STATUS_LABELS,
 } from '@/domain/enums';
+import { StatusBadge } from '@/shared/ui/data-table/status-badge';
 import type { ApiDevice, DeviceKind } from './api/device-api';
 
 const col = createColumnHelper<ApiDevice>();
@@ -137,11 +137,7 @@ export function deviceColumns(
       header: 'Status',
       size: 105,
       meta: { label: 'Status', sortField: 'status' },
-      cell: (c) => (
-        <Badge color={c.getValue() === 1 ? 'teal' : 'gray'} variant="dot" size="sm">
-          {STATUS_LABELS[c.getValue()]}
-        </Badge>
-      ),
+      cell: (c) => <StatusBadge status={c.getValue()} />,
     }),
     col.display({ id: 'actions', header: '', size: 60, enableHiding: false, cell: (c) => actions(c.row.original) }),
   ];

@@ -1,24 +1,23 @@
 import { Button, Group } from '@mantine/core';
 import { IconCopy, IconLink, IconPencil, IconPlus, IconPower, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useMemo, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import type { RoutePageProps } from '@/config/routes';
 import { BATTERY_CHEMISTRY_LABELS, COOLING_LABELS, DEVICE_STATE_LABELS, MOTOR_TYPE_LABELS } from '@/domain/enums';
 import { ACTION, type PermissionKey } from '@/domain/permissions';
 import { useAppState } from '@/state/store-context';
 import { useCan } from '@/state/use-can';
 import { CsvTransferButtons } from '@/shared/ui/csv-import/csv-transfer-buttons';
-import { ConfirmDialog } from '@/shared/ui/data-table/confirm-dialog';
+import { DeleteDialog } from '@/shared/ui/data-table/confirm-dialog';
 import { countOf } from '@/shared/ui/csv-import/parse-import-csv';
-import { DataTable } from '@/shared/ui/data-table/data-table';
 import { downloadCsv } from '@/shared/ui/data-table/download-csv';
-import { listTableProps } from '@/shared/ui/data-table/list-table-props';
-import { type FilterDef, FilterBar } from '@/shared/ui/data-table/filter-bar';
+import type { FilterDef } from '@/shared/ui/data-table/filter-bar';
+import { LIVE_FILTER, STATUS_FILTER, yesNoFilter } from '@/shared/ui/data-table/list-filters';
 import { type RowAction, RowActions } from '@/shared/ui/data-table/row-actions';
 import { errorMessage } from '@/shared/ui/data-table/server-field-errors';
 import { SingleFieldModal } from '@/shared/ui/data-table/single-field-modal';
-import { useListParams } from '@/shared/ui/data-table/use-list-params';
+import { UrlList } from '@/shared/ui/data-table/url-list';
+import type { ListParams } from '@/shared/ui/data-table/use-list-params';
 import { notify } from '@/shared/ui/notify';
 import { PageHeader } from '@/shared/ui/page-header';
 import {
@@ -49,6 +48,18 @@ const CsvImportModal = lazy(() =>
 
 const PERMISSION: Record<DeviceKind, PermissionKey> = { BMS: 'BMS.l', MCU: 'MCU.l', VCU: 'VCU.l' };
 const DETAILS: Record<DeviceKind, string> = { BMS: '/bms/details/', MCU: '/mcu/details/', VCU: '/vcu/details/' };
+// Per kind, made once: the list's props stay the same object from one render of the page to the next.
+const perKind = <V,>(make: (kind: DeviceKind) => V): Record<DeviceKind, V> => ({
+  BMS: make('BMS'),
+  MCU: make('MCU'),
+  VCU: make('VCU'),
+});
+const DETAILS_HREF = perKind((kind) => (d: ApiDevice) => `${DETAILS[kind]}${encodeURIComponent(d.id)}`);
+const ROW_LABEL = perKind((kind) => (d: ApiDevice) => `${kind} ${d.serialNumber}`);
+const USE_LIST = perKind((kind) => (params: ListParams) => useDeviceList(kind, params));
+const FITTED_FILTER = yesNoFilter('assigned', 'Fitted', 'Fitted', 'Unfitted');
+const getDeviceId = (d: ApiDevice) => d.id;
+const HIDDEN_BY_DEFAULT = ['id'];
 const FILTER_KEYS: Record<DeviceKind, readonly string[]> = {
   BMS: ['status', 'state', 'modelId', 'isLive', 'assigned', 'chemistry', 'cooling'],
   MCU: ['status', 'state', 'modelId', 'isLive', 'assigned', 'motorType'],
@@ -70,14 +81,13 @@ export function DeviceManagement({
   route,
   description,
 }: RoutePageProps & { kind: DeviceKind; description: string }) {
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const can = useCan();
   // `can` is a new function per render; the permissions it reads are what the memoised columns depend on.
   const permissions = useAppState((s) => s.auth.permissions);
   const may = (action: number) => can(PERMISSION[kind], action);
-  const [params, setParams] = useListParams(FILTER_KEYS[kind]);
-  const list = useDeviceList(kind, params);
+  // What the list shows now, for the export (which the header starts).
+  const params = useRef<ListParams | null>(null);
   const models = useDeviceModels(kind);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [exporting, setExporting] = useState(false);
@@ -97,10 +107,11 @@ export function DeviceManagement({
   );
 
   const handleExport = async () => {
+    if (!params.current) return;
     setExporting(true);
     const fileName = `${kind.toLowerCase()}-devices.csv`;
     try {
-      downloadCsv(fileName, await exportDevices(kind, params));
+      downloadCsv(fileName, await exportDevices(kind, params.current));
       notify.success(`Exported ${kind} devices`, {
         description: `${fileName} holds every device that matches the filters.`,
       });
@@ -181,45 +192,28 @@ export function DeviceManagement({
     [kind, modelNames, permissions],
   );
 
-  const filterDefs: FilterDef[] = [
-    {
-      key: 'status',
-      label: 'Status',
-      options: [
-        { value: '1', label: 'Active' },
-        { value: '0', label: 'Inactive' },
-      ],
-    },
-    {
-      key: 'state',
-      label: 'State',
-      options: Object.entries(DEVICE_STATE_LABELS).map(([v, l]) => ({ value: v, label: `${l} (${v})` })),
-    },
-    { key: 'modelId', label: 'Model', options: models.data ?? [] },
-    {
-      key: 'isLive',
-      label: 'Live',
-      options: [
-        { value: 'true', label: 'Live' },
-        { value: 'false', label: 'Offline' },
-      ],
-    },
-    {
-      key: 'assigned',
-      label: 'Fitted',
-      options: [
-        { value: 'true', label: 'Fitted' },
-        { value: 'false', label: 'Unfitted' },
-      ],
-    },
-    ...(kind === 'BMS'
-      ? [
-          { key: 'chemistry', label: 'Chemistry', options: options(BATTERY_CHEMISTRY_LABELS) },
-          { key: 'cooling', label: 'Cooling', options: options(COOLING_LABELS) },
-        ]
-      : []),
-    ...(kind === 'MCU' ? [{ key: 'motorType', label: 'Motor type', options: options(MOTOR_TYPE_LABELS) }] : []),
-  ];
+  const modelOptions = models.data;
+  const filterDefs = useMemo<FilterDef[]>(
+    () => [
+      STATUS_FILTER,
+      {
+        key: 'state',
+        label: 'State',
+        options: Object.entries(DEVICE_STATE_LABELS).map(([v, l]) => ({ value: v, label: `${l} (${v})` })),
+      },
+      { key: 'modelId', label: 'Model', options: modelOptions ?? [] },
+      LIVE_FILTER,
+      FITTED_FILTER,
+      ...(kind === 'BMS'
+        ? [
+            { key: 'chemistry', label: 'Chemistry', options: options(BATTERY_CHEMISTRY_LABELS) },
+            { key: 'cooling', label: 'Cooling', options: options(COOLING_LABELS) },
+          ]
+        : []),
+      ...(kind === 'MCU' ? [{ key: 'motorType', label: 'Motor type', options: options(MOTOR_TYPE_LABELS) }] : []),
+    ],
+    [kind, modelOptions],
+  );
 
   const editing = dialog?.kind === 'edit' ? dialog.device : undefined;
   const target = dialog && 'device' in dialog ? dialog.device : null;
@@ -246,27 +240,21 @@ export function DeviceManagement({
           </Group>
         }
       />
-      <FilterBar
+      <UrlList
+        filterKeys={FILTER_KEYS[kind]}
+        useList={USE_LIST[kind]}
         searchLabel={`Search ${kind} devices`}
-        q={params.q}
-        filters={params.filters}
-        defs={filterDefs}
-        onSearchChange={(q) => setParams({ q })}
-        onFiltersChange={(filters) => setParams({ filters })}
+        filterDefs={filterDefs}
+        paramsRef={params}
+        label={`${kind} devices`}
+        tableId={`devices-${kind.toLowerCase()}`}
+        columns={columns}
+        getRowId={getDeviceId}
+        rowHref={DETAILS_HREF[kind]}
+        rowLabel={ROW_LABEL[kind]}
+        emptyText={`No ${kind} devices match these filters.`}
+        hiddenByDefault={HIDDEN_BY_DEFAULT}
       />
-      <div style={{ marginTop: 'var(--mantine-spacing-md)' }}>
-        <DataTable
-          label={`${kind} devices`}
-          tableId={`devices-${kind.toLowerCase()}`}
-          columns={columns}
-          {...listTableProps(list, params, setParams)}
-          getRowId={(d) => d.id}
-          onRowClick={(d) => navigate(`${DETAILS[kind]}${encodeURIComponent(d.id)}`)}
-          rowLabel={(d) => `${kind} ${d.serialNumber}`}
-          emptyText={`No ${kind} devices match these filters.`}
-          hiddenByDefault={['id']}
-        />
-      </div>
 
       <DeviceFormModal
         kind={kind}
@@ -316,23 +304,15 @@ export function DeviceManagement({
           close();
         }}
       />
-      <ConfirmDialog
-        opened={dialog?.kind === 'delete'}
+      <DeleteDialog
+        item={dialog?.kind === 'delete' ? dialog.device : null}
+        name={(d) => d.serialNumber}
         title={`Delete ${kind}`}
-        message={target ? `Delete ${kind} ${target.serialNumber}? It is removed from its vehicle first.` : ''}
+        message={(d) => `Delete ${kind} ${d.serialNumber}? It is removed from its vehicle first.`}
         confirmLabel={`Delete ${kind}`}
         busy={remove.isPending}
         onClose={close}
-        onConfirm={async () => {
-          if (!target) return;
-          try {
-            await remove.mutateAsync(target.id);
-            notify.success(`Deleted ${target.serialNumber}`);
-            close();
-          } catch (error) {
-            notify.error(`Could not delete ${target.serialNumber}`, { description: errorMessage(error) });
-          }
-        }}
+        onDelete={(d) => remove.mutateAsync(d.id)}
       />
       <Suspense fallback={null}>
         {dialog?.kind === 'import' ? (

@@ -1,20 +1,20 @@
 import { Button, Group } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, memo, type RefObject, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import type { RoutePageProps } from '@/config/routes';
 import { CONNECTIVITY, VEHICLE_STATE_LABELS, VEHICLE_TYPES } from '@/domain/enums';
 import { ACTION } from '@/domain/permissions';
 import { useAppState } from '@/state/store-context';
 import { useCan } from '@/state/use-can';
 import { CsvTransferButtons } from '@/shared/ui/csv-import/csv-transfer-buttons';
-import { ConfirmDialog } from '@/shared/ui/data-table/confirm-dialog';
-import { DataTable, type DataTableProps } from '@/shared/ui/data-table/data-table';
+import { DeleteDialog } from '@/shared/ui/data-table/confirm-dialog';
 import { downloadCsv } from '@/shared/ui/data-table/download-csv';
-import { type FilterDef, FilterBar } from '@/shared/ui/data-table/filter-bar';
+import type { FilterDef } from '@/shared/ui/data-table/filter-bar';
+import { LIVE_FILTER, STATUS_FILTER } from '@/shared/ui/data-table/list-filters';
 import { errorMessage } from '@/shared/ui/data-table/server-field-errors';
-import { type ListParams, type ListSort, toListQuery, useListParams } from '@/shared/ui/data-table/use-list-params';
+import { UrlList } from '@/shared/ui/data-table/url-list';
+import { type ListParams, toListQuery } from '@/shared/ui/data-table/use-list-params';
 import { notify } from '@/shared/ui/notify';
 import { PageHeader } from '@/shared/ui/page-header';
 import { type ApiVehicle, useVehicleList, vehiclesQueryOptions } from '../list/api/list-vehicles';
@@ -51,6 +51,12 @@ const STATE_OPTIONS = Object.entries(VEHICLE_STATE_LABELS)
   .sort(([a], [b]) => (a === 'F' ? 1 : b === 'F' ? -1 : Number(a) - Number(b)))
   .map(([value, label]) => ({ value, label: `${label} (${value})` }));
 
+const getVehicleId = (v: ApiVehicle) => v.id;
+const vehicleRowLabel = (v: ApiVehicle) => `Vehicle ${v.vin}`;
+const vehicleHref = (v: ApiVehicle) => `/vehicle/${encodeURIComponent(v.id)}`;
+const fleetVehicleHref = (v: ApiVehicle) => `/fleet/vehicle/${encodeURIComponent(v.id)}`;
+const HIDDEN_BY_DEFAULT = ['id'];
+
 type Dialog =
   | { kind: 'add' }
   | { kind: 'edit' | 'clone' | 'assign' | 'delete'; vehicle: ApiVehicle }
@@ -60,11 +66,16 @@ type Dialog =
 /**
  * Every vehicle you may see (the server scopes fleet and service-centre users), with its model, owner and state.
  *
- * The list's params live in the URL, and only `VehicleList` reads them (and the router): a filter, sort or page change
+ * The list's params live in the URL, and only `UrlList` reads them (and the router): a filter, sort or page change
  * re-renders the filter bar and the table, not this page's header and dialogs.
  */
 export function VehicleManagementPage({ route }: RoutePageProps) {
   const queryClient = useQueryClient();
+  // The next page is requested in the event that changes the params, not after React has rendered the change.
+  const prefetch = useCallback(
+    (next: ListParams) => void queryClient.prefetchQuery(vehiclesQueryOptions(next)),
+    [queryClient],
+  );
   const can = useCan();
   // `can` is a new function per render; the permissions it reads are what the memoised columns depend on.
   const permissions = useAppState((s) => s.auth.permissions);
@@ -127,27 +138,13 @@ export function VehicleManagementPage({ route }: RoutePageProps) {
   const oems = lookups.data?.oems;
   const filterDefs = useMemo<FilterDef[]>(
     () => [
-      {
-        key: 'status',
-        label: 'Status',
-        options: [
-          { value: '1', label: 'Active' },
-          { value: '0', label: 'Inactive' },
-        ],
-      },
+      STATUS_FILTER,
       { key: 'stateCode', label: 'State', options: STATE_OPTIONS },
       { key: 'vehicleType', label: 'Type', options: VEHICLE_TYPES.map((t) => ({ value: t, label: t })) },
       { key: 'modelId', label: 'Model', options: models ?? [] },
       { key: 'oemId', label: 'OEM', options: oems ?? [] },
       { key: 'connectivity', label: 'Connectivity', options: CONNECTIVITY.map((c) => ({ value: c, label: c })) },
-      {
-        key: 'isLive',
-        label: 'Live',
-        options: [
-          { value: 'true', label: 'Live' },
-          { value: 'false', label: 'Offline' },
-        ],
-      },
+      LIVE_FILTER,
     ],
     [models, oems],
   );
@@ -194,11 +191,21 @@ export function VehicleManagementPage({ route }: RoutePageProps) {
           </Group>
         }
       />
-      <VehicleList
-        columns={columns}
+      <UrlList
+        filterKeys={FILTER_KEYS}
+        useList={useVehicleList}
+        prefetch={prefetch}
+        searchLabel="Search vehicles"
         filterDefs={filterDefs}
-        fleetScope={route.params?.scope === 'fleet'}
         paramsRef={params}
+        label="Vehicles"
+        tableId="vehicles"
+        columns={columns}
+        getRowId={getVehicleId}
+        rowHref={route.params?.scope === 'fleet' ? fleetVehicleHref : vehicleHref}
+        rowLabel={vehicleRowLabel}
+        emptyText="No vehicles match these filters."
+        hiddenByDefault={HIDDEN_BY_DEFAULT}
       />
 
       <Suspense fallback={null}>
@@ -247,27 +254,15 @@ export function VehicleManagementPage({ route }: RoutePageProps) {
           close();
         }}
       />
-      <ConfirmDialog
-        opened={dialog?.kind === 'delete'}
+      <DeleteDialog
+        item={dialog?.kind === 'delete' ? dialog.vehicle : null}
+        name={(v) => v.vin}
         title="Delete vehicle"
-        message={
-          dialog?.kind === 'delete'
-            ? `Delete vehicle ${dialog.vehicle.vin} (${dialog.vehicle.registrationNumber})? Its devices stay, unfitted.`
-            : ''
-        }
+        message={(v) => `Delete vehicle ${v.vin} (${v.registrationNumber})? Its devices stay, unfitted.`}
         confirmLabel="Delete vehicle"
         busy={remove.isPending}
         onClose={close}
-        onConfirm={async () => {
-          if (dialog?.kind !== 'delete') return;
-          try {
-            await remove.mutateAsync(dialog.vehicle.id);
-            notify.success(`Deleted ${dialog.vehicle.vin}`);
-            close();
-          } catch (error) {
-            notify.error(`Could not delete ${dialog.vehicle.vin}`, { description: errorMessage(error) });
-          }
-        }}
+        onDelete={(v) => remove.mutateAsync(v.id)}
       />
       <Suspense fallback={null}>
         {dialog?.kind === 'import' ? (
@@ -285,102 +280,3 @@ export function VehicleManagementPage({ route }: RoutePageProps) {
     </>
   );
 }
-
-interface VehicleListProps {
-  columns: DataTableProps<ApiVehicle>['columns'];
-  filterDefs: FilterDef[];
-  /** Rows open the fleet variant of the vehicle page. */
-  fleetScope: boolean;
-  /** Set to the params shown, for the page's export. */
-  paramsRef: RefObject<ListParams | null>;
-}
-
-/** The filter bar and the table: the part of the page that follows the list's params in the URL. */
-const VehicleList = memo(function VehicleList({ columns, filterDefs, fleetScope, paramsRef }: VehicleListProps) {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  // The next page is requested in the event that changes the params, not after React has rendered the change.
-  const prefetch = useCallback(
-    (next: ListParams) => void queryClient.prefetchQuery(vehiclesQueryOptions(next)),
-    [queryClient],
-  );
-  const [params, setParams] = useListParams(FILTER_KEYS, prefetch);
-  useEffect(() => {
-    paramsRef.current = params;
-  }, [params, paramsRef]);
-  const handleSearchChange = useCallback((q: string) => setParams({ q }), [setParams]);
-  const handleFiltersChange = useCallback((filters: Record<string, string>) => setParams({ filters }), [setParams]);
-  const handlePageChange = useCallback((page: number) => setParams({ page }), [setParams]);
-  const handlePageSizeChange = useCallback((pageSize: number) => setParams({ pageSize }), [setParams]);
-  const handleSortChange = useCallback((sort: ListSort | null) => setParams({ sort }), [setParams]);
-  const handleRowClick = useCallback(
-    (v: ApiVehicle) =>
-      navigate(fleetScope ? `/fleet/vehicle/${encodeURIComponent(v.id)}` : `/vehicle/${encodeURIComponent(v.id)}`),
-    [navigate, fleetScope],
-  );
-  return (
-    <>
-      <FilterBar
-        searchLabel="Search vehicles"
-        q={params.q}
-        filters={params.filters}
-        defs={filterDefs}
-        onSearchChange={handleSearchChange}
-        onFiltersChange={handleFiltersChange}
-      />
-      <div style={{ marginTop: 'var(--mantine-spacing-md)' }}>
-        <VehicleTable
-          params={params}
-          columns={columns}
-          onPageChange={handlePageChange}
-          onPageSizeChange={handlePageSizeChange}
-          onSortChange={handleSortChange}
-          onRowClick={handleRowClick}
-        />
-      </div>
-    </>
-  );
-});
-
-interface VehicleTableProps
-  extends Pick<
-    DataTableProps<ApiVehicle>,
-    'columns' | 'onPageChange' | 'onPageSizeChange' | 'onSortChange' | 'onRowClick'
-  > {
-  params: ListParams;
-}
-
-const getVehicleId = (v: ApiVehicle) => v.id;
-const vehicleRowLabel = (v: ApiVehicle) => `Vehicle ${v.vin}`;
-const HIDDEN_BY_DEFAULT = ['id'];
-
-/**
- * The list's query and table. Its own memoised component: an answer re-renders the table, not the page around it
- * (its header, filter bar and dialogs).
- */
-const VehicleTable = memo(function VehicleTable({ params, columns, ...handlers }: VehicleTableProps) {
-  const list = useVehicleList(params);
-  const { refetch } = list;
-  const handleRetry = useCallback(() => void refetch(), [refetch]);
-  return (
-    <DataTable
-      label="Vehicles"
-      tableId="vehicles"
-      columns={columns}
-      rows={list.data?.items}
-      total={list.data?.total ?? 0}
-      getRowId={getVehicleId}
-      page={params.page}
-      pageSize={params.pageSize}
-      sort={params.sort}
-      isLoading={list.isPending}
-      isFetching={list.isFetching && list.isPlaceholderData}
-      error={list.error}
-      onRetry={handleRetry}
-      rowLabel={vehicleRowLabel}
-      emptyText="No vehicles match these filters."
-      hiddenByDefault={HIDDEN_BY_DEFAULT}
-      {...handlers}
-    />
-  );
-});

@@ -1,4 +1,6 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
+import { notify } from '@/shared/ui/notify';
+import { errorMessage } from './server-field-errors';
 
 export interface ConfirmDialogProps {
   opened: boolean;
@@ -24,5 +26,40 @@ export function ConfirmDialog({ opened, title, message, confirmLabel, busy, onCo
         </Button>
       </Group>
     </Modal>
+  );
+}
+
+export interface DeleteDialogProps<T> extends Pick<ConfirmDialogProps, 'title' | 'confirmLabel' | 'busy' | 'onClose'> {
+  /** The row to delete; null while the dialog is closed. */
+  item: T | null;
+  /** The row as the notifications name it ("logger LG-1"). */
+  name: (item: T) => string;
+  /** The question, naming the row and what else the delete does. */
+  message: (item: T) => string;
+  onDelete: (item: T) => Promise<unknown>;
+}
+
+/**
+ * Asks before deleting a row, then deletes it: on success it says so and closes; on failure it says why and stays
+ * open, so the user can try again or cancel.
+ */
+export function DeleteDialog<T>({ item, name, message, onDelete, onClose, ...dialog }: DeleteDialogProps<T>) {
+  return (
+    <ConfirmDialog
+      {...dialog}
+      opened={item !== null}
+      message={item === null ? '' : message(item)}
+      onClose={onClose}
+      onConfirm={async () => {
+        if (item === null) return;
+        try {
+          await onDelete(item);
+          notify.success(`Deleted ${name(item)}`);
+          onClose();
+        } catch (error) {
+          notify.error(`Could not delete ${name(item)}`, { description: errorMessage(error) });
+        }
+      }}
+    />
   );
 }
