@@ -7,6 +7,23 @@ import { savedLocationsOf, tripsOf } from './histories';
 import { tripRouteOf } from './trip-route';
 import { DEMO_USERS } from './demo-users';
 
+/** Metres from a point to the nearest road of the demo region (local flat projection, exact enough at city scale). */
+function metresToNearestRoad(p: { lat: number; lng: number }): number {
+  const kx = Math.cos((p.lat * Math.PI) / 180);
+  let best = Number.POSITIVE_INFINITY;
+  for (const road of DEMO_REGION.roads)
+    for (let i = 1; i < road.coordinates.length; i += 1) {
+      const [ax, ay] = road.coordinates[i - 1]!;
+      const [bx, by] = road.coordinates[i]!;
+      const dx = (bx - ax) * kx;
+      const dy = by - ay;
+      const span = dx * dx + dy * dy;
+      const f = span === 0 ? 0 : Math.max(0, Math.min(1, ((p.lng - ax) * kx * dx + (p.lat - ay) * dy) / span));
+      best = Math.min(best, Math.hypot((p.lng - ax - (bx - ax) * f) * kx, p.lat - ay - dy * f));
+    }
+  return best * 111_320;
+}
+
 describe('createWorld', () => {
   test('gives the same world for the same seed and size', () => {
     const a = createWorld({ seed: 42, size: 200 });
@@ -146,6 +163,28 @@ describe('createWorld', () => {
     for (const geofence of world.generate.geofences())
       for (const [lng, lat] of geofence.geometry.coordinates[0] ?? []) check(geofence.id, { lat, lng });
     expect(outside.slice(0, 5)).toEqual([]);
+  });
+
+  test("runs every trip's route along the region's roads", () => {
+    const world = createWorld({ seed: 5, size: 200 });
+    const offRoad: string[] = [];
+    let checked = 0;
+    for (const vehicle of world.generate.vehicles()) {
+      // Every tenth vehicle's trips (some hundreds of routes) are enough to catch a route cutting across blocks.
+      if (Number(vehicle.id.slice(-1)) !== 0) continue;
+      for (const trip of tripsOf(5, vehicle, world.referenceTime)) {
+        // Trips start and end on a road, so no point of the route, its first and last included, is excused.
+        for (const point of tripRouteOf(5, trip, world.referenceTime).points) {
+          checked += 1;
+          const metres = metresToNearestRoad(point);
+          if (metres > 30) offRoad.push(`${trip.id} ${point.lat},${point.lng}: ${Math.round(metres)} m`);
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(1000);
+    expect(offRoad.slice(0, 5)).toEqual([]);
+    const trip = tripsOf(5, world.generate.vehicles()[0]!, world.referenceTime)[0]!;
+    expect(tripRouteOf(5, trip, world.referenceTime)).toEqual(tripRouteOf(5, trip, world.referenceTime));
   });
 
   test("puts a vehicle's last location where the live simulator starts it", () => {

@@ -1,7 +1,7 @@
 import type { components } from '@/shared/api/schema';
-import { clampToDemoRegion } from '@/shared/lib/live/demo-region';
 import type { TripRow } from './histories';
 import { createRng, hashString } from './prng';
+import { roadRoute } from './road-route';
 
 type Schemas = components['schemas'];
 export type TripRoutePoint = Schemas['TripRoutePoint'];
@@ -19,30 +19,17 @@ const MIN_STOP_MS = 60_000;
 
 const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
 
-/** A street-like path from start to end: a few waypoints pushed sideways, so the route is not a straight line. */
-function waypoints(trip: TripRow, r: ReturnType<typeof createRng>): [number, number][] {
-  const { start, end } = trip;
-  const dx = end.lng - start.lng;
-  const dy = end.lat - start.lat;
-  const points: [number, number][] = [[start.lng, start.lat]];
-  const legs = 5;
-  for (let i = 1; i < legs; i += 1) {
-    const f = i / legs;
-    const side = (r.float(i, 20) - 0.5) * 0.35;
-    // Kept inside the demo region so the whole route (the region is a rectangle) lies on the bundled basemap.
-    const p = clampToDemoRegion(start.lat + dy * f + dx * side, start.lng + dx * f - dy * side);
-    points.push([p.lng, p.lat]);
-  }
-  points.push([end.lng, end.lat]);
-  return points;
-}
-
+/**
+ * Cumulative lengths along a path; a degree of longitude counts the cosine of the latitude, so that a vehicle keeps its
+ * speed on the map as the roads turn from north-south to east-west.
+ */
 function lengthOf(path: [number, number][]): number[] {
+  const kx = Math.cos(((path[0]?.[1] ?? 0) * Math.PI) / 180);
   const cumulative = [0];
   for (let i = 1; i < path.length; i += 1) {
     const [ax, ay] = path[i - 1]!;
     const [bx, by] = path[i]!;
-    cumulative.push(cumulative[i - 1]! + Math.hypot(bx - ax, by - ay));
+    cumulative.push(cumulative[i - 1]! + Math.hypot((bx - ax) * kx, by - ay));
   }
   return cumulative;
 }
@@ -58,8 +45,9 @@ function pointAlong(path: [number, number][], cumulative: number[], d: number): 
 }
 
 /**
- * The recorded positions of a trip (every 10 s, at most 600 points), as telemetry history would give them: speed
- * varies around the trip's average with stops at traffic lights and deliveries, SoC falls with the distance driven.
+ * The recorded positions of a trip (every 10 s, at most 600 points), as telemetry history would give them: along the
+ * demo region's roads by the shortest way, speed varies around the trip's average with stops at traffic lights and
+ * deliveries, SoC falls with the distance driven.
  * A pure function of the seed and the trip, so the same trip always plays back the same way.
  */
 export function tripRouteOf(
@@ -89,7 +77,8 @@ export function tripRouteOf(
     speeds.push(stopped ? 0 : Math.max(3, Math.min(trip.maxSpeedKmh, trip.avgSpeedKmh * (1 + wave))));
     times.push(t);
   }
-  const path = waypoints(trip, r);
+  // Along the region's roads, the way the basemap draws them, from the trip's start to its end.
+  const path = roadRoute([trip.start.lng, trip.start.lat], [trip.end.lng, trip.end.lat]);
   const cumulative = lengthOf(path);
   const total = cumulative.at(-1)!;
   // Distance follows speed: integrate, then scale so that the last point is the trip's end.
