@@ -2,6 +2,7 @@ import { expect, test } from 'vitest';
 import { createWorld } from './create-world';
 import { batteryCyclesOf, savedLocationsOf, telemetryOf, tripsOf } from './histories';
 import { TELEMETRY_TEMPLATES } from './model-catalog';
+import { pathMetres, roadRoute } from './road-route';
 
 const world = createWorld({ seed: 3, size: 20 });
 const vehicle = world.generate.vehicles()[4]!;
@@ -49,4 +50,20 @@ test('overlapping telemetry ranges agree where they overlap', () => {
 test('telemetry clamps the number of points to one million', () => {
   const series = telemetryOf(3, 'x', TELEMETRY_TEMPLATES.EV.slice(0, 1), now - 1000, now, 5_000_000);
   expect(series[0]!.points).toHaveLength(1_000_000);
+});
+
+test("a trip's distance is its way along the roads, and its duration that distance at its average speed", () => {
+  const trips = world.generate
+    .vehicles()
+    .slice(0, 10)
+    .flatMap((v) => tripsOf(3, v, now));
+  let moving = 0;
+  for (const t of trips) {
+    const km = pathMetres(roadRoute([t.start.lng, t.start.lat], [t.end.lng, t.end.lat])) / 1000;
+    expect(t.distanceKm).toBeCloseTo(Math.max(0.1, km), 1);
+    if (t.durationMin > 2) expect(t.durationMin).toBeCloseTo((km / t.avgSpeedKmh) * 60, -0.5);
+    if (km >= 0.5) moving += 1;
+  }
+  // A trip that would end where it starts tries other directions first.
+  expect(moving / trips.length).toBeGreaterThan(0.95);
 });

@@ -2,6 +2,7 @@ import type { components } from '@/shared/api/schema';
 import { clampToDemoRegion, nearestRoadPoint } from '@/shared/lib/live/demo-region';
 import { TIME } from './create-world';
 import { createRng, hashString, pad } from './prng';
+import { pathMetres, roadRoute } from './road-route';
 import type { Device, Stored, Vehicle } from './types';
 
 type Schemas = components['schemas'];
@@ -20,6 +21,9 @@ const RUN_STATUSES = [2, 2, 2, 2, 2, 2, 3, 4] as const;
 
 /** Degrees of latitude per km; a degree of longitude is ~5% shorter in the demo region, close enough for a demo. */
 const DEG_PER_KM = 1 / 111;
+/** A trip shorter than this along the roads tries another direction for its start (a few times at most). */
+const MIN_TRIP_KM = 0.5;
+const round1 = (value: number) => Math.round(value * 10) / 10;
 
 /**
  * The trips of a vehicle over the 60 days before `now`, newest first; the newest runs while the vehicle drives.
@@ -33,16 +37,28 @@ export function tripsOf(seed: number, vehicle: Vehicle, now: number): TripRow[] 
   let end = now - r.int(0, 1, 1, 12) * TIME.HOUR;
   let endPlace = clampToDemoRegion(vehicle.lastLocation.lat, vehicle.lastLocation.lng, 0);
   for (let i = 0; i < count; i += 1) {
-    const durationMin = r.int(i, 2, 6, 95);
     const avg = 14 + r.float(i, 3) * 26;
-    const distanceKm = Math.round(((avg * durationMin) / 60) * 10) / 10;
+    // Where the trip starts: the road nearest to a spot 40-80% of a planned 6-95 minutes' drive away (streets wind,
+    // at most ~14 km), so trips start and end where the basemap draws a road. Its distance is the way along the
+    // roads that its route plays back, and its duration that distance at its average speed.
+    const plannedKm = (avg * r.int(i, 2, 6, 95)) / 60;
+    const reach = Math.min(0.13, plannedKm * (0.4 + r.float(i, 8) * 0.4) * DEG_PER_KM);
+    let startPlace = endPlace;
+    let routeKm = 0;
+    for (let turn = 0; turn < 6 && routeKm < MIN_TRIP_KM; turn += 1) {
+      // Another direction when the nearest road leads back to where the trip ends.
+      const angle = r.float(i, 7) * Math.PI * 2 + (turn * Math.PI) / 3;
+      startPlace = nearestRoadPoint(endPlace.lat + Math.sin(angle) * reach, endPlace.lng + Math.cos(angle) * reach);
+      const route = roadRoute(
+        [round6(startPlace.lng), round6(startPlace.lat)],
+        [round6(endPlace.lng), round6(endPlace.lat)],
+      );
+      routeKm = pathMetres(route) / 1000;
+    }
+    const distanceKm = Math.max(0.1, round1(routeKm));
+    const durationMin = Math.max(2, Math.round((routeKm / avg) * 60));
     const running = i === 0 && vehicle.isLive && [64, 66, 67].includes(Number(vehicle.stateCode));
     const startedAt = running ? now - durationMin * 60_000 : end - durationMin * 60_000;
-    // Streets wind: the straight line from start to end is 40-80% of the distance driven, at most ~14 km.
-    const angle = r.float(i, 7) * Math.PI * 2;
-    const reach = Math.min(0.13, distanceKm * (0.4 + r.float(i, 8) * 0.4) * DEG_PER_KM);
-    // On the road nearest to that spot, so trips start and end where the basemap draws a road.
-    const startPlace = nearestRoadPoint(endPlace.lat + Math.sin(angle) * reach, endPlace.lng + Math.cos(angle) * reach);
     rows.push({
       id: `${vehicle.id}-trip-${pad(count - i, 3)}`,
       vehicleId: vehicle.id,

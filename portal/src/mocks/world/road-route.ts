@@ -297,3 +297,15 @@ export function roadRoute(from: LonLat, to: LonLat, region: DemoRegion = DEMO_RE
     a && b ? [from, a.point, ...shortestVia(graph, a, b).map((i) => graph.nodes[i]!), b.point, to] : [from, to];
   return route.filter((p, i) => i === 0 || !samePoint(p, route[i - 1]!));
 }
+
+/** The length of a path of [lng, lat] points in metres, on the region's flat projection. */
+export function pathMetres(path: readonly LonLat[], region: DemoRegion = DEMO_REGION): number {
+  const { toXY } = roadGraphOf(region);
+  let metres = 0;
+  for (let i = 1; i < path.length; i += 1) {
+    const [ax, ay] = toXY(path[i - 1]!);
+    const [bx, by] = toXY(path[i]!);
+    metres += Math.hypot(bx - ax, by - ay);
+  }
+  return metres;
+}
