@@ -172,4 +172,16 @@ describe('DataTable', () => {
 
     expect(screen.getByRole('menuitem', { name: 'Edit' })).toBeInTheDocument();
   });
+
+  test('columns built again read their values again (a name that arrived after the rows)', () => {
+    const withNames = (names: Map<string, string>) => [
+      col.accessor((item) => names.get(item.id) ?? item.id, { id: 'owner', header: 'Owner', meta: { label: 'Owner' } }),
+    ];
+    const { rerender } = render(table(page1, 2, null, withNames(new Map())));
+    expect(screen.getByRole('cell', { name: '1' })).toBeInTheDocument();
+
+    rerender(table(page1, 2, null, withNames(new Map([['1', 'Ampere Motors']]))));
+
+    expect(screen.getByRole('cell', { name: 'Ampere Motors' })).toBeInTheDocument();
+  });
 });

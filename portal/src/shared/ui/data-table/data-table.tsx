@@ -30,7 +30,7 @@ import {
   type VisibilityState,
 } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type KeyboardEvent, memo, type ReactNode, type RefObject, useCallback, useId, useRef } from 'react';
+import { type KeyboardEvent, memo, type ReactNode, type RefObject, useCallback, useId, useMemo, useRef } from 'react';
 import classes from './data-table.module.css';
 import { useColumnVisibility } from './use-column-visibility';
 import { type ListSort, PAGE_SIZES } from './use-list-params';
@@ -122,8 +122,12 @@ export function DataTable<T>({
     tableId,
     Object.fromEntries(hiddenByDefault.map((id) => [id, false])),
   );
+  // TanStack keeps each row's accessor values until the data changes. Columns built again (when names a column looks
+  // up arrive, say) must be read again, so new columns give the table new data: a copy of the same rows.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: new columns are the reason to copy the rows
+  const data = useMemo(() => (rows ? rows.slice() : EMPTY), [rows, columns]);
   const table = useReactTable({
-    data: rows ?? EMPTY,
+    data,
     columns,
     getRowId,
     getCoreRowModel: getCoreRowModel(),
