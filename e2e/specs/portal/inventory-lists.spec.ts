@@ -26,6 +26,27 @@ test.describe('inventory lists on the demo build', () => {
     page.on('request', (r) => {
       if (!r.serviceWorker()) requests.push(new URL(r.url()).pathname);
     });
+    // Rows dim while a page loads only once it has taken 150 ms, so a quick answer shows no flash of dimming: marked
+    // busy here by hand (a real answer can come before the busy state paints), then back.
+    const dimming = await page.getByTestId('vehicles-scroll').evaluate(async (el) => {
+      const read = () => ({ opacity: getComputedStyle(el).opacity, delay: getComputedStyle(el).transitionDelay });
+      const idle = read();
+      el.setAttribute('aria-busy', 'true');
+      const busy = read();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const after100 = read().opacity;
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      const after500 = read().opacity;
+      el.setAttribute('aria-busy', 'false');
+      return { idle, busy, after100, after500, back: read().opacity };
+    });
+    expect(dimming).toEqual({
+      idle: { opacity: '1', delay: '0s' },
+      busy: { opacity: '1', delay: '0.15s' },
+      after100: '1',
+      after500: '0.6',
+      back: '1',
+    });
     await page.getByLabel('Connectivity').selectOption('4G');
     await expect(page).toHaveURL(/connectivity=4G/);
     await expect(table.getByRole('cell', { name: '5G', exact: true })).toHaveCount(0);

@@ -203,7 +203,6 @@ export function DataTable<T>({
           style={{
             maxHeight: height,
             height: virtualised ? height : undefined,
-            opacity: isFetching ? 0.6 : 1,
           }}
           aria-busy={isFetching}
           data-testid={`${tableId}-scroll`}
