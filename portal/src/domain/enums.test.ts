@@ -14,6 +14,8 @@ import {
   TICKET_STATUS_LABELS,
   TRIP_STATUS,
   BATTERY_CYCLE_STATUS,
+  BATTERY_CHEMISTRY,
+  BATTERY_CHEMISTRY_LABELS,
   VEHICLE_STATE,
   VEHICLE_STATE_LABELS,
   FIRMWARE_UPDATE_STATUS_LABELS,
@@ -30,6 +32,17 @@ describe('enumerations', () => {
   test('BMS and MCU states run from Off 0 to Fault 6 plus SNA', () => {
     expect(Object.values(DEVICE_STATE)).toEqual([0, 1, 2, 3, 4, 5, 6, 'F']);
     expect(DEVICE_STATE_LABELS[3]).toBe('LimpHome');
+  });
+
+  test('battery chemistries are the five codes of the spec, labelled as words', () => {
+    expect(BATTERY_CHEMISTRY).toEqual({ NMC: 0, LFP: 1, NAAIR: 2, SOLID_STATE: 3, OTHER: 4 });
+    expect(Object.values(BATTERY_CHEMISTRY).map((c) => BATTERY_CHEMISTRY_LABELS[c])).toEqual([
+      'NMC',
+      'LFP',
+      'Na-air',
+      'Solid state',
+      'Other',
+    ]);
   });
 
   test('ticket statuses number New 1 to Closed 6', () => {

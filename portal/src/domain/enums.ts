@@ -155,7 +155,8 @@ export const GEAR = { PARK: 0, NEUTRAL: 1, DRIVE: 2, REVERSE: 3 } as const;
 export const GEAR_LABELS = { 0: 'Park', 1: 'Neutral', 2: 'Drive', 3: 'Reverse' } as const;
 
 export const BATTERY_CHEMISTRY = { NMC: 0, LFP: 1, NAAIR: 2, SOLID_STATE: 3, OTHER: 4 } as const;
-export const BATTERY_CHEMISTRY_LABELS = { 0: 'NMC', 1: 'LFP', 2: 'NAAIR', 3: 'SOLID_STATE', 4: 'OTHER' } as const;
+/** Read as words, as the other labels are (the spec's names are codes: NAAIR, SOLID_STATE, OTHER). */
+export const BATTERY_CHEMISTRY_LABELS = { 0: 'NMC', 1: 'LFP', 2: 'Na-air', 3: 'Solid state', 4: 'Other' } as const;
 
 export const COOLING = {
   NONE: 0,
