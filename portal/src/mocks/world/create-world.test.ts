@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { ROLE_CODES } from '@/domain/roles';
-import { DEMO_REGION, isInDemoRegion } from '@/shared/lib/live/demo-region';
+import { DEMO_REGION, isInDemoRegion, nearestRoadPoint } from '@/shared/lib/live/demo-region';
 import { createStartPositions } from '../live/fleet-simulator.js';
 import { createWorld, DEFAULT_SIZE } from './create-world';
 import { savedLocationsOf, tripsOf } from './histories';
@@ -9,19 +9,8 @@ import { DEMO_USERS } from './demo-users';
 
 /** Metres from a point to the nearest road of the demo region (local flat projection, exact enough at city scale). */
 function metresToNearestRoad(p: { lat: number; lng: number }): number {
-  const kx = Math.cos((p.lat * Math.PI) / 180);
-  let best = Number.POSITIVE_INFINITY;
-  for (const road of DEMO_REGION.roads)
-    for (let i = 1; i < road.coordinates.length; i += 1) {
-      const [ax, ay] = road.coordinates[i - 1]!;
-      const [bx, by] = road.coordinates[i]!;
-      const dx = (bx - ax) * kx;
-      const dy = by - ay;
-      const span = dx * dx + dy * dy;
-      const f = span === 0 ? 0 : Math.max(0, Math.min(1, ((p.lng - ax) * kx * dx + (p.lat - ay) * dy) / span));
-      best = Math.min(best, Math.hypot((p.lng - ax - (bx - ax) * f) * kx, p.lat - ay - dy * f));
-    }
-  return best * 111_320;
+  const road = nearestRoadPoint(p.lat, p.lng);
+  return Math.hypot((p.lng - road.lng) * Math.cos((p.lat * Math.PI) / 180), p.lat - road.lat) * 111_320;
 }
 
 describe('createWorld', () => {

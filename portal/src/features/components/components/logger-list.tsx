@@ -1,7 +1,6 @@
-import { Button } from '@mantine/core';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { createColumnHelper } from '@tanstack/react-table';
-import { memo, useMemo, useState } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import { ACTION } from '@/domain/permissions';
 import { useAppState } from '@/state/store-context';
 import { useCan } from '@/state/use-can';
@@ -119,16 +118,7 @@ export const LoggerList = memo(function LoggerList() {
     () => [{ key: 'oemId', label: 'OEM', options: oemOptions ?? [] }, STATUS_FILTER, FITTED_FILTER],
     [oemOptions],
   );
-  const canAdd = may(ACTION.ADD);
-  const addButton = useMemo(
-    () =>
-      canAdd ? (
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ kind: 'add' })}>
-          Add logger
-        </Button>
-      ) : null,
-    [canAdd],
-  );
+  const openAdd = useCallback(() => setDialog({ kind: 'add' }), []);
 
   return (
     <>
@@ -137,7 +127,8 @@ export const LoggerList = memo(function LoggerList() {
         useList={useLoggers}
         searchLabel="Search loggers"
         filterDefs={filterDefs}
-        toolbarEnd={addButton}
+        addLabel="Add logger"
+        onAdd={may(ACTION.ADD) ? openAdd : undefined}
         label="Logger devices"
         tableId="loggers"
         columns={columns}

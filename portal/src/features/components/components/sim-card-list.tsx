@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
-import { IconLink, IconPencil, IconPlus, IconPower, IconTrash } from '@tabler/icons-react';
+import { IconLink, IconPencil, IconPower, IconTrash } from '@tabler/icons-react';
 import { createColumnHelper } from '@tanstack/react-table';
-import { memo, useMemo, useState } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import { ACTION } from '@/domain/permissions';
 import { useAppState } from '@/state/store-context';
 import { useCan } from '@/state/use-can';
@@ -122,16 +122,7 @@ export const SimCardList = memo(function SimCardList() {
     [permissions],
   );
 
-  const canAdd = may(ACTION.ADD);
-  const addButton = useMemo(
-    () =>
-      canAdd ? (
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ kind: 'add' })}>
-          Add SIM card
-        </Button>
-      ) : null,
-    [canAdd],
-  );
+  const openAdd = useCallback(() => setDialog({ kind: 'add' }), []);
 
   return (
     <>
@@ -140,7 +131,8 @@ export const SimCardList = memo(function SimCardList() {
         useList={useSimCards}
         searchLabel="Search SIM cards"
         filterDefs={FILTER_DEFS}
-        toolbarEnd={addButton}
+        addLabel="Add SIM card"
+        onAdd={may(ACTION.ADD) ? openAdd : undefined}
         label="SIM cards"
         tableId="sim-cards"
         columns={columns}

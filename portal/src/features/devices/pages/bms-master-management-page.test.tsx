@@ -1,25 +1,16 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import type { ComponentProps } from 'react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, test, vi } from 'vitest';
 import { ACTION } from '@/domain/permissions';
 import type { RoleCode } from '@/domain/roles';
 import { call } from '@/mocks/test/api-test-client';
 import { signInWithApi, signInWithDemoWorld } from '@/test/api-sign-in';
+import { pageHeaderRenders } from '@/test/counted-page-header';
 import { createTestStore, preloadPages, renderApp } from '@/test/render';
 import { exportedCsvLines, pickVehicleFor, uploadImport } from './device-list-test-steps';
 
 // Counts the page header's renders: a list change must re-render the list only.
-const headerRenders = vi.hoisted(() => ({ count: 0 }));
-vi.mock('@/shared/ui/page-header', async (importOriginal) => {
-  const original = await importOriginal<typeof import('@/shared/ui/page-header')>();
-  return {
-    PageHeader: (props: ComponentProps<typeof original.PageHeader>) => {
-      headerRenders.count += 1;
-      return <original.PageHeader {...props} />;
-    },
-  };
-});
+vi.mock('@/shared/ui/page-header', () => import('@/test/counted-page-header'));
 
 // Whole-app renders against the demo world take several seconds each on a shared CI machine.
 vi.setConfig({ testTimeout: 40_000 });
@@ -76,14 +67,15 @@ describe('BMS management', () => {
   test('a filter or sort change re-renders the list, not the page header', async () => {
     const { router } = await openAs('BMSA', '/bms/master-management');
     await waitFor(async () => expect((await dataRows()).length).toBeGreaterThan(0));
-    const before = headerRenders.count;
+    const before = pageHeaderRenders.count;
+    expect(before).toBeGreaterThan(0);
 
     await userEvent.selectOptions(screen.getByLabelText('Cooling'), '1');
     await userEvent.click(screen.getByRole('button', { name: 'Serial number' }));
     await waitFor(() => expect(router.state.location.search).toMatch(/cooling=1.*sort=serialNumber/));
     await waitFor(() => expect(screen.getByTestId('devices-bms-scroll')).toHaveAttribute('aria-busy', 'false'));
 
-    expect(headerRenders.count).toBe(before);
+    expect(pageHeaderRenders.count).toBe(before);
   });
 
   test('searches by serial number', async () => {

@@ -1,23 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ComponentProps } from 'react';
 import { beforeAll, describe, expect, test, vi } from 'vitest';
 import type { RoleCode } from '@/domain/roles';
 import { call } from '@/mocks/test/api-test-client';
 import { signInWithDemoWorld } from '@/test/api-sign-in';
+import { pageHeaderRenders } from '@/test/counted-page-header';
 import { preloadPages, renderApp } from '@/test/render';
 
 // Counts renders of the page header: a change of the list's params must re-render the list, not the page around it.
-const headerRenders = vi.hoisted(() => ({ count: 0 }));
-vi.mock('@/shared/ui/page-header', async (importOriginal) => {
-  const original = await importOriginal<typeof import('@/shared/ui/page-header')>();
-  return {
-    PageHeader: (props: ComponentProps<typeof original.PageHeader>) => {
-      headerRenders.count += 1;
-      return <original.PageHeader {...props} />;
-    },
-  };
-});
+vi.mock('@/shared/ui/page-header', () => import('@/test/counted-page-header'));
 
 // Whole-app renders against the demo world take several seconds each on a shared CI machine.
 vi.setConfig({ testTimeout: 40_000 });
@@ -71,14 +62,15 @@ describe('vehicle management', () => {
   test('a filter or sort change re-renders the list, not the page header', async () => {
     const { router } = await openAs('SA', '/vehicle-management');
     await waitFor(async () => expect(await dataRows()).toHaveLength(25));
-    const before = headerRenders.count;
+    const before = pageHeaderRenders.count;
+    expect(before).toBeGreaterThan(0);
 
     await userEvent.selectOptions(screen.getByLabelText('Connectivity'), '4G');
     await userEvent.click(screen.getByRole('button', { name: 'Registration' }));
     await waitFor(() => expect(router.state.location.search).toMatch(/connectivity=4G.*sort=registrationNumber/));
     await waitFor(() => expect(screen.getByTestId('vehicles-scroll')).toHaveAttribute('aria-busy', 'false'));
 
-    expect(headerRenders.count).toBe(before);
+    expect(pageHeaderRenders.count).toBe(before);
   });
 
   test('searches by VIN', async () => {

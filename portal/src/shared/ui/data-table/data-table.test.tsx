@@ -4,7 +4,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentProps } from 'react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { DataTable } from './data-table';
+import { DataTable, type DataTableProps } from './data-table';
 import { RowActions } from './row-actions';
 import type { ListSort } from './use-list-params';
 
@@ -54,7 +54,12 @@ const columns = makeColumns();
 const onSortChange = vi.fn<(sort: ListSort | null) => void>();
 const getRowId = (item: Item) => item.id;
 
-function table(rows: Item[], total: number, sort: ListSort | null = null, columnDefs = columns) {
+function table(
+  rows: Item[],
+  total: number,
+  sort: ListSort | null = null,
+  columnDefs: DataTableProps<Item>['columns'] = columns,
+) {
   return (
     <MantineProvider env="test">
       <DataTable

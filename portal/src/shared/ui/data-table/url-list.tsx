@@ -1,6 +1,7 @@
-import { Group } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { memo, type ReactNode, type RefObject, useCallback, useEffect } from 'react';
+import { memo, type RefObject, useCallback, useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { DataTable, type DataTableProps } from './data-table';
 import { type FilterDef, FilterBar } from './filter-bar';
@@ -29,8 +30,10 @@ export interface UrlListProps<T> extends TableProps<T> {
   filterDefs: FilterDef[];
   /** Where a row leads when it is clicked or opened with Enter (none: rows do not open). */
   rowHref?: (row: T) => string;
-  /** Shown at the end of the filter bar's row (a section's "Add" button, where it has no page header). */
-  toolbarEnd?: ReactNode;
+  /** The add button at the end of the filter bar's row, for a list without a page header of its own ("Add logger"). */
+  addLabel?: string;
+  /** Opens the add form; without it (no right to add) there is no add button. */
+  onAdd?: () => void;
   /** Set to the params shown, for what the page does with them outside the list (its export). */
   paramsRef?: RefObject<ListParams | null>;
 }
@@ -47,7 +50,8 @@ function UrlListView<T>({
   prefetch,
   searchLabel,
   filterDefs,
-  toolbarEnd,
+  addLabel,
+  onAdd,
   paramsRef,
   rowHref,
   ...table
@@ -80,10 +84,12 @@ function UrlListView<T>({
   );
   return (
     <>
-      {toolbarEnd ? (
+      {addLabel && onAdd ? (
         <Group justify="space-between" align="flex-end">
           {filterBar}
-          {toolbarEnd}
+          <Button leftSection={<IconPlus size={16} />} onClick={onAdd}>
+            {addLabel}
+          </Button>
         </Group>
       ) : (
         filterBar
