@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { generate, type Packet, parser } from 'mqtt-packet';
 import { afterEach, expect, test } from 'vitest';
 import { parseLiveMessage, topics } from '../../shared/lib/live/topics';
@@ -118,6 +119,24 @@ test('a simulation step publishes valid telemetry for a vehicle subscribed by id
   const [p] = publishes;
   const result = p?.cmd === 'publish' ? parseLiveMessage(p.topic, new Uint8Array(p.payload as Buffer)) : null;
   expect(result?.ok && result.message.kind === 'vehicle-telemetry' && result.message.data.vehicleUid).toBe('VH-00004');
+});
+
+test('packets are made without keeping a buffer for every number (65,536 objects for the life of the page)', () => {
+  // mqtt-packet's cache of 2-byte buffers, filled on the first packet it writes unless told not to.
+  const numbers: { cache: Record<number, Uint8Array> } = createRequire(import.meta.url)('mqtt-packet/numbers.js');
+  // Another file in this worker may have filled it (a test broker writes with the cache on).
+  for (const key of Object.keys(numbers.cache)) delete numbers.cache[Number(key)];
+  emulator = createBrokerEmulator();
+  const c = client();
+  c.connect();
+  c.send({
+    cmd: 'subscribe',
+    messageId: 7,
+    subscriptions: [{ topic: topics.vehicleTelemetryFilter('VH-00004'), qos: 1 }],
+  });
+  emulator.tick();
+  expect(c.received.map((p) => p.cmd)).toEqual(['connack', 'suback', 'publish']);
+  expect(Object.keys(numbers.cache)).toHaveLength(0);
 });
 
 test('a vehicle id that is not in the fleet (a mistyped URL) gets no telemetry', () => {

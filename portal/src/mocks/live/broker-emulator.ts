@@ -1,4 +1,4 @@
-import { generate, type IPublishPacket, type Packet, parser } from 'mqtt-packet';
+import { generate, type IPublishPacket, type Packet, parser, writeToStream } from 'mqtt-packet';
 import { DEMO_REGION } from '../../shared/lib/live/demo-region';
 import { type CommandRequest, commandRequestSchema, topics } from '../../shared/lib/live/topics';
 import {
@@ -8,6 +8,10 @@ import {
   type SimulatedMessage,
   topicMatches,
 } from './fleet-simulator.js';
+
+// mqtt-packet would otherwise keep a 2-byte buffer for every number 0-65535 from the first packet on (65,536 small
+// objects, ~8 MB of the page's heap for as long as the demo lives); the numbers of each packet are made as needed.
+writeToStream.cacheNumbers = false;
 
 /** One client connection as the emulator sees it: bytes out, and a way to hang up. */
 export interface EmulatorTransport {

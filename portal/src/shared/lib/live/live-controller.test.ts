@@ -1,5 +1,6 @@
 // @vitest-environment node
 // Node environment: jsdom 29's WebSocket (undici) mixes event realms under Vitest, so mqtt.js uses its `ws` transport here.
+import { createRequire } from 'node:module';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { type StartedBroker, startBroker } from '../../../../../e2e/servers/broker.mjs';
 import type { FrameScheduler, LiveBatch } from './live-batcher';
@@ -88,6 +89,18 @@ test('the connection goes from idle through connecting to online', async () => {
   live.connect({ url: broker.url });
   await vi.waitFor(() => expect(live.getConnection().state).toBe('online'));
   expect(states).toEqual(['connecting', 'online']);
+});
+
+test('the client writes its packets without keeping a buffer for every number (65,536 objects for the life of the page)', async () => {
+  // mqtt-packet's cache of 2-byte buffers, filled on the first packet written unless mqtt.js is told not to.
+  const numbers: { cache: Record<number, Uint8Array> } = createRequire(import.meta.url)('mqtt-packet/numbers.js');
+  for (const key of Object.keys(numbers.cache)) delete numbers.cache[Number(key)];
+  const { live } = createController();
+  live.setInterest('details', [topics.vehicleTelemetryFilter('VH-1')]);
+  live.connect({ url: broker.url });
+  await vi.waitFor(() => expect(live.getSubscribedTopics()).toEqual(['voltline/v1/telemetry/+/VH-1']));
+  await brokerSubscriptions();
+  expect(Object.keys(numbers.cache)).toHaveLength(0);
 });
 
 test('a message on a topic somebody wants reaches the sink on the next frame', async () => {

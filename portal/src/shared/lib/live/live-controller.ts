@@ -318,6 +318,9 @@ export function createLiveController(options: LiveControllerOptions): LiveContro
       connectTimeout: options.connectTimeoutMs ?? 10_000,
       keepalive: options.keepaliveS ?? 30,
       timerVariant: options.timerVariant ?? (typeof Worker === 'undefined' ? 'native' : 'auto'),
+      // mqtt.js would otherwise keep a 2-byte buffer for every number 0-65535 it might write (65,536 small objects,
+      // ~8 MB of the page's heap for as long as the page lives); the few numbers a portal writes are made as needed.
+      writeCache: false,
     };
     let next: MqttClient;
     try {
