@@ -117,6 +117,18 @@ describe('SortedIndex', () => {
     ).toBe(-1);
   });
 
+  test("orders of one table version share one copy of the table's rows, not one per field", () => {
+    const index = new SortedIndex(SPEC);
+    const all = vi.fn(() => [...rows]);
+    const first = (qs: string, version: number) => index.page(query(qs), version, all, null)?.items[0];
+    expect(first('sort=n:asc', 1)?.n).toBe(0);
+    expect(first('sort=name:asc', 1)?.name).toBe(applyListQuery(rows, query('sort=name:asc'), SPEC).items[0]?.name);
+    expect(all).toHaveBeenCalledTimes(1);
+    // A write makes a new version: its rows are read again.
+    expect(first('sort=n:desc', 2)?.n).toBe(52);
+    expect(all).toHaveBeenCalledTimes(2);
+  });
+
   test('leaves multi-field sorts to applyListQuery', () => {
     expect(
       new SortedIndex(SPEC).page(

@@ -352,6 +352,8 @@ export class SortedIndex<T> {
   private readonly spec: ListSpec<T>;
   private readonly sorter: ColumnSorter | null;
   private readonly backgroundSorter: ColumnSorter | null;
+  /** The table's rows at one version: one array that every order of that version shares, not a copy per field. */
+  private snapshot: { version: number; rows: T[] } | null = null;
 
   /**
    * `sorter` sorts what a request waits for; `backgroundSorter` (by default the same) what `warm` builds ahead, so that
@@ -383,7 +385,8 @@ export class SortedIndex<T> {
     if (running?.version === version) return running;
     const get = this.spec.sortable[field];
     if (!get) throw new Error(`not sortable: ${field}`);
-    const fresh = new OrderBuild(version, rows(), get);
+    if (this.snapshot?.version !== version) this.snapshot = { version, rows: rows() };
+    const fresh = new OrderBuild(version, this.snapshot.rows, get);
     this.builds.set(field, fresh);
     return fresh;
   }
