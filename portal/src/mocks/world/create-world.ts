@@ -25,7 +25,7 @@ import {
   MODEL_FAULTS,
   TELEMETRY_TEMPLATES,
 } from './model-catalog';
-import { createRng, pad } from './prng';
+import { createRng, flat, pad } from './prng';
 import type {
   Command,
   Dealer,
@@ -87,16 +87,35 @@ export function layoutFor(size: number): WorldLayout {
   };
 }
 
+/**
+ * An id maker whose ids are made once each: ids that many rows share (an OEM, dealer, fleet or model of 100,000
+ * vehicles and their devices) are then one string, not one copy per row (~24 bytes each, a few MB of the page's heap).
+ */
+function sharedIds(make: (i: number) => string): (i: number) => string {
+  const made: string[] = [];
+  return (i) => {
+    made[i] ??= make(i);
+    return made[i];
+  };
+}
+
+const modelIds = {
+  EV: sharedIds((i) => `mdl-ev-${pad(i + 1, 3)}`),
+  BMS: sharedIds((i) => `mdl-bms-${pad(i + 1, 3)}`),
+  MCU: sharedIds((i) => `mdl-mcu-${pad(i + 1, 3)}`),
+  VCU: sharedIds((i) => `mdl-vcu-${pad(i + 1, 3)}`),
+} satisfies Record<DeviceKind, (i: number) => string>;
+
 export const ids = {
-  oem: (i: number) => `oem-${pad(i + 1, 2)}`,
-  dealer: (i: number) => `dlr-${pad(i + 1, 4)}`,
-  fleet: (i: number) => `flt-${pad(i + 1, 4)}`,
+  oem: sharedIds((i) => `oem-${pad(i + 1, 2)}`),
+  dealer: sharedIds((i) => `dlr-${pad(i + 1, 4)}`),
+  fleet: sharedIds((i) => `flt-${pad(i + 1, 4)}`),
   driver: (i: number) => `drv-${pad(i + 1, 5)}`,
   evOwner: (i: number) => `evo-${pad(i + 1, 6)}`,
   vehicle: (i: number) => `veh-${pad(i + 1, 6)}`,
   device: (type: Device['type'], i: number) => `${type.toLowerCase()}-${pad(i + 1, 6)}`,
   sim: (i: number) => `sim-${pad(i + 1, 6)}`,
-  model: (kind: DeviceKind, i: number) => `mdl-${kind.toLowerCase()}-${pad(i + 1, 3)}`,
+  model: (kind: DeviceKind, i: number) => modelIds[kind](i),
 };
 
 /** Models per OEM and kind. */
@@ -403,8 +422,14 @@ export function createWorld(options: WorldOptions): World {
       const created = createdAt(r, i);
       rows[i] = {
         id: ids.vehicle(i),
-        vin: `MD${String.fromCharCode(65 + p.oem)}${pad(i + 1, 9)}${pad(r.int(i, 3, 0, 99_999), 5)}`,
-        registrationNumber: `KA${pad(r.int(i, 4, 1, 99), 2)}E${String.fromCharCode(65 + r.int(i, 5, 0, 25))}${pad(i + 1, 6)}`,
+        vin: flat('MD', String.fromCharCode(65 + p.oem), pad(i + 1, 9), pad(r.int(i, 3, 0, 99_999), 5)),
+        registrationNumber: flat(
+          'KA',
+          pad(r.int(i, 4, 1, 99), 2),
+          'E',
+          String.fromCharCode(65 + r.int(i, 5, 0, 25)),
+          pad(i + 1, 6),
+        ),
         vehicleType: modelVehicleType(p.evModel),
         modelId: ids.model('EV', p.evModel),
         oemId: oemIds[p.oem] ?? ids.oem(p.oem),
@@ -467,7 +492,12 @@ export function createWorld(options: WorldOptions): World {
       const device: Device = {
         id: ids.device(type, i),
         type,
-        serialNumber: `${type === 'LOGGER' ? 'LG' : type}${pad(oem + 1, 2)}${pad(r.int(k, 1, 0, 9999), 4)}${pad(i + 1, 6)}`,
+        serialNumber: flat(
+          type === 'LOGGER' ? 'LG' : type,
+          pad(oem + 1, 2),
+          pad(r.int(k, 1, 0, 9999), 4),
+          pad(i + 1, 6),
+        ),
         modelId,
         oemId: oemIds[oem] ?? ids.oem(oem),
         vehicleId: fitted ? ids.vehicle(i) : null,
@@ -489,7 +519,7 @@ export function createWorld(options: WorldOptions): World {
         };
       }
       if (type === 'MCU' && model?.mcu) device.mcu = { ...model.mcu };
-      if (type === 'LOGGER') device.imei = `35${pad(r.int(k, 10, 0, 999_999), 6)}${pad(i + 1, 7)}`;
+      if (type === 'LOGGER') device.imei = flat('35', pad(r.int(k, 10, 0, 999_999), 6), pad(i + 1, 7));
       rows[i] = device;
     }
     return rows;
@@ -502,8 +532,8 @@ export function createWorld(options: WorldOptions): World {
       const created = createdAt(r, i);
       return {
         id: ids.sim(i),
-        iccid: `8991${pad(r.int(i, 0, 0, 99_999), 5)}${pad(i + 1, 10)}`,
-        msisdn: `+91 7${pad(r.int(i, 1, 0, 999_999_999), 9)}`,
+        iccid: flat('8991', pad(r.int(i, 0, 0, 99_999), 5), pad(i + 1, 10)),
+        msisdn: flat('+91 7', pad(r.int(i, 1, 0, 999_999_999), 9)),
         operator: r.pick(i, 2, SIM_OPERATORS),
         loggerId: i < size ? ids.device('LOGGER', i) : null,
         status: r.chance(i, 3, 0.96) ? 1 : 0,
