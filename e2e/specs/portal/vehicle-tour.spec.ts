@@ -62,7 +62,7 @@ test('a vehicle tour: every details tab, its BMS and the battery pack history', 
   const newest = table(page, tour.tables.commands).getByRole('row').nth(1);
   await expect(newest.getByLabel('Status: Pending')).toBeVisible(SLOW);
   await shoot(page, '04-commands-pending');
-  // The simulated vehicle answers over MQTT well before the REST history would settle (2 to 5 s).
+  // The simulated vehicle answers over MQTT after 2 s, no later than the REST history would settle (2 to 5 s).
   await expect(newest.getByLabel(/^Status: (Success|Failed)$/)).toBeVisible({ timeout: 5_000 });
   await shoot(page, '05-commands-acknowledged');
 

@@ -3,6 +3,11 @@
 // is checked against the contract (portal/src/shared/lib/live/topics.ts) by fleet-simulator.test.ts.
 
 const ROOT = 'voltline/v1';
+/**
+ * How long a simulated device takes to answer a command: a round trip over a cellular link. Long enough that whoever
+ * sent it sees it pending first, even on a busy machine (at 0.8 s the answer could beat the sender's own list refresh).
+ */
+const ACK_DELAY_MS = 2000;
 const TILE_ZOOM = 12;
 const EARTH_M = 6_371_000;
 
@@ -424,7 +429,7 @@ export function createFleetSimulator(options) {
       });
       if (request.params?.simulate === 'timeout') return [];
       if (request.kind !== 'OTA' || !request.releaseId) {
-        return [fail ? ack(800, 3, 'Rejected by the device (simulated)') : ack(800, 2)];
+        return [fail ? ack(ACK_DELAY_MS, 3, 'Rejected by the device (simulated)') : ack(ACK_DELAY_MS, 2)];
       }
       const deviceUid = request.deviceUid ?? devicesOf(v.uid)[0]?.deviceUid ?? `${v.uid}-BMS`;
       const ota = (delayMs, status, progress) => ({
