@@ -2,7 +2,8 @@
 // MSW handlers of demo mode, the same code path a Fleet API serves). Measures, on /vehicle-management:
 // - portal.list100k.filtersort.ms: a filter or sort change on the default 25-row page (each request filters and
 //   sorts all 100,000 rows on the "server") until the new rows are in the DOM and painted; the worst of six changes.
-// - portal.list100k.longframes: frames over 16 ms while scrolling a 1,000-row page (virtualised) for ~3 s.
+// - portal.list100k.longframes: frames over 16 ms while scrolling a 1,000-row page (virtualised) for ~3 s, from the
+//   frame times of animation-frame callbacks (docs/decisions/0054-long-frames-from-frame-times.md).
 // - portal.route.vehicles.gz: JS the vehicle list route loads on top of the initial JS (production build, gz).
 // Budget of the route figure: docs/decisions/0043-vehicle-list-route-budget.md.
 import { execSync } from 'node:child_process';
@@ -15,7 +16,7 @@ import { gzipSync } from 'node:zlib';
 const SIZE = Number(process.env.LIST_BENCH_SIZE ?? 100_000);
 /** KB gz; see docs/decisions/0043-vehicle-list-route-budget.md. */
 const ROUTE_BUDGET_KB = 50;
-/** A frame "over 16 ms": a rAF-to-rAF gap longer than one 60 Hz frame plus scheduling jitter. */
+/** A frame "over 16 ms": a gap between two frames' start times longer than one 60 Hz frame (16.7 ms) plus a margin. */
 const LONG_FRAME_MS = 16.7 + 4;
 
 function freePort() {
@@ -171,30 +172,51 @@ export async function run({ root }) {
     // Scroll the 1,000-row page from top to bottom at a steady pace (120 px per frame, as a wheel or trackpad does),
     // counting frames that took too long. Positions are computed, not read back, so the bench itself forces no layout
     // between frames (a user's scroll does not either).
+    // A frame is long when the next one started more than one frame period later: the gap between the frame times
+    // Chromium gives each animation-frame callback (the vsync the frame was begun for). The gap between the times the
+    // callbacks happened to run is reported beside it but not counted: it also holds the callback's own scheduling
+    // jitter (a 21 ms gap followed by a 12 ms one, both frames presented on time), which a plain static table shows
+    // as much as this list does. docs/decisions/0054-long-frames-from-frame-times.md.
     const frames = await page.evaluate(
       (longMs) =>
         new Promise((resolve) => {
           const scroll = document.querySelector('[data-testid="vehicles-scroll"]');
           scroll.scrollTop = 0;
           const end = scroll.scrollHeight - scroll.clientHeight;
-          const gaps = [];
-          let last = performance.now();
+          const frameGaps = [];
+          const callbackGaps = [];
+          let lastFrame = 0;
+          let lastCallback = 0;
           let n = 0;
-          const step = () => {
+          const step = (frameTime) => {
             const now = performance.now();
-            if (n > 0) gaps.push(now - last);
-            last = now;
+            if (n > 0) {
+              frameGaps.push(frameTime - lastFrame);
+              callbackGaps.push(now - lastCallback);
+            }
+            lastFrame = frameTime;
+            lastCallback = now;
             n += 1;
             const top = Math.min(end, n * 120);
             scroll.scrollTop = top;
             if (n < 180 && top < end) requestAnimationFrame(step);
-            else resolve({ long: gaps.filter((g) => g > longMs).length, count: gaps.length, max: Math.max(...gaps) });
+            else
+              resolve({
+                long: frameGaps.filter((g) => g > longMs).length,
+                count: frameGaps.length,
+                max: Math.max(...frameGaps),
+                lateCallbacks: callbackGaps.filter((g) => g > longMs).length,
+                maxCallbackGap: Math.max(...callbackGaps),
+              });
           };
           requestAnimationFrame(step);
         }),
       LONG_FRAME_MS,
     );
-    const note = `changes ${timings.join('/')} ms (before request + request + after: ${splits.join(', ')}); ${frames.count} scroll frames, worst ${Math.round(frames.max)} ms`;
+    const note =
+      `changes ${timings.join('/')} ms (before request + request + after: ${splits.join(', ')}); ` +
+      `${frames.count} scroll frames, worst ${Math.round(frames.max)} ms; ` +
+      `callback gaps over ${LONG_FRAME_MS} ms ${frames.lateCallbacks} (worst ${Math.round(frames.maxCallbackGap)} ms, not counted)`;
     return [
       { id: 'portal.list100k.filtersort.ms', value: Math.max(...timings), unit: 'ms', budget: 100, note },
       { id: 'portal.list100k.longframes', value: frames.long, unit: 'frames', budget: 0, note },
