@@ -16,7 +16,7 @@ import {
 import { useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import type { RoutePageProps } from '@/config/routes';
-import { formatDateTime } from '@/features/vehicles/details/format';
+import { formatDateTime, formatTime } from '@/shared/lib/format';
 import { toApiError } from '@/shared/api/api-client';
 import { HeatmapChart } from '@/shared/ui/charts/heatmap-chart';
 import { TimeSeriesChart } from '@/shared/ui/charts/time-series-chart';
@@ -32,10 +32,7 @@ const METRICS = {
 
 function CellHistoryView({ history, metric }: { history: ApiCellHistory; metric: CellMetric }) {
   const { unit, digits, label } = METRICS[metric];
-  const xLabels = useMemo(
-    () => history.items.map((s) => new Date(s.t).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' })),
-    [history],
-  );
+  const xLabels = useMemo(() => history.items.map((s) => formatTime(s.t, false)), [history]);
   const yLabels = useMemo(() => Array.from({ length: history.cellCount }, (_, i) => `Cell ${i + 1}`), [history]);
   const cells = useMemo(() => heatmapCells(history, metric), [history, metric]);
   const spread = useMemo(() => spreadOverTime(history, metric), [history, metric]);
@@ -86,7 +83,7 @@ function CellHistoryView({ history, metric }: { history: ApiCellHistory; metric:
           yLabels={yLabels}
           cells={cells}
           unit={unit}
-          height={Math.max(260, history.cellCount * 14 + 100)}
+          height={Math.max(280, history.cellCount * 14 + 124)}
         />
       </Card>
       <Card withBorder radius="md">

@@ -14,6 +14,16 @@ export interface HeatmapChartProps {
   height?: number;
 }
 
+/**
+ * Decimals that tell the ends of a scale apart: one more than the span's first significant digit needs (a 3.221-3.282 V
+ * span gets 3, a 25-40 °C span none), at most 4.
+ */
+export function scaleDecimals(min: number, max: number): number {
+  const span = max - min;
+  if (!(span > 0)) return 2;
+  return Math.min(4, Math.max(0, Math.ceil(-Math.log10(span)) + 1));
+}
+
 /** The ECharts option of a heatmap with a continuous colour scale from the data's min to max. */
 export function heatmapOption({
   xLabels,
@@ -31,20 +41,23 @@ export function heatmapOption({
     min = 0;
     max = 1;
   }
+  // The scale's end labels and its drag handles' labels (ECharts rounds those to `precision`, 0 by default).
+  const precision = scaleDecimals(min, max);
   return {
     animation: false,
     tooltip: { position: 'top' },
-    grid: { left: 64, right: 24, top: 16, bottom: 72 },
+    grid: { left: 64, right: 24, top: 16, bottom: 96 },
     xAxis: { type: 'category', data: [...xLabels], splitArea: { show: true } },
     yAxis: { type: 'category', data: [...yLabels], splitArea: { show: true } },
     visualMap: {
       min,
       max,
       calculable: true,
+      precision,
       orient: 'horizontal',
       left: 'center',
       bottom: 0,
-      text: [`${max} ${unit}`, `${min} ${unit}`],
+      text: [`${max.toFixed(precision)} ${unit}`, `${min.toFixed(precision)} ${unit}`],
       inRange: { color: ['#313695', '#74add1', '#ffffbf', '#f46d43', '#a50026'] },
     },
     series: [{ type: 'heatmap', data: cells as unknown as number[][], progressive: 0 }],
