@@ -39,6 +39,15 @@ test('saved locations are near the last location', () => {
   }
 });
 
+test('the most frequent place has the most visits, and home was visited within a day', () => {
+  for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
+    const [home, office, frequent] = savedLocationsOf(seed, vehicle, now);
+    expect(frequent!.visitCount).toBeGreaterThan(Math.max(home!.visitCount, office!.visitCount));
+    expect(home!.visitCount).toBeGreaterThanOrEqual(18);
+    expect(now - home!.lastVisitedAt).toBeLessThanOrEqual(20 * 3_600_000);
+  }
+});
+
 test('overlapping telemetry ranges agree where they overlap', () => {
   const template = TELEMETRY_TEMPLATES.BMS;
   const minute = 60_000;

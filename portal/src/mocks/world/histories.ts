@@ -118,6 +118,12 @@ export function batteryCyclesOf(seed: number, bms: Device, now: number): Battery
 export function savedLocationsOf(seed: number, vehicle: Vehicle, now: number): SavedLocationRow[] {
   const r = createRng(seed ^ hashString(vehicle.id), 'locations');
   const names: Record<1 | 2 | 3, string> = { 1: 'Home', 2: 'Office', 3: 'Most frequent' };
+  // Visits over the last ~30 days: home most evenings, the office on working days, and the most frequent place (a
+  // charging hub, a depot) at least as often as either. Home and office were visited recently.
+  const home = r.int(1, 2, 18, 45);
+  const office = r.int(2, 2, 8, 24);
+  const visits: Record<1 | 2 | 3, number> = { 1: home, 2: office, 3: Math.max(home, office) + r.int(3, 2, 5, 80) };
+  const lastVisitHours: Record<1 | 2 | 3, number> = { 1: 20, 2: 72, 3: 48 };
   return ([1, 2, 3] as const).map((kind) => {
     const place = clampToDemoRegion(
       vehicle.lastLocation.lat + (r.float(kind, 0) - 0.5) * 0.08,
@@ -129,8 +135,8 @@ export function savedLocationsOf(seed: number, vehicle: Vehicle, now: number): S
       kind,
       name: names[kind],
       location: { lat: round6(place.lat), lng: round6(place.lng) },
-      visitCount: r.int(kind, 2, 3, kind === 3 ? 240 : 90),
-      lastVisitedAt: now - r.int(kind, 3, 1, 240) * TIME.HOUR,
+      visitCount: visits[kind],
+      lastVisitedAt: now - r.int(kind, 3, 1, lastVisitHours[kind]) * TIME.HOUR,
     };
   });
 }
