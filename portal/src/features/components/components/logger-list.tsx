@@ -20,10 +20,10 @@ import {
   useUpdateLogger,
 } from '../api/component-api';
 import { LoggerFormModal } from './logger-form-modal';
+import { formatDateTime } from '@/shared/lib/format';
 
 const FILTER_KEYS = ['status', 'assigned', 'oemId'] as const;
 const col = createColumnHelper<ApiLogger>();
-const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'short', timeStyle: 'short' });
 const FITTED_FILTER = yesNoFilter('assigned', 'Fitted', 'Fitted', 'Unfitted');
 const getLoggerId = (l: ApiLogger) => l.id;
 
@@ -92,9 +92,9 @@ export const LoggerList = memo(function LoggerList() {
       }),
       col.accessor('lastSeenAt', {
         header: 'Last seen',
-        size: 140,
+        size: 165,
         meta: { label: 'Last seen', sortField: 'lastSeenAt' },
-        cell: (c) => dateTime.format(new Date(c.getValue())),
+        cell: (c) => formatDateTime(c.getValue()),
       }),
       col.accessor('status', {
         header: 'Status',

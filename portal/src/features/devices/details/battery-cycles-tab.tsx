@@ -2,7 +2,7 @@ import { Anchor, Card, Chip, Group, Pagination, SegmentedControl, SimpleGrid, St
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { BATTERY_CYCLE_STATUS_LABELS } from '@/domain/enums';
-import { formatDateTime, formatNumber } from '@/features/vehicles/details/format';
+import { formatDateTime, formatNumber } from '@/shared/lib/format';
 import { QueryState } from '@/features/vehicles/details/query-state';
 import { RunStatusBadge } from '@/features/vehicles/details/trips-tab';
 import { useAppState, useAppStoreApi } from '@/state/store-context';

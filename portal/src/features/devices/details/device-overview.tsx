@@ -9,7 +9,7 @@ import {
   MOTOR_TYPE_LABELS,
 } from '@/domain/enums';
 import type { ApiModel } from '@/features/vehicles/details/api/get-model';
-import { formatDateTime, formatNumber } from '@/features/vehicles/details/format';
+import { formatDateTime, formatNumber } from '@/shared/lib/format';
 import type { ApiDevice } from './api/get-device';
 
 /** "Ready (1)": a BMS/MCU state code with its label (spec §3). */

@@ -10,9 +10,9 @@ import {
 } from '@/domain/enums';
 import { StatusBadge } from '@/shared/ui/data-table/status-badge';
 import type { ApiDevice, DeviceKind } from './api/device-api';
+import { formatDateTime } from '@/shared/lib/format';
 
 const col = createColumnHelper<ApiDevice>();
-const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'short', timeStyle: 'short' });
 
 /** "Ready (1)": the spec's BMS/MCU state label beside the raw code. */
 export function deviceStateLabel(state: ApiDevice['state']): string {
@@ -129,9 +129,9 @@ export function deviceColumns(
     }),
     col.accessor('lastSeenAt', {
       header: 'Last seen',
-      size: 140,
+      size: 165,
       meta: { label: 'Last seen', sortField: 'lastSeenAt' },
-      cell: (c) => dateTime.format(new Date(c.getValue())),
+      cell: (c) => formatDateTime(c.getValue()),
     }),
     col.accessor('status', {
       header: 'Status',

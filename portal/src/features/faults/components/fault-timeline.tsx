@@ -3,6 +3,7 @@ import { IconAlertTriangle, IconBell, IconCheck, IconCircleCheck, IconTerminal2 
 import type { ReactNode } from 'react';
 import type { ApiCommand, ApiNotification } from '../api/list-fault-context';
 import type { ApiFault } from '../api/list-faults';
+import { formatDateTime } from '@/shared/lib/format';
 
 export interface TimelineEntry {
   at: string;
@@ -67,7 +68,7 @@ export function FaultTimeline({ entries, active }: { entries: readonly TimelineE
         <Timeline.Item key={`${e.icon}-${e.at}-${e.title}`} bullet={ICONS[e.icon]} title={e.title}>
           <Text size="sm">{e.detail}</Text>
           <Text size="xs" c="dimmed">
-            {new Date(e.at).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'medium' })}
+            {formatDateTime(e.at, true)}
           </Text>
         </Timeline.Item>
       ))}

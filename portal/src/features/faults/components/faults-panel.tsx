@@ -7,6 +7,7 @@ import { notify } from '@/shared/ui/notify';
 import { useAcknowledgeFault } from '../api/acknowledge-fault';
 import { type ApiFault, useFaults } from '../api/list-faults';
 import { SeverityBadge } from './severity-badge';
+import { formatDateTime } from '@/shared/lib/format';
 
 const SEVERITIES = [1, 2, 3, 4, 5] as const;
 const PAGE_SIZE = 10;
@@ -19,10 +20,6 @@ export interface FaultsPanelProps {
   /** Severities picked in the filter (kept by the page, e.g. in the store's `fault_data`). */
   severities: readonly number[];
   onSeveritiesChange: (severities: number[]) => void;
-}
-
-function dateTime(value: string | null): string {
-  return value ? new Date(value).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : '—';
 }
 
 /** Faults and alerts of a vehicle or device: filter by severity (in the severity colours), acknowledge, open details. */
@@ -105,7 +102,7 @@ export function FaultsPanel({ vehicleId, deviceId, canAcknowledge, severities, o
                     {fault.kind} · {fault.scope}
                   </Table.Td>
                   <Table.Td>{fault.deviceKind}</Table.Td>
-                  <Table.Td>{dateTime(fault.occurredAt)}</Table.Td>
+                  <Table.Td>{formatDateTime(fault.occurredAt)}</Table.Td>
                   <Table.Td>
                     {fault.clearedAt ? (
                       <Badge color="gray" variant="light">
@@ -119,7 +116,7 @@ export function FaultsPanel({ vehicleId, deviceId, canAcknowledge, severities, o
                   </Table.Td>
                   <Table.Td>
                     {fault.acknowledgedAt ? (
-                      <Text size="sm">{dateTime(fault.acknowledgedAt)}</Text>
+                      <Text size="sm">{formatDateTime(fault.acknowledgedAt)}</Text>
                     ) : canAcknowledge ? (
                       <Button
                         size="xs"

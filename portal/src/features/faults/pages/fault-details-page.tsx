@@ -26,6 +26,7 @@ import { useFault } from '../api/get-fault';
 import { useFaultCommands, useFaultNotifications } from '../api/list-fault-context';
 import { FaultTimeline, timelineOf } from '../components/fault-timeline';
 import { SeverityBadge } from '../components/severity-badge';
+import { formatDateTime } from '@/shared/lib/format';
 
 const DEVICE_PATH = { BMS: '/bms/details/', MCU: '/mcu/details/', VCU: '/vcu/details/' } as const;
 const FAULT_KEY: Record<string, PermissionKey> = { BMS: 'BMS.l.d.f', MCU: 'MCU.l.d.f' };
@@ -110,9 +111,7 @@ export function FaultDetailsPage({ route }: RoutePageProps) {
                     </Badge>
                   </Field>
                   <Field label="Acknowledged">
-                    {query.data.acknowledgedAt
-                      ? new Date(query.data.acknowledgedAt).toLocaleString('en-GB')
-                      : 'Not yet'}
+                    {query.data.acknowledgedAt ? formatDateTime(query.data.acknowledgedAt, true) : 'Not yet'}
                   </Field>
                 </Table.Tbody>
               </Table>
@@ -169,7 +168,7 @@ export function FaultDetailsPage({ route }: RoutePageProps) {
                     {commands.data.map((c) => (
                       <Table.Tr key={c.id}>
                         <Table.Td>{c.name}</Table.Td>
-                        <Table.Td>{new Date(c.sentAt).toLocaleString('en-GB')}</Table.Td>
+                        <Table.Td>{formatDateTime(c.sentAt, true)}</Table.Td>
                         <Table.Td>
                           <Badge color={COMMAND_STATUS[c.status][1]} variant="light">
                             {COMMAND_STATUS[c.status][0]}

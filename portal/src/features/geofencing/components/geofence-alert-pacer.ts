@@ -1,4 +1,5 @@
 import type { GeofenceEvent } from '@/shared/lib/live/topics';
+import { formatTime } from '@/shared/lib/format';
 
 /** What a geofence alert toast says about one event. */
 export type GeofenceAlert = Pick<GeofenceEvent, 'vehicleUid' | 'geofenceName' | 'event' | 'ts'>;
@@ -16,7 +17,6 @@ export interface AlertPacer {
 const VERB = { enter: 'entered', exit: 'left', dwell: 'stayed in' } as const;
 const NAMED_VEHICLES = 2;
 const NAMED_GROUPS = 3;
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
 /** "veh-000001 entered Pune Station Depot". */
 export function alertText({ vehicleUid, event, geofenceName }: GeofenceAlert): string {
@@ -62,7 +62,7 @@ export function createAlertPacer(
     pending = [];
     if (alerts.length === 0) return;
     lastShown = now();
-    if (alerts.length === 1) show(alertText(alerts[0]!), `Geofence alert at ${timeFormat.format(alerts[0]!.ts)}`);
+    if (alerts.length === 1) show(alertText(alerts[0]!), `Geofence alert at ${formatTime(alerts[0]!.ts)}`);
     else show(`${alerts.length} geofence alerts`, summaryText(alerts));
   };
 

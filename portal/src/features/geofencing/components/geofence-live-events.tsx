@@ -7,6 +7,7 @@ import { notify } from '@/shared/ui/notify';
 import { geofenceQueryOptions } from '../api/get-geofence';
 import { type AlertPacer, createAlertPacer } from './geofence-alert-pacer';
 import { DELIVERY_METHOD } from './geofence-rules';
+import { formatTime } from '@/shared/lib/format';
 
 /** What the page knows of a geofence to decide whether an event is an alert. */
 export interface GeofenceAlertRule {
@@ -25,7 +26,6 @@ export interface GeofenceLiveEventsProps {
 /** Rules of geofences not on screen stay fresh this long before an event fetches them again. */
 const RULE_STALE_MS = 60_000;
 const EVENT_COLOUR = { enter: 'teal', exit: 'orange', dwell: 'violet' } as const;
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
 /** True when the event is what the geofence's rule alerts on and the geofence delivers Web Alerts. */
 export function isWebAlert(event: GeofenceEvent, rule: GeofenceAlertRule | undefined): boolean {
@@ -106,7 +106,7 @@ export function GeofenceLiveEvents({ rules }: GeofenceLiveEventsProps) {
                   </Text>
                 </Group>
                 <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                  {timeFormat.format(event.ts)}
+                  {formatTime(event.ts)}
                 </Text>
               </Group>
             ))}

@@ -3,6 +3,7 @@ import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import type { ApiGeofence } from '../api/geofence-types';
 import { DELIVERY_METHOD_OPTIONS, flagsOf } from './geofence-rules';
+import { formatDate } from '@/shared/lib/format';
 
 export interface GeofenceTableProps {
   geofences: readonly ApiGeofence[];
@@ -13,7 +14,6 @@ export interface GeofenceTableProps {
 }
 
 const RULE_LABEL = { enter: 'Enter', exit: 'Exit', dwell: 'Dwell' } as const;
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 export function ruleLabel(geofence: Pick<ApiGeofence, 'rule' | 'dwellMinutes'>): string {
   return geofence.rule === 'dwell' ? `Dwell ${geofence.dwellMinutes ?? '?'} min` : RULE_LABEL[geofence.rule];
@@ -81,7 +81,7 @@ export function GeofenceTable({ geofences, editPathOf, onDelete }: GeofenceTable
                 <Text size="sm">{deliveryLabels(geofence.deliveryMethods)}</Text>
               </Table.Td>
               <Table.Td>
-                <Text size="sm">{dateFormat.format(new Date(geofence.updatedAt))}</Text>
+                <Text size="sm">{formatDate(geofence.updatedAt)}</Text>
               </Table.Td>
               {(editPathOf || onDelete) && (
                 <Table.Td>

@@ -1,6 +1,7 @@
 import { CloseButton, Group, Paper, Stack, Switch, Text } from '@mantine/core';
 import type { LiveMapVehicle } from './vehicle-motion';
 import { STATE_GROUP_COLOUR, stateGroupOf, stateLabelOf } from './vehicle-state-style';
+import { formatTime } from '@/shared/lib/format';
 
 export interface VehicleCardProps {
   vehicleId: string;
@@ -9,8 +10,6 @@ export interface VehicleCardProps {
   onFollowChange: (following: boolean) => void;
   onClose: () => void;
 }
-
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
 /** The card of the vehicle clicked on the live map: latest reading and the follow toggle. */
 export function VehicleCard({ vehicleId, vehicle, following, onFollowChange, onClose }: VehicleCardProps) {
@@ -40,7 +39,7 @@ export function VehicleCard({ vehicleId, vehicle, following, onFollowChange, onC
           <Text size="sm">SoC {Math.round(vehicle.soc)} %</Text>
           <Text size="sm">Speed {Math.round(vehicle.speed)} km/h</Text>
           <Text size="xs" c="dimmed">
-            Last update {timeFormat.format(vehicle.ts)}
+            Last update {formatTime(vehicle.ts)}
           </Text>
           <Switch
             mt={6}

@@ -7,6 +7,7 @@ import type { components } from '@/shared/api/schema';
 import { createMap } from '@/shared/ui/map/create-map';
 import { useAppStoreApi } from '@/state/store-context';
 import { MapFrame, type MapStatus } from '@/shared/ui/map/map-frame';
+import { formatDateTime } from '@/shared/lib/format';
 
 export type ApiSavedLocation = components['schemas']['SavedLocation'];
 
@@ -27,7 +28,6 @@ export const LOCATION_KIND = {
 
 export const LOCATION_LAYER = { heat: 'location-heat', points: 'location-points' } as const;
 const SOURCE = 'saved-locations';
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The locations as GeoJSON points carrying their kind, colour and visit count. */
 export function toLocationFeatures(locations: readonly ApiSavedLocation[]): GeoJSON.FeatureCollection<GeoJSON.Point> {
@@ -194,7 +194,7 @@ export function LocationAnalysisMap({ vehicleId, locations, onMapLoad, height = 
                           {LOCATION_KIND[location.kind].label}
                         </Text>
                         <Text size="xs" c="dimmed">
-                          Last visit {dateFormat.format(new Date(location.lastVisitedAt))}
+                          Last visit {formatDateTime(location.lastVisitedAt)}
                         </Text>
                       </Stack>
                     </Group>

@@ -1,6 +1,5 @@
 import { Alert, Button, Group, Loader, Paper, Table, Text, Title } from '@mantine/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { Link } from 'react-router-dom';
 import { ACTION } from '@/domain/permissions';
 import { MODEL_CONFIGURATION_STEPS } from '@/domain/tab-sets';
@@ -8,6 +7,7 @@ import { useCan } from '@/state/use-can';
 import { toApiError } from '@/shared/api/api-client';
 import { useModels } from '../api/get-models';
 import { configurationPath, kindPermissionKey } from '../lib/model-kinds';
+import { formatDateTime } from '@/shared/lib/format';
 
 /** Drafts the user can resume, newest first; each opens at the step it was saved at. */
 export function DraftList() {
@@ -58,7 +58,7 @@ export function DraftList() {
                   </Text>
                 </Table.Td>
                 <Table.Td>{step ? `${step.id} ${step.label}` : draft.configurationStep}</Table.Td>
-                <Table.Td>{dayjs(draft.updatedAt).format('D MMM YYYY, HH:mm')}</Table.Td>
+                <Table.Td>{formatDateTime(draft.updatedAt)}</Table.Td>
                 <Table.Td>
                   {can('mm', ACTION.UPDATE) && can(kindPermissionKey(draft.kind), ACTION.UPDATE) ? (
                     <Button

@@ -27,7 +27,6 @@ import {
   IconSearch,
   IconTrash,
 } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { BATTERY_CHEMISTRY_LABELS, labelOf, MOTOR_TYPE_LABELS } from '@/domain/enums';
@@ -38,6 +37,7 @@ import type { ModelActionsApi } from '../hooks/use-model-actions';
 import type { ModelPermissions } from '../hooks/use-model-permissions';
 import { modelPath } from '../lib/model-kinds';
 import { ModelStatusBadge } from './model-status-badge';
+import { formatDate } from '@/shared/lib/format';
 
 export const MODEL_PAGE_SIZE = 10;
 
@@ -189,7 +189,7 @@ export function ModelList({ kind, permissions, actions }: ModelListProps) {
                     <Table.Td>
                       <ModelStatusBadge model={model} />
                     </Table.Td>
-                    <Table.Td>{dayjs(model.updatedAt).format('D MMM YYYY')}</Table.Td>
+                    <Table.Td>{formatDate(model.updatedAt)}</Table.Td>
                     {hasActions ? (
                       <Table.Td>
                         <Menu position="bottom-end" withinPortal>

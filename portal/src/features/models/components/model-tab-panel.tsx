@@ -1,5 +1,4 @@
 import { Badge, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
-import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { COMPONENT_FLAG_LABELS } from '@/domain/bit-flags';
 import {
@@ -18,6 +17,7 @@ import { UrlTabs } from '@/shared/ui/url-tabs';
 import type { Model } from '../api/model-types';
 import { MASTER_DATA_TAB_OF_KIND, MODEL_KIND_LABELS } from '../lib/model-kinds';
 import { ModelStatusBadge } from './model-status-badge';
+import { formatDateTime } from '@/shared/lib/format';
 
 type ModelTabId = (typeof MODEL_TABS)[number]['id'];
 
@@ -147,8 +147,8 @@ export function ModelTabPanel({ tab, model }: { tab: ModelTabId; model: Model })
             ['Kind', MODEL_KIND_LABELS[model.kind]],
             ...(model.kind === 'EV' ? ([['Vehicle type', model.vehicleType ?? '—']] as [string, ReactNode][]) : []),
             ['Status', <ModelStatusBadge key="s" model={model} />],
-            ['Created', dayjs(model.createdAt).format('D MMM YYYY, HH:mm')],
-            ['Updated', dayjs(model.updatedAt).format('D MMM YYYY, HH:mm')],
+            ['Created', formatDateTime(model.createdAt)],
+            ['Updated', formatDateTime(model.updatedAt)],
           ]}
         />
       );

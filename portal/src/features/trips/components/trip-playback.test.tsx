@@ -8,8 +8,7 @@ import { signedInWorldStore } from '@/test/api-sign-in';
 import type { AppStore } from '@/state/app-store';
 import { AppStoreProvider } from '@/state/store-context';
 import { type ApiTrip, TripPlayback } from './trip-playback';
-
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+import { formatTime } from '@/shared/lib/format';
 
 async function firstTrip(): Promise<ApiTrip> {
   const res = await call('GET', '/vehicles/veh-000001/trips?pageSize=1&filter[status]=2', {
@@ -37,9 +36,7 @@ test('the trip starts at its first point with its summary and stops', async () =
   const store = await signedInWorldStore('SA');
   const trip = await firstTrip();
   renderPlayback(store, trip);
-  expect(await screen.findByRole('group', { name: 'Position readout' })).toHaveTextContent(
-    timeFormat.format(Date.parse(trip.startedAt)),
-  );
+  expect(await screen.findByRole('group', { name: 'Position readout' })).toHaveTextContent(formatTime(trip.startedAt));
   expect(within(readout()).getByText('Speed 0 km/h')).toBeInTheDocument();
   expect(screen.getByText(`${trip.distanceKm} km`)).toBeInTheDocument();
   expect(store.getState().vehicle.activeTripIndex).toBe(0);
@@ -54,7 +51,7 @@ test('moving the scrubber moves the position and the active point in the store',
   act(() => slider.focus());
   fireEvent.keyDown(slider, { key: 'End' });
   expect(store.getState().vehicle.activeTripIndex).toBeGreaterThan(10);
-  expect(readout()).toHaveTextContent(timeFormat.format(Date.parse(trip.endedAt!)));
+  expect(readout()).toHaveTextContent(formatTime(trip.endedAt));
 });
 
 test('choosing 4x stores the speed as activeOffset', async () => {
@@ -85,7 +82,7 @@ test('a stop in the list jumps the playback to it', async () => {
   renderPlayback(store, trip);
   const list = await screen.findByRole('list', { name: 'Stops' });
   await userEvent.click(within(list).getAllByRole('button')[0]!);
-  expect(readout()).toHaveTextContent(timeFormat.format(Date.parse(stops[0]!.startedAt)));
+  expect(readout()).toHaveTextContent(formatTime(stops[0]!.startedAt));
 });
 
 test('an unknown trip shows the error', async () => {

@@ -24,6 +24,7 @@ import { type TripRoute, useTripRoute } from '../api/get-trip-route';
 import { advance, PLAYBACK_SPEEDS, sampleAt, speedOf } from './playback-clock';
 import { TripCharts } from './trip-charts';
 import { TripRouteMap } from './trip-route-map';
+import { formatTime } from '@/shared/lib/format';
 
 export type ApiTrip = components['schemas']['Trip'];
 
@@ -36,7 +37,6 @@ export interface TripPlaybackProps {
   withSummary?: boolean;
 }
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 const SPEED_OPTIONS = PLAYBACK_SPEEDS.map((s) => ({ value: String(s), label: `${s}x` }));
 
 /** Whether a key press belongs to a control that uses Space itself (typing, buttons, checkboxes). */
@@ -141,7 +141,7 @@ function Playback({
               <Text size="xs" c="dimmed">
                 Playback position
               </Text>
-              <Text fw={600}>{timeFormat.format(sample?.t ?? startT)}</Text>
+              <Text fw={600}>{formatTime(sample?.t ?? startT)}</Text>
               <Group gap="md">
                 <Text size="sm">Speed {Math.round(sample?.speedKmh ?? 0)} km/h</Text>
                 <Text size="sm">SoC {Math.round(sample?.soc ?? 0)} %</Text>
@@ -165,7 +165,7 @@ function Playback({
                         color="orange"
                         onClick={() => handleSeek(Date.parse(stop.startedAt))}
                       >
-                        {timeFormat.format(Date.parse(stop.startedAt))} · {stop.durationMin} min
+                        {formatTime(stop.startedAt)} · {stop.durationMin} min
                       </Button>
                     </li>
                   ))}
@@ -193,7 +193,7 @@ function Playback({
           step={1000}
           value={t}
           onChange={handleSeek}
-          label={(value) => timeFormat.format(value)}
+          label={(value) => formatTime(value)}
           thumbLabel="Trip position"
           aria-label="Trip position"
         />

@@ -4,7 +4,7 @@ import { TELEMETRY_SOURCE_LABELS, VEHICLE_STATE_LABELS } from '@/domain/enums';
 import { useAppState, useAppStoreApi } from '@/state/store-context';
 import type { ApiModel } from './api/get-model';
 import { type TelemetrySource, useTelemetry } from './api/get-telemetry';
-import { formatNumber } from './format';
+import { formatNumber } from '@/shared/lib/format';
 import { QueryState } from './query-state';
 import { stateLabel } from './vehicle-overview';
 

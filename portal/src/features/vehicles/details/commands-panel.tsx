@@ -8,7 +8,7 @@ import type { ApiModel } from './api/get-model';
 import { useCommands } from './api/list-commands';
 import { useSendCommand } from './api/send-command';
 import { acksOf, effectiveCommandStatus, type EffectiveStatus } from './command-status';
-import { formatDateTime } from './format';
+import { formatDateTime } from '@/shared/lib/format';
 import { QueryState } from './query-state';
 import { useNow } from './use-now';
 

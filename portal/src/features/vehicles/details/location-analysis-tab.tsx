@@ -4,7 +4,7 @@ import { SAVED_LOCATION_KIND_LABELS } from '@/domain/enums';
 import { LocationAnalysisMap } from '@/features/locations/components/location-analysis-map';
 import { useAppStoreApi } from '@/state/store-context';
 import { useVehicleLocations } from './api/list-vehicle-locations';
-import { formatDateTime } from './format';
+import { formatDateTime } from '@/shared/lib/format';
 import { QueryState } from './query-state';
 
 /** Location Analysis: saved locations (Home, Office, Most frequent) with visit counts, as a table and on the map. */

@@ -2,7 +2,7 @@ import { Badge, Group, Pagination, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { SeverityBadge } from '@/features/faults/components/severity-badge';
 import { useVehicleNotifications } from './api/list-notifications';
-import { formatDateTime } from './format';
+import { formatDateTime } from '@/shared/lib/format';
 import { QueryState } from './query-state';
 
 const PAGE_SIZE = 10;

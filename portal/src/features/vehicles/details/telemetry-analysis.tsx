@@ -5,7 +5,7 @@ import { TimeSeriesChart } from '@/shared/ui/charts/time-series-chart';
 import { useAppState, useAppStoreApi } from '@/state/store-context';
 import type { ApiModel } from './api/get-model';
 import { type TelemetrySource, useTelemetry } from './api/get-telemetry';
-import { formatNumber } from './format';
+import { formatDateTime, formatNumber } from '@/shared/lib/format';
 import { QueryState } from './query-state';
 
 type TemplateKey = ApiModel['telemetryTemplate'][number];
@@ -112,7 +112,7 @@ export function TelemetryAnalysis({ source, template }: TelemetryAnalysisProps) 
   };
   const rangeLabel =
     range === 'custom'
-      ? `${new Date(from).toLocaleString('en-GB')} to ${new Date(to).toLocaleString('en-GB')}`
+      ? `${formatDateTime(from)} to ${formatDateTime(to)}`
       : ANALYSIS_RANGES.find((r) => r.value === range)?.label;
 
   return (

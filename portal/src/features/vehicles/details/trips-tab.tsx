@@ -5,7 +5,7 @@ import { TripPlayback } from '@/features/trips/components/trip-playback';
 import type { components } from '@/shared/api/schema';
 import { useAppState, useAppStoreApi } from '@/state/store-context';
 import { useVehicleTrips } from './api/list-vehicle-trips';
-import { formatDateTime, formatDuration, formatNumber } from './format';
+import { formatDateTime, formatDuration, formatNumber } from '@/shared/lib/format';
 import { QueryState } from './query-state';
 
 type ApiTrip = components['schemas']['Trip'];

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { HEALTH_RATING_LABELS, VEHICLE_STATE_LABELS, type VehicleState } from '@/domain/enums';
 import type { ApiVehicle } from './api/get-vehicle';
-import { formatDateTime, formatNumber } from './format';
+import { formatDateTime, formatNumber } from '@/shared/lib/format';
 
 /** The latest live telemetry of the vehicle, as the live wiring keeps it in `vehicle.data.live`. */
 export interface LiveSnapshot {

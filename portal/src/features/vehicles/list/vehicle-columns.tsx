@@ -3,6 +3,7 @@ import type { CSSProperties, ReactNode } from 'react';
 import { STATUS_LABELS, VEHICLE_STATE_LABELS, type VehicleState } from '@/domain/enums';
 import type { ApiVehicle } from './api/list-vehicles';
 import classes from './vehicle-columns.module.css';
+import { formatDateTime } from '@/shared/lib/format';
 
 const col = createColumnHelper<ApiVehicle>();
 
@@ -11,8 +12,6 @@ export function stateCodeLabel(code: ApiVehicle['stateCode']): string {
   const label = VEHICLE_STATE_LABELS[code as VehicleState] ?? 'Unknown';
   return code === 'F' ? 'SNA (F)' : `${label} (${code})`;
 }
-
-const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'short', timeStyle: 'short' });
 
 function ownerOf(v: ApiVehicle): string {
   const parts = [
@@ -82,9 +81,9 @@ export function vehicleColumns(actions: (v: ApiVehicle) => ReactNode) {
     }),
     col.accessor('lastSeenAt', {
       header: 'Last seen',
-      size: 140,
+      size: 165,
       meta: { label: 'Last seen', sortField: 'lastSeenAt' },
-      cell: (c) => dateTime.format(new Date(c.getValue())),
+      cell: (c) => formatDateTime(c.getValue()),
     }),
     col.accessor('status', {
       header: 'Status',
