@@ -259,7 +259,7 @@ describe('POST /vehicles', () => {
       fieldErrors: {
         vin: 'The VIN has 17 letters and digits.',
         registrationNumber: 'Enter the registration number.',
-        modelId: 'Choose an EV model.',
+        modelId: 'No EV model you may use has this id.',
         connectivity: 'Choose the connectivity.',
       },
     });

@@ -246,7 +246,7 @@ function evModel(ctx: AuthContext, db: WorldDb, modelId: string | undefined, err
   if (modelId === undefined) return undefined;
   const model = db.tables.models.get(modelId);
   if (model?.kind !== 'EV' || (ctx.roleType === 'oem' && model.oemId !== ctx.user.oemId)) {
-    errors.add('modelId', 'Choose an EV model.');
+    errors.add('modelId', 'No EV model you may use has this id.');
     return undefined;
   }
   return model;

@@ -44,4 +44,17 @@ describe('parseVehicleCsv', () => {
     expect(rows[1]?.value).toBeNull();
     expect(rows[1]?.errors).toEqual({ vin: 'Repeats line 2.' });
   });
+
+  test('with the EV models in scope, flags a model id that is not one of them', () => {
+    const known = new Set(['mdl-ev-1']);
+    const { rows } = parseVehicleCsv(
+      `${HEADER}\nABCDEFGHJK1234567,KA01,mdl-ev-1,4G,,\nABCDEFGHJK1234568,KA02,mdl-bms-1,4G,,\n`,
+      known,
+    );
+    expect(rows[0]?.errors).toEqual({});
+    expect(rows[1]?.value).toBeNull();
+    expect(rows[1]?.errors).toEqual({ modelId: 'No EV model you may use has this id.' });
+    // without the list (not loaded yet) the server is left to check
+    expect(parseVehicleCsv(`${HEADER}\nABCDEFGHJK1234568,KA02,mdl-bms-1,4G,,\n`).rows[0]?.errors).toEqual({});
+  });
 });

@@ -1,10 +1,15 @@
+import { useMemo } from 'react';
 import { CsvImportModal, type CsvImportModalProps } from '@/shared/ui/csv-import/csv-import-modal';
 import type { VehicleInput } from './api/vehicle-mutations';
-import { VEHICLE_IMPORT } from './parse-vehicle-csv';
+import { vehicleImportConfig } from './parse-vehicle-csv';
 
-export type VehicleImportModalProps = Omit<CsvImportModalProps<VehicleInput>, 'config'>;
+export interface VehicleImportModalProps extends Omit<CsvImportModalProps<VehicleInput>, 'config'> {
+  /** The EV models in scope, once loaded: the preview then flags a model id that is not one of them. */
+  modelIds?: readonly string[];
+}
 
 /** The shared CSV import dialog with the vehicle columns and validation. */
-export function VehicleImportModal(props: VehicleImportModalProps) {
-  return <CsvImportModal config={VEHICLE_IMPORT} {...props} />;
+export function VehicleImportModal({ modelIds, ...props }: VehicleImportModalProps) {
+  const config = useMemo(() => vehicleImportConfig(modelIds ? new Set(modelIds) : undefined), [modelIds]);
+  return <CsvImportModal config={config} {...props} />;
 }

@@ -136,6 +136,7 @@ export function VehicleManagementPage({ route }: RoutePageProps) {
 
   const models = lookups.data?.models;
   const oems = lookups.data?.oems;
+  const modelIds = useMemo(() => models?.map((m) => m.value), [models]);
   const filterDefs = useMemo<FilterDef[]>(
     () => [
       STATUS_FILTER,
@@ -268,10 +269,11 @@ export function VehicleManagementPage({ route }: RoutePageProps) {
         {dialog?.kind === 'import' ? (
           <VehicleImportModal
             opened
+            modelIds={modelIds}
             onClose={close}
             importBatch={importVehicles}
             onImported={(created) => {
-              notify.success(`Imported ${created} vehicles`);
+              notify.success(`Imported ${created} ${created === 1 ? 'vehicle' : 'vehicles'}`);
               void queryClient.invalidateQueries({ queryKey: ['vehicles', 'list'] });
             }}
           />
