@@ -7,6 +7,7 @@ import { createBrokerEmulator } from './live/broker-emulator';
 import { liveHandlers } from './live/live-handlers';
 import { routeRequests } from './route-requests';
 import { followClock, getWorldDb } from './world/world-instance';
+import { liveScopeOf } from './handlers/lib/scope';
 
 /** Where the demo's widget talks to: the Widget API mock on the portal's own origin (see `.env.demo`). */
 function widgetEndpoints() {
@@ -37,6 +38,8 @@ export async function startDemoWorker(): Promise<void> {
     },
     // Read live, so that a vehicle added in the demo is simulated too, and a mistyped id in a URL is not.
     hasVehicle: (id) => db.tables.vehicles.get(id) !== undefined,
+    // Each connection sees the vehicles its user sees in the Fleet API (its password is the session token).
+    vehicleScope: (_username, token) => liveScopeOf(db, token),
     // The geofences of the demo world, so that one drawn in the editor raises enter/exit events at once.
     geofences: () =>
       db.tables.geofences.all().map((g) => ({

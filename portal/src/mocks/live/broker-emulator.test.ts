@@ -171,6 +171,72 @@ test('a map-wide subscription simulates the whole demo fleet', () => {
   expect(emulator.stats().simulatedVehicles).toBe(3);
 });
 
+/** Vehicle uids of the telemetry a client received. */
+function telemetryUids(received: Packet[]): string[] {
+  return received.flatMap((p) => {
+    if (p.cmd !== 'publish') return [];
+    const result = parseLiveMessage(p.topic, new Uint8Array(p.payload as Buffer));
+    return result.ok && result.message.kind === 'vehicle-telemetry' ? [result.message.data.vehicleUid] : [];
+  });
+}
+
+test("a connection sees only its user's vehicles: the map simulates them, other vehicles stay silent", () => {
+  // fleet ops may see A-2 and A-3; the platform admin everything
+  emulator = createBrokerEmulator({
+    vehicleIds: () => ['A-1', 'A-2', 'A-3', 'A-4'],
+    vehicleScope: (_user, token) => (token === 'fleet' ? (uid) => uid === 'A-2' || uid === 'A-3' : null),
+  });
+  const fleet = client();
+  const admin = client();
+  fleet.connect({ username: 'fa', password: Buffer.from('fleet') });
+  admin.connect({ username: 'sa', password: Buffer.from('admin') });
+  fleet.send({
+    cmd: 'subscribe',
+    messageId: 1,
+    subscriptions: [
+      { topic: topics.fleetTelemetryFilter(), qos: 0 },
+      { topic: topics.vehicleTelemetryFilter('A-4'), qos: 0 },
+    ],
+  });
+  emulator.tick();
+  expect(telemetryUids(fleet.received).sort()).toEqual(['A-2', 'A-3']);
+  expect(emulator.stats().simulatedVehicles).toBe(2);
+  admin.send({ cmd: 'subscribe', messageId: 1, subscriptions: [{ topic: topics.fleetTelemetryFilter(), qos: 0 }] });
+  emulator.tick();
+  expect(telemetryUids(admin.received).sort()).toEqual(['A-1', 'A-2', 'A-3', 'A-4']);
+  // the scoped connection still gets only its own, now that all four are simulated
+  expect(new Set(telemetryUids(fleet.received))).toEqual(new Set(['A-2', 'A-3']));
+});
+
+test('a command published for a vehicle outside the connection\'s scope is dropped', () => {
+  emulator = createBrokerEmulator({
+    vehicleIds: () => ['A-1', 'A-2'],
+    vehicleScope: () => (uid) => uid === 'A-2',
+  });
+  const c = client();
+  c.connect({ username: 'fa', password: Buffer.from('fleet') });
+  c.send({
+    cmd: 'subscribe',
+    messageId: 1,
+    subscriptions: [
+      { topic: topics.commandAck('A-1'), qos: 1 },
+      { topic: topics.commandAck('A-2'), qos: 1 },
+    ],
+  });
+  const publish = (uid: string) => ({
+    cmd: 'publish' as const,
+    topic: topics.commandAck(uid),
+    payload: JSON.stringify({ v: 1, commandId: 'C', vehicleUid: uid, status: 2, ts: 1 }),
+    qos: 0 as const,
+    dup: false,
+    retain: false,
+  });
+  c.send(publish('A-1'), publish('A-2'));
+  expect(c.received.filter((p) => p.cmd === 'publish').map((p) => (p.cmd === 'publish' ? p.topic : ''))).toEqual([
+    topics.commandAck('A-2'),
+  ]);
+});
+
 test('a QoS 1 publish gets a PUBACK and a QoS 1 delivery carries a message id', () => {
   emulator = createBrokerEmulator();
   const sender = client();

@@ -49,6 +49,16 @@ export interface BrokerEmulatorOptions {
   geofences?: () => readonly SimulatedGeofence[];
   /** Checks CONNECT credentials; default accepts everyone (demo mode). */
   authenticate?: (username: string | undefined, password: string | undefined) => boolean;
+  /**
+   * Which vehicles a connection's user may see, from its CONNECT credentials, as a broker's access rules would: a test
+   * of a vehicle uid, or null for all of them. Messages about other vehicles are not delivered to it, a wildcard
+   * subscription (the fleet map) simulates its own vehicles, and its commands to other vehicles are dropped. Read once
+   * per connection. Default: everyone sees everything.
+   */
+  vehicleScope?: (
+    username: string | undefined,
+    password: string | undefined,
+  ) => ((vehicleUid: string) => boolean) | null;
   now?: () => number;
 }
 
@@ -80,6 +90,10 @@ interface Session {
   protocolVersion: 4 | 5;
   subscriptions: Map<string, 0 | 1>;
   nextMessageId: number;
+  /** The vehicles this connection may see (null: all); see `vehicleScope`. */
+  canSee: ((vehicleUid: string) => boolean) | null;
+  /** The simulated vehicles of a wildcard subscription, for the fleet list they were picked from. */
+  scopedFleet: { of: readonly string[]; ids: string[] } | null;
 }
 
 function toArrayBuffer(bytes: Uint8Array): ArrayBuffer {
@@ -153,8 +167,11 @@ export function createBrokerEmulator(options: BrokerEmulatorOptions = {}): Broke
   }
 
   function route(topic: string, payload: string, qos: 0 | 1) {
+    const vehicle = vehicleOfFilter(topic);
+    const about = vehicle && vehicle !== '*' ? vehicle : null;
     for (const session of sessions) {
       if (!session.connected) continue;
+      if (about && session.canSee && !session.canSee(about)) continue;
       let granted: 0 | 1 | -1 = -1;
       for (const [filter, q] of session.subscriptions) {
         if (topicMatches(filter, topic)) granted = Math.max(granted, q) as 0 | 1;
@@ -190,18 +207,36 @@ export function createBrokerEmulator(options: BrokerEmulatorOptions = {}): Broke
     }
   }
 
+  /** The vehicles a scoped connection's wildcard subscription simulates: the first of its own, up to the cap. */
+  function scopedFleetOf(session: Session, canSee: (vehicleUid: string) => boolean): string[] {
+    const all = fleet();
+    if (session.scopedFleet?.of !== all) {
+      const ids: string[] = [];
+      for (const id of all) {
+        if (ids.length >= maxSimulated) break;
+        if (canSee(id)) ids.push(id);
+      }
+      session.scopedFleet = { of: all, ids };
+    }
+    return session.scopedFleet.ids;
+  }
+
   function wantedVehicles(): { ids: string[]; byId: Set<string> } {
     const byId = new Set<string>();
     let all = false;
+    const scoped: string[][] = [];
     for (const session of sessions) {
       for (const filter of session.subscriptions.keys()) {
         const vehicle = vehicleOfFilter(filter);
-        if (vehicle === '*') all = true;
-        else if (vehicle && hasVehicle(vehicle)) byId.add(vehicle);
+        if (vehicle === '*') {
+          if (session.canSee) scoped.push(scopedFleetOf(session, session.canSee));
+          else all = true;
+        } else if (vehicle && hasVehicle(vehicle) && (!session.canSee || session.canSee(vehicle))) byId.add(vehicle);
       }
     }
-    if (!all) return { ids: [...byId], byId };
-    const ids = new Set(fleet().slice(0, maxSimulated));
+    if (!all && scoped.length === 0) return { ids: [...byId], byId };
+    const ids = new Set(all ? fleet().slice(0, maxSimulated) : []);
+    for (const own of scoped) for (const id of own) ids.add(id);
     for (const id of byId) ids.add(id);
     return { ids: [...ids], byId };
   }
@@ -250,6 +285,7 @@ export function createBrokerEmulator(options: BrokerEmulatorOptions = {}): Broke
           return;
         }
         session.connected = true;
+        session.canSee = options.vehicleScope?.(packet.username, packet.password?.toString()) ?? null;
         write(
           session,
           session.protocolVersion === 5
@@ -287,6 +323,9 @@ export function createBrokerEmulator(options: BrokerEmulatorOptions = {}): Broke
           drop(session);
           return;
         }
+        // A client may only publish about vehicles it may see (commands to others are dropped, as a broker's rules would).
+        const about = vehicleOfFilter(packet.topic);
+        if (about && about !== '*' && session.canSee && !session.canSee(about)) return;
         route(packet.topic, payload, packet.qos);
         return;
       }
@@ -307,6 +346,8 @@ export function createBrokerEmulator(options: BrokerEmulatorOptions = {}): Broke
         protocolVersion: 4,
         subscriptions: new Map(),
         nextMessageId: 0,
+        canSee: null,
+        scopedFleet: null,
       };
       sessions.add(session);
       // The parser adopts the protocol version of the CONNECT packet it reads.

@@ -22,16 +22,21 @@ export function permissionsOf(user: UserRecord): PermissionMap {
   return defaultPermissionsFor(user.role);
 }
 
+/** The caller a session token stands for, or null when the token is unknown or its user is not active. */
+export function authOfToken(token: string, db: WorldDb): AuthContext | null {
+  const session = db.tables.sessions.get(token);
+  const user = session ? db.tables.users.get(session.userId) : undefined;
+  if (user?.status !== 1) return null;
+  return { token, user, roleType: roleTypeOf(user.role), permissions: permissionsOf(user) };
+}
+
 /** The signed-in caller of a request; throws the contract's 401 when the bearer token is missing or unknown. */
 export function requireAuth(request: Request, db: WorldDb): AuthContext {
   const header = request.headers.get('Authorization') ?? '';
   const match = /^Bearer\s+(\S+)$/i.exec(header);
-  const token = match?.[1];
-  if (!token) throw unauthorized();
-  const session = db.tables.sessions.get(token);
-  const user = session ? db.tables.users.get(session.userId) : undefined;
-  if (user?.status !== 1) throw unauthorized();
-  return { token, user, roleType: roleTypeOf(user.role), permissions: permissionsOf(user) };
+  const ctx = match?.[1] ? authOfToken(match[1], db) : null;
+  if (!ctx) throw unauthorized();
+  return ctx;
 }
 
 /** Throws the contract's 403 unless the caller may do `action` (default list/read) on the key(s). */

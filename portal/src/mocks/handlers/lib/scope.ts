@@ -1,6 +1,6 @@
 import type { WorldDb } from '../../world/db';
 import type { Device, Vehicle } from '../../world/types';
-import type { AuthContext } from './auth-context';
+import { type AuthContext, authOfToken } from './auth-context';
 
 /** The vehicle field that limits a caller's scope, by role type (platform and component staff: none). */
 const SCOPE_FIELD = {
@@ -52,4 +52,19 @@ export function deviceFilterFor(ctx: AuthContext, db: WorldDb): (device: Device)
 export function scopedVehicle(ctx: AuthContext, db: WorldDb, id: string): Vehicle | undefined {
   const vehicle = db.tables.vehicles.get(id);
   return vehicle && vehicleFilterFor(ctx)(vehicle) ? vehicle : undefined;
+}
+
+/**
+ * The live broker's access rule for one connection, whose password is the session token: a test of the vehicles its
+ * user sees, or null when they see every vehicle. An unknown token sees none.
+ */
+export function liveScopeOf(db: WorldDb, token: string | undefined): ((vehicleUid: string) => boolean) | null {
+  const ctx = token ? authOfToken(token, db) : null;
+  if (!ctx) return () => false;
+  if (vehicleScopeFor(ctx) === null) return null;
+  const inScope = vehicleFilterFor(ctx);
+  return (vehicleUid) => {
+    const vehicle = db.tables.vehicles.get(vehicleUid);
+    return vehicle !== undefined && inScope(vehicle);
+  };
 }
