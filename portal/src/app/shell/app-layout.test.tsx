@@ -62,6 +62,21 @@ describe('the shell', () => {
     await waitFor(() => expect(within(trail).queryByText('Vehicle Management')).not.toBeInTheDocument());
   });
 
+  test('leaves pages the user may not open, and error pages, out of the trail', async () => {
+    const { router } = await renderAs('BMSA', '/bms/master-management');
+    const trail = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    await waitFor(() => expect(within(trail).getByText('BMS Management')).toHaveAttribute('aria-current', 'page'));
+    await router.navigate('/vehicle-management');
+    expect(await screen.findByText('You do not have access to this page')).toBeInTheDocument();
+    await router.navigate('/no-such-page');
+    expect(await screen.findByText('Page not found')).toBeInTheDocument();
+    await router.navigate('/bms/details/bms-000001');
+    await waitFor(() => expect(within(trail).getByText('BMS Details')).toHaveAttribute('aria-current', 'page'));
+    expect(within(trail).getByRole('link', { name: 'BMS Management' })).toBeInTheDocument();
+    expect(within(trail).queryByText('Vehicle Management')).not.toBeInTheDocument();
+    expect(within(trail).queryByText('Page not found')).not.toBeInTheDocument();
+  });
+
   test('signs out from the user menu and returns to the login page', async () => {
     const { router, store } = await renderAs('OEMA', '/dashboard');
     await userEvent.click(screen.getByRole('button', { name: /Account menu for OEM Admin Tester/ }));

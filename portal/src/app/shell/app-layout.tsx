@@ -1,12 +1,13 @@
 import { AppShell, Box, Stack } from '@mantine/core';
 import { type ReactNode, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { canOpen } from '@/domain/route-access';
 import { useAppState, useAppStoreApi } from '@/state/store-context';
 import { AppBreadcrumbs } from './app-breadcrumbs';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
 import { SideNav } from './side-nav';
-import { useRouteTitle } from './use-route-title';
+import { useCurrentRoute } from './use-route-title';
 
 export const NAV_WIDTH = { collapsed: 68, expanded: 260 } as const;
 
@@ -49,13 +50,22 @@ export function AppLayout({ headerExtras }: { headerExtras?: ReactNode }) {
   );
 }
 
-/** Records each visited page (path and title) for the breadcrumb trail; renders nothing. */
+/** Error pages: never a step of the trail. */
+const ERROR_PAGES: ReadonlySet<string> = new Set(['forbidden', 'not-found']);
+
+/**
+ * Records each visited page (path and title) for the breadcrumb trail; renders nothing. A page the user may not open
+ * (it answered 403) or an error page is not recorded: the trail would link back to it.
+ */
 function RouteVisitRecorder() {
   const store = useAppStoreApi();
   const { pathname } = useLocation();
-  const title = useRouteTitle();
+  const route = useCurrentRoute();
+  const permissions = useAppState((s) => s.auth.permissions);
+  const recordable = route !== undefined && !ERROR_PAGES.has(route.id) && canOpen(route, permissions);
+  const title = route?.title;
   useEffect(() => {
-    if (title) store.getState().visitRoute({ path: pathname, title });
-  }, [pathname, title, store]);
+    if (recordable && title) store.getState().visitRoute({ path: pathname, title });
+  }, [pathname, title, recordable, store]);
   return null;
 }
