@@ -37,6 +37,15 @@ function client(version: 4 | 5 = 4) {
   };
 }
 
+/** Vehicle uids of the telemetry a client received. */
+function telemetryUids(received: Packet[]): string[] {
+  return received.flatMap((p) => {
+    if (p.cmd !== 'publish') return [];
+    const result = parseLiveMessage(p.topic, new Uint8Array(p.payload as Buffer));
+    return result.ok && result.message.kind === 'vehicle-telemetry' ? [result.message.data.vehicleUid] : [];
+  });
+}
+
 test('CONNECT is answered with an accepting CONNACK', () => {
   emulator = createBrokerEmulator();
   const c = client();
@@ -152,12 +161,7 @@ test('a vehicle id that is not in the fleet (a mistyped URL) gets no telemetry',
     ],
   });
   emulator.tick();
-  const uids = c.received.flatMap((p) => {
-    if (p.cmd !== 'publish') return [];
-    const result = parseLiveMessage(p.topic, new Uint8Array(p.payload as Buffer));
-    return result.ok && result.message.kind === 'vehicle-telemetry' ? [result.message.data.vehicleUid] : [];
-  });
-  expect(uids).toEqual(['A-2']);
+  expect(telemetryUids(c.received)).toEqual(['A-2']);
   expect(emulator.stats().simulatedVehicles).toBe(1);
 });
 
@@ -170,15 +174,6 @@ test('a map-wide subscription simulates the whole demo fleet', () => {
   expect(c.received.filter((p) => p.cmd === 'publish')).toHaveLength(3);
   expect(emulator.stats().simulatedVehicles).toBe(3);
 });
-
-/** Vehicle uids of the telemetry a client received. */
-function telemetryUids(received: Packet[]): string[] {
-  return received.flatMap((p) => {
-    if (p.cmd !== 'publish') return [];
-    const result = parseLiveMessage(p.topic, new Uint8Array(p.payload as Buffer));
-    return result.ok && result.message.kind === 'vehicle-telemetry' ? [result.message.data.vehicleUid] : [];
-  });
-}
 
 test("a connection sees only its user's vehicles: the map simulates them, other vehicles stay silent", () => {
   // fleet ops may; the platform admin everything
