@@ -3,7 +3,20 @@ import { defineConfig } from '@playwright/test';
 // Debian's Chromium, never a downloaded browser. WebGL (maps) runs on SwiftShader.
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-export const PORTS = { portal: 4173, messenger: 4280, widgetHost: 4281 } as const;
+/**
+ * The suite's own ports, never the demo's (4173): `scripts/test.mjs` picks free ones and passes them in the environment;
+ * a direct `playwright test` uses 4373/4390/4391. Servers are never reused: a port already taken fails the run loudly
+ * instead of testing whatever build another process serves there.
+ */
+export const PORTS = {
+  portal: Number(process.env.E2E_PORTAL_PORT ?? 4373),
+  messenger: Number(process.env.E2E_MESSENGER_PORT ?? 4390),
+  widgetHost: Number(process.env.E2E_WIDGET_HOST_PORT ?? 4391),
+} as const;
+// The specs read their URLs from these (workers inherit the environment).
+process.env.PORTAL_URL ??= `http://127.0.0.1:${PORTS.portal}`;
+process.env.MESSENGER_URL ??= `http://127.0.0.1:${PORTS.messenger}/`;
+process.env.WIDGET_HOST_ORIGIN ??= `http://127.0.0.1:${PORTS.widgetHost}`;
 
 export default defineConfig({
   testDir: './specs',
@@ -38,17 +51,17 @@ export default defineConfig({
     {
       command: `node servers/static.mjs --port ${PORTS.portal} --root ../portal/dist-demo --spa --mount /messenger=../messenger/dist --mount /widget=../sdk/dist/umd`,
       url: `http://127.0.0.1:${PORTS.portal}/`,
-      reuseExistingServer: !process.env.CI,
+      reuseExistingServer: false,
     },
     {
       command: `node servers/static.mjs --port ${PORTS.messenger} --root ../messenger/dist`,
       url: `http://127.0.0.1:${PORTS.messenger}/`,
-      reuseExistingServer: !process.env.CI,
+      reuseExistingServer: false,
     },
     {
       command: `node servers/static.mjs --port ${PORTS.widgetHost} --root ./specs/widget --mount /sdk=../sdk/dist`,
       url: `http://127.0.0.1:${PORTS.widgetHost}/sdk/index.js`,
-      reuseExistingServer: !process.env.CI,
+      reuseExistingServer: false,
     },
   ],
 });

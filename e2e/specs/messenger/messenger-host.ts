@@ -3,8 +3,9 @@ import { type Page, expect, test } from '@playwright/test';
 import { createWidgetMock, type WidgetMock } from '../../../sdk/src/mock';
 
 /** Ports follow e2e/playwright.config.ts; the env variables let a second checkout run the suite on other ports. */
-export const MESSENGER_URL = process.env.MESSENGER_URL ?? 'http://127.0.0.1:4280/';
-export const HOST_ORIGIN = process.env.WIDGET_HOST_ORIGIN ?? 'http://127.0.0.1:4281';
+import { HOST_ORIGIN, MESSENGER_URL } from '../../urls';
+
+export { HOST_ORIGIN, MESSENGER_URL };
 export const API_URL = 'https://api.voltline.test';
 const HOST_PATH = '/messenger-host/';
 const HOST_HTML = readFileSync(new URL('./host/index.html', import.meta.url), 'utf8');

@@ -1,13 +1,11 @@
 import { defineConfig } from '@playwright/test';
-import base from '../../playwright.config';
+import base, { PORTS } from '../../playwright.config';
 
-// Runs only the messenger specs, with just the two servers they use (messenger build, widget host with /sdk), on
-// ports of their own so a run never reuses another checkout's servers:
+// Runs only the messenger specs, with just the two servers they use (messenger build, widget host with /sdk), on the
+// suite's ports (see playwright.config.ts), never reusing a server:
 // `pnpm exec playwright test -c specs/messenger/playwright.messenger.config.ts` (build sdk and messenger first).
-const MESSENGER_PORT = Number(process.env.MESSENGER_PORT ?? 4380);
-const HOST_PORT = Number(process.env.WIDGET_HOST_PORT ?? 4381);
-process.env.MESSENGER_URL ??= `http://127.0.0.1:${MESSENGER_PORT}/`;
-process.env.WIDGET_HOST_ORIGIN ??= `http://127.0.0.1:${HOST_PORT}`;
+const MESSENGER_PORT = PORTS.messenger;
+const HOST_PORT = PORTS.widgetHost;
 
 export default defineConfig({
   ...base,

@@ -1,9 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { portal } from '../../selectors';
+import { PORTAL_URL } from '../../urls';
 
 // Demo mode end to end: after sign-in the portal's one live controller loads mqtt.js, connects through MSW to the
 // in-page broker emulation, and the dashboard's real-time map subscribes to its viewport.
-const BASE = process.env.PORTAL_URL ?? 'http://127.0.0.1:4173';
+const BASE = PORTAL_URL;
 
 test('after sign-in the header shows live data connected and the dashboard draws the real-time map', async ({
   page,

@@ -1,8 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
 import { portal } from '../../selectors';
+import { PORTAL_URL } from '../../urls';
 
-/** The built demo; e2e/playwright.config.ts serves it on 4173. */
-const BASE = process.env.PORTAL_URL ?? 'http://127.0.0.1:4173';
+const BASE = PORTAL_URL;
 const SLOW = { timeout: 20_000 };
 const STEPS = ['Information', 'Master Data', 'Commands', 'Faults', 'Configurations', 'Telemetry'] as const;
 const MODEL_TABS = ['Information', 'Master Data', 'Telemetry', 'Configuration', 'Commands', 'Faults'] as const;

@@ -1,8 +1,9 @@
 import { expect, type Page } from '@playwright/test';
 import { portal } from '../../selectors';
+import { PORTAL_URL } from '../../urls';
 
 /** Where the demo portal is served (the suite's web server, or PORTAL_URL). */
-export const PORTAL_BASE = process.env.PORTAL_URL ?? 'http://127.0.0.1:4173';
+export const PORTAL_BASE = PORTAL_URL;
 
 /** Signs in with the demo account of a role and waits until live data is connected. */
 export async function signInDemo(page: Page, role = 'SA') {

@@ -1,9 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
 import { dashboardPathFor, isRoleCode } from '../../../portal/src/domain/roles';
 import { portal } from '../../selectors';
+import { PORTAL_URL } from '../../urls';
 
-/** The built demo; e2e/playwright.config.ts serves it on 4173. */
-const BASE = process.env.PORTAL_URL ?? 'http://127.0.0.1:4173';
+const BASE = PORTAL_URL;
 const ARTIFACTS = new URL('../../.artifacts/', import.meta.url).pathname;
 
 /** The demo accounts offered on the login page, with their role codes. */

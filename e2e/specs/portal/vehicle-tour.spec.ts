@@ -1,10 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
 import { portal, vehicleTour as tour } from '../../selectors';
+import { PORTAL_URL } from '../../urls';
 
 // A vehicle's full tour on the demo build: the 8 vehicle tabs (a command sent and acknowledged live through the
 // in-page broker emulation, and one fault's details), then its BMS details and battery pack history, with a screenshot
 // of each.
-const BASE = process.env.PORTAL_URL ?? 'http://127.0.0.1:4173';
+const BASE = PORTAL_URL;
 /** A demo-world vehicle with trips, faults, commands and a notification. */
 const VEHICLE = 'veh-000018';
 const BMS = 'bms-000018';

@@ -1,7 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
 import { pixelAt, serveHarness } from '../capture-shared/capture-bundle';
+import { HOST_ORIGIN } from '../../../urls';
 
-const PAGE = 'http://127.0.0.1:4281/capture-editor/index.html';
+const PAGE = `${HOST_ORIGIN}/capture-editor/index.html`;
 
 test.use({ viewport: { width: 1000, height: 700 } });
 

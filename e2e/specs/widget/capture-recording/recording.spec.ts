@@ -1,7 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
 import { serveHarness } from '../capture-shared/capture-bundle';
+import { HOST_ORIGIN } from '../../../urls';
 
-const PAGE = 'http://127.0.0.1:4281/capture-recording/index.html';
+const PAGE = `${HOST_ORIGIN}/capture-recording/index.html`;
 const FAKE_CAPTURE = [
   '--no-sandbox',
   '--use-fake-ui-for-media-stream',

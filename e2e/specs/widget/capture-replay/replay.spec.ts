@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { REPLAY } from '../../../../sdk/src/capture/constants';
 import { serveHarness } from '../capture-shared/capture-bundle';
+import { HOST_ORIGIN } from '../../../urls';
 
-const PAGE = 'http://127.0.0.1:4281/capture-replay/index.html';
+const PAGE = `${HOST_ORIGIN}/capture-replay/index.html`;
 // rrweb event and incremental source numbers (rrweb's EventType and IncrementalSource).
 const FULL_SNAPSHOT = 2;
 const INCREMENTAL = 3;
@@ -27,7 +28,7 @@ async function interact(page: import('@playwright/test').Page) {
 test('the replay holds a full snapshot and incremental events for every interaction', async ({ page }) => {
   await interact(page);
   const replay = await page.evaluate(() => window.voltlineCapture.getReplayPayload());
-  expect(replay).toMatchObject({ type: 'rrweb', baseUrl: 'http://127.0.0.1:4281', isMobile: false });
+  expect(replay).toMatchObject({ type: 'rrweb', baseUrl: HOST_ORIGIN, isMobile: false });
   const events = replay!.events as { type: number; timestamp: number; data: { source?: number } }[];
   expect(events[0]!.type).toBe(META);
   expect(events.filter((e) => e.type === FULL_SNAPSHOT)).toHaveLength(1);

@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { pixelDifference, serveHarness } from '../capture-shared/capture-bundle';
+import { HOST_ORIGIN } from '../../../urls';
 
-const PAGE = 'http://127.0.0.1:4281/capture-snapshot/index.html';
+const PAGE = `${HOST_ORIGIN}/capture-snapshot/index.html`;
 
 test.use({ viewport: { width: 900, height: 800 } });
 
@@ -20,7 +21,7 @@ test('the snapshot carries input values, canvas pixels and shadow DOM, and never
   const snap = await page.evaluate(() => window.voltlineCapture.takeSnapshot());
 
   expect(snap).toMatchObject({
-    baseUrl: 'http://127.0.0.1:4281',
+    baseUrl: HOST_ORIGIN,
     width: 900,
     height: 800,
     isMobile: false,
@@ -43,7 +44,7 @@ test('on a local host images and stylesheet urls are inlined as data URLs', asyn
   expect(snap.html).toMatch(/<img src="data:image\/jpeg;base64,[^"]+" alt="Logo"/);
   expect(snap.html).toMatch(/background: url\("data:image\/png;base64,/);
   expect(snap.html).not.toContain('<link rel="stylesheet"');
-  expect(snap.html).toContain('<style data-gl-href="http://127.0.0.1:4281/capture-snapshot/styles.css">');
+  expect(snap.html).toContain(`<style data-gl-href="${HOST_ORIGIN}/capture-snapshot/styles.css">`);
 });
 
 test('the snapshot re-rendered in a second page looks like the page', async ({ page, context }) => {

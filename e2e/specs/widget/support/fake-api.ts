@@ -2,9 +2,9 @@ import type { Page, Route } from '@playwright/test';
 
 /** The API host the host pages point the widget at (`Gleap.setApiUrl`); Playwright answers it. */
 export const FAKE_API = 'https://api.voltline.test';
-/** Ports follow e2e/playwright.config.ts; the env variables let a second checkout run the suite on other ports. */
-export const MESSENGER_URL = process.env.MESSENGER_URL ?? 'http://127.0.0.1:4280/';
-export const HOST_ORIGIN = process.env.WIDGET_HOST_ORIGIN ?? 'http://127.0.0.1:4281';
+import { HOST_ORIGIN, MESSENGER_URL } from '../../../urls';
+
+export { HOST_ORIGIN, MESSENGER_URL };
 /** Same server, other host name: a different origin for the stand-in frame. */
 export const OTHER_ORIGIN = HOST_ORIGIN.replace('127.0.0.1', 'localhost');
 
