@@ -31,6 +31,10 @@ export const portal = {
 
 /** The vehicle tour (vehicle, BMS and battery pack details): names of tabs, tables and figures the pages expose. */
 export const vehicleTour = {
+  tab: 'tab',
+  table: 'table',
+  option: 'option',
+  live: { role: 'status', name: 'Live' },
   vehicleTabs: { role: 'tablist', name: 'Vehicle details' },
   bmsTabs: { role: 'tablist', name: 'BMS details' },
   tables: {
@@ -43,7 +47,13 @@ export const vehicleTour = {
     locations: 'Saved locations',
     cycles: 'Battery cycles',
     cells: 'Cells',
+    deviceState: 'Device state',
   },
+  commandStatus: { pending: 'Status: Pending', settled: /^Status: (Success|Failed)$/ },
+  severityFilter: { role: 'group', name: 'Filter by severity' },
+  noTickets: /Tickets do not exist/,
+  cellHistory: 'Cell history',
+  weakestCell: 'Weakest',
   tripDetail: { role: 'region', name: 'Trip detail' },
   faultTimeline: 'Fault timeline',
   commandPicker: { role: 'textbox', name: 'Command' },
@@ -51,4 +61,25 @@ export const vehicleTour = {
   analysisChart: { role: 'figure', name: /^Telemetry, / },
   heatmap: { role: 'figure', name: 'Per-cell voltage heatmap' },
   spreadChart: { role: 'figure', name: 'Voltage min, max and delta over time' },
+} as const;
+
+/** Model configuration and model pages. */
+export const models = {
+  stepHeading: 'heading',
+  nextStep: { role: 'button', name: 'Next step' },
+  publish: { role: 'button', name: 'Finish and publish' },
+  modelTabs: { role: 'tablist', name: 'Model' },
+  telemetryTemplate: 'Telemetry template',
+  bmsModels: 'BMS models',
+} as const;
+
+/** Trip playback and saved locations on a vehicle's details. */
+export const trips = {
+  map: { role: 'region', name: 'Trip map' },
+  charts: { role: 'img', name: 'Speed and SoC over the trip' },
+  readout: { role: 'group', name: 'Position readout' },
+  position: { role: 'slider', name: 'Trip position' },
+  play: 'Play',
+  pause: 'Pause',
+  locationsMap: { role: 'region', name: 'Saved locations map' },
 } as const;
