@@ -30,21 +30,23 @@ import {
 import { isLiveMode as liveMode } from './core/live-site';
 import { getSession, identifySession, isIdentified, updateSession } from './core/session';
 import { type CustomActionCallback, type UrlHandler, settings } from './core/state';
+import { linkHook } from './core/widget';
+import { sendSilentCrashReport as silentCrash } from './core/widget-feedback';
 import {
   type FeedbackFlowOptions,
+  performAction,
+  showSurvey as survey,
+  startFeedbackFlow as startFlow,
+} from './core/widget-flows';
+import {
   closeWidget,
   hideWidget as hideFrame,
-  linkHook,
   isOpened as opened,
   openScreen,
-  performAction,
   renderUi,
-  sendSilentCrashReport as silentCrash,
-  showSurvey as survey,
   showWidget as showFrame,
-  startFeedbackFlow as startFlow,
   ui,
-} from './core/widget';
+} from './core/widget-ui';
 import { handleDeepLink, listenForDeepLinks, type LinkOpeners } from './links/deep-links';
 import { handleQueryParams } from './links/query-params';
 import { listenForShortcuts } from './links/shortcuts';

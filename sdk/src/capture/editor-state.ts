@@ -167,3 +167,9 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       return state;
   }
 }
+
+/** The editor's state and its one way to change it, as the toolbar, canvas and recorder parts see them. */
+export interface EditorStore {
+  readonly state: EditorState;
+  dispatch(action: EditorAction): void;
+}

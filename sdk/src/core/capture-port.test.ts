@@ -1,24 +1,38 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { expect, test } from 'vitest';
+import { afterEach, expect, test, vi } from 'vitest';
 import { capturePort } from './capture-port';
 
-// vitest runs from the package folder
-const captureDir = resolve(process.cwd(), 'src/capture/');
-const portSource = readFileSync(resolve(process.cwd(), 'src/core/capture-port.ts'), 'utf8');
+const CHUNKS = ['snapshot', 'replay', 'editor', 'describe-capture'] as const;
 
-test('a missing capture chunk resolves to null, so reports go out without a screenshot or replay', async () => {
-  if (existsSync(`${captureDir}/snapshot.ts`)) return; // once merged, the next test takes over
+afterEach(() => {
+  for (const name of CHUNKS) vi.doUnmock(`../capture/${name}`);
+  vi.resetModules();
+});
+
+test('each capture chunk loads through the port', async () => {
+  expect(typeof (await capturePort.snapshot())?.takeSnapshot).toBe('function');
+  expect(typeof (await capturePort.replay())?.getReplayPayload).toBe('function');
+  expect(typeof (await capturePort.editor())?.openCaptureEditor).toBe('function');
+  expect(typeof (await capturePort.describe())?.summarizeCapture).toBe('function');
+});
+
+test('a capture chunk that fails to load resolves to null, so reports go out without it', async () => {
+  for (const name of CHUNKS)
+    vi.doMock(`../capture/${name}`, () => {
+      throw new Error('chunk failed to load');
+    });
   expect(await capturePort.snapshot()).toBeNull();
   expect(await capturePort.replay()).toBeNull();
   expect(await capturePort.editor()).toBeNull();
+  expect(await capturePort.describe()).toBeNull();
 });
 
-test('once the capture chunks exist, the port imports each of them with a literal import() so bundlers split them', () => {
-  for (const name of ['snapshot', 'replay', 'editor']) {
-    if (!existsSync(`${captureDir}/${name}.ts`)) continue;
+test('the port imports each capture chunk with a literal import(), so bundlers split them', () => {
+  // vitest runs from the package folder
+  const portSource = readFileSync(resolve(process.cwd(), 'src/core/capture-port.ts'), 'utf8');
+  for (const name of CHUNKS)
     expect(portSource, `capture-port.ts must import('../capture/${name}') literally`).toContain(
       `import('../capture/${name}')`,
     );
-  }
 });

@@ -18,17 +18,17 @@ import { cancelReportRetry, flushReportQueue } from './report';
 import { clearSession, getSession, isSessionReady, readStoredSession, startSession, updateSession } from './session';
 import { connectSocket, disconnectSocket } from './socket';
 import { originOf, settings } from './state';
+import { teardownUi } from './widget';
+import { applyServerUpdate } from './widget-flows';
 import {
-  applyServerUpdate,
+  isOpened,
   isUiMounted,
   mountUi,
-  setUnreadCount,
   notifyConfigToFrame,
-  isOpened,
   notifySessionToFrame,
   renderUi,
-  teardownUi,
-} from './widget';
+  setUnreadCount,
+} from './widget-ui';
 
 export const runtime = {
   initialized: false,

@@ -4,7 +4,7 @@ import { encodeMessage } from '../protocol/messages';
 import { failNext } from '../mock/widget-store';
 import { API, FRAME_ORIGIN, KEY, WS, FRAME, createTestServer, resetWidget } from '../test/widget-harness';
 import { type EditorModule, type ReplayModule, type SnapshotModule, capturePort } from './capture-port';
-import { uploadFile } from './widget';
+import { uploadFile } from './widget-feedback';
 
 const { mock, server } = createTestServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect, test, vi } from 'vi
 import { Gleap } from '../index';
 import { encodeMessage } from '../protocol/messages';
 import { API, FRAME, FRAME_ORIGIN, KEY, WS, createTestServer, resetWidget } from '../test/widget-harness';
-import { applyServerUpdate } from './widget';
+import { applyServerUpdate } from './widget-flows';
 
 const { mock, server } = createTestServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));

@@ -1,0 +1,151 @@
+import { el } from './editor-dom';
+import type { EditorState, EditorStore } from './editor-state';
+import { EDITOR_TEXTS as T } from './editor-texts';
+import { type RecordingResult, ScreenCaptureDeniedError, ScreenRecorder } from './screen-recorder';
+
+/**
+ * The recorder part of the capture editor (recording mode): starts and stops the screen recording
+ * (`screen-recorder.ts`), shows the preview card with Retry and Next, and uploads the recording on Next.
+ */
+export interface EditorRecorderOptions {
+  store: EditorStore;
+  /** Uploads the recording (POST /uploads/sdk) and resolves with its URL. */
+  upload: (file: Blob, fileName: string) => Promise<string>;
+  /** Retry starts over: the drawings made during the recording go too. */
+  clearDrawings: () => void;
+}
+
+export interface EditorRecorder {
+  /** The preview card; the editor puts it into its shadow root. */
+  readonly preview: HTMLElement;
+  /** The record button: start a recording, or stop the running one. */
+  toggle(): Promise<void>;
+  setMicEnabled(enabled: boolean): void;
+  /** Whether the running recording has a microphone track: muting mid-recording needs one. */
+  readonly hasMic: boolean;
+  /** The uploaded recording's URL ('' until the upload succeeded). */
+  readonly url: string;
+  render(state: EditorState): void;
+  /** Stop any recording and release the preview (the editor closes). */
+  dispose(): void;
+}
+
+export function createEditorRecorder({ store, upload, clearDrawings }: EditorRecorderOptions): EditorRecorder {
+  const { dispatch } = store;
+  let recorder: ScreenRecorder | null = null;
+  let recording: RecordingResult | null = null;
+  let previewUrl = '';
+  let screenRecordingUrl = '';
+  // Muting mid-recording needs a microphone track; a recording started without one cannot gain it later.
+  let recordingHasMic = false;
+
+  const preview = el('div', { class: 'preview', hidden: '' });
+  const card = el('div', { class: 'card', role: 'dialog', 'aria-modal': 'true', 'aria-label': T.previewTitle });
+  const video = el('video', { controls: '', playsinline: '' });
+  const retry = el('button', { type: 'button', class: 'secondary' }, T.retry);
+  const send = el('button', { type: 'button', class: 'primary' }, T.next);
+  retry.addEventListener('click', () => handleRetry());
+  send.addEventListener('click', () => void handleUpload());
+  const actions = el('div', { class: 'actions' });
+  actions.append(retry, send);
+  card.append(el('h2', {}, T.previewTitle), video, actions);
+  preview.append(card);
+
+  async function toggle() {
+    if (!store.state.recordingSupported) return;
+    if (store.state.recording === 'recording') {
+      await stopRecording();
+      return;
+    }
+    if (store.state.recording !== 'idle') return;
+    dispatch({ type: 'record-requested' });
+    recorder = new ScreenRecorder({
+      onTick: (elapsedMs) => dispatch({ type: 'tick', elapsedMs }),
+      onAutoStop: () => void stopRecording(),
+    });
+    try {
+      await recorder.start(store.state.micEnabled);
+      if (!recorder.micAvailable) dispatch({ type: 'mic-unavailable' });
+      recordingHasMic = recorder.hasMic;
+      if (store.state.result) {
+        recorder.dispose();
+        return;
+      }
+      dispatch({ type: 'record-started' });
+    } catch (error) {
+      recorder.dispose();
+      recorder = null;
+      if (error instanceof ScreenCaptureDeniedError) dispatch({ type: 'record-denied' });
+      else {
+        console.error('[Voltline] Screen recording failed', error);
+        dispatch({ type: 'record-failed' });
+      }
+    }
+  }
+
+  async function stopRecording() {
+    const active = recorder;
+    if (!active || store.state.recording !== 'recording') return;
+    try {
+      recording = await active.stop();
+      previewUrl = URL.createObjectURL(recording.blob);
+      video.src = previewUrl;
+      dispatch({ type: 'record-stopped' });
+    } catch (error) {
+      console.error('[Voltline] Screen recording failed', error);
+      dispatch({ type: 'record-failed' });
+    } finally {
+      recorder = null;
+    }
+  }
+
+  function handleRetry() {
+    releasePreview();
+    clearDrawings();
+    dispatch({ type: 'retry' });
+    dispatch({ type: 'select-tool', tool: 'pointer' });
+  }
+
+  async function handleUpload() {
+    if (!recording || store.state.recording !== 'preview') return;
+    dispatch({ type: 'upload-started' });
+    try {
+      screenRecordingUrl = await upload(recording.blob, recording.fileName);
+      dispatch({ type: 'uploaded' });
+    } catch (error) {
+      console.error('[Voltline] Screen recording upload failed', error);
+      dispatch({ type: 'upload-failed' });
+    }
+  }
+
+  function releasePreview() {
+    video.removeAttribute('src');
+    if (previewUrl) URL.revokeObjectURL(previewUrl);
+    previewUrl = '';
+    recording = null;
+  }
+
+  return {
+    preview,
+    toggle,
+    setMicEnabled(enabled) {
+      recorder?.setMicEnabled(enabled);
+    },
+    get hasMic() {
+      return recordingHasMic;
+    },
+    get url() {
+      return screenRecordingUrl;
+    },
+    render(state) {
+      preview.hidden = state.recording !== 'preview' && state.recording !== 'uploading';
+      send.textContent = state.recording === 'uploading' ? T.uploading : T.next;
+      send.setAttribute('aria-disabled', String(state.recording === 'uploading'));
+      retry.setAttribute('aria-disabled', String(state.recording === 'uploading'));
+    },
+    dispose() {
+      recorder?.dispose();
+      releasePreview();
+    },
+  };
+}

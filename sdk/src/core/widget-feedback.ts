@@ -1,0 +1,103 @@
+import { trackEvent } from '../logs/custom-events';
+import type { CaptureItem, SendFeedbackData } from '../protocol/messages';
+import { capturePort } from './capture-port';
+import { FEEDBACK_FAILED_TEXT, SILENT_CRASH_REARM_MS } from './constants';
+import { emit } from './emitter';
+import { sendToFrame } from './frame-bridge';
+import { api } from './http';
+import {
+  buildReport,
+  capturePreview,
+  captureState,
+  previewExclusions,
+  removeCaptureItem,
+  resetCapturePreview,
+  submitReport,
+  summarizeNextReport,
+} from './report';
+import type { ExcludeData, Priority } from './report-types';
+import { isSessionReady } from './session';
+
+/**
+ * Feedback sending: the frame's `send-feedback` becomes a report (`report.ts` builds and submits it), the capture
+ * preview the form shows, uploads, and silent crash reports.
+ */
+
+let silentSent = false;
+
+/** `send-feedback` -> report -> `feedback-sent` or `feedback-sending-failed` (+ the events of §7). */
+export async function sendFeedbackFromFrame(d: SendFeedbackData): Promise<void> {
+  try {
+    const report = await buildReport({
+      type: d.action?.feedbackType || 'BUG',
+      priority: 'MEDIUM',
+      formData: d.formData,
+      // What the visitor removed in the form's preview is never sent, whatever the frame's own switches say.
+      excludeData: { ...d.action?.excludeData, ...previewExclusions() },
+      outboundId: d.outboundId,
+      spamToken: d.spamToken,
+      snapshot: capturePreview.snapshot,
+    });
+    const outcome = await submitReport(report);
+    sendToFrame('feedback-sent', outcome.status === 'sent' ? outcome.result : { queued: true });
+    emit('feedback-sent', d.formData);
+    if (d.outboundId) {
+      emit('outbound-sent', { outboundId: d.outboundId, outbound: d.outboundId, formData: d.formData });
+      const { reportedBy: _omit, ...rest } = d.formData ?? {};
+      trackEvent(`${d.outboundId}-submitted`, rest);
+    }
+    captureState.screenRecordingUrl = undefined;
+    resetCapturePreview();
+  } catch (err) {
+    sendToFrame('feedback-sending-failed', FEEDBACK_FAILED_TEXT);
+    emit('error-while-sending', err);
+  }
+}
+
+/** `request-capture-summary`: tell the frame what the next report will carry. */
+export function sendCaptureSummary(): void {
+  void summarizeNextReport().then((summary) => summary && sendToFrame('capture-summary', summary));
+}
+
+/** `remove-capture-item`: leave the item out of the next report and send the new summary. */
+export function removeCaptureItemFromReport(item: CaptureItem): void {
+  const summary = removeCaptureItem(item);
+  if (summary) sendToFrame('capture-summary', summary);
+}
+
+/** On `flow-started`: drop the previous replay and recording and start a fresh replay. */
+export async function resetCaptureForFlow(): Promise<void> {
+  resetCapturePreview();
+  captureState.webReplay = undefined;
+  captureState.screenRecordingUrl = undefined;
+  (await capturePort.replay())?.resetReplay();
+}
+
+/** `POST /uploads/sdk` (multipart `file`): the file URL, or a rejection for any status other than 200. */
+export async function uploadFile(file: Blob, fileName: string): Promise<string> {
+  const form = new FormData();
+  form.append('file', file, fileName);
+  const res = await api<{ fileUrl: string }>('POST', '/uploads/sdk', form, [200]);
+  return res.fileUrl;
+}
+
+/** Silent crash report: only with a ready session, at most once per 10 s; failures are swallowed (§8). */
+export function sendSilentCrashReport(
+  formData: Record<string, unknown>,
+  priority: Priority = 'MEDIUM',
+  excludeData: ExcludeData = { screenshot: false, replays: false, attachments: true },
+): void {
+  if (!isSessionReady() || silentSent) return;
+  silentSent = true;
+  setTimeout(() => {
+    silentSent = false;
+  }, SILENT_CRASH_REARM_MS);
+  void buildReport({ type: 'CRASH', priority, formData, excludeData, isSilent: true })
+    .then(submitReport)
+    .catch(() => {});
+}
+
+/** Re-arm the silent crash report (on destroy). */
+export function resetFeedbackState(): void {
+  silentSent = false;
+}
