@@ -143,6 +143,7 @@ test('the tarball holds the build only, within its size budget, and every file p
   const named = new Set([pkg.main, pkg.module, pkg.types, pkg.unpkg]);
   const walk = (v) => (typeof v === 'string' ? named.add(v) : Object.values(v).forEach(walk));
   walk(pkg.exports);
+  walk(pkg.typesVersions);
   const missing = [...named].filter((p) => !files.includes(p.replace(/^\.\//, '')));
   assert.deepEqual(missing, [], 'files named in package.json are in the tarball');
   const size = files.reduce((sum, f) => sum + statSync(join(pkgDir, f)).size, 0);
