@@ -9,33 +9,22 @@ import type { AppStore } from '@/state/app-store';
 import { useAppState } from '@/state/store-context';
 
 /**
- * Writes one live batch into the store in a single `setState`: the selected vehicle's telemetry (`data.live`,
- * `isLive`, `lastUpdated`), command acknowledgements by command id, and the selected vehicle's trip status.
+ * Writes one live batch into the store in a single `setState`: the selected vehicle's latest telemetry (`data`) and
+ * command acknowledgements by command id.
  */
 export function applyLiveBatch(store: AppStore, batch: LiveBatch): void {
-  const { vehicle } = store.getState();
-  const selected = vehicle.vehicleUid;
+  const { vehicle, setVehicle } = store.getState();
   const patch: Partial<typeof vehicle> = {};
-  if (selected) {
-    const telemetry = batch.vehicles.find((t) => t.vehicleUid === selected);
-    if (telemetry) {
-      const previous = vehicle.data && typeof vehicle.data === 'object' ? (vehicle.data as Record<string, unknown>) : {};
-      patch.data = { ...previous, live: telemetry };
-      patch.isLive = true;
-      patch.lastUpdated = new Date(telemetry.ts).toISOString();
-    }
-  }
+  const telemetry = vehicle.vehicleUid && batch.vehicles.find((t) => t.vehicleUid === vehicle.vehicleUid);
+  if (telemetry) patch.data = telemetry;
   const acks = batch.events.flatMap((e) => (e.kind === 'command-ack' ? [e.data] : []));
   if (acks.length > 0) {
-    const current =
-      vehicle.commandAcknowledge && typeof vehicle.commandAcknowledge === 'object'
-        ? (vehicle.commandAcknowledge as Record<string, unknown>)
-        : {};
-    patch.commandAcknowledge = { ...current, ...Object.fromEntries(acks.map((a) => [a.commandId, a])) };
+    patch.commandAcknowledge = {
+      ...vehicle.commandAcknowledge,
+      ...Object.fromEntries(acks.map((a) => [a.commandId, a])),
+    };
   }
-  const trip = batch.events.findLast((e) => e.kind === 'trip' && e.data.vehicleUid === selected);
-  if (trip && trip.kind === 'trip') patch.trip_status = trip.data.status;
-  if (Object.keys(patch).length > 0) store.getState().setVehicle(patch);
+  if (Object.keys(patch).length > 0) setVehicle(patch);
 }
 
 /** The app's one live controller, feeding the store and the fleet view of the live map. */
@@ -54,9 +43,7 @@ export function LiveSession() {
   const user = useAppState((s) => s.auth.user);
   const token = useAppState((s) => s.auth.token);
   const isAuthenticated = useAppState((s) => s.auth.isAuthenticated);
-  useLiveSession(
-    isAuthenticated && user && token ? { url: getEnv().mqttUrl, username: user.email, token } : null,
-  );
+  useLiveSession(isAuthenticated && user && token ? { url: getEnv().mqttUrl, username: user.email, token } : null);
   return null;
 }
 

@@ -3,7 +3,8 @@ import type { PersistStorage, StorageValue } from 'zustand/middleware';
 import { memoryStorage, userFor } from '@/test/render';
 import { createAppStore, restoreAppStore } from './app-store';
 import { initialAuthState } from './auth-slice';
-import { DETAILS_FILTERS, initialDetailTabState } from './detail-tab-slice';
+import { initialMasterState } from './master-slice';
+import { DETAILS_FILTERS, type DetailTabState, initialDetailTabState } from './detail-tab-slice';
 import { type PersistedGroups, STORE_STORAGE_KEY, STORE_VERSION } from './persistence';
 
 const login = (store: ReturnType<typeof createAppStore>) =>
@@ -17,14 +18,11 @@ describe('defaults', () => {
   test('hold every group of spec §3 with its defaults', () => {
     const s = createAppStore({ storage: memoryStorage() }).getState();
     expect(s.auth).toEqual({ user: null, isAuthenticated: false, token: null, permissions: {}, menuCollapse: true });
-    expect(s.vehicle.activeTripIndex).toBeNull();
     expect(s.vehicle.activeOffset).toBe(1);
-    expect(s.vehicle.loc_analysis_data).toEqual([]);
-    expect(s.vehicle.telemetry_error_keys).toEqual([]);
-    expect(s.vehicle.isLive).toBe(false);
-    expect(s.master).toMatchObject({ loader: false, notificationCount: 0, breadcrumb_history: [], route_history: [] });
+    expect(s.vehicle.data).toBeNull();
+    expect(s.vehicle.commandAcknowledge).toEqual({});
+    expect(s.master).toEqual({ loader: false, notificationCount: 0, breadcrumb_history: [] });
     expect(s.model).toEqual({ model_data: null });
-    expect(s.socket).toEqual({ socket: null, mqttClient: null });
     expect(s.detailTab).toEqual(initialDetailTabState());
     expect(s.dashboardConfig).toEqual({ dashboards: [] });
   });
@@ -58,13 +56,22 @@ describe('auth', () => {
 });
 
 describe('details filters', () => {
+  const values: { [F in (typeof DETAILS_FILTERS)[number]]: NonNullable<DetailTabState[F]> } = {
+    ticket_state_filter: 2,
+    fault_data: [3, 4],
+    device_status_filter: 1,
+    onboard_filter: 0,
+    bms_statistics_data: '30d',
+    bms_soc_data: 'deep',
+  };
+
   test('setting one clears all the others', () => {
     const store = createAppStore({ storage: memoryStorage() });
     for (const filter of DETAILS_FILTERS) {
-      store.getState().setDetailsFilter(filter, `${filter}-value`);
+      store.getState().setDetailsFilter(filter, values[filter]);
       const tab = store.getState().detailTab;
       for (const other of DETAILS_FILTERS) {
-        expect(tab[other], `${filter} set, ${other}`).toBe(other === filter ? `${filter}-value` : null);
+        expect(tab[other], `${filter} set, ${other}`).toEqual(other === filter ? values[filter] : null);
       }
     }
   });
@@ -72,7 +79,7 @@ describe('details filters', () => {
   test('clear-all clears every filter and nothing else', () => {
     const store = createAppStore({ storage: memoryStorage() });
     store.getState().setDetailTab({ vehicle_uid: 'V-1' });
-    store.getState().setDetailsFilter('fault_data', { severity: 3 });
+    store.getState().setDetailsFilter('fault_data', [3]);
     store.getState().clearDetailsFilters();
     const tab = store.getState().detailTab;
     for (const filter of DETAILS_FILTERS) expect(tab[filter]).toBeNull();
@@ -80,27 +87,11 @@ describe('details filters', () => {
   });
 });
 
-describe('overall info', () => {
-  test('setting it for one of vehicle, BMS and MCU clears the other two', () => {
-    const store = createAppStore({ storage: memoryStorage() });
-    store.getState().setOverallInfo('vehicle', { soc: 80 });
-    store.getState().setOverallInfo('bms', { cells: 16 });
-    let tab = store.getState().detailTab;
-    expect(tab.vehicle_overall_info).toBeNull();
-    expect(tab.bms_overall_info).toEqual({ cells: 16 });
-    store.getState().setOverallInfo('mcu', { rpm: 1 });
-    tab = store.getState().detailTab;
-    expect(tab.bms_overall_info).toBeNull();
-    expect(tab.mcu_overall_info).toEqual({ rpm: 1 });
-  });
-});
-
 describe('reset', () => {
   test('restores the details-tab state to its initial values', () => {
     const store = createAppStore({ storage: memoryStorage() });
-    store.getState().setDetailTab({ vehicle_uid: 'V-1', geo_fence_data: [1] });
+    store.getState().setDetailTab({ vehicle_uid: 'V-1', model_page_component: 'faults' });
     store.getState().setDetailsFilter('onboard_filter', 1);
-    store.getState().setOverallInfo('mcu', {});
     store.getState().resetDetailTab();
     expect(store.getState().detailTab).toEqual(initialDetailTabState());
   });
@@ -131,52 +122,39 @@ describe('dashboard configuration', () => {
 });
 
 describe('master', () => {
-  test('records visits in the route history and the breadcrumb trail', () => {
+  test('records visits in the breadcrumb trail', () => {
     const store = createAppStore({ storage: memoryStorage() });
     store.getState().visitRoute({ path: '/vehicle-management', title: 'Vehicle Management' });
     store.getState().visitRoute({ path: '/vehicle/7', title: 'Vehicle Details' });
+    expect(store.getState().master.breadcrumb_history.map((c) => c.path)).toEqual([
+      '/vehicle-management',
+      '/vehicle/7',
+    ]);
     store.getState().visitRoute({ path: '/dashboard', title: 'Dashboard' });
-    expect(store.getState().master.route_history).toEqual(['/vehicle-management', '/vehicle/7', '/dashboard']);
     expect(store.getState().master.breadcrumb_history).toEqual([]);
-  });
-
-  test('merges the master object key by key', () => {
-    const store = createAppStore({ storage: memoryStorage() });
-    store.getState().mergeMaster({ oems: [1] });
-    store.getState().mergeMaster({ models: [2] });
-    expect(store.getState().master.master).toEqual({ oems: [1], models: [2] });
   });
 });
 
 describe('persistence', () => {
-  test('saves auth, master, socket, detail-tab and model under one versioned root key, and nothing else', () => {
+  test('saves auth, master, detail-tab and model under one versioned root key, and nothing else', () => {
     const storage = memoryStorage();
     const store = createAppStore({ storage });
     login(store);
-    store.getState().setVehicle({ isLive: true });
+    store.getState().setVehicle({ vehicleUid: 'V-1' });
     store.getState().addDashboard({ id: 'a' });
     const saved = JSON.parse(storage.data.get(STORE_STORAGE_KEY)!);
     expect([...storage.data.keys()]).toEqual([STORE_STORAGE_KEY]);
     expect(saved.version).toBe(STORE_VERSION);
-    expect(Object.keys(saved.state).sort()).toEqual(['auth', 'detailTab', 'master', 'model', 'socket']);
-  });
-
-  test('never stores the live connection objects', () => {
-    const storage = memoryStorage();
-    const store = createAppStore({ storage });
-    store.getState().setSocket({ readyState: 1, send: () => {} });
-    store.getState().setMqttClient({ connected: true });
-    const saved = JSON.parse(storage.data.get(STORE_STORAGE_KEY)!);
-    expect(saved.state.socket).toEqual({ wasConnected: true });
+    expect(Object.keys(saved.state).sort()).toEqual(['auth', 'detailTab', 'master', 'model']);
   });
 
   test('restores a saved session into a new store', async () => {
     const storage = memoryStorage();
     const first = createAppStore({ storage });
     login(first);
-    first.getState().setDetailsFilter('fault_data', { severity: 2 });
+    first.getState().setDetailsFilter('fault_data', [2]);
     first.getState().visitRoute({ path: '/audit', title: 'Audit Log' });
-    first.getState().setSocket({ live: true });
+    first.getState().setModelData({ id: 'm-1', kind: 'BMS', configurationStep: 3 });
 
     const second = createAppStore({ storage });
     expect(await restoreAppStore(second)).toBe('restored');
@@ -184,21 +162,27 @@ describe('persistence', () => {
     expect(s.auth.isAuthenticated).toBe(true);
     expect(s.auth.user?.role).toBe('FA');
     expect(s.auth.permissions).toEqual({ db: 1, 'vh.l': 5 });
-    expect(s.detailTab.fault_data).toEqual({ severity: 2 });
+    expect(s.detailTab.fault_data).toEqual([2]);
     expect(s.master.breadcrumb_history).toEqual([{ path: '/audit', title: 'Audit Log' }]);
-    expect(s.socket).toEqual({ socket: null, mqttClient: null });
+    expect(s.model.model_data).toEqual({ id: 'm-1', kind: 'BMS', configurationStep: 3 });
   });
 
   test('migrates version 0 data, which kept the details tab under detail_tab', async () => {
     const storage = memoryStorage();
     storage.data.set(
       STORE_STORAGE_KEY,
-      JSON.stringify({ version: 0, state: { detail_tab: { vehicle_uid: 'V-9' }, model: { model_data: { id: 3 } } } }),
+      JSON.stringify({
+        version: 0,
+        state: {
+          detail_tab: { vehicle_uid: 'V-9' },
+          model: { model_data: { id: 'm-3', kind: 'EV', configurationStep: 2 } },
+        },
+      }),
     );
     const store = createAppStore({ storage });
     await restoreAppStore(store);
     expect(store.getState().detailTab.vehicle_uid).toBe('V-9');
-    expect(store.getState().model.model_data).toEqual({ id: 3 });
+    expect(store.getState().model.model_data).toEqual({ id: 'm-3', kind: 'EV', configurationStep: 2 });
     expect(JSON.parse(storage.data.get(STORE_STORAGE_KEY)!).version).toBe(STORE_VERSION);
   });
 
@@ -225,7 +209,6 @@ describe('persistence', () => {
           },
           detailTab: 'oops',
           model: null,
-          socket: { socket: 'ws://leak' },
         },
       }),
     );
@@ -238,7 +221,51 @@ describe('persistence', () => {
     expect(s.master.breadcrumb_history).toEqual([{ path: '/a', title: 'A' }]);
     expect(s.detailTab).toEqual(initialDetailTabState());
     expect(s.model).toEqual({ model_data: null });
-    expect(s.socket).toEqual({ socket: null, mqttClient: null });
+  });
+
+  test('migrates version 1 data: drops the socket group and removed fields, resets fields whose type changed', async () => {
+    const storage = memoryStorage();
+    storage.data.set(
+      STORE_STORAGE_KEY,
+      JSON.stringify({
+        version: 1,
+        state: {
+          auth: {
+            user: userFor('FA'),
+            token: 't-1',
+            isAuthenticated: true,
+            permissions: { db: 1 },
+            menuCollapse: false,
+          },
+          master: {
+            master: { oems: [1] },
+            route_history: ['/audit'],
+            role_data: [{ id: 1 }],
+            breadcrumb_history: [{ path: '/audit', title: 'Audit Log' }],
+          },
+          socket: { wasConnected: true },
+          detailTab: {
+            vehicle_uid: 'V-1',
+            fault_data: { severity: 3 },
+            bms_soc_data: 'deep',
+            ticket_state_filter: 'open',
+            vehicle_overall_info: { soc: 80 },
+            geo_fence_data: { id: 'g-1' },
+          },
+          model: { model_data: { id: 3 } },
+        },
+      }),
+    );
+    const store = createAppStore({ storage });
+    expect(await restoreAppStore(store)).toBe('restored');
+    const s = store.getState();
+    expect(s.auth).toMatchObject({ isAuthenticated: true, token: 't-1', menuCollapse: false });
+    expect(s.master).toEqual({ ...initialMasterState(), breadcrumb_history: [{ path: '/audit', title: 'Audit Log' }] });
+    expect(s.detailTab).toEqual({ ...initialDetailTabState(), vehicle_uid: 'V-1', bms_soc_data: 'deep' });
+    expect(s.model).toEqual({ model_data: null });
+    const saved = JSON.parse(storage.data.get(STORE_STORAGE_KEY)!);
+    expect(saved.version).toBe(STORE_VERSION);
+    expect(Object.keys(saved.state).sort()).toEqual(['auth', 'detailTab', 'master', 'model']);
   });
 
   test('drops unknown permission keys and a signed-in user with an unknown role', async () => {

@@ -1,10 +1,13 @@
 import type { StateCreator } from 'zustand';
 import type { AppState } from './app-store';
 
-/** A configured dashboard: an id plus whatever the dashboard configuration page stores. */
+/** A value that survives `JSON.stringify`: what a dashboard's settings can hold. */
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+/** A configured dashboard: an id plus whatever the dashboard configuration page stores (spec §3). */
 export interface DashboardItem {
   id: string;
-  [field: string]: unknown;
+  [field: string]: JsonValue;
 }
 
 export interface DashboardConfigState {

@@ -1,21 +1,27 @@
 import type { StateCreator } from 'zustand';
+import type { FIRMWARE_UPDATE_STATUS, STATUS_WITH_DELETED, TicketStatus, YES_NO } from '@/domain/enums';
 import type { AppState } from './app-store';
 
+type ValueOf<T> = T[keyof T];
+
+/**
+ * What the details pages keep between tabs: filters and selections. The overall info of a vehicle, BMS or MCU, a
+ * geofence and OTA releases are server state and live in the query cache (decision 0005).
+ */
 export interface DetailTabState {
   vehicle_uid: string | null;
-  ticket_state_filter: unknown;
-  fault_data: unknown;
-  bms_statistics_data: unknown;
-  bms_soc_data: unknown;
-  device_status_filter: unknown;
-  onboard_filter: unknown;
-  model_page_component: unknown;
-  vehicle_overall_info: unknown;
-  bms_overall_info: unknown;
-  mcu_overall_info: unknown;
-  geo_fence_data: unknown;
-  device_ota_release_data: unknown;
-  ota_device_filter_data: unknown;
+  ticket_state_filter: TicketStatus | null;
+  /** Fault severity codes picked in the faults filter. */
+  fault_data: number[] | null;
+  /** Id of the statistics period picked in the battery cycles tab (e.g. `30d`). */
+  bms_statistics_data: string | null;
+  /** Id of the state-of-charge band picked in the battery cycles tab (e.g. `deep`). */
+  bms_soc_data: string | null;
+  device_status_filter: ValueOf<typeof STATUS_WITH_DELETED> | null;
+  onboard_filter: ValueOf<typeof YES_NO> | null;
+  /** Id of the model page's current tab (spec §4: selected by id). */
+  model_page_component: string | null;
+  ota_device_filter_data: ValueOf<typeof FIRMWARE_UPDATE_STATUS> | null;
   bms_reset_device_uid: string | null;
 }
 
@@ -30,25 +36,13 @@ export const DETAILS_FILTERS = [
 ] as const satisfies readonly (keyof DetailTabState)[];
 export type DetailsFilter = (typeof DETAILS_FILTERS)[number];
 
-/** Overall info exists for vehicle, BMS and MCU; at most one is set at a time. */
-export const OVERALL_INFO_KEYS = {
-  vehicle: 'vehicle_overall_info',
-  bms: 'bms_overall_info',
-  mcu: 'mcu_overall_info',
-} as const satisfies Record<string, keyof DetailTabState>;
-export type OverallInfoKind = keyof typeof OVERALL_INFO_KEYS;
-
 export interface DetailTabSlice {
   detailTab: DetailTabState;
   /** Sets one details filter and clears all the others. */
-  setDetailsFilter: (filter: DetailsFilter, value: unknown) => void;
+  setDetailsFilter: <F extends DetailsFilter>(filter: F, value: DetailTabState[F]) => void;
   clearDetailsFilters: () => void;
-  /** Sets the overall info of one kind and clears the other two. */
-  setOverallInfo: (kind: OverallInfoKind, value: unknown) => void;
   /** Sets fields that have no exclusivity rule. */
-  setDetailTab: (
-    patch: Partial<Omit<DetailTabState, DetailsFilter | (typeof OVERALL_INFO_KEYS)[OverallInfoKind]>>,
-  ) => void;
+  setDetailTab: (patch: Partial<Omit<DetailTabState, DetailsFilter>>) => void;
   /** Restores the details-tab state to its initial values. */
   resetDetailTab: () => void;
 }
@@ -62,28 +56,16 @@ export const initialDetailTabState = (): DetailTabState => ({
   device_status_filter: null,
   onboard_filter: null,
   model_page_component: null,
-  vehicle_overall_info: null,
-  bms_overall_info: null,
-  mcu_overall_info: null,
-  geo_fence_data: null,
-  device_ota_release_data: null,
   ota_device_filter_data: null,
   bms_reset_device_uid: null,
 });
 
 const noFilters = () => Object.fromEntries(DETAILS_FILTERS.map((f) => [f, null])) as Record<DetailsFilter, null>;
-const noOverallInfo = () =>
-  Object.fromEntries(Object.values(OVERALL_INFO_KEYS).map((k) => [k, null])) as Record<
-    (typeof OVERALL_INFO_KEYS)[OverallInfoKind],
-    null
-  >;
 
 export const createDetailTabSlice: StateCreator<AppState, [], [], DetailTabSlice> = (set) => ({
   detailTab: initialDetailTabState(),
   setDetailsFilter: (filter, value) => set((s) => ({ detailTab: { ...s.detailTab, ...noFilters(), [filter]: value } })),
   clearDetailsFilters: () => set((s) => ({ detailTab: { ...s.detailTab, ...noFilters() } })),
-  setOverallInfo: (kind, value) =>
-    set((s) => ({ detailTab: { ...s.detailTab, ...noOverallInfo(), [OVERALL_INFO_KEYS[kind]]: value } })),
   setDetailTab: (patch) => set((s) => ({ detailTab: { ...s.detailTab, ...patch } })),
   resetDetailTab: () => set({ detailTab: initialDetailTabState() }),
 });

@@ -1,56 +1,44 @@
 import { z } from 'zod';
+import { DEVICE_KINDS, FIRMWARE_UPDATE_STATUS, STATUS_WITH_DELETED, TICKET_STATUS, YES_NO } from '@/domain/enums';
 import { isPermissionKey, type PermissionMap } from '@/domain/permissions';
 import { isRoleCode } from '@/domain/roles';
 import { type AuthState, initialAuthState, type SessionUser } from './auth-slice';
+import type { Breadcrumb } from './breadcrumbs';
 import { type DetailTabState, initialDetailTabState } from './detail-tab-slice';
 import { initialMasterState, type MasterState } from './master-slice';
 import { initialModelState, type ModelState } from './model-slice';
-import { deserializeSocket, type SerializedSocketState, type SocketState, serializeSocket } from './socket-slice';
 
 /** The one session-storage key that holds every persisted group. */
 export const STORE_STORAGE_KEY = 'voltline.session';
 /** Bump with a migration step whenever a persisted group changes shape. */
-export const STORE_VERSION = 1;
+export const STORE_VERSION = 2;
 
-/** The groups that are persisted (spec §3): auth, master, socket, detail-tab and model. */
+/**
+ * The groups that are persisted (spec §3): auth, master, detail-tab and model. The socket group of the spec is the
+ * live controller, which reconnects by itself and has nothing to store (decision 0005).
+ */
 export interface PersistedGroups {
   auth: AuthState;
   master: MasterState;
-  socket: SerializedSocketState;
   detailTab: DetailTabState;
   model: ModelState;
 }
 
-/** What the store looks like to persistence: the same groups, live. */
-export interface PersistableState {
-  auth: AuthState;
-  master: MasterState;
-  socket: SocketState;
-  detailTab: DetailTabState;
-  model: ModelState;
-}
-
-/** Picks the persisted groups; the socket group is transformed so that no live connection is serialised. */
-export function partializeState(state: PersistableState): PersistedGroups {
-  return {
-    auth: state.auth,
-    master: state.master,
-    socket: serializeSocket(state.socket),
-    detailTab: state.detailTab,
-    model: state.model,
-  };
+/** Picks the persisted groups. */
+export function partializeState(state: PersistedGroups): PersistedGroups {
+  return { auth: state.auth, master: state.master, detailTab: state.detailTab, model: state.model };
 }
 
 /**
  * Brings stored data of an older version to the current shape. Version 0 (the portal this one replaces) kept the
- * details-tab group under `detail_tab` and had no `menuCollapse`. Unknown (e.g. newer) versions start from defaults.
+ * details-tab group under `detail_tab`. Version 1 also stored the socket group and fields that are gone or typed now;
+ * `mergePersisted` drops what is gone and resets what no longer fits. Unknown (e.g. newer) versions start from
+ * defaults.
  */
 export function migratePersisted(persisted: unknown, version: number): unknown {
-  if (version === 0 && isPlainObject(persisted)) {
-    const { detail_tab, ...rest } = persisted;
-    return { ...rest, detailTab: detail_tab };
-  }
-  return {};
+  if (!isPlainObject(persisted) || version > 1 || version < 0) return {};
+  const { detail_tab, socket: _socket, ...rest } = persisted;
+  return version === 0 ? { ...rest, detailTab: detail_tab } : rest;
 }
 
 const sessionUserSchema = z.object({
@@ -69,24 +57,55 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Keeps the stored fields whose kind matches the default's; anything else falls back to the default. */
-function sanitizeGroup<T extends object>(stored: unknown, defaults: T): T {
+/** One schema per field of a group, so that the schemas cannot drift from the group's type. */
+type FieldSchemas<T> = { [K in keyof T]-?: z.ZodType<T[K]> };
+
+const breadcrumbSchema = z.object({ path: z.string(), title: z.string() });
+
+/** Keeps the well-formed crumbs of a stored trail and drops the rest. */
+const breadcrumbsSchema: z.ZodType<Breadcrumb[]> = z.array(z.unknown()).transform((crumbs) =>
+  crumbs.flatMap((c) => {
+    const crumb = breadcrumbSchema.safeParse(c);
+    return crumb.success ? [crumb.data] : [];
+  }),
+);
+
+const masterFields: FieldSchemas<MasterState> = {
+  loader: z.boolean(),
+  notificationCount: z.number(),
+  breadcrumb_history: breadcrumbsSchema,
+};
+
+const enumValue = <T extends Record<string, string | number>>(values: T) =>
+  z.literal(Object.values(values) as [T[keyof T], ...T[keyof T][]]);
+
+const detailTabFields: FieldSchemas<DetailTabState> = {
+  vehicle_uid: z.string().nullable(),
+  ticket_state_filter: enumValue(TICKET_STATUS).nullable(),
+  fault_data: z.array(z.number()).nullable(),
+  bms_statistics_data: z.string().nullable(),
+  bms_soc_data: z.string().nullable(),
+  device_status_filter: enumValue(STATUS_WITH_DELETED).nullable(),
+  onboard_filter: enumValue(YES_NO).nullable(),
+  model_page_component: z.string().nullable(),
+  ota_device_filter_data: enumValue(FIRMWARE_UPDATE_STATUS).nullable(),
+  bms_reset_device_uid: z.string().nullable(),
+};
+
+const modelFields: FieldSchemas<ModelState> = {
+  model_data: z.object({ id: z.string(), kind: z.enum(DEVICE_KINDS), configurationStep: z.number().int() }).nullable(),
+};
+
+/** Keeps each stored field that its schema accepts; any other field (missing, mistyped, foreign) gets its default. */
+function sanitizeGroup<T extends object>(stored: unknown, defaults: T, fields: FieldSchemas<T>): T {
   if (!isPlainObject(stored)) return defaults;
-  const out: Record<string, unknown> = { ...(defaults as Record<string, unknown>) };
-  for (const [key, fallback] of Object.entries(defaults)) {
+  const out = { ...defaults };
+  for (const key of Object.keys(fields) as (keyof T & string)[]) {
     if (!Object.hasOwn(stored, key)) continue;
-    const value = stored[key];
-    const ok =
-      fallback === null
-        ? value === null || typeof value !== 'function'
-        : Array.isArray(fallback)
-          ? Array.isArray(value)
-          : isPlainObject(fallback)
-            ? isPlainObject(value)
-            : typeof value === typeof fallback;
-    if (ok) out[key] = value;
+    const parsed = fields[key].safeParse(stored[key]);
+    if (parsed.success) out[key] = parsed.data;
   }
-  return out as T;
+  return out;
 }
 
 function sanitizePermissions(value: unknown): PermissionMap {
@@ -116,31 +135,17 @@ function sanitizeAuth(stored: unknown): AuthState {
   };
 }
 
-function sanitizeMaster(stored: unknown): MasterState {
-  const group = sanitizeGroup(stored, initialMasterState());
-  const crumbs = group.breadcrumb_history.filter(
-    (c): c is { path: string; title: string } =>
-      isPlainObject(c) && typeof c.path === 'string' && typeof c.title === 'string',
-  );
-  return {
-    ...group,
-    breadcrumb_history: crumbs,
-    route_history: group.route_history.filter((p) => typeof p === 'string'),
-  };
-}
-
 /**
  * Merges what storage held into the fresh state. Corrupt or foreign data never crashes the app: each group is
  * checked field by field and whatever does not fit is replaced by its default.
  */
-export function mergePersisted<S extends PersistableState>(persisted: unknown, current: S): S {
+export function mergePersisted<S extends PersistedGroups>(persisted: unknown, current: S): S {
   if (!isPlainObject(persisted)) return current;
   return {
     ...current,
     auth: sanitizeAuth(persisted.auth),
-    master: sanitizeMaster(persisted.master),
-    socket: deserializeSocket(persisted.socket),
-    detailTab: sanitizeGroup(persisted.detailTab, initialDetailTabState()),
-    model: sanitizeGroup(persisted.model, initialModelState()),
+    master: sanitizeGroup(persisted.master, initialMasterState(), masterFields),
+    detailTab: sanitizeGroup(persisted.detailTab, initialDetailTabState(), detailTabFields),
+    model: sanitizeGroup(persisted.model, initialModelState(), modelFields),
   };
 }

@@ -1,5 +1,7 @@
 import type { StateCreator } from 'zustand';
 import { DEFAULT_ACTIVE_OFFSET } from '@/domain/constants';
+import type { components } from '@/shared/api/schema';
+import type { CommandAck, VehicleTelemetry } from '@/shared/lib/live/topics';
 import type { AppState } from './app-store';
 
 /** A date range as ISO strings; null ends are open. */
@@ -8,26 +10,29 @@ export interface DateRange {
   to: string | null;
 }
 
+/** A trip as the Fleet API returns it. */
+export type SelectedTrip = components['schemas']['Trip'];
+
+/**
+ * The vehicle on screen. Facts the live data or the API already carry are not copied here: whether the vehicle is
+ * live and when it was last heard are `data` (null, or its `ts`); lists and telemetry values stay in the query cache.
+ */
 export interface VehicleState {
-  data: unknown;
+  /** Latest live telemetry of the selected vehicle, written by the live wiring; null until one arrives. */
+  data: VehicleTelemetry | null;
   dateRange: DateRange;
+  /** The vehicle whose live data and acknowledgements are written here. */
   vehicleUid: string | null;
-  lastUpdated: string | null;
-  isLive: boolean;
-  commandAcknowledge: unknown;
-  component_master_data: unknown;
-  trip_data: unknown;
-  fault_filter_on: boolean;
-  trip_status: number | null;
+  /** Live command acknowledgements by command id. */
+  commandAcknowledge: Record<string, CommandAck>;
+  /** The trip picked in the trips tab. */
+  trip_data: SelectedTrip | null;
+  /** The analysis tab's range: a preset id in `from` (and `to` null), or a custom ISO range. */
   analysisDate: DateRange;
-  /** No trip is active by default. */
-  activeTripIndex: number | null;
+  /** Trip playback speed. */
   activeOffset: number;
-  sleep_mode_data: unknown;
-  loc_analysis_data: unknown[];
-  model_telemetry_data: unknown;
+  /** The telemetry key highlighted in the attributes tab. */
   active_telemetry_att_key: string | null;
-  telemetry_error_keys: string[];
 }
 
 export interface VehicleSlice {
@@ -40,21 +45,11 @@ export const initialVehicleState = (): VehicleState => ({
   data: null,
   dateRange: { from: null, to: null },
   vehicleUid: null,
-  lastUpdated: null,
-  isLive: false,
-  commandAcknowledge: null,
-  component_master_data: null,
+  commandAcknowledge: {},
   trip_data: null,
-  fault_filter_on: false,
-  trip_status: null,
   analysisDate: { from: null, to: null },
-  activeTripIndex: null,
   activeOffset: DEFAULT_ACTIVE_OFFSET,
-  sleep_mode_data: null,
-  loc_analysis_data: [],
-  model_telemetry_data: null,
   active_telemetry_att_key: null,
-  telemetry_error_keys: [],
 });
 
 export const createVehicleSlice: StateCreator<AppState, [], [], VehicleSlice> = (set) => ({

@@ -56,8 +56,8 @@ function statsOf(cycles: readonly ApiBatteryCycle[]) {
  */
 export function BatteryCyclesTab({ bmsId, canSeeCells }: { bmsId: string; canSeeCells: boolean }) {
   const store = useAppStoreApi();
-  const period = (useAppState((s) => s.detailTab.bms_statistics_data) as string | null) ?? 'all';
-  const soc = (useAppState((s) => s.detailTab.bms_soc_data) as string | null) ?? 'all';
+  const period = useAppState((s) => s.detailTab.bms_statistics_data) ?? 'all';
+  const soc = useAppState((s) => s.detailTab.bms_soc_data) ?? 'all';
   const [statuses, setStatuses] = useState<number[]>([]);
   const [page, setPage] = useState(1);
   const [now] = useState(() => Date.now());

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Center, Loader, Stack } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { getEnv } from '@/config/env';
 import { pathOf, type RoutePageProps, routeById } from '@/config/routes';
@@ -7,7 +7,6 @@ import { ACTION } from '@/domain/permissions';
 import { ApiError } from '@/shared/api/api-client';
 import { notify } from '@/shared/ui/notify';
 import { PageHeader } from '@/shared/ui/page-header';
-import { useAppStoreApi } from '@/state/store-context';
 import { useCan } from '@/state/use-can';
 import type { ApiGeofence } from '../api/geofence-types';
 import { useGeofence } from '../api/get-geofence';
@@ -65,12 +64,7 @@ export function GeoFenceWritePage({ route }: RoutePageProps) {
   const id = params.get('id');
   const can = useCan();
   const geofence = useGeofence(id);
-  const store = useAppStoreApi();
   const listPath = pathOf(routeById('geo-fencing'));
-
-  useEffect(() => {
-    if (geofence.data) store.getState().setDetailTab({ geo_fence_data: geofence.data });
-  }, [geofence.data, store]);
 
   const back = (
     <Anchor component={Link} to={listPath} size="sm">

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { expect, test } from 'vitest';
-import { createTestStore, renderWithProviders } from '@/test/render';
+import { renderWithProviders } from '@/test/render';
 import { type ApiSavedLocation, LocationAnalysisMap, toLocationFeatures } from './location-analysis-map';
 
 const locations: ApiSavedLocation[] = [
@@ -32,12 +32,6 @@ test('lists Home before Most frequent with their visit counts', () => {
     expect.stringMatching(/^Most frequent.*120 visits$/),
   ]);
   expect(screen.getByRole('button', { name: 'Show Home on the map' })).toBeInTheDocument();
-});
-
-test('puts the locations into loc_analysis_data', () => {
-  const store = createTestStore();
-  renderWithProviders(<LocationAnalysisMap vehicleId="veh-1" locations={locations} />, { store });
-  expect(store.getState().vehicle.loc_analysis_data).toEqual(locations);
 });
 
 test('a vehicle without saved locations says so', () => {

@@ -5,7 +5,6 @@ import { useEffect, useRef, useState } from 'react';
 import { getEnv } from '@/config/env';
 import type { components } from '@/shared/api/schema';
 import { createMap } from '@/shared/ui/map/create-map';
-import { useAppStoreApi } from '@/state/store-context';
 import { MapFrame, type MapStatus } from '@/shared/ui/map/map-frame';
 import { formatDateTime } from '@/shared/lib/format';
 
@@ -72,7 +71,7 @@ function addLayers(map: MapLibreMap, locations: readonly ApiSavedLocation[]) {
 
 /**
  * A vehicle's saved locations (Home, Office, Most frequent) on the map with visit heat: a heatmap weighted by visits
- * and circles sized by them, beside a list that flies the map to a place. The list goes to `loc_analysis_data`.
+ * and circles sized by them, beside a list that flies the map to a place.
  */
 export function LocationAnalysisMap({ vehicleId, locations, onMapLoad, height = 420 }: LocationAnalysisMapProps) {
   const containerRef = useRef<HTMLElement>(null);
@@ -83,11 +82,6 @@ export function LocationAnalysisMap({ vehicleId, locations, onMapLoad, height = 
   onMapLoadRef.current = onMapLoad;
   const [status, setStatus] = useState<MapStatus>('loading');
   const [error, setError] = useState<string | null>(null);
-  const store = useAppStoreApi();
-
-  useEffect(() => {
-    store.getState().setVehicle({ loc_analysis_data: [...locations] });
-  }, [locations, store]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: one map per vehicle; locations are updated below
   useEffect(() => {

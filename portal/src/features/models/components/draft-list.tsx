@@ -1,17 +1,22 @@
-import { Alert, Button, Group, Loader, Paper, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Paper, Table, Text, Title } from '@mantine/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { ACTION } from '@/domain/permissions';
 import { MODEL_CONFIGURATION_STEPS } from '@/domain/tab-sets';
+import { useAppState } from '@/state/store-context';
 import { useCan } from '@/state/use-can';
 import { toApiError } from '@/shared/api/api-client';
 import { useModels } from '../api/get-models';
 import { configurationPath, kindPermissionKey } from '../lib/model-kinds';
 import { formatDateTime } from '@/shared/lib/format';
 
-/** Drafts the user can resume, newest first; each opens at the step it was saved at. */
+/**
+ * Drafts the user can resume, newest first; each opens at the step it was saved at. The one this session saved last
+ * (the store's `model_data`) is marked.
+ */
 export function DraftList() {
   const can = useCan();
+  const lastSavedId = useAppState((s) => s.model.model_data?.id);
   const drafts = useModels({ page: 1, pageSize: 20, status: 0, sort: 'updatedAt:desc' });
   if (drafts.isPending)
     return (
@@ -50,7 +55,14 @@ export function DraftList() {
             const step = MODEL_CONFIGURATION_STEPS.find((s) => s.id === draft.configurationStep);
             return (
               <Table.Tr key={draft.id}>
-                <Table.Td>{draft.name}</Table.Td>
+                <Table.Td>
+                  <span>{draft.name}</span>
+                  {draft.id === lastSavedId ? (
+                    <Badge ml="xs" size="sm" variant="light">
+                      Last saved
+                    </Badge>
+                  ) : null}
+                </Table.Td>
                 <Table.Td>{draft.kind}</Table.Td>
                 <Table.Td>
                   <Text ff="monospace" fz="sm">

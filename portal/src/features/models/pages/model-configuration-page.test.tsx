@@ -120,6 +120,7 @@ describe('drafts', () => {
     const rowOf = () => within(drafts).getByText('Hub Draft').closest('tr') as HTMLElement;
     await waitFor(() => expect(within(rowOf()).getByText('3 Commands')).toBeInTheDocument());
     const row = rowOf();
+    expect(within(row).getByText('Last saved')).toBeInTheDocument();
     await userEvent.click(within(row).getByRole('link', { name: 'Resume Hub Draft' }));
     expect(await screen.findByText('Step 3: Commands')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Command code 1' })).toHaveValue('HORN');

@@ -39,18 +39,16 @@ test('the trip starts at its first point with its summary and stops', async () =
   expect(await screen.findByRole('group', { name: 'Position readout' })).toHaveTextContent(formatTime(trip.startedAt));
   expect(within(readout()).getByText('Speed 0 km/h')).toBeInTheDocument();
   expect(screen.getByText(`${trip.distanceKm} km`)).toBeInTheDocument();
-  expect(store.getState().vehicle.activeTripIndex).toBe(0);
   expect(screen.getByRole('button', { name: 'Play' })).toBeInTheDocument();
 });
 
-test('moving the scrubber moves the position and the active point in the store', async () => {
+test('moving the scrubber moves the position', async () => {
   const store = await signedInWorldStore('SA');
   const trip = await firstTrip();
   renderPlayback(store, trip);
   const slider = await screen.findByRole('slider', { name: 'Trip position' });
   act(() => slider.focus());
   fireEvent.keyDown(slider, { key: 'End' });
-  expect(store.getState().vehicle.activeTripIndex).toBeGreaterThan(10);
   expect(readout()).toHaveTextContent(formatTime(trip.endedAt));
 });
 

@@ -68,13 +68,6 @@ function Playback({
   tRef.current = t;
   const sample = useMemo(() => sampleAt(points, t), [points, t]);
 
-  // The store knows which recorded point is on screen (`activeTripIndex`), for other views of the same trip.
-  const index = sample?.index ?? null;
-  useEffect(() => {
-    store.getState().setVehicle({ activeTripIndex: index });
-  }, [index, store]);
-  useEffect(() => () => store.getState().setVehicle({ activeTripIndex: null }), [store]);
-
   useEffect(() => {
     if (!playing) return;
     let last = performance.now();
@@ -212,7 +205,7 @@ function Playback({
 
 /**
  * A trip on the map: its route from telemetry history, playback with speed control and a scrubber
- * (`activeTripIndex`, `activeOffset`), stops, and speed and SoC charts synchronised with the position.
+ * (speed kept as `activeOffset`), stops, and speed and SoC charts synchronised with the position.
  * Space plays and pauses. Used by the vehicle details' Trip Analysis tab for the selected trip.
  */
 export function TripPlayback({ vehicleId, trip, onMapLoad, withSummary = true }: TripPlaybackProps) {

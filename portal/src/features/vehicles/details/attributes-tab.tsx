@@ -1,5 +1,5 @@
 import { Badge, Stack, Table, Text } from '@mantine/core';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { TELEMETRY_SOURCE_LABELS, VEHICLE_STATE_LABELS } from '@/domain/enums';
 import { useAppState, useAppStoreApi } from '@/state/store-context';
 import type { ApiModel } from './api/get-model';
@@ -37,7 +37,7 @@ function valueText(key: TemplateKey, value: number | undefined): string {
 
 /**
  * Attributes: the model's telemetry template with each key's latest value; keys outside their range (or silent) are
- * highlighted. Keeps `model_telemetry_data` and `telemetry_error_keys` in the store.
+ * highlighted.
  */
 export function AttributesTab({ source, template }: { source: TelemetrySource; template: readonly TemplateKey[] }) {
   const store = useAppStoreApi();
@@ -58,14 +58,6 @@ export function AttributesTab({ source, template }: { source: TelemetrySource; t
     [query.data],
   );
   const errorKeys = useMemo(() => (query.data ? errorKeysOf(template, latest) : []), [query.data, template, latest]);
-
-  useEffect(() => {
-    if (!query.data) return;
-    store.getState().setVehicle({
-      model_telemetry_data: template.map((k) => ({ ...k, value: latest.get(k.key) ?? null })),
-      telemetry_error_keys: errorKeys,
-    });
-  }, [query.data, template, latest, errorKeys, store]);
 
   if (template.length === 0) {
     return (

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { COMMAND_ACK_TIMEOUT_MS, acksOf, effectiveCommandStatus } from './command-status';
+import { COMMAND_ACK_TIMEOUT_MS, effectiveCommandStatus } from './command-status';
 
 const sentAt = '2026-01-01T00:00:00.000Z';
 const t0 = Date.parse(sentAt);
@@ -32,11 +32,5 @@ describe('effectiveCommandStatus', () => {
 
   test('an acknowledgement for another command is ignored', () => {
     expect(effectiveCommandStatus({ id: 'c1', status: 1, sentAt }, { c2: { status: 2 } }, t0).status).toBe(1);
-  });
-});
-
-describe('acksOf', () => {
-  test('reads an empty store value as no acknowledgements', () => {
-    expect(acksOf(null)).toEqual({});
   });
 });

@@ -6,7 +6,7 @@ export const COMMAND_ACK_TIMEOUT_MS = 30_000;
 
 export type CommandStatusValue = (typeof COMMAND_STATUS)[keyof typeof COMMAND_STATUS];
 
-/** An acknowledgement as the live wiring keeps it in the store's `commandAcknowledge`, by command id. */
+/** What the status needs of an acknowledgement (the store's `commandAcknowledge` holds whole `CommandAck`s). */
 export interface StoredAck {
   status: number;
   reason?: string;
@@ -18,11 +18,6 @@ export interface EffectiveStatus {
   /** Where the status comes from: the server, a live acknowledgement, or the page's time-out. */
   source: 'server' | 'live' | 'timeout';
   reason?: string;
-}
-
-/** Reads the store's `commandAcknowledge` (unknown until the first acknowledgement) as a map by command id. */
-export function acksOf(value: unknown): Readonly<Record<string, StoredAck>> {
-  return value && typeof value === 'object' ? (value as Record<string, StoredAck>) : {};
 }
 
 /**

@@ -7,7 +7,7 @@ import { useAppState } from '@/state/store-context';
 import type { ApiModel } from './api/get-model';
 import { useCommands } from './api/list-commands';
 import { useSendCommand } from './api/send-command';
-import { acksOf, effectiveCommandStatus, type EffectiveStatus } from './command-status';
+import { effectiveCommandStatus, type EffectiveStatus } from './command-status';
 import { formatDateTime } from '@/shared/lib/format';
 import { QueryState } from './query-state';
 import { useNow } from './use-now';
@@ -60,7 +60,7 @@ export function CommandsPanel({
   const [fieldError, setFieldError] = useState<string | null>(null);
   const query = useCommands({ vehicleId, deviceId, page, pageSize: PAGE_SIZE });
   const send = useSendCommand(vehicleId);
-  const acks = acksOf(useAppState((s) => s.vehicle.commandAcknowledge));
+  const acks = useAppState((s) => s.vehicle.commandAcknowledge);
   const anyPending = query.data?.items.some((c) => c.status === 1) ?? false;
   const now = useNow(anyPending);
 

@@ -1,8 +1,6 @@
 import { Stack, Table } from '@mantine/core';
-import { useEffect } from 'react';
 import { SAVED_LOCATION_KIND_LABELS } from '@/domain/enums';
 import { LocationAnalysisMap } from '@/features/locations/components/location-analysis-map';
-import { useAppStoreApi } from '@/state/store-context';
 import { useVehicleLocations } from './api/list-vehicle-locations';
 import { formatDateTime } from '@/shared/lib/format';
 import { QueryState } from './query-state';
@@ -10,10 +8,6 @@ import { QueryState } from './query-state';
 /** Location Analysis: saved locations (Home, Office, Most frequent) with visit counts, as a table and on the map. */
 export function LocationAnalysisTab({ vehicleId }: { vehicleId: string }) {
   const query = useVehicleLocations(vehicleId);
-  const store = useAppStoreApi();
-  useEffect(() => {
-    if (query.data) store.getState().setVehicle({ loc_analysis_data: query.data });
-  }, [query.data, store]);
   return (
     <QueryState
       query={query}

@@ -13,12 +13,6 @@ type ApiTrip = components['schemas']['Trip'];
 const PAGE_SIZE = 10;
 const TRIP_STATUS_COLOR = { 1: 'blue', 2: 'green', 3: 'orange', 4: 'red' } as const;
 
-function tripIdOf(tripData: unknown): string | null {
-  return typeof tripData === 'object' && tripData !== null && 'id' in tripData && typeof tripData.id === 'string'
-    ? tripData.id
-    : null;
-}
-
 /** A trip or battery-cycle status as a coloured badge. */
 export function RunStatusBadge({ status }: { status: 1 | 2 | 3 | 4 }) {
   return (
@@ -65,7 +59,7 @@ export function TripsTab({ vehicleId }: { vehicleId: string }) {
   const [page, setPage] = useState(1);
   const store = useAppStoreApi();
   // The selected trip is `trip_data`; `activeTripIndex` belongs to its playback (the recorded point on screen).
-  const selectedId = useAppState((s) => tripIdOf(s.vehicle.trip_data));
+  const selectedId = useAppState((s) => s.vehicle.trip_data?.id ?? null);
   const query = useVehicleTrips({ vehicleId, page, pageSize: PAGE_SIZE });
 
   return (

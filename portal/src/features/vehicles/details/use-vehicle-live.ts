@@ -1,8 +1,7 @@
 import { useEffect, useMemo } from 'react';
-import { vehicleDetailTopics } from '@/shared/lib/live/topics';
+import { type VehicleTelemetry, vehicleDetailTopics } from '@/shared/lib/live/topics';
 import { useLiveInterest } from '@/shared/lib/live/use-live-interest';
 import { useAppState, useAppStoreApi } from '@/state/store-context';
-import { liveSnapshotOf, type LiveSnapshot } from './vehicle-overview';
 
 function topicsFor(vehicleId: string): string[] {
   try {
@@ -16,9 +15,9 @@ function topicsFor(vehicleId: string): string[] {
 /**
  * Registers the details page's live interest in one vehicle (telemetry, devices, command acknowledgements, trips)
  * and selects it in the store, so the live wiring writes its telemetry and acknowledgements there. Returns the
- * latest live snapshot of that vehicle, or null until one arrives.
+ * latest live telemetry of that vehicle, or null until one arrives.
  */
-export function useVehicleLive(owner: string, vehicleId: string): LiveSnapshot | null {
+export function useVehicleLive(owner: string, vehicleId: string): VehicleTelemetry | null {
   const store = useAppStoreApi();
   useLiveInterest(
     owner,
@@ -27,20 +26,12 @@ export function useVehicleLive(owner: string, vehicleId: string): LiveSnapshot |
   useEffect(() => {
     const { vehicle, setVehicle } = store.getState();
     if (vehicle.vehicleUid !== vehicleId) {
-      setVehicle({
-        vehicleUid: vehicleId,
-        data: null,
-        isLive: false,
-        lastUpdated: null,
-        activeTripIndex: null,
-        trip_data: null,
-      });
+      setVehicle({ vehicleUid: vehicleId, data: null, trip_data: null });
     }
     return () => {
       if (store.getState().vehicle.vehicleUid === vehicleId)
-        store.getState().setVehicle({ vehicleUid: null, isLive: false });
+        store.getState().setVehicle({ vehicleUid: null, data: null });
     };
   }, [store, vehicleId]);
-  const data = useAppState((s) => s.vehicle.data);
-  return liveSnapshotOf(data, vehicleId);
+  return useAppState((s) => (s.vehicle.data?.vehicleUid === vehicleId ? s.vehicle.data : null));
 }

@@ -1,6 +1,7 @@
 import { Paper } from '@mantine/core';
 import { ACTION } from '@/domain/permissions';
 import { FaultsPanel } from '@/features/faults/components/faults-panel';
+import type { VehicleTelemetry } from '@/shared/lib/live/topics';
 import { useAppState, useAppStoreApi } from '@/state/store-context';
 import { useCan } from '@/state/use-can';
 import { useModel } from './api/get-model';
@@ -11,17 +12,14 @@ import { LocationAnalysisTab } from './location-analysis-tab';
 import { NotificationsPanel } from './notifications-panel';
 import { TelemetryAnalysis } from './telemetry-analysis';
 import { TripsTab } from './trips-tab';
-import { type LiveSnapshot, VehicleOverview } from './vehicle-overview';
+import { VehicleOverview } from './vehicle-overview';
 
 /** The severities kept in the store's `fault_data` details filter (setting it clears the other details filters). */
 export function useFaultSeverityFilter(): [number[], (next: number[]) => void] {
   const store = useAppStoreApi();
   const value = useAppState((s) => s.detailTab.fault_data);
-  const severities = Array.isArray(value) ? (value as number[]) : [];
-  const set = (next: number[]) => {
-    store.getState().setDetailsFilter('fault_data', next.length > 0 ? next : null);
-    store.getState().setVehicle({ fault_filter_on: next.length > 0 });
-  };
+  const severities = value ?? [];
+  const set = (next: number[]) => store.getState().setDetailsFilter('fault_data', next.length > 0 ? next : null);
   return [severities, set];
 }
 
@@ -67,7 +65,7 @@ function ModelTemplateTab({ vehicle, kind }: { vehicle: ApiVehicle; kind: 'analy
 export interface VehicleTabPanelProps {
   tabId: string;
   vehicle: ApiVehicle;
-  live: LiveSnapshot | null;
+  live: VehicleTelemetry | null;
 }
 
 /** The content of one vehicle details tab. */

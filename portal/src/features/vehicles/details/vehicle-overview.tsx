@@ -4,25 +4,7 @@ import { Link } from 'react-router-dom';
 import { HEALTH_RATING_LABELS, VEHICLE_STATE_LABELS, type VehicleState } from '@/domain/enums';
 import type { ApiVehicle } from './api/get-vehicle';
 import { formatDateTime, formatNumber } from '@/shared/lib/format';
-
-/** The latest live telemetry of the vehicle, as the live wiring keeps it in `vehicle.data.live`. */
-export interface LiveSnapshot {
-  ts: number;
-  state: number | string;
-  soc: number;
-  speed: number;
-  odometer?: number;
-  position: { lat: number; lon: number };
-}
-
-/** Reads `vehicle.data.live` of the store when it belongs to this vehicle. */
-export function liveSnapshotOf(data: unknown, vehicleId: string): LiveSnapshot | null {
-  if (!data || typeof data !== 'object') return null;
-  const live = (data as { live?: unknown }).live;
-  if (!live || typeof live !== 'object') return null;
-  const snapshot = live as LiveSnapshot & { vehicleUid?: string };
-  return snapshot.vehicleUid === vehicleId ? snapshot : null;
-}
+import type { VehicleTelemetry } from '@/shared/lib/live/topics';
 
 /** "Drive (66)": a vehicle state code with its label (spec §3). */
 export function stateLabel(code: number | string): string {
@@ -62,7 +44,7 @@ function Stat({ label, value, hint }: { label: string; value: ReactNode; hint?: 
 }
 
 /** The figures of a vehicle: state, SoC, range, odometer, health; live values win over the stored ones. */
-export function VehicleStats({ vehicle, live }: { vehicle: ApiVehicle; live: LiveSnapshot | null }) {
+export function VehicleStats({ vehicle, live }: { vehicle: ApiVehicle; live: VehicleTelemetry | null }) {
   const soc = live?.soc ?? vehicle.soc;
   const state = live?.state ?? vehicle.stateCode;
   return (
@@ -159,7 +141,7 @@ export function VehicleIdentity({ vehicle }: { vehicle: ApiVehicle }) {
 }
 
 /** Where the vehicle was last seen, as data (the map arrives with the live issue). */
-export function LastLocation({ vehicle, live }: { vehicle: ApiVehicle; live: LiveSnapshot | null }) {
+export function LastLocation({ vehicle, live }: { vehicle: ApiVehicle; live: VehicleTelemetry | null }) {
   const lat = live?.position.lat ?? vehicle.lastLocation.lat;
   const lng = live?.position.lon ?? vehicle.lastLocation.lng;
   return (
@@ -185,7 +167,7 @@ export function LastLocation({ vehicle, live }: { vehicle: ApiVehicle; live: Liv
 }
 
 /** The Overview tab: figures, identity, linked devices and last location. */
-export function VehicleOverview({ vehicle, live }: { vehicle: ApiVehicle; live: LiveSnapshot | null }) {
+export function VehicleOverview({ vehicle, live }: { vehicle: ApiVehicle; live: VehicleTelemetry | null }) {
   return (
     <Stack>
       <VehicleStats vehicle={vehicle} live={live} />
