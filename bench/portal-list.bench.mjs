@@ -22,7 +22,7 @@ const SIZE = Number(process.env.LIST_BENCH_SIZE ?? 100_000);
 const ROUTE_BUDGET_KB = 50;
 /** A frame "over 16 ms": a gap between two frames' start times longer than one 60 Hz frame (16.7 ms) plus a margin. */
 const LONG_FRAME_MS = 16.7 + 4;
-/** The stub's answer time: a Fleet API near its users (DESIGN.md "Budgets"). */
+/** The stub's answer time, from request to response: a Fleet API near its users (decision 0061). */
 const STUB_LATENCY_MS = 30;
 /** A list change in the demo (its server runs in the page): slow enough to notice, still usable. */
 const DEMO_BUDGET_MS = 300;
