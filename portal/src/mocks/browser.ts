@@ -2,7 +2,6 @@ import { createWidgetMock } from '@voltline/widget/mock';
 import { setupWorker } from 'msw/browser';
 import { getEnv } from '@/config/env';
 import { createHandlers } from './handlers';
-import { warmVehicleIndexes } from './handlers/vehicles';
 import { createBrokerEmulator } from './live/broker-emulator';
 import { liveHandlers } from './live/live-handlers';
 import { routeRequests } from './route-requests';
@@ -28,8 +27,6 @@ export async function startDemoWorker(): Promise<void> {
   followClock();
   // Open the world (and its saved changes) before the first request needs it.
   const db = await getWorldDb();
-  // The vehicle list's sort orders and filter codes are built in idle time from now on, before a user asks for them.
-  void warmVehicleIndexes(db);
   let vehicleIds: string[] | null = null;
   const emulator = createBrokerEmulator({
     vehicleIds: () => {

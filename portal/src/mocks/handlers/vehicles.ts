@@ -12,9 +12,7 @@ import { recordAudit } from './lib/audit-log';
 import { FieldErrors, optionalId, readJsonObject, requiredString } from './lib/body';
 import { conflict, invalidQuery, notFound, validationFailed } from './lib/http-error';
 import { applyListQuery, type ListSpec, parseListQuery } from './lib/list-query';
-import { scopedVehicle, vehicleFilterFor, vehicleScopeFor } from './lib/scope';
-import { type ColumnSorter, type RowScope, SortedIndex } from './lib/sorted-index';
-import { createWorkerSorter } from './lib/worker-sorter';
+import { scopedVehicle, vehicleFilterFor } from './lib/scope';
 import { toApi } from './lib/serialize';
 
 const CONNECTIVITY = ['Wi-Fi', 'GSM', '3G', '4G', '5G'] as const;
@@ -55,129 +53,6 @@ export const VEHICLE_LIST: ListSpec<Vehicle> = {
   time: (v) => v.lastSeenAt,
   defaultSort: [{ field: 'createdAt', direction: 'desc' }],
 };
-
-/**
- * One sorted index per vehicles table (a reset demo world brings a new table, and so a new index), with the promise
- * of its background warming.
- */
-const vehicleIndexes = new WeakMap<object, { index: SortedIndex<Vehicle>; warmed: Promise<void> }>();
-/**
- * The sort workers of every vehicles index of the page (null in Node and jsdom: sorts run on the spot): one for the
- * sorts a request waits for, one for those built ahead, so that a request never queues behind the warming.
- */
-let vehicleSorters: { request: ColumnSorter | null; background: ColumnSorter | null } | undefined;
-
-/** Rows read per slice while warming (about a millisecond). */
-const WARM_ROWS_PER_SLICE = 1_000;
-/**
- * Work per background task: short, so that a request or a frame arriving meanwhile waits at most this long. (Idle
- * callbacks, used before, run at most once per frame and only in idle periods: while the dashboard's map drew, the
- * warming got a slice every few hundred ms and was not done when a user reached the list.)
- */
-const WARM_MS_PER_TASK = 8;
-
-/** Chromium's prioritised task scheduler (`scheduler.postTask`), not yet in TypeScript's DOM types. */
-interface TaskScheduler {
-  postTask(task: () => void, options: { priority: 'background' }): Promise<unknown>;
-}
-
-/**
- * Runs `work` as a background-priority task where the browser has them (after any input, rendering or request
- * waiting), else when the page is idle, else on the next macrotask (tests, Node).
- */
-function whenIdle(work: () => void) {
-  const scheduler = (globalThis as { scheduler?: Partial<TaskScheduler> }).scheduler;
-  if (typeof scheduler?.postTask === 'function') void scheduler.postTask(work, { priority: 'background' });
-  else if (typeof requestIdleCallback === 'function') requestIdleCallback(() => work(), { timeout: 500 });
-  else setTimeout(work, 0);
-}
-
-/**
- * Builds the order of every sortable field in the background from the moment the world opens (a database keeps its
- * indexes; so does the demo server), so that sort changes find their index ready: the page reads a field's values a
- * slice of rows at a time in background tasks, and hands each field, once read, to a background sort worker (which sorts them
- * one after the other while the page reads the next; a request's own sort goes to the other worker). The list's
- * default sort comes first; the filterable fields are read into codes after the sortable ones. A request for a
- * field still warming finishes its build at once. Writes make an order stale; it is then rebuilt on its next use.
- * Resolves when every order and filter column is built (or a write made them stale meanwhile).
- */
-function warmInBackground(index: SortedIndex<Vehicle>, table: WorldDb['tables']['vehicles']): Promise<void> {
-  const defaults = (VEHICLE_LIST.defaultSort ?? []).map((s) => s.field);
-  const fields = [...new Set([...defaults, ...Object.keys(VEHICLE_LIST.sortable)])];
-  const filters = Object.keys(VEHICLE_LIST.filterable);
-  const sorting: Promise<void>[] = [];
-  return new Promise((resolve) => {
-    const next = () => {
-      const until = performance.now() + WARM_MS_PER_TASK;
-      while (performance.now() < until) {
-        // The sort orders first: a sort whose order is missing costs a request the read and a sort of 100,000
-        // values (100-400 ms), a filter whose codes are missing only the read (10-20 ms).
-        const field = fields[0];
-        if (field !== undefined) {
-          if (index.warm(field, table.version, () => table.all(), WARM_ROWS_PER_SLICE)) {
-            fields.shift();
-            sorting.push(index.settled(field));
-          }
-          continue;
-        }
-        // Then the filterable fields' codes (main thread only), once an order gives their rows.
-        const filter = filters[0];
-        if (filter !== undefined && index.hasOrder(table.version)) {
-          if (index.warmFilter(filter, table.version, WARM_ROWS_PER_SLICE)) filters.shift();
-          continue;
-        }
-        // Every field read: wait for the worker's sorts (the filter codes need an order), then finish.
-        const pending = sorting.splice(0);
-        if (pending.length > 0) void Promise.all(pending).then(() => whenIdle(next));
-        // Filters left with no order of this version: a write made the orders stale; they are read on first use.
-        else resolve();
-        return;
-      }
-      whenIdle(next);
-    };
-    whenIdle(next);
-  });
-}
-
-/** The sorted index of the vehicles table, started (and warming) on first use. */
-function vehicleIndexOf(table: WorldDb['tables']['vehicles']): { index: SortedIndex<Vehicle>; warmed: Promise<void> } {
-  let entry = vehicleIndexes.get(table);
-  if (!entry) {
-    vehicleSorters ??= { request: createWorkerSorter(), background: createWorkerSorter() };
-    const index = new SortedIndex(VEHICLE_LIST, vehicleSorters.request, vehicleSorters.background);
-    entry = { index, warmed: warmInBackground(index, table) };
-    vehicleIndexes.set(table, entry);
-  }
-  return entry;
-}
-
-/**
- * Starts building the vehicle list's indexes in the background when the world opens (the demo's start), not at the
- * first list request, so that a user's first sorts and filters find them ready. Resolves when they are built.
- */
-export function warmVehicleIndexes(db: WorldDb): Promise<void> {
-  return vehicleIndexOf(db.tables.vehicles).warmed;
-}
-
-/**
- * One page of vehicles in scope: through the sorted index (one pass, no sort) when the query sorts by one field; a
- * field whose order is not built yet is sorted first (in the sort worker, when there is one).
- */
-export async function listVehiclePage(db: WorldDb, query: ReturnType<typeof parseListQuery>, scope: RowScope<Vehicle>) {
-  const table = db.tables.vehicles;
-  const { index } = vehicleIndexOf(table);
-  const [sort, ...more] = query.sort;
-  if (sort && more.length === 0) await index.prepare(sort.field, table.version, () => table.all());
-  const page = index.page(query, table.version, () => table.all(), scope);
-  if (page) return page;
-  const inScope =
-    scope === null
-      ? () => true
-      : typeof scope === 'function'
-        ? scope
-        : (v: Vehicle) => v[scope.field as keyof Vehicle] === scope.value;
-  return applyListQuery(Array.from(table.values()).filter(inScope), query, VEHICLE_LIST);
-}
 
 const TRIP_LIST: ListSpec<TripRow> = {
   sortable: {
@@ -379,7 +254,9 @@ export function createVehicleHandlers(http: ApiHttp) {
       const mayFitDevices = (['BMS.l', 'MCU.l', 'VCU.l'] as const).some((key) => allows(ctx, key, ACTION.ASSIGN));
       if (!mayFitDevices) requirePermission(ctx, { anyOf: ['vh.l', 'vh.l.d'] });
       const query = parseListQuery(new URL(request.url), VEHICLE_LIST);
-      const page = await listVehiclePage(db, query, vehicleScopeFor(ctx));
+      // A plain pass over every vehicle, then only as much sorting as the page needs (docs/decisions/0061).
+      const rows = Array.from(db.tables.vehicles.values()).filter(vehicleFilterFor(ctx));
+      const page = applyListQuery(rows, query, VEHICLE_LIST);
       return response(200).json({ ...page, items: page.items.map((v) => vehicleToApi(db, v)) });
     }),
 

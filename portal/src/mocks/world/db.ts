@@ -15,8 +15,6 @@ export class Table<T extends { id: string }> {
   private rows: Map<string, T> | undefined;
   private readonly patches: Patches<T>;
   private readonly onChange: (table: TableName) => void;
-  /** Bumped on every write, so indexes derived from the rows know when to rebuild. */
-  version = 0;
 
   constructor(name: TableName, seedRows: () => T[], patches: Patches<T>, onChange: (table: TableName) => void) {
     this.name = name;
@@ -75,14 +73,12 @@ export class Table<T extends { id: string }> {
   /** Deletes a row; false when there was none. */
   remove(id: string): boolean {
     if (!this.map().delete(id)) return false;
-    this.version += 1;
     this.patches.set(id, null);
     this.onChange(this.name);
     return true;
   }
 
   private write(row: T): void {
-    this.version += 1;
     this.map().set(row.id, row);
     this.patches.set(row.id, row);
     this.onChange(this.name);

@@ -125,6 +125,8 @@ export function applyListQuery<T>(rows: Iterable<T>, query: ListQuery, spec: Lis
     if (q && !spec.searchable.some((get) => (get(row) ?? '').toLowerCase().includes(q))) continue;
     matched.push(row);
   }
+  const start = (query.page - 1) * query.pageSize;
+  const end = start + query.pageSize;
   let sorted = matched;
   if (query.sort.length > 0) {
     const keys = query.sort.map(({ field, direction }) => ({
@@ -132,21 +134,50 @@ export function applyListQuery<T>(rows: Iterable<T>, query: ListQuery, spec: Lis
       sign: direction === 'asc' ? 1 : -1,
     }));
     // Read each row's sort values once (not twice per comparison): 100,000 rows sort several times faster.
-    const decorated = matched.map((row) => ({ row, values: keys.map(({ get }) => get(row)) }));
-    decorated.sort((a, b) => {
+    const decorated = matched.map((row, at) => ({ row, at, values: keys.map(({ get }) => get(row)) }));
+    // Ties keep the rows' order, so every page of a list agrees with every other.
+    const before = (a: Decorated<T>, b: Decorated<T>) => {
       for (let i = 0; i < keys.length; i += 1) {
         const c = compare(a.values[i], b.values[i], (keys[i] as { sign: number }).sign);
         if (c !== 0) return c;
       }
-      return 0;
-    });
-    sorted = decorated.map((d) => d.row);
+      return a.at - b.at;
+    };
+    const ordered = end * 8 < decorated.length ? firstInOrder(decorated, end, before) : decorated.sort(before);
+    sorted = ordered.map((d) => d.row);
   }
-  const start = (query.page - 1) * query.pageSize;
   return {
-    items: sorted.slice(start, start + query.pageSize),
-    total: sorted.length,
+    items: sorted.slice(start, end),
+    total: matched.length,
     page: query.page,
     pageSize: query.pageSize,
   };
+}
+
+interface Decorated<T> {
+  row: T;
+  at: number;
+  values: unknown[];
+}
+
+/**
+ * The first `count` items in order, without sorting the rest: a page near the top of a long list (a user's first
+ * pages of 100,000 vehicles) costs about one comparison per item instead of a full sort's seventeen.
+ */
+function firstInOrder<D>(items: D[], count: number, before: (a: D, b: D) => number): D[] {
+  const best: D[] = [];
+  for (const item of items) {
+    if (best.length === count && before(item, best[count - 1] as D) >= 0) continue;
+    // Binary search for its place among the best so far.
+    let lo = 0;
+    let hi = best.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (before(item, best[mid] as D) < 0) hi = mid;
+      else lo = mid + 1;
+    }
+    best.splice(lo, 0, item);
+    if (best.length > count) best.pop();
+  }
+  return best;
 }

@@ -14,7 +14,7 @@ const SCOPE_FIELD = {
 /**
  * Which vehicles the caller sees (openapi.yaml "Scope"), as the one value a vehicle field must have: an OEM its own,
  * a service centre, fleet, driver or EV owner only what is assigned to them; null for platform and component staff
- * (everything). Lists test it on the field's filter codes instead of reading every row.
+ * (everything).
  */
 export function vehicleScopeFor(
   ctx: AuthContext,

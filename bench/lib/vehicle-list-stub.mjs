@@ -1,0 +1,148 @@
+// A Fleet API stub for the vehicle list bench: the production build of the portal, served next to an `/api` that
+// answers every request after a fixed latency from answers computed before the measurement. The list answers are
+// the demo world's vehicles, filtered, sorted and serialised in Node by the demo server's own code (loaded through
+// Vite), so the page renders the same rows as in demo mode; the browser spends no time on the server's work.
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { createRequire } from 'node:module';
+import { extname, join, normalize } from 'node:path';
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+  '.pbf': 'application/x-protobuf',
+};
+
+/** Page sizes whose first page is serialised ahead for every list state (the bench uses 25, then 1,000). */
+const PAGE_SIZES = [25, 1000];
+
+/** The key of a list state: sort and filters, as the stub reads them from a request (page and size apart). */
+export function listStateKey(params) {
+  const filters = [...params.entries()]
+    .filter(([k]) => /^filter\[.+\]$/.test(k))
+    .map(([k, v]) => `${k}=${v}`)
+    .sort();
+  const other = ['q', 'from', 'to'].filter((k) => params.get(k)).map((k) => `${k}=${params.get(k)}`);
+  return [`sort=${params.get('sort') ?? ''}`, ...filters, ...other].join('&');
+}
+
+/**
+ * Computes the answers of the stub: sign-in and current user of the demo's Super Admin, the lookups of the list's
+ * filters, and for each list state (a query string such as `sort=vin:asc&filter[connectivity]=5G`) the order of its
+ * matches and its first pages as JSON.
+ */
+export async function prepareVehicleListAnswers({ root, size, states }) {
+  const require = createRequire(join(root, 'portal/package.json'));
+  const { createServer: createVite } = await import(require.resolve('vite'));
+  const vite = await createVite({
+    root: join(root, 'portal'),
+    mode: 'demo',
+    logLevel: 'error',
+    appType: 'custom',
+    server: { middlewareMode: true, hmr: false, watch: null },
+    optimizeDeps: { noDiscovery: true, include: [] },
+  });
+  try {
+    const load = (path) => vite.ssrLoadModule(path);
+    const { createWorld } = await load('/src/mocks/world/create-world.ts');
+    const { WorldDb } = await load('/src/mocks/world/db.ts');
+    const { VEHICLE_LIST, vehicleToApi } = await load('/src/mocks/handlers/vehicles.ts');
+    const { applyListQuery, parseListQuery } = await load('/src/mocks/handlers/lib/list-query.ts');
+    const { toAuthUser } = await load('/src/mocks/handlers/auth.ts');
+    const { permissionsOf } = await load('/src/mocks/handlers/lib/auth-context.ts');
+    const { toApi } = await load('/src/mocks/handlers/lib/serialize.ts');
+
+    const db = new WorldDb(createWorld({ seed: 1, size }));
+    const vehicles = db.tables.vehicles.all();
+    const admin = db.tables.users.all().find((u) => u.role === 'SA');
+    const session = { user: toAuthUser(admin), permissions: permissionsOf(admin) };
+
+    const lists = new Map();
+    for (const state of states) {
+      const params = new URLSearchParams(state);
+      params.set('pageSize', '1000');
+      const query = parseListQuery(new URL(`http://stub/?${params}`), VEHICLE_LIST);
+      const ordered = applyListQuery(vehicles, { ...query, page: 1, pageSize: vehicles.length }, VEHICLE_LIST).items;
+      const pageJson = (page, pageSize) => {
+        const start = (page - 1) * pageSize;
+        const items = ordered.slice(start, start + pageSize).map((v) => vehicleToApi(db, v));
+        return JSON.stringify({ items, total: ordered.length, page, pageSize });
+      };
+      const firstPages = new Map(PAGE_SIZES.map((n) => [n, pageJson(1, n)]));
+      lists.set(listStateKey(params), { firstPages, pageJson });
+    }
+    const lookup = (rows) =>
+      JSON.stringify({ items: rows.slice(0, 1000).map(toApi), total: rows.length, page: 1, pageSize: 1000 });
+    const lookups = {
+      '/models': lookup(db.tables.models.all().filter((m) => m.kind === 'EV')),
+      '/oems': lookup(db.tables.oems.all()),
+      '/dealers': lookup(db.tables.dealers.all()),
+      '/fleets': lookup(db.tables.fleets.all()),
+      '/ev-owners': lookup(db.tables.evOwners.all()),
+    };
+    return { session, lists, lookups };
+  } finally {
+    await vite.close();
+  }
+}
+
+/**
+ * Serves `distDir` (a single-page app) and the stub `/api`: each answer leaves `latencyMs` after its request arrived.
+ * A list state that was not prepared, or an API path the stub does not know, is answered as an error and recorded in
+ * `misses`, so the bench can refuse figures that were not measured against prepared answers.
+ */
+export function startVehicleListStub({ port, distDir, answers, latencyMs }) {
+  const misses = [];
+  const json = (res, status, body) => {
+    res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+    res.end(body);
+  };
+  const api = (req, path, url) => {
+    if (req.method === 'POST' && path === '/auth/login')
+      return [200, JSON.stringify({ token: 'stub-token', ...answers.session })];
+    if (req.method === 'POST' && path === '/auth/logout') return [204, ''];
+    if (req.method === 'GET' && path === '/auth/me') return [200, JSON.stringify(answers.session)];
+    if (req.method === 'GET' && Object.hasOwn(answers.lookups, path)) return [200, answers.lookups[path]];
+    if (req.method === 'GET' && path === '/vehicles') {
+      const list = answers.lists.get(listStateKey(url.searchParams));
+      const page = Number(url.searchParams.get('page') ?? 1);
+      const pageSize = Number(url.searchParams.get('pageSize') ?? 25);
+      if (list)
+        return [
+          200,
+          page === 1 ? (list.firstPages.get(pageSize) ?? list.pageJson(1, pageSize)) : list.pageJson(page, pageSize),
+        ];
+    }
+    misses.push(`${req.method} ${path}${url.search}`);
+    return [404, JSON.stringify({ code: 'not_found', message: 'The bench stub has no answer for this request.' })];
+  };
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://stub');
+    if (url.pathname.startsWith('/api/')) {
+      const arrived = performance.now();
+      const [status, body] = api(req, url.pathname.slice(4), url);
+      // Drain the request body, then answer at the fixed latency whatever the lookup above cost.
+      req.resume();
+      setTimeout(() => json(res, status, body), Math.max(0, arrived + latencyMs - performance.now()));
+      return;
+    }
+    const safe = normalize(decodeURIComponent(url.pathname)).replace(/^(\.\.[/\\])+/, '');
+    let file = join(distDir, safe);
+    if (!existsSync(file) || statSync(file).isDirectory()) {
+      if (extname(safe)) {
+        res.writeHead(404);
+        res.end();
+        return;
+      }
+      file = join(distDir, 'index.html');
+    }
+    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+    createReadStream(file).pipe(res);
+  });
+  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve({ server, misses })));
+}
