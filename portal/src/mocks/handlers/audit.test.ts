@@ -41,6 +41,20 @@ test('filters by entity and actor and pages the rest', async () => {
   expect(page2.body.items.map((a: { seq: number }) => a.seq)).toEqual([4]);
 });
 
+test('lists the actors of the entries for the actor filter', async () => {
+  const sa = await signIn('SA');
+  const oem = await signIn('OEMA');
+  await call('POST', '/vehicles/veh-000001/resync', { token: sa });
+  await call('POST', '/vehicles/veh-000002/resync', { token: sa });
+  const own = (await call('GET', '/vehicles?pageSize=1', { token: oem })).body.items[0].id;
+  await call('POST', `/vehicles/${own}/resync`, { token: oem });
+  const actors = (await call('GET', '/audit/actors', { token: sa })).body;
+  expect(actors.map((a: { role: string }) => a.role).sort()).toEqual(['OEMA', 'SA']);
+  expect((await call('GET', '/audit/actors', { token: oem })).body.map((a: { role: string }) => a.role)).toEqual([
+    'OEMA',
+  ]);
+});
+
 test('a write appends an entry with the before and after of the fields it changed', async () => {
   const token = await signIn('SA');
   const before = (await call('GET', '/vehicles/veh-000001', { token })).body;

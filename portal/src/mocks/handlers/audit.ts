@@ -56,6 +56,15 @@ export function createAuditHandlers(http: ApiHttp) {
       const page = applyListQuery(visible, query, AUDIT_LIST);
       return response(200).json({ ...page, items: page.items.map((a) => toApi<ApiAuditEntry>(a)) });
     }),
+    http.get('/audit/actors', async ({ request, response }) => {
+      const db = await getWorldDb();
+      const ctx = requireAuth(request, db);
+      requirePermission(ctx, 'ah');
+      const actors = new Map<string, { userId: string; userName: string; role: string }>();
+      for (const entry of filtered(db.tables.audit.values(), auditFilterFor(ctx, db)))
+        actors.set(entry.userId, { userId: entry.userId, userName: entry.userName, role: entry.role });
+      return response(200).json([...actors.values()].sort((a, b) => a.userName.localeCompare(b.userName)));
+    }),
     http.get('/audit/verify', async ({ request, response }) => {
       const db = await getWorldDb();
       const ctx = requireAuth(request, db);
