@@ -16,6 +16,7 @@ export const AUDIT_LIST: ListSpec<AuditEntry> = {
     userName: (a) => a.userName,
   },
   filterable: {
+    id: (a) => a.id,
     entity: (a) => a.entity,
     entityId: (a) => a.entityId,
     action: (a) => a.action,

@@ -853,7 +853,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Newest first by default. Entries the caller may see: platform staff all, an OEM those of its own staff. Sort: occurredAt, seq, entity, action, userName. Filter: entity, entityId, action, userId. Search: summary, userName, entityId. Range: occurredAt. */
+        /** @description Newest first by default. Entries the caller may see: platform staff all, an OEM those of its own staff. Sort: occurredAt, seq, entity, action, userName. Filter: id, entity, entityId, action, userId. Search: summary, userName, entityId. Range: occurredAt. */
         get: operations["listAudit"];
         put?: never;
         post?: never;
