@@ -16,7 +16,7 @@ export function LiveTailToggle({ live, blockedBy, updatedAt, onToggle }: LiveTai
   return (
     <Group gap="sm">
       <Badge color={following ? 'green' : 'gray'} variant={following ? 'filled' : 'light'} aria-live="polite">
-        {following ? 'Live' : 'Paused'}
+        {following ? 'Live tail on' : 'Live tail paused'}
       </Badge>
       <Text size="sm" c="dimmed">
         {blockedBy && live ? blockedBy : updatedAt ? `Updated ${formatTime(updatedAt)}` : ''}

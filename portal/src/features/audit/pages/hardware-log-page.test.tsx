@@ -77,11 +77,11 @@ describe('hardware log', () => {
     const seen = watchLogRequests();
     await openAs('SA', '/hardware-log');
     await waitFor(async () => expect(await dataRows()).toHaveLength(25));
-    expect(screen.getByText('Live')).toBeInTheDocument();
+    expect(screen.getByText('Live tail on')).toBeInTheDocument();
     const before = seen.length;
     await waitFor(() => expect(seen.length).toBeGreaterThan(before), { timeout: 8_000 });
     await userEvent.click(screen.getByRole('button', { name: 'Pause live tail' }));
-    expect(screen.getByText('Paused')).toBeInTheDocument();
+    expect(screen.getByText('Live tail paused')).toBeInTheDocument();
     const paused = seen.length;
     await act(() => new Promise((resolve) => setTimeout(resolve, 4_000)));
     expect(seen.length).toBe(paused);
