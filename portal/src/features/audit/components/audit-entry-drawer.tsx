@@ -67,7 +67,8 @@ export function AuditEntryDrawer({ entryId, onClose }: AuditEntryDrawerProps) {
             <Field label="When">{formatDateTime(e.occurredAt, true)}</Field>
             <Field label="Record">{e.entityId}</Field>
             <Field label="Actor">
-              {e.userName} ({e.role})
+              {/* Demo names already end with the role code; do not say it twice. */}
+              {e.userName.endsWith(`(${e.role})`) ? e.userName : `${e.userName} (${e.role})`}
             </Field>
             <Field label="IP address">{e.ip ?? 'Not known'}</Field>
           </SimpleGrid>
