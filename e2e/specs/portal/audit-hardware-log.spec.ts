@@ -34,7 +34,7 @@ test('a write made in the UI is in the audit log with its diff, and the chain ve
 });
 
 test('an OEM admin opens the audit log and sees only its own staff entries', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   await signInToDashboard(page, 'OEMA');
   const table = await openVehicleList(page);
   await table
