@@ -56,25 +56,25 @@ const col = createColumnHelper<ApiAuditEntry>();
 const COLUMNS = [
   col.accessor('occurredAt', {
     header: 'Time',
-    size: 170,
+    size: 185,
     meta: { label: 'Time', sortField: 'occurredAt' },
     cell: (c) => formatDateTime(c.getValue(), true),
   }),
   col.accessor('entity', { header: 'Entity', size: 140, meta: { label: 'Entity', sortField: 'entity' } }),
   col.accessor('action', {
     header: 'Action',
-    size: 130,
+    size: 160,
     meta: { label: 'Action', sortField: 'action' },
     cell: (c) => <Badge variant="light">{c.getValue()}</Badge>,
   }),
-  col.accessor('summary', { header: 'Summary', size: 300, meta: { label: 'Summary' } }),
+  col.accessor('summary', { header: 'Summary', size: 260, meta: { label: 'Summary' } }),
   col.accessor((e) => `${e.userName}`, {
     id: 'userName',
     header: 'Actor',
-    size: 200,
+    size: 180,
     meta: { label: 'Actor', sortField: 'userName' },
   }),
-  col.accessor('role', { header: 'Role', size: 80, meta: { label: 'Role' } }),
+  col.accessor('role', { header: 'Role', size: 70, meta: { label: 'Role' } }),
   col.accessor((e) => e.changes.length, {
     id: 'changes',
     header: 'Changed fields',
