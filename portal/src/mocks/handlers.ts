@@ -6,6 +6,7 @@ import { type CommandHandlerOptions, createCommandHandlers } from './handlers/co
 import { createDeviceHandlers } from './handlers/devices';
 import { createFaultHandlers } from './handlers/faults';
 import { createGeofenceHandlers } from './handlers/geofences';
+import { createHardwareLogHandlers } from './handlers/hardware-logs';
 import { createApiHttp } from './handlers/http';
 import { createModelHandlers } from './handlers/models';
 import { createNotificationHandlers } from './handlers/notifications';
@@ -31,6 +32,7 @@ export function createHandlers(
     ...createCommandHandlers(http, options.commands),
     ...createNotificationHandlers(http),
     ...createAuditHandlers(http),
+    ...createHardwareLogHandlers(http),
     ...createGeofenceHandlers(http),
     ...createTripRouteHandlers(http),
   ];

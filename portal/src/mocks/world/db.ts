@@ -5,6 +5,13 @@ import { TABLE_NAMES, type TableName, type WorldRows } from './types';
 /** One change to a seeded row: the new row, or null when it was deleted. */
 type Patches<T> = Map<string, T | null>;
 
+/** A row as it was before and after one write (null: it did not exist / was deleted). */
+export interface RowWrite {
+  table: TableName;
+  before: object | null;
+  after: object | null;
+}
+
 /**
  * A typed table over one generator of the world. Rows are generated on first use; edits are kept as patches over
  * the seed, so that only the changes need to be stored (a 100,000-vehicle world stays a few kilobytes in IndexedDB).
@@ -15,12 +22,20 @@ export class Table<T extends { id: string }> {
   private rows: Map<string, T> | undefined;
   private readonly patches: Patches<T>;
   private readonly onChange: (table: TableName) => void;
+  private readonly onWrite: ((id: string, write: RowWrite) => void) | undefined;
 
-  constructor(name: TableName, seedRows: () => T[], patches: Patches<T>, onChange: (table: TableName) => void) {
+  constructor(
+    name: TableName,
+    seedRows: () => T[],
+    patches: Patches<T>,
+    onChange: (table: TableName) => void,
+    onWrite?: (id: string, write: RowWrite) => void,
+  ) {
     this.name = name;
     this.seedRows = seedRows;
     this.patches = patches;
     this.onChange = onChange;
+    this.onWrite = onWrite;
   }
 
   private map(): Map<string, T> {
@@ -72,13 +87,16 @@ export class Table<T extends { id: string }> {
 
   /** Deletes a row; false when there was none. */
   remove(id: string): boolean {
+    const before = this.map().get(id);
     if (!this.map().delete(id)) return false;
+    this.onWrite?.(id, { table: this.name, before: before ?? null, after: null });
     this.patches.set(id, null);
     this.onChange(this.name);
     return true;
   }
 
   private write(row: T): void {
+    this.onWrite?.(row.id, { table: this.name, before: this.map().get(row.id) ?? null, after: row });
     this.map().set(row.id, row);
     this.patches.set(row.id, row);
     this.onChange(this.name);
@@ -114,16 +132,29 @@ export class WorldDb {
   readonly world: World;
   readonly tables: Tables;
   private readonly dirty = new Set<TableName>();
+  /**
+   * The writes since the last audit entry, by row id (first "before", last "after"): the audit log takes the diff of
+   * the row it describes from here, so no handler has to build one. Audit rows themselves are not journaled.
+   */
+  readonly journal = new Map<string, RowWrite>();
 
   constructor(world: World, patches: Partial<Record<TableName, [string, unknown][]>> = {}) {
     this.world = world;
     const markDirty = (table: TableName) => this.dirty.add(table);
+    const journal = (id: string, write: RowWrite) => {
+      if (write.table === 'audit') return;
+      // Writes no audit entry follows (sign-ins) must not pile up.
+      if (this.journal.size > 1000) this.journal.clear();
+      const first = this.journal.get(id);
+      this.journal.set(id, first && first.table === write.table ? { ...write, before: first.before } : write);
+    };
     const make = <K extends TableName>(name: K) =>
       new Table<WorldRows[K]>(
         name,
         world.generate[name] as () => WorldRows[K][],
         new Map((patches[name] ?? []) as [string, WorldRows[K] | null][]),
         markDirty,
+        journal,
       );
     this.tables = Object.fromEntries(TABLE_NAMES.map((name) => [name, make(name)])) as unknown as Tables;
   }

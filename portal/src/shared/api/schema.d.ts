@@ -853,8 +853,68 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Newest first by default. Sort: occurredAt, entity, action. Filter: entity, entityId, action, userId. Search: summary. Range: occurredAt. */
+        /** @description Newest first by default. Entries the caller may see: platform staff all, an OEM those of its own staff. Sort: occurredAt, seq, entity, action, userName. Filter: id, entity, entityId, action, userId. Search: summary, userName, entityId. Range: occurredAt. */
         get: operations["listAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/audit/actors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The people who made the entries the caller may see, for the actor filter, sorted by name. */
+        get: operations["listAuditActors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/audit/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Walks the whole audit chain from its first entry and recomputes every hash: `hash` is the SHA-256 (lowercase hex)
+         *     of the canonical JSON of the entry without `hash` (object keys sorted at every level, no whitespace, times as
+         *     epoch ms), and `prevHash` must equal the previous entry's `hash` (64 zeros for the first). Answers where the chain
+         *     first breaks; the broken entry's id only when the caller may see that entry.
+         */
+        get: operations["verifyAuditChain"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hardware-logs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Messages that logger devices in the caller's scope sent (needs `hl`), newest first by default. The history is
+         *     long (days), so it is only ever read a page at a time. Sort: occurredAt. Filter: level, deviceId.
+         *     Search: message, device serial number. Range: occurredAt.
+         */
+        get: operations["listHardwareLogs"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1550,12 +1610,24 @@ export interface components {
                 number
             ][];
         };
+        /**
+         * @description One append-only entry of the audit chain. Entries are never changed or deleted; each holds the hash of the one
+         *     before it (see `GET /audit/verify`).
+         */
         AuditEntry: {
             id: string;
+            /** @description Position in the chain, from 1. */
+            seq: number;
             /** Format: date-time */
             occurredAt: string;
             userId: string;
             userName: string;
+            /** @description Role code of the actor when they acted. */
+            role: string;
+            /** @description Client address, when the server knows it. */
+            ip: string | null;
+            /** @description The client's User-Agent, when it sent one. */
+            userAgent: string | null;
             /** @description Audit entity name of spec §3 (Vehicle, BMS, SIM Card, Barrety Cycle, ...). */
             entity: string;
             entityId: string;
@@ -1565,6 +1637,52 @@ export interface components {
              */
             action: "Add" | "Update" | "Clone" | "Export" | "Resync" | "Assign" | "Bulk Import" | "Delete" | "Unassign" | "Change Status";
             summary: string;
+            /** @description The fields the write changed, before and after (empty for exports and bulk imports). */
+            changes: components["schemas"]["AuditChange"][];
+            /** @description hash of the previous entry; 64 zeros for the first. */
+            prevHash: string;
+            /** @description SHA-256 (hex) of this entry's canonical JSON without hash. */
+            hash: string;
+        };
+        AuditActor: {
+            userId: string;
+            userName: string;
+            role: string;
+        };
+        AuditChange: {
+            field: string;
+            /** @description The value before the write (null when the row was added). */
+            before: unknown;
+            /** @description The value after the write (null when the row was deleted). */
+            after: unknown;
+        };
+        AuditChainCheck: {
+            ok: boolean;
+            /** @description Entries whose hash and link held, from the first. */
+            checked: number;
+            total: number;
+            broken: null | {
+                seq: number;
+                /** @description Null when the caller may not see that entry. */
+                entryId: string | null;
+                /** @enum {string} */
+                reason: "hash_mismatch" | "link_mismatch" | "sequence_gap";
+            };
+        };
+        /** @enum {string} */
+        HardwareLogLevel: "DEBUG" | "INFO" | "WARN" | "ERROR";
+        HardwareLogEntry: {
+            id: string;
+            /** Format: date-time */
+            occurredAt: string;
+            level: components["schemas"]["HardwareLogLevel"];
+            deviceId: string;
+            deviceSerial: string;
+            vehicleId: string | null;
+            message: string;
+        };
+        HardwareLogPage: components["schemas"]["PageMeta"] & {
+            items: components["schemas"]["HardwareLogEntry"][];
         };
         /** @enum {string} */
         GeofenceRule: "enter" | "exit" | "dwell";
@@ -3437,6 +3555,88 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AuditPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listAuditActors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Actors */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditActor"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    verifyAuditChain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The result of the check */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditChainCheck"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listHardwareLogs: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: components["parameters"]["page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["pageSize"];
+                /** @description `field:asc|desc`, several comma-separated, applied in order. */
+                sort?: components["parameters"]["sort"];
+                /** @description Case-insensitive text search over the resource's searchable fields. */
+                q?: components["parameters"]["q"];
+                /** @description Start of the date range (inclusive, ISO 8601). */
+                from?: components["parameters"]["from"];
+                /** @description End of the date range (inclusive, ISO 8601). */
+                to?: components["parameters"]["to"];
+                /** @description `filter[field]=v1,v2`: rows whose field equals any value; several filters combine with AND. */
+                filter?: components["parameters"]["filter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of hardware log messages */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HardwareLogPage"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -15,6 +15,8 @@ export interface AuthContext {
   user: UserRecord;
   roleType: RoleType;
   permissions: PermissionMap;
+  /** Where the request came from, for the audit log: null where the server cannot know it (in the browser, the IP). */
+  client?: { ip: string | null; userAgent: string | null };
 }
 
 /** The permissions of a stored user: the default matrix of their role (the demo has no per-user overrides yet). */
@@ -36,7 +38,14 @@ export function requireAuth(request: Request, db: WorldDb): AuthContext {
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   const ctx = match?.[1] ? authOfToken(match[1], db) : null;
   if (!ctx) throw unauthorized();
-  return ctx;
+  const forwarded = request.headers.get('X-Forwarded-For');
+  return {
+    ...ctx,
+    client: {
+      ip: forwarded ? (forwarded.split(',')[0]?.trim() ?? null) : null,
+      userAgent: request.headers.get('User-Agent') ?? (typeof navigator === 'undefined' ? null : navigator.userAgent),
+    },
+  };
 }
 
 /** Throws the contract's 403 unless the caller may do `action` (default list/read) on the key(s). */

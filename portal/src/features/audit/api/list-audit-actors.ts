@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient, requireData } from '@/shared/api/api-client';
+
+export function auditActorsQueryOptions() {
+  return queryOptions({
+    queryKey: ['audit', 'actors'] as const,
+    queryFn: async () => requireData(await apiClient.GET('/audit/actors')),
+  });
+}
+
+/** Who made the entries the user may see, as filter options. */
+export function useAuditActors() {
+  return useQuery({
+    ...auditActorsQueryOptions(),
+    select: (actors) => actors.map((a) => ({ value: a.userId, label: `${a.userName}` })),
+  });
+}
