@@ -107,7 +107,7 @@ const notDealer = rolesOf('platform', 'oem', 'fleet', 'driver', 'evOwner', 'bms'
 /* Lazy page loaders. Each area has its own page file; role-prefixed variants share one. */
 const pages = {
   login: () => import('@/features/auth/pages/login-page').then((m) => ({ Component: m.LoginPage })),
-  dashboard: () => import('@/features/dashboard/pages/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
+  dashboard: () => import('@/pages/dashboard/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
   oldDashboard: () =>
     import('@/features/dashboard/pages/old-dashboard-page').then((m) => ({ Component: m.OldDashboardPage })),
   dashboardConfiguration: () =>
@@ -117,7 +117,7 @@ const pages = {
   vehicleManagement: () =>
     import('@/features/vehicles/pages/vehicle-management-page').then((m) => ({ Component: m.VehicleManagementPage })),
   vehicleDetails: () =>
-    import('@/features/vehicles/pages/vehicle-details-page').then((m) => ({ Component: m.VehicleDetailsPage })),
+    import('@/pages/vehicles/vehicle-details-page').then((m) => ({ Component: m.VehicleDetailsPage })),
   oldVehicleDetails: () =>
     import('@/features/vehicles/pages/old-vehicle-details-page').then((m) => ({ Component: m.OldVehicleDetailsPage })),
   modelConfiguration: () =>
@@ -152,19 +152,19 @@ const pages = {
     import('@/features/devices/pages/bms-master-management-page').then((m) => ({
       Component: m.BmsMasterManagementPage,
     })),
-  bmsDetails: () => import('@/features/devices/pages/bms-details-page').then((m) => ({ Component: m.BmsDetailsPage })),
+  bmsDetails: () => import('@/pages/devices/bms-details-page').then((m) => ({ Component: m.BmsDetailsPage })),
   batteryPackHistory: () =>
     import('@/features/devices/pages/battery-pack-history-page').then((m) => ({ Component: m.BatteryPackHistoryPage })),
   mcuMasterManagement: () =>
     import('@/features/devices/pages/mcu-master-management-page').then((m) => ({
       Component: m.McuMasterManagementPage,
     })),
-  mcuDetails: () => import('@/features/devices/pages/mcu-details-page').then((m) => ({ Component: m.McuDetailsPage })),
+  mcuDetails: () => import('@/pages/devices/mcu-details-page').then((m) => ({ Component: m.McuDetailsPage })),
   vcuMasterManagement: () =>
     import('@/features/devices/pages/vcu-master-management-page').then((m) => ({
       Component: m.VcuMasterManagementPage,
     })),
-  vcuDetails: () => import('@/features/devices/pages/vcu-details-page').then((m) => ({ Component: m.VcuDetailsPage })),
+  vcuDetails: () => import('@/pages/devices/vcu-details-page').then((m) => ({ Component: m.VcuDetailsPage })),
   analysis: () => import('@/features/analysis/pages/analysis-page').then((m) => ({ Component: m.AnalysisPage })),
   carbonEmission: () =>
     import('@/features/analysis/pages/carbon-emission-page').then((m) => ({ Component: m.CarbonEmissionPage })),

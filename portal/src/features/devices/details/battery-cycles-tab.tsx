@@ -3,8 +3,8 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { BATTERY_CYCLE_STATUS_LABELS } from '@/domain/enums';
 import { formatDateTime, formatNumber } from '@/shared/lib/format';
-import { QueryState } from '@/features/vehicles/details/query-state';
-import { RunStatusBadge } from '@/features/vehicles/details/trips-tab';
+import { QueryState } from '@/shared/ui/query-state';
+import { RunStatusBadge } from '@/shared/ui/run-status-badge';
 import { useAppState, useAppStoreApi } from '@/state/store-context';
 import { type ApiBatteryCycle, useBatteryCycles } from './api/list-battery-cycles';
 

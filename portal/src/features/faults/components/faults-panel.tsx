@@ -6,7 +6,7 @@ import { toApiError } from '@/shared/api/api-client';
 import { notify } from '@/shared/ui/notify';
 import { useAcknowledgeFault } from '../api/acknowledge-fault';
 import { type ApiFault, useFaults } from '../api/list-faults';
-import { SeverityBadge } from './severity-badge';
+import { SeverityBadge } from '@/shared/ui/severity-badge';
 import { formatDateTime } from '@/shared/lib/format';
 
 const SEVERITIES = [1, 2, 3, 4, 5] as const;

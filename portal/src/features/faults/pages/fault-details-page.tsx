@@ -25,7 +25,7 @@ import { useAcknowledgeFault } from '../api/acknowledge-fault';
 import { useFault } from '../api/get-fault';
 import { useFaultCommands, useFaultNotifications } from '../api/list-fault-context';
 import { FaultTimeline, timelineOf } from '../components/fault-timeline';
-import { SeverityBadge } from '../components/severity-badge';
+import { SeverityBadge } from '@/shared/ui/severity-badge';
 import { formatDateTime } from '@/shared/lib/format';
 
 const DEVICE_PATH = { BMS: '/bms/details/', MCU: '/mcu/details/', VCU: '/vcu/details/' } as const;

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Card, Group, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { HEALTH_RATING_LABELS, VEHICLE_STATE_LABELS, type VehicleState } from '@/domain/enums';
+import { HEALTH_RATING_LABELS, vehicleStateLabel } from '@/domain/enums';
 import type { ApiVehicle } from './api/get-vehicle';
 import { formatDateTime, formatNumber } from '@/shared/lib/format';
 
@@ -22,12 +22,6 @@ export function liveSnapshotOf(data: unknown, vehicleId: string): LiveSnapshot |
   if (!live || typeof live !== 'object') return null;
   const snapshot = live as LiveSnapshot & { vehicleUid?: string };
   return snapshot.vehicleUid === vehicleId ? snapshot : null;
-}
-
-/** "Drive (66)": a vehicle state code with its label (spec §3). */
-export function stateLabel(code: number | string): string {
-  const label = VEHICLE_STATE_LABELS[code as VehicleState];
-  return label ? `${label} (${code})` : `Unknown (${code})`;
 }
 
 const HEALTH_COLOR = { 1: 'green', 2: 'teal', 3: 'yellow', 4: 'orange', 5: 'red' } as const;
@@ -69,7 +63,7 @@ export function VehicleStats({ vehicle, live }: { vehicle: ApiVehicle; live: Liv
     <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }}>
       <Stat
         label="State"
-        value={stateLabel(state)}
+        value={vehicleStateLabel(state)}
         hint={live ? `Live, ${formatNumber(live.speed, 'km/h', 0)}` : 'Last reported'}
       />
       <Card withBorder radius="md" padding="md">

@@ -1,29 +1,17 @@
 import { Paper } from '@mantine/core';
 import { ACTION } from '@/domain/permissions';
 import { FaultsPanel } from '@/features/faults/components/faults-panel';
-import { useAppState, useAppStoreApi } from '@/state/store-context';
+import { useFaultSeverityFilter } from '@/features/faults/hooks/use-fault-severity-filter';
 import { useCan } from '@/state/use-can';
-import { useModel } from './api/get-model';
-import type { ApiVehicle } from './api/get-vehicle';
-import { AttributesTab } from './attributes-tab';
-import { CommandsPanel } from './commands-panel';
-import { LocationAnalysisTab } from './location-analysis-tab';
-import { NotificationsPanel } from './notifications-panel';
-import { TelemetryAnalysis } from './telemetry-analysis';
-import { TripsTab } from './trips-tab';
-import { type LiveSnapshot, VehicleOverview } from './vehicle-overview';
-
-/** The severities kept in the store's `fault_data` details filter (setting it clears the other details filters). */
-export function useFaultSeverityFilter(): [number[], (next: number[]) => void] {
-  const store = useAppStoreApi();
-  const value = useAppState((s) => s.detailTab.fault_data);
-  const severities = Array.isArray(value) ? (value as number[]) : [];
-  const set = (next: number[]) => {
-    store.getState().setDetailsFilter('fault_data', next.length > 0 ? next : null);
-    store.getState().setVehicle({ fault_filter_on: next.length > 0 });
-  };
-  return [severities, set];
-}
+import { useModel } from '@/features/models/api/get-model';
+import type { ApiVehicle } from '@/features/vehicles/details/api/get-vehicle';
+import { AttributesTab } from '@/features/telemetry/components/attributes-tab';
+import { CommandsPanel } from '@/features/commands/components/commands-panel';
+import { LocationAnalysisTab } from '@/features/locations/components/location-analysis-tab';
+import { NotificationsPanel } from '@/features/notifications/components/notifications-panel';
+import { TelemetryAnalysis } from '@/features/telemetry/components/telemetry-analysis';
+import { TripsTab } from '@/features/trips/components/trips-tab';
+import { type LiveSnapshot, VehicleOverview } from '@/features/vehicles/details/vehicle-overview';
 
 function VehicleFaultsTab({ vehicleId }: { vehicleId: string }) {
   const can = useCan();

@@ -1,14 +1,14 @@
+import type { components } from '@/shared/api/schema';
 import { Group, MultiSelect, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import type { TimeSeries } from '@/shared/ui/charts/time-series-chart';
 import { TimeSeriesChart } from '@/shared/ui/charts/time-series-chart';
 import { useAppState, useAppStoreApi } from '@/state/store-context';
-import type { ApiModel } from './api/get-model';
-import { type TelemetrySource, useTelemetry } from './api/get-telemetry';
+import { type TelemetrySource, useTelemetry } from '../api/get-telemetry';
 import { formatDateTime, formatNumber } from '@/shared/lib/format';
-import { QueryState } from './query-state';
+import { QueryState } from '@/shared/ui/query-state';
 
-type TemplateKey = ApiModel['telemetryTemplate'][number];
+type TemplateKey = components['schemas']['TelemetryKey'];
 
 const HOUR = 3_600_000;
 export const ANALYSIS_RANGES = [

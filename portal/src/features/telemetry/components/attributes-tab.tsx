@@ -1,14 +1,13 @@
+import type { components } from '@/shared/api/schema';
 import { Badge, Stack, Table, Text } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
-import { TELEMETRY_SOURCE_LABELS, VEHICLE_STATE_LABELS } from '@/domain/enums';
+import { TELEMETRY_SOURCE_LABELS, VEHICLE_STATE_LABELS, vehicleStateLabel } from '@/domain/enums';
 import { useAppState, useAppStoreApi } from '@/state/store-context';
-import type { ApiModel } from './api/get-model';
-import { type TelemetrySource, useTelemetry } from './api/get-telemetry';
+import { type TelemetrySource, useTelemetry } from '../api/get-telemetry';
 import { formatNumber } from '@/shared/lib/format';
-import { QueryState } from './query-state';
-import { stateLabel } from './vehicle-overview';
+import { QueryState } from '@/shared/ui/query-state';
 
-type TemplateKey = ApiModel['telemetryTemplate'][number];
+type TemplateKey = components['schemas']['TelemetryKey'];
 
 const STATE_CODES = new Set<number>(
   Object.keys(VEHICLE_STATE_LABELS)
@@ -31,7 +30,7 @@ export function errorKeysOf(template: readonly TemplateKey[], latest: ReadonlyMa
 }
 
 function valueText(key: TemplateKey, value: number | undefined): string {
-  if (key.key === 'stateCode' && value !== undefined) return stateLabel(value);
+  if (key.key === 'stateCode' && value !== undefined) return vehicleStateLabel(value);
   return formatNumber(value, key.unit, key.unit === '' ? 0 : 2);
 }
 

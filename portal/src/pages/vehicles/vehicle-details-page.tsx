@@ -6,9 +6,9 @@ import { toApiError } from '@/shared/api/api-client';
 import { PageHeader } from '@/shared/ui/page-header';
 import { UrlTabs } from '@/shared/ui/url-tabs';
 import { useCan } from '@/state/use-can';
-import { useVehicle } from '../details/api/get-vehicle';
-import { useVehicleLive } from '../details/use-vehicle-live';
-import { VehicleTabPanel } from '../details/vehicle-detail-tabs';
+import { useVehicle } from '@/features/vehicles/details/api/get-vehicle';
+import { useVehicleLive } from '@/features/vehicles/details/use-vehicle-live';
+import { VehicleTabPanel } from './vehicle-detail-tabs';
 
 /** Vehicle details: the 8 tabs of spec §2, each shown only with its permission key; the current tab is `?tab=`. */
 export function VehicleDetailsPage({ route }: RoutePageProps) {

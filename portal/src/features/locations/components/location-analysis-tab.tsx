@@ -3,9 +3,9 @@ import { useEffect } from 'react';
 import { SAVED_LOCATION_KIND_LABELS } from '@/domain/enums';
 import { LocationAnalysisMap } from '@/features/locations/components/location-analysis-map';
 import { useAppStoreApi } from '@/state/store-context';
-import { useVehicleLocations } from './api/list-vehicle-locations';
+import { useVehicleLocations } from '../api/list-vehicle-locations';
 import { formatDateTime } from '@/shared/lib/format';
-import { QueryState } from './query-state';
+import { QueryState } from '@/shared/ui/query-state';
 
 /** Location Analysis: saved locations (Home, Office, Most frequent) with visit counts, as a table and on the map. */
 export function LocationAnalysisTab({ vehicleId }: { vehicleId: string }) {

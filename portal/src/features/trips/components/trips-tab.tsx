@@ -1,31 +1,21 @@
-import { Badge, Card, Pagination, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Card, Pagination, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { TRIP_STATUS_LABELS } from '@/domain/enums';
 import { TripPlayback } from '@/features/trips/components/trip-playback';
 import type { components } from '@/shared/api/schema';
 import { useAppState, useAppStoreApi } from '@/state/store-context';
-import { useVehicleTrips } from './api/list-vehicle-trips';
+import { useVehicleTrips } from '../api/list-vehicle-trips';
 import { formatDateTime, formatDuration, formatNumber } from '@/shared/lib/format';
-import { QueryState } from './query-state';
+import { RunStatusBadge } from '@/shared/ui/run-status-badge';
+import { QueryState } from '@/shared/ui/query-state';
 
 type ApiTrip = components['schemas']['Trip'];
 
 const PAGE_SIZE = 10;
-const TRIP_STATUS_COLOR = { 1: 'blue', 2: 'green', 3: 'orange', 4: 'red' } as const;
 
 function tripIdOf(tripData: unknown): string | null {
   return typeof tripData === 'object' && tripData !== null && 'id' in tripData && typeof tripData.id === 'string'
     ? tripData.id
     : null;
-}
-
-/** A trip or battery-cycle status as a coloured badge. */
-export function RunStatusBadge({ status }: { status: 1 | 2 | 3 | 4 }) {
-  return (
-    <Badge color={TRIP_STATUS_COLOR[status]} variant="light">
-      {TRIP_STATUS_LABELS[status]}
-    </Badge>
-  );
 }
 
 function TripDetail({ vehicleId, trip }: { vehicleId: string; trip: ApiTrip }) {

@@ -1,7 +1,7 @@
 import type { RoutePageProps } from '@/config/routes';
 import { BMS_TABS } from '@/domain/tab-sets';
 import { useCan } from '@/state/use-can';
-import { DeviceDetails } from '../details/device-details';
+import { DeviceDetails } from './device-details';
 
 /** BMS details: the 8 tabs of spec §2 (incl. Battery State Cycle), each shown only with its permission key. */
 export function BmsDetailsPage({ route }: RoutePageProps) {

@@ -1,9 +1,9 @@
 import { Badge, Group, Pagination, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
-import { SeverityBadge } from '@/features/faults/components/severity-badge';
-import { useVehicleNotifications } from './api/list-notifications';
+import { SeverityBadge } from '@/shared/ui/severity-badge';
+import { useVehicleNotifications } from '../api/list-notifications';
 import { formatDateTime } from '@/shared/lib/format';
-import { QueryState } from './query-state';
+import { QueryState } from '@/shared/ui/query-state';
 
 const PAGE_SIZE = 10;
 const DELIVERY_METHODS = [

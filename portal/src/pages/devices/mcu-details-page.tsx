@@ -1,7 +1,7 @@
 import type { RoutePageProps } from '@/config/routes';
 import { MCU_TABS } from '@/domain/tab-sets';
 import { useCan } from '@/state/use-can';
-import { DeviceDetails } from '../details/device-details';
+import { DeviceDetails } from './device-details';
 
 /** MCU details: the 6 tabs of spec §2, each shown only with its permission key. */
 export function McuDetailsPage({ route }: RoutePageProps) {

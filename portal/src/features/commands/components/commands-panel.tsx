@@ -1,21 +1,21 @@
+import type { components } from '@/shared/api/schema';
 import { Alert, Badge, Button, Group, Pagination, Select, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { useState } from 'react';
 import { COMMAND_STATUS_LABELS } from '@/domain/enums';
 import { toApiError } from '@/shared/api/api-client';
 import { notify } from '@/shared/ui/notify';
 import { useAppState } from '@/state/store-context';
-import type { ApiModel } from './api/get-model';
-import { useCommands } from './api/list-commands';
-import { useSendCommand } from './api/send-command';
+import { useCommands } from '../api/list-commands';
+import { useSendCommand } from '../api/send-command';
 import { acksOf, effectiveCommandStatus, type EffectiveStatus } from './command-status';
 import { formatDateTime } from '@/shared/lib/format';
-import { QueryState } from './query-state';
-import { useNow } from './use-now';
+import { QueryState } from '@/shared/ui/query-state';
+import { useNow } from '../hooks/use-now';
 
 const STATUS_COLOR = { 1: 'yellow', 2: 'green', 3: 'red' } as const;
 const PAGE_SIZE = 10;
 
-export type CommandChoice = ApiModel['commands'][number];
+export type CommandChoice = components['schemas']['ModelCommand'];
 
 export interface CommandsPanelProps {
   vehicleId: string;

@@ -1,7 +1,7 @@
 import type { RoutePageProps } from '@/config/routes';
 import type { TabDef } from '@/domain/tab-sets';
 import { useCan } from '@/state/use-can';
-import { DeviceDetails } from '../details/device-details';
+import { DeviceDetails } from './device-details';
 
 /**
  * VCU details. The spec names no VCU tab set and only the `VCU.l.d` key, so the page offers what that key and the

@@ -1,5 +1,5 @@
 import { COMMAND_STATUS } from '@/domain/enums';
-import type { ApiCommand } from './api/list-commands';
+import type { ApiCommand } from '../api/list-commands';
 
 /** How long a command may stay Pending without an acknowledgement before the page calls it Failed. */
 export const COMMAND_ACK_TIMEOUT_MS = 30_000;
