@@ -106,91 +106,86 @@ const notDealer = rolesOf('platform', 'oem', 'fleet', 'driver', 'evOwner', 'bms'
 
 /* Lazy page loaders. Each area has its own page file; role-prefixed variants share one. */
 const pages = {
-  login: () => import('@/features/auth/pages/login-page').then((m) => ({ Component: m.LoginPage })),
+  login: () => import('@/pages/auth/login-page').then((m) => ({ Component: m.LoginPage })),
   dashboard: () => import('@/pages/dashboard/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
-  oldDashboard: () =>
-    import('@/features/dashboard/pages/old-dashboard-page').then((m) => ({ Component: m.OldDashboardPage })),
+  oldDashboard: () => import('@/pages/dashboard/old-dashboard-page').then((m) => ({ Component: m.OldDashboardPage })),
   dashboardConfiguration: () =>
-    import('@/features/dashboard/pages/dashboard-configuration-page').then((m) => ({
+    import('@/pages/dashboard/dashboard-configuration-page').then((m) => ({
       Component: m.DashboardConfigurationPage,
     })),
   vehicleManagement: () =>
-    import('@/features/vehicles/pages/vehicle-management-page').then((m) => ({ Component: m.VehicleManagementPage })),
+    import('@/pages/vehicles/vehicle-management-page').then((m) => ({ Component: m.VehicleManagementPage })),
   vehicleDetails: () =>
     import('@/pages/vehicles/vehicle-details-page').then((m) => ({ Component: m.VehicleDetailsPage })),
   oldVehicleDetails: () =>
-    import('@/features/vehicles/pages/old-vehicle-details-page').then((m) => ({ Component: m.OldVehicleDetailsPage })),
+    import('@/pages/vehicles/old-vehicle-details-page').then((m) => ({ Component: m.OldVehicleDetailsPage })),
   modelConfiguration: () =>
-    import('@/features/models/pages/model-configuration-page').then((m) => ({ Component: m.ModelConfigurationPage })),
+    import('@/pages/models/model-configuration-page').then((m) => ({ Component: m.ModelConfigurationPage })),
   modelManagement: () =>
-    import('@/features/models/pages/model-management-page').then((m) => ({ Component: m.ModelManagementPage })),
+    import('@/pages/models/model-management-page').then((m) => ({ Component: m.ModelManagementPage })),
   evOwnerManagement: () =>
-    import('@/features/ev-owners/pages/ev-owner-management-page').then((m) => ({
+    import('@/pages/ev-owners/ev-owner-management-page').then((m) => ({
       Component: m.EvOwnerManagementPage,
     })),
   fleetManagement: () =>
-    import('@/features/fleets/pages/fleet-management-page').then((m) => ({ Component: m.FleetManagementPage })),
+    import('@/pages/fleets/fleet-management-page').then((m) => ({ Component: m.FleetManagementPage })),
   driverManagement: () =>
-    import('@/features/fleets/pages/driver-management-page').then((m) => ({ Component: m.DriverManagementPage })),
+    import('@/pages/fleets/driver-management-page').then((m) => ({ Component: m.DriverManagementPage })),
   dealerManagement: () =>
-    import('@/features/dealers/pages/dealer-management-page').then((m) => ({ Component: m.DealerManagementPage })),
+    import('@/pages/dealers/dealer-management-page').then((m) => ({ Component: m.DealerManagementPage })),
   accessManagement: () =>
-    import('@/features/access/pages/access-management-page').then((m) => ({ Component: m.AccessManagementPage })),
-  oemAccess: () => import('@/features/access/pages/oem-access-page').then((m) => ({ Component: m.OemAccessPage })),
+    import('@/pages/access/access-management-page').then((m) => ({ Component: m.AccessManagementPage })),
+  oemAccess: () => import('@/pages/access/oem-access-page').then((m) => ({ Component: m.OemAccessPage })),
   componentManagement: () =>
-    import('@/features/components/pages/component-management-page').then((m) => ({
+    import('@/pages/components/component-management-page').then((m) => ({
       Component: m.ComponentManagementPage,
     })),
-  settings: () => import('@/features/settings/pages/settings-page').then((m) => ({ Component: m.SettingsPage })),
-  ruleManagement: () =>
-    import('@/features/rules/pages/rule-management-page').then((m) => ({ Component: m.RuleManagementPage })),
+  settings: () => import('@/pages/settings/settings-page').then((m) => ({ Component: m.SettingsPage })),
+  ruleManagement: () => import('@/pages/rules/rule-management-page').then((m) => ({ Component: m.RuleManagementPage })),
   notificationHistory: () =>
-    import('@/features/rules/pages/notification-history-page').then((m) => ({ Component: m.NotificationHistoryPage })),
+    import('@/pages/rules/notification-history-page').then((m) => ({ Component: m.NotificationHistoryPage })),
   commandHistory: () =>
-    import('@/features/commands/pages/command-history-page').then((m) => ({ Component: m.CommandHistoryPage })),
+    import('@/pages/commands/command-history-page').then((m) => ({ Component: m.CommandHistoryPage })),
   bmsMasterManagement: () =>
-    import('@/features/devices/pages/bms-master-management-page').then((m) => ({
+    import('@/pages/devices/bms-master-management-page').then((m) => ({
       Component: m.BmsMasterManagementPage,
     })),
   bmsDetails: () => import('@/pages/devices/bms-details-page').then((m) => ({ Component: m.BmsDetailsPage })),
   batteryPackHistory: () =>
-    import('@/features/devices/pages/battery-pack-history-page').then((m) => ({ Component: m.BatteryPackHistoryPage })),
+    import('@/pages/devices/battery-pack-history-page').then((m) => ({ Component: m.BatteryPackHistoryPage })),
   mcuMasterManagement: () =>
-    import('@/features/devices/pages/mcu-master-management-page').then((m) => ({
+    import('@/pages/devices/mcu-master-management-page').then((m) => ({
       Component: m.McuMasterManagementPage,
     })),
   mcuDetails: () => import('@/pages/devices/mcu-details-page').then((m) => ({ Component: m.McuDetailsPage })),
   vcuMasterManagement: () =>
-    import('@/features/devices/pages/vcu-master-management-page').then((m) => ({
+    import('@/pages/devices/vcu-master-management-page').then((m) => ({
       Component: m.VcuMasterManagementPage,
     })),
   vcuDetails: () => import('@/pages/devices/vcu-details-page').then((m) => ({ Component: m.VcuDetailsPage })),
-  analysis: () => import('@/features/analysis/pages/analysis-page').then((m) => ({ Component: m.AnalysisPage })),
+  analysis: () => import('@/pages/analysis/analysis-page').then((m) => ({ Component: m.AnalysisPage })),
   carbonEmission: () =>
-    import('@/features/analysis/pages/carbon-emission-page').then((m) => ({ Component: m.CarbonEmissionPage })),
-  audit: () => import('@/features/audit/pages/audit-page').then((m) => ({ Component: m.AuditPage })),
-  hardwareLog: () => import('@/features/audit/pages/hardware-log-page').then((m) => ({ Component: m.HardwareLogPage })),
-  profile: () => import('@/features/profile/pages/profile-page').then((m) => ({ Component: m.ProfilePage })),
-  geoFencing: () =>
-    import('@/features/geofencing/pages/geo-fencing-page').then((m) => ({ Component: m.GeoFencingPage })),
+    import('@/pages/analysis/carbon-emission-page').then((m) => ({ Component: m.CarbonEmissionPage })),
+  audit: () => import('@/pages/audit/audit-page').then((m) => ({ Component: m.AuditPage })),
+  hardwareLog: () => import('@/pages/audit/hardware-log-page').then((m) => ({ Component: m.HardwareLogPage })),
+  profile: () => import('@/pages/profile/profile-page').then((m) => ({ Component: m.ProfilePage })),
+  geoFencing: () => import('@/pages/geofencing/geo-fencing-page').then((m) => ({ Component: m.GeoFencingPage })),
   geoFenceWrite: () =>
-    import('@/features/geofencing/pages/geo-fence-write-page').then((m) => ({ Component: m.GeoFenceWritePage })),
+    import('@/pages/geofencing/geo-fence-write-page').then((m) => ({ Component: m.GeoFenceWritePage })),
   firmwareRelease: () =>
-    import('@/features/firmware/pages/firmware-release-page').then((m) => ({ Component: m.FirmwareReleasePage })),
+    import('@/pages/firmware/firmware-release-page').then((m) => ({ Component: m.FirmwareReleasePage })),
   firmwareUpdateHistory: () =>
-    import('@/features/firmware/pages/firmware-update-history-page').then((m) => ({
+    import('@/pages/firmware/firmware-update-history-page').then((m) => ({
       Component: m.FirmwareUpdateHistoryPage,
     })),
-  tickets: () => import('@/features/tickets/pages/tickets-page').then((m) => ({ Component: m.TicketsPage })),
-  userManagement: () =>
-    import('@/features/users/pages/user-management-page').then((m) => ({ Component: m.UserManagementPage })),
-  writeRole: () => import('@/features/users/pages/write-role-page').then((m) => ({ Component: m.WriteRolePage })),
-  writeGroup: () => import('@/features/users/pages/write-group-page').then((m) => ({ Component: m.WriteGroupPage })),
-  faultDetails: () =>
-    import('@/features/faults/pages/fault-details-page').then((m) => ({ Component: m.FaultDetailsPage })),
-  forbidden: () => import('@/features/errors/pages/forbidden-page').then((m) => ({ Component: m.ForbiddenPage })),
-  notFound: () => import('@/features/errors/pages/not-found-page').then((m) => ({ Component: m.NotFoundPage })),
-  crash: () => import('@/features/errors/pages/crash-page').then((m) => ({ Component: m.CrashPage })),
+  tickets: () => import('@/pages/tickets/tickets-page').then((m) => ({ Component: m.TicketsPage })),
+  userManagement: () => import('@/pages/users/user-management-page').then((m) => ({ Component: m.UserManagementPage })),
+  writeRole: () => import('@/pages/users/write-role-page').then((m) => ({ Component: m.WriteRolePage })),
+  writeGroup: () => import('@/pages/users/write-group-page').then((m) => ({ Component: m.WriteGroupPage })),
+  faultDetails: () => import('@/pages/faults/fault-details-page').then((m) => ({ Component: m.FaultDetailsPage })),
+  forbidden: () => import('@/pages/errors/forbidden-page').then((m) => ({ Component: m.ForbiddenPage })),
+  notFound: () => import('@/pages/errors/not-found-page').then((m) => ({ Component: m.NotFoundPage })),
+  crash: () => import('@/pages/errors/crash-page').then((m) => ({ Component: m.CrashPage })),
 } satisfies Record<string, PageLoader>;
 
 const dashboard = (id: string, path: string, roles: readonly RoleCode[]): AppRoute => ({

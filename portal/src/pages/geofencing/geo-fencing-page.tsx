@@ -8,12 +8,12 @@ import { ACTION } from '@/domain/permissions';
 import { notify } from '@/shared/ui/notify';
 import { PageHeader } from '@/shared/ui/page-header';
 import { useCan } from '@/state/use-can';
-import { useDeleteGeofence } from '../api/delete-geofence';
-import type { ApiGeofence } from '../api/geofence-types';
-import { GEOFENCE_PAGE_SIZE, useGeofences } from '../api/get-geofences';
-import { DeleteGeofenceDialog } from '../components/delete-geofence-dialog';
-import { type GeofenceAlertRule, GeofenceLiveEvents } from '../components/geofence-live-events';
-import { GeofenceTable } from '../components/geofence-table';
+import { useDeleteGeofence } from '@/features/geofencing/api/delete-geofence';
+import type { ApiGeofence } from '@/features/geofencing/api/geofence-types';
+import { GEOFENCE_PAGE_SIZE, useGeofences } from '@/features/geofencing/api/get-geofences';
+import { DeleteGeofenceDialog } from '@/features/geofencing/components/delete-geofence-dialog';
+import { type GeofenceAlertRule, GeofenceLiveEvents } from '@/features/geofencing/components/geofence-live-events';
+import { GeofenceTable } from '@/features/geofencing/components/geofence-table';
 
 /** The editor's path for a geofence (`?id=`), or for a new one. */
 export function geofenceEditorPath(id?: string): string {

@@ -26,7 +26,7 @@ import { safeReturnTo } from '@/domain/route-access';
 import { dashboardPathFor, ROLE_LABELS } from '@/domain/roles';
 import { useAppStoreApi } from '@/state/store-context';
 import { notify } from '@/shared/ui/notify';
-import { type DemoAccount, toSessionError, useSession } from '../session';
+import { type DemoAccount, toSessionError, useSession } from '@/features/auth/session';
 
 const loginSchema = z.object({
   email: z.string().trim().min(1, 'Enter your e-mail address').email('Enter a valid e-mail address'),

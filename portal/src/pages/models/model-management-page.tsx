@@ -3,11 +3,11 @@ import { IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { RoutePageProps } from '@/config/routes';
 import { PageHeader } from '@/shared/ui/page-header';
-import { ModelList } from '../components/model-list';
-import { ModelView } from '../components/model-view';
-import { useModelActions } from '../hooks/use-model-actions';
-import { useModelPermissions } from '../hooks/use-model-permissions';
-import { MODEL_KIND_BY_SLUG, type ModelKindSlug, modelPath } from '../lib/model-kinds';
+import { ModelList } from '@/features/models/components/model-list';
+import { ModelView } from '@/features/models/components/model-view';
+import { useModelActions } from '@/features/models/hooks/use-model-actions';
+import { useModelPermissions } from '@/features/models/hooks/use-model-permissions';
+import { MODEL_KIND_BY_SLUG, type ModelKindSlug, modelPath } from '@/features/models/lib/model-kinds';
 
 /** Model management for one device kind: the list of its models, or one model (`?model=<id>`) with the six tabs. */
 export function ModelManagementPage({ route }: RoutePageProps) {

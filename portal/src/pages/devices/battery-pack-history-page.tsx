@@ -21,9 +21,15 @@ import { toApiError } from '@/shared/api/api-client';
 import { HeatmapChart } from '@/shared/ui/charts/heatmap-chart';
 import { TimeSeriesChart } from '@/shared/ui/charts/time-series-chart';
 import { PageHeader } from '@/shared/ui/page-header';
-import { type ApiCellHistory, useCycleCells } from '../details/api/get-cycle-cells';
-import { useBatteryCycles } from '../details/api/list-battery-cycles';
-import { type CellMetric, heatmapCells, outlierCell, perCell, spreadOverTime } from '../details/cell-stats';
+import { type ApiCellHistory, useCycleCells } from '@/features/devices/details/api/get-cycle-cells';
+import { useBatteryCycles } from '@/features/devices/details/api/list-battery-cycles';
+import {
+  type CellMetric,
+  heatmapCells,
+  outlierCell,
+  perCell,
+  spreadOverTime,
+} from '@/features/devices/details/cell-stats';
 
 const METRICS = {
   voltages: { label: 'Voltage', unit: 'V', digits: 3 },

@@ -17,8 +17,8 @@ import { UrlList } from '@/shared/ui/data-table/url-list';
 import { type ListParams, toListQuery } from '@/shared/ui/data-table/use-list-params';
 import { notify } from '@/shared/ui/notify';
 import { PageHeader } from '@/shared/ui/page-header';
-import { type ApiVehicle, useVehicleList, vehiclesQueryOptions } from '../list/api/list-vehicles';
-import { useVehicleLookups } from '../list/api/vehicle-lookups';
+import { type ApiVehicle, useVehicleList, vehiclesQueryOptions } from '@/features/vehicles/list/api/list-vehicles';
+import { useVehicleLookups } from '@/features/vehicles/list/api/vehicle-lookups';
 import {
   exportVehicles,
   importVehicles,
@@ -29,20 +29,20 @@ import {
   useDeleteVehicle,
   useResyncVehicle,
   useUpdateVehicle,
-} from '../list/api/vehicle-mutations';
-import { AssignVehicleModal } from '../list/assign-vehicle-modal';
-import { vehicleColumns } from '../list/vehicle-columns';
-import { type VehicleAction, VehicleRowActions } from '../list/vehicle-row-actions';
+} from '@/features/vehicles/list/api/vehicle-mutations';
+import { AssignVehicleModal } from '@/features/vehicles/list/assign-vehicle-modal';
+import { vehicleColumns } from '@/features/vehicles/list/vehicle-columns';
+import { type VehicleAction, VehicleRowActions } from '@/features/vehicles/list/vehicle-row-actions';
 
 // Forms (react-hook-form + zod) and the CSV import (papaparse) load when first opened, not with the list.
 const VehicleFormModal = lazy(() =>
-  import('../list/vehicle-form-modal').then((m) => ({ default: m.VehicleFormModal })),
+  import('@/features/vehicles/list/vehicle-form-modal').then((m) => ({ default: m.VehicleFormModal })),
 );
 const CloneVehicleModal = lazy(() =>
-  import('../list/clone-vehicle-modal').then((m) => ({ default: m.CloneVehicleModal })),
+  import('@/features/vehicles/list/clone-vehicle-modal').then((m) => ({ default: m.CloneVehicleModal })),
 );
 const VehicleImportModal = lazy(() =>
-  import('../list/vehicle-import-modal').then((m) => ({ default: m.VehicleImportModal })),
+  import('@/features/vehicles/list/vehicle-import-modal').then((m) => ({ default: m.VehicleImportModal })),
 );
 
 const FILTER_KEYS = ['status', 'stateCode', 'vehicleType', 'modelId', 'oemId', 'connectivity', 'isLive'] as const;

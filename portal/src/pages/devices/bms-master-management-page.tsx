@@ -1,5 +1,5 @@
 import type { RoutePageProps } from '@/config/routes';
-import { DeviceManagement } from '../list/device-management';
+import { DeviceManagement } from '@/features/devices/list/device-management';
 
 /** Battery management systems (BMS): the master list with their state, model and vehicle. */
 export function BmsMasterManagementPage({ route }: RoutePageProps) {

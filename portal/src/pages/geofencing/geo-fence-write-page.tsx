@@ -9,11 +9,11 @@ import { notify } from '@/shared/ui/notify';
 import { PageHeader } from '@/shared/ui/page-header';
 import { useAppStoreApi } from '@/state/store-context';
 import { useCan } from '@/state/use-can';
-import type { ApiGeofence } from '../api/geofence-types';
-import { useGeofence } from '../api/get-geofence';
-import { useSaveGeofence } from '../api/save-geofence';
-import { AssignedVehiclesInput } from '../components/assigned-vehicles-input';
-import { GeofenceEditor, type GeofenceValue } from '../components/geofence-editor';
+import type { ApiGeofence } from '@/features/geofencing/api/geofence-types';
+import { useGeofence } from '@/features/geofencing/api/get-geofence';
+import { useSaveGeofence } from '@/features/geofencing/api/save-geofence';
+import { AssignedVehiclesInput } from '@/features/geofencing/components/assigned-vehicles-input';
+import { GeofenceEditor, type GeofenceValue } from '@/features/geofencing/components/geofence-editor';
 
 /** A save error in one sentence a user can act on: the server's field errors when it sent them. */
 function saveErrorOf(error: unknown): Error {

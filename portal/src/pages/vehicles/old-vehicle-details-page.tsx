@@ -3,8 +3,13 @@ import { Link, useParams } from 'react-router-dom';
 import type { RoutePageProps } from '@/config/routes';
 import { toApiError } from '@/shared/api/api-client';
 import { PageHeader } from '@/shared/ui/page-header';
-import { useVehicle } from '../details/api/get-vehicle';
-import { LastLocation, LinkedDevices, VehicleIdentity, VehicleStats } from '../details/vehicle-overview';
+import { useVehicle } from '@/features/vehicles/details/api/get-vehicle';
+import {
+  LastLocation,
+  LinkedDevices,
+  VehicleIdentity,
+  VehicleStats,
+} from '@/features/vehicles/details/vehicle-overview';
 
 /** The legacy vehicle details view: one read-only column of the overview, no tabs and no actions. */
 export function OldVehicleDetailsPage({ route }: RoutePageProps) {

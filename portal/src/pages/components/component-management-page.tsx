@@ -2,8 +2,8 @@ import { Tabs } from '@mantine/core';
 import { useSearchParams } from 'react-router-dom';
 import type { RoutePageProps } from '@/config/routes';
 import { PageHeader } from '@/shared/ui/page-header';
-import { LoggerList } from '../components/logger-list';
-import { SimCardList } from '../components/sim-card-list';
+import { LoggerList } from '@/features/components/components/logger-list';
+import { SimCardList } from '@/features/components/components/sim-card-list';
 
 const TABS = [
   { id: 'sim-cards', label: 'SIM cards' },

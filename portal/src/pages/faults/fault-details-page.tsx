@@ -21,10 +21,10 @@ import { toApiError } from '@/shared/api/api-client';
 import { notify } from '@/shared/ui/notify';
 import { PageHeader } from '@/shared/ui/page-header';
 import { useCan } from '@/state/use-can';
-import { useAcknowledgeFault } from '../api/acknowledge-fault';
-import { useFault } from '../api/get-fault';
-import { useFaultCommands, useFaultNotifications } from '../api/list-fault-context';
-import { FaultTimeline, timelineOf } from '../components/fault-timeline';
+import { useAcknowledgeFault } from '@/features/faults/api/acknowledge-fault';
+import { useFault } from '@/features/faults/api/get-fault';
+import { useFaultCommands, useFaultNotifications } from '@/features/faults/api/list-fault-context';
+import { FaultTimeline, timelineOf } from '@/features/faults/components/fault-timeline';
 import { SeverityBadge } from '@/shared/ui/severity-badge';
 import { formatDateTime } from '@/shared/lib/format';
 

@@ -1,8 +1,8 @@
 import { useSearchParams } from 'react-router-dom';
 import type { RoutePageProps } from '@/config/routes';
 import { PageHeader } from '@/shared/ui/page-header';
-import { ConfigurationFlow } from '../components/configuration-flow';
-import { DraftList } from '../components/draft-list';
+import { ConfigurationFlow } from '@/features/models/components/configuration-flow';
+import { DraftList } from '@/features/models/components/draft-list';
 
 /** The six-step model configuration flow; without a model it offers the drafts to resume above a new model's step 1. */
 export function ModelConfigurationPage({ route }: RoutePageProps) {
