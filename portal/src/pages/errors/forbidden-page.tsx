@@ -1,3 +1,4 @@
+import { paths } from '@/config/routes';
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
@@ -19,7 +20,7 @@ export function ForbiddenPage() {
       <Text c="dimmed" maw={460}>
         Your role does not include the permission this page needs. Ask an administrator if you think you should have it.
       </Text>
-      <Button component={Link} to={role ? dashboardPathFor(role) : '/login'} mt="md">
+      <Button component={Link} to={role ? dashboardPathFor(role) : paths.login.href()} mt="md">
         Go to your dashboard
       </Button>
     </Stack>

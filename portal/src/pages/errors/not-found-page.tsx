@@ -1,3 +1,4 @@
+import { paths } from '@/config/routes';
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { IconMapOff } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
@@ -19,7 +20,7 @@ export function NotFoundPage() {
       <Text c="dimmed" maw={460}>
         The address you opened does not exist. It may have moved, or the link may be mistyped.
       </Text>
-      <Button component={Link} to={role ? dashboardPathFor(role) : '/login'} mt="md">
+      <Button component={Link} to={role ? dashboardPathFor(role) : paths.login.href()} mt="md">
         Go to your dashboard
       </Button>
     </Stack>

@@ -16,6 +16,7 @@ import {
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { RoutePageProps } from '@/config/routes';
+import { paths } from '@/config/routes';
 import { ACTION, type PermissionKey } from '@/domain/permissions';
 import { toApiError } from '@/shared/api/api-client';
 import { notify } from '@/shared/ui/notify';
@@ -28,7 +29,7 @@ import { FaultTimeline, timelineOf } from '@/features/faults/components/fault-ti
 import { SeverityBadge } from '@/shared/ui/severity-badge';
 import { formatDateTime } from '@/shared/lib/format';
 
-const DEVICE_PATH = { BMS: '/bms/details/', MCU: '/mcu/details/', VCU: '/vcu/details/' } as const;
+const DEVICE_DETAILS = { BMS: paths.bmsDetails, MCU: paths.mcuDetails, VCU: paths.vcuDetails } as const;
 const FAULT_KEY: Record<string, PermissionKey> = { BMS: 'BMS.l.d.f', MCU: 'MCU.l.d.f' };
 const COMMAND_STATUS = { 1: ['Pending', 'yellow'], 2: ['Success', 'green'], 3: ['Failed', 'red'] } as const;
 
@@ -123,7 +124,7 @@ export function FaultDetailsPage({ route }: RoutePageProps) {
               <Table aria-label="Affected device">
                 <Table.Tbody>
                   <Field label="Vehicle">
-                    <Anchor component={Link} to={`/vehicle/${query.data.vehicleId}`} size="sm">
+                    <Anchor component={Link} to={paths.vehicleDetails.href(query.data.vehicleId)} size="sm">
                       {query.data.vehicleId}
                     </Anchor>
                   </Field>
@@ -133,7 +134,7 @@ export function FaultDetailsPage({ route }: RoutePageProps) {
                     ) : (
                       <Anchor
                         component={Link}
-                        to={`${DEVICE_PATH[query.data.deviceKind]}${query.data.deviceId}`}
+                        to={DEVICE_DETAILS[query.data.deviceKind].href(query.data.deviceId)}
                         size="sm"
                       >
                         {query.data.deviceKind} {query.data.deviceId}

@@ -2,7 +2,7 @@ import { Alert, Anchor, Center, Loader, Stack } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { getEnv } from '@/config/env';
-import { pathOf, type RoutePageProps, routeById } from '@/config/routes';
+import { pathOf, type RoutePageProps, routeById, paths } from '@/config/routes';
 import { ACTION } from '@/domain/permissions';
 import { ApiError } from '@/shared/api/api-client';
 import { notify } from '@/shared/ui/notify';
@@ -42,7 +42,7 @@ function GeofenceEditorForm({ geofence }: { geofence: ApiGeofence | null }) {
     try {
       const saved = await save.mutateAsync({ ...value, dwellMinutes: value.dwellMinutes ?? null, vehicleIds });
       notify.success(geofence ? `Geofence ${saved.name} saved` : `Geofence ${saved.name} created`);
-      navigate(pathOf(routeById('geo-fencing')));
+      navigate(paths.geoFencing.href());
     } catch (error) {
       throw saveErrorOf(error);
     }

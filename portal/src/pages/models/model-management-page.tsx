@@ -2,6 +2,7 @@ import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { RoutePageProps } from '@/config/routes';
+import { paths } from '@/config/routes';
 import { PageHeader } from '@/shared/ui/page-header';
 import { ModelList } from '@/features/models/components/model-list';
 import { ModelView } from '@/features/models/components/model-view';
@@ -26,7 +27,7 @@ export function ModelManagementPage({ route }: RoutePageProps) {
         description="Models of this device kind and everything a model defines."
         actions={
           permissions.add && !modelId ? (
-            <Button component={Link} to={`/models/configuration?kind=${kind}`} leftSection={<IconPlus size={16} />}>
+            <Button component={Link} to={paths.modelConfiguration.href({ kind })} leftSection={<IconPlus size={16} />}>
               Add model
             </Button>
           ) : null

@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import { LATER_WORK, type RoutePageProps } from '@/config/routes';
+import { LATER_WORK, type RoutePageProps, paths } from '@/config/routes';
 import { ACTION } from '@/domain/permissions';
 import { USER_MANAGEMENT_TABS } from '@/domain/tab-sets';
 import { useCan } from '@/state/use-can';
@@ -25,12 +25,12 @@ export function UserManagementPage({ route }: RoutePageProps) {
             <Group justify="space-between" mb="sm">
               <Text fw={600}>{tab.label}</Text>
               {tab.id === 'role-permissions' && can('su.RP', ACTION.ADD) ? (
-                <Button component={Link} to="/write-role" size="xs" leftSection={<IconPlus size={14} />}>
+                <Button component={Link} to={paths.writeRole.href()} size="xs" leftSection={<IconPlus size={14} />}>
                   New role
                 </Button>
               ) : null}
               {tab.id === 'device-group' && can('su.DG', ACTION.ADD) ? (
-                <Button component={Link} to="/write-group" size="xs" leftSection={<IconPlus size={14} />}>
+                <Button component={Link} to={paths.writeGroup.href()} size="xs" leftSection={<IconPlus size={14} />}>
                   New device group
                 </Button>
               ) : null}

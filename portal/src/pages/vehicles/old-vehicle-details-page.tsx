@@ -1,6 +1,7 @@
 import { Alert, Anchor, Card, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
 import type { RoutePageProps } from '@/config/routes';
+import { paths } from '@/config/routes';
 import { toApiError } from '@/shared/api/api-client';
 import { PageHeader } from '@/shared/ui/page-header';
 import { useVehicle } from '@/features/vehicles/details/api/get-vehicle';
@@ -30,7 +31,7 @@ export function OldVehicleDetailsPage({ route }: RoutePageProps) {
         <Stack maw={900}>
           <Text size="sm">
             This is the previous layout.{' '}
-            <Anchor component={Link} to={`/vehicle/${id}`}>
+            <Anchor component={Link} to={paths.vehicleDetails.href(id)}>
               Open the current vehicle details
             </Anchor>
           </Text>

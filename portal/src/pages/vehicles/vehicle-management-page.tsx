@@ -3,6 +3,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import type { RoutePageProps } from '@/config/routes';
+import { paths } from '@/config/routes';
 import { CONNECTIVITY, VEHICLE_STATE_LABELS, VEHICLE_TYPES } from '@/domain/enums';
 import { ACTION } from '@/domain/permissions';
 import { useAppState } from '@/state/store-context';
@@ -53,8 +54,8 @@ const STATE_OPTIONS = Object.entries(VEHICLE_STATE_LABELS)
 
 const getVehicleId = (v: ApiVehicle) => v.id;
 const vehicleRowLabel = (v: ApiVehicle) => `Vehicle ${v.vin}`;
-const vehicleHref = (v: ApiVehicle) => `/vehicle/${encodeURIComponent(v.id)}`;
-const fleetVehicleHref = (v: ApiVehicle) => `/fleet/vehicle/${encodeURIComponent(v.id)}`;
+const vehicleHref = (v: ApiVehicle) => paths.vehicleDetails.href(v.id);
+const fleetVehicleHref = (v: ApiVehicle) => paths.fleetVehicleDetails.href(v.id);
 const HIDDEN_BY_DEFAULT = ['id'];
 
 type Dialog =

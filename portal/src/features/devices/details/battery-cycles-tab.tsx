@@ -1,3 +1,4 @@
+import { paths } from '@/config/routes';
 import { Anchor, Card, Chip, Group, Pagination, SegmentedControl, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -167,7 +168,11 @@ export function BatteryCyclesTab({ bmsId, canSeeCells }: { bmsId: string; canSee
                         </Table.Td>
                         {canSeeCells ? (
                           <Table.Td>
-                            <Anchor component={Link} to={`/bms/battery-pack-history/${bmsId}?cycle=${c.id}`} size="sm">
+                            <Anchor
+                              component={Link}
+                              to={paths.batteryPackHistory.href(bmsId, { cycle: c.id })}
+                              size="sm"
+                            >
                               Cell history
                             </Anchor>
                           </Table.Td>

@@ -1,3 +1,4 @@
+import { paths } from '@/config/routes';
 import type { components } from '@/shared/api/schema';
 import { Anchor, Badge, Card, SimpleGrid, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
@@ -51,7 +52,7 @@ export function DeviceOverview({
             <Field label="Firmware">{device.firmwareVersion}</Field>
             <Field label="Vehicle">
               {device.vehicleId ? (
-                <Anchor component={Link} to={`/vehicle/${device.vehicleId}`} size="sm">
+                <Anchor component={Link} to={paths.vehicleDetails.href(device.vehicleId)} size="sm">
                   {device.vehicleId}
                 </Anchor>
               ) : (

@@ -1,3 +1,4 @@
+import { paths } from '@/config/routes';
 import { Anchor, Badge, Button, Chip, Group, Pagination, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -91,7 +92,7 @@ export function FaultsPanel({ vehicleId, deviceId, canAcknowledge, severities, o
                     <SeverityBadge severity={fault.severity} />
                   </Table.Td>
                   <Table.Td>
-                    <Anchor component={Link} to={`/fault-details/${fault.id}`} size="sm" fw={500}>
+                    <Anchor component={Link} to={paths.faultDetails.href(fault.id)} size="sm" fw={500}>
                       {fault.name}
                     </Anchor>
                     <Text size="xs" c="dimmed">

@@ -1,3 +1,4 @@
+import { paths } from '@/config/routes';
 import { Anchor, Badge, Card, Group, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -95,9 +96,9 @@ export function VehicleStats({ vehicle, live }: { vehicle: ApiVehicle; live: Liv
 }
 
 const DEVICE_LINKS = [
-  { field: 'bmsId', label: 'BMS', path: '/bms/details/' },
-  { field: 'mcuId', label: 'MCU', path: '/mcu/details/' },
-  { field: 'vcuId', label: 'VCU', path: '/vcu/details/' },
+  { field: 'bmsId', label: 'BMS', path: paths.bmsDetails },
+  { field: 'mcuId', label: 'MCU', path: paths.mcuDetails },
+  { field: 'vcuId', label: 'VCU', path: paths.vcuDetails },
   { field: 'loggerId', label: 'Logger', path: null },
   { field: 'simId', label: 'SIM card', path: null },
 ] as const;
@@ -116,7 +117,7 @@ export function LinkedDevices({ vehicle }: { vehicle: ApiVehicle }) {
                   None fitted
                 </Text>
               ) : path ? (
-                <Anchor component={Link} to={`${path}${id}`} size="sm">
+                <Anchor component={Link} to={path.href(id)} size="sm">
                   {id}
                 </Anchor>
               ) : (
