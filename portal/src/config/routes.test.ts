@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { isPermissionKey } from '@/domain/permissions';
 import { DASHBOARD_BY_ROLE_TYPE } from '@/domain/roles';
-import { pathOf, ROUTES, routeById } from './routes';
+import { pathOf, paths, ROUTES, routeById } from './routes';
 
 /** Every path of spec §2, with `[id]` written as `:id`. */
 const SPEC_PATHS = [
@@ -147,5 +147,26 @@ describe('the route table', () => {
   test('fills :id segments into concrete paths', () => {
     expect(pathOf(routeById('vehicle-details'), { id: 'VH 7' })).toBe('/vehicle/VH%207');
     expect(() => routeById('nope')).toThrow('Unknown route id: nope');
+  });
+
+  test('links to a route through its path builder, encoding the id and the query', () => {
+    expect(paths.vehicleDetails.href('VH 7')).toBe('/vehicle/VH%207');
+    expect(paths.batteryPackHistory.href('BMS-1', { cycle: 'c 2' })).toBe(
+      '/bms/battery-pack-history/BMS-1?cycle=c%202',
+    );
+    expect(paths.modelConfiguration.href({ model: 'M1', step: 3, kind: undefined })).toBe(
+      '/models/configuration?model=M1&step=3',
+    );
+    expect(paths.login.href()).toBe('/login');
+    // @ts-expect-error a route with an :id needs it
+    paths.vehicleDetails.href();
+  });
+
+  test('has a path builder for every route', () => {
+    const built = new Set<string>(Object.values(paths).map((p) => p.path));
+    for (const route of ROUTES) {
+      const path = route.path.startsWith('/model-management/') ? paths.modelManagement.path : route.path;
+      expect(built.has(path), route.path).toBe(true);
+    }
   });
 });

@@ -104,93 +104,186 @@ const admins: RoleCode[] = [
 const notDealerOrFleet = rolesOf('platform', 'oem', 'driver', 'evOwner', 'bms', 'mcu', 'vcu', 'component');
 const notDealer = rolesOf('platform', 'oem', 'fleet', 'driver', 'evOwner', 'bms', 'mcu', 'vcu', 'component');
 
+/** Query parameters of a link; `undefined` values are left out. */
+export type SearchParams = Readonly<Record<string, string | number | undefined>>;
+
+type ParamOf<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamOf<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** A route's path and the typed way to link to it: `href()` without a parameter, `href(id)` with one. */
+export interface PathBuilder<P extends string> {
+  path: P;
+  href: (
+    ...args: [ParamOf<P>] extends [never] ? [search?: SearchParams] : [param: string, search?: SearchParams]
+  ) => string;
+}
+
+function withSearch(path: string, search: SearchParams | undefined): string {
+  const query = Object.entries(search ?? {})
+    .filter((entry): entry is [string, string | number] => entry[1] !== undefined)
+    .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`)
+    .join('&');
+  return query ? `${path}?${query}` : path;
+}
+
+function pathTo<const P extends string>(path: P): PathBuilder<P> {
+  const href = (...args: unknown[]): string => {
+    if (!path.includes(':')) return withSearch(path, args[0] as SearchParams | undefined);
+    const value = encodeURIComponent(String(args[0]));
+    return withSearch(path.replace(/:\w+/, value), args[1] as SearchParams | undefined);
+  };
+  return { path, href: href as PathBuilder<P>['href'] };
+}
+
+/** One path builder per route of the table: the only way features and pages write a link. */
+export const paths = {
+  dashboard: pathTo('/dashboard'),
+  dealerDashboard: pathTo('/dealer/dashboard'),
+  bmsDashboard: pathTo('/bms/dashboard'),
+  mcuDashboard: pathTo('/mcu/dashboard'),
+  vcuDashboard: pathTo('/vcu/dashboard'),
+  driverDashboard: pathTo('/driver/dashboard'),
+  evOwnerDashboard: pathTo('/ev-owner/dashboard'),
+  fleetDashboard: pathTo('/fleet/dashboard'),
+  login: pathTo('/login'),
+  oldDashboard: pathTo('/old-dashboard'),
+  vehicleManagement: pathTo('/vehicle-management'),
+  fleetVehicleManagement: pathTo('/fleet/vehicle-management'),
+  dealerVehicleManagement: pathTo('/dealer/vehicle-management'),
+  vehicleDetails: pathTo('/vehicle/:id'),
+  fleetVehicleDetails: pathTo('/fleet/vehicle/:id'),
+  oldVehicleDetails: pathTo('/old-vehicle/:id'),
+  modelConfiguration: pathTo('/models/configuration'),
+  /** The four model management routes, one per kind (`ev`, `bms`, `mcu`, `vcu`). */
+  modelManagement: pathTo('/model-management/:kind'),
+  bmsMasterManagement: pathTo('/bms/master-management'),
+  bmsDetails: pathTo('/bms/details/:id'),
+  batteryPackHistory: pathTo('/bms/battery-pack-history/:id'),
+  mcuMasterManagement: pathTo('/mcu/master-management'),
+  mcuDetails: pathTo('/mcu/details/:id'),
+  vcuMasterManagement: pathTo('/vcu/master-management'),
+  vcuDetails: pathTo('/vcu/details/:id'),
+  componentManagement: pathTo('/component-management'),
+  faultDetails: pathTo('/fault-details/:id'),
+  commandHistory: pathTo('/command-history'),
+  notificationHistory: pathTo('/notification-history'),
+  ruleManagement: pathTo('/rule-management'),
+  geoFencing: pathTo('/geo-fencing'),
+  geoFencingWrite: pathTo('/geo-fencing/write'),
+  firmwareRelease: pathTo('/firmware-release'),
+  firmwareUpdateHistory: pathTo('/firmware-update-history'),
+  hardwareLog: pathTo('/hardware-log'),
+  tickets: pathTo('/tickets'),
+  employeeTickets: pathTo('/employee/tickets'),
+  driverTickets: pathTo('/driver/tickets'),
+  evOwnerTickets: pathTo('/ev-owner/tickets'),
+  analysis: pathTo('/analysis'),
+  carbonEmission: pathTo('/carbon-emission'),
+  evOwnerManagement: pathTo('/ev-owner-management'),
+  dealerEvOwnerManagement: pathTo('/dealer/ev-owner-management'),
+  fleetManagement: pathTo('/fleet-management'),
+  dealerFleetManagement: pathTo('/dealer/fleet-management'),
+  driverManagement: pathTo('/fleet/driver-management'),
+  dealerManagement: pathTo('/dealer-management'),
+  userManagement: pathTo('/user-management'),
+  writeRole: pathTo('/write-role'),
+  writeGroup: pathTo('/write-group'),
+  accessManagement: pathTo('/access-management'),
+  oemAccess: pathTo('/oem-access'),
+  settings: pathTo('/settings'),
+  audit: pathTo('/audit'),
+  dashboardConfiguration: pathTo('/dashboard-configuration'),
+  profile: pathTo('/profile'),
+  forbidden: pathTo('/403'),
+  notFound: pathTo('/404'),
+  demoCrash: pathTo('/__demo/crash'),
+} as const;
+
 /* Lazy page loaders. Each area has its own page file; role-prefixed variants share one. */
 const pages = {
-  login: () => import('@/features/auth/pages/login-page').then((m) => ({ Component: m.LoginPage })),
-  dashboard: () => import('@/features/dashboard/pages/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
-  oldDashboard: () =>
-    import('@/features/dashboard/pages/old-dashboard-page').then((m) => ({ Component: m.OldDashboardPage })),
+  login: () => import('@/pages/auth/login-page').then((m) => ({ Component: m.LoginPage })),
+  dashboard: () => import('@/pages/dashboard/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
+  oldDashboard: () => import('@/pages/dashboard/old-dashboard-page').then((m) => ({ Component: m.OldDashboardPage })),
   dashboardConfiguration: () =>
-    import('@/features/dashboard/pages/dashboard-configuration-page').then((m) => ({
+    import('@/pages/dashboard/dashboard-configuration-page').then((m) => ({
       Component: m.DashboardConfigurationPage,
     })),
   vehicleManagement: () =>
-    import('@/features/vehicles/pages/vehicle-management-page').then((m) => ({ Component: m.VehicleManagementPage })),
+    import('@/pages/vehicles/vehicle-management-page').then((m) => ({ Component: m.VehicleManagementPage })),
   vehicleDetails: () =>
-    import('@/features/vehicles/pages/vehicle-details-page').then((m) => ({ Component: m.VehicleDetailsPage })),
+    import('@/pages/vehicles/vehicle-details-page').then((m) => ({ Component: m.VehicleDetailsPage })),
   oldVehicleDetails: () =>
-    import('@/features/vehicles/pages/old-vehicle-details-page').then((m) => ({ Component: m.OldVehicleDetailsPage })),
+    import('@/pages/vehicles/old-vehicle-details-page').then((m) => ({ Component: m.OldVehicleDetailsPage })),
   modelConfiguration: () =>
-    import('@/features/models/pages/model-configuration-page').then((m) => ({ Component: m.ModelConfigurationPage })),
+    import('@/pages/models/model-configuration-page').then((m) => ({ Component: m.ModelConfigurationPage })),
   modelManagement: () =>
-    import('@/features/models/pages/model-management-page').then((m) => ({ Component: m.ModelManagementPage })),
+    import('@/pages/models/model-management-page').then((m) => ({ Component: m.ModelManagementPage })),
   evOwnerManagement: () =>
-    import('@/features/ev-owners/pages/ev-owner-management-page').then((m) => ({
+    import('@/pages/ev-owners/ev-owner-management-page').then((m) => ({
       Component: m.EvOwnerManagementPage,
     })),
   fleetManagement: () =>
-    import('@/features/fleets/pages/fleet-management-page').then((m) => ({ Component: m.FleetManagementPage })),
+    import('@/pages/fleets/fleet-management-page').then((m) => ({ Component: m.FleetManagementPage })),
   driverManagement: () =>
-    import('@/features/fleets/pages/driver-management-page').then((m) => ({ Component: m.DriverManagementPage })),
+    import('@/pages/fleets/driver-management-page').then((m) => ({ Component: m.DriverManagementPage })),
   dealerManagement: () =>
-    import('@/features/dealers/pages/dealer-management-page').then((m) => ({ Component: m.DealerManagementPage })),
+    import('@/pages/dealers/dealer-management-page').then((m) => ({ Component: m.DealerManagementPage })),
   accessManagement: () =>
-    import('@/features/access/pages/access-management-page').then((m) => ({ Component: m.AccessManagementPage })),
-  oemAccess: () => import('@/features/access/pages/oem-access-page').then((m) => ({ Component: m.OemAccessPage })),
+    import('@/pages/access/access-management-page').then((m) => ({ Component: m.AccessManagementPage })),
+  oemAccess: () => import('@/pages/access/oem-access-page').then((m) => ({ Component: m.OemAccessPage })),
   componentManagement: () =>
-    import('@/features/components/pages/component-management-page').then((m) => ({
+    import('@/pages/components/component-management-page').then((m) => ({
       Component: m.ComponentManagementPage,
     })),
-  settings: () => import('@/features/settings/pages/settings-page').then((m) => ({ Component: m.SettingsPage })),
-  ruleManagement: () =>
-    import('@/features/rules/pages/rule-management-page').then((m) => ({ Component: m.RuleManagementPage })),
+  settings: () => import('@/pages/settings/settings-page').then((m) => ({ Component: m.SettingsPage })),
+  ruleManagement: () => import('@/pages/rules/rule-management-page').then((m) => ({ Component: m.RuleManagementPage })),
   notificationHistory: () =>
-    import('@/features/rules/pages/notification-history-page').then((m) => ({ Component: m.NotificationHistoryPage })),
+    import('@/pages/rules/notification-history-page').then((m) => ({ Component: m.NotificationHistoryPage })),
   commandHistory: () =>
-    import('@/features/commands/pages/command-history-page').then((m) => ({ Component: m.CommandHistoryPage })),
+    import('@/pages/commands/command-history-page').then((m) => ({ Component: m.CommandHistoryPage })),
   bmsMasterManagement: () =>
-    import('@/features/devices/pages/bms-master-management-page').then((m) => ({
+    import('@/pages/devices/bms-master-management-page').then((m) => ({
       Component: m.BmsMasterManagementPage,
     })),
-  bmsDetails: () => import('@/features/devices/pages/bms-details-page').then((m) => ({ Component: m.BmsDetailsPage })),
+  bmsDetails: () => import('@/pages/devices/bms-details-page').then((m) => ({ Component: m.BmsDetailsPage })),
   batteryPackHistory: () =>
-    import('@/features/devices/pages/battery-pack-history-page').then((m) => ({ Component: m.BatteryPackHistoryPage })),
+    import('@/pages/devices/battery-pack-history-page').then((m) => ({ Component: m.BatteryPackHistoryPage })),
   mcuMasterManagement: () =>
-    import('@/features/devices/pages/mcu-master-management-page').then((m) => ({
+    import('@/pages/devices/mcu-master-management-page').then((m) => ({
       Component: m.McuMasterManagementPage,
     })),
-  mcuDetails: () => import('@/features/devices/pages/mcu-details-page').then((m) => ({ Component: m.McuDetailsPage })),
+  mcuDetails: () => import('@/pages/devices/mcu-details-page').then((m) => ({ Component: m.McuDetailsPage })),
   vcuMasterManagement: () =>
-    import('@/features/devices/pages/vcu-master-management-page').then((m) => ({
+    import('@/pages/devices/vcu-master-management-page').then((m) => ({
       Component: m.VcuMasterManagementPage,
     })),
-  vcuDetails: () => import('@/features/devices/pages/vcu-details-page').then((m) => ({ Component: m.VcuDetailsPage })),
-  analysis: () => import('@/features/analysis/pages/analysis-page').then((m) => ({ Component: m.AnalysisPage })),
+  vcuDetails: () => import('@/pages/devices/vcu-details-page').then((m) => ({ Component: m.VcuDetailsPage })),
+  analysis: () => import('@/pages/analysis/analysis-page').then((m) => ({ Component: m.AnalysisPage })),
   carbonEmission: () =>
-    import('@/features/analysis/pages/carbon-emission-page').then((m) => ({ Component: m.CarbonEmissionPage })),
-  audit: () => import('@/features/audit/pages/audit-page').then((m) => ({ Component: m.AuditPage })),
-  hardwareLog: () => import('@/features/audit/pages/hardware-log-page').then((m) => ({ Component: m.HardwareLogPage })),
-  profile: () => import('@/features/profile/pages/profile-page').then((m) => ({ Component: m.ProfilePage })),
-  geoFencing: () =>
-    import('@/features/geofencing/pages/geo-fencing-page').then((m) => ({ Component: m.GeoFencingPage })),
+    import('@/pages/analysis/carbon-emission-page').then((m) => ({ Component: m.CarbonEmissionPage })),
+  audit: () => import('@/pages/audit/audit-page').then((m) => ({ Component: m.AuditPage })),
+  hardwareLog: () => import('@/pages/audit/hardware-log-page').then((m) => ({ Component: m.HardwareLogPage })),
+  profile: () => import('@/pages/profile/profile-page').then((m) => ({ Component: m.ProfilePage })),
+  geoFencing: () => import('@/pages/geofencing/geo-fencing-page').then((m) => ({ Component: m.GeoFencingPage })),
   geoFenceWrite: () =>
-    import('@/features/geofencing/pages/geo-fence-write-page').then((m) => ({ Component: m.GeoFenceWritePage })),
+    import('@/pages/geofencing/geo-fence-write-page').then((m) => ({ Component: m.GeoFenceWritePage })),
   firmwareRelease: () =>
-    import('@/features/firmware/pages/firmware-release-page').then((m) => ({ Component: m.FirmwareReleasePage })),
+    import('@/pages/firmware/firmware-release-page').then((m) => ({ Component: m.FirmwareReleasePage })),
   firmwareUpdateHistory: () =>
-    import('@/features/firmware/pages/firmware-update-history-page').then((m) => ({
+    import('@/pages/firmware/firmware-update-history-page').then((m) => ({
       Component: m.FirmwareUpdateHistoryPage,
     })),
-  tickets: () => import('@/features/tickets/pages/tickets-page').then((m) => ({ Component: m.TicketsPage })),
-  userManagement: () =>
-    import('@/features/users/pages/user-management-page').then((m) => ({ Component: m.UserManagementPage })),
-  writeRole: () => import('@/features/users/pages/write-role-page').then((m) => ({ Component: m.WriteRolePage })),
-  writeGroup: () => import('@/features/users/pages/write-group-page').then((m) => ({ Component: m.WriteGroupPage })),
-  faultDetails: () =>
-    import('@/features/faults/pages/fault-details-page').then((m) => ({ Component: m.FaultDetailsPage })),
-  forbidden: () => import('@/features/errors/pages/forbidden-page').then((m) => ({ Component: m.ForbiddenPage })),
-  notFound: () => import('@/features/errors/pages/not-found-page').then((m) => ({ Component: m.NotFoundPage })),
-  crash: () => import('@/features/errors/pages/crash-page').then((m) => ({ Component: m.CrashPage })),
+  tickets: () => import('@/pages/tickets/tickets-page').then((m) => ({ Component: m.TicketsPage })),
+  userManagement: () => import('@/pages/users/user-management-page').then((m) => ({ Component: m.UserManagementPage })),
+  writeRole: () => import('@/pages/users/write-role-page').then((m) => ({ Component: m.WriteRolePage })),
+  writeGroup: () => import('@/pages/users/write-group-page').then((m) => ({ Component: m.WriteGroupPage })),
+  faultDetails: () => import('@/pages/faults/fault-details-page').then((m) => ({ Component: m.FaultDetailsPage })),
+  forbidden: () => import('@/pages/errors/forbidden-page').then((m) => ({ Component: m.ForbiddenPage })),
+  notFound: () => import('@/pages/errors/not-found-page').then((m) => ({ Component: m.NotFoundPage })),
+  crash: () => import('@/pages/errors/crash-page').then((m) => ({ Component: m.CrashPage })),
 } satisfies Record<string, PageLoader>;
 
 const dashboard = (id: string, path: string, roles: readonly RoleCode[]): AppRoute => ({
@@ -204,7 +297,7 @@ const dashboard = (id: string, path: string, roles: readonly RoleCode[]): AppRou
 
 const modelManagement = (kind: 'ev' | 'bms' | 'mcu' | 'vcu', label: string): AppRoute => ({
   id: `model-management-${kind}`,
-  path: `/model-management/${kind}`,
+  path: paths.modelManagement.href(kind),
   title: `${label} Model Management`,
   permission: `mm.${kind}`,
   nav: { group: 'fleet', icon: IconFileSettings, label: `${label} Models` },
@@ -214,19 +307,19 @@ const modelManagement = (kind: 'ev' | 'bms' | 'mcu' | 'vcu', label: string): App
 
 /** Every route of spec §2. */
 export const ROUTES: readonly AppRoute[] = [
-  { id: 'login', path: '/login', title: 'Sign in', permission: null, public: true, load: pages.login },
+  { id: 'login', path: paths.login.path, title: 'Sign in', permission: null, public: true, load: pages.login },
 
-  dashboard('dashboard', '/dashboard', rolesOf('platform', 'oem', 'component')),
-  dashboard('dealer-dashboard', '/dealer/dashboard', rolesOf('dealer')),
-  dashboard('bms-dashboard', '/bms/dashboard', rolesOf('bms')),
-  dashboard('mcu-dashboard', '/mcu/dashboard', rolesOf('mcu')),
-  dashboard('vcu-dashboard', '/vcu/dashboard', rolesOf('vcu')),
-  dashboard('driver-dashboard', '/driver/dashboard', rolesOf('driver')),
-  dashboard('ev-owner-dashboard', '/ev-owner/dashboard', rolesOf('evOwner')),
-  dashboard('fleet-dashboard', '/fleet/dashboard', rolesOf('fleet')),
+  dashboard('dashboard', paths.dashboard.path, rolesOf('platform', 'oem', 'component')),
+  dashboard('dealer-dashboard', paths.dealerDashboard.path, rolesOf('dealer')),
+  dashboard('bms-dashboard', paths.bmsDashboard.path, rolesOf('bms')),
+  dashboard('mcu-dashboard', paths.mcuDashboard.path, rolesOf('mcu')),
+  dashboard('vcu-dashboard', paths.vcuDashboard.path, rolesOf('vcu')),
+  dashboard('driver-dashboard', paths.driverDashboard.path, rolesOf('driver')),
+  dashboard('ev-owner-dashboard', paths.evOwnerDashboard.path, rolesOf('evOwner')),
+  dashboard('fleet-dashboard', paths.fleetDashboard.path, rolesOf('fleet')),
   {
     id: 'old-dashboard',
-    path: '/old-dashboard',
+    path: paths.oldDashboard.path,
     title: 'Legacy Dashboard',
     permission: 'db',
     load: pages.oldDashboard,
@@ -234,7 +327,7 @@ export const ROUTES: readonly AppRoute[] = [
 
   {
     id: 'vehicle-management',
-    path: '/vehicle-management',
+    path: paths.vehicleManagement.path,
     title: 'Vehicle Management',
     permission: 'vh.l',
     nav: { group: 'fleet', icon: IconTruck, roles: notDealerOrFleet },
@@ -242,7 +335,7 @@ export const ROUTES: readonly AppRoute[] = [
   },
   {
     id: 'fleet-vehicle-management',
-    path: '/fleet/vehicle-management',
+    path: paths.fleetVehicleManagement.path,
     title: 'Vehicle Management',
     permission: 'vh.l',
     nav: { group: 'fleet', icon: IconTruck, roles: rolesOf('fleet') },
@@ -251,7 +344,7 @@ export const ROUTES: readonly AppRoute[] = [
   },
   {
     id: 'dealer-vehicle-management',
-    path: '/dealer/vehicle-management',
+    path: paths.dealerVehicleManagement.path,
     title: 'Vehicle Management',
     permission: 'vh.l',
     nav: { group: 'fleet', icon: IconTruck, roles: rolesOf('dealer') },
@@ -260,14 +353,14 @@ export const ROUTES: readonly AppRoute[] = [
   },
   {
     id: 'vehicle-details',
-    path: '/vehicle/:id',
+    path: paths.vehicleDetails.path,
     title: 'Vehicle Details',
     permission: 'vh.l.d',
     load: pages.vehicleDetails,
   },
   {
     id: 'fleet-vehicle-details',
-    path: '/fleet/vehicle/:id',
+    path: paths.fleetVehicleDetails.path,
     title: 'Vehicle Details',
     permission: 'vh.l.d',
     params: { scope: 'fleet' },
@@ -275,7 +368,7 @@ export const ROUTES: readonly AppRoute[] = [
   },
   {
     id: 'old-vehicle-details',
-    path: '/old-vehicle/:id',
+    path: paths.oldVehicleDetails.path,
     title: 'Legacy Vehicle Details',
     permission: 'vh.l.d',
     load: pages.oldVehicleDetails,
@@ -283,7 +376,7 @@ export const ROUTES: readonly AppRoute[] = [
 
   {
     id: 'model-configuration',
-    path: '/models/configuration',
+    path: paths.modelConfiguration.path,
     title: 'Model Configuration',
     permission: 'mm.c',
     nav: { group: 'fleet', icon: IconAdjustments },
@@ -296,7 +389,7 @@ export const ROUTES: readonly AppRoute[] = [
 
   {
     id: 'bms-master-management',
-    path: '/bms/master-management',
+    path: paths.bmsMasterManagement.path,
     title: 'BMS Management',
     permission: 'BMS.l',
     nav: { group: 'fleet', icon: IconBattery3, label: 'BMS' },
@@ -304,21 +397,21 @@ export const ROUTES: readonly AppRoute[] = [
   },
   {
     id: 'bms-details',
-    path: '/bms/details/:id',
+    path: paths.bmsDetails.path,
     title: 'BMS Details',
     permission: 'BMS.l.d',
     load: pages.bmsDetails,
   },
   {
     id: 'battery-pack-history',
-    path: '/bms/battery-pack-history/:id',
+    path: paths.batteryPackHistory.path,
     title: 'Battery Pack History',
     permission: 'BMS.l.d.ch',
     load: pages.batteryPackHistory,
   },
   {
     id: 'mcu-master-management',
-    path: '/mcu/master-management',
+    path: paths.mcuMasterManagement.path,
     title: 'MCU Management',
     permission: 'MCU.l',
     nav: { group: 'fleet', icon: IconEngine, label: 'MCU' },
@@ -326,14 +419,14 @@ export const ROUTES: readonly AppRoute[] = [
   },
   {
     id: 'mcu-details',
-    path: '/mcu/details/:id',
+    path: paths.mcuDetails.path,
     title: 'MCU Details',
     permission: 'MCU.l.d',
     load: pages.mcuDetails,
   },
   {
     id: 'vcu-master-management',
-    path: '/vcu/master-management',
+    path: paths.vcuMasterManagement.path,
     title: 'VCU Management',
     permission: 'VCU.l',
     nav: { group: 'fleet', icon: IconCpu, label: 'VCU' },
@@ -341,14 +434,14 @@ export const ROUTES: readonly AppRoute[] = [
   },
   {
     id: 'vcu-details',
-    path: '/vcu/details/:id',
+    path: paths.vcuDetails.path,
     title: 'VCU Details',
     permission: 'VCU.l.d',
     load: pages.vcuDetails,
   },
   {
     id: 'component-management',
-    path: '/component-management',
+    path: paths.componentManagement.path,
     title: 'Component Management',
     permission: 'cm',
     nav: { group: 'fleet', icon: IconPuzzle },
@@ -356,7 +449,7 @@ export const ROUTES: readonly AppRoute[] = [
   },
   {
     id: 'fault-details',
-    path: '/fault-details/:id',
+    path: paths.faultDetails.path,
     title: 'Fault Details',
     permission: { anyOf: ['vh.l.d.f', 'BMS.l.d.f', 'MCU.l.d.f'] },
     load: pages.faultDetails,
@@ -364,7 +457,7 @@ export const ROUTES: readonly AppRoute[] = [
 
   {
     id: 'command-history',
-    path: '/command-history',
+    path: paths.commandHistory.path,
     title: 'Command',
     permission: 'cmd',
     nav: { group: 'operations', icon: IconTerminal2, label: 'Command History' },
@@ -372,7 +465,7 @@ export const ROUTES: readonly AppRoute[] = [
   },
   {
     id: 'notification-history',
-    path: '/notification-history',
+    path: paths.notificationHistory.path,
     title: 'Notification',
     permission: 'rule.h',
     nav: { group: 'operations', icon: IconBell, label: 'Notification History' },
@@ -380,7 +473,7 @@ export const ROUTES: readonly AppRoute[] = [
   },
   {
     id: 'rule-management',
-    path: '/rule-management',
+    path: paths.ruleManagement.path,
     title: 'Rule Management',
     permission: 'rule.l',
     nav: { group: 'operations', icon: IconRoute },
@@ -388,7 +481,7 @@ export const ROUTES: readonly AppRoute[] = [
   },
   {
     id: 'geo-fencing',
-    path: '/geo-fencing',
+    path: paths.geoFencing.path,
     title: 'Geofencing',
     permission: 'gr',
     nav: { group: 'operations', icon: IconMapPin },
@@ -396,7 +489,7 @@ export const ROUTES: readonly AppRoute[] = [
   },
   {
     id: 'geo-fencing-write',
-    path: '/geo-fencing/write',
+    path: paths.geoFencingWrite.path,
     title: 'Geofence Editor',
     permission: 'gr',
     action: ACTION.ADD,
@@ -404,7 +497,7 @@ export const ROUTES: readonly AppRoute[] = [
   },
   {
     id: 'firmware-release',
-    path: '/firmware-release',
+    path: paths.firmwareRelease.path,
     title: 'FOTA',
     permission: 'FOTA',
     nav: { group: 'operations', icon: IconUpload, label: 'Firmware Release' },
@@ -412,7 +505,7 @@ export const ROUTES: readonly AppRoute[] = [
   },
   {
     id: 'firmware-update-history',
-    path: '/firmware-update-history',
+    path: paths.firmwareUpdateHistory.path,
     title: 'Device OTA History',
     permission: 'FOTA.h',
     nav: { group: 'operations', icon: IconHistory },
@@ -420,7 +513,7 @@ export const ROUTES: readonly AppRoute[] = [
   },
   {
     id: 'hardware-log',
-    path: '/hardware-log',
+    path: paths.hardwareLog.path,
     title: 'Hardware Log',
     permission: 'hl',
     nav: { group: 'operations', icon: IconDeviceAnalytics },
@@ -428,7 +521,7 @@ export const ROUTES: readonly AppRoute[] = [
   },
   {
     id: 'tickets',
-    path: '/tickets',
+    path: paths.tickets.path,
     title: 'Help & Support',
     permission: 't',
     nav: { group: 'operations', icon: IconLifebuoy, roles: admins },
@@ -436,7 +529,7 @@ export const ROUTES: readonly AppRoute[] = [
   },
   {
     id: 'employee-tickets',
-    path: '/employee/tickets',
+    path: paths.employeeTickets.path,
     title: 'Help & Support',
     permission: 't',
     nav: { group: 'operations', icon: IconLifebuoy, roles: employees },
@@ -445,7 +538,7 @@ export const ROUTES: readonly AppRoute[] = [
   },
   {
     id: 'driver-tickets',
-    path: '/driver/tickets',
+    path: paths.driverTickets.path,
     title: 'Help & Support',
     permission: 't',
     nav: { group: 'operations', icon: IconLifebuoy, roles: rolesOf('driver') },
@@ -454,7 +547,7 @@ export const ROUTES: readonly AppRoute[] = [
   },
   {
     id: 'ev-owner-tickets',
-    path: '/ev-owner/tickets',
+    path: paths.evOwnerTickets.path,
     title: 'Help & Support',
     permission: 't',
     nav: { group: 'operations', icon: IconLifebuoy, roles: rolesOf('evOwner') },
@@ -464,7 +557,7 @@ export const ROUTES: readonly AppRoute[] = [
 
   {
     id: 'analysis',
-    path: '/analysis',
+    path: paths.analysis.path,
     title: 'Analysis',
     permission: 'a',
     nav: { group: 'overview', icon: IconChartLine },
@@ -472,7 +565,7 @@ export const ROUTES: readonly AppRoute[] = [
   },
   {
     id: 'carbon-emission',
-    path: '/carbon-emission',
+    path: paths.carbonEmission.path,
     title: 'Carbon Emission',
     permission: 'ce',
     nav: { group: 'overview', icon: IconLeaf },
@@ -481,7 +574,7 @@ export const ROUTES: readonly AppRoute[] = [
 
   {
     id: 'ev-owner-management',
-    path: '/ev-owner-management',
+    path: paths.evOwnerManagement.path,
     title: 'EV Owner Management',
     permission: 'evo.l',
     nav: { group: 'people', icon: IconUserCircle, label: 'EV Owners', roles: notDealer },
@@ -489,7 +582,7 @@ export const ROUTES: readonly AppRoute[] = [
   },
   {
     id: 'dealer-ev-owner-management',
-    path: '/dealer/ev-owner-management',
+    path: paths.dealerEvOwnerManagement.path,
     title: 'EV Owner Management',
     permission: 'evo.l',
     nav: { group: 'people', icon: IconUserCircle, label: 'EV Owners', roles: rolesOf('dealer') },
@@ -498,7 +591,7 @@ export const ROUTES: readonly AppRoute[] = [
   },
   {
     id: 'fleet-management',
-    path: '/fleet-management',
+    path: paths.fleetManagement.path,
     title: 'Fleet Management',
     permission: 'fleet.l',
     nav: { group: 'people', icon: IconUsersGroup, label: 'Fleets', roles: notDealer },
@@ -506,7 +599,7 @@ export const ROUTES: readonly AppRoute[] = [
   },
   {
     id: 'dealer-fleet-management',
-    path: '/dealer/fleet-management',
+    path: paths.dealerFleetManagement.path,
     title: 'Fleet Management',
     permission: 'fleet.l',
     nav: { group: 'people', icon: IconUsersGroup, label: 'Fleets', roles: rolesOf('dealer') },
@@ -515,7 +608,7 @@ export const ROUTES: readonly AppRoute[] = [
   },
   {
     id: 'driver-management',
-    path: '/fleet/driver-management',
+    path: paths.driverManagement.path,
     title: 'Driver Management',
     permission: 'drv.l',
     nav: { group: 'people', icon: IconSteeringWheel, label: 'Drivers' },
@@ -523,7 +616,7 @@ export const ROUTES: readonly AppRoute[] = [
   },
   {
     id: 'dealer-management',
-    path: '/dealer-management',
+    path: paths.dealerManagement.path,
     title: 'Service Center Management',
     permission: 'sc.l',
     nav: { group: 'people', icon: IconBuildingStore, label: 'Service Centers' },
@@ -531,7 +624,7 @@ export const ROUTES: readonly AppRoute[] = [
   },
   {
     id: 'user-management',
-    path: '/user-management',
+    path: paths.userManagement.path,
     title: 'User Management',
     permission: 'su',
     nav: { group: 'people', icon: IconUsers },
@@ -539,7 +632,7 @@ export const ROUTES: readonly AppRoute[] = [
   },
   {
     id: 'write-role',
-    path: '/write-role',
+    path: paths.writeRole.path,
     title: 'Role Permission',
     permission: 'su.RP',
     action: ACTION.ADD,
@@ -547,7 +640,7 @@ export const ROUTES: readonly AppRoute[] = [
   },
   {
     id: 'write-group',
-    path: '/write-group',
+    path: paths.writeGroup.path,
     title: 'Device Group',
     permission: 'su.DG',
     action: ACTION.ADD,
@@ -555,7 +648,7 @@ export const ROUTES: readonly AppRoute[] = [
   },
   {
     id: 'access-management',
-    path: '/access-management',
+    path: paths.accessManagement.path,
     title: 'Access Management',
     permission: 'ac.l',
     nav: { group: 'people', icon: IconKey },
@@ -563,7 +656,7 @@ export const ROUTES: readonly AppRoute[] = [
   },
   {
     id: 'oem-access',
-    path: '/oem-access',
+    path: paths.oemAccess.path,
     title: 'OEM Access',
     permission: 'oem.l',
     nav: { group: 'people', icon: IconShieldLock },
@@ -572,7 +665,7 @@ export const ROUTES: readonly AppRoute[] = [
 
   {
     id: 'settings',
-    path: '/settings',
+    path: paths.settings.path,
     title: 'Settings',
     permission: 's',
     nav: { group: 'system', icon: IconSettings },
@@ -580,7 +673,7 @@ export const ROUTES: readonly AppRoute[] = [
   },
   {
     id: 'audit',
-    path: '/audit',
+    path: paths.audit.path,
     title: 'Audit Log',
     permission: 'ah',
     nav: { group: 'system', icon: IconReceipt },
@@ -588,19 +681,19 @@ export const ROUTES: readonly AppRoute[] = [
   },
   {
     id: 'dashboard-configuration',
-    path: '/dashboard-configuration',
+    path: paths.dashboardConfiguration.path,
     title: 'Dashboard Configuration',
     permission: 'dc',
     nav: { group: 'system', icon: IconChartBar },
     load: pages.dashboardConfiguration,
   },
-  { id: 'profile', path: '/profile', title: 'My Profile', permission: 'mp', load: pages.profile },
+  { id: 'profile', path: paths.profile.path, title: 'My Profile', permission: 'mp', load: pages.profile },
 
-  { id: 'forbidden', path: '/403', title: 'Forbidden', permission: null, load: pages.forbidden },
-  { id: 'not-found', path: '/404', title: 'Page not found', permission: null, load: pages.notFound },
+  { id: 'forbidden', path: paths.forbidden.path, title: 'Forbidden', permission: null, load: pages.forbidden },
+  { id: 'not-found', path: paths.notFound.path, title: 'Page not found', permission: null, load: pages.notFound },
   {
     id: 'demo-crash',
-    path: '/__demo/crash',
+    path: paths.demoCrash.path,
     title: 'Crash test',
     permission: null,
     demoOnly: true,

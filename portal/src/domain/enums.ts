@@ -72,6 +72,12 @@ export const VEHICLE_STATE_LABELS: Record<VehicleState, string> = {
   F: 'SNA',
 };
 
+/** "Drive (66)": a vehicle state code with its label (spec §3). */
+export function vehicleStateLabel(code: number | string): string {
+  const label = VEHICLE_STATE_LABELS[code as VehicleState];
+  return label ? `${label} (${code})` : `Unknown (${code})`;
+}
+
 /** BMS and MCU share one state list. */
 export const DEVICE_STATE = {
   OFF: 0,

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterEach, expect, test, vi } from 'vitest';
 import { capturePort } from './capture-port';
@@ -26,13 +25,4 @@ test('a capture chunk that fails to load resolves to null, so reports go out wit
   expect(await capturePort.replay()).toBeNull();
   expect(await capturePort.editor()).toBeNull();
   expect(await capturePort.describe()).toBeNull();
-});
-
-test('the port imports each capture chunk with a literal import(), so bundlers split them', () => {
-  // vitest runs from the package folder
-  const portSource = readFileSync(resolve(process.cwd(), 'src/core/capture-port.ts'), 'utf8');
-  for (const name of CHUNKS)
-    expect(portSource, `capture-port.ts must import('../capture/${name}') literally`).toContain(
-      `import('../capture/${name}')`,
-    );
 });

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
-import { ForbiddenPage } from '@/features/errors/pages/forbidden-page';
-import { NotFoundPage } from '@/features/errors/pages/not-found-page';
+import { ForbiddenPage } from '@/pages/errors/forbidden-page';
+import { NotFoundPage } from '@/pages/errors/not-found-page';
 import { ErrorScreen } from './error-screen';
 
 /** Error element of each page: 403 and 404 render inside the shell; anything else bubbles up to the error screen. */

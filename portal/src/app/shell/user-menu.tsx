@@ -1,3 +1,4 @@
+import { paths } from '@/config/routes';
 import { Avatar, Button, Group, Menu, Modal, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconLogout, IconRefresh, IconUser } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -30,7 +31,7 @@ export function UserMenu() {
     }
     store.getState().logout();
     queryClient.clear();
-    navigate('/login', { replace: true });
+    navigate(paths.login.href(), { replace: true });
   };
 
   const handleReset = async () => {
@@ -78,7 +79,7 @@ export function UserMenu() {
         <Menu.Dropdown>
           <Menu.Label>{user.email}</Menu.Label>
           {can('mp') ? (
-            <Menu.Item leftSection={<IconUser size={16} />} onClick={() => navigate('/profile')}>
+            <Menu.Item leftSection={<IconUser size={16} />} onClick={() => navigate(paths.profile.href())}>
               Profile
             </Menu.Item>
           ) : null}

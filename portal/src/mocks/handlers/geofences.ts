@@ -1,10 +1,5 @@
 import { ACTION } from '@/domain/permissions';
-import {
-  GEOMETRY_ERROR,
-  type PolygonGeometry,
-  type Position,
-  validateGeometry,
-} from '@/features/geofencing/components/geometry';
+import { GEOMETRY_ERROR, type PolygonGeometry, type Position, validateGeometry } from '@/domain/geometry';
 import type { WorldDb } from '../world/db';
 import type { ApiGeofence, Geofence } from '../world/types';
 import { getWorldDb } from '../world/world-instance';

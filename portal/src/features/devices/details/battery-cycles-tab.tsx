@@ -1,10 +1,11 @@
+import { paths } from '@/config/routes';
 import { Anchor, Card, Chip, Group, Pagination, SegmentedControl, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { BATTERY_CYCLE_STATUS_LABELS } from '@/domain/enums';
 import { formatDateTime, formatNumber } from '@/shared/lib/format';
-import { QueryState } from '@/features/vehicles/details/query-state';
-import { RunStatusBadge } from '@/features/vehicles/details/trips-tab';
+import { QueryState } from '@/shared/ui/query-state';
+import { RunStatusBadge } from '@/shared/ui/run-status-badge';
 import { useAppState, useAppStoreApi } from '@/state/store-context';
 import { type ApiBatteryCycle, useBatteryCycles } from './api/list-battery-cycles';
 
@@ -167,7 +168,11 @@ export function BatteryCyclesTab({ bmsId, canSeeCells }: { bmsId: string; canSee
                         </Table.Td>
                         {canSeeCells ? (
                           <Table.Td>
-                            <Anchor component={Link} to={`/bms/battery-pack-history/${bmsId}?cycle=${c.id}`} size="sm">
+                            <Anchor
+                              component={Link}
+                              to={paths.batteryPackHistory.href(bmsId, { cycle: c.id })}
+                              size="sm"
+                            >
                               Cell history
                             </Anchor>
                           </Table.Td>

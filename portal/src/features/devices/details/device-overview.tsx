@@ -1,3 +1,5 @@
+import { paths } from '@/config/routes';
+import type { components } from '@/shared/api/schema';
 import { Anchor, Badge, Card, SimpleGrid, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -8,7 +10,6 @@ import {
   type DeviceState,
   MOTOR_TYPE_LABELS,
 } from '@/domain/enums';
-import type { ApiModel } from '@/features/vehicles/details/api/get-model';
 import { formatDateTime, formatNumber } from '@/shared/lib/format';
 import type { ApiDevice } from './api/get-device';
 
@@ -30,7 +31,13 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** Identity, state and specification of a BMS, MCU or VCU, with a link to the vehicle it is fitted to. */
-export function DeviceOverview({ device, model }: { device: ApiDevice; model: ApiModel | undefined }) {
+export function DeviceOverview({
+  device,
+  model,
+}: {
+  device: ApiDevice;
+  model: components['schemas']['Model'] | undefined;
+}) {
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }}>
       <Card withBorder radius="md">
@@ -45,7 +52,7 @@ export function DeviceOverview({ device, model }: { device: ApiDevice; model: Ap
             <Field label="Firmware">{device.firmwareVersion}</Field>
             <Field label="Vehicle">
               {device.vehicleId ? (
-                <Anchor component={Link} to={`/vehicle/${device.vehicleId}`} size="sm">
+                <Anchor component={Link} to={paths.vehicleDetails.href(device.vehicleId)} size="sm">
                   {device.vehicleId}
                 </Anchor>
               ) : (

@@ -3,6 +3,7 @@ import { IconCopy, IconLink, IconPencil, IconPlus, IconPower, IconRefresh, IconT
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import type { RoutePageProps } from '@/config/routes';
+import { paths } from '@/config/routes';
 import { BATTERY_CHEMISTRY_LABELS, COOLING_LABELS, DEVICE_STATE_LABELS, MOTOR_TYPE_LABELS } from '@/domain/enums';
 import { ACTION, type PermissionKey } from '@/domain/permissions';
 import { useAppState } from '@/state/store-context';
@@ -47,14 +48,14 @@ const CsvImportModal = lazy(() =>
 );
 
 const PERMISSION: Record<DeviceKind, PermissionKey> = { BMS: 'BMS.l', MCU: 'MCU.l', VCU: 'VCU.l' };
-const DETAILS: Record<DeviceKind, string> = { BMS: '/bms/details/', MCU: '/mcu/details/', VCU: '/vcu/details/' };
+const DETAILS = { BMS: paths.bmsDetails, MCU: paths.mcuDetails, VCU: paths.vcuDetails } as const;
 // Per kind, made once: the list's props stay the same object from one render of the page to the next.
 const perKind = <V,>(make: (kind: DeviceKind) => V): Record<DeviceKind, V> => ({
   BMS: make('BMS'),
   MCU: make('MCU'),
   VCU: make('VCU'),
 });
-const DETAILS_HREF = perKind((kind) => (d: ApiDevice) => `${DETAILS[kind]}${encodeURIComponent(d.id)}`);
+const DETAILS_HREF = perKind((kind) => (d: ApiDevice) => DETAILS[kind].href(d.id));
 const ROW_LABEL = perKind((kind) => (d: ApiDevice) => `${kind} ${d.serialNumber}`);
 const USE_LIST = perKind((kind) => (params: ListParams) => useDeviceList(kind, params));
 const FITTED_FILTER = yesNoFilter('assigned', 'Fitted', 'Fitted', 'Unfitted');

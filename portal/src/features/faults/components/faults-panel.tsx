@@ -1,3 +1,4 @@
+import { paths } from '@/config/routes';
 import { Anchor, Badge, Button, Chip, Group, Pagination, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -6,7 +7,7 @@ import { toApiError } from '@/shared/api/api-client';
 import { notify } from '@/shared/ui/notify';
 import { useAcknowledgeFault } from '../api/acknowledge-fault';
 import { type ApiFault, useFaults } from '../api/list-faults';
-import { SeverityBadge } from './severity-badge';
+import { SeverityBadge } from '@/shared/ui/severity-badge';
 import { formatDateTime } from '@/shared/lib/format';
 
 const SEVERITIES = [1, 2, 3, 4, 5] as const;
@@ -91,7 +92,7 @@ export function FaultsPanel({ vehicleId, deviceId, canAcknowledge, severities, o
                     <SeverityBadge severity={fault.severity} />
                   </Table.Td>
                   <Table.Td>
-                    <Anchor component={Link} to={`/fault-details/${fault.id}`} size="sm" fw={500}>
+                    <Anchor component={Link} to={paths.faultDetails.href(fault.id)} size="sm" fw={500}>
                       {fault.name}
                     </Anchor>
                     <Text size="xs" c="dimmed">

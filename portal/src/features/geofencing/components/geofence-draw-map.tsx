@@ -14,7 +14,7 @@ import {
 import { TerraDrawMapLibreGLAdapter } from 'terra-draw-maplibre-gl-adapter';
 import { useEffect, useRef, useState } from 'react';
 import { createMap } from '@/shared/ui/map/create-map';
-import type { PolygonGeometry, Position } from './geometry';
+import type { PolygonGeometry, Position } from '@/domain/geometry';
 import { MapFrame, type MapStatus } from '@/shared/ui/map/map-frame';
 
 /** The editor's tools: three ways to draw and one to edit. */

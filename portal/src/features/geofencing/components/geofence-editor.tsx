@@ -4,7 +4,7 @@ import { type ReactNode, useState } from 'react';
 import { GeofenceDrawMap } from './geofence-draw-map';
 import { GeofenceForm } from './geofence-form';
 import type { GeofenceValue } from './geofence-rules';
-import type { PolygonGeometry } from './geometry';
+import type { PolygonGeometry } from '@/domain/geometry';
 
 export type { GeofenceValue } from './geofence-rules';
 

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test, vi } from 'vitest';
 import { renderWithMantine } from '@/shared/ui/map/render-with-mantine';
-import type { PolygonGeometry } from './geometry';
+import type { PolygonGeometry } from '@/domain/geometry';
 import { GeofenceForm } from './geofence-form';
 
 const square: PolygonGeometry = {

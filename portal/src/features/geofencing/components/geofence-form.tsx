@@ -1,6 +1,6 @@
 import { Alert, Button, Checkbox, Group, NumberInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import type { PolygonGeometry } from './geometry';
+import type { PolygonGeometry } from '@/domain/geometry';
 import {
   DELIVERY_METHOD,
   DELIVERY_METHOD_OPTIONS,

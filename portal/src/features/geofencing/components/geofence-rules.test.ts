@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import type { PolygonGeometry } from './geometry';
+import type { PolygonGeometry } from '@/domain/geometry';
 import { DELIVERY_METHOD, flagsOf, type GeofenceDraft, toGeofenceValue, validateGeofence } from './geofence-rules';
 
 const square: PolygonGeometry = {

@@ -1,4 +1,4 @@
-import { GEOMETRY_ERROR, type GeometryError, type PolygonGeometry, validateGeometry } from './geometry';
+import { GEOMETRY_ERROR, type GeometryError, type PolygonGeometry, validateGeometry } from '@/domain/geometry';
 
 /** Delivery methods of a geofence alert as bit flags (portal spec §3). */
 export const DELIVERY_METHOD = {

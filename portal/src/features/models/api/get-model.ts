@@ -11,7 +11,7 @@ export function modelQueryOptions(id: string) {
   return queryOptions({ queryKey: [...MODELS_KEY, 'detail', id] as const, queryFn: () => getModel(id) });
 }
 
-/** The model query; disabled without an id. */
-export function useModel(id: string | null) {
-  return useQuery({ ...modelQueryOptions(id ?? ''), enabled: id !== null });
+/** The model query (also the model of a vehicle or device); idle while the id is not known yet. */
+export function useModel(id: string | null | undefined) {
+  return useQuery({ ...modelQueryOptions(id ?? ''), enabled: Boolean(id) });
 }

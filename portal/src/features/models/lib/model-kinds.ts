@@ -1,3 +1,4 @@
+import { paths } from '@/config/routes';
 import type { MasterDataKind } from '@/domain/tab-sets';
 import type { PermissionKey } from '@/domain/permissions';
 import type { ModelKind } from '../api/model-types';
@@ -41,11 +42,10 @@ export function kindPermissionKey(kind: ModelKind): PermissionKey {
 
 /** Where a model is shown: its kind's model management with the model open. */
 export function modelPath(kind: ModelKind, id?: string): string {
-  const base = `/model-management/${slugOfKind(kind)}`;
-  return id ? `${base}?model=${encodeURIComponent(id)}` : base;
+  return paths.modelManagement.href(slugOfKind(kind), { model: id });
 }
 
 /** Where a model is configured, at a step. */
 export function configurationPath(id: string, step: number): string {
-  return `/models/configuration?model=${encodeURIComponent(id)}&step=${step}`;
+  return paths.modelConfiguration.href({ model: id, step });
 }

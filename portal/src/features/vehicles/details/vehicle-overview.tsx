@@ -1,16 +1,11 @@
+import { paths } from '@/config/routes';
 import { Anchor, Badge, Card, Group, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { HEALTH_RATING_LABELS, VEHICLE_STATE_LABELS, type VehicleState } from '@/domain/enums';
+import { HEALTH_RATING_LABELS, vehicleStateLabel } from '@/domain/enums';
 import type { ApiVehicle } from './api/get-vehicle';
 import { formatDateTime, formatNumber } from '@/shared/lib/format';
 import type { VehicleTelemetry } from '@/shared/lib/live/topics';
-
-/** "Drive (66)": a vehicle state code with its label (spec §3). */
-export function stateLabel(code: number | string): string {
-  const label = VEHICLE_STATE_LABELS[code as VehicleState];
-  return label ? `${label} (${code})` : `Unknown (${code})`;
-}
 
 const HEALTH_COLOR = { 1: 'green', 2: 'teal', 3: 'yellow', 4: 'orange', 5: 'red' } as const;
 
@@ -51,7 +46,7 @@ export function VehicleStats({ vehicle, live }: { vehicle: ApiVehicle; live: Veh
     <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }}>
       <Stat
         label="State"
-        value={stateLabel(state)}
+        value={vehicleStateLabel(state)}
         hint={live ? `Live, ${formatNumber(live.speed, 'km/h', 0)}` : 'Last reported'}
       />
       <Card withBorder radius="md" padding="md">
@@ -83,9 +78,9 @@ export function VehicleStats({ vehicle, live }: { vehicle: ApiVehicle; live: Veh
 }
 
 const DEVICE_LINKS = [
-  { field: 'bmsId', label: 'BMS', path: '/bms/details/' },
-  { field: 'mcuId', label: 'MCU', path: '/mcu/details/' },
-  { field: 'vcuId', label: 'VCU', path: '/vcu/details/' },
+  { field: 'bmsId', label: 'BMS', path: paths.bmsDetails },
+  { field: 'mcuId', label: 'MCU', path: paths.mcuDetails },
+  { field: 'vcuId', label: 'VCU', path: paths.vcuDetails },
   { field: 'loggerId', label: 'Logger', path: null },
   { field: 'simId', label: 'SIM card', path: null },
 ] as const;
@@ -104,7 +99,7 @@ export function LinkedDevices({ vehicle }: { vehicle: ApiVehicle }) {
                   None fitted
                 </Text>
               ) : path ? (
-                <Anchor component={Link} to={`${path}${id}`} size="sm">
+                <Anchor component={Link} to={path.href(id)} size="sm">
                   {id}
                 </Anchor>
               ) : (

@@ -1,0 +1,171 @@
+import type { components } from '@/shared/api/schema';
+import { Alert, Badge, Button, Group, Pagination, Select, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { useState } from 'react';
+import { COMMAND_STATUS_LABELS } from '@/domain/enums';
+import { toApiError } from '@/shared/api/api-client';
+import { notify } from '@/shared/ui/notify';
+import { useAppState } from '@/state/store-context';
+import { useCommands } from '../api/list-commands';
+import { useSendCommand } from '../api/send-command';
+import { effectiveCommandStatus, type EffectiveStatus } from './command-status';
+import { formatDateTime } from '@/shared/lib/format';
+import { QueryState } from '@/shared/ui/query-state';
+import { useNow } from '../hooks/use-now';
+
+const STATUS_COLOR = { 1: 'yellow', 2: 'green', 3: 'red' } as const;
+const PAGE_SIZE = 10;
+
+export type CommandChoice = components['schemas']['ModelCommand'];
+
+export interface CommandsPanelProps {
+  vehicleId: string;
+  /** Only this device's commands (BMS/MCU/VCU details). */
+  deviceId?: string;
+  /** The commands the user may choose from (the vehicle model's, or the device model's). */
+  choices: readonly CommandChoice[];
+  /** Whether the choices are still loading. */
+  choicesLoading?: boolean;
+  /** The Send Command permission with its Add bit. */
+  canSend: boolean;
+  /** Time-out after which a command without acknowledgement shows Failed (tests shorten it). */
+  ackTimeoutMs?: number;
+}
+
+function StatusBadge({ effective }: { effective: EffectiveStatus }) {
+  const label = COMMAND_STATUS_LABELS[effective.status];
+  const badge = (
+    <Badge color={STATUS_COLOR[effective.status]} variant="light" aria-label={`Status: ${label}`}>
+      {label}
+      {effective.source === 'timeout' ? ' (timed out)' : ''}
+    </Badge>
+  );
+  return effective.reason ? <Tooltip label={effective.reason}>{badge}</Tooltip> : badge;
+}
+
+/**
+ * A vehicle's (or device's) command history with Pending/Success/Failed, and a form to send one of the model's
+ * commands. A pending command turns to Success or Failed as soon as its acknowledgement arrives live (or a refetch
+ * settles it), or to Failed after the time-out.
+ */
+export function CommandsPanel({
+  vehicleId,
+  deviceId,
+  choices,
+  choicesLoading,
+  canSend,
+  ackTimeoutMs,
+}: CommandsPanelProps) {
+  const [page, setPage] = useState(1);
+  const [code, setCode] = useState<string | null>(null);
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const query = useCommands({ vehicleId, deviceId, page, pageSize: PAGE_SIZE });
+  const send = useSendCommand(vehicleId);
+  const acks = useAppState((s) => s.vehicle.commandAcknowledge);
+  const anyPending = query.data?.items.some((c) => c.status === 1) ?? false;
+  const now = useNow(anyPending);
+
+  const handleSend = () => {
+    if (!code) {
+      setFieldError('Choose a command to send.');
+      return;
+    }
+    setFieldError(null);
+    send.mutate(code, {
+      onSuccess: (command) => {
+        notify.info(`${command.name} sent`, { description: 'Waiting for the device to acknowledge it.' });
+        setPage(1);
+        setCode(null);
+      },
+      onError: (error) => {
+        const apiError = toApiError(error);
+        setFieldError(apiError.fieldErrors?.code ?? null);
+        notify.error('The command was not sent', { description: apiError.message });
+      },
+    });
+  };
+
+  return (
+    <Stack>
+      {canSend ? (
+        <Group align="flex-end">
+          <Select
+            label="Command"
+            placeholder={choicesLoading ? 'Loading commands…' : 'Choose a command'}
+            data={choices.map((c) => ({ value: c.code, label: `${c.name} (${c.code})` }))}
+            value={code}
+            onChange={setCode}
+            error={fieldError}
+            disabled={choicesLoading || choices.length === 0}
+            searchable
+            w={320}
+          />
+          <Button onClick={handleSend} loading={send.isPending}>
+            Send command
+          </Button>
+        </Group>
+      ) : null}
+      {canSend && !choicesLoading && choices.length === 0 ? (
+        <Alert color="gray">This model defines no commands.</Alert>
+      ) : null}
+      <QueryState
+        query={query}
+        what="commands"
+        isEmpty={(data) => data.items.length === 0}
+        emptyText="No commands were sent yet."
+      >
+        {(data) => (
+          <>
+            <Table striped highlightOnHover aria-label="Command history">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Command</Table.Th>
+                  <Table.Th>Device</Table.Th>
+                  <Table.Th>Kind</Table.Th>
+                  <Table.Th>Sent</Table.Th>
+                  <Table.Th>Acknowledged</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.items.map((command) => {
+                  const effective = effectiveCommandStatus(command, acks, now, ackTimeoutMs);
+                  const ack = acks[command.id];
+                  const ackedAt =
+                    command.acknowledgedAt ??
+                    (effective.source === 'live' && ack?.ts ? new Date(ack.ts).toISOString() : null);
+                  return (
+                    <Table.Tr key={command.id} data-command-id={command.id}>
+                      <Table.Td>
+                        <Text size="sm" fw={500}>
+                          {command.name}
+                        </Text>
+                        <Text size="xs" c="dimmed">
+                          {command.code}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>{command.deviceKind}</Table.Td>
+                      <Table.Td>{command.kind}</Table.Td>
+                      <Table.Td>{formatDateTime(command.sentAt, true)}</Table.Td>
+                      <Table.Td>{formatDateTime(ackedAt, true)}</Table.Td>
+                      <Table.Td>
+                        <StatusBadge effective={effective} />
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+            {data.total > PAGE_SIZE ? (
+              <Pagination
+                total={Math.ceil(data.total / PAGE_SIZE)}
+                value={page}
+                onChange={setPage}
+                aria-label="Command pages"
+              />
+            ) : null}
+          </>
+        )}
+      </QueryState>
+    </Stack>
+  );
+}

@@ -1,7 +1,0 @@
-import type { RoutePageProps } from '@/config/routes';
-import { DeviceManagement } from '../list/device-management';
-
-/** Battery management systems (BMS): the master list with their state, model and vehicle. */
-export function BmsMasterManagementPage({ route }: RoutePageProps) {
-  return <DeviceManagement kind="BMS" route={route} description="Battery management systems." />;
-}

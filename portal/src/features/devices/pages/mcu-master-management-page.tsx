@@ -1,7 +1,0 @@
-import type { RoutePageProps } from '@/config/routes';
-import { DeviceManagement } from '../list/device-management';
-
-/** Motor controllers (MCU): the master list with their state, model and vehicle. */
-export function McuMasterManagementPage({ route }: RoutePageProps) {
-  return <DeviceManagement kind="MCU" route={route} description="Motor controllers." />;
-}

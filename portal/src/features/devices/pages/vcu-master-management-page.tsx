@@ -1,7 +1,0 @@
-import type { RoutePageProps } from '@/config/routes';
-import { DeviceManagement } from '../list/device-management';
-
-/** Vehicle controllers (VCU): the master list with their state, model and vehicle. */
-export function VcuMasterManagementPage({ route }: RoutePageProps) {
-  return <DeviceManagement kind="VCU" route={route} description="Vehicle controllers." />;
-}

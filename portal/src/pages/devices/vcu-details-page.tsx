@@ -1,0 +1,21 @@
+import type { RoutePageProps } from '@/config/routes';
+import type { TabDef } from '@/domain/tab-sets';
+import { useCan } from '@/state/use-can';
+import { DeviceDetails } from './device-details';
+
+/**
+ * VCU details. The spec names no VCU tab set and only the `VCU.l.d` key, so the page offers what that key and the
+ * command history key can show: overview, commands, analysis and attributes (see the final report / decision).
+ */
+export const VCU_TABS = [
+  { id: 'overview', label: 'Overview', permission: 'VCU.l.d' },
+  { id: 'commands', label: 'Commands', permission: 'cmd' },
+  { id: 'analysis', label: 'Analysis', permission: 'VCU.l.d' },
+  { id: 'attributes', label: 'Attributes', permission: 'VCU.l.d' },
+] as const satisfies readonly TabDef[];
+
+/** One vehicle controller: identity, state, commands and telemetry. */
+export function VcuDetailsPage({ route }: RoutePageProps) {
+  const can = useCan();
+  return <DeviceDetails title={route.title} kind="VCU" tabs={VCU_TABS.filter((tab) => can(tab.permission))} />;
+}

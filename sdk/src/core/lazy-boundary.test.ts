@@ -1,0 +1,72 @@
+// @vitest-environment node
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { expect, test } from 'vitest';
+
+// vitest runs from the package folder
+const SRC = resolve(process.cwd(), 'src');
+const LAZY_FOLDERS = ['capture', 'tours'];
+
+/** Value imports and re-exports (`import type` is erased, so it loads nothing). */
+const STATIC_IMPORT = /^\s*(?:import|export)\s+(?!type\b)(?:[^'";]*?\bfrom\s*)?['"]([^'"]+)['"]/gm;
+const DYNAMIC_IMPORT = /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
+
+function coreFiles(dir = join(SRC, 'core')): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return coreFiles(path);
+    return /\.tsx?$/.test(entry.name) && !/\.test(-d)?\.tsx?$/.test(entry.name) ? [path] : [];
+  });
+}
+
+/** The lazy folder an import of `file` lands in, or null. */
+function lazyFolderOf(file: string, specifier: string): string | null {
+  if (!specifier.startsWith('.')) return null;
+  const [top] = relative(SRC, resolve(dirname(file), specifier)).split(/[\\/]/);
+  return top && LAZY_FOLDERS.includes(top) ? top : null;
+}
+
+/** `file -> import` for every static value import from the core into a lazy folder. */
+function staticLazyImports(sources: Record<string, string>): string[] {
+  return Object.entries(sources).flatMap(([file, source]) =>
+    [...source.matchAll(STATIC_IMPORT)]
+      .map((m) => m[1]!)
+      .filter((specifier) => lazyFolderOf(file, specifier) !== null)
+      .map((specifier) => `${relative(SRC, file)} -> ${specifier}`),
+  );
+}
+
+const sources = Object.fromEntries(coreFiles().map((file) => [file, readFileSync(file, 'utf8')]));
+
+test('the core never imports capture/ or tours/ statically, so they stay lazy chunks', () => {
+  expect(
+    staticLazyImports(sources),
+    'reach capture/ and tours/ only with import(), through core/capture-port.ts',
+  ).toEqual([]);
+});
+
+test('the core reaches the capture chunks with import()', () => {
+  const dynamic = Object.entries(sources).flatMap(([file, source]) =>
+    [...source.matchAll(DYNAMIC_IMPORT)].map((m) => lazyFolderOf(file, m[1]!)),
+  );
+  expect(dynamic).toContain('capture');
+});
+
+test('the check sees static imports and re-exports of a lazy folder, and lets types and import() through', () => {
+  const file = join(SRC, 'core/planted.ts');
+  const planted = staticLazyImports({
+    [file]: [
+      "import { openCaptureEditor } from '../capture/editor';",
+      "export { startTour } from '../tours/tour';",
+      "import '../capture/replay';",
+      "import type { Snapshot } from '../capture/types';",
+      "const load = () => import('../capture/snapshot');",
+      "import { redact } from './redaction';",
+    ].join('\n'),
+  });
+  expect(planted).toEqual([
+    'core/planted.ts -> ../capture/editor',
+    'core/planted.ts -> ../tours/tour',
+    'core/planted.ts -> ../capture/replay',
+  ]);
+});
