@@ -1,4 +1,5 @@
 import { SDK_TYPE, SDK_VERSION } from './constants';
+import { redactUrl } from './redaction';
 import { settings } from './state';
 
 /** Operating system name from the user agent (§3 list). */
@@ -44,7 +45,7 @@ export function collectMetadata(): Record<string, unknown> {
     screenHeight: window.screen?.height,
     innerWidth: window.innerWidth,
     innerHeight: window.innerHeight,
-    currentUrl: location.href,
+    currentUrl: redactUrl(location.href),
     language: navigator.language,
     mobile: isMobileUa(ua),
     sdkVersion: SDK_VERSION,

@@ -1,5 +1,5 @@
 import { CLICK_TEXT_MAX, LOG_BUFFER_SIZE, LOG_MESSAGE_MAX } from '../core/constants';
-import { redactText } from '../core/redaction';
+import { REDACTED, isSensitiveName, redactText } from '../core/redaction';
 import type { ConsoleLogEntry } from '../core/report-types';
 import { pushBounded } from './ring-buffer';
 
@@ -19,7 +19,8 @@ export function stringifyArg(arg: unknown): string {
   try {
     const seen = new WeakSet<object>();
     return (
-      JSON.stringify(arg, (_k, v) => {
+      JSON.stringify(arg, (k, v) => {
+        if (k !== '' && isSensitiveName(k)) return REDACTED;
         if (typeof v === 'bigint') return `${v}n`;
         if (v && typeof v === 'object') {
           if (seen.has(v)) return '[Circular]';

@@ -1,6 +1,6 @@
 import { NETWORK_BODY_LIMIT, NETWORK_DEFAULT_MAX, NETWORK_HARD_CAP } from '../core/constants';
 import { nativeFetch } from '../core/http';
-import { redactBody, redactHeaders, redactText } from '../core/redaction';
+import { redactBody, redactHeaders, redactUrl } from '../core/redaction';
 import type { NetworkLogEntry } from '../core/report-types';
 import { pushBounded } from './ring-buffer';
 
@@ -136,7 +136,7 @@ function wrapFetch(): () => void {
         const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
         const headers = headersToObject(init?.headers ?? (input instanceof Request ? input.headers : undefined));
         const base: NetworkLogEntry = {
-          url: redactText(url),
+          url: redactUrl(url),
           date: new Date(started).toISOString(),
           type: method,
           request: { payload: requestPayload(init?.body), headers: cleanHeaders(headers) },
@@ -206,7 +206,7 @@ function wrapXhr(): () => void {
           responseText = UNSUPPORTED;
         }
         record({
-          url: redactText(m.url),
+          url: redactUrl(m.url),
           date: new Date(m.started).toISOString(),
           type: m.method,
           request: { payload, headers: cleanHeaders(m.headers) },
@@ -248,7 +248,7 @@ export function getResourceEntries(): NetworkLogEntry[] {
   return (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
     .filter((e) => !isBlacklisted(e.name))
     .map((e) => ({
-      url: redactText(e.name),
+      url: redactUrl(e.name),
       date: new Date(performance.timeOrigin + e.startTime).toISOString(),
       type: 'RESOURCE',
       initiatorType: e.initiatorType,

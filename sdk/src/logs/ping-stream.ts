@@ -1,3 +1,4 @@
+import { redactUrl } from '../core/redaction';
 import {
   PAGE_VIEW_INTERVAL_MS,
   PING_ERROR_RESET_MS,
@@ -26,7 +27,7 @@ export function checkPageView(): void {
   const page = location.href;
   if (page === lastPage) return;
   lastPage = page;
-  trackEvent('pageView', { page });
+  trackEvent('pageView', { page: redactUrl(page) });
 }
 
 /** `POST /sessions/ping` when events are waiting and fewer than 3 errors happened. */
