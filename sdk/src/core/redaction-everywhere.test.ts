@@ -4,7 +4,7 @@ import { redactReplayUrls } from '../capture/replay-privacy';
 import { takeSnapshot } from '../capture/snapshot';
 import { startConsoleLogger, stopConsoleLogger } from '../logs/console-logger';
 import { getNetworkLogs, startNetworkLogger, stopNetworkLogger } from '../logs/network-logger';
-import { API, createTestServer, resetWidget } from '../test/widget-harness';
+import { createTestServer, resetWidget } from '../test/widget-harness';
 import { buildReport } from './report';
 
 const { mock, server } = createTestServer();
