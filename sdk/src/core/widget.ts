@@ -39,6 +39,7 @@ import {
   summarizeNextReport,
 } from './report';
 import type { ExcludeData, Priority } from './report-types';
+import { openSafeUrl } from './safe-url';
 import { getSession, isIdentified, isSessionReady } from './session';
 import { settings } from './state';
 
@@ -196,9 +197,7 @@ export const linkHook: { handle?: (href: string) => boolean } = {};
 
 function openUrl(url: string, newTab?: boolean): void {
   if (url.startsWith('gleap://') && linkHook.handle?.(url)) return;
-  if (settings.urlHandler) settings.urlHandler(url, newTab);
-  else if (newTab) window.open(url, '_blank', 'noopener');
-  else location.href = url;
+  openSafeUrl(url, newTab);
 }
 
 /** Route one window message: only frame messages from the exact frame origin get through. */
