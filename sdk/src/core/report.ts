@@ -2,6 +2,7 @@ import { capturePort } from './capture-port';
 import { collectMetadata } from './metadata';
 import { CAPTURE_ITEMS, type CaptureItem, type CaptureSummary } from '../protocol/messages';
 import type { BugReport, ExcludeData, Priority, ScreenshotData, WebReplayPayload } from './report-types';
+import { getSession } from './session';
 import { settings } from './state';
 import { getConsoleLogs } from '../logs/console-logger';
 import { getCustomEvents } from '../logs/custom-events';
@@ -48,9 +49,12 @@ export function collectTicketData(): {
   };
 }
 
+/** The logged requests, then (as gleap adds them) a RESOURCE entry for every fetch/XHR not logged, or every resource. */
 function networkLogsForReport() {
   const logs = getNetworkLogs();
-  return getFlowConfig().sendNetworkResources ? logs.concat(getResourceEntries()) : logs;
+  const logged = new Set(logs.map((e) => e.url));
+  const resources = getResourceEntries(!!getFlowConfig().sendNetworkResources).filter((e) => !logged.has(e.url));
+  return logs.concat(resources);
 }
 
 /**
@@ -71,6 +75,10 @@ export async function buildReport(opts: ReportOptions): Promise<BugReport> {
     isSilent: !!opts.isSilent,
     tags: settings.tags.slice(),
   };
+  // gleap names the reporter of a silent crash by the session's e-mail
+  const email = getSession()?.email;
+  if (opts.isSilent && report.type === 'CRASH' && email && report.formData.reportedBy === undefined)
+    report.formData.reportedBy = email;
   if (opts.outboundId) report.outbound = opts.outboundId;
   if (opts.spamToken) report.spamToken = opts.spamToken;
   if (captureState.screenRecordingUrl) report.screenRecordingUrl = captureState.screenRecordingUrl;

@@ -2,6 +2,7 @@ import { NETWORK_BODY_LIMIT, NETWORK_DEFAULT_MAX, NETWORK_HARD_CAP } from '../co
 import { nativeFetch } from '../core/http';
 import { redactBody, redactHeaders, redactUrl } from '../core/redaction';
 import type { NetworkLogEntry } from '../core/report-types';
+import { settings, trimUrl } from '../core/state';
 import { pushBounded } from './ring-buffer';
 
 export const TOO_LARGE = '<content_too_large>';
@@ -242,11 +243,21 @@ export function stopNetworkLogger(): void {
   restore?.();
 }
 
-/** Resource timing entries (type RESOURCE), for configs with sendNetworkResources. */
-export function getResourceEntries(): NetworkLogEntry[] {
+/**
+ * Resource timing entries (type RESOURCE): fetch and XHR requests only, or every resource (`sendNetworkResources`).
+ * The widget's own API calls are left out.
+ */
+export function getResourceEntries(allResources = false): NetworkLogEntry[] {
   if (typeof performance === 'undefined' || !performance.getEntriesByType) return [];
+  const own = trimUrl(settings.apiUrl);
   return (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
-    .filter((e) => !isBlacklisted(e.name))
+    .filter(
+      (e) =>
+        e.name &&
+        (allResources || e.initiatorType === 'fetch' || e.initiatorType === 'xmlhttprequest') &&
+        !(own && e.name.startsWith(own)) &&
+        !isBlacklisted(e.name),
+    )
     .map((e) => ({
       url: redactUrl(e.name),
       date: new Date(performance.timeOrigin + e.startTime).toISOString(),

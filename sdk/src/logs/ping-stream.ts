@@ -7,6 +7,7 @@ import {
   SDK_VERSION,
 } from '../core/constants';
 import { api } from '../core/http';
+import { sessionDurationSeconds } from '../core/metadata';
 import { hasPendingEvents, restorePendingEvents, takePendingEvents, trackEvent } from './custom-events';
 
 let timers: ReturnType<typeof setInterval>[] = [];
@@ -37,7 +38,7 @@ export async function sendPing(): Promise<void> {
   const events = takePendingEvents();
   try {
     await api('POST', '/sessions/ping', {
-      time: Date.now(),
+      time: sessionDurationSeconds(),
       events,
       opened: isOpen(),
       type: 'js',
