@@ -25,14 +25,10 @@ export function isRetryable(err: unknown): boolean {
   );
 }
 
-/** A random UUID, also outside secure contexts (where `crypto.randomUUID` is missing). */
+/** A random UUID; outside secure contexts (no `crypto.randomUUID`) 128 random bits in hex. */
 export function newClientId(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  b[6] = ((b[6] as number) & 0x0f) | 0x40;
-  b[8] = ((b[8] as number) & 0x3f) | 0x80;
-  const hex = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  return Array.from(crypto.getRandomValues(new Uint32Array(4)), (n) => n.toString(16).padStart(8, '0')).join('');
 }
 
 /** Reports of this tab whose request is under way: a drain leaves them to their own request. */

@@ -94,11 +94,8 @@ function describe(value: object): string | undefined {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? 'Invalid Date' : value.toISOString();
   if (value instanceof Error) return value.stack || `${value.name}: ${value.message}`;
   if (typeof Element !== 'undefined' && value instanceof Element) return `<${value.tagName.toLowerCase()}>`;
-  if (value instanceof Map) return `[Map(${value.size})]`;
-  if (value instanceof Set) return `[Set(${value.size})]`;
-  if (ArrayBuffer.isView(value)) return `[${value.constructor.name}(${value.byteLength} bytes)]`;
-  if (value instanceof ArrayBuffer) return `[ArrayBuffer(${value.byteLength} bytes)]`;
-  if (value instanceof Promise || value instanceof WeakMap || value instanceof WeakSet)
-    return `[${value.constructor.name}]`;
+  if (value instanceof Map || value instanceof Set) return `[${value.constructor.name}(${value.size})]`;
+  // a typed array's or buffer's bytes say nothing in a log and would cost one read per byte
+  if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer) return `[${value.constructor.name}]`;
   return undefined;
 }
