@@ -1,4 +1,5 @@
-import { getRedactionPolicy, isSensitiveInput } from '../core/redaction';
+import { getRedactionPolicy } from '../core/redaction';
+import { isSensitiveInput } from './masked-element';
 import type { CaptureItem, CaptureSummary } from '../protocol/messages';
 import type { ScreenshotData, WebReplayPayload } from './types';
 

@@ -1,4 +1,5 @@
-import { getRedactionPolicy, isMaskedElement, redactText, redactUrl } from '../core/redaction';
+import { getRedactionPolicy, redactText, redactUrl } from '../core/redaction';
+import { isMaskedElement } from './masked-element';
 import { maskText } from './mask-text';
 
 /**

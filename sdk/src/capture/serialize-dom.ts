@@ -1,4 +1,5 @@
-import { isMaskedElement, redactText, redactUrl } from '../core/redaction';
+import { redactText, redactUrl } from '../core/redaction';
+import { isMaskedElement } from './masked-element';
 import { EXCLUDE_ATTRIBUTE, FONT_EXTENSIONS, INLINE_EXCLUDED_HOSTS, REPLAY, SNAPSHOT } from './constants';
 import { maskText } from './mask-text';
 

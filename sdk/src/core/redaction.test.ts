@@ -1,9 +1,8 @@
 import { afterEach, expect, test } from 'vitest';
+import { isMaskedElement, isSensitiveInput } from '../capture/masked-element';
 import {
   DEFAULT_REDACTION_POLICY,
   REDACTED,
-  isMaskedElement,
-  isSensitiveInput,
   isSensitiveName,
   redactUrl,
   redactValue,
