@@ -5,6 +5,7 @@ export {
   failNext,
   newSession,
   resetWidgetMockStore,
+  type MockFailure,
   type MockSession,
   type RecordedCall,
   type WidgetMockStore,

@@ -1,4 +1,5 @@
 import { getRedactionPolicy } from '../core/redaction';
+import { isSensitiveInput } from './masked-element';
 import type { CaptureItem, CaptureSummary } from '../protocol/messages';
 import type { ScreenshotData, WebReplayPayload } from './types';
 
@@ -29,7 +30,10 @@ export function describeCapture(input: {
   const selectors = getRedactionPolicy().maskSelectors.join(',');
   let maskedElementCount = 0;
   try {
-    maskedElementCount = selectors ? document.querySelectorAll(selectors).length : 0;
+    // the elements the policy's selectors pick, plus form controls named like a secret (the snapshot masks both)
+    const picked = new Set<Element>(selectors ? document.querySelectorAll(selectors) : []);
+    for (const el of document.querySelectorAll('input, textarea, select')) if (isSensitiveInput(el)) picked.add(el);
+    maskedElementCount = picked.size;
   } catch {
     maskedElementCount = 0;
   }

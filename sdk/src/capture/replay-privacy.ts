@@ -1,4 +1,5 @@
-import { getRedactionPolicy, isMaskedElement, redactText } from '../core/redaction';
+import { getRedactionPolicy, redactText, redactUrl } from '../core/redaction';
+import { isMaskedElement } from './masked-element';
 import { maskText } from './mask-text';
 
 /**
@@ -38,4 +39,30 @@ export function replayMaskOptions() {
     maskTextFn: maskReplayText,
     maskInputFn: maskReplayInput,
   };
+}
+
+/** Attributes and fields of rrweb events that hold a URL (the Meta event's page `href`, links, forms, media). */
+const URL_KEYS = new Set(['href', 'src', 'action', 'poster']);
+
+/**
+ * Redact the query and fragment secrets of every URL in an rrweb event, in place (the event is ours, fresh from rrweb):
+ * rrweb has no hook for attribute values.
+ */
+export function redactReplayUrls<T>(event: T): T {
+  const walk = (value: unknown, depth: number): void => {
+    if (!value || typeof value !== 'object' || depth > 200) return;
+    if (Array.isArray(value)) {
+      for (const item of value) walk(item, depth + 1);
+      return;
+    }
+    const record = value as Record<string, unknown>;
+    for (const key in record) {
+      const v = record[key];
+      if (typeof v === 'string') {
+        if (URL_KEYS.has(key) && (v.includes('?') || v.includes('#'))) record[key] = redactUrl(v);
+      } else walk(v, depth + 1);
+    }
+  };
+  walk(event, 0);
+  return event;
 }

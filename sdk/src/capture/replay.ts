@@ -3,7 +3,7 @@ import { nextTask, whenIdle } from '../core/timing';
 import { REPLAY, REPLAY_MOUSE_INTERACTIONS } from './constants';
 import { getPageInfo } from './page-info';
 import { capReplayEvent, ReplayBuffer } from './replay-events';
-import { replayMaskOptions } from './replay-privacy';
+import { redactReplayUrls, replayMaskOptions } from './replay-privacy';
 import type { ReplayEvent, WebReplayPayload } from './types';
 
 /** rrweb's EventType.FullSnapshot, EventType.IncrementalSnapshot and EventType.Meta. */
@@ -20,7 +20,6 @@ interface SlicedRecord {
   isTakingFullSnapshot?: () => boolean;
 }
 const sliced = record as unknown as SlicedRecord;
-
 
 const buffer = new ReplayBuffer();
 let stopRecording: (() => void) | undefined;
@@ -93,7 +92,7 @@ function beginRecording(): void {
   try {
     const stop = record<ReplayEvent>({
       emit(event, isCheckout) {
-        addEvent(event, isCheckout === true);
+        addEvent(redactReplayUrls(event), isCheckout === true);
       },
       blockClass: REPLAY.blockClass,
       ignoreClass: REPLAY.ignoreClass,

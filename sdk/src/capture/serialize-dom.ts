@@ -1,4 +1,5 @@
-import { isMaskedElement, redactText } from '../core/redaction';
+import { redactText, redactUrl } from '../core/redaction';
+import { isMaskedElement } from './masked-element';
 import { EXCLUDE_ATTRIBUTE, FONT_EXTENSIONS, INLINE_EXCLUDED_HOSTS, REPLAY, SNAPSHOT } from './constants';
 import { maskText } from './mask-text';
 
@@ -185,6 +186,7 @@ export function serializeDocument(doc: Document, options: SerializeOptions): Ser
           continue;
         }
         if (tag === 'a' && name === 'href' && /^javascript:/i.test(value)) value = '#';
+        else value = redactUrl(value);
       } else if (name === 'srcset') {
         value = absoluteSrcset(value, base);
       } else if (masked && (name === 'value' || name === 'placeholder' || name === 'title' || name === 'alt')) {

@@ -56,3 +56,6 @@ export const DEFAULT_HOSTS = {
   frame: 'https://messenger-app.gleap.io',
   banner: 'https://outboundmedia.gleap.io',
 } as const;
+
+/** Every Widget API call gives up after this long (a hanging call must not leave the visitor on "Sending…"). */
+export const API_TIMEOUT_MS = 15_000;

@@ -1,13 +1,25 @@
+import { API_TIMEOUT_MS } from './constants';
 import { settings, trimUrl } from './state';
 
-/** An HTTP failure with its status (0 when the network failed). */
+/** An HTTP failure with its status (0 when the network failed or the call timed out). */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
     message = `Request failed with status ${status}`,
+    /** The server's `Retry-After`, in milliseconds, when it sent one. */
+    readonly retryAfterMs?: number,
   ) {
     super(message);
   }
+}
+
+/** `Retry-After` in milliseconds: delta-seconds or an HTTP date; undefined when absent or unreadable. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  const date = Date.parse(trimmed);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
 /** The un-instrumented fetch: the network logger sets it when it wraps `fetch`, so our own calls are never logged. */
@@ -29,8 +41,31 @@ export function apiHeaders(json = true): Record<string, string> {
 }
 
 /**
+ * One call with the client time-out: resolves with the status and the body text of any answer, rejects with
+ * `HttpError(0)` when the network failed or the answer (body included) took longer than `timeoutMs`.
+ */
+export async function request(
+  url: string,
+  init: RequestInit,
+  timeoutMs = API_TIMEOUT_MS,
+): Promise<{ status: number; text: string; retryAfterMs?: number }> {
+  const f = nativeFetch.fn ?? fetch;
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  try {
+    const res = await f(url, { ...init, signal: controller.signal });
+    const text = await res.text();
+    return { status: res.status, text, retryAfterMs: parseRetryAfter(res.headers.get('retry-after')) };
+  } catch (err) {
+    throw new HttpError(0, controller.signal.aborted ? `timed out after ${timeoutMs} ms` : String(err));
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
  * Call the Widget API. Resolves with the parsed JSON answer for 200 or 201; rejects with an `HttpError` otherwise
- * (status 0 when the network failed).
+ * (status 0 when the network failed or the call timed out).
  */
 export async function api<T = unknown>(
   method: 'GET' | 'POST',
@@ -38,18 +73,11 @@ export async function api<T = unknown>(
   body?: unknown,
   okStatuses = [200, 201],
 ): Promise<T> {
-  const f = nativeFetch.fn ?? fetch;
-  let res: Response;
-  try {
-    res = await f(`${trimUrl(settings.apiUrl)}${path}`, {
-      method,
-      headers: apiHeaders(!(body instanceof FormData)),
-      body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
-    });
-  } catch (err) {
-    throw new HttpError(0, String(err));
-  }
-  if (!okStatuses.includes(res.status)) throw new HttpError(res.status);
-  const text = await res.text();
-  return (text ? JSON.parse(text) : {}) as T;
+  const res = await request(`${trimUrl(settings.apiUrl)}${path}`, {
+    method,
+    headers: apiHeaders(!(body instanceof FormData)),
+    body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
+  });
+  if (!okStatuses.includes(res.status)) throw new HttpError(res.status, undefined, res.retryAfterMs);
+  return (res.text ? JSON.parse(res.text) : {}) as T;
 }

@@ -13,7 +13,6 @@ import { LANGUAGE_REINIT_MS } from './constants';
 import { nextTask, timed, whenIdle } from './timing';
 import { emit, on } from './emitter';
 import { resetFrameBridge } from './frame-bridge';
-import { isLiveMode } from './live-site';
 import { cancelReportRetry, flushReportQueue } from './report';
 import { clearSession, getSession, isSessionReady, readStoredSession, startSession, updateSession } from './session';
 import { connectSocket, disconnectSocket } from './socket';
@@ -82,7 +81,8 @@ function onSessionReady(): void {
     });
   }
   const s = getSession();
-  if (isLiveMode() && s?.gleapId && s.gleapHash) {
+  // as in gleap, the socket and the ping stream run on every host: live mode decides only about resource inlining
+  if (s?.gleapId && s.gleapHash) {
     connectSocket(s.gleapId, s.gleapHash, applyServerUpdate);
     startPingStream({ isOpen: isOpened, pageTracking: !settings.disablePageTracking });
   }

@@ -1,5 +1,5 @@
-import { expect, test } from 'vitest';
-import { collectMetadata, isMobileUa, systemName } from './metadata';
+import { expect, test, vi } from 'vitest';
+import { browserName, browserVersion, collectMetadata, isMobileUa, systemName } from './metadata';
 import { settings } from './state';
 
 test.each([
@@ -21,7 +21,7 @@ test('mobile devices are detected by user agent', () => {
 });
 
 test('metadata has sdkVersion 14.2.11, sdkType javascript, the environment and the session duration in seconds', () => {
-  settings.startedAt = Date.now() - 5000;
+  settings.startedAt = Date.now() - 5400;
   settings.environment = 'staging';
   const m = collectMetadata();
   expect(m).toMatchObject({
@@ -30,11 +30,32 @@ test('metadata has sdkVersion 14.2.11, sdkType javascript, the environment and t
     environment: 'staging',
     currentUrl: location.href,
   });
-  expect(m.sessionDuration).toBeGreaterThanOrEqual(5);
-  expect(m.sessionDuration).toBeLessThan(6);
+  expect(m.sessionDuration).toBe(5);
   settings.environment = 'prod';
 });
 
 test('the environment defaults to prod', () => {
   expect(collectMetadata().environment).toBe('prod');
+});
+
+const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
+test.each([
+  [CHROME, 'Chrome', '120.0.0.0'],
+  [
+    'Mozilla/5.0 (Windows NT 10.0) AppleWebKit/537.36 Chrome/120.0.0.0 Safari/537.36 Edg/120.0.2210.91',
+    'Microsoft Edge',
+    '120.0.2210.91',
+  ],
+  ['Mozilla/5.0 (X11; Linux x86_64; rv:121.0) Gecko/20100101 Firefox/121.0', 'Firefox', '121.0'],
+  ['Mozilla/5.0 (Macintosh; Intel Mac OS X 14_2) AppleWebKit/605.1.15 Version/17.2 Safari/605.1.15', 'Safari', '17.2'],
+  ['Mozilla/5.0 (Windows NT 10.0) Chrome/119.0.0.0 Safari/537.36 OPR/105.0.0.0', 'Opera', '105.0.0.0'],
+])('%s is %s version %s', (ua, name, version) => {
+  expect(browserName(ua)).toBe(name);
+  expect(browserVersion(ua)).toBe(version);
+});
+
+test("browserName carries the version in gleap's form and browser is the bare name", () => {
+  const ua = vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(CHROME);
+  expect(collectMetadata()).toMatchObject({ browserName: 'Chrome(120.0.0.0)', browser: 'Chrome' });
+  ua.mockRestore();
 });

@@ -1,4 +1,5 @@
 import { SDK_TYPE, SDK_VERSION } from './constants';
+import { redactUrl } from './redaction';
 import { settings } from './state';
 
 /** Operating system name from the user agent (§3 list). */
@@ -22,6 +23,24 @@ export function browserName(ua: string): string {
   return 'Unknown';
 }
 
+const VERSION_TOKEN: Record<string, RegExp> = {
+  'Microsoft Edge': /Edg\/([^\s;)]+)/,
+  Opera: /(?:OPR|Version)\/([^\s;)]+)/,
+  Firefox: /Firefox\/([^\s;)]+)/,
+  Chrome: /Chrome\/([^\s;)]+)/,
+  Safari: /(?:Version|Safari)\/([^\s;)]+)/,
+};
+
+/** The browser's version from the user agent (`120.0.0.0`), empty when unknown. */
+export function browserVersion(ua: string, name = browserName(ua)): string {
+  return VERSION_TOKEN[name]?.exec(ua)?.[1] ?? '';
+}
+
+/** Seconds since the widget started, rounded as gleap rounds them (ping `time`, metadata `sessionDuration`). */
+export function sessionDurationSeconds(now = Date.now()): number {
+  return Math.round((now - settings.startedAt) / 1000);
+}
+
 /** Mobile devices are detected by user agent. */
 export function isMobileUa(ua: string): boolean {
   return /Android|webOS|iPhone|iPad|iPod|BlackBerry|IEMobile|Opera Mini|Mobile/i.test(ua);
@@ -32,19 +51,20 @@ export function collectMetadata(): Record<string, unknown> {
   const ua = navigator.userAgent;
   const name = browserName(ua);
   return {
-    browserName: name,
+    // gleap's form: `browserName` is `Chrome(120.0.0.0)`, `browser` the bare name
+    browserName: `${name}(${browserVersion(ua, name)})`,
     userAgent: ua,
-    browser: `${name} ${navigator.appVersion ?? ''}`.trim(),
+    browser: name,
     systemName: systemName(ua, navigator.platform),
     buildVersionNumber: settings.buildNumber,
     releaseVersionNumber: settings.versionCode,
-    sessionDuration: (Date.now() - settings.startedAt) / 1000,
+    sessionDuration: sessionDurationSeconds(),
     devicePixelRatio: window.devicePixelRatio,
     screenWidth: window.screen?.width,
     screenHeight: window.screen?.height,
     innerWidth: window.innerWidth,
     innerHeight: window.innerHeight,
-    currentUrl: location.href,
+    currentUrl: redactUrl(location.href),
     language: navigator.language,
     mobile: isMobileUa(ua),
     sdkVersion: SDK_VERSION,

@@ -4,10 +4,19 @@
  */
 
 export interface RedactionPolicy {
-  /** Header names (case-insensitive) whose values are replaced. */
+  /** Header names (case-insensitive) whose values are replaced, besides every header whose name is a sensitive field name. */
   headers: string[];
-  /** Body or query field names (case-insensitive) whose values are replaced in JSON and form bodies. */
+  /**
+   * Sensitive field names, matched ignoring case and separators (`accessToken`, `access_token` and `Access-Token` are one
+   * name). Names of 5 characters or more match anywhere in a field name (`token` catches `sessionToken`, `X-Auth-Token`),
+   * shorter ones (`pin`, `otp`) only the whole name. Applied to JSON and form bodies, console objects, URL query strings,
+   * headers, and inputs by `name` and `id`.
+   */
   fields: string[];
+  /** More field-name patterns, tested against the name as written. */
+  fieldPatterns: RegExp[];
+  /** Field names opted back in (same matching as `fields`, whole name): never redacted by name. */
+  allowFields: string[];
   /** Mask values that look like payment card numbers (13-19 digits passing the Luhn check). */
   cardNumbers: boolean;
   /** Mask values that look like bearer tokens, JWTs or long API keys. */
@@ -26,23 +35,68 @@ export const DEFAULT_REDACTION_POLICY: RedactionPolicy = {
     'pwd',
     'secret',
     'token',
-    'access_token',
-    'refresh_token',
-    'id_token',
     'apikey',
-    'api_key',
     'authorization',
+    'cookie',
+    'credential',
+    'privatekey',
+    'otp',
+    'pin',
     'cvv',
     'cvc',
-    'card_number',
+    'ssn',
     'cardnumber',
   ],
+  fieldPatterns: [],
+  allowFields: [],
   cardNumbers: true,
   tokens: true,
   maskSelectors: ['input[type="password"]', '.gl-mask', '[gleap-ignore]'],
 };
 
 let current: RedactionPolicy = DEFAULT_REDACTION_POLICY;
+
+/** A field name without case and separators: `Access-Token`, `access_token` and `accessToken` are `accesstoken`. */
+export function normalizeName(name: string): string {
+  return name.toLowerCase().replace(/[^a-z0-9]/g, '');
+}
+
+/** Names shorter than this match only as a whole (`pin` must not catch `spin`). */
+const PARTIAL_MATCH_MIN = 5;
+
+// The normalised lists, per policy object: names are checked for every key of every logged object.
+let namesFor: RedactionPolicy | undefined;
+let names: { whole: Set<string>; partial: string[]; allow: Set<string> } = {
+  whole: new Set(),
+  partial: [],
+  allow: new Set(),
+};
+
+function namesOf(policy: RedactionPolicy) {
+  if (namesFor !== policy) {
+    namesFor = policy;
+    const fields = policy.fields.map(normalizeName).filter(Boolean);
+    names = {
+      whole: new Set(fields),
+      partial: fields.filter((f) => f.length >= PARTIAL_MATCH_MIN),
+      allow: new Set((policy.allowFields ?? []).map(normalizeName)),
+    };
+  }
+  return names;
+}
+
+/** True when a field, query parameter, header or input of this name must not leave the page. */
+export function isSensitiveName(name: string, policy: RedactionPolicy = current): boolean {
+  const n = normalizeName(name);
+  if (!n) return false;
+  const { whole, partial, allow } = namesOf(policy);
+  if (allow.has(n)) return false;
+  if (whole.has(n) || partial.some((f) => n.includes(f))) return true;
+  return (policy.fieldPatterns ?? []).some((re) => {
+    re.lastIndex = 0;
+    return re.test(name);
+  });
+}
 
 /** The policy in force. */
 export function getRedactionPolicy(): RedactionPolicy {
@@ -105,9 +159,11 @@ export function redactHeaders(
   headers: Record<string, string>,
   policy: RedactionPolicy = current,
 ): Record<string, string> {
-  const names = new Set(policy.headers.map((h) => h.toLowerCase()));
+  const listed = new Set(policy.headers.map((h) => h.toLowerCase()));
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(headers)) out[k] = names.has(k.toLowerCase()) ? REDACTED : v;
+  for (const [k, v] of Object.entries(headers)) {
+    out[k] = listed.has(k.toLowerCase()) || isSensitiveName(k, policy) ? REDACTED : redactText(v, policy);
+  }
   return out;
 }
 
@@ -117,10 +173,9 @@ export function redactValue(value: unknown, policy: RedactionPolicy = current, d
   if (typeof value === 'string') return redactText(value, policy);
   if (Array.isArray(value)) return value.map((v) => redactValue(v, policy, depth + 1));
   if (value && typeof value === 'object') {
-    const names = new Set(policy.fields.map((f) => f.toLowerCase()));
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
-      out[k] = names.has(k.toLowerCase()) ? REDACTED : redactValue(v, policy, depth + 1);
+      out[k] = isSensitiveName(k, policy) ? REDACTED : redactValue(v, policy, depth + 1);
     }
     return out;
   }
@@ -140,43 +195,50 @@ export function redactBody(body: string, policy: RedactionPolicy = current): str
       // not JSON after all: fall through to text
     }
   }
-  if (/^[^=&\s]+=[^&]*(&[^=&\s]+=[^&]*)*$/.test(trimmed)) {
-    const names = new Set(policy.fields.map((f) => f.toLowerCase()));
-    return trimmed
-      .split('&')
-      .map((pair) => {
-        const [k = '', v = ''] = pair.split('=');
-        return names.has(decodeURIComponent(k).toLowerCase())
-          ? `${k}=${encodeURIComponent(REDACTED)}`
-          : `${k}=${redactText(v, policy)}`;
-      })
-      .join('&');
-  }
+  if (/^[^=&\s]+=[^&]*(&[^=&\s]+=[^&]*)*$/.test(trimmed)) return redactPairs(trimmed, policy);
   return redactText(body, policy);
 }
 
-// The mask selectors joined into one selector list, per policy object: replay asks for every text node and input of the
-// page, and one native `closest` (which also tests the element itself) is several times cheaper than two calls per selector.
-let joinedFor: RedactionPolicy | undefined;
-let joined = '';
-
-/** True when an element's value or text must never leave the page (password inputs, gl-mask, gleap-ignore). */
-export function isMaskedElement(el: Element, policy: RedactionPolicy = current): boolean {
-  if (policy.maskSelectors.length === 0) return false;
-  if (joinedFor !== policy) {
-    joinedFor = policy;
-    joined = policy.maskSelectors.join(',');
-  }
+function decode(text: string): string {
   try {
-    return el.closest(joined) !== null;
+    return decodeURIComponent(text.replace(/\+/g, ' '));
   } catch {
-    // One invalid selector invalidates the whole list: test them one by one so that the valid ones still mask.
-    return policy.maskSelectors.some((sel) => {
-      try {
-        return el.closest(sel) !== null;
-      } catch {
-        return false;
-      }
-    });
+    return text;
   }
+}
+
+/** `a=1&token=x` with the values of sensitive names replaced and the others passed through `redactText`. */
+function redactPairs(pairs: string, policy: RedactionPolicy): string {
+  return pairs
+    .split('&')
+    .map((pair) => {
+      const i = pair.indexOf('=');
+      if (i < 0) return pair;
+      const k = pair.slice(0, i);
+      return isSensitiveName(decode(k), policy)
+        ? `${k}=${encodeURIComponent(REDACTED)}`
+        : `${k}=${redactText(pair.slice(i + 1), policy)}`;
+    })
+    .join('&');
+}
+
+/**
+ * A URL (absolute or relative) with the values of sensitive query and fragment parameters replaced
+ * (`?token=…`, `#access_token=…`) and card or token look-alikes masked.
+ */
+export function redactUrl(url: string, policy: RedactionPolicy = current): string {
+  // inline images and the like carry no parameters, and their base64 may look like digits of a card
+  if (/^(data|blob):/i.test(url)) return url;
+  const hashAt = url.indexOf('#');
+  const beforeHash = hashAt < 0 ? url : url.slice(0, hashAt);
+  const queryAt = beforeHash.indexOf('?');
+  let out =
+    queryAt < 0
+      ? beforeHash
+      : `${beforeHash.slice(0, queryAt + 1)}${redactPairs(beforeHash.slice(queryAt + 1), policy)}`;
+  if (hashAt >= 0) {
+    const hash = url.slice(hashAt + 1);
+    out += `#${hash.includes('=') ? redactPairs(hash, policy) : hash}`;
+  }
+  return redactText(out, policy);
 }

@@ -39,7 +39,7 @@ function tx<T>(mode: IDBTransactionMode, run: (s: IDBObjectStore) => IDBRequest<
   );
 }
 
-/** Keep a report that could not be sent (offline, server error) until a retry succeeds. */
+/** Keep a report until the server took it (written before the first attempt). */
 export function enqueueReport(item: QueuedReport): Promise<IDBValidKey> {
   return tx('readwrite', (s) => s.add(item));
 }

@@ -93,6 +93,8 @@ export interface BugReport {
   screenRecordingUrl?: string;
   spamToken?: string;
   tags: string[];
+  /** A UUID the widget gives each report, so that a retried report is stored once (not a gleap field). */
+  clientId?: string;
 }
 
 /** Elements carrying this attribute (the widget's own UI, the capture editor) are left out of snapshots. */

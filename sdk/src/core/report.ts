@@ -1,11 +1,9 @@
 import { capturePort } from './capture-port';
-import { emit } from './emitter';
-import { HttpError, api, apiHeaders, nativeFetch } from './http';
 import { collectMetadata } from './metadata';
-import { enqueueReport, listQueuedReports, removeQueuedReport } from './report-queue';
 import { CAPTURE_ITEMS, type CaptureItem, type CaptureSummary } from '../protocol/messages';
 import type { BugReport, ExcludeData, Priority, ScreenshotData, WebReplayPayload } from './report-types';
-import { settings, trimUrl } from './state';
+import { getSession } from './session';
+import { settings } from './state';
 import { getConsoleLogs } from '../logs/console-logger';
 import { getCustomEvents } from '../logs/custom-events';
 import { getNetworkLogs, getResourceEntries } from '../logs/network-logger';
@@ -51,9 +49,12 @@ export function collectTicketData(): {
   };
 }
 
+/** The logged requests, then (as gleap adds them) a RESOURCE entry for every fetch/XHR not logged, or every resource. */
 function networkLogsForReport() {
   const logs = getNetworkLogs();
-  return getFlowConfig().sendNetworkResources ? logs.concat(getResourceEntries()) : logs;
+  const logged = new Set(logs.map((e) => e.url));
+  const resources = getResourceEntries(!!getFlowConfig().sendNetworkResources).filter((e) => !logged.has(e.url));
+  return logs.concat(resources);
 }
 
 /**
@@ -74,6 +75,10 @@ export async function buildReport(opts: ReportOptions): Promise<BugReport> {
     isSilent: !!opts.isSilent,
     tags: settings.tags.slice(),
   };
+  // gleap names the reporter of a silent crash by the session's e-mail
+  const email = getSession()?.email;
+  if (opts.isSilent && report.type === 'CRASH' && email && report.formData.reportedBy === undefined)
+    report.formData.reportedBy = email;
   if (opts.outboundId) report.outbound = opts.outboundId;
   if (opts.spamToken) report.spamToken = opts.spamToken;
   if (captureState.screenRecordingUrl) report.screenRecordingUrl = captureState.screenRecordingUrl;
@@ -183,84 +188,13 @@ export function removeCaptureItem(item: CaptureItem): CaptureSummary | null {
   return capturePreview.last;
 }
 
-/** A failure worth retrying later: offline, network error or server error. */
-export function isRetryable(err: unknown): boolean {
-  return err instanceof HttpError && (err.status === 0 || err.status >= 500);
-}
-
-export type SendOutcome = { status: 'sent'; result: unknown } | { status: 'queued' };
-
-/** `POST /bugs/v2`; when it cannot be sent now, keep it in IndexedDB for a later retry. Other failures reject. */
-export async function submitReport(report: BugReport): Promise<SendOutcome> {
-  try {
-    if (typeof navigator !== 'undefined' && navigator.onLine === false) throw new HttpError(0, 'offline');
-    return { status: 'sent', result: await api('POST', '/bugs/v2', report) };
-  } catch (err) {
-    if (!isRetryable(err)) throw err;
-    await enqueueReport({
-      apiUrl: settings.apiUrl,
-      sdkKey: settings.sdkKey,
-      headers: apiHeaders(),
-      report,
-      queuedAt: Date.now(),
-    });
-    emit('report-queued', report);
-    scheduleRetry(RETRY_FIRST_MS);
-    return { status: 'queued' };
-  }
-}
-
-let flushing = false;
-let retryTimer: ReturnType<typeof setTimeout> | undefined;
-let retryDelay = 0;
-
-/** First retry of a kept report; each further failure doubles the wait, up to 10 minutes. */
-export const RETRY_FIRST_MS = 30_000;
-export const RETRY_MAX_MS = 600_000;
-
-function scheduleRetry(delay: number): void {
-  clearTimeout(retryTimer);
-  retryDelay = Math.min(delay, RETRY_MAX_MS);
-  retryTimer = setTimeout(() => void flushReportQueue(), retryDelay);
-}
-
-export function cancelReportRetry(): void {
-  clearTimeout(retryTimer);
-  retryDelay = 0;
-}
-
-/** Retry every queued report with the headers it was made with; keep the ones that still fail for a retryable reason. */
-export async function flushReportQueue(): Promise<number> {
-  if (flushing || typeof indexedDB === 'undefined') return 0;
-  flushing = true;
-  let sent = 0;
-  let failed = false;
-  try {
-    for (const item of await listQueuedReports()) {
-      try {
-        const res = await (nativeFetch.fn ?? fetch)(`${trimUrl(item.apiUrl)}/bugs/v2`, {
-          method: 'POST',
-          headers: item.headers,
-          body: JSON.stringify(item.report),
-        });
-        if (res.status >= 500) {
-          failed = true;
-          break;
-        }
-        // 4xx will never succeed: drop it rather than retry forever
-        await removeQueuedReport(item.id as number);
-        if (res.status === 200 || res.status === 201) sent += 1;
-      } catch {
-        failed = true;
-        break;
-      }
-    }
-  } catch {
-    // IndexedDB unavailable: nothing was queued either
-  } finally {
-    flushing = false;
-  }
-  if (failed) scheduleRetry((retryDelay || RETRY_FIRST_MS) * 2);
-  else cancelReportRetry();
-  return sent;
-}
+// The outbox owns sending; these names stay importable from here for the callers that send reports.
+export {
+  RETRY_FIRST_MS,
+  RETRY_MAX_MS,
+  type SendOutcome,
+  cancelReportRetry,
+  flushReportQueue,
+  isRetryable,
+  submitReport,
+} from './outbox';

@@ -87,6 +87,30 @@ test('a failed start clears the session and retries after 10 s times attempt squ
   expect(isSessionReady()).toBe(true);
 });
 
+test.each([
+  ['an empty 200', () => new HttpResponse(null, { status: 200 })],
+  ['malformed JSON', () => new HttpResponse('{"gleapId":', { status: 200 })],
+  ['an HTML page', () => new HttpResponse('<html>proxy login</html>', { status: 200 })],
+  ['JSON without gleapId', () => HttpResponse.json({ gleapHash: 'h' })],
+])('a session answer of %s is a failure, retried 10 s later', async (_name, answer) => {
+  vi.useFakeTimers();
+  let bad = true;
+  server.use(
+    http.post(`${API}/sessions`, () => {
+      if (!bad) return undefined;
+      bad = false;
+      return answer();
+    }),
+  );
+  await startSession();
+  expect(isSessionReady()).toBe(false);
+  expect(localStorage.getItem(sessionKey())).toBeNull();
+  await vi.advanceTimersByTimeAsync(10_000);
+  await settle();
+  expect(isSessionReady()).toBe(true);
+  expect(getSession()!.gleapId).toMatch(/^gid-/);
+});
+
 test('a 429 answer does nothing: no retry and the stored session stays', async () => {
   vi.useFakeTimers();
   localStorage.setItem(sessionKey(), JSON.stringify({ gleapId: 'g', gleapHash: 'h' }));

@@ -85,14 +85,16 @@ export function clearSession(): void {
 }
 
 /**
- * `POST /sessions` with the stored identity. 200/201: ready. 429: nothing. Anything else: clear and retry after
- * `10 s x attempt²`.
+ * `POST /sessions` with the stored identity. 200/201 with a `gleapId`: ready. 429: nothing. Anything else (an answer
+ * without `gleapId` or unreadable included): clear and retry after `10 s x attempt²`.
  */
 export async function startSession(stored: SessionData | null = readStoredSession()): Promise<void> {
   clearTimeout(restartTimer);
   setIdentityHeaders(stored);
   try {
     const data = await api<SessionData>('POST', '/sessions', { lang: currentLang() });
+    // an empty 200, a proxy's HTML or JSON without an id is no session: retry rather than wait for a "ready" never coming
+    if (!data || typeof data.gleapId !== 'string' || !data.gleapId) throw new Error('session answer without gleapId');
     attempt = 0;
     applySession(data);
   } catch (err) {

@@ -138,14 +138,20 @@ test('live mode connects the socket and registers the push group when the sessio
   vi.unstubAllGlobals();
 });
 
-test('offline mode opens no socket', async () => {
-  const construct = vi.fn();
+test('offline mode still opens the socket: as in gleap, it only stops resource inlining (issue 17 item 11)', async () => {
+  const construct = vi.fn(function FakeSocket() {
+    return { close() {} };
+  });
   vi.stubGlobal('WebSocket', construct);
-  Gleap.setLiveSite(true);
-  Gleap.setOfflineMode(true);
-  await boot();
-  expect(construct).not.toHaveBeenCalled();
-  vi.unstubAllGlobals();
+  try {
+    Gleap.setOfflineMode(true);
+    await boot();
+    expect(Gleap.isLiveMode()).toBe(false);
+    expect(construct).toHaveBeenCalledWith(expect.stringContaining('gleapId='));
+  } finally {
+    resetWidget(mock);
+    vi.unstubAllGlobals();
+  }
 });
 
 test('initialized fires once the session starts after an earlier failure', async () => {

@@ -388,9 +388,12 @@ test('start-screen-drawing runs the capture editor, then shows the widget and se
 test('a silent crash report is sent once and re-armed after 10 s', async () => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
   await boot();
+  const start = Date.now();
   Gleap.sendSilentCrashReport('boom');
   Gleap.sendSilentCrashReport('boom again');
-  await vi.advanceTimersByTimeAsync(9_999);
+  // the report is written to the IndexedDB outbox (real I/O) before it is sent
+  await vi.waitFor(() => expect(mock.store.reports).toHaveLength(1));
+  await vi.advanceTimersByTimeAsync(9_999 - (Date.now() - start));
   expect(mock.store.reports).toHaveLength(1);
   expect(mock.store.reports[0]).toMatchObject({
     type: 'CRASH',

@@ -6,6 +6,7 @@ import { extensions } from './extensions';
 import { sendToFrame } from './frame-bridge';
 import { type MessageHandlers, frameMessages } from './frame-router';
 import { collectTicketData } from './report';
+import { openSafeUrl } from './safe-url';
 import { settings } from './state';
 import { startScreenDrawing } from './widget-drawing';
 import {
@@ -35,9 +36,7 @@ export const linkHook: { handle?: (href: string) => boolean } = {};
 
 function openUrl(url: string, newTab?: boolean): void {
   if (url.startsWith('gleap://') && linkHook.handle?.(url)) return;
-  if (settings.urlHandler) settings.urlHandler(url, newTab);
-  else if (newTab) window.open(url, '_blank', 'noopener');
-  else location.href = url;
+  openSafeUrl(url, newTab);
 }
 
 /**

@@ -80,3 +80,55 @@ test('with console overwrite disabled the console stays untouched', () => {
   startConsoleLogger({ wrapConsole: false });
   expect(console.log).toBe(original);
 });
+
+test('a console call reads nothing of the logged object: no property, getter or toJSON runs at call time', () => {
+  startConsoleLogger();
+  let reads = 0;
+  const target = { a: 1, nested: { b: 2 }, toJSON: () => 'host toJSON' };
+  Object.defineProperty(target, 'expensive', { enumerable: true, get: () => (reads += 1000) });
+  const watched = new Proxy(target, {
+    get(t, k, r) {
+      reads += 1;
+      return Reflect.get(t, k, r);
+    },
+    getOwnPropertyDescriptor(t, k) {
+      reads += 1;
+      return Reflect.getOwnPropertyDescriptor(t, k);
+    },
+    ownKeys(t) {
+      reads += 1;
+      return Reflect.ownKeys(t);
+    },
+  });
+  console.log('state', watched);
+  expect(reads).toBe(0);
+  expect(getConsoleLogs()[0]!.log).toBe('state {"a":1,"nested":{"b":2},"expensive":"[Getter]"}');
+  expect(reads).toBeLessThan(1000);
+});
+
+test('a huge array is serialised only up to the 1000-character limit, when the log is read', () => {
+  startConsoleLogger();
+  const huge = Array.from({ length: 200_000 }, (_, i) => ({ i }));
+  let reads = 0;
+  const watched = new Proxy(huge, {
+    getOwnPropertyDescriptor(t, k) {
+      reads += 1;
+      return Reflect.getOwnPropertyDescriptor(t, k);
+    },
+  });
+  for (let i = 0; i < 5; i += 1) console.log(watched);
+  expect(reads).toBe(0);
+  const logs = getConsoleLogs();
+  expect(logs).toHaveLength(5);
+  expect(logs[0]!.log).toHaveLength(1000);
+  expect(logs[0]!.log.startsWith('[{"i":0},{"i":1},')).toBe(true);
+  expect(reads).toBeLessThan(5 * 200);
+});
+
+test('fields named like a secret are redacted in logged objects, at any depth', () => {
+  startConsoleLogger();
+  console.log({ user: 'ada', auth: { accessToken: 't', 'refresh-token': 'r' } });
+  expect(getConsoleLogs()[0]!.log).toBe(
+    '{"user":"ada","auth":{"accessToken":"[redacted]","refresh-token":"[redacted]"}}',
+  );
+});

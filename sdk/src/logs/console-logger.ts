@@ -1,5 +1,6 @@
 import { CLICK_TEXT_MAX, LOG_BUFFER_SIZE, LOG_MESSAGE_MAX } from '../core/constants';
 import { redactText } from '../core/redaction';
+import { serializeArg } from './serialize-arg';
 import type { ConsoleLogEntry } from '../core/report-types';
 import { pushBounded } from './ring-buffer';
 
@@ -7,44 +8,61 @@ type Level = ConsoleLogEntry['priority'];
 
 const METHODS: Record<string, Level> = { log: 'INFO', info: 'INFO', debug: 'INFO', warn: 'WARNING', error: 'ERROR' };
 
-let logs: ConsoleLogEntry[] = [];
+/**
+ * What a console call leaves behind: its arguments by reference, serialised (and redacted) only when a report asks for
+ * the log, so that logging an object costs the host page next to nothing. Serialised once, then kept as text.
+ */
+interface PendingEntry {
+  args?: unknown[];
+  log?: string;
+  time: number;
+  priority: Level;
+}
+
+let logs: PendingEntry[] = [];
 let restore: (() => void) | null = null;
 
-/** Turn console arguments into readable text: objects as JSON (never `[object Object]`), errors with their stack. */
+/** Turn one console argument into readable text (see `serializeArg`), at most 1000 characters. */
 export function stringifyArg(arg: unknown): string {
-  if (typeof arg === 'string') return arg;
-  if (arg instanceof Error) return arg.stack || `${arg.name}: ${arg.message}`;
-  if (arg === undefined || typeof arg === 'function' || typeof arg === 'symbol') return String(arg);
-  if (typeof Element !== 'undefined' && arg instanceof Element) return `<${arg.tagName.toLowerCase()}>`;
-  try {
-    const seen = new WeakSet<object>();
-    return (
-      JSON.stringify(arg, (_k, v) => {
-        if (typeof v === 'bigint') return `${v}n`;
-        if (v && typeof v === 'object') {
-          if (seen.has(v)) return '[Circular]';
-          seen.add(v);
-        }
-        return v;
-      }) ?? String(arg)
-    );
-  } catch {
-    return String(arg);
-  }
+  return serializeArg(arg, LOG_MESSAGE_MAX);
 }
 
-/** Add one entry; empty messages are ignored, long ones cut to 1000 characters, secrets masked. */
+/** Add one entry; empty messages are ignored, long ones cut to 1000 characters, secrets masked when read. */
 export function addLog(message: string, priority: Level = 'INFO'): void {
   if (!message?.trim()) return;
-  pushBounded(
-    logs,
-    { log: redactText(message).slice(0, LOG_MESSAGE_MAX), date: new Date().toISOString(), priority },
-    LOG_BUFFER_SIZE,
-  );
+  pushBounded(logs, { log: message.slice(0, LOG_MESSAGE_MAX), time: Date.now(), priority }, LOG_BUFFER_SIZE);
 }
 
+/** A console call: kept by reference, serialised when read. */
 export function addLogWithArgs(args: unknown[], priority: Level): void {
-  addLog(args.map(stringifyArg).join(' '), priority);
+  if (args.length === 0) return;
+  pushBounded(logs, { args, time: Date.now(), priority }, LOG_BUFFER_SIZE);
+}
+
+function messageOf(args: unknown[]): string {
+  let out = '';
+  for (const arg of args) {
+    if (out.length >= LOG_MESSAGE_MAX) break;
+    out += (out ? ' ' : '') + serializeArg(arg, LOG_MESSAGE_MAX - out.length);
+  }
+  return out;
+}
+
+function materialize(entry: PendingEntry): ConsoleLogEntry | null {
+  if (entry.log === undefined) {
+    try {
+      entry.log = messageOf(entry.args ?? []);
+    } catch {
+      entry.log = '';
+    }
+    entry.args = undefined;
+  }
+  if (!entry.log.trim()) return null;
+  return {
+    log: redactText(entry.log).slice(0, LOG_MESSAGE_MAX),
+    date: new Date(entry.time).toISOString(),
+    priority: entry.priority,
+  };
 }
 
 function handleClick(ev: Event): void {
@@ -106,8 +124,14 @@ export function stopConsoleLogger(): void {
   restore?.();
 }
 
+/** The log as sent: each entry serialised and redacted now (once), empty ones left out. */
 export function getConsoleLogs(): ConsoleLogEntry[] {
-  return logs.slice();
+  const out: ConsoleLogEntry[] = [];
+  for (const entry of logs) {
+    const e = materialize(entry);
+    if (e) out.push(e);
+  }
+  return out;
 }
 
 export function clearConsoleLogs(): void {

@@ -1,7 +1,8 @@
 import { NETWORK_BODY_LIMIT, NETWORK_DEFAULT_MAX, NETWORK_HARD_CAP } from '../core/constants';
 import { nativeFetch } from '../core/http';
-import { redactBody, redactHeaders, redactText } from '../core/redaction';
+import { redactBody, redactHeaders, redactUrl } from '../core/redaction';
 import type { NetworkLogEntry } from '../core/report-types';
+import { settings, trimUrl } from '../core/state';
 import { pushBounded } from './ring-buffer';
 
 export const TOO_LARGE = '<content_too_large>';
@@ -136,7 +137,7 @@ function wrapFetch(): () => void {
         const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
         const headers = headersToObject(init?.headers ?? (input instanceof Request ? input.headers : undefined));
         const base: NetworkLogEntry = {
-          url: redactText(url),
+          url: redactUrl(url),
           date: new Date(started).toISOString(),
           type: method,
           request: { payload: requestPayload(init?.body), headers: cleanHeaders(headers) },
@@ -206,7 +207,7 @@ function wrapXhr(): () => void {
           responseText = UNSUPPORTED;
         }
         record({
-          url: redactText(m.url),
+          url: redactUrl(m.url),
           date: new Date(m.started).toISOString(),
           type: m.method,
           request: { payload, headers: cleanHeaders(m.headers) },
@@ -242,13 +243,23 @@ export function stopNetworkLogger(): void {
   restore?.();
 }
 
-/** Resource timing entries (type RESOURCE), for configs with sendNetworkResources. */
-export function getResourceEntries(): NetworkLogEntry[] {
+/**
+ * Resource timing entries (type RESOURCE): fetch and XHR requests only, or every resource (`sendNetworkResources`).
+ * The widget's own API calls are left out.
+ */
+export function getResourceEntries(allResources = false): NetworkLogEntry[] {
   if (typeof performance === 'undefined' || !performance.getEntriesByType) return [];
+  const own = trimUrl(settings.apiUrl);
   return (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
-    .filter((e) => !isBlacklisted(e.name))
+    .filter(
+      (e) =>
+        e.name &&
+        (allResources || e.initiatorType === 'fetch' || e.initiatorType === 'xmlhttprequest') &&
+        !(own && e.name.startsWith(own)) &&
+        !isBlacklisted(e.name),
+    )
     .map((e) => ({
-      url: redactText(e.name),
+      url: redactUrl(e.name),
       date: new Date(performance.timeOrigin + e.startTime).toISOString(),
       type: 'RESOURCE',
       initiatorType: e.initiatorType,

@@ -1,3 +1,4 @@
+import { redactUrl } from '../core/redaction';
 import {
   PAGE_VIEW_INTERVAL_MS,
   PING_ERROR_RESET_MS,
@@ -6,6 +7,7 @@ import {
   SDK_VERSION,
 } from '../core/constants';
 import { api } from '../core/http';
+import { sessionDurationSeconds } from '../core/metadata';
 import { hasPendingEvents, restorePendingEvents, takePendingEvents, trackEvent } from './custom-events';
 
 let timers: ReturnType<typeof setInterval>[] = [];
@@ -26,7 +28,7 @@ export function checkPageView(): void {
   const page = location.href;
   if (page === lastPage) return;
   lastPage = page;
-  trackEvent('pageView', { page });
+  trackEvent('pageView', { page: redactUrl(page) });
 }
 
 /** `POST /sessions/ping` when events are waiting and fewer than 3 errors happened. */
@@ -36,7 +38,7 @@ export async function sendPing(): Promise<void> {
   const events = takePendingEvents();
   try {
     await api('POST', '/sessions/ping', {
-      time: Date.now(),
+      time: sessionDurationSeconds(),
       events,
       opened: isOpen(),
       type: 'js',

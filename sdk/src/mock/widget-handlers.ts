@@ -51,8 +51,9 @@ function isFormData(value: unknown): value is FormData {
 }
 
 /** Errors carry `message` (the Widget API document's Error) and `error` (what earlier callers read). */
-function failure(message: string, status: number): Response {
-  return HttpResponse.json({ message, error: message }, { status });
+function failure(message: string, status: number, retryAfter?: number): Response {
+  const headers = retryAfter === undefined ? undefined : { 'Retry-After': String(retryAfter) };
+  return HttpResponse.json({ message, error: message }, { status, headers });
 }
 
 function headersOf(req: Request): Record<string, string> {
@@ -96,8 +97,11 @@ export function createWidgetMock(options: WidgetMockOptions = {}): WidgetMock {
     });
     const key = `${req.method} ${path}`;
     const queue = store.failures.get(key);
-    const status = queue?.shift();
-    if (status !== undefined) return { body, fail: failure('mock failure', status) };
+    const next = queue?.shift();
+    if (next !== undefined) {
+      const { status, retryAfter } = typeof next === 'number' ? { status: next, retryAfter: undefined } : next;
+      return { body, fail: failure('mock failure', status, retryAfter) };
+    }
     return { body };
   }
 
@@ -192,6 +196,10 @@ export function createWidgetMock(options: WidgetMockOptions = {}): WidgetMock {
     http.post(`${api}/bugs/v2`, async ({ request }) => {
       const { body, fail } = await record(request, '/bugs/v2');
       if (fail) return fail;
+      // A retried report (same client id: another tab, a reload, a lost answer) is stored once.
+      const clientId = (body as { clientId?: unknown } | undefined)?.clientId;
+      const known = clientId ? store.reports.find((r) => r.clientId === clientId) : undefined;
+      if (known) return HttpResponse.json({ id: known.id, status: 'OPEN' }, { status: 201 });
       const report: Record<string, unknown> & { id: string } = {
         id: `report-${store.reports.length + 1}`,
         ...(body as Record<string, unknown>),

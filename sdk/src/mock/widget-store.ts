@@ -36,9 +36,15 @@ export interface WidgetMockStore extends MessengerContent {
   /** Every call in order (method, path, headers, body). */
   calls: RecordedCall[];
   /** Statuses to answer with instead of the normal answer, per `METHOD /path`, consumed one by one. */
-  failures: Map<string, number[]>;
+  failures: Map<string, (number | MockFailure)[]>;
   /** Unread count and actions the socket pushes on `pushUpdate`. */
   socketMessages: string[];
+}
+
+/** A failure answer with a `Retry-After` header (seconds). */
+export interface MockFailure {
+  status: number;
+  retryAfter?: number;
 }
 
 let counter = 0;
@@ -81,9 +87,16 @@ export function resetWidgetMockStore(
   Object.assign(store, createWidgetMockStore(seed));
 }
 
-/** Make the next `times` calls of `METHOD /path` answer `status`. */
-export function failNext(store: WidgetMockStore, route: string, status: number, times = 1): void {
-  store.failures.set(route, [...(store.failures.get(route) ?? []), ...Array(times).fill(status)]);
+/** Make the next `times` calls of `METHOD /path` answer `status` (with `Retry-After: <retryAfter>` when given). */
+export function failNext(
+  store: WidgetMockStore,
+  route: string,
+  status: number,
+  times = 1,
+  options: { retryAfter?: number } = {},
+): void {
+  const answer = options.retryAfter === undefined ? status : { status, retryAfter: options.retryAfter };
+  store.failures.set(route, [...(store.failures.get(route) ?? []), ...Array(times).fill(answer)]);
 }
 
 export function newSession(store: WidgetMockStore, fields: Partial<MockSession> = {}): MockSession {
