@@ -91,7 +91,9 @@ export function HomeScreen() {
                       {action.title}
                     </span>
                     {action.description ? (
-                      <span className="vl-card-description" id={`${id}-d${index}`}>
+                      // The title is the card's label and its name (WCAG 2.5.3); the description reaches assistive
+                      // technology once, as the button's description, not a second time as part of its text.
+                      <span className="vl-card-description" id={`${id}-d${index}`} aria-hidden="true">
                         {action.description}
                       </span>
                     ) : null}
