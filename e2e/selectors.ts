@@ -13,7 +13,7 @@ export const portal = {
     nav: { role: 'navigation', name: 'Main navigation' },
     breadcrumb: { role: 'navigation', name: 'Breadcrumb' },
     expandNav: { role: 'button', name: 'Expand navigation' },
-    accountMenu: { role: 'button', name: /, account menu$/ },
+    accountMenu: { role: 'button', name: /account menu$/ },
     signOut: { role: 'menuitem', name: 'Sign out' },
     notifications: { role: 'region', name: /Notifications/ },
   },

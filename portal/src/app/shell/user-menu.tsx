@@ -1,4 +1,4 @@
-import { Avatar, Button, Group, Menu, Modal, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Button, Group, Menu, Modal, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconLogout, IconRefresh, IconUser } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -58,13 +58,8 @@ export function UserMenu() {
     <>
       <Menu position="bottom-end" width={240} shadow="md" withinPortal>
         <Menu.Target>
-          {/* The name starts with what the button shows (WCAG 2.5.3); the initials are decoration. */}
-          <UnstyledButton
-            aria-label={`${user.name}, ${ROLE_LABELS[user.role]}, account menu`}
-            px="xs"
-            py={4}
-            style={{ borderRadius: 8 }}
-          >
+          {/* Named by what it shows, then what it is (WCAG 2.5.3); the initials are decoration. */}
+          <UnstyledButton px="xs" py={4} style={{ borderRadius: 8 }}>
             <Group gap="xs" wrap="nowrap">
               <Avatar size={32} radius="xl" color="blue" aria-hidden>
                 {initials}
@@ -77,7 +72,8 @@ export function UserMenu() {
                   {ROLE_LABELS[user.role]}
                 </Text>
               </Stack>
-              <IconChevronDown size={14} />
+              <IconChevronDown size={14} aria-hidden />
+              <VisuallyHidden>account menu</VisuallyHidden>
             </Group>
           </UnstyledButton>
         </Menu.Target>
