@@ -91,9 +91,7 @@ export function HomeScreen() {
                       {action.title}
                     </span>
                     {action.description ? (
-                      // The title is the card's label and its name (WCAG 2.5.3); the description reaches assistive
-                      // technology once, as the button's description, not a second time as part of its text.
-                      <span className="vl-card-description" id={`${id}-d${index}`} aria-hidden="true">
+                      <span className="vl-card-description" id={`${id}-d${index}`}>
                         {action.description}
                       </span>
                     ) : null}
