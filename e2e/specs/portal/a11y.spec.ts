@@ -64,7 +64,8 @@ async function seriousViolations(page: Page, where: string, scope: 'page' | 'con
       rules: { 'label-content-name-mismatch': { enabled: true } },
     })
     .exclude('canvas.maplibregl-canvas');
-  if (scope === 'content') {
+  // A page outside the shell (the full-page error screen) has no `main`: it is checked whole.
+  if (scope === 'content' && (await page.locator('main').count()) > 0) {
     for (const part of CONTENT_PARTS) builder = builder.include(part);
   }
   const result = await builder.analyze();
