@@ -180,6 +180,9 @@ export const theme = createTheme({
 export const cssVariablesResolver: CSSVariablesResolver = () => {
   const light: Record<string, string> = {
     '--mantine-color-dimmed': DIMMED_TEXT,
+    // Disabled text is exempt from 1.4.3, but a disabled option beside enabled ones (a segmented control) must still
+    // be readable; the gray background says it is disabled.
+    '--mantine-color-disabled-color': DIMMED_TEXT,
     '--mantine-color-anchor': COLOR_ROLES[PRIMARY]?.text ?? '',
     '--mantine-color-error': COLOR_ROLES.red?.text ?? '',
     '--mantine-primary-color-contrast': COLOR_ROLES[PRIMARY]?.onFilled ?? '',
