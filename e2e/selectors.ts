@@ -13,7 +13,7 @@ export const portal = {
     nav: { role: 'navigation', name: 'Main navigation' },
     breadcrumb: { role: 'navigation', name: 'Breadcrumb' },
     expandNav: { role: 'button', name: 'Expand navigation' },
-    accountMenu: { role: 'button', name: /Account menu for/ },
+    accountMenu: { role: 'button', name: /account menu$/ },
     signOut: { role: 'menuitem', name: 'Sign out' },
     notifications: { role: 'region', name: /Notifications/ },
   },
@@ -27,6 +27,12 @@ export const portal = {
     "We're sorry, but it seems like we've encountered an unexpected error.",
     'Please refresh the page or come back later.',
   ],
+} as const;
+
+/** Accessibility checks: the skip link and the control that opens the modal the axe walk checks. */
+export const a11y = {
+  skipLink: 'Skip to main content',
+  addVehicle: 'Add vehicle',
 } as const;
 
 /** The vehicle tour (vehicle, BMS and battery pack details): names of tabs, tables and figures the pages expose. */

@@ -24,7 +24,7 @@ test('home starts the bot from its own quick action', async ({ page }) => {
   await openHost(page);
   await callGleap(page, 'open');
   const frame = selectors.frame(page);
-  await frame.getByRole('button', { name: 'Chat with Volt' }).click();
+  await frame.getByRole('button', { name: /^Chat with Volt\b/ }).click();
   await expect(frame.getByRole('log', { name: 'Conversation with Volt' })).toContainText('What can I do for you?');
   await frame.getByRole('button', { name: 'Back' }).click();
   await expect(selectors.heading(page, 'Hi there')).toBeVisible();

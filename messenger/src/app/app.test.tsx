@@ -24,7 +24,7 @@ test('greets the contact by first name on home', () => {
 test('shows a loading state until the widget answers the ping', () => {
   view = renderMessenger({ handshake: false });
   expect(screen.getByRole('status')).toHaveTextContent('Loading…');
-  expect(screen.queryByRole('button', { name: 'Report a bug' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: /^Report a bug\b/ })).not.toBeInTheDocument();
 });
 
 test('says so when the widget does not answer, and pings again on retry', async () => {

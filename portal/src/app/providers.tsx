@@ -7,7 +7,7 @@ import { createLiveFleet, type LiveFleet, LiveFleetProvider } from '@/shared/lib
 import type { AppStore } from '@/state/app-store';
 import { AppStoreProvider } from '@/state/store-context';
 import { AppToaster } from '@/shared/ui/app-toaster';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 export interface AppProvidersProps {
   store: AppStore;
@@ -30,7 +30,12 @@ export function AppProviders({ store, queryClient, withSession, children, mantin
   const fallbackLive = useUnconnectedLive();
   const { controller, fleet } = live ?? fallbackLive;
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light" env={mantineEnv}>
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="light"
+      env={mantineEnv}
+    >
       <QueryClientProvider client={queryClient}>
         <AppStoreProvider store={store}>
           <LiveProvider controller={controller}>

@@ -180,20 +180,23 @@ export function BotScreen({ botId }: { botId: string }) {
       {run.status === 'error' ? <ErrorState error={run.error} onRetry={run.retry} /> : null}
       {loaded ? (
         <div className="vl-conversation vl-bot">
-          <ol className="vl-messages" role="log" aria-label={t('botLog', { bot: botName })} aria-live="polite">
-            {run.data.messages.map((message) => {
-              const mine = message.author.type === 'contact';
-              return (
-                <li key={message.id} className={mine ? 'vl-message vl-message-mine' : 'vl-message'}>
-                  {mine ? null : <span className="vl-message-author">{message.author.name}</span>}
-                  <p className="vl-message-text">{message.text}</p>
-                  <time className="vl-message-time" dateTime={message.createdAt}>
-                    {formatShortDate(message.createdAt, lang)}
-                  </time>
-                </li>
-              );
-            })}
-          </ol>
+          {/* A log of list items: the list keeps its own role, so each message stays a listitem. */}
+          <div role="log" aria-label={t('botLog', { bot: botName })} aria-live="polite">
+            <ol className="vl-messages">
+              {run.data.messages.map((message) => {
+                const mine = message.author.type === 'contact';
+                return (
+                  <li key={message.id} className={mine ? 'vl-message vl-message-mine' : 'vl-message'}>
+                    {mine ? null : <span className="vl-message-author">{message.author.name}</span>}
+                    <p className="vl-message-text">{message.text}</p>
+                    <time className="vl-message-time" dateTime={message.createdAt}>
+                      {formatShortDate(message.createdAt, lang)}
+                    </time>
+                  </li>
+                );
+              })}
+            </ol>
+          </div>
           {busy ? (
             <p className="vl-muted vl-bot-typing" role="status">
               {t('botTyping', { bot: botName })}

@@ -99,11 +99,14 @@ export function ConversationScreen({ shareToken }: { shareToken: string }) {
       {loaded ? (
         <div className="vl-conversation">
           {conversation.data.messages.length === 0 ? <p className="vl-muted vl-intro">{t('noMessages')}</p> : null}
-          <ol className="vl-messages" role="log" aria-label={t('messages')} aria-live="polite">
-            {conversation.data.messages.map((message) => (
-              <MessageBubble key={message.id} message={message} lang={lang} />
-            ))}
-          </ol>
+          {/* A log of list items: the list keeps its own role, so each message stays a listitem. */}
+          <div role="log" aria-label={t('messages')} aria-live="polite">
+            <ol className="vl-messages">
+              {conversation.data.messages.map((message) => (
+                <MessageBubble key={message.id} message={message} lang={lang} />
+              ))}
+            </ol>
+          </div>
           <div ref={endRef} />
           <MessageComposer onSend={handleSend} allowFiles />
         </div>

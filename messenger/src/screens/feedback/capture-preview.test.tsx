@@ -30,7 +30,7 @@ const SUMMARY: CaptureSummary = {
 
 async function openBugForm() {
   view = renderMessenger({ session: { email: 'ana@example.com' } });
-  await view.user.click(screen.getByRole('button', { name: 'Report a bug' }));
+  await view.user.click(screen.getByRole('button', { name: /^Report a bug\b/ }));
   return view;
 }
 

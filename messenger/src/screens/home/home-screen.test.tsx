@@ -13,10 +13,8 @@ afterEach(() => {
 
 test('without menu items home offers the bug and feedback flows', () => {
   view = renderMessenger();
-  expect(screen.getByRole('button', { name: 'Report a bug' })).toHaveAccessibleDescription(
-    'Something does not work as expected',
-  );
-  expect(screen.getByRole('button', { name: 'Send feedback' })).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Report a bug Something does not work as expected' })).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: /^Send feedback\b/ })).toBeInTheDocument();
 });
 
 test('shows the quick actions of the flow config in their order', () => {
@@ -34,13 +32,13 @@ test('shows the quick actions of the flow config in their order', () => {
   const nav = screen.getByRole('navigation', { name: 'Ways to reach us' });
   const names = [...nav.querySelectorAll('button')].map((b) => b.getAttribute('aria-labelledby'));
   expect(names).toHaveLength(3);
-  expect(screen.getByRole('button', { name: 'Find answers' })).toBeInTheDocument();
-  expect(screen.getByRole('button', { name: 'Latest news' })).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: /^Find answers\b/ })).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: /^Latest news\b/ })).toBeInTheDocument();
 });
 
 test('a help center action opens the help center', async () => {
   view = renderMessenger({ config: { menuItems: [{ actionType: 'HELP_CENTER', title: 'Find answers' }] } });
-  await view.user.click(screen.getByRole('button', { name: 'Find answers' }));
+  await view.user.click(screen.getByRole('button', { name: /^Find answers\b/ }));
   expect(await screen.findByRole('heading', { name: 'Help center' })).toBeInTheDocument();
 });
 
@@ -54,13 +52,13 @@ test('the default quick actions follow staticTranslations, configured titles sta
       ],
     },
   });
-  expect(screen.getByRole('button', { name: 'Fehler melden' })).toBeInTheDocument();
-  expect(screen.getByRole('button', { name: 'FAQ' })).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: /^Fehler melden\b/ })).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: /^FAQ\b/ })).toBeInTheDocument();
 });
 
 test('a bot action starts that bot, with the way back home', async () => {
   view = renderMessenger({ config: { menuItems: [{ actionType: 'BOT', actionBody: 'support-bot' }] } });
-  await view.user.click(screen.getByRole('button', { name: 'Chat with us' }));
+  await view.user.click(screen.getByRole('button', { name: /^Chat with us\b/ }));
   expect(await screen.findByRole('log', { name: 'Conversation with Volt' })).toBeInTheDocument();
   await view.user.click(screen.getByRole('button', { name: 'Back' }));
   expect(await screen.findByRole('heading', { name: 'Hi there' })).toBeInTheDocument();
@@ -68,8 +66,8 @@ test('a bot action starts that bot, with the way back home', async () => {
 
 test('a bot action without a bot id is left out', async () => {
   view = renderMessenger({ config: { menuItems: [{ actionType: 'BOT' }, { actionType: 'NEWS' }] } });
-  expect(screen.queryByRole('button', { name: 'Chat with us' })).not.toBeInTheDocument();
-  expect(screen.getByRole('button', { name: 'Latest news' })).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: /^Chat with us\b/ })).not.toBeInTheDocument();
+  expect(screen.getByRole('button', { name: /^Latest news\b/ })).toBeInTheDocument();
 });
 
 test('a link action opens its URL through the widget', async () => {

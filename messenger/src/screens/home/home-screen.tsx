@@ -79,8 +79,8 @@ export function HomeScreen() {
                 <button
                   type="button"
                   className="vl-card-button"
-                  aria-labelledby={`${id}-t${index}`}
-                  aria-describedby={action.description ? `${id}-d${index}` : undefined}
+                  // Named by all the text it shows, title first (WCAG 2.5.3: the visible label is part of the name).
+                  aria-labelledby={action.description ? `${id}-t${index} ${id}-d${index}` : `${id}-t${index}`}
                   onClick={() => handleAction(action)}
                 >
                   <span className="vl-card-icon">

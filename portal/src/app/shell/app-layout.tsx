@@ -7,7 +7,11 @@ import { AppBreadcrumbs } from './app-breadcrumbs';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
 import { SideNav } from './side-nav';
+import { SkipLink } from './skip-link';
 import { useCurrentRoute } from './use-route-title';
+
+/** The id of the page's `main` element, the skip link's target. */
+export const MAIN_CONTENT_ID = 'main-content';
 
 export const NAV_WIDTH = { collapsed: 68, expanded: 260 } as const;
 
@@ -27,18 +31,28 @@ export function AppLayout({ headerExtras }: { headerExtras?: ReactNode }) {
       padding={0}
     >
       <RouteVisitRecorder />
+      <SkipLink targetId={MAIN_CONTENT_ID} />
       <AppShell.Header>
         <AppHeader extras={headerExtras} />
       </AppShell.Header>
       <AppShell.Navbar data-collapsed={collapsed} aria-label="Side navigation">
         <SideNav />
       </AppShell.Navbar>
-      <AppShell.Main bg="gray.0">
+      {/* One `main` landmark: the page's own content below; the shell's scroll container is a plain div. */}
+      <AppShell.Main bg="gray.0" renderRoot={(props) => <div {...props} />}>
         <Stack mih="calc(100vh - 60px)" gap={0}>
           <Box px={{ base: 'md', md: 'xl' }} pt="md" pb="xs">
             <AppBreadcrumbs />
           </Box>
-          <Box component="main" px={{ base: 'md', md: 'xl' }} py="md" style={{ flex: 1 }}>
+          <Box
+            component="main"
+            id={MAIN_CONTENT_ID}
+            tabIndex={-1}
+            data-skip-target
+            px={{ base: 'md', md: 'xl' }}
+            py="md"
+            style={{ flex: 1 }}
+          >
             <Outlet />
           </Box>
           <Box component="footer" py="md" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>

@@ -165,7 +165,6 @@ export function LoginPage() {
                         p="xs"
                         disabled={pendingDemo !== null}
                         onClick={() => handleDemoSignIn(account)}
-                        aria-label={`Sign in as ${account.label}`}
                         data-role={account.role}
                         style={{ borderRadius: 8, border: '1px solid var(--mantine-color-gray-3)' }}
                       >

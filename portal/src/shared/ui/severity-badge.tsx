@@ -9,12 +9,8 @@ export function SeverityBadge({ severity }: { severity: number }) {
     <Badge
       variant="filled"
       radius="sm"
-      styles={{
-        root: {
-          backgroundColor: color ?? (severity === 5 ? '#7A1F2E' : '#868E96'),
-          color: severity === 2 ? '#1A1B1E' : '#fff',
-        },
-      }}
+      // The theme picks black or white text on the severity colour, whichever reaches 4.5:1 (white on Critical is 4.1).
+      color={color ?? (severity === 5 ? '#7A1F2E' : '#868E96')}
       aria-label={`Severity: ${label}`}
     >
       {label}

@@ -1,5 +1,5 @@
 import 'maplibre-gl/dist/maplibre-gl.css';
-import { Badge, Grid, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Grid, Group, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect, useRef, useState } from 'react';
 import { getEnv } from '@/config/env';
@@ -166,7 +166,6 @@ export function LocationAnalysisMap({ vehicleId, locations, onMapLoad, height = 
               <li key={location.id}>
                 <UnstyledButton
                   onClick={() => handleFlyTo(location)}
-                  aria-label={`Show ${LOCATION_KIND[location.kind].label} on the map`}
                   w="100%"
                   p="xs"
                   style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }}
@@ -196,6 +195,8 @@ export function LocationAnalysisMap({ vehicleId, locations, onMapLoad, height = 
                       {location.visitCount} visits
                     </Badge>
                   </Group>
+                  {/* The name is the card's text (WCAG 2.5.3), then what the click does. */}
+                  <VisuallyHidden>, show on the map</VisuallyHidden>
                 </UnstyledButton>
               </li>
             ))}

@@ -176,7 +176,6 @@ export function ConfigurationFlow() {
           <Stepper.Step
             key={s.id}
             label={`${s.id} ${s.label}`}
-            aria-label={`Step ${s.id}: ${s.label}`}
             allowStepSelect={model !== undefined && s.id <= reachable && s.id !== step}
           />
         ))}
