@@ -1,4 +1,4 @@
-import { type ReactElement, useId, useMemo } from 'react';
+import { type ReactElement, useMemo } from 'react';
 import type { Route } from '../../app/messenger-store';
 import { useMessengerState, useMessengerStore } from '../../app/use-messenger-store';
 import { useHostChannel } from '../../bridge/use-host-channel';
@@ -42,7 +42,6 @@ export function HomeScreen() {
   const t = useT();
   const actions = useMemo(() => readHomeActions(flowConfig, t), [flowConfig, t]);
   const teamName = typeof flowConfig.teamName === 'string' ? flowConfig.teamName.trim() : '';
-  const id = useId();
   const greeting = firstName(name) ? t('greeting', { name: firstName(name) }) : t('greetingGuest');
 
   const handleAction = (action: HomeAction) => {
@@ -79,21 +78,19 @@ export function HomeScreen() {
                 <button
                   type="button"
                   className="vl-card-button"
-                  // Named by all the text it shows, title first (WCAG 2.5.3: the visible label is part of the name).
-                  aria-labelledby={action.description ? `${id}-t${index} ${id}-d${index}` : `${id}-t${index}`}
+                  // Named by its own text, title first (icons are hidden): the name is exactly what it shows (WCAG 2.5.3).
                   onClick={() => handleAction(action)}
                 >
                   <span className="vl-card-icon">
                     <Icon />
                   </span>
                   <span className="vl-card-text">
-                    <span className="vl-card-title" id={`${id}-t${index}`}>
-                      {action.title}
-                    </span>
+                    <span className="vl-card-title">{action.title}</span>
                     {action.description ? (
-                      <span className="vl-card-description" id={`${id}-d${index}`}>
-                        {action.description}
-                      </span>
+                      <>
+                        {' '}
+                        <span className="vl-card-description">{action.description}</span>
+                      </>
                     ) : null}
                   </span>
                   <ChevronIcon />
