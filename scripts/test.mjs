@@ -90,7 +90,7 @@ if (only !== 'unit') {
     step('build sdk', 'pnpm', ['--filter', '@voltline/widget', 'build']) &&
     step('build messenger', 'pnpm', ['--filter', '@voltline/messenger', 'build']) &&
     step('build portal (demo)', 'pnpm', ['--filter', '@voltline/portal', 'build:demo']);
-  step('package sdk (packed tarball)', 'pnpm', ['--filter', '@voltline/widget', 'test:package']);
+  if (!step('package sdk (packed tarball)', 'pnpm', ['--filter', '@voltline/widget', 'test:package'])) failedSteps += 1;
   if (built) {
     const out = join(reports, 'playwright.json');
     const [portal, messenger, host] = await freePorts(3);
