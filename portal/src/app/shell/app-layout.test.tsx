@@ -93,7 +93,7 @@ describe('the shell', () => {
       store,
       session: createTestSession({ resetDemoData: async () => void resets++ }),
     });
-    await userEvent.click(await screen.findByRole('button', { name: /Account menu/ }));
+    await userEvent.click(await screen.findByRole('button', { name: /account menu$/ }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Reset demo data' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reset demo data?' });
     expect(resets).toBe(0);
@@ -106,7 +106,7 @@ describe('the shell', () => {
     const store = createTestStore();
     signInAs(store, 'SA');
     renderApp('/dashboard', { store, session: createTestSession({ resetDemoData: null }) });
-    await userEvent.click(await screen.findByRole('button', { name: /Account menu/ }));
+    await userEvent.click(await screen.findByRole('button', { name: /account menu$/ }));
     expect(await screen.findByRole('menuitem', { name: 'Sign out' })).toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: 'Reset demo data' })).not.toBeInTheDocument();
   });

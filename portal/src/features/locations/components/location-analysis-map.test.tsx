@@ -28,8 +28,8 @@ test('lists Home before Most frequent with their visit counts', () => {
   renderWithProviders(<LocationAnalysisMap vehicleId="veh-1" locations={locations} />);
   const items = within(screen.getByRole('list', { name: 'Saved locations' })).getAllByRole('listitem');
   expect(items.map((li) => li.textContent)).toEqual([
-    expect.stringMatching(/^Home.*40 visits$/),
-    expect.stringMatching(/^Most frequent.*120 visits$/),
+    expect.stringMatching(/^Home.*40 visits\b/),
+    expect.stringMatching(/^Most frequent.*120 visits\b/),
   ]);
   expect(screen.getByRole('button', { name: /^Home .*show on the map$/ })).toBeInTheDocument();
 });
