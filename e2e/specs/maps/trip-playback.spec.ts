@@ -56,13 +56,8 @@ test('scrubbing moves the marker, and Space plays the trip', async ({ page }) =>
   await expect.poll(() => markerAt(page), { timeout: 5000 }).not.toEqual(scrubbed);
   await page.keyboard.press('Space');
   await expect(page.getByRole('button', { name: 'Play' })).toBeVisible();
-  const index = await page.evaluate(
-    () =>
-      (
-        window as unknown as { __maps: { store: { getState(): { vehicle: { activeTripIndex: number } } } } }
-      ).__maps.store.getState().vehicle.activeTripIndex,
-  );
-  expect(index).toBeGreaterThan(0);
+  // Paused where it got to: the scrubber holds the position (the player keeps it; the store has no copy).
+  expect(Number(await slider.getAttribute('aria-valuenow'))).toBeGreaterThan(0);
 });
 
 test('a stop jumps the playback there and 8x is stored as the speed', async ({ page }) => {
