@@ -168,8 +168,8 @@ export const theme = createTheme({
     // Links inside text must not rely on colour alone (WCAG 1.4.1).
     Anchor: { defaultProps: { underline: 'always' } },
     // Icon-only buttons need a name (WCAG 4.1.2): the close buttons of dialogs, the arrows of every pagination.
-    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
-    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close panel' } } },
     Pagination: { defaultProps: { getControlProps: (control: string) => ({ 'aria-label': `${control} page` }) } },
     // A spinner is a status: `aria-label` is not allowed on a plain span, but it names a status (WCAG 4.1.2).
     Loader: { defaultProps: { role: 'status' } },
