@@ -34,6 +34,7 @@ import {
 import { AssignVehicleModal } from '@/features/vehicles/list/assign-vehicle-modal';
 import { vehicleColumns } from '@/features/vehicles/list/vehicle-columns';
 import { type VehicleAction, VehicleRowActions } from '@/features/vehicles/list/vehicle-row-actions';
+import { vehicleKeys } from '@/shared/api/query-keys';
 
 // Forms (react-hook-form + zod) and the CSV import (papaparse) load when first opened, not with the list.
 const VehicleFormModal = lazy(() =>
@@ -275,7 +276,7 @@ export function VehicleManagementPage({ route }: RoutePageProps) {
             importBatch={importVehicles}
             onImported={(created) => {
               notify.success(`Imported ${created} ${created === 1 ? 'vehicle' : 'vehicles'}`);
-              void queryClient.invalidateQueries({ queryKey: ['vehicles', 'list'] });
+              void queryClient.invalidateQueries({ queryKey: vehicleKeys.lists() });
             }}
           />
         ) : null}

@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient, requireData } from '@/shared/api/api-client';
+import { auditKeys } from '@/shared/api/query-keys';
 
 export function auditActorsQueryOptions() {
   return queryOptions({
-    queryKey: ['audit', 'actors'] as const,
+    queryKey: auditKeys.actors(),
     queryFn: async () => requireData(await apiClient.GET('/audit/actors')),
   });
 }

@@ -3,6 +3,7 @@ import { apiClient, requireData } from '@/shared/api/api-client';
 import type { components } from '@/shared/api/schema';
 import type { ListParams } from '@/shared/ui/data-table/use-list-params';
 import { toRangedListQuery } from '../lib/list-query';
+import { auditKeys } from '@/shared/api/query-keys';
 
 export type ApiAuditEntry = components['schemas']['AuditEntry'];
 
@@ -15,7 +16,7 @@ export async function listAudit(params: ListParams) {
 
 export function auditQueryOptions(params: ListParams) {
   return queryOptions({
-    queryKey: ['audit', 'list', params] as const,
+    queryKey: auditKeys.list(params),
     queryFn: () => listAudit(params),
     placeholderData: keepPreviousData,
   });

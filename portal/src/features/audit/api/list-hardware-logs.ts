@@ -3,6 +3,7 @@ import { apiClient, requireData } from '@/shared/api/api-client';
 import type { components } from '@/shared/api/schema';
 import type { ListParams } from '@/shared/ui/data-table/use-list-params';
 import { toRangedListQuery } from '../lib/list-query';
+import { hardwareLogKeys } from '@/shared/api/query-keys';
 
 export type ApiHardwareLogEntry = components['schemas']['HardwareLogEntry'];
 
@@ -16,7 +17,7 @@ export async function listHardwareLogs(params: ListParams) {
 
 export function hardwareLogsQueryOptions(params: ListParams) {
   return queryOptions({
-    queryKey: ['hardware-logs', params] as const,
+    queryKey: hardwareLogKeys.list(params),
     queryFn: () => listHardwareLogs(params),
     placeholderData: keepPreviousData,
   });

@@ -5,6 +5,7 @@ import { formatDateTime } from '@/shared/lib/format';
 import { errorMessage } from '@/shared/ui/data-table/server-field-errors';
 import { listAudit } from '../api/list-audit';
 import { AuditChangeTable } from './audit-change-table';
+import { auditKeys } from '@/shared/api/query-keys';
 
 export interface AuditEntryDrawerProps {
   /** The entry to show (from the URL, so a detail is a link); null: closed. */
@@ -28,7 +29,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 /** One audit entry: who did what, from where, the before/after of its fields and its place in the chain. */
 export function AuditEntryDrawer({ entryId, onClose }: AuditEntryDrawerProps) {
   const entry = useQuery({
-    queryKey: ['audit', 'entry', entryId] as const,
+    queryKey: auditKeys.entry(entryId ?? ''),
     queryFn: async () =>
       (await listAudit({ page: 1, pageSize: 1, sort: null, q: '', filters: { id: entryId ?? '' } })).items[0] ?? null,
     enabled: entryId !== null,

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PermissionMap } from '@/domain/permissions';
 import { apiClient, requireData } from '@/shared/api/api-client';
 import { type AuthUser, toPermissionMap } from './auth-types';
+import { authKeys } from '@/shared/api/query-keys';
 
 export interface CurrentUser {
   user: AuthUser;
@@ -15,7 +16,7 @@ export async function getCurrentUser(): Promise<CurrentUser> {
 }
 
 export function currentUserQueryOptions() {
-  return queryOptions({ queryKey: ['auth', 'me'] as const, queryFn: getCurrentUser });
+  return queryOptions({ queryKey: authKeys.me(), queryFn: getCurrentUser });
 }
 
 /** The current user query (401 triggers the client's unauthorized handler). */

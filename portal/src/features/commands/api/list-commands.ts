@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient, requireData } from '@/shared/api/api-client';
 import type { components } from '@/shared/api/schema';
+import { commandKeys } from '@/shared/api/query-keys';
 
 export type ApiCommand = components['schemas']['Command'];
 export type ApiCommandPage = components['schemas']['CommandPage'];
@@ -28,7 +29,7 @@ export async function listCommands({
 
 export function commandsQueryOptions(params: CommandListParams) {
   return queryOptions({
-    queryKey: ['commands', params.vehicleId, params] as const,
+    queryKey: commandKeys.list(params.vehicleId, params),
     queryFn: () => listCommands(params),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient, requireData } from '@/shared/api/api-client';
 import type { ApiCommand } from './list-commands';
+import { commandKeys } from '@/shared/api/query-keys';
 
 /** Sends a command of the vehicle's model (or of a fitted device's model); the answer is the pending command. */
 export async function sendVehicleCommand(vehicleId: string, code: string): Promise<ApiCommand> {
@@ -14,6 +15,6 @@ export function useSendCommand(vehicleId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (code: string) => sendVehicleCommand(vehicleId, code),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['commands', vehicleId] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: commandKeys.forVehicle(vehicleId) }),
   });
 }

@@ -2,6 +2,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { apiClient, requireData } from '@/shared/api/api-client';
 import type { components } from '@/shared/api/schema';
 import { type ListParams, toListQuery } from '@/shared/ui/data-table/use-list-params';
+import { useOrganisationOptions } from '@/shared/api/lookups';
+import { componentKeys } from '@/shared/api/query-keys';
 
 export type ApiSimCard = components['schemas']['SimCard'];
 export type SimCardInput = components['schemas']['SimCardInput'];
@@ -10,7 +12,7 @@ export type ApiLogger = components['schemas']['Device'];
 /** One page of SIM cards. */
 export function useSimCards(params: ListParams) {
   return useQuery({
-    queryKey: ['components', 'sims', params] as const,
+    queryKey: componentKeys.sims(params),
     queryFn: async () => requireData(await apiClient.GET('/sims', { params: { query: toListQuery(params) } })),
     placeholderData: keepPreviousData,
   });
@@ -19,7 +21,7 @@ export function useSimCards(params: ListParams) {
 /** One page of logger devices (devices of type LOGGER). */
 export function useLoggers(params: ListParams) {
   return useQuery({
-    queryKey: ['components', 'loggers', params] as const,
+    queryKey: componentKeys.loggers(params),
     queryFn: async () => {
       const query = toListQuery(params);
       return requireData(
@@ -34,20 +36,12 @@ export function useLoggers(params: ListParams) {
 
 /** The OEMs a logger may belong to. */
 export function useOems() {
-  return useQuery({
-    queryKey: ['components', 'oems'] as const,
-    queryFn: async () =>
-      requireData(await apiClient.GET('/oems', { params: { query: { pageSize: 1000 } } })).items.map((o) => ({
-        value: o.id,
-        label: o.name,
-      })),
-    staleTime: 5 * 60_000,
-  });
+  return useOrganisationOptions('oems');
 }
 
 function useComponentMutation<TVars, TData>(fn: (vars: TVars) => Promise<TData>) {
   const client = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => client.invalidateQueries({ queryKey: ['components'] }) });
+  return useMutation({ mutationFn: fn, onSuccess: () => client.invalidateQueries({ queryKey: componentKeys.all }) });
 }
 
 export function useCreateSim() {

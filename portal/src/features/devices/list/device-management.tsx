@@ -41,6 +41,7 @@ import { deviceColumns } from './device-columns';
 import { deviceImportConfig } from './device-import-config';
 import { DeviceFormModal } from './device-form-modal';
 import { FitVehicleModal } from './fit-vehicle-modal';
+import { deviceKeys } from '@/shared/api/query-keys';
 
 // The CSV import (papaparse) loads when first opened, not with the list.
 const CsvImportModal = lazy(() =>
@@ -324,7 +325,7 @@ export function DeviceManagement({
             importBatch={(rows) => importDevices(kind, rows)}
             onImported={(created) => {
               notify.success(`Imported ${countOf(importConfig, created)}`);
-              void queryClient.invalidateQueries({ queryKey: ['devices', 'list'] });
+              void queryClient.invalidateQueries({ queryKey: deviceKeys.lists() });
             }}
           />
         ) : null}

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient, requireData } from '@/shared/api/api-client';
 import type { ApiFault } from './list-faults';
+import { faultKeys } from '@/shared/api/query-keys';
 
 /** Acknowledges a fault; acknowledging twice keeps the first acknowledgement. */
 export async function acknowledgeFault(id: string): Promise<ApiFault> {
@@ -13,8 +14,8 @@ export function useAcknowledgeFault() {
   return useMutation({
     mutationFn: acknowledgeFault,
     onSuccess: (fault) => {
-      queryClient.setQueryData(['faults', 'one', fault.id], fault);
-      return queryClient.invalidateQueries({ queryKey: ['faults', 'list'] });
+      queryClient.setQueryData(faultKeys.detail(fault.id), fault);
+      return queryClient.invalidateQueries({ queryKey: faultKeys.lists() });
     },
   });
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient, requireData } from '@/shared/api/api-client';
 import type { ApiFault } from './list-faults';
+import { faultKeys } from '@/shared/api/query-keys';
 
 /** One fault or alert occurrence. */
 export async function getFault(id: string): Promise<ApiFault> {
@@ -8,7 +9,7 @@ export async function getFault(id: string): Promise<ApiFault> {
 }
 
 export function faultQueryOptions(id: string) {
-  return queryOptions({ queryKey: ['faults', 'one', id] as const, queryFn: () => getFault(id) });
+  return queryOptions({ queryKey: faultKeys.detail(id), queryFn: () => getFault(id) });
 }
 
 export function useFault(id: string) {

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient, requireData } from '@/shared/api/api-client';
 import type { components } from '@/shared/api/schema';
 import type { ApiFault } from './list-faults';
+import { faultKeys } from '@/shared/api/query-keys';
 
 export type ApiNotification = components['schemas']['Notification'];
 export type ApiCommand = components['schemas']['Command'];
@@ -45,14 +46,14 @@ export async function listFaultCommands(fault: ApiFault): Promise<ApiCommand[]> 
 
 export function faultNotificationsQueryOptions(fault: ApiFault) {
   return queryOptions({
-    queryKey: ['faults', 'one', fault.id, 'notifications'] as const,
+    queryKey: faultKeys.notifications(fault.id),
     queryFn: () => listFaultNotifications(fault),
   });
 }
 
 export function faultCommandsQueryOptions(fault: ApiFault) {
   return queryOptions({
-    queryKey: ['faults', 'one', fault.id, 'commands'] as const,
+    queryKey: faultKeys.commands(fault.id),
     queryFn: () => listFaultCommands(fault),
   });
 }
@@ -60,7 +61,7 @@ export function faultCommandsQueryOptions(fault: ApiFault) {
 /** The notifications of a fault; idle until the fault has loaded, or when the user may not see notifications. */
 export function useFaultNotifications(fault: ApiFault | undefined, enabled: boolean) {
   return useQuery({
-    queryKey: ['faults', 'one', fault?.id ?? '', 'notifications'] as const,
+    queryKey: faultKeys.notifications(fault?.id ?? ''),
     queryFn: () => listFaultNotifications(fault as ApiFault),
     enabled: enabled && fault !== undefined,
   });
@@ -69,7 +70,7 @@ export function useFaultNotifications(fault: ApiFault | undefined, enabled: bool
 /** The related commands of a fault; idle until the fault has loaded, or when the user may not see commands. */
 export function useFaultCommands(fault: ApiFault | undefined, enabled: boolean) {
   return useQuery({
-    queryKey: ['faults', 'one', fault?.id ?? '', 'commands'] as const,
+    queryKey: faultKeys.commands(fault?.id ?? ''),
     queryFn: () => listFaultCommands(fault as ApiFault),
     enabled: enabled && fault !== undefined,
   });

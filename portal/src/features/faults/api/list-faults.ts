@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient, requireData } from '@/shared/api/api-client';
 import type { components } from '@/shared/api/schema';
+import { faultKeys } from '@/shared/api/query-keys';
 
 export type ApiFault = components['schemas']['Fault'];
 export type ApiFaultPage = components['schemas']['FaultPage'];
@@ -34,7 +35,7 @@ export async function listFaults({
 
 export function faultsQueryOptions(params: FaultListParams) {
   return queryOptions({
-    queryKey: ['faults', 'list', params] as const,
+    queryKey: faultKeys.list(params),
     queryFn: () => listFaults(params),
     placeholderData: keepPreviousData,
   });

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/shared/api/api-client';
-import { geofenceKeys } from './geofence-types';
+import { geofenceKeys } from '@/shared/api/query-keys';
 
 export async function deleteGeofence(id: string): Promise<void> {
   await apiClient.DELETE('/geofences/{id}', { params: { path: { id } } });

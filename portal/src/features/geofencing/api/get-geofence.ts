@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient, requireData } from '@/shared/api/api-client';
-import { type ApiGeofence, geofenceKeys } from './geofence-types';
+import { geofenceKeys } from '@/shared/api/query-keys';
+import type { ApiGeofence } from './geofence-types';
 
 export async function getGeofence(id: string): Promise<ApiGeofence> {
   return requireData(await apiClient.GET('/geofences/{id}', { params: { path: { id } } }));

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient, requireData } from '@/shared/api/api-client';
-import { type GeofencePage, geofenceKeys } from './geofence-types';
+import { geofenceKeys } from '@/shared/api/query-keys';
+import type { GeofencePage } from './geofence-types';
 
 export const GEOFENCE_PAGE_SIZE = 20;
 

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient, requireData } from '@/shared/api/api-client';
-import { type ApiGeofence, type GeofenceInput, geofenceKeys } from './geofence-types';
+import { geofenceKeys } from '@/shared/api/query-keys';
+import type { ApiGeofence, GeofenceInput } from './geofence-types';
 
 export async function createGeofence(input: GeofenceInput): Promise<ApiGeofence> {
   return requireData(await apiClient.POST('/geofences', { body: input }));

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient, requireData } from '@/shared/api/api-client';
 import type { components } from '@/shared/api/schema';
+import { vehicleKeys } from '@/shared/api/query-keys';
 
 export type VehicleOption = Pick<components['schemas']['Vehicle'], 'id' | 'vin' | 'registrationNumber'>;
 
@@ -13,7 +14,7 @@ export async function searchVehicles(q: string): Promise<VehicleOption[]> {
 }
 
 export function vehicleSearchQueryOptions(q: string) {
-  return queryOptions({ queryKey: ['geofences', 'vehicle-search', q] as const, queryFn: () => searchVehicles(q) });
+  return queryOptions({ queryKey: vehicleKeys.search('geofence', q), queryFn: () => searchVehicles(q) });
 }
 
 export function useVehicleSearch(q: string) {

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient, requireData } from '@/shared/api/api-client';
 import type { components } from '@/shared/api/schema';
+import { vehicleKeys } from '@/shared/api/query-keys';
 
 export type ApiSavedLocation = components['schemas']['SavedLocation'];
 
@@ -11,7 +12,7 @@ export async function listVehicleLocations(vehicleId: string): Promise<ApiSavedL
 
 export function vehicleLocationsQueryOptions(vehicleId: string) {
   return queryOptions({
-    queryKey: ['vehicles', vehicleId, 'locations'] as const,
+    queryKey: vehicleKeys.locations(vehicleId),
     queryFn: () => listVehicleLocations(vehicleId),
   });
 }

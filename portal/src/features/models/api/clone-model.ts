@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient, requireData } from '@/shared/api/api-client';
-import { MODELS_KEY } from './model-types';
+import { lookupKeys, modelKeys } from '@/shared/api/query-keys';
 
 export interface CloneModelInput {
   id: string;
@@ -17,6 +17,10 @@ export function useCloneModel() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: cloneModel,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...MODELS_KEY, 'list'] }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: modelKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: lookupKeys.all }),
+      ]),
   });
 }

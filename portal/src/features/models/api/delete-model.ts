@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/shared/api/api-client';
-import { MODELS_KEY } from './model-types';
+import { lookupKeys, modelKeys } from '@/shared/api/query-keys';
 
 /** Deletes a model; a model still in use answers 409. */
 export async function deleteModel(id: string): Promise<void> {
@@ -12,8 +12,11 @@ export function useDeleteModel() {
   return useMutation({
     mutationFn: deleteModel,
     onSuccess: (_data, id) => {
-      queryClient.removeQueries({ queryKey: [...MODELS_KEY, 'detail', id] });
-      return queryClient.invalidateQueries({ queryKey: [...MODELS_KEY, 'list'] });
+      queryClient.removeQueries({ queryKey: modelKeys.detail(id) });
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: modelKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: lookupKeys.all }),
+      ]);
     },
   });
 }

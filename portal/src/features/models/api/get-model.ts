@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient, requireData } from '@/shared/api/api-client';
-import { MODELS_KEY } from './model-types';
+import { modelKeys } from '@/shared/api/query-keys';
 
 /** One model with its master data, commands, faults, configuration and telemetry template. */
 export async function getModel(id: string) {
@@ -8,7 +8,7 @@ export async function getModel(id: string) {
 }
 
 export function modelQueryOptions(id: string) {
-  return queryOptions({ queryKey: [...MODELS_KEY, 'detail', id] as const, queryFn: () => getModel(id) });
+  return queryOptions({ queryKey: modelKeys.detail(id), queryFn: () => getModel(id) });
 }
 
 /** The model query (also the model of a vehicle or device); idle while the id is not known yet. */

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient, requireData } from '@/shared/api/api-client';
-import { MODELS_KEY, type ModelKind } from './model-types';
+import type { ModelKind } from './model-types';
+import { modelKeys } from '@/shared/api/query-keys';
 
 export interface ModelListParams {
   /** Undefined lists every kind (the drafts to resume). */
@@ -36,7 +37,7 @@ export async function getModels(params: ModelListParams) {
 
 export function modelsQueryOptions(params: ModelListParams) {
   return queryOptions({
-    queryKey: [...MODELS_KEY, 'list', params] as const,
+    queryKey: modelKeys.list(params),
     queryFn: () => getModels(params),
     // Keeps the current page on screen while the next one loads, so paging does not flash an empty table.
     placeholderData: keepPreviousData,

@@ -13,6 +13,3 @@ export type MasterState = Schemas['MasterState'];
 export type ModelConfiguration = Schemas['ModelConfiguration'];
 export type BmsSpec = Schemas['BmsSpec'];
 export type McuSpec = Schemas['McuSpec'];
-
-/** Every model query key starts here, so one invalidation refreshes lists and details after a write. */
-export const MODELS_KEY = ['models'] as const;

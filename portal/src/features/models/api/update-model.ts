@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient, requireData } from '@/shared/api/api-client';
-import { MODELS_KEY, type ModelPatch } from './model-types';
+import type { ModelPatch } from './model-types';
+import { lookupKeys, modelKeys } from '@/shared/api/query-keys';
 
 /** Saves fields of a model: one configuration step, where to resume, or publishing (`status: 1`). */
 export async function updateModel({ id, patch }: { id: string; patch: ModelPatch }) {
@@ -12,8 +13,11 @@ export function useUpdateModel() {
   return useMutation({
     mutationFn: updateModel,
     onSuccess: (model) => {
-      queryClient.setQueryData([...MODELS_KEY, 'detail', model.id], model);
-      return queryClient.invalidateQueries({ queryKey: [...MODELS_KEY, 'list'] });
+      queryClient.setQueryData(modelKeys.detail(model.id), model);
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: modelKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: lookupKeys.all }),
+      ]);
     },
   });
 }

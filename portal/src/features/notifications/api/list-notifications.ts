@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient, requireData } from '@/shared/api/api-client';
 import type { components } from '@/shared/api/schema';
+import { notificationKeys } from '@/shared/api/query-keys';
 
 export type ApiNotificationPage = components['schemas']['NotificationPage'];
 
@@ -25,7 +26,7 @@ export async function listVehicleNotifications({
 
 export function vehicleNotificationsQueryOptions(params: NotificationListParams) {
   return queryOptions({
-    queryKey: ['notifications', params.vehicleId, params] as const,
+    queryKey: notificationKeys.forVehicle(params.vehicleId, params),
     queryFn: () => listVehicleNotifications(params),
   });
 }

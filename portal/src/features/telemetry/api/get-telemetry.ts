@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient, requireData } from '@/shared/api/api-client';
 import type { components } from '@/shared/api/schema';
+import { telemetryKeys } from '@/shared/api/query-keys';
 
 export type ApiTelemetrySeries = components['schemas']['TelemetrySeries'];
 
@@ -28,7 +29,7 @@ export async function getTelemetry({ source, from, to, points, keys }: Telemetry
 
 export function telemetryQueryOptions(params: TelemetryParams) {
   return queryOptions({
-    queryKey: ['telemetry', params.source.kind, params.source.id, params] as const,
+    queryKey: telemetryKeys.series(params.source.kind, params.source.id, params),
     queryFn: () => getTelemetry(params),
     placeholderData: keepPreviousData,
   });

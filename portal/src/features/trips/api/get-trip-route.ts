@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient, requireData } from '@/shared/api/api-client';
 import type { components } from '@/shared/api/schema';
+import { vehicleKeys } from '@/shared/api/query-keys';
 
 export type TripRoute = components['schemas']['TripRoute'];
 export type TripRoutePoint = components['schemas']['TripRoutePoint'];
@@ -15,7 +16,7 @@ export async function getTripRoute(vehicleId: string, tripId: string): Promise<T
 
 export function tripRouteQueryOptions(vehicleId: string, tripId: string) {
   return queryOptions({
-    queryKey: ['vehicles', vehicleId, 'trips', tripId, 'route'] as const,
+    queryKey: vehicleKeys.tripRoute(vehicleId, tripId),
     queryFn: () => getTripRoute(vehicleId, tripId),
     // A finished trip's history does not change.
     staleTime: 5 * 60_000,

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient, requireData } from '@/shared/api/api-client';
 import type { components } from '@/shared/api/schema';
+import { vehicleKeys } from '@/shared/api/query-keys';
 
 export type ApiTripPage = components['schemas']['TripPage'];
 
@@ -21,7 +22,7 @@ export async function listVehicleTrips({ vehicleId, page, pageSize }: TripListPa
 
 export function vehicleTripsQueryOptions(params: TripListParams) {
   return queryOptions({
-    queryKey: ['vehicles', params.vehicleId, 'trips', params] as const,
+    queryKey: vehicleKeys.trips(params.vehicleId, params),
     queryFn: () => listVehicleTrips(params),
   });
 }

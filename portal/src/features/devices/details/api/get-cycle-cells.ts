@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient, requireData } from '@/shared/api/api-client';
 import type { components } from '@/shared/api/schema';
+import { deviceKeys } from '@/shared/api/query-keys';
 
 export type ApiCellHistory = components['schemas']['CellHistory'];
 
@@ -15,7 +16,7 @@ export async function getCycleCells(bmsId: string, cycleId: string, points: numb
 
 export function cycleCellsQueryOptions(bmsId: string, cycleId: string, points: number) {
   return queryOptions({
-    queryKey: ['devices', bmsId, 'cycles', cycleId, 'cells', points] as const,
+    queryKey: deviceKeys.cycleCells(bmsId, cycleId, points),
     queryFn: () => getCycleCells(bmsId, cycleId, points),
   });
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient, requireData } from '@/shared/api/api-client';
 import type { components } from '@/shared/api/schema';
+import { deviceKeys } from '@/shared/api/query-keys';
 
 export type ApiDevice = components['schemas']['Device'];
 
@@ -10,7 +11,7 @@ export async function getDevice(id: string): Promise<ApiDevice> {
 }
 
 export function deviceQueryOptions(id: string) {
-  return queryOptions({ queryKey: ['devices', id] as const, queryFn: () => getDevice(id) });
+  return queryOptions({ queryKey: deviceKeys.detail(id), queryFn: () => getDevice(id) });
 }
 
 export function useDevice(id: string) {

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient, requireData } from '@/shared/api/api-client';
 import type { components } from '@/shared/api/schema';
+import { deviceKeys } from '@/shared/api/query-keys';
 
 export type ApiBatteryCycle = components['schemas']['BatteryCycle'];
 export type ApiBatteryCyclePage = components['schemas']['BatteryCyclePage'];
@@ -43,7 +44,7 @@ export async function listBatteryCycles({
 
 export function batteryCyclesQueryOptions(params: CycleListParams) {
   return queryOptions({
-    queryKey: ['devices', params.bmsId, 'cycles', params] as const,
+    queryKey: deviceKeys.cycles(params.bmsId, params),
     queryFn: () => listBatteryCycles(params),
     placeholderData: keepPreviousData,
   });

@@ -2,6 +2,8 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import { apiClient, requireData } from '@/shared/api/api-client';
 import type { components } from '@/shared/api/schema';
 import { type ListParams, toListQuery } from '@/shared/ui/data-table/use-list-params';
+import { useModelOptions } from '@/shared/api/lookups';
+import { deviceKeys } from '@/shared/api/query-keys';
 
 export type ApiDevice = components['schemas']['Device'];
 export type DeviceKind = 'BMS' | 'MCU' | 'VCU';
@@ -19,7 +21,7 @@ export async function listDevices(kind: DeviceKind, params: ListParams) {
 
 export function devicesQueryOptions(kind: DeviceKind, params: ListParams) {
   return queryOptions({
-    queryKey: ['devices', 'list', kind, params] as const,
+    queryKey: deviceKeys.list(kind, params),
     queryFn: () => listDevices(kind, params),
     placeholderData: keepPreviousData,
   });
@@ -32,23 +34,14 @@ export function useDeviceList(kind: DeviceKind, params: ListParams) {
 
 /** Models of a device kind, for the model filter, the model column and the add form. */
 export function useDeviceModels(kind: DeviceKind) {
-  return useQuery({
-    queryKey: ['devices', 'models', kind] as const,
-    queryFn: async () => {
-      const data = requireData(
-        await apiClient.GET('/models', { params: { query: { pageSize: 1000, filter: { kind } } } }),
-      );
-      return data.items.map((m) => ({ value: m.id, label: m.name }));
-    },
-    staleTime: 5 * 60_000,
-  });
+  return useModelOptions(kind);
 }
 
 function useDeviceMutation<TVars, TData>(fn: (vars: TVars) => Promise<TData>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSuccess: () => client.invalidateQueries({ queryKey: ['devices', 'list'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: deviceKeys.lists() }),
   });
 }
 

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiClient, requireData } from '@/shared/api/api-client';
+import { vehicleKeys } from '@/shared/api/query-keys';
 
 /** A vehicle as the picker offers it. */
 export interface VehicleOption {
@@ -17,7 +18,7 @@ export const VEHICLE_SEARCH_SIZE = 20;
 /** Vehicles in the caller's scope whose VIN or registration contains `term` (the first ones by VIN when empty). */
 export function useVehicleSearch(term: string) {
   return useQuery({
-    queryKey: ['vehicles', 'search', term] as const,
+    queryKey: vehicleKeys.search('device-assign', term),
     queryFn: async ({ signal }) => {
       const page = requireData(
         await apiClient.GET('/vehicles', {

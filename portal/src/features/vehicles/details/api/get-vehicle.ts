@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient, requireData } from '@/shared/api/api-client';
 import type { components } from '@/shared/api/schema';
+import { vehicleKeys } from '@/shared/api/query-keys';
 
 export type ApiVehicle = components['schemas']['Vehicle'];
 
@@ -10,7 +11,7 @@ export async function getVehicle(id: string): Promise<ApiVehicle> {
 }
 
 export function vehicleQueryOptions(id: string) {
-  return queryOptions({ queryKey: ['vehicles', id] as const, queryFn: () => getVehicle(id) });
+  return queryOptions({ queryKey: vehicleKeys.detail(id), queryFn: () => getVehicle(id) });
 }
 
 /** The vehicle of a details page. */

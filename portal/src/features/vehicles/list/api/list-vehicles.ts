@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient, requireData } from '@/shared/api/api-client';
 import type { components } from '@/shared/api/schema';
 import { type ListParams, toListQuery } from '@/shared/ui/data-table/use-list-params';
+import { vehicleKeys } from '@/shared/api/query-keys';
 
 export type ApiVehicle = components['schemas']['Vehicle'];
 
@@ -19,7 +20,7 @@ const LIST_FRESH_MS = 5_000;
 
 export function vehiclesQueryOptions(params: ListParams) {
   return queryOptions({
-    queryKey: ['vehicles', 'list', params] as const,
+    queryKey: vehicleKeys.list(params),
     queryFn: () => listVehicles(params),
     placeholderData: keepPreviousData,
     staleTime: LIST_FRESH_MS,

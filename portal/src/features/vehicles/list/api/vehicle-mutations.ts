@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient, requireData } from '@/shared/api/api-client';
 import type { components } from '@/shared/api/schema';
+import { vehicleKeys } from '@/shared/api/query-keys';
 
 export type VehicleInput = components['schemas']['VehicleInput'];
 export type VehiclePatch = components['schemas']['VehiclePatch'];
@@ -12,7 +13,7 @@ function useVehicleMutation<TVars, TData>(fn: (vars: TVars) => Promise<TData>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSuccess: () => client.invalidateQueries({ queryKey: ['vehicles', 'list'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: vehicleKeys.lists() }),
   });
 }
 

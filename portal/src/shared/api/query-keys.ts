@@ -1,0 +1,103 @@
+/**
+ * Every TanStack Query key of the portal, one factory per API resource.
+ *
+ * A key is `[resource, kind, ...]`: the second element is always one of the literal kinds below ('list', 'detail',
+ * 'search', ...), never an id, so an id such as "list" can never collide with a kind, and invalidating
+ * `vehicleKeys.lists()` refreshes every vehicle list (whatever its parameters) but no vehicle's details. Children of a
+ * resource (a vehicle's trips, a BMS's cycles) hang under its `detail` key, so invalidating a vehicle refreshes them too.
+ *
+ * Parameters are the feature's own typed objects; the key only needs them to be serialisable. `query-keys.test.ts`
+ * fails when a `queryKey` is written inline anywhere else.
+ */
+
+type Params = object;
+
+export const authKeys = {
+  all: ['auth'] as const,
+  me: () => ['auth', 'me'] as const,
+};
+
+export const vehicleKeys = {
+  all: ['vehicles'] as const,
+  lists: () => ['vehicles', 'list'] as const,
+  list: (params: Params) => ['vehicles', 'list', params] as const,
+  /** A vehicle picker's search; `purpose` keeps pickers whose results differ in shape apart. */
+  search: (purpose: 'device-assign' | 'geofence', term: string) => ['vehicles', 'search', purpose, term] as const,
+  detail: (id: string) => ['vehicles', 'detail', id] as const,
+  trips: (id: string, params: Params) => ['vehicles', 'detail', id, 'trips', params] as const,
+  tripRoute: (id: string, tripId: string) => ['vehicles', 'detail', id, 'trip-route', tripId] as const,
+  locations: (id: string) => ['vehicles', 'detail', id, 'locations'] as const,
+};
+
+export const deviceKeys = {
+  all: ['devices'] as const,
+  lists: () => ['devices', 'list'] as const,
+  list: (kind: string, params: Params) => ['devices', 'list', kind, params] as const,
+  detail: (id: string) => ['devices', 'detail', id] as const,
+  cycles: (bmsId: string, params: Params) => ['devices', 'detail', bmsId, 'cycles', params] as const,
+  cycleCells: (bmsId: string, cycleId: string, points: number) =>
+    ['devices', 'detail', bmsId, 'cycle-cells', cycleId, points] as const,
+};
+
+export const componentKeys = {
+  all: ['components'] as const,
+  sims: (params: Params) => ['components', 'sims', params] as const,
+  loggers: (params: Params) => ['components', 'loggers', params] as const,
+};
+
+export const modelKeys = {
+  all: ['models'] as const,
+  lists: () => ['models', 'list'] as const,
+  list: (params: Params) => ['models', 'list', params] as const,
+  detail: (id: string) => ['models', 'detail', id] as const,
+};
+
+export const faultKeys = {
+  all: ['faults'] as const,
+  lists: () => ['faults', 'list'] as const,
+  list: (params: Params) => ['faults', 'list', params] as const,
+  detail: (id: string) => ['faults', 'detail', id] as const,
+  notifications: (id: string) => ['faults', 'detail', id, 'notifications'] as const,
+  commands: (id: string) => ['faults', 'detail', id, 'commands'] as const,
+};
+
+export const commandKeys = {
+  all: ['commands'] as const,
+  forVehicle: (vehicleId: string) => ['commands', 'vehicle', vehicleId] as const,
+  list: (vehicleId: string, params: Params) => ['commands', 'vehicle', vehicleId, params] as const,
+};
+
+export const telemetryKeys = {
+  all: ['telemetry'] as const,
+  series: (kind: string, id: string, params: Params) => ['telemetry', 'series', kind, id, params] as const,
+};
+
+export const geofenceKeys = {
+  all: ['geofences'] as const,
+  list: (q: string, page: number) => ['geofences', 'list', { q, page }] as const,
+  one: (id: string) => ['geofences', 'detail', id] as const,
+};
+
+export const auditKeys = {
+  all: ['audit'] as const,
+  list: (params: Params) => ['audit', 'list', params] as const,
+  entry: (id: string) => ['audit', 'detail', id] as const,
+  actors: () => ['audit', 'actors'] as const,
+};
+
+export const hardwareLogKeys = {
+  all: ['hardware-logs'] as const,
+  list: (params: Params) => ['hardware-logs', 'list', params] as const,
+};
+
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  forVehicle: (vehicleId: string, params: Params) => ['notifications', 'vehicle', vehicleId, params] as const,
+};
+
+/** Pick lists (shared/api/lookups.ts); a model change invalidates `lookupKeys.all` as well as `modelKeys.all`. */
+export const lookupKeys = {
+  all: ['lookups'] as const,
+  organisations: (kind: string) => ['lookups', 'organisations', kind] as const,
+  models: (kind: string) => ['lookups', 'models', kind] as const,
+};
