@@ -73,3 +73,24 @@ test('searching for a vehicle that sent nothing says so', async () => {
   await userEvent.type(screen.getByRole('textbox', { name: 'Find a vehicle' }), 'veh-999999{Enter}');
   expect(screen.getByText('veh-999999 has sent no position to this map yet.')).toHaveAttribute('role', 'alert');
 });
+
+test('the vehicles on the map are reachable as a list, filtered like the map, each with its state and reading', async () => {
+  const fleet = renderFleetMap();
+  const toggle = screen.getByRole('button', { name: 'Show the vehicles as a list' });
+  expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  await userEvent.click(toggle);
+  const table = screen.getByRole('table', { name: '3 vehicles on the map, by id.' });
+  const row = within(table).getByRole('row', { name: /veh-000003/ });
+  expect(within(row).getByRole('cell', { name: 'DC Charge (82)' })).toBeInTheDocument();
+  expect(within(row).getByRole('cell', { name: '50 %' })).toBeInTheDocument();
+  expect(within(row).getByRole('cell', { name: '18.5200, 73.8500' })).toBeInTheDocument();
+  expect(within(row).getByRole('button', { name: 'Show veh-000003 on the map' })).toBeInTheDocument();
+
+  await userEvent.click(
+    within(screen.getByRole('group', { name: 'Vehicle states shown' })).getByRole('checkbox', { name: 'Driving (2)' }),
+  );
+  expect(screen.getByRole('table', { name: '1 vehicle on the map, by id.' })).toBeInTheDocument();
+  act(() => fleet.apply([telemetry('veh-000004', VEHICLE_STATE.DCCharge)]));
+  expect(screen.getByRole('table', { name: '2 vehicles on the map, by id.' })).toBeInTheDocument();
+});

@@ -7,6 +7,7 @@ import { type Bounds, viewportTopics } from '@/shared/lib/live/topics';
 import { useLiveInterest } from '@/shared/lib/live/use-live-interest';
 import { ALL_STATE_GROUPS, countByGroup, filterByGroups, searchVehicleIds } from './fleet-map-filter';
 import { LiveMap } from './live-map';
+import { MapVehicleList } from './map-vehicle-list';
 import { applyTelemetryBatch } from './to-live-map-vehicle';
 import type { LiveMapVehicle } from './vehicle-motion';
 import { STATE_GROUP_COLOUR, STATE_GROUP_LABEL, type StateGroup, stateGroupOf } from './vehicle-state-style';
@@ -102,6 +103,7 @@ export function FleetMap({ height = 'max(420px, calc(100dvh - 300px))' }: FleetM
         mapStyleUrl={getEnv().mapStyleUrl}
         focus={focus}
       />
+      <MapVehicleList vehicles={visible} onShow={handleFind} />
     </Stack>
   );
 }

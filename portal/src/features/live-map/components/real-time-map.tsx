@@ -4,12 +4,14 @@ import { useLiveFleet } from '@/shared/lib/live/live-fleet';
 import { type Bounds, viewportTopics } from '@/shared/lib/live/topics';
 import { useLiveInterest } from '@/shared/lib/live/use-live-interest';
 import { LiveMap } from './live-map';
+import { MapVehicleList } from './map-vehicle-list';
 import { applyTelemetryBatch } from './to-live-map-vehicle';
 import type { LiveMapVehicle } from './vehicle-motion';
 
 /**
  * The real-time map view: subscribes to the vehicles in the viewport through the live controller and draws the
- * latest reading of each (clustered, coloured by state, gliding between updates).
+ * latest reading of each (clustered, coloured by state, gliding between updates), and lists them for keyboard and
+ * screen-reader users.
  */
 export function RealTimeMap({ height = 460 }: { height?: number }) {
   const [bounds, setBounds] = useState<Bounds | null>(null);
@@ -21,7 +23,17 @@ export function RealTimeMap({ height = 460 }: { height?: number }) {
     vehiclesRef.current = applyTelemetryBatch(vehiclesRef.current, [...fleet.values()]);
     return vehiclesRef.current;
   }, [fleet]);
+  const [focus, setFocus] = useState<{ vehicleId: string } | null>(null);
   return (
-    <LiveMap vehicles={vehicles} onViewportChange={setBounds} height={height} mapStyleUrl={getEnv().mapStyleUrl} />
+    <>
+      <LiveMap
+        vehicles={vehicles}
+        onViewportChange={setBounds}
+        height={height}
+        mapStyleUrl={getEnv().mapStyleUrl}
+        focus={focus}
+      />
+      <MapVehicleList vehicles={vehicles} onShow={(vehicleId) => setFocus({ vehicleId })} />
+    </>
   );
 }

@@ -1,5 +1,7 @@
 import { Alert, Box, Loader } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { timeSeriesText } from '@/shared/ui/charts/chart-text';
+import { ChartTextAlternative } from '@/shared/ui/charts/chart-text-alternative';
 import type { TripRoutePoint } from '../api/get-trip-route';
 import { loadTripECharts } from './load-echarts';
 
@@ -15,6 +17,7 @@ export interface TripChartsProps {
 }
 
 const CURSOR_REDRAW_MS = 100;
+const CHART_LABEL = 'Speed and SoC over the trip';
 
 function cursorLine(t: number | null) {
   return {
@@ -134,25 +137,39 @@ export function TripCharts({ points, cursorT, onSeek, height = 220 }: TripCharts
     [],
   );
 
+  const id = useId();
+  const text = useMemo(
+    () =>
+      timeSeriesText(CHART_LABEL, [
+        { name: 'Speed', unit: 'km/h', points: points.map((p) => [p.t, p.speedKmh] as const) },
+        { name: 'SoC', unit: '%', points: points.map((p) => [p.t, p.soc] as const) },
+      ]),
+    [points],
+  );
+
   return (
-    <Box pos="relative" h={height}>
-      <div
-        ref={containerRef}
-        role="img"
-        aria-label="Speed and SoC over the trip"
-        data-chart-status={status}
-        style={{ position: 'absolute', inset: 0 }}
-      />
-      {status === 'loading' && (
-        <Box pos="absolute" top="50%" left="50%" style={{ transform: 'translate(-50%, -50%)' }}>
-          <Loader size="sm" aria-label="Loading charts" />
-        </Box>
-      )}
-      {error && (
-        <Alert color="red" title="Charts unavailable" role="alert">
-          {error}
-        </Alert>
-      )}
+    <Box>
+      <Box pos="relative" h={height}>
+        <div
+          ref={containerRef}
+          role="img"
+          aria-label={CHART_LABEL}
+          aria-describedby={`${id}-summary`}
+          data-chart-status={status}
+          style={{ position: 'absolute', inset: 0 }}
+        />
+        {status === 'loading' && (
+          <Box pos="absolute" top="50%" left="50%" style={{ transform: 'translate(-50%, -50%)' }}>
+            <Loader size="sm" aria-label="Loading charts" />
+          </Box>
+        )}
+        {error && (
+          <Alert color="red" title="Charts unavailable" role="alert">
+            {error}
+          </Alert>
+        )}
+      </Box>
+      <ChartTextAlternative id={id} text={text} tableOnly={status === 'error'} />
     </Box>
   );
 }

@@ -1,5 +1,6 @@
 import { Alert, Box, Loader, Text } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { type ChartText, ChartTextAlternative } from './chart-text-alternative';
 import { canDrawCharts, type EChartsInstance, type EChartsOption, loadEcharts } from './load-echarts';
 
 export interface EChartProps {
@@ -10,6 +11,8 @@ export interface EChartProps {
   height?: number;
   /** Called once after the first frame with the option drawn, with the milliseconds from mount to that frame. */
   onFirstRender?: (ms: number) => void;
+  /** The chart's text alternative: a summary read with the figure and a table of its figures (`chart-text.ts`). */
+  text?: ChartText;
   /** ECharts events to listen to, e.g. `{ datazoom: (params, chart) => … }`. */
   onEvents?: Readonly<Record<string, (params: unknown, chart: EChartsInstance) => void>>;
 }
@@ -20,7 +23,8 @@ type Phase = { kind: 'loading' } | { kind: 'ready' } | { kind: 'unsupported' } |
  * An ECharts canvas that loads ECharts on first use (outside the initial bundle), resizes with its box and is
  * disposed on unmount. Where no canvas exists it says so instead of drawing.
  */
-export function EChart({ option, label, height = 320, onFirstRender, onEvents }: EChartProps) {
+export function EChart({ option, label, height = 320, onFirstRender, onEvents, text }: EChartProps) {
+  const id = useId();
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<EChartsInstance | null>(null);
   const firstRender = useRef(onFirstRender);
@@ -70,10 +74,10 @@ export function EChart({ option, label, height = 320, onFirstRender, onEvents }:
   }, [option]);
 
   return (
-    <Box role="figure" aria-label={label} pos="relative">
+    <Box role="figure" aria-label={label} aria-describedby={text ? `${id}-summary` : undefined} pos="relative">
       {phase.kind === 'unsupported' ? (
         <Text size="sm" c="dimmed">
-          This browser cannot draw charts (no canvas); the figures are listed beside the chart.
+          This browser cannot draw charts (no canvas); the figures are listed below.
         </Text>
       ) : null}
       {phase.kind === 'error' ? (
@@ -85,6 +89,7 @@ export function EChart({ option, label, height = 320, onFirstRender, onEvents }:
         <Loader size="sm" aria-label="Loading chart" pos="absolute" top={8} left={8} />
       ) : null}
       {phase.kind === 'unsupported' ? null : <div ref={box} style={{ width: '100%', height }} />}
+      {text ? <ChartTextAlternative id={id} text={text} tableOnly={phase.kind === 'unsupported'} /> : null}
     </Box>
   );
 }

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { heatmapText } from './chart-text';
 import { EChart } from './echart';
 import type { EChartsOption } from './load-echarts';
 
@@ -68,5 +69,6 @@ export function heatmapOption({
 export function HeatmapChart({ label, height, ...data }: HeatmapChartProps) {
   const { xLabels, yLabels, cells, unit } = data;
   const option = useMemo(() => heatmapOption({ xLabels, yLabels, cells, unit }), [xLabels, yLabels, cells, unit]);
-  return <EChart option={option} label={label} height={height} />;
+  const text = useMemo(() => heatmapText(label, xLabels, yLabels, cells, unit), [label, xLabels, yLabels, cells, unit]);
+  return <EChart option={option} label={label} text={text} height={height} />;
 }

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { CHART_PALETTE } from '@/domain/constants';
+import { timeSeriesText } from './chart-text';
 import { EChart } from './echart';
 import type { EChartsInstance, EChartsOption } from './load-echarts';
 import { lttb, type Point, samplesForWindow } from './lttb';
@@ -133,5 +134,8 @@ export function TimeSeriesChart({
     }),
     [],
   );
-  return <EChart option={option} label={label} height={height} onFirstRender={onFirstRender} onEvents={events} />;
+  const text = useMemo(() => timeSeriesText(label, series), [label, series]);
+  return (
+    <EChart option={option} label={label} text={text} height={height} onFirstRender={onFirstRender} onEvents={events} />
+  );
 }
