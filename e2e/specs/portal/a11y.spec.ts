@@ -211,4 +211,22 @@ test.describe('keyboard', () => {
     await page.keyboard.press('Tab');
     expect(await main.evaluate((el) => el.contains(document.activeElement))).toBe(true);
   });
+
+  test('a modal keeps focus inside while open and returns it to the button that opened it', async ({ page }) => {
+    test.setTimeout(120_000);
+    await signInToDashboard(page, 'SA');
+    await openRoute(page, '/vehicle-management', 'Vehicle Management');
+    const opener = page.getByRole('button', { name: a11y.addVehicle });
+    await opener.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible({ timeout: 20_000 });
+    for (let i = 0; i < 12; i += 1) {
+      await page.keyboard.press('Tab');
+      expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(opener).toBeFocused();
+  });
 });

@@ -35,6 +35,7 @@ import { AssignVehicleModal } from '@/features/vehicles/list/assign-vehicle-moda
 import { vehicleColumns } from '@/features/vehicles/list/vehicle-columns';
 import { type VehicleAction, VehicleRowActions } from '@/features/vehicles/list/vehicle-row-actions';
 import { vehicleKeys } from '@/shared/api/query-keys';
+import { useDialogState } from '@/shared/ui/use-dialog-state';
 
 // Forms (react-hook-form + zod) and the CSV import (papaparse) load when first opened, not with the list.
 const VehicleFormModal = lazy(() =>
@@ -84,7 +85,7 @@ export function VehicleManagementPage({ route }: RoutePageProps) {
   // What the list shows now, for the export (which the header starts).
   const params = useRef<ListParams | null>(null);
   const lookups = useVehicleLookups();
-  const [dialog, setDialog] = useState<Dialog>(null);
+  const [dialog, setDialog] = useDialogState<NonNullable<Dialog>>();
   const [exporting, setExporting] = useState(false);
   const create = useCreateVehicle();
   const update = useUpdateVehicle();

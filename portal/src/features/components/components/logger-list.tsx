@@ -1,6 +1,6 @@
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { createColumnHelper } from '@tanstack/react-table';
-import { memo, useCallback, useMemo, useState } from 'react';
+import { memo, useCallback, useMemo } from 'react';
 import { ACTION } from '@/domain/permissions';
 import { useAppState } from '@/state/store-context';
 import { useCan } from '@/state/use-can';
@@ -21,6 +21,7 @@ import {
 } from '../api/component-api';
 import { LoggerFormModal } from './logger-form-modal';
 import { formatDateTime } from '@/shared/lib/format';
+import { useDialogState } from '@/shared/ui/use-dialog-state';
 
 const FILTER_KEYS = ['status', 'assigned', 'oemId'] as const;
 const col = createColumnHelper<ApiLogger>();
@@ -39,7 +40,7 @@ export const LoggerList = memo(function LoggerList() {
   const permissions = useAppState((s) => s.auth.permissions);
   const may = (action: number) => can('cm', action);
   const oems = useOems();
-  const [dialog, setDialog] = useState<Dialog>(null);
+  const [dialog, setDialog] = useDialogState<NonNullable<Dialog>>();
   const create = useCreateLogger();
   const update = useUpdateLogger();
   const remove = useDeleteLogger();
@@ -118,7 +119,7 @@ export const LoggerList = memo(function LoggerList() {
     () => [{ key: 'oemId', label: 'OEM', options: oemOptions ?? [] }, STATUS_FILTER, FITTED_FILTER],
     [oemOptions],
   );
-  const openAdd = useCallback(() => setDialog({ kind: 'add' }), []);
+  const openAdd = useCallback(() => setDialog({ kind: 'add' }), [setDialog]);
 
   return (
     <>

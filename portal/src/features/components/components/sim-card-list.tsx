@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { IconLink, IconPencil, IconPower, IconTrash } from '@tabler/icons-react';
 import { createColumnHelper } from '@tanstack/react-table';
-import { memo, useCallback, useMemo, useState } from 'react';
+import { memo, useCallback, useMemo } from 'react';
 import { ACTION } from '@/domain/permissions';
 import { useAppState } from '@/state/store-context';
 import { useCan } from '@/state/use-can';
@@ -24,6 +24,7 @@ import {
   useUpdateSim,
 } from '../api/component-api';
 import { SIM_OPERATORS, SimCardFormModal } from './sim-card-form-modal';
+import { useDialogState } from '@/shared/ui/use-dialog-state';
 
 const FILTER_KEYS = ['operator', 'status', 'assigned'] as const;
 const col = createColumnHelper<ApiSimCard>();
@@ -45,7 +46,7 @@ export const SimCardList = memo(function SimCardList() {
   // `can` is a new function per render; the permissions it reads are what the memoised columns depend on.
   const permissions = useAppState((s) => s.auth.permissions);
   const may = (action: number) => can('cm', action);
-  const [dialog, setDialog] = useState<Dialog>(null);
+  const [dialog, setDialog] = useDialogState<NonNullable<Dialog>>();
   const create = useCreateSim();
   const update = useUpdateSim();
   const remove = useDeleteSim();
@@ -122,7 +123,7 @@ export const SimCardList = memo(function SimCardList() {
     [permissions],
   );
 
-  const openAdd = useCallback(() => setDialog({ kind: 'add' }), []);
+  const openAdd = useCallback(() => setDialog({ kind: 'add' }), [setDialog]);
 
   return (
     <>

@@ -42,6 +42,7 @@ import { deviceImportConfig } from './device-import-config';
 import { DeviceFormModal } from './device-form-modal';
 import { FitVehicleModal } from './fit-vehicle-modal';
 import { deviceKeys } from '@/shared/api/query-keys';
+import { useDialogState } from '@/shared/ui/use-dialog-state';
 
 // The CSV import (papaparse) loads when first opened, not with the list.
 const CsvImportModal = lazy(() =>
@@ -91,7 +92,7 @@ export function DeviceManagement({
   // What the list shows now, for the export (which the header starts).
   const params = useRef<ListParams | null>(null);
   const models = useDeviceModels(kind);
-  const [dialog, setDialog] = useState<Dialog>(null);
+  const [dialog, setDialog] = useDialogState<NonNullable<Dialog>>();
   const [exporting, setExporting] = useState(false);
   const create = useCreateDevice();
   const update = useUpdateDevice();

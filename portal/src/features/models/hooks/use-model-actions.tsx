@@ -1,10 +1,11 @@
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { notify } from '@/shared/ui/notify';
 import type { Model } from '../api/model-types';
 import { CloneModelModal } from '../components/clone-model-modal';
 import { DeleteModelModal } from '../components/delete-model-modal';
 import { configurationPath, modelPath } from '../lib/model-kinds';
+import { useDialogState } from '@/shared/ui/use-dialog-state';
 
 export interface ModelActionsApi {
   edit: (model: Model) => void;
@@ -19,7 +20,7 @@ type Dialog = { type: 'clone'; model: Model } | { type: 'delete'; model: Model }
 /** Edit, clone and delete for the list and the model view; `onDeleted` says where to go after a delete. */
 export function useModelActions({ onDeleted }: { onDeleted?: (model: Model) => void } = {}): ModelActionsApi {
   const navigate = useNavigate();
-  const [dialog, setDialog] = useState<Dialog>(null);
+  const [dialog, setDialog] = useDialogState<NonNullable<Dialog>>();
   const close = () => setDialog(null);
 
   let dialogs: ReactNode = null;
