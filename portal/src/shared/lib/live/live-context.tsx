@@ -8,7 +8,7 @@ const LiveContext = createContext<LiveController | null>(null);
  * sink) and passes it in; the provider does not own its lifetime.
  *
  * @example
- * const live = createLiveController({ sink: applyLiveBatch });
+ * const live = createLiveController({ sink: (batch) => applyLiveBatch(store, batch) }); // app/live-wiring.tsx
  * <LiveProvider controller={live}><App /></LiveProvider>
  */
 export function LiveProvider({ controller, children }: { controller: LiveController; children: ReactNode }) {

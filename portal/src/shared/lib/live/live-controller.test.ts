@@ -7,6 +7,9 @@ import type { FrameScheduler, LiveBatch } from './live-batcher';
 import { createLiveController, type LiveConnectionState, type LiveController } from './live-controller';
 import { encodePayload, tileOf, topics, type VehicleTelemetry } from './topics';
 
+/** A real broker on localhost answers in milliseconds, but a loaded CI machine may take seconds to schedule it. */
+const BROKER_WAIT = { timeout: 10_000 };
+
 // These tests run the real mqtt.js client against a real aedes broker on a random loopback port.
 
 let broker: StartedBroker;
@@ -80,14 +83,14 @@ function createController(overrides: Partial<Parameters<typeof createLiveControl
 }
 
 async function brokerSubscriptions(clientCount = 1) {
-  await vi.waitFor(() => expect(broker.aedes.connectedClients).toBe(clientCount));
+  await vi.waitFor(() => expect(broker.aedes.connectedClients).toBe(clientCount), BROKER_WAIT);
 }
 
 test('the connection goes from idle through connecting to online', async () => {
   const { live, states } = createController();
   expect(live.getConnection().state).toBe('idle');
   live.connect({ url: broker.url });
-  await vi.waitFor(() => expect(live.getConnection().state).toBe('online'));
+  await vi.waitFor(() => expect(live.getConnection().state).toBe('online'), BROKER_WAIT);
   expect(states).toEqual(['connecting', 'online']);
 });
 
@@ -98,7 +101,7 @@ test('the client writes its packets without keeping a buffer for every number (6
   const { live } = createController();
   live.setInterest('details', [topics.vehicleTelemetryFilter('VH-1')]);
   live.connect({ url: broker.url });
-  await vi.waitFor(() => expect(live.getSubscribedTopics()).toEqual(['voltline/v1/telemetry/+/VH-1']));
+  await vi.waitFor(() => expect(live.getSubscribedTopics()).toEqual(['voltline/v1/telemetry/+/VH-1']), BROKER_WAIT);
   await brokerSubscriptions();
   expect(Object.keys(numbers.cache)).toHaveLength(0);
 });
@@ -107,7 +110,7 @@ test('a message on a topic somebody wants reaches the sink on the next frame', a
   const { live, batches, frames } = createController();
   live.setInterest('details', [topics.vehicleTelemetryFilter('VH-1')]);
   live.connect({ url: broker.url });
-  await vi.waitFor(() => expect(live.getSubscribedTopics()).toEqual(['voltline/v1/telemetry/+/VH-1']));
+  await vi.waitFor(() => expect(live.getSubscribedTopics()).toEqual(['voltline/v1/telemetry/+/VH-1']), BROKER_WAIT);
   await brokerSubscriptions();
   await vi.waitFor(async () => {
     await publish(telemetryTopic('VH-1'), encodePayload(telemetry('VH-1', 1)));
@@ -122,10 +125,10 @@ test('the controller subscribes to the union of all owners and sends each topic 
   broker.aedes.on('subscribe', (subs) => subscribedOnBroker.push(...subs.map((s) => s.topic)));
   const { live } = createController();
   live.connect({ url: broker.url });
-  await vi.waitFor(() => expect(live.getConnection().state).toBe('online'));
+  await vi.waitFor(() => expect(live.getConnection().state).toBe('online'), BROKER_WAIT);
   live.setInterest('list', [topics.vehicleTelemetryFilter('A'), topics.vehicleTelemetryFilter('B')]);
   live.setInterest('details', [topics.vehicleTelemetryFilter('B'), topics.commandAck('B')]);
-  await vi.waitFor(() => expect(subscribedOnBroker).toHaveLength(3));
+  await vi.waitFor(() => expect(subscribedOnBroker).toHaveLength(3), BROKER_WAIT);
   expect(subscribedOnBroker.sort()).toEqual(
     ['voltline/v1/telemetry/+/A', 'voltline/v1/telemetry/+/B', 'voltline/v1/vehicles/B/acks'].sort(),
   );
@@ -136,12 +139,12 @@ test('a topic is unsubscribed when the last owner that wanted it leaves', async 
   broker.aedes.on('unsubscribe', (subs) => unsubscribedOnBroker.push(...subs));
   const { live } = createController();
   live.connect({ url: broker.url });
-  await vi.waitFor(() => expect(live.getConnection().state).toBe('online'));
+  await vi.waitFor(() => expect(live.getConnection().state).toBe('online'), BROKER_WAIT);
   live.setInterest('list', [topics.vehicleTelemetryFilter('A'), topics.vehicleTelemetryFilter('B')]);
   live.setInterest('details', [topics.vehicleTelemetryFilter('B')]);
-  await vi.waitFor(() => expect(live.getSubscribedTopics()).toHaveLength(2));
+  await vi.waitFor(() => expect(live.getSubscribedTopics()).toHaveLength(2), BROKER_WAIT);
   live.clearInterest('list');
-  await vi.waitFor(() => expect(unsubscribedOnBroker).toEqual(['voltline/v1/telemetry/+/A']));
+  await vi.waitFor(() => expect(unsubscribedOnBroker).toEqual(['voltline/v1/telemetry/+/A']), BROKER_WAIT);
   expect(live.getSubscribedTopics()).toEqual(['voltline/v1/telemetry/+/B']);
 });
 
@@ -151,17 +154,17 @@ test('messages of a topic nobody wants any more no longer arrive', async () => {
   const { live } = createController();
   live.setInterest('list', [topics.vehicleTelemetryFilter('A')]);
   live.connect({ url: broker.url });
-  await vi.waitFor(() => expect(subscribedOnBroker).toHaveLength(1));
+  await vi.waitFor(() => expect(subscribedOnBroker).toHaveLength(1), BROKER_WAIT);
   await publish(telemetryTopic('A'), encodePayload(telemetry('A', 1)));
-  await vi.waitFor(() => expect(live.getStats().received).toBe(1));
+  await vi.waitFor(() => expect(live.getStats().received).toBe(1), BROKER_WAIT);
   live.clearInterest('list');
   // Subscribing to another topic afterwards proves the broker has processed the UNSUBSCRIBE (packets keep their order).
   live.setInterest('probe', [topics.commandAck('A')]);
-  await vi.waitFor(() => expect(subscribedOnBroker).toHaveLength(2));
+  await vi.waitFor(() => expect(subscribedOnBroker).toHaveLength(2), BROKER_WAIT);
   await publish(telemetryTopic('A'), encodePayload(telemetry('A', 2)));
   await publish(topics.commandAck('A'), encodePayload({ v: 1, commandId: 'D', vehicleUid: 'A', status: 2, ts: 2 }));
   // Delivery is in order: once the acknowledgement is in, the telemetry before it would have been too.
-  await vi.waitFor(() => expect(live.getStats().received).toBe(2));
+  await vi.waitFor(() => expect(live.getStats().received).toBe(2), BROKER_WAIT);
   expect(live.getStats().dropped['unknown-topic']).toBe(0);
   expect(live.getSubscribedTopics()).toEqual(['voltline/v1/vehicles/A/acks']);
 });
@@ -170,13 +173,13 @@ test('messages arriving between two frames are handed over once, latest value pe
   const { live, batches, frames } = createController();
   live.setInterest('map', [topics.tileTelemetryFilter(TILE)]);
   live.connect({ url: broker.url });
-  await vi.waitFor(() => expect(live.getSubscribedTopics()).toHaveLength(1));
+  await vi.waitFor(() => expect(live.getSubscribedTopics()).toHaveLength(1), BROKER_WAIT);
   await brokerSubscriptions();
   await publish(telemetryTopic('A'), encodePayload(telemetry('A', 1, 70)));
   await publish(telemetryTopic('A'), encodePayload(telemetry('A', 2, 69)));
   await publish(telemetryTopic('A'), encodePayload(telemetry('A', 3, 68)));
   await publish(telemetryTopic('B'), encodePayload(telemetry('B', 1, 40)));
-  await vi.waitFor(() => expect(live.getStats().accepted).toBe(4));
+  await vi.waitFor(() => expect(live.getStats().accepted).toBe(4), BROKER_WAIT);
   expect(batches).toHaveLength(0);
   frames.runFrame();
   expect(batches).toHaveLength(1);
@@ -191,12 +194,12 @@ test('a malformed message is counted and dropped and the next valid one still ar
   const { live, batches, frames } = createController();
   live.setInterest('details', [topics.vehicleTelemetryFilter('A')]);
   live.connect({ url: broker.url });
-  await vi.waitFor(() => expect(live.getSubscribedTopics()).toHaveLength(1));
+  await vi.waitFor(() => expect(live.getSubscribedTopics()).toHaveLength(1), BROKER_WAIT);
   await brokerSubscriptions();
   await publish(telemetryTopic('A'), '{"v":1,"vehicleUid":"A"');
   await publish(telemetryTopic('A'), encodePayload({ ...telemetry('A', 1), soc: 140 }));
   await publish(telemetryTopic('A'), encodePayload(telemetry('A', 2, 55)));
-  await vi.waitFor(() => expect(live.getStats().received).toBe(3));
+  await vi.waitFor(() => expect(live.getStats().received).toBe(3), BROKER_WAIT);
   expect(live.getStats()).toMatchObject({
     accepted: 1,
     malformed: 2,
@@ -211,11 +214,11 @@ test('after a dropped connection the controller reconnects and resubscribes what
   const { live, states } = createController();
   live.setInterest('details', [topics.vehicleTelemetryFilter('A')]);
   live.connect({ url: broker.url });
-  await vi.waitFor(() => expect(live.getSubscribedTopics()).toHaveLength(1));
+  await vi.waitFor(() => expect(live.getSubscribedTopics()).toHaveLength(1), BROKER_WAIT);
   await brokerSubscriptions();
   broker.disconnectAll();
-  await vi.waitFor(() => expect(states).toContain('reconnecting'));
-  await vi.waitFor(() => expect(live.getConnection().state).toBe('online'));
+  await vi.waitFor(() => expect(states).toContain('reconnecting'), BROKER_WAIT);
+  await vi.waitFor(() => expect(live.getConnection().state).toBe('online'), BROKER_WAIT);
   expect(states).toEqual(['connecting', 'online', 'reconnecting', 'online']);
   expect(live.getStats().reconnects).toBe(1);
   await brokerSubscriptions();
@@ -253,7 +256,7 @@ test('refused credentials leave the connection offline without retrying', async 
   broker = await startBroker({ port: 0, credentials: { username: 'ops', password: 'secret' } });
   const { live, states } = createController();
   live.connect({ url: broker.url, username: 'ops', token: 'wrong' });
-  await vi.waitFor(() => expect(live.getConnection().state).toBe('offline'));
+  await vi.waitFor(() => expect(live.getConnection().state).toBe('offline'), BROKER_WAIT);
   expect(live.getConnection().lastError).toMatch(/Bad username or password/i);
   await new Promise((r) => setTimeout(r, 150));
   expect(states).toEqual(['connecting', 'offline']);
@@ -264,19 +267,19 @@ test('valid credentials are accepted', async () => {
   broker = await startBroker({ port: 0, credentials: { username: 'ops', password: 'secret' } });
   const { live } = createController();
   live.connect({ url: broker.url, username: 'ops', token: 'secret' });
-  await vi.waitFor(() => expect(live.getConnection().state).toBe('online'));
+  await vi.waitFor(() => expect(live.getConnection().state).toBe('online'), BROKER_WAIT);
 });
 
 test('disconnect closes the connection, stops retrying and keeps the interest for later', async () => {
   const { live } = createController();
   live.setInterest('details', [topics.vehicleTelemetryFilter('A')]);
   live.connect({ url: broker.url });
-  await vi.waitFor(() => expect(live.getConnection().state).toBe('online'));
+  await vi.waitFor(() => expect(live.getConnection().state).toBe('online'), BROKER_WAIT);
   live.disconnect();
   expect(live.getConnection().state).toBe('offline');
-  await vi.waitFor(() => expect(broker.aedes.connectedClients).toBe(0));
+  await vi.waitFor(() => expect(broker.aedes.connectedClients).toBe(0), BROKER_WAIT);
   live.connect({ url: broker.url });
-  await vi.waitFor(() => expect(live.getSubscribedTopics()).toEqual(['voltline/v1/telemetry/+/A']));
+  await vi.waitFor(() => expect(live.getSubscribedTopics()).toEqual(['voltline/v1/telemetry/+/A']), BROKER_WAIT);
 });
 
 test('batch listeners get every batch after the sink, and a throwing one does not stop the others', async () => {
@@ -301,7 +304,7 @@ test('batch listeners get every batch after the sink, and a throwing one does no
   unsubscribe();
   const before = live.getStats().accepted;
   await publish(telemetryTopic('VH-1'), encodePayload(telemetry('VH-1', 2)));
-  await vi.waitFor(() => expect(live.getStats().accepted).toBeGreaterThan(before));
+  await vi.waitFor(() => expect(live.getStats().accepted).toBeGreaterThan(before), BROKER_WAIT);
   frames.runFrame();
   expect(seen).toEqual([11]);
 });

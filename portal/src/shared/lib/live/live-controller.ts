@@ -123,7 +123,7 @@ function describe(error: unknown): string {
  * validation of every message, reconnects with back-off, and batched writes into `sink`.
  *
  * @example
- * const live = createLiveController({ sink: (batch) => useStore.getState().applyLiveBatch(batch) });
+ * const live = createLiveController({ sink: (batch) => applyLiveBatch(store, batch) }); // app/live-wiring.tsx
  * live.connect({ url: env.mqttUrl, username: user.email, token: session.token });
  * live.setInterest('vehicle-list', rows.map((r) => topics.vehicleTelemetryFilter(r.uid)));
  */
