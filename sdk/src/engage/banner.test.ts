@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect, test, vi } from 'vi
 import { applyServerUpdate } from '../core/widget-flows';
 import { Gleap } from '../index';
 import { getConsoleLogs } from '../logs/console-logger';
-import { encodeMessage } from '../protocol/messages';
+import { type PageToBanner, encodeMessage } from '../protocol/messages';
 import { API, FRAME, FRAME_ORIGIN, KEY, WS, createTestServer, resetWidget } from '../test/widget-harness';
 import { removeBanner } from './banner';
 
@@ -53,7 +53,10 @@ test('a banner is an iframe from the settable banner URL at the top; banner-load
   expect(frame.title).toBe('Banner');
   expect(box.classList.contains('floating')).toBe(false);
   send('banner-loaded');
-  expect(post).toHaveBeenCalledWith(encodeMessage('banner-data', data, { type: 'banner' }), BANNER_ORIGIN);
+  expect(post).toHaveBeenCalledWith(
+    encodeMessage<PageToBanner, 'banner-data'>('banner-data', data, { type: 'banner' }),
+    BANNER_ORIGIN,
+  );
   expect(JSON.parse(post.mock.calls[0]![0])).toEqual({ type: 'banner', name: 'banner-data', data });
 });
 

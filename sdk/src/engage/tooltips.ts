@@ -103,6 +103,11 @@ function ensureRoot(): ShadowRoot {
   return root;
 }
 
+/** Only our hotspot buttons say whether their tooltip is open; the page's own elements are left as they are. */
+function expanded(by: HTMLElement, open: boolean): void {
+  if (by.getRootNode() === root) by.setAttribute('aria-expanded', String(open));
+}
+
 function cancelHide(): void {
   clearTimeout(hideTimer);
 }
@@ -117,7 +122,7 @@ function hideNow(): void {
   clearTimeout(hideTimer);
   if (!bubble || !shownFor) return;
   bubble.classList.remove('on');
-  shownFor.by.setAttribute('aria-expanded', 'false');
+  expanded(shownFor.by, false);
   shownFor = null;
   const b = bubble;
   clearTimeout(fadeTimer);
@@ -130,10 +135,10 @@ function show(anchor: Element, def: TooltipDefinition, by: HTMLElement): void {
   ensureRoot();
   cancelHide();
   clearTimeout(fadeTimer);
-  if (shownFor && shownFor.by !== by) shownFor.by.setAttribute('aria-expanded', 'false');
+  if (shownFor && shownFor.by !== by) expanded(shownFor.by, false);
   shownFor = { anchor, def, by };
   bubble!.replaceChildren(sanitizeHtml(def.html));
-  by.setAttribute('aria-expanded', 'true');
+  expanded(by, true);
   bubble!.classList.add('on');
   placeBubble();
 }
@@ -235,7 +240,6 @@ function attach(target: Element, def: TooltipDefinition): Attached {
   const host = target as HTMLElement;
   const focusable = host.tabIndex >= 0 || host.matches('a[href],button,input,select,textarea,[tabindex]');
   if (!focusable) host.tabIndex = 0;
-  const hadExpanded = host.getAttribute('aria-expanded');
   const enter = () => show(target, def, host);
   const key = (ev: Event) => {
     if ((ev as KeyboardEvent).key === 'Escape') hideNow();
@@ -254,9 +258,8 @@ function attach(target: Element, def: TooltipDefinition): Attached {
       host.removeEventListener('focus', enter);
       host.removeEventListener('blur', scheduleHide);
       host.removeEventListener('keydown', key);
-      if (!focusable) host.removeAttribute('tabindex');
-      if (hadExpanded === null) host.removeAttribute('aria-expanded');
       if (shownFor?.anchor === target) hideNow();
+      if (!focusable) host.removeAttribute('tabindex');
     },
   };
 }
@@ -349,6 +352,7 @@ export function stopTooltips(): void {
   clearTimeout(fadeTimer);
   clearTimeout(repositionTimer);
   repositionTimer = undefined;
+  lastReposition = 0;
   shownFor = null;
   root?.host.remove();
   root = null;
