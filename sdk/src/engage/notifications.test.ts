@@ -339,3 +339,18 @@ test.each([
   expect(find(stackRoot()!)).toBeNull();
   expect((window as { __x?: number }).__x).toBeUndefined();
 });
+
+test('end to end with the mock: an outbound action of the store arrives over the WebSocket and shows', async () => {
+  mock.store.actions.push({
+    actionType: 'notification',
+    outbound: 'ws-1',
+    data: { text: 'Over the socket', sender: { name: 'Maya' } },
+  });
+  try {
+    await boot();
+    const s = await shown();
+    await vi.waitFor(() => expect(s.querySelector('.text')?.textContent).toBe('Over the socket'));
+  } finally {
+    mock.store.actions.length = 0;
+  }
+});
