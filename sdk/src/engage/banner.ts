@@ -17,7 +17,7 @@ let offSession: (() => void) | null = null;
 
 const css = `:host{all:initial}
 .banner{position:absolute;top:0;left:0;width:100%;height:0;z-index:2147483598;transition:height .3s ease-out}
-.banner.floating{position:fixed;top:10px;left:50%;width:calc(100% - 20px);max-width:760px;transform:translateX(-50%);border-radius:12px;overflow:hidden;box-shadow:0 4px 20px rgba(0,0,0,.15)}
+.floating{position:fixed;top:10px;left:10px;width:calc(100% - 20px);border-radius:12px;overflow:hidden;box-shadow:0 4px 20px rgba(0,0,0,.15)}
 iframe{width:100%;height:100%;border:0;display:block}`;
 
 const floating = () => data?.format === 'floating';
@@ -62,7 +62,7 @@ const handlers: Handlers = {
     root?.querySelector('.banner')?.classList.add('shown');
   },
   'banner-close': () => removeBanner(),
-  'start-conversation': (d) => core.openScreen('start-bot', { botId: String(d?.botId ?? ''), hideBackButton: false }),
+  'start-conversation': (d) => core.openScreen('start-bot', { botId: String(d?.botId ?? '') }),
   'start-custom-action': (d) => {
     for (const cb of core.settings.customActions) cb({ name: String(d?.action ?? '') });
   },
@@ -72,17 +72,15 @@ const handlers: Handlers = {
   'show-survey': (d) => {
     if (d?.formId) core.showSurvey(String(d.formId), d.surveyFormat);
   },
-  'show-news-article': (d) => {
-    if (d?.articleId) core.openScreen('open-news-article', { id: String(d.articleId) });
-  },
-  'show-help-article': (d) => {
-    if (d?.articleId) core.openScreen('open-help-article', { articleId: String(d.articleId), hideBackButton: false });
-  },
-  'show-checklist': (d) => {
-    if (d?.checklistId)
-      core.openScreen('start-checklist', { outboundId: String(d.checklistId), hideBackButton: false });
-  },
+  'show-news-article': (d) => open('open-news-article', 'id', d?.articleId),
+  'show-help-article': (d) => open('open-help-article', 'articleId', d?.articleId),
+  'show-checklist': (d) => open('start-checklist', 'outboundId', d?.checklistId),
 };
+
+/** Open a frame screen by id; nothing for an empty id. */
+function open(name: 'open-news-article' | 'open-help-article' | 'start-checklist', key: string, id: unknown): void {
+  if (id) core.openScreen(name, { [key]: String(id) } as never);
+}
 
 /** A window message: from the banner URL's exact origin and this banner's iframe only; bad ones are logged. */
 export function handleBannerMessage(ev: MessageEvent): void {

@@ -1,8 +1,9 @@
 import { expect, test } from 'vitest';
 import * as C from './constants';
+import * as T from './tooltip-constants';
 
 test('the engagement constants of spec §9', () => {
-  expect({ ...C }).toEqual({
+  expect({ ...C, ...T }).toEqual({
     NOTIFICATIONS_KEY: 'gleap-widget-unread-notifications',
     NOTIFICATIONS_KEPT: 2,
     NOTIFICATION_MAX_AGE_MS: 3_600_000,

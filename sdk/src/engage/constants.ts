@@ -10,10 +10,3 @@ export const NOTIFICATION_MAX_AGE_MS = 60 * 60 * 1000;
 export const NOTIFICATION_WIDTH_PX = 340;
 /** A checklist item's bar adds this many percent while below 100. */
 export const CHECKLIST_BAR_BONUS = 4;
-
-/** Tooltips: reposition throttle, hide delay after the pointer leaves, fade. */
-export const TOOLTIP_REPOSITION_MS = 250;
-export const TOOLTIP_HIDE_DELAY_MS = 500;
-export const TOOLTIP_FADE_MS = 200;
-/** Hotspot placement defaults: posX, posY, offsetX, offsetY. */
-export const HOTSPOT_DEFAULTS = { posX: 'right', posY: 'center', offsetX: 4, offsetY: 0 } as const;

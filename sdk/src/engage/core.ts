@@ -24,20 +24,3 @@ export function safeColor(value: unknown, fallback: string): string {
   const v = typeof value === 'string' ? value.trim() : '';
   return /^(#[0-9a-f]{3,8}|[a-z]{3,20}|(rgb|hsl)a?\([\d\s.,%/-]{3,40}\))$/i.test(v) ? v : fallback;
 }
-
-/** localStorage, failure-tolerant (blocked or full storage: the surface keeps working from memory). */
-export function readJson<T>(key: string): T | null {
-  try {
-    return JSON.parse(localStorage.getItem(key) ?? 'null') as T | null;
-  } catch {
-    return null;
-  }
-}
-
-export function writeJson(key: string, value: unknown): void {
-  try {
-    localStorage.setItem(key, JSON.stringify(value));
-  } catch {
-    // storage blocked or full
-  }
-}

@@ -11,14 +11,11 @@ import { type InAppNotification, restoreNotifications, showNotification } from '
 export function runAction(action: unknown): void {
   try {
     const a = action as InAppNotification & { actionType?: string };
-    if (a?.actionType === 'banner') showBanner(a);
-    else if (
-      (a?.data?.checklist as { popupType?: string } | undefined)?.popupType === 'widget' &&
-      a.data?.checklist?.id
-    )
-      // a checklist that pops up as the widget opens it, not a notification
-      core.openScreen('open-checklist', { id: a.data.checklist.id, hideBackButton: false });
-    else if (!core.settings.disableInAppNotifications) showNotification(a);
+    const checklist = a.data?.checklist;
+    if (a.actionType === 'banner') showBanner(a);
+    // a checklist that pops up as the widget opens it, not a notification
+    else if (checklist?.popupType === 'widget' && checklist.id) core.openScreen('open-checklist', { id: checklist.id });
+    else showNotification(a);
   } catch (err) {
     core.addLog(`Voltline widget: action failed: ${String(err)}`, 'ERROR');
   }

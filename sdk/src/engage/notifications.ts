@@ -1,4 +1,4 @@
-import { core, readJson, safeColor, writeJson } from './core';
+import { core, isSafeUrl, safeColor } from './core';
 import {
   CHECKLIST_BAR_BONUS,
   NOTIFICATION_MAX_AGE_MS,
@@ -6,7 +6,7 @@ import {
   NOTIFICATION_WIDTH_PX,
   NOTIFICATIONS_KEY,
 } from './constants';
-import { sanitizeHtml } from './sanitize';
+import { plain, sanitizeHtml } from './sanitize';
 import { el, surfaceHost } from './shadow';
 
 /** A notification as the server sends it (socket action or `showNotification`), spec §3. */
@@ -28,37 +28,56 @@ export interface InAppNotification {
   sound?: boolean;
 }
 
+/** localStorage, failure-tolerant (blocked or full storage: the surface keeps working from memory). */
+export function readJson<T>(key: string): T | null {
+  try {
+    return JSON.parse(localStorage.getItem(key) ?? 'null') as T | null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeJson(key: string, value: unknown): void {
+  try {
+    localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    // storage blocked or full
+  }
+}
+
 let list: InAppNotification[] = [];
 let newsIndex = 0;
 let root: ShadowRoot | null = null;
 const offs: (() => void)[] = [];
 
 export const stackCss = (color: string) => `:host{all:initial}
-*{box-sizing:border-box;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
-.stack{position:fixed;z-index:2147483599;right:20px;bottom:90px;width:calc(100vw - 40px);max-width:${NOTIFICATION_WIDTH_PX}px;display:flex;flex-direction:column;align-items:flex-end;gap:8px}
+*{box-sizing:border-box}
+.stack{font:14px/1.4 system-ui,sans-serif;position:fixed;z-index:2147483599;right:20px;bottom:90px;width:calc(100vw - 40px);max-width:${NOTIFICATION_WIDTH_PX}px;display:flex;flex-direction:column;align-items:flex-end;gap:8px}
 .stack.left{right:auto;left:20px;align-items:flex-start}
 .stack.nobutton{bottom:20px}
-.close{width:28px;height:28px;border-radius:50%;border:0;background:#fff;color:#333;cursor:pointer;box-shadow:0 2px 8px rgba(0,0,0,.15);font-size:16px;line-height:28px}
-.item,.news{width:100%;background:#fff;color:#1c1c1c;border-radius:12px;box-shadow:0 4px 20px rgba(0,0,0,.15);cursor:pointer;font-size:14px;line-height:1.4;text-align:start;overflow:hidden}
+.close,.item,.news{border:0;background:#fff;color:#1c1c1c;cursor:pointer;box-shadow:0 4px 20px rgba(0,0,0,.15);overflow:hidden}
+.close{width:28px;height:28px;border-radius:50%;font-size:16px}
+.item,.news{width:100%;border-radius:12px}
 .item{display:flex;gap:10px;padding:12px 14px}
 .item:focus-visible,.news :focus-visible,.close:focus-visible{outline:3px solid ${color};outline-offset:2px}
 .avatar{width:32px;height:32px;border-radius:50%;object-fit:cover;flex:none}
-.sender{font-size:12px;color:#666;margin-bottom:2px}
+.sender,.pager{font-size:12px;color:#666}
 .cover{display:block;width:100%;max-height:170px;object-fit:cover}
 .body{padding:12px 14px}
 .title{font-weight:600;margin-bottom:4px;cursor:pointer}
-.preview{color:#555}
-.pager{display:flex;align-items:center;justify-content:space-between;margin-top:10px;font-size:12px;color:#666}
-.pager button{border:0;border-radius:8px;padding:6px 12px;background:${color};color:#fff;cursor:pointer;font-size:13px}
+.preview,.next{color:#555}
+.pager{display:flex;align-items:center;justify-content:space-between;margin-top:10px}
+.pager button{border:0;border-radius:8px;padding:6px 12px;background:${color};color:#fff;cursor:pointer;font:inherit}
 .bar{height:6px;border-radius:3px;background:#eee;margin:8px 0;overflow:hidden}
 .bar>div{height:100%;background:${color}}
-.next{color:#555;font-size:13px}
 .content{min-width:0;overflow-wrap:anywhere}
 .content img{max-width:100%}`;
 
 /** `{{name}}` filled with the visitor's name (as text: a name with markup stays text). */
 function withName(text: string | undefined): string {
-  const name = String(core.getSession()?.name ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  const name = String(core.getSession()?.name ?? '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;');
   return (text ?? '').split('{{name}}').join(name);
 }
 
@@ -111,16 +130,9 @@ function clickable(node: HTMLElement, label: string, run: () => void): HTMLEleme
   return node;
 }
 
-function avatar(url: string | undefined, alt = ''): HTMLElement[] {
-  const img = url && sanitizeHtml(`<img src="${url.replace(/"/g, '&quot;')}">`).firstChild;
-  if (!(img instanceof HTMLImageElement)) return [];
-  img.className = 'avatar';
-  img.alt = alt;
-  return [img];
-}
-
-function plain(html: string): string {
-  return sanitizeHtml(html).textContent?.trim() ?? '';
+/** An image from server data, only from a safe URL (decorative: empty alt). */
+function avatar(url: string | undefined): HTMLImageElement[] {
+  return url && isSafeUrl(url) ? [el('img', { src: url, class: 'avatar', alt: '' })] : [];
 }
 
 function renderNews(news: InAppNotification[]): HTMLElement {
@@ -183,7 +195,7 @@ function renderItem(n: InAppNotification): HTMLElement {
   if (d.sender?.name) content.append(el('div', { class: 'sender' }, d.sender.name));
   content.append(el('div', { class: 'text' }, sanitizeHtml(text)));
   const label = [d.sender?.name, plain(text)].filter(Boolean).join(': ') || 'Notification';
-  return clickable(el('div', { class: 'item' }, ...avatar(d.sender?.profileImageUrl, ''), content), label, () =>
+  return clickable(el('div', { class: 'item' }, ...avatar(d.sender?.profileImageUrl), content), label, () =>
     openNotification(n),
   );
 }

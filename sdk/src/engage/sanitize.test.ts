@@ -65,3 +65,9 @@ test('colours from the server are used only when they are plain CSS colours', as
   expect(safeColor('red;background:url(javascript:alert(1))', '#000')).toBe('#000');
   expect(safeColor('expression(alert(1))', '#000')).toBe('#000');
 });
+
+test('surfaces mark their hosts with the snapshot exclusion attribute of the core', async () => {
+  const { EXCLUDE } = await import('./shadow');
+  const { EXCLUDE_ATTRIBUTE } = await import('../core/report-types');
+  expect(EXCLUDE).toBe(EXCLUDE_ATTRIBUTE);
+});

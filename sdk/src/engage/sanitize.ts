@@ -8,8 +8,8 @@ import { isSafeUrl } from './core';
  * and `href` / `src` only when `isSafeUrl` accepts them (no `javascript:` or `data:`).
  */
 const ALLOWED = /^(a|b|strong|i|em|u|s|p|br|span|div|ul|ol|li|h[1-6]|img|code|pre|blockquote|small|sub|sup|hr)$/;
-const DROPPED =
-  /^(script|style|iframe|frame|frameset|object|embed|svg|math|template|noscript|link|meta|base|form|input|button|textarea|select)$/;
+// dropped with their content; every other unknown element (form, input, link, meta, ...) is unwrapped to its text
+const DROPPED = /^(script|style|iframe|object|svg|math|template|noscript|textarea|select)$/;
 const ATTRS = /^(href|src|alt|title|class|target)$/;
 
 function clean(from: Node, to: Node): void {
@@ -36,6 +36,11 @@ function clean(from: Node, to: Node): void {
     clean(el, copy);
     to.appendChild(copy);
   }
+}
+
+/** The text of server HTML, whitespace collapsed (accessible names). */
+export function plain(html: unknown): string {
+  return (sanitizeHtml(html).textContent ?? '').replace(/\s+/g, ' ').trim();
 }
 
 /** A fragment with the safe part of `html`. */

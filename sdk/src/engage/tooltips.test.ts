@@ -65,6 +65,7 @@ test('page filters: is, isnot, contains, notcontains, startswith, endswith; an e
   expect(matchesPage({ page: 'billing', pageType: 'endswith' }, url)).toBe(false);
   // an unknown comparison matches nothing (as the anchor)
   expect(matchesPage({ page: 'x', pageType: 'regex' }, url)).toBe(false);
+  expect(matchesPage({ page: 'x', pageType: 'constructor' }, url)).toBe(false);
 });
 
 test('hotspot position: defaults right, center, 4, 0; left, top, bottom and offsets', () => {

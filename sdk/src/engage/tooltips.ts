@@ -1,7 +1,7 @@
 import type { TooltipDefinition } from '../core/config';
-import { TOOLTIP_FADE_MS, TOOLTIP_HIDE_DELAY_MS, TOOLTIP_REPOSITION_MS, HOTSPOT_DEFAULTS } from './constants';
+import { TOOLTIP_FADE_MS, TOOLTIP_HIDE_DELAY_MS, TOOLTIP_REPOSITION_MS, HOTSPOT_DEFAULTS } from './tooltip-constants';
 import { core, safeColor } from './core';
-import { sanitizeHtml } from './sanitize';
+import { plain, sanitizeHtml } from './sanitize';
 import { el, surfaceHost } from './shadow';
 
 export { use } from './core';
@@ -41,24 +41,18 @@ let offSession: (() => void) | null = null;
 /** Whether a definition's page filter matches `url`: is, isnot, contains, notcontains, startswith, endswith; empty matches all. */
 export function matchesPage(def: Pick<TooltipDefinition, 'page' | 'pageType'>, url: string): boolean {
   const page = def.page;
-  if (!page) return true;
-  switch (def.pageType) {
-    case 'is':
-      return url === page;
-    case 'isnot':
-      return url !== page;
-    case 'contains':
-      return url.includes(page);
-    case 'notcontains':
-      return !url.includes(page);
-    case 'startswith':
-      return url.startsWith(page);
-    case 'endswith':
-      return url.endsWith(page);
-    default:
-      return false;
-  }
+  const t = String(def.pageType);
+  return !page || (Object.hasOwn(PAGE_TESTS, t) && PAGE_TESTS[t]!(url, page));
 }
+
+const PAGE_TESTS: Record<string, (url: string, page: string) => boolean> = {
+  is: (u, p) => u === p,
+  isnot: (u, p) => u !== p,
+  contains: (u, p) => u.includes(p),
+  notcontains: (u, p) => !u.includes(p),
+  startswith: (u, p) => u.startsWith(p),
+  endswith: (u, p) => u.endsWith(p),
+};
 
 /** Where a hotspot icon goes (viewport px): posX left/right, posY top/center/bottom, offsets; defaults right, center, 4, 0. */
 export function hotspotPosition(
@@ -80,14 +74,14 @@ export function hotspotPosition(
 }
 
 const css = `:host{all:initial}
-*{box-sizing:border-box;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
+*{box-sizing:border-box}
 .hs{position:fixed;z-index:2147483597;width:${ICON_SIZE}px;height:${ICON_SIZE}px;padding:0;border:0;border-radius:50%;color:#fff;font:700 11px/${ICON_SIZE}px system-ui,sans-serif;text-align:center;cursor:pointer}
 .hs[hidden]{display:none}
 .hs:focus-visible{outline:2px solid #1c1c1c;outline-offset:2px}
 .hs.anim::after{content:"";position:absolute;inset:0;border-radius:50%;background:inherit;animation:vl-pulse 1.6s ease-out infinite;z-index:-1}
 @keyframes vl-pulse{from{transform:scale(1);opacity:.6}to{transform:scale(2.2);opacity:0}}
 @media (prefers-reduced-motion:reduce){.hs.anim::after{animation:none}}
-.tip{position:fixed;z-index:2147483598;max-width:min(300px,calc(100vw - 16px));padding:10px 12px;border-radius:8px;background:#fff;color:#1c1c1c;font-size:14px;line-height:1.4;box-shadow:0 4px 20px rgba(0,0,0,.18);opacity:0;visibility:hidden;transition:opacity ${TOOLTIP_FADE_MS}ms}
+.tip{position:fixed;z-index:2147483598;max-width:min(300px,calc(100vw - 16px));padding:10px 12px;border-radius:8px;background:#fff;color:#1c1c1c;font:14px/1.4 system-ui,sans-serif;box-shadow:0 4px 20px rgba(0,0,0,.18);opacity:0;visibility:hidden;transition:opacity ${TOOLTIP_FADE_MS}ms}
 .tip.on{opacity:1;visibility:visible}
 .tip img{max-width:100%}`;
 
@@ -143,25 +137,16 @@ function show(anchor: Element, def: TooltipDefinition, by: HTMLElement): void {
   placeBubble();
 }
 
-/** Beside its anchor (right, or left for posX left), flipped when there is no room, kept inside the viewport. */
+/** Below its anchor (above when there is no room below), centred on it and kept inside the viewport. */
 function placeBubble(): void {
   if (!bubble || !shownFor) return;
-  const a = (
-    shownFor.by.isConnected && shownFor.by !== shownFor.anchor ? shownFor.by : shownFor.anchor
-  ).getBoundingClientRect();
+  const a = shownFor.by.getBoundingClientRect();
   const b = bubble.getBoundingClientRect();
-  const vw = window.innerWidth;
   const vh = window.innerHeight;
-  let x = shownFor.def.posX === 'left' ? a.left - GAP - b.width : a.right + GAP;
-  if (x + b.width > vw - 8) x = a.left - GAP - b.width;
-  if (x < 8) x = Math.min(Math.max(8, a.left), vw - b.width - 8);
-  let y = a.top + a.height / 2 - b.height / 2;
-  if (x === a.left || x < a.right - 1) {
-    // no room beside it: below (or above when there is no room below)
-    y = a.bottom + GAP + b.height > vh ? a.top - GAP - b.height : a.bottom + GAP;
-  }
+  const x = Math.min(Math.max(8, a.left + a.width / 2 - b.width / 2), window.innerWidth - b.width - 8);
+  const y = a.bottom + GAP + b.height > vh ? a.top - GAP - b.height : a.bottom + GAP;
   bubble.style.left = `${Math.round(x)}px`;
-  bubble.style.top = `${Math.round(Math.min(Math.max(8, y), vh - b.height - 8))}px`;
+  bubble.style.top = `${Math.round(Math.max(8, y))}px`;
 }
 
 /** The element is on screen and not clipped away by a scrolling ancestor (a scroll container, a fixed header's parent). */
@@ -205,8 +190,10 @@ export function reposition(): void {
   placeBubble();
 }
 
-function plain(html: string): string {
-  return (sanitizeHtml(html).textContent ?? '').replace(/\s+/g, ' ').trim();
+/** Add (or remove) a table of event listeners. */
+function listen(target: EventTarget, handlers: Record<string, (ev: Event) => void>, add = true): void {
+  for (const [type, fn] of Object.entries(handlers))
+    add ? target.addEventListener(type, fn) : target.removeEventListener(type, fn);
 }
 
 function attach(target: Element, def: TooltipDefinition): Attached {
@@ -226,11 +213,14 @@ function attach(target: Element, def: TooltipDefinition): Attached {
       ICONS[def.icon ?? ''] ?? 'i',
     );
     button.style.background = color;
-    button.addEventListener('mouseenter', () => show(target, def, button));
-    button.addEventListener('mouseleave', scheduleHide);
-    button.addEventListener('focus', () => show(target, def, button));
-    button.addEventListener('blur', scheduleHide);
-    button.addEventListener('click', () => (shownFor?.by === button ? hideNow() : show(target, def, button)));
+    const enter = () => show(target, def, button);
+    listen(button, {
+      mouseenter: enter,
+      mouseleave: scheduleHide,
+      focus: enter,
+      blur: scheduleHide,
+      click: () => (shownFor?.by === button ? hideNow() : enter()),
+    });
     r.append(button);
     const a: Attached = { def, hotspot: button, detach: () => button.remove() };
     placeHotspot(target, a);
@@ -244,20 +234,13 @@ function attach(target: Element, def: TooltipDefinition): Attached {
   const key = (ev: Event) => {
     if ((ev as KeyboardEvent).key === 'Escape') hideNow();
   };
-  host.addEventListener('mouseenter', enter);
-  host.addEventListener('mouseleave', scheduleHide);
-  host.addEventListener('focus', enter);
-  host.addEventListener('blur', scheduleHide);
-  host.addEventListener('keydown', key);
+  const handlers = { mouseenter: enter, mouseleave: scheduleHide, focus: enter, blur: scheduleHide, keydown: key };
+  listen(host, handlers);
   return {
     def,
     hotspot: null,
     detach: () => {
-      host.removeEventListener('mouseenter', enter);
-      host.removeEventListener('mouseleave', scheduleHide);
-      host.removeEventListener('focus', enter);
-      host.removeEventListener('blur', scheduleHide);
-      host.removeEventListener('keydown', key);
+      listen(host, handlers, false);
       if (shownFor?.anchor === target) hideNow();
       if (!focusable) host.removeAttribute('tabindex');
     },
@@ -317,10 +300,8 @@ export function startTooltips(list: unknown): void {
   stopTooltips();
   defs = Array.isArray(list) ? (list as TooltipDefinition[]).filter((d) => d && typeof d === 'object') : [];
   if (!defs.length || !document.body) return;
-  observer = new MutationObserver((records) => {
-    // our own hotspots and tooltip live in a shadow root: their changes are not seen here
-    if (records.some((r) => !(r.target as Element).closest?.('[data-gleap]'))) queueScan();
-  });
+  // our own hotspots and tooltip live in a shadow root: their changes are not seen here
+  observer = new MutationObserver(queueScan);
   observer.observe(document.body, { childList: true, subtree: true });
   window.addEventListener('popstate', queueScan);
   window.addEventListener('hashchange', queueScan);
