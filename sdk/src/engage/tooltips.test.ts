@@ -258,3 +258,24 @@ test.each([
   expect(bubble()!.querySelector(selector)).toBeNull();
   expect((window as { __t?: number }).__t).toBeUndefined();
 });
+
+test('a hotspot is hidden while a fixed header covers its element', () => {
+  vi.useFakeTimers();
+  document.body.innerHTML = '<header id="bar">Header</header><button id="save">Save</button>';
+  box(document.getElementById('save')!, { left: 10, top: 20, width: 80, height: 20 });
+  const header = document.getElementById('bar')!;
+  const save = document.getElementById('save')!;
+  let onTop: Element = save;
+  const original = document.elementFromPoint;
+  document.elementFromPoint = () => onTop;
+  try {
+    startTooltips([hotspot()]);
+    expect(hotspots()[0]!.hidden).toBe(false);
+    onTop = header;
+    vi.advanceTimersByTime(300);
+    window.dispatchEvent(new Event('scroll'));
+    expect(hotspots()[0]!.hidden).toBe(true);
+  } finally {
+    document.elementFromPoint = original;
+  }
+});

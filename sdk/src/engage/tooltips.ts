@@ -76,7 +76,6 @@ export function hotspotPosition(
 const css = `:host{all:initial}
 *{box-sizing:border-box}
 .hs{position:fixed;z-index:2147483597;width:${ICON_SIZE}px;height:${ICON_SIZE}px;padding:0;border:0;border-radius:50%;color:#fff;font:700 11px/${ICON_SIZE}px system-ui,sans-serif;text-align:center;cursor:pointer}
-.hs[hidden]{display:none}
 .hs:focus-visible{outline:2px solid #1c1c1c;outline-offset:2px}
 .hs.anim::after{content:"";position:absolute;inset:0;border-radius:50%;background:inherit;animation:vl-pulse 1.6s ease-out infinite;z-index:-1}
 @keyframes vl-pulse{from{transform:scale(1);opacity:.6}to{transform:scale(2.2);opacity:0}}
@@ -149,7 +148,7 @@ function placeBubble(): void {
   bubble.style.top = `${Math.round(Math.max(8, y))}px`;
 }
 
-/** The element is on screen and not clipped away by a scrolling ancestor (a scroll container, a fixed header's parent). */
+/** The element is on screen, not clipped away by a scrolling ancestor and not under a fixed header. */
 function visible(target: Element, rect: DOMRect): boolean {
   if (!rect.width && !rect.height) return false;
   if (rect.bottom < 0 || rect.top > window.innerHeight || rect.right < 0 || rect.left > window.innerWidth) return false;
@@ -159,7 +158,9 @@ function visible(target: Element, rect: DOMRect): boolean {
     const r = p.getBoundingClientRect();
     if (rect.bottom < r.top || rect.top > r.bottom || rect.right < r.left || rect.left > r.right) return false;
   }
-  return true;
+  // covered by something fixed (a header, a sticky bar): what is on top at the element's centre is not part of it
+  const hit = document.elementFromPoint?.(rect.left + rect.width / 2, rect.top + rect.height / 2);
+  return !hit || target.contains(hit) || hit.contains(target) || !!hit.closest('[data-gleap]');
 }
 
 function placeHotspot(target: Element, a: Attached): void {
@@ -228,7 +229,7 @@ function attach(target: Element, def: TooltipDefinition): Attached {
   }
   // a plain tooltip: on the element itself, by hover or keyboard focus
   const host = target as HTMLElement;
-  const focusable = host.tabIndex >= 0 || host.matches('a[href],button,input,select,textarea,[tabindex]');
+  const focusable = host.tabIndex >= 0 || host.hasAttribute('tabindex');
   if (!focusable) host.tabIndex = 0;
   const enter = () => show(target, def, host);
   const key = (ev: Event) => {
