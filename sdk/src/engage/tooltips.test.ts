@@ -279,3 +279,14 @@ test('a hotspot is hidden while a fixed header covers its element', () => {
     document.elementFromPoint = original;
   }
 });
+
+test('a layout change without scrolling (a style or class change, e.g. a banner pushing the page down) moves hotspots', async () => {
+  document.body.innerHTML = '<button id="save">Save</button>';
+  const spy = box(document.getElementById('save')!);
+  startTooltips([hotspot()]);
+  await new Promise((r) => setTimeout(r, 300));
+  spy.mockReturnValue({ left: 100, right: 180, top: 256, bottom: 276, width: 80, height: 20 } as DOMRect);
+  document.documentElement.style.paddingTop = '56px';
+  await vi.waitFor(() => expect(hotspots()[0]!.style.top).toBe('258px'));
+  document.documentElement.style.paddingTop = '';
+});

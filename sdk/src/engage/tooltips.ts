@@ -61,8 +61,8 @@ export function hotspotPosition(
 ): { x: number; y: number } {
   const posX = def.posX || HOTSPOT_DEFAULTS.posX;
   const posY = def.posY || HOTSPOT_DEFAULTS.posY;
-  const ox = Number.isFinite(def.offsetX) ? Number(def.offsetX) : HOTSPOT_DEFAULTS.offsetX;
-  const oy = Number.isFinite(def.offsetY) ? Number(def.offsetY) : HOTSPOT_DEFAULTS.offsetY;
+  const ox = Number(def.offsetX ?? HOTSPOT_DEFAULTS.offsetX) || 0;
+  const oy = Number(def.offsetY ?? HOTSPOT_DEFAULTS.offsetY) || 0;
   const x = posX === 'left' ? rect.left - ICON_SIZE - ox : rect.right + ox;
   const y =
     posY === 'top'
@@ -77,14 +77,14 @@ const css = `:host{all:initial}
 *{box-sizing:border-box}
 .hs{position:fixed;z-index:2147483597;width:${ICON_SIZE}px;height:${ICON_SIZE}px;padding:0;border:0;border-radius:50%;color:#fff;font:700 11px/${ICON_SIZE}px system-ui,sans-serif;text-align:center;cursor:pointer}
 .hs:focus-visible{outline:2px solid #1c1c1c;outline-offset:2px}
-.hs.anim::after{content:"";position:absolute;inset:0;border-radius:50%;background:inherit;animation:vl-pulse 1.6s ease-out infinite;z-index:-1}
-@keyframes vl-pulse{from{transform:scale(1);opacity:.6}to{transform:scale(2.2);opacity:0}}
+.hs.anim::after{content:"";position:absolute;inset:0;pointer-events:none;border-radius:50%;background:inherit;animation:vlp 1.6s ease-out infinite;z-index:-1}
+@keyframes vlp{from{transform:scale(1);opacity:.6}to{transform:scale(2.2);opacity:0}}
 @media (prefers-reduced-motion:reduce){.hs.anim::after{animation:none}}
 .tip{position:fixed;z-index:2147483598;max-width:min(300px,calc(100vw - 16px));padding:10px 12px;border-radius:8px;background:#fff;color:#1c1c1c;font:14px/1.4 system-ui,sans-serif;box-shadow:0 4px 20px rgba(0,0,0,.18);opacity:0;visibility:hidden;transition:opacity ${TOOLTIP_FADE_MS}ms}
 .tip.on{opacity:1;visibility:visible}
 .tip img{max-width:100%}`;
 
-const ICONS: Record<string, string> = { question: '?', alert: '!', star: '★', info: 'i' };
+const ICONS: Record<string, string> = { question: '?', alert: '!' };
 
 function ensureRoot(): ShadowRoot {
   if (root?.host.isConnected) return root;
@@ -258,11 +258,11 @@ export function scan(): void {
     let found: NodeListOf<Element>;
     try {
       found = document.querySelectorAll(def.selector);
-    } catch (err) {
+    } catch {
       // a selector the browser cannot parse is logged once and skipped, never thrown into the page
       if (!badSelectors.has(def.selector)) {
         badSelectors.add(def.selector);
-        core.addLog(`Voltline tooltips: invalid selector ${def.selector.slice(0, 100)}: ${String(err)}`, 'WARNING');
+        core.addLog(`Voltline tooltips: invalid selector ${def.selector.slice(0, 100)}`, 'WARNING');
       }
       continue;
     }
@@ -289,11 +289,11 @@ export function scan(): void {
   }
 }
 
-/** DOM changes come in bursts: one scan per frame at most. */
+/** DOM changes come in bursts: one scan per 50 ms at most. */
 function queueScan(): void {
   if (scanQueued) return;
   scanQueued = true;
-  (window.requestAnimationFrame ?? ((cb: () => void) => setTimeout(cb, 16)))(() => scan());
+  setTimeout(scan, 50);
 }
 
 /** Start (or restart with a new list): scan now and keep matching as the page changes. */
@@ -301,9 +301,18 @@ export function startTooltips(list: unknown): void {
   stopTooltips();
   defs = Array.isArray(list) ? (list as TooltipDefinition[]).filter((d) => d && typeof d === 'object') : [];
   if (!defs.length || !document.body) return;
-  // our own hotspots and tooltip live in a shadow root: their changes are not seen here
-  observer = new MutationObserver(queueScan);
-  observer.observe(document.body, { childList: true, subtree: true });
+  // our own hotspots and tooltip live in a shadow root: their changes are not seen here. Added or removed elements
+  // are matched again; a style or class change anywhere (a banner pushing the page down, an opened panel) moves them.
+  observer = new MutationObserver((records) => {
+    if (records.some((r) => r.type === 'childList')) queueScan();
+    reposition();
+  });
+  observer.observe(document.documentElement, {
+    childList: true,
+    subtree: true,
+    attributes: true,
+    attributeFilter: ['style', 'class', 'hidden'],
+  });
   window.addEventListener('popstate', queueScan);
   window.addEventListener('hashchange', queueScan);
   window.addEventListener('scroll', reposition, { capture: true, passive: true });
