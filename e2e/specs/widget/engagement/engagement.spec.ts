@@ -1,5 +1,6 @@
 import { type Page, expect, test } from '@playwright/test';
 import { FAKE_API, HOST_ORIGIN, OTHER_ORIGIN, routeFakeApi } from '../support/fake-api';
+import { selectors } from '../support/selectors';
 
 const TOOLTIPS = [
   {
@@ -54,7 +55,7 @@ async function open(page: Page, actions: unknown[] = []) {
 
 test('notifications from the socket show in the corner by the launcher; close clears them', async ({ page }) => {
   await open(page, [NEWS, MESSAGE]);
-  const stack = page.getByRole('region', { name: 'Notifications' });
+  const stack = selectors.notifications(page);
   await expect(stack).toBeVisible();
   await expect(stack.getByRole('button', { name: /Live map for 10,000 vehicles/ })).toBeVisible();
   await expect(stack.getByRole('button', { name: /^Maya from Voltline: Hi , how can we help\?/ })).toBeVisible();
@@ -64,7 +65,7 @@ test('notifications from the socket show in the corner by the launcher; close cl
   expect(box.x + box.width).toBeGreaterThan(viewport.width - 40);
   expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
   await page.screenshot({ path: '/tmp/engage-shots/notifications.png' });
-  await stack.getByRole('button', { name: 'Close notifications' }).click();
+  await selectors.closeNotifications(page).click();
   await expect(stack).toHaveCount(0);
 });
 
@@ -78,11 +79,11 @@ test('a top banner pushes the page down by its height and talks to the page from
       data: { text: 'Spring sale: 20 % off fleet plans' },
     }),
   );
-  const banner = page.frameLocator('iframe[title="Banner"]');
+  const banner = selectors.banner(page);
   await expect(banner.locator('#text')).toHaveText('Spring sale: 20 % off fleet plans');
   await expect.poll(async () => (await page.locator('#title').boundingBox())!.y).toBe(before + 56);
   // hotspots move with the page (a layout change, not a scroll)
-  const hotspot = page.getByRole('button', { name: 'New: export the list as CSV.' });
+  const hotspot = selectors.hotspot(page, 'New: export the list as CSV.');
   const exportButton = page.locator('#export');
   await expect
     .poll(async () => Math.round((await hotspot.boundingBox())!.y - (await exportButton.boundingBox())!.y))
@@ -95,7 +96,7 @@ test('a top banner pushes the page down by its height and talks to the page from
 
 test('hotspots sit beside their elements, follow a scroll container, hide under the fixed header', async ({ page }) => {
   await open(page);
-  const exportHotspot = page.getByRole('button', { name: 'New: export the list as CSV.' });
+  const exportHotspot = selectors.hotspot(page, 'New: export the list as CSV.');
   await expect(exportHotspot).toBeVisible();
   const target = (await page.locator('#export').boundingBox())!;
   const icon = (await exportHotspot.boundingBox())!;
@@ -104,12 +105,12 @@ test('hotspots sit beside their elements, follow a scroll container, hide under 
   expect(Math.abs(icon.y + icon.height / 2 - (target.y + target.height / 2))).toBeLessThanOrEqual(1);
   // focus by keyboard shows the tooltip
   await exportHotspot.focus();
-  await expect(page.getByRole('tooltip')).toHaveText('New: export the list as CSV.');
+  await expect(selectors.tooltip(page)).toHaveText('New: export the list as CSV.');
   await page.screenshot({ path: '/tmp/engage-shots/hotspot.png' });
   await page.keyboard.press('Escape');
-  await expect(page.getByRole('tooltip')).toBeHidden();
+  await expect(selectors.tooltip(page)).toBeHidden();
   // inside the scroll container: follows it, and hides when scrolled out of it
-  const deep = page.getByRole('button', { name: 'Acts on this row.' });
+  const deep = selectors.hotspot(page, 'Acts on this row.');
   await expect(deep).toBeVisible();
   await page.locator('#list').evaluate((el) => {
     el.scrollTop = 60;
@@ -137,7 +138,7 @@ test('hover tooltips, late elements and SPA route changes; a broken selector nev
   page.on('pageerror', (e) => errors.push(String(e)));
   await open(page);
   await page.locator('#plan').hover();
-  const tip = page.getByRole('tooltip');
+  const tip = selectors.tooltip(page);
   await expect(tip).toHaveText('Includes everything');
   expect(await tip.evaluate((el) => el.querySelector('[onerror]'))).toBeNull();
   await page.mouse.move(5, 500);
@@ -149,15 +150,15 @@ test('hover tooltips, late elements and SPA route changes; a broken selector nev
     b.textContent = 'Late';
     document.getElementById('late')!.append(b);
   });
-  await expect(page.getByRole('button', { name: 'Added after load.' })).toBeVisible();
+  await expect(selectors.hotspot(page, 'Added after load.')).toBeVisible();
   // an SPA route change away from /engagement/ removes it; the reports page tooltip applies
   await page.evaluate(() => {
     history.pushState(null, '', '/reports');
     document.getElementById('late')!.append(document.createElement('span'));
   });
-  await expect(page.getByRole('button', { name: 'Added after load.' })).toHaveCount(0);
+  await expect(selectors.hotspot(page, 'Added after load.')).toHaveCount(0);
   await page.locator('#export').hover();
-  await expect(page.getByRole('tooltip')).toHaveText('Only on the reports page.');
+  await expect(selectors.tooltip(page)).toHaveText('Only on the reports page.');
   expect(errors).toEqual([]);
   expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
 });
