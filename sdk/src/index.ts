@@ -6,6 +6,7 @@ import { type FlowConfig, getFlowConfig, setStyleOverrides } from './core/config
 import { sendToFrame } from './core/frame-bridge';
 import { BUTTON_POSITIONS } from './core/constants';
 import { on as onEvent } from './core/emitter';
+import { inApp } from './core/engage-port';
 import { extensions } from './core/extensions';
 import {
   addNetworkLogs,
@@ -210,6 +211,10 @@ export const Gleap = {
   clearCustomData(): void {
     settings.customData = {};
   },
+  /** Where the notification sound comes from (default gleap's `ping.mp3`). */
+  setSoundUrl(soundUrl: string): void {
+    settings.soundUrl = soundUrl;
+  },
   /** Play the notification sound for new messages (default on). */
   playSound(play: boolean): void {
     settings.playSound = play;
@@ -237,7 +242,7 @@ export const Gleap = {
     settings.bannerUrl = bannerUrl;
   },
   closeBanner(): void {
-    extensions.closeBanner?.();
+    inApp((m) => m.removeBanner());
   },
   /** Keep at most this many requests in the network log (default 30, never more than 70). */
   setMaxNetworkRequests(maxRequests: number): void {
@@ -482,13 +487,13 @@ export const Gleap = {
   showSurvey(surveyId: string, format?: string): void {
     survey(surveyId, format);
   },
-  /** Show an in-app notification (live when the notifications module is loaded). */
+  /** Show an in-app notification in the notification stack (unless in-app notifications are disabled). */
   showNotification(data: unknown): void {
-    if (!settings.disableInAppNotifications) extensions.showNotification?.(data);
+    inApp((m) => m.showNotification(data));
   },
-  /** Show a banner (live when the banner module is loaded). */
+  /** Show a banner from the banner URL (`setBannerUrl`), at the top of the page or floating (`format: 'floating'`). */
   showBanner(data: unknown): void {
-    extensions.showBanner?.(data);
+    inApp((m) => m.showBanner(data));
   },
   /** Subscribe to a widget event; returns the function that unsubscribes. */
   // biome-ignore lint/suspicious/noExplicitAny: gleap's callback takes any data, and integrators' typed callbacks must keep compiling

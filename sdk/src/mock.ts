@@ -5,6 +5,7 @@ export {
   failNext,
   newSession,
   resetWidgetMockStore,
+  type MockAction,
   type MockFailure,
   type MockSession,
   type RecordedCall,
@@ -29,3 +30,4 @@ export type {
   MockNewsArticle,
 } from './mock/messenger-content';
 export { seedMessengerContent } from './mock/messenger-content';
+export { DEMO_ENGAGEMENT } from './mock/engagement-demo';

@@ -55,6 +55,7 @@ export const DEFAULT_HOSTS = {
   ws: 'wss://ws.gleap.io',
   frame: 'https://messenger-app.gleap.io',
   banner: 'https://outboundmedia.gleap.io',
+  sound: 'https://js.gleap.io/res/ping.mp3',
 } as const;
 
 /** Every Widget API call gives up after this long (a hanging call must not leave the visitor on "Sending…"). */

@@ -5,7 +5,7 @@ import { expect, test } from 'vitest';
 
 // vitest runs from the package folder
 const SRC = resolve(process.cwd(), 'src');
-const LAZY_FOLDERS = ['capture', 'tours'];
+const LAZY_FOLDERS = ['capture', 'tours', 'engage'];
 
 /** Value imports and re-exports (`import type` is erased, so it loads nothing). */
 const STATIC_IMPORT = /^\s*(?:import|export)\s+(?!type\b)(?:[^'";]*?\bfrom\s*)?['"]([^'"]+)['"]/gm;
@@ -38,7 +38,7 @@ function staticLazyImports(sources: Record<string, string>): string[] {
 
 const sources = Object.fromEntries(coreFiles().map((file) => [file, readFileSync(file, 'utf8')]));
 
-test('the core never imports capture/ or tours/ statically, so they stay lazy chunks', () => {
+test('the core never imports capture/, tours/ or engage/ statically, so they stay lazy chunks', () => {
   expect(
     staticLazyImports(sources),
     'reach capture/ and tours/ only with import(), through core/capture-port.ts',
@@ -50,6 +50,7 @@ test('the core reaches the capture chunks with import()', () => {
     [...source.matchAll(DYNAMIC_IMPORT)].map((m) => lazyFolderOf(file, m[1]!)),
   );
   expect(dynamic).toContain('capture');
+  expect(dynamic).toContain('engage');
 });
 
 test('the check sees static imports and re-exports of a lazy folder, and lets types and import() through', () => {

@@ -8,10 +8,12 @@ import {
 } from '../logs/network-logger';
 import { startPingStream, stopPingStream } from '../logs/ping-stream';
 import { capturePort } from './capture-port';
-import { applyCachedConfig, getFlowConfig, loadConfig, loadTooltips } from './config';
+import { applyCachedConfig, getFlowConfig, getTooltips, loadConfig, loadTooltips } from './config';
 import { LANGUAGE_REINIT_MS } from './constants';
 import { nextTask, timed, whenIdle } from './timing';
 import { emit, on } from './emitter';
+import { inApp, tooltips } from './engage-port';
+import { readJson } from './storage';
 import { resetFrameBridge } from './frame-bridge';
 import { cancelReportRetry, flushReportQueue } from './report';
 import { clearSession, getSession, isSessionReady, readStoredSession, startSession, updateSession } from './session';
@@ -68,6 +70,8 @@ let announced = false;
 function mount(): void {
   if (!runtime.initialized || !document.body || isUiMounted()) return;
   timed('mount', mountUi);
+  // notifications of an earlier page (the in-app chunk loads only when there are some)
+  if (readJson<unknown[]>('gleap-widget-unread-notifications')?.length) inApp((m) => m.restoreNotifications());
 }
 
 function onSessionReady(): void {
@@ -112,6 +116,7 @@ function start(sdkKey: string): void {
     runtime.cleanups.push(
       on('config-updated', onConfig),
       on('session-ready', onSessionReady),
+      on('action-in-app', (action) => inApp((m) => m.runAction(action))),
       on('session-updated', () => {
         renderUi();
         notifySessionToFrame(false);
@@ -150,7 +155,10 @@ function connect(): void {
     const sessionDone = startSession(stored);
     // with a stored session the config goes out at once; a fresh visitor waits for the session
     configReady = hadSession ? refresh() : sessionDone.then(refresh);
-    void sessionDone.then(() => loadTooltips());
+    // the tooltips chunk loads only when the server has tooltips for this key
+    void sessionDone.then(loadTooltips).then(() => {
+      if (getTooltips().length) tooltips((m) => m.startTooltips(getTooltips()));
+    });
     applyNetworkRules();
     // the UI is built off the host's critical path, and at the latest when the widget is ready
     whenIdle(mount);

@@ -10,6 +10,7 @@ export const settings = {
   wsUrl: DEFAULT_HOSTS.ws as string,
   frameUrl: DEFAULT_HOSTS.frame as string,
   bannerUrl: DEFAULT_HOSTS.banner as string,
+  soundUrl: DEFAULT_HOSTS.sound as string,
   language: '',
   offline: false,
   liveSite: undefined as boolean | undefined,

@@ -58,6 +58,7 @@ export function performAction(action: {
 }): void {
   const t = action.actionType;
   if (!t) return;
-  if (t === 'notification' || t === 'banner' || t === 'tour') emit(`action-${t}`, action);
+  if (t === 'notification' || t === 'banner') emit('action-in-app', action);
+  else if (t === 'tour') emit('action-tour', action);
   else showSurvey(t, action.format);
 }

@@ -118,6 +118,8 @@ function applyOpen(): void {
   renderUi();
   focusFrame();
   sendToFrame('widget-status-update', { isWidgetOpen: true });
+  // the unread count is zero while open (and the messages are read once seen)
+  if (ui.unread) setUnreadCount(0);
   emit('open');
 }
 

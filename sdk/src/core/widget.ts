@@ -29,8 +29,6 @@ import { closeWidget, handleFramePing, handlePageChanged, setFrameHeight, teardo
  * - `frame-router.ts`    the router these handlers are registered on; later surfaces register theirs there too
  */
 
-export const SOUND_URL = 'https://js.gleap.io/res/ping.mp3';
-
 /** Set by the public API: acts on `gleap://` deep links and reports whether the URL was one. */
 export const linkHook: { handle?: (href: string) => boolean } = {};
 
@@ -57,7 +55,7 @@ function startTourFromFrame(tourId: unknown): void {
 export const coreFrameHandlers: MessageHandlers<FrameToWidget> = {
   ping: handleFramePing,
   'play-ping': () => {
-    if (settings.playSound) void new Audio(SOUND_URL).play().catch(() => {});
+    if (settings.playSound) void new Audio(settings.soundUrl).play().catch(() => {});
   },
   'open-image': (image) => openImageViewer(image.url),
   'page-changed': handlePageChanged,

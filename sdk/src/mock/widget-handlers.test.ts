@@ -83,3 +83,45 @@ test('the socket records PING and delivers pushed updates', async () => {
   expect(received.map((d) => JSON.parse(d))).toContainEqual({ name: 'update', data: { u: 5 } });
   socket.close();
 });
+
+test('outbound actions reach each session once when its socket connects; pushAction sends one now', async () => {
+  mock.store.actions.push({ actionType: 'notification', outbound: 'o-1', data: { text: 'Hi' } });
+  const open = (id: string) => {
+    const socket = new WebSocket(`wss://ws.mock.test?gleapId=${id}&gleapHash=h&apiKey=k&sdkVersion=14.2.11`);
+    const received: { name: string; data: { a?: { outbound?: string; createdAt?: string }[] } }[] = [];
+    socket.addEventListener('message', (e) => received.push(JSON.parse(String(e.data))));
+    return { socket, received, opened: new Promise((r) => socket.addEventListener('open', r)) };
+  };
+  const first = open('g-1');
+  await first.opened;
+  await new Promise((r) => setTimeout(r, 20));
+  expect(first.received).toHaveLength(1);
+  expect(first.received[0]!.data.a![0]).toMatchObject({ actionType: 'notification', outbound: 'o-1' });
+  expect(first.received[0]!.data.a![0]!.createdAt).toEqual(expect.any(String));
+  first.socket.close();
+  // the same session again: already delivered; another session gets it
+  const again = open('g-1');
+  const other = open('g-2');
+  await Promise.all([again.opened, other.opened]);
+  await new Promise((r) => setTimeout(r, 20));
+  expect(again.received).toHaveLength(0);
+  expect(other.received).toHaveLength(1);
+  mock.pushAction({ actionType: 'banner', outbound: 'b-1', format: 'floating' });
+  await new Promise((r) => setTimeout(r, 20));
+  expect(other.received[1]!.data.a![0]).toMatchObject({ actionType: 'banner', outbound: 'b-1', format: 'floating' });
+  again.socket.close();
+  other.socket.close();
+  mock.store.actions.length = 0;
+});
+
+test('the demo engagement set serves tooltips over HTTP', async () => {
+  const { DEMO_ENGAGEMENT } = await import('./engagement-demo');
+  const { createWidgetMockStore } = await import('./widget-store');
+  const demo = createWidgetMock({ apiUrl: 'https://api.demo.test', store: createWidgetMockStore(DEMO_ENGAGEMENT) });
+  const res = await demo.respond(
+    new Request('https://api.demo.test/config/k/tooltips', { headers: { 'Api-Token': 'k' } }),
+  );
+  const list = await res!.json();
+  expect(list.map((t: { mode: string }) => t.mode)).toEqual(['hotspot', 'tooltip']);
+  expect(demo.store.actions.map((a) => a.actionType)).toEqual(['notification', 'notification']);
+});

@@ -1,6 +1,7 @@
 import { getResponse, http, HttpResponse, type RequestHandler, type WebSocketHandler, ws } from 'msw';
 import { conversationFromReport, createMessengerHandlers, nextMessageId, unreadCountFor } from './messenger-handlers';
 import {
+  type MockAction,
   type MockSession,
   type WidgetMockStore,
   createWidgetMockStore,
@@ -21,6 +22,11 @@ export interface WidgetMock {
   handlers: (RequestHandler | WebSocketHandler)[];
   /** Push a socket `update` (actions `a`, unread count `u`) to every connected widget. */
   pushUpdate(update: { a?: unknown[]; u?: number }): void;
+  /**
+   * Push one outbound action to every connected widget now: a notification (`{actionType: 'notification', outbound,
+   * data: {text, sender, news, checklist, ...}, sound}`), a banner (`{actionType: 'banner', format}`) or a survey.
+   */
+  pushAction(action: MockAction): void;
   /**
    * Support staff (or the bot) writes in a conversation: the message is stored unread and the socket pushes the
    * new unread count of the conversation's session.
@@ -235,6 +241,14 @@ export function createWidgetMock(options: WidgetMockOptions = {}): WidgetMock {
       client.addEventListener('message', (ev) => {
         store.socketMessages.push(String(ev.data));
       });
+      // the outbound actions this session has not had yet, as the server sends them when the widget connects
+      const gleapId = client.url.searchParams.get('gleapId') ?? '';
+      const due = store.actions.filter((a) => !store.deliveredActions.has(`${gleapId}:${a.outbound ?? ''}`));
+      if (!due.length) return;
+      for (const a of due) store.deliveredActions.add(`${gleapId}:${a.outbound ?? ''}`);
+      const a = due.map((action) => ({ createdAt: new Date().toISOString(), ...action }));
+      // after the widget's own open handler has run
+      setTimeout(() => client.send(JSON.stringify({ name: 'update', data: { a } })), 0);
     }),
   );
 
@@ -243,6 +257,11 @@ export function createWidgetMock(options: WidgetMockOptions = {}): WidgetMock {
     handlers,
     pushUpdate(update) {
       socket.broadcast(JSON.stringify({ name: 'update', data: update }));
+    },
+    pushAction(action) {
+      socket.broadcast(
+        JSON.stringify({ name: 'update', data: { a: [{ createdAt: new Date().toISOString(), ...action }] } }),
+      );
     },
     reply(shareToken, text, author = { type: 'agent', name: 'Maya' }) {
       const conversation = store.conversations.find((c) => c.shareToken === shareToken);

@@ -39,6 +39,23 @@ export interface WidgetMockStore extends MessengerContent {
   failures: Map<string, (number | MockFailure)[]>;
   /** Unread count and actions the socket pushes on `pushUpdate`. */
   socketMessages: string[];
+  /**
+   * Outbound actions (notifications, banners, surveys: `{actionType, outbound, data, format}`) the socket delivers to
+   * each session when it connects, once per session and outbound, as the server's outbound rules would.
+   */
+  actions: MockAction[];
+  /** `gleapId:outbound` pairs already delivered. */
+  deliveredActions: Set<string>;
+}
+
+/** A server action as the socket's `update` carries it (`a`). */
+export interface MockAction {
+  actionType: 'notification' | 'banner' | 'tour' | (string & {});
+  outbound?: string;
+  format?: string;
+  data?: Record<string, unknown>;
+  createdAt?: string;
+  sound?: boolean;
 }
 
 /** A failure answer with a `Retry-After` header (seconds). */
@@ -50,7 +67,7 @@ export interface MockFailure {
 let counter = 0;
 
 export function createWidgetMockStore(
-  seed: Partial<Pick<WidgetMockStore, 'tooltips'>> & { flowConfig?: Record<string, unknown> } = {},
+  seed: Partial<Pick<WidgetMockStore, 'tooltips' | 'actions'>> & { flowConfig?: Record<string, unknown> } = {},
 ): WidgetMockStore {
   return {
     sessions: new Map(),
@@ -75,6 +92,8 @@ export function createWidgetMockStore(
     calls: [],
     failures: new Map(),
     socketMessages: [],
+    actions: seed.actions ?? [],
+    deliveredActions: new Set(),
     ...seedMessengerContent(),
   };
 }

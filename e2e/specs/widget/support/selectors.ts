@@ -4,6 +4,12 @@ import type { Page } from '@playwright/test';
 export const selectors = {
   launcher: (page: Page) => page.getByRole('button', { name: /^Open / }),
   frame: (page: Page) => page.frameLocator('iframe[title="Feedback and support"]'),
+  /** Engagement surfaces (issue 23). */
+  notifications: (page: Page) => page.getByRole('region', { name: 'Notifications' }),
+  closeNotifications: (page: Page) => page.getByRole('button', { name: 'Close notifications' }),
+  banner: (page: Page) => page.frameLocator('iframe[title="Banner"]'),
+  hotspot: (page: Page, name: string) => page.getByRole('button', { name }),
+  tooltip: (page: Page) => page.getByRole('tooltip'),
 };
 
 /** The messenger's UI contract (issue 3): home buttons, form fields, success and failure states. */

@@ -1,0 +1,45 @@
+import type * as InApp from '../engage/in-app';
+import type * as Tooltips from '../engage/tooltips';
+import { addLog } from '../logs/console-logger';
+import { getFlowConfig } from './config';
+import { on } from './emitter';
+import { getSession } from './session';
+import { settings } from './state';
+import { showSurvey, startFeedbackFlow } from './widget-flows';
+import { openScreen, showWidget, ui } from './widget-ui';
+
+/**
+ * The only door from the core to the lazy engagement chunks (`src/engage/*`: notification stack and banner, tooltips).
+ * The chunks get what they use of the core handed over (`EngageCore`) instead of importing it, so that the core stays
+ * one file and pays nothing for them (the capture chunks work the same way through `capture-port.ts`).
+ */
+const engageCore = () => ({
+  settings,
+  ui,
+  on,
+  getFlowConfig,
+  getSession,
+  openScreen,
+  showWidget,
+  showSurvey,
+  startFeedbackFlow,
+  addLog,
+});
+
+export type EngageCore = ReturnType<typeof engageCore>;
+
+// Literal import() specifiers, so that bundlers emit each as its own chunk. A chunk that fails to load (network, CSP)
+// and a job that throws are dropped: the surface does not show, the host page never sees an error.
+const run = <M extends { use(core: EngageCore): void }>(load: Promise<M>, job: (m: M) => void): void =>
+  void load
+    .then((m) => {
+      m.use(engageCore());
+      job(m);
+    })
+    .catch(() => {});
+
+/** Run `job` on the in-app chunk (notification stack, banner). */
+export const inApp = (job: (m: typeof InApp) => void) => run(import('../engage/in-app'), job);
+
+/** Run `job` on the tooltips chunk. */
+export const tooltips = (job: (m: typeof Tooltips) => void) => run(import('../engage/tooltips'), job);
