@@ -1,4 +1,4 @@
-import { createWidgetMock } from '@voltline/widget/mock';
+import { createWidgetMock, createWidgetMockStore } from '@voltline/widget/mock';
 import { setupWorker } from 'msw/browser';
 import { getEnv } from '@/config/env';
 import { createHandlers } from './handlers';
@@ -14,6 +14,35 @@ function widgetEndpoints() {
   const wsOrigin = origin.replace(/^http/, 'ws');
   return { apiUrl: `${origin}/widget-api`, wsUrl: `${wsOrigin}/widget-ws` };
 }
+
+/**
+ * What the demo's widget shows beside the portal's own controls (served by `GET /config/{key}/tooltips`): a hotspot on
+ * the fleet map's search and a hover tooltip on the header's live badge. In-app notifications are not pushed on their
+ * own here: a card over the page's corner would cover what the visitor (or a browser test) reaches for; integrators
+ * push them with the mock's `pushAction`.
+ */
+const DEMO_TOOLTIPS = [
+  {
+    selector: 'input[aria-label="Find a vehicle"]',
+    html: '<p><b>Tip:</b> type a vehicle id; the map centres on it and follows it.</p>',
+    mode: 'hotspot',
+    icon: 'info',
+    color: '#1864ab',
+    animated: false,
+    page: '/dashboard',
+    pageType: 'contains',
+    posX: 'right',
+    posY: 'center',
+    offsetX: 4,
+    offsetY: 0,
+  },
+  {
+    selector: '[role="status"][aria-label="Live"]',
+    html: 'Live telemetry is connected. The badge turns grey when the connection drops and back when it returns.',
+    mode: 'tooltip',
+    page: '',
+  },
+];
 
 /**
  * Starts the MSW worker of demo mode and opens the demo world (seed and size from `?demoSize=` / settings).
@@ -47,7 +76,7 @@ export async function startDemoWorker(): Promise<void> {
         dwellMinutes: g.rule === 'dwell' ? g.dwellMinutes : null,
       })),
   });
-  const widget = createWidgetMock(widgetEndpoints());
+  const widget = createWidgetMock({ ...widgetEndpoints(), store: createWidgetMockStore({ tooltips: DEMO_TOOLTIPS }) });
   // With VITE_MQTT_URL set (a real broker, see README "Live data locally"), the demo leaves the WebSocket alone.
   const emulateBroker = !import.meta.env.VITE_MQTT_URL;
   // Every request of the page (assets and favicon included) comes through here: the request handlers are routed by
