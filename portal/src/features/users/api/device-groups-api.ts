@@ -106,9 +106,10 @@ export function useOwnerVehicles(kind: DeviceGroupOwnerKind | '', ownerId: strin
 }
 
 /** EV models, for the group filter. */
-export function useModelOptions() {
+export function useModelOptions(enabled = true) {
   return useQuery({
     queryKey: pickerKeys.models(),
+    enabled,
     staleTime: 5 * 60_000,
     queryFn: async (): Promise<Option[]> => {
       const page = requireData(
