@@ -264,9 +264,7 @@ export const UsersList = memo(function UsersList() {
               Give {dialog.user.name} ({dialog.user.email}) this password. It is shown only now.
             </Alert>
             <Group>
-              <Code fz="md" aria-label="One-time password">
-                {dialog.password}
-              </Code>
+              <Code fz="md">{dialog.password}</Code>
               <CopyButton value={dialog.password}>
                 {({ copied, copy }) => (
                   <Button size="xs" variant="light" onClick={copy}>
