@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '@/config/routes';
 import { type PermissionMap, PERMISSION_LABELS, isPermissionKey } from '@/domain/permissions';
-import { bitsBeyond, grantsAnything } from '@/domain/role-editor';
+import { bitsBeyond, grantsAnything, normalizePermissions } from '@/domain/role-editor';
 import { isRoleCode, ROLE_LABELS, type RoleCode } from '@/domain/roles';
 import { ApiError } from '@/shared/api/api-error';
 import { errorMessage } from '@/shared/ui/data-table/server-field-errors';
@@ -47,15 +47,15 @@ function RoleForm({ source: role, clone, roles }: { source: ApiRole | null; clon
   const navigate = useNavigate();
   const editor = useAppState((s) => s.auth.permissions);
   const editing = role !== null && !clone;
-  const initial: PermissionMap = editing ? (role.permissions as PermissionMap) : {};
+  const [initial] = useState<PermissionMap>(() => (editing ? (role.permissions as PermissionMap) : {}));
   const save = useSaveRole(editing ? role.id : null);
   const codes = [...new Set(roles.map((r) => r.code))].filter(isRoleCode);
   const [name, setName] = useState(role ? (clone ? `Copy of ${role.name}` : role.name) : '');
   const [code, setCode] = useState<RoleCode | ''>(role && isRoleCode(role.code) ? role.code : '');
-  // A clone keeps only what its editor may grant.
+  // A clone keeps only what applies and what its editor may grant (a new role holds no legacy bits).
   const [permissions, setPermissions] = useState<PermissionMap>(() => {
-    const start = (role?.permissions ?? {}) as PermissionMap;
-    if (!clone) return start;
+    if (!clone) return (role?.permissions ?? {}) as PermissionMap;
+    const start = normalizePermissions((role?.permissions ?? {}) as PermissionMap);
     const beyond = bitsBeyond(start, editor);
     const out: PermissionMap = {};
     for (const [key, flags] of Object.entries(start)) {
