@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { portal, usersRoles } from '../../selectors';
 import { PORTAL_BASE, signInToDashboard } from './portal-session';
@@ -9,7 +10,10 @@ import { PORTAL_BASE, signInToDashboard } from './portal-session';
 const SHOTS = process.env.USERS_ROLES_SHOTS;
 
 async function shot(page: Page, name: string) {
-  await page.screenshot({ path: SHOTS ? `${SHOTS}/${name}.png` : test.info().outputPath(`${name}.png`), fullPage: true });
+  await page.screenshot({
+    path: SHOTS ? `${SHOTS}/${name}.png` : test.info().outputPath(`${name}.png`),
+    fullPage: true,
+  });
 }
 
 async function signOut(page: Page) {
@@ -43,7 +47,9 @@ test('grant a key to a role: its user sees the page; revoke it: 403', async ({ p
 
   await signInToDashboard(page, 'SA');
   await page.goto(`${PORTAL_BASE}/user-management`);
-  await expect(page.getByRole(usersRoles.usersTable.role, { name: usersRoles.usersTable.name }).getByRole('row').nth(1)).toBeVisible({
+  await expect(
+    page.getByRole(usersRoles.usersTable.role, { name: usersRoles.usersTable.name }).getByRole('row').nth(1),
+  ).toBeVisible({
     timeout: 30_000,
   });
   await shot(page, 'users-tab-sa');
@@ -54,7 +60,9 @@ test('grant a key to a role: its user sees the page; revoke it: 403', async ({ p
   await expect(page.getByLabel('Effective access').getByText('/audit', { exact: true }).first()).toBeVisible();
   await shot(page, 'roles-tab-preview');
   await page.goto(`${PORTAL_BASE}/user-management?tab=device-group`);
-  await expect(page.getByRole(usersRoles.groupsTable.role, { name: usersRoles.groupsTable.name }).getByRole('row').nth(1)).toBeVisible({
+  await expect(
+    page.getByRole(usersRoles.groupsTable.role, { name: usersRoles.groupsTable.name }).getByRole('row').nth(1),
+  ).toBeVisible({
     timeout: 30_000,
   });
   await shot(page, 'device-groups-tab');
@@ -64,7 +72,9 @@ test('grant a key to a role: its user sees the page; revoke it: 403', async ({ p
   await signOut(page);
 
   await signInToDashboard(page, 'FA');
-  await expect(page.getByRole(portal.shell.nav.role, { name: portal.shell.nav.name }).getByRole('link', { name: 'Audit Log' })).toBeAttached();
+  await expect(
+    page.getByRole(portal.shell.nav.role, { name: portal.shell.nav.name }).getByRole('link', { name: 'Audit Log' }),
+  ).toBeAttached();
   await page.goto(`${PORTAL_BASE}/audit`);
   await expect(page.getByRole('table', { name: 'Audit log' })).toBeVisible({ timeout: 30_000 });
   await shot(page, 'audit-granted-fa');
@@ -80,4 +90,60 @@ test('grant a key to a role: its user sees the page; revoke it: 403', async ({ p
     timeout: 30_000,
   });
   await shot(page, 'audit-revoked-fa');
+});
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+async function seriousViolations(page: Page, where: string): Promise<string[]> {
+  const result = await new AxeBuilder({ page })
+    .options({ runOnly: { type: 'tag', values: WCAG_TAGS } })
+    .include('main')
+    .include('[role="dialog"]')
+    .analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${where}: ${v.id} ${n.target.join(' ')}`));
+}
+
+test('user management, the role editor and the device group form pass axe with their dialogs open', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInToDashboard(page, 'SA');
+  const found: string[] = [];
+  await page.goto(`${PORTAL_BASE}/user-management`);
+  await expect(
+    page.getByRole(usersRoles.usersTable.role, { name: usersRoles.usersTable.name }).getByRole('row').nth(1),
+  ).toBeVisible({
+    timeout: 30_000,
+  });
+  found.push(...(await seriousViolations(page, 'users')));
+  await page.getByRole('button', { name: 'Invite user' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Invite user' });
+  await dialog.getByRole('button', { name: 'Invite user' }).click();
+  await expect(dialog.getByText('Enter a name.')).toBeVisible();
+  await shot(page, 'invite-dialog-errors');
+  found.push(...(await seriousViolations(page, 'invite dialog')));
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('tab', { name: 'Role & Permissions' }).click();
+  await page.getByRole('textbox', { name: usersRoles.rolePreview }).click();
+  await page.getByRole('option', { name: 'Service Center Admin', exact: true }).click();
+  const preview = page.getByLabel('Effective access');
+  await expect(preview).toBeVisible();
+  await preview.screenshot({ path: SHOTS ? `${SHOTS}/preview-da.png` : test.info().outputPath('preview-da.png') });
+  found.push(...(await seriousViolations(page, 'roles')));
+
+  await page.goto(`${PORTAL_BASE}/write-role?from=DA`);
+  await expect(page.getByLabel(/^Role name/)).toHaveValue('Copy of Service Center Admin', { timeout: 30_000 });
+  await shot(page, 'role-editor-clone');
+  found.push(...(await seriousViolations(page, 'write-role')));
+
+  await page.goto(`${PORTAL_BASE}/write-group`);
+  await page.getByRole('button', { name: 'Create group' }).click();
+  await expect(page.getByText('Choose who owns the group.')).toBeVisible({ timeout: 30_000 });
+  await shot(page, 'device-group-errors');
+  found.push(...(await seriousViolations(page, 'write-group')));
+  expect(found).toEqual([]);
 });

@@ -4,7 +4,7 @@ import { ACTION, type ActionName, can, defaultPermissionsFor, PERMISSION_KEYS } 
 import { guardRoute } from '@/domain/route-access';
 import { ROLE_CODES } from '@/domain/roles';
 import { USER_MANAGEMENT_TABS } from '@/domain/tab-sets';
-import { accessPreview } from './access-preview';
+import { accessPreview, PREVIEW_ROUTES } from './access-preview';
 
 const ACTION_NAMES = Object.keys(ACTION) as ActionName[];
 
@@ -14,7 +14,7 @@ test('the preview agrees with the router guard and can() for every role, route, 
     const permissions = defaultPermissionsFor(role);
     const viewer = { isAuthenticated: true, role, permissions };
     const preview = accessPreview(role, permissions);
-    for (const route of ROUTES.filter((r) => !r.public && !r.demoOnly)) {
+    for (const route of PREVIEW_ROUTES) {
       const row = preview.pages.find((p) => p.route.id === route.id);
       expect(row?.allowed, `${role} ${route.path}`).toBe(guardRoute(route, viewer) === 'allow');
       checked += 1;
@@ -28,6 +28,12 @@ test('the preview agrees with the router guard and can() for every role, route, 
     }
   }
   expect(checked).toBeGreaterThan(ROLE_CODES.length * PERMISSION_KEYS.length * 15);
+});
+
+test('the preview lists every guarded route of the table', () => {
+  const guarded = ROUTES.filter((r) => !r.public && !r.demoOnly && r.permission !== null);
+  expect(guarded.every((r) => PREVIEW_ROUTES.includes(r))).toBe(true);
+  expect(PREVIEW_ROUTES.some((r) => r.path === '/403')).toBe(false);
 });
 
 test('a revoked key closes its page and tab in the preview', () => {

@@ -21,8 +21,13 @@ export const PREVIEW_TAB_SETS: readonly { page: string; tabs: readonly TabDef[] 
   { page: 'User management', tabs: USER_MANAGEMENT_TABS },
 ];
 
-/** The routes a preview lists: every signed-in route of the table (not the login page, not demo-only tools). */
-export const PREVIEW_ROUTES: readonly AppRoute[] = ROUTES.filter((r) => !r.public && !r.demoOnly);
+/** Error pages every signed-in user reaches; a preview does not list them. */
+const ERROR_ROUTES = new Set(['forbidden', 'not-found']);
+
+/** The routes a preview lists: every signed-in page of the table (not login, error pages or demo-only tools). */
+export const PREVIEW_ROUTES: readonly AppRoute[] = ROUTES.filter(
+  (r) => !r.public && !r.demoOnly && !ERROR_ROUTES.has(r.id),
+);
 
 export interface AccessPreview {
   pages: { route: AppRoute; allowed: boolean }[];
