@@ -97,6 +97,15 @@ describe('Role & Permissions tab', () => {
     expect(within(preview).getByText('Driver Dashboard', { exact: false })).toBeInTheDocument();
   });
 
+  test('opens the portal as the demo account of a previewed role', async () => {
+    const { router, store } = await openAs('SA', '/user-management?tab=role-permissions');
+    await userEvent.click(await screen.findByRole('textbox', { name: 'Role to preview' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Fleet Admin' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Open the portal as Fleet Admin' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/fleet/dashboard'));
+    expect(store.getState().auth.user?.role).toBe('FA');
+  });
+
   test('an OEM employee may view roles but not edit them', async () => {
     const store = createTestStore();
     await signInWithApi(store, 'SE');
