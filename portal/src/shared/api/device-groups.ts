@@ -18,9 +18,9 @@ export interface DeviceGroupQuery {
 /** Query keys of device groups: shared, because the group picker of commands, rules and rollouts reads them too. */
 export const deviceGroupKeys = {
   all: ['device-groups'] as const,
-  lists: () => [...deviceGroupKeys.all, 'list'] as const,
-  list: (query: DeviceGroupQuery) => [...deviceGroupKeys.lists(), query] as const,
-  one: (id: string) => [...deviceGroupKeys.all, 'one', id] as const,
+  lists: () => ['device-groups', 'list'] as const,
+  list: (query: DeviceGroupQuery) => ['device-groups', 'list', query] as const,
+  detail: (id: string) => ['device-groups', 'detail', id] as const,
 };
 
 export async function getDeviceGroups(query: DeviceGroupQuery) {

@@ -25,7 +25,7 @@ export function useDeviceGroupList(params: ListParams) {
 
 export function useDeviceGroup(id: string | null) {
   return useQuery({
-    queryKey: deviceGroupKeys.one(id ?? ''),
+    queryKey: deviceGroupKeys.detail(id ?? ''),
     queryFn: async () =>
       requireData(await apiClient.GET('/device-groups/{id}', { params: { path: { id: id ?? '' } } })),
     enabled: id !== null,
@@ -40,7 +40,7 @@ export function useSaveDeviceGroup(id: string | null) {
         ? requireData(await apiClient.PATCH('/device-groups/{id}', { params: { path: { id } }, body }))
         : requireData(await apiClient.POST('/device-groups', { body })),
     onSuccess: (saved) => {
-      client.setQueryData(deviceGroupKeys.one(saved.id), saved);
+      client.setQueryData(deviceGroupKeys.detail(saved.id), saved);
       return client.invalidateQueries({ queryKey: deviceGroupKeys.all });
     },
   });

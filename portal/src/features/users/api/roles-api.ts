@@ -29,7 +29,7 @@ export function useAllRoles(enabled = true) {
 
 export function useRole(id: string | null) {
   return useQuery({
-    queryKey: roleKeys.one(id ?? ''),
+    queryKey: roleKeys.detail(id ?? ''),
     queryFn: async () => requireData(await apiClient.GET('/roles/{id}', { params: { path: { id: id ?? '' } } })),
     enabled: id !== null,
   });
@@ -49,7 +49,7 @@ export function useSaveRole(id: string | null) {
           )
         : requireData(await apiClient.POST('/roles', { body: input })),
     onSuccess: async (saved) => {
-      client.setQueryData(roleKeys.one(saved.id), saved);
+      client.setQueryData(roleKeys.detail(saved.id), saved);
       await Promise.all([
         client.invalidateQueries({ queryKey: roleKeys.all }),
         client.invalidateQueries({ queryKey: userKeys.all }),

@@ -3,14 +3,19 @@ import type { ListParams } from '@/shared/ui/data-table/use-list-params';
 /** Query keys of user management's accounts and roles (device groups: `deviceGroupKeys` in shared/api). */
 export const userKeys = {
   all: ['users'] as const,
-  list: (params: ListParams) => [...userKeys.all, 'list', params] as const,
+  lists: () => ['users', 'list'] as const,
+  list: (params: ListParams) => ['users', 'list', params] as const,
+  /** The user picker of the effective-access preview. */
+  search: (term: string) => ['users', 'search', term] as const,
 };
 
 export const roleKeys = {
   all: ['roles'] as const,
-  list: (params: ListParams) => [...roleKeys.all, 'list', params] as const,
-  every: () => [...roleKeys.all, 'every'] as const,
-  one: (id: string) => [...roleKeys.all, 'one', id] as const,
+  lists: () => ['roles', 'list'] as const,
+  list: (params: ListParams) => ['roles', 'list', params] as const,
+  /** Every role the caller sees (pickers, filters, the roles table). */
+  every: () => ['roles', 'list', 'every'] as const,
+  detail: (id: string) => ['roles', 'detail', id] as const,
 };
 
 /** Options of the pickers the user and device group forms need (organisations, an owner's vehicles, models). */

@@ -134,7 +134,7 @@ export function EffectiveAccess({ renderRoleActions }: EffectiveAccessProps) {
   const [userId, setUserId] = useState<string | null>(null);
   const roles = useAllRoles();
   const users = useQuery({
-    queryKey: userKeys.list({ page: 1, pageSize: 20, sort: null, q, filters: {} }),
+    queryKey: userKeys.search(q),
     queryFn: async () =>
       requireData(await apiClient.GET('/users', { params: { query: { pageSize: 20, ...(q ? { q } : {}) } } })),
     enabled: by === 'user',
