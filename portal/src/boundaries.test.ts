@@ -83,7 +83,10 @@ test('no import crosses a layer or feature boundary', () => {
 });
 
 test('the check sees a cross-feature import, a dynamic import and an import from the demo server', () => {
-  const files = [join(SRC, 'features/vehicles/components/planted.tsx'), join(SRC, 'mocks/handlers/geofences.ts')];
+  const files = [
+    join(SRC, 'features/vehicles/components/planted.tsx'),
+    join(SRC, 'mocks/handlers/geofences.ts'),
+  ];
   const planted = violationsIn({
     [files[0]!]:
       "import { FaultsPanel } from '@/features/faults/components/faults-panel';\nconst p = () => import('../../live-map/x');",

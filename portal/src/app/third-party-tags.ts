@@ -47,8 +47,7 @@ function wsUrlOrNull(value: unknown, base: string): string | null {
   if (typeof value !== 'string' || value.trim() === '') return null;
   try {
     const url = new URL(value.trim(), base);
-    if (url.protocol === 'http:' || url.protocol === 'https:')
-      url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+    if (url.protocol === 'http:' || url.protocol === 'https:') url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
     return url.protocol === 'ws:' || url.protocol === 'wss:' ? url.href.replace(/\/$/, '') : null;
   } catch {
     return null;
@@ -89,7 +88,8 @@ export function loadThirdPartyTags(config: TagConfig, doc: Document = document):
         if (config.widgetWsUrl) gleap.setWSApiUrl(config.widgetWsUrl);
         if (config.widgetFrameUrl) gleap.setFrameUrl(config.widgetFrameUrl);
         gleap.initialize(key);
-      } else console.error('The widget script loaded but did not define window.Gleap');
+      }
+      else console.error('The widget script loaded but did not define window.Gleap');
     });
     added.push('voltline-widget');
   }
