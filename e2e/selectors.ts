@@ -89,3 +89,16 @@ export const trips = {
   pause: 'Pause',
   locationsMap: { role: 'region', name: 'Saved locations map' },
 } as const;
+
+/** User management, the role editor and device groups (issue 21). */
+export const usersRoles = {
+  tabs: { role: 'tablist', name: 'User management' },
+  usersTable: { role: 'table', name: 'Users' },
+  rolesTable: { role: 'table', name: 'Roles' },
+  groupsTable: { role: 'table', name: 'Device groups' },
+  searchPermissions: 'Search permissions',
+  saveRole: { role: 'button', name: 'Save role' },
+  rolePreview: 'Role to preview',
+  /** The box of one permission key and action in the role matrix ("Audit History: List/read"). */
+  matrixBox: (label: string, action: string) => ({ role: 'checkbox', name: `${label}: ${action}` }) as const,
+} as const;

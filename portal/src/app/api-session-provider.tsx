@@ -1,11 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { useLoginMutation } from '@/features/auth/api/login';
 import { currentUserQueryOptions } from '@/features/auth/api/get-current-user';
 import { useLogoutMutation } from '@/features/auth/api/logout';
 import { type DemoAccount, type SessionPort, SessionProvider } from '@/features/auth/session';
-import { toApiError } from '@/shared/api/api-client';
+import { setForbiddenHandler, toApiError } from '@/shared/api/api-client';
 import { useAppState, useAppStoreApi } from '@/state/store-context';
+
+/** How long loaded permissions count as fresh before a focus refreshes them. */
+const PERMISSIONS_FRESH_MS = 15_000;
 
 /** Demo accounts come from the demo world, which only demo builds contain (the import is dropped otherwise). */
 async function loadDemoAccounts(): Promise<DemoAccount[]> {
@@ -24,21 +27,34 @@ async function resetDemoData(): Promise<void> {
 }
 
 /**
- * Refreshes the restored session from the API once per app start: permissions may have changed since they were stored.
+ * Refreshes the session's user and permissions from the API: at app start, when the window gets the focus back, and
+ * after any 403 answer (a role change applies on the next request; the guards then show 403 where access was revoked).
  * A 401 here goes through the client's unauthorized handler (sign out, back to login).
  */
 function useCurrentUserRefresh() {
   const store = useAppStoreApi();
+  const queryClient = useQueryClient();
   const isAuthenticated = useAppState((s) => s.auth.isAuthenticated);
   const { data } = useQuery({
     ...currentUserQueryOptions(),
     enabled: isAuthenticated,
-    staleTime: Number.POSITIVE_INFINITY,
+    staleTime: PERMISSIONS_FRESH_MS,
+    refetchOnWindowFocus: true,
   });
   useEffect(() => {
+    setForbiddenHandler(() => {
+      if (store.getState().auth.isAuthenticated)
+        void queryClient.invalidateQueries({ queryKey: currentUserQueryOptions().queryKey });
+    });
+    return () => setForbiddenHandler(() => {});
+  }, [queryClient, store]);
+  useEffect(() => {
     const { auth, login } = store.getState();
-    if (data && auth.isAuthenticated && auth.token)
-      login({ user: data.user, token: auth.token, permissions: data.permissions });
+    if (!data || !auth.isAuthenticated || !auth.token) return;
+    const same =
+      JSON.stringify(data.permissions) === JSON.stringify(auth.permissions) &&
+      JSON.stringify(data.user) === JSON.stringify(auth.user);
+    if (!same) login({ user: data.user, token: auth.token, permissions: data.permissions });
   }, [data, store]);
 }
 

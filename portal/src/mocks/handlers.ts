@@ -14,6 +14,9 @@ import { createOrganisationHandlers } from './handlers/organisations';
 import { createSimHandlers } from './handlers/sims';
 import { createTripRouteHandlers } from './handlers/trip-routes';
 import { createVehicleHandlers } from './handlers/vehicles';
+import { createDeviceGroupHandlers } from './handlers/device-groups';
+import { createRoleHandlers } from './handlers/roles';
+import { createUserHandlers } from './handlers/users';
 
 /** Every Fleet API handler of the demo world, rooted at the API base URL (the same list in the browser and in tests). */
 export function createHandlers(
@@ -35,5 +38,8 @@ export function createHandlers(
     ...createHardwareLogHandlers(http),
     ...createGeofenceHandlers(http),
     ...createTripRouteHandlers(http),
+    ...createUserHandlers(http),
+    ...createRoleHandlers(http),
+    ...createDeviceGroupHandlers(http),
   ];
 }

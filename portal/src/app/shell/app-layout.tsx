@@ -6,6 +6,7 @@ import { useAppState, useAppStoreApi } from '@/state/store-context';
 import { AppBreadcrumbs } from './app-breadcrumbs';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
+import { GuardRevalidator } from './guard-revalidator';
 import { SideNav } from './side-nav';
 import { SkipLink } from './skip-link';
 import { useCurrentRoute } from './use-route-title';
@@ -31,6 +32,7 @@ export function AppLayout({ headerExtras }: { headerExtras?: ReactNode }) {
       padding={0}
     >
       <RouteVisitRecorder />
+      <GuardRevalidator />
       <SkipLink targetId={MAIN_CONTENT_ID} />
       <AppShell.Header>
         <AppHeader extras={headerExtras} />

@@ -46,8 +46,9 @@ export function createAuthHandlers(http: ApiHttp) {
       }
       const token = `vl_${crypto.randomUUID()}`;
       db.tables.sessions.insert({ id: token, userId: user.id, createdAt: Date.now() });
+      db.tables.users.update(user.id, { lastSignInAt: Date.now() });
       await db.persist();
-      return response(200).json({ token, user: toAuthUser(user), permissions: permissionsOf(user) });
+      return response(200).json({ token, user: toAuthUser(user), permissions: permissionsOf(user, db) });
     }),
 
     http.post('/auth/logout', async ({ request, response }) => {

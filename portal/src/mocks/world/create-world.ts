@@ -18,6 +18,7 @@ import {
 } from './catalog';
 import { DEMO_PASSWORD, demoEmailFor } from './demo-users';
 import { seedGeofences } from './geofences';
+import { seedDeviceGroups, seedRoles } from './access';
 import {
   MASTER_STATES,
   MODEL_COMMANDS,
@@ -660,6 +661,8 @@ export function createWorld(options: WorldOptions): World {
       audit: () => [],
       sessions: () => [],
       geofences: () => seedGeofences(size, now),
+      roles: () => seedRoles(now),
+      deviceGroups: () => seedDeviceGroups(now),
     },
   };
 }

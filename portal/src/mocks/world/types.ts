@@ -44,7 +44,18 @@ export type DeviceKind = Schemas['DeviceKind'];
 export type DeviceType = Schemas['DeviceType'];
 
 /** A stored account: the API's User plus the demo password (this is a demo world, never a real credential store). */
-export type UserRecord = Stored<Schemas['User']> & { password: string };
+export type UserRecord = Stored<Schemas['User']> & {
+  password: string;
+  /** User management (issue 21): the role whose permissions the account holds (default: its role code). */
+  roleId?: string;
+  phone?: string | null;
+  lastSignInAt?: number | null;
+};
+
+/** A role of the demo world: its permissions are read on every request (decision 0068). */
+export type RoleRecord = Omit<Stored<Schemas['Role']>, 'userCount' | 'locked'>;
+/** A device group: picked members, or a filter over its owner's vehicles. */
+export type DeviceGroupRecord = Omit<Stored<Schemas['DeviceGroup']>, 'ownerName'>;
 
 /** A signed-in session: the bearer token is the id. */
 export interface SessionRecord {
@@ -74,6 +85,8 @@ export interface WorldRows {
   audit: AuditEntry;
   sessions: SessionRecord;
   geofences: Geofence;
+  roles: RoleRecord;
+  deviceGroups: DeviceGroupRecord;
 }
 
 export type TableName = keyof WorldRows;
@@ -98,4 +111,6 @@ export const TABLE_NAMES = [
   'audit',
   'sessions',
   'geofences',
+  'roles',
+  'deviceGroups',
 ] as const satisfies readonly TableName[];

@@ -1,19 +1,28 @@
-import { Button, Group, Paper, Text } from '@mantine/core';
+import { Button, Group, Paper } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
+import { useCallback } from 'react';
 import { Link } from 'react-router-dom';
-import { LATER_WORK, type RoutePageProps, paths } from '@/config/routes';
+import { type RoutePageProps, paths } from '@/config/routes';
 import { ACTION } from '@/domain/permissions';
 import { USER_MANAGEMENT_TABS } from '@/domain/tab-sets';
+import { DeviceGroupList } from '@/features/users/components/device-group-list';
+import { RolesList } from '@/features/users/components/roles-list';
+import { UsersList } from '@/features/users/components/users-list';
+import type { ApiRole } from '@/features/users/api/roles-api';
 import { useCan } from '@/state/use-can';
-import { ComingLater } from '@/shared/ui/coming-later';
 import { PageHeader } from '@/shared/ui/page-header';
 import { UrlTabs } from '@/shared/ui/url-tabs';
+import { OpenAsRole, useDemoAccounts } from './open-as-role';
 
 /** User management: Users, Role & Permissions, Device Group; each tab and each action behind its permission. */
 export function UserManagementPage({ route }: RoutePageProps) {
   const can = useCan();
   const tabs = USER_MANAGEMENT_TABS.filter((tab) => can(tab.permission));
-  const arrivesWith = LATER_WORK[route.later ?? 'later'];
+  const accounts = useDemoAccounts();
+  const renderRoleActions = useCallback(
+    (role: ApiRole) => <OpenAsRole roleId={role.id} accounts={accounts} />,
+    [accounts],
+  );
   return (
     <>
       <PageHeader title={route.title} description="Users of your organisation, their roles and device groups." />
@@ -22,20 +31,23 @@ export function UserManagementPage({ route }: RoutePageProps) {
         tabs={tabs}
         renderPanel={(tab) => (
           <Paper withBorder radius="md" p="lg">
-            <Group justify="space-between" mb="sm">
-              <Text fw={600}>{tab.label}</Text>
-              {tab.id === 'role-permissions' && can('su.RP', ACTION.ADD) ? (
-                <Button component={Link} to={paths.writeRole.href()} size="xs" leftSection={<IconPlus size={14} />}>
+            {tab.id === 'role-permissions' && can('su.RP', ACTION.ADD) ? (
+              <Group justify="flex-end" mb="sm">
+                <Button component={Link} to={paths.writeRole.href()} leftSection={<IconPlus size={16} />}>
                   New role
                 </Button>
-              ) : null}
-              {tab.id === 'device-group' && can('su.DG', ACTION.ADD) ? (
-                <Button component={Link} to={paths.writeGroup.href()} size="xs" leftSection={<IconPlus size={14} />}>
+              </Group>
+            ) : null}
+            {tab.id === 'device-group' && can('su.DG', ACTION.ADD) ? (
+              <Group justify="flex-end" mb="sm">
+                <Button component={Link} to={paths.writeGroup.href()} leftSection={<IconPlus size={16} />}>
                   New device group
                 </Button>
-              ) : null}
-            </Group>
-            <ComingLater arrivesWith={arrivesWith} />
+              </Group>
+            ) : null}
+            {tab.id === 'users' ? <UsersList /> : null}
+            {tab.id === 'role-permissions' ? <RolesList renderRoleActions={renderRoleActions} /> : null}
+            {tab.id === 'device-group' ? <DeviceGroupList /> : null}
           </Paper>
         )}
       />

@@ -1,15 +1,23 @@
-import { LATER_WORK, type RoutePageProps } from '@/config/routes';
-import { ComingLater } from '@/shared/ui/coming-later';
+import { useSearchParams } from 'react-router-dom';
+import type { RoutePageProps } from '@/config/routes';
+import { DeviceGroupEditor } from '@/features/users/components/device-group-form';
 import { PageHeader } from '@/shared/ui/page-header';
 
-const INCLUDES = ['Owner kind: dealer, fleet, EV owner or driver', 'Devices in the group'] as const;
-
-/** Create or edit a device group. */
+/** Create (`/write-group`) or edit (`?id=`) a device group. */
 export function WriteGroupPage({ route }: RoutePageProps) {
+  const [params] = useSearchParams();
+  const id = params.get('id');
   return (
     <>
-      <PageHeader title={route.title} description="Create or edit a device group." />
-      <ComingLater arrivesWith={LATER_WORK[route.later ?? 'later']} includes={INCLUDES} />
+      <PageHeader
+        title={route.title}
+        description={
+          id
+            ? 'Edit the device group: its owner and its vehicles.'
+            : 'A group of vehicles owned by a service centre, fleet, EV owner or driver, picked or built by a filter.'
+        }
+      />
+      <DeviceGroupEditor key={id ?? 'new'} groupId={id} />
     </>
   );
 }

@@ -7,6 +7,7 @@ export { ApiError, toApiError };
 
 let getToken: () => string | null = () => null;
 let handleUnauthorized: () => void = () => {};
+let handleForbidden: () => void = () => {};
 
 /** Sets where the client reads the bearer token from (the auth store). */
 export function setAuthTokenGetter(fn: () => string | null): void {
@@ -16,6 +17,14 @@ export function setAuthTokenGetter(fn: () => string | null): void {
 /** Sets what happens on any 401 answer (log out and return to the wanted page after the next login). */
 export function setUnauthorizedHandler(fn: () => void): void {
   handleUnauthorized = fn;
+}
+
+/**
+ * Sets what happens on any 403 answer: the session's permissions may have been narrowed since they were loaded (a
+ * role change applies on the next request), so the app refreshes them and its guards show 403 where access went.
+ */
+export function setForbiddenHandler(fn: () => void): void {
+  handleForbidden = fn;
 }
 
 /** Resolves a path of the contract against the configured API base URL (read per call, so `config.json` applies). */
@@ -44,6 +53,7 @@ const authMiddleware: Middleware = {
   async onResponse({ response }) {
     if (response.ok) return response;
     if (response.status === 401) handleUnauthorized();
+    if (response.status === 403) handleForbidden();
     // Throwing here rejects the call, so every non-2xx reaches TanStack Query as an ApiError.
     throw await apiErrorFromResponse(response);
   },

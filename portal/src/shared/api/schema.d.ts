@@ -987,6 +987,189 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Accounts in the caller's scope (needs `su`): platform staff see every account, an OEM its OEM's, a service
+         *     centre its own, a fleet its own. Sort: name, email, role, status, lastSignInAt, createdAt. Filter: role, status,
+         *     roleId. Search: name, email, phone.
+         */
+        get: operations["listUsers"];
+        put?: never;
+        /**
+         * @description Needs `su` with Add. The account is created inside the caller's scope (their OEM, service centre or fleet ids
+         *     are forced); the role must be one the caller may assign. 409 `conflict` with `fieldErrors.email` for an e-mail
+         *     in use. Audit entity User, action Add. The answer holds the one-time password.
+         */
+        post: operations["createUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        get: operations["getUser"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * @description Needs `su` with Update (a changed role also needs Assign). The last active Super Admin cannot be given another
+         *     role (409). Audit entity User.
+         */
+        patch: operations["updateUser"];
+        trace?: never;
+    };
+    "/users/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Activates (1) or deactivates (0) an account; needs `su` with Change Status. Deactivating ends the account's
+         *     sessions. Nobody can deactivate themselves or the last active Super Admin (409). Audit action Change Status.
+         */
+        post: operations["setUserStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{id}/reset-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Sets a new one-time password (shown once) and ends the account's sessions; needs `su` with Reset. */
+        post: operations["resetUserPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Roles the caller may see (needs `su.RP`, or `su` to pick a role for an account): platform staff see every role,
+         *     an OEM the roles of OEM, service centre, fleet, driver and EV owner type, a service centre or fleet the roles of
+         *     its own type (and drivers for a fleet). Sort: name, code, updatedAt. Filter: code, builtIn. Search: name, code.
+         */
+        get: operations["listRoles"];
+        put?: never;
+        /**
+         * @description A new role on top of a built-in role code (which decides scope and dashboard). Needs `su.RP` with Add. A role
+         *     with no permission is refused (`fieldErrors.permissions`); so is a bit the caller does not hold or one that does
+         *     not apply to its key. Audit entity Access.
+         */
+        post: operations["createRole"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/roles/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        get: operations["getRole"];
+        put?: never;
+        post?: never;
+        /** @description Needs `su.RP` with Delete. Built-in roles and roles still held by an account cannot be deleted (409). */
+        delete: operations["deleteRole"];
+        options?: never;
+        head?: never;
+        /**
+         * @description Needs `su.RP` with Update; the same checks as create. The Super Admin role is locked (409). Takes effect on the
+         *     next request of every account holding the role. Audit entity Access.
+         */
+        patch: operations["updateRole"];
+        trace?: never;
+    };
+    "/device-groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Device groups whose owner is in the caller's scope (needs `su.DG`; the group picker of commands, rules and
+         *     rollouts uses it). `vehicleIds` are the members now: picked ones, or the owner's vehicles matching the filter.
+         *     Sort: name, ownerKind, updatedAt. Filter: ownerKind, ownerId. Search: name.
+         */
+        get: operations["listDeviceGroups"];
+        put?: never;
+        /**
+         * @description Needs `su.DG` with Add. A group with no owner (or an owner outside the caller's scope) is refused
+         *     (`fieldErrors.ownerId`); picked vehicles must belong to the owner. Audit entity Access.
+         */
+        post: operations["createDeviceGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/device-groups/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        get: operations["getDeviceGroup"];
+        put?: never;
+        post?: never;
+        /** @description Needs `su.DG` with Delete. */
+        delete: operations["deleteDeviceGroup"];
+        options?: never;
+        head?: never;
+        /** @description Needs `su.DG` with Update; the same checks as create. */
+        patch: operations["updateDeviceGroup"];
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1754,6 +1937,129 @@ export interface components {
             vehicleId: string;
             points: components["schemas"]["TripRoutePoint"][];
             stops: components["schemas"]["TripStop"][];
+        };
+        /** @description An account as user management shows it. */
+        UserAccount: {
+            id: string;
+            name: string;
+            email: string;
+            phone: string | null;
+            role: components["schemas"]["RoleCode"];
+            /** @description The role whose permissions the account holds (a role code or a custom role). */
+            roleId: string;
+            roleName: string;
+            /** @description Name of the OEM, service centre, fleet or EV owner it acts for. */
+            organisation: string | null;
+            oemId?: string;
+            dealerId?: string;
+            fleetId?: string;
+            evOwnerId?: string;
+            driverId?: string;
+            status: components["schemas"]["Status"];
+            /** Format: date-time */
+            lastSignInAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        UserAccountCreated: components["schemas"]["UserAccount"] & {
+            /** @description Shown once. */
+            temporaryPassword: string;
+        };
+        UserAccountInput: {
+            /** @description 1 to 80 characters. */
+            name: string;
+            /** Format: email */
+            email: string;
+            /** @description E.164-like: + and 8 to 15 digits, spaces allowed. */
+            phone?: string | null;
+            roleId: string;
+            /** @description Platform callers only; others' scope ids are forced. */
+            oemId?: string;
+            dealerId?: string;
+            fleetId?: string;
+        };
+        UserAccountPatch: {
+            name?: string;
+            /** Format: email */
+            email?: string;
+            phone?: string | null;
+            roleId?: string;
+        };
+        UserAccountPage: components["schemas"]["PageMeta"] & {
+            items: components["schemas"]["UserAccount"][];
+        };
+        /** @description A role and its permissions. Built-in roles have their role code as id. */
+        Role: {
+            id: string;
+            code: components["schemas"]["RoleCode"];
+            name: string;
+            builtIn: boolean;
+            /** @description True for the Super Admin role, which always holds every permission. */
+            locked: boolean;
+            permissions: components["schemas"]["PermissionMap"];
+            userCount: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        RoleInput: {
+            /** @description 1 to 60 characters, unique. */
+            name: string;
+            code: components["schemas"]["RoleCode"];
+            permissions: components["schemas"]["PermissionMap"];
+        };
+        RolePatch: {
+            name?: string;
+            permissions?: components["schemas"]["PermissionMap"];
+        };
+        RolePage: components["schemas"]["PageMeta"] & {
+            items: components["schemas"]["Role"][];
+        };
+        /**
+         * @description Device group owner kinds of spec §3.
+         * @enum {string}
+         */
+        DeviceGroupOwnerKind: "dealer" | "fleet" | "evowner" | "driver";
+        /** @description Members by filter; every given field must match (an empty filter is every vehicle of the owner). */
+        DeviceGroupFilter: {
+            modelId?: string | null;
+            /** @enum {integer|null} */
+            status?: 0 | 1 | null;
+            /** @description Part of the registration number or VIN. */
+            q?: string | null;
+        };
+        DeviceGroup: {
+            id: string;
+            name: string;
+            description: string;
+            ownerKind: components["schemas"]["DeviceGroupOwnerKind"];
+            ownerId: string;
+            ownerName: string;
+            /** @enum {string} */
+            mode: "pick" | "filter";
+            filter: null | components["schemas"]["DeviceGroupFilter"];
+            /** @description The members now. */
+            vehicleIds: string[];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        DeviceGroupInput: {
+            /** @description 1 to 80 characters. */
+            name: string;
+            description?: string;
+            ownerKind: components["schemas"]["DeviceGroupOwnerKind"];
+            ownerId: string;
+            /** @enum {string} */
+            mode: "pick" | "filter";
+            filter?: null | components["schemas"]["DeviceGroupFilter"];
+            /** @description Pick mode: the members. */
+            vehicleIds?: string[];
+        };
+        DeviceGroupPage: components["schemas"]["PageMeta"] & {
+            items: components["schemas"]["DeviceGroup"][];
         };
     };
     responses: {
@@ -3804,6 +4110,464 @@ export interface operations {
                     "application/json": components["schemas"]["TripRoute"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listUsers: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: components["parameters"]["page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["pageSize"];
+                /** @description `field:asc|desc`, several comma-separated, applied in order. */
+                sort?: components["parameters"]["sort"];
+                /** @description Case-insensitive text search over the resource's searchable fields. */
+                q?: components["parameters"]["q"];
+                /** @description `filter[field]=v1,v2`: rows whose field equals any value; several filters combine with AND. */
+                filter?: components["parameters"]["filter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of accounts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserAccountPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserAccountInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserAccountCreated"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    getUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserAccount"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserAccountPatch"];
+            };
+        };
+        responses: {
+            /** @description Updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserAccount"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    setUserStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    status: components["schemas"]["Status"];
+                };
+            };
+        };
+        responses: {
+            /** @description The account */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserAccount"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    resetUserPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The one-time password */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        temporaryPassword: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listRoles: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: components["parameters"]["page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["pageSize"];
+                /** @description `field:asc|desc`, several comma-separated, applied in order. */
+                sort?: components["parameters"]["sort"];
+                /** @description Case-insensitive text search over the resource's searchable fields. */
+                q?: components["parameters"]["q"];
+                /** @description `filter[field]=v1,v2`: rows whose field equals any value; several filters combine with AND. */
+                filter?: components["parameters"]["filter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of roles */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RolePage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoleInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Role"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The role */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Role"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    updateRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RolePatch"];
+            };
+        };
+        responses: {
+            /** @description Updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Role"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    listDeviceGroups: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: components["parameters"]["page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["pageSize"];
+                /** @description `field:asc|desc`, several comma-separated, applied in order. */
+                sort?: components["parameters"]["sort"];
+                /** @description Case-insensitive text search over the resource's searchable fields. */
+                q?: components["parameters"]["q"];
+                /** @description `filter[field]=v1,v2`: rows whose field equals any value; several filters combine with AND. */
+                filter?: components["parameters"]["filter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of device groups */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeviceGroupPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createDeviceGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeviceGroupInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeviceGroup"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getDeviceGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The group */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeviceGroup"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteDeviceGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateDeviceGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeviceGroupInput"];
+            };
+        };
+        responses: {
+            /** @description Updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeviceGroup"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];

@@ -19,9 +19,13 @@ export interface AuthContext {
   client?: { ip: string | null; userAgent: string | null };
 }
 
-/** The permissions of a stored user: the default matrix of their role (the demo has no per-user overrides yet). */
-export function permissionsOf(user: UserRecord): PermissionMap {
-  return defaultPermissionsFor(user.role);
+/**
+ * The permissions of a stored user: those of their role as the world's roles table holds it now (decision 0068), so a
+ * role change applies to every holder on their next request. Without a db (or a role row): the default matrix.
+ */
+export function permissionsOf(user: UserRecord, db?: WorldDb): PermissionMap {
+  const role = db?.tables.roles.get(user.roleId ?? user.role);
+  return role ? { ...role.permissions } : defaultPermissionsFor(user.role);
 }
 
 /** The caller a session token stands for, or null when the token is unknown or its user is not active. */
@@ -29,7 +33,7 @@ export function authOfToken(token: string, db: WorldDb): AuthContext | null {
   const session = db.tables.sessions.get(token);
   const user = session ? db.tables.users.get(session.userId) : undefined;
   if (user?.status !== 1) return null;
-  return { token, user, roleType: roleTypeOf(user.role), permissions: permissionsOf(user) };
+  return { token, user, roleType: roleTypeOf(user.role), permissions: permissionsOf(user, db) };
 }
 
 /** The signed-in caller of a request; throws the contract's 401 when the bearer token is missing or unknown. */

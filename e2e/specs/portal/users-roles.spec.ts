@@ -1,0 +1,151 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { portal, usersRoles } from '../../selectors';
+import { PORTAL_BASE, signInToDashboard } from './portal-session';
+
+// Issue 21: a Super Admin grants a permission key to a role in the role editor, a user of that role then sees the
+// page; revoked, the same user gets 403. The demo world lives in this browser context, so the two accounts take
+// turns in one page (sign out, sign in).
+
+const SHOTS = process.env.USERS_ROLES_SHOTS;
+
+async function shot(page: Page, name: string) {
+  await page.screenshot({
+    path: SHOTS ? `${SHOTS}/${name}.png` : test.info().outputPath(`${name}.png`),
+    fullPage: true,
+  });
+}
+
+async function signOut(page: Page) {
+  await page.getByRole(portal.shell.accountMenu.role, { name: portal.shell.accountMenu.name }).click();
+  await page.getByRole(portal.shell.signOut.role, { name: portal.shell.signOut.name }).click();
+  await expect(page.getByRole(portal.login.heading.role, { name: portal.login.heading.name })).toBeVisible();
+}
+
+/** As the signed-in Super Admin: sets Audit History's List box of the Fleet Admin role and saves. */
+async function setAuditListForFleetAdmin(page: Page, on: boolean) {
+  await page.goto(`${PORTAL_BASE}/write-role?id=FA`);
+  await page.getByLabel(usersRoles.searchPermissions).fill('Audit History');
+  const box = page.getByRole('checkbox', { name: usersRoles.matrixBox('Audit History', 'List/read').name });
+  await expect(box).toBeVisible({ timeout: 30_000 });
+  await box.setChecked(on);
+  await shot(page, on ? 'role-editor-grant' : 'role-editor-revoke');
+  await page.getByRole(usersRoles.saveRole.role, { name: usersRoles.saveRole.name }).click();
+  await expect(page.getByRole(usersRoles.rolesTable.role, { name: usersRoles.rolesTable.name })).toBeVisible({
+    timeout: 30_000,
+  });
+}
+
+test('grant a key to a role: its user sees the page; revoke it: 403', async ({ page }) => {
+  test.setTimeout(240_000);
+  await signInToDashboard(page, 'FA');
+  await page.goto(`${PORTAL_BASE}/audit`);
+  await expect(page.getByRole(portal.pages.forbidden.role, { name: portal.pages.forbidden.name })).toBeVisible({
+    timeout: 30_000,
+  });
+  await signOut(page);
+
+  await signInToDashboard(page, 'SA');
+  await page.goto(`${PORTAL_BASE}/user-management`);
+  await expect(
+    page.getByRole(usersRoles.usersTable.role, { name: usersRoles.usersTable.name }).getByRole('row').nth(1),
+  ).toBeVisible({
+    timeout: 30_000,
+  });
+  await shot(page, 'users-tab-sa');
+  await setAuditListForFleetAdmin(page, true);
+  await page.getByRole('textbox', { name: usersRoles.rolePreview }).click();
+  await page.getByRole('option', { name: 'Fleet Admin', exact: true }).click();
+  await expect(page.getByText(/Pages it opens/)).toBeVisible();
+  await expect(page.getByLabel('Effective access').getByText('/audit', { exact: true }).first()).toBeVisible();
+  await shot(page, 'roles-tab-preview');
+  await page.goto(`${PORTAL_BASE}/user-management?tab=device-group`);
+  await expect(
+    page.getByRole(usersRoles.groupsTable.role, { name: usersRoles.groupsTable.name }).getByRole('row').nth(1),
+  ).toBeVisible({
+    timeout: 30_000,
+  });
+  await shot(page, 'device-groups-tab');
+  await page.goto(`${PORTAL_BASE}/write-group?id=dgr-0003`);
+  await expect(page.getByLabel(/^Name/)).toHaveValue('Pilot vehicles', { timeout: 30_000 });
+  await shot(page, 'device-group-form');
+  await signOut(page);
+
+  await signInToDashboard(page, 'FA');
+  await expect(
+    page.getByRole(portal.shell.nav.role, { name: portal.shell.nav.name }).getByRole('link', { name: 'Audit Log' }),
+  ).toBeAttached();
+  await page.goto(`${PORTAL_BASE}/audit`);
+  await expect(page.getByRole('table', { name: 'Audit log' })).toBeVisible({ timeout: 30_000 });
+  await shot(page, 'audit-granted-fa');
+  await signOut(page);
+
+  await signInToDashboard(page, 'SA');
+  await setAuditListForFleetAdmin(page, false);
+  await signOut(page);
+
+  await signInToDashboard(page, 'FA');
+  await page.goto(`${PORTAL_BASE}/audit`);
+  await expect(page.getByRole(portal.pages.forbidden.role, { name: portal.pages.forbidden.name })).toBeVisible({
+    timeout: 30_000,
+  });
+  await shot(page, 'audit-revoked-fa');
+});
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+async function seriousViolations(page: Page, where: string): Promise<string[]> {
+  const result = await new AxeBuilder({ page })
+    .options({ runOnly: { type: 'tag', values: WCAG_TAGS } })
+    .include('main')
+    .include('[role="dialog"]')
+    .analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${where}: ${v.id} ${n.target.join(' ')}`));
+}
+
+test('user management, the role editor and the device group form pass axe with their dialogs open', async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInToDashboard(page, 'SA');
+  const found: string[] = [];
+  await page.goto(`${PORTAL_BASE}/user-management`);
+  await expect(
+    page.getByRole(usersRoles.usersTable.role, { name: usersRoles.usersTable.name }).getByRole('row').nth(1),
+  ).toBeVisible({
+    timeout: 30_000,
+  });
+  found.push(...(await seriousViolations(page, 'users')));
+  await page.getByRole('button', { name: 'Invite user' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Invite user' });
+  await dialog.getByRole('button', { name: 'Invite user' }).click();
+  await expect(dialog.getByText('Enter a name.')).toBeVisible();
+  await shot(page, 'invite-dialog-errors');
+  found.push(...(await seriousViolations(page, 'invite dialog')));
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('tab', { name: 'Role & Permissions' }).click();
+  // By keyboard: the dropdown of a long list may still be placing itself while the page settles.
+  await page.getByRole('textbox', { name: usersRoles.rolePreview }).fill('Service Center Admin');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  const preview = page.getByLabel('Effective access');
+  await expect(preview).toBeVisible();
+  await preview.screenshot({ path: SHOTS ? `${SHOTS}/preview-da.png` : test.info().outputPath('preview-da.png') });
+  found.push(...(await seriousViolations(page, 'roles')));
+
+  await page.goto(`${PORTAL_BASE}/write-role?from=DA`);
+  await expect(page.getByLabel(/^Role name/)).toHaveValue('Copy of Service Center Admin', { timeout: 30_000 });
+  await shot(page, 'role-editor-clone');
+  found.push(...(await seriousViolations(page, 'write-role')));
+
+  await page.goto(`${PORTAL_BASE}/write-group`);
+  await page.getByRole('button', { name: 'Create group' }).click();
+  await expect(page.getByText('Choose who owns the group.')).toBeVisible({ timeout: 30_000 });
+  await shot(page, 'device-group-errors');
+  found.push(...(await seriousViolations(page, 'write-group')));
+  expect(found).toEqual([]);
+});
