@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient, requireData } from './api-client';
 import type { components } from './schema';
+import { deviceGroupKeys } from './query-keys';
 
 export type ApiDeviceGroup = components['schemas']['DeviceGroup'];
 export type DeviceGroupInput = components['schemas']['DeviceGroupInput'];
@@ -16,13 +17,6 @@ export interface DeviceGroupQuery {
 }
 
 /** Query keys of device groups: shared, because the group picker of commands, rules and rollouts reads them too. */
-export const deviceGroupKeys = {
-  all: ['device-groups'] as const,
-  lists: () => ['device-groups', 'list'] as const,
-  list: (query: DeviceGroupQuery) => ['device-groups', 'list', query] as const,
-  detail: (id: string) => ['device-groups', 'detail', id] as const,
-};
-
 export async function getDeviceGroups(query: DeviceGroupQuery) {
   return requireData(await apiClient.GET('/device-groups', { params: { query } }));
 }

@@ -101,3 +101,34 @@ export const lookupKeys = {
   organisations: (kind: string) => ['lookups', 'organisations', kind] as const,
   models: (kind: string) => ['lookups', 'models', kind] as const,
 };
+
+export const userKeys = {
+  all: ['users'] as const,
+  lists: () => ['users', 'list'] as const,
+  list: (params: Params) => ['users', 'list', params] as const,
+  /** The user picker of the effective-access preview. */
+  search: (term: string) => ['users', 'search', term] as const,
+};
+
+export const roleKeys = {
+  all: ['roles'] as const,
+  lists: () => ['roles', 'list'] as const,
+  list: (params: Params) => ['roles', 'list', params] as const,
+  /** Every role the caller sees (pickers, filters, the roles table). */
+  every: () => ['roles', 'list', 'every'] as const,
+  detail: (id: string) => ['roles', 'detail', id] as const,
+};
+
+export const deviceGroupKeys = {
+  all: ['device-groups'] as const,
+  lists: () => ['device-groups', 'list'] as const,
+  list: (query: Params) => ['device-groups', 'list', query] as const,
+  detail: (id: string) => ['device-groups', 'detail', id] as const,
+};
+
+/** Searching pickers of user management's forms (an owner among organisations, an owner's vehicles). */
+export const pickerKeys = {
+  all: ['pickers'] as const,
+  organisations: (kind: string, q: string) => ['pickers', 'organisations', kind, q] as const,
+  ownerVehicles: (field: string, id: string, q: string) => ['pickers', 'vehicles', field, id, q] as const,
+};

@@ -4,12 +4,12 @@ import {
   type ApiDeviceGroup,
   type DeviceGroupInput,
   type DeviceGroupOwnerKind,
-  deviceGroupKeys,
   getDeviceGroups,
 } from '@/shared/api/device-groups';
 import { type ListParams, toListQuery } from '@/shared/ui/data-table/use-list-params';
 import type { Option } from './users-api';
-import { pickerKeys } from './user-keys';
+import { modelOptionsQuery } from '@/shared/api/lookups';
+import { deviceGroupKeys, pickerKeys } from '@/shared/api/query-keys';
 
 export type { ApiDeviceGroup, DeviceGroupInput, DeviceGroupOwnerKind };
 
@@ -107,15 +107,5 @@ export function useOwnerVehicles(kind: DeviceGroupOwnerKind | '', ownerId: strin
 
 /** EV models, for the group filter. */
 export function useModelOptions(enabled = true) {
-  return useQuery({
-    queryKey: pickerKeys.models(),
-    enabled,
-    staleTime: 5 * 60_000,
-    queryFn: async (): Promise<Option[]> => {
-      const page = requireData(
-        await apiClient.GET('/models', { params: { query: { pageSize: 1000, filter: { kind: 'EV' } } } }),
-      );
-      return page.items.map((m) => ({ value: m.id, label: m.name }));
-    },
-  });
+  return useQuery({ ...modelOptionsQuery('EV'), enabled });
 }

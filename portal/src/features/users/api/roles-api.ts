@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { apiClient, requireData } from '@/shared/api/api-client';
 import type { components } from '@/shared/api/schema';
 import { type ListParams, toListQuery } from '@/shared/ui/data-table/use-list-params';
-import { roleKeys, userKeys } from './user-keys';
+import { roleKeys, userKeys } from '@/shared/api/query-keys';
 
 export type ApiRole = components['schemas']['Role'];
 export type RoleInput = components['schemas']['RoleInput'];

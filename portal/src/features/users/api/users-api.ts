@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { apiClient, requireData } from '@/shared/api/api-client';
 import type { components } from '@/shared/api/schema';
 import { type ListParams, toListQuery } from '@/shared/ui/data-table/use-list-params';
-import { userKeys } from './user-keys';
+import { userKeys } from '@/shared/api/query-keys';
 
 export type UserAccount = components['schemas']['UserAccount'];
 export type UserAccountInput = components['schemas']['UserAccountInput'];

@@ -8,7 +8,7 @@ import { isRoleCode, type RoleCode } from '@/domain/roles';
 import { apiClient, requireData } from '@/shared/api/api-client';
 import { QueryState } from '@/shared/ui/query-state';
 import { type ApiRole, useAllRoles } from '../api/roles-api';
-import { userKeys } from '../api/user-keys';
+import { userKeys } from '@/shared/api/query-keys';
 import { accessPreview } from '../lib/access-preview';
 
 export interface AccessPreviewListProps {

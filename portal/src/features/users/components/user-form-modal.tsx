@@ -8,7 +8,7 @@ import { isRoleCode, type RoleType } from '@/domain/roles';
 import { ApiError } from '@/shared/api/api-error';
 import { applyServerFieldErrors } from '@/shared/ui/data-table/server-field-errors';
 import { useAllRoles } from '../api/roles-api';
-import { pickerKeys } from '../api/user-keys';
+import { pickerKeys } from '@/shared/api/query-keys';
 import { getOrganisationOptions, type UserAccount } from '../api/users-api';
 import { ORGANISATION_LABEL, organisationFieldFor, type UserFormValues, userFormSchema } from '../lib/user-form';
 
