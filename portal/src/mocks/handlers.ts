@@ -12,6 +12,7 @@ import { createModelHandlers } from './handlers/models';
 import { createNotificationHandlers } from './handlers/notifications';
 import { createOrganisationHandlers } from './handlers/organisations';
 import { createSimHandlers } from './handlers/sims';
+import { createTicketHandlers } from './handlers/tickets';
 import { createTripRouteHandlers } from './handlers/trip-routes';
 import { createVehicleHandlers } from './handlers/vehicles';
 
@@ -35,5 +36,6 @@ export function createHandlers(
     ...createHardwareLogHandlers(http),
     ...createGeofenceHandlers(http),
     ...createTripRouteHandlers(http),
+    ...createTicketHandlers(http),
   ];
 }

@@ -1,4 +1,5 @@
 import type { components } from '@/shared/api/schema';
+import type { TicketRecord } from './tickets';
 
 type Schemas = components['schemas'];
 
@@ -74,6 +75,7 @@ export interface WorldRows {
   audit: AuditEntry;
   sessions: SessionRecord;
   geofences: Geofence;
+  tickets: TicketRecord;
 }
 
 export type TableName = keyof WorldRows;
@@ -98,4 +100,5 @@ export const TABLE_NAMES = [
   'audit',
   'sessions',
   'geofences',
+  'tickets',
 ] as const satisfies readonly TableName[];
