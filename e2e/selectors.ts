@@ -89,3 +89,22 @@ export const trips = {
   pause: 'Pause',
   locationsMap: { role: 'region', name: 'Saved locations map' },
 } as const;
+
+/** Help & Support (tickets): names the tickets page, its drawer and its new-ticket form expose. */
+export const tickets = {
+  table: { role: 'table', name: 'Tickets' },
+  newTicket: { role: 'button', name: 'New ticket' },
+  newTicketDialog: { role: 'dialog', name: 'New ticket' },
+  vehicle: { role: 'textbox', name: 'Vehicle' },
+  title: { role: 'textbox', name: 'Title' },
+  description: { role: 'textbox', name: 'What is wrong' },
+  openTicket: { role: 'button', name: 'Open ticket' },
+  search: { role: 'textbox', name: /Search tickets/ },
+  statusMoves: { role: 'group', name: 'Status moves' },
+  assignee: { role: 'textbox', name: 'Assignee' },
+  saveAssignment: { role: 'button', name: 'Save assignment' },
+  noteKind: { role: 'radio', name: 'Internal note' },
+  replyKind: { role: 'radio', name: 'Reply to driver / owner' },
+  sendReply: { role: 'button', name: 'Send reply' },
+  addNote: { role: 'button', name: 'Add note' },
+} as const;
