@@ -103,8 +103,9 @@ export const tickets = {
   statusMoves: { role: 'group', name: 'Status moves' },
   assignee: { role: 'textbox', name: 'Assignee' },
   saveAssignment: { role: 'button', name: 'Save assignment' },
-  noteKind: { role: 'radio', name: 'Internal note' },
-  replyKind: { role: 'radio', name: 'Reply to driver / owner' },
+  /** The message-kind switch is a segmented control: its labels are what is clicked. */
+  noteKindLabel: /^Internal note$/,
+  replyKindLabel: /^Reply to driver \/ owner$/,
   sendReply: { role: 'button', name: 'Send reply' },
   addNote: { role: 'button', name: 'Add note' },
 } as const;

@@ -29,7 +29,7 @@ test('a ticket is opened by hand, assigned, answered, held and closed; the drive
   await form.getByRole(tickets.openTicket.role, { name: tickets.openTicket.name }).click();
   await expect(form.getByText('Choose the vehicle.')).toBeVisible();
   await form.getByRole(tickets.vehicle.role, { name: tickets.vehicle.name }).fill('000002');
-  await page.getByRole('option', { name: /000002/ }).first().click();
+  await page.getByRole('listbox', { name: 'Vehicle' }).getByRole('option', { name: /000002/ }).first().click();
   await form.getByRole(tickets.title.role, { name: tickets.title.name }).fill('Charging port cover broken e2e');
   await form.getByRole(tickets.description.role, { name: tickets.description.name }).fill('The cover does not close.');
   await page.screenshot({ path: shot('new-ticket'), fullPage: true });
@@ -41,18 +41,18 @@ test('a ticket is opened by hand, assigned, answered, held and closed; the drive
   expect(ref).toMatch(/^TCK-\d+$/);
 
   await drawer.getByRole(tickets.assignee.role, { name: tickets.assignee.name }).click();
-  await page.getByRole('option', { name: /\(DE\)/ }).click();
+  await page.getByRole('listbox', { name: 'Assignee' }).getByRole('option', { name: /\(DE\)/ }).click();
   await drawer.getByRole(tickets.saveAssignment.role, { name: tickets.saveAssignment.name }).click();
   await expect(drawer.getByText(/Assigned to .* \/ .*\(DE\)/)).toBeVisible();
 
-  await drawer.getByRole(tickets.noteKind.role, { name: tickets.noteKind.name }).click({ force: true });
+  await drawer.locator('label').filter({ hasText: tickets.noteKindLabel }).click();
   await drawer.getByRole('textbox', { name: /Internal note/ }).fill('Internal e2e: order a new cover.');
   await drawer.getByRole(tickets.addNote.role, { name: tickets.addNote.name }).click();
-  await expect(drawer.getByText('Internal e2e: order a new cover.')).toBeVisible();
-  await drawer.getByRole(tickets.replyKind.role, { name: tickets.replyKind.name }).click({ force: true });
+  await expect(drawer.getByLabel(/^Internal note from/).getByText('Internal e2e: order a new cover.')).toBeVisible();
+  await drawer.locator('label').filter({ hasText: tickets.replyKindLabel }).click();
   await drawer.getByRole('textbox', { name: 'Reply' }).fill('We have ordered a new cover for you.');
   await drawer.getByRole(tickets.sendReply.role, { name: tickets.sendReply.name }).click();
-  await expect(drawer.getByText('We have ordered a new cover for you.')).toBeVisible();
+  await expect(drawer.getByLabel(/^Reply from/).getByText('We have ordered a new cover for you.')).toBeVisible();
 
   const moves = drawer.getByRole(tickets.statusMoves.role, { name: tickets.statusMoves.name });
   await moves.getByRole('button', { name: 'Put on hold' }).click();
@@ -77,5 +77,7 @@ test('a ticket is opened by hand, assigned, answered, held and closed; the drive
   await expect(driverView.getByText('We have ordered a new cover for you.')).toBeVisible({ timeout: 15_000 });
   await expect(driverView.getByText('Internal e2e: order a new cover.')).toHaveCount(0);
   await expect(driverView.getByRole(tickets.statusMoves.role, { name: tickets.statusMoves.name })).toHaveCount(0);
+  // Let the drawer finish sliding in before the picture.
+  await page.waitForTimeout(500);
   await page.screenshot({ path: shot('drawer-driver'), fullPage: true });
 });

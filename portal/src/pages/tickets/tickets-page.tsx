@@ -56,7 +56,7 @@ const COLUMNS = [
   col.accessor('ref', { header: 'Ticket', size: 100, meta: { label: 'Ticket', sortField: 'ref' } }),
   col.accessor('title', {
     header: 'Title',
-    size: 260,
+    size: 240,
     meta: { label: 'Title' },
     cell: (c) => (
       <Text size="sm" lineClamp={1} title={c.getValue()}>
@@ -66,7 +66,7 @@ const COLUMNS = [
   }),
   col.accessor('status', {
     header: 'Status',
-    size: 120,
+    size: 135,
     meta: { label: 'Status', sortField: 'status' },
     cell: (c) => <TicketStatusBadge status={c.getValue()} />,
   }),
@@ -79,7 +79,7 @@ const COLUMNS = [
   col.accessor((t) => t.sla.resolution.remainingMs, {
     id: 'dueAt',
     header: 'Resolution SLA',
-    size: 170,
+    size: 210,
     meta: { label: 'Resolution SLA', sortField: 'dueAt' },
     cell: (c) => <SlaTimer target={c.row.original.sla.resolution} />,
   }),
