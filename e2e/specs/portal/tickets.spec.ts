@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { portal, tickets } from '../../selectors';
 import { PORTAL_BASE, signInToDashboard } from './portal-session';
@@ -8,6 +9,16 @@ import { PORTAL_BASE, signInToDashboard } from './portal-session';
 
 const shot = (name: string) => `/tmp/tickets-e2e-${name}.png`;
 
+/** Serious and critical WCAG 2.2 AA violations on the page as it is (the a11y walk's rule, here with a drawer open). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
 async function signOut(page: Page) {
   await page.getByRole(portal.shell.accountMenu.role, { name: portal.shell.accountMenu.name }).click();
   await page.getByRole(portal.shell.signOut.role, { name: portal.shell.signOut.name }).click();
@@ -17,19 +28,24 @@ async function signOut(page: Page) {
 test('a ticket is opened by hand, assigned, answered, held and closed; the driver sees it without internal notes', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await signInToDashboard(page, 'DA');
   await page.goto(`${PORTAL_BASE}/tickets`);
   const table = page.getByRole(tickets.table.role, { name: tickets.table.name });
   await expect(table.getByRole('row').nth(1)).toBeVisible({ timeout: 30_000 });
   await page.screenshot({ path: shot('list-da'), fullPage: true });
+  expect.soft(await seriousViolations(page)).toEqual([]);
 
   await page.getByRole(tickets.newTicket.role, { name: tickets.newTicket.name }).click();
   const form = page.getByRole(tickets.newTicketDialog.role, { name: tickets.newTicketDialog.name });
   await form.getByRole(tickets.openTicket.role, { name: tickets.openTicket.name }).click();
   await expect(form.getByText('Choose the vehicle.')).toBeVisible();
   await form.getByRole(tickets.vehicle.role, { name: tickets.vehicle.name }).fill('000002');
-  await page.getByRole('listbox', { name: 'Vehicle' }).getByRole('option', { name: /000002/ }).first().click();
+  await page
+    .getByRole('listbox', { name: 'Vehicle' })
+    .getByRole('option', { name: /000002/ })
+    .first()
+    .click();
   await form.getByRole(tickets.title.role, { name: tickets.title.name }).fill('Charging port cover broken e2e');
   await form.getByRole(tickets.description.role, { name: tickets.description.name }).fill('The cover does not close.');
   await page.screenshot({ path: shot('new-ticket'), fullPage: true });
@@ -41,7 +57,10 @@ test('a ticket is opened by hand, assigned, answered, held and closed; the drive
   expect(ref).toMatch(/^TCK-\d+$/);
 
   await drawer.getByRole(tickets.assignee.role, { name: tickets.assignee.name }).click();
-  await page.getByRole('listbox', { name: 'Assignee' }).getByRole('option', { name: /\(DE\)/ }).click();
+  await page
+    .getByRole('listbox', { name: 'Assignee' })
+    .getByRole('option', { name: /\(DE\)/ })
+    .click();
   await drawer.getByRole(tickets.saveAssignment.role, { name: tickets.saveAssignment.name }).click();
   await expect(drawer.getByText(/Assigned to .* \/ .*\(DE\)/)).toBeVisible();
 
@@ -59,6 +78,7 @@ test('a ticket is opened by hand, assigned, answered, held and closed; the drive
   await expect(drawer.getByText(/^Paused, /).first()).toBeVisible();
   await expect(moves.getByRole('button')).toHaveText(['Start work', 'Close']);
   await page.screenshot({ path: shot('drawer-hold'), fullPage: true });
+  expect.soft(await seriousViolations(page)).toEqual([]);
   await moves.getByRole('button', { name: 'Close' }).click();
   await expect(moves.getByRole('button')).toHaveText(['Reopen']);
   await expect(drawer.getByText('Met').first()).toBeVisible();
@@ -80,4 +100,5 @@ test('a ticket is opened by hand, assigned, answered, held and closed; the drive
   // Let the drawer finish sliding in before the picture.
   await page.waitForTimeout(500);
   await page.screenshot({ path: shot('drawer-driver'), fullPage: true });
+  expect.soft(await seriousViolations(page)).toEqual([]);
 });
