@@ -198,3 +198,22 @@ describe('/driver/tickets and /ev-owner/tickets', () => {
     expect(rows.length).toBe(Math.min(25, mine.filter((t) => t.status !== 5).length));
   });
 });
+
+describe('opening from elsewhere', () => {
+  test("a fault of the vehicle's faults tab opens the driver's new-ticket form filled from it", async () => {
+    const db = await getWorldDb();
+    const fault = db.tables.faults
+      .all()
+      .find((f) => db.tables.vehicles.get(f.vehicleId)?.driverId === 'drv-00001');
+    if (!fault) throw new Error('the demo world changed: no vehicle of the demo driver has a fault');
+    const { router } = await openAs('DR', `/vehicle/${fault.vehicleId}?tab=faults`);
+    const table = await screen.findByRole('table', { name: 'Faults and alerts' }, { timeout: 10_000 });
+    const buttons = within(table).getAllByRole('link', { name: /^Open ticket for / });
+    expect(buttons.length).toBeGreaterThan(0);
+    await userEvent.click(buttons[0] as HTMLElement);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/driver/tickets'));
+    expect(router.state.location.search).toContain('source=fault');
+    const modal = await screen.findByRole('dialog', { name: 'New ticket' });
+    expect(within(modal).getByRole('textbox', { name: 'Title' })).not.toHaveValue('');
+  });
+});

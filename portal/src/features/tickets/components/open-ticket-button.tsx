@@ -14,10 +14,19 @@ export interface OpenTicketButtonProps {
   notificationId?: string;
   /** The ticket's title to start with (the fault's name). */
   title?: string;
+  /** A small button in a table row, named after what it opens a ticket for. */
+  compact?: boolean;
 }
 
 /** "Open ticket": the caller's tickets page with the new-ticket form filled from a fault, vehicle or notification. */
-export function OpenTicketButton({ vehicleId, source, faultId, notificationId, title }: OpenTicketButtonProps) {
+export function OpenTicketButton({
+  vehicleId,
+  source,
+  faultId,
+  notificationId,
+  title,
+  compact,
+}: OpenTicketButtonProps) {
   const can = useCan();
   const role = useAppState((s) => s.auth.user?.role);
   if (!can('t', ACTION.ADD)) return null;
@@ -29,8 +38,10 @@ export function OpenTicketButton({ vehicleId, source, faultId, notificationId, t
     <Button
       component={Link}
       to={ticketsPathFor(role).href(search)}
-      variant="default"
-      leftSection={<IconLifebuoy size={16} />}
+      variant={compact ? 'light' : 'default'}
+      size={compact ? 'xs' : 'sm'}
+      leftSection={<IconLifebuoy size={compact ? 14 : 16} />}
+      aria-label={compact && title ? `Open ticket for ${title}` : undefined}
     >
       Open ticket
     </Button>
