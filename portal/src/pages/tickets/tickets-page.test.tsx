@@ -202,9 +202,7 @@ describe('/driver/tickets and /ev-owner/tickets', () => {
 describe('opening from elsewhere', () => {
   test("a fault of the vehicle's faults tab opens the driver's new-ticket form filled from it", async () => {
     const db = await getWorldDb();
-    const fault = db.tables.faults
-      .all()
-      .find((f) => db.tables.vehicles.get(f.vehicleId)?.driverId === 'drv-00001');
+    const fault = db.tables.faults.all().find((f) => db.tables.vehicles.get(f.vehicleId)?.driverId === 'drv-00001');
     if (!fault) throw new Error('the demo world changed: no vehicle of the demo driver has a fault');
     const { router } = await openAs('DR', `/vehicle/${fault.vehicleId}?tab=faults`);
     const table = await screen.findByRole('table', { name: 'Faults and alerts' }, { timeout: 10_000 });
