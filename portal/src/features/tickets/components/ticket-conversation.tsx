@@ -129,7 +129,15 @@ export function TicketConversation({ ticketId, messages, canWrite, canWriteNotes
         messages.map((m) => <MessageCard key={m.id} message={m} />)
       )}
       {canWrite ? (
-        <Stack gap="xs" component="form" onSubmit={(e) => (e.preventDefault(), send())} aria-label="Write a message">
+        <Stack
+          gap="xs"
+          component="form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            send();
+          }}
+          aria-label="Write a message"
+        >
           {canWriteNotes ? (
             <SegmentedControl
               size="xs"
