@@ -101,4 +101,22 @@ export const usersRoles = {
   rolePreview: 'Role to preview',
   /** The box of one permission key and action in the role matrix ("Audit History: List/read"). */
   matrixBox: (label: string, action: string) => ({ role: 'checkbox', name: `${label}: ${action}` }) as const,
+/** Help & Support (tickets): names the tickets page, its drawer and its new-ticket form expose. */
+export const tickets = {
+  table: { role: 'table', name: 'Tickets' },
+  newTicket: { role: 'button', name: 'New ticket' },
+  newTicketDialog: { role: 'dialog', name: 'New ticket' },
+  vehicle: { role: 'textbox', name: 'Vehicle' },
+  title: { role: 'textbox', name: 'Title' },
+  description: { role: 'textbox', name: 'What is wrong' },
+  openTicket: { role: 'button', name: 'Open ticket' },
+  search: { role: 'textbox', name: /Search tickets/ },
+  statusMoves: { role: 'group', name: 'Status moves' },
+  assignee: { role: 'textbox', name: 'Assignee' },
+  saveAssignment: { role: 'button', name: 'Save assignment' },
+  /** The message-kind switch is a segmented control: its labels are what is clicked. */
+  noteKindLabel: /^Internal note$/,
+  replyKindLabel: /^Reply to driver \/ owner$/,
+  sendReply: { role: 'button', name: 'Send reply' },
+  addNote: { role: 'button', name: 'Add note' },
 } as const;

@@ -47,6 +47,8 @@ const READ = ACTION.LIST;
 const READ_EXPORT = ACTION.LIST | ACTION.EXPORT;
 /** Day-to-day work of an employee: read, add, update, export, resync, copy link. */
 const WORK = ACTION.LIST | ACTION.ADD | ACTION.UPDATE | ACTION.EXPORT | ACTION.RESYNC | ACTION.COPY_LINK;
+/** Staff working tickets also move them between statuses (decision 0065). */
+const TICKET_WORK = WORK | ACTION.CHANGE_STATUS;
 /** Everything but the destructive and structural actions. */
 const MANAGE = ALL_ACTIONS;
 
@@ -200,6 +202,7 @@ const MATRIX: Record<RoleType, { admin: PermissionMap; employee: PermissionMap }
     employee: {
       ...grant(PERMISSION_KEYS, WORK),
       ...grant(['su', 'su.RP', 'su.DG', 'oem.l', 'ac.l', 's', 's.api', 's.logo'], READ_EXPORT),
+      ...grant(['t'], TICKET_WORK),
     },
   },
   oem: {
@@ -218,6 +221,7 @@ const MATRIX: Record<RoleType, { admin: PermissionMap; employee: PermissionMap }
         WORK,
       ),
       ...grant(['ac.l', 'dc'], READ),
+      ...grant(['t'], TICKET_WORK),
     },
   },
   dealer: {
@@ -231,6 +235,7 @@ const MATRIX: Record<RoleType, { admin: PermissionMap; employee: PermissionMap }
       ...grant([...DASH_WIDGETS, 'db.dealer', ...SELF], WORK),
       ...grant(VEHICLE_DETAIL, WORK),
       ...grant(['evo.l', 'fleet.l'], WORK),
+      ...grant(['t'], TICKET_WORK),
       ...grant(['cmd', 'rule.h', 'a', 'FOTA.h'], READ),
     },
   },

@@ -12,6 +12,7 @@ import { createModelHandlers } from './handlers/models';
 import { createNotificationHandlers } from './handlers/notifications';
 import { createOrganisationHandlers } from './handlers/organisations';
 import { createSimHandlers } from './handlers/sims';
+import { createTicketHandlers } from './handlers/tickets';
 import { createTripRouteHandlers } from './handlers/trip-routes';
 import { createVehicleHandlers } from './handlers/vehicles';
 import { createDeviceGroupHandlers } from './handlers/device-groups';
@@ -41,5 +42,6 @@ export function createHandlers(
     ...createUserHandlers(http),
     ...createRoleHandlers(http),
     ...createDeviceGroupHandlers(http),
+    ...createTicketHandlers(http),
   ];
 }

@@ -17,6 +17,7 @@ import {
   VCU_MODEL_NAMES,
 } from './catalog';
 import { DEMO_PASSWORD, demoEmailFor } from './demo-users';
+import { seedTickets } from './tickets';
 import { seedGeofences } from './geofences';
 import { seedDeviceGroups, seedRoles } from './access';
 import {
@@ -663,6 +664,18 @@ export function createWorld(options: WorldOptions): World {
       geofences: () => seedGeofences(size, now),
       roles: () => seedRoles(now),
       deviceGroups: () => seedDeviceGroups(now),
+      tickets: () =>
+        seedTickets(
+          seed,
+          size,
+          now,
+          (i) => ({
+            id: ids.vehicle(i),
+            dealerId: placement(i).dealer === null ? null : ids.dealer(placement(i).dealer as number),
+          }),
+          faults,
+          users().filter((u) => u.role === 'DA' || u.role === 'DE'),
+        ),
     },
   };
 }

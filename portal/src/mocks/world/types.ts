@@ -1,4 +1,5 @@
 import type { components } from '@/shared/api/schema';
+import type { TicketRecord } from './tickets';
 
 type Schemas = components['schemas'];
 
@@ -87,6 +88,7 @@ export interface WorldRows {
   geofences: Geofence;
   roles: RoleRecord;
   deviceGroups: DeviceGroupRecord;
+  tickets: TicketRecord;
 }
 
 export type TableName = keyof WorldRows;
@@ -113,4 +115,5 @@ export const TABLE_NAMES = [
   'geofences',
   'roles',
   'deviceGroups',
+  'tickets',
 ] as const satisfies readonly TableName[];

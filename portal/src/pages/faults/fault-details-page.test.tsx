@@ -34,10 +34,15 @@ test('shows the fault with its severity, affected device and timeline', async ()
   expect(within(timeline).getByText('Notification sent')).toBeInTheDocument();
 });
 
-test('says plainly that tickets do not exist yet', async () => {
+test('lists no ticket yet, and "Open ticket" leads to the new-ticket form filled from the fault', async () => {
   const fault = await highFault();
-  await open(`/fault-details/${fault.id}`);
-  expect(await screen.findByText(/Tickets do not exist in the Fleet API or the demo world yet/)).toBeInTheDocument();
+  const { router } = await open(`/fault-details/${fault.id}`);
+  expect(await screen.findByText('No ticket was opened for this fault.')).toBeInTheDocument();
+  await userEvent.click(await screen.findByRole('link', { name: 'Open ticket' }));
+  await waitFor(() => expect(router.state.location.pathname).toBe('/tickets'));
+  expect(router.state.location.search).toContain(`faultId=${fault.id}`);
+  const modal = await screen.findByRole('dialog', { name: 'New ticket' });
+  expect(within(modal).getByRole('textbox', { name: 'Title' })).toHaveValue(`${fault.name} (${fault.code})`);
 });
 
 test('acknowledges the fault and adds it to the timeline', async () => {

@@ -28,6 +28,8 @@ import { useFaultCommands, useFaultNotifications } from '@/features/faults/api/l
 import { FaultTimeline, timelineOf } from '@/features/faults/components/fault-timeline';
 import { SeverityBadge } from '@/shared/ui/severity-badge';
 import { formatDateTime } from '@/shared/lib/format';
+import { FaultTickets } from '@/features/tickets/components/fault-tickets';
+import { OpenTicketButton } from '@/features/tickets/components/open-ticket-button';
 
 const DEVICE_DETAILS = { BMS: paths.bmsDetails, MCU: paths.mcuDetails, VCU: paths.vcuDetails } as const;
 const FAULT_KEY: Record<string, PermissionKey> = { BMS: 'BMS.l.d.f', MCU: 'MCU.l.d.f' };
@@ -72,6 +74,14 @@ export function FaultDetailsPage({ route }: RoutePageProps) {
         description={fault ? `${fault.name} (${fault.code})` : undefined}
         actions={
           <Group>
+            {fault ? (
+              <OpenTicketButton
+                vehicleId={fault.vehicleId}
+                source="fault"
+                faultId={fault.id}
+                title={`${fault.name} (${fault.code})`}
+              />
+            ) : null}
             {fault && !fault.acknowledgedAt && canAcknowledge ? (
               <Button onClick={handleAcknowledge} loading={acknowledge.isPending}>
                 Acknowledge
@@ -185,10 +195,7 @@ export function FaultDetailsPage({ route }: RoutePageProps) {
               <Title order={2} size="h5" mb="xs">
                 Related tickets
               </Title>
-              <Text size="sm" c="dimmed">
-                Tickets do not exist in the Fleet API or the demo world yet (they arrive with Help & Support), so no
-                ticket can be linked to this fault.
-              </Text>
+              <FaultTickets faultId={id} />
             </Card>
           </Stack>
           <Card withBorder radius="md">

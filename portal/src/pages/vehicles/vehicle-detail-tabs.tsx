@@ -1,6 +1,7 @@
 import { Paper } from '@mantine/core';
 import { ACTION } from '@/domain/permissions';
 import { FaultsPanel } from '@/features/faults/components/faults-panel';
+import { OpenTicketButton } from '@/features/tickets/components/open-ticket-button';
 import { useFaultSeverityFilter } from '@/features/faults/hooks/use-fault-severity-filter';
 import { useCan } from '@/state/use-can';
 import { useModel } from '@/features/models/api/get-model';
@@ -23,6 +24,19 @@ function VehicleFaultsTab({ vehicleId }: { vehicleId: string }) {
       canAcknowledge={can('vh.l.d.f', ACTION.UPDATE)}
       severities={severities}
       onSeveritiesChange={setSeverities}
+      rowAction={
+        can('t', ACTION.ADD)
+          ? (fault) => (
+              <OpenTicketButton
+                compact
+                vehicleId={fault.vehicleId}
+                source="fault"
+                faultId={fault.id}
+                title={`${fault.name} (${fault.code})`}
+              />
+            )
+          : undefined
+      }
     />
   );
 }

@@ -8,6 +8,7 @@ import { UrlTabs } from '@/shared/ui/url-tabs';
 import { useCan } from '@/state/use-can';
 import { useVehicle } from '@/features/vehicles/details/api/get-vehicle';
 import { useVehicleLive } from '@/features/vehicles/details/use-vehicle-live';
+import { OpenTicketButton } from '@/features/tickets/components/open-ticket-button';
 import { VehicleTabPanel } from './vehicle-detail-tabs';
 
 /** Vehicle details: the 8 tabs of spec §2, each shown only with its permission key; the current tab is `?tab=`. */
@@ -27,6 +28,7 @@ export function VehicleDetailsPage({ route }: RoutePageProps) {
         }
         actions={
           <Group gap="xs">
+            {query.data ? <OpenTicketButton vehicleId={query.data.id} source="vehicle" /> : null}
             {live ? (
               <Badge color="green" variant="dot" size="lg">
                 Live

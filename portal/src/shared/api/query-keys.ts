@@ -22,11 +22,14 @@ export const vehicleKeys = {
   lists: () => ['vehicles', 'list'] as const,
   list: (params: Params) => ['vehicles', 'list', params] as const,
   /** A vehicle picker's search; `purpose` keeps pickers whose results differ in shape apart. */
-  search: (purpose: 'device-assign' | 'geofence', term: string) => ['vehicles', 'search', purpose, term] as const,
+  search: (purpose: 'device-assign' | 'geofence' | 'ticket', term: string) =>
+    ['vehicles', 'search', purpose, term] as const,
   detail: (id: string) => ['vehicles', 'detail', id] as const,
   trips: (id: string, params: Params) => ['vehicles', 'detail', id, 'trips', params] as const,
   tripRoute: (id: string, tripId: string) => ['vehicles', 'detail', id, 'trip-route', tripId] as const,
   locations: (id: string) => ['vehicles', 'detail', id, 'locations'] as const,
+  /** A vehicle's one-line label (registration and VIN) for a form that got its id only. */
+  label: (id: string) => ['vehicles', 'detail', id, 'label'] as const,
 };
 
 export const deviceKeys = {
@@ -131,4 +134,12 @@ export const pickerKeys = {
   all: ['pickers'] as const,
   organisations: (kind: string, q: string) => ['pickers', 'organisations', kind, q] as const,
   ownerVehicles: (field: string, id: string, q: string) => ['pickers', 'vehicles', field, id, q] as const,
+};
+
+export const ticketKeys = {
+  all: ['tickets'] as const,
+  lists: () => ['tickets', 'list'] as const,
+  list: (params: Params) => ['tickets', 'list', params] as const,
+  detail: (id: string) => ['tickets', 'detail', id] as const,
+  assignees: () => ['tickets', 'assignees'] as const,
 };

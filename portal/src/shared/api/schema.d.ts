@@ -1170,6 +1170,135 @@ export interface paths {
         patch: operations["updateDeviceGroup"];
         trace?: never;
     };
+    "/tickets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Tickets in the caller's scope (needs `t`): platform staff all; an OEM its vehicles'; a service centre admin its
+         *     service centre's; a service centre employee those of its service centre assigned to them or to nobody; a fleet,
+         *     driver or EV owner their vehicles'; component staff the ones they opened. Open tickets whose SLA target was
+         *     missed are escalated first (decision 0066). Deleted tickets are left out unless `filter[status]=5`.
+         *     Sort: createdAt, updatedAt, priority, status, ref, dueAt. Filter: status, priority, assigneeId, dealerId,
+         *     source, vehicleId, faultId, overdue. Search: ref, title, vehicle VIN and registration. Date range: createdAt.
+         */
+        get: operations["listTickets"];
+        put?: never;
+        /**
+         * @description Opens a ticket on a vehicle in scope (needs `t` with Add). It goes to the vehicle's service centre unless
+         *     `dealerId` is given (that needs Assign). Audit entity Ticket, action Add.
+         */
+        post: operations["createTicket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tickets/assignees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Service centres and their staff a ticket may be assigned to (needs `t` with Assign); a service centre's own staff sees only its own. */
+        get: operations["listTicketAssignees"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tickets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        /** @description The ticket with its conversation and history. Drivers and EV owners never receive internal notes. */
+        get: operations["getTicket"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** @description Title, description and priority (needs `t` with Update; staff only). A new priority keeps the clock and changes the targets. */
+        patch: operations["updateTicket"];
+        trace?: never;
+    };
+    "/tickets/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Moves a ticket to another status by the allowed-move table (decision 0065); needs `t` with Change Status (and
+         *     Delete to move to Deleted). A move the table does not allow is a 409 that names the allowed ones.
+         */
+        post: operations["moveTicket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tickets/{id}/assign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Assigns the ticket to a service centre and optionally one of its staff (needs `t` with Assign). Audit entity Ticket Assignment. */
+        post: operations["assignTicket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tickets/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Adds a reply (seen by the driver or owner) or an internal note (staff only; drivers and EV owners get 403) with
+         *     up to 3 attachments of at most 512 KB each (PNG, JPEG, PDF, TXT, CSV) as data URLs. Needs `t` with Update.
+         *     The first staff reply stops the first-response clock. Audit entity Ticket Conversation.
+         */
+        post: operations["postTicketMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2060,6 +2189,150 @@ export interface components {
         };
         DeviceGroupPage: components["schemas"]["PageMeta"] & {
             items: components["schemas"]["DeviceGroup"][];
+        };
+        /** @enum {string} */
+        TicketPriority: "low" | "medium" | "high" | "critical";
+        /** @enum {string} */
+        TicketSource: "manual" | "fault" | "vehicle" | "notification" | "rule";
+        /**
+         * @description New 1, In-Progress 2, Hold 3, Reopen 4, Deleted 5, Closed 6.
+         * @enum {integer}
+         */
+        TicketStatus: 1 | 2 | 3 | 4 | 5 | 6;
+        TicketSlaTarget: {
+            targetMinutes: number;
+            /** @description Running-clock ms left; negative when overdue. */
+            remainingMs: number;
+            /** @enum {string} */
+            state: "running" | "paused" | "met" | "breached" | "stopped";
+        };
+        TicketSla: {
+            /** @description The clock is paused (Hold). */
+            paused: boolean;
+            firstResponse: components["schemas"]["TicketSlaTarget"];
+            resolution: components["schemas"]["TicketSlaTarget"];
+        };
+        Ticket: {
+            id: string;
+            /** @description Reference shown to people (TCK-1042). */
+            ref: string;
+            title: string;
+            status: components["schemas"]["TicketStatus"];
+            priority: components["schemas"]["TicketPriority"];
+            source: components["schemas"]["TicketSource"];
+            vehicleId: string;
+            /** @description Registration number */
+            vehicleLabel: string;
+            deviceId: string | null;
+            faultId: string | null;
+            notificationId: string | null;
+            dealerId: string | null;
+            dealerName: string | null;
+            assigneeId: string | null;
+            assigneeName: string | null;
+            createdByName: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: date-time */
+            closedAt: string | null;
+            /** Format: date-time */
+            firstResponseAt: string | null;
+            /** @description Messages the caller may see. */
+            messageCount: number;
+            sla: components["schemas"]["TicketSla"];
+        };
+        TicketAttachment: {
+            id: string;
+            name: string;
+            type: string;
+            size: number;
+            dataUrl: string;
+        };
+        TicketMessage: {
+            id: string;
+            /**
+             * @description note: internal, never sent to drivers or EV owners.
+             * @enum {string}
+             */
+            kind: "reply" | "note";
+            body: string;
+            authorId: string | null;
+            authorName: string;
+            authorRole: string | null;
+            attachments: components["schemas"]["TicketAttachment"][];
+            /** Format: date-time */
+            createdAt: string;
+        };
+        TicketEvent: {
+            id: string;
+            /** @enum {string} */
+            type: "created" | "status" | "assigned" | "priority" | "escalated" | "edited";
+            actorId: string | null;
+            actorName: string;
+            summary: string;
+            /** Format: date-time */
+            occurredAt: string;
+        };
+        TicketDetail: components["schemas"]["Ticket"] & {
+            description: string;
+            messages: components["schemas"]["TicketMessage"][];
+            events: components["schemas"]["TicketEvent"][];
+            /** @description The moves the table allows from the current status (decision 0065), whatever the caller's bits. */
+            allowedStatuses: components["schemas"]["TicketStatus"][];
+        };
+        TicketPage: components["schemas"]["PageMeta"] & {
+            items: components["schemas"]["Ticket"][];
+        };
+        TicketInput: {
+            title: string;
+            description: string;
+            priority: components["schemas"]["TicketPriority"];
+            source?: components["schemas"]["TicketSource"];
+            vehicleId: string;
+            deviceId?: string | null;
+            faultId?: string | null;
+            notificationId?: string | null;
+            dealerId?: string | null;
+            assigneeId?: string | null;
+        };
+        TicketPatch: {
+            title?: string;
+            description?: string;
+            priority?: components["schemas"]["TicketPriority"];
+        };
+        TicketMove: {
+            status: components["schemas"]["TicketStatus"];
+            /** @description Why (kept in the ticket's history). */
+            note?: string;
+        };
+        TicketAssignment: {
+            dealerId: string | null;
+            assigneeId?: string | null;
+        };
+        TicketAttachmentInput: {
+            name: string;
+            type: string;
+            dataUrl: string;
+        };
+        TicketMessageInput: {
+            /** @enum {string} */
+            kind: "reply" | "note";
+            body: string;
+            attachments?: components["schemas"]["TicketAttachmentInput"][];
+        };
+        TicketAssignees: {
+            dealers: {
+                id: string;
+                name: string;
+            }[];
+            staff: {
+                id: string;
+                name: string;
+                role: string;
+                dealerId: string;
+            }[];
         };
     };
     responses: {
@@ -4571,6 +4844,241 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    listTickets: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: components["parameters"]["page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["pageSize"];
+                /** @description `field:asc|desc`, several comma-separated, applied in order. */
+                sort?: components["parameters"]["sort"];
+                /** @description Case-insensitive text search over the resource's searchable fields. */
+                q?: components["parameters"]["q"];
+                /** @description Start of the date range (inclusive, ISO 8601). */
+                from?: components["parameters"]["from"];
+                /** @description End of the date range (inclusive, ISO 8601). */
+                to?: components["parameters"]["to"];
+                /** @description `filter[field]=v1,v2`: rows whose field equals any value; several filters combine with AND. */
+                filter?: components["parameters"]["filter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of tickets */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TicketInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listTicketAssignees: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Service centres and staff */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketAssignees"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ticket */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketDetail"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TicketPatch"];
+            };
+        };
+        responses: {
+            /** @description Updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    moveTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TicketMove"];
+            };
+        };
+        responses: {
+            /** @description Moved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    assignTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TicketAssignment"];
+            };
+        };
+        responses: {
+            /** @description Assigned */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    postTicketMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TicketMessageInput"];
+            };
+        };
+        responses: {
+            /** @description Added; the whole ticket */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
 }

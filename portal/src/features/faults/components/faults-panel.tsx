@@ -1,6 +1,6 @@
 import { paths } from '@/config/routes';
 import { Anchor, Badge, Button, Chip, Group, Pagination, Stack, Table, Text } from '@mantine/core';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { FAULT_SEVERITY_LABELS, type FaultSeverity, faultSeverityColor } from '@/domain/enums';
 import { toApiError } from '@/shared/api/api-client';
@@ -21,10 +21,19 @@ export interface FaultsPanelProps {
   /** Severities picked in the filter (kept by the page, e.g. in the store's `fault_data`). */
   severities: readonly number[];
   onSeveritiesChange: (severities: number[]) => void;
+  /** An extra action per fault that the page composes in (Open ticket); with it the table has an Actions column. */
+  rowAction?: (fault: ApiFault) => ReactNode;
 }
 
 /** Faults and alerts of a vehicle or device: filter by severity (in the severity colours), acknowledge, open details. */
-export function FaultsPanel({ vehicleId, deviceId, canAcknowledge, severities, onSeveritiesChange }: FaultsPanelProps) {
+export function FaultsPanel({
+  vehicleId,
+  deviceId,
+  canAcknowledge,
+  severities,
+  onSeveritiesChange,
+  rowAction,
+}: FaultsPanelProps) {
   const [page, setPage] = useState(1);
   const query = useFaults({ vehicleId, deviceId, severities, page, pageSize: PAGE_SIZE });
   const acknowledge = useAcknowledgeFault();
@@ -83,6 +92,7 @@ export function FaultsPanel({ vehicleId, deviceId, canAcknowledge, severities, o
                 <Table.Th>Occurred</Table.Th>
                 <Table.Th>State</Table.Th>
                 <Table.Th>Acknowledged</Table.Th>
+                {rowAction ? <Table.Th>Actions</Table.Th> : null}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -134,6 +144,7 @@ export function FaultsPanel({ vehicleId, deviceId, canAcknowledge, severities, o
                       </Text>
                     )}
                   </Table.Td>
+                  {rowAction ? <Table.Td>{rowAction(fault)}</Table.Td> : null}
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -1,4 +1,4 @@
-import { type ListParams, toListQuery } from '@/shared/ui/data-table/use-list-params';
+import { type ListParams, toListQuery } from './use-list-params';
 
 /** The URL keys of the date range (days, `YYYY-MM-DD`, local time); they go to the server as `from` / `to`. */
 export const RANGE_KEYS = ['from', 'to'] as const;

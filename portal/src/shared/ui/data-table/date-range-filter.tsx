@@ -1,6 +1,6 @@
 import { Group, TextInput } from '@mantine/core';
 import { memo } from 'react';
-import { useListParams } from '@/shared/ui/data-table/use-list-params';
+import { useListParams } from './use-list-params';
 
 export interface DateRangeFilterProps {
   /** The list's filter keys (they include `from` and `to`). */

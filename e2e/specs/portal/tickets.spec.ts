@@ -1,0 +1,104 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { portal, tickets } from '../../selectors';
+import { PORTAL_BASE, signInToDashboard } from './portal-session';
+
+// Help & Support in the demo portal: a service centre admin opens a ticket by hand on the demo driver's vehicle,
+// assigns it, writes an internal note and a reply, puts it on hold and closes it; the driver then sees the ticket with
+// the reply and without the internal note.
+
+const shot = (name: string) => `/tmp/tickets-e2e-${name}.png`;
+
+/** Serious and critical WCAG 2.2 AA violations on the page as it is (the a11y walk's rule, here with a drawer open). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+async function signOut(page: Page) {
+  await page.getByRole(portal.shell.accountMenu.role, { name: portal.shell.accountMenu.name }).click();
+  await page.getByRole(portal.shell.signOut.role, { name: portal.shell.signOut.name }).click();
+  await expect(page.getByRole(portal.login.heading.role, { name: portal.login.heading.name })).toBeVisible();
+}
+
+test('a ticket is opened by hand, assigned, answered, held and closed; the driver sees it without internal notes', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await signInToDashboard(page, 'DA');
+  await page.goto(`${PORTAL_BASE}/tickets`);
+  const table = page.getByRole(tickets.table.role, { name: tickets.table.name });
+  await expect(table.getByRole('row').nth(1)).toBeVisible({ timeout: 30_000 });
+  await page.screenshot({ path: shot('list-da'), fullPage: true });
+  expect.soft(await seriousViolations(page)).toEqual([]);
+
+  await page.getByRole(tickets.newTicket.role, { name: tickets.newTicket.name }).click();
+  const form = page.getByRole(tickets.newTicketDialog.role, { name: tickets.newTicketDialog.name });
+  await form.getByRole(tickets.openTicket.role, { name: tickets.openTicket.name }).click();
+  await expect(form.getByText('Choose the vehicle.')).toBeVisible();
+  await form.getByRole(tickets.vehicle.role, { name: tickets.vehicle.name }).fill('000002');
+  await page
+    .getByRole('listbox', { name: 'Vehicle' })
+    .getByRole('option', { name: /000002/ })
+    .first()
+    .click();
+  await form.getByRole(tickets.title.role, { name: tickets.title.name }).fill('Charging port cover broken e2e');
+  await form.getByRole(tickets.description.role, { name: tickets.description.name }).fill('The cover does not close.');
+  await page.screenshot({ path: shot('new-ticket'), fullPage: true });
+  await form.getByRole(tickets.openTicket.role, { name: tickets.openTicket.name }).click();
+
+  const drawer = page.getByRole('dialog', { name: /TCK-\d+: Charging port cover broken e2e/ });
+  await expect(drawer).toBeVisible({ timeout: 15_000 });
+  const ref = ((await drawer.getByRole('heading').first().textContent()) ?? '').split(':')[0] ?? '';
+  expect(ref).toMatch(/^TCK-\d+$/);
+
+  await drawer.getByRole(tickets.assignee.role, { name: tickets.assignee.name }).click();
+  await page
+    .getByRole('listbox', { name: 'Assignee' })
+    .getByRole('option', { name: /\(DE\)/ })
+    .click();
+  await drawer.getByRole(tickets.saveAssignment.role, { name: tickets.saveAssignment.name }).click();
+  await expect(drawer.getByText(/Assigned to .* \/ .*\(DE\)/)).toBeVisible();
+
+  await drawer.locator('label').filter({ hasText: tickets.noteKindLabel }).click();
+  await drawer.getByRole('textbox', { name: /Internal note/ }).fill('Internal e2e: order a new cover.');
+  await drawer.getByRole(tickets.addNote.role, { name: tickets.addNote.name }).click();
+  await expect(drawer.getByLabel(/^Internal note from/).getByText('Internal e2e: order a new cover.')).toBeVisible();
+  await drawer.locator('label').filter({ hasText: tickets.replyKindLabel }).click();
+  await drawer.getByRole('textbox', { name: 'Reply' }).fill('We have ordered a new cover for you.');
+  await drawer.getByRole(tickets.sendReply.role, { name: tickets.sendReply.name }).click();
+  await expect(drawer.getByLabel(/^Reply from/).getByText('We have ordered a new cover for you.')).toBeVisible();
+
+  const moves = drawer.getByRole(tickets.statusMoves.role, { name: tickets.statusMoves.name });
+  await moves.getByRole('button', { name: 'Put on hold' }).click();
+  await expect(drawer.getByText(/^Paused, /).first()).toBeVisible();
+  await expect(moves.getByRole('button')).toHaveText(['Start work', 'Close']);
+  await page.screenshot({ path: shot('drawer-hold'), fullPage: true });
+  expect.soft(await seriousViolations(page)).toEqual([]);
+  await moves.getByRole('button', { name: 'Close' }).click();
+  await expect(moves.getByRole('button')).toHaveText(['Reopen']);
+  await expect(drawer.getByText('Met').first()).toBeVisible();
+  await page.screenshot({ path: shot('drawer-closed'), fullPage: true });
+  await page.keyboard.press('Escape');
+
+  await signOut(page);
+  await signInToDashboard(page, 'DR');
+  await page.goto(`${PORTAL_BASE}/driver/tickets`);
+  await page.getByRole(tickets.search.role, { name: tickets.search.name }).fill(ref);
+  const own = page.getByRole(tickets.table.role, { name: tickets.table.name });
+  await expect(own.getByRole('row')).toHaveCount(2, { timeout: 15_000 });
+  await page.screenshot({ path: shot('list-driver'), fullPage: true });
+  await own.getByText(ref).click();
+  const driverView = page.getByRole('dialog', { name: new RegExp(`${ref}:`) });
+  await expect(driverView.getByText('We have ordered a new cover for you.')).toBeVisible({ timeout: 15_000 });
+  await expect(driverView.getByText('Internal e2e: order a new cover.')).toHaveCount(0);
+  await expect(driverView.getByRole(tickets.statusMoves.role, { name: tickets.statusMoves.name })).toHaveCount(0);
+  // Let the drawer finish sliding in before the picture.
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: shot('drawer-driver'), fullPage: true });
+  expect.soft(await seriousViolations(page)).toEqual([]);
+});
