@@ -11,14 +11,16 @@ import { createApiHttp } from './handlers/http';
 import { createModelHandlers } from './handlers/models';
 import { createNotificationHandlers } from './handlers/notifications';
 import { createOrganisationHandlers } from './handlers/organisations';
+import { createRuleHandlers } from './handlers/rules';
 import { createSimHandlers } from './handlers/sims';
 import { createTripRouteHandlers } from './handlers/trip-routes';
 import { createVehicleHandlers } from './handlers/vehicles';
+import type { RuleEngineOptions } from './world/rule-engine';
 
 /** Every Fleet API handler of the demo world, rooted at the API base URL (the same list in the browser and in tests). */
 export function createHandlers(
   baseUrl: string = getEnv().apiUrl,
-  options: { commands?: CommandHandlerOptions } = {},
+  options: { commands?: CommandHandlerOptions; rules?: RuleEngineOptions } = {},
 ): RequestHandler[] {
   const http = createApiHttp(baseUrl);
   return [
@@ -30,10 +32,11 @@ export function createHandlers(
     ...createModelHandlers(http),
     ...createFaultHandlers(http),
     ...createCommandHandlers(http, options.commands),
-    ...createNotificationHandlers(http),
+    ...createNotificationHandlers(http, options.rules),
     ...createAuditHandlers(http),
     ...createHardwareLogHandlers(http),
     ...createGeofenceHandlers(http),
     ...createTripRouteHandlers(http),
+    ...createRuleHandlers(http, options.rules),
   ];
 }

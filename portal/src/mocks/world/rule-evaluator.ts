@@ -62,11 +62,7 @@ export function conditionHolds(condition: RuleConditionValue, sample: Sample): b
 }
 
 /** True when the conditions hold, combined by AND (1) or OR (2); an empty list never holds. */
-export function conditionsHold(
-  operator: number,
-  conditions: readonly RuleConditionValue[],
-  sample: Sample,
-): boolean {
+export function conditionsHold(operator: number, conditions: readonly RuleConditionValue[], sample: Sample): boolean {
   if (conditions.length === 0) return false;
   return operator === RULE_OPERATOR.OR
     ? conditions.some((c) => conditionHolds(c, sample))
@@ -86,7 +82,8 @@ export function stepRule(
   if (state.phase === 'firing') {
     const clears =
       rule.clearConditions.length > 0 ? rule.clearConditions.every((c) => conditionHolds(c, sample)) : !active;
-    if (clears) return { state: { phase: 'idle', since: null, lastFiredAt: state.lastFiredAt }, events: [{ type: 'clear', t }] };
+    if (clears)
+      return { state: { phase: 'idle', since: null, lastFiredAt: state.lastFiredAt }, events: [{ type: 'clear', t }] };
     const repeatDue =
       rule.repeatSeconds > 0 && state.lastFiredAt !== null && t - state.lastFiredAt >= rule.repeatSeconds * 1000;
     if (repeatDue && cooledDown) {

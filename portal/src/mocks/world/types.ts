@@ -24,6 +24,7 @@ export type ApiAuditEntry = Schemas['AuditEntry'];
 export type ApiSavedLocation = Schemas['SavedLocation'];
 export type ApiCommand = Schemas['Command'];
 export type ApiNotification = Schemas['Notification'];
+export type ApiRule = Schemas['Rule'];
 
 export type Oem = Stored<Schemas['Oem']>;
 export type Dealer = Stored<Schemas['Dealer']>;
@@ -38,6 +39,7 @@ export type Fault = Stored<Schemas['Fault']>;
 export type AuditEntry = Stored<Schemas['AuditEntry']>;
 export type Command = Stored<Schemas['Command']>;
 export type Notification = Stored<Schemas['Notification']>;
+export type Rule = Stored<Schemas['Rule']>;
 export type Geofence = Stored<Schemas['Geofence']>;
 export type ApiGeofence = Schemas['Geofence'];
 export type DeviceKind = Schemas['DeviceKind'];
@@ -74,6 +76,7 @@ export interface WorldRows {
   audit: AuditEntry;
   sessions: SessionRecord;
   geofences: Geofence;
+  rules: Rule;
 }
 
 export type TableName = keyof WorldRows;
@@ -98,4 +101,5 @@ export const TABLE_NAMES = [
   'audit',
   'sessions',
   'geofences',
+  'rules',
 ] as const satisfies readonly TableName[];

@@ -1959,7 +1959,46 @@ export interface components {
             openTicket?: boolean;
             enabled?: boolean;
         };
-        Rule: components["schemas"]["RuleInput"] & {
+        /** @description A rule as stored (every RuleInput field) with its id, last firing and authorship. */
+        Rule: {
+            name: string;
+            description: string;
+            deviceKind: components["schemas"]["DeviceKind"];
+            /**
+             * @description OEM 1, Model 2, Device 3.
+             * @enum {integer}
+             */
+            scope: 1 | 2 | 3;
+            oemId: string;
+            /** @description Scope Model. */
+            modelId: string | null;
+            /** @description Scope Device: the vehicle whose EV or fitted device of `deviceKind` it watches. */
+            vehicleId: string | null;
+            /**
+             * @description AND 1, OR 2.
+             * @enum {integer}
+             */
+            conditionOperator: 1 | 2;
+            conditions: components["schemas"]["RuleCondition"][];
+            /** @description All must hold to clear a firing rule; empty: it clears when its conditions no longer hold. */
+            clearConditions: components["schemas"]["RuleCondition"][];
+            /** @description Conditions must hold this long. */
+            pendingSeconds: number;
+            /** @description At most one notification per vehicle per cool-down. */
+            cooldownSeconds: number;
+            /** @description Reminder while still firing; 0: none. */
+            repeatSeconds: number;
+            severity: components["schemas"]["FaultSeverity"];
+            /** @description Bit flags: Push 1, Email 2, SMS 4, Web Hook 8, Web Alert 16, Command 32. */
+            deliveryMethods: number;
+            /** @description E-mail addresses (Email) and phone numbers (SMS). */
+            recipients: string[];
+            /** @description An https URL (Web Hook). */
+            webhookUrl: string | null;
+            /** @description A command of the model's commands (Command). */
+            commandCode: string | null;
+            openTicket: boolean;
+            enabled: boolean;
             id: string;
             /** Format: date-time */
             lastFiredAt: string | null;
