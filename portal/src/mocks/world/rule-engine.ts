@@ -291,7 +291,6 @@ function sendRuleCommand(db: WorldDb, rule: Rule, target: RuleTarget, t: number,
 }
 
 function fire(
-  db: WorldDb,
   rule: Rule,
   target: RuleTarget,
   sample: Sample,
@@ -401,7 +400,7 @@ export function runRules(db: WorldDb, now: number, options: RuleEngineOptions = 
       }
       // Nobody is reminded of what they already acknowledged.
       if (event.reminder && open?.acknowledgedAt != null) return;
-      const notification = fire(db, rule, target, sample, event.reminder, own);
+      const notification = fire(rule, target, sample, event.reminder, own);
       if (db.tables.notifications.get(notification.id)) return;
       db.tables.notifications.insert(notification);
       sendRuleCommand(db, rule, target, event.t, notification.id);
