@@ -42,7 +42,7 @@ export function ConditionList({ field, noun, conditions, onChange, keys, faultCo
         const error = errors[`${field}.${i}`];
         return (
           // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity but their position
-          <div key={i} role="group" aria-label={`${noun} ${n}`}>
+          <fieldset key={i} aria-label={`${noun} ${n}`} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
             <Group gap="xs" align="flex-start" wrap="nowrap">
               <Select
                 label={`${noun} ${n}: type`}
@@ -116,7 +116,7 @@ export function ConditionList({ field, noun, conditions, onChange, keys, faultCo
                 {error}
               </Text>
             ) : null}
-          </div>
+          </fieldset>
         );
       })}
       <Group gap="xs">

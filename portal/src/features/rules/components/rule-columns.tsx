@@ -16,7 +16,6 @@ function scopeText(r: ApiRule): string {
 }
 
 /** The rule list's columns; `actions` renders a row's menu. */
-// biome-ignore lint/suspicious/noExplicitAny: column value types differ per column
 export function ruleColumns(
   actions: (r: ApiRule) => ReactNode,
   keyLabels: ReadonlyMap<string, { label: string; unit: string }> | undefined,
