@@ -20,8 +20,8 @@ import { useAuditActors } from '@/features/audit/api/list-audit-actors';
 import { useVerifyAuditChain } from '@/features/audit/api/verify-audit-chain';
 import { ChainCheckResult, VerifyChainButton } from '@/features/audit/components/chain-check';
 import { AuditEntryDrawer } from '@/features/audit/components/audit-entry-drawer';
-import { DateRangeFilter } from '@/features/audit/components/date-range-filter';
-import { toCsv } from '@/features/audit/lib/to-csv';
+import { DateRangeFilter } from '@/shared/ui/data-table/date-range-filter';
+import { toCsv } from '@/shared/ui/data-table/to-csv';
 
 const FILTER_KEYS = ['entity', 'action', 'userId', 'from', 'to'] as const;
 /** The spec's actions, then the ones the API adds (see AuditEntry.action in openapi.yaml). */

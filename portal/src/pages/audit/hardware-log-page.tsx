@@ -19,9 +19,9 @@ import {
   listAllHardwareLogs,
   useHardwareLogs,
 } from '@/features/audit/api/list-hardware-logs';
-import { DateRangeFilter } from '@/features/audit/components/date-range-filter';
+import { DateRangeFilter } from '@/shared/ui/data-table/date-range-filter';
 import { LiveTailToggle } from '@/features/audit/components/live-tail-toggle';
-import { toCsv } from '@/features/audit/lib/to-csv';
+import { toCsv } from '@/shared/ui/data-table/to-csv';
 
 const FILTER_KEYS = ['level', 'deviceId', 'from', 'to'] as const;
 const LEVEL_COLOURS: Record<ApiHardwareLogEntry['level'], string> = {

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient, requireData } from '@/shared/api/api-client';
 import type { components } from '@/shared/api/schema';
 import type { ListParams } from '@/shared/ui/data-table/use-list-params';
-import { toRangedListQuery } from '../lib/list-query';
+import { toRangedListQuery } from '@/shared/ui/data-table/ranged-list-query';
 
 export type ApiHardwareLogEntry = components['schemas']['HardwareLogEntry'];
 
