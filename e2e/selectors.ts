@@ -89,3 +89,23 @@ export const trips = {
   pause: 'Pause',
   locationsMap: { role: 'region', name: 'Saved locations map' },
 } as const;
+
+/** Rules and notifications (issue 19): names of the rule builder, the history and the header's bell. */
+export const rulesNotifications = {
+  addRule: { role: 'button', name: 'Add rule' },
+  ruleDialog: { role: 'dialog', name: 'Add rule' },
+  rulesTable: { role: 'table', name: 'Rules' },
+  historyTable: { role: 'table', name: 'Notifications' },
+  name: 'Name',
+  scopeDevice: { role: 'radio', name: 'Device' },
+  vehicle: 'Vehicle',
+  conditionKey: 'Condition 1: telemetry key',
+  conditionComparison: 'Condition 1: comparison',
+  conditionValue: 'Condition 1: value',
+  testRule: { role: 'button', name: 'Test this rule' },
+  testResult: /It would have fired/,
+  save: { role: 'button', name: 'Save rule' },
+  /** The header bell: "Notifications: 12 unacknowledged". */
+  bell: /^Notifications: (\d+) unacknowledged$/,
+  acknowledge: /^Acknowledge /,
+} as const;
