@@ -99,6 +99,8 @@ export const rulesNotifications = {
   name: 'Name',
   scopeDevice: { role: 'radio', name: 'Device' },
   vehicle: 'Vehicle',
+  /** "MH12AB1234 · veh-000001" */
+  vehicleOption: / · veh-\d+$/,
   conditionKey: 'Condition 1: telemetry key',
   conditionComparison: 'Condition 1: comparison',
   conditionValue: 'Condition 1: value',

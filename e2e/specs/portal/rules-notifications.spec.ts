@@ -36,20 +36,24 @@ test('a rule built in the UI fires, its notification arrives live in the history
   await expect(dialog.getByText('Enter a name.')).toBeVisible();
 
   await dialog.getByRole('textbox', { name: sel.name, exact: true }).fill(RULE);
-  await dialog.getByRole('radio', { name: sel.scopeDevice.name, exact: true }).check({ force: true });
-  await dialog.getByRole('textbox', { name: sel.vehicle, exact: true }).fill('veh-000001');
-  await page.getByRole('option', { name: /^veh-000001 ·/ }).click();
+  // The segmented control's radio is visually hidden: its visible label is what a user clicks.
+  await dialog.getByText(sel.scopeDevice.name, { exact: true }).click();
+  await expect(dialog.getByRole('radio', { name: sel.scopeDevice.name, exact: true })).toBeChecked();
+  // The picker lists vehicles before anything is typed; any one of them will do.
+  await dialog.getByRole('textbox', { name: sel.vehicle, exact: true }).click();
+  await page.getByRole('option', { name: sel.vehicleOption }).first().click();
   await choose(page, sel.conditionKey, 'State of charge (%)');
   await choose(page, sel.conditionComparison, '>= (at or above)');
   await dialog.getByRole('textbox', { name: sel.conditionValue, exact: true }).fill('0');
   await dialog.getByRole('button', { name: sel.testRule.name }).click();
   await expect(dialog.getByText(sel.testResult)).toBeVisible({ timeout: 20_000 });
   await page.screenshot({ path: test.info().outputPath('rule-builder.png'), fullPage: true });
+  // The count before the rule exists: its first notification may arrive as soon as it is saved.
+  const before = await bellCount(page);
   await dialog.getByRole('button', { name: sel.save.name }).click();
   await expect(dialog).toBeHidden();
   await expect(rules.getByText(RULE)).toBeVisible();
 
-  const before = await bellCount(page);
   await page.goto(`${PORTAL_BASE}/notification-history`);
   const history = page.getByRole('table', { name: sel.historyTable.name });
   const row = history.getByRole('row').filter({ hasText: RULE });

@@ -190,3 +190,16 @@ test('filters by delivery method and status', async () => {
       true,
     );
 });
+
+test('a rule saved just before a reload still fires after it, and nothing is recorded twice', async () => {
+  const { forgetWorldDb } = await import('../world/world-instance');
+  const token = await signIn('SA');
+  const created = await call('POST', '/rules', { token, body: { ...ALWAYS, cooldownSeconds: 0, repeatSeconds: 0 } });
+  vi.setSystemTime(Date.now() + 12_000);
+  const first = await call('GET', `/notifications?filter[ruleId]=${created.body.id}`, { token });
+  expect(first.body.total).toBe(1);
+  forgetWorldDb();
+  vi.setSystemTime(Date.now() + 5_000);
+  const again = await call('GET', `/notifications?filter[ruleId]=${created.body.id}`, { token });
+  expect(again.body.items.map((n: { id: string }) => n.id)).toEqual(first.body.items.map((n: { id: string }) => n.id));
+});

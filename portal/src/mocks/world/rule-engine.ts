@@ -208,7 +208,6 @@ interface RuleMemory {
 }
 
 interface EngineMemory {
-  startedAt: number;
   rules: Map<string, RuleMemory>;
 }
 
@@ -337,13 +336,13 @@ function fire(
 
 /**
  * Runs every enabled rule from where it stopped up to `now`; answers the notifications it recorded. A rule seen for
- * the first time that was saved before the engine started is primed at `now` (a condition that already holds was
- * notified before, in the history); a rule saved since starts from its save.
+ * the first time that was saved more than the catch-up window ago is primed at `now` (a condition that already holds
+ * was notified before, in the history); a newer one is evaluated from its save.
  */
 export function runRules(db: WorldDb, now: number, options: RuleEngineOptions = {}): Notification[] {
   let memory = memories.get(db);
   if (!memory) {
-    memory = { startedAt: now, rules: new Map() };
+    memory = { rules: new Map() };
     memories.set(db, memory);
   }
   const last = Math.floor(now / ENGINE_STEP_MS) * ENGINE_STEP_MS;
@@ -357,7 +356,9 @@ export function runRules(db: WorldDb, now: number, options: RuleEngineOptions = 
     let mine = memory.rules.get(rule.id);
     const fresh = !mine || mine.version !== rule.updatedAt;
     if (!mine || fresh) {
-      const prime = rule.updatedAt < memory.startedAt;
+      // Saved within the catch-up window (also before a reload): evaluated from its save; notification ids are
+      // deterministic, so what fired before the reload is not recorded twice. Older: primed at now.
+      const prime = rule.updatedAt < now - MAX_CATCH_UP_MS;
       mine = {
         version: rule.updatedAt,
         until: prime ? last : Math.floor(rule.updatedAt / ENGINE_STEP_MS) * ENGINE_STEP_MS,

@@ -115,7 +115,7 @@ export function useRuleOems(enabled: boolean) {
   });
 }
 
-/** Vehicles whose id, VIN or registration matches, for the Device scope picker. */
+/** Vehicles whose registration or VIN matches, for the Device scope picker. */
 export function useRuleVehicleSearch(q: string) {
   return useQuery({
     queryKey: ruleKeys.vehicles(q),

@@ -114,7 +114,7 @@ export function RuleForm({ initial, choosesOem, wideScopes, editing, onSubmit, o
 
   const vehicleOptions = (vehicles.data ?? []).map((v) => ({
     value: v.id,
-    label: `${v.id} · ${v.registrationNumber}`,
+    label: `${v.registrationNumber} · ${v.id}`,
   }));
   if (draft.vehicleId && !vehicleOptions.some((o) => o.value === draft.vehicleId))
     vehicleOptions.unshift({ value: draft.vehicleId, label: draft.vehicleId });
@@ -198,7 +198,7 @@ export function RuleForm({ initial, choosesOem, wideScopes, editing, onSubmit, o
           {draft.scope === 3 ? (
             <Select
               label="Vehicle"
-              placeholder="Search by id or registration"
+              placeholder="Search by registration or VIN"
               data={vehicleOptions}
               value={draft.vehicleId || null}
               error={errors.vehicleId}
