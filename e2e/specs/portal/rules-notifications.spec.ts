@@ -60,7 +60,7 @@ test('a rule built in the UI fires, its notification arrives live in the history
   // The engine samples every 5 s and the page polls every 5 s: the notification arrives without a reload.
   await expect(row).toHaveCount(1, { timeout: 30_000 });
   await expect.poll(() => bellCount(page), { timeout: 15_000 }).toBeGreaterThan(before);
-  await expect(row).toHaveTextContent('Web Alert');
+  await expect(row).toContainText('Web Alert');
   await page.screenshot({ path: test.info().outputPath('notification-history.png'), fullPage: true });
 
   const unacknowledged = await bellCount(page);
