@@ -19,13 +19,13 @@ export function DeliveryList({ deliveries }: { deliveries: readonly Delivery[] }
         const method = DELIVERY_METHOD_LABELS[d.method];
         const status = DELIVERY_STATUS_LABELS[d.status];
         const badge = (
-          <Badge size="xs" variant="light" color={STATUS_COLOR[d.status]}>
+          <Badge size="xs" variant="light" color={STATUS_COLOR[d.status]} style={{ flexShrink: 0 }}>
             {status}
           </Badge>
         );
         return (
           <Group key={d.method} gap={6} wrap="nowrap">
-            <Text size="xs" w={110}>
+            <Text size="xs" w={110} style={{ flexShrink: 0 }}>
               {method}
             </Text>
             {d.error ? <Tooltip label={d.error}>{badge}</Tooltip> : badge}
