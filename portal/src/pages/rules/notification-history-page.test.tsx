@@ -27,7 +27,7 @@ const bell = () => screen.findByRole('link', { name: /^Notifications: \d+ unackn
 const bellCount = async () => Number((await bell()).getAttribute('aria-label')?.match(/\d+/)?.[0]);
 
 describe('notification history', () => {
-  test('lists notifications with severity, rule, vehicle, delivery per channel and who acknowledged', async () => {
+  test('lists notifications with severity, rule, vehicle and delivery per channel (a failed one with its error), filtered by channel and status', async () => {
     const { token } = await openAs('SA', '/notification-history?method=4&status=failed');
     const rows = await waitFor(async () => {
       const r = await dataRows();
