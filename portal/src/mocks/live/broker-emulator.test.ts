@@ -203,7 +203,7 @@ test("a connection sees only its user's vehicles: the map simulates them, other 
   expect(new Set(telemetryUids(fleet.received))).toEqual(new Set(['A-2', 'A-3']));
 });
 
-test("a command published for a vehicle outside the connection's scope is dropped", () => {
+test('a command published for a vehicle outside the connection\'s scope is dropped', () => {
   emulator = createBrokerEmulator({
     vehicleIds: () => ['A-1', 'A-2'],
     vehicleScope: () => (uid) => uid === 'A-2',
