@@ -101,6 +101,8 @@ export const usersRoles = {
   rolePreview: 'Role to preview',
   /** The box of one permission key and action in the role matrix ("Audit History: List/read"). */
   matrixBox: (label: string, action: string) => ({ role: 'checkbox', name: `${label}: ${action}` }) as const,
+} as const;
+
 /** Help & Support (tickets): names the tickets page, its drawer and its new-ticket form expose. */
 export const tickets = {
   table: { role: 'table', name: 'Tickets' },
@@ -119,4 +121,26 @@ export const tickets = {
   replyKindLabel: /^Reply to driver \/ owner$/,
   sendReply: { role: 'button', name: 'Send reply' },
   addNote: { role: 'button', name: 'Add note' },
+} as const;
+
+/** Rules and notifications (issue 19): names of the rule builder, the history and the header's bell. */
+export const rulesNotifications = {
+  addRule: { role: 'button', name: 'Add rule' },
+  ruleDialog: { role: 'dialog', name: 'Add rule' },
+  rulesTable: { role: 'table', name: 'Rules' },
+  historyTable: { role: 'table', name: 'Notifications' },
+  name: 'Name',
+  scopeDevice: { role: 'radio', name: 'Device' },
+  vehicle: 'Vehicle',
+  /** "MH12AB1234 · veh-000001" */
+  vehicleOption: / · veh-\d+$/,
+  conditionKey: 'Condition 1: telemetry key',
+  conditionComparison: 'Condition 1: comparison',
+  conditionValue: 'Condition 1: value',
+  testRule: { role: 'button', name: 'Test this rule' },
+  testResult: /It would have fired/,
+  save: { role: 'button', name: 'Save rule' },
+  /** The header bell: "Notifications: 12 unacknowledged". */
+  bell: /^Notifications: (\d+) unacknowledged$/,
+  acknowledge: /^Acknowledge /,
 } as const;

@@ -11,6 +11,7 @@ import { createApiHttp } from './handlers/http';
 import { createModelHandlers } from './handlers/models';
 import { createNotificationHandlers } from './handlers/notifications';
 import { createOrganisationHandlers } from './handlers/organisations';
+import { createRuleHandlers } from './handlers/rules';
 import { createSimHandlers } from './handlers/sims';
 import { createTicketHandlers } from './handlers/tickets';
 import { createTripRouteHandlers } from './handlers/trip-routes';
@@ -18,13 +19,20 @@ import { createVehicleHandlers } from './handlers/vehicles';
 import { createDeviceGroupHandlers } from './handlers/device-groups';
 import { createRoleHandlers } from './handlers/roles';
 import { createUserHandlers } from './handlers/users';
+import type { RuleEngineOptions } from './world/rule-engine';
+import { openTicketForRule } from './world/rule-tickets';
 
 /** Every Fleet API handler of the demo world, rooted at the API base URL (the same list in the browser and in tests). */
 export function createHandlers(
   baseUrl: string = getEnv().apiUrl,
-  options: { commands?: CommandHandlerOptions } = {},
+  options: { commands?: CommandHandlerOptions; rules?: RuleEngineOptions } = {},
 ): RequestHandler[] {
   const http = createApiHttp(baseUrl);
+  // A rule with "open a ticket" opens one through the tickets part of the world (one per rule and vehicle while open).
+  const rules: RuleEngineOptions = {
+    onTicketRequested: (db, notification, rule) => void openTicketForRule(db, notification, rule),
+    ...options.rules,
+  };
   return [
     ...createAuthHandlers(http),
     ...createOrganisationHandlers(http),
@@ -34,7 +42,7 @@ export function createHandlers(
     ...createModelHandlers(http),
     ...createFaultHandlers(http),
     ...createCommandHandlers(http, options.commands),
-    ...createNotificationHandlers(http),
+    ...createNotificationHandlers(http, rules),
     ...createAuditHandlers(http),
     ...createHardwareLogHandlers(http),
     ...createGeofenceHandlers(http),
@@ -43,5 +51,6 @@ export function createHandlers(
     ...createRoleHandlers(http),
     ...createDeviceGroupHandlers(http),
     ...createTicketHandlers(http),
+    ...createRuleHandlers(http, rules),
   ];
 }

@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { PRODUCT_NAME } from '@/domain/constants';
 import { dashboardPathFor } from '@/domain/roles';
 import { useAppState, useAppStoreApi } from '@/state/store-context';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { UserMenu } from './user-menu';
 
 export interface AppHeaderProps {
@@ -12,7 +13,7 @@ export interface AppHeaderProps {
   extras?: ReactNode;
 }
 
-/** The header: menu toggle, product name, extras and the user menu. */
+/** The header: menu toggle, product name, extras, the unacknowledged-notification bell and the user menu. */
 export function AppHeader({ extras }: AppHeaderProps) {
   const collapsed = useAppState((s) => s.auth.menuCollapse);
   const role = useAppState((s) => s.auth.user?.role);
@@ -51,6 +52,7 @@ export function AppHeader({ extras }: AppHeaderProps) {
       </Group>
       <Group gap="sm" wrap="nowrap">
         {extras}
+        <NotificationBell />
         <UserMenu />
       </Group>
     </Group>

@@ -28,6 +28,7 @@ import {
   TELEMETRY_TEMPLATES,
 } from './model-catalog';
 import { createRng, flat, pad } from './prng';
+import { SEEDED_RULE_IDS, seedRules } from './rule-seed';
 import type {
   Command,
   Dealer,
@@ -611,7 +612,10 @@ export function createWorld(options: WorldOptions): World {
     return rows;
   }
 
-  /** What the seeded rules sent: one notification per fault of severity High or above, a few seconds after it. */
+  /**
+   * What the seeded rules sent: one notification per fault of severity High or above, a few seconds after it, by its
+   * OEM's "Critical faults" or "High severity faults" rule, with one outcome per delivery method (a few failed).
+   */
   function notifications(): Notification[] {
     const r = createRng(seed, 'notifications');
     const rows: Notification[] = [];
@@ -619,18 +623,41 @@ export function createWorld(options: WorldOptions): World {
       if (fault.severity < 3) continue;
       const k = rows.length;
       const critical = fault.severity >= 4;
+      const oemId = ids.oem(placement(Number(fault.vehicleId.slice(4)) - 1).oem);
+      // Push + Web Alert always; critical faults also e-mail and SMS.
+      const deliveryMethods = critical ? 1 | 2 | 4 | 16 : 1 | 16;
+      const sentAt = fault.occurredAt + r.int(k, 0, 2, 30) * 1000;
+      const acknowledged = fault.acknowledgedAt !== null ? Math.max(fault.acknowledgedAt, sentAt + 1000) : null;
+      const deliveries = [1, 2, 4, 8, 16, 32]
+        .filter((bit) => (deliveryMethods & bit) !== 0)
+        .map((bit, m) => {
+          const method = bit as 1 | 2 | 4 | 8 | 16 | 32;
+          const failed = method === 4 && r.chance(k, 40 + m, 0.2);
+          return {
+            method,
+            status: failed ? ('failed' as const) : method === 16 ? ('sent' as const) : ('delivered' as const),
+            error: failed ? 'The SMS gateway rejected the number (error 21211).' : null,
+            // Nested times stay ISO strings (only a row's own `...At` fields are stored as numbers).
+            at: new Date(sentAt + r.int(k, 10 + m, 1, 20) * 1000).toISOString(),
+          };
+        });
       rows.push({
         id: `ntf-${pad(k + 1, 7)}`,
         vehicleId: fault.vehicleId,
         faultId: fault.id,
-        ruleId: critical ? 'rule-critical-faults' : 'rule-high-faults',
+        ruleId: critical ? SEEDED_RULE_IDS.criticalFaults(oemId) : SEEDED_RULE_IDS.highFaults(oemId),
         ruleName: critical ? 'Critical faults' : 'High severity faults',
-        // Push + Web Alert always; critical faults also e-mail and SMS.
-        deliveryMethods: critical ? 1 | 2 | 4 | 16 : 1 | 16,
+        deliveryMethods,
         title: fault.name,
         message: `${fault.deviceKind} reported ${fault.code} (${fault.name}).`,
         severity: fault.severity,
-        sentAt: fault.occurredAt + r.int(k, 0, 2, 30) * 1000,
+        sentAt,
+        deliveries,
+        acknowledgedAt: acknowledged,
+        acknowledgedBy: acknowledged === null ? null : fault.acknowledgedBy,
+        acknowledgedByName: null,
+        clearedAt: fault.clearedAt,
+        ticketRequested: critical,
       });
     }
     return rows;
@@ -676,6 +703,7 @@ export function createWorld(options: WorldOptions): World {
           faults,
           users().filter((u) => u.role === 'DA' || u.role === 'DE'),
         ),
+      rules: () => seedRules(oems(), models(), now),
     },
   };
 }

@@ -187,6 +187,17 @@ export function escalateBreachedTickets(db: WorldDb, now: number): number {
         message: `${ticket.ref} "${ticket.title}" (${ticket.priority}) missed its ${label} target${admin ? `; sent to ${admin.name}` : ''}.`,
         severity: ticket.priority === 'critical' ? 4 : ticket.priority === 'high' ? 3 : 2,
         sentAt: breachedAt,
+        deliveries: ([2, 16] as const).map((method) => ({
+          method,
+          status: method === 2 ? ('delivered' as const) : ('sent' as const),
+          error: null,
+          at: new Date(breachedAt).toISOString(),
+        })),
+        acknowledgedAt: null,
+        acknowledgedBy: null,
+        acknowledgedByName: null,
+        clearedAt: null,
+        ticketRequested: false,
       };
       if (!db.tables.notifications.get(notification.id)) db.tables.notifications.insert(notification);
       count += 1;

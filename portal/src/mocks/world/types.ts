@@ -25,6 +25,7 @@ export type ApiAuditEntry = Schemas['AuditEntry'];
 export type ApiSavedLocation = Schemas['SavedLocation'];
 export type ApiCommand = Schemas['Command'];
 export type ApiNotification = Schemas['Notification'];
+export type ApiRule = Schemas['Rule'];
 
 export type Oem = Stored<Schemas['Oem']>;
 export type Dealer = Stored<Schemas['Dealer']>;
@@ -39,6 +40,7 @@ export type Fault = Stored<Schemas['Fault']>;
 export type AuditEntry = Stored<Schemas['AuditEntry']>;
 export type Command = Stored<Schemas['Command']>;
 export type Notification = Stored<Schemas['Notification']>;
+export type Rule = Stored<Schemas['Rule']>;
 export type Geofence = Stored<Schemas['Geofence']>;
 export type ApiGeofence = Schemas['Geofence'];
 export type DeviceKind = Schemas['DeviceKind'];
@@ -89,6 +91,7 @@ export interface WorldRows {
   roles: RoleRecord;
   deviceGroups: DeviceGroupRecord;
   tickets: TicketRecord;
+  rules: Rule;
 }
 
 export type TableName = keyof WorldRows;
@@ -116,4 +119,5 @@ export const TABLE_NAMES = [
   'roles',
   'deviceGroups',
   'tickets',
+  'rules',
 ] as const satisfies readonly TableName[];

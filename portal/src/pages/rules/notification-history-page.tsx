@@ -1,15 +1,153 @@
-import { LATER_WORK, type RoutePageProps } from '@/config/routes';
-import { ComingLater } from '@/shared/ui/coming-later';
+import { Button, Group } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { useMemo, useRef, useState } from 'react';
+import type { RoutePageProps } from '@/config/routes';
+import { DELIVERY_METHOD_LABELS } from '@/domain/bit-flags';
+import { FAULT_SEVERITY_LABELS } from '@/domain/enums';
+import { ACTION } from '@/domain/permissions';
+import { DateRangeFilter } from '@/shared/ui/data-table/date-range-filter';
+import { downloadCsv } from '@/shared/ui/data-table/download-csv';
+import type { FilterDef } from '@/shared/ui/data-table/filter-bar';
+import { errorMessage } from '@/shared/ui/data-table/server-field-errors';
+import { toCsv } from '@/shared/ui/data-table/to-csv';
+import { UrlList } from '@/shared/ui/data-table/url-list';
+import type { ListParams } from '@/shared/ui/data-table/use-list-params';
+import { notify } from '@/shared/ui/notify';
 import { PageHeader } from '@/shared/ui/page-header';
+import { useCan } from '@/state/use-can';
+import {
+  type ApiNotification,
+  listAllNotifications,
+  NOTIFICATION_EXPORT_LIMIT,
+  useAcknowledgeNotification,
+  useNotificationHistory,
+} from '@/features/notifications/api/list-notifications';
+import { DELIVERY_STATUS_LABELS, deliveriesText } from '@/features/notifications/components/delivery-list';
+import { notificationColumns } from '@/features/notifications/components/notification-columns';
 
-const INCLUDES = ['Search and filter by rule, vehicle and delivery method'] as const;
+const FILTER_KEYS = ['severity', 'acknowledged', 'method', 'status', 'from', 'to'] as const;
+const FILTER_DEFS: FilterDef[] = [
+  {
+    key: 'severity',
+    label: 'Severity',
+    options: [1, 2, 3, 4, 5].map((v) => ({ value: String(v), label: FAULT_SEVERITY_LABELS[v as 1] })),
+  },
+  {
+    key: 'acknowledged',
+    label: 'Acknowledged',
+    options: [
+      { value: 'false', label: 'Not acknowledged' },
+      { value: 'true', label: 'Acknowledged' },
+    ],
+  },
+  {
+    key: 'method',
+    label: 'Channel',
+    options: Object.entries(DELIVERY_METHOD_LABELS).map(([value, label]) => ({ value, label })),
+  },
+  {
+    key: 'status',
+    label: 'Delivery status',
+    options: Object.entries(DELIVERY_STATUS_LABELS).map(([value, label]) => ({ value, label })),
+  },
+];
+const CSV_COLUMNS = [
+  'id',
+  'sentAt',
+  'severity',
+  'title',
+  'message',
+  'ruleName',
+  'vehicleId',
+  'deliveries',
+  'acknowledgedAt',
+  'acknowledgedByName',
+  'clearedAt',
+];
+const getId = (n: ApiNotification) => n.id;
+const rowLabel = (n: ApiNotification) => `${n.title} on ${n.vehicleId}`;
 
-/** Notifications that rules have sent. */
+/** Every notification rules sent, arriving live, with per-channel delivery and acknowledgement. */
 export function NotificationHistoryPage({ route }: RoutePageProps) {
+  const can = useCan();
+  const params = useRef<ListParams | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const acknowledge = useAcknowledgeNotification();
+  const mayAcknowledge = can('rule.h', ACTION.UPDATE);
+  const acknowledging = acknowledge.isPending ? (acknowledge.variables ?? null) : null;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the mutation object is stable; its pending row is a prop
+  const columns = useMemo(
+    () =>
+      notificationColumns({
+        acknowledging,
+        onAcknowledge: mayAcknowledge
+          ? (n) =>
+              acknowledge.mutate(n.id, {
+                onSuccess: () => notify.success(`Acknowledged ${n.title} on ${n.vehicleId}`),
+                onError: (e) =>
+                  notify.error('Could not acknowledge the notification', { description: errorMessage(e) }),
+              })
+          : undefined,
+      }),
+    [mayAcknowledge, acknowledging],
+  );
+
+  const handleExport = async () => {
+    if (!params.current) return;
+    setExporting(true);
+    try {
+      const { items, total } = await listAllNotifications(params.current);
+      const rows = items.map((n) => ({ ...n, deliveries: deliveriesText(n.deliveries) }));
+      downloadCsv('notifications.csv', await toCsv(rows, CSV_COLUMNS));
+      notify.success('Exported the notifications', {
+        description:
+          total > items.length
+            ? `notifications.csv holds the newest ${items.length} of ${total} matching notifications.`
+            : `notifications.csv holds all ${total} matching notifications.`,
+      });
+    } catch (error) {
+      notify.error('Could not export the notifications', { description: errorMessage(error) });
+    } finally {
+      setExporting(false);
+    }
+  };
+
   return (
     <>
-      <PageHeader title={route.title} description="Notifications that rules have sent." />
-      <ComingLater arrivesWith={LATER_WORK[route.later ?? 'later']} includes={INCLUDES} />
+      <PageHeader
+        title={route.title}
+        description="Notifications that rules sent, newest first; new ones appear as they arrive."
+        actions={
+          can('rule.h', ACTION.EXPORT) ? (
+            <Button
+              variant="default"
+              leftSection={<IconDownload size={16} />}
+              loading={exporting}
+              onClick={handleExport}
+              title={`Exports up to ${NOTIFICATION_EXPORT_LIMIT.toLocaleString('en')} matching notifications`}
+            >
+              Export CSV
+            </Button>
+          ) : null
+        }
+      />
+      <Group mb="sm">
+        <DateRangeFilter filterKeys={FILTER_KEYS} />
+      </Group>
+      <UrlList
+        filterKeys={FILTER_KEYS}
+        useList={useNotificationHistory}
+        searchLabel="Search notifications"
+        filterDefs={FILTER_DEFS}
+        paramsRef={params}
+        label="Notifications"
+        tableId="notification-history"
+        columns={columns}
+        getRowId={getId}
+        rowLabel={rowLabel}
+        emptyText="No notification matches these filters."
+      />
     </>
   );
 }

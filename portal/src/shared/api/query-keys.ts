@@ -96,6 +96,9 @@ export const hardwareLogKeys = {
 export const notificationKeys = {
   all: ['notifications'] as const,
   forVehicle: (vehicleId: string, params: Params) => ['notifications', 'vehicle', vehicleId, params] as const,
+  history: (params: Params) => ['notifications', 'history', params] as const,
+  /** The header's count of unacknowledged notifications. */
+  unread: () => ['notifications', 'unread'] as const,
 };
 
 /** Pick lists (shared/api/lookups.ts); a model change invalidates `lookupKeys.all` as well as `modelKeys.all`. */
@@ -142,4 +145,16 @@ export const ticketKeys = {
   list: (params: Params) => ['tickets', 'list', params] as const,
   detail: (id: string) => ['tickets', 'detail', id] as const,
   assignees: () => ['tickets', 'assignees'] as const,
+};
+
+/** Rules, and the pick lists of the rule builder (whole models with their telemetry templates, OEMs, vehicles). */
+export const ruleKeys = {
+  all: ['rules'] as const,
+  lists: () => ['rules', 'list'] as const,
+  list: (params: Params) => ['rules', 'list', params] as const,
+  detail: (id: string) => ['rules', 'detail', id] as const,
+  models: (kind: string, oemId: string | null) => ['rules', 'models', kind, oemId] as const,
+  oems: () => ['rules', 'oems'] as const,
+  keyLabels: () => ['rules', 'key-labels'] as const,
+  vehicles: (q: string) => ['rules', 'vehicles', q] as const,
 };

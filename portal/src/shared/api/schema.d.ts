@@ -834,8 +834,9 @@ export interface paths {
         };
         /**
          * @description Notifications that rules sent, on vehicles in the caller's scope (notification history, and a vehicle's
-         *     Notifications tab with `filter[vehicleId]`). Sort: sentAt, severity. Filter: vehicleId, ruleId, severity.
-         *     Search: title, message. Range: sentAt.
+         *     Notifications tab with `filter[vehicleId]`). Sort: sentAt, severity, ruleName. Filter: vehicleId, ruleId,
+         *     severity, acknowledged (true/false), method (a delivery bit), status (a delivery status). Search: title,
+         *     message, ruleName, vehicleId. Range: sentAt. Reading it runs the demo rule engine up to now.
          */
         get: operations["listNotifications"];
         put?: never;
@@ -1299,6 +1300,143 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Rules the caller may see (platform staff all, an OEM its own, others the rules they created). Needs `rule.l`.
+         *     Sort: name, updatedAt, lastFiredAt, enabled. Filter: enabled, scope, deviceKind. Search: name, description.
+         */
+        get: operations["listRules"];
+        put?: never;
+        /** @description Needs `rule.l` with Add. Audited as Rule / Add. */
+        post: operations["createRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rules/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Evaluates a rule (saved or not) over the last hour of the demo world's telemetry and faults and answers when
+         *     it would have fired. Nothing is sent or stored. Needs `rule.l`.
+         */
+        post: operations["testRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rules/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        get: operations["getRule"];
+        put?: never;
+        post?: never;
+        /** @description Needs `rule.l` with Delete. Notifications it sent stay in the history. */
+        delete: operations["deleteRule"];
+        options?: never;
+        head?: never;
+        /** @description Needs `rule.l` with Update. Absent fields stay as they are. Audited as Rule / Update. */
+        patch: operations["updateRule"];
+        trace?: never;
+    };
+    "/rules/{id}/clone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description A disabled copy named "Copy of ...". Needs `rule.l` with Clone. */
+        post: operations["cloneRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rules/{id}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Needs `rule.l` with Change Status. Evaluation starts from now. */
+        post: operations["enableRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rules/{id}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Needs `rule.l` with Change Status. */
+        post: operations["disableRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications/{id}/acknowledge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Needs `rule.h` with Update. Acknowledging twice keeps the first acknowledgement. Audited as Rule / Update. */
+        post: operations["acknowledgeNotification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1400,6 +1538,20 @@ export interface components {
             severity: components["schemas"]["FaultSeverity"];
             /** Format: date-time */
             sentAt: string;
+            /** @description One outcome per delivery method (issue 19); seeded history has them too. */
+            deliveries: components["schemas"]["NotificationDelivery"][];
+            /** Format: date-time */
+            acknowledgedAt: string | null;
+            /** @description User id. */
+            acknowledgedBy: string | null;
+            acknowledgedByName: string | null;
+            /**
+             * Format: date-time
+             * @description When the rule's clear condition held.
+             */
+            clearedAt: string | null;
+            /** @description The rule asked for a ticket when it fired. */
+            ticketRequested: boolean;
         };
         CommandPage: components["schemas"]["PageMeta"] & {
             items: components["schemas"]["Command"][];
@@ -2333,6 +2485,137 @@ export interface components {
                 role: string;
                 dealerId: string;
             }[];
+        };
+        /**
+         * @description A telemetry condition compares the key of the rule's device kind telemetry template with `value`. A fault
+         *     condition holds while a fault of code `key` (null: any code) is active whose severity compares true with `value`.
+         */
+        RuleCondition: {
+            /** @enum {string} */
+            kind: "telemetry" | "fault";
+            key: string | null;
+            /** @enum {string} */
+            comparator: ">" | ">=" | "<" | "<=" | "==" | "!=";
+            value: number;
+        };
+        RuleInput: {
+            name?: string;
+            description?: string;
+            deviceKind?: components["schemas"]["DeviceKind"];
+            /**
+             * @description OEM 1, Model 2, Device 3.
+             * @enum {integer}
+             */
+            scope?: 1 | 2 | 3;
+            oemId?: string;
+            /** @description Scope Model. */
+            modelId?: string | null;
+            /** @description Scope Device: the vehicle whose EV or fitted device of `deviceKind` it watches. */
+            vehicleId?: string | null;
+            /**
+             * @description AND 1, OR 2.
+             * @enum {integer}
+             */
+            conditionOperator?: 1 | 2;
+            conditions?: components["schemas"]["RuleCondition"][];
+            /** @description All must hold to clear a firing rule; empty: it clears when its conditions no longer hold. */
+            clearConditions?: components["schemas"]["RuleCondition"][];
+            /** @description Conditions must hold this long. */
+            pendingSeconds?: number;
+            /** @description At most one notification per vehicle per cool-down. */
+            cooldownSeconds?: number;
+            /** @description Reminder while still firing; 0: none. */
+            repeatSeconds?: number;
+            severity?: components["schemas"]["FaultSeverity"];
+            /** @description Bit flags: Push 1, Email 2, SMS 4, Web Hook 8, Web Alert 16, Command 32. */
+            deliveryMethods?: number;
+            /** @description E-mail addresses (Email) and phone numbers (SMS). */
+            recipients?: string[];
+            /** @description An https URL (Web Hook). */
+            webhookUrl?: string | null;
+            /** @description A command of the model's commands (Command). */
+            commandCode?: string | null;
+            openTicket?: boolean;
+            enabled?: boolean;
+        };
+        /** @description A rule as stored (every RuleInput field) with its id, last firing and authorship. */
+        Rule: {
+            name: string;
+            description: string;
+            deviceKind: components["schemas"]["DeviceKind"];
+            /**
+             * @description OEM 1, Model 2, Device 3.
+             * @enum {integer}
+             */
+            scope: 1 | 2 | 3;
+            oemId: string;
+            /** @description Scope Model. */
+            modelId: string | null;
+            /** @description Scope Device: the vehicle whose EV or fitted device of `deviceKind` it watches. */
+            vehicleId: string | null;
+            /**
+             * @description AND 1, OR 2.
+             * @enum {integer}
+             */
+            conditionOperator: 1 | 2;
+            conditions: components["schemas"]["RuleCondition"][];
+            /** @description All must hold to clear a firing rule; empty: it clears when its conditions no longer hold. */
+            clearConditions: components["schemas"]["RuleCondition"][];
+            /** @description Conditions must hold this long. */
+            pendingSeconds: number;
+            /** @description At most one notification per vehicle per cool-down. */
+            cooldownSeconds: number;
+            /** @description Reminder while still firing; 0: none. */
+            repeatSeconds: number;
+            severity: components["schemas"]["FaultSeverity"];
+            /** @description Bit flags: Push 1, Email 2, SMS 4, Web Hook 8, Web Alert 16, Command 32. */
+            deliveryMethods: number;
+            /** @description E-mail addresses (Email) and phone numbers (SMS). */
+            recipients: string[];
+            /** @description An https URL (Web Hook). */
+            webhookUrl: string | null;
+            /** @description A command of the model's commands (Command). */
+            commandCode: string | null;
+            openTicket: boolean;
+            enabled: boolean;
+            id: string;
+            /** Format: date-time */
+            lastFiredAt: string | null;
+            createdBy: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        RulePage: components["schemas"]["PageMeta"] & {
+            items: components["schemas"]["Rule"][];
+        };
+        RuleTestFiring: {
+            vehicleId: string;
+            /** Format: date-time */
+            firedAt: string;
+            /** Format: date-time */
+            clearedAt: string | null;
+        };
+        RuleTestResult: {
+            /** Format: date-time */
+            from: string;
+            /** Format: date-time */
+            to: string;
+            /** @description How many vehicles were evaluated. */
+            vehicles: number;
+            /** @description The scope holds more vehicles than one test evaluates. */
+            truncated: boolean;
+            firings: components["schemas"]["RuleTestFiring"][];
+        };
+        NotificationDelivery: {
+            /** @enum {integer} */
+            method: 1 | 2 | 4 | 8 | 16 | 32;
+            /** @enum {string} */
+            status: "sent" | "delivered" | "failed";
+            error: string | null;
+            /** Format: date-time */
+            at: string;
         };
     };
     responses: {
@@ -5079,6 +5362,272 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+        };
+    };
+    listRules: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: components["parameters"]["page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["pageSize"];
+                /** @description `field:asc|desc`, several comma-separated, applied in order. */
+                sort?: components["parameters"]["sort"];
+                /** @description Case-insensitive text search over the resource's searchable fields. */
+                q?: components["parameters"]["q"];
+                /** @description `filter[field]=v1,v2`: rows whose field equals any value; several filters combine with AND. */
+                filter?: components["parameters"]["filter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of rules */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RulePage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RuleInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rule"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    testRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RuleInput"];
+            };
+        };
+        responses: {
+            /** @description When the rule would have fired */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RuleTestResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rule */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rule"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RuleInput"];
+            };
+        };
+        responses: {
+            /** @description Updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rule"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    cloneRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The copy */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rule"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    enableRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Enabled */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rule"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    disableRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Disabled */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rule"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    acknowledgeNotification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Acknowledged */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Notification"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
 }

@@ -1,25 +1,12 @@
-import { Badge, Group, Pagination, Stack, Table, Text } from '@mantine/core';
+import { Pagination, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { SeverityBadge } from '@/shared/ui/severity-badge';
 import { useVehicleNotifications } from '../api/list-notifications';
+import { DeliveryList } from './delivery-list';
 import { formatDateTime } from '@/shared/lib/format';
 import { QueryState } from '@/shared/ui/query-state';
 
 const PAGE_SIZE = 10;
-const DELIVERY_METHODS = [
-  [1, 'Push'],
-  [2, 'Email'],
-  [4, 'SMS'],
-  [8, 'Web Hook'],
-  [16, 'Web Alert'],
-  [32, 'Command'],
-] as const;
-
-/** The delivery method names of a bit-flag number (spec §3). */
-export function deliveryMethodsOf(flags: number): string[] {
-  return DELIVERY_METHODS.filter(([bit]) => (flags & bit) !== 0).map(([, name]) => name);
-}
-
 /** Notifications that rules sent for a vehicle, newest first. */
 export function NotificationsPanel({ vehicleId }: { vehicleId: string }) {
   const [page, setPage] = useState(1);
@@ -40,7 +27,8 @@ export function NotificationsPanel({ vehicleId }: { vehicleId: string }) {
                 <Table.Th>Severity</Table.Th>
                 <Table.Th>Notification</Table.Th>
                 <Table.Th>Rule</Table.Th>
-                <Table.Th>Delivered by</Table.Th>
+                <Table.Th>Delivery</Table.Th>
+                <Table.Th>Acknowledged</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -60,13 +48,12 @@ export function NotificationsPanel({ vehicleId }: { vehicleId: string }) {
                   </Table.Td>
                   <Table.Td>{n.ruleName}</Table.Td>
                   <Table.Td>
-                    <Group gap={4}>
-                      {deliveryMethodsOf(n.deliveryMethods).map((m) => (
-                        <Badge key={m} size="xs" variant="outline">
-                          {m}
-                        </Badge>
-                      ))}
-                    </Group>
+                    <DeliveryList deliveries={n.deliveries} />
+                  </Table.Td>
+                  <Table.Td>
+                    {n.acknowledgedAt
+                      ? `${n.acknowledgedByName ?? n.acknowledgedBy ?? ''}, ${formatDateTime(n.acknowledgedAt)}`
+                      : 'Not yet'}
                   </Table.Td>
                 </Table.Tr>
               ))}

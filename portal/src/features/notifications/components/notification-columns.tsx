@@ -1,0 +1,117 @@
+import { Anchor, Button, Stack, Text } from '@mantine/core';
+import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/routes';
+import { formatDateTime } from '@/shared/lib/format';
+import { SeverityBadge } from '@/shared/ui/severity-badge';
+import type { ApiNotification } from '../api/list-notifications';
+import { DeliveryList } from './delivery-list';
+
+const col = createColumnHelper<ApiNotification>();
+
+export interface NotificationColumnOptions {
+  /** Acknowledges a row; absent when the user may not (no button is shown). */
+  onAcknowledge?: (n: ApiNotification) => void;
+  /** The row being acknowledged. */
+  acknowledging?: string | null;
+}
+
+/** The notification history's columns. */
+export function notificationColumns({
+  onAcknowledge,
+  acknowledging,
+  // biome-ignore lint/suspicious/noExplicitAny: column value types differ per column
+}: NotificationColumnOptions): ColumnDef<ApiNotification, any>[] {
+  return [
+    col.accessor('sentAt', {
+      header: 'Time',
+      size: 170,
+      meta: { label: 'Time', sortField: 'sentAt' },
+      cell: (c) => formatDateTime(c.getValue(), true),
+    }),
+    col.accessor('severity', {
+      header: 'Severity',
+      size: 110,
+      meta: { label: 'Severity', sortField: 'severity' },
+      cell: (c) => <SeverityBadge severity={c.getValue()} />,
+    }),
+    col.accessor('title', {
+      header: 'Notification',
+      size: 300,
+      meta: { label: 'Notification' },
+      cell: (c) => (
+        <Stack gap={0}>
+          <Text size="sm" fw={500}>
+            {c.getValue()}
+          </Text>
+          <Text size="xs" c="dimmed" lineClamp={2}>
+            {c.row.original.message}
+          </Text>
+        </Stack>
+      ),
+    }),
+    col.accessor('ruleName', { header: 'Rule', size: 170, meta: { label: 'Rule', sortField: 'ruleName' } }),
+    col.accessor('vehicleId', {
+      header: 'Vehicle',
+      size: 120,
+      meta: { label: 'Vehicle' },
+      cell: (c) => (
+        <Anchor
+          component={Link}
+          to={paths.vehicleDetails.href(c.getValue())}
+          size="sm"
+          onClick={(e) => e.stopPropagation()}
+        >
+          {c.getValue()}
+        </Anchor>
+      ),
+    }),
+    col.accessor('deliveries', {
+      header: 'Delivery',
+      size: 290,
+      meta: { label: 'Delivery' },
+      cell: (c) => <DeliveryList deliveries={c.getValue()} />,
+    }),
+    col.accessor('acknowledgedAt', {
+      header: 'Acknowledged',
+      size: 190,
+      meta: { label: 'Acknowledged' },
+      cell: (c) => {
+        const n = c.row.original;
+        if (n.acknowledgedAt)
+          return (
+            <Stack gap={0}>
+              <Text size="sm">{n.acknowledgedByName ?? n.acknowledgedBy}</Text>
+              <Text size="xs" c="dimmed">
+                {formatDateTime(n.acknowledgedAt, true)}
+              </Text>
+            </Stack>
+          );
+        return onAcknowledge ? (
+          <Button
+            size="compact-xs"
+            variant="light"
+            loading={acknowledging === n.id}
+            aria-label={`Acknowledge ${n.title} on ${n.vehicleId}`}
+            onClick={(e) => {
+              e.stopPropagation();
+              onAcknowledge(n);
+            }}
+          >
+            Acknowledge
+          </Button>
+        ) : (
+          <Text size="sm" c="dimmed">
+            Not yet
+          </Text>
+        );
+      },
+    }),
+    col.accessor('clearedAt', {
+      header: 'Cleared',
+      size: 160,
+      meta: { label: 'Cleared' },
+      cell: (c) => (c.getValue() ? formatDateTime(c.getValue(), true) : '—'),
+    }),
+  ];
+}

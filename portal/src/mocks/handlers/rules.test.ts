@@ -1,0 +1,205 @@
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { call, signIn } from '../test/api-test-client';
+import { getWorldDb } from '../world/world-instance';
+
+/** A rule on one vehicle whose condition always holds (state of charge is 0..100): it fires on the next sample. */
+const ALWAYS = {
+  name: 'Any charge on veh-000001',
+  deviceKind: 'EV',
+  scope: 3,
+  vehicleId: 'veh-000001',
+  conditionOperator: 1,
+  conditions: [{ kind: 'telemetry', key: 'soc', comparator: '>=', value: 0 }],
+  pendingSeconds: 0,
+  cooldownSeconds: 600,
+  repeatSeconds: 0,
+  severity: 4,
+  deliveryMethods: 1 | 8 | 16,
+  webhookUrl: 'https://fail.example.com/hook',
+  openTicket: true,
+};
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'], now: Date.UTC(2026, 10, 25, 12, 0, 0) });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+test('answers 401 without a token and 403 without rule.l', async () => {
+  expect((await call('GET', '/rules')).status).toBe(401);
+  expect((await call('GET', '/rules', { token: await signIn('DE') })).status).toBe(403);
+});
+
+test('lists the seeded rules: all for platform staff, its own for an OEM', async () => {
+  const sa = await call('GET', '/rules?pageSize=100', { token: await signIn('SA') });
+  const oems = new Set(sa.body.items.map((r: { oemId: string }) => r.oemId));
+  expect(oems.size).toBeGreaterThan(1);
+  const oem = await call('GET', '/rules?pageSize=100', { token: await signIn('OEMA') });
+  expect(oem.body.items.length).toBeGreaterThan(3);
+  for (const r of oem.body.items) expect(r.oemId).toBe('oem-01');
+  expect(oem.body.items.map((r: { name: string }) => r.name)).toContain('Battery overheating');
+});
+
+test('answers field errors for no conditions, a threshold out of range and a web hook that is not https', async () => {
+  const token = await signIn('OEMA');
+  const empty = await call('POST', '/rules', {
+    token,
+    body: { ...ALWAYS, conditions: [], webhookUrl: 'http://x.example.com' },
+  });
+  expect(empty.status).toBe(400);
+  expect(empty.body.fieldErrors).toMatchObject({
+    conditions: 'Add at least one condition.',
+    webhookUrl: 'The web-hook URL must start with https://.',
+  });
+  const outOfRange = await call('POST', '/rules', {
+    token,
+    body: { ...ALWAYS, conditions: [{ kind: 'telemetry', key: 'soc', comparator: '>', value: 140 }] },
+  });
+  expect(outOfRange.body.fieldErrors).toEqual({ 'conditions.0': 'State of charge ranges from 0 to 100 %.' });
+});
+
+test('creates, edits, clones, disables and deletes a rule, each audited', async () => {
+  const token = await signIn('SA');
+  const created = await call('POST', '/rules', { token, body: ALWAYS });
+  expect(created.status).toBe(201);
+  expect(created.body).toMatchObject({ oemId: 'oem-01', enabled: true, openTicket: true, lastFiredAt: null });
+  const id = created.body.id as string;
+  const edited = await call('PATCH', `/rules/${id}`, { token, body: { name: 'Renamed' } });
+  expect(edited.body.name).toBe('Renamed');
+  const copy = await call('POST', `/rules/${id}/clone`, { token });
+  expect(copy.status).toBe(201);
+  expect(copy.body).toMatchObject({ name: 'Copy of Renamed', enabled: false });
+  expect((await call('POST', `/rules/${id}/disable`, { token })).body.enabled).toBe(false);
+  expect((await call('DELETE', `/rules/${id}`, { token })).status).toBe(204);
+  expect((await call('GET', `/rules/${id}`, { token })).status).toBe(404);
+  const audit = await call('GET', `/audit?filter[entity]=Rule&filter[entityId]=${id}&sort=seq:asc`, { token });
+  expect(audit.body.items.map((a: { action: string }) => a.action)).toEqual([
+    'Add',
+    'Update',
+    'Change Status',
+    'Delete',
+  ]);
+});
+
+test('an OEM employee may add but not delete, clone, enable or disable (403)', async () => {
+  const token = await signIn('OEME');
+  const created = await call('POST', '/rules', { token, body: ALWAYS });
+  expect(created.status).toBe(201);
+  const id = created.body.id as string;
+  for (const [method, path] of [
+    ['DELETE', `/rules/${id}`],
+    ['POST', `/rules/${id}/clone`],
+    ['POST', `/rules/${id}/disable`],
+  ] as const) {
+    expect((await call(method, path, { token })).status).toBe(403);
+  }
+  expect((await call('PATCH', `/rules/${id}`, { token, body: { enabled: false } })).status).toBe(403);
+});
+
+test('another OEM does not see a rule (404)', async () => {
+  const created = await call('POST', '/rules', { token: await signIn('SA'), body: ALWAYS });
+  const db = await getWorldDb();
+  const other = db.tables.users.all().find((u) => u.role === 'OEMA' && u.oemId !== 'oem-01');
+  expect(other).toBeDefined();
+  const res = await call('POST', '/auth/login', { body: { email: other!.email, password: other!.password } });
+  expect((await call('GET', `/rules/${created.body.id}`, { token: res.body.token })).status).toBe(404);
+});
+
+test('"test this rule" shows when it would have fired over the last hour', async () => {
+  const token = await signIn('OEMA');
+  const res = await call('POST', '/rules/test', { token, body: ALWAYS });
+  expect(res.status).toBe(200);
+  expect(Date.parse(res.body.to) - Date.parse(res.body.from)).toBe(3_600_000);
+  expect(res.body.vehicles).toBe(1);
+  // Always true, cool-down 10 minutes, never clears: it fires once at the start of the hour and never again.
+  expect(res.body.firings).toEqual([{ vehicleId: 'veh-000001', firedAt: res.body.from, clearedAt: null }]);
+  const bad = await call('POST', '/rules/test', { token, body: { ...ALWAYS, conditions: [] } });
+  expect(bad.status).toBe(400);
+});
+
+test('an enabled rule fires on the simulated telemetry: a notification with per-channel outcomes, then acknowledged', async () => {
+  const token = await signIn('SA');
+  await call('GET', '/notifications?pageSize=1', { token });
+  const created = await call('POST', '/rules', { token, body: ALWAYS });
+  const ruleId = created.body.id as string;
+  const before = await call('GET', `/notifications?filter[ruleId]=${ruleId}`, { token });
+  expect(before.body.total).toBe(0);
+
+  vi.setSystemTime(Date.now() + 12_000);
+  const after = await call('GET', `/notifications?filter[ruleId]=${ruleId}`, { token });
+  expect(after.body.total).toBe(1);
+  const [n] = after.body.items;
+  expect(n).toMatchObject({
+    vehicleId: 'veh-000001',
+    ruleName: ALWAYS.name,
+    severity: 4,
+    acknowledgedAt: null,
+    ticketRequested: true,
+  });
+  expect(n.deliveries.map((d: { method: number; status: string }) => [d.method, d.status])).toEqual([
+    [1, 'delivered'],
+    [8, 'failed'],
+    [16, 'sent'],
+  ]);
+  expect(n.deliveries[1].error).toMatch(/HTTP 503/);
+  expect((await call('GET', `/rules/${ruleId}`, { token })).body.lastFiredAt).toBe(n.sentAt);
+  const unread = await call('GET', '/notifications?filter[acknowledged]=false&pageSize=1', { token });
+
+  // Within the cool-down it does not fire again.
+  vi.setSystemTime(Date.now() + 60_000);
+  expect((await call('GET', `/notifications?filter[ruleId]=${ruleId}`, { token })).body.total).toBe(1);
+
+  const acked = await call('POST', `/notifications/${n.id}/acknowledge`, { token });
+  expect(acked.status).toBe(200);
+  expect(acked.body.acknowledgedBy).toBe('usr-sa');
+  expect(acked.body.acknowledgedByName).toMatch(/SA/);
+  expect(acked.body.deliveries[2].status).toBe('delivered');
+  const unreadAfter = await call('GET', '/notifications?filter[acknowledged]=false&pageSize=1', { token });
+  expect(unreadAfter.body.total).toBe(unread.body.total - 1);
+  const audit = await call('GET', `/audit?filter[entity]=Rule&filter[entityId]=${n.id}`, { token });
+  expect(audit.body.items).toHaveLength(1);
+});
+
+test('the engine calls onTicketRequested for rules that open a ticket', async () => {
+  const { runRules } = await import('../world/rule-engine');
+  const db = await getWorldDb();
+  const token = await signIn('SA');
+  await call('GET', '/notifications?pageSize=1', { token });
+  await call('POST', '/rules', { token, body: ALWAYS });
+  const requested: string[] = [];
+  vi.setSystemTime(Date.now() + 12_000);
+  runRules(db, Date.now(), { onTicketRequested: (_db, n) => requested.push(n.vehicleId) });
+  expect(requested).toEqual(['veh-000001']);
+});
+
+test('a dealer employee reads the history but may not acknowledge (403)', async () => {
+  const token = await signIn('DE');
+  const list = await call('GET', '/notifications?pageSize=1', { token });
+  expect(list.status).toBe(200);
+  const id = list.body.items[0].id;
+  expect((await call('POST', `/notifications/${id}/acknowledge`, { token })).status).toBe(403);
+});
+
+test('filters by delivery method and status', async () => {
+  const token = await signIn('SA');
+  const failed = await call('GET', '/notifications?filter[method]=4&filter[status]=failed&pageSize=100', { token });
+  expect(failed.body.total).toBeGreaterThan(0);
+  for (const n of failed.body.items)
+    expect(n.deliveries.some((d: { method: number; status: string }) => d.method === 4 && d.status === 'failed')).toBe(
+      true,
+    );
+});
+
+test('a rule saved just before a reload still fires after it, and nothing is recorded twice', async () => {
+  const { forgetWorldDb } = await import('../world/world-instance');
+  const token = await signIn('SA');
+  const created = await call('POST', '/rules', { token, body: { ...ALWAYS, cooldownSeconds: 0, repeatSeconds: 0 } });
+  vi.setSystemTime(Date.now() + 12_000);
+  const first = await call('GET', `/notifications?filter[ruleId]=${created.body.id}`, { token });
+  expect(first.body.total).toBe(1);
+  forgetWorldDb();
+  vi.setSystemTime(Date.now() + 5_000);
+  const again = await call('GET', `/notifications?filter[ruleId]=${created.body.id}`, { token });
+  expect(again.body.items.map((n: { id: string }) => n.id)).toEqual(first.body.items.map((n: { id: string }) => n.id));
+});
