@@ -4,7 +4,7 @@ const shared: Options = {
   splitting: true,
   sourcemap: true,
   minify: true,
-  target: 'es2019',
+  target: 'es2020',
   treeshake: true,
   external: ['msw', 'msw/browser', 'msw/node'],
   // Bundled (into the lazy replay chunk), not imported, and so not a dependency: the workspace patches @rrweb/record to
