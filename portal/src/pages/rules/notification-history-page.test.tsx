@@ -88,6 +88,33 @@ describe('notification history', () => {
     await waitFor(async () => expect(await bellCount()).toBe(before + 1), { timeout: 15_000 });
   });
 
+  test('a notification opens a ticket: the new-ticket form arrives filled from it, and the ticket links back', async () => {
+    const { router, token } = await openAs('SA', '/notification-history');
+    const [first] = await waitFor(async () => {
+      const r = await dataRows();
+      expect(r.length).toBeGreaterThan(0);
+      return r;
+    });
+    const open = within(first!).getByRole('link', { name: /^Open ticket for / });
+    const title = open.getAttribute('aria-label')?.replace('Open ticket for ', '') ?? '';
+    await userEvent.click(open);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/tickets'));
+    const notificationId = new URLSearchParams(router.state.location.search).get('notificationId');
+    expect(notificationId).toMatch(/^ntf-/);
+    const modal = await screen.findByRole('dialog', { name: 'New ticket' });
+    expect(within(modal).getByRole('textbox', { name: 'Title' })).toHaveValue(title);
+    await userEvent.type(
+      within(modal).getByRole('textbox', { name: 'What is wrong' }),
+      'Seen in the notification history',
+    );
+    await userEvent.click(within(modal).getByRole('button', { name: 'Open ticket' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New ticket' })).not.toBeInTheDocument());
+    const tickets = await call('GET', '/tickets?filter[source]=notification', { token });
+    expect(tickets.body.total).toBe(1);
+    const detail = await call('GET', `/tickets/${tickets.body.items[0].id}`, { token });
+    expect(detail.body).toMatchObject({ notificationId, title, source: 'notification' });
+  });
+
   test('a dealer employee (read only) sees no acknowledge or export buttons', async () => {
     await openAs('DE');
     await waitFor(async () => expect((await dataRows()).length).toBeGreaterThan(0));

@@ -24,6 +24,7 @@ import {
 } from '@/features/notifications/api/list-notifications';
 import { DELIVERY_STATUS_LABELS, deliveriesText } from '@/features/notifications/components/delivery-list';
 import { notificationColumns } from '@/features/notifications/components/notification-columns';
+import { OpenTicketButton } from '@/features/tickets/components/open-ticket-button';
 
 const FILTER_KEYS = ['severity', 'acknowledged', 'method', 'status', 'from', 'to'] as const;
 const FILTER_DEFS: FilterDef[] = [
@@ -74,6 +75,7 @@ export function NotificationHistoryPage({ route }: RoutePageProps) {
   const [exporting, setExporting] = useState(false);
   const acknowledge = useAcknowledgeNotification();
   const mayAcknowledge = can('rule.h', ACTION.UPDATE);
+  const mayOpenTicket = can('t', ACTION.ADD);
   const acknowledging = acknowledge.isPending ? (acknowledge.variables ?? null) : null;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the mutation object is stable; its pending row is a prop
@@ -89,8 +91,20 @@ export function NotificationHistoryPage({ route }: RoutePageProps) {
                   notify.error('Could not acknowledge the notification', { description: errorMessage(e) }),
               })
           : undefined,
+        rowAction: mayOpenTicket
+          ? (n) => (
+              <OpenTicketButton
+                vehicleId={n.vehicleId}
+                source="notification"
+                notificationId={n.id}
+                faultId={n.faultId ?? undefined}
+                title={n.title}
+                compact
+              />
+            )
+          : undefined,
       }),
-    [mayAcknowledge, acknowledging],
+    [mayAcknowledge, acknowledging, mayOpenTicket],
   );
 
   const handleExport = async () => {

@@ -1,5 +1,6 @@
 import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/routes';
 import { formatDateTime } from '@/shared/lib/format';
@@ -14,15 +15,19 @@ export interface NotificationColumnOptions {
   onAcknowledge?: (n: ApiNotification) => void;
   /** The row being acknowledged. */
   acknowledging?: string | null;
+  /** An extra action per notification that the page composes in (Open ticket); with it the table has an Actions column. */
+  rowAction?: (n: ApiNotification) => ReactNode;
 }
 
 /** The notification history's columns. */
 export function notificationColumns({
   onAcknowledge,
   acknowledging,
+  rowAction,
   // biome-ignore lint/suspicious/noExplicitAny: column value types differ per column
 }: NotificationColumnOptions): ColumnDef<ApiNotification, any>[] {
-  return [
+  // biome-ignore lint/suspicious/noExplicitAny: column value types differ per column
+  const columns: ColumnDef<ApiNotification, any>[] = [
     col.accessor('sentAt', {
       header: 'Time',
       size: 170,
@@ -114,4 +119,16 @@ export function notificationColumns({
       cell: (c) => (c.getValue() ? formatDateTime(c.getValue(), true) : '—'),
     }),
   ];
+  if (rowAction) {
+    columns.push(
+      col.display({
+        id: 'actions',
+        header: 'Actions',
+        size: 150,
+        meta: { label: 'Actions' },
+        cell: (c) => rowAction(c.row.original),
+      }),
+    );
+  }
+  return columns;
 }
