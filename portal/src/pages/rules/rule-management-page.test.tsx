@@ -73,7 +73,7 @@ describe('rule management', () => {
     await openAs('OEMA');
     await userEvent.click(await screen.findByRole('button', { name: 'Add rule' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add rule' });
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Save rule' }));
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Save rule' }));
     expect(await within(dialog).findByText('Enter a name.')).toBeInTheDocument();
     expect(within(dialog).getByText('Choose a telemetry key.')).toBeInTheDocument();
     await choose('Condition 1: telemetry key', 'State of charge (%)');
@@ -90,7 +90,7 @@ describe('rule management', () => {
     await openAs('OEMA');
     await userEvent.click(await screen.findByRole('button', { name: 'Add rule' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add rule' });
-    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Any charge');
+    await userEvent.type(await within(dialog).findByRole('textbox', { name: 'Name' }), 'Any charge');
     await choose('Condition 1: telemetry key', 'State of charge (%)');
     await choose('Condition 1: comparison', '>= (at or above)');
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Condition 1: value' }), '0');

@@ -1,6 +1,6 @@
-import { Button, Modal } from '@mantine/core';
+import { Button, Loader, Modal } from '@mantine/core';
 import { IconCopy, IconEdit, IconPlayerPause, IconPlayerPlay, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import type { RoutePageProps } from '@/config/routes';
 import { RULE_SCOPE_LABELS } from '@/domain/enums';
 import { ACTION } from '@/domain/permissions';
@@ -25,8 +25,10 @@ import {
   useTelemetryKeyLabels,
 } from '@/features/rules/api/rule-api';
 import { ruleColumns } from '@/features/rules/components/rule-columns';
-import { RuleForm } from '@/features/rules/components/rule-form';
 import { draftOf, newRuleDraft } from '@/features/rules/lib/rule-draft';
+
+/** The rule builder loads when it opens, not with the list. */
+const RuleForm = lazy(() => import('@/features/rules/components/rule-form').then((m) => ({ default: m.RuleForm })));
 
 const FILTER_KEYS = ['enabled', 'scope', 'deviceKind'] as const;
 const FILTER_DEFS: FilterDef[] = [
@@ -138,19 +140,21 @@ export function RuleManagementPage({ route }: RoutePageProps) {
         closeOnClickOutside={false}
       >
         {editing ? (
-          <RuleForm
-            key={editing.mode === 'edit' ? editing.rule.id : 'new'}
-            initial={
-              editing.mode === 'edit'
-                ? draftOf(editing.rule)
-                : { ...newRuleDraft(user?.oemId ?? ''), scope: roleType === 'platform' || roleType === 'oem' ? 1 : 3 }
-            }
-            choosesOem={roleType === 'platform'}
-            wideScopes={roleType === 'platform' || roleType === 'oem'}
-            editing={editing.mode === 'edit'}
-            onSubmit={submit}
-            onCancel={() => setEditing(null)}
-          />
+          <Suspense fallback={<Loader size="sm" aria-label="Loading the rule builder" />}>
+            <RuleForm
+              key={editing.mode === 'edit' ? editing.rule.id : 'new'}
+              initial={
+                editing.mode === 'edit'
+                  ? draftOf(editing.rule)
+                  : { ...newRuleDraft(user?.oemId ?? ''), scope: roleType === 'platform' || roleType === 'oem' ? 1 : 3 }
+              }
+              choosesOem={roleType === 'platform'}
+              wideScopes={roleType === 'platform' || roleType === 'oem'}
+              editing={editing.mode === 'edit'}
+              onSubmit={submit}
+              onCancel={() => setEditing(null)}
+            />
+          </Suspense>
         ) : null}
       </Modal>
       <ConfirmDialog

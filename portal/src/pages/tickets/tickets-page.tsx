@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, SegmentedControl, Text } from '@mantine/core';
 import { IconDownload, IconPlus } from '@tabler/icons-react';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { RoutePageProps } from '@/config/routes';
 import { TICKET_STATUS, TICKET_STATUS_LABELS, type TicketStatus } from '@/domain/enums';
@@ -18,7 +18,6 @@ import { DateRangeFilter } from '@/shared/ui/data-table/date-range-filter';
 import { downloadCsv } from '@/shared/ui/data-table/download-csv';
 import type { FilterDef } from '@/shared/ui/data-table/filter-bar';
 import { errorMessage } from '@/shared/ui/data-table/server-field-errors';
-import { toCsv } from '@/shared/ui/data-table/to-csv';
 import { UrlList } from '@/shared/ui/data-table/url-list';
 import { type ListParams, useListParams } from '@/shared/ui/data-table/use-list-params';
 import { notify } from '@/shared/ui/notify';
@@ -28,9 +27,16 @@ import { useCan } from '@/state/use-can';
 import { listAllTickets, TICKET_EXPORT_LIMIT, useTicketList } from '@/features/tickets/api/list-tickets';
 import { useTicketAssignees } from '@/features/tickets/api/ticket-assignees';
 import type { ApiTicket } from '@/features/tickets/api/ticket-types';
-import { NewTicketModal, type NewTicketPreset } from '@/features/tickets/components/new-ticket-modal';
+import type { NewTicketPreset } from '@/features/tickets/components/new-ticket-modal';
 import { SlaTimer, TicketPriorityBadge, TicketStatusBadge } from '@/features/tickets/components/ticket-badges';
-import { TicketDrawer } from '@/features/tickets/components/ticket-drawer';
+
+/** The ticket's drawer and the new-ticket form load when they open, not with the list. */
+const TicketDrawer = lazy(() =>
+  import('@/features/tickets/components/ticket-drawer').then((m) => ({ default: m.TicketDrawer })),
+);
+const NewTicketModal = lazy(() =>
+  import('@/features/tickets/components/new-ticket-modal').then((m) => ({ default: m.NewTicketModal })),
+);
 
 const FILTER_KEYS = ['priority', 'assigneeId', 'dealerId', 'source', 'overdue', 'from', 'to'] as const;
 /** The state tabs: the detail-tab group's `ticket_state_filter` (null: every status but Deleted). */
@@ -254,6 +260,8 @@ export function TicketsPage({ route }: RoutePageProps) {
         firstResponse: t.sla.firstResponse.state,
         resolution: t.sla.resolution.state,
       }));
+      // The CSV writer loads on the first export, not with the list.
+      const { toCsv } = await import('@/shared/ui/data-table/to-csv');
       downloadCsv('tickets.csv', await toCsv(rows, CSV_COLUMNS));
       notify.success('Exported the tickets', {
         description:
@@ -321,10 +329,12 @@ export function TicketsPage({ route }: RoutePageProps) {
           </Anchor>
         </Text>
       ) : null}
-      <TicketDrawer ticketId={ticketId} staff={staff} onClose={closeTicket} />
-      {can('t', ACTION.ADD) ? (
-        <NewTicketModal opened={creating} preset={preset} onClose={() => closeNew()} onCreated={(t) => closeNew(t)} />
-      ) : null}
+      <Suspense fallback={null}>
+        {ticketId ? <TicketDrawer ticketId={ticketId} staff={staff} onClose={closeTicket} /> : null}
+        {can('t', ACTION.ADD) && creating ? (
+          <NewTicketModal opened={creating} preset={preset} onClose={() => closeNew()} onCreated={(t) => closeNew(t)} />
+        ) : null}
+      </Suspense>
     </>
   );
 }

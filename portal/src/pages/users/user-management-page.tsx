@@ -1,18 +1,22 @@
-import { Button, Group, Paper } from '@mantine/core';
+import { Button, Group, Loader, Paper } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useCallback } from 'react';
+import { lazy, Suspense, useCallback } from 'react';
 import { Link } from 'react-router-dom';
 import { type RoutePageProps, paths } from '@/config/routes';
 import { ACTION } from '@/domain/permissions';
 import { USER_MANAGEMENT_TABS } from '@/domain/tab-sets';
-import { DeviceGroupList } from '@/features/users/components/device-group-list';
-import { RolesList } from '@/features/users/components/roles-list';
 import { UsersList } from '@/features/users/components/users-list';
 import type { ApiRole } from '@/features/users/api/roles-api';
 import { useCan } from '@/state/use-can';
 import { PageHeader } from '@/shared/ui/page-header';
 import { UrlTabs } from '@/shared/ui/url-tabs';
 import { OpenAsRole, useDemoAccounts } from './open-as-role';
+
+/** The other tabs load when they are opened, not with the users list. */
+const RolesList = lazy(() => import('@/features/users/components/roles-list').then((m) => ({ default: m.RolesList })));
+const DeviceGroupList = lazy(() =>
+  import('@/features/users/components/device-group-list').then((m) => ({ default: m.DeviceGroupList })),
+);
 
 /** User management: Users, Role & Permissions, Device Group; each tab and each action behind its permission. */
 export function UserManagementPage({ route }: RoutePageProps) {
@@ -46,8 +50,10 @@ export function UserManagementPage({ route }: RoutePageProps) {
               </Group>
             ) : null}
             {tab.id === 'users' ? <UsersList /> : null}
-            {tab.id === 'role-permissions' ? <RolesList renderRoleActions={renderRoleActions} /> : null}
-            {tab.id === 'device-group' ? <DeviceGroupList /> : null}
+            <Suspense fallback={<Loader size="sm" aria-label="Loading the tab" />}>
+              {tab.id === 'role-permissions' ? <RolesList renderRoleActions={renderRoleActions} /> : null}
+              {tab.id === 'device-group' ? <DeviceGroupList /> : null}
+            </Suspense>
           </Paper>
         )}
       />

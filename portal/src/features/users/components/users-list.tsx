@@ -1,7 +1,7 @@
 import { Alert, Button, Code, CopyButton, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconDownload, IconKey, IconPencil, IconPower, IconUserShield } from '@tabler/icons-react';
 import { createColumnHelper } from '@tanstack/react-table';
-import { memo, useCallback, useMemo, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { ACTION } from '@/domain/permissions';
 import { roleTypeOf } from '@/domain/roles';
 import { formatDateTime } from '@/shared/lib/format';
@@ -27,9 +27,11 @@ import {
   useUpdateUser,
   useUsers,
 } from '../api/users-api';
-import { toCsvText, USER_CSV_HEADER } from '../lib/user-form';
-import { AssignRoleModal } from './assign-role-modal';
-import { UserFormModal } from './user-form-modal';
+import { toCsvText, USER_CSV_HEADER } from '../lib/user-csv';
+
+/** The invite/edit form (and its zod schema) loads when it opens, not with the page. */
+const UserFormModal = lazy(() => import('./user-form-modal').then((m) => ({ default: m.UserFormModal })));
+const AssignRoleModal = lazy(() => import('./assign-role-modal').then((m) => ({ default: m.AssignRoleModal })));
 
 const FILTER_KEYS = ['roleId', 'status'] as const;
 const col = createColumnHelper<UserAccount>();
@@ -185,36 +187,44 @@ export const UsersList = memo(function UsersList() {
         emptyText="No users match these filters."
         paramsRef={paramsRef}
       />
-      <UserFormModal
-        opened={dialog?.kind === 'add' || dialog?.kind === 'edit'}
-        user={dialog?.kind === 'edit' ? dialog.user : undefined}
-        creatorType={creatorType}
-        onClose={close}
-        onSubmit={async (values, organisationField) => {
-          const contact = { name: values.name, email: values.email, phone: values.phone || null };
-          if (dialog?.kind === 'edit') {
-            await update.mutateAsync({ id: dialog.user.id, body: contact });
-            notify.success(`Saved ${values.name}`);
-            close();
-          } else {
-            const created = await create.mutateAsync({
-              ...contact,
-              roleId: values.roleId,
-              ...(organisationField ? { [organisationField]: values.organisation } : {}),
-            });
-            setDialog({ kind: 'password', user: created, password: created.temporaryPassword });
-          }
-        }}
-      />
-      <AssignRoleModal
-        user={dialog?.kind === 'assign' ? dialog.user : null}
-        onClose={close}
-        onAssign={async (user, roleId) => {
-          const saved = await update.mutateAsync({ id: user.id, body: { roleId } });
-          notify.success(`${user.name} now has the role ${saved.roleName}`);
-          close();
-        }}
-      />
+      {dialog?.kind === 'add' || dialog?.kind === 'edit' ? (
+        <Suspense fallback={null}>
+          <UserFormModal
+            opened
+            user={dialog?.kind === 'edit' ? dialog.user : undefined}
+            creatorType={creatorType}
+            onClose={close}
+            onSubmit={async (values, organisationField) => {
+              const contact = { name: values.name, email: values.email, phone: values.phone || null };
+              if (dialog?.kind === 'edit') {
+                await update.mutateAsync({ id: dialog.user.id, body: contact });
+                notify.success(`Saved ${values.name}`);
+                close();
+              } else {
+                const created = await create.mutateAsync({
+                  ...contact,
+                  roleId: values.roleId,
+                  ...(organisationField ? { [organisationField]: values.organisation } : {}),
+                });
+                setDialog({ kind: 'password', user: created, password: created.temporaryPassword });
+              }
+            }}
+          />
+        </Suspense>
+      ) : null}
+      {dialog?.kind === 'assign' ? (
+        <Suspense fallback={null}>
+          <AssignRoleModal
+            user={dialog.user}
+            onClose={close}
+            onAssign={async (user, roleId) => {
+              const saved = await update.mutateAsync({ id: user.id, body: { roleId } });
+              notify.success(`${user.name} now has the role ${saved.roleName}`);
+              close();
+            }}
+          />
+        </Suspense>
+      ) : null}
       <ConfirmDialog
         opened={statusTarget !== null}
         title={statusTarget?.status === 1 ? 'Deactivate user' : 'Activate user'}
