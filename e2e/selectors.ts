@@ -143,4 +143,5 @@ export const rulesNotifications = {
   /** The header bell: "Notifications: 12 unacknowledged". */
   bell: /^Notifications: (\d+) unacknowledged$/,
   acknowledge: /^Acknowledge /,
+  openTicket: 'Open a ticket when it fires',
 } as const;

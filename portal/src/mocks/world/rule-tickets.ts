@@ -28,7 +28,7 @@ export function openTicketForRule(db: WorldDb, notification: Notification, rule:
     if (cause?.ruleId === rule.id) return ticket.id;
   }
   const ticket = openTicket(db, {
-    title: `${rule.name}: ${notification.title}`,
+    title: notification.title.includes(rule.name) ? notification.title : `${rule.name}: ${notification.title}`,
     description: `Opened by the rule "${rule.name}". ${notification.message}`,
     priority: priorityOfSeverity(notification.severity),
     source: 'rule',
