@@ -29,6 +29,7 @@ import { useTicketAssignees } from '@/features/tickets/api/ticket-assignees';
 import type { ApiTicket } from '@/features/tickets/api/ticket-types';
 import type { NewTicketPreset } from '@/features/tickets/components/new-ticket-modal';
 import { SlaTimer, TicketPriorityBadge, TicketStatusBadge } from '@/features/tickets/components/ticket-badges';
+import { useReturnFocus } from '@/shared/ui/use-dialog-state';
 
 /** The ticket's drawer and the new-ticket form load when they open, not with the list. */
 const TicketDrawer = lazy(() =>
@@ -192,7 +193,9 @@ export function TicketsPage({ route }: RoutePageProps) {
   const [exporting, setExporting] = useState(false);
   const assignees = useTicketAssignees(can('t', ACTION.ASSIGN));
   const ticketId = search.get('ticket');
+  useReturnFocus(ticketId !== null);
   const creating = search.get('new') === '1';
+  useReturnFocus(creating);
 
   const preset = useMemo<NewTicketPreset>(
     () => ({

@@ -2,7 +2,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, expect, test } from 'vitest';
-import { useDialogState } from './use-dialog-state';
+import { useDialogState, useReturnFocus } from './use-dialog-state';
 
 afterEach(cleanup);
 
@@ -60,4 +60,31 @@ test("a dialog opened from a menu item gives focus back to the menu's button, as
   expect(screen.getByRole('dialog', { name: 'edit' })).toBeInTheDocument();
   await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
   await waitFor(() => expect(screen.getByRole('button', { name: 'Actions for VIN1' })).toHaveFocus());
+});
+
+function UrlDrivenPage() {
+  const [open, setOpen] = useState(false);
+  useReturnFocus(open);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        TCK-1001
+      </button>
+      {open ? (
+        <div role="dialog" aria-label="Ticket">
+          <button type="button" onClick={() => setOpen(false)}>
+            Close panel
+          </button>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+test('a dialog whose open state lives elsewhere (the URL) also gives focus back when it closes', async () => {
+  render(<UrlDrivenPage />);
+  await userEvent.click(screen.getByRole('button', { name: 'TCK-1001' }));
+  screen.getByRole('button', { name: 'Close panel' }).focus();
+  await userEvent.click(screen.getByRole('button', { name: 'Close panel' }));
+  await waitFor(() => expect(screen.getByRole('button', { name: 'TCK-1001' })).toHaveFocus());
 });

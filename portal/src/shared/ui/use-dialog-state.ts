@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 
 /**
  * The element that opened a dialog. A dialog opened from a row menu's item is credited to the menu's button (the item
@@ -39,4 +39,25 @@ export function useDialogState<T>(): [T | null, (next: T | null) => void] {
     }
   }, []);
   return [dialog, set];
+}
+
+/**
+ * For a dialog whose open state lives elsewhere (the URL: `?ticket=`, `?new=1`): when `open` turns true, remembers the
+ * control that had focus; when it turns false, gives focus back to it (WCAG 2.4.3).
+ */
+export function useReturnFocus(open: boolean): void {
+  const opener = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (open) {
+      opener.current ??= openerOf(document.activeElement);
+      return;
+    }
+    const element = opener.current;
+    opener.current = null;
+    if (element) {
+      requestAnimationFrame(() => {
+        if (element.isConnected) element.focus();
+      });
+    }
+  }, [open]);
 }

@@ -28,6 +28,7 @@ import {
   useUsers,
 } from '../api/users-api';
 import { toCsvText, USER_CSV_HEADER } from '../lib/user-csv';
+import { useDialogState } from '@/shared/ui/use-dialog-state';
 
 /** The invite/edit form (and its zod schema) loads when it opens, not with the page. */
 const UserFormModal = lazy(() => import('./user-form-modal').then((m) => ({ default: m.UserFormModal })));
@@ -53,7 +54,7 @@ export const UsersList = memo(function UsersList() {
   const me = useAppState((s) => s.auth.user);
   const creatorType = me ? roleTypeOf(me.role) : 'platform';
   const may = (action: number) => can('su', action);
-  const [dialog, setDialog] = useState<Dialog>(null);
+  const [dialog, setDialog] = useDialogState<NonNullable<Dialog>>();
   const [exporting, setExporting] = useState(false);
   const paramsRef = useRef<ListParams | null>(null);
   const roles = useAllRoles();
@@ -61,7 +62,7 @@ export const UsersList = memo(function UsersList() {
   const update = useUpdateUser();
   const setStatus = useSetUserStatus();
   const reset = useResetPassword();
-  const close = useCallback(() => setDialog(null), []);
+  const close = useCallback(() => setDialog(null), [setDialog]);
 
   const filterDefs = useMemo<FilterDef[]>(
     () => [
@@ -131,7 +132,7 @@ export const UsersList = memo(function UsersList() {
     [permissions, me?.id],
   );
 
-  const openAdd = useCallback(() => setDialog({ kind: 'add' }), []);
+  const openAdd = useCallback(() => setDialog({ kind: 'add' }), [setDialog]);
 
   const handleExport = async () => {
     setExporting(true);
