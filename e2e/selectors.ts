@@ -57,7 +57,10 @@ export const vehicleTour = {
   },
   commandStatus: { pending: 'Status: Pending', settled: /^Status: (Success|Failed)$/ },
   severityFilter: { role: 'group', name: 'Filter by severity' },
-  noTickets: /Tickets do not exist/,
+  /** A fault's tickets: the empty text, or the list of them. */
+  faultTicketsEmpty: 'No ticket was opened for this fault.',
+  faultTicketsList: 'Tickets of this fault',
+  openTicket: { role: 'link', name: 'Open ticket' },
   cellHistory: 'Cell history',
   weakestCell: 'Weakest',
   tripDetail: { role: 'region', name: 'Trip detail' },

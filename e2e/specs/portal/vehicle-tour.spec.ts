@@ -93,7 +93,9 @@ test.describe('a vehicle tour on the demo build', () => {
 
     await faults.getByRole('link').first().click();
     await expect(page.getByLabel(tour.faultTimeline)).toBeVisible(SLOW);
-    await expect(page.getByText(tour.noTickets)).toBeVisible();
+    // The fault's tickets (or that it has none) and a way to open one.
+    await expect(page.getByText(tour.faultTicketsEmpty).or(page.getByLabel(tour.faultTicketsList))).toBeVisible(SLOW);
+    await expect(page.getByRole(tour.openTicket.role, { name: tour.openTicket.name, exact: true })).toBeVisible();
     await shoot(page, '06b-fault-details');
     await page.goBack();
     await expect(faults).toBeVisible(SLOW);
