@@ -176,10 +176,17 @@ test('clicking a vehicle opens its card, and follow keeps the map centred on it'
       ts: Date.now(),
     }),
   );
-  await page.waitForTimeout(300);
-  const point = await screenPoint(page, 73.84, 18.53);
-  await page.mouse.click(point.x, point.y);
+  // Click only once the marker is drawn where we aim (a fixed wait was flaky on a loaded machine), and click again
+  // if the first click landed while the map was still settling.
+  await expect
+    .poll(async () => (await rendered(page, 'vehicle-points')).some((p) => p?.id === 'VX-CARD'), { timeout: 10_000 })
+    .toBe(true);
   const card = page.getByRole('region', { name: 'Vehicle VX-CARD' });
+  await expect(async () => {
+    const point = await screenPoint(page, 73.84, 18.53);
+    await page.mouse.click(point.x, point.y);
+    await expect(card).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 15_000 });
   await expect(card).toContainText('AC Charge');
   await expect(card).toContainText('SoC 64 %');
   await page.screenshot({ path: test.info().outputPath('live-map-card.png') });
