@@ -40,7 +40,9 @@ test.describe('inventory lists on the demo build', () => {
       const started = new Promise<number>((resolve) =>
         el.addEventListener('transitionstart', () => resolve(performance.now() - set), { once: true }),
       );
-      const ended = new Promise<void>((resolve) => el.addEventListener('transitionend', () => resolve(), { once: true }));
+      const ended = new Promise<void>((resolve) =>
+        el.addEventListener('transitionend', () => resolve(), { once: true }),
+      );
       el.setAttribute('aria-busy', 'true');
       const busy = read();
       const startedAfter = await started;
