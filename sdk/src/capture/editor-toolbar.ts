@@ -59,11 +59,11 @@ export function createEditorToolbar(opts: EditorToolbarOptions): EditorToolbar {
   });
   const palette = el('div', { class: 'palette', role: 'radiogroup', 'aria-label': T.color });
   const swatchButtons = SWATCHES.map((color) => {
-    const b = el(
-      'button',
-      { type: 'button', role: 'radio', 'aria-label': color, 'aria-checked': 'false' },
-      `<span style="background:${color}"></span>`,
-    );
+    const b = el('button', { type: 'button', role: 'radio', 'aria-label': color, 'aria-checked': 'false' });
+    // CSSOM, not a style attribute: a host with `style-src 'self'` blocks inline style attributes (issue 17 item 10).
+    const dot = el('span');
+    dot.style.setProperty('background', color);
+    b.append(dot);
     b.addEventListener('click', () => dispatch({ type: 'select-color', color }));
     palette.append(b);
     return b;

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { sendBugReportThroughMessenger } from '../support/bug-report-flow';
 import { HOST_ORIGIN, routeFakeApi } from '../support/fake-api';
 import { selectors } from '../support/selectors';
 
@@ -10,5 +11,13 @@ test('under a strict CSP the launcher is styled and nothing is blocked', async (
   await expect(launcher).toBeVisible();
   await expect(launcher).toHaveCSS('position', 'fixed');
   await expect(launcher).toHaveCSS('background-color', 'rgb(10, 125, 90)');
+  expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
+});
+
+test('under a strict CSP a whole bug report through the messenger causes no violation', async ({ page }) => {
+  // Issue 17 item 10: the widget sets no inline style attribute on the host page (CSSOM and constructed sheets only),
+  // so `style-src 'self'` reports nothing while the button, the frame and the report's capture run.
+  const report = await sendBugReportThroughMessenger(page, '/strict-csp/');
+  expect(report.formData).toMatchObject({ description: 'The checkout button does nothing' });
   expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
 });
