@@ -1,5 +1,11 @@
 import { describe, expect, test } from 'vitest';
-import { BREADCRUMB_MAX_LENGTH, BREADCRUMB_RESET_ROOTS, type Breadcrumb, nextBreadcrumbs } from './breadcrumbs';
+import {
+  BREADCRUMB_MAX_LENGTH,
+  BREADCRUMB_RESET_ROOTS,
+  type Breadcrumb,
+  collapseBreadcrumbs,
+  nextBreadcrumbs,
+} from './breadcrumbs';
 
 const crumb = (path: string, title = path): Breadcrumb => ({ path, title });
 const walk = (...paths: string[]) => paths.reduce<Breadcrumb[]>((trail, p) => nextBreadcrumbs(trail, crumb(p)), []);
@@ -48,5 +54,26 @@ describe('breadcrumbs', () => {
     const trail = walk(...paths);
     expect(trail).toHaveLength(BREADCRUMB_MAX_LENGTH);
     expect(trail.at(-1)?.path).toBe('/page-11');
+  });
+
+  test("count routes that share a title as one entry: the later one takes the earlier one's place", () => {
+    const trail = [
+      crumb('/audit', 'Audit Log'),
+      crumb('/vehicle-management', 'Vehicle Management'),
+      crumb('/help', 'Help & Support'),
+    ];
+    const next = nextBreadcrumbs(trail, crumb('/fleet/vehicle-management', 'Vehicle Management'));
+    expect(next).toEqual([crumb('/audit', 'Audit Log'), crumb('/fleet/vehicle-management', 'Vehicle Management')]);
+    const walked = [
+      crumb('/help', 'Help & Support'),
+      crumb('/audit', 'Audit Log'),
+      crumb('/help?tab=2', 'Help & Support'),
+    ].reduce<Breadcrumb[]>((t, c) => nextBreadcrumbs(t, c), []);
+    expect(walked).toEqual([crumb('/help?tab=2', 'Help & Support')]);
+  });
+
+  test('collapse the middle of a long trail, keeping the first crumb and the last two', () => {
+    expect(collapseBreadcrumbs([1, 2, 3])).toEqual({ head: [1, 2, 3], hidden: [], tail: [] });
+    expect(collapseBreadcrumbs([1, 2, 3, 4, 5, 6])).toEqual({ head: [1], hidden: [2, 3, 4], tail: [5, 6] });
   });
 });

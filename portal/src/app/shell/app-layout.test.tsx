@@ -62,20 +62,58 @@ describe('the shell', () => {
     await waitFor(() => expect(within(trail).queryByText('Vehicle Management')).not.toBeInTheDocument());
   });
 
-  test('leaves pages the user may not open, and error pages, out of the trail', async () => {
+  test('names a 403 or 404 as the current page, but leaves it out of the trail', async () => {
     const { router } = await renderAs('BMSA', '/bms/master-management');
     const trail = screen.getByRole('navigation', { name: 'Breadcrumb' });
     await waitFor(() => expect(within(trail).getByText('BMS Management')).toHaveAttribute('aria-current', 'page'));
     await router.navigate('/vehicle-management');
     expect(await screen.findByText('You do not have access to this page')).toBeInTheDocument();
+    expect(within(trail).getByText('Vehicle Management (no access)')).toHaveAttribute('aria-current', 'page');
+    expect(within(trail).getByRole('link', { name: 'BMS Management' })).toBeInTheDocument();
     await router.navigate('/no-such-page');
-    expect(await screen.findByText('Page not found')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(within(trail).getByText('Page not found')).toHaveAttribute('aria-current', 'page');
+    expect(within(trail).queryByText('Vehicle Management (no access)')).not.toBeInTheDocument();
     await router.navigate('/bms/details/bms-000001');
     await waitFor(() => expect(within(trail).getByText('BMS Details')).toHaveAttribute('aria-current', 'page'));
     expect(within(trail).getByRole('link', { name: 'BMS Management' })).toBeInTheDocument();
-    expect(within(trail).queryByText('Vehicle Management')).not.toBeInTheDocument();
+    expect(within(trail).queryByText(/Vehicle Management/)).not.toBeInTheDocument();
     expect(within(trail).queryByText('Page not found')).not.toBeInTheDocument();
   });
+
+  test('folds the middle of a long trail into a menu, and a title already in the trail counts once', async () => {
+    const { router } = await renderAs('SA', '/vehicle-management');
+    const trail = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    // Each visit is recorded once its page has rendered, as a person would see it.
+    const visit = async (path: string, title: string) => {
+      await router.navigate(path);
+      await waitFor(() => expect(within(trail).getByText(title)).toHaveAttribute('aria-current', 'page'));
+    };
+    const walk = async () => {
+      await visit('/audit', 'Audit Log');
+      await visit('/hardware-log', 'Hardware Log');
+      await visit('/tickets', 'Help & Support');
+      await visit('/rule-management', 'Rule Management');
+    };
+    await walk();
+    await visit('/geo-fencing', 'Geofencing');
+    await visit('/vehicle-management?status=1', 'Vehicle Management');
+    expect(within(trail).getAllByText('Vehicle Management')).toHaveLength(1);
+    await walk();
+    await visit('/tickets?tab=open', 'Help & Support');
+    expect(within(trail).getAllByText('Help & Support')).toHaveLength(1);
+    await visit('/rule-management', 'Rule Management');
+    await visit('/geo-fencing', 'Geofencing');
+    const more = within(trail).getByRole('button', { name: '2 more pages' });
+    expect(
+      within(trail)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Dashboard', 'Vehicle Management', 'Help & Support', 'Rule Management']);
+    await userEvent.click(more);
+    expect(await screen.findByRole('menuitem', { name: 'Audit Log' })).toHaveAttribute('href', '/audit');
+    expect(screen.getByRole('menuitem', { name: 'Hardware Log' })).toHaveAttribute('href', '/hardware-log');
+  }, 90_000);
 
   test('signs out from the user menu and returns to the login page', async () => {
     const { router, store } = await renderAs('OEMA', '/dashboard');

@@ -1,15 +1,13 @@
 import { AppShell, Box, Stack } from '@mantine/core';
 import { type ReactNode, useEffect } from 'react';
-import { Outlet, useLocation } from 'react-router-dom';
-import { canOpen } from '@/domain/route-access';
+import { Outlet } from 'react-router-dom';
 import { useAppState, useAppStoreApi } from '@/state/store-context';
-import { AppBreadcrumbs } from './app-breadcrumbs';
+import { AppBreadcrumbs, useCurrentCrumb } from './app-breadcrumbs';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
 import { GuardRevalidator } from './guard-revalidator';
 import { SideNav } from './side-nav';
 import { SkipLink } from './skip-link';
-import { useCurrentRoute } from './use-route-title';
 
 /** The id of the page's `main` element, the skip link's target. */
 export const MAIN_CONTENT_ID = 'main-content';
@@ -66,22 +64,16 @@ export function AppLayout({ headerExtras }: { headerExtras?: ReactNode }) {
   );
 }
 
-/** Error pages: never a step of the trail. */
-const ERROR_PAGES: ReadonlySet<string> = new Set(['forbidden', 'not-found']);
-
 /**
  * Records each visited page (path and title) for the breadcrumb trail; renders nothing. A page the user may not open
  * (it answered 403) or an error page is not recorded: the trail would link back to it.
  */
 function RouteVisitRecorder() {
   const store = useAppStoreApi();
-  const { pathname } = useLocation();
-  const route = useCurrentRoute();
-  const permissions = useAppState((s) => s.auth.permissions);
-  const recordable = route !== undefined && !ERROR_PAGES.has(route.id) && canOpen(route, permissions);
-  const title = route?.title;
+  const { crumb, recordable } = useCurrentCrumb();
+  const { path, title } = crumb;
   useEffect(() => {
-    if (recordable && title) store.getState().visitRoute({ path: pathname, title });
-  }, [pathname, title, recordable, store]);
+    if (recordable) store.getState().visitRoute({ path, title });
+  }, [path, title, recordable, store]);
   return null;
 }
