@@ -38,7 +38,7 @@ const CSS = `:host{all:initial;position:fixed;inset:0;z-index:2147483646;pointer
 svg{position:fixed;inset:0;width:100vw;height:100vh}path{pointer-events:auto;cursor:default}
 .blk{position:fixed;pointer-events:auto}
 .pop{position:fixed;box-sizing:border-box;width:min(340px,calc(100vw - 16px));background:#fff;border-radius:8px;padding:16px;box-shadow:0 6px 24px rgba(0,0,0,.25);pointer-events:auto;outline:none;animation:in ${STAGE_ANIMATION_MS}ms ease}
-.pop:focus-visible{outline:2px solid #485bff;outline-offset:2px}
+.pop:focus{outline:none}
 .arr{position:absolute;width:10px;height:10px;background:#fff;transform:rotate(45deg)}
 .bottom .arr{top:-5px}.top .arr{bottom:-5px}.right .arr{left:-5px}.left .arr{right:-5px}.center .arr{display:none}
 h2{margin:0 24px 6px 0;font-size:16px;line-height:1.3}
@@ -247,6 +247,8 @@ export function createView(data: TourData, controls: TourControls) {
     if (step.type === 'video-pointer' && typeof step.videoUrl === 'string' && isSafeUrl(step.videoUrl))
       desc.append(video(step.videoUrl));
     desc.append(sanitizeHtml(step.message));
+    // an image of the server's HTML without a text alternative is decorative to assistive technology
+    for (const img of desc.querySelectorAll('img:not([alt])')) img.setAttribute('alt', '');
     box.append(desc);
     box.setAttribute('aria-describedby', 'vt-desc');
     const foot = el('div', { class: 'foot' });
