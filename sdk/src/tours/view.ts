@@ -285,7 +285,7 @@ export function createView(data: TourData, controls: TourControls) {
       cancelAnimationFrame(anim);
       anim = 0;
       const to = stage;
-      const reduced = matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+      const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
       if (from && to && !reduced) {
         const start = performance.now();
         const step = (now: number) => {
