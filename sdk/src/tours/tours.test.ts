@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
 import { Gleap } from '../index';
 import { getCustomEvents } from '../logs/custom-events';
+import { failNext } from '../mock/widget-store';
 import { API, FRAME, KEY, WS, createTestServer, resetWidget } from '../test/widget-harness';
 import { NOT_LIVE, NO_STEPS, TOUR_KEY } from './constants';
 import { findElement, inputAccepted, isRunning, stop, waitForElement } from './tours';
@@ -142,13 +143,19 @@ test('a tour that is not live is cleaned up as quit with the console message', a
 test('a failing validation call counts as not live; a failing config call is swallowed', async () => {
   vi.spyOn(console, 'log').mockImplementation(() => {});
   await boot();
-  mock.store.failures.set('/outbound/producttourvalidation', { status: 500 });
+  // the tour is live: only the failing call makes it quit
+  mock.store.tours.set('t9', { status: 'live', config: {} });
+  failNext(mock.store, 'POST /outbound/producttourvalidation', 500);
   Gleap.startProductTourWithConfig('t9', TOUR);
   await vi.waitFor(() => expect(outcomes).toEqual([['quit', { tourId: 't9' }]]));
-  mock.store.failures.set('/outbound/producttours', { status: 500 });
+  mock.store.tours.set('t8', { status: 'live', config: TOUR as Record<string, unknown> });
+  failNext(mock.store, 'POST /outbound/producttours', 500);
   expect(() => Gleap.startProductTour('t8')).not.toThrow();
   await vi.waitFor(() => expect(outbound().some(([p]) => p === '/outbound/producttours')).toBe(true));
+  await new Promise((r) => setTimeout(r, 50));
   expect(outcomes).toHaveLength(1);
+  expect(outbound().filter(([p]) => p === '/outbound/producttourvalidation')).toHaveLength(1);
+  expect(dialog()).toBeNull();
 });
 
 test('before initialize the tour functions do nothing', async () => {
