@@ -1,7 +1,8 @@
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createWidgetMock } from './widget-handlers';
-import { failNext } from './widget-store';
+import { DEMO_ENGAGEMENT } from './engagement-demo';
+import { createWidgetMockStore, failNext } from './widget-store';
 
 const API = 'https://api.mock.test';
 const mock = createWidgetMock({ apiUrl: API, wsUrl: 'wss://ws.mock.test' });
@@ -68,6 +69,21 @@ test('product tour validation reports the tour status', async () => {
   expect(await (await post('/outbound/producttourvalidation', { outboundId: 'nope' })).json()).toEqual({
     status: 'draft',
   });
+});
+
+test('a seeded store serves its tours on both outbound calls; the demo tour is live', async () => {
+  const store = createWidgetMockStore({ tours: DEMO_ENGAGEMENT.tours });
+  const seeded = createWidgetMock({ apiUrl: 'https://api.seeded.test', wsUrl: 'wss://ws.seeded.test', store });
+  server.use(...seeded.handlers);
+  const call = (path: string) =>
+    fetch(`https://api.seeded.test${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Api-Token': 'k' },
+      body: JSON.stringify({ outboundId: 'demo-tour' }),
+    }).then((r) => r.json());
+  const config = await call('/outbound/producttours');
+  expect(config.steps.length).toBeGreaterThan(1);
+  expect(await call('/outbound/producttourvalidation')).toEqual({ status: 'live', config });
 });
 
 test('the socket records PING and delivers pushed updates', async () => {
