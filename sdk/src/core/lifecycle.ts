@@ -185,6 +185,8 @@ export function destroy(): void {
   clearTimeout(langTimer);
   clearSession();
   for (const c of runtime.cleanups.splice(0)) c();
+  // a running tour ends as quit (its host is on the page only while one runs, so this never loads the chunk for nothing)
+  if (document.querySelector('voltline-tour')) tours((m) => m.stop());
   teardownUi();
   resetFrameBridge();
   clearCustomEvents();

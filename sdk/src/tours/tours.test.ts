@@ -448,3 +448,11 @@ test('a co-browse tour is not run by this chunk: logged and quit', async () => {
   expect(dialog()).toBeNull();
   expect(stored()).toBeNull();
 });
+
+test('destroy ends a running tour as quit and removes it', async () => {
+  await startLive('t1', { steps: [{ selector: '#title', message: 'a' }] });
+  Gleap.destroy();
+  await vi.waitFor(() => expect(document.querySelector('voltline-tour')).toBeNull());
+  expect(outcomes).toEqual([['quit', { tourId: 't1' }]]);
+  expect(isRunning()).toBe(false);
+});
