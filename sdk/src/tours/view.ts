@@ -143,7 +143,11 @@ export function createView(data: TourData, controls: TourControls) {
   /** Scroll the element into view, and out from under a fixed or sticky header that covers its top edge. */
   function reveal(t: Element): void {
     const r = t.getBoundingClientRect();
-    if (!inViewport(r, innerWidth, innerHeight)) t.scrollIntoView?.({ block: 'center', inline: 'nearest' });
+    // outside the viewport: to the centre; inside it but maybe clipped by a scroll container: the least scrolling that
+    // shows it (a no-op when it is visible)
+    t.scrollIntoView?.(
+      inViewport(r, innerWidth, innerHeight) ? { block: 'nearest' } : { block: 'center', inline: 'nearest' },
+    );
     const now = t.getBoundingClientRect();
     host.style.visibility = 'hidden';
     const hit = document.elementFromPoint?.(now.left + now.width / 2, Math.max(0, now.top + 1));

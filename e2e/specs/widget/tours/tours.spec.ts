@@ -131,8 +131,14 @@ test('a tour runs through a scroll container, an INPUT and a CLICK step, an SPA 
   await expect(pop).toContainText('Row actions live here.');
   await expect(pop).toContainText('2 of 6');
   const deep = await rect(page, '#deep');
+  const list = await rect(page, '#list');
   expect(deep.top).toBeGreaterThanOrEqual(64);
+  // scrolled into view inside its container, not just inside the window
+  expect(deep.top).toBeGreaterThanOrEqual(list.top);
+  expect(deep.bottom).toBeLessThanOrEqual(list.bottom);
   await expectBeside(page, '#deep');
+  await page.waitForTimeout(450);
+  await page.screenshot({ path: test.info().outputPath('step-2-scroll-container.png') });
   // the container scrolls: the popover follows
   const before = (await pop.boundingBox())!.y;
   await page.evaluate(() => {
