@@ -3,7 +3,7 @@ import { Gleap } from '../index';
 import { getCustomEvents } from '../logs/custom-events';
 import { failNext } from '../mock/widget-store';
 import { API, FRAME, KEY, WS, createTestServer, resetWidget } from '../test/widget-harness';
-import { NOT_LIVE, NO_STEPS, TOUR_KEY } from './constants';
+import { NOT_LIVE, NO_PATH, NO_STEPS, TOUR_KEY } from './constants';
 import { findElement, inputAccepted, isRunning, stop, waitForElement } from './tours';
 import type { TourData } from './types';
 
@@ -455,4 +455,13 @@ test('destroy ends a running tour as quit and removes it', async () => {
   await vi.waitFor(() => expect(document.querySelector('voltline-tour')).toBeNull());
   expect(outcomes).toEqual([['quit', { tourId: 't1' }]]);
   expect(isRunning()).toBe(false);
+});
+
+test('a stage svg without its path logs the message of §8 and keeps running', async () => {
+  const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+  await startLive('t1', { steps: [{ selector: '#title', message: 'a' }] });
+  root()!.querySelector('path')!.remove();
+  dispatchEvent(new Event('resize'));
+  await vi.waitFor(() => expect(error).toHaveBeenCalledWith(NO_PATH));
+  expect(dialog()).not.toBeNull();
 });
