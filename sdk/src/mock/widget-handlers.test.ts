@@ -1,5 +1,5 @@
 import { setupServer } from 'msw/node';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { createWidgetMock } from './widget-handlers';
 import { DEMO_ENGAGEMENT } from './engagement-demo';
 import { createWidgetMockStore, failNext } from './widget-store';
@@ -89,11 +89,10 @@ test('the socket records PING and delivers pushed updates', async () => {
   socket.addEventListener('message', (e) => received.push(String(e.data)));
   await new Promise((r) => socket.addEventListener('open', r));
   socket.send('PING');
-  await new Promise((r) => setTimeout(r, 20));
-  expect(mock.store.socketMessages).toContain('PING');
+  // waited for, not slept on: a fixed 20 ms failed when the machine was busy
+  await vi.waitFor(() => expect(mock.store.socketMessages).toContain('PING'));
   mock.pushUpdate({ u: 5 });
-  await new Promise((r) => setTimeout(r, 20));
-  expect(received.map((d) => JSON.parse(d))).toContainEqual({ name: 'update', data: { u: 5 } });
+  await vi.waitFor(() => expect(received.map((d) => JSON.parse(d))).toContainEqual({ name: 'update', data: { u: 5 } }));
   socket.close();
 });
 
