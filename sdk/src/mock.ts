@@ -7,6 +7,7 @@ export {
   resetWidgetMockStore,
   type MockAction,
   type MockFailure,
+  type MockTour,
   type MockSession,
   type RecordedCall,
   type WidgetMockStore,

@@ -1,15 +1,19 @@
 import type * as InApp from '../engage/in-app';
 import type * as Tooltips from '../engage/tooltips';
+import type * as Tours from '../tours/tours';
+import { trackEvent } from '../logs/custom-events';
 import { addLog } from '../logs/console-logger';
 import { getFlowConfig } from './config';
-import { on } from './emitter';
-import { getSession } from './session';
+import { emit, on } from './emitter';
+import { api } from './http';
+import { getSession, isSessionReady } from './session';
 import { settings } from './state';
 import { showSurvey, startFeedbackFlow } from './widget-flows';
 import { openScreen, showWidget, ui } from './widget-ui';
 
 /**
- * The only door from the core to the lazy engagement chunks (`src/engage/*`: notification stack and banner, tooltips).
+ * The only door from the core to the lazy engagement chunks (`src/engage/*`: notification stack and banner, tooltips;
+ * `src/tours/`: product tours).
  * The chunks get what they use of the core handed over (`EngageCore`) instead of importing it, so that the core stays
  * one file and pays nothing for them (the capture chunks work the same way through `capture-port.ts`).
  */
@@ -17,6 +21,10 @@ const engageCore = () => ({
   settings,
   ui,
   on,
+  emit,
+  api,
+  trackEvent,
+  isSessionReady,
   getFlowConfig,
   getSession,
   openScreen,
@@ -43,3 +51,6 @@ export const inApp = (job: (m: typeof InApp) => void) => run(import('../engage/i
 
 /** Run `job` on the tooltips chunk. */
 export const tooltips = (job: (m: typeof Tooltips) => void) => run(import('../engage/tooltips'), job);
+
+/** Run `job` on the product tours chunk. */
+export const tours = (job: (m: typeof Tours) => void) => run(import('../tours/tours'), job);

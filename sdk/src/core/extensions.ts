@@ -1,7 +1,6 @@
 /**
- * Capabilities that land with later issues (product tours) register their entry points here when their chunk loads;
- * until then the public functions that need them do nothing. The notification stack, the banner and the tooltips
- * load through `engage-port.ts`.
+ * Entry points that `initialize` sets (product tours: they load the tours chunk through `engage-port.ts`); before
+ * `initialize` the public functions that need them do nothing.
  */
 export const extensions: {
   startProductTour?: (tourId: string) => void;

@@ -51,6 +51,7 @@ test('the core reaches the capture chunks with import()', () => {
   );
   expect(dynamic).toContain('capture');
   expect(dynamic).toContain('engage');
+  expect(dynamic).toContain('tours');
 });
 
 test('the check sees static imports and re-exports of a lazy folder, and lets types and import() through', () => {

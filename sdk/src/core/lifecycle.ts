@@ -12,7 +12,8 @@ import { applyCachedConfig, getFlowConfig, getTooltips, loadConfig, loadTooltips
 import { LANGUAGE_REINIT_MS } from './constants';
 import { nextTask, timed, whenIdle } from './timing';
 import { emit, on } from './emitter';
-import { inApp, tooltips } from './engage-port';
+import { inApp, tooltips, tours } from './engage-port';
+import { extensions } from './extensions';
 import { readJson } from './storage';
 import { resetFrameBridge } from './frame-bridge';
 import { cancelReportRetry, flushReportQueue } from './report';
@@ -82,6 +83,8 @@ function onSessionReady(): void {
       if (!runtime.initialized) return;
       mount();
       emit('initialized');
+      // an unfinished product tour of an earlier page resumes (the key is the wire's, pinned by tours/constants.test)
+      if (readJson('gleap-tour-data')) tours((m) => m.resume());
     });
   }
   const s = getSession();
@@ -112,11 +115,14 @@ function start(sdkKey: string): void {
     runtime.initialized = true;
     settings.sdkKey = sdkKey;
     settings.startedAt = Date.now();
+    extensions.startProductTour = (id) => tours((m) => m.startProductTour(id));
+    extensions.startProductTourWithConfig = (id, config) => tours((m) => m.startProductTourWithConfig(id, config));
     startConsoleLogger({ wrapConsole: runtime.consoleOverwrite });
     runtime.cleanups.push(
       on('config-updated', onConfig),
       on('session-ready', onSessionReady),
       on('action-in-app', (action) => inApp((m) => m.runAction(action))),
+      on('action-tour', (action) => tours((m) => m.runAction(action))),
       on('session-updated', () => {
         renderUi();
         notifySessionToFrame(false);
@@ -179,6 +185,8 @@ export function destroy(): void {
   clearTimeout(langTimer);
   clearSession();
   for (const c of runtime.cleanups.splice(0)) c();
+  // a running tour ends as quit (its host is on the page only while one runs, so this never loads the chunk for nothing)
+  if (document.querySelector('voltline-tour')) tours((m) => m.stop());
   teardownUi();
   resetFrameBridge();
   clearCustomEvents();

@@ -39,7 +39,7 @@ function openUrl(url: string, newTab?: boolean): void {
 
 /**
  * `start-product-tour` from the frame: the tour runs over the page, so the widget closes first. Without the tours
- * module (not loaded, or not built yet) the request is logged and the widget stays open, never thrown into the host.
+ * loader (`initialize` sets it) the request is logged and the widget stays open, never thrown into the host.
  */
 function startTourFromFrame(tourId: unknown): void {
   if (typeof tourId !== 'string' || !tourId) return;

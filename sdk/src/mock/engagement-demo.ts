@@ -1,12 +1,18 @@
-import type { MockAction } from './widget-store';
+import type { MockAction, MockTour } from './widget-store';
 
 /**
  * A ready-made set of engagement content for demos and integrators' tests: a hotspot and a hover tooltip on
  * `[data-demo-tip]` elements, a news item (the seeded article `n-2`) and a message from support. Pass it to the store:
  * `createWidgetMock({ store: createWidgetMockStore(DEMO_ENGAGEMENT) })`. Elements of the page opt in with
- * `data-demo-tip="hotspot"` or `data-demo-tip="hover"`, so nothing shows on a page that has none.
+ * `data-demo-tip="hotspot"` or `data-demo-tip="hover"`, so nothing shows on a page that has none. The live product tour
+ * `demo-tour` (`Gleap.startProductTour('demo-tour')`) highlights `[data-demo-tour="search"]` and
+ * `[data-demo-tour="export"]` where the page has them and explains from the centre of the screen where it has not.
  */
-export const DEMO_ENGAGEMENT: { tooltips: Record<string, unknown>[]; actions: MockAction[] } = {
+export const DEMO_ENGAGEMENT: {
+  tooltips: Record<string, unknown>[];
+  actions: MockAction[];
+  tours: Record<string, MockTour>;
+} = {
   tooltips: [
     {
       selector: '[data-demo-tip="hotspot"]',
@@ -49,4 +55,20 @@ export const DEMO_ENGAGEMENT: { tooltips: Record<string, unknown>[]; actions: Mo
       },
     },
   ],
+  tours: {
+    'demo-tour': {
+      status: 'live',
+      config: {
+        tourType: 'standard',
+        allowClose: true,
+        backButton: true,
+        sender: { firstName: 'Maya' },
+        steps: [
+          { selector: '', title: 'Welcome to Voltline', message: '<p>A quick look around your fleet portal.</p>' },
+          { selector: '[data-demo-tour="search"]', message: 'Find any vehicle by name, VIN or driver.' },
+          { selector: '[data-demo-tour="export"]', message: 'Export what you see as CSV.' },
+        ],
+      },
+    },
+  },
 };

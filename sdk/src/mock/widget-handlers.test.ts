@@ -1,7 +1,8 @@
 import { setupServer } from 'msw/node';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { createWidgetMock } from './widget-handlers';
-import { failNext } from './widget-store';
+import { DEMO_ENGAGEMENT } from './engagement-demo';
+import { createWidgetMockStore, failNext } from './widget-store';
 
 const API = 'https://api.mock.test';
 const mock = createWidgetMock({ apiUrl: API, wsUrl: 'wss://ws.mock.test' });
@@ -70,17 +71,28 @@ test('product tour validation reports the tour status', async () => {
   });
 });
 
+test('a seeded store holds its tours, served on both outbound calls; the demo tour is live', async () => {
+  const store = createWidgetMockStore({ tours: DEMO_ENGAGEMENT.tours });
+  expect([...store.tours.keys()]).toEqual(['demo-tour']);
+  mock.store.tours.set('demo-tour', store.tours.get('demo-tour')!);
+  const config = await (await post('/outbound/producttours', { outboundId: 'demo-tour' })).json();
+  expect(config.steps.length).toBeGreaterThan(1);
+  expect(await (await post('/outbound/producttourvalidation', { outboundId: 'demo-tour' })).json()).toEqual({
+    status: 'live',
+    config,
+  });
+});
+
 test('the socket records PING and delivers pushed updates', async () => {
   const socket = new WebSocket('wss://ws.mock.test?gleapId=g&gleapHash=h&apiKey=k&sdkVersion=14.2.11');
   const received: string[] = [];
   socket.addEventListener('message', (e) => received.push(String(e.data)));
   await new Promise((r) => socket.addEventListener('open', r));
   socket.send('PING');
-  await new Promise((r) => setTimeout(r, 20));
-  expect(mock.store.socketMessages).toContain('PING');
+  // waited for, not slept on: a fixed 20 ms failed when the machine was busy
+  await vi.waitFor(() => expect(mock.store.socketMessages).toContain('PING'));
   mock.pushUpdate({ u: 5 });
-  await new Promise((r) => setTimeout(r, 20));
-  expect(received.map((d) => JSON.parse(d))).toContainEqual({ name: 'update', data: { u: 5 } });
+  await vi.waitFor(() => expect(received.map((d) => JSON.parse(d))).toContainEqual({ name: 'update', data: { u: 5 } }));
   socket.close();
 });
 

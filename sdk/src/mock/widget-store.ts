@@ -32,7 +32,7 @@ export interface WidgetMockStore extends MessengerContent {
   reports: Record<string, unknown>[];
   uploads: { name: string; size: number; type: string; fileUrl: string }[];
   pings: Record<string, unknown>[];
-  tours: Map<string, { status: 'live' | 'draft'; config: Record<string, unknown> }>;
+  tours: Map<string, MockTour>;
   /** Every call in order (method, path, headers, body). */
   calls: RecordedCall[];
   /** Statuses to answer with instead of the normal answer, per `METHOD /path`, consumed one by one. */
@@ -66,8 +66,18 @@ export interface MockFailure {
 
 let counter = 0;
 
+/** A product tour the mock serves on `POST /outbound/producttours` and `/outbound/producttourvalidation`. */
+export interface MockTour {
+  status: 'live' | 'draft';
+  config: Record<string, unknown>;
+}
+
 export function createWidgetMockStore(
-  seed: Partial<Pick<WidgetMockStore, 'tooltips' | 'actions'>> & { flowConfig?: Record<string, unknown> } = {},
+  seed: Partial<Pick<WidgetMockStore, 'tooltips' | 'actions'>> & {
+    flowConfig?: Record<string, unknown>;
+    /** Product tours by tour (outbound) id. */
+    tours?: Record<string, MockTour>;
+  } = {},
 ): WidgetMockStore {
   return {
     sessions: new Map(),
@@ -88,7 +98,7 @@ export function createWidgetMockStore(
     reports: [],
     uploads: [],
     pings: [],
-    tours: new Map(),
+    tours: new Map(Object.entries(seed.tours ?? {})),
     calls: [],
     failures: new Map(),
     socketMessages: [],

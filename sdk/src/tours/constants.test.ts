@@ -1,0 +1,16 @@
+import { expect, test } from 'vitest';
+import * as c from './constants';
+
+test('the tour constants of spec §9 and the wire', () => {
+  expect(c.TOUR_KEY).toBe('gleap-tour-data');
+  expect([c.STAGE_PADDING, c.STAGE_RADIUS, c.OVERLAY_OPACITY, c.STAGE_ANIMATION_MS, c.POPOVER_OFFSET]).toEqual([
+    10, 5, 0.7, 400, 10,
+  ]);
+  expect([c.ELEMENT_WAIT_MS, c.ELEMENT_POLL_MS]).toEqual([5000, 100]);
+  expect([c.NEXT_TEXT, c.PREV_TEXT, c.DONE_TEXT]).toEqual(['Next', 'Previous', 'Done']);
+  expect([c.NO_STEPS, c.NOT_LIVE, c.NO_PATH]).toEqual([
+    'No steps to drive through',
+    'Product tour is not live. Cleaning up...',
+    'No path element found in stage svg',
+  ]);
+});

@@ -1,0 +1,264 @@
+import { core } from '../engage/core';
+import { ELEMENT_POLL_MS, ELEMENT_WAIT_MS, NOT_LIVE, NO_STEPS, TOUR_KEY } from './constants';
+import type { TourData, TourStep } from './types';
+import { type TourView, createView } from './view';
+
+/**
+ * The product tours chunk. The core loads it (`core/engage-port.ts`) when a tour starts: `startProductTour`,
+ * `startProductTourWithConfig`, a tour action of the socket, a `gleap_tour` link or parameter, the messenger's
+ * `start-product-tour`, or an unfinished tour stored by an earlier page. One tour runs at a time.
+ */
+
+interface Run {
+  id: string;
+  data: TourData;
+  steps: TourStep[];
+  index: number;
+  view?: TourView;
+  /** Counts step changes, so that a late element lookup of an earlier step does nothing. */
+  gen: number;
+  ended: boolean;
+  /** Listeners of the step on screen (CLICK, INPUT), removed when the step changes. */
+  stepOff: (() => void)[];
+  off: (() => void)[];
+}
+
+let run: Run | null = null;
+
+/** Whether a tour is running (or being validated). */
+export const isRunning = () => !!run;
+
+const isInteractive = (s: TourStep) => s.mode === 'CLICK' || s.mode === 'INPUT';
+
+/**
+ * INPUT steps: the default input type continues once something non-empty is typed; another type continues when the
+ * typed value equals the step's `inputValue` (any value when the step has none).
+ */
+export function inputAccepted(step: TourStep, value: string): boolean {
+  const v = value.trim();
+  if (!step.inputType || step.inputType === 'default') return v.length > 0;
+  return typeof step.inputValue === 'string' && step.inputValue.trim() ? v === step.inputValue.trim() : true;
+}
+
+/** The step's element when it is on the page and rendered; a selector that throws counts as missing (and is logged). */
+export function findElement(selector: unknown): Element | null {
+  if (typeof selector !== 'string' || !selector.trim()) return null;
+  try {
+    const found = document.querySelector(selector);
+    return found && found.getClientRects().length > 0 ? found : null;
+  } catch {
+    core.addLog?.(`Voltline widget: tour step selector ${selector} is not valid`, 'WARNING');
+    return null;
+  }
+}
+
+/**
+ * Look for the element every `ELEMENT_POLL_MS` for up to `ELEMENT_WAIT_MS` (late content, SPA route changes); null
+ * when it never came, at once for a step without a selector, or when `current()` turns false (the step changed).
+ * `missing` runs when the first look failed.
+ */
+export function waitForElement(
+  selector: unknown,
+  current: () => boolean,
+  missing?: () => void,
+): Promise<Element | null> {
+  return new Promise((resolve) => {
+    let waited = 0;
+    const look = () => {
+      if (!current()) return resolve(null);
+      const found = findElement(selector);
+      if (found || waited >= ELEMENT_WAIT_MS || typeof selector !== 'string' || !selector.trim()) return resolve(found);
+      if (waited === 0) missing?.();
+      waited += ELEMENT_POLL_MS;
+      setTimeout(look, ELEMENT_POLL_MS);
+    };
+    look();
+  });
+}
+
+function readStored(): { tourId?: unknown; tourData?: unknown } | null {
+  try {
+    return JSON.parse(localStorage.getItem(TOUR_KEY) ?? 'null');
+  } catch {
+    return null;
+  }
+}
+
+/** The unfinished tour, steps cut to the remaining ones (never a co-browse tour). */
+function store(r: Run): void {
+  if (r.ended || r.data.tourType === 'cobrowse') return;
+  try {
+    localStorage.setItem(
+      TOUR_KEY,
+      JSON.stringify({ tourData: { ...r.data, steps: r.steps.slice(r.index) }, tourId: r.id }),
+    );
+  } catch {
+    // storage blocked or full: the tour still runs, it just cannot resume on the next page
+  }
+}
+
+function clearStored(): void {
+  try {
+    localStorage.removeItem(TOUR_KEY);
+  } catch {
+    // storage blocked
+  }
+}
+
+/** Ends the run once: cleanup, stored tour cleared, `productTourCompleted` or `productTourQuit` with the tour id. */
+function end(r: Run, completed: boolean): void {
+  if (r.ended) return;
+  r.ended = true;
+  for (const off of [...r.stepOff.splice(0), ...r.off.splice(0)]) off();
+  r.view?.destroy();
+  clearStored();
+  if (run === r) run = null;
+  const data = { tourId: r.id };
+  const outcome = completed ? 'completed' : 'quit';
+  core.emit(completed ? 'productTourCompleted' : 'productTourQuit', data);
+  core.trackEvent(`tour-${r.id}-${outcome}`, data);
+}
+
+function listen(r: Run, target: EventTarget, type: string, fn: (e: Event) => void, capture = false): void {
+  target.addEventListener(type, fn, capture);
+  r.stepOff.push(() => target.removeEventListener(type, fn, capture));
+}
+
+/** Show step `i` once its element is there; past the last step the tour is completed. */
+async function go(r: Run, i: number): Promise<void> {
+  if (r.ended || !r.view) return;
+  if (i >= r.steps.length) return end(r, true);
+  for (const off of r.stepOff.splice(0)) off();
+  r.index = i;
+  store(r);
+  const gen = ++r.gen;
+  const step = r.steps[i]!;
+  const view = r.view;
+  const target = await waitForElement(
+    step.selector,
+    () => !r.ended && r.gen === gen,
+    () => view.waiting(),
+  );
+  if (r.ended || r.gen !== gen) return;
+  // a CLICK or INPUT step cannot be done without its element; other steps explain from the centre of the screen
+  if (!target && isInteractive(step)) return end(r, false);
+  const input = step.mode === 'INPUT' && target ? (target as HTMLInputElement) : null;
+  const ok = () => inputAccepted(step, String(input?.value ?? ''));
+  if (input) {
+    listen(r, input, 'input', () => view.setCanContinue(ok()));
+    listen(r, input, 'keydown', (e) => {
+      if ((e as KeyboardEvent).key === 'Enter' && ok()) void go(r, i + 1);
+    });
+  }
+  if (step.mode === 'CLICK' && target) {
+    // capture: the step advances (and the stored tour moves on) before the page's own handler navigates away
+    listen(
+      r,
+      document,
+      'click',
+      (e) => {
+        if (e.composedPath().includes(target)) void go(r, i + 1);
+      },
+      true,
+    );
+  }
+  view.show({
+    target,
+    step,
+    index: i,
+    total: r.steps.length,
+    interactive: isInteractive(step) && !!target,
+    canContinue: input ? ok() : true,
+  });
+}
+
+function begin(r: Run): void {
+  if (r.data.tourType === 'cobrowse') {
+    core.addLog?.(`Voltline widget: co-browse tour ${r.id} is not supported yet`, 'WARNING');
+    end(r, false);
+    return;
+  }
+  if (!r.steps.length) {
+    console.error(NO_STEPS);
+    end(r, false);
+    return;
+  }
+  r.view = createView(r.data, {
+    next: () => {
+      const step = r.steps[r.index];
+      if (step?.mode === 'CLICK') return;
+      void go(r, r.index + 1);
+    },
+    prev: () => {
+      if (r.index > 0) void go(r, r.index - 1);
+    },
+    quit: () => end(r, false),
+    lost: () => void go(r, r.index),
+  });
+  const unload = () => store(r);
+  for (const type of ['pagehide', 'beforeunload']) {
+    addEventListener(type, unload);
+    r.off.push(() => removeEventListener(type, unload));
+  }
+  void go(r, 0);
+}
+
+async function isLive(tourId: string): Promise<boolean> {
+  try {
+    if (!core.isSessionReady()) throw new Error('Session not ready yet.');
+    const answer = await core.api<{ status?: string }>('POST', '/outbound/producttourvalidation', {
+      outboundId: tourId,
+    });
+    return answer?.status === 'live';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Start a tour with its data, after the server says it is live; otherwise it is cleaned up as quit (with the console
+ * message of §8). Ignored while another tour runs.
+ */
+export function startProductTourWithConfig(tourId: unknown, config: unknown): void {
+  if (run || typeof tourId !== 'string' || !tourId) return;
+  const data = (config && typeof config === 'object' ? config : {}) as TourData;
+  const steps = Array.isArray(data.steps) ? data.steps.filter((s) => !!s && typeof s === 'object') : [];
+  const r: Run = { id: tourId, data, steps, index: 0, gen: 0, ended: false, stepOff: [], off: [] };
+  run = r;
+  void isLive(tourId).then((live) => {
+    if (r.ended) return;
+    if (live) return begin(r);
+    console.log(NOT_LIVE);
+    end(r, false);
+  });
+}
+
+/** Start a tour by id: its data comes from `POST /outbound/producttours`; a failure is swallowed (spec §8). */
+export function startProductTour(tourId: unknown): void {
+  if (run || typeof tourId !== 'string' || !tourId || !core.isSessionReady()) return;
+  core
+    .api('POST', '/outbound/producttours', { outboundId: tourId })
+    .then((config) => startProductTourWithConfig(tourId, config))
+    .catch(() => {});
+}
+
+/** A tour action of the socket or `performActions`: the outbound id is the tour id, the data its config. */
+export function runAction(action: unknown): void {
+  const a = (action ?? {}) as { outbound?: unknown; data?: unknown };
+  startProductTourWithConfig(a.outbound, a.data);
+}
+
+/** Resume the unfinished tour an earlier page stored (validated again: a tour switched off since does not resume). */
+export function resume(): void {
+  const saved = readStored();
+  if (saved && typeof saved.tourId === 'string' && saved.tourData && typeof saved.tourData === 'object')
+    startProductTourWithConfig(saved.tourId, saved.tourData);
+  else clearStored();
+}
+
+/** Stop a running tour as quit (destroy). */
+export function stop(): void {
+  if (run) end(run, false);
+}
+
+export { use } from '../engage/core';
