@@ -15,6 +15,21 @@ export const ROUTE_PAGES = [
   'write-group',
   'audit',
   'hardware-log',
+  'command-history',
+  'firmware-release',
+  'firmware-update-history',
+  'dashboard',
+  'dashboard-configuration',
+  'analysis',
+  'carbon-emission',
+  'dealer-management',
+  'fleet-management',
+  'driver-management',
+  'ev-owner-management',
+  'access-management',
+  'oem-access',
+  'settings',
+  'profile',
 ];
 const ROUTE_BUDGET_KB = 50;
 
