@@ -212,18 +212,19 @@ describe('assigning vehicles', () => {
     expect(res.status).toBe(404);
   });
 
-  test('a driver drives one vehicle of its fleet: assigning moves it, and a taken one is refused', async () => {
+  test('a driver gets vehicles of its fleet only; one another driver drives is refused', async () => {
     const fa = await signIn('FA');
     const db = await getWorldDb();
     const free = db.tables.vehicles.all().find((v) => v.fleetId === 'flt-0001' && !v.driverId);
     expect(free).toBeDefined();
     const driver = db.tables.drivers.all().find((d) => d.fleetId === 'flt-0001' && d.id !== 'drv-00001');
+    const before = (await call('GET', `/drivers/${driver?.id}/details`, { token: fa })).body.vehicles.total;
     const res = await call('POST', `/drivers/${driver?.id}/assign-vehicles`, {
       token: fa,
       body: { vehicleIds: [free?.id] },
     });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ kind: 'driver', fleetName: expect.any(String), vehicles: { total: 1 } });
+    expect(res.body).toMatchObject({ kind: 'driver', fleetName: expect.any(String), vehicles: { total: before + 1 } });
     const taken = db.tables.vehicles.all().find((v) => v.driverId === 'drv-00001');
     const refused = await call('POST', `/drivers/${driver?.id}/assign-vehicles`, {
       token: fa,
@@ -231,11 +232,13 @@ describe('assigning vehicles', () => {
     });
     expect(refused.status).toBe(409);
     expect(refused.body.fieldErrors.vehicleIds).toMatch(/unassign it there first/);
-    const two = await call('POST', `/drivers/${driver?.id}/assign-vehicles`, {
-      token: fa,
-      body: { vehicleIds: ['a', 'b'] },
+    const elsewhere = db.tables.vehicles.all().find((v) => v.fleetId && v.fleetId !== 'flt-0001');
+    const sa = await signIn('SA');
+    const foreign = await call('POST', `/drivers/${driver?.id}/assign-vehicles`, {
+      token: sa,
+      body: { vehicleIds: [elsewhere?.id] },
     });
-    expect(two.status).toBe(409);
+    expect(foreign.body.fieldErrors.vehicleIds).toMatch(/not a vehicle of the driver's fleet/);
   });
 
   test('a service centre’s details hold its fleets and open tickets only', async () => {

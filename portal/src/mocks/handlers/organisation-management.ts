@@ -450,8 +450,6 @@ export function createOrganisationManagementHandlers(http: ApiHttp) {
         const { db, ctx } = await open(request, ACTION.ASSIGN);
         const org = orgOr404(kind, ctx, db, params.id);
         const ids = readVehicleIds(await readJsonObject(request));
-        if (kind === 'driver' && ids.length > 1)
-          throw conflict('A driver drives one vehicle.', { vehicleIds: 'Choose one vehicle.' });
         if (org.status !== 1)
           throw conflict(`${org.name} is inactive; activate it before assigning vehicles.`, {
             vehicleIds: 'Activate the organisation first.',
@@ -462,9 +460,6 @@ export function createOrganisationManagementHandlers(http: ApiHttp) {
         if (missing.length > 0) throw notFound(`Vehicle ${missing.join(', ')}`);
         const refused = (vehicles as Vehicle[]).map((v) => refusal(kind, db, org, v)).filter((r) => r !== null);
         if (refused.length > 0) throw conflict(refused.join(' '), { vehicleIds: refused.join(' ') });
-        if (kind === 'driver')
-          for (const v of db.tables.vehicles.values())
-            if (v.driverId === org.id) db.tables.vehicles.update(v.id, { driverId: null });
         for (const v of vehicles as Vehicle[]) db.tables.vehicles.update(v.id, { [field]: org.id });
         const regs = (vehicles as Vehicle[]).map((v) => v.registrationNumber).join(', ');
         recordAudit(db, ctx, entity, org.id, 'Assign', `Assigned ${regs} to ${noun.toLowerCase()} ${org.name}`);

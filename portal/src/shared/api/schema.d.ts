@@ -1502,7 +1502,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Activates (1) or deactivates (0) the service centre; needs `sc.l` with Change Status. Audit action Update. */
+        /** @description Activates (1) or deactivates (0) the service centre; needs `sc.l` with Change Status. Audit action Change Status. */
         post: operations["setDealerStatus"];
         delete?: never;
         options?: never;
@@ -1562,7 +1562,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Takes vehicles away from the service centre; needs `sc.l` with Unassign. A vehicle not assigned to it is a 400 on `vehicleIds`. Audit action Assign. */
+        /** @description Takes vehicles away from the service centre; needs `sc.l` with Unassign. A vehicle not assigned to it is a 400 on `vehicleIds`. Audit action Unassign. */
         post: operations["unassignDealerVehicles"];
         delete?: never;
         options?: never;
@@ -1619,7 +1619,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Activates (1) or deactivates (0) the fleet; needs `fleet.l` with Change Status. Audit action Update. */
+        /** @description Activates (1) or deactivates (0) the fleet; needs `fleet.l` with Change Status. Audit action Change Status. */
         post: operations["setFleetStatus"];
         delete?: never;
         options?: never;
@@ -1679,7 +1679,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Takes vehicles away from the fleet; needs `fleet.l` with Unassign. A vehicle not assigned to it is a 400 on `vehicleIds`. Audit action Assign. */
+        /** @description Takes vehicles away from the fleet; needs `fleet.l` with Unassign. A vehicle not assigned to it is a 400 on `vehicleIds`. Audit action Unassign. */
         post: operations["unassignFleetVehicles"];
         delete?: never;
         options?: never;
@@ -1736,7 +1736,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Activates (1) or deactivates (0) the EV owner; needs `evo.l` with Change Status. Audit action Update. */
+        /** @description Activates (1) or deactivates (0) the EV owner; needs `evo.l` with Change Status. Audit action Change Status. */
         post: operations["setEvOwnerStatus"];
         delete?: never;
         options?: never;
@@ -1796,7 +1796,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Takes vehicles away from the EV owner; needs `evo.l` with Unassign. A vehicle not assigned to it is a 400 on `vehicleIds`. Audit action Assign. */
+        /** @description Takes vehicles away from the EV owner; needs `evo.l` with Unassign. A vehicle not assigned to it is a 400 on `vehicleIds`. Audit action Unassign. */
         post: operations["unassignEvOwnerVehicles"];
         delete?: never;
         options?: never;
@@ -1853,7 +1853,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Activates (1) or deactivates (0) the driver; needs `drv.l` with Change Status. Audit action Update. */
+        /** @description Activates (1) or deactivates (0) the driver; needs `drv.l` with Change Status. Audit action Change Status. */
         post: operations["setDriverStatus"];
         delete?: never;
         options?: never;
@@ -1894,7 +1894,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Assigns vehicles (exactly one: a driver drives one vehicle); needs `drv.l` with Assign. A vehicle that may not be assigned (decision 0078) is a 409 with `fieldErrors.vehicleIds`. Audit action Assign. */
+        /** @description Assigns vehicles (a driver's: vehicles of its fleet that no other driver drives); needs `drv.l` with Assign. A vehicle that may not be assigned (decision 0078) is a 409 with `fieldErrors.vehicleIds`. Audit action Assign. */
         post: operations["assignDriverVehicles"];
         delete?: never;
         options?: never;
@@ -1913,7 +1913,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Takes vehicles away from the driver; needs `drv.l` with Unassign. A vehicle not assigned to it is a 400 on `vehicleIds`. Audit action Assign. */
+        /** @description Takes vehicles away from the driver; needs `drv.l` with Unassign. A vehicle not assigned to it is a 400 on `vehicleIds`. Audit action Unassign. */
         post: operations["unassignDriverVehicles"];
         delete?: never;
         options?: never;

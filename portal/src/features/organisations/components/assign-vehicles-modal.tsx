@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Group, Modal, Radio, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -24,11 +24,10 @@ function placeOf(v: OrganisationVehicle, kind: OrganisationKind): string {
 }
 
 /**
- * Picks vehicles for a service centre, fleet or EV owner (several) or a driver (one), from the vehicles the server
+ * Picks vehicles for a service centre, fleet, EV owner or driver, from the vehicles the server
  * says may be assigned (decision 0078), searched by VIN or registration.
  */
 export function AssignVehiclesModal({ kind, id, name, onClose, onAssign }: AssignVehiclesModalProps) {
-  const single = kind === 'driver';
   const [search, setSearch] = useState('');
   const [term] = useDebouncedValue(search.trim(), 250);
   const [chosen, setChosen] = useState<string[]>([]);
@@ -42,7 +41,7 @@ export function AssignVehiclesModal({ kind, id, name, onClose, onAssign }: Assig
 
   const assign = async () => {
     if (chosen.length === 0) {
-      setError(single ? 'Choose a vehicle.' : 'Choose at least one vehicle.');
+      setError('Choose at least one vehicle.');
       return;
     }
     setBusy(true);
@@ -71,13 +70,7 @@ export function AssignVehiclesModal({ kind, id, name, onClose, onAssign }: Assig
   );
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={single ? `Assign a vehicle to ${name}` : `Assign vehicles to ${name}`}
-      size="lg"
-      centered
-    >
+    <Modal opened onClose={onClose} title={`Assign vehicles to ${name}`} size="lg" centered>
       <Stack gap="sm">
         <TextInput
           label="Search vehicles"
@@ -108,32 +101,17 @@ export function AssignVehiclesModal({ kind, id, name, onClose, onAssign }: Assig
           </Text>
         ) : (
           <ScrollArea.Autosize mah={320}>
-            {single ? (
-              <Radio.Group
-                value={chosen[0] ?? null}
-                onChange={(v) => setChosen([v])}
-                label="Vehicle"
-                aria-label="Vehicles that may be assigned"
-              >
-                <Stack gap="xs" mt="xs">
-                  {items.map((v) => (
-                    <Radio key={v.id} value={v.id} label={label(v)} aria-label={v.registrationNumber} />
-                  ))}
-                </Stack>
-              </Radio.Group>
-            ) : (
-              <Stack gap="xs" role="group" aria-label="Vehicles that may be assigned">
-                {items.map((v) => (
-                  <Checkbox
-                    key={v.id}
-                    checked={chosen.includes(v.id)}
-                    onChange={(e) => toggle(v.id, e.currentTarget.checked)}
-                    label={label(v)}
-                    aria-label={v.registrationNumber}
-                  />
-                ))}
-              </Stack>
-            )}
+            <Stack gap="xs" role="group" aria-label="Vehicles that may be assigned">
+              {items.map((v) => (
+                <Checkbox
+                  key={v.id}
+                  checked={chosen.includes(v.id)}
+                  onChange={(e) => toggle(v.id, e.currentTarget.checked)}
+                  label={label(v)}
+                  aria-label={v.registrationNumber}
+                />
+              ))}
+            </Stack>
           </ScrollArea.Autosize>
         )}
         {candidates.data && candidates.data.total > items.length ? (

@@ -37,7 +37,9 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
       <Text size="xs" c="dimmed">
         {label}
       </Text>
-      <Text size="sm">{children || '—'}</Text>
+      <Text size="sm" component="div">
+        {children || '—'}
+      </Text>
     </Stack>
   );
 }
@@ -159,12 +161,12 @@ export function OrganisationDetailsDrawer({ kind, row, onClose, onAssign }: Orga
           {(d) => (
             <Stack gap="lg">
               <Section
-                title={single ? 'Assigned vehicle' : 'Vehicles'}
-                count={single ? undefined : d.vehicles.total}
+                title={single ? 'Assigned vehicles' : 'Vehicles'}
+                count={d.vehicles.total}
                 action={
                   mayAssign ? (
                     <Button size="xs" variant="light" leftSection={<IconLink size={14} />} onClick={onAssign}>
-                      {single ? (d.vehicles.total > 0 ? 'Change vehicle' : 'Assign vehicle') : 'Assign vehicles'}
+                      Assign vehicles
                     </Button>
                   ) : null
                 }
@@ -172,11 +174,11 @@ export function OrganisationDetailsDrawer({ kind, row, onClose, onAssign }: Orga
                 {d.vehicles.total === 0 ? (
                   <Text size="sm" c="dimmed">
                     {single
-                      ? 'No vehicle is assigned to this driver.'
+                      ? 'No vehicles are assigned to this driver.'
                       : `No vehicles are assigned to this ${info.noun}.`}
                   </Text>
                 ) : (
-                  <Table striped aria-label={single ? 'Assigned vehicle' : 'Vehicles'}>
+                  <Table striped aria-label={single ? 'Assigned vehicles' : 'Vehicles'}>
                     <Table.Thead>
                       <Table.Tr>
                         <Table.Th>Registration</Table.Th>

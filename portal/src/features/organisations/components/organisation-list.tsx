@@ -150,7 +150,7 @@ export const OrganisationList = memo(function OrganisationList({ kind }: Organis
         out.push({ label: 'Edit', icon: <IconPencil size={14} />, onClick: () => setDialog({ kind: 'edit', row }) });
       if (may(ACTION.ASSIGN) && row.status === 1)
         out.push({
-          label: kind === 'driver' ? 'Assign vehicle' : 'Assign vehicles',
+          label: 'Assign vehicles',
           icon: <IconLink size={14} />,
           onClick: () => setDialog({ kind: 'assign', row }),
         });
