@@ -63,7 +63,7 @@ test('a service centre adds a fleet, assigns a vehicle and sees it in the fleetâ
 
   // Reloaded, the fleet is in the list and still holds the vehicle (the demo world persisted the writes).
   await page.reload();
-  await page.getByRole('button', { name: 'Green Riders' }).click();
+  await page.getByRole('button', { name: 'Green Riders', exact: true }).click();
   await expect(
     page
       .getByRole(org.details('Green Riders').role, { name: org.details('Green Riders').name })

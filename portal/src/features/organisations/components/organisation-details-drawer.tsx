@@ -146,6 +146,68 @@ export function OrganisationDetailsDrawer({ kind, row, onClose, onAssign }: Orga
     roleType === 'FA' || roleType === 'FE' ? paths.fleetVehicleDetails.href(id) : paths.vehicleDetails.href(id);
   const single = kind === 'driver';
 
+  // A service centre's user looks for open tickets and fleets first; its (many) vehicles come last.
+  const vehicles = (d: OrganisationDetails) => (
+    <Section
+      title={single ? 'Assigned vehicles' : 'Vehicles'}
+      count={d.vehicles.total}
+      action={
+        mayAssign ? (
+          <Button size="xs" variant="light" leftSection={<IconLink size={14} />} onClick={onAssign}>
+            Assign vehicles
+          </Button>
+        ) : null
+      }
+    >
+      {d.vehicles.total === 0 ? (
+        <Text size="sm" c="dimmed">
+          {single ? 'No vehicles are assigned to this driver.' : `No vehicles are assigned to this ${info.noun}.`}
+        </Text>
+      ) : (
+        <Table striped aria-label={single ? 'Assigned vehicles' : 'Vehicles'}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Registration</Table.Th>
+              <Table.Th>VIN</Table.Th>
+              <Table.Th>Model</Table.Th>
+              <Table.Th>Connection</Table.Th>
+              {mayUnassign ? <Table.Th aria-label="Actions" /> : null}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {d.vehicles.items.map((v) => (
+              <Table.Tr key={v.id}>
+                <Table.Td>
+                  <Anchor component={Link} to={vehicleHref(v.id)} size="sm">
+                    {v.registrationNumber}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>{v.vin}</Table.Td>
+                <Table.Td>{v.modelName}</Table.Td>
+                <Table.Td>{v.isLive ? 'Live' : 'Offline'}</Table.Td>
+                {mayUnassign ? (
+                  <Table.Td>
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
+                      color="red"
+                      leftSection={<IconLinkOff size={12} />}
+                      onClick={() => setLeaving(v)}
+                      aria-label={`Unassign ${v.registrationNumber}`}
+                    >
+                      Unassign
+                    </Button>
+                  </Table.Td>
+                ) : null}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      <More shown={d.vehicles.items.length} total={d.vehicles.total} />
+    </Section>
+  );
+
   return (
     <Drawer opened onClose={onClose} position="right" size="xl" title={row.name}>
       <Stack gap="lg">
@@ -160,66 +222,7 @@ export function OrganisationDetailsDrawer({ kind, row, onClose, onAssign }: Orga
         <QueryState query={details} what="details">
           {(d) => (
             <Stack gap="lg">
-              <Section
-                title={single ? 'Assigned vehicles' : 'Vehicles'}
-                count={d.vehicles.total}
-                action={
-                  mayAssign ? (
-                    <Button size="xs" variant="light" leftSection={<IconLink size={14} />} onClick={onAssign}>
-                      Assign vehicles
-                    </Button>
-                  ) : null
-                }
-              >
-                {d.vehicles.total === 0 ? (
-                  <Text size="sm" c="dimmed">
-                    {single
-                      ? 'No vehicles are assigned to this driver.'
-                      : `No vehicles are assigned to this ${info.noun}.`}
-                  </Text>
-                ) : (
-                  <Table striped aria-label={single ? 'Assigned vehicles' : 'Vehicles'}>
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th>Registration</Table.Th>
-                        <Table.Th>VIN</Table.Th>
-                        <Table.Th>Model</Table.Th>
-                        <Table.Th>Connection</Table.Th>
-                        {mayUnassign ? <Table.Th aria-label="Actions" /> : null}
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {d.vehicles.items.map((v) => (
-                        <Table.Tr key={v.id}>
-                          <Table.Td>
-                            <Anchor component={Link} to={vehicleHref(v.id)} size="sm">
-                              {v.registrationNumber}
-                            </Anchor>
-                          </Table.Td>
-                          <Table.Td>{v.vin}</Table.Td>
-                          <Table.Td>{v.modelName}</Table.Td>
-                          <Table.Td>{v.isLive ? 'Live' : 'Offline'}</Table.Td>
-                          {mayUnassign ? (
-                            <Table.Td>
-                              <Button
-                                size="compact-xs"
-                                variant="subtle"
-                                color="red"
-                                leftSection={<IconLinkOff size={12} />}
-                                onClick={() => setLeaving(v)}
-                                aria-label={`Unassign ${v.registrationNumber}`}
-                              >
-                                Unassign
-                              </Button>
-                            </Table.Td>
-                          ) : null}
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
-                )}
-                <More shown={d.vehicles.items.length} total={d.vehicles.total} />
-              </Section>
+              {kind === 'dealer' ? null : vehicles(d)}
               {d.drivers ? (
                 <Section title="Drivers" count={d.drivers.total}>
                   {d.drivers.total === 0 ? (
@@ -332,6 +335,7 @@ export function OrganisationDetailsDrawer({ kind, row, onClose, onAssign }: Orga
                   <More shown={d.fleets.items.length} total={d.fleets.total} />
                 </Section>
               ) : null}
+              {kind === 'dealer' ? vehicles(d) : null}
             </Stack>
           )}
         </QueryState>
