@@ -250,6 +250,8 @@ describe('assigning vehicles', () => {
     for (const t of res.body.openTickets.items) expect([1, 2, 3, 4]).toContain(t.status);
     const db = await getWorldDb();
     const open = db.tables.tickets.all().filter((t) => t.dealerId === 'dlr-0001' && ![5, 6].includes(t.status));
+    expect(open.length).toBeGreaterThan(0);
     expect(res.body.openTickets.total).toBe(open.length);
+    expect(res.body.openTickets.items[0]).toMatchObject({ ref: expect.any(String), registrationNumber: expect.any(String) });
   });
 });
