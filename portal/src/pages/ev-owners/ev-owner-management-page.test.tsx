@@ -6,6 +6,11 @@ import { getWorldDb } from '@/mocks/world/world-instance';
 import { signInWithApi } from '@/test/api-sign-in';
 import { createTestStore, preloadPages, renderApp, signInAs } from '@/test/render';
 
+const downloads = vi.hoisted(() => [] as { name: string; csv: string }[]);
+vi.mock('@/shared/ui/data-table/download-csv', () => ({
+  downloadCsv: (name: string, csv: string) => downloads.push({ name, csv }),
+}));
+
 vi.setConfig({ testTimeout: 40_000 });
 beforeAll(preloadPages, 60_000);
 
@@ -53,6 +58,21 @@ describe('EV owner management', () => {
     await userEvent.click(within(form).getByRole('button', { name: 'Save changes' }));
     expect(await within(form).findByText('This e-mail address is already in use.')).toBeInTheDocument();
     expect(within(form).getByLabelText(/^Phone/)).toHaveValue('+44 20 7946 0000');
+  });
+
+  test('the export holds the rows matching the search, with contact data', async () => {
+    const db = await getWorldDb();
+    const owner = db.tables.evOwners.get('evo-000001');
+    await openAs('DA', `/dealer/ev-owner-management?q=${encodeURIComponent(owner?.email ?? '')}`);
+    await waitFor(async () => expect(await rows()).toHaveLength(1));
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(downloads).toHaveLength(1));
+    const [header, row, ...rest] = (downloads[0]?.csv ?? '').trim().split(/\r?\n/);
+    expect(downloads[0]?.name).toBe('ev-owners.csv');
+    expect(header).toBe('Name,E-mail,Phone,City,Address,Status,Added');
+    expect(row).toContain(owner?.email);
+    expect(row).toContain(owner?.phone);
+    expect(rest).toEqual([]);
   });
 
   test.each([
