@@ -252,6 +252,9 @@ describe('assigning vehicles', () => {
     const open = db.tables.tickets.all().filter((t) => t.dealerId === 'dlr-0001' && ![5, 6].includes(t.status));
     expect(open.length).toBeGreaterThan(0);
     expect(res.body.openTickets.total).toBe(open.length);
-    expect(res.body.openTickets.items[0]).toMatchObject({ ref: expect.any(String), registrationNumber: expect.any(String) });
+    expect(res.body.openTickets.items[0]).toMatchObject({
+      ref: expect.any(String),
+      registrationNumber: expect.any(String),
+    });
   });
 });
