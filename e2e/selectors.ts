@@ -148,3 +148,23 @@ export const rulesNotifications = {
   acknowledge: /^Acknowledge /,
   openTicket: 'Open a ticket when it fires',
 } as const;
+
+/** Organisation management (issue 21 item 5): service centres, fleets, EV owners, drivers. */
+export const organisations = {
+  fleetsTable: { role: 'table', name: 'Fleets' },
+  addFleet: { role: 'button', name: 'Add fleet' },
+  addFleetDialog: { role: 'dialog', name: 'Add fleet' },
+  name: /^Name/,
+  email: /^E-mail/,
+  phone: /^Phone/,
+  city: /^City/,
+  address: /^Address/,
+  details: (name: string) => ({ role: 'dialog', name }) as const,
+  assignVehicles: { role: 'button', name: 'Assign vehicles' },
+  assignDialog: (name: string) => ({ role: 'dialog', name: `Assign vehicles to ${name}` }) as const,
+  assign: { role: 'button', name: 'Assign', exact: true },
+  vehiclesTable: { role: 'table', name: 'Vehicles' },
+  dealersTable: { role: 'table', name: 'Service centres' },
+  driversTable: { role: 'table', name: 'Drivers' },
+  evOwnersTable: { role: 'table', name: 'EV owners' },
+} as const;

@@ -18,7 +18,7 @@ const COMMANDS = A.LIST | A.ADD | A.EXPORT | A.RESYNC;
 const FAULTS = A.LIST | A.UPDATE | A.EXPORT;
 const LOCATION = A.LIST | A.EXPORT | A.GEOFENCE;
 const DASHBOARD = A.LIST | A.EXPORT | A.CONFIGURE;
-const ORGANISATION = CRUD | A.ASSIGN | A.UNASSIGN | A.IMPORT | A.RESET | A.CHANGE_STATUS;
+const ORGANISATION = CRUD | A.ASSIGN | A.UNASSIGN | A.EXPORT | A.IMPORT | A.RESET | A.CHANGE_STATUS;
 
 function byPattern(key: PermissionKey): number {
   if (key === 'db' || key.startsWith('db.')) return DASHBOARD;

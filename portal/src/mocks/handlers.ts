@@ -10,6 +10,7 @@ import { createHardwareLogHandlers } from './handlers/hardware-logs';
 import { createApiHttp } from './handlers/http';
 import { createModelHandlers } from './handlers/models';
 import { createNotificationHandlers } from './handlers/notifications';
+import { createOrganisationManagementHandlers } from './handlers/organisation-management';
 import { createOrganisationHandlers } from './handlers/organisations';
 import { createRuleHandlers } from './handlers/rules';
 import { createSimHandlers } from './handlers/sims';
@@ -36,6 +37,7 @@ export function createHandlers(
   return [
     ...createAuthHandlers(http),
     ...createOrganisationHandlers(http),
+    ...createOrganisationManagementHandlers(http),
     ...createVehicleHandlers(http),
     ...createDeviceHandlers(http),
     ...createSimHandlers(http),

@@ -42,7 +42,7 @@ describe('organisation lists', () => {
     for (const d of res.body.items) expect(d.fleetId).toBe('flt-0001');
   });
 
-  test('shows an OEM the EV owners of its vehicles', async () => {
+  test('shows an OEM the EV owners of its vehicles and those its service centres look after (decision 0078)', async () => {
     const token = await signIn('OEMA');
     const db = await getWorldDb();
     const expected = new Set(
@@ -51,6 +51,8 @@ describe('organisation lists', () => {
         .filter((v) => v.oemId === 'oem-01' && v.evOwnerId)
         .map((v) => v.evOwnerId),
     );
+    for (const o of db.tables.evOwners.all())
+      if (o.dealerId && db.tables.dealers.get(o.dealerId)?.oemId === 'oem-01') expected.add(o.id);
     const res = await call('GET', '/ev-owners?pageSize=1000', { token });
     expect(res.body.total).toBe(expected.size);
   });

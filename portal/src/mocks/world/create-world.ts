@@ -158,6 +158,13 @@ function phone(rng: ReturnType<typeof createRng>, i: number): string {
   return `+91 9${pad(rng.int(i, 9, 0, 999_999_999), 9)}`;
 }
 
+const STREETS = ['MG Road', 'Station Road', 'Ring Road', 'Lake View', 'Industrial Estate', 'Market Street'];
+
+/** A street address in `city` (draws 13 and 14 of row i: no other field of an organisation uses them). */
+function address(rng: ReturnType<typeof createRng>, i: number, city: string): string {
+  return `${rng.int(i, 13, 1, 240)}, ${rng.pick(i, 14, STREETS)}, ${city}`;
+}
+
 /**
  * Generates the demo world for a seed and size. Nothing is built until a table is asked for, and each table is a pure
  * function of (seed, size), so the same options always give the same rows.
@@ -236,6 +243,7 @@ export function createWorld(options: WorldOptions): World {
         city: city.name,
         email: `service${i + 1}@dealers.voltline.demo`,
         phone: phone(r, i),
+        address: address(r, i, city.name),
         status: r.chance(i, 1, 0.95) ? 1 : 0,
         createdAt: createdAt(r, i),
       };
@@ -253,6 +261,8 @@ export function createWorld(options: WorldOptions): World {
         dealerId: ids.dealer(oem + layout.oems * r.int(i, 2, 0, layout.dealersPerOem - 1)),
         city: r.pick(i, 3, CITIES).name,
         email: `ops${i + 1}@fleets.voltline.demo`,
+        phone: phone(r, i),
+        address: address(r, i, r.pick(i, 3, CITIES).name),
         status: r.chance(i, 4, 0.95) ? 1 : 0,
         createdAt: createdAt(r, i),
       };
@@ -267,6 +277,8 @@ export function createWorld(options: WorldOptions): World {
       fleetId: ids.fleet(Math.floor(i / layout.driversPerFleet)),
       phone: phone(r, i),
       licenseNumber: `DL${pad(r.int(i, 2, 0, 99), 2)}${pad(r.int(i, 3, 0, 99_999_999_999), 11)}`,
+      email: null,
+      licenseExpiresOn: new Date(now + r.int(i, 12, -60, 3 * 365) * DAY).toISOString().slice(0, 10),
       status: r.chance(i, 4, 0.93) ? 1 : 0,
       createdAt: createdAt(r, i),
     }));
@@ -282,6 +294,7 @@ export function createWorld(options: WorldOptions): World {
         email: `${name.toLowerCase().replace(/\s+/g, '.')}.${i + 1}@owners.voltline.demo`,
         phone: phone(r, i),
         city: r.pick(i, 2, CITIES).name,
+        address: address(r, i, r.pick(i, 2, CITIES).name),
         dealerId: i === 0 ? ids.dealer(0) : r.chance(i, 3, 0.8) ? ids.dealer(r.int(i, 4, 0, dealerCount - 1)) : null,
         status: r.chance(i, 5, 0.96) ? 1 : 0,
         createdAt: createdAt(r, i),

@@ -1,15 +1,16 @@
-import { LATER_WORK, type RoutePageProps } from '@/config/routes';
-import { ComingLater } from '@/shared/ui/coming-later';
+import type { RoutePageProps } from '@/config/routes';
+import { OrganisationList } from '@/features/organisations/components/organisation-list';
 import { PageHeader } from '@/shared/ui/page-header';
 
-const INCLUDES = ['List, add, edit and deactivate service centres'] as const;
-
-/** Service centres and what they look after. */
+/** Service centres: contact data, the vehicles they look after, their fleets and open tickets. */
 export function DealerManagementPage({ route }: RoutePageProps) {
   return (
     <>
-      <PageHeader title={route.title} description="Service centres and what they look after." />
-      <ComingLater arrivesWith={LATER_WORK[route.later ?? 'later']} includes={INCLUDES} />
+      <PageHeader
+        title={route.title}
+        description="Service centres, the vehicles they look after, their fleets and open tickets."
+      />
+      <OrganisationList kind="dealer" />
     </>
   );
 }

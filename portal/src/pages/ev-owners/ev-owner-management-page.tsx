@@ -1,15 +1,20 @@
-import { LATER_WORK, type RoutePageProps } from '@/config/routes';
-import { ComingLater } from '@/shared/ui/coming-later';
+import type { RoutePageProps } from '@/config/routes';
+import { OrganisationList } from '@/features/organisations/components/organisation-list';
 import { PageHeader } from '@/shared/ui/page-header';
 
-const INCLUDES = ['List, add, edit and deactivate EV owners', 'Assign vehicles to owners'] as const;
-
-/** EV owners and the vehicles assigned to them. */
+/** EV owners in the caller's scope (a service centre's own on /dealer/ev-owner-management) and their vehicles. */
 export function EvOwnerManagementPage({ route }: RoutePageProps) {
   return (
     <>
-      <PageHeader title={route.title} description="EV owners and the vehicles assigned to them." />
-      <ComingLater arrivesWith={LATER_WORK[route.later ?? 'later']} includes={INCLUDES} />
+      <PageHeader
+        title={route.title}
+        description={
+          route.params?.scope === 'dealer'
+            ? 'The EV owners your service centre looks after and their vehicles.'
+            : 'EV owners and their vehicles.'
+        }
+      />
+      <OrganisationList kind="evOwner" />
     </>
   );
 }

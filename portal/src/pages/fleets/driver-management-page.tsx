@@ -1,15 +1,13 @@
-import { LATER_WORK, type RoutePageProps } from '@/config/routes';
-import { ComingLater } from '@/shared/ui/coming-later';
+import type { RoutePageProps } from '@/config/routes';
+import { OrganisationList } from '@/features/organisations/components/organisation-list';
 import { PageHeader } from '@/shared/ui/page-header';
 
-const INCLUDES = ['List, add, edit and deactivate drivers', 'Assign drivers to vehicles'] as const;
-
-/** The drivers of your fleet. */
+/** The drivers of a fleet: contact and licence data, and the vehicle each drives. */
 export function DriverManagementPage({ route }: RoutePageProps) {
   return (
     <>
-      <PageHeader title={route.title} description="The drivers of your fleet." />
-      <ComingLater arrivesWith={LATER_WORK[route.later ?? 'later']} includes={INCLUDES} />
+      <PageHeader title={route.title} description="Drivers, their licences and the vehicle each drives." />
+      <OrganisationList kind="driver" />
     </>
   );
 }

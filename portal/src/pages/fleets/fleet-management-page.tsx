@@ -1,15 +1,20 @@
-import { LATER_WORK, type RoutePageProps } from '@/config/routes';
-import { ComingLater } from '@/shared/ui/coming-later';
+import type { RoutePageProps } from '@/config/routes';
+import { OrganisationList } from '@/features/organisations/components/organisation-list';
 import { PageHeader } from '@/shared/ui/page-header';
 
-const INCLUDES = ['List, add, edit and deactivate fleets', 'Assign vehicles to fleets'] as const;
-
-/** Fleets and the vehicles assigned to them. */
+/** Fleets in the caller's scope (a service centre's own on /dealer/fleet-management), their vehicles and drivers. */
 export function FleetManagementPage({ route }: RoutePageProps) {
   return (
     <>
-      <PageHeader title={route.title} description="Fleets and the vehicles assigned to them." />
-      <ComingLater arrivesWith={LATER_WORK[route.later ?? 'later']} includes={INCLUDES} />
+      <PageHeader
+        title={route.title}
+        description={
+          route.params?.scope === 'dealer'
+            ? 'The fleets your service centre looks after, their vehicles and drivers.'
+            : 'Fleets, their vehicles and drivers.'
+        }
+      />
+      <OrganisationList kind="fleet" />
     </>
   );
 }

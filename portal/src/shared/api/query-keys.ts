@@ -116,6 +116,17 @@ export const userKeys = {
   search: (term: string) => ['users', 'search', term] as const,
 };
 
+/** Service centres, fleets, EV owners and drivers under management (issue 21 item 5); `kind` keeps them apart. */
+export const organisationKeys = {
+  all: ['organisations'] as const,
+  lists: (kind: string) => ['organisations', 'list', kind] as const,
+  list: (kind: string, params: Params) => ['organisations', 'list', kind, params] as const,
+  detail: (kind: string, id: string) => ['organisations', 'detail', kind, id] as const,
+  /** Vehicles that may be assigned to one organisation, searched. */
+  assignable: (kind: string, id: string, term: string) =>
+    ['organisations', 'detail', kind, id, 'assignable', term] as const,
+};
+
 export const roleKeys = {
   all: ['roles'] as const,
   lists: () => ['roles', 'list'] as const,

@@ -88,7 +88,11 @@ export interface paths {
          */
         get: operations["listDealers"];
         put?: never;
-        post?: never;
+        /**
+         * @description Needs `sc.l` with Add. Platform staff choose the OEM; an OEM's is its own. 409 `conflict` with a field error for an e-mail in use.
+         *     Audit entity Dealer, action Add.
+         */
+        post: operations["createDealer"];
         delete?: never;
         options?: never;
         head?: never;
@@ -108,7 +112,11 @@ export interface paths {
          */
         get: operations["listFleets"];
         put?: never;
-        post?: never;
+        /**
+         * @description Needs `fleet.l` with Add. A service centre's fleet is its own; an OEM may name one of its service centres. 409 `conflict` with a field error for an e-mail in use.
+         *     Audit entity Fleet, action Add.
+         */
+        post: operations["createFleet"];
         delete?: never;
         options?: never;
         head?: never;
@@ -128,7 +136,11 @@ export interface paths {
          */
         get: operations["listEvOwners"];
         put?: never;
-        post?: never;
+        /**
+         * @description Needs `evo.l` with Add. A service centre's owner is its own; an OEM names one of its service centres. 409 `conflict` with a field error for an e-mail in use.
+         *     Audit entity EV Owner, action Add.
+         */
+        post: operations["createEvOwner"];
         delete?: never;
         options?: never;
         head?: never;
@@ -148,7 +160,11 @@ export interface paths {
          */
         get: operations["listDrivers"];
         put?: never;
-        post?: never;
+        /**
+         * @description Needs `drv.l` with Add. A fleet's driver is its own; others name the fleet. 409 `conflict` with a field error for an e-mail or licence number in use.
+         *     Audit entity Driver, action Add.
+         */
+        post: operations["createDriver"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1437,6 +1453,474 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dealers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** @description Needs `sc.l` with Update; the service centre must be in the caller's scope (else 404). 409 `conflict` with a field error for an e-mail in use. Audit entity Dealer, action Update. */
+        patch: operations["updateDealer"];
+        trace?: never;
+    };
+    "/dealers/{id}/details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        /** @description The service centre and what a user of it looks for (see OrganisationDetails). Needs `sc.l`. */
+        get: operations["getDealerDetails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dealers/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Activates (1) or deactivates (0) the service centre; needs `sc.l` with Change Status. Audit action Change Status. */
+        post: operations["setDealerStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dealers/{id}/assignable-vehicles": {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive text search over the resource's searchable fields. */
+                q?: components["parameters"]["q"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        /** @description Vehicles in the caller's scope that may be assigned to this service centre (decision 0078), searched by VIN or registration; at most 20. Needs `sc.l` with Assign. */
+        get: operations["listDealerAssignableVehicles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dealers/{id}/assign-vehicles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Assigns vehicles; needs `sc.l` with Assign. A vehicle that may not be assigned (decision 0078) is a 409 with `fieldErrors.vehicleIds`. Audit action Assign. */
+        post: operations["assignDealerVehicles"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dealers/{id}/unassign-vehicles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Takes vehicles away from the service centre; needs `sc.l` with Unassign. A vehicle not assigned to it is a 400 on `vehicleIds`. Audit action Unassign. */
+        post: operations["unassignDealerVehicles"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fleets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** @description Needs `fleet.l` with Update; the fleet must be in the caller's scope (else 404). 409 `conflict` with a field error for an e-mail in use. Audit entity Fleet, action Update. */
+        patch: operations["updateFleet"];
+        trace?: never;
+    };
+    "/fleets/{id}/details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        /** @description The fleet and what a user of it looks for (see OrganisationDetails). Needs `fleet.l`. */
+        get: operations["getFleetDetails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fleets/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Activates (1) or deactivates (0) the fleet; needs `fleet.l` with Change Status. Audit action Change Status. */
+        post: operations["setFleetStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fleets/{id}/assignable-vehicles": {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive text search over the resource's searchable fields. */
+                q?: components["parameters"]["q"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        /** @description Vehicles in the caller's scope that may be assigned to this fleet (decision 0078), searched by VIN or registration; at most 20. Needs `fleet.l` with Assign. */
+        get: operations["listFleetAssignableVehicles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fleets/{id}/assign-vehicles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Assigns vehicles; needs `fleet.l` with Assign. A vehicle that may not be assigned (decision 0078) is a 409 with `fieldErrors.vehicleIds`. Audit action Assign. */
+        post: operations["assignFleetVehicles"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fleets/{id}/unassign-vehicles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Takes vehicles away from the fleet; needs `fleet.l` with Unassign. A vehicle not assigned to it is a 400 on `vehicleIds`. Audit action Unassign. */
+        post: operations["unassignFleetVehicles"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ev-owners/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** @description Needs `evo.l` with Update; the EV owner must be in the caller's scope (else 404). 409 `conflict` with a field error for an e-mail in use. Audit entity EV Owner, action Update. */
+        patch: operations["updateEvOwner"];
+        trace?: never;
+    };
+    "/ev-owners/{id}/details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        /** @description The EV owner and what a user of it looks for (see OrganisationDetails). Needs `evo.l`. */
+        get: operations["getEvOwnerDetails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ev-owners/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Activates (1) or deactivates (0) the EV owner; needs `evo.l` with Change Status. Audit action Change Status. */
+        post: operations["setEvOwnerStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ev-owners/{id}/assignable-vehicles": {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive text search over the resource's searchable fields. */
+                q?: components["parameters"]["q"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        /** @description Vehicles in the caller's scope that may be assigned to this EV owner (decision 0078), searched by VIN or registration; at most 20. Needs `evo.l` with Assign. */
+        get: operations["listEvOwnerAssignableVehicles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ev-owners/{id}/assign-vehicles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Assigns vehicles; needs `evo.l` with Assign. A vehicle that may not be assigned (decision 0078) is a 409 with `fieldErrors.vehicleIds`. Audit action Assign. */
+        post: operations["assignEvOwnerVehicles"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ev-owners/{id}/unassign-vehicles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Takes vehicles away from the EV owner; needs `evo.l` with Unassign. A vehicle not assigned to it is a 400 on `vehicleIds`. Audit action Unassign. */
+        post: operations["unassignEvOwnerVehicles"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/drivers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** @description Needs `drv.l` with Update; the driver must be in the caller's scope (else 404). 409 `conflict` with a field error for an e-mail or licence number in use. Audit entity Driver, action Update. */
+        patch: operations["updateDriver"];
+        trace?: never;
+    };
+    "/drivers/{id}/details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        /** @description The driver and what a user of it looks for (see OrganisationDetails). Needs `drv.l`. */
+        get: operations["getDriverDetails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/drivers/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Activates (1) or deactivates (0) the driver; needs `drv.l` with Change Status. Audit action Change Status. */
+        post: operations["setDriverStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/drivers/{id}/assignable-vehicles": {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive text search over the resource's searchable fields. */
+                q?: components["parameters"]["q"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        /** @description Vehicles in the caller's scope that may be assigned to this driver (decision 0078), searched by VIN or registration; at most 20. Needs `drv.l` with Assign. */
+        get: operations["listDriverAssignableVehicles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/drivers/{id}/assign-vehicles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Assigns vehicles (a driver's: vehicles of its fleet that no other driver drives); needs `drv.l` with Assign. A vehicle that may not be assigned (decision 0078) is a 409 with `fieldErrors.vehicleIds`. Audit action Assign. */
+        post: operations["assignDriverVehicles"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/drivers/{id}/unassign-vehicles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Takes vehicles away from the driver; needs `drv.l` with Unassign. A vehicle not assigned to it is a 400 on `vehicleIds`. Audit action Unassign. */
+        post: operations["unassignDriverVehicles"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1796,6 +2280,8 @@ export interface components {
             email: string;
             phone: string;
             status: components["schemas"]["Status"];
+            /** @description Street address (decision 0078). */
+            address?: string | null;
             /** Format: date-time */
             createdAt: string;
         };
@@ -1807,6 +2293,8 @@ export interface components {
             city: string;
             email: string;
             status: components["schemas"]["Status"];
+            phone?: string | null;
+            address?: string | null;
             /** Format: date-time */
             createdAt: string;
         };
@@ -1818,6 +2306,7 @@ export interface components {
             city: string;
             dealerId: string | null;
             status: components["schemas"]["Status"];
+            address?: string | null;
             /** Format: date-time */
             createdAt: string;
         };
@@ -1828,6 +2317,9 @@ export interface components {
             phone: string;
             licenseNumber: string;
             status: components["schemas"]["Status"];
+            email?: string | null;
+            /** Format: date */
+            licenseExpiresOn?: string | null;
             /** Format: date-time */
             createdAt: string;
         };
@@ -2617,6 +3109,142 @@ export interface components {
             /** Format: date-time */
             at: string;
         };
+        /** @description A new service centre. `oemId` is chosen by platform staff and forced to the caller's OEM otherwise. */
+        DealerInput: {
+            name: string;
+            code: string;
+            city: string;
+            email: string;
+            phone: string;
+            address?: string | null;
+            oemId?: string;
+        };
+        DealerPatch: {
+            name?: string;
+            code?: string;
+            city?: string;
+            email?: string;
+            phone?: string;
+            address?: string | null;
+        };
+        /**
+         * @description A new fleet. A service centre's fleet gets its OEM and service centre; an OEM's its OEM and an optional service
+         *     centre of that OEM; platform staff choose the OEM.
+         */
+        FleetInput: {
+            name: string;
+            city: string;
+            email: string;
+            phone?: string | null;
+            address?: string | null;
+            oemId?: string;
+            dealerId?: string | null;
+        };
+        FleetPatch: {
+            name?: string;
+            city?: string;
+            email?: string;
+            phone?: string | null;
+            address?: string | null;
+        };
+        /** @description A new EV owner; a service centre's owner is its own, an OEM chooses one of its service centres. */
+        EvOwnerInput: {
+            name: string;
+            email: string;
+            phone: string;
+            city: string;
+            address?: string | null;
+            dealerId?: string | null;
+        };
+        EvOwnerPatch: {
+            name?: string;
+            email?: string;
+            phone?: string;
+            city?: string;
+            address?: string | null;
+        };
+        /** @description A new driver; a fleet's driver is its own, others choose the fleet. */
+        DriverInput: {
+            name: string;
+            phone: string;
+            email?: string | null;
+            licenseNumber: string;
+            /** Format: date */
+            licenseExpiresOn: string;
+            fleetId?: string;
+        };
+        DriverPatch: {
+            name?: string;
+            phone?: string;
+            email?: string | null;
+            licenseNumber?: string;
+            /** Format: date */
+            licenseExpiresOn?: string;
+        };
+        OrganisationStatusInput: {
+            status: components["schemas"]["Status"];
+        };
+        VehicleIdsInput: {
+            vehicleIds: string[];
+        };
+        /** @description A vehicle as an organisation's details and assign pickers show it. */
+        OrganisationVehicle: {
+            id: string;
+            vin: string;
+            registrationNumber: string;
+            modelName: string;
+            isLive: boolean;
+            soc: number | null;
+            dealerName: string | null;
+            fleetName: string | null;
+            evOwnerName: string | null;
+            driverName: string | null;
+        };
+        OrganisationVehiclePage: {
+            items: components["schemas"]["OrganisationVehicle"][];
+            total: number;
+        };
+        OrganisationTicket: {
+            id: string;
+            ref: string;
+            title: string;
+            status: components["schemas"]["TicketStatus"];
+            /** @enum {string} */
+            priority: "low" | "medium" | "high" | "critical";
+            /** Format: date-time */
+            createdAt: string;
+            registrationNumber: string | null;
+        };
+        /**
+         * @description What a user of an organisation looks for, by kind: every kind its vehicles (a driver: the one it drives) and the
+         *     names of the organisations above it; a fleet also its drivers; a service centre its fleets and open tickets. Each
+         *     list holds at most 50 items beside its total.
+         */
+        OrganisationDetails: {
+            /** @enum {string} */
+            kind: "dealer" | "fleet" | "evOwner" | "driver";
+            id: string;
+            name: string;
+            oemName: string | null;
+            dealerName: string | null;
+            fleetName: string | null;
+            vehicles: {
+                items: components["schemas"]["OrganisationVehicle"][];
+                total: number;
+            };
+            drivers?: {
+                items: components["schemas"]["Driver"][];
+                total: number;
+            };
+            fleets?: {
+                items: components["schemas"]["Fleet"][];
+                total: number;
+            };
+            openTickets?: {
+                items: components["schemas"]["OrganisationTicket"][];
+                total: number;
+            };
+        };
     };
     responses: {
         /** @description Invalid input (`validation_failed` with `fieldErrors`, `invalid_query`, `invalid_credentials`) */
@@ -2823,6 +3451,34 @@ export interface operations {
             403: components["responses"]["Forbidden"];
         };
     };
+    createDealer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DealerInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Dealer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+        };
+    };
     listFleets: {
         parameters: {
             query?: {
@@ -2855,6 +3511,34 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    createFleet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FleetInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Fleet"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
         };
     };
     listEvOwners: {
@@ -2891,6 +3575,34 @@ export interface operations {
             403: components["responses"]["Forbidden"];
         };
     };
+    createEvOwner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EvOwnerInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EvOwner"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+        };
+    };
     listDrivers: {
         parameters: {
             query?: {
@@ -2923,6 +3635,34 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    createDriver: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DriverInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Driver"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
         };
     };
     listVehicles: {
@@ -5625,6 +6365,706 @@ export interface operations {
                     "application/json": components["schemas"]["Notification"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateDealer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DealerPatch"];
+            };
+        };
+        responses: {
+            /** @description Updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Dealer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    getDealerDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The service centre with its related records */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganisationDetails"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    setDealerStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrganisationStatusInput"];
+            };
+        };
+        responses: {
+            /** @description The service centre */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Dealer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listDealerAssignableVehicles: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive text search over the resource's searchable fields. */
+                q?: components["parameters"]["q"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Candidates */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganisationVehiclePage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    assignDealerVehicles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VehicleIdsInput"];
+            };
+        };
+        responses: {
+            /** @description The service centre's details after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganisationDetails"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    unassignDealerVehicles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VehicleIdsInput"];
+            };
+        };
+        responses: {
+            /** @description The service centre's details after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganisationDetails"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateFleet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FleetPatch"];
+            };
+        };
+        responses: {
+            /** @description Updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Fleet"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    getFleetDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The fleet with its related records */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganisationDetails"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    setFleetStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrganisationStatusInput"];
+            };
+        };
+        responses: {
+            /** @description The fleet */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Fleet"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listFleetAssignableVehicles: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive text search over the resource's searchable fields. */
+                q?: components["parameters"]["q"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Candidates */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganisationVehiclePage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    assignFleetVehicles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VehicleIdsInput"];
+            };
+        };
+        responses: {
+            /** @description The fleet's details after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganisationDetails"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    unassignFleetVehicles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VehicleIdsInput"];
+            };
+        };
+        responses: {
+            /** @description The fleet's details after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganisationDetails"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateEvOwner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EvOwnerPatch"];
+            };
+        };
+        responses: {
+            /** @description Updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EvOwner"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    getEvOwnerDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The EV owner with its related records */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganisationDetails"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    setEvOwnerStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrganisationStatusInput"];
+            };
+        };
+        responses: {
+            /** @description The EV owner */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EvOwner"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listEvOwnerAssignableVehicles: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive text search over the resource's searchable fields. */
+                q?: components["parameters"]["q"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Candidates */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganisationVehiclePage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    assignEvOwnerVehicles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VehicleIdsInput"];
+            };
+        };
+        responses: {
+            /** @description The EV owner's details after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganisationDetails"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    unassignEvOwnerVehicles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VehicleIdsInput"];
+            };
+        };
+        responses: {
+            /** @description The EV owner's details after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganisationDetails"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateDriver: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DriverPatch"];
+            };
+        };
+        responses: {
+            /** @description Updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Driver"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    getDriverDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The driver with its related records */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganisationDetails"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    setDriverStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrganisationStatusInput"];
+            };
+        };
+        responses: {
+            /** @description The driver */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Driver"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listDriverAssignableVehicles: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive text search over the resource's searchable fields. */
+                q?: components["parameters"]["q"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Candidates */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganisationVehiclePage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    assignDriverVehicles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VehicleIdsInput"];
+            };
+        };
+        responses: {
+            /** @description The driver's details after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganisationDetails"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    unassignDriverVehicles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VehicleIdsInput"];
+            };
+        };
+        responses: {
+            /** @description The driver's details after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganisationDetails"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
