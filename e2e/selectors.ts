@@ -168,3 +168,18 @@ export const organisations = {
   driversTable: { role: 'table', name: 'Drivers' },
   evOwnersTable: { role: 'table', name: 'EV owners' },
 } as const;
+
+/** Analysis and carbon emission (issue 22 items 3 and 4). */
+export const analysisCarbon = {
+  compareFleets: { role: 'radio', name: 'Fleets' },
+  subjects: 'Vehicles to compare',
+  comparisonTable: { role: 'table', name: /^\d+ vehicles, / },
+  barChart: { role: 'figure', name: 'Energy per km per vehicle' },
+  exportCsv: { role: 'button', name: 'Export CSV' },
+  exportPng: { role: 'button', name: 'Export PNG' },
+  avoidedLocation: { role: 'group', name: 'CO2 avoided, location-based' },
+  avoidedMarket: { role: 'group', name: 'CO2 avoided, market-based' },
+  byVehicleType: { role: 'table', name: /^By vehicle type/ },
+  baseline2w: '2 Wheeler baseline (g CO2/km)',
+  apply: { role: 'button', name: 'Apply' },
+} as const;

@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'msw';
 import { getEnv } from '@/config/env';
+import { createAnalysisHandlers } from './handlers/analysis';
 import { createAuditHandlers } from './handlers/audit';
 import { createAuthHandlers } from './handlers/auth';
 import { type CommandHandlerOptions, createCommandHandlers } from './handlers/commands';
@@ -54,5 +55,6 @@ export function createHandlers(
     ...createDeviceGroupHandlers(http),
     ...createTicketHandlers(http),
     ...createRuleHandlers(http, rules),
+    ...createAnalysisHandlers(http),
   ];
 }

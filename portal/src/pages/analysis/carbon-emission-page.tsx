@@ -1,15 +1,19 @@
-import { LATER_WORK, type RoutePageProps } from '@/config/routes';
-import { ComingLater } from '@/shared/ui/coming-later';
+import type { RoutePageProps } from '@/config/routes';
+import { ACTION } from '@/domain/permissions';
+import { CarbonEmission } from '@/features/analysis/components/carbon-emission';
 import { PageHeader } from '@/shared/ui/page-header';
+import { useCan } from '@/state/use-can';
 
-const INCLUDES = ['Savings per vehicle, fleet and period'] as const;
-
-/** Carbon emission saved by your electric fleet. */
+/** Carbon emission: CO2 avoided against petrol/diesel vehicles, per vehicle type, fleet and vehicle. */
 export function CarbonEmissionPage({ route }: RoutePageProps) {
+  const can = useCan();
   return (
     <>
-      <PageHeader title={route.title} description="Carbon emission saved by your electric fleet." />
-      <ComingLater arrivesWith={LATER_WORK[route.later ?? 'later']} includes={INCLUDES} />
+      <PageHeader
+        title={route.title}
+        description="CO2 your electric vehicles avoided against petrol and diesel vehicles doing the same distance."
+      />
+      <CarbonEmission canExport={can('ce', ACTION.EXPORT)} />
     </>
   );
 }

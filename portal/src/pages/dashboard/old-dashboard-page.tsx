@@ -1,18 +1,25 @@
-import { LATER_WORK, type RoutePageProps } from '@/config/routes';
-import { ComingLater } from '@/shared/ui/coming-later';
-import { PageHeader } from '@/shared/ui/page-header';
+import { useEffect, useRef } from 'react';
+import { Navigate } from 'react-router-dom';
+import type { RoutePageProps } from '@/config/routes';
+import { dashboardPathFor } from '@/domain/roles';
+import { notify } from '@/shared/ui/notify';
+import { useAppState } from '@/state/store-context';
 
-const INCLUDES = ['The previous dashboard layout, read-only'] as const;
+export const LEGACY_DASHBOARD_NOTICE = 'The legacy dashboard has been retired';
 
-/** The legacy dashboard, kept for users who still rely on its layout. */
-export function OldDashboardPage({ route }: RoutePageProps) {
-  return (
-    <>
-      <PageHeader
-        title={route.title}
-        description="The legacy dashboard, kept for users who still rely on its layout."
-      />
-      <ComingLater arrivesWith={LATER_WORK[route.later ?? 'later']} includes={INCLUDES} />
-    </>
-  );
+/**
+ * `/old-dashboard` (decision 0081): the previous layout is gone (the per-role dashboard replaced it), so old links and
+ * bookmarks land on the user's own dashboard with a notice saying why.
+ */
+export function OldDashboardPage(_props: RoutePageProps) {
+  const role = useAppState((s) => s.auth.user?.role);
+  const told = useRef(false);
+  useEffect(() => {
+    if (told.current) return;
+    told.current = true;
+    notify.info(LEGACY_DASHBOARD_NOTICE, {
+      description: 'You are on your dashboard now; update any bookmark that pointed to /old-dashboard.',
+    });
+  }, []);
+  return <Navigate to={role ? dashboardPathFor(role) : '/dashboard'} replace />;
 }

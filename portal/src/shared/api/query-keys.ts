@@ -169,3 +169,11 @@ export const ruleKeys = {
   keyLabels: () => ['rules', 'key-labels'] as const,
   vehicles: (q: string) => ['rules', 'vehicles', q] as const,
 };
+
+/** Analysis and carbon emission (issue 22): subjects to pick, comparisons and carbon reports, each by its parameters. */
+export const analysisKeys = {
+  all: ['analysis'] as const,
+  subjects: (groupBy: string, q: string) => ['analysis', 'subjects', groupBy, q] as const,
+  comparison: (params: Params) => ['analysis', 'comparison', params] as const,
+  carbon: (params: Params) => ['analysis', 'carbon', params] as const,
+};

@@ -1921,6 +1921,69 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/analysis/subjects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description What the caller may compare (issue 22): vehicles, models or fleets in the caller's scope, matching `q`, at most
+         *     50, with the window the demo world holds trip data for. Needs `a` or `ce`.
+         */
+        get: operations["listAnalysisSubjects"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analysis/compare": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Aggregates of 1 to 12 vehicles, models or fleets (one per chart palette colour) over a date range, computed from
+         *     the vehicles' trips, battery cycles and faults in the caller's scope. Without `from`/`to`: the last 30 days of
+         *     data. A range that ends before it starts or leaves the data window is a 400 `validation_failed`. Needs `a`.
+         */
+        get: operations["compareAnalysis"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analysis/carbon": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description CO2 avoided against petrol/diesel baselines (decision 0082): per vehicle type, fleet and vehicle, location- and
+         *     market-based, over a date range of the data window (default: the last 30 days). Every factor can be given;
+         *     absent ones take the defaults the answer echoes. A factor of 0 or below, or out of range, is a 400
+         *     `validation_failed` naming the field. Needs `ce`.
+         */
+        get: operations["getCarbonReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3244,6 +3307,129 @@ export interface components {
                 items: components["schemas"]["OrganisationTicket"][];
                 total: number;
             };
+        };
+        /** @enum {string} */
+        AnalysisGroupBy: "vehicle" | "model" | "fleet";
+        AnalysisSubjectOption: {
+            id: string;
+            name: string;
+            /** @description A second line: VIN and model, a model's OEM, a fleet's city. */
+            detail: string;
+        };
+        AnalysisSubjectList: {
+            items: components["schemas"]["AnalysisSubjectOption"][];
+            /**
+             * Format: date-time
+             * @description The earliest instant the world holds trip data for.
+             */
+            dataFrom: string;
+            /** Format: date-time */
+            dataTo: string;
+        };
+        AnalysisDay: {
+            /** @description YYYY-MM-DD (UTC) */
+            date: string;
+            distanceKm: number;
+            energyKwh: number;
+            drivingHours: number;
+        };
+        AnalysisSubject: {
+            id: string;
+            name: string;
+            vehicleCount: number;
+            tripCount: number;
+            distanceKm: number;
+            energyKwh: number;
+            energyWhPerKm: number | null;
+            drivingHours: number;
+            /** @description Driving hours over vehicle-hours in the range. */
+            utilisationPct: number;
+            /** @description Sum of SoC drops over the battery cycles that started in the range. */
+            socUsedPct: number;
+            socUsedPerVehicleDayPct: number;
+            faultCount: number;
+            faultsPer1000Km: number | null;
+            /** @description Charges between battery cycles (one before each cycle). */
+            chargingSessions: number;
+            /** @description Average SoC when charging began. */
+            avgPlugInSoc: number | null;
+            /** @description Average SoC when charging ended. */
+            avgUnplugSoc: number | null;
+            daily: components["schemas"]["AnalysisDay"][];
+        };
+        AnalysisComparison: {
+            groupBy: components["schemas"]["AnalysisGroupBy"];
+            /** Format: date-time */
+            from: string;
+            /** Format: date-time */
+            to: string;
+            /** Format: date-time */
+            dataFrom: string;
+            /** Format: date-time */
+            dataTo: string;
+            subjects: components["schemas"]["AnalysisSubject"][];
+        };
+        CarbonFigures: {
+            vehicleCount: number;
+            distanceKm: number;
+            energyChargedKwh: number;
+            gridEnergyKwh: number;
+            baselineKg: number;
+            locationKg: number;
+            marketKg: number;
+            avoidedLocationKg: number;
+            avoidedMarketKg: number;
+        };
+        SupplyContract: {
+            supplier: string;
+            instrument: string;
+            /** @description t CO2/MWh */
+            intensity: number;
+        };
+        CarbonReport: {
+            /** Format: date-time */
+            from: string;
+            /** Format: date-time */
+            to: string;
+            /** Format: date-time */
+            dataFrom: string;
+            /** Format: date-time */
+            dataTo: string;
+            settings: {
+                gridIntensity: number;
+                gridSource: string;
+                chargingLossPct: number;
+                baselines: {
+                    vehicleType: components["schemas"]["VehicleType"];
+                    gPerKm: number;
+                    source: string;
+                }[];
+                regions: {
+                    region: string;
+                    intensity: number;
+                }[];
+            };
+            total: components["schemas"]["CarbonFigures"];
+            byVehicleType: (components["schemas"]["CarbonFigures"] & {
+                vehicleType: components["schemas"]["VehicleType"];
+            })[];
+            /** @description Fleets with vehicles in scope; vehicles of no fleet are one row with a null fleetId. */
+            byFleet: (components["schemas"]["CarbonFigures"] & {
+                fleetId: string | null;
+                name: string;
+                contract: components["schemas"]["SupplyContract"] | null;
+            })[];
+            /** @description The vehicles that avoided most (location-based), at most 200. */
+            byVehicle: (components["schemas"]["CarbonFigures"] & {
+                vehicleId: string;
+                registrationNumber: string;
+                vehicleType: components["schemas"]["VehicleType"];
+                fleetName: string | null;
+                region: string | null;
+                gridIntensity: number;
+            })[];
+            /** @description Rows in byVehicle (total.vehicleCount counts them all). */
+            vehiclesShown: number;
         };
     };
     responses: {
@@ -7062,6 +7248,107 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OrganisationDetails"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listAnalysisSubjects: {
+        parameters: {
+            query: {
+                groupBy: components["schemas"]["AnalysisGroupBy"];
+                /** @description Case-insensitive text search over the resource's searchable fields. */
+                q?: components["parameters"]["q"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Subjects and the data window */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalysisSubjectList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    compareAnalysis: {
+        parameters: {
+            query: {
+                groupBy: components["schemas"]["AnalysisGroupBy"];
+                /** @description Comma-separated subject ids (1 to 12). */
+                ids: string;
+                /** @description Start of the date range (inclusive, ISO 8601). */
+                from?: components["parameters"]["from"];
+                /** @description End of the date range (inclusive, ISO 8601). */
+                to?: components["parameters"]["to"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One row per subject */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalysisComparison"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getCarbonReport: {
+        parameters: {
+            query?: {
+                /** @description Start of the date range (inclusive, ISO 8601). */
+                from?: components["parameters"]["from"];
+                /** @description End of the date range (inclusive, ISO 8601). */
+                to?: components["parameters"]["to"];
+                /** @description Only this fleet's vehicles. */
+                fleetId?: string;
+                /** @description Grid average, t CO2/MWh. */
+                gridIntensity?: number;
+                /** @description Charging losses in percent. */
+                chargingLossPct?: number;
+                /** @description 2 Wheeler baseline, g CO2/km. */
+                baseline2w?: number;
+                /** @description 3 Wheeler baseline, g CO2/km. */
+                baseline3w?: number;
+                baseline2wSource?: string;
+                baseline3wSource?: string;
+                /** @description Grid intensity by region (city), `City:0.65,Other City:0.7`; other regions use gridIntensity. */
+                regions?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CarbonReport"];
                 };
             };
             400: components["responses"]["BadRequest"];

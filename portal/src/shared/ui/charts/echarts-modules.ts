@@ -1,6 +1,6 @@
 // The one place that imports ECharts. Only `load-echarts.ts` reaches it, through `import()`, so ECharts stays out of
 // the entry chunk and loads with the first chart.
-import { HeatmapChart, LineChart } from 'echarts/charts';
+import { BarChart, HeatmapChart, LineChart } from 'echarts/charts';
 import {
   DataZoomComponent,
   GridComponent,
@@ -12,6 +12,7 @@ import { init, use } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 
 use([
+  BarChart,
   LineChart,
   HeatmapChart,
   GridComponent,

@@ -1,0 +1,73 @@
+import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { analysisCarbon as sel } from '../../selectors';
+import { PORTAL_BASE, signInToDashboard } from './portal-session';
+
+// Analysis and carbon emission in the demo portal (issue 22): compare vehicles, export the comparison as CSV and PNG,
+// read the carbon figures, and check both pages with axe.
+
+const shot = (name: string) => `/tmp/analysis-carbon-e2e-${name}.png`;
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+test('an OEM admin compares vehicles and exports CSV and PNG; the carbon page shows its figures', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signInToDashboard(page, 'OEMA');
+  await page.goto(`${PORTAL_BASE}/analysis`);
+  const picker = page.getByRole('textbox', { name: sel.subjects });
+  await picker.click();
+  const options = page.getByRole('option');
+  await expect(options.first()).toBeVisible({ timeout: 30_000 });
+  await options.nth(0).click();
+  await options.nth(1).click();
+  await options.nth(2).click();
+  await page.keyboard.press('Escape');
+
+  const table = page.getByRole(sel.comparisonTable.role, { name: sel.comparisonTable.name });
+  await expect(table).toBeVisible({ timeout: 30_000 });
+  await expect(table.getByRole('row')).toHaveCount(4);
+  await expect(page.getByRole(sel.barChart.role, { name: sel.barChart.name }).locator('canvas').first()).toBeVisible();
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: shot('analysis'), fullPage: true });
+  expect.soft(await seriousViolations(page)).toEqual([]);
+
+  const [csv] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole(sel.exportCsv.role, { name: sel.exportCsv.name }).click(),
+  ]);
+  expect(csv.suggestedFilename()).toMatch(/^analysis-vehicle-.*\.csv$/);
+  const text = await readFile((await csv.path()) ?? '', 'utf8');
+  const lines = text.trim().split(/\r?\n/);
+  expect(lines[0]).toContain('Energy per km (Wh/km)');
+  expect(lines).toHaveLength(4);
+
+  const [png] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole(sel.exportPng.role, { name: sel.exportPng.name }).click(),
+  ]);
+  expect(png.suggestedFilename()).toMatch(/\.png$/);
+  const bytes = await readFile((await png.path()) ?? '');
+  expect(bytes.subarray(1, 4).toString('ascii')).toBe('PNG');
+
+  await page.goto(`${PORTAL_BASE}/carbon-emission`);
+  const avoided = page.getByRole(sel.avoidedLocation.role, { name: sel.avoidedLocation.name });
+  await expect(avoided).toContainText(/\d+(\.\d)? (kg|t)/, { timeout: 60_000 });
+  await expect(page.getByRole(sel.avoidedMarket.role, { name: sel.avoidedMarket.name })).toContainText(/(kg|t)/);
+  await expect(page.getByRole(sel.byVehicleType.role, { name: sel.byVehicleType.name })).toContainText('2 Wheeler');
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: shot('carbon'), fullPage: true });
+  expect.soft(await seriousViolations(page)).toEqual([]);
+
+  const baseline = page.getByRole('textbox', { name: sel.baseline2w });
+  await baseline.fill('0');
+  await page.getByRole(sel.apply.role, { name: sel.apply.name }).click();
+  await expect(page.getByText('A 2 Wheeler baseline must be more than 0.')).toBeVisible();
+});

@@ -1,0 +1,552 @@
+import {
+  Alert,
+  Button,
+  Card,
+  Center,
+  Group,
+  Loader,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { type FormEvent, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import {
+  type CarbonSettings,
+  carbonSettingsErrors,
+  DEFAULT_BASELINES,
+  DEFAULT_CHARGING_LOSS_PCT,
+  INDIA_GRID_INTENSITY,
+} from '@/domain/carbon';
+import { toApiError } from '@/shared/api/api-client';
+import { formatNumber } from '@/shared/lib/format';
+import { dayBoundary } from '@/shared/ui/data-table/date-range';
+import { downloadCsv } from '@/shared/ui/data-table/download-csv';
+import { toCsv } from '@/shared/ui/data-table/to-csv';
+import { type CarbonParams, type CarbonReport, useAnalysisSubjects, useCarbonReport } from '../api/analysis-api';
+import { daysBefore, localDay, rangeErrors } from '../lib/date-range';
+import { CategoryChart } from './category-chart';
+
+const DEFAULT_DAYS = 30;
+const VEHICLE_ROWS = 25;
+
+/** Mass in kg, or in tonnes from 1,000 kg. */
+export function formatMass(kg: number): string {
+  return Math.abs(kg) >= 1000 ? formatNumber(kg / 1000, 't', 2) : formatNumber(kg, 'kg', 1);
+}
+
+interface SettingsForm {
+  gridIntensity: string;
+  chargingLossPct: string;
+  baseline2w: string;
+  baseline3w: string;
+  baseline2wSource: string;
+  baseline3wSource: string;
+  regions: string;
+}
+
+const SETTING_KEYS = Object.keys({
+  gridIntensity: 0,
+  chargingLossPct: 0,
+  baseline2w: 0,
+  baseline3w: 0,
+  baseline2wSource: 0,
+  baseline3wSource: 0,
+  regions: 0,
+} satisfies Record<keyof SettingsForm, 0>) as (keyof SettingsForm)[];
+
+function formFromUrl(search: URLSearchParams): SettingsForm {
+  return {
+    gridIntensity: search.get('gridIntensity') ?? String(INDIA_GRID_INTENSITY),
+    chargingLossPct: search.get('chargingLossPct') ?? String(DEFAULT_CHARGING_LOSS_PCT),
+    baseline2w: search.get('baseline2w') ?? String(DEFAULT_BASELINES['2 Wheeler'].gPerKm),
+    baseline3w: search.get('baseline3w') ?? String(DEFAULT_BASELINES['3 Wheeler'].gPerKm),
+    baseline2wSource: search.get('baseline2wSource') ?? '',
+    baseline3wSource: search.get('baseline3wSource') ?? '',
+    regions: search.get('regions') ?? '',
+  };
+}
+
+const toNumber = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
+
+/** Field errors of the settings form (the domain's checks plus the region syntax). */
+function formErrors(form: SettingsForm): Partial<Record<keyof SettingsForm, string>> {
+  const regions: Record<string, number> = {};
+  let regionSyntax = false;
+  for (const part of form.regions.split(',').filter((p) => p.trim() !== '')) {
+    const at = part.lastIndexOf(':');
+    const value = Number(part.slice(at + 1));
+    if (at <= 0 || part.slice(0, at).trim() === '' || part.slice(at + 1).trim() === '' || !Number.isFinite(value))
+      regionSyntax = true;
+    else regions[part.slice(0, at).trim()] = value;
+  }
+  const settings: CarbonSettings = {
+    gridIntensity: toNumber(form.gridIntensity),
+    chargingLossPct: toNumber(form.chargingLossPct),
+    baselines: { '2 Wheeler': toNumber(form.baseline2w), '3 Wheeler': toNumber(form.baseline3w) },
+    regions,
+  };
+  const errors: Partial<Record<keyof SettingsForm, string>> = carbonSettingsErrors(settings);
+  if (regionSyntax) errors.regions = 'Write regions as City:intensity, separated by commas (e.g. Pune:0.65).';
+  return errors;
+}
+
+function FiguresRow({ label, f }: { label: string; f: CarbonReport['total'] }) {
+  return (
+    <Table.Tr>
+      <Table.Th scope="row">{label}</Table.Th>
+      <Table.Td>{f.vehicleCount}</Table.Td>
+      <Table.Td>{formatNumber(f.distanceKm, 'km', 1)}</Table.Td>
+      <Table.Td>{formatNumber(f.energyChargedKwh, 'kWh', 1)}</Table.Td>
+      <Table.Td>{formatMass(f.baselineKg)}</Table.Td>
+      <Table.Td>{formatMass(f.locationKg)}</Table.Td>
+      <Table.Td>{formatMass(f.marketKg)}</Table.Td>
+      <Table.Td fw={600}>{formatMass(f.avoidedLocationKg)}</Table.Td>
+      <Table.Td fw={600}>{formatMass(f.avoidedMarketKg)}</Table.Td>
+    </Table.Tr>
+  );
+}
+
+const FIGURE_COLUMNS = [
+  'Vehicles',
+  'Distance',
+  'Energy charged',
+  'Petrol/diesel baseline',
+  'EV, location-based',
+  'EV, market-based',
+  'Avoided, location-based',
+  'Avoided, market-based',
+];
+
+function FiguresHead({ first }: { first: string }) {
+  return (
+    <Table.Thead>
+      <Table.Tr>
+        {[first, ...FIGURE_COLUMNS].map((c) => (
+          <Table.Th key={c} scope="col">
+            {c}
+          </Table.Th>
+        ))}
+      </Table.Tr>
+    </Table.Thead>
+  );
+}
+
+export interface CarbonEmissionProps {
+  canExport: boolean;
+}
+
+/**
+ * CO2 avoided against petrol/diesel baselines, per vehicle type, fleet and vehicle over a date range, location- and
+ * market-based side by side, with the method and every factor on the page (decision 0082). Choices live in the URL.
+ */
+export function CarbonEmission({ canExport }: CarbonEmissionProps) {
+  const [search, setSearch] = useSearchParams();
+  const update = (changes: Record<string, string | null>) =>
+    setSearch(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === null || value === '') next.delete(key);
+          else next.set(key, value);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  const applied = formFromUrl(search);
+  const [form, setForm] = useState<SettingsForm>(applied);
+  const [shownErrors, setShownErrors] = useState<Partial<Record<keyof SettingsForm, string>>>({});
+  const fleets = useAnalysisSubjects('fleet', '');
+  const dataWindow = fleets.data ? { dataFrom: fleets.data.dataFrom, dataTo: fleets.data.dataTo } : null;
+  const from = search.get('from') ?? (dataWindow ? daysBefore(dataWindow.dataTo, DEFAULT_DAYS - 1) : '');
+  const to = search.get('to') ?? (dataWindow ? localDay(dataWindow.dataTo) : '');
+  const fleetId = search.get('fleetId') ?? '';
+  const clientRangeErrors = dataWindow ? rangeErrors(from, to, dataWindow) : {};
+  const rangeValid = dataWindow !== null && !clientRangeErrors.from && !clientRangeErrors.to;
+
+  const params: CarbonParams = {
+    from: dayBoundary(from, false) ?? '',
+    to: dayBoundary(to, true) ?? '',
+    ...(fleetId ? { fleetId } : {}),
+    gridIntensity: Number(applied.gridIntensity),
+    chargingLossPct: Number(applied.chargingLossPct),
+    baseline2w: Number(applied.baseline2w),
+    baseline3w: Number(applied.baseline3w),
+    ...(applied.baseline2wSource ? { baseline2wSource: applied.baseline2wSource } : {}),
+    ...(applied.baseline3wSource ? { baseline3wSource: applied.baseline3wSource } : {}),
+    ...(applied.regions ? { regions: applied.regions } : {}),
+  };
+  const appliedValid = Object.keys(formErrors(applied)).length === 0;
+  const report = useCarbonReport(params, rangeValid && appliedValid);
+  const serverErrors = report.isError ? (toApiError(report.error).fieldErrors ?? {}) : {};
+  const fieldError = (key: keyof SettingsForm) => shownErrors[key] ?? serverErrors[key];
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    const errors = formErrors(form);
+    setShownErrors(errors);
+    if (Object.keys(errors).length > 0) return;
+    update(Object.fromEntries(SETTING_KEYS.map((k) => [k, form[k].trim()])));
+  };
+  const reset = () => {
+    const defaults = formFromUrl(new URLSearchParams());
+    setForm(defaults);
+    setShownErrors({});
+    update(Object.fromEntries(SETTING_KEYS.map((k) => [k, null])));
+  };
+  const set = (key: keyof SettingsForm) => (value: string | number) => setForm((f) => ({ ...f, [key]: String(value) }));
+
+  const exportCsv = async (data: CarbonReport) => {
+    const columns = [
+      'Registration',
+      'Vehicle id',
+      'Vehicle type',
+      'Fleet',
+      'Region',
+      'Grid intensity (t CO2/MWh)',
+      'Distance (km)',
+      'Energy charged (kWh)',
+      'Grid energy (kWh)',
+      'Baseline (kg CO2)',
+      'EV location-based (kg CO2)',
+      'EV market-based (kg CO2)',
+      'Avoided location-based (kg CO2)',
+      'Avoided market-based (kg CO2)',
+    ];
+    const r3 = (n: number) => Math.round(n * 1000) / 1000;
+    const rows = data.byVehicle.map((v) => ({
+      Registration: v.registrationNumber,
+      'Vehicle id': v.vehicleId,
+      'Vehicle type': v.vehicleType,
+      Fleet: v.fleetName ?? '',
+      Region: v.region ?? '',
+      'Grid intensity (t CO2/MWh)': v.gridIntensity,
+      'Distance (km)': r3(v.distanceKm),
+      'Energy charged (kWh)': r3(v.energyChargedKwh),
+      'Grid energy (kWh)': r3(v.gridEnergyKwh),
+      'Baseline (kg CO2)': r3(v.baselineKg),
+      'EV location-based (kg CO2)': r3(v.locationKg),
+      'EV market-based (kg CO2)': r3(v.marketKg),
+      'Avoided location-based (kg CO2)': r3(v.avoidedLocationKg),
+      'Avoided market-based (kg CO2)': r3(v.avoidedMarketKg),
+    }));
+    downloadCsv(`carbon-emission-${from}-to-${to}.csv`, await toCsv(rows, columns));
+  };
+
+  const typeChart = useMemo(() => {
+    if (!report.data) return null;
+    const rows = [...report.data.byVehicleType, ...report.data.byFleet.filter((f) => f.fleetId !== null)];
+    return {
+      categories: [
+        ...report.data.byVehicleType.map((t) => t.vehicleType),
+        ...report.data.byFleet.filter((f) => f.fleetId !== null).map((f) => f.name),
+      ],
+      series: [
+        {
+          name: 'Avoided, location-based',
+          unit: 'kg CO2',
+          decimals: 1,
+          values: rows.map((r) => r.avoidedLocationKg),
+        },
+        { name: 'Avoided, market-based', unit: 'kg CO2', decimals: 1, values: rows.map((r) => r.avoidedMarketKg) },
+      ],
+    };
+  }, [report.data]);
+
+  return (
+    <Stack gap="md">
+      <Card withBorder radius="md">
+        <Group align="flex-end" gap="md" wrap="wrap">
+          <TextInput
+            type="date"
+            label="From"
+            w={170}
+            value={from}
+            error={clientRangeErrors.from ?? serverErrors.from}
+            onChange={(e) => update({ from: e.currentTarget.value })}
+          />
+          <TextInput
+            type="date"
+            label="To"
+            w={170}
+            value={to}
+            error={clientRangeErrors.to ?? serverErrors.to}
+            onChange={(e) => update({ to: e.currentTarget.value })}
+          />
+          {(fleets.data?.items.length ?? 0) > 1 ? (
+            <Select
+              label="Fleet"
+              w={260}
+              placeholder="All fleets"
+              clearable
+              searchable
+              data={(fleets.data?.items ?? []).map((f) => ({ value: f.id, label: `${f.name} (${f.detail})` }))}
+              value={fleetId || null}
+              onChange={(value) => update({ fleetId: value })}
+            />
+          ) : null}
+        </Group>
+        {fleets.isError ? (
+          <Alert color="red" title="The data window could not be loaded" role="alert" mt="sm">
+            {toApiError(fleets.error).message}
+          </Alert>
+        ) : null}
+      </Card>
+
+      <Card withBorder radius="md" component="section" aria-labelledby="carbon-method">
+        <Title order={2} size="h4" id="carbon-method" mb="xs">
+          Method
+        </Title>
+        <Text size="sm">
+          CO2 avoided = distance × baseline of an equivalent petrol/diesel vehicle − energy charged × (1 + charging
+          losses) × grid intensity. Energy charged over a period is the energy the vehicle&apos;s trips drew from the
+          battery (what charging put back).
+        </Text>
+        <Text size="sm" mt={4}>
+          Location-based figures use the grid average of the vehicle&apos;s region (its fleet&apos;s or owner&apos;s
+          city) where you give one, else the grid intensity below. Market-based figures use a fleet&apos;s own supply
+          contract where it has entered one, else the grid average (no residual mix is published for India), as the GHG
+          Protocol Scope 2 Guidance asks; both are shown side by side.
+        </Text>
+        <form onSubmit={apply} noValidate>
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} mt="sm">
+            <NumberInput
+              label="Grid intensity (t CO2/MWh)"
+              description={
+                report.data?.settings.gridSource ?? 'CEA CO2 Baseline Database, all-India weighted average, FY 2024-25'
+              }
+              decimalScale={4}
+              value={form.gridIntensity}
+              onChange={set('gridIntensity')}
+              error={fieldError('gridIntensity')}
+            />
+            <NumberInput
+              label="Charging losses (%)"
+              description="Energy drawn beyond what reaches the battery"
+              value={form.chargingLossPct}
+              onChange={set('chargingLossPct')}
+              error={fieldError('chargingLossPct')}
+            />
+            <NumberInput
+              label="2 Wheeler baseline (g CO2/km)"
+              description={report.data?.settings.baselines[0]?.source ?? DEFAULT_BASELINES['2 Wheeler'].source}
+              value={form.baseline2w}
+              onChange={set('baseline2w')}
+              error={fieldError('baseline2w')}
+            />
+            <NumberInput
+              label="3 Wheeler baseline (g CO2/km)"
+              description={report.data?.settings.baselines[1]?.source ?? DEFAULT_BASELINES['3 Wheeler'].source}
+              value={form.baseline3w}
+              onChange={set('baseline3w')}
+              error={fieldError('baseline3w')}
+            />
+            <TextInput
+              label="2 Wheeler baseline source"
+              placeholder="Where your figure comes from"
+              value={form.baseline2wSource}
+              onChange={(e) => set('baseline2wSource')(e.currentTarget.value)}
+            />
+            <TextInput
+              label="3 Wheeler baseline source"
+              placeholder="Where your figure comes from"
+              value={form.baseline3wSource}
+              onChange={(e) => set('baseline3wSource')(e.currentTarget.value)}
+            />
+            <TextInput
+              label="Grid intensity by region"
+              description="City:t CO2/MWh, comma-separated (e.g. Pune:0.65)"
+              value={form.regions}
+              onChange={(e) => set('regions')(e.currentTarget.value)}
+              error={fieldError('regions')}
+            />
+          </SimpleGrid>
+          <Group mt="sm" gap="xs">
+            <Button type="submit">Apply</Button>
+            <Button variant="default" onClick={reset}>
+              Reset to defaults
+            </Button>
+          </Group>
+        </form>
+      </Card>
+
+      {!rangeValid ? (
+        dataWindow ? (
+          <Alert color="yellow" title="Fix the date range">
+            {clientRangeErrors.from ?? clientRangeErrors.to}
+          </Alert>
+        ) : fleets.isPending ? (
+          <Center py="xl">
+            <Loader aria-label="Loading the data window" />
+          </Center>
+        ) : null
+      ) : !appliedValid ? (
+        <Alert color="yellow" title="Fix the method's figures">
+          The figures in the address are not valid; correct them above and apply.
+        </Alert>
+      ) : report.isPending ? (
+        <Center py="xl">
+          <Loader aria-label="Loading the carbon report" />
+        </Center>
+      ) : report.isError ? (
+        <Alert color="red" title="The carbon report could not be loaded" role="alert">
+          {toApiError(report.error).message}
+        </Alert>
+      ) : (
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
+            {(
+              [
+                ['CO2 avoided, location-based', formatMass(report.data.total.avoidedLocationKg)],
+                ['CO2 avoided, market-based', formatMass(report.data.total.avoidedMarketKg)],
+                ['Distance', formatNumber(report.data.total.distanceKm, 'km', 0)],
+                ['Energy charged', formatNumber(report.data.total.energyChargedKwh, 'kWh', 1)],
+              ] as const
+            ).map(([label, value]) => (
+              <Card key={label} withBorder radius="md" aria-label={label} role="group">
+                <Text size="xs" c="dimmed">
+                  {label}
+                </Text>
+                <Text size="xl" fw={700}>
+                  {value}
+                </Text>
+              </Card>
+            ))}
+          </SimpleGrid>
+          <Card withBorder radius="md">
+            <Group justify="space-between" mb="xs">
+              <Title order={2} size="h4">
+                By vehicle type
+              </Title>
+              {canExport ? (
+                <Button
+                  variant="default"
+                  size="xs"
+                  leftSection={<IconDownload size={14} />}
+                  onClick={() => void exportCsv(report.data)}
+                >
+                  Export CSV
+                </Button>
+              ) : null}
+            </Group>
+            <Table.ScrollContainer minWidth={900}>
+              <Table striped withTableBorder fz="sm">
+                <caption>
+                  By vehicle type, {localDay(report.data.from)} to {localDay(report.data.to)}
+                </caption>
+                <FiguresHead first="Vehicle type" />
+                <Table.Tbody>
+                  {report.data.byVehicleType.map((t) => (
+                    <FiguresRow key={t.vehicleType} label={t.vehicleType} f={t} />
+                  ))}
+                  <FiguresRow label="Total" f={report.data.total} />
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </Card>
+          {typeChart ? (
+            <Card withBorder radius="md">
+              <Title order={2} size="h4" mb="xs">
+                CO2 avoided by vehicle type and fleet
+              </Title>
+              <CategoryChart
+                label="CO2 avoided by vehicle type and fleet"
+                categories={typeChart.categories}
+                series={typeChart.series}
+              />
+            </Card>
+          ) : null}
+          <Card withBorder radius="md">
+            <Title order={2} size="h4" mb="xs">
+              By fleet
+            </Title>
+            <Table.ScrollContainer minWidth={1000}>
+              <Table striped withTableBorder fz="sm">
+                <caption>By fleet, with each fleet&apos;s supply contract</caption>
+                <Table.Thead>
+                  <Table.Tr>
+                    {['Fleet', 'Supply contract', ...FIGURE_COLUMNS].map((c) => (
+                      <Table.Th key={c} scope="col">
+                        {c}
+                      </Table.Th>
+                    ))}
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {report.data.byFleet.map((f) => (
+                    <Table.Tr key={f.fleetId ?? 'none'}>
+                      <Table.Th scope="row">{f.name}</Table.Th>
+                      <Table.Td>
+                        {f.contract
+                          ? `${f.contract.supplier}: ${f.contract.instrument} (${f.contract.intensity} t CO2/MWh)`
+                          : 'None: grid average'}
+                      </Table.Td>
+                      <Table.Td>{f.vehicleCount}</Table.Td>
+                      <Table.Td>{formatNumber(f.distanceKm, 'km', 1)}</Table.Td>
+                      <Table.Td>{formatNumber(f.energyChargedKwh, 'kWh', 1)}</Table.Td>
+                      <Table.Td>{formatMass(f.baselineKg)}</Table.Td>
+                      <Table.Td>{formatMass(f.locationKg)}</Table.Td>
+                      <Table.Td>{formatMass(f.marketKg)}</Table.Td>
+                      <Table.Td fw={600}>{formatMass(f.avoidedLocationKg)}</Table.Td>
+                      <Table.Td fw={600}>{formatMass(f.avoidedMarketKg)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </Card>
+          <Card withBorder radius="md">
+            <Title order={2} size="h4" mb="xs">
+              By vehicle
+            </Title>
+            <Text size="xs" c="dimmed" mb="xs">
+              The {Math.min(VEHICLE_ROWS, report.data.vehiclesShown)} vehicles that avoided most of{' '}
+              {report.data.total.vehicleCount}
+              {canExport ? `; the CSV holds ${report.data.vehiclesShown}` : ''}.
+            </Text>
+            <Table.ScrollContainer minWidth={1000}>
+              <Table striped withTableBorder fz="sm">
+                <caption>By vehicle</caption>
+                <Table.Thead>
+                  <Table.Tr>
+                    {['Vehicle', 'Type', 'Fleet', 'Region', 'Grid (t CO2/MWh)', 'Distance', 'Energy charged'].map(
+                      (c) => (
+                        <Table.Th key={c} scope="col">
+                          {c}
+                        </Table.Th>
+                      ),
+                    )}
+                    <Table.Th scope="col">Avoided, location-based</Table.Th>
+                    <Table.Th scope="col">Avoided, market-based</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {report.data.byVehicle.slice(0, VEHICLE_ROWS).map((v) => (
+                    <Table.Tr key={v.vehicleId}>
+                      <Table.Th scope="row">{v.registrationNumber}</Table.Th>
+                      <Table.Td>{v.vehicleType}</Table.Td>
+                      <Table.Td>{v.fleetName ?? '—'}</Table.Td>
+                      <Table.Td>{v.region ?? 'Unknown'}</Table.Td>
+                      <Table.Td>{v.gridIntensity}</Table.Td>
+                      <Table.Td>{formatNumber(v.distanceKm, 'km', 1)}</Table.Td>
+                      <Table.Td>{formatNumber(v.energyChargedKwh, 'kWh', 2)}</Table.Td>
+                      <Table.Td>{formatMass(v.avoidedLocationKg)}</Table.Td>
+                      <Table.Td>{formatMass(v.avoidedMarketKg)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </Card>
+        </Stack>
+      )}
+    </Stack>
+  );
+}

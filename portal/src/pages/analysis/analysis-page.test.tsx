@@ -1,0 +1,67 @@
+import { screen, within } from '@testing-library/react';
+import { beforeAll, describe, expect, test, vi } from 'vitest';
+import type { RoleCode } from '@/domain/roles';
+import { call } from '@/mocks/test/api-test-client';
+import { signInWithDemoWorld } from '@/test/api-sign-in';
+import { preloadPages, renderApp } from '@/test/render';
+
+vi.setConfig({ testTimeout: 40_000 });
+beforeAll(preloadPages, 60_000);
+
+async function openAs(role: RoleCode, path: string) {
+  const { store, token } = await signInWithDemoWorld(role);
+  return { ...renderApp(path, { store }), token };
+}
+
+const RANGE = 'from=2025-12-01&to=2025-12-31';
+
+describe('analysis', () => {
+  test('Super Admin compares two vehicles: the table shows the figures the API computed, with exports', async () => {
+    const { token } = await openAs('SA', `/analysis?groupBy=vehicle&ids=veh-000001,veh-000002&${RANGE}`);
+    const table = await screen.findByRole('table', { name: /^2 vehicles/ }, { timeout: 20_000 });
+    const api = await call(
+      'GET',
+      `/analysis/compare?groupBy=vehicle&ids=veh-000001,veh-000002&from=${new Date(2025, 11, 1).toISOString()}&to=${new Date(2025, 11, 31, 23, 59, 59, 999).toISOString()}`,
+      { token },
+    );
+    const [first] = api.body.subjects;
+    const row = within(table).getByRole('row', { name: new RegExp(first.name) });
+    expect(row).toHaveTextContent(
+      first.distanceKm.toLocaleString('en-GB', { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+    );
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Export PNG' })).toBeInTheDocument();
+    // Without a canvas the charts are their text alternative.
+    expect(screen.getByRole('figure', { name: 'Energy per km per vehicle' })).toBeInTheDocument();
+    expect(screen.getByRole('figure', { name: 'Distance per day' })).toBeInTheDocument();
+  });
+
+  test('a range that ends before it starts is said in place and nothing is asked', async () => {
+    await openAs('SA', '/analysis?groupBy=vehicle&ids=veh-000001&from=2025-12-20&to=2025-12-10');
+    expect((await screen.findAllByText('The end of the range is before its start.')).length).toBeGreaterThan(0);
+    expect(screen.queryByRole('button', { name: 'Export CSV' })).not.toBeInTheDocument();
+  });
+
+  test('a range before the data starts is said in place', async () => {
+    await openAs('SA', '/analysis?groupBy=vehicle&ids=veh-000001&from=2025-01-01&to=2025-12-10');
+    expect((await screen.findAllByText(/Data starts on 2 Nov 2025; pick a later start\./)).length).toBeGreaterThan(0);
+  });
+
+  test('a fleet employee compares its fleet but has no export', async () => {
+    await openAs('FE', `/analysis?groupBy=fleet&ids=flt-0001&${RANGE}`);
+    expect(await screen.findByRole('table', { name: /^1 fleets/ }, { timeout: 20_000 })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Export CSV' })).not.toBeInTheDocument();
+  });
+
+  test('without picks the page says what to do', async () => {
+    await openAs('OEMA', '/analysis');
+    expect(await screen.findByText(/Pick up to 12 vehicles to compare/)).toBeInTheDocument();
+  });
+
+  test('a driver cannot open it', async () => {
+    await openAs('DR', '/analysis');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'You do not have access to this page' }),
+    ).toBeInTheDocument();
+  });
+});
