@@ -6,6 +6,17 @@ function toHex(buffer: ArrayBuffer): string {
   return Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
+/** A blob's bytes: `Blob.arrayBuffer` where it exists, else a FileReader (older engines, jsdom). */
+function readBlob(blob: Blob): Promise<ArrayBuffer> {
+  if (typeof blob.arrayBuffer === 'function') return blob.arrayBuffer();
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as ArrayBuffer);
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read.'));
+    reader.readAsArrayBuffer(blob);
+  });
+}
+
 /**
  * Reads a file chunk by chunk (reporting the share read, 0-1) and returns its SHA-256 as hex, with Web Crypto.
  * Shared by the worker and the main thread.
@@ -14,7 +25,7 @@ export async function hashBlob(blob: Blob, onProgress: (share: number) => void):
   const bytes = new Uint8Array(blob.size);
   for (let offset = 0; offset < blob.size; offset += CHUNK) {
     const part = blob.slice(offset, offset + CHUNK);
-    const chunk = new Uint8Array(await new Response(part).arrayBuffer());
+    const chunk = new Uint8Array(await readBlob(part));
     bytes.set(chunk, offset);
     onProgress(Math.min(1, (offset + chunk.length) / Math.max(1, blob.size)));
   }
