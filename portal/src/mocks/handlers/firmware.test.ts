@@ -69,7 +69,10 @@ describe('firmware releases', () => {
       token: sa,
       body: { ...validRelease(base.modelId), fileSize: 65 * 1024 * 1024, version: 'v5' },
     });
-    expect(big.body.fieldErrors).toMatchObject({ file: 'The file must be at most 64 MiB.', version: expect.stringMatching(/semantic/) });
+    expect(big.body.fieldErrors).toMatchObject({
+      file: 'The file must be at most 64 MiB.',
+      version: expect.stringMatching(/semantic/),
+    });
     expect((await call('GET', '/firmware-releases', { token: sa })).body.total).toBe(before);
     const ok = await call('POST', '/firmware-releases', { token: sa, body: validRelease(base.modelId) });
     expect(ok.status).toBe(201);

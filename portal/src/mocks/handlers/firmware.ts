@@ -48,7 +48,11 @@ const AUDIT_ENTITY: Record<DeviceType, string> = { BMS: 'BMS', MCU: 'MCU', VCU: 
 export const RELEASE_LIST: ListSpec<FirmwareReleaseRecord> = {
   sortable: {
     createdAt: (r) => r.createdAt,
-    version: (r) => r.version.split('.').map((n) => n.padStart(6, '0')).join('.'),
+    version: (r) =>
+      r.version
+        .split('.')
+        .map((n) => n.padStart(6, '0'))
+        .join('.'),
     deviceType: (r) => r.deviceType,
   },
   filterable: { deviceType: (r) => r.deviceType, modelId: (r) => r.modelId },
@@ -256,14 +260,16 @@ function readRelease(ctx: AuthContext, db: WorldDb, body: Record<string, unknown
   let oemId = '';
   if (deviceType && deviceType !== 'LOGGER') {
     const model = typeof body.modelId === 'string' ? db.tables.models.get(body.modelId) : undefined;
-    if (!model || model.kind !== deviceType || !sees(model.oemId)) errors.add('modelId', `Choose a ${deviceType} model.`);
+    if (!model || model.kind !== deviceType || !sees(model.oemId))
+      errors.add('modelId', `Choose a ${deviceType} model.`);
     else {
       modelId = model.id;
       oemId = model.oemId;
     }
   } else if (deviceType === 'LOGGER') {
     oemId = ctx.roleType === 'oem' ? (ctx.user.oemId ?? '') : typeof body.oemId === 'string' ? body.oemId : '';
-    if (!oemId || !db.tables.oems.get(oemId) || !sees(oemId)) errors.add('oemId', 'Choose the OEM whose loggers take it.');
+    if (!oemId || !db.tables.oems.get(oemId) || !sees(oemId))
+      errors.add('oemId', 'Choose the OEM whose loggers take it.');
   }
   const version = readVersion(errors, 'version', body.version, true);
   const previous = deviceType && oemId ? newestRelease(db, deviceType, modelId, oemId) : undefined;
@@ -283,9 +289,15 @@ function readRelease(ctx: AuthContext, db: WorldDb, body: Record<string, unknown
   if (notes.length > 4000) errors.add('notes', 'Release notes must be at most 4000 characters.');
   const rawHardware = Array.isArray(body.compatibleHardware) ? body.compatibleHardware : [];
   const compatibleHardware = [
-    ...new Set(rawHardware.filter((h): h is string => typeof h === 'string').map((h) => h.trim()).filter(Boolean)),
+    ...new Set(
+      rawHardware
+        .filter((h): h is string => typeof h === 'string')
+        .map((h) => h.trim())
+        .filter(Boolean),
+    ),
   ];
-  if (compatibleHardware.some((h) => h.length > 40)) errors.add('compatibleHardware', 'Each revision at most 40 characters.');
+  if (compatibleHardware.some((h) => h.length > 40))
+    errors.add('compatibleHardware', 'Each revision at most 40 characters.');
   const currentVersionMin = readVersion(errors, 'currentVersionMin', body.currentVersionMin, false);
   const currentVersionMax = readVersion(errors, 'currentVersionMax', body.currentVersionMax, false);
   if (currentVersionMin && currentVersionMax && compareVersions(currentVersionMin, currentVersionMax) > 0)
@@ -339,7 +351,14 @@ function readPolicy(errors: FieldErrors, raw: unknown): RolloutPolicy {
       100,
       'The failure threshold',
     ),
-    minFinishedCount: intIn(errors, 'policy.minFinishedCount', p.minFinishedCount, 1, ROLLOUT_MAX_DEVICES, 'The minimum count'),
+    minFinishedCount: intIn(
+      errors,
+      'policy.minFinishedCount',
+      p.minFinishedCount,
+      1,
+      ROLLOUT_MAX_DEVICES,
+      'The minimum count',
+    ),
     timeoutSec: intIn(errors, 'policy.timeoutSec', p.timeoutSec, 30, 86_400, 'The time-out'),
     maxRetries: intIn(errors, 'policy.maxRetries', p.maxRetries, 0, 5, 'Retries'),
     preconditions: {
@@ -534,13 +553,19 @@ export function createFirmwareHandlers(http: ApiHttp, options: FirmwareHandlerOp
       requirePermission(ctx, 'FOTA', ACTION.ASSIGN);
       const body = await readJsonObject(request);
       const errors = new FieldErrors();
-      const release =
-        typeof body.releaseId === 'string' ? db.tables.firmwareReleases.get(body.releaseId) : undefined;
+      const release = typeof body.releaseId === 'string' ? db.tables.firmwareReleases.get(body.releaseId) : undefined;
       if (!release || !oemInScope(ctx)(release.oemId)) errors.add('releaseId', 'Choose a release to roll out.');
       const policy = readPolicy(errors, body.policy);
-      if (!errors.has('policy.minFinishedCount') && !errors.has('policy.waveSize') && policy.minFinishedCount > policy.waveSize)
+      if (
+        !errors.has('policy.minFinishedCount') &&
+        !errors.has('policy.waveSize') &&
+        policy.minFinishedCount > policy.waveSize
+      )
         errors.add('policy.minFinishedCount', 'Must not be more than the wave size, or a wave could never pause.');
-      const target = (typeof body.target === 'object' && body.target !== null ? body.target : {}) as Record<string, unknown>;
+      const target = (typeof body.target === 'object' && body.target !== null ? body.target : {}) as Record<
+        string,
+        unknown
+      >;
       let devices: Device[] = [];
       let label = '';
       const kind = target.kind;
@@ -550,7 +575,8 @@ export function createFirmwareHandlers(http: ApiHttp, options: FirmwareHandlerOp
         const candidates = candidateDevices(ctx, db, release);
         if (kind === 'group') {
           const group = typeof target.groupId === 'string' ? db.tables.deviceGroups.get(target.groupId) : undefined;
-          if (!group || !ownerInScope(ctx, db, group.ownerKind, group.ownerId)) errors.add('target.groupId', 'Choose a device group.');
+          if (!group || !ownerInScope(ctx, db, group.ownerKind, group.ownerId))
+            errors.add('target.groupId', 'Choose a device group.');
           else {
             const members = new Set(groupMembers(ctx, db, group));
             devices = candidates.filter((d) => d.vehicleId !== null && members.has(d.vehicleId));
@@ -558,9 +584,11 @@ export function createFirmwareHandlers(http: ApiHttp, options: FirmwareHandlerOp
           }
         } else if (kind === 'model') {
           const model = typeof target.modelId === 'string' ? db.tables.models.get(target.modelId) : undefined;
-          if (!model || model.kind !== 'EV') errors.add('target.modelId', 'Choose a vehicle model.');
+          if (model?.kind !== 'EV') errors.add('target.modelId', 'Choose a vehicle model.');
           else {
-            devices = candidates.filter((d) => d.vehicleId !== null && db.tables.vehicles.get(d.vehicleId)?.modelId === model.id);
+            devices = candidates.filter(
+              (d) => d.vehicleId !== null && db.tables.vehicles.get(d.vehicleId)?.modelId === model.id,
+            );
             label = `Model ${model.name}`;
           }
         } else {
@@ -582,9 +610,15 @@ export function createFirmwareHandlers(http: ApiHttp, options: FirmwareHandlerOp
             .join(' ');
         }
         if (!errors.has('target.groupId') && !errors.has('target.modelId') && devices.length === 0)
-          errors.add('target', 'No device in this target can take the release (kind, model, version range, or already updating).');
+          errors.add(
+            'target',
+            'No device in this target can take the release (kind, model, version range, or already updating).',
+          );
         if (devices.length > ROLLOUT_MAX_DEVICES)
-          errors.add('target', `At most ${ROLLOUT_MAX_DEVICES.toLocaleString('en')} devices per rollout; narrow the target.`);
+          errors.add(
+            'target',
+            `At most ${ROLLOUT_MAX_DEVICES.toLocaleString('en')} devices per rollout; narrow the target.`,
+          );
       }
       errors.throwIfAny();
       const rollout = newRollout(
@@ -596,7 +630,14 @@ export function createFirmwareHandlers(http: ApiHttp, options: FirmwareHandlerOp
         { kind: kind as 'group', label, rollbackOf: null },
         simulationOf(options),
       );
-      recordAudit(db, ctx, 'Command', rollout.id, 'Assign', `Started rollout of ${rollout.version} to ${devices.length} devices (${label})`);
+      recordAudit(
+        db,
+        ctx,
+        'Command',
+        rollout.id,
+        'Assign',
+        `Started rollout of ${rollout.version} to ${devices.length} devices (${label})`,
+      );
       await db.persist();
       return response(201).json(rolloutApi(db, rollout));
     }),
@@ -617,7 +658,11 @@ export function createFirmwareHandlers(http: ApiHttp, options: FirmwareHandlerOp
       const query = parseListQuery(new URL(request.url), OTA_LIST);
       const { updates } = scopedRollout(ctx, db, params.id);
       await db.persist();
-      const page = applyListQuery(updates, query.sort.length ? query : { ...query, sort: [{ field: 'wave', direction: 'asc' }] }, OTA_LIST);
+      const page = applyListQuery(
+        updates,
+        query.sort.length ? query : { ...query, sort: [{ field: 'wave', direction: 'asc' }] },
+        OTA_LIST,
+      );
       return response(200).json({ ...page, items: page.items.map(otaApi) });
     }),
 
@@ -626,7 +671,8 @@ export function createFirmwareHandlers(http: ApiHttp, options: FirmwareHandlerOp
       const ctx = requireAuth(request, db);
       requirePermission(ctx, 'FOTA', ACTION.CHANGE_STATUS);
       const { rollout } = scopedRollout(ctx, db, params.id);
-      if (rollout.status !== 'running') throw conflict(`Only a running rollout can be paused; this one is ${rollout.status}.`);
+      if (rollout.status !== 'running')
+        throw conflict(`Only a running rollout can be paused; this one is ${rollout.status}.`);
       const next = db.tables.firmwareRollouts.update(rollout.id, {
         ...pauseRollout(rollout, `Paused by ${ctx.user.name}`),
         updatedAt: Date.now(),
@@ -641,7 +687,8 @@ export function createFirmwareHandlers(http: ApiHttp, options: FirmwareHandlerOp
       const ctx = requireAuth(request, db);
       requirePermission(ctx, 'FOTA', ACTION.CHANGE_STATUS);
       const { rollout } = scopedRollout(ctx, db, params.id);
-      if (rollout.status !== 'paused') throw conflict(`Only a paused rollout can be resumed; this one is ${rollout.status}.`);
+      if (rollout.status !== 'paused')
+        throw conflict(`Only a paused rollout can be resumed; this one is ${rollout.status}.`);
       const next = db.tables.firmwareRollouts.update(rollout.id, {
         ...resumeRollout(rollout),
         updatedAt: Date.now(),
@@ -664,7 +711,10 @@ export function createFirmwareHandlers(http: ApiHttp, options: FirmwareHandlerOp
         const row = db.tables.otaUpdates.update(u.id, u as Partial<OtaUpdateRecord>);
         if (row) options.onUpdate?.(row);
       }
-      const next = db.tables.firmwareRollouts.update(rollout.id, { ...cancelled, updatedAt: now }) as FirmwareRolloutRecord;
+      const next = db.tables.firmwareRollouts.update(rollout.id, {
+        ...cancelled,
+        updatedAt: now,
+      }) as FirmwareRolloutRecord;
       recordAudit(db, ctx, 'Command', rollout.id, 'Change Status', `Cancelled rollout of ${rollout.version}`);
       await db.persist();
       return response(200).json(rolloutApi(db, next));
@@ -676,8 +726,11 @@ export function createFirmwareHandlers(http: ApiHttp, options: FirmwareHandlerOp
       requirePermission(ctx, 'FOTA', ACTION.ASSIGN);
       const { rollout, updates } = scopedRollout(ctx, db, params.id);
       const release = db.tables.firmwareReleases.get(rollout.releaseId);
-      const previous = release?.replacesReleaseId ? db.tables.firmwareReleases.get(release.replacesReleaseId) : undefined;
-      if (!previous) throw conflict(`${rollout.version} replaces no earlier release, so there is nothing to roll back to.`);
+      const previous = release?.replacesReleaseId
+        ? db.tables.firmwareReleases.get(release.replacesReleaseId)
+        : undefined;
+      if (!previous)
+        throw conflict(`${rollout.version} replaces no earlier release, so there is nothing to roll back to.`);
       const failedIds = new Set(updates.filter((u) => u.phase === 'failed').map((u) => u.deviceId));
       const devices = db.tables[DEVICE_TABLE[rollout.deviceType]].all().filter((d) => failedIds.has(d.id));
       if (devices.length === 0) throw conflict('No device of this rollout failed: there is nothing to roll back.');
@@ -694,7 +747,11 @@ export function createFirmwareHandlers(http: ApiHttp, options: FirmwareHandlerOp
         previous,
         devices,
         policy,
-        { kind: 'rollback', label: `Rollback of ${rollout.version}: ${devices.length} failed devices`, rollbackOf: rollout.id },
+        {
+          kind: 'rollback',
+          label: `Rollback of ${rollout.version}: ${devices.length} failed devices`,
+          rollbackOf: rollout.id,
+        },
         { ...rollout.simulation, failSerials: [], silentSerials: [] },
       );
       recordAudit(

@@ -714,7 +714,11 @@ export function createWorld(options: WorldOptions): World {
         ),
       firmwareRollouts: () => [],
       otaUpdates: () =>
-        seedOtaHistory(seed, [...devicesOf('BMS'), ...devicesOf('MCU'), ...devicesOf('VCU'), ...devicesOf('LOGGER')], now),
+        seedOtaHistory(
+          seed,
+          [...devicesOf('BMS'), ...devicesOf('MCU'), ...devicesOf('VCU'), ...devicesOf('LOGGER')],
+          now,
+        ),
     },
   };
 }

@@ -83,7 +83,13 @@ describe('preconditions', () => {
   it('names every failing precondition, and none when all hold', () => {
     expect(preconditionFailure(POLICY.preconditions, READY)).toBeNull();
     expect(
-      preconditionFailure(POLICY.preconditions, { soc: 12, parked: false, charging: true, ignitionOn: true, connected: false }),
+      preconditionFailure(POLICY.preconditions, {
+        soc: 12,
+        parked: false,
+        charging: true,
+        ignitionOn: true,
+        connected: false,
+      }),
     ).toBe('Not connected, state of charge 12 % below 30 %, not parked, charging, ignition on');
   });
 
@@ -92,7 +98,11 @@ describe('preconditions', () => {
     let ready = false;
     const condition = () => (ready ? READY : { ...READY, soc: 10 });
     const first = advanceRollout(rollout, updates, 5_000, condition);
-    expect(first.updates[0]).toMatchObject({ phase: 'waiting', status: 0, waitingReason: 'State of charge 10 % below 30 %' });
+    expect(first.updates[0]).toMatchObject({
+      phase: 'waiting',
+      status: 0,
+      waitingReason: 'State of charge 10 % below 30 %',
+    });
     ready = true;
     const second = advanceRollout(first.rollout, first.updates, 6_000, condition);
     expect(second.updates[0]).toMatchObject({ phase: 'sent', status: 0, waitingReason: null, sentAt: 6_000 });
@@ -118,9 +128,12 @@ describe('advanceRollout', () => {
     const healthy = updates.map((u) => ({ ...u, id: `ok-${u.id}` }));
     // Use ids whose simulated outcome is ok, so that only the injected failures fail.
     const clean = healthy.map((u) => {
-      let attempt = 0;
+      const attempt = 0;
       let id = u.id;
-      while (simulatedOutcome({ ...u, id, attempt }, rollout.simulation).kind !== 'ok' && !u.deviceSerial.match(/SN[567]$/))
+      while (
+        simulatedOutcome({ ...u, id, attempt }, rollout.simulation).kind !== 'ok' &&
+        !u.deviceSerial.match(/SN[567]$/)
+      )
         id = `${id}x`;
       return { ...u, id, attempt };
     });
@@ -137,10 +150,15 @@ describe('advanceRollout', () => {
   });
 
   it('does not pause before the minimum count of finished devices', () => {
-    const { rollout, updates } = setup(5, { minFinishedCount: 5, failureThresholdPercent: 10 }, { failSerials: ['SN0'] });
+    const { rollout, updates } = setup(
+      5,
+      { minFinishedCount: 5, failureThresholdPercent: 10 },
+      { failSerials: ['SN0'] },
+    );
     const clean = updates.map((u) => {
       let id = u.id;
-      while (u.deviceSerial !== 'SN0' && simulatedOutcome({ ...u, id }, rollout.simulation).kind !== 'ok') id = `${id}x`;
+      while (u.deviceSerial !== 'SN0' && simulatedOutcome({ ...u, id }, rollout.simulation).kind !== 'ok')
+        id = `${id}x`;
       return { ...u, id };
     });
     // SN0 fails early; before the fifth device finishes the rollout keeps running.
@@ -174,8 +192,15 @@ describe('advanceRollout', () => {
     expect(changed.map((u) => u.wave)).toEqual([1, 1, 1]);
     expect(cancelled.status).toBe('cancelled');
     const byId = new Map(changed.map((u) => [u.id, u]));
-    const after = advanceRollout(cancelled, started.updates.map((u) => byId.get(u.id) ?? u), 300_000, always);
-    expect(after.updates.filter((u) => u.wave === 0).every((u) => u.phase === 'completed' || u.phase === 'failed')).toBe(true);
+    const after = advanceRollout(
+      cancelled,
+      started.updates.map((u) => byId.get(u.id) ?? u),
+      300_000,
+      always,
+    );
+    expect(
+      after.updates.filter((u) => u.wave === 0).every((u) => u.phase === 'completed' || u.phase === 'failed'),
+    ).toBe(true);
     expect(after.updates.filter((u) => u.wave === 1).every((u) => u.phase === 'skipped')).toBe(true);
     expect(after.rollout.finishedAt).not.toBeNull();
   });

@@ -118,7 +118,8 @@ export function preconditionFailure(pre: Preconditions, v: VehicleCondition | nu
   if (!v) return pre.connected ? 'Not fitted to a vehicle that reports its state' : null;
   const reasons: string[] = [];
   if (pre.connected && !v.connected) reasons.push('not connected');
-  if (pre.minSoc > 0 && v.soc < pre.minSoc) reasons.push(`state of charge ${Math.round(v.soc)} % below ${pre.minSoc} %`);
+  if (pre.minSoc > 0 && v.soc < pre.minSoc)
+    reasons.push(`state of charge ${Math.round(v.soc)} % below ${pre.minSoc} %`);
   if (pre.parked && !v.parked) reasons.push('not parked');
   if (pre.notCharging && v.charging) reasons.push('charging');
   if (pre.ignitionOff && v.ignitionOn) reasons.push('ignition on');
@@ -198,7 +199,8 @@ function stepDevice(
         return u.phase === 'offline' ? u : withPhase(u, 'offline', { waitingReason: 'Device offline' });
       }
       const why = preconditionFailure(policy.preconditions, condition);
-      if (why) return u.phase === 'waiting' && u.waitingReason === why ? u : withPhase(u, 'waiting', { waitingReason: why });
+      if (why)
+        return u.phase === 'waiting' && u.waitingReason === why ? u : withPhase(u, 'waiting', { waitingReason: why });
       return withPhase(u, 'sent', { waitingReason: null, sentAt: t, progress: 0 });
     }
     case 'sent': {
@@ -413,7 +415,10 @@ export function compareVersions(a: string, b: string): number {
   const parse = (v: string) => {
     const m = SEMVER.exec(v);
     if (m) return { nums: [Number(m[1]), Number(m[2]), Number(m[3])], pre: m[4] ?? null };
-    const nums = v.split(/[^\d]+/).filter(Boolean).map(Number);
+    const nums = v
+      .split(/[^\d]+/)
+      .filter(Boolean)
+      .map(Number);
     return { nums: [nums[0] ?? 0, nums[1] ?? 0, nums[2] ?? 0], pre: null };
   };
   const x = parse(a);

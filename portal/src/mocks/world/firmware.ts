@@ -67,7 +67,12 @@ function fakeSha(rng: ReturnType<typeof createRng>, i: number): string {
 export const SEEDED_RELEASE_VERSIONS = ['3.9.21', '4.0.0'] as const;
 
 /** Two releases per BMS, MCU and VCU model and two logger releases per OEM: 3.9.21 (90 days ago), 4.0.0 (30 days ago). */
-export function seedFirmwareReleases(seed: number, models: Model[], oemIds: string[], now: number): FirmwareReleaseRecord[] {
+export function seedFirmwareReleases(
+  seed: number,
+  models: Model[],
+  oemIds: string[],
+  now: number,
+): FirmwareReleaseRecord[] {
   const rng = createRng(seed, 'firmware-releases');
   const rows: FirmwareReleaseRecord[] = [];
   const targets: { deviceType: DeviceType; modelId: string | null; oemId: string; code: string }[] = [
@@ -91,7 +96,8 @@ export function seedFirmwareReleases(seed: number, models: Model[], oemIds: stri
         fileName: `${t.code.toLowerCase()}-${version}.bin`,
         fileSize: rng.int(k, 1, 180_000, 4_000_000),
         sha256: fakeSha(rng, k),
-        notes: v === 0 ? 'Cell balancing and CAN timing fixes.' : 'Faster boot, new diagnostic counters, security patches.',
+        notes:
+          v === 0 ? 'Cell balancing and CAN timing fixes.' : 'Faster boot, new diagnostic counters, security patches.',
         compatibleHardware: ['rev-B', 'rev-C'],
         currentVersionMin: '1.0.0',
         currentVersionMax: null,
@@ -113,7 +119,11 @@ export function seedOtaHistory(seed: number, devices: Device[], now: number, per
   const rng = createRng(seed, 'ota-history');
   const rows: OtaUpdateRecord[] = [];
   const counts = new Map<string, number>();
-  const reasons = ['Checksum mismatch after download', 'Flash write error at block 0x3F', 'Timed out: no progress report for 300 s'];
+  const reasons = [
+    'Checksum mismatch after download',
+    'Flash write error at block 0x3F',
+    'Timed out: no progress report for 300 s',
+  ];
   devices.forEach((d, i) => {
     const seen = counts.get(d.type) ?? 0;
     if (seen >= perKind) return;
@@ -144,7 +154,11 @@ export function seedOtaHistory(seed: number, devices: Device[], now: number, per
         attempt: 0,
         waitingReason: null,
         failureReason:
-          status === 2 ? null : status === 4 ? 'Device offline when the update was sent' : (reasons[rng.int(i, 40 + j, 0, 2)] ?? null),
+          status === 2
+            ? null
+            : status === 4
+              ? 'Device offline when the update was sent'
+              : (reasons[rng.int(i, 40 + j, 0, 2)] ?? null),
         progress: status === 2 ? 100 : rng.int(i, 50 + j, 5, 90),
         fromVersion,
         toVersion,

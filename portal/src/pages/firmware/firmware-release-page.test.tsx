@@ -16,7 +16,9 @@ async function openAs(role: RoleCode, path = '/firmware-release') {
 }
 
 const rows = async (name: string) =>
-  within(await screen.findByRole('table', { name })).getAllByRole('row').slice(1);
+  within(await screen.findByRole('table', { name }))
+    .getAllByRole('row')
+    .slice(1);
 
 /** The first BMS model whose newest release is 4.0.0 (seeded for every model). */
 async function firstBmsModel() {
@@ -43,7 +45,9 @@ describe('firmware releases', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Upload release' }));
     const dialog = await screen.findByRole('dialog', { name: 'Upload firmware release' });
     const fileInput = within(dialog).getByLabelText(/Firmware image/) as HTMLInputElement;
-    await userEvent.upload(fileInput, new File(['%PDF'], 'notes.pdf', { type: 'application/pdf' }), { applyAccept: false });
+    await userEvent.upload(fileInput, new File(['%PDF'], 'notes.pdf', { type: 'application/pdf' }), {
+      applyAccept: false,
+    });
     expect(await within(dialog).findByText('Use a firmware image: .bin, .hex, .img, .fw, .swu.')).toBeInTheDocument();
 
     const bytes = 'firmware image bytes';
@@ -76,7 +80,9 @@ describe('firmware releases', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Start rollout' }));
     const dialog = await screen.findByRole('dialog', { name: 'Start a rollout' });
     await waitFor(() => expect(within(dialog).getAllByRole('option').length).toBeGreaterThan(2));
-    const release = within(dialog).getAllByRole('option').find((o) => /BMS .*4\.0\.0/.test(o.textContent ?? ''));
+    const release = within(dialog)
+      .getAllByRole('option')
+      .find((o) => /BMS .*4\.0\.0/.test(o.textContent ?? ''));
     await userEvent.selectOptions(within(dialog).getByLabelText(/^Release/), release as HTMLOptionElement);
     const threshold = within(dialog).getByLabelText('Pause when failures above (%)');
     await userEvent.clear(threshold);
@@ -87,7 +93,9 @@ describe('firmware releases', () => {
     await userEvent.type(threshold, '25');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Start rollout' }));
     const drawer = await screen.findByRole('dialog', { name: 'Rollout' }, { timeout: 15_000 });
-    expect(await within(drawer).findByTestId('rollout-wave-1', {}, { timeout: 15_000 })).toHaveTextContent(/Wave 1 \(canary\)/);
+    expect(await within(drawer).findByTestId('rollout-wave-1', {}, { timeout: 15_000 })).toHaveTextContent(
+      /Wave 1 \(canary\)/,
+    );
     expect(within(drawer).getByLabelText('Rollout running')).toBeInTheDocument();
     await userEvent.click(within(drawer).getByRole('button', { name: 'Cancel rollout' }));
     const confirm = await screen.findByRole('dialog', { name: 'Cancel this rollout?' });

@@ -44,7 +44,10 @@ const ROLLOUT_FILTERS: FilterDef[] = [
   {
     key: 'status',
     label: 'Status',
-    options: ['running', 'paused', 'cancelled', 'completed'].map((s) => ({ value: s, label: s[0]?.toUpperCase() + s.slice(1) })),
+    options: ['running', 'paused', 'cancelled', 'completed'].map((s) => ({
+      value: s,
+      label: s[0]?.toUpperCase() + s.slice(1),
+    })),
   },
 ];
 const STATUS_COLOURS = { running: 'blue', paused: 'yellow', cancelled: 'gray', completed: 'teal' } as const;
@@ -91,7 +94,12 @@ export function FirmwareReleasePage({ route }: RoutePageProps) {
         meta: { label: 'Kind', sortField: 'deviceType' },
         cell: (c) => DEVICE_TYPE_LABELS[c.getValue()],
       }),
-      rel.accessor('modelName', { header: 'Model', size: 160, meta: { label: 'Model' }, cell: (c) => c.getValue() ?? 'All loggers' }),
+      rel.accessor('modelName', {
+        header: 'Model',
+        size: 160,
+        meta: { label: 'Model' },
+        cell: (c) => c.getValue() ?? 'All loggers',
+      }),
       rel.accessor('fileName', {
         header: 'File',
         size: 220,
@@ -104,7 +112,12 @@ export function FirmwareReleasePage({ route }: RoutePageProps) {
         meta: { label: 'SHA-256' },
         cell: (c) => <Code title={c.getValue()}>{c.getValue().slice(0, 12)}…</Code>,
       }),
-      rel.accessor('replacesVersion', { header: 'Replaces', size: 100, meta: { label: 'Replaces' }, cell: (c) => c.getValue() ?? '—' }),
+      rel.accessor('replacesVersion', {
+        header: 'Replaces',
+        size: 100,
+        meta: { label: 'Replaces' },
+        cell: (c) => c.getValue() ?? '—',
+      }),
       rel.display({
         id: 'range',
         header: 'For versions',
@@ -133,7 +146,13 @@ export function FirmwareReleasePage({ route }: RoutePageProps) {
               cell: (c) => (
                 <RowActions
                   name={`release ${c.row.original.version}`}
-                  actions={[{ label: 'Roll out', icon: <IconPlayerPlay size={16} />, onClick: () => setRolloutFor(c.row.original.id) }]}
+                  actions={[
+                    {
+                      label: 'Roll out',
+                      icon: <IconPlayerPlay size={16} />,
+                      onClick: () => setRolloutFor(c.row.original.id),
+                    },
+                  ]}
                 />
               ),
             }),
@@ -146,7 +165,12 @@ export function FirmwareReleasePage({ route }: RoutePageProps) {
   const rolloutColumns = useMemo(
     () => [
       rol.accessor('version', { header: 'Version', size: 110, meta: { label: 'Version' } }),
-      rol.accessor('deviceType', { header: 'Kind', size: 80, meta: { label: 'Kind' }, cell: (c) => DEVICE_TYPE_LABELS[c.getValue()] }),
+      rol.accessor('deviceType', {
+        header: 'Kind',
+        size: 80,
+        meta: { label: 'Kind' },
+        cell: (c) => DEVICE_TYPE_LABELS[c.getValue()],
+      }),
       rol.accessor('targetLabel', { header: 'Target', size: 260, meta: { label: 'Target' } }),
       rol.accessor('status', {
         header: 'Status',

@@ -14,7 +14,9 @@ async function openAs(role: RoleCode, path = '/firmware-update-history') {
 }
 
 const rows = async () =>
-  within(await screen.findByRole('table', { name: 'Device OTA history' })).getAllByRole('row').slice(1);
+  within(await screen.findByRole('table', { name: 'Device OTA history' }))
+    .getAllByRole('row')
+    .slice(1);
 
 describe('Device OTA history', () => {
   test('lists updates with versions from and to, status and duration; the status filter narrows it', async () => {

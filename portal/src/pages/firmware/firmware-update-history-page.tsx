@@ -65,8 +65,18 @@ const COLUMNS = [
     cell: (c) => formatDateTime(c.getValue()),
   }),
   col.accessor('deviceSerial', { header: 'Device', size: 170, meta: { label: 'Device', sortField: 'deviceSerial' } }),
-  col.accessor('deviceType', { header: 'Kind', size: 80, meta: { label: 'Kind' }, cell: (c) => (c.getValue() === 'LOGGER' ? 'Logger' : c.getValue()) }),
-  col.accessor('vehicleId', { header: 'Vehicle', size: 120, meta: { label: 'Vehicle' }, cell: (c) => c.getValue() ?? '—' }),
+  col.accessor('deviceType', {
+    header: 'Kind',
+    size: 80,
+    meta: { label: 'Kind' },
+    cell: (c) => (c.getValue() === 'LOGGER' ? 'Logger' : c.getValue()),
+  }),
+  col.accessor('vehicleId', {
+    header: 'Vehicle',
+    size: 120,
+    meta: { label: 'Vehicle' },
+    cell: (c) => c.getValue() ?? '—',
+  }),
   col.accessor('fromVersion', { header: 'From', size: 90, meta: { label: 'From' } }),
   col.accessor('toVersion', { header: 'To', size: 90, meta: { label: 'To' } }),
   col.accessor('status', {

@@ -28,7 +28,13 @@ export function useFirmwareReleases(params: ListParams) {
 
 /** Releases to pick from (newest first), e.g. in the rollout form. */
 export function useReleaseOptions(q: string) {
-  return useFirmwareReleases({ page: 1, pageSize: 50, sort: { field: 'createdAt', direction: 'desc' }, q, filters: {} });
+  return useFirmwareReleases({
+    page: 1,
+    pageSize: 50,
+    sort: { field: 'createdAt', direction: 'desc' },
+    q,
+    filters: {},
+  });
 }
 
 export function useFirmwareRollouts(params: ListParams) {
@@ -42,13 +48,13 @@ export function useFirmwareRollouts(params: ListParams) {
   });
 }
 
-const isOpen = (r: ApiFirmwareRollout | undefined) => r?.status === 'running' || r?.status === 'paused' || (r?.status === 'cancelled' && !r.finishedAt);
+const isOpen = (r: ApiFirmwareRollout | undefined) =>
+  r?.status === 'running' || r?.status === 'paused' || (r?.status === 'cancelled' && !r.finishedAt);
 
 export function useFirmwareRollout(id: string) {
   return useQuery({
     queryKey: firmwareKeys.rollout(id),
-    queryFn: async () =>
-      requireData(await apiClient.GET('/firmware-rollouts/{id}', { params: { path: { id } } })),
+    queryFn: async () => requireData(await apiClient.GET('/firmware-rollouts/{id}', { params: { path: { id } } })),
     refetchInterval: (query) => (isOpen(query.state.data) ? ROLLOUT_REFRESH_MS : false),
   });
 }

@@ -1,5 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Code, Group, Modal, NativeSelect, Progress, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Code,
+  Group,
+  Modal,
+  NativeSelect,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -35,11 +48,23 @@ const schema = z
     currentVersionMax: optionalVersion,
   })
   .superRefine((v, ctx) => {
-    if (v.deviceType !== 'LOGGER' && !v.modelId) ctx.addIssue({ code: 'custom', path: ['modelId'], message: `Choose a ${v.deviceType} model.` });
-    if (v.deviceType === 'LOGGER' && !v.oemId) ctx.addIssue({ code: 'custom', path: ['oemId'], message: 'Choose the OEM whose loggers take it.' });
+    if (v.deviceType !== 'LOGGER' && !v.modelId)
+      ctx.addIssue({ code: 'custom', path: ['modelId'], message: `Choose a ${v.deviceType} model.` });
+    if (v.deviceType === 'LOGGER' && !v.oemId)
+      ctx.addIssue({ code: 'custom', path: ['oemId'], message: 'Choose the OEM whose loggers take it.' });
   });
 type Values = z.infer<typeof schema>;
-const SERVER_FIELDS = ['deviceType', 'modelId', 'oemId', 'version', 'file', 'notes', 'compatibleHardware', 'currentVersionMin', 'currentVersionMax'] as const;
+const SERVER_FIELDS = [
+  'deviceType',
+  'modelId',
+  'oemId',
+  'version',
+  'file',
+  'notes',
+  'compatibleHardware',
+  'currentVersionMin',
+  'currentVersionMax',
+] as const;
 
 /** Why a file cannot be a firmware image, or null. */
 export function fileProblem(file: File): string | null {
@@ -124,7 +149,10 @@ function ReleaseForm({ onClose, onSubmit }: Omit<ReleaseUploadModalProps, 'opene
       if (run !== hashRun.current) return;
       setHashed(null);
       setValue('file', '');
-      setError('file', { type: 'client', message: `The file could not be read: ${error instanceof Error ? error.message : String(error)}` });
+      setError('file', {
+        type: 'client',
+        message: `The file could not be read: ${error instanceof Error ? error.message : String(error)}`,
+      });
     }
   };
 
@@ -148,7 +176,10 @@ function ReleaseForm({ onClose, onSubmit }: Omit<ReleaseUploadModalProps, 'opene
         fileSize: hashed.size,
         sha256: hashed.sha256,
         notes: values.notes.trim(),
-        compatibleHardware: values.compatibleHardware.split(',').map((h) => h.trim()).filter(Boolean),
+        compatibleHardware: values.compatibleHardware
+          .split(',')
+          .map((h) => h.trim())
+          .filter(Boolean),
         currentVersionMin: values.currentVersionMin.trim() || null,
         currentVersionMax: values.currentVersionMax.trim() || null,
       });
@@ -189,7 +220,10 @@ function ReleaseForm({ onClose, onSubmit }: Omit<ReleaseUploadModalProps, 'opene
               withAsterisk
               {...register('modelId')}
               error={errors.modelId?.message ?? (models.isError ? 'The models could not be loaded.' : undefined)}
-              data={[{ value: '', label: models.isLoading ? 'Loading…' : `Choose a ${deviceType} model` }, ...modelOptions]}
+              data={[
+                { value: '', label: models.isLoading ? 'Loading…' : `Choose a ${deviceType} model` },
+                ...modelOptions,
+              ]}
             />
           )}
         </SimpleGrid>
@@ -220,7 +254,8 @@ function ReleaseForm({ onClose, onSubmit }: Omit<ReleaseUploadModalProps, 'opene
             <Text size="xs" c="dimmed">
               {hashed.sha256 ? (
                 <>
-                  SHA-256 <Code data-testid="release-sha256">{hashed.sha256}</Code> · {hashed.size.toLocaleString('en')} bytes
+                  SHA-256 <Code data-testid="release-sha256">{hashed.sha256}</Code> · {hashed.size.toLocaleString('en')}{' '}
+                  bytes
                 </>
               ) : (
                 `Computing the SHA-256 of ${hashed.name}… ${Math.round(hashed.progress * 100)} %`

@@ -29,11 +29,24 @@ const OTA_PROGRESS_FILTER = `${TOPIC_ROOT}/vehicles/+/devices/+/ota`;
 const STATUS_COLOURS = { running: 'blue', paused: 'yellow', cancelled: 'gray', completed: 'teal' } as const;
 type Wave = ApiFirmwareRollout['waves'][number];
 
-function WaveBar({ wave, label }: { wave: Pick<Wave, 'total' | 'completed' | 'failed' | 'inProgress'>; label: string }) {
+function WaveBar({
+  wave,
+  label,
+}: {
+  wave: Pick<Wave, 'total' | 'completed' | 'failed' | 'inProgress'>;
+  label: string;
+}) {
   const share = (n: number) => (wave.total === 0 ? 0 : (n / wave.total) * 100);
   const done = wave.completed + wave.failed;
   return (
-    <Progress.Root size="lg" aria-label={`${label}: ${done} of ${wave.total} finished`} role="progressbar" aria-valuenow={Math.round(share(done))} aria-valuemin={0} aria-valuemax={100}>
+    <Progress.Root
+      size="lg"
+      aria-label={`${label}: ${done} of ${wave.total} finished`}
+      role="progressbar"
+      aria-valuenow={Math.round(share(done))}
+      aria-valuemin={0}
+      aria-valuemax={100}
+    >
       <Progress.Section value={share(wave.completed)} color="teal" />
       <Progress.Section value={share(wave.failed)} color="red" />
       <Progress.Section value={share(wave.inProgress)} color="blue" striped animated />
@@ -65,7 +78,10 @@ export default function RolloutDetail({ id }: RolloutDetailProps) {
   const client = useQueryClient();
   const query = useFirmwareRollout(id);
   const rollout = query.data;
-  const open = rollout?.status === 'running' || rollout?.status === 'paused' || (rollout?.status === 'cancelled' && !rollout.finishedAt);
+  const open =
+    rollout?.status === 'running' ||
+    rollout?.status === 'paused' ||
+    (rollout?.status === 'cancelled' && !rollout.finishedAt);
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(25);
   const [sort, setSort] = useState<ListSort | null>(null);
@@ -80,7 +96,7 @@ export default function RolloutDetail({ id }: RolloutDetailProps) {
   useLiveEvents(`firmware-rollout-${id}`, [OTA_PROGRESS_FILTER], 'ota-progress', {
     max: 1,
     onEvent: (event) => {
-      if (!rollout || (event.releaseId !== rollout.releaseId) || pending.current) return;
+      if (!rollout || event.releaseId !== rollout.releaseId || pending.current) return;
       pending.current = setTimeout(() => {
         pending.current = null;
         void client.invalidateQueries({ queryKey: firmwareKeys.rollout(id) });
@@ -104,8 +120,17 @@ export default function RolloutDetail({ id }: RolloutDetailProps) {
 
   const columns = useMemo(
     () => [
-      col.accessor('deviceSerial', { header: 'Device', size: 170, meta: { label: 'Device', sortField: 'deviceSerial' } }),
-      col.accessor('wave', { header: 'Wave', size: 70, meta: { label: 'Wave', sortField: 'wave' }, cell: (c) => c.getValue() + 1 }),
+      col.accessor('deviceSerial', {
+        header: 'Device',
+        size: 170,
+        meta: { label: 'Device', sortField: 'deviceSerial' },
+      }),
+      col.accessor('wave', {
+        header: 'Wave',
+        size: 70,
+        meta: { label: 'Wave', sortField: 'wave' },
+        cell: (c) => c.getValue() + 1,
+      }),
       col.accessor('status', {
         header: 'Status',
         size: 150,
@@ -131,7 +156,12 @@ export default function RolloutDetail({ id }: RolloutDetailProps) {
         meta: { label: 'From → to' },
         cell: (c) => `${c.row.original.fromVersion} → ${c.row.original.toVersion}`,
       }),
-      col.accessor('attempt', { header: 'Attempt', size: 80, meta: { label: 'Attempt' }, cell: (c) => c.getValue() + 1 }),
+      col.accessor('attempt', {
+        header: 'Attempt',
+        size: 80,
+        meta: { label: 'Attempt' },
+        cell: (c) => c.getValue() + 1,
+      }),
       col.display({
         id: 'reason',
         header: 'Reason',
@@ -164,7 +194,8 @@ export default function RolloutDetail({ id }: RolloutDetailProps) {
                   {r.deviceType} {r.version}
                 </Title>
                 <Text size="sm" c="dimmed">
-                  {r.targetLabel} · {r.deviceCount} devices in {r.waveCount} waves · started {formatDateTime(r.startedAt)}
+                  {r.targetLabel} · {r.deviceCount} devices in {r.waveCount} waves · started{' '}
+                  {formatDateTime(r.startedAt)}
                 </Text>
               </div>
               <Badge size="lg" color={STATUS_COLOURS[r.status]} aria-label={`Rollout ${r.status}`}>
@@ -194,7 +225,12 @@ export default function RolloutDetail({ id }: RolloutDetailProps) {
               ) : null}
               {failed > 0 && r.targetKind !== 'rollback' && can('FOTA', ACTION.ASSIGN) ? (
                 <Tooltip label="Re-deploys the release this one replaced to the devices that failed">
-                  <Button variant="light" color="orange" loading={action.isPending} onClick={() => void run('rollback')}>
+                  <Button
+                    variant="light"
+                    color="orange"
+                    loading={action.isPending}
+                    onClick={() => void run('rollback')}
+                  >
                     Roll back {failed} failed
                   </Button>
                 </Tooltip>
@@ -205,7 +241,8 @@ export default function RolloutDetail({ id }: RolloutDetailProps) {
                 <Group justify="space-between">
                   <Text fw={500}>Overall</Text>
                   <Text size="sm" data-testid="rollout-overall">
-                    {total.completed} completed · {total.failed} failed · {total.inProgress} in progress · {total.total} devices
+                    {total.completed} completed · {total.failed} failed · {total.inProgress} in progress · {total.total}{' '}
+                    devices
                   </Text>
                 </Group>
                 <WaveBar wave={total} label="Overall" />

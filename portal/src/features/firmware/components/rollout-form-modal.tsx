@@ -60,8 +60,10 @@ const schema = z
     }),
   })
   .superRefine((v, ctx) => {
-    if (v.targetKind === 'group' && !v.groupId) ctx.addIssue({ code: 'custom', path: ['groupId'], message: 'Choose a device group.' });
-    if (v.targetKind === 'model' && !v.modelId) ctx.addIssue({ code: 'custom', path: ['modelId'], message: 'Choose a vehicle model.' });
+    if (v.targetKind === 'group' && !v.groupId)
+      ctx.addIssue({ code: 'custom', path: ['groupId'], message: 'Choose a device group.' });
+    if (v.targetKind === 'model' && !v.modelId)
+      ctx.addIssue({ code: 'custom', path: ['modelId'], message: 'Choose a vehicle model.' });
     if (v.policy.minFinishedCount > v.policy.waveSize)
       ctx.addIssue({
         code: 'custom',
@@ -154,7 +156,11 @@ function RolloutForm({ releaseId, onClose, onSubmit }: Omit<RolloutFormModalProp
           ? { kind: 'model', modelId: v.modelId }
           : {
               kind: 'filter',
-              filter: { versionMin: v.versionMin || null, versionMax: v.versionMax || null, q: v.serial.trim() || null },
+              filter: {
+                versionMin: v.versionMin || null,
+                versionMax: v.versionMax || null,
+                q: v.serial.trim() || null,
+              },
             };
     try {
       await onSubmit({ releaseId: v.releaseId, target, policy: v.policy });
@@ -166,7 +172,11 @@ function RolloutForm({ releaseId, onClose, onSubmit }: Omit<RolloutFormModalProp
         const message = fieldErrors[key];
         if (message) {
           setError(field, { type: 'server', message });
-          if (Object.keys(fieldErrors).every((k) => k in SERVER_TARGET_FIELDS || (SERVER_FIELDS as readonly string[]).includes(k)))
+          if (
+            Object.keys(fieldErrors).every(
+              (k) => k in SERVER_TARGET_FIELDS || (SERVER_FIELDS as readonly string[]).includes(k),
+            )
+          )
             unplaced = null;
         }
       }
@@ -224,7 +234,13 @@ function RolloutForm({ releaseId, onClose, onSubmit }: Omit<RolloutFormModalProp
             control={control}
             name="groupId"
             render={({ field }) => (
-              <DeviceGroupPicker label="Device group" required value={field.value} onChange={field.onChange} error={errors.groupId?.message} />
+              <DeviceGroupPicker
+                label="Device group"
+                required
+                value={field.value}
+                onChange={field.onChange}
+                error={errors.groupId?.message}
+              />
             )}
           />
         ) : targetKind === 'model' ? (
@@ -233,12 +249,25 @@ function RolloutForm({ releaseId, onClose, onSubmit }: Omit<RolloutFormModalProp
             withAsterisk
             {...register('modelId')}
             error={errors.modelId?.message}
-            data={[{ value: '', label: models.isLoading ? 'Loading…' : 'Choose a vehicle model' }, ...(models.data ?? [])]}
+            data={[
+              { value: '', label: models.isLoading ? 'Loading…' : 'Choose a vehicle model' },
+              ...(models.data ?? []),
+            ]}
           />
         ) : (
           <SimpleGrid cols={3}>
-            <TextInput label="Running version from" placeholder="any" {...register('versionMin')} error={errors.versionMin?.message} />
-            <TextInput label="Running version up to" placeholder="any" {...register('versionMax')} error={errors.versionMax?.message} />
+            <TextInput
+              label="Running version from"
+              placeholder="any"
+              {...register('versionMin')}
+              error={errors.versionMin?.message}
+            />
+            <TextInput
+              label="Running version up to"
+              placeholder="any"
+              {...register('versionMax')}
+              error={errors.versionMax?.message}
+            />
             <TextInput label="Serial number contains" {...register('serial')} error={errors.serial?.message} />
           </SimpleGrid>
         )}
@@ -247,13 +276,48 @@ function RolloutForm({ releaseId, onClose, onSubmit }: Omit<RolloutFormModalProp
         </Text>
         <Fieldset legend="Waves">
           <SimpleGrid cols={{ base: 2, sm: 4 }}>
-            <TextInput type="number" label="Canary (%)" {...register('policy.canaryPercent', num)} error={p?.canaryPercent?.message} />
-            <TextInput type="number" label="Wave size" {...register('policy.waveSize', num)} error={p?.waveSize?.message} />
-            <TextInput type="number" label="Pause between waves (s)" {...register('policy.pauseBetweenWavesSec', num)} error={p?.pauseBetweenWavesSec?.message} />
-            <TextInput type="number" label="Retries per device" {...register('policy.maxRetries', num)} error={p?.maxRetries?.message} />
-            <TextInput type="number" label="Pause when failures above (%)" {...register('policy.failureThresholdPercent', num)} error={p?.failureThresholdPercent?.message} />
-            <TextInput type="number" label="…after finished devices" {...register('policy.minFinishedCount', num)} error={p?.minFinishedCount?.message} />
-            <TextInput type="number" label="Time-out in progress (s)" {...register('policy.timeoutSec', num)} error={p?.timeoutSec?.message} />
+            <TextInput
+              type="number"
+              label="Canary (%)"
+              {...register('policy.canaryPercent', num)}
+              error={p?.canaryPercent?.message}
+            />
+            <TextInput
+              type="number"
+              label="Wave size"
+              {...register('policy.waveSize', num)}
+              error={p?.waveSize?.message}
+            />
+            <TextInput
+              type="number"
+              label="Pause between waves (s)"
+              {...register('policy.pauseBetweenWavesSec', num)}
+              error={p?.pauseBetweenWavesSec?.message}
+            />
+            <TextInput
+              type="number"
+              label="Retries per device"
+              {...register('policy.maxRetries', num)}
+              error={p?.maxRetries?.message}
+            />
+            <TextInput
+              type="number"
+              label="Pause when failures above (%)"
+              {...register('policy.failureThresholdPercent', num)}
+              error={p?.failureThresholdPercent?.message}
+            />
+            <TextInput
+              type="number"
+              label="…after finished devices"
+              {...register('policy.minFinishedCount', num)}
+              error={p?.minFinishedCount?.message}
+            />
+            <TextInput
+              type="number"
+              label="Time-out in progress (s)"
+              {...register('policy.timeoutSec', num)}
+              error={p?.timeoutSec?.message}
+            />
           </SimpleGrid>
         </Fieldset>
         <Fieldset legend="Preconditions before each install">
