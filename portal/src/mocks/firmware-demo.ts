@@ -1,17 +1,20 @@
 import { topics } from '@/shared/lib/live/topics';
-import { type FirmwareHandlerOptions, settleOpenRollouts } from './handlers/firmware';
+import { type FirmwareHandlerOptions, type SimulationKnobs, settleOpenRollouts } from './handlers/firmware';
 import type { BrokerEmulator } from './live/broker-emulator';
 import type { WorldDb } from './world/db';
-import type { RolloutSimulation } from './world/firmware-rollout';
 
 /**
  * Demo-only knobs of the firmware rollout simulation (mocks/README "Firmware rollouts"), read from localStorage when
- * a rollout starts: `{"speed": 10, "failSerials": ["BMS-..."], "silentSerials": ["BMS-..."]}`. Browser tests set it to
+ * a rollout starts: `{"speed": 20, "random": false, "waveFailures": {"1": 3}, "waveSilent": {"0": 1}}` (also `failSerials`,
+ * `silentSerials`). Browser tests set it to
  * play a rollout out in seconds with chosen failures and silent devices.
  */
 export const FOTA_DEMO_KEY = 'voltline-demo-fota';
 
-export function readFotaKnobs(): Partial<RolloutSimulation> {
+const isCounts = (v: unknown): v is Record<number, number> =>
+  typeof v === 'object' && v !== null && Object.values(v).every((n) => typeof n === 'number');
+
+export function readFotaKnobs(): SimulationKnobs {
   try {
     const raw = globalThis.localStorage?.getItem(FOTA_DEMO_KEY);
     if (!raw) return {};
@@ -21,6 +24,9 @@ export function readFotaKnobs(): Partial<RolloutSimulation> {
       ...(typeof parsed.speed === 'number' ? { speed: parsed.speed } : {}),
       failSerials: list(parsed.failSerials),
       silentSerials: list(parsed.silentSerials),
+      ...(parsed.random === false ? { random: false } : {}),
+      ...(isCounts(parsed.waveFailures) ? { waveFailures: parsed.waveFailures } : {}),
+      ...(isCounts(parsed.waveSilent) ? { waveSilent: parsed.waveSilent } : {}),
     };
   } catch {
     return {};

@@ -389,9 +389,18 @@ function candidateDevices(ctx: AuthContext, db: WorldDb, release: FirmwareReleas
   });
 }
 
+/**
+ * Demo-only knobs, read when a rollout starts: a speed-up, serials that fail or go silent, no random outcomes, and
+ * per wave (0-based) how many of its devices fail or go silent (the first ones of the wave).
+ */
+export type SimulationKnobs = Partial<RolloutSimulation> & {
+  waveFailures?: Record<number, number>;
+  waveSilent?: Record<number, number>;
+};
+
 export interface FirmwareHandlerOptions {
-  /** Demo-only simulation knobs (speed-up, injected failures and silent devices), read when a rollout starts. */
-  simulation?: () => Partial<RolloutSimulation>;
+  /** Demo-only simulation knobs (see {@link SimulationKnobs}). */
+  simulation?: () => SimulationKnobs;
   /** Hears each changed device update (the demo publishes OTA progress on the live broker). */
   onUpdate?: OtaListener;
 }
@@ -403,8 +412,9 @@ function newRollout(
   devices: Device[],
   policy: RolloutPolicy,
   target: { kind: FirmwareRolloutRecord['targetKind']; label: string; rollbackOf: string | null },
-  simulation: RolloutSimulation,
+  knobs: SimulationKnobs,
 ): FirmwareRolloutRecord {
+  const simulation = simulationOf(knobs);
   const now = Date.now();
   const id = `rol-${crypto.randomUUID()}`;
   // A stable shuffle, so that the canary is not always the oldest devices.
@@ -414,6 +424,9 @@ function newRollout(
   waves.forEach((size, wave) => {
     for (let k = 0; k < size; k += 1) {
       const d = ordered[index++] as Device;
+      if (k < (knobs.waveFailures?.[wave] ?? 0)) simulation.failSerials.push(d.serialNumber);
+      else if (k < (knobs.waveFailures?.[wave] ?? 0) + (knobs.waveSilent?.[wave] ?? 0))
+        simulation.silentSerials.push(d.serialNumber);
       const row: OtaUpdateRecord = {
         id: `ota-${id}-${d.id}`,
         rolloutId: id,
@@ -472,10 +485,14 @@ function newRollout(
   return db.tables.firmwareRollouts.insert(rollout);
 }
 
-function simulationOf(options: FirmwareHandlerOptions): RolloutSimulation {
-  const knobs = options.simulation?.() ?? {};
+function simulationOf(knobs: SimulationKnobs): RolloutSimulation {
   const speed = typeof knobs.speed === 'number' && knobs.speed > 0 && knobs.speed <= 100 ? knobs.speed : 1;
-  return { speed, failSerials: knobs.failSerials ?? [], silentSerials: knobs.silentSerials ?? [] };
+  return {
+    speed,
+    failSerials: [...(knobs.failSerials ?? [])],
+    silentSerials: [...(knobs.silentSerials ?? [])],
+    random: knobs.random !== false,
+  };
 }
 
 /** Firmware releases (`FOTA`), staged rollouts (`FOTA`) and the Device OTA history (`FOTA.h`), decision 0074. */
@@ -628,7 +645,7 @@ export function createFirmwareHandlers(http: ApiHttp, options: FirmwareHandlerOp
         devices,
         policy,
         { kind: kind as 'group', label, rollbackOf: null },
-        simulationOf(options),
+        options.simulation?.() ?? {},
       );
       recordAudit(
         db,
@@ -752,7 +769,7 @@ export function createFirmwareHandlers(http: ApiHttp, options: FirmwareHandlerOp
           label: `Rollback of ${rollout.version}: ${devices.length} failed devices`,
           rollbackOf: rollout.id,
         },
-        { ...rollout.simulation, failSerials: [], silentSerials: [] },
+        { speed: rollout.simulation.speed, random: rollout.simulation.random },
       );
       recordAudit(
         db,

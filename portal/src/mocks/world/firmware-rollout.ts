@@ -62,6 +62,8 @@ export interface RolloutSimulation {
   failSerials: string[];
   /** Serial numbers that stop reporting while installing (they time out). */
   silentSerials: string[];
+  /** False: no random failures or silent devices, only the injected ones (browser tests). Default true. */
+  random?: boolean;
 }
 
 export type RolloutStatus = 'running' | 'paused' | 'cancelled' | 'completed';
@@ -164,7 +166,17 @@ export function simulatedOutcome(update: OtaUpdateState, sim: RolloutSimulation)
   const forcedFail = sim.failSerials.includes(update.deviceSerial);
   const forcedSilent = sim.silentSerials.includes(update.deviceSerial);
   const roll = (h >>> 12) % 120;
-  const kind = forcedSilent ? 'silent' : forcedFail ? 'fail' : roll < 3 ? 'silent' : roll < 13 ? 'fail' : 'ok';
+  const kind = forcedSilent
+    ? 'silent'
+    : forcedFail
+      ? 'fail'
+      : sim.random === false
+        ? 'ok'
+        : roll < 3
+          ? 'silent'
+          : roll < 13
+            ? 'fail'
+            : 'ok';
   return { kind, durationMs, stopAt, reason };
 }
 
@@ -234,11 +246,13 @@ function stepDevice(
       const progress = Math.floor(fraction * 20) * 5;
       const lastReportAt = progress > u.progress ? started + (progress / 100) * outcome.durationMs : u.lastReportAt;
       const silentFor = t - (lastReportAt ?? started);
-      if (outcome.kind === 'silent' && silentFor >= policy.timeoutSec * 1000) {
+      // The time-out is in simulated seconds, like the install durations.
+      const timeoutMs = (policy.timeoutSec * 1000) / simulation.speed;
+      if (outcome.kind === 'silent' && silentFor >= timeoutMs) {
         return withPhase(u, 'failed', {
           progress,
           lastReportAt,
-          finishedAt: (lastReportAt ?? started) + policy.timeoutSec * 1000,
+          finishedAt: (lastReportAt ?? started) + timeoutMs,
           failureReason: `Timed out: no progress report for ${policy.timeoutSec} s`,
         });
       }

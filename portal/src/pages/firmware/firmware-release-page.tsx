@@ -193,9 +193,13 @@ export function FirmwareReleasePage({ route }: RoutePageProps) {
           const failed = r.waves.reduce((n, w) => n + w.failed, 0);
           return (
             <Group gap={6} wrap="nowrap">
-              <Progress.Root w={110} aria-label={`${done} of ${r.deviceCount} finished`}>
-                <Progress.Section value={((done - failed) / Math.max(1, r.deviceCount)) * 100} color="teal" />
-                <Progress.Section value={(failed / Math.max(1, r.deviceCount)) * 100} color="red" />
+              <Progress.Root w={110} role="group" aria-label={`${done} of ${r.deviceCount} finished`}>
+                <Progress.Section
+                  value={((done - failed) / Math.max(1, r.deviceCount)) * 100}
+                  color="teal"
+                  aria-label="Completed"
+                />
+                <Progress.Section value={(failed / Math.max(1, r.deviceCount)) * 100} color="red" aria-label="Failed" />
               </Progress.Root>
               <Text size="xs">
                 {done}/{r.deviceCount}

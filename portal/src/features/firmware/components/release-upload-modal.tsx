@@ -246,11 +246,14 @@ function ReleaseForm({ onClose, onSubmit }: Omit<ReleaseUploadModalProps, 'opene
         />
         {hashed ? (
           <Stack gap={4}>
-            <Progress
-              value={Math.round(hashed.progress * 100)}
-              aria-label={`Checksum of ${hashed.name}`}
-              animated={!hashed.sha256}
-            />
+            <Progress.Root>
+              <Progress.Section
+                value={Math.round(hashed.progress * 100)}
+                aria-label={`Checksum of ${hashed.name}`}
+                animated={!hashed.sha256}
+                striped={!hashed.sha256}
+              />
+            </Progress.Root>
             <Text size="xs" c="dimmed">
               {hashed.sha256 ? (
                 <>

@@ -142,11 +142,13 @@ export default function RolloutDetail({ id }: RolloutDetailProps) {
         size: 140,
         meta: { label: 'Progress' },
         cell: (c) => (
-          <Progress
-            value={c.getValue()}
-            color={c.row.original.status === 3 ? 'red' : c.row.original.status === 2 ? 'teal' : 'blue'}
-            aria-label={`${c.row.original.deviceSerial} ${c.getValue()} %`}
-          />
+          <Progress.Root>
+            <Progress.Section
+              value={c.getValue()}
+              color={c.row.original.status === 3 ? 'red' : c.row.original.status === 2 ? 'teal' : 'blue'}
+              aria-label={`${c.row.original.deviceSerial} progress`}
+            />
+          </Progress.Root>
         ),
       }),
       col.display({
