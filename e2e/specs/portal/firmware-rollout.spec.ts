@@ -31,7 +31,9 @@ test('wave 2 pauses by itself after injected failures, a silent device times out
   }, firmware.demoKnobs);
   await signInToDashboard(page, 'SA');
   await page.goto(`${PORTAL_BASE}/firmware-release`);
-  await expect(page.getByRole(firmware.releasesTable.role, { name: firmware.releasesTable.name }).getByRole('row').nth(1)).toBeVisible({
+  await expect(
+    page.getByRole(firmware.releasesTable.role, { name: firmware.releasesTable.name }).getByRole('row').nth(1),
+  ).toBeVisible({
     timeout: 30_000,
   });
   await page.screenshot({ path: shot('releases'), fullPage: true });

@@ -39,17 +39,16 @@ function WaveBar({
   const share = (n: number) => (wave.total === 0 ? 0 : (n / wave.total) * 100);
   const done = wave.completed + wave.failed;
   return (
-    <Progress.Root
-      size="lg"
-      aria-label={`${label}: ${done} of ${wave.total} finished`}
-      role="progressbar"
-      aria-valuenow={Math.round(share(done))}
-      aria-valuemin={0}
-      aria-valuemax={100}
-    >
-      <Progress.Section value={share(wave.completed)} color="teal" />
-      <Progress.Section value={share(wave.failed)} color="red" />
-      <Progress.Section value={share(wave.inProgress)} color="blue" striped animated />
+    <Progress.Root size="lg" role="group" aria-label={`${label}: ${done} of ${wave.total} finished`}>
+      <Progress.Section value={share(wave.completed)} color="teal" aria-label={`${label}: completed`} />
+      <Progress.Section value={share(wave.failed)} color="red" aria-label={`${label}: failed`} />
+      <Progress.Section
+        value={share(wave.inProgress)}
+        color="blue"
+        striped
+        animated
+        aria-label={`${label}: in progress`}
+      />
     </Progress.Root>
   );
 }
