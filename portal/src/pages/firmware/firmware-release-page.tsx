@@ -303,7 +303,7 @@ export function FirmwareReleasePage({ route }: RoutePageProps) {
         onSubmit={async (body) => {
           const rollout = await startRollout.mutateAsync(body);
           notify.success(`Started the rollout of ${rollout.version}`, {
-            description: `${rollout.deviceCount} devices in ${rollout.waveCount} waves.`,
+            description: `${rollout.deviceCount} devices in ${rollout.waveCount} wave${rollout.waveCount === 1 ? '' : 's'}.`,
           });
           setRolloutFor(null);
           openRollout(rollout.id);

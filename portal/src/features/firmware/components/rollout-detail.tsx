@@ -195,8 +195,8 @@ export default function RolloutDetail({ id }: RolloutDetailProps) {
                   {r.deviceType} {r.version}
                 </Title>
                 <Text size="sm" c="dimmed">
-                  {r.targetLabel} · {r.deviceCount} devices in {r.waveCount} waves · started{' '}
-                  {formatDateTime(r.startedAt)}
+                  {r.targetLabel} · {r.deviceCount} device{r.deviceCount === 1 ? '' : 's'} in {r.waveCount} wave
+                  {r.waveCount === 1 ? '' : 's'} · started {formatDateTime(r.startedAt)}
                 </Text>
               </div>
               <Badge size="lg" color={STATUS_COLOURS[r.status]} aria-label={`Rollout ${r.status}`}>
