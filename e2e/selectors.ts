@@ -183,3 +183,31 @@ export const analysisCarbon = {
   baseline2w: '2 Wheeler baseline (g CO2/km)',
   apply: { role: 'button', name: 'Apply' },
 } as const;
+
+/** Firmware releases, staged rollouts and the Device OTA history (issue 20). */
+export const firmware = {
+  releasesTable: { role: 'table', name: 'Firmware releases' },
+  rolloutsTab: { role: 'tab', name: 'Rollouts' },
+  startRollout: { role: 'button', name: 'Start rollout' },
+  rolloutDialog: { role: 'dialog', name: 'Start a rollout' },
+  release: 'Release',
+  /** A seeded BMS release: "BMS <model> 4.0.0". */
+  bmsRelease: /^BMS .* 4\.0\.0$/,
+  canary: 'Canary (%)',
+  waveSize: 'Wave size',
+  pause: 'Pause between waves (s)',
+  threshold: 'Pause when failures above (%)',
+  minFinished: '…after finished devices',
+  timeout: 'Time-out in progress (s)',
+  retries: 'Retries per device',
+  drawer: { role: 'dialog', name: 'Rollout' },
+  paused: 'Rollout paused',
+  completed: 'Rollout completed',
+  autoPause: /^Paused by itself: \d+ of \d+ finished devices of wave 2 failed/,
+  timedOut: /Timed out: no progress report for \d+ s/,
+  devicesShow: 'Show',
+  rollback: { role: 'button', name: /^Roll back \d+ failed$/ },
+  historyTable: { role: 'table', name: 'Device OTA history' },
+  /** localStorage key of the demo's rollout simulation knobs (mocks/firmware-demo.ts). */
+  demoKnobs: 'voltline-demo-fota',
+} as const;

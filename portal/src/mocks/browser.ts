@@ -1,6 +1,7 @@
 import { createWidgetMock, createWidgetMockStore } from '@voltline/widget/mock';
 import { setupWorker } from 'msw/browser';
 import { getEnv } from '@/config/env';
+import { startFirmwareDemo } from './firmware-demo';
 import { createHandlers } from './handlers';
 import { createBrokerEmulator } from './live/broker-emulator';
 import { liveHandlers } from './live/live-handlers';
@@ -84,7 +85,11 @@ export async function startDemoWorker(): Promise<void> {
   const worker = setupWorker(
     ...routeRequests([
       // Sent commands reach the simulated vehicles, which acknowledge them live.
-      ...createHandlers(undefined, { commands: emulateBroker ? { broker: emulator } : {} }),
+      ...createHandlers(undefined, {
+        commands: emulateBroker ? { broker: emulator } : {},
+        // Rollouts advance once a second; each device's progress is published on the same in-page broker.
+        firmware: startFirmwareDemo(db, emulateBroker ? emulator : null),
+      }),
       ...(emulateBroker ? liveHandlers({ url: getEnv().mqttUrl, emulator }) : []),
       ...widget.handlers,
     ]),

@@ -6,6 +6,7 @@ import { createAuthHandlers } from './handlers/auth';
 import { type CommandHandlerOptions, createCommandHandlers } from './handlers/commands';
 import { createDeviceHandlers } from './handlers/devices';
 import { createFaultHandlers } from './handlers/faults';
+import { createFirmwareHandlers, type FirmwareHandlerOptions } from './handlers/firmware';
 import { createGeofenceHandlers } from './handlers/geofences';
 import { createHardwareLogHandlers } from './handlers/hardware-logs';
 import { createApiHttp } from './handlers/http';
@@ -27,7 +28,7 @@ import { openTicketForRule } from './world/rule-tickets';
 /** Every Fleet API handler of the demo world, rooted at the API base URL (the same list in the browser and in tests). */
 export function createHandlers(
   baseUrl: string = getEnv().apiUrl,
-  options: { commands?: CommandHandlerOptions; rules?: RuleEngineOptions } = {},
+  options: { commands?: CommandHandlerOptions; rules?: RuleEngineOptions; firmware?: FirmwareHandlerOptions } = {},
 ): RequestHandler[] {
   const http = createApiHttp(baseUrl);
   // A rule with "open a ticket" opens one through the tickets part of the world (one per rule and vehicle while open).
@@ -56,5 +57,6 @@ export function createHandlers(
     ...createTicketHandlers(http),
     ...createRuleHandlers(http, rules),
     ...createAnalysisHandlers(http),
+    ...createFirmwareHandlers(http, options.firmware),
   ];
 }

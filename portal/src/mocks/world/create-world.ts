@@ -18,6 +18,7 @@ import {
 } from './catalog';
 import { DEMO_PASSWORD, demoEmailFor } from './demo-users';
 import { seedTickets } from './tickets';
+import { seedFirmwareReleases, seedOtaHistory } from './firmware';
 import { seedGeofences } from './geofences';
 import { seedDeviceGroups, seedRoles } from './access';
 import {
@@ -717,6 +718,20 @@ export function createWorld(options: WorldOptions): World {
           users().filter((u) => u.role === 'DA' || u.role === 'DE'),
         ),
       rules: () => seedRules(oems(), models(), now),
+      firmwareReleases: () =>
+        seedFirmwareReleases(
+          seed,
+          models(),
+          oems().map((o) => o.id),
+          now,
+        ),
+      firmwareRollouts: () => [],
+      otaUpdates: () =>
+        seedOtaHistory(
+          seed,
+          [...devicesOf('BMS'), ...devicesOf('MCU'), ...devicesOf('VCU'), ...devicesOf('LOGGER')],
+          now,
+        ),
     },
   };
 }

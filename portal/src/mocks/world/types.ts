@@ -1,5 +1,6 @@
 import type { components } from '@/shared/api/schema';
 import type { TicketRecord } from './tickets';
+import type { FirmwareReleaseRecord, FirmwareRolloutRecord, OtaUpdateRecord } from './firmware';
 
 type Schemas = components['schemas'];
 
@@ -92,6 +93,9 @@ export interface WorldRows {
   deviceGroups: DeviceGroupRecord;
   tickets: TicketRecord;
   rules: Rule;
+  firmwareReleases: FirmwareReleaseRecord;
+  firmwareRollouts: FirmwareRolloutRecord;
+  otaUpdates: OtaUpdateRecord;
 }
 
 export type TableName = keyof WorldRows;
@@ -120,4 +124,7 @@ export const TABLE_NAMES = [
   'deviceGroups',
   'tickets',
   'rules',
+  'firmwareReleases',
+  'firmwareRollouts',
+  'otaUpdates',
 ] as const satisfies readonly TableName[];

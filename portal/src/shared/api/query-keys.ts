@@ -177,3 +177,13 @@ export const analysisKeys = {
   comparison: (params: Params) => ['analysis', 'comparison', params] as const,
   carbon: (params: Params) => ['analysis', 'carbon', params] as const,
 };
+
+/** Firmware releases, staged rollouts (with their per-device updates) and the Device OTA history. */
+export const firmwareKeys = {
+  all: ['firmware'] as const,
+  releases: (params: Params) => ['firmware', 'releases', params] as const,
+  rollouts: (params: Params) => ['firmware', 'rollouts', params] as const,
+  rollout: (id: string) => ['firmware', 'detail', id] as const,
+  rolloutDevices: (id: string, params: Params) => ['firmware', 'detail', id, 'devices', params] as const,
+  history: (params: Params) => ['firmware', 'history', params] as const,
+};

@@ -1984,6 +1984,215 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/firmware-releases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Firmware releases of the models in the caller's scope (needs `FOTA`). Sort: createdAt, version, deviceType.
+         *     Filter: deviceType, modelId. Search: version, file name, notes.
+         */
+        get: operations["listFirmwareReleases"];
+        put?: never;
+        /**
+         * @description Needs `FOTA` with Add. Registers an uploaded image by its name, size and SHA-256 (computed in the browser). The
+         *     version must be semver and newer than the newest release of the same device type and model, which it replaces.
+         *     Files: .bin, .hex, .img, .fw, .swu; 1 byte to 64 MiB. Audited as Command / Add.
+         */
+        post: operations["createFirmwareRelease"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/firmware-releases/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        get: operations["getFirmwareRelease"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/firmware-rollouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Staged rollouts (needs `FOTA`), settled to now. Sort: createdAt, status. Filter: status, releaseId.
+         *     Search: version, target.
+         */
+        get: operations["listFirmwareRollouts"];
+        put?: never;
+        /**
+         * @description Needs `FOTA` with Assign. Rolls a release out to a device group, a model or a filter, in waves. The devices are
+         *     those of the release's type (and model) in the target and the caller's scope whose version is older than the
+         *     release and inside its current-version range; none -> 400 on `target`. Audited as Command / Assign.
+         */
+        post: operations["createFirmwareRollout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/firmware-rollouts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        get: operations["getFirmwareRollout"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/firmware-rollouts/{id}/devices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        /** @description The per-device updates of a rollout. Sort: wave, status, deviceSerial. Filter: wave, status, phase. Search: serial. */
+        get: operations["listFirmwareRolloutDevices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/firmware-rollouts/{id}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Needs `FOTA` with Change Status. Only a running rollout (else 409). Audited as Command / Update. */
+        post: operations["pauseFirmwareRollout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/firmware-rollouts/{id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Needs `FOTA` with Change Status. Only a paused rollout (else 409). Audited as Command / Update. */
+        post: operations["resumeFirmwareRollout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/firmware-rollouts/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Needs `FOTA` with Delete. Devices not yet sent are skipped; installing ones finish. Only a running or paused
+         *     rollout (else 409). Audited as Command / Update.
+         */
+        post: operations["cancelFirmwareRollout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/firmware-rollouts/{id}/rollback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Needs `FOTA` with Assign. Starts a new rollout (one wave, same preconditions) that re-deploys the release the
+         *     rolled-out one replaces to the devices that failed. 409 when there is no earlier release or no failed device.
+         *     Audited as Command / Assign.
+         */
+        post: operations["rollbackFirmwareRollout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ota-updates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description The Device OTA history (`ota_device_filter_data`): every update of every device in the caller's scope (needs
+         *     `FOTA.h`), sent ones only. Sort: sentAt, finishedAt, status, deviceSerial. Filter: deviceType, status,
+         *     deviceId, vehicleId, rolloutId. Search: serial, versions. Range: sentAt.
+         */
+        get: operations["listOtaUpdates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3430,6 +3639,162 @@ export interface components {
             })[];
             /** @description Rows in byVehicle (total.vehicleCount counts them all). */
             vehiclesShown: number;
+        };
+        FirmwareRelease: {
+            id: string;
+            deviceType: components["schemas"]["DeviceType"];
+            modelId: string | null;
+            modelName: string | null;
+            oemId: string;
+            version: string;
+            replacesReleaseId: string | null;
+            replacesVersion: string | null;
+            fileName: string;
+            fileSize: number;
+            sha256: string;
+            notes: string;
+            compatibleHardware: string[];
+            currentVersionMin: string | null;
+            currentVersionMax: string | null;
+            createdBy: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        FirmwareReleaseInput: {
+            deviceType: components["schemas"]["DeviceType"];
+            /** @description Required except for loggers. */
+            modelId?: string | null;
+            /** @description Loggers only: whose loggers (OEM users: their own). */
+            oemId?: string;
+            version: string;
+            fileName: string;
+            fileSize: number;
+            /** @description 64 hex digits. */
+            sha256: string;
+            notes?: string;
+            compatibleHardware?: string[];
+            currentVersionMin?: string | null;
+            currentVersionMax?: string | null;
+        };
+        FirmwareReleasePage: components["schemas"]["PageMeta"] & {
+            items: components["schemas"]["FirmwareRelease"][];
+        };
+        /**
+         * @description Firmware update status (spec §3): Pending/command sent 0, In Progress 1, Completed 2, Failed 3, Device Offline 4.
+         * @enum {integer}
+         */
+        OtaStatus: 0 | 1 | 2 | 3 | 4;
+        /**
+         * @description Finer than the status; `waiting` = a precondition fails (see `waitingReason`), `skipped` = cancelled before it was sent.
+         * @enum {string}
+         */
+        OtaPhase: "queued" | "waiting" | "sent" | "installing" | "completed" | "failed" | "offline" | "skipped";
+        RolloutPreconditions: {
+            minSoc: number;
+            parked: boolean;
+            notCharging: boolean;
+            ignitionOff: boolean;
+            connected: boolean;
+        };
+        RolloutPolicy: {
+            canaryPercent: number;
+            waveSize: number;
+            pauseBetweenWavesSec: number;
+            failureThresholdPercent: number;
+            minFinishedCount: number;
+            timeoutSec: number;
+            maxRetries: number;
+            preconditions: components["schemas"]["RolloutPreconditions"];
+        };
+        RolloutTarget: {
+            /** @enum {string} */
+            kind: "group" | "model" | "filter";
+            groupId?: string;
+            modelId?: string;
+            /** @description Devices whose version is in [versionMin, versionMax] and, with `q`, whose serial contains it. */
+            filter?: {
+                versionMin?: string | null;
+                versionMax?: string | null;
+                q?: string | null;
+            };
+        };
+        FirmwareRolloutInput: {
+            releaseId: string;
+            target: components["schemas"]["RolloutTarget"];
+            policy: components["schemas"]["RolloutPolicy"];
+        };
+        RolloutWave: {
+            wave: number;
+            total: number;
+            completed: number;
+            failed: number;
+            inProgress: number;
+            waiting: number;
+            pending: number;
+            skipped: number;
+        };
+        FirmwareRollout: {
+            id: string;
+            releaseId: string;
+            version: string;
+            deviceType: components["schemas"]["DeviceType"];
+            modelId: string | null;
+            /** @enum {string} */
+            targetKind: "group" | "model" | "filter" | "rollback";
+            targetLabel: string;
+            deviceCount: number;
+            /** @enum {string} */
+            status: "running" | "paused" | "cancelled" | "completed";
+            pauseReason: string | null;
+            policy: components["schemas"]["RolloutPolicy"];
+            waveCount: number;
+            currentWave: number;
+            /** Format: date-time */
+            nextWaveAt: string | null;
+            rollbackOf: string | null;
+            /** Format: date-time */
+            startedAt: string;
+            /** Format: date-time */
+            finishedAt: string | null;
+            createdBy: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            waves: components["schemas"]["RolloutWave"][];
+        };
+        FirmwareRolloutPage: components["schemas"]["PageMeta"] & {
+            items: components["schemas"]["FirmwareRollout"][];
+        };
+        OtaUpdate: {
+            id: string;
+            rolloutId: string | null;
+            releaseId: string | null;
+            deviceId: string;
+            deviceSerial: string;
+            deviceType: components["schemas"]["DeviceType"];
+            vehicleId: string | null;
+            fromVersion: string;
+            toVersion: string;
+            wave: number;
+            status: components["schemas"]["OtaStatus"];
+            phase: components["schemas"]["OtaPhase"];
+            /** @description 0 for the first try. */
+            attempt: number;
+            progress: number;
+            waitingReason: string | null;
+            failureReason: string | null;
+            /** Format: date-time */
+            sentAt: string | null;
+            /** Format: date-time */
+            startedAt: string | null;
+            /** Format: date-time */
+            finishedAt: string | null;
+            /** @description From sent to finished. */
+            durationSec: number | null;
+        };
+        OtaUpdatePage: components["schemas"]["PageMeta"] & {
+            items: components["schemas"]["OtaUpdate"][];
         };
     };
     responses: {
@@ -7355,6 +7720,357 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    listFirmwareReleases: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: components["parameters"]["page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["pageSize"];
+                /** @description `field:asc|desc`, several comma-separated, applied in order. */
+                sort?: components["parameters"]["sort"];
+                /** @description Case-insensitive text search over the resource's searchable fields. */
+                q?: components["parameters"]["q"];
+                /** @description `filter[field]=v1,v2`: rows whose field equals any value; several filters combine with AND. */
+                filter?: components["parameters"]["filter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of releases */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirmwareReleasePage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createFirmwareRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FirmwareReleaseInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirmwareRelease"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getFirmwareRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The release */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirmwareRelease"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listFirmwareRollouts: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: components["parameters"]["page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["pageSize"];
+                /** @description `field:asc|desc`, several comma-separated, applied in order. */
+                sort?: components["parameters"]["sort"];
+                /** @description Case-insensitive text search over the resource's searchable fields. */
+                q?: components["parameters"]["q"];
+                /** @description `filter[field]=v1,v2`: rows whose field equals any value; several filters combine with AND. */
+                filter?: components["parameters"]["filter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of rollouts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirmwareRolloutPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createFirmwareRollout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FirmwareRolloutInput"];
+            };
+        };
+        responses: {
+            /** @description Started */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirmwareRollout"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getFirmwareRollout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rollout with its waves */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirmwareRollout"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listFirmwareRolloutDevices: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: components["parameters"]["page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["pageSize"];
+                /** @description `field:asc|desc`, several comma-separated, applied in order. */
+                sort?: components["parameters"]["sort"];
+                /** @description Case-insensitive text search over the resource's searchable fields. */
+                q?: components["parameters"]["q"];
+                /** @description `filter[field]=v1,v2`: rows whose field equals any value; several filters combine with AND. */
+                filter?: components["parameters"]["filter"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of device updates */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OtaUpdatePage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    pauseFirmwareRollout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Paused */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirmwareRollout"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    resumeFirmwareRollout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Resumed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirmwareRollout"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    cancelFirmwareRollout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cancelled */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirmwareRollout"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    rollbackFirmwareRollout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rollback rollout */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirmwareRollout"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    listOtaUpdates: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: components["parameters"]["page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["pageSize"];
+                /** @description `field:asc|desc`, several comma-separated, applied in order. */
+                sort?: components["parameters"]["sort"];
+                /** @description Case-insensitive text search over the resource's searchable fields. */
+                q?: components["parameters"]["q"];
+                /** @description Start of the date range (inclusive, ISO 8601). */
+                from?: components["parameters"]["from"];
+                /** @description End of the date range (inclusive, ISO 8601). */
+                to?: components["parameters"]["to"];
+                /** @description `filter[field]=v1,v2`: rows whose field equals any value; several filters combine with AND. */
+                filter?: components["parameters"]["filter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of updates */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OtaUpdatePage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
 }

@@ -1,0 +1,89 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { firmware } from '../../selectors';
+import { PORTAL_BASE, signInToDashboard } from './portal-session';
+
+// A staged firmware rollout in the demo portal, sped up 20x with injected outcomes (the demo's documented knob,
+// localStorage `voltline-demo-fota`): the canary's only device goes silent and times out, wave 2 has three failing
+// devices of five and pauses by itself once its failure rate passes the threshold, and a rollback re-deploys the
+// previous release to the failed devices. Progress arrives over the portal's one live connection.
+
+const shot = (name: string) => `/tmp/fota-e2e-${name}.png`;
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+test('wave 2 pauses by itself after injected failures, a silent device times out, and a rollback re-deploys', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await page.addInitScript((key) => {
+    localStorage.setItem(
+      key,
+      JSON.stringify({ speed: 20, random: false, waveFailures: { 1: 3 }, waveSilent: { 0: 1 } }),
+    );
+  }, firmware.demoKnobs);
+  await signInToDashboard(page, 'SA');
+  await page.goto(`${PORTAL_BASE}/firmware-release`);
+  await expect(
+    page.getByRole(firmware.releasesTable.role, { name: firmware.releasesTable.name }).getByRole('row').nth(1),
+  ).toBeVisible({
+    timeout: 30_000,
+  });
+  await page.screenshot({ path: shot('releases'), fullPage: true });
+  expect.soft(await seriousViolations(page)).toEqual([]);
+
+  await page.getByRole(firmware.startRollout.role, { name: firmware.startRollout.name }).click();
+  const form = page.getByRole(firmware.rolloutDialog.role, { name: firmware.rolloutDialog.name });
+  const release = form.getByLabel(firmware.release);
+  await expect(release.locator('option', { hasText: firmware.bmsRelease }).first()).toBeAttached({ timeout: 15_000 });
+  const value = await release.locator('option', { hasText: firmware.bmsRelease }).first().getAttribute('value');
+  await release.selectOption(value ?? '');
+  await form.getByLabel(firmware.canary).fill('1');
+  await form.getByLabel(firmware.waveSize).fill('5');
+  await form.getByLabel(firmware.pause).fill('20');
+  await form.getByLabel(firmware.threshold).fill('20');
+  await form.getByLabel(firmware.minFinished).fill('2');
+  await form.getByLabel(firmware.timeout).fill('30');
+  await form.getByLabel(firmware.retries).fill('0');
+  await page.screenshot({ path: shot('rollout-form'), fullPage: true });
+  expect.soft(await seriousViolations(page)).toEqual([]);
+  await form.getByRole(firmware.startRollout.role, { name: firmware.startRollout.name }).click();
+
+  const drawer = page.getByRole(firmware.drawer.role, { name: firmware.drawer.name, exact: true });
+  await expect(drawer.getByTestId('rollout-wave-1')).toBeVisible({ timeout: 20_000 });
+  await page.screenshot({ path: shot('rollout-running'), fullPage: true });
+
+  // Wave 2 pauses by itself; the canary's silent device has timed out.
+  await expect(drawer.getByLabel(firmware.paused)).toBeVisible({ timeout: 90_000 });
+  await expect(drawer.getByText(firmware.autoPause)).toBeVisible();
+  await expect(drawer.getByTestId('rollout-wave-3')).toContainText('0 completed · 0 failed · 0 in progress');
+  await drawer.getByLabel(firmware.devicesShow).selectOption('failed');
+  await expect(drawer.getByText(firmware.timedOut)).toBeVisible({ timeout: 15_000 });
+  await page.screenshot({ path: shot('rollout-paused'), fullPage: true });
+  expect.soft(await seriousViolations(page)).toEqual([]);
+
+  // Rollback: a new rollout re-deploys 3.9.21 to the failed devices and completes.
+  await drawer.getByRole(firmware.rollback.role, { name: firmware.rollback.name }).click();
+  await expect(page.getByText(/Rollback of 4\.0\.0: \d+ failed devices/).first()).toBeVisible({ timeout: 15_000 });
+  await page.keyboard.press('Escape');
+  await page.getByRole(firmware.rolloutsTab.role, { name: firmware.rolloutsTab.name }).click();
+  const rollbackRow = page.getByRole('row', { name: /Rollback of 4\.0\.0/ });
+  await rollbackRow.click();
+  await expect(drawer.getByText('BMS 3.9.21')).toBeVisible({ timeout: 15_000 });
+  await expect(drawer.getByLabel(firmware.completed)).toBeVisible({ timeout: 90_000 });
+  await page.screenshot({ path: shot('rollback-completed'), fullPage: true });
+
+  await page.goto(`${PORTAL_BASE}/firmware-update-history?q=3.9.21`);
+  const history = page.getByRole(firmware.historyTable.role, { name: firmware.historyTable.name });
+  await expect(history.getByRole('row').nth(1)).toBeVisible({ timeout: 30_000 });
+  await expect(history.getByText('Completed').first()).toBeVisible();
+  await page.screenshot({ path: shot('history'), fullPage: true });
+  expect.soft(await seriousViolations(page)).toEqual([]);
+});

@@ -1,0 +1,325 @@
+import { Alert, Badge, Button, Group, NativeSelect, Paper, Progress, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { createColumnHelper } from '@tanstack/react-table';
+import { useMemo, useRef, useState } from 'react';
+import { ACTION } from '@/domain/permissions';
+import { firmwareKeys } from '@/shared/api/query-keys';
+import { formatDateTime } from '@/shared/lib/format';
+import { TOPIC_ROOT } from '@/shared/lib/live/topics';
+import { useLiveEvents } from '@/shared/lib/live/use-live-events';
+import { ConfirmDialog } from '@/shared/ui/data-table/confirm-dialog';
+import { DataTable } from '@/shared/ui/data-table/data-table';
+import { errorMessage } from '@/shared/ui/data-table/server-field-errors';
+import type { ListParams, ListSort } from '@/shared/ui/data-table/use-list-params';
+import { notify } from '@/shared/ui/notify';
+import { QueryState } from '@/shared/ui/query-state';
+import { useCan } from '@/state/use-can';
+import {
+  type ApiFirmwareRollout,
+  type ApiOtaUpdate,
+  type RolloutAction,
+  useFirmwareRollout,
+  useRolloutAction,
+  useRolloutDevices,
+} from '../api/firmware-api';
+import { OtaStatusBadge } from './ota-status-badge';
+
+/** Every device's OTA progress the caller may see (one subscription on the shared live connection). */
+const OTA_PROGRESS_FILTER = `${TOPIC_ROOT}/vehicles/+/devices/+/ota`;
+const STATUS_COLOURS = { running: 'blue', paused: 'yellow', cancelled: 'gray', completed: 'teal' } as const;
+type Wave = ApiFirmwareRollout['waves'][number];
+
+function WaveBar({
+  wave,
+  label,
+}: {
+  wave: Pick<Wave, 'total' | 'completed' | 'failed' | 'inProgress'>;
+  label: string;
+}) {
+  const share = (n: number) => (wave.total === 0 ? 0 : (n / wave.total) * 100);
+  const done = wave.completed + wave.failed;
+  return (
+    <Progress.Root size="lg" role="group" aria-label={`${label}: ${done} of ${wave.total} finished`}>
+      <Progress.Section value={share(wave.completed)} color="teal" aria-label={`${label}: completed`} />
+      <Progress.Section value={share(wave.failed)} color="red" aria-label={`${label}: failed`} />
+      <Progress.Section
+        value={share(wave.inProgress)}
+        color="blue"
+        striped
+        animated
+        aria-label={`${label}: in progress`}
+      />
+    </Progress.Root>
+  );
+}
+
+const col = createColumnHelper<ApiOtaUpdate>();
+const PHASE_FILTER = [
+  { value: '', label: 'Every device' },
+  { value: 'installing', label: 'In progress' },
+  { value: 'waiting', label: 'Waiting (precondition)' },
+  { value: 'failed', label: 'Failed' },
+  { value: 'completed', label: 'Completed' },
+  { value: 'queued', label: 'Queued' },
+];
+
+export interface RolloutDetailProps {
+  id: string;
+}
+
+/**
+ * One rollout live: overall and per-wave progress, why it paused, each device's progress with the reason it waits or
+ * failed; pause, resume, cancel (confirmed) and rollback by their action bits. OTA progress from the live connection
+ * refreshes it at once; without it, an open rollout is read again every few seconds.
+ */
+export default function RolloutDetail({ id }: RolloutDetailProps) {
+  const can = useCan();
+  const client = useQueryClient();
+  const query = useFirmwareRollout(id);
+  const rollout = query.data;
+  const open =
+    rollout?.status === 'running' ||
+    rollout?.status === 'paused' ||
+    (rollout?.status === 'cancelled' && !rollout.finishedAt);
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(25);
+  const [sort, setSort] = useState<ListSort | null>(null);
+  const [phase, setPhase] = useState('');
+  const params: ListParams = { page, pageSize, sort, q: '', filters: phase ? { phase } : {} };
+  const devices = useRolloutDevices(id, params, open);
+  const action = useRolloutAction();
+  const [confirmCancel, setConfirmCancel] = useState(false);
+
+  // Live OTA progress: refresh this rollout at most once a second while its devices report.
+  const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useLiveEvents(`firmware-rollout-${id}`, [OTA_PROGRESS_FILTER], 'ota-progress', {
+    max: 1,
+    onEvent: (event) => {
+      if (!rollout || event.releaseId !== rollout.releaseId || pending.current) return;
+      pending.current = setTimeout(() => {
+        pending.current = null;
+        void client.invalidateQueries({ queryKey: firmwareKeys.rollout(id) });
+      }, 1000);
+    },
+  });
+
+  const run = async (kind: RolloutAction) => {
+    try {
+      const next = await action.mutateAsync({ id, action: kind });
+      const verb = { pause: 'Paused', resume: 'Resumed', cancel: 'Cancelled', rollback: 'Started a rollback of' }[kind];
+      notify.success(`${verb} the rollout`, {
+        description: kind === 'rollback' ? `${next.targetLabel}: re-deploying ${next.version}.` : undefined,
+      });
+    } catch (error) {
+      notify.error(`Could not ${kind} the rollout`, { description: errorMessage(error) });
+    } finally {
+      setConfirmCancel(false);
+    }
+  };
+
+  const columns = useMemo(
+    () => [
+      col.accessor('deviceSerial', {
+        header: 'Device',
+        size: 170,
+        meta: { label: 'Device', sortField: 'deviceSerial' },
+      }),
+      col.accessor('wave', {
+        header: 'Wave',
+        size: 70,
+        meta: { label: 'Wave', sortField: 'wave' },
+        cell: (c) => c.getValue() + 1,
+      }),
+      col.accessor('status', {
+        header: 'Status',
+        size: 150,
+        meta: { label: 'Status', sortField: 'status' },
+        cell: (c) => <OtaStatusBadge update={c.row.original} />,
+      }),
+      col.accessor('progress', {
+        header: 'Progress',
+        size: 140,
+        meta: { label: 'Progress' },
+        cell: (c) => (
+          <Progress.Root>
+            <Progress.Section
+              value={c.getValue()}
+              color={c.row.original.status === 3 ? 'red' : c.row.original.status === 2 ? 'teal' : 'blue'}
+              aria-label={`${c.row.original.deviceSerial} progress`}
+            />
+          </Progress.Root>
+        ),
+      }),
+      col.display({
+        id: 'versions',
+        header: 'From → to',
+        size: 130,
+        meta: { label: 'From → to' },
+        cell: (c) => `${c.row.original.fromVersion} → ${c.row.original.toVersion}`,
+      }),
+      col.accessor('attempt', {
+        header: 'Attempt',
+        size: 80,
+        meta: { label: 'Attempt' },
+        cell: (c) => c.getValue() + 1,
+      }),
+      col.display({
+        id: 'reason',
+        header: 'Reason',
+        size: 320,
+        meta: { label: 'Reason' },
+        cell: (c) => c.row.original.waitingReason ?? c.row.original.failureReason ?? '',
+      }),
+    ],
+    [],
+  );
+
+  return (
+    <QueryState query={query} what="rollout">
+      {(r) => {
+        const total = r.waves.reduce(
+          (sum, w) => ({
+            total: sum.total + w.total - w.skipped,
+            completed: sum.completed + w.completed,
+            failed: sum.failed + w.failed,
+            inProgress: sum.inProgress + w.inProgress,
+          }),
+          { total: 0, completed: 0, failed: 0, inProgress: 0 },
+        );
+        const failed = total.failed;
+        return (
+          <Stack gap="md">
+            <Group justify="space-between" align="flex-start">
+              <div>
+                <Title order={3}>
+                  {r.deviceType} {r.version}
+                </Title>
+                <Text size="sm" c="dimmed">
+                  {r.targetLabel} · {r.deviceCount} device{r.deviceCount === 1 ? '' : 's'} in {r.waveCount} wave
+                  {r.waveCount === 1 ? '' : 's'} · started {formatDateTime(r.startedAt)}
+                </Text>
+              </div>
+              <Badge size="lg" color={STATUS_COLOURS[r.status]} aria-label={`Rollout ${r.status}`}>
+                {r.status}
+              </Badge>
+            </Group>
+            {r.pauseReason ? (
+              <Alert color="yellow" title="Paused" role="status">
+                {r.pauseReason}
+              </Alert>
+            ) : null}
+            <Group gap="xs">
+              {r.status === 'running' && can('FOTA', ACTION.CHANGE_STATUS) ? (
+                <Button variant="default" loading={action.isPending} onClick={() => void run('pause')}>
+                  Pause
+                </Button>
+              ) : null}
+              {r.status === 'paused' && can('FOTA', ACTION.CHANGE_STATUS) ? (
+                <Button loading={action.isPending} onClick={() => void run('resume')}>
+                  Resume
+                </Button>
+              ) : null}
+              {(r.status === 'running' || r.status === 'paused') && can('FOTA', ACTION.DELETE) ? (
+                <Button color="red" variant="light" onClick={() => setConfirmCancel(true)}>
+                  Cancel rollout
+                </Button>
+              ) : null}
+              {failed > 0 && r.targetKind !== 'rollback' && can('FOTA', ACTION.ASSIGN) ? (
+                <Tooltip label="Re-deploys the release this one replaced to the devices that failed">
+                  <Button
+                    variant="light"
+                    color="orange"
+                    loading={action.isPending}
+                    onClick={() => void run('rollback')}
+                  >
+                    Roll back {failed} failed
+                  </Button>
+                </Tooltip>
+              ) : null}
+            </Group>
+            <Paper withBorder p="sm">
+              <Stack gap="xs">
+                <Group justify="space-between">
+                  <Text fw={500}>Overall</Text>
+                  <Text size="sm" data-testid="rollout-overall">
+                    {total.completed} completed · {total.failed} failed · {total.inProgress} in progress · {total.total}{' '}
+                    devices
+                  </Text>
+                </Group>
+                <WaveBar wave={total} label="Overall" />
+                {r.waves.map((w) => {
+                  const label = `Wave ${w.wave + 1}${w.wave === 0 && r.policy.canaryPercent > 0 && r.waveCount > 1 ? ' (canary)' : ''}`;
+                  const current = w.wave === r.currentWave && r.status !== 'completed';
+                  return (
+                    <Stack key={w.wave} gap={2} data-testid={`rollout-wave-${w.wave + 1}`}>
+                      <Group justify="space-between">
+                        <Text size="sm" fw={current ? 600 : 400}>
+                          {label}
+                          {current ? ' · current' : ''}
+                        </Text>
+                        <Text size="xs" c="dimmed">
+                          {w.completed} completed · {w.failed} failed · {w.inProgress} in progress · {w.waiting} waiting
+                          {w.skipped ? ` · ${w.skipped} cancelled` : ''} · of {w.total}
+                        </Text>
+                      </Group>
+                      <WaveBar wave={w} label={label} />
+                    </Stack>
+                  );
+                })}
+                {r.nextWaveAt && r.status === 'running' ? (
+                  <Text size="xs" c="dimmed">
+                    Next wave starts at {formatDateTime(r.nextWaveAt, true)}.
+                  </Text>
+                ) : null}
+              </Stack>
+            </Paper>
+            <Group justify="space-between" align="flex-end">
+              <Title order={4}>Devices</Title>
+              <NativeSelect
+                label="Show"
+                value={phase}
+                onChange={(e) => {
+                  setPhase(e.currentTarget.value);
+                  setPage(1);
+                }}
+                data={PHASE_FILTER}
+              />
+            </Group>
+            <DataTable
+              label={`Devices of the rollout of ${r.version}`}
+              tableId="firmware-rollout-devices"
+              columns={columns}
+              rows={devices.data?.items}
+              total={devices.data?.total ?? 0}
+              getRowId={(u) => u.id}
+              page={page}
+              pageSize={pageSize}
+              sort={sort}
+              onPageChange={setPage}
+              onPageSizeChange={(s) => {
+                setPageSize(s);
+                setPage(1);
+              }}
+              onSortChange={setSort}
+              isLoading={devices.isLoading}
+              isFetching={devices.isFetching}
+              error={devices.error}
+              onRetry={() => void devices.refetch()}
+              emptyText="No device matches."
+              height={420}
+            />
+            <ConfirmDialog
+              opened={confirmCancel}
+              title="Cancel this rollout?"
+              message={`Devices not yet sent the update will not get ${r.version}; devices installing now finish. This cannot be undone.`}
+              confirmLabel="Cancel rollout"
+              busy={action.isPending}
+              onConfirm={() => void run('cancel')}
+              onClose={() => setConfirmCancel(false)}
+            />
+          </Stack>
+        );
+      }}
+    </QueryState>
+  );
+}
