@@ -30,14 +30,15 @@ afterEach(() => {
 });
 afterAll(() => emulator.dispose());
 
-/** A command id whose simulated device answers `result` (the demo fixes the answer per id). */
-function uuidAnswering(result: 2 | 3): `${string}-${string}-${string}-${string}-${string}` {
-  for (let i = 0; i < 1000; i++) {
-    const uuid = `00000000-0000-4000-8000-${String(i).padStart(12, '0')}` as const;
-    if (acknowledgeResultOf(`cmd-${uuid}`) === result) return uuid;
-  }
-  throw new Error('no id found');
+/** Commands without parameters or confirmation that the vehicle's simulated devices answer with `result`. */
+const PLAIN = ['LOCATE', 'MOBILIZE', 'BMS_RESET', 'BALANCE', 'SOC_CALIBRATE', 'MCU_RESET', 'VCU_RESET'];
+function codeAnswering(result: 2 | 3): string {
+  const code = PLAIN.find((c) => acknowledgeResultOf({ vehicleId: VEHICLE, code: c }) === result);
+  if (!code) throw new Error(`no command of ${VEHICLE} answers ${result}`);
+  return code;
 }
+
+const UUID = '00000000-0000-4000-8000-000000000001' as const;
 
 async function openCommandsTab() {
   const store = createTestStore();
@@ -51,18 +52,17 @@ async function openCommandsTab() {
   return store;
 }
 
-async function sendFirstCommand() {
+async function sendCommand(code: string) {
   await userEvent.click(screen.getByRole('textbox', { name: 'Command' }));
-  const options = await screen.findAllByRole('option');
-  await userEvent.click(options[0]!);
+  await userEvent.click(await screen.findByRole('option', { name: new RegExp(`\\(${code}\\)`) }));
   await userEvent.click(screen.getByRole('button', { name: 'Send command' }));
 }
 
 test('a sent command shows Pending, then Success when its acknowledgement arrives live', async () => {
-  const uuid = uuidAnswering(2);
+  const uuid = UUID;
   vi.spyOn(crypto, 'randomUUID').mockReturnValue(uuid);
   const store = await openCommandsTab();
-  await sendFirstCommand();
+  await sendCommand(codeAnswering(2));
   const row = await waitFor(() => {
     const found = document.querySelector(`[data-command-id="cmd-${uuid}"]`);
     expect(found).not.toBeNull();
@@ -75,10 +75,10 @@ test('a sent command shows Pending, then Success when its acknowledgement arrive
 });
 
 test('a command the device rejects shows Failed when its acknowledgement arrives live', async () => {
-  const uuid = uuidAnswering(3);
+  const uuid = UUID;
   vi.spyOn(crypto, 'randomUUID').mockReturnValue(uuid);
   const store = await openCommandsTab();
-  await sendFirstCommand();
+  await sendCommand(codeAnswering(3));
   await waitFor(
     () => expect(store.getState().vehicle.commandAcknowledge).toMatchObject({ [`cmd-${uuid}`]: { status: 3 } }),
     {

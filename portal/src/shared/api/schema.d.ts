@@ -1437,6 +1437,52 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/commands/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Sends one command to one vehicle, the members of a device group, or the vehicles of the commands that match a
+         *     command-history filter. Needs `cmd` with Add. The command must be one of the target vehicle's model commands (or
+         *     of a fitted device's model); vehicles whose models lack it are skipped and listed. `params` are checked against
+         *     the command's `parameters` (field errors `params.<name>`); a safety-critical command needs `confirmation`: the
+         *     vehicle's registration number (or VIN when it has none) for one vehicle, else the command code. Nothing is
+         *     created when anything is invalid. Each command expires `expiresInS` after it is sent: without an
+         *     acknowledgement by then it turns Failed. A repeat with the same `idempotencyKey` by the same user before the
+         *     first one expires answers 200 with the same commands and creates nothing. Audited as Command / Add.
+         */
+        post: operations["sendCommands"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/commands/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description What a send would reach: the target's vehicles in the caller's scope and the commands their models offer (with
+         *     how many of the vehicles accept each). Needs `cmd` with Add. Creates nothing.
+         */
+        post: operations["previewCommandTarget"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1572,6 +1618,21 @@ export interface components {
             acknowledgedAt: string | null;
             /** @description User id; null for rule and OTA commands. */
             sentBy: string | null;
+            /** @description The sender's name (list and details answers). */
+            sentByName?: string | null;
+            /** @description The rule that sent it (kind Rule). */
+            ruleId?: string | null;
+            ruleName?: string | null;
+            vehicleVin?: string;
+            vehicleRegistration?: string | null;
+            payload?: components["schemas"]["CommandPayload"] | null;
+            /**
+             * Format: date-time
+             * @description Without an acknowledgement by then it is Failed.
+             */
+            expiresAt?: string | null;
+            /** @description Why it failed (the device's reason */
+            failureReason?: string | null;
         };
         CellHistory: {
             cycleId: string;
@@ -1854,6 +1915,9 @@ export interface components {
             code: string;
             name: string;
             description: string;
+            parameters?: components["schemas"]["CommandParameter"][];
+            /** @description Sending it needs typed confirmation (immobilise, remote stop). */
+            safetyCritical?: boolean;
         };
         ModelFault: {
             code: string;
@@ -2616,6 +2680,74 @@ export interface components {
             error: string | null;
             /** Format: date-time */
             at: string;
+        };
+        CommandParameter: {
+            name: string;
+            label: string;
+            /** @enum {string} */
+            type: "integer" | "number" | "string" | "boolean" | "enum";
+            required: boolean;
+            min?: number;
+            max?: number;
+            unit?: string;
+            /** @description The allowed values of an enum parameter. */
+            options?: string[];
+            maxLength?: number;
+        };
+        /** @description A command's parameter values by parameter name. */
+        CommandPayload: {
+            [key: string]: string | number | boolean;
+        };
+        /** @description Exactly one of vehicleId, deviceGroupId or commandFilter. */
+        CommandTarget: {
+            vehicleId?: string;
+            deviceGroupId?: string;
+            /** @description The command-history filter whose vehicles are the target (the list's filter fields, q, from, to). */
+            commandFilter?: {
+                kind?: string;
+                status?: string;
+                vehicleId?: string;
+                code?: string;
+                q?: string;
+                /** Format: date-time */
+                from?: string;
+                /** Format: date-time */
+                to?: string;
+            };
+        };
+        CommandSendRequest: {
+            target: components["schemas"]["CommandTarget"];
+            code: string;
+            params?: components["schemas"]["CommandPayload"];
+            expiresInS: number;
+            idempotencyKey: string;
+            confirmation?: string;
+        };
+        CommandTargetVehicle: {
+            id: string;
+            vin: string;
+            registrationNumber: string | null;
+        };
+        CommandSendResult: {
+            commands: components["schemas"]["Command"][];
+            skipped: {
+                vehicleId: string;
+                vin: string;
+                reason: string;
+            }[];
+            /** @description The same request was sent before; these are its commands. */
+            replayed: boolean;
+        };
+        CommandTargetPreview: {
+            vehicleCount: number;
+            /** @description The first few. */
+            vehicles: components["schemas"]["CommandTargetVehicle"][];
+            /** @description The target holds more vehicles than one send reaches (500). */
+            truncated: boolean;
+            commands: (components["schemas"]["ModelCommand"] & {
+                deviceKind: components["schemas"]["DeviceKind"];
+                vehicleCount: number;
+            })[];
         };
     };
     responses: {
@@ -5625,6 +5757,73 @@ export interface operations {
                     "application/json": components["schemas"]["Notification"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    sendCommands: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommandSendRequest"];
+            };
+        };
+        responses: {
+            /** @description A repeat of an earlier request (same idempotency key, not expired) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommandSendResult"];
+                };
+            };
+            /** @description The pending commands */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommandSendResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    previewCommandTarget: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    target: components["schemas"]["CommandTarget"];
+                };
+            };
+        };
+        responses: {
+            /** @description The target */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommandTargetPreview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
