@@ -1,18 +1,17 @@
 import type { components } from '@/shared/api/schema';
-import { Alert, Badge, Button, Group, Pagination, Select, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Alert, Button, Group, Pagination, Select, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
-import { COMMAND_STATUS_LABELS } from '@/domain/enums';
 import { toApiError } from '@/shared/api/api-client';
 import { notify } from '@/shared/ui/notify';
 import { useAppState } from '@/state/store-context';
 import { useCommands } from '../api/list-commands';
 import { useSendCommand } from '../api/send-command';
-import { effectiveCommandStatus, type EffectiveStatus } from './command-status';
+import { effectiveCommandStatus } from './command-status';
+import { StatusBadge } from './command-status-badge';
 import { formatDateTime } from '@/shared/lib/format';
 import { QueryState } from '@/shared/ui/query-state';
 import { useNow } from '../hooks/use-now';
 
-const STATUS_COLOR = { 1: 'yellow', 2: 'green', 3: 'red' } as const;
 const PAGE_SIZE = 10;
 
 export type CommandChoice = components['schemas']['ModelCommand'];
@@ -29,17 +28,6 @@ export interface CommandsPanelProps {
   canSend: boolean;
   /** Time-out after which a command without acknowledgement shows Failed (tests shorten it). */
   ackTimeoutMs?: number;
-}
-
-function StatusBadge({ effective }: { effective: EffectiveStatus }) {
-  const label = COMMAND_STATUS_LABELS[effective.status];
-  const badge = (
-    <Badge color={STATUS_COLOR[effective.status]} variant="light" aria-label={`Status: ${label}`}>
-      {label}
-      {effective.source === 'timeout' ? ' (timed out)' : ''}
-    </Badge>
-  );
-  return effective.reason ? <Tooltip label={effective.reason}>{badge}</Tooltip> : badge;
 }
 
 /**
