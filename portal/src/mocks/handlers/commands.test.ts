@@ -351,6 +351,12 @@ describe('POST /vehicles/{id}/commands', () => {
 });
 
 describe('sending with a broker', () => {
+  test('veh-000001 accepts a remote stop, after its ramp-down (the browser test sends it there)', () => {
+    expect(acknowledgeResultOf({ vehicleId: 'veh-000001', code: 'REMOTE_STOP' })).toBe(2);
+    const plain = acknowledgeDelayOf('cmd-x');
+    expect(acknowledgeDelayOf('cmd-x', { code: 'REMOTE_STOP', payload: { rampDownS: 10 } })).toBe(plain + 10_000);
+  });
+
   test('publishes the request with the payload and the answer the history later settles to', async () => {
     const sent: { commandId: string; vehicleUid: string; params?: Record<string, unknown> }[] = [];
     server.use(...createHandlers(undefined, { commands: { broker: { sendCommand: (r) => sent.push(r) } } }));
@@ -365,6 +371,9 @@ describe('sending with a broker', () => {
       const request = sent.at(-1)!;
       expect(request).toMatchObject({ commandId: res.body.commands[0].id, vehicleUid: vehicle.id });
       expect(request.params?.simulate).toBe(result === 2 ? undefined : result === 3 ? 'fail' : 'timeout');
+      // The live answer comes when the REST history settles.
+      const id = res.body.commands[0].id;
+      expect(request.params?.simulateDelayMs).toBe(result === null ? undefined : acknowledgeDelayOf(id));
     }
     const speed = await call('POST', '/commands/send', {
       token,

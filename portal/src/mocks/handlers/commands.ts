@@ -67,9 +67,13 @@ export function commandListSpec(db: WorldDb): ListSpec<Command> {
   };
 }
 
-/** How long a demo device takes to acknowledge a command: 2 to 5 s, fixed per command. */
-export function acknowledgeDelayOf(id: string): number {
-  return 2000 + (hashString(id) % 3001);
+/**
+ * How long a demo device takes to acknowledge a command: 2 to 5 s, fixed per command; a remote stop answers once the
+ * vehicle has stopped, after its ramp-down time.
+ */
+export function acknowledgeDelayOf(id: string, command?: Pick<Command, 'code' | 'payload'>): number {
+  const rampDown = command?.code === 'REMOTE_STOP' ? Number(command.payload?.rampDownS ?? 0) * 1000 : 0;
+  return 2000 + (hashString(id) % 3001) + rampDown;
 }
 
 /**
@@ -96,7 +100,7 @@ function expiresAtOf(command: Command): number {
 function settle(db: WorldDb, command: Command, now: number): Command {
   if (command.status !== 1) return command;
   const result = acknowledgeResultOf(command);
-  const ackAt = command.sentAt + acknowledgeDelayOf(command.id);
+  const ackAt = command.sentAt + acknowledgeDelayOf(command.id, command);
   const expiresAt = expiresAtOf(command);
   if (result !== null && ackAt < expiresAt) {
     if (now < ackAt) return command;
@@ -232,6 +236,8 @@ function publish(broker: CommandBroker | undefined, command: Command): void {
   const params: Record<string, string | number | boolean> = { ...(command.payload ?? {}) };
   if (result === null) params.simulate = 'timeout';
   else if (result === 3) params.simulate = 'fail';
+  // The live acknowledgement comes when the REST history settles, not earlier.
+  if (result !== null) params.simulateDelayMs = acknowledgeDelayOf(command.id, command);
   broker.sendCommand({
     commandId: command.id,
     vehicleUid: command.vehicleId,

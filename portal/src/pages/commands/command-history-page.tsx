@@ -71,7 +71,7 @@ function useColumns(canOpenVehicle: boolean, onlyVehicle: (c: ApiCommand) => voi
     () => [
       col.accessor('sentAt', {
         header: 'Sent',
-        size: 180,
+        size: 205,
         meta: { label: 'Sent', sortField: 'sentAt' },
         cell: (c) => when(c.getValue()),
       }),
@@ -105,14 +105,14 @@ function useColumns(canOpenVehicle: boolean, onlyVehicle: (c: ApiCommand) => voi
       col.accessor((c) => c.vehicleVin ?? c.vehicleId, {
         id: 'vehicle',
         header: 'Vehicle',
-        size: 230,
+        size: 290,
         meta: { label: 'Vehicle', sortField: 'vehicleId' },
         cell: (c) => {
           const row = c.row.original;
           const vin = row.vehicleVin ?? row.vehicleId;
           return (
-            <Group gap={4} wrap="nowrap">
-              <Stack gap={0}>
+            <Group gap={4} wrap="nowrap" justify="space-between">
+              <Stack gap={0} style={{ minWidth: 0, flex: 1 }}>
                 {canOpenVehicle ? (
                   <Anchor
                     component={Link}
@@ -125,14 +125,15 @@ function useColumns(canOpenVehicle: boolean, onlyVehicle: (c: ApiCommand) => voi
                 ) : (
                   <Text size="sm">{vin}</Text>
                 )}
-                <Text size="xs" c="dimmed">
+                <Text size="xs" c="dimmed" truncate>
                   {row.vehicleRegistration ?? ''}
                   {row.deviceKind !== 'EV' ? ` · ${row.deviceKind} ${row.deviceId ?? ''}` : ''}
                 </Text>
               </Stack>
               <Button
                 variant="subtle"
-                size="compact-xs"
+                size="xs"
+                px={6}
                 aria-label={`Only commands to ${vin}`}
                 onClick={(e) => {
                   e.stopPropagation();
@@ -159,7 +160,7 @@ function useColumns(canOpenVehicle: boolean, onlyVehicle: (c: ApiCommand) => voi
       }),
       col.accessor('acknowledgedAt', {
         header: 'Acknowledged',
-        size: 180,
+        size: 205,
         meta: { label: 'Acknowledged', sortField: 'acknowledgedAt' },
         cell: (c) => <LiveAcknowledgedAt command={c.row.original} format={when} />,
       }),

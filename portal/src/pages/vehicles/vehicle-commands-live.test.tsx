@@ -69,7 +69,7 @@ test('a sent command shows Pending, then Success when its acknowledgement arrive
     return found as HTMLElement;
   });
   expect(within(row).getByLabelText('Status: Pending')).toBeInTheDocument();
-  await waitFor(() => expect(within(row).getByLabelText('Status: Success')).toBeInTheDocument(), { timeout: 4000 });
+  await waitFor(() => expect(within(row).getByLabelText('Status: Success')).toBeInTheDocument(), { timeout: 8000 });
   // It came over the live connection (the REST history settles later), and the store keeps it by command id.
   expect(store.getState().vehicle.commandAcknowledge).toMatchObject({ [`cmd-${uuid}`]: { status: 2 } });
 });
@@ -82,7 +82,7 @@ test('a command the device rejects shows Failed when its acknowledgement arrives
   await waitFor(
     () => expect(store.getState().vehicle.commandAcknowledge).toMatchObject({ [`cmd-${uuid}`]: { status: 3 } }),
     {
-      timeout: 4000,
+      timeout: 8000,
     },
   );
   const row = document.querySelector(`[data-command-id="cmd-${uuid}"]`) as HTMLElement;

@@ -2,12 +2,13 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient, requireData } from '@/shared/api/api-client';
 import { commandKeys } from '@/shared/api/query-keys';
 import { toRangedListQuery } from '@/shared/ui/data-table/date-range';
+import { useLiveConnection } from '@/shared/lib/live/use-live-connection';
 import type { ListParams } from '@/shared/ui/data-table/use-list-params';
 import type { ApiCommand } from './list-commands';
 
 /** How many commands an export reads at most (ten pages of the contract's largest page). */
 export const COMMAND_EXPORT_LIMIT = 10_000;
-/** While a row is pending, the history refetches this often, so an expired command shows Failed. */
+/** Without the live connection, the history refetches this often while a row is pending. */
 export const PENDING_REFETCH_MS = 5000;
 
 export async function listCommandHistory(params: ListParams) {
@@ -22,11 +23,25 @@ export function commandHistoryQueryOptions(params: ListParams) {
   });
 }
 
+/**
+ * When the history should next be fetched while rows are pending: with the live connection up, acknowledgements
+ * arrive live, so only when the first pending command expires (the server then says Failed); without it, every
+ * `PENDING_REFETCH_MS`. False when nothing is pending.
+ */
+export function pendingRefetchMs(items: readonly ApiCommand[], live: boolean, now = Date.now()): number | false {
+  const pending = items.filter((c) => c.status === 1);
+  if (pending.length === 0) return false;
+  if (!live) return PENDING_REFETCH_MS;
+  const firstExpiry = Math.min(...pending.map((c) => (c.expiresAt ? Date.parse(c.expiresAt) : now)));
+  return Math.max(1000, firstExpiry - now + 500);
+}
+
 /** One page of the fleet's command history for the params in the URL; refetched while a row is pending. */
 export function useCommandHistory(params: ListParams) {
+  const live = useLiveConnection().state === 'online';
   return useQuery({
     ...commandHistoryQueryOptions(params),
-    refetchInterval: (query) => (query.state.data?.items.some((c) => c.status === 1) ? PENDING_REFETCH_MS : false),
+    refetchInterval: (query) => pendingRefetchMs(query.state.data?.items ?? [], live),
   });
 }
 
