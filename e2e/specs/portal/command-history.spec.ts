@@ -50,7 +50,9 @@ test('a safety-critical command is sent with typed confirmation and its acknowle
   await expect(dialog.getByText(/^Type .+ to confirm\.$/)).toBeVisible();
   const box = dialog.getByRole(ch.confirmation.role, { name: ch.confirmation.name });
   const word = (
-    (await box.getAttribute('aria-label')) ?? (await dialog.locator('label', { hasText: /^Type / }).innerText())
+    (await box.getAttribute('aria-label')) ??
+    (await dialog.locator('label', { hasText: /^Type / }).textContent()) ??
+    ''
   )
     .replace(/^Type /, '')
     .replace(/ to confirm$/, '')
