@@ -1,5 +1,7 @@
 import type { components } from '@/shared/api/schema';
-import { Alert, Button, Group, Pagination, Select, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Pagination, Select, Stack, Table, Text } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/routes';
 import { useState } from 'react';
 import { toApiError } from '@/shared/api/api-client';
 import { notify } from '@/shared/ui/notify';
@@ -52,6 +54,10 @@ export function CommandsPanel({
   const anyPending = query.data?.items.some((c) => c.status === 1) ?? false;
   const now = useNow(anyPending);
 
+  const chosen = choices.find((c) => c.code === code);
+  // Parameters and typed confirmation are filled in the command history's send form (decision 0073).
+  const needsForm = chosen && (chosen.safetyCritical || (chosen.parameters?.length ?? 0) > 0) ? chosen : null;
+
   const handleSend = () => {
     if (!code) {
       setFieldError('Choose a command to send.');
@@ -87,10 +93,21 @@ export function CommandsPanel({
             searchable
             w={320}
           />
-          <Button onClick={handleSend} loading={send.isPending}>
+          <Button onClick={handleSend} loading={send.isPending} disabled={needsForm !== null}>
             Send command
           </Button>
         </Group>
+      ) : null}
+      {needsForm ? (
+        <Alert color="blue" variant="light">
+          {needsForm.name}{' '}
+          {needsForm.safetyCritical ? 'is safety-critical and needs typed confirmation' : 'takes parameters'}: send it
+          from{' '}
+          <Anchor component={Link} to={paths.commandHistory.href()}>
+            Command history
+          </Anchor>
+          , where its form checks them.
+        </Alert>
       ) : null}
       {canSend && !choicesLoading && choices.length === 0 ? (
         <Alert color="gray">This model defines no commands.</Alert>
