@@ -211,3 +211,17 @@ export const firmware = {
   /** localStorage key of the demo's rollout simulation knobs (mocks/firmware-demo.ts). */
   demoKnobs: 'voltline-demo-fota',
 } as const;
+
+/** Command history (issue 20 item 1): names of the history table and the send dialog. */
+export const commandHistory = {
+  table: { role: 'table', name: 'Command history' },
+  send: { role: 'button', name: 'Send command' },
+  dialog: { role: 'dialog', name: 'Send a command' },
+  vehicle: { role: 'textbox', name: 'Vehicle' },
+  command: { role: 'textbox', name: 'Command' },
+  rampDown: { role: 'textbox', name: /Ramp-down time/ },
+  /** The typed confirmation's box is named after the word to type ("Type KA01EA000001 to confirm"). */
+  confirmation: { role: 'textbox', name: /^Type .+ to confirm$/ },
+  pending: 'Status: Pending',
+  success: 'Status: Success',
+} as const;

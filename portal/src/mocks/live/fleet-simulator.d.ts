@@ -47,8 +47,8 @@ export interface ScheduledMessage extends SimulatedMessage {
 export interface FleetSimulator {
   step(vehicleUids: Iterable<string>, now: number, options?: { devices?: boolean }): SimulatedMessage[];
   /**
-   * The device's answer to a command request: an acknowledgement (Failed when `params.simulate === 'fail'`, none
-   * when `'timeout'`) and, for OTA, progress up to Completed.
+   * The device's answer to a command request: an acknowledgement after `params.simulateDelayMs` (default 2 s; Failed
+   * when `params.simulate === 'fail'`, none when `'timeout'`) and, for OTA, progress up to Completed.
    */
   handleCommand(request: CommandRequest, now: number): ScheduledMessage[];
   size(): number;

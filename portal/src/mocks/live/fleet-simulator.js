@@ -429,7 +429,10 @@ export function createFleetSimulator(options) {
       });
       if (request.params?.simulate === 'timeout') return [];
       if (request.kind !== 'OTA' || !request.releaseId) {
-        return [fail ? ack(ACK_DELAY_MS, 3, 'Rejected by the device (simulated)') : ack(ACK_DELAY_MS, 2)];
+        // The demo server may say when the device answers (the same time its REST history settles to).
+        const delay =
+          typeof request.params?.simulateDelayMs === 'number' ? request.params.simulateDelayMs : ACK_DELAY_MS;
+        return [fail ? ack(delay, 3, 'Rejected by the device (simulated)') : ack(delay, 2)];
       }
       const deviceUid = request.deviceUid ?? devicesOf(v.uid)[0]?.deviceUid ?? `${v.uid}-BMS`;
       const ota = (delayMs, status, progress) => ({

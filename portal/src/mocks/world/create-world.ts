@@ -1,5 +1,6 @@
 import type { RoleCode } from '@/domain/roles';
 import { ROLE_CODES } from '@/domain/roles';
+import { COMMAND_DEFAULT_EXPIRY_S, samplePayload } from '@/domain/command-params';
 import { DEMO_REGION } from '@/shared/lib/live/demo-region';
 import { createStartPositions } from '../live/fleet-simulator.js';
 import {
@@ -369,7 +370,7 @@ export function createWorld(options: WorldOptions): World {
             status: 1,
             configurationStep: 6,
             masterData: { states: MASTER_STATES[kind].map((s) => ({ ...s })) },
-            commands: MODEL_COMMANDS[kind].map((c) => ({ ...c })),
+            commands: MODEL_COMMANDS[kind].map((c) => structuredClone(c)),
             faults: MODEL_FAULTS[kind].map((f) => ({ ...f })),
             telemetryTemplate: TELEMETRY_TEMPLATES[kind].map((t) => ({ ...t })),
             configuration: { ...MODEL_CONFIGURATIONS[kind] },
@@ -608,6 +609,7 @@ export function createWorld(options: WorldOptions): World {
         const sentAt = now - r.int(i, f + 2, 10, 60 * 24 * 30) * 60_000;
         const failed = r.chance(i, f + 3, 0.15);
         const kind = r.pick(i, f + 4, ['Device', 'Device', 'Device', 'Rule', 'OTA'] as const);
+        const acknowledgedAt = sentAt + r.int(i, f + 5, 1, 30) * 1000;
         rows.push({
           id: `cmd-${pad(rows.length + 1, 7)}`,
           vehicleId: ids.vehicle(i),
@@ -618,8 +620,12 @@ export function createWorld(options: WorldOptions): World {
           kind,
           status: failed ? 3 : 2,
           sentAt,
-          acknowledgedAt: sentAt + r.int(i, f + 5, 1, 30) * 1000,
+          acknowledgedAt,
           sentBy: kind === 'Device' ? 'usr-sa' : null,
+          ruleId: kind === 'Rule' ? SEEDED_RULE_IDS.criticalFaults(ids.oem(placement(i).oem)) : null,
+          payload: samplePayload(def.parameters),
+          expiresAt: sentAt + COMMAND_DEFAULT_EXPIRY_S * 1000,
+          failureReason: failed ? 'Rejected by the device' : null,
         });
       }
     }

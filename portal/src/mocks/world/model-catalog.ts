@@ -38,9 +38,24 @@ MASTER_STATES.MCU = MASTER_STATES.BMS;
 
 export const MODEL_COMMANDS: Record<Schemas['DeviceKind'], Schemas['ModelCommand'][]> = {
   EV: [
-    { code: 'IMMOBILIZE', name: 'Immobilize', description: 'Prevent the vehicle from starting.' },
+    {
+      code: 'IMMOBILIZE',
+      name: 'Immobilize',
+      description: 'Prevent the vehicle from starting.',
+      safetyCritical: true,
+      parameters: [{ name: 'reason', label: 'Reason', type: 'string', required: true, maxLength: 200 }],
+    },
     { code: 'MOBILIZE', name: 'Mobilize', description: 'Allow the vehicle to start again.' },
     { code: 'LOCATE', name: 'Locate', description: 'Report the current location now.' },
+    {
+      code: 'REMOTE_STOP',
+      name: 'Remote stop',
+      description: 'Bring a moving vehicle to a controlled stop and keep it stopped.',
+      safetyCritical: true,
+      parameters: [
+        { name: 'rampDownS', label: 'Ramp-down time', type: 'integer', required: true, min: 5, max: 120, unit: 's' },
+      ],
+    },
   ],
   BMS: [
     { code: 'BMS_RESET', name: 'Reset BMS', description: 'Restart the battery management system.' },
@@ -49,12 +64,39 @@ export const MODEL_COMMANDS: Record<Schemas['DeviceKind'], Schemas['ModelCommand
   ],
   MCU: [
     { code: 'MCU_RESET', name: 'Reset MCU', description: 'Restart the motor controller.' },
-    { code: 'SPEED_LIMIT', name: 'Set speed limit', description: 'Limit the top speed.' },
+    {
+      code: 'SPEED_LIMIT',
+      name: 'Set speed limit',
+      description: 'Limit the top speed.',
+      parameters: [
+        { name: 'speedKmh', label: 'Top speed', type: 'integer', required: true, min: 10, max: 120, unit: 'km/h' },
+      ],
+    },
   ],
   VCU: [
     { code: 'VCU_RESET', name: 'Reset VCU', description: 'Restart the vehicle controller.' },
-    { code: 'DRIVE_MODE', name: 'Set drive mode', description: 'Normal, Economy or Performance.' },
-    { code: 'TELEMETRY_INTERVAL', name: 'Set telemetry interval', description: 'Change how often telemetry is sent.' },
+    {
+      code: 'DRIVE_MODE',
+      name: 'Set drive mode',
+      description: 'Normal, Economy or Performance.',
+      parameters: [
+        {
+          name: 'mode',
+          label: 'Drive mode',
+          type: 'enum',
+          required: true,
+          options: ['Normal', 'Economy', 'Performance'],
+        },
+      ],
+    },
+    {
+      code: 'TELEMETRY_INTERVAL',
+      name: 'Set telemetry interval',
+      description: 'Change how often telemetry is sent.',
+      parameters: [
+        { name: 'intervalS', label: 'Interval', type: 'integer', required: true, min: 1, max: 3600, unit: 's' },
+      ],
+    },
   ],
 };
 

@@ -6,6 +6,7 @@
  */
 import type { components } from '@/shared/api/schema';
 import { COMPARATOR_LABELS, type Comparator, type RuleConditionValue } from '@/domain/rules';
+import { COMMAND_DEFAULT_EXPIRY_S } from '@/domain/command-params';
 import type { WorldDb } from './db';
 import { type TelemetryKey, telemetryOf } from './histories';
 import { TELEMETRY_TEMPLATES } from './model-catalog';
@@ -285,6 +286,10 @@ function sendRuleCommand(db: WorldDb, rule: Rule, target: RuleTarget, t: number,
     sentAt: t,
     acknowledgedAt: t + 2000,
     sentBy: null,
+    ruleId: rule.id,
+    payload: null,
+    expiresAt: t + COMMAND_DEFAULT_EXPIRY_S * 1000,
+    failureReason: null,
   };
   if (!db.tables.commands.get(command.id)) db.tables.commands.insert(command);
 }

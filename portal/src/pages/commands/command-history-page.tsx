@@ -1,15 +1,323 @@
-import { LATER_WORK, type RoutePageProps } from '@/config/routes';
-import { ComingLater } from '@/shared/ui/coming-later';
+import { Anchor, Badge, Button, CloseButton, Group, Stack, Text } from '@mantine/core';
+import { IconDownload, IconSend } from '@tabler/icons-react';
+import { createColumnHelper } from '@tanstack/react-table';
+import { useMemo, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { paths, type RoutePageProps } from '@/config/routes';
+import { formatCommandPayload } from '@/domain/command-params';
+import { COMMAND_KINDS, COMMAND_STATUS_LABELS } from '@/domain/enums';
+import { ACTION } from '@/domain/permissions';
+import { formatDateTime } from '@/shared/lib/format';
+import { topics } from '@/shared/lib/live/topics';
+import { useLiveInterest } from '@/shared/lib/live/use-live-interest';
+import { dayBoundary } from '@/shared/ui/data-table/date-range';
+import { DateRangeFilter } from '@/shared/ui/data-table/date-range-filter';
+import { downloadCsv } from '@/shared/ui/data-table/download-csv';
+import type { FilterDef } from '@/shared/ui/data-table/filter-bar';
+import { errorMessage } from '@/shared/ui/data-table/server-field-errors';
+import { toCsv } from '@/shared/ui/data-table/to-csv';
+import { UrlList } from '@/shared/ui/data-table/url-list';
+import type { ListParams } from '@/shared/ui/data-table/use-list-params';
+import { notify } from '@/shared/ui/notify';
 import { PageHeader } from '@/shared/ui/page-header';
+import { useCan } from '@/state/use-can';
+import { COMMAND_EXPORT_LIMIT, listAllCommands, useCommandHistory } from '@/features/commands/api/command-history';
+import type { ApiCommand } from '@/features/commands/api/list-commands';
+import { LiveAcknowledgedAt, LiveCommandStatus } from '@/features/commands/components/command-status-badge';
+import { SendCommandDialog } from '@/features/commands/components/send-command-dialog';
 
-const INCLUDES = ['Pending, Success, Failed', 'Device, rule and OTA commands'] as const;
+const FILTER_KEYS = ['kind', 'status', 'vehicleId', 'from', 'to'] as const;
+const FILTER_DEFS: FilterDef[] = [
+  { key: 'kind', label: 'Kind', options: COMMAND_KINDS.map((k) => ({ value: k, label: k })) },
+  {
+    key: 'status',
+    label: 'Status',
+    options: ([1, 2, 3] as const).map((s) => ({ value: String(s), label: COMMAND_STATUS_LABELS[s] })),
+  },
+];
+const CSV_COLUMNS = [
+  'sentAt',
+  'acknowledgedAt',
+  'expiresAt',
+  'status',
+  'kind',
+  'code',
+  'name',
+  'payload',
+  'vehicleVin',
+  'vehicleRegistration',
+  'deviceKind',
+  'deviceId',
+  'sentBy',
+  'failureReason',
+  'id',
+];
+const HIDDEN_BY_DEFAULT = ['deviceKind', 'expiresAt'] as const;
+const getCommandId = (c: ApiCommand) => c.id;
+const rowLabel = (c: ApiCommand) => `${c.name} to ${c.vehicleVin ?? c.vehicleId}`;
+const when = (iso: string | null) => formatDateTime(iso, true);
 
-/** Commands sent to devices and their status. */
+/** Who or what sent a command: the user, the rule, or the firmware rollout. */
+function senderOf(c: ApiCommand): string {
+  if (c.kind === 'Rule') return `Rule: ${c.ruleName ?? c.ruleId ?? 'unknown'}`;
+  if (c.kind === 'OTA') return 'Firmware update';
+  return c.sentByName ?? c.sentBy ?? '—';
+}
+
+const col = createColumnHelper<ApiCommand>();
+
+function useColumns(canOpenVehicle: boolean, onlyVehicle: (c: ApiCommand) => void) {
+  return useMemo(
+    () => [
+      col.accessor('sentAt', {
+        header: 'Sent',
+        size: 205,
+        meta: { label: 'Sent', sortField: 'sentAt' },
+        cell: (c) => when(c.getValue()),
+      }),
+      col.accessor('name', {
+        header: 'Command',
+        size: 200,
+        meta: { label: 'Command', sortField: 'code' },
+        cell: (c) => (
+          <Stack gap={0}>
+            <Text size="sm" fw={500}>
+              {c.row.original.name}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {c.row.original.code}
+            </Text>
+          </Stack>
+        ),
+      }),
+      col.accessor('kind', {
+        header: 'Kind',
+        size: 90,
+        meta: { label: 'Kind', sortField: 'kind' },
+        cell: (c) => <Badge variant="outline">{c.getValue()}</Badge>,
+      }),
+      col.accessor('status', {
+        header: 'Status',
+        size: 150,
+        meta: { label: 'Status', sortField: 'status' },
+        cell: (c) => <LiveCommandStatus command={c.row.original} />,
+      }),
+      col.accessor((c) => c.vehicleVin ?? c.vehicleId, {
+        id: 'vehicle',
+        header: 'Vehicle',
+        size: 290,
+        meta: { label: 'Vehicle', sortField: 'vehicleId' },
+        cell: (c) => {
+          const row = c.row.original;
+          const vin = row.vehicleVin ?? row.vehicleId;
+          return (
+            <Group gap={4} wrap="nowrap" justify="space-between">
+              <Stack gap={0} style={{ minWidth: 0, flex: 1 }}>
+                {canOpenVehicle ? (
+                  <Anchor
+                    component={Link}
+                    to={paths.vehicleDetails.href(row.vehicleId, { tab: 'commands' })}
+                    size="sm"
+                    onClick={(e) => e.stopPropagation()}
+                  >
+                    {vin}
+                  </Anchor>
+                ) : (
+                  <Text size="sm">{vin}</Text>
+                )}
+                <Text size="xs" c="dimmed" truncate>
+                  {row.vehicleRegistration ?? ''}
+                  {row.deviceKind !== 'EV' ? ` · ${row.deviceKind} ${row.deviceId ?? ''}` : ''}
+                </Text>
+              </Stack>
+              <Button
+                variant="subtle"
+                size="xs"
+                px={6}
+                aria-label={`Only commands to ${vin}`}
+                onClick={(e) => {
+                  e.stopPropagation();
+                  onlyVehicle(row);
+                }}
+              >
+                Only this
+              </Button>
+            </Group>
+          );
+        },
+      }),
+      col.accessor(senderOf, { id: 'sender', header: 'Sent by', size: 190, meta: { label: 'Sent by' } }),
+      col.accessor((c) => formatCommandPayload(c.payload), {
+        id: 'payload',
+        header: 'Payload',
+        size: 170,
+        meta: { label: 'Payload' },
+        cell: (c) => (
+          <Text size="xs" ff="monospace">
+            {c.getValue() || '—'}
+          </Text>
+        ),
+      }),
+      col.accessor('acknowledgedAt', {
+        header: 'Acknowledged',
+        size: 205,
+        meta: { label: 'Acknowledged', sortField: 'acknowledgedAt' },
+        cell: (c) => <LiveAcknowledgedAt command={c.row.original} format={when} />,
+      }),
+      col.accessor('deviceKind', { header: 'Device', size: 80, meta: { label: 'Device kind' } }),
+      col.accessor((c) => c.expiresAt ?? null, {
+        id: 'expiresAt',
+        header: 'Expires',
+        size: 180,
+        meta: { label: 'Expires' },
+        cell: (c) => when(c.getValue()),
+      }),
+    ],
+    [canOpenVehicle, onlyVehicle],
+  );
+}
+
+/** Every command across the fleet: filters, search, live acknowledgements, export, and sending a new one. */
 export function CommandHistoryPage({ route }: RoutePageProps) {
+  const can = useCan();
+  const [search, setSearch] = useSearchParams();
+  const params = useRef<ListParams | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [vehicleLabels, setVehicleLabels] = useState<Record<string, string>>({});
+  // Acknowledgements of the whole fleet arrive over the app's one live connection, into the store.
+  useLiveInterest('command-history', [topics.fleetEventsFilter('acks')]);
+
+  // The row button is in memoised columns: refs keep it stable while the URL (and React Router's setter) change.
+  const latest = useRef({ search, setSearch });
+  latest.current = { search, setSearch };
+  const [onlyVehicle] = useState(() => (c: ApiCommand) => {
+    const next = new URLSearchParams(latest.current.search);
+    next.set('vehicleId', c.vehicleId);
+    next.delete('page');
+    setVehicleLabels((labels) => ({ ...labels, [c.vehicleId]: c.vehicleVin ?? c.vehicleId }));
+    latest.current.setSearch(next);
+  });
+  const columns = useColumns(can('vh.l.d'), onlyVehicle);
+  const vehicleId = search.get('vehicleId');
+  const clearVehicle = () => {
+    const next = new URLSearchParams(search);
+    next.delete('vehicleId');
+    next.delete('page');
+    setSearch(next);
+  };
+
+  // The history's current filter, as a send target ("the vehicles of these commands").
+  const currentFilter = useMemo(() => {
+    const filter: Record<string, string> = {};
+    for (const key of ['kind', 'status', 'vehicleId', 'q'] as const) {
+      const value = search.get(key);
+      if (value) filter[key] = value;
+    }
+    const from = dayBoundary(search.get('from') ?? undefined, false);
+    const to = dayBoundary(search.get('to') ?? undefined, true);
+    if (from) filter.from = from;
+    if (to) filter.to = to;
+    const parts = [
+      filter.kind ? `kind ${filter.kind}` : null,
+      filter.status ? `status ${COMMAND_STATUS_LABELS[Number(filter.status) as 1 | 2 | 3]}` : null,
+      filter.vehicleId ? `vehicle ${vehicleLabels[filter.vehicleId] ?? filter.vehicleId}` : null,
+      filter.q ? `matching “${filter.q}”` : null,
+      search.get('from') ? `sent from ${search.get('from')}` : null,
+      search.get('to') ? `sent until ${search.get('to')}` : null,
+    ].filter(Boolean);
+    if (parts.length === 0) return null;
+    return {
+      filter,
+      description: `Every vehicle with a command of ${parts.join(', ')} in the history below.`,
+    };
+  }, [search, vehicleLabels]);
+
+  const handleExport = async () => {
+    if (!params.current) return;
+    setExporting(true);
+    try {
+      const { items, total } = await listAllCommands(params.current);
+      const rows = items.map((c) => ({
+        ...c,
+        status: COMMAND_STATUS_LABELS[c.status],
+        payload: formatCommandPayload(c.payload),
+        sentBy: senderOf(c),
+      }));
+      downloadCsv('command-history.csv', await toCsv(rows, CSV_COLUMNS));
+      notify.success('Exported the command history', {
+        description:
+          total > items.length
+            ? `command-history.csv holds the newest ${items.length} of ${total} matching commands.`
+            : `command-history.csv holds all ${total} matching commands.`,
+      });
+    } catch (error) {
+      notify.error('Could not export the command history', { description: errorMessage(error) });
+    } finally {
+      setExporting(false);
+    }
+  };
+
   return (
     <>
-      <PageHeader title={route.title} description="Commands sent to devices and their status." />
-      <ComingLater arrivesWith={LATER_WORK[route.later ?? 'later']} includes={INCLUDES} />
+      <PageHeader
+        title={route.title}
+        description="Every command sent to the fleet's devices, by people, rules and firmware updates, with its outcome."
+        actions={
+          <Group gap="xs">
+            {can('cmd', ACTION.EXPORT) ? (
+              <Button
+                variant="default"
+                leftSection={<IconDownload size={16} />}
+                loading={exporting}
+                onClick={handleExport}
+                title={`Exports up to ${COMMAND_EXPORT_LIMIT.toLocaleString('en')} matching commands`}
+              >
+                Export CSV
+              </Button>
+            ) : null}
+            {can('cmd', ACTION.ADD) ? (
+              <Button leftSection={<IconSend size={16} />} onClick={() => setSending(true)}>
+                Send command
+              </Button>
+            ) : null}
+          </Group>
+        }
+      />
+      <Group mb="sm" align="flex-end">
+        <DateRangeFilter filterKeys={FILTER_KEYS} />
+        {vehicleId ? (
+          <Badge
+            size="lg"
+            variant="light"
+            rightSection={<CloseButton size="xs" aria-label="Show every vehicle" onClick={clearVehicle} />}
+          >
+            Vehicle: {vehicleLabels[vehicleId] ?? vehicleId}
+          </Badge>
+        ) : null}
+      </Group>
+      <UrlList
+        filterKeys={FILTER_KEYS}
+        useList={useCommandHistory}
+        searchLabel="Search commands, vehicles, senders"
+        filterDefs={FILTER_DEFS}
+        paramsRef={params}
+        rowLabel={rowLabel}
+        label="Command history"
+        tableId="command-history"
+        columns={columns}
+        hiddenByDefault={HIDDEN_BY_DEFAULT}
+        getRowId={getCommandId}
+        emptyText="No commands match these filters."
+      />
+      {can('cmd', ACTION.ADD) ? (
+        <SendCommandDialog
+          opened={sending}
+          onClose={() => setSending(false)}
+          currentFilter={currentFilter}
+          canUseGroups={can('su.DG')}
+        />
+      ) : null}
     </>
   );
 }

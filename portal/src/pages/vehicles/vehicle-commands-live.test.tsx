@@ -15,10 +15,11 @@ import { signInWithApi } from '@/test/api-sign-in';
 import { createTestStore, preloadPages, renderApp } from '@/test/render';
 
 const URL = 'ws://127.0.0.1:9001';
-const VEHICLE = 'veh-000018';
+const VEHICLE = 'veh-000013';
 const emulator = createBrokerEmulator({ vehicleIds: () => [VEHICLE] });
 let controller: LiveController | null = null;
 
+vi.setConfig({ testTimeout: 40_000 });
 beforeAll(preloadPages, 60_000);
 beforeEach(() =>
   server.use(...createHandlers(undefined, { commands: { broker: emulator } }), ...liveHandlers({ url: URL, emulator })),
@@ -30,14 +31,15 @@ afterEach(() => {
 });
 afterAll(() => emulator.dispose());
 
-/** A command id whose simulated device answers `result` (the demo fixes the answer per id). */
-function uuidAnswering(result: 2 | 3): `${string}-${string}-${string}-${string}-${string}` {
-  for (let i = 0; i < 1000; i++) {
-    const uuid = `00000000-0000-4000-8000-${String(i).padStart(12, '0')}` as const;
-    if (acknowledgeResultOf(`cmd-${uuid}`) === result) return uuid;
-  }
-  throw new Error('no id found');
+/** The vehicle model's commands without parameters or confirmation; veh-000013 accepts one and rejects the other. */
+const PLAIN = ['LOCATE', 'MOBILIZE'];
+function codeAnswering(result: 2 | 3): string {
+  const code = PLAIN.find((c) => acknowledgeResultOf({ vehicleId: VEHICLE, code: c }) === result);
+  if (!code) throw new Error(`no command of ${VEHICLE} answers ${result}`);
+  return code;
 }
+
+const UUID = '00000000-0000-4000-8000-000000000001' as const;
 
 async function openCommandsTab() {
   const store = createTestStore();
@@ -51,38 +53,37 @@ async function openCommandsTab() {
   return store;
 }
 
-async function sendFirstCommand() {
+async function sendCommand(code: string) {
   await userEvent.click(screen.getByRole('textbox', { name: 'Command' }));
-  const options = await screen.findAllByRole('option');
-  await userEvent.click(options[0]!);
+  await userEvent.click(await screen.findByRole('option', { name: new RegExp(`\\(${code}\\)`) }));
   await userEvent.click(screen.getByRole('button', { name: 'Send command' }));
 }
 
 test('a sent command shows Pending, then Success when its acknowledgement arrives live', async () => {
-  const uuid = uuidAnswering(2);
+  const uuid = UUID;
   vi.spyOn(crypto, 'randomUUID').mockReturnValue(uuid);
   const store = await openCommandsTab();
-  await sendFirstCommand();
+  await sendCommand(codeAnswering(2));
   const row = await waitFor(() => {
     const found = document.querySelector(`[data-command-id="cmd-${uuid}"]`);
     expect(found).not.toBeNull();
     return found as HTMLElement;
   });
   expect(within(row).getByLabelText('Status: Pending')).toBeInTheDocument();
-  await waitFor(() => expect(within(row).getByLabelText('Status: Success')).toBeInTheDocument(), { timeout: 4000 });
+  await waitFor(() => expect(within(row).getByLabelText('Status: Success')).toBeInTheDocument(), { timeout: 8000 });
   // It came over the live connection (the REST history settles later), and the store keeps it by command id.
   expect(store.getState().vehicle.commandAcknowledge).toMatchObject({ [`cmd-${uuid}`]: { status: 2 } });
 });
 
 test('a command the device rejects shows Failed when its acknowledgement arrives live', async () => {
-  const uuid = uuidAnswering(3);
+  const uuid = UUID;
   vi.spyOn(crypto, 'randomUUID').mockReturnValue(uuid);
   const store = await openCommandsTab();
-  await sendFirstCommand();
+  await sendCommand(codeAnswering(3));
   await waitFor(
     () => expect(store.getState().vehicle.commandAcknowledge).toMatchObject({ [`cmd-${uuid}`]: { status: 3 } }),
     {
-      timeout: 4000,
+      timeout: 8000,
     },
   );
   const row = document.querySelector(`[data-command-id="cmd-${uuid}"]`) as HTMLElement;

@@ -22,8 +22,7 @@ export const vehicleKeys = {
   lists: () => ['vehicles', 'list'] as const,
   list: (params: Params) => ['vehicles', 'list', params] as const,
   /** A vehicle picker's search; `purpose` keeps pickers whose results differ in shape apart. */
-  search: (purpose: 'device-assign' | 'geofence' | 'ticket', term: string) =>
-    ['vehicles', 'search', purpose, term] as const,
+  search: (purpose: 'picker' | 'geofence' | 'ticket', term: string) => ['vehicles', 'search', purpose, term] as const,
   detail: (id: string) => ['vehicles', 'detail', id] as const,
   trips: (id: string, params: Params) => ['vehicles', 'detail', id, 'trips', params] as const,
   tripRoute: (id: string, tripId: string) => ['vehicles', 'detail', id, 'trip-route', tripId] as const,
@@ -68,6 +67,10 @@ export const commandKeys = {
   all: ['commands'] as const,
   forVehicle: (vehicleId: string) => ['commands', 'vehicle', vehicleId] as const,
   list: (vehicleId: string, params: Params) => ['commands', 'vehicle', vehicleId, params] as const,
+  /** The fleet-wide command history (the /command-history page). */
+  history: (params: Params) => ['commands', 'history', params] as const,
+  /** What a send would reach (its vehicles and commands). */
+  target: (target: Params) => ['commands', 'target', target] as const,
 };
 
 export const telemetryKeys = {

@@ -1453,6 +1453,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+<<<<<<< HEAD
     "/dealers/{id}": {
         parameters: {
             query?: never;
@@ -1922,12 +1923,16 @@ export interface paths {
         trace?: never;
     };
     "/analysis/subjects": {
+=======
+    "/commands/send": {
+>>>>>>> cmd
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
+<<<<<<< HEAD
         /**
          * @description What the caller may compare (issue 22): vehicles, models or fleets in the caller's scope, matching `q`, at most
          *     50, with the window the demo world holds trip data for. Needs `a` or `ce`.
@@ -2102,12 +2107,28 @@ export interface paths {
         put?: never;
         /** @description Needs `FOTA` with Change Status. Only a running rollout (else 409). Audited as Command / Update. */
         post: operations["pauseFirmwareRollout"];
+=======
+        get?: never;
+        put?: never;
+        /**
+         * @description Sends one command to one vehicle, the members of a device group, or the vehicles of the commands that match a
+         *     command-history filter. Needs `cmd` with Add. The command must be one of the target vehicle's model commands (or
+         *     of a fitted device's model); vehicles whose models lack it are skipped and listed. `params` are checked against
+         *     the command's `parameters` (field errors `params.<name>`); a safety-critical command needs `confirmation`: the
+         *     vehicle's registration number (or VIN when it has none) for one vehicle, else the command code. Nothing is
+         *     created when anything is invalid. Each command expires `expiresInS` after it is sent: without an
+         *     acknowledgement by then it turns Failed. A repeat with the same `idempotencyKey` by the same user before the
+         *     first one expires answers 200 with the same commands and creates nothing. Audited as Command / Add.
+         */
+        post: operations["sendCommands"];
+>>>>>>> cmd
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
+<<<<<<< HEAD
     "/firmware-rollouts/{id}/resume": {
         parameters: {
             query?: never;
@@ -2134,11 +2155,19 @@ export interface paths {
             path: {
                 id: components["parameters"]["id"];
             };
+=======
+    "/commands/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+>>>>>>> cmd
             cookie?: never;
         };
         get?: never;
         put?: never;
         /**
+<<<<<<< HEAD
          * @description Needs `FOTA` with Delete. Devices not yet sent are skipped; installing ones finish. Only a running or paused
          *     rollout (else 409). Audited as Command / Update.
          */
@@ -2187,6 +2216,12 @@ export interface paths {
         get: operations["listOtaUpdates"];
         put?: never;
         post?: never;
+=======
+         * @description What a send would reach: the target's vehicles in the caller's scope and the commands their models offer (with
+         *     how many of the vehicles accept each). Needs `cmd` with Add. Creates nothing.
+         */
+        post: operations["previewCommandTarget"];
+>>>>>>> cmd
         delete?: never;
         options?: never;
         head?: never;
@@ -2328,6 +2363,21 @@ export interface components {
             acknowledgedAt: string | null;
             /** @description User id; null for rule and OTA commands. */
             sentBy: string | null;
+            /** @description The sender's name (list and details answers). */
+            sentByName?: string | null;
+            /** @description The rule that sent it (kind Rule). */
+            ruleId?: string | null;
+            ruleName?: string | null;
+            vehicleVin?: string;
+            vehicleRegistration?: string | null;
+            payload?: components["schemas"]["CommandPayload"] | null;
+            /**
+             * Format: date-time
+             * @description Without an acknowledgement by then it is Failed.
+             */
+            expiresAt?: string | null;
+            /** @description Why it failed (the device's reason */
+            failureReason?: string | null;
         };
         CellHistory: {
             cycleId: string;
@@ -2618,6 +2668,9 @@ export interface components {
             code: string;
             name: string;
             description: string;
+            parameters?: components["schemas"]["CommandParameter"][];
+            /** @description Sending it needs typed confirmation (immobilise, remote stop). */
+            safetyCritical?: boolean;
         };
         ModelFault: {
             code: string;
@@ -3381,6 +3434,7 @@ export interface components {
             /** Format: date-time */
             at: string;
         };
+<<<<<<< HEAD
         /** @description A new service centre. `oemId` is chosen by platform staff and forced to the caller's OEM otherwise. */
         DealerInput: {
             name: string;
@@ -3795,6 +3849,75 @@ export interface components {
         };
         OtaUpdatePage: components["schemas"]["PageMeta"] & {
             items: components["schemas"]["OtaUpdate"][];
+=======
+        CommandParameter: {
+            name: string;
+            label: string;
+            /** @enum {string} */
+            type: "integer" | "number" | "string" | "boolean" | "enum";
+            required: boolean;
+            min?: number;
+            max?: number;
+            unit?: string;
+            /** @description The allowed values of an enum parameter. */
+            options?: string[];
+            maxLength?: number;
+        };
+        /** @description A command's parameter values by parameter name. */
+        CommandPayload: {
+            [key: string]: string | number | boolean;
+        };
+        /** @description Exactly one of vehicleId, deviceGroupId or commandFilter. */
+        CommandTarget: {
+            vehicleId?: string;
+            deviceGroupId?: string;
+            /** @description The command-history filter whose vehicles are the target (the list's filter fields, q, from, to). */
+            commandFilter?: {
+                kind?: string;
+                status?: string;
+                vehicleId?: string;
+                code?: string;
+                q?: string;
+                /** Format: date-time */
+                from?: string;
+                /** Format: date-time */
+                to?: string;
+            };
+        };
+        CommandSendRequest: {
+            target: components["schemas"]["CommandTarget"];
+            code: string;
+            params?: components["schemas"]["CommandPayload"];
+            expiresInS: number;
+            idempotencyKey: string;
+            confirmation?: string;
+        };
+        CommandTargetVehicle: {
+            id: string;
+            vin: string;
+            registrationNumber: string | null;
+        };
+        CommandSendResult: {
+            commands: components["schemas"]["Command"][];
+            skipped: {
+                vehicleId: string;
+                vin: string;
+                reason: string;
+            }[];
+            /** @description The same request was sent before; these are its commands. */
+            replayed: boolean;
+        };
+        CommandTargetPreview: {
+            vehicleCount: number;
+            /** @description The first few. */
+            vehicles: components["schemas"]["CommandTargetVehicle"][];
+            /** @description The target holds more vehicles than one send reaches (500). */
+            truncated: boolean;
+            commands: (components["schemas"]["ModelCommand"] & {
+                deviceKind: components["schemas"]["DeviceKind"];
+                vehicleCount: number;
+            })[];
+>>>>>>> cmd
         };
     };
     responses: {
@@ -6921,6 +7044,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+<<<<<<< HEAD
     updateDealer: {
         parameters: {
             query?: never;
@@ -7757,6 +7881,9 @@ export interface operations {
         };
     };
     createFirmwareRelease: {
+=======
+    sendCommands: {
+>>>>>>> cmd
         parameters: {
             query?: never;
             header?: never;
@@ -7765,22 +7892,44 @@ export interface operations {
         };
         requestBody: {
             content: {
+<<<<<<< HEAD
                 "application/json": components["schemas"]["FirmwareReleaseInput"];
             };
         };
         responses: {
             /** @description Created */
+=======
+                "application/json": components["schemas"]["CommandSendRequest"];
+            };
+        };
+        responses: {
+            /** @description A repeat of an earlier request (same idempotency key, not expired) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommandSendResult"];
+                };
+            };
+            /** @description The pending commands */
+>>>>>>> cmd
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+<<<<<<< HEAD
                     "application/json": components["schemas"]["FirmwareRelease"];
+=======
+                    "application/json": components["schemas"]["CommandSendResult"];
+>>>>>>> cmd
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+<<<<<<< HEAD
         };
     };
     getFirmwareRelease: {
@@ -7843,6 +7992,12 @@ export interface operations {
         };
     };
     createFirmwareRollout: {
+=======
+            404: components["responses"]["NotFound"];
+        };
+    };
+    previewCommandTarget: {
+>>>>>>> cmd
         parameters: {
             query?: never;
             header?: never;
@@ -7851,6 +8006,7 @@ export interface operations {
         };
         requestBody: {
             content: {
+<<<<<<< HEAD
                 "application/json": components["schemas"]["FirmwareRolloutInput"];
             };
         };
@@ -7881,11 +8037,21 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description The rollout with its waves */
+=======
+                "application/json": {
+                    target: components["schemas"]["CommandTarget"];
+                };
+            };
+        };
+        responses: {
+            /** @description The target */
+>>>>>>> cmd
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+<<<<<<< HEAD
                     "application/json": components["schemas"]["FirmwareRollout"];
                 };
             };
@@ -7923,6 +8089,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OtaUpdatePage"];
+=======
+                    "application/json": components["schemas"]["CommandTargetPreview"];
+>>>>>>> cmd
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -7931,6 +8100,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+<<<<<<< HEAD
     pauseFirmwareRollout: {
         parameters: {
             query?: never;
@@ -8073,4 +8243,6 @@ export interface operations {
             403: components["responses"]["Forbidden"];
         };
     };
+=======
+>>>>>>> cmd
 }

@@ -1,18 +1,19 @@
 import type { components } from '@/shared/api/schema';
-import { Alert, Badge, Button, Group, Pagination, Select, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Pagination, Select, Stack, Table, Text } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/routes';
 import { useState } from 'react';
-import { COMMAND_STATUS_LABELS } from '@/domain/enums';
 import { toApiError } from '@/shared/api/api-client';
 import { notify } from '@/shared/ui/notify';
 import { useAppState } from '@/state/store-context';
 import { useCommands } from '../api/list-commands';
 import { useSendCommand } from '../api/send-command';
-import { effectiveCommandStatus, type EffectiveStatus } from './command-status';
+import { effectiveCommandStatus } from './command-status';
+import { StatusBadge } from './command-status-badge';
 import { formatDateTime } from '@/shared/lib/format';
 import { QueryState } from '@/shared/ui/query-state';
 import { useNow } from '../hooks/use-now';
 
-const STATUS_COLOR = { 1: 'yellow', 2: 'green', 3: 'red' } as const;
 const PAGE_SIZE = 10;
 
 export type CommandChoice = components['schemas']['ModelCommand'];
@@ -29,17 +30,6 @@ export interface CommandsPanelProps {
   canSend: boolean;
   /** Time-out after which a command without acknowledgement shows Failed (tests shorten it). */
   ackTimeoutMs?: number;
-}
-
-function StatusBadge({ effective }: { effective: EffectiveStatus }) {
-  const label = COMMAND_STATUS_LABELS[effective.status];
-  const badge = (
-    <Badge color={STATUS_COLOR[effective.status]} variant="light" aria-label={`Status: ${label}`}>
-      {label}
-      {effective.source === 'timeout' ? ' (timed out)' : ''}
-    </Badge>
-  );
-  return effective.reason ? <Tooltip label={effective.reason}>{badge}</Tooltip> : badge;
 }
 
 /**
@@ -63,6 +53,10 @@ export function CommandsPanel({
   const acks = useAppState((s) => s.vehicle.commandAcknowledge);
   const anyPending = query.data?.items.some((c) => c.status === 1) ?? false;
   const now = useNow(anyPending);
+
+  const chosen = choices.find((c) => c.code === code);
+  // Parameters and typed confirmation are filled in the command history's send form (decision 0073).
+  const needsForm = chosen && (chosen.safetyCritical || (chosen.parameters?.length ?? 0) > 0) ? chosen : null;
 
   const handleSend = () => {
     if (!code) {
@@ -99,10 +93,21 @@ export function CommandsPanel({
             searchable
             w={320}
           />
-          <Button onClick={handleSend} loading={send.isPending}>
+          <Button onClick={handleSend} loading={send.isPending} disabled={needsForm !== null}>
             Send command
           </Button>
         </Group>
+      ) : null}
+      {needsForm ? (
+        <Alert color="blue" variant="light">
+          {needsForm.name}{' '}
+          {needsForm.safetyCritical ? 'is safety-critical and needs typed confirmation' : 'takes parameters'}: send it
+          from{' '}
+          <Anchor component={Link} to={paths.commandHistory.href()}>
+            Command history
+          </Anchor>
+          , where its form checks them.
+        </Alert>
       ) : null}
       {canSend && !choicesLoading && choices.length === 0 ? (
         <Alert color="gray">This model defines no commands.</Alert>

@@ -3,8 +3,8 @@ import { type FormEvent, useState } from 'react';
 import { ApiError } from '@/shared/api/api-error';
 import { errorMessage } from '@/shared/ui/data-table/server-field-errors';
 import type { ApiDevice, DeviceKind } from './api/device-api';
-import type { VehicleOption } from './api/search-vehicles';
-import { VehiclePicker } from './vehicle-picker';
+import type { VehicleOption } from '@/shared/api/vehicle-search';
+import { VehiclePicker } from '@/shared/ui/vehicle-picker';
 
 export interface FitVehicleModalProps {
   kind: DeviceKind;

@@ -7,7 +7,7 @@ import { describe, expect, test } from 'vitest';
 import { server } from '@/mocks/node';
 import { signedInWorldStore } from '@/test/api-sign-in';
 import { renderWithProviders } from '@/test/render';
-import type { VehicleOption } from './api/search-vehicles';
+import type { VehicleOption } from '@/shared/api/vehicle-search';
 import { VehiclePicker } from './vehicle-picker';
 
 function Harness() {

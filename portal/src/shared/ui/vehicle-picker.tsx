@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { errorMessage } from '@/shared/ui/data-table/server-field-errors';
-import { useVehicleSearch, VEHICLE_SEARCH_SIZE, type VehicleOption } from './api/search-vehicles';
+import { useVehicleSearch, VEHICLE_SEARCH_SIZE, type VehicleOption } from '@/shared/api/vehicle-search';
 
 /** Quiet time after the last keystroke before the server is asked. */
 export const VEHICLE_SEARCH_DEBOUNCE_MS = 250;

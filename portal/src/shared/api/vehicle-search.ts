@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiClient, requireData } from '@/shared/api/api-client';
-import { vehicleKeys } from '@/shared/api/query-keys';
+import { apiClient, requireData } from './api-client';
+import { vehicleKeys } from './query-keys';
 
 /** A vehicle as the picker offers it. */
 export interface VehicleOption {
@@ -15,10 +15,12 @@ export const vehicleOptionLabel = (v: { vin: string; registrationNumber: string 
 /** Results per search: enough to scan, small enough to answer fast at 100,000 vehicles. */
 export const VEHICLE_SEARCH_SIZE = 20;
 
-/** Vehicles in the caller's scope whose VIN or registration contains `term` (the first ones by VIN when empty). */
+/**
+ * Vehicles in the caller's scope (for fitting a device, or sending a command) whose VIN or registration contains `term` (the first ones by VIN when empty).
+ */
 export function useVehicleSearch(term: string) {
   return useQuery({
-    queryKey: vehicleKeys.search('device-assign', term),
+    queryKey: vehicleKeys.search('picker', term),
     queryFn: async ({ signal }) => {
       const page = requireData(
         await apiClient.GET('/vehicles', {

@@ -1,0 +1,83 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { commandHistory as ch } from '../../selectors';
+import { PORTAL_BASE, signInToDashboard } from './portal-session';
+
+// Command history in the demo portal: a super admin sends a safety-critical command (Remote stop) to one vehicle with
+// typed confirmation, and sees its row flip from Pending to Success when the simulated vehicle's acknowledgement
+// arrives over the live connection, with no reload and no refetch of the history in between.
+// veh-000001 accepts REMOTE_STOP in the demo (commands.test.ts pins this).
+
+const shot = (name: string) => `/tmp/command-history-e2e-${name}.png`;
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+test('a safety-critical command is sent with typed confirmation and its acknowledgement arrives live', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await signInToDashboard(page, 'SA');
+  await page.goto(`${PORTAL_BASE}/command-history`);
+  const table = page.getByRole(ch.table.role, { name: ch.table.name });
+  await expect(table.getByRole('row').nth(1)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('status', { name: 'Live' })).toBeVisible({ timeout: 30_000 });
+  await page.screenshot({ path: shot('list-sa'), fullPage: true });
+  expect.soft(await seriousViolations(page)).toEqual([]);
+
+  await page.getByRole(ch.send.role, { name: ch.send.name }).click();
+  const dialog = page.getByRole(ch.dialog.role, { name: ch.dialog.name });
+  await dialog.getByRole(ch.vehicle.role, { name: ch.vehicle.name }).fill('000000001');
+  await page
+    .getByRole('option', { name: /000000001/ })
+    .first()
+    .click();
+  const command = dialog.getByRole(ch.command.role, { name: ch.command.name });
+  await expect(command).toBeEnabled({ timeout: 15_000 });
+  await command.click();
+  await page.getByRole('option', { name: /\(REMOTE_STOP\)/ }).click();
+  await dialog.getByRole(ch.rampDown.role, { name: ch.rampDown.name }).fill('10');
+
+  // Without the typed word, nothing is sent.
+  const send = dialog.getByRole('button', { name: 'Send Remote stop to the vehicle' });
+  await send.click();
+  await expect(dialog.getByText(/^Type .+ to confirm\.$/)).toBeVisible();
+  const box = dialog.getByRole(ch.confirmation.role, { name: ch.confirmation.name });
+  const word = (
+    (await box.getAttribute('aria-label')) ??
+    (await dialog.locator('label', { hasText: /^Type / }).textContent()) ??
+    ''
+  )
+    .replace(/^Type /, '')
+    .replace(/ to confirm$/, '')
+    .trim();
+  expect(word).toMatch(/^KA/);
+  await page.screenshot({ path: shot('confirm-sa'), fullPage: true });
+  expect.soft(await seriousViolations(page)).toEqual([]);
+  await box.fill(word);
+
+  const historyFetches: number[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (request.method() === 'GET' && url.pathname.endsWith('/api/commands')) historyFetches.push(Date.now());
+  });
+  await send.click();
+  await expect(page.getByText('Remote stop sent to 1 vehicle')).toBeVisible({ timeout: 15_000 });
+
+  const row = table.getByRole('row').filter({ hasText: 'REMOTE_STOP' }).first();
+  await expect(row.getByLabel(ch.pending)).toBeVisible({ timeout: 15_000 });
+  const pendingSeen = Date.now();
+  await page.screenshot({ path: shot('pending-sa'), fullPage: true });
+  await expect(row.getByLabel(ch.success)).toBeVisible({ timeout: 15_000 });
+  const successSeen = Date.now();
+  await page.screenshot({ path: shot('acknowledged-sa'), fullPage: true });
+  // The flip came over the live connection: the history was not fetched again while the row was pending.
+  expect(historyFetches.filter((t) => t > pendingSeen && t < successSeen)).toEqual([]);
+  expect(page.url()).toContain('/command-history');
+});

@@ -1,0 +1,215 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { beforeAll, describe, expect, test, vi } from 'vitest';
+import type { RoleCode } from '@/domain/roles';
+import { acknowledgeResultOf } from '@/mocks/handlers/commands';
+import { server } from '@/mocks/node';
+import { call } from '@/mocks/test/api-test-client';
+import { getWorldDb } from '@/mocks/world/world-instance';
+import { signInWithDemoWorld } from '@/test/api-sign-in';
+import { preloadPages, renderApp } from '@/test/render';
+
+vi.setConfig({ testTimeout: 60_000 });
+beforeAll(preloadPages, 60_000);
+
+async function openAs(role: RoleCode, path = '/command-history') {
+  const { store, token } = await signInWithDemoWorld(role);
+  return { ...renderApp(path, { store }), store, token };
+}
+
+const dataRows = async () =>
+  within(await screen.findByRole('table', { name: 'Command history' }))
+    .getAllByRole('row')
+    .slice(1);
+
+/** Records the history requests the page makes. */
+function watchHistoryRequests(): URL[] {
+  const seen: URL[] = [];
+  server.events.on('request:start', ({ request }) => {
+    const url = new URL(request.url);
+    if (url.pathname.endsWith('/commands')) seen.push(url);
+  });
+  return seen;
+}
+
+async function openSendDialog() {
+  await userEvent.click(await screen.findByRole('button', { name: 'Send command' }));
+  return screen.findByRole('dialog', { name: 'Send a command' });
+}
+
+async function pickVehicle(dialog: HTMLElement, vin: string) {
+  await userEvent.type(within(dialog).getByRole('textbox', { name: 'Vehicle' }), vin);
+  await userEvent.click(await screen.findByRole('option', { name: new RegExp(vin) }));
+}
+
+async function pickCommand(dialog: HTMLElement, code: string) {
+  const select = within(dialog).getByRole('textbox', { name: 'Command' });
+  await waitFor(() => expect(select).toBeEnabled());
+  await userEvent.click(select);
+  await userEvent.click(await screen.findByRole('option', { name: new RegExp(`\\(${code}\\)`) }));
+}
+
+describe('command history', () => {
+  test('lists the fleet commands newest first with kind, status, vehicle link, sender and payload', async () => {
+    await openAs('SA');
+    const rows = await dataRows();
+    expect(rows.length).toBe(25);
+    const first = rows[0] as HTMLElement;
+    expect(within(first).getByLabelText(/^Status: (Success|Failed|Pending)/)).toBeInTheDocument();
+    const link = within(first).getByRole('link', { name: /^MD/ });
+    expect(link.getAttribute('href')).toMatch(/^\/vehicle\/veh-\d+\?tab=commands$/);
+    expect(screen.getByRole('columnheader', { name: /Sent by/ })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: /Payload/ })).toBeInTheDocument();
+  });
+
+  test('the kind and status filters go to the server and rule commands name their rule', async () => {
+    const seen = watchHistoryRequests();
+    const { router } = await openAs('SA');
+    await dataRows();
+    await userEvent.selectOptions(screen.getByLabelText('Kind'), 'Rule');
+    await userEvent.selectOptions(screen.getByLabelText('Status'), '2');
+    await waitFor(() =>
+      expect(
+        seen.some((u) => u.searchParams.get('filter[kind]') === 'Rule' && u.searchParams.get('filter[status]') === '2'),
+      ).toBe(true),
+    );
+    await waitFor(async () => {
+      for (const row of await dataRows()) {
+        expect(row).toHaveTextContent('Rule: Critical faults');
+        expect(within(row).getByLabelText('Status: Success')).toBeInTheDocument();
+      }
+    });
+    expect(router.state.location.search).toContain('kind=Rule');
+    server.events.removeAllListeners();
+  });
+
+  test('"Only this" narrows the history to one vehicle, and the chip clears it', async () => {
+    const { router } = await openAs('SA');
+    const first = (await dataRows())[0] as HTMLElement;
+    const vin = within(first).getByRole('link', { name: /^MD/ }).textContent ?? '';
+    await userEvent.click(within(first).getByRole('button', { name: `Only commands to ${vin}` }));
+    await waitFor(async () => {
+      for (const row of await dataRows()) expect(row).toHaveTextContent(vin);
+    });
+    expect(router.state.location.search).toMatch(/vehicleId=veh-/);
+    await userEvent.click(screen.getByRole('button', { name: 'Show every vehicle' }));
+    await waitFor(() => expect(router.state.location.search).not.toMatch(/vehicleId/));
+  });
+
+  test('says so when nothing matches, and shows an error the server gives', async () => {
+    await openAs('SA', '/command-history?to=2000-01-01');
+    expect(await screen.findByText('No commands match these filters.')).toBeInTheDocument();
+    server.use(
+      http.get('*/api/commands', () =>
+        HttpResponse.json({ code: 'internal', message: 'The command store is down.' }, { status: 500 }),
+      ),
+    );
+    await openAs('SA', '/command-history?kind=OTA');
+    expect(await screen.findByText(/The command store is down\./)).toBeInTheDocument();
+  });
+
+  test('a pending row flips to Success when its acknowledgement reaches the store live, without a refetch', async () => {
+    const { store, token } = await signInWithDemoWorld('SA');
+    const db = await getWorldDb();
+    const vehicle = db.tables.vehicles.all().find((v) => acknowledgeResultOf({ vehicleId: v.id, code: 'LOCATE' }))!;
+    const sent = await call('POST', '/commands/send', {
+      token,
+      body: { target: { vehicleId: vehicle.id }, code: 'LOCATE', expiresInS: 60, idempotencyKey: 'page-test-live-1' },
+    });
+    const id = sent.body.commands[0].id as string;
+    const seen = watchHistoryRequests();
+    renderApp('/command-history', { store });
+    const row = (await dataRows())[0] as HTMLElement;
+    expect(row).toHaveTextContent(vehicle.vin);
+    expect(within(row).getByLabelText('Status: Pending')).toBeInTheDocument();
+    const requests = seen.length;
+    store.getState().setVehicle({
+      commandAcknowledge: { [id]: { v: 1, commandId: id, vehicleUid: vehicle.id, status: 2, ts: Date.now() } },
+    });
+    expect(await within(row).findByLabelText('Status: Success')).toBeInTheDocument();
+    expect(seen.length).toBe(requests);
+    server.events.removeAllListeners();
+  });
+});
+
+describe('who sees what', () => {
+  test('a driver has no command history: no menu entry, and the page is forbidden', async () => {
+    await openAs('DR', '/command-history');
+    expect(await screen.findByRole('heading', { name: 'You do not have access to this page' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Command History' })).toBeNull();
+  });
+
+  test('a service centre admin lists and exports but cannot send', async () => {
+    await openAs('DA');
+    await dataRows();
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send command' })).toBeNull();
+  });
+
+  test('a fleet employee only lists: no export, no send', async () => {
+    await openAs('FE');
+    await dataRows();
+    expect(screen.queryByRole('button', { name: 'Export CSV' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Send command' })).toBeNull();
+  });
+});
+
+describe('sending a command', () => {
+  test('checks the parameters field by field, keeps what was typed, then sends', async () => {
+    await openAs('SA');
+    const dialog = await openSendDialog();
+    const db = await getWorldDb();
+    const vehicle = db.tables.vehicles.get('veh-000001')!;
+    await pickVehicle(dialog, vehicle.vin);
+    await pickCommand(dialog, 'SPEED_LIMIT');
+    const speed = within(dialog).getByRole('textbox', { name: /Top speed/ });
+    await userEvent.type(speed, '300');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send Set speed limit to the vehicle' }));
+    expect(await within(dialog).findByText('Top speed must be at most 120 km/h.')).toBeInTheDocument();
+    expect(speed).toHaveValue('300');
+    await userEvent.clear(speed);
+    await userEvent.type(speed, '60');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send Set speed limit to the vehicle' }));
+    expect(await screen.findByText('Set speed limit sent to 1 vehicle')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Send a command' })).toBeNull());
+    const sent = db.tables.commands
+      .all()
+      .find((c) => c.vehicleId === vehicle.id && c.code === 'SPEED_LIMIT' && c.status === 1);
+    expect(sent?.payload).toEqual({ speedKmh: 60 });
+  });
+
+  test('a safety-critical command is sent only after the registration is typed', async () => {
+    await openAs('SA');
+    const db = await getWorldDb();
+    const before = db.tables.commands.size;
+    const vehicle = db.tables.vehicles.get('veh-000002')!;
+    const dialog = await openSendDialog();
+    await pickVehicle(dialog, vehicle.vin);
+    await pickCommand(dialog, 'REMOTE_STOP');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Ramp-down time/ }), '10');
+    const send = within(dialog).getByRole('button', { name: 'Send Remote stop to the vehicle' });
+    await userEvent.click(send);
+    expect(await within(dialog).findByText(`Type ${vehicle.registrationNumber} to confirm.`)).toBeInTheDocument();
+    expect(db.tables.commands.size).toBe(before);
+    await userEvent.type(
+      within(dialog).getByRole('textbox', { name: `Type ${vehicle.registrationNumber} to confirm` }),
+      vehicle.registrationNumber,
+    );
+    await userEvent.click(send);
+    expect(await screen.findByText('Remote stop sent to 1 vehicle')).toBeInTheDocument();
+    expect(db.tables.commands.size).toBe(before + 1);
+  });
+
+  test('sends to the vehicles of the current filter', async () => {
+    await openAs('SA', '/command-history?kind=OTA&status=3');
+    await dataRows();
+    const dialog = await openSendDialog();
+    await userEvent.click(within(dialog).getByText('Filtered vehicles'));
+    expect(within(dialog).getByText(/kind OTA, status Failed/)).toBeInTheDocument();
+    expect(await within(dialog).findByText(/vehicles? in this target/)).toBeInTheDocument();
+    await pickCommand(dialog, 'LOCATE');
+    await userEvent.click(within(dialog).getByRole('button', { name: /^Send Locate to \d+ vehicles?$/ }));
+    expect(await screen.findByText(/^Locate sent to \d+ vehicles?$/)).toBeInTheDocument();
+  });
+});
