@@ -1453,7 +1453,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-<<<<<<< HEAD
     "/dealers/{id}": {
         parameters: {
             query?: never;
@@ -1923,16 +1922,12 @@ export interface paths {
         trace?: never;
     };
     "/analysis/subjects": {
-=======
-    "/commands/send": {
->>>>>>> cmd
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-<<<<<<< HEAD
         /**
          * @description What the caller may compare (issue 22): vehicles, models or fleets in the caller's scope, matching `q`, at most
          *     50, with the window the demo world holds trip data for. Needs `a` or `ce`.
@@ -2107,28 +2102,12 @@ export interface paths {
         put?: never;
         /** @description Needs `FOTA` with Change Status. Only a running rollout (else 409). Audited as Command / Update. */
         post: operations["pauseFirmwareRollout"];
-=======
-        get?: never;
-        put?: never;
-        /**
-         * @description Sends one command to one vehicle, the members of a device group, or the vehicles of the commands that match a
-         *     command-history filter. Needs `cmd` with Add. The command must be one of the target vehicle's model commands (or
-         *     of a fitted device's model); vehicles whose models lack it are skipped and listed. `params` are checked against
-         *     the command's `parameters` (field errors `params.<name>`); a safety-critical command needs `confirmation`: the
-         *     vehicle's registration number (or VIN when it has none) for one vehicle, else the command code. Nothing is
-         *     created when anything is invalid. Each command expires `expiresInS` after it is sent: without an
-         *     acknowledgement by then it turns Failed. A repeat with the same `idempotencyKey` by the same user before the
-         *     first one expires answers 200 with the same commands and creates nothing. Audited as Command / Add.
-         */
-        post: operations["sendCommands"];
->>>>>>> cmd
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-<<<<<<< HEAD
     "/firmware-rollouts/{id}/resume": {
         parameters: {
             query?: never;
@@ -2155,19 +2134,11 @@ export interface paths {
             path: {
                 id: components["parameters"]["id"];
             };
-=======
-    "/commands/preview": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
->>>>>>> cmd
             cookie?: never;
         };
         get?: never;
         put?: never;
         /**
-<<<<<<< HEAD
          * @description Needs `FOTA` with Delete. Devices not yet sent are skipped; installing ones finish. Only a running or paused
          *     rollout (else 409). Audited as Command / Update.
          */
@@ -2216,12 +2187,52 @@ export interface paths {
         get: operations["listOtaUpdates"];
         put?: never;
         post?: never;
-=======
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/commands/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Sends one command to one vehicle, the members of a device group, or the vehicles of the commands that match a
+         *     command-history filter. Needs `cmd` with Add. The command must be one of the target vehicle's model commands (or
+         *     of a fitted device's model); vehicles whose models lack it are skipped and listed. `params` are checked against
+         *     the command's `parameters` (field errors `params.<name>`); a safety-critical command needs `confirmation`: the
+         *     vehicle's registration number (or VIN when it has none) for one vehicle, else the command code. Nothing is
+         *     created when anything is invalid. Each command expires `expiresInS` after it is sent: without an
+         *     acknowledgement by then it turns Failed. A repeat with the same `idempotencyKey` by the same user before the
+         *     first one expires answers 200 with the same commands and creates nothing. Audited as Command / Add.
+         */
+        post: operations["sendCommands"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/commands/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
          * @description What a send would reach: the target's vehicles in the caller's scope and the commands their models offer (with
          *     how many of the vehicles accept each). Needs `cmd` with Add. Creates nothing.
          */
         post: operations["previewCommandTarget"];
->>>>>>> cmd
         delete?: never;
         options?: never;
         head?: never;
@@ -3434,7 +3445,6 @@ export interface components {
             /** Format: date-time */
             at: string;
         };
-<<<<<<< HEAD
         /** @description A new service centre. `oemId` is chosen by platform staff and forced to the caller's OEM otherwise. */
         DealerInput: {
             name: string;
@@ -3849,7 +3859,7 @@ export interface components {
         };
         OtaUpdatePage: components["schemas"]["PageMeta"] & {
             items: components["schemas"]["OtaUpdate"][];
-=======
+        };
         CommandParameter: {
             name: string;
             label: string;
@@ -3917,7 +3927,6 @@ export interface components {
                 deviceKind: components["schemas"]["DeviceKind"];
                 vehicleCount: number;
             })[];
->>>>>>> cmd
         };
     };
     responses: {
@@ -7044,7 +7053,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
-<<<<<<< HEAD
     updateDealer: {
         parameters: {
             query?: never;
@@ -7881,9 +7889,6 @@ export interface operations {
         };
     };
     createFirmwareRelease: {
-=======
-    sendCommands: {
->>>>>>> cmd
         parameters: {
             query?: never;
             header?: never;
@@ -7892,44 +7897,22 @@ export interface operations {
         };
         requestBody: {
             content: {
-<<<<<<< HEAD
                 "application/json": components["schemas"]["FirmwareReleaseInput"];
             };
         };
         responses: {
             /** @description Created */
-=======
-                "application/json": components["schemas"]["CommandSendRequest"];
-            };
-        };
-        responses: {
-            /** @description A repeat of an earlier request (same idempotency key, not expired) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CommandSendResult"];
-                };
-            };
-            /** @description The pending commands */
->>>>>>> cmd
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-<<<<<<< HEAD
                     "application/json": components["schemas"]["FirmwareRelease"];
-=======
-                    "application/json": components["schemas"]["CommandSendResult"];
->>>>>>> cmd
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-<<<<<<< HEAD
         };
     };
     getFirmwareRelease: {
@@ -7992,12 +7975,6 @@ export interface operations {
         };
     };
     createFirmwareRollout: {
-=======
-            404: components["responses"]["NotFound"];
-        };
-    };
-    previewCommandTarget: {
->>>>>>> cmd
         parameters: {
             query?: never;
             header?: never;
@@ -8006,7 +7983,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-<<<<<<< HEAD
                 "application/json": components["schemas"]["FirmwareRolloutInput"];
             };
         };
@@ -8037,21 +8013,11 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description The rollout with its waves */
-=======
-                "application/json": {
-                    target: components["schemas"]["CommandTarget"];
-                };
-            };
-        };
-        responses: {
-            /** @description The target */
->>>>>>> cmd
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-<<<<<<< HEAD
                     "application/json": components["schemas"]["FirmwareRollout"];
                 };
             };
@@ -8089,9 +8055,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OtaUpdatePage"];
-=======
-                    "application/json": components["schemas"]["CommandTargetPreview"];
->>>>>>> cmd
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -8100,7 +8063,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
-<<<<<<< HEAD
     pauseFirmwareRollout: {
         parameters: {
             query?: never;
@@ -8243,6 +8205,71 @@ export interface operations {
             403: components["responses"]["Forbidden"];
         };
     };
-=======
->>>>>>> cmd
+    sendCommands: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommandSendRequest"];
+            };
+        };
+        responses: {
+            /** @description A repeat of an earlier request (same idempotency key, not expired) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommandSendResult"];
+                };
+            };
+            /** @description The pending commands */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommandSendResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    previewCommandTarget: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    target: components["schemas"]["CommandTarget"];
+                };
+            };
+        };
+        responses: {
+            /** @description The target */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommandTargetPreview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
 }
