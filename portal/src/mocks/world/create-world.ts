@@ -19,7 +19,7 @@ import {
 import { DEMO_PASSWORD, demoEmailFor } from './demo-users';
 import { seedTickets } from './tickets';
 import { seedGeofences } from './geofences';
-import { seedDeviceGroups, seedRoles } from './access';
+import { seedAccessGrants, seedApiKeys, seedCompanySettings, seedDeviceGroups, seedRoles } from './access';
 import {
   MASTER_STATES,
   MODEL_COMMANDS,
@@ -704,6 +704,19 @@ export function createWorld(options: WorldOptions): World {
           users().filter((u) => u.role === 'DA' || u.role === 'DE'),
         ),
       rules: () => seedRules(oems(), models(), now),
+      accessGrants: () =>
+        seedAccessGrants(
+          now,
+          size,
+          (i) => ({
+            id: ids.vehicle(i),
+            oemId: ids.oem(placement(i).oem),
+            dealerId: placement(i).dealer === null ? null : ids.dealer(placement(i).dealer as number),
+          }),
+          models,
+        ),
+      apiKeys: () => seedApiKeys(now),
+      companySettings: () => seedCompanySettings(now),
     },
   };
 }
