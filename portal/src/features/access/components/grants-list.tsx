@@ -157,7 +157,7 @@ export const GrantsList = memo(function GrantsList({ area }: { area: GrantArea }
       }),
       col.accessor('status', {
         header: 'Status',
-        size: 100,
+        size: 115,
         meta: { label: 'Status', sortField: 'status' },
         cell: (c) => <StatusCell grant={c.row.original} />,
       }),
@@ -169,9 +169,9 @@ export const GrantsList = memo(function GrantsList({ area }: { area: GrantArea }
       }),
       col.accessor('createdAt', {
         header: 'Granted',
-        size: 170,
+        size: 200,
         meta: { label: 'Granted', sortField: 'createdAt' },
-        cell: (c) => `${formatDateTime(c.getValue())} by ${c.row.original.createdBy}`,
+        cell: (c) => `${formatDate(c.getValue())} by ${c.row.original.createdBy}`,
       }),
       col.display({
         id: 'actions',

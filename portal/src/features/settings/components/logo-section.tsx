@@ -92,7 +92,7 @@ export function LogoSection() {
               <>
                 <FileInput
                   label="New logo"
-                  placeholder="Choose an image"
+                  description="Choose a PNG, JPEG or WebP file; you see a preview before saving."
                   accept={LOGO_ACCEPT.join(',')}
                   value={file}
                   onChange={(f) => void choose(f)}

@@ -61,6 +61,8 @@ function authOfApiKey(token: string, db: WorldDb): AuthContext | null {
   const user = key ? db.tables.users.get(key.userId) : undefined;
   if (!key || user?.status !== 1) return null;
   db.tables.apiKeys.update(key.id, { lastUsedAt: Date.now() });
+  // Reads do not persist by themselves: keep the last use across reloads.
+  void db.persist();
   const all = permissionsOf(user, db);
   const permissions: PermissionMap =
     key.scope === 'write'
