@@ -225,3 +225,24 @@ export const commandHistory = {
   pending: 'Status: Pending',
   success: 'Status: Success',
 } as const;
+
+/** Access management, OEM access, settings and profile (issue 21 items 4 and 6). */
+export const accessSettings = {
+  grantsTable: { role: 'table', name: 'Access grants' },
+  oemGrantsTable: { role: 'table', name: 'OEM access grants' },
+  grantAccess: { role: 'button', name: 'Grant access' },
+  grantDialog: { role: 'dialog', name: 'Grant access' },
+  settingsTabs: { role: 'tablist', name: 'Settings' },
+  apiKeysTable: { role: 'table', name: 'API keys' },
+  createKey: { role: 'button', name: 'Create API key' },
+  createKeyDialog: { role: 'dialog', name: 'Create API key' },
+  keyName: 'Name',
+  keyScope: 'Scope',
+  submitKey: { role: 'button', name: 'Create key' },
+  secretDialog: { role: 'dialog', name: 'Your new API key' },
+  secretText: 'the API key',
+  copied: { role: 'button', name: 'I have copied it' },
+  revokeKey: (name: string) => ({ role: 'button', name: `Revoke ${name}` }) as const,
+  revokeDialog: { role: 'dialog', name: 'Revoke API key' },
+  confirmRevoke: { role: 'button', name: 'Revoke key' },
+} as const;

@@ -22,6 +22,9 @@ import { createVehicleHandlers } from './handlers/vehicles';
 import { createDeviceGroupHandlers } from './handlers/device-groups';
 import { createRoleHandlers } from './handlers/roles';
 import { createUserHandlers } from './handlers/users';
+import { createAccessGrantHandlers } from './handlers/access-grants';
+import { createProfileHandlers } from './handlers/profile';
+import { createSettingsHandlers } from './handlers/settings';
 import type { RuleEngineOptions } from './world/rule-engine';
 import { openTicketForRule } from './world/rule-tickets';
 
@@ -58,5 +61,8 @@ export function createHandlers(
     ...createRuleHandlers(http, rules),
     ...createAnalysisHandlers(http),
     ...createFirmwareHandlers(http, options.firmware),
+    ...createAccessGrantHandlers(http),
+    ...createSettingsHandlers(http),
+    ...createProfileHandlers(http),
   ];
 }

@@ -45,7 +45,12 @@ export function createAuthHandlers(http: ApiHttp) {
         throw errorResponse(400, 'invalid_credentials', 'The email or password is not correct.');
       }
       const token = `vl_${crypto.randomUUID()}`;
-      db.tables.sessions.insert({ id: token, userId: user.id, createdAt: Date.now() });
+      db.tables.sessions.insert({
+        id: token,
+        userId: user.id,
+        createdAt: Date.now(),
+        userAgent: request.headers.get('User-Agent') ?? (typeof navigator === 'undefined' ? null : navigator.userAgent),
+      });
       db.tables.users.update(user.id, { lastSignInAt: Date.now() });
       await db.persist();
       return response(200).json({ token, user: toAuthUser(user), permissions: permissionsOf(user, db) });

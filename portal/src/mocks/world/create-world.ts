@@ -21,7 +21,7 @@ import { DEMO_PASSWORD, demoEmailFor } from './demo-users';
 import { seedTickets } from './tickets';
 import { seedFirmwareReleases, seedOtaHistory } from './firmware';
 import { seedGeofences } from './geofences';
-import { seedDeviceGroups, seedRoles } from './access';
+import { seedAccessGrants, seedApiKeys, seedCompanySettings, seedDeviceGroups, seedRoles } from './access';
 import {
   MASTER_STATES,
   MODEL_COMMANDS,
@@ -738,6 +738,19 @@ export function createWorld(options: WorldOptions): World {
           [...devicesOf('BMS'), ...devicesOf('MCU'), ...devicesOf('VCU'), ...devicesOf('LOGGER')],
           now,
         ),
+      accessGrants: () =>
+        seedAccessGrants(
+          now,
+          size,
+          (i) => ({
+            id: ids.vehicle(i),
+            oemId: ids.oem(placement(i).oem),
+            dealerId: placement(i).dealer === null ? null : ids.dealer(placement(i).dealer as number),
+          }),
+          models,
+        ),
+      apiKeys: () => seedApiKeys(now),
+      companySettings: () => seedCompanySettings(now),
     },
   };
 }

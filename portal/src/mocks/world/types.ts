@@ -1,3 +1,4 @@
+import type { RoleCode } from '@/domain/roles';
 import type { components } from '@/shared/api/schema';
 import type { TicketRecord } from './tickets';
 import type { FirmwareReleaseRecord, FirmwareRolloutRecord, OtaUpdateRecord } from './firmware';
@@ -66,6 +67,57 @@ export interface SessionRecord {
   id: string;
   userId: string;
   createdAt: number;
+  /** The browser that signed in (profile: sessions), when known. */
+  userAgent?: string | null;
+}
+
+/** An access grant (decision 0079): a role on vehicles, a model, a device kind or an OEM's fleet, until expiry or revoke. */
+export interface AccessGrantRecord {
+  id: string;
+  kind: 'ev' | 'bms' | 'mcu' | 'vcu';
+  target: 'vehicle' | 'model' | 'deviceKind' | 'oem';
+  /** Vehicle, model or OEM id; null for a device kind (the kind is `kind`). */
+  targetId: string | null;
+  roleCode: RoleCode;
+  granteeType: 'oem' | 'dealer' | 'fleet' | 'evowner' | 'driver' | 'user';
+  granteeId: string;
+  /** The OEM whose vehicles or models the grant opens (scope of the OEM that manages it); null for a device kind. */
+  oemId: string | null;
+  note: string | null;
+  expiresAt: number | null;
+  revokedAt: number | null;
+  revokedBy: string | null;
+  createdAt: number;
+  createdBy: string;
+}
+
+/** A REST API key (decision 0080): only a hash of its secret is kept; the secret is shown once. */
+export interface ApiKeyRecord {
+  id: string;
+  /** `platform` or the OEM id whose settings hold it. */
+  tenantId: string;
+  name: string;
+  scope: 'read' | 'write';
+  /** The first characters of the secret, to recognise it. */
+  prefix: string;
+  secretHash: string;
+  /** The account a request with this key acts for (its creator). */
+  userId: string;
+  createdAt: number;
+  createdBy: string;
+  lastUsedAt: number | null;
+  resetAt: number | null;
+  revokedAt: number | null;
+}
+
+/** Company settings of a tenant (`platform` or an OEM id): the logo and the rules' delivery-method configuration. */
+export interface CompanySettingsRecord {
+  id: string;
+  logo: { dataUrl: string; type: string; size: number; fileName: string; updatedAt: number } | null;
+  smtpSender: string | null;
+  smsSenderId: string | null;
+  webhookSecret: string | null;
+  updatedAt: number;
 }
 
 /** Every table of the world and the type of its rows. */
@@ -96,6 +148,9 @@ export interface WorldRows {
   firmwareReleases: FirmwareReleaseRecord;
   firmwareRollouts: FirmwareRolloutRecord;
   otaUpdates: OtaUpdateRecord;
+  accessGrants: AccessGrantRecord;
+  apiKeys: ApiKeyRecord;
+  companySettings: CompanySettingsRecord;
 }
 
 export type TableName = keyof WorldRows;
@@ -127,4 +182,7 @@ export const TABLE_NAMES = [
   'firmwareReleases',
   'firmwareRollouts',
   'otaUpdates',
+  'accessGrants',
+  'apiKeys',
+  'companySettings',
 ] as const satisfies readonly TableName[];

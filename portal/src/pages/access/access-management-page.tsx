@@ -1,18 +1,16 @@
-import { LATER_WORK, type RoutePageProps } from '@/config/routes';
-import { ComingLater } from '@/shared/ui/coming-later';
+import type { RoutePageProps } from '@/config/routes';
+import { GrantsList } from '@/features/access/components/grants-list';
 import { PageHeader } from '@/shared/ui/page-header';
 
-const INCLUDES = [
-  'Grant and revoke access per component kind',
-  'Assignable roles per kind (EV, BMS, MCU, VCU)',
-] as const;
-
-/** Who may work on which vehicles and devices. */
+/** Who may work on which vehicles, models and device kinds: grants with a role, an expiry and a revoke. */
 export function AccessManagementPage({ route }: RoutePageProps) {
   return (
     <>
-      <PageHeader title={route.title} description="Who may work on which vehicles and devices." />
-      <ComingLater arrivesWith={LATER_WORK[route.later ?? 'later']} includes={INCLUDES} />
+      <PageHeader
+        title={route.title}
+        description="Give a partner organisation or a component admin a role on vehicles, models or a device kind. Expired and revoked grants stay listed but no longer give access."
+      />
+      <GrantsList area="access" />
     </>
   );
 }

@@ -1,15 +1,16 @@
-import { LATER_WORK, type RoutePageProps } from '@/config/routes';
-import { ComingLater } from '@/shared/ui/coming-later';
+import type { RoutePageProps } from '@/config/routes';
+import { GrantsList } from '@/features/access/components/grants-list';
 import { PageHeader } from '@/shared/ui/page-header';
 
-const INCLUDES = ['List, add and edit OEMs'] as const;
-
-/** Manufacturers (OEMs) and their access to the platform. */
+/** OEM access: a manufacturer's fleet opened to its own service centres and fleets, until an expiry or a revoke. */
 export function OemAccessPage({ route }: RoutePageProps) {
   return (
     <>
-      <PageHeader title={route.title} description="Manufacturers (OEMs) and their access to the platform." />
-      <ComingLater arrivesWith={LATER_WORK[route.later ?? 'later']} includes={INCLUDES} />
+      <PageHeader
+        title={route.title}
+        description="Open a manufacturer's whole fleet to one of its service centres or fleets, with an expiry. Expired and revoked grants no longer give access."
+      />
+      <GrantsList area="oem" />
     </>
   );
 }

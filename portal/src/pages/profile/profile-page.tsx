@@ -1,6 +1,10 @@
 import { Avatar, Badge, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { RoutePageProps } from '@/config/routes';
 import { PERMISSION_LABELS, type PermissionKey } from '@/domain/permissions';
+import { PasswordForm } from '@/features/settings/components/password-form';
+import { ProfileDetailsForm } from '@/features/settings/components/profile-details-form';
+import { SessionsList } from '@/features/settings/components/sessions-list';
+import { useCan } from '@/state/use-can';
 import { ROLE_LABELS } from '@/domain/roles';
 import { useAppState } from '@/state/store-context';
 import { PageHeader } from '@/shared/ui/page-header';
@@ -13,10 +17,11 @@ const SCOPES = [
   ['driverId', 'Driver'],
 ] as const;
 
-/** The signed-in user: identity, role, scope and the areas their permissions open. */
+/** The signed-in user: identity, role, scope, the areas their permissions open, own details, password and sessions. */
 export function ProfilePage({ route }: RoutePageProps) {
   const user = useAppState((s) => s.auth.user);
   const permissions = useAppState((s) => s.auth.permissions);
+  const can = useCan();
   if (!user) return null;
   const initials = user.name
     .split(/\s+/)
@@ -69,6 +74,9 @@ export function ProfilePage({ route }: RoutePageProps) {
             ))}
           </Group>
         </Card>
+        <ProfileDetailsForm />
+        {can('mp.cp') ? <PasswordForm /> : null}
+        <SessionsList />
       </SimpleGrid>
     </>
   );

@@ -1,15 +1,47 @@
-import { LATER_WORK, type RoutePageProps } from '@/config/routes';
-import { ComingLater } from '@/shared/ui/coming-later';
+import { Alert } from '@mantine/core';
+import type { RoutePageProps } from '@/config/routes';
+import type { PermissionKey } from '@/domain/permissions';
+import { ApiKeysSection } from '@/features/settings/components/api-keys-section';
+import { DeliverySection } from '@/features/settings/components/delivery-section';
+import { LogoSection } from '@/features/settings/components/logo-section';
+import { PasswordForm } from '@/features/settings/components/password-form';
 import { PageHeader } from '@/shared/ui/page-header';
+import { UrlTabs } from '@/shared/ui/url-tabs';
+import { useCan } from '@/state/use-can';
 
-const INCLUDES = ['Company logo', 'REST API keys', 'Delivery methods'] as const;
+const TABS: readonly { id: string; label: string; key: PermissionKey }[] = [
+  { id: 'logo', label: 'Company logo', key: 's.logo' },
+  { id: 'api', label: 'REST API', key: 's.api' },
+  { id: 'delivery', label: 'Delivery methods', key: 'rule.dm' },
+  { id: 'password', label: 'Change password', key: 'mp.cp' },
+];
 
-/** Company settings. */
+/** Company settings: logo, REST API keys, the rules' delivery methods and the own password, each by its key. */
 export function SettingsPage({ route }: RoutePageProps) {
+  const can = useCan();
+  const tabs = TABS.filter((t) => can(t.key));
   return (
     <>
-      <PageHeader title={route.title} description="Company settings." />
-      <ComingLater arrivesWith={LATER_WORK[route.later ?? 'later']} includes={INCLUDES} />
+      <PageHeader title={route.title} description="Your company's logo, API access and how rules deliver messages." />
+      {tabs.length === 0 ? (
+        <Alert color="gray">Your role opens none of the settings.</Alert>
+      ) : (
+        <UrlTabs
+          label="Settings"
+          tabs={tabs}
+          renderPanel={(tab) =>
+            tab.id === 'logo' ? (
+              <LogoSection />
+            ) : tab.id === 'api' ? (
+              <ApiKeysSection />
+            ) : tab.id === 'delivery' ? (
+              <DeliverySection />
+            ) : (
+              <PasswordForm />
+            )
+          }
+        />
+      )}
     </>
   );
 }

@@ -190,3 +190,25 @@ export const firmwareKeys = {
   rolloutDevices: (id: string, params: Params) => ['firmware', 'detail', id, 'devices', params] as const,
   history: (params: Params) => ['firmware', 'history', params] as const,
 };
+
+/** Access grants and OEM access (issue 21 item 4), and the pick lists of the grant form. */
+export const accessGrantKeys = {
+  all: ['access-grants'] as const,
+  lists: () => ['access-grants', 'list'] as const,
+  list: (area: 'access' | 'oem', params: Params) => ['access-grants', 'list', area, params] as const,
+  candidates: (params: Params) => ['access-grants', 'candidates', params] as const,
+};
+
+/** Company settings and REST API keys (issue 21 item 6). */
+export const settingsKeys = {
+  all: ['settings'] as const,
+  company: () => ['settings', 'company'] as const,
+  apiKeys: () => ['settings', 'api-keys'] as const,
+};
+
+/** The signed-in user's own account and sessions. */
+export const profileKeys = {
+  all: ['profile'] as const,
+  me: () => ['profile', 'me'] as const,
+  sessions: () => ['profile', 'sessions'] as const,
+};

@@ -7,7 +7,9 @@ import {
 } from '@/domain/permissions';
 import { roleTypeOf, type RoleType } from '@/domain/roles';
 import type { WorldDb } from '../../world/db';
-import type { UserRecord } from '../../world/types';
+import type { UserRecord, Vehicle } from '../../world/types';
+import { grantedVehicleTest } from './access-grants';
+import { sha256Hex } from './audit-chain';
 import { forbidden, unauthorized } from './http-error';
 
 export interface AuthContext {
@@ -17,6 +19,10 @@ export interface AuthContext {
   permissions: PermissionMap;
   /** Where the request came from, for the audit log: null where the server cannot know it (in the browser, the IP). */
   client?: { ip: string | null; userAgent: string | null };
+  /** Vehicles the caller's active access grants add to their scope (decision 0079); absent when none. */
+  granted?: (vehicle: Vehicle) => boolean;
+  /** Set when the request came with a REST API key instead of a session (decision 0080). */
+  apiKeyId?: string;
 }
 
 /**
@@ -30,10 +36,39 @@ export function permissionsOf(user: UserRecord, db?: WorldDb): PermissionMap {
 
 /** The caller a session token stands for, or null when the token is unknown or its user is not active. */
 export function authOfToken(token: string, db: WorldDb): AuthContext | null {
+  if (token.startsWith('vlk_')) return authOfApiKey(token, db);
   const session = db.tables.sessions.get(token);
   const user = session ? db.tables.users.get(session.userId) : undefined;
   if (user?.status !== 1) return null;
-  return { token, user, roleType: roleTypeOf(user.role), permissions: permissionsOf(user, db) };
+  return withGrants({ token, user, roleType: roleTypeOf(user.role), permissions: permissionsOf(user, db) }, db);
+}
+
+function withGrants(ctx: AuthContext, db: WorldDb): AuthContext {
+  const granted = grantedVehicleTest(db, ctx.user);
+  return granted ? { ...ctx, granted } : ctx;
+}
+
+/** Read-only keys keep only the List and Export bits of their account's permissions. */
+const READ_BITS = 1 | 128;
+
+/**
+ * A REST API key stands for the account that made it, with its permissions (only List and Export for a read key);
+ * a revoked key, or one whose account is inactive, is a 401. Each use stamps the key's last use.
+ */
+function authOfApiKey(token: string, db: WorldDb): AuthContext | null {
+  const hash = sha256Hex(token);
+  const key = db.tables.apiKeys.all().find((k) => k.secretHash === hash && k.revokedAt === null);
+  const user = key ? db.tables.users.get(key.userId) : undefined;
+  if (!key || user?.status !== 1) return null;
+  db.tables.apiKeys.update(key.id, { lastUsedAt: Date.now() });
+  // Reads do not persist by themselves: keep the last use across reloads.
+  void db.persist();
+  const all = permissionsOf(user, db);
+  const permissions: PermissionMap =
+    key.scope === 'write'
+      ? all
+      : Object.fromEntries(Object.entries(all).map(([k, flags]) => [k, (flags ?? 0) & READ_BITS]));
+  return withGrants({ token, user, roleType: roleTypeOf(user.role), permissions, apiKeyId: key.id }, db);
 }
 
 /** The signed-in caller of a request; throws the contract's 401 when the bearer token is missing or unknown. */

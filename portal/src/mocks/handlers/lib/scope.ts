@@ -30,7 +30,9 @@ export function vehicleFilterFor(ctx: AuthContext): (vehicle: Vehicle) => boolea
   const scope = vehicleScopeFor(ctx);
   if (scope === null) return () => true;
   const { field, value } = scope;
-  return (v) => v[field] === value;
+  const granted = ctx.granted;
+  // Active access grants widen the scope (decision 0079); expired and revoked ones are not in `granted`.
+  return granted ? (v) => v[field] === value || granted(v) : (v) => v[field] === value;
 }
 
 /** True when the caller's scope is limited to assigned vehicles (so devices follow their vehicle). */
