@@ -19,6 +19,7 @@ import { createVehicleHandlers } from './handlers/vehicles';
 import { createDeviceGroupHandlers } from './handlers/device-groups';
 import { createRoleHandlers } from './handlers/roles';
 import { createUserHandlers } from './handlers/users';
+import { createDashboardHandlers } from './handlers/dashboards';
 import type { RuleEngineOptions } from './world/rule-engine';
 import { openTicketForRule } from './world/rule-tickets';
 
@@ -52,5 +53,6 @@ export function createHandlers(
     ...createDeviceGroupHandlers(http),
     ...createTicketHandlers(http),
     ...createRuleHandlers(http, rules),
+    ...createDashboardHandlers(http),
   ];
 }
