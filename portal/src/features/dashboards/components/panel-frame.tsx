@@ -31,7 +31,14 @@ export function PanelFrame({ title, order = 2, actions, handleClassName, childre
         </Title>
         {actions}
       </Group>
-      <Stack gap="xs" style={{ flex: 1, minHeight: 0, overflow: 'auto' }}>
+      {/* The body scrolls inside its cell, so it is keyboard-reachable (axe scrollable-region-focusable). */}
+      <Stack
+        gap="xs"
+        style={{ flex: 1, minHeight: 0, overflow: 'auto' }}
+        tabIndex={0}
+        role="group"
+        aria-label={`${title} content`}
+      >
         <SectionErrorBoundary what={title}>{children}</SectionErrorBoundary>
       </Stack>
     </Card>

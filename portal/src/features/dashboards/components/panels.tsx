@@ -152,7 +152,7 @@ export function RecentFaultsBody({ range }: PanelBodyProps) {
       emptyText="No active faults in this range."
     >
       {(d) => (
-        <Table.ScrollContainer minWidth={420}>
+        <div style={{ overflowX: 'auto' }} tabIndex={0} role="group" aria-label="Recent active faults, scrollable">
           <Table fz="sm" verticalSpacing={4} striped>
             <caption style={{ captionSide: 'top', textAlign: 'left' }}>
               <Text size="xs" c="dimmed" component="span">
@@ -188,7 +188,7 @@ export function RecentFaultsBody({ range }: PanelBodyProps) {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </div>
       )}
     </QueryState>
   );
