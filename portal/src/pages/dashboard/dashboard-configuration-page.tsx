@@ -172,7 +172,11 @@ export function DashboardConfigurationPage({ route }: RoutePageProps) {
                       key={d.id}
                       component="button"
                       label={d.name}
-                      description={d.builtIn ? 'Default for your role' : `${d.panels.length} panels`}
+                      description={
+                        <Text span size="xs" c="gray.8">
+                          {d.builtIn ? 'Default for your role' : `${d.panels.length} panels`}
+                        </Text>
+                      }
                       active={d.id === selected?.id}
                       aria-current={d.id === selected?.id ? 'true' : undefined}
                       onClick={() => select(d.id)}
