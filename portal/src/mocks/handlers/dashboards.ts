@@ -169,7 +169,8 @@ function sampleOf(db: WorldDb, vehicles: Vehicle[]): { sample: Vehicle[]; scale:
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 function daysBetween(from: number, to: number): string[] {
   const out: string[] = [];
-  for (let t = Math.floor(from / TIME.DAY) * TIME.DAY; t <= to; t += TIME.DAY) out.push(dayOf(t));
+  // Days that start before `to`: a range ending at midnight does not add an empty next day.
+  for (let t = Math.floor(from / TIME.DAY) * TIME.DAY; t < to; t += TIME.DAY) out.push(dayOf(t));
   return out;
 }
 const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
