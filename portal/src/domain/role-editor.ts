@@ -67,7 +67,7 @@ const EXPLICIT: Partial<Record<PermissionKey, number>> = {
   FOTA: CRUD | A.ASSIGN | A.IMPORT | A.COPY_LINK | A.CHANGE_STATUS,
   'FOTA.h': LIST_EXPORT,
   hl: LIST_EXPORT,
-  dc: A.LIST | A.UPDATE | A.CONFIGURE,
+  dc: CRUD | A.RESET | A.CONFIGURE,
 };
 
 /** The action bits that make sense for a key (List is always among them). */

@@ -25,6 +25,7 @@ import { createUserHandlers } from './handlers/users';
 import { createAccessGrantHandlers } from './handlers/access-grants';
 import { createProfileHandlers } from './handlers/profile';
 import { createSettingsHandlers } from './handlers/settings';
+import { createDashboardHandlers } from './handlers/dashboards';
 import type { RuleEngineOptions } from './world/rule-engine';
 import { openTicketForRule } from './world/rule-tickets';
 
@@ -64,5 +65,6 @@ export function createHandlers(
     ...createAccessGrantHandlers(http),
     ...createSettingsHandlers(http),
     ...createProfileHandlers(http),
+    ...createDashboardHandlers(http),
   ];
 }

@@ -708,6 +708,7 @@ export function createWorld(options: WorldOptions): World {
       notifications,
       audit: () => [],
       sessions: () => [],
+      dashboards: () => [],
       geofences: () => seedGeofences(size, now),
       roles: () => seedRoles(now),
       deviceGroups: () => seedDeviceGroups(now),

@@ -62,6 +62,14 @@ export type RoleRecord = Omit<Stored<Schemas['Role']>, 'userCount' | 'locked'>;
 /** A device group: picked members, or a filter over its owner's vehicles. */
 export type DeviceGroupRecord = Omit<Stored<Schemas['DeviceGroup']>, 'ownerName'>;
 
+/** A saved dashboard of one user in one role (spec §3 dashboardConfig; issue 22). */
+export type DashboardRecord = Omit<Stored<Schemas['Dashboard']>, 'builtIn'> & {
+  userId: string;
+  role: string;
+  /** Order in the user's list. */
+  position: number;
+};
+
 /** A signed-in session: the bearer token is the id. */
 export interface SessionRecord {
   id: string;
@@ -151,6 +159,7 @@ export interface WorldRows {
   accessGrants: AccessGrantRecord;
   apiKeys: ApiKeyRecord;
   companySettings: CompanySettingsRecord;
+  dashboards: DashboardRecord;
 }
 
 export type TableName = keyof WorldRows;
@@ -185,4 +194,5 @@ export const TABLE_NAMES = [
   'accessGrants',
   'apiKeys',
   'companySettings',
+  'dashboards',
 ] as const satisfies readonly TableName[];

@@ -1,13 +1,141 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, expect, test } from 'vitest';
-import { createTestStore, preloadPages, renderApp, signInAs } from '@/test/render';
+import { HttpResponse, http } from 'msw';
+import { beforeAll, describe, expect, test, vi } from 'vitest';
+import {
+  DASHBOARD_PANEL_IDS,
+  DASHBOARD_PANELS,
+  type DashboardPanelId,
+  defaultLayoutFor,
+} from '@/domain/dashboard-panels';
+import { defaultPermissionsFor } from '@/domain/permissions';
+import { dashboardPathFor, type RoleCode, roleTypeOf } from '@/domain/roles';
+import { server } from '@/mocks/node';
+import { call } from '@/mocks/test/api-test-client';
+import { signInWithDemoWorld } from '@/test/api-sign-in';
+import { preloadPages, renderApp } from '@/test/render';
 
+vi.setConfig({ testTimeout: 60_000 });
 beforeAll(preloadPages, 60_000);
 
+/** The aggregate each panel fetches (the map draws from the live feed, not from an aggregate). */
+const ENDPOINT: Record<DashboardPanelId, string | null> = {
+  'fleet-status': 'fleet-status',
+  'fault-summary': 'fault-summary',
+  'recent-faults': 'recent-faults',
+  map: null,
+  'soc-distribution': 'soc-distribution',
+  'energy-distance': 'activity',
+  utilisation: 'activity',
+  charging: 'charging',
+  'battery-health': 'battery-health',
+  tickets: 'tickets',
+  co2: 'co2',
+  'my-vehicles': 'my-vehicles',
+};
+
+function watchPanelRequests(): Set<string> {
+  const seen = new Set<string>();
+  server.events.on('request:start', ({ request }) => {
+    const match = /\/dashboard-data\/([a-z0-9-]+)/.exec(new URL(request.url).pathname);
+    if (match?.[1]) seen.add(match[1]);
+  });
+  return seen;
+}
+
+const panelRegions = () =>
+  Array.from(
+    screen.getByTestId('dashboard-grid').querySelectorAll<HTMLElement>('[data-panel]'),
+    (el) => el.dataset.panel,
+  );
+
+const ROLES: RoleCode[] = ['SA', 'OEMA', 'DA', 'FA', 'DR', 'EVO', 'BMSA', 'MCUA', 'VCUA', 'GPSA'];
+
+describe('each role type sees its default panels, and only those its permissions allow', () => {
+  test.each(ROLES)('%s', async (role) => {
+    const seen = watchPanelRequests();
+    const { store } = await signInWithDemoWorld(role);
+    renderApp(dashboardPathFor(role), { store });
+    const permissions = defaultPermissionsFor(role);
+    const expected = defaultLayoutFor(roleTypeOf(role), permissions).map((p) => p.panel);
+    expect(expected.length).toBeGreaterThan(0);
+    await screen.findByTestId('dashboard-grid');
+    expect(panelRegions()).toEqual(expected);
+    for (const panel of expected) {
+      expect(screen.getByRole('region', { name: DASHBOARD_PANELS[panel].title })).toBeInTheDocument();
+    }
+    const wanted = new Set(expected.map((p) => ENDPOINT[p]).filter((e): e is string => e !== null));
+    await waitFor(() => expect(seen).toEqual(wanted));
+    // Nothing else was asked for: a panel the role may not see is never fetched.
+    const forbidden = DASHBOARD_PANEL_IDS.filter((p) => !expected.includes(p)).map((p) => ENDPOINT[p]);
+    for (const endpoint of forbidden) if (endpoint && !wanted.has(endpoint)) expect(seen.has(endpoint)).toBe(false);
+  });
+});
+
+test('a driver sees their own vehicle: state of charge, range, last trip and service due', async () => {
+  const { store } = await signInWithDemoWorld('DR');
+  renderApp('/driver/dashboard', { store });
+  const panel = await screen.findByRole('region', { name: 'My vehicles' });
+  const socs = await within(panel).findAllByText('State of charge');
+  for (const label of ['Range', 'Last trip', 'Service due'])
+    expect(within(panel).getAllByText(label)).toHaveLength(socs.length);
+  expect(within(panel).getAllByText(/^in [\d,]+ km$/)).toHaveLength(socs.length);
+  expect(screen.queryByRole('region', { name: 'Fleet status' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Configure' })).not.toBeInTheDocument();
+});
+
+test('a failing panel shows its error in place and the rest of the dashboard still works', async () => {
+  server.use(
+    http.get('*/dashboard-data/fault-summary', () =>
+      HttpResponse.json({ code: 'boom', message: 'The fault store is down.' }, { status: 500 }),
+    ),
+  );
+  const { store } = await signInWithDemoWorld('SA');
+  renderApp('/dashboard', { store });
+  const faults = await screen.findByRole('region', { name: 'Fault Summary' });
+  expect(await within(faults).findByRole('alert')).toHaveTextContent('The fault store is down.');
+  const status = screen.getByRole('region', { name: 'Fleet status' });
+  expect(await within(status).findByText('Online')).toBeInTheDocument();
+});
+
+test('the time range applies to every panel that follows it, and is kept in the URL', async () => {
+  const ranges: string[] = [];
+  server.events.on('request:start', ({ request }) => {
+    const url = new URL(request.url);
+    if (url.pathname.endsWith('/dashboard-data/fault-summary')) ranges.push(`${url.searchParams.get('from')}`);
+  });
+  const { store } = await signInWithDemoWorld('SA');
+  const { router } = renderApp('/dashboard', { store });
+  await screen.findByRole('region', { name: 'Fault Summary' });
+  await waitFor(() => expect(ranges).toHaveLength(1));
+  await userEvent.click(screen.getByRole('radio', { name: '30 days' }));
+  expect(router.state.location.search).toContain('range=30d');
+  await waitFor(() => expect(ranges).toHaveLength(2));
+  const [week, month] = ranges.map((r) => Date.parse(r));
+  expect((week as number) - (month as number)).toBe(23 * 86_400_000);
+});
+
+test('a saved dashboard replaces the default; with several, a picker chooses which one shows', async () => {
+  const { store, token } = await signInWithDemoWorld('OEMA');
+  await call('POST', '/dashboards', {
+    token,
+    body: { name: 'Faults only', panels: [{ id: 'a', panel: 'fault-summary', x: 0, y: 0, w: 6, h: 4 }] },
+  });
+  await call('POST', '/dashboards', {
+    token,
+    body: { name: 'Tickets', panels: [{ id: 'b', panel: 'tickets', x: 0, y: 0, w: 4, h: 4 }] },
+  });
+  renderApp('/dashboard', { store });
+  await screen.findByRole('region', { name: 'Fault Summary' });
+  expect(panelRegions()).toEqual(['fault-summary']);
+  await userEvent.click(screen.getByRole('textbox', { name: 'Dashboard' }));
+  await userEvent.click(await screen.findByRole('option', { name: 'Tickets' }));
+  await screen.findByRole('region', { name: 'Open tickets' });
+  expect(panelRegions()).toEqual(['tickets']);
+});
+
 test('the real-time map view links to the full-height fleet map, and back', async () => {
-  const store = createTestStore();
-  signInAs(store, 'SA');
+  const { store } = await signInWithDemoWorld('SA');
   const { router } = renderApp('/dashboard', { store });
   await userEvent.click(await screen.findByRole('link', { name: 'Open the fleet map' }));
   expect(await screen.findByRole('heading', { name: 'Dashboard: Fleet map' })).toBeInTheDocument();

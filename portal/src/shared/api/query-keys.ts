@@ -212,3 +212,11 @@ export const profileKeys = {
   me: () => ['profile', 'me'] as const,
   sessions: () => ['profile', 'sessions'] as const,
 };
+
+/** The caller's dashboards (dashboardConfig) and the aggregates their panels show (issue 22). */
+export const dashboardKeys = {
+  all: ['dashboards'] as const,
+  list: () => ['dashboards', 'list'] as const,
+  /** One panel's aggregate; `params` holds the time range for panels that follow it. */
+  data: (panel: string, params: Params) => ['dashboards', 'data', panel, params] as const,
+};

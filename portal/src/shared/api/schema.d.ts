@@ -2537,6 +2537,248 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dashboards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description The caller's dashboards (spec §3 `dashboardConfig`), saved per user and role, in their order. Needs `db`.
+         *     A caller who saved none gets their role type's default dashboard (`builtIn: true`, not stored).
+         *     Panels the caller may not see are left out.
+         */
+        get: operations["listDashboards"];
+        put?: never;
+        /**
+         * @description Adds a dashboard for the caller. Needs `dc` with Add. Panels outside the caller's permissions are a 400.
+         *     Audit entity Dashboard.
+         */
+        post: operations["createDashboard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboards/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Deletes every dashboard the caller saved, so the role default shows again. Needs `dc` with Reset. */
+        post: operations["resetDashboards"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboards/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** @description Deletes one of the caller's dashboards. Needs `dc` with Delete. */
+        delete: operations["deleteDashboard"];
+        options?: never;
+        head?: never;
+        /** @description Renames a dashboard or replaces its panels. Needs `dc` with Update. Another user's dashboard is a 404. */
+        patch: operations["updateDashboard"];
+        trace?: never;
+    };
+    "/dashboard-data/fleet-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Vehicles in the caller's scope by live status now. Needs one of `vh.l`, `BMS.l`, `MCU.l`, `VCU.l`. */
+        get: operations["dashboardFleetStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard-data/fault-summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Faults and alerts in scope raised in the range, by severity, and how many are still active. Needs `db.fs`. */
+        get: operations["dashboardFaultSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard-data/recent-faults": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The 10 newest active faults in scope raised in the range. Needs `db.raf`. */
+        get: operations["dashboardRecentFaults"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard-data/soc-distribution": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Vehicles in scope by state of charge now, in 20% buckets. Needs `vh.l` or `BMS.l`. */
+        get: operations["dashboardSocDistribution"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard-data/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Energy used, distance driven and hours driven per day in the range, from the trips of the vehicles in scope,
+         *     and the utilisation (hours driven / vehicle-hours). Over 500 vehicles: a deterministic sample of 500, scaled
+         *     up, and `sampledVehicles` says so. Needs `a`.
+         */
+        get: operations["dashboardActivity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard-data/charging": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Charging sessions per day in the range: the charge between two battery cycles of a BMS (its SoC rises from the
+         *     end of one cycle to the start of the next). Needs `vh.l` or `BMS.l`.
+         */
+        get: operations["dashboardCharging"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard-data/battery-health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Vehicles in scope by health rating (spec §3, Very good 1 ... Worst 5). Needs `vh.l` or `BMS.l`. */
+        get: operations["dashboardBatteryHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard-data/tickets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Open tickets the caller sees and how many have breached an SLA target, by priority. Needs `t`. */
+        get: operations["dashboardTickets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard-data/co2": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description CO2 avoided in the range (simple): distance x ICE baseline g/km minus energy x grid intensity x charging losses.
+         *     Same sampling as activity. Needs `ce`.
+         */
+        get: operations["dashboardCo2"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard-data/my-vehicles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The caller's own vehicles (driver, EV owner) with range, SoC, last trip and service due. Needs `db.driver` or `db.evOwner`. */
+        get: operations["dashboardMyVehicles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4344,6 +4586,170 @@ export interface components {
             createdAt: string;
             userAgent: string | null;
             current: boolean;
+        };
+        /** @enum {string} */
+        DashboardPanelId: "fleet-status" | "fault-summary" | "recent-faults" | "map" | "soc-distribution" | "energy-distance" | "utilisation" | "charging" | "battery-health" | "tickets" | "co2" | "my-vehicles";
+        /** @description One panel on the 12-column grid (x, w in columns; y, h in rows). */
+        DashboardPanel: {
+            id: string;
+            panel: components["schemas"]["DashboardPanelId"];
+            x: number;
+            y: number;
+            w: number;
+            h: number;
+        };
+        Dashboard: {
+            id: string;
+            name: string;
+            panels: components["schemas"]["DashboardPanel"][];
+            /** @description The role default, not stored: saving it adds a dashboard. */
+            builtIn: boolean;
+            /** Format: date-time */
+            createdAt: string | null;
+            /** Format: date-time */
+            updatedAt: string | null;
+        };
+        DashboardInput: {
+            name: string;
+            panels: components["schemas"]["DashboardPanel"][];
+        };
+        DashboardPatch: {
+            name?: string;
+            panels?: components["schemas"]["DashboardPanel"][];
+        };
+        DashboardFleetStatus: {
+            total: number;
+            online: number;
+            charging: number;
+            driving: number;
+            idle: number;
+            offline: number;
+        };
+        DashboardFaultSummary: {
+            /** Format: date-time */
+            from: string;
+            /** Format: date-time */
+            to: string;
+            total: number;
+            active: number;
+            bySeverity: {
+                /** @enum {integer} */
+                severity: 1 | 2 | 3 | 4 | 5;
+                total: number;
+                active: number;
+            }[];
+        };
+        DashboardRecentFaults: {
+            /** @description Active faults in scope raised in the range. */
+            active: number;
+            items: {
+                id: string;
+                vehicleId: string;
+                registrationNumber: string;
+                code: string;
+                name: string;
+                severity: number;
+                kind: string;
+                /** Format: date-time */
+                occurredAt: string;
+            }[];
+        };
+        DashboardSocDistribution: {
+            total: number;
+            buckets: {
+                label: string;
+                min: number;
+                max: number;
+                count: number;
+            }[];
+        };
+        DashboardActivityDay: {
+            /** Format: date */
+            date: string;
+            energyKwh: number;
+            distanceKm: number;
+            drivingHours: number;
+            trips: number;
+        };
+        DashboardActivity: {
+            /** Format: date-time */
+            from: string;
+            /** Format: date-time */
+            to: string;
+            vehicles: number;
+            /** @description Set when the figures are scaled up from a sample. */
+            sampledVehicles: number | null;
+            /** @description Hours driven / (vehicles x hours in the range) x 100. */
+            utilisationPct: number;
+            days: components["schemas"]["DashboardActivityDay"][];
+        };
+        DashboardCharging: {
+            /** Format: date-time */
+            from: string;
+            /** Format: date-time */
+            to: string;
+            sessions: number;
+            energyKwh: number;
+            days: {
+                /** Format: date */
+                date: string;
+                sessions: number;
+                energyKwh: number;
+            }[];
+        };
+        DashboardBatteryHealth: {
+            total: number;
+            ratings: {
+                /** @enum {integer} */
+                rating: 1 | 2 | 3 | 4 | 5;
+                count: number;
+            }[];
+        };
+        DashboardTickets: {
+            open: number;
+            breached: number;
+            byPriority: {
+                priority: string;
+                open: number;
+                breached: number;
+            }[];
+        };
+        DashboardCo2: {
+            /** Format: date-time */
+            from: string;
+            /** Format: date-time */
+            to: string;
+            distanceKm: number;
+            energyKwh: number;
+            gridKgPerKwh: number;
+            chargingLossPct: number;
+            baselineGPerKm: number;
+            avoidedKg: number;
+            sampledVehicles: number | null;
+        };
+        DashboardMyVehicles: {
+            items: {
+                id: string;
+                registrationNumber: string;
+                model: string | null;
+                soc: number;
+                rangeKm: number;
+                isLive: boolean;
+                stateCode: components["schemas"]["VehicleStateCode"];
+                odometerKm: number;
+                serviceIntervalKm: number;
+                /** @description Km left to the next service (odometer to the next multiple of the interval). */
+                serviceDueKm: number;
+                lastTrip: {
+                    /** Format: date-time */
+                    startedAt: string;
+                    /** Format: date-time */
+                    endedAt: string | null;
+                    distanceKm: number;
+                    durationMin: number;
+                    energyKwh: number;
+                } | null;
+            }[];
         };
     };
     responses: {
@@ -9173,6 +9579,380 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+        };
+    };
+    listDashboards: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's dashboards */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Dashboard"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DashboardInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Dashboard"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    resetDashboards: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's dashboards after the reset (the default) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Dashboard"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    deleteDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DashboardPatch"];
+            };
+        };
+        responses: {
+            /** @description Updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Dashboard"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    dashboardFleetStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DashboardFleetStatus"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    dashboardFaultSummary: {
+        parameters: {
+            query?: {
+                /** @description Start of the date range (inclusive, ISO 8601). */
+                from?: components["parameters"]["from"];
+                /** @description End of the date range (inclusive, ISO 8601). */
+                to?: components["parameters"]["to"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Counts by severity */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DashboardFaultSummary"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    dashboardRecentFaults: {
+        parameters: {
+            query?: {
+                /** @description Start of the date range (inclusive, ISO 8601). */
+                from?: components["parameters"]["from"];
+                /** @description End of the date range (inclusive, ISO 8601). */
+                to?: components["parameters"]["to"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DashboardRecentFaults"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    dashboardSocDistribution: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Buckets */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DashboardSocDistribution"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    dashboardActivity: {
+        parameters: {
+            query?: {
+                /** @description Start of the date range (inclusive, ISO 8601). */
+                from?: components["parameters"]["from"];
+                /** @description End of the date range (inclusive, ISO 8601). */
+                to?: components["parameters"]["to"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Per day */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DashboardActivity"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    dashboardCharging: {
+        parameters: {
+            query?: {
+                /** @description Start of the date range (inclusive, ISO 8601). */
+                from?: components["parameters"]["from"];
+                /** @description End of the date range (inclusive, ISO 8601). */
+                to?: components["parameters"]["to"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Per day */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DashboardCharging"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    dashboardBatteryHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DashboardBatteryHealth"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    dashboardTickets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DashboardTickets"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    dashboardCo2: {
+        parameters: {
+            query?: {
+                /** @description Start of the date range (inclusive, ISO 8601). */
+                from?: components["parameters"]["from"];
+                /** @description End of the date range (inclusive, ISO 8601). */
+                to?: components["parameters"]["to"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Figures */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DashboardCo2"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    dashboardMyVehicles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Vehicles */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DashboardMyVehicles"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
 }

@@ -1,0 +1,84 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { portal } from '../../selectors';
+import { PORTAL_BASE, signInToDashboard } from './portal-session';
+
+const shot = (name: string) => `/tmp/dashboards-e2e-${name}.png`;
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+test.describe.configure({ timeout: 120_000 });
+
+for (const role of ['SA', 'OEMA', 'DA', 'FA', 'DR', 'EVO', 'BMSA', 'MCUA', 'VCUA', 'GPSA']) {
+  test(`the ${role} dashboard shows its panels and passes axe`, async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 1100 });
+    await signInToDashboard(page, role);
+    await expect(page.locator(portal.pages.dashboardGrid)).toBeVisible();
+    await expect(page.getByRole('img', { name: /Loading/ })).toHaveCount(0);
+    await page.waitForTimeout(1500);
+    await page.screenshot({ path: shot(`role-${role}`), fullPage: true });
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}
+
+test('configuration round trip: add a panel, drag, resize, reload, same layout', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 1100 });
+  await signInToDashboard(page, 'OEMA');
+  await page.goto(`${PORTAL_BASE}/dashboard-configuration`);
+  const grid = page.locator(portal.pages.dashboardEditorGrid);
+  await expect(grid.locator('[data-panel]').first()).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Add panel Utilisation' }).click();
+  const utilisation = grid.locator('[data-panel="utilisation"]');
+  await expect(utilisation).toBeVisible();
+
+  // Drag it by its title bar to the top of the grid.
+  const handle = utilisation.locator('.vl-drag-handle');
+  await utilisation.scrollIntoViewIfNeeded();
+  const label = () =>
+    utilisation.getByRole('button', { name: /^Move or resize Utilisation/ }).getAttribute('aria-label');
+  const start = await label();
+  const from = await handle.boundingBox();
+  if (!from) throw new Error('no handle');
+  await page.mouse.move(from.x + 40, from.y + 10);
+  await page.mouse.down();
+  await page.mouse.move(from.x + 60, from.y - 30, { steps: 5 });
+  await page.mouse.move(from.x + 500, from.y - 300, { steps: 20 });
+  await page.mouse.up();
+  // Resize from its corner: two columns wider.
+  const corner = utilisation.locator('.react-resizable-handle');
+  const c = await corner.boundingBox();
+  if (!c) throw new Error('no resize handle');
+  await page.mouse.move(c.x + c.width / 2, c.y + c.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(c.x + 260, c.y + c.height / 2, { steps: 15 });
+  await page.mouse.up();
+
+  const keyboardHandle = utilisation.getByRole('button', { name: /^Move or resize Utilisation/ });
+  const before = await keyboardHandle.getAttribute('aria-label');
+  expect(before).not.toEqual(start);
+  expect(before).not.toMatch(/column 1,/);
+  expect(before).not.toMatch(/ 4 wide/);
+  await page.getByRole('button', { name: 'Save layout' }).click();
+  await expect(page.getByText('Unsaved changes')).toHaveCount(0);
+  await page.screenshot({ path: shot('configuration'), fullPage: true });
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.reload();
+  const after = page
+    .locator(portal.pages.dashboardEditorGrid)
+    .locator('[data-panel="utilisation"]')
+    .getByRole('button', { name: /^Move or resize Utilisation/ });
+  await expect(after).toHaveAttribute('aria-label', before as string, { timeout: 30_000 });
+
+  // The dashboard itself shows the saved layout.
+  await page.goto(`${PORTAL_BASE}/dashboard`);
+  await expect(page.locator(portal.pages.dashboardGrid).locator('[data-panel="utilisation"]')).toBeVisible();
+  await page.screenshot({ path: shot('oem-after'), fullPage: true });
+});

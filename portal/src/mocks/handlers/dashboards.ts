@@ -1,0 +1,533 @@
+import {
+  DASHBOARD_PANELS,
+  type DashboardPanelId,
+  defaultLayoutFor,
+  isDashboardPanelId,
+  type PanelPlacement,
+  placementProblem,
+} from '@/domain/dashboard-panels';
+import { ACTION, can } from '@/domain/permissions';
+import { ROLE_TYPE_LABELS } from '@/domain/roles';
+import { clockRuns, TICKET_PRIORITIES, ticketSla } from '@/domain/tickets';
+import type { components } from '@/shared/api/schema';
+import { TIME } from '../world/create-world';
+import type { WorldDb } from '../world/db';
+import { batteryCyclesOf, type TripRow, tripsOf } from '../world/histories';
+import { hashString } from '../world/prng';
+import type { DashboardRecord, Vehicle } from '../world/types';
+import { getWorldDb } from '../world/world-instance';
+import type { ApiHttp } from './http';
+import { type AuthContext, requireAuth, requirePermission } from './lib/auth-context';
+import { recordAudit } from './lib/audit-log';
+import { FieldErrors, readJsonObject } from './lib/body';
+import { invalidQuery, notFound } from './lib/http-error';
+import { vehicleFilterFor } from './lib/scope';
+import { ticketScopeFor } from './tickets';
+
+type Schemas = components['schemas'];
+type ApiDashboard = Schemas['Dashboard'];
+
+/** Most dashboards one user keeps, most panels on one dashboard. */
+export const MAX_DASHBOARDS = 20;
+export const MAX_PANELS = 24;
+/** Above this many vehicles, trip figures come from a deterministic sample, scaled up (trips are costly to replay). */
+export const ACTIVITY_SAMPLE = 500;
+/** The longest range the aggregates accept: the world keeps 60 days of trips. */
+export const MAX_RANGE_DAYS = 62;
+/** Simple CO2 figures (the carbon page has the configurable method): Indian grid FY 2024-25, 2-wheeler petrol. */
+export const CO2_GRID_KG_PER_KWH = 0.7117;
+export const CO2_CHARGING_LOSS_PCT = 10;
+export const CO2_BASELINE_G_PER_KM = { '2 Wheeler': 45, '3 Wheeler': 85 } as const;
+/** Service every this many km (the world has no service records; decision 0077). */
+export const SERVICE_INTERVAL_KM = 5000;
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+function ownerOf(ctx: AuthContext) {
+  return (d: DashboardRecord) => d.userId === ctx.user.id && d.role === ctx.user.role;
+}
+
+function asApi(ctx: AuthContext, d: DashboardRecord): ApiDashboard {
+  // Panels the caller may no longer see (their role changed) are left out.
+  const panels = d.panels.filter((p) => can(ctx.permissions, DASHBOARD_PANELS[p.panel].permission));
+  return { id: d.id, name: d.name, panels, builtIn: false, createdAt: iso(d.createdAt), updatedAt: iso(d.updatedAt) };
+}
+
+function defaultDashboard(ctx: AuthContext): ApiDashboard {
+  return {
+    id: `default-${ctx.roleType}`,
+    name: `${ROLE_TYPE_LABELS[ctx.roleType]} dashboard`,
+    panels: defaultLayoutFor(ctx.roleType, ctx.permissions),
+    builtIn: true,
+    createdAt: null,
+    updatedAt: null,
+  };
+}
+
+function listFor(ctx: AuthContext, db: WorldDb): ApiDashboard[] {
+  const own = db.tables.dashboards
+    .all()
+    .filter(ownerOf(ctx))
+    .sort((a, b) => a.position - b.position);
+  return own.length === 0 ? [defaultDashboard(ctx)] : own.map((d) => asApi(ctx, d));
+}
+
+function readPanels(ctx: AuthContext, errors: FieldErrors, value: unknown): PanelPlacement[] | undefined {
+  if (!Array.isArray(value)) {
+    errors.add('panels', 'Send a list of panels.');
+    return undefined;
+  }
+  if (value.length > MAX_PANELS) {
+    errors.add('panels', `A dashboard holds at most ${MAX_PANELS} panels.`);
+    return undefined;
+  }
+  const out: PanelPlacement[] = [];
+  const ids = new Set<string>();
+  for (const raw of value as Record<string, unknown>[]) {
+    const panel = raw?.panel;
+    if (!isDashboardPanelId(panel)) {
+      errors.add('panels', `Unknown panel ${String(panel)}.`);
+      return undefined;
+    }
+    if (!can(ctx.permissions, DASHBOARD_PANELS[panel].permission)) {
+      errors.add('panels', `Your role may not see ${DASHBOARD_PANELS[panel].title}.`);
+      return undefined;
+    }
+    const id = typeof raw.id === 'string' && raw.id.trim() !== '' ? raw.id.trim().slice(0, 60) : '';
+    if (id === '' || ids.has(id)) {
+      errors.add('panels', 'Every panel needs an id of its own.');
+      return undefined;
+    }
+    ids.add(id);
+    const placement = { id, panel, x: raw.x, y: raw.y, w: raw.w, h: raw.h } as PanelPlacement;
+    const problem = placementProblem(placement);
+    if (problem) {
+      errors.add('panels', problem);
+      return undefined;
+    }
+    out.push(placement);
+  }
+  return out;
+}
+
+function readName(errors: FieldErrors, value: unknown): string | undefined {
+  const name = typeof value === 'string' ? value.trim() : '';
+  if (name === '') errors.add('name', 'Enter a name.');
+  else if (name.length > 60) errors.add('name', 'Use at most 60 characters.');
+  else return name;
+  return undefined;
+}
+
+function dashboardOr404(ctx: AuthContext, db: WorldDb, id: string): DashboardRecord {
+  const d = db.tables.dashboards.get(id);
+  if (!d || !ownerOf(ctx)(d)) throw notFound('Dashboard');
+  return d;
+}
+
+/** The range of an aggregate: both ends required, in order, at most MAX_RANGE_DAYS long. */
+function parseRange(url: URL): { from: number; to: number } {
+  const from = Date.parse(url.searchParams.get('from') ?? '');
+  const to = Date.parse(url.searchParams.get('to') ?? '');
+  if (Number.isNaN(from) || Number.isNaN(to)) throw invalidQuery('from and to must be ISO 8601 date-times.');
+  if (to <= from) throw invalidQuery('The range must end after it starts.');
+  if (to - from > MAX_RANGE_DAYS * TIME.DAY) throw invalidQuery(`Choose a range of at most ${MAX_RANGE_DAYS} days.`);
+  return { from, to };
+}
+
+function scopedVehicles(ctx: AuthContext, db: WorldDb): Vehicle[] {
+  const inScope = vehicleFilterFor(ctx);
+  const out: Vehicle[] = [];
+  for (const v of db.tables.vehicles.values()) if (inScope(v)) out.push(v);
+  return out;
+}
+
+/** Trips replay road routes, so they are kept per world and vehicle once computed. */
+const tripCache = new WeakMap<WorldDb, Map<string, TripRow[]>>();
+function tripsCached(db: WorldDb, vehicle: Vehicle): TripRow[] {
+  let perWorld = tripCache.get(db);
+  if (!perWorld) {
+    perWorld = new Map();
+    tripCache.set(db, perWorld);
+  }
+  let trips = perWorld.get(vehicle.id);
+  if (!trips) {
+    trips = tripsOf(db.world.seed, vehicle, db.world.referenceTime);
+    perWorld.set(vehicle.id, trips);
+  }
+  return trips;
+}
+
+/** The vehicles whose trips are replayed: all of them, or a deterministic sample of ACTIVITY_SAMPLE. */
+function sampleOf(db: WorldDb, vehicles: Vehicle[]): { sample: Vehicle[]; scale: number; sampled: number | null } {
+  if (vehicles.length <= ACTIVITY_SAMPLE) return { sample: vehicles, scale: 1, sampled: null };
+  const sample = [...vehicles]
+    .sort((a, b) => (hashString(`${db.world.seed}:${a.id}`) >>> 0) - (hashString(`${db.world.seed}:${b.id}`) >>> 0))
+    .slice(0, ACTIVITY_SAMPLE);
+  return { sample, scale: vehicles.length / ACTIVITY_SAMPLE, sampled: ACTIVITY_SAMPLE };
+}
+
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+function daysBetween(from: number, to: number): string[] {
+  const out: string[] = [];
+  // Days that start before `to`: a range ending at midnight does not add an empty next day.
+  for (let t = Math.floor(from / TIME.DAY) * TIME.DAY; t < to; t += TIME.DAY) out.push(dayOf(t));
+  return out;
+}
+const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+function activity(db: WorldDb, ctx: AuthContext, from: number, to: number) {
+  const vehicles = scopedVehicles(ctx, db);
+  const { sample, scale, sampled } = sampleOf(db, vehicles);
+  const days = new Map(
+    daysBetween(from, to).map((date) => [date, { date, energyKwh: 0, distanceKm: 0, drivingHours: 0, trips: 0 }]),
+  );
+  const byType = { '2 Wheeler': 0, '3 Wheeler': 0 } as Record<string, number>;
+  for (const v of sample) {
+    for (const trip of tripsCached(db, v)) {
+      if (trip.startedAt < from || trip.startedAt > to) continue;
+      const day = days.get(dayOf(trip.startedAt));
+      if (!day) continue;
+      day.energyKwh += trip.energyKwh * scale;
+      day.distanceKm += trip.distanceKm * scale;
+      day.drivingHours += (trip.durationMin / 60) * scale;
+      day.trips += scale;
+      byType[v.vehicleType] = (byType[v.vehicleType] ?? 0) + trip.distanceKm * scale;
+    }
+  }
+  const list = [...days.values()].map((d) => ({
+    date: d.date,
+    energyKwh: round(d.energyKwh, 2),
+    distanceKm: round(d.distanceKm),
+    drivingHours: round(d.drivingHours, 2),
+    trips: Math.round(d.trips),
+  }));
+  const hours = list.reduce((s, d) => s + d.drivingHours, 0);
+  const vehicleHours = (vehicles.length * (to - from)) / TIME.HOUR;
+  return {
+    body: {
+      from: iso(from) as string,
+      to: iso(to) as string,
+      vehicles: vehicles.length,
+      sampledVehicles: sampled,
+      utilisationPct: vehicleHours > 0 ? round((hours / vehicleHours) * 100, 2) : 0,
+      days: list,
+    },
+    distanceByType: byType,
+  };
+}
+
+const CHARGING_STATES = new Set([80, 81, 82]);
+const DRIVING_STATES = new Set([64, 66, 67]);
+
+/** Dashboards (the caller's dashboardConfig list) and the aggregates their panels show. */
+export function createDashboardHandlers(http: ApiHttp) {
+  /** Every aggregate: signed in, the panel's permission, computed over the caller's scope. */
+  async function panelContext(request: Request, panel: DashboardPanelId) {
+    const db = await getWorldDb();
+    const ctx = requireAuth(request, db);
+    requirePermission(ctx, DASHBOARD_PANELS[panel].permission);
+    return { db, ctx };
+  }
+
+  return [
+    http.get('/dashboards', async ({ request, response }) => {
+      const db = await getWorldDb();
+      const ctx = requireAuth(request, db);
+      requirePermission(ctx, 'db');
+      return response(200).json(listFor(ctx, db));
+    }),
+
+    http.post('/dashboards', async ({ request, response }) => {
+      const db = await getWorldDb();
+      const ctx = requireAuth(request, db);
+      requirePermission(ctx, 'dc', ACTION.ADD);
+      const body = await readJsonObject(request);
+      const errors = new FieldErrors();
+      const name = readName(errors, body.name);
+      const panels = readPanels(ctx, errors, body.panels);
+      const own = db.tables.dashboards.all().filter(ownerOf(ctx));
+      if (own.length >= MAX_DASHBOARDS) errors.add('name', `You can keep at most ${MAX_DASHBOARDS} dashboards.`);
+      errors.throwIfAny();
+      const now = Date.now();
+      const record: DashboardRecord = {
+        id: `dash-${crypto.randomUUID()}`,
+        userId: ctx.user.id,
+        role: ctx.user.role,
+        name: name as string,
+        panels: panels as PanelPlacement[],
+        position: own.reduce((m, d) => Math.max(m, d.position), -1) + 1,
+        createdAt: now,
+        updatedAt: now,
+      };
+      db.tables.dashboards.insert(record);
+      recordAudit(db, ctx, 'Dashboard', record.id, 'Add', `Added dashboard ${record.name}`);
+      await db.persist();
+      return response(201).json(asApi(ctx, record));
+    }),
+
+    http.post('/dashboards/reset', async ({ request, response }) => {
+      const db = await getWorldDb();
+      const ctx = requireAuth(request, db);
+      requirePermission(ctx, 'dc', ACTION.RESET);
+      for (const d of db.tables.dashboards.all().filter(ownerOf(ctx))) {
+        db.tables.dashboards.remove(d.id);
+        recordAudit(db, ctx, 'Dashboard', d.id, 'Delete', `Reset dashboards: deleted ${d.name}`);
+      }
+      await db.persist();
+      return response(200).json(listFor(ctx, db));
+    }),
+
+    http.patch('/dashboards/{id}', async ({ request, params, response }) => {
+      const db = await getWorldDb();
+      const ctx = requireAuth(request, db);
+      requirePermission(ctx, 'dc', ACTION.UPDATE);
+      const current = dashboardOr404(ctx, db, params.id);
+      const body = await readJsonObject(request);
+      const errors = new FieldErrors();
+      const changes: Partial<DashboardRecord> = {};
+      if (body.name !== undefined) {
+        const name = readName(errors, body.name);
+        if (name) changes.name = name;
+      }
+      if (body.panels !== undefined) {
+        const panels = readPanels(ctx, errors, body.panels);
+        if (panels) {
+          // Panels hidden from the caller (a narrowed role) stay where they were: not theirs to drop.
+          const hidden = current.panels.filter((p) => !can(ctx.permissions, DASHBOARD_PANELS[p.panel].permission));
+          changes.panels = [...hidden, ...panels];
+        }
+      }
+      errors.throwIfAny();
+      const updated = db.tables.dashboards.update(current.id, { ...changes, updatedAt: Date.now() }) as DashboardRecord;
+      recordAudit(db, ctx, 'Dashboard', current.id, 'Update', `Updated dashboard ${updated.name}`);
+      await db.persist();
+      return response(200).json(asApi(ctx, updated));
+    }),
+
+    http.delete('/dashboards/{id}', async ({ request, params, response }) => {
+      const db = await getWorldDb();
+      const ctx = requireAuth(request, db);
+      requirePermission(ctx, 'dc', ACTION.DELETE);
+      const d = dashboardOr404(ctx, db, params.id);
+      db.tables.dashboards.remove(d.id);
+      recordAudit(db, ctx, 'Dashboard', d.id, 'Delete', `Deleted dashboard ${d.name}`);
+      await db.persist();
+      return response(204).empty();
+    }),
+
+    http.get('/dashboard-data/fleet-status', async ({ request, response }) => {
+      const { db, ctx } = await panelContext(request, 'fleet-status');
+      const counts = { total: 0, online: 0, charging: 0, driving: 0, idle: 0, offline: 0 };
+      for (const v of scopedVehicles(ctx, db)) {
+        counts.total += 1;
+        if (!v.isLive) {
+          counts.offline += 1;
+          continue;
+        }
+        counts.online += 1;
+        const state = Number(v.stateCode);
+        if (CHARGING_STATES.has(state)) counts.charging += 1;
+        else if (DRIVING_STATES.has(state)) counts.driving += 1;
+        else counts.idle += 1;
+      }
+      return response(200).json(counts);
+    }),
+
+    http.get('/dashboard-data/fault-summary', async ({ request, response }) => {
+      const { db, ctx } = await panelContext(request, 'fault-summary');
+      const { from, to } = parseRange(new URL(request.url));
+      const inScope = vehicleFilterFor(ctx);
+      const rows = ([1, 2, 3, 4, 5] as const).map((severity) => ({ severity, total: 0, active: 0 }));
+      for (const f of db.tables.faults.values()) {
+        if (f.occurredAt < from || f.occurredAt > to) continue;
+        const vehicle = db.tables.vehicles.get(f.vehicleId);
+        if (!vehicle || !inScope(vehicle)) continue;
+        const row = rows.find((r) => r.severity === Number(f.severity));
+        if (!row) continue;
+        row.total += 1;
+        if (f.clearedAt === null) row.active += 1;
+      }
+      return response(200).json({
+        from: iso(from) as string,
+        to: iso(to) as string,
+        total: rows.reduce((s, r) => s + r.total, 0),
+        active: rows.reduce((s, r) => s + r.active, 0),
+        bySeverity: rows,
+      });
+    }),
+
+    http.get('/dashboard-data/recent-faults', async ({ request, response }) => {
+      const { db, ctx } = await panelContext(request, 'recent-faults');
+      const { from, to } = parseRange(new URL(request.url));
+      const inScope = vehicleFilterFor(ctx);
+      const active = [];
+      for (const f of db.tables.faults.values()) {
+        if (f.clearedAt !== null || f.occurredAt < from || f.occurredAt > to) continue;
+        const vehicle = db.tables.vehicles.get(f.vehicleId);
+        if (!vehicle || !inScope(vehicle)) continue;
+        active.push({ f, vehicle });
+      }
+      active.sort((a, b) => b.f.occurredAt - a.f.occurredAt);
+      return response(200).json({
+        active: active.length,
+        items: active.slice(0, 10).map(({ f, vehicle }) => ({
+          id: f.id,
+          vehicleId: f.vehicleId,
+          registrationNumber: vehicle.registrationNumber,
+          code: f.code,
+          name: f.name,
+          severity: Number(f.severity),
+          kind: f.kind,
+          occurredAt: iso(f.occurredAt) as string,
+        })),
+      });
+    }),
+
+    http.get('/dashboard-data/soc-distribution', async ({ request, response }) => {
+      const { db, ctx } = await panelContext(request, 'soc-distribution');
+      const buckets = [0, 20, 40, 60, 80].map((min) => ({
+        label: `${min}-${min + 20}%`,
+        min,
+        max: min + 20,
+        count: 0,
+      }));
+      const vehicles = scopedVehicles(ctx, db);
+      for (const v of vehicles) {
+        const bucket = buckets[Math.min(4, Math.floor(v.soc / 20))];
+        if (bucket) bucket.count += 1;
+      }
+      return response(200).json({ total: vehicles.length, buckets });
+    }),
+
+    http.get('/dashboard-data/activity', async ({ request, response }) => {
+      const { db, ctx } = await panelContext(request, 'energy-distance');
+      const { from, to } = parseRange(new URL(request.url));
+      return response(200).json(activity(db, ctx, from, to).body);
+    }),
+
+    http.get('/dashboard-data/charging', async ({ request, response }) => {
+      const { db, ctx } = await panelContext(request, 'charging');
+      const { from, to } = parseRange(new URL(request.url));
+      const days = new Map(daysBetween(from, to).map((date) => [date, { date, sessions: 0, energyKwh: 0 }]));
+      for (const v of scopedVehicles(ctx, db)) {
+        const bms = v.bmsId ? db.tables.bmsDevices.get(v.bmsId) : undefined;
+        if (!bms) continue;
+        const capacityKwh = ((bms.bms?.capacityAh ?? 40) * (bms.bms?.nominalVoltage ?? 51.2)) / 1000;
+        // Newest first: the charge before cycle i ends where cycle i+1 (older) ended and starts cycle i.
+        const cycles = batteryCyclesOf(db.world.seed, bms, db.world.referenceTime);
+        for (let i = 0; i + 1 < cycles.length; i += 1) {
+          const newer = cycles[i];
+          const older = cycles[i + 1];
+          if (!newer || !older || older.endedAt === null) continue;
+          const at = older.endedAt;
+          if (at < from || at > to) continue;
+          const gain = newer.startSoc - older.endSoc;
+          if (gain <= 0) continue;
+          const day = days.get(dayOf(at));
+          if (!day) continue;
+          day.sessions += 1;
+          day.energyKwh += (gain / 100) * capacityKwh;
+        }
+      }
+      const list = [...days.values()].map((d) => ({ ...d, energyKwh: round(d.energyKwh, 2) }));
+      return response(200).json({
+        from: iso(from) as string,
+        to: iso(to) as string,
+        sessions: list.reduce((s, d) => s + d.sessions, 0),
+        energyKwh: round(
+          list.reduce((s, d) => s + d.energyKwh, 0),
+          2,
+        ),
+        days: list,
+      });
+    }),
+
+    http.get('/dashboard-data/battery-health', async ({ request, response }) => {
+      const { db, ctx } = await panelContext(request, 'battery-health');
+      const ratings = ([1, 2, 3, 4, 5] as const).map((rating) => ({ rating, count: 0 }));
+      const vehicles = scopedVehicles(ctx, db);
+      for (const v of vehicles) {
+        const row = ratings.find((r) => r.rating === v.healthRating);
+        if (row) row.count += 1;
+      }
+      return response(200).json({ total: vehicles.length, ratings });
+    }),
+
+    http.get('/dashboard-data/tickets', async ({ request, response }) => {
+      const { db, ctx } = await panelContext(request, 'tickets');
+      const now = Date.now();
+      const visible = ticketScopeFor(ctx, db);
+      const rows = TICKET_PRIORITIES.map((priority) => ({ priority, open: 0, breached: 0 }));
+      for (const t of db.tables.tickets.values()) {
+        if (!visible(t) || !clockRuns(t.status)) continue;
+        const row = rows.find((r) => r.priority === t.priority);
+        if (!row) continue;
+        row.open += 1;
+        const sla = ticketSla(t, now);
+        if (sla.firstResponse.state === 'breached' || sla.resolution.state === 'breached') row.breached += 1;
+      }
+      return response(200).json({
+        open: rows.reduce((s, r) => s + r.open, 0),
+        breached: rows.reduce((s, r) => s + r.breached, 0),
+        byPriority: rows,
+      });
+    }),
+
+    http.get('/dashboard-data/co2', async ({ request, response }) => {
+      const { db, ctx } = await panelContext(request, 'co2');
+      const { from, to } = parseRange(new URL(request.url));
+      const { body, distanceByType } = activity(db, ctx, from, to);
+      const energyKwh = body.days.reduce((s, d) => s + d.energyKwh, 0);
+      const distanceKm = body.days.reduce((s, d) => s + d.distanceKm, 0);
+      const baselineKg = Object.entries(distanceByType).reduce(
+        (s, [type, km]) => s + (km * (CO2_BASELINE_G_PER_KM[type as keyof typeof CO2_BASELINE_G_PER_KM] ?? 45)) / 1000,
+        0,
+      );
+      const gridKg = energyKwh * (1 + CO2_CHARGING_LOSS_PCT / 100) * CO2_GRID_KG_PER_KWH;
+      return response(200).json({
+        from: body.from,
+        to: body.to,
+        distanceKm: round(distanceKm),
+        energyKwh: round(energyKwh, 2),
+        gridKgPerKwh: CO2_GRID_KG_PER_KWH,
+        chargingLossPct: CO2_CHARGING_LOSS_PCT,
+        baselineGPerKm: distanceKm > 0 ? round((baselineKg * 1000) / distanceKm) : CO2_BASELINE_G_PER_KM['2 Wheeler'],
+        avoidedKg: round(baselineKg - gridKg),
+        sampledVehicles: body.sampledVehicles,
+      });
+    }),
+
+    http.get('/dashboard-data/my-vehicles', async ({ request, response }) => {
+      const { db, ctx } = await panelContext(request, 'my-vehicles');
+      // Only a driver's or EV owner's own vehicles: other roles holding the key see none rather than a whole fleet.
+      const own = ctx.roleType === 'driver' || ctx.roleType === 'evOwner' ? scopedVehicles(ctx, db) : [];
+      const items = own.slice(0, 20).map((v) => {
+        const trip = tripsCached(db, v).find((t) => t.endedAt !== null) ?? null;
+        const model = db.tables.models.get(v.modelId);
+        const nextService = (Math.floor(v.odometerKm / SERVICE_INTERVAL_KM) + 1) * SERVICE_INTERVAL_KM;
+        return {
+          id: v.id,
+          registrationNumber: v.registrationNumber,
+          model: model?.name ?? null,
+          soc: v.soc,
+          rangeKm: v.rangeKm,
+          isLive: v.isLive,
+          stateCode: v.stateCode,
+          odometerKm: v.odometerKm,
+          serviceIntervalKm: SERVICE_INTERVAL_KM,
+          serviceDueKm: round(nextService - v.odometerKm),
+          lastTrip: trip
+            ? {
+                startedAt: iso(trip.startedAt) as string,
+                endedAt: iso(trip.endedAt),
+                distanceKm: trip.distanceKm,
+                durationMin: trip.durationMin,
+                energyKwh: trip.energyKwh,
+              }
+            : null,
+        };
+      });
+      return response(200).json({ items });
+    }),
+  ];
+}
