@@ -25,7 +25,11 @@ const TOUR = {
   ],
 };
 
-type Win = { tourEvents: [string, string][]; Gleap: Record<string, (...a: unknown[]) => void>; __xss?: number };
+type Win = {
+  tourEvents: [string, string][];
+  Gleap: { startProductTour(id: string): void; startProductTourWithConfig(id: string, config: unknown): void };
+  __xss?: number;
+};
 
 /** The host page with the fake API answering the two tour calls; `status` is what the validation says. */
 async function open(page: Page, opts: { status?: string; hash?: string } = {}) {

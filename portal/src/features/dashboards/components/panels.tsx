@@ -152,7 +152,8 @@ export function RecentFaultsBody({ range }: PanelBodyProps) {
       emptyText="No active faults in this range."
     >
       {(d) => (
-        <div style={{ overflowX: 'auto' }} tabIndex={0} role="group" aria-label="Recent active faults, scrollable">
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (axe scrollable-region-focusable)
+        <section style={{ overflowX: 'auto' }} tabIndex={0} aria-label="Recent active faults, scrollable">
           <Table fz="sm" verticalSpacing={4} striped>
             <caption style={{ captionSide: 'top', textAlign: 'left' }}>
               <Text size="xs" c="dimmed" component="span">
@@ -188,7 +189,7 @@ export function RecentFaultsBody({ range }: PanelBodyProps) {
               ))}
             </Table.Tbody>
           </Table>
-        </div>
+        </section>
       )}
     </QueryState>
   );
