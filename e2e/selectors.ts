@@ -69,6 +69,8 @@ export const vehicleTour = {
   tripDetail: { role: 'region', name: 'Trip detail' },
   faultTimeline: 'Fault timeline',
   commandPicker: { role: 'textbox', name: 'Command' },
+  /** A command without parameters or confirmation: the tab sends it at once. */
+  plainCommand: /\(LOCATE\)/,
   sendCommand: { role: 'button', name: 'Send command' },
   analysisChart: { role: 'figure', name: /^Telemetry, / },
   heatmap: { role: 'figure', name: 'Per-cell voltage heatmap' },

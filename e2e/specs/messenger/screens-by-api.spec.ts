@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { callGleap, openHost, selectors, shootFrame } from './messenger-host';
+import { DEMO_ENGAGEMENT, type MockTour } from '../../../sdk/src/mock';
 
 // Each test boots a host page, the widget and the messenger frame; shared CI cores make that slow at times.
 test.describe.configure({ timeout: 60_000 });
@@ -174,20 +175,24 @@ test('Gleap.openChecklists lists the checklists with their progress', async ({ p
   await shootFrame(page, 'checklists');
 });
 
-test('Gleap.openChecklist shows the steps; a tour step asks the widget for the tour without breaking the page', async ({
+test('Gleap.openChecklist shows the steps; a tour step closes the widget and starts that product tour on the page', async ({
   page,
 }) => {
-  const { errors } = await openHost(page);
+  const { errors, mock } = await openHost(page);
+  mock.store.tours.set('demo-tour', DEMO_ENGAGEMENT.tours['demo-tour'] as MockTour);
   await callGleap(page, 'openChecklist', 'cl-onboarding');
   const frame = selectors.frame(page);
   await expect(selectors.heading(page, 'Set up your fleet')).toBeVisible();
   await expect(frame.getByText('1 of 5 steps done')).toBeVisible();
   await shootFrame(page, 'checklist');
   await frame.getByRole('button', { name: 'Start the tour' }).click();
-  // Tours are not built yet: the widget logs the request and stays open.
-  await page.waitForTimeout(300);
-  expect(await callGleap(page, 'isOpened')).toBe(true);
+  const tour = page.locator('voltline-tour').getByRole('dialog');
+  await expect(tour.getByRole('heading', { name: 'Welcome to Voltline' })).toBeVisible();
+  await expect.poll(() => callGleap(page, 'isOpened')).toBe(false);
+  await tour.getByRole('button', { name: 'Close tour' }).click();
+  await expect(tour).toHaveCount(0);
   expect(errors).toEqual([]);
+  await callGleap(page, 'openChecklist', 'cl-onboarding');
   await frame.getByRole('button', { name: 'Mark "Take the dashboard tour" as done' }).click();
   await expect(frame.getByText('2 of 5 steps done')).toBeVisible();
 });

@@ -64,7 +64,7 @@ test.describe('a vehicle tour on the demo build', () => {
     await expect(table(page, tour.tables.commands)).toBeVisible(SLOW);
     await expect(page.getByRole(tour.live.role, { name: tour.live.name })).toBeVisible(SLOW);
     await page.getByRole(tour.commandPicker.role, { name: tour.commandPicker.name }).click();
-    await page.getByRole(tour.option).first().click();
+    await page.getByRole(tour.option, { name: tour.plainCommand }).click();
     await page.getByRole(tour.sendCommand.role, { name: tour.sendCommand.name }).click();
     const newest = table(page, tour.tables.commands).getByRole('row').nth(1);
     await expect(newest.getByLabel(tour.commandStatus.pending)).toBeVisible(SLOW);

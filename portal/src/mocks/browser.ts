@@ -1,4 +1,4 @@
-import { createWidgetMock, createWidgetMockStore } from '@voltline/widget/mock';
+import { createWidgetMock, createWidgetMockStore, DEMO_ENGAGEMENT } from '@voltline/widget/mock';
 import { setupWorker } from 'msw/browser';
 import { getEnv } from '@/config/env';
 import { startFirmwareDemo } from './firmware-demo';
@@ -77,7 +77,11 @@ export async function startDemoWorker(): Promise<void> {
         dwellMinutes: g.rule === 'dwell' ? g.dwellMinutes : null,
       })),
   });
-  const widget = createWidgetMock({ ...widgetEndpoints(), store: createWidgetMockStore({ tooltips: DEMO_TOOLTIPS }) });
+  // The product tour of the messenger's onboarding checklist ("Take the dashboard tour") is the ready-made demo tour.
+  const widget = createWidgetMock({
+    ...widgetEndpoints(),
+    store: createWidgetMockStore({ tooltips: DEMO_TOOLTIPS, tours: DEMO_ENGAGEMENT.tours }),
+  });
   // With VITE_MQTT_URL set (a real broker, see README "Live data locally"), the demo leaves the WebSocket alone.
   const emulateBroker = !import.meta.env.VITE_MQTT_URL;
   // Every request of the page (assets and favicon included) comes through here: the request handlers are routed by

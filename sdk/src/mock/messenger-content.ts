@@ -203,7 +203,7 @@ export function seedMessengerContent(): MessengerContent {
         title: 'Take the dashboard tour',
         description: 'Two minutes, right on the page.',
         done: false,
-        action: { type: 'tour', value: 'tour-dashboard', label: 'Start the tour' },
+        action: { type: 'tour', value: 'demo-tour', label: 'Start the tour' },
       },
       {
         id: 's-alerts',

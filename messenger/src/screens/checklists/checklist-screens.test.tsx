@@ -71,7 +71,7 @@ test('a tour step asks the widget to start the product tour', async () => {
   view = renderMessenger();
   view.deliver('open-checklist', { id: 'cl-onboarding' });
   await view.user.click(await screen.findByRole('button', { name: 'Start the tour' }));
-  expect(view.host.sentData('start-product-tour')).toEqual([{ tourId: 'tour-dashboard' }]);
+  expect(view.host.sentData('start-product-tour')).toEqual([{ tourId: 'demo-tour' }]);
 });
 
 test('start-checklist starts the checklist of the outbound id', async () => {

@@ -88,7 +88,7 @@ describe('command history', () => {
     const { router } = await openAs('SA');
     const first = (await dataRows())[0] as HTMLElement;
     const vin = within(first).getByRole('link', { name: /^MD/ }).textContent ?? '';
-    await userEvent.click(within(first).getByRole('button', { name: `Only commands to ${vin}` }));
+    await userEvent.click(within(first).getByRole('button', { name: `Only this vehicle: commands to ${vin}` }));
     await waitFor(async () => {
       for (const row of await dataRows()) expect(row).toHaveTextContent(vin);
     });

@@ -134,7 +134,7 @@ function useColumns(canOpenVehicle: boolean, onlyVehicle: (c: ApiCommand) => voi
                 variant="subtle"
                 size="xs"
                 px={6}
-                aria-label={`Only commands to ${vin}`}
+                aria-label={`Only this vehicle: commands to ${vin}`}
                 onClick={(e) => {
                   e.stopPropagation();
                   onlyVehicle(row);

@@ -89,3 +89,31 @@ test('a command the device rejects shows Failed when its acknowledgement arrives
   const row = document.querySelector(`[data-command-id="cmd-${uuid}"]`) as HTMLElement;
   expect(within(row).getByLabelText('Status: Failed')).toBeInTheDocument();
 });
+
+test('a safety-critical command chosen on the Commands tab opens its form for this vehicle: parameters, then typed confirmation', async () => {
+  await openCommandsTab();
+  await userEvent.click(screen.getByRole('textbox', { name: 'Command' }));
+  await userEvent.click(await screen.findByRole('option', { name: /\(IMMOBILIZE\)/ }));
+  expect(screen.queryByRole('button', { name: 'Send command' })).not.toBeInTheDocument();
+  await userEvent.click(screen.getByRole('button', { name: 'Fill in and send…' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Send a command' });
+  // No target to choose: the form sends to this vehicle, with the command already chosen.
+  expect(within(dialog).queryByRole('radiogroup')).not.toBeInTheDocument();
+  const confirm = await within(dialog).findByRole('textbox', { name: /^Type .+ to confirm$/ });
+  const labelId = confirm.getAttribute('id');
+  const label = document.querySelector(`label[for="${labelId}"]`)?.textContent ?? '';
+  const word = label.replace(/^Type (.+) to confirm.*$/, '$1');
+  expect(word).toMatch(/^\S+$/);
+  const submit = within(dialog).getByRole('button', { name: 'Send Immobilize to the vehicle' });
+  await userEvent.click(submit);
+  expect(await within(dialog).findByText('Reason is required.')).toBeInTheDocument();
+  expect(within(dialog).getByText(`Type ${word} to confirm.`)).toBeInTheDocument();
+  await userEvent.type(within(dialog).getByRole('textbox', { name: /^Reason/ }), 'Reported stolen');
+  await userEvent.type(confirm, word);
+  await userEvent.click(submit);
+  await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Send a command' })).not.toBeInTheDocument());
+  const table = screen.getByRole('table', { name: 'Command history' });
+  await waitFor(() =>
+    expect(within(within(table).getAllByRole('row')[1] as HTMLElement).getByText('Immobilize')).toBeInTheDocument(),
+  );
+});

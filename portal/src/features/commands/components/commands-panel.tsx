@@ -1,7 +1,5 @@
 import type { components } from '@/shared/api/schema';
-import { Alert, Anchor, Button, Group, Pagination, Select, Stack, Table, Text } from '@mantine/core';
-import { Link } from 'react-router-dom';
-import { paths } from '@/config/routes';
+import { Alert, Button, Group, Pagination, Select, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { toApiError } from '@/shared/api/api-client';
 import { notify } from '@/shared/ui/notify';
@@ -13,6 +11,7 @@ import { StatusBadge } from './command-status-badge';
 import { formatDateTime } from '@/shared/lib/format';
 import { QueryState } from '@/shared/ui/query-state';
 import { useNow } from '../hooks/use-now';
+import { SendCommandDialog } from './send-command-dialog';
 
 const PAGE_SIZE = 10;
 
@@ -48,6 +47,7 @@ export function CommandsPanel({
   const [page, setPage] = useState(1);
   const [code, setCode] = useState<string | null>(null);
   const [fieldError, setFieldError] = useState<string | null>(null);
+  const [formOpen, setFormOpen] = useState(false);
   const query = useCommands({ vehicleId, deviceId, page, pageSize: PAGE_SIZE });
   const send = useSendCommand(vehicleId);
   const acks = useAppState((s) => s.vehicle.commandAcknowledge);
@@ -55,7 +55,8 @@ export function CommandsPanel({
   const now = useNow(anyPending);
 
   const chosen = choices.find((c) => c.code === code);
-  // Parameters and typed confirmation are filled in the command history's send form (decision 0073).
+  // Parameters and typed confirmation are filled in the send form of the command history (decision 0073), opened here
+  // for this vehicle with the chosen command.
   const needsForm = chosen && (chosen.safetyCritical || (chosen.parameters?.length ?? 0) > 0) ? chosen : null;
 
   const handleSend = () => {
@@ -64,6 +65,10 @@ export function CommandsPanel({
       return;
     }
     setFieldError(null);
+    if (needsForm) {
+      setFormOpen(true);
+      return;
+    }
     send.mutate(code, {
       onSuccess: (command) => {
         notify.info(`${command.name} sent`, { description: 'Waiting for the device to acknowledge it.' });
@@ -93,21 +98,31 @@ export function CommandsPanel({
             searchable
             w={320}
           />
-          <Button onClick={handleSend} loading={send.isPending} disabled={needsForm !== null}>
-            Send command
+          <Button onClick={handleSend} loading={send.isPending}>
+            {needsForm ? 'Fill in and send…' : 'Send command'}
           </Button>
         </Group>
       ) : null}
-      {needsForm ? (
-        <Alert color="blue" variant="light">
+      {canSend && needsForm ? (
+        <Text size="sm" c="dimmed">
           {needsForm.name}{' '}
-          {needsForm.safetyCritical ? 'is safety-critical and needs typed confirmation' : 'takes parameters'}: send it
-          from{' '}
-          <Anchor component={Link} to={paths.commandHistory.href()}>
-            Command history
-          </Anchor>
-          , where its form checks them.
-        </Alert>
+          {needsForm.safetyCritical
+            ? 'is safety-critical: its form asks for its parameters and a typed confirmation.'
+            : 'takes parameters: its form checks them before sending.'}
+        </Text>
+      ) : null}
+      {formOpen && needsForm ? (
+        <SendCommandDialog
+          opened
+          onClose={() => {
+            setFormOpen(false);
+            setCode(null);
+            setPage(1);
+          }}
+          canUseGroups={false}
+          fixedVehicle={{ value: vehicleId, label: vehicleId }}
+          initialCode={needsForm.code}
+        />
       ) : null}
       {canSend && !choicesLoading && choices.length === 0 ? (
         <Alert color="gray">This model defines no commands.</Alert>

@@ -41,6 +41,8 @@ export interface SendCommandDialogProps {
   canUseGroups: boolean;
   /** Sends to this vehicle only (a vehicle's Commands tab). */
   fixedVehicle?: VehicleOption;
+  /** The command chosen when the dialog opens (a Commands tab hands over its choice). */
+  initialCode?: string | null;
 }
 
 type ParamDraft = Record<string, string | number | boolean | ''>;
@@ -121,11 +123,12 @@ export function SendCommandDialog({
   currentFilter,
   canUseGroups,
   fixedVehicle,
+  initialCode = null,
 }: SendCommandDialogProps) {
   const [kind, setKind] = useState<TargetKind>('vehicle');
   const [vehicle, setVehicle] = useState<VehicleOption | null>(fixedVehicle ?? null);
   const [groupId, setGroupId] = useState<string | null>(null);
-  const [code, setCode] = useState<string | null>(null);
+  const [code, setCode] = useState<string | null>(initialCode);
   const [params, setParams] = useState<ParamDraft>({});
   const [expiresInS, setExpiresInS] = useState<number | ''>(COMMAND_DEFAULT_EXPIRY_S);
   const [confirmation, setConfirmation] = useState('');
@@ -154,7 +157,7 @@ export function SendCommandDialog({
   const reset = () => {
     setVehicle(fixedVehicle ?? null);
     setGroupId(null);
-    setCode(null);
+    setCode(initialCode);
     setParams({});
     setExpiresInS(COMMAND_DEFAULT_EXPIRY_S);
     setConfirmation('');

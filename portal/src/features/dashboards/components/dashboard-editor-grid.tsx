@@ -108,7 +108,7 @@ export default function DashboardEditorGrid({ panels, onChange, onRemove, range,
                       <button
                         type="button"
                         className="vl-no-drag"
-                        aria-label={`Move or resize ${title}: column ${p.x + 1}, row ${p.y + 1}, ${p.w} wide, ${p.h} high. Arrow keys move, Shift+arrow keys resize.`}
+                        aria-label={`Move or resize ${title}: column ${p.x + 1}, row ${p.y + 1}, ${p.w} wide, ${p.h} high (${p.w}x${p.h}). Arrow keys move, Shift+arrow keys resize.`}
                         onKeyDown={(e) => onKey(p, e)}
                         style={{
                           border: '1px dashed var(--mantine-color-gray-5)',

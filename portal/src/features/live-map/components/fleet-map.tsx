@@ -71,6 +71,8 @@ export function FleetMap({ height = 'max(420px, calc(100dvh - 300px))' }: FleetM
           <Group gap="sm" wrap="nowrap">
             <Autocomplete
               aria-label="Find a vehicle"
+              // The demo's product tour (the widget's checklist starts it) points here.
+              data-demo-tour="search"
               placeholder="Find a vehicle"
               leftSection={<IconSearch size={16} />}
               data={options}

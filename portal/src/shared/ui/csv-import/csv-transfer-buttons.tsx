@@ -16,7 +16,13 @@ export function CsvTransferButtons({ canExport, canImport, exporting, onExport, 
   return (
     <>
       {canExport ? (
-        <Button variant="default" leftSection={<IconDownload size={16} />} onClick={onExport} loading={exporting}>
+        <Button
+          variant="default"
+          leftSection={<IconDownload size={16} />}
+          onClick={onExport}
+          loading={exporting}
+          data-demo-tour="export"
+        >
           Export CSV
         </Button>
       ) : null}
