@@ -84,6 +84,25 @@ test('a driver sees their own vehicle: state of charge, range, last trip and ser
   expect(screen.queryByRole('button', { name: 'Configure' })).not.toBeInTheDocument();
 });
 
+test('drivers and EV owners reach their own vehicle from the dashboard: each card links to its details page', async () => {
+  for (const role of ['DR', 'EVO'] as const) {
+    const { store } = await signInWithDemoWorld(role);
+    const view = renderApp(dashboardPathFor(role), { store });
+    const panel = await screen.findByRole('region', { name: 'My vehicles' });
+    const links = await within(panel).findAllByRole('link');
+    expect(links.length).toBeGreaterThan(0);
+    const first = links[0] as HTMLAnchorElement;
+    expect(first.getAttribute('href')).toMatch(/^\/vehicle\/veh-\d{6}$/);
+    await userEvent.click(first);
+    // The details page opens for this role (no "no access"), on the vehicle the card named.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Vehicle Details' })).toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: 'Overview', selected: true })).toBeInTheDocument();
+    expect((await screen.findAllByText(first.textContent ?? '')).length).toBeGreaterThan(0);
+    expect(screen.queryByText(/do not have access|no access/i)).not.toBeInTheDocument();
+    view.unmount();
+  }
+});
+
 test('a failing panel shows its error in place and the rest of the dashboard still works', async () => {
   server.use(
     http.get('*/dashboard-data/fault-summary', () =>

@@ -13,6 +13,7 @@ import { useDashboardRange } from '@/features/dashboards/hooks/use-dashboard-ran
 import { QueryState } from '@/shared/ui/query-state';
 import { SectionErrorBoundary } from '@/shared/ui/section-error-boundary';
 import { useAppState } from '@/state/store-context';
+import { useVehicleDetailsHref } from './vehicle-href';
 import { dashboardPanelBodies } from './panel-bodies';
 
 // MapLibre is large: the map arrives after the rest of the dashboard has rendered.
@@ -22,6 +23,7 @@ const FleetMap = lazy(() => import('@/features/live-map/components/fleet-map').t
 export const FLEET_MAP_VIEW = 'map';
 
 function FleetMapView({ title }: { title: string }) {
+  const vehicleHref = useVehicleDetailsHref();
   return (
     <Stack gap="sm">
       <Group justify="space-between" align="flex-end">
@@ -34,7 +36,7 @@ function FleetMapView({ title }: { title: string }) {
       </Group>
       <SectionErrorBoundary what="The fleet map">
         <Suspense fallback={<Loader m="md" aria-label="Loading the fleet map" />}>
-          <FleetMap />
+          <FleetMap vehicleHref={vehicleHref} />
         </Suspense>
       </SectionErrorBoundary>
     </Stack>

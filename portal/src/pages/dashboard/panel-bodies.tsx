@@ -2,6 +2,7 @@ import { Anchor, Group, Loader } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { PANEL_BODIES, type PanelBodies } from '@/features/dashboards/components/panels';
+import { useVehicleDetailsHref } from './vehicle-href';
 
 // MapLibre is large: the map arrives in its own chunk, after the rest of the dashboard has rendered.
 const RealTimeMap = lazy(() =>
@@ -10,6 +11,7 @@ const RealTimeMap = lazy(() =>
 
 /** The Real-Time Map View panel: the landed live map (features/live-map), composed here because a feature never imports another. */
 function MapBody() {
+  const vehicleHref = useVehicleDetailsHref();
   return (
     <>
       <Group justify="flex-end">
@@ -18,7 +20,7 @@ function MapBody() {
         </Anchor>
       </Group>
       <Suspense fallback={<Loader m="md" aria-label="Loading the map" />}>
-        <RealTimeMap height={360} />
+        <RealTimeMap height={360} vehicleHref={vehicleHref} />
       </Suspense>
     </>
   );

@@ -465,6 +465,8 @@ export function Co2Body({ range }: PanelBodyProps) {
 
 export function MyVehiclesBody() {
   const query = useMyVehicles();
+  const can = useCan();
+  const mayOpen = can('vh.l.d');
   return (
     <QueryState
       query={query}
@@ -478,7 +480,13 @@ export function MyVehiclesBody() {
             <Paper key={v.id} withBorder radius="sm" p="sm">
               <Group justify="space-between" mb={6}>
                 <Text fw={700}>
-                  {v.registrationNumber}
+                  {mayOpen ? (
+                    <Anchor component={Link} to={paths.vehicleDetails.href(v.id)}>
+                      {v.registrationNumber}
+                    </Anchor>
+                  ) : (
+                    v.registrationNumber
+                  )}
                   {v.model ? (
                     <Text span c="dimmed" size="sm" fw={400}>
                       {' '}

@@ -15,13 +15,15 @@ import { STATE_GROUP_COLOUR, STATE_GROUP_LABEL, type StateGroup, stateGroupOf } 
 export interface FleetMapProps {
   /** CSS height of the map (the page gives it the full height left under the header). */
   height?: number | string;
+  /** A vehicle's details page when the user may open it (card and list link to it). */
+  vehicleHref?: ((vehicleId: string) => string) | null;
 }
 
 /**
  * The fleet map: every vehicle the user's live credentials may see (the broker scopes them), with a state filter,
  * a search that finds a vehicle and follows it, and the vehicle card. Subscribes to its viewport only.
  */
-export function FleetMap({ height = 'max(420px, calc(100dvh - 300px))' }: FleetMapProps) {
+export function FleetMap({ height = 'max(420px, calc(100dvh - 300px))', vehicleHref }: FleetMapProps) {
   const [bounds, setBounds] = useState<Bounds | null>(null);
   const topics = useMemo(() => (bounds ? viewportTopics(bounds) : []), [bounds]);
   useLiveInterest('fleet-map', topics);
@@ -104,8 +106,9 @@ export function FleetMap({ height = 'max(420px, calc(100dvh - 300px))' }: FleetM
         height={height}
         mapStyleUrl={getEnv().mapStyleUrl}
         focus={focus}
+        vehicleHref={vehicleHref}
       />
-      <MapVehicleList vehicles={visible} onShow={handleFind} />
+      <MapVehicleList vehicles={visible} onShow={handleFind} vehicleHref={vehicleHref} />
     </Stack>
   );
 }

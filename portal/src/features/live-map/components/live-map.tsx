@@ -37,6 +37,8 @@ export interface LiveMapProps {
    * same vehicle again re-centres on it.
    */
   focus?: { vehicleId: string } | null;
+  /** A vehicle's details page when the user may open it (the card links to it); none: no link. */
+  vehicleHref?: ((vehicleId: string) => string) | null;
 }
 
 const SOURCE = 'vehicles';
@@ -148,6 +150,7 @@ export function LiveMap({
   initialZoom,
   height = 480,
   focus,
+  vehicleHref,
 }: LiveMapProps) {
   const containerRef = useRef<HTMLElement>(null);
   const mapRef = useRef<MapLibreMap | null>(null);
@@ -348,6 +351,7 @@ export function LiveMap({
             following={following}
             onFollowChange={handleFollowChange}
             onClose={handleClose}
+            detailsHref={vehicleHref ? vehicleHref(selectedId) : null}
           />
         </Box>
       )}

@@ -1,4 +1,5 @@
-import { Button, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Button, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Link } from 'react-router-dom';
 import { useState } from 'react';
 import { vehicleStateLabel } from '@/domain/enums';
 import { formatNumber, formatTime } from '@/shared/lib/format';
@@ -11,13 +12,15 @@ export interface MapVehicleListProps {
   vehicles: LiveMapVehicles;
   /** Centres the map on a vehicle and follows it, as the search does. */
   onShow: (vehicleId: string) => void;
+  /** A vehicle's details page when the user may open it; none: ids are plain text. */
+  vehicleHref?: ((vehicleId: string) => string) | null;
 }
 
 /**
  * The map's vehicles as a table (WCAG 1.1.1): what a sighted user reads off the markers (state, charge, speed, position,
  * time of the reading) for keyboard and screen-reader users, behind a disclosure button so it costs nothing when closed.
  */
-export function MapVehicleList({ vehicles, onShow }: MapVehicleListProps) {
+export function MapVehicleList({ vehicles, onShow, vehicleHref }: MapVehicleListProps) {
   const [open, setOpen] = useState(false);
   const ids = open ? [...vehicles.keys()].sort().slice(0, MAP_LIST_LIMIT) : [];
   return (
@@ -64,7 +67,15 @@ export function MapVehicleList({ vehicles, onShow }: MapVehicleListProps) {
                     if (!v) return null;
                     return (
                       <Table.Tr key={id}>
-                        <Table.Th scope="row">{id}</Table.Th>
+                        <Table.Th scope="row">
+                          {vehicleHref ? (
+                            <Anchor component={Link} to={vehicleHref(id)} size="sm">
+                              {id}
+                            </Anchor>
+                          ) : (
+                            id
+                          )}
+                        </Table.Th>
                         <Table.Td>{vehicleStateLabel(v.stateCode)}</Table.Td>
                         <Table.Td>{formatNumber(v.soc, '%', 0)}</Table.Td>
                         <Table.Td>{formatNumber(v.speed, 'km/h', 0)}</Table.Td>

@@ -13,7 +13,14 @@ import type { LiveMapVehicle } from './vehicle-motion';
  * latest reading of each (clustered, coloured by state, gliding between updates), and lists them for keyboard and
  * screen-reader users.
  */
-export function RealTimeMap({ height = 460 }: { height?: number }) {
+export function RealTimeMap({
+  height = 460,
+  vehicleHref,
+}: {
+  height?: number;
+  /** A vehicle's details page when the user may open it (card and list link to it). */
+  vehicleHref?: ((vehicleId: string) => string) | null;
+}) {
   const [bounds, setBounds] = useState<Bounds | null>(null);
   const topics = useMemo(() => (bounds ? viewportTopics(bounds) : []), [bounds]);
   useLiveInterest('real-time-map', topics);
@@ -32,8 +39,9 @@ export function RealTimeMap({ height = 460 }: { height?: number }) {
         height={height}
         mapStyleUrl={getEnv().mapStyleUrl}
         focus={focus}
+        vehicleHref={vehicleHref}
       />
-      <MapVehicleList vehicles={vehicles} onShow={(vehicleId) => setFocus({ vehicleId })} />
+      <MapVehicleList vehicles={vehicles} onShow={(vehicleId) => setFocus({ vehicleId })} vehicleHref={vehicleHref} />
     </>
   );
 }

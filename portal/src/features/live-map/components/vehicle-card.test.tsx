@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test, vi } from 'vitest';
+import { MemoryRouter } from 'react-router-dom';
 import { VEHICLE_STATE } from '@/shared/lib/live/topics';
 import { renderWithMantine } from '@/shared/ui/map/render-with-mantine';
 import { VehicleCard, type VehicleCardProps } from './vehicle-card';
@@ -44,4 +45,26 @@ test('the close button closes the card', async () => {
 test('a vehicle without a reading says so', () => {
   renderCard({ vehicle: undefined });
   expect(screen.getByText('No recent position for this vehicle.')).toBeInTheDocument();
+});
+
+test('links the id to the details page when the user may open it, and not otherwise', () => {
+  renderWithMantine(
+    <MemoryRouter>
+      <VehicleCard
+        vehicleId="VX-0001"
+        vehicle={vehicle}
+        following={false}
+        onFollowChange={vi.fn()}
+        onClose={vi.fn()}
+        detailsHref="/vehicle/VX-0001"
+      />
+    </MemoryRouter>,
+  );
+  expect(screen.getByRole('link', { name: 'VX-0001: open its details' })).toHaveAttribute('href', '/vehicle/VX-0001');
+});
+
+test('shows the id as text without a details page', () => {
+  renderCard();
+  expect(screen.queryByRole('link')).not.toBeInTheDocument();
+  expect(screen.getByText('VX-0001')).toBeInTheDocument();
 });

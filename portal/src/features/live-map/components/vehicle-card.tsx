@@ -1,4 +1,5 @@
-import { CloseButton, Group, Paper, Stack, Switch, Text } from '@mantine/core';
+import { Anchor, CloseButton, Group, Paper, Stack, Switch, Text } from '@mantine/core';
+import { Link } from 'react-router-dom';
 import type { LiveMapVehicle } from './vehicle-motion';
 import { STATE_GROUP_COLOUR, stateGroupOf, stateLabelOf } from './vehicle-state-style';
 import { formatTime } from '@/shared/lib/format';
@@ -9,16 +10,24 @@ export interface VehicleCardProps {
   following: boolean;
   onFollowChange: (following: boolean) => void;
   onClose: () => void;
+  /** The vehicle's details page, when the user may open it. */
+  detailsHref?: string | null;
 }
 
 /** The card of the vehicle clicked on the live map: latest reading and the follow toggle. */
-export function VehicleCard({ vehicleId, vehicle, following, onFollowChange, onClose }: VehicleCardProps) {
+export function VehicleCard({ vehicleId, vehicle, following, onFollowChange, onClose, detailsHref }: VehicleCardProps) {
   return (
     <Paper shadow="md" radius="md" p="sm" withBorder role="region" aria-label={`Vehicle ${vehicleId}`} w={240}>
       <Group justify="space-between" wrap="nowrap" mb={4}>
-        <Text fw={600} size="sm">
-          {vehicleId}
-        </Text>
+        {detailsHref ? (
+          <Anchor component={Link} to={detailsHref} fw={600} size="sm" aria-label={`${vehicleId}: open its details`}>
+            {vehicleId}
+          </Anchor>
+        ) : (
+          <Text fw={600} size="sm">
+            {vehicleId}
+          </Text>
+        )}
         <CloseButton size="sm" aria-label="Close vehicle card" onClick={onClose} />
       </Group>
       {vehicle ? (
