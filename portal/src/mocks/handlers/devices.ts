@@ -477,7 +477,7 @@ export function createDeviceHandlers(http: ApiHttp) {
       const db = await getWorldDb();
       const ctx = requireAuth(request, db);
       const device = deviceOr404(ctx, db, params.id);
-      const items = telemetryFor(db, device.id, [device.modelId], new URL(request.url));
+      const items = telemetryFor(db, device.id, [device.modelId], new URL(request.url), device.vehicleId);
       return response(200).json({ items });
     }),
 

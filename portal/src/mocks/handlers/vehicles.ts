@@ -226,14 +226,21 @@ function parseRange(url: URL): { from: number; to: number; points: number; keys:
 }
 
 /** Telemetry of the keys asked for, from the templates of the vehicle's model and its fitted devices' models. */
-export function telemetryFor(db: WorldDb, sourceId: string, modelIds: (string | null)[], url: URL) {
+export function telemetryFor(
+  db: WorldDb,
+  sourceId: string,
+  modelIds: (string | null)[],
+  url: URL,
+  /** The vehicle whose day the source follows (itself, or the vehicle a device is fitted to). */
+  vehicleId: string | null = null,
+) {
   const { from, to, points, keys } = parseRange(url);
   const template = modelIds.flatMap((id) => (id ? (db.tables.models.get(id)?.telemetryTemplate ?? []) : []));
   const unique = [...new Map(template.map((k) => [k.key, k])).values()];
   const unknown = keys.filter((k) => !unique.some((t) => t.key === k));
   if (unknown.length > 0) throw invalidQuery(`Unknown telemetry keys: ${unknown.join(', ')}.`);
   const chosen = keys.length > 0 ? unique.filter((t) => keys.includes(t.key)) : unique;
-  return telemetryOf(db.world.seed, sourceId, chosen, from, to, points);
+  return telemetryOf(db.world.seed, sourceId, chosen, from, to, points, { vehicleId });
 }
 
 const DEVICE_FIELD: Record<Device['type'], 'bmsId' | 'mcuId' | 'vcuId' | 'loggerId'> = {
@@ -473,7 +480,7 @@ export function createVehicleHandlers(http: ApiHttp) {
         const id = v[DEVICE_FIELD[type]];
         return id ? (db.tables[DEVICE_TABLE[type]].get(id)?.modelId ?? null) : null;
       });
-      const items = telemetryFor(db, v.id, [v.modelId, ...deviceModels], new URL(request.url));
+      const items = telemetryFor(db, v.id, [v.modelId, ...deviceModels], new URL(request.url), v.id);
       return response(200).json({ items });
     }),
 

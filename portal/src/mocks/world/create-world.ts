@@ -31,6 +31,7 @@ import {
 } from './model-catalog';
 import { createRng, flat, pad } from './prng';
 import { SEEDED_RULE_IDS, seedRules } from './rule-seed';
+import { driveProfileOf, profileAt, RANGE_KM_PER_SOC } from './drive-profile';
 import type {
   Command,
   Dealer,
@@ -438,6 +439,7 @@ export function createWorld(options: WorldOptions): World {
       const isLive = r.chance(i, 1, 0.35);
       const lastSeen = isLive ? now - r.int(i, 2, 5, 300) * 1000 : now - r.int(i, 2, 10, 60 * 24 * 14) * 60_000;
       const created = createdAt(r, i);
+      const soc = Math.round(r.float(i, 9) * 1000) / 10;
       rows[i] = {
         id: ids.vehicle(i),
         vin: flat('MD', String.fromCharCode(65 + p.oem), pad(i + 1, 9), pad(r.int(i, 3, 0, 99_999), 5)),
@@ -460,9 +462,11 @@ export function createWorld(options: WorldOptions): World {
         isLive,
         lastSeenAt: iso(lastSeen),
         status: r.chance(i, 8, 0.94) ? 1 : 0,
-        soc: Math.round(r.float(i, 9) * 1000) / 10,
-        rangeKm: Math.round(r.float(i, 10) * 1500) / 10,
-        odometerKm: Math.round(r.float(i, 11) * 4_000_000) / 100,
+        soc,
+        // The range follows the charge, and the odometer is where the vehicle's drive profile (its telemetry
+        // history) has it when last seen: the list, the details and the history agree (issue 18 item 1).
+        rangeKm: Math.round(soc * RANGE_KM_PER_SOC * 10) / 10,
+        odometerKm: Math.round(profileAt(driveProfileOf(seed, ids.vehicle(i)), lastSeen).odometer * 100) / 100,
         healthRating: r.pick(i, 12, [1, 1, 2, 2, 2, 3, 3, 4, 5] as const),
         lastLocation: { lat: start.lat, lng: start.lon },
         bmsId: ids.device('BMS', i),

@@ -1,6 +1,7 @@
 import type { components } from '@/shared/api/schema';
 import { clampToDemoRegion, nearestRoadPoint } from '@/shared/lib/live/demo-region';
 import { TIME } from './create-world';
+import { driveProfileOf, PROFILE_KEYS, profileAt, vcuEnumAt } from './drive-profile';
 import { createRng, hashString, pad } from './prng';
 import { pathMetres, roadRoute } from './road-route';
 import type { Device, Stored, Vehicle } from './types';
@@ -143,10 +144,22 @@ export function savedLocationsOf(seed: number, vehicle: Vehicle, now: number): S
 
 export const MAX_TELEMETRY_POINTS = 1_000_000;
 
+/** Keys whose values are codes or positions: whole numbers only. */
+const INTEGER_UNITS = new Set(['', 'code', 'mode', 'position']);
+
+export interface TelemetryOptions {
+  /**
+   * The vehicle whose day (its drive profile) the source follows: the vehicle itself, or the vehicle a device is
+   * fitted to. Without one, a source's keys follow slow daily waves.
+   */
+  vehicleId?: string | null;
+}
+
 /**
- * Telemetry for a source id over [from, to], `points` evenly spaced samples per key. Values follow slow daily waves
- * plus noise, inside each key's template range; the value at a time depends only on (seed, id, key, time), so two
- * ranges that overlap agree where they overlap.
+ * Telemetry for a source id over [from, to], `points` evenly spaced samples per key. A source on a vehicle follows
+ * the vehicle's drive profile (odometer, speed, state of charge, range, state code, gear and drive mode, see
+ * `drive-profile.ts`); other keys follow slow daily waves plus noise, inside each key's template range. The value at a
+ * time depends only on (seed, id, key, time), so two ranges that overlap agree where they overlap.
  */
 export function telemetryOf(
   seed: number,
@@ -155,22 +168,32 @@ export function telemetryOf(
   from: number,
   to: number,
   points: number,
+  options: TelemetryOptions = {},
 ): TelemetrySeries[] {
   const n = Math.max(2, Math.min(MAX_TELEMETRY_POINTS, Math.trunc(points)));
   const step = (to - from) / (n - 1);
+  const profile = options.vehicleId ? driveProfileOf(seed, options.vehicleId) : null;
   return template.map((key) => {
     const r = createRng(seed ^ hashString(sourceId), `telemetry:${key.key}`);
     const span = key.max - key.min;
     const phase = r.float(0, 0) * Math.PI * 2;
-    const integer = key.unit === '' || key.key === 'stateCode';
+    const integer = INTEGER_UNITS.has(key.unit) || key.key === 'stateCode';
     const out = new Array<[number, number]>(n);
+    const fromProfile = profile && PROFILE_KEYS.has(key.key);
+    const vcuEnum = profile && (key.key === 'gear' || key.key === 'driveMode');
     for (let i = 0; i < n; i += 1) {
       const t = Math.round(from + i * step);
-      const minute = Math.floor(t / 60_000);
-      const wave = 0.5 + 0.35 * Math.sin((t / TIME.DAY) * Math.PI * 2 + phase) + 0.1 * Math.sin(t / 600_000 + phase);
-      const noise = (r.float(minute, 1) - 0.5) * 0.1;
-      const unit = Math.max(0, Math.min(1, wave + noise));
-      const value = key.min + unit * span;
+      let value: number;
+      if (fromProfile) {
+        value = profileAt(profile, t)[key.key as 'speed' | 'odometer' | 'soc' | 'range' | 'stateCode'];
+      } else if (vcuEnum) {
+        value = vcuEnumAt(profile, key.key as 'gear' | 'driveMode', t, seed, sourceId);
+      } else {
+        const minute = Math.floor(t / 60_000);
+        const wave = 0.5 + 0.35 * Math.sin((t / TIME.DAY) * Math.PI * 2 + phase) + 0.1 * Math.sin(t / 600_000 + phase);
+        const noise = (r.float(minute, 1) - 0.5) * 0.1;
+        value = key.min + Math.max(0, Math.min(1, wave + noise)) * span;
+      }
       out[i] = [t, integer ? Math.round(value) : Math.round(value * 100) / 100];
     }
     return { key: key.key, unit: key.unit, points: out };
