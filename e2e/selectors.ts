@@ -21,6 +21,9 @@ export const portal = {
     forbidden: { role: 'heading', name: 'You do not have access to this page' },
     notFound: { role: 'heading', name: 'Page not found' },
     dashboardGreeting: /Welcome back,/,
+    /** The driver's and EV owner's dashboard panel of their own vehicles. */
+    myVehicles: { role: 'region', name: 'My vehicles' },
+    vehicleDetailsHeading: { role: 'heading', name: 'Vehicle Details', level: 1 },
     /** The dashboard's panel grid and the configuration page's react-grid-layout grid (issue 22). */
     dashboardGrid: '[data-testid="dashboard-grid"]',
     dashboardEditorGrid: '[data-testid="dashboard-editor-grid"]',
