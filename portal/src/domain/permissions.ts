@@ -106,6 +106,7 @@ export const PERMISSION_LABELS = {
   'MCU.l.d.ota': 'MCU OTA History',
   'VCU.l': 'VCU Management',
   'VCU.l.d': 'VCU Details',
+  'VCU.l.d.c': 'VCU Commands',
   mm: 'Model Management',
   'mm.ev': 'EV Model Management',
   'mm.bms': 'BMS Model Management',

@@ -16,10 +16,10 @@ import type { ApiCommand, Command, Vehicle } from '../world/types';
 import { getWorldDb } from '../world/world-instance';
 import type { ApiHttp } from './http';
 import { groupMembers, ownerInScope } from './lib/access-scope';
-import { type AuthContext, requireAuth, requirePermission } from './lib/auth-context';
+import { type AuthContext, allows, requireAuth, requirePermission } from './lib/auth-context';
 import { recordAudit } from './lib/audit-log';
 import { FieldErrors, readJsonObject } from './lib/body';
-import { conflict, notFound, validationFailed } from './lib/http-error';
+import { conflict, forbidden, notFound, validationFailed } from './lib/http-error';
 import { applyListQuery, type ListSpec, parseListQuery } from './lib/list-query';
 import { scopedVehicle, vehicleFilterFor } from './lib/scope';
 import { toApi } from './lib/serialize';
@@ -27,7 +27,9 @@ import { toApi } from './lib/serialize';
 type DeviceKind = components['schemas']['DeviceKind'];
 type ModelCommand = components['schemas']['ModelCommand'];
 
-const READ_KEYS: readonly PermissionKey[] = ['cmd', 'vh.l.d.c', 'BMS.l.d.c', 'MCU.l.d.c'];
+/** The Commands keys of the device details pages, one per device kind. */
+const DEVICE_SEND_KEYS = ['BMS.l.d.c', 'MCU.l.d.c', 'VCU.l.d.c'] as const satisfies readonly PermissionKey[];
+const READ_KEYS: readonly PermissionKey[] = ['cmd', 'vh.l.d.c', 'BMS.l.d.c', 'MCU.l.d.c', 'VCU.l.d.c'];
 
 /** A stored command plus what only the server keeps: the idempotency key of the request that sent it. */
 type StoredCommand = Command & { idempotencyKey?: string | null };
@@ -496,11 +498,16 @@ export function createCommandHandlers(http: ApiHttp, { broker }: CommandHandlerO
     http.post('/vehicles/{id}/commands', async ({ request, params, response }) => {
       const db = await getWorldDb();
       const ctx = requireAuth(request, db);
-      // Send Command on a vehicle, or the Commands area of a BMS or MCU (their details pages send device commands).
-      requirePermission(ctx, { anyOf: ['vh.l.d.c.s', 'BMS.l.d.c', 'MCU.l.d.c'] }, ACTION.ADD);
+      // Send Command on a vehicle (any of its commands), or the Commands area of a BMS, MCU or VCU (their details
+      // pages send their own device's commands only, decision 0085).
+      requirePermission(ctx, { anyOf: ['vh.l.d.c.s', ...DEVICE_SEND_KEYS] }, ACTION.ADD);
       const vehicle = scopedVehicle(ctx, db, params.id);
       if (!vehicle) throw notFound('Vehicle');
       const body = await readJsonObject(request);
+      const kind = commandsOf(db, vehicle).find((s) => s.def.code === body.code)?.kind;
+      if (kind && !allows(ctx, 'vh.l.d.c.s', ACTION.ADD) && (kind === 'EV' || !allows(ctx, `${kind}.l.d.c`, ACTION.ADD))) {
+        throw forbidden();
+      }
       const result = await send(ctx, db, { kind: 'vehicle', vehicle }, body);
       const command = result.commands[0];
       if (!command) throw validationFailed({ code: 'Choose a command of this vehicle model.' });

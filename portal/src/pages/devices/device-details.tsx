@@ -23,11 +23,11 @@ import { DeviceOverview } from '@/features/devices/details/device-overview';
 
 export type DetailsDeviceKind = 'BMS' | 'MCU' | 'VCU';
 
-/** The permission keys of one device kind's details page (VCU has no sub-keys: its details key guards everything). */
+/** The permission keys of one device kind's details page (VCU: its details key guards the rest but commands). */
 function keysOf(kind: DetailsDeviceKind) {
   if (kind === 'VCU') {
     const key: PermissionKey = 'VCU.l.d';
-    return { faults: key, send: 'vh.l.d.c.s' as PermissionKey, cells: null };
+    return { faults: key, send: 'VCU.l.d.c' as PermissionKey, cells: null };
   }
   return {
     faults: `${kind}.l.d.f` as PermissionKey,

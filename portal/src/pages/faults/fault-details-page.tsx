@@ -53,7 +53,7 @@ export function FaultDetailsPage({ route }: RoutePageProps) {
   const query = useFault(id);
   const fault = query.data;
   const canSeeNotifications = can({ anyOf: ['rule.h', 'vh.l.d.n', 'BMS.l.d.n', 'MCU.l.d.n'] });
-  const canSeeCommands = can({ anyOf: ['cmd', 'vh.l.d.c', 'BMS.l.d.c', 'MCU.l.d.c'] });
+  const canSeeCommands = can({ anyOf: ['cmd', 'vh.l.d.c', 'BMS.l.d.c', 'MCU.l.d.c', 'VCU.l.d.c'] });
   const notifications = useFaultNotifications(fault, canSeeNotifications);
   const commands = useFaultCommands(fault, canSeeCommands);
   const acknowledge = useAcknowledgeFault();
