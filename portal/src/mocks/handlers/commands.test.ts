@@ -335,14 +335,19 @@ describe('POST /vehicles/{id}/commands', () => {
     expect(res.body.fieldErrors).toEqual({ code: 'Choose a command of this vehicle model.' });
   });
 
-  test('BMS, MCU and VCU admins each send their own device kind\'s commands, and no other kind (decision 0085)', async () => {
-    const own = { BMSA: 'BMS_RESET', MCUA: 'MCU_RESET', VCUA: 'VCU_RESET' } as const;
-    for (const [role, code] of Object.entries(own)) {
+  test("BMS, MCU and VCU admins each send their own device kind's commands, and no other kind (decision 0085)", async () => {
+    const own = [
+      ['BMSA', 'BMS_RESET'],
+      ['MCUA', 'MCU_RESET'],
+      ['VCUA', 'VCU_RESET'],
+    ] as const;
+    for (const [role, code] of own) {
       const token = await signIn(role);
       const sent = await call('POST', '/vehicles/veh-000001/commands', { token, body: { code } });
       expect(sent.status, `${role} ${code}`).toBe(201);
       expect(sent.body.deviceKind).toBe(role.slice(0, 3));
-      for (const other of Object.values(own).filter((c) => c !== code).concat('LOCATE')) {
+      const others: string[] = own.map(([, c]) => c).filter((c) => c !== code);
+      for (const other of [...others, 'LOCATE']) {
         const res = await call('POST', '/vehicles/veh-000001/commands', { token, body: { code: other } });
         expect(res.status, `${role} ${other}`).toBe(403);
       }

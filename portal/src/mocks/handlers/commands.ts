@@ -505,7 +505,11 @@ export function createCommandHandlers(http: ApiHttp, { broker }: CommandHandlerO
       if (!vehicle) throw notFound('Vehicle');
       const body = await readJsonObject(request);
       const kind = commandsOf(db, vehicle).find((s) => s.def.code === body.code)?.kind;
-      if (kind && !allows(ctx, 'vh.l.d.c.s', ACTION.ADD) && (kind === 'EV' || !allows(ctx, `${kind}.l.d.c`, ACTION.ADD))) {
+      if (
+        kind &&
+        !allows(ctx, 'vh.l.d.c.s', ACTION.ADD) &&
+        (kind === 'EV' || !allows(ctx, `${kind}.l.d.c`, ACTION.ADD))
+      ) {
         throw forbidden();
       }
       const result = await send(ctx, db, { kind: 'vehicle', vehicle }, body);
