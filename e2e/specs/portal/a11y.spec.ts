@@ -1,17 +1,15 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { type AppRoute, pathOf, ROUTES } from '../../../portal/src/config/routes';
 import type { PermissionMap } from '../../../portal/src/domain/permissions';
 import { canOpen } from '../../../portal/src/domain/route-access';
 import { STORE_STORAGE_KEY } from '../../../portal/src/state/persistence';
 import { a11y, portal } from '../../selectors';
+import { seriousViolations } from '../axe';
 import { PORTAL_BASE, signInToDashboard } from './portal-session';
 
 // WCAG 2.2 A/AA in axe-core (issue 24). Every route of the route table is checked for each role that may open it, so a
 // page added to the table is checked without touching this file. Only serious and critical violations fail.
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-const FAILING_IMPACTS = new Set(['serious', 'critical']);
 /** The pages with the most colour, kept as screenshots for looking at the theme. */
 const SCREENSHOT_ROUTES = new Set([
   'dashboard',
@@ -52,30 +50,20 @@ function concretePath(route: AppRoute): string {
 }
 
 /**
- * Runs axe on the page and returns one line per serious or critical violation. The live maps' WebGL canvas is left
+ * Runs axe on the page and prints one line per serious or critical violation. The live maps' WebGL canvas is left
  * out: it is MapLibre's drawing surface (third-party, no DOM content of its own); its text alternative is checked as
  * part of the page.
  */
-async function seriousViolations(page: Page, where: string, scope: 'page' | 'content' = 'page'): Promise<string[]> {
-  let builder = new AxeBuilder({ page })
-    .options({
-      runOnly: { type: 'tag', values: WCAG_TAGS },
-      // Experimental in axe-core but part of WCAG 2.5.3 (label in name); the audit of issue 24 ran it.
-      rules: { 'label-content-name-mismatch': { enabled: true } },
-    })
-    .exclude('canvas.maplibregl-canvas');
+async function walkViolations(page: Page, where: string, scope: 'page' | 'content' = 'page'): Promise<string[]> {
   // A page outside the shell (the full-page error screen) has no `main`: it is checked whole.
-  if (scope === 'content' && (await page.locator('main').count()) > 0) {
-    for (const part of CONTENT_PARTS) builder = builder.include(part);
-  }
-  const result = await builder.analyze();
-  const found = result.violations
-    .filter((v) => FAILING_IMPACTS.has(v.impact ?? ''))
-    .flatMap((v) =>
-      v.nodes.map(
-        (n) => `${where}: ${v.id} (${v.impact}) ${n.target.join(' ')} :: ${n.failureSummary?.split('\n')[1] ?? ''}`,
-      ),
-    );
+  const content = scope === 'content' && (await page.locator('main').count()) > 0;
+  const found = await seriousViolations(page, {
+    where,
+    // Experimental in axe-core but part of WCAG 2.5.3 (label in name); the audit of issue 24 ran it.
+    rules: { 'label-content-name-mismatch': { enabled: true } },
+    exclude: ['canvas.maplibregl-canvas'],
+    include: content ? CONTENT_PARTS : [],
+  });
   for (const line of found) console.log(line);
   return found;
 }
@@ -153,7 +141,7 @@ test.describe('accessibility (axe-core, WCAG 2.2 AA): no serious or critical vio
       await page.goto(`${PORTAL_BASE}${concretePath(route)}`);
       await expect(page.getByRole('heading', { name: portal.login.heading.name })).toBeVisible({ timeout: 20_000 });
       await settle(page);
-      found.push(...(await seriousViolations(page, route.path)));
+      found.push(...(await walkViolations(page, route.path)));
     }
     expect(found).toEqual([]);
   });
@@ -176,7 +164,7 @@ test.describe('accessibility (axe-core, WCAG 2.2 AA): no serious or critical vio
         const scope = first ? 'page' : 'content';
         first = false;
         // Soft: one page's violations do not hide the next page's.
-        expect.soft(await seriousViolations(page, `${role.code} ${path}`, scope), path).toEqual([]);
+        expect.soft(await walkViolations(page, `${role.code} ${path}`, scope), path).toEqual([]);
         console.log(`a11y ${role.code} ${path} ${Date.now() - started} ms`);
         if (SCREENSHOT_ROUTES.has(route.id)) {
           await page.screenshot({ path: `${ARTIFACTS}a11y-${role.code}-${route.id}.png` });
@@ -194,7 +182,7 @@ test.describe('accessibility (axe-core, WCAG 2.2 AA): no serious or critical vio
     await expect(dialog).toBeVisible({ timeout: 20_000 });
     await settle(page);
     await page.screenshot({ path: `${ARTIFACTS}a11y-SA-add-vehicle-modal.png` });
-    expect(await seriousViolations(page, 'Add vehicle modal')).toEqual([]);
+    expect(await walkViolations(page, 'Add vehicle modal')).toEqual([]);
   });
 });
 

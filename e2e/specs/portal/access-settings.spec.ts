@@ -1,22 +1,13 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { accessSettings as sel } from '../../selectors';
 import { PORTAL_BASE, signInToDashboard } from './portal-session';
+import { seriousViolations } from '../axe';
 
 // Issue 21 items 4 and 6 in a browser: a Super Admin creates a REST API key, sees its secret once, uses it as a bearer
 // key against the demo API, revokes it (the key then answers 401); the settings and access pages pass axe with their
 // dialogs open.
 
 const shot = (name: string) => `/tmp/acc-e2e-${name}.png`;
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** A call to the demo API from inside the page (MSW answers it), with a bearer token. */
 async function apiStatus(page: Page, path: string, token: string): Promise<number> {

@@ -1,22 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { analysisCarbon as sel } from '../../selectors';
 import { PORTAL_BASE, signInToDashboard } from './portal-session';
+import { seriousViolations } from '../axe';
 
 // Analysis and carbon emission in the demo portal (issue 22): compare vehicles, export the comparison as CSV and PNG,
 // read the carbon figures, and check both pages with axe.
 
 const shot = (name: string) => `/tmp/analysis-carbon-e2e-${name}.png`;
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 test('an OEM admin compares vehicles and exports CSV and PNG; the carbon page shows its figures', async ({ page }) => {
   test.setTimeout(180_000);

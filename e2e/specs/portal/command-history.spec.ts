@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { commandHistory as ch } from '../../selectors';
 import { PORTAL_BASE, signInToDashboard } from './portal-session';
+import { seriousViolations } from '../axe';
 
 // Command history in the demo portal: a super admin sends a safety-critical command (Remote stop) to one vehicle with
 // typed confirmation, and sees its row flip from Pending to Success when the simulated vehicle's acknowledgement
@@ -9,15 +9,6 @@ import { PORTAL_BASE, signInToDashboard } from './portal-session';
 // veh-000001 accepts REMOTE_STOP in the demo (commands.test.ts pins this).
 
 const shot = (name: string) => `/tmp/command-history-e2e-${name}.png`;
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 test('a safety-critical command is sent with typed confirmation and its acknowledgement arrives live', async ({
   page,

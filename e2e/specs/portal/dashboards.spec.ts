@@ -1,18 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { portal } from '../../selectors';
 import { PORTAL_BASE, signInToDashboard } from './portal-session';
+import { seriousViolations } from '../axe';
+import { animationsDone } from '../motion';
 
 const shot = (name: string) => `/tmp/dashboards-e2e-${name}.png`;
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -38,24 +30,26 @@ test('configuration round trip: add a panel, drag, resize, reload, same layout',
   const utilisation = grid.locator('[data-panel="utilisation"]');
   await expect(utilisation).toBeVisible();
 
-  // Drag it by its title bar to the top of the grid.
+  // Drag it by its title bar to the top of the grid. `hover` waits for the element to stand still and scrolls it into
+  // view, so the mouse goes down where the handle really is.
   const handle = utilisation.locator('.vl-drag-handle');
-  await utilisation.scrollIntoViewIfNeeded();
   const label = () =>
     utilisation.getByRole('button', { name: /^Move or resize Utilisation/ }).getAttribute('aria-label');
   const start = await label();
+  await handle.hover({ position: { x: 40, y: 10 } });
   const from = await handle.boundingBox();
   if (!from) throw new Error('no handle');
-  await page.mouse.move(from.x + 40, from.y + 10);
   await page.mouse.down();
   await page.mouse.move(from.x + 60, from.y - 30, { steps: 5 });
   await page.mouse.move(from.x + 500, from.y - 300, { steps: 20 });
   await page.mouse.up();
-  // Resize from its corner: two columns wider.
+  // Resize from its corner: two columns wider. The panel glides to its dropped place first (a CSS transition) and
+  // the page may scroll: the corner is grabbed once it stands still in view.
   const corner = utilisation.locator('.react-resizable-handle');
+  await animationsDone(page);
+  await corner.hover();
   const c = await corner.boundingBox();
   if (!c) throw new Error('no resize handle');
-  await page.mouse.move(c.x + c.width / 2, c.y + c.height / 2);
   await page.mouse.down();
   await page.mouse.move(c.x + 260, c.y + c.height / 2, { steps: 15 });
   await page.mouse.up();

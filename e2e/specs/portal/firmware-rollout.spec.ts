@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { firmware } from '../../selectors';
 import { PORTAL_BASE, signInToDashboard } from './portal-session';
+import { seriousViolations } from '../axe';
 
 // A staged firmware rollout in the demo portal, sped up 20x with injected outcomes (the demo's documented knob,
 // localStorage `voltline-demo-fota`): the canary's only device goes silent and times out, wave 2 has three failing
@@ -9,15 +9,6 @@ import { PORTAL_BASE, signInToDashboard } from './portal-session';
 // previous release to the failed devices. Progress arrives over the portal's one live connection.
 
 const shot = (name: string) => `/tmp/fota-e2e-${name}.png`;
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 test('wave 2 pauses by itself after injected failures, a silent device times out, and a rollback re-deploys', async ({
   page,

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { organisations as org } from '../../selectors';
 import { PORTAL_BASE, signInToDashboard } from './portal-session';
+import { seriousViolations } from '../axe';
 
 // Issue 21 item 5: a service centre admin adds a fleet, assigns it a vehicle and sees the vehicle in the fleet's
 // details; the list, the form, the picker and the details pass axe (WCAG 2.2 AA: no serious or critical findings).
@@ -13,15 +13,6 @@ async function shot(page: Page, name: string) {
     path: SHOTS ? `${SHOTS}/${name}.png` : test.info().outputPath(`${name}.png`),
     fullPage: true,
   });
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 test('a service centre adds a fleet, assigns a vehicle and sees it in the fleet’s details', async ({ page }) => {

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { portal, tickets } from '../../selectors';
 import { PORTAL_BASE, signInToDashboard } from './portal-session';
+import { seriousViolations } from '../axe';
 
 // Help & Support in the demo portal: a service centre admin opens a ticket by hand on the demo driver's vehicle,
 // assigns it, writes an internal note and a reply, puts it on hold and closes it; the driver then sees the ticket with
@@ -10,15 +10,6 @@ import { PORTAL_BASE, signInToDashboard } from './portal-session';
 const shot = (name: string) => `/tmp/tickets-e2e-${name}.png`;
 
 /** Serious and critical WCAG 2.2 AA violations on the page as it is (the a11y walk's rule, here with a drawer open). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
 async function signOut(page: Page) {
   await page.getByRole(portal.shell.accountMenu.role, { name: portal.shell.accountMenu.name }).click();
   await page.getByRole(portal.shell.signOut.role, { name: portal.shell.signOut.name }).click();

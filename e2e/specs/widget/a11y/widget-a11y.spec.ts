@@ -1,26 +1,14 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { seriousViolations } from '../../axe';
 import { serveHarness } from '../capture-shared/capture-bundle';
 import { HOST_ORIGIN, routeFakeApi } from '../support/fake-api';
 import { selectors } from '../support/selectors';
 
 // Issue 24 item 5: the widget's own surfaces meet WCAG 2.2 AA inside the host page (axe reaches into open shadow
-// roots). The host pages themselves are test fixtures, so each check is scoped to the widget's elements.
+// roots). The host pages themselves are test fixtures, so each check is scoped to the widget's elements. The messenger
+// frame is another origin with its own axe check (specs/messenger/a11y.spec.ts), so frames are left out.
 
 test.describe.configure({ timeout: 120_000 });
-
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-async function seriousViolations(page: Page, include: string): Promise<string[]> {
-  // The messenger frame is another origin with its own axe check (specs/messenger/a11y.spec.ts).
-  const result = await new AxeBuilder({ page })
-    .options({ runOnly: { type: 'tag', values: WCAG_TAGS }, iframes: false })
-    .include(include)
-    .analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}) ${n.target.join(' ')}: ${n.failureSummary ?? ''}`));
-}
 
 test('the feedback button, closed and open, has no serious or critical violation and a name', async ({ page }) => {
   await routeFakeApi(page);
@@ -35,13 +23,13 @@ test('the feedback button, closed and open, has no serious or critical violation
     return hostEl.tagName.toLowerCase();
   });
   expect(host).not.toBe('button'); // the button lives in the widget's shadow root
-  expect(await seriousViolations(page, '[data-a11y-widget]')).toEqual([]);
+  expect(await seriousViolations(page, { include: ['[data-a11y-widget]'], iframes: false })).toEqual([]);
 
   await launcher.focus();
   await page.keyboard.press('Enter');
   const frame = page.locator('iframe[title="Feedback and support"]');
   await expect(frame).toBeVisible();
-  expect(await seriousViolations(page, '[data-a11y-widget]')).toEqual([]);
+  expect(await seriousViolations(page, { include: ['[data-a11y-widget]'], iframes: false })).toEqual([]);
 });
 
 test('the capture editor: a named toolbar of named tools, no serious or critical violation', async ({ page }) => {
@@ -57,12 +45,12 @@ test('the capture editor: a named toolbar of named tools, no serious or critical
   }
   const marked = await toolbar.evaluate((el) => {
     const root = el.getRootNode();
-    const hostEl = root instanceof ShadowRoot ? root.host : el.closest('[id^="gl-capture"]') ?? el;
+    const hostEl = root instanceof ShadowRoot ? root.host : (el.closest('[id^="gl-capture"]') ?? el);
     hostEl.setAttribute('data-a11y-editor', '');
     return true;
   });
   expect(marked).toBe(true);
-  expect(await seriousViolations(page, '[data-a11y-editor]')).toEqual([]);
+  expect(await seriousViolations(page, { include: ['[data-a11y-editor]'], iframes: false })).toEqual([]);
   await page.keyboard.press('Escape');
   await expect(toolbar).toBeHidden();
 });

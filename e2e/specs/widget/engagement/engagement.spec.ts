@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type Page, expect, test } from '@playwright/test';
+import { seriousViolations } from '../../axe';
 import { FAKE_API, HOST_ORIGIN, OTHER_ORIGIN, routeFakeApi } from '../support/fake-api';
 import { selectors } from '../support/selectors';
 
@@ -35,20 +35,6 @@ const MESSAGE = {
   },
 };
 
-/** Serious or critical WCAG 2.2 AA violations inside one widget surface (its shadow host); the fixture page is left out. */
-async function surfaceViolations(page: Page, host: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .options({
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
-      iframes: false,
-    })
-    .include(host)
-    .analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${host}: ${v.id} ${n.target.join(' ')}`));
-}
-
 /** The host page with the fake API, tooltips and a WebSocket that sends `actions` when the widget connects. */
 async function open(page: Page, actions: unknown[] = []) {
   await routeFakeApi(page);
@@ -80,7 +66,13 @@ test('notifications from the socket show in the corner by the launcher; close cl
   expect(box.x + box.width).toBeGreaterThan(viewport.width - 40);
   expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
   await page.screenshot({ path: '/tmp/engage-shots/notifications.png' });
-  expect(await surfaceViolations(page, 'voltline-notifications')).toEqual([]);
+  expect(
+    await seriousViolations(page, {
+      include: ['voltline-notifications'],
+      iframes: false,
+      where: 'voltline-notifications',
+    }),
+  ).toEqual([]);
   await selectors.closeNotifications(page).click();
   await expect(stack).toHaveCount(0);
 });
@@ -105,7 +97,9 @@ test('a top banner pushes the page down by its height and talks to the page from
     .poll(async () => Math.round((await hotspot.boundingBox())!.y - (await exportButton.boundingBox())!.y))
     .toBeLessThanOrEqual(2);
   await page.screenshot({ path: '/tmp/engage-shots/banner.png' });
-  expect(await surfaceViolations(page, 'voltline-banner')).toEqual([]);
+  expect(
+    await seriousViolations(page, { include: ['voltline-banner'], iframes: false, where: 'voltline-banner' }),
+  ).toEqual([]);
   await banner.getByRole('button', { name: 'Close' }).click();
   await expect(page.locator('voltline-banner')).toHaveCount(0);
   await expect.poll(async () => (await page.locator('#title').boundingBox())!.y).toBe(before);
@@ -124,7 +118,9 @@ test('hotspots sit beside their elements, follow a scroll container, hide under 
   await exportHotspot.focus();
   await expect(selectors.tooltip(page)).toHaveText('New: export the list as CSV.');
   await page.screenshot({ path: '/tmp/engage-shots/hotspot.png' });
-  expect(await surfaceViolations(page, 'voltline-tooltips')).toEqual([]);
+  expect(
+    await seriousViolations(page, { include: ['voltline-tooltips'], iframes: false, where: 'voltline-tooltips' }),
+  ).toEqual([]);
   await page.keyboard.press('Escape');
   await expect(selectors.tooltip(page)).toBeHidden();
   // inside the scroll container: follows it, and hides when scrolled out of it

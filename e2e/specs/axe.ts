@@ -1,0 +1,51 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { animationsDone } from './motion';
+
+/** WCAG 2.2 A and AA as axe-core tags them (issue 24). */
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const FAILING_IMPACTS = new Set(['serious', 'critical']);
+
+export interface AxeScope {
+  /** Selectors to check; the whole page when empty. */
+  include?: readonly string[];
+  exclude?: readonly string[];
+  /** Rules to turn on or off beyond the WCAG tags. */
+  rules?: Record<string, { enabled: boolean }>;
+  /** Whether frames are checked too (axe's default: yes). */
+  iframes?: boolean;
+  /** Prefixed to each line, to tell the pages of one walk apart. */
+  where?: string;
+}
+
+/**
+ * Lets motion come to rest before a scan. A toast or dialog caught half-way through its fade has a contrast that is
+ * nobody's real contrast (axe blends the opacity in), so the check asks the page for reduced motion (sonner and the
+ * widget drop their transitions then) and waits for the finite animations still running to end. Spinners and other
+ * endless animations are left running.
+ */
+export async function settleMotion(page: Page): Promise<void> {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await animationsDone(page);
+}
+
+/** One line per node of each serious or critical WCAG violation in the scope; empty when the page passes. */
+export async function seriousViolations(page: Page, scope: AxeScope = {}): Promise<string[]> {
+  await settleMotion(page);
+  let builder = new AxeBuilder({ page }).options({
+    runOnly: { type: 'tag', values: WCAG_TAGS },
+    ...(scope.rules ? { rules: scope.rules } : {}),
+    ...(scope.iframes === undefined ? {} : { iframes: scope.iframes }),
+  });
+  for (const selector of scope.include ?? []) builder = builder.include(selector);
+  for (const selector of scope.exclude ?? []) builder = builder.exclude(selector);
+  const result = await builder.analyze();
+  const prefix = scope.where ? `${scope.where}: ` : '';
+  return result.violations
+    .filter((v) => FAILING_IMPACTS.has(v.impact ?? ''))
+    .flatMap((v) =>
+      v.nodes.map(
+        (n) => `${prefix}${v.id} (${v.impact}) ${n.target.join(' ')} :: ${n.failureSummary?.split('\n')[1] ?? ''}`,
+      ),
+    );
+}
