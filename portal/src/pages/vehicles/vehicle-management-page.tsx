@@ -207,6 +207,7 @@ export function VehicleManagementPage({ route }: RoutePageProps) {
         columns={columns}
         getRowId={getVehicleId}
         rowHref={route.params?.scope === 'fleet' ? fleetVehicleHref : vehicleHref}
+        linkColumn="vin"
         rowLabel={vehicleRowLabel}
         emptyText="No vehicles match these filters."
         hiddenByDefault={HIDDEN_BY_DEFAULT}

@@ -254,6 +254,7 @@ export function DeviceManagement({
         columns={columns}
         getRowId={getDeviceId}
         rowHref={DETAILS_HREF[kind]}
+        linkColumn="serialNumber"
         rowLabel={ROW_LABEL[kind]}
         emptyText={`No ${kind} devices match these filters.`}
         hiddenByDefault={HIDDEN_BY_DEFAULT}

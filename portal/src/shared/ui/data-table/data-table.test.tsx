@@ -190,3 +190,71 @@ describe('DataTable', () => {
     expect(screen.getByRole('cell', { name: 'Ampere Motors' })).toBeInTheDocument();
   });
 });
+
+describe('DataTable row links', () => {
+  const onRowClick = vi.fn<(item: Item) => void>();
+  const linked = () => (
+    <MantineProvider env="test">
+      <DataTable
+        label="Items"
+        tableId="items-links"
+        columns={columns}
+        rows={page1}
+        total={2}
+        getRowId={getRowId}
+        page={1}
+        pageSize={25}
+        sort={null}
+        onPageChange={noop}
+        onPageSizeChange={noop}
+        onSortChange={noop}
+        isLoading={false}
+        error={null}
+        onRetry={noop}
+        emptyText="No items."
+        onRowClick={onRowClick}
+        rowLink={(item) => `/base/items/${item.id}`}
+        rowLabel={(item) => `Item ${item.name}`}
+      />
+    </MantineProvider>
+  );
+  beforeEach(() => onRowClick.mockClear());
+
+  test('the identifying cell is a real link to the row, and the row is still the tab stop', () => {
+    render(linked());
+    const link = screen.getByRole('link', { name: 'Alpha' });
+    expect(link).toHaveAttribute('href', '/base/items/1');
+    expect(link).toHaveAttribute('tabindex', '-1');
+    expect(screen.getByRole('row', { name: 'Item Alpha' })).toHaveAttribute('tabindex', '0');
+    // Only the identifying column: the actions cell is no link.
+    expect(screen.getAllByRole('link')).toHaveLength(2);
+  });
+
+  test('a plain click on the link opens the row once, in place', async () => {
+    render(linked());
+    const link = screen.getByRole('link', { name: 'Beta' });
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
+    link.dispatchEvent(click);
+    expect(click.defaultPrevented).toBe(true);
+    expect(onRowClick).toHaveBeenCalledTimes(1);
+    expect(onRowClick).toHaveBeenCalledWith(page1[1]);
+  });
+
+  test('a click with a modifier is left to the browser (a new tab) and does not also open the row here', () => {
+    render(linked());
+    const link = screen.getByRole('link', { name: 'Alpha' });
+    for (const modifier of ['ctrlKey', 'metaKey', 'shiftKey'] as const) {
+      const click = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0, [modifier]: true });
+      link.dispatchEvent(click);
+      expect(click.defaultPrevented).toBe(false);
+    }
+    expect(onRowClick).not.toHaveBeenCalled();
+  });
+
+  test('a click elsewhere on the row still opens it', async () => {
+    render(linked());
+    const row = screen.getByRole('row', { name: 'Item Alpha' });
+    await userEvent.click(row);
+    expect(onRowClick).toHaveBeenCalledWith(page1[0]);
+  });
+});

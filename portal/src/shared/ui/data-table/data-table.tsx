@@ -30,7 +30,17 @@ import {
   type VisibilityState,
 } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type KeyboardEvent, memo, type ReactNode, type RefObject, useCallback, useId, useMemo, useRef } from 'react';
+import {
+  type KeyboardEvent,
+  type MouseEvent,
+  memo,
+  type ReactNode,
+  type RefObject,
+  useCallback,
+  useId,
+  useMemo,
+  useRef,
+} from 'react';
 import classes from './data-table.module.css';
 import { useColumnVisibility } from './use-column-visibility';
 import { type ListSort, PAGE_SIZES } from './use-list-params';
@@ -71,6 +81,14 @@ export interface DataTableProps<T> {
   error: Error | null;
   onRetry: () => void;
   onRowClick?: (row: T) => void;
+  /**
+   * The address a row opens (with the router's base): the identifying cell (`linkColumn`) becomes a real link to it,
+   * so a row can be opened in a new tab, its link copied, and a screen reader hears a link. A plain click on it does
+   * what clicking the row does (`onRowClick`).
+   */
+  rowLink?: (row: T) => string;
+  /** The id of the identifying column (VIN, serial, name); the first column when not given. */
+  linkColumn?: string;
   /** Accessible name of a row (what Enter opens). */
   rowLabel?: (row: T) => string;
   emptyText: string;
@@ -113,6 +131,8 @@ export function DataTable<T>({
   error,
   onRetry,
   onRowClick,
+  rowLink,
+  linkColumn,
   rowLabel,
   emptyText,
   hiddenByDefault = [],
@@ -148,6 +168,10 @@ export function DataTable<T>({
   const onRowClickRef = useRef(onRowClick);
   onRowClickRef.current = onRowClick;
   const handleActivate = useCallback((row: unknown) => onRowClickRef.current?.(row as T), []);
+  const link = useMemo<RowLinkCell | undefined>(() => {
+    const column = linkColumn ?? columns[0]?.id ?? (columns[0] as { accessorKey?: string } | undefined)?.accessorKey;
+    return rowLink && column ? { column, href: rowLink as (row: unknown) => string } : undefined;
+  }, [rowLink, linkColumn, columns]);
   const columnsKey = visibleColumns.map((c) => c.id).join(',');
   // The parts below are not generic in the row type: one cast here instead of one per part.
   const untypedTable = table as TanTable<unknown>;
@@ -234,6 +258,7 @@ export function DataTable<T>({
                 firstIndex={(page - 1) * pageSize + 2}
                 rowLabel={rowLabel as ((row: unknown) => string) | undefined}
                 onActivate={onRowClick ? handleActivate : undefined}
+                link={link}
               />
             ) : (
               <tbody>
@@ -247,6 +272,7 @@ export function DataTable<T>({
                     rowIndex={(page - 1) * pageSize + row.index + 2}
                     label={rowLabel?.(row.original)}
                     onActivate={onRowClick ? handleActivate : undefined}
+                    link={link}
                   />
                 ))}
                 {tableRows.length === 0 ? (
@@ -295,6 +321,7 @@ interface VirtualRowsProps {
   firstIndex: number;
   rowLabel: ((row: unknown) => string) | undefined;
   onActivate: ((row: unknown) => void) | undefined;
+  link: RowLinkCell | undefined;
 }
 
 /**
@@ -308,7 +335,7 @@ interface VirtualRowsProps {
  * transformed on its own (absolutely placed rows cost more style recalculation than table layout saved, 0050,
  * session 4).
  */
-function VirtualRows({ rows, scrollRef, table, columns, firstIndex, rowLabel, onActivate }: VirtualRowsProps) {
+function VirtualRows({ rows, scrollRef, table, columns, firstIndex, rowLabel, onActivate, link }: VirtualRowsProps) {
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
@@ -332,6 +359,7 @@ function VirtualRows({ rows, scrollRef, table, columns, firstIndex, rowLabel, on
             rowIndex={firstIndex + row.index}
             label={rowLabel?.(row.original)}
             onActivate={onActivate}
+            link={link}
             grid
           />
         );
@@ -351,6 +379,7 @@ interface DataRowProps {
   rowIndex: number;
   label: string | undefined;
   onActivate: ((row: unknown) => void) | undefined;
+  link: RowLinkCell | undefined;
   /** A virtualised row, laid out as a grid on the table's column template. */
   grid?: boolean;
 }
@@ -376,11 +405,37 @@ function renderCell(table: TanTable<unknown>, row: Row<unknown>, column: Column<
   return typeof template === 'function' ? template(context) : flexRender(template, context);
 }
 
+/** Which cell of a row is its link, and where the link leads. */
+interface RowLinkCell {
+  column: string;
+  href: (row: unknown) => string;
+}
+
+/**
+ * The identifying cell's link. A plain click opens the row in place, as a click elsewhere on the row does (through the
+ * router, no page load); a click with a modifier (new tab, new window) and a middle click are the browser's, and do
+ * not also open the row here. It is not a tab stop of its own: the row already is one (Enter opens it), and a second
+ * stop per row would double the keys a keyboard user presses through a long list.
+ */
+function RowLink({ href, onOpen, children }: { href: string; onOpen: (() => void) | undefined; children: ReactNode }) {
+  const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    event.stopPropagation();
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || !onOpen) return;
+    event.preventDefault();
+    onOpen();
+  };
+  return (
+    <a href={href} tabIndex={-1} className={classes.rowLink} onClick={handleClick}>
+      {children}
+    </a>
+  );
+}
+
 /**
  * One body row. Memoised: while a long page scrolls, only rows entering the view render (TanStack keeps row objects
  * stable until the data or the columns change).
  */
-const DataRow = memo(function DataRow({ row, table, columns, rowIndex, label, onActivate, grid }: DataRowProps) {
+const DataRow = memo(function DataRow({ row, table, columns, rowIndex, label, onActivate, link, grid }: DataRowProps) {
   const handleKey = (event: KeyboardEvent<HTMLTableRowElement>) => {
     if (event.target !== event.currentTarget) return;
     if (event.key === 'Enter' || event.key === ' ') {
@@ -399,7 +454,13 @@ const DataRow = memo(function DataRow({ row, table, columns, rowIndex, label, on
     >
       {columns.map((column) => (
         <td key={column.id} className={classes.cell}>
-          {renderCell(table, row, column)}
+          {link?.column === column.id ? (
+            <RowLink href={link.href(row.original)} onOpen={onActivate ? () => onActivate(row.original) : undefined}>
+              {renderCell(table, row, column)}
+            </RowLink>
+          ) : (
+            renderCell(table, row, column)
+          )}
         </td>
       ))}
     </tr>

@@ -1,8 +1,8 @@
 import { Button, Group } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { memo, type RefObject, useCallback, useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { memo, type RefObject, useCallback, useEffect, useMemo } from 'react';
+import { useHref, useNavigate } from 'react-router-dom';
 import { DataTable, type DataTableProps } from './data-table';
 import { type FilterDef, FilterBar } from './filter-bar';
 import { type ListParams, type ListSort, useListParams } from './use-list-params';
@@ -16,7 +16,7 @@ export interface ListPage<T> {
 /** What the table shows that is not the list's params or its query: the page's own part. */
 type TableProps<T> = Pick<
   DataTableProps<T>,
-  'label' | 'tableId' | 'columns' | 'getRowId' | 'rowLabel' | 'emptyText' | 'hiddenByDefault'
+  'label' | 'tableId' | 'columns' | 'getRowId' | 'rowLabel' | 'emptyText' | 'hiddenByDefault' | 'linkColumn'
 >;
 
 export interface UrlListProps<T> extends TableProps<T> {
@@ -28,7 +28,10 @@ export interface UrlListProps<T> extends TableProps<T> {
   prefetch?: (next: ListParams) => void;
   searchLabel: string;
   filterDefs: FilterDef[];
-  /** Where a row leads when it is clicked or opened with Enter (none: rows do not open). */
+  /**
+   * Where a row leads when it is clicked or opened with Enter (none: rows do not open). Its identifying cell
+   * (`linkColumn`, else the first column) is a real link there too.
+   */
   rowHref?: (row: T) => string;
   /** The add button at the end of the filter bar's row, for a list without a page header of its own ("Add logger"). */
   addLabel?: string;
@@ -66,6 +69,19 @@ function UrlListView<T>({
   const handlePageChange = useCallback((page: number) => setParams({ page }), [setParams]);
   const handlePageSizeChange = useCallback((pageSize: number) => setParams({ pageSize }), [setParams]);
   const handleSortChange = useCallback((sort: ListSort | null) => setParams({ sort }), [setParams]);
+  // The router's base, for the links' addresses: `rowHref` gives paths inside the app, as `navigate` takes them. A
+  // query alone ("?entry=…") is left as it is: the browser resolves it against the page it is on, as `navigate` does.
+  const base = useHref('/').replace(/\/$/, '');
+  const rowLink = useMemo(
+    () =>
+      rowHref
+        ? (row: T) => {
+            const href = rowHref(row);
+            return href.startsWith('/') ? `${base}${href}` : href;
+          }
+        : undefined,
+    [base, rowHref],
+  );
   const handleRowClick = useCallback(
     (row: T) => {
       if (rowHref) void navigate(rowHref(row));
@@ -103,6 +119,7 @@ function UrlListView<T>({
           onPageSizeChange={handlePageSizeChange}
           onSortChange={handleSortChange}
           onRowClick={rowHref ? handleRowClick : undefined}
+          rowLink={rowLink}
         />
       </div>
     </>
@@ -111,7 +128,7 @@ function UrlListView<T>({
 
 interface UrlListTableProps<T>
   extends TableProps<T>,
-    Pick<DataTableProps<T>, 'onPageChange' | 'onPageSizeChange' | 'onSortChange' | 'onRowClick'> {
+    Pick<DataTableProps<T>, 'onPageChange' | 'onPageSizeChange' | 'onSortChange' | 'onRowClick' | 'rowLink'> {
   params: ListParams;
   useList: UrlListProps<T>['useList'];
 }
