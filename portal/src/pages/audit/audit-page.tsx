@@ -1,5 +1,4 @@
-import { Badge, Button, Group } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { Badge, Group } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -22,6 +21,7 @@ import { ChainCheckResult, VerifyChainButton } from '@/features/audit/components
 import { AuditEntryDrawer } from '@/features/audit/components/audit-entry-drawer';
 import { DateRangeFilter } from '@/shared/ui/data-table/date-range-filter';
 import { toCsv } from '@/shared/ui/data-table/to-csv';
+import { ExportCsvButton } from '@/shared/ui/csv-import/csv-transfer-buttons';
 
 const FILTER_KEYS = ['entity', 'action', 'userId', 'from', 'to'] as const;
 /** The spec's actions, then the ones the API adds (see AuditEntry.action in openapi.yaml). */
@@ -155,15 +155,11 @@ export function AuditPage({ route }: RoutePageProps) {
           <Group gap="xs">
             <VerifyChainButton busy={verify.isPending} onVerify={() => verify.mutate()} />
             {can('ah', ACTION.EXPORT) ? (
-              <Button
-                variant="default"
-                leftSection={<IconDownload size={16} />}
-                loading={exporting}
-                onClick={handleExport}
+              <ExportCsvButton
+                exporting={exporting}
+                onExport={handleExport}
                 title={`Exports up to ${AUDIT_EXPORT_LIMIT.toLocaleString('en')} matching entries`}
-              >
-                Export CSV
-              </Button>
+              />
             ) : null}
           </Group>
         }
@@ -184,6 +180,7 @@ export function AuditPage({ route }: RoutePageProps) {
         filterDefs={filterDefs}
         paramsRef={params}
         rowHref={rowHref}
+        linkColumn="summary"
         rowLabel={rowLabel}
         label="Audit log"
         tableId="audit"

@@ -1,5 +1,4 @@
-import { Badge, Button, CloseButton, Group, Text, UnstyledButton } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { Badge, CloseButton, Group, Text, UnstyledButton } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { RoutePageProps } from '@/config/routes';
@@ -22,6 +21,7 @@ import {
 import { DateRangeFilter } from '@/shared/ui/data-table/date-range-filter';
 import { LiveTailToggle } from '@/features/audit/components/live-tail-toggle';
 import { toCsv } from '@/shared/ui/data-table/to-csv';
+import { ExportCsvButton } from '@/shared/ui/csv-import/csv-transfer-buttons';
 
 const FILTER_KEYS = ['level', 'deviceId', 'from', 'to'] as const;
 const LEVEL_COLOURS: Record<ApiHardwareLogEntry['level'], string> = {
@@ -156,15 +156,11 @@ export function HardwareLogPage({ route }: RoutePageProps) {
               onToggle={() => setLive((v) => !v)}
             />
             {can('hl', ACTION.EXPORT) ? (
-              <Button
-                variant="default"
-                leftSection={<IconDownload size={16} />}
-                loading={exporting}
-                onClick={handleExport}
+              <ExportCsvButton
+                exporting={exporting}
+                onExport={handleExport}
                 title={`Exports up to ${HARDWARE_LOG_EXPORT_LIMIT.toLocaleString('en')} matching messages`}
-              >
-                Export CSV
-              </Button>
+              />
             ) : null}
           </Group>
         }

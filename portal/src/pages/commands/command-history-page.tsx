@@ -1,5 +1,5 @@
 import { Anchor, Badge, Button, CloseButton, Group, Stack, Text } from '@mantine/core';
-import { IconDownload, IconSend } from '@tabler/icons-react';
+import { IconSend } from '@tabler/icons-react';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -25,6 +25,7 @@ import { COMMAND_EXPORT_LIMIT, listAllCommands, useCommandHistory } from '@/feat
 import type { ApiCommand } from '@/features/commands/api/list-commands';
 import { LiveAcknowledgedAt, LiveCommandStatus } from '@/features/commands/components/command-status-badge';
 import { SendCommandDialog } from '@/features/commands/components/send-command-dialog';
+import { ExportCsvButton } from '@/shared/ui/csv-import/csv-transfer-buttons';
 
 const FILTER_KEYS = ['kind', 'status', 'vehicleId', 'from', 'to'] as const;
 const FILTER_DEFS: FilterDef[] = [
@@ -266,15 +267,11 @@ export function CommandHistoryPage({ route }: RoutePageProps) {
         actions={
           <Group gap="xs">
             {can('cmd', ACTION.EXPORT) ? (
-              <Button
-                variant="default"
-                leftSection={<IconDownload size={16} />}
-                loading={exporting}
-                onClick={handleExport}
+              <ExportCsvButton
+                exporting={exporting}
+                onExport={handleExport}
                 title={`Exports up to ${COMMAND_EXPORT_LIMIT.toLocaleString('en')} matching commands`}
-              >
-                Export CSV
-              </Button>
+              />
             ) : null}
             {can('cmd', ACTION.ADD) ? (
               <Button leftSection={<IconSend size={16} />} onClick={() => setSending(true)}>

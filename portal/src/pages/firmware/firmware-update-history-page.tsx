@@ -1,5 +1,4 @@
-import { Button, Group } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { Group } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useRef, useState } from 'react';
 import type { RoutePageProps } from '@/config/routes';
@@ -23,6 +22,7 @@ import type { ListParams } from '@/shared/ui/data-table/use-list-params';
 import { notify } from '@/shared/ui/notify';
 import { PageHeader } from '@/shared/ui/page-header';
 import { useCan } from '@/state/use-can';
+import { ExportCsvButton } from '@/shared/ui/csv-import/csv-transfer-buttons';
 
 const FILTER_KEYS = ['deviceType', 'status', 'from', 'to'] as const;
 const FILTER_DEFS: FilterDef[] = [
@@ -131,15 +131,11 @@ export function FirmwareUpdateHistoryPage({ route }: RoutePageProps) {
         description="Every over-the-air update of every device: versions, status, duration and why it failed."
         actions={
           can('FOTA.h', ACTION.EXPORT) ? (
-            <Button
-              variant="default"
-              leftSection={<IconDownload size={16} />}
-              loading={exporting}
-              onClick={handleExport}
+            <ExportCsvButton
+              exporting={exporting}
+              onExport={handleExport}
               title={`Exports up to ${OTA_EXPORT_LIMIT.toLocaleString('en')} matching updates`}
-            >
-              Export CSV
-            </Button>
+            />
           ) : null
         }
       />

@@ -1,5 +1,4 @@
-import { Button, Group } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { Group } from '@mantine/core';
 import { useMemo, useRef, useState } from 'react';
 import type { RoutePageProps } from '@/config/routes';
 import { DELIVERY_METHOD_LABELS } from '@/domain/bit-flags';
@@ -25,6 +24,7 @@ import {
 import { DELIVERY_STATUS_LABELS, deliveriesText } from '@/features/notifications/components/delivery-list';
 import { notificationColumns } from '@/features/notifications/components/notification-columns';
 import { OpenTicketButton } from '@/features/tickets/components/open-ticket-button';
+import { ExportCsvButton } from '@/shared/ui/csv-import/csv-transfer-buttons';
 
 const FILTER_KEYS = ['severity', 'acknowledged', 'method', 'status', 'from', 'to'] as const;
 const FILTER_DEFS: FilterDef[] = [
@@ -134,15 +134,11 @@ export function NotificationHistoryPage({ route }: RoutePageProps) {
         description="Notifications that rules sent, newest first; new ones appear as they arrive."
         actions={
           can('rule.h', ACTION.EXPORT) ? (
-            <Button
-              variant="default"
-              leftSection={<IconDownload size={16} />}
-              loading={exporting}
-              onClick={handleExport}
+            <ExportCsvButton
+              exporting={exporting}
+              onExport={handleExport}
               title={`Exports up to ${NOTIFICATION_EXPORT_LIMIT.toLocaleString('en')} matching notifications`}
-            >
-              Export CSV
-            </Button>
+            />
           ) : null
         }
       />

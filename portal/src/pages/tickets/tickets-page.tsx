@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, SegmentedControl, Text } from '@mantine/core';
-import { IconDownload, IconPlus } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { createColumnHelper } from '@tanstack/react-table';
 import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -30,6 +30,7 @@ import type { ApiTicket } from '@/features/tickets/api/ticket-types';
 import type { NewTicketPreset } from '@/features/tickets/components/new-ticket-modal';
 import { SlaTimer, TicketPriorityBadge, TicketStatusBadge } from '@/features/tickets/components/ticket-badges';
 import { useReturnFocus } from '@/shared/ui/use-dialog-state';
+import { ExportCsvButton } from '@/shared/ui/csv-import/csv-transfer-buttons';
 
 /** The ticket's drawer and the new-ticket form load when they open, not with the list. */
 const TicketDrawer = lazy(() =>
@@ -287,15 +288,11 @@ export function TicketsPage({ route }: RoutePageProps) {
         actions={
           <Group gap="xs">
             {can('t', ACTION.EXPORT) ? (
-              <Button
-                variant="default"
-                leftSection={<IconDownload size={16} />}
-                loading={exporting}
-                onClick={handleExport}
+              <ExportCsvButton
+                exporting={exporting}
+                onExport={handleExport}
                 title={`Exports up to ${TICKET_EXPORT_LIMIT.toLocaleString('en')} matching tickets`}
-              >
-                Export CSV
-              </Button>
+              />
             ) : null}
             {can('t', ACTION.ADD) ? (
               <Button leftSection={<IconPlus size={16} />} onClick={openNew}>

@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Stack } from '@mantine/core';
-import { IconDownload, IconPlus, IconX } from '@tabler/icons-react';
+import { IconPlus, IconX } from '@tabler/icons-react';
 import { createColumnHelper } from '@tanstack/react-table';
 import { lazy, memo, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import {
@@ -31,6 +31,7 @@ import {
   useCreateGrant,
   useRevokeGrant,
 } from '../api/access-grants-api';
+import { ExportCsvButton } from '@/shared/ui/csv-import/csv-transfer-buttons';
 
 const GrantFormModal = lazy(() => import('./grant-form-modal').then((m) => ({ default: m.GrantFormModal })));
 
@@ -229,11 +230,7 @@ export const GrantsList = memo(function GrantsList({ area }: { area: GrantArea }
   return (
     <Stack gap="md">
       <Group justify="flex-end">
-        {may(ACTION.EXPORT) ? (
-          <Button variant="default" leftSection={<IconDownload size={16} />} onClick={handleExport} loading={exporting}>
-            Export CSV
-          </Button>
-        ) : null}
+        {may(ACTION.EXPORT) ? <ExportCsvButton exporting={exporting} onExport={handleExport} /> : null}
         {may(ACTION.ADD) ? (
           <Button leftSection={<IconPlus size={16} />} onClick={openAdd}>
             Grant access

@@ -1,5 +1,5 @@
-import { Anchor, Button, Group, Stack } from '@mantine/core';
-import { IconDownload, IconId, IconLink, IconPencil, IconPower } from '@tabler/icons-react';
+import { Anchor, Group, Stack } from '@mantine/core';
+import { IconId, IconLink, IconPencil, IconPower } from '@tabler/icons-react';
 import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
 import { lazy, memo, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { ACTION } from '@/domain/permissions';
@@ -31,6 +31,7 @@ import {
 } from '../api/organisations-api';
 import { KIND_INFO, type OrganisationKind } from '../lib/organisation-kinds';
 import { OrganisationDetailsDrawer } from './organisation-details-drawer';
+import { ExportCsvButton } from '@/shared/ui/csv-import/csv-transfer-buttons';
 
 /** The form (and its zod schema) and the vehicle picker load when they open, not with the page. */
 const OrganisationFormModal = lazy(() =>
@@ -262,9 +263,7 @@ export const OrganisationList = memo(function OrganisationList({ kind }: Organis
     <Stack gap="md">
       {may(ACTION.EXPORT) ? (
         <Group justify="flex-end">
-          <Button variant="default" leftSection={<IconDownload size={16} />} onClick={handleExport} loading={exporting}>
-            Export CSV
-          </Button>
+          <ExportCsvButton exporting={exporting} onExport={handleExport} />
         </Group>
       ) : null}
       <UrlList

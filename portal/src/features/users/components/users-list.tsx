@@ -1,5 +1,5 @@
 import { Alert, Button, Code, CopyButton, Group, Modal, Stack, Text } from '@mantine/core';
-import { IconDownload, IconKey, IconPencil, IconPower, IconUserShield } from '@tabler/icons-react';
+import { IconKey, IconPencil, IconPower, IconUserShield } from '@tabler/icons-react';
 import { createColumnHelper } from '@tanstack/react-table';
 import { lazy, memo, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { ACTION } from '@/domain/permissions';
@@ -29,6 +29,7 @@ import {
 } from '../api/users-api';
 import { toCsvText, USER_CSV_HEADER } from '../lib/user-csv';
 import { useDialogState } from '@/shared/ui/use-dialog-state';
+import { ExportCsvButton } from '@/shared/ui/csv-import/csv-transfer-buttons';
 
 /** The invite/edit form (and its zod schema) loads when it opens, not with the page. */
 const UserFormModal = lazy(() => import('./user-form-modal').then((m) => ({ default: m.UserFormModal })));
@@ -169,9 +170,7 @@ export const UsersList = memo(function UsersList() {
     <Stack gap="md">
       {may(ACTION.EXPORT) ? (
         <Group justify="flex-end">
-          <Button variant="default" leftSection={<IconDownload size={16} />} onClick={handleExport} loading={exporting}>
-            Export CSV
-          </Button>
+          <ExportCsvButton exporting={exporting} onExport={handleExport} />
         </Group>
       ) : null}
       <UrlList
