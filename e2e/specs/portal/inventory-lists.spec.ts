@@ -110,6 +110,17 @@ test.describe('inventory lists on the demo build', () => {
     await expect(table.getByRole('row').nth(1)).toBeVisible(SLOW);
     await expect(page.getByText(/of \d+$/)).not.toHaveText(/of 300$/);
     await page.screenshot({ path: test.info().outputPath('fleet-vehicle-list.png'), fullPage: true });
+    // The VIN is a real link (#18 item 15): a modifier click opens the vehicle in a new tab and leaves this page be.
+    const vin = table.getByRole('row').nth(1).getByRole('link');
+    const href = await vin.getAttribute('href');
+    expect(href).toMatch(/\/fleet\/vehicle\/veh-\d+$/);
+    const opened = page.context().waitForEvent('page');
+    await vin.click({ modifiers: ['ControlOrMeta'] });
+    const tab = await opened;
+    await tab.waitForLoadState('domcontentloaded');
+    expect(new URL(tab.url()).pathname).toBe(new URL(href!, page.url()).pathname);
+    await tab.close();
+    await expect(page).toHaveURL(/\/fleet\/vehicle-management/);
     await table.getByRole('row').nth(1).click();
     await expect(page).toHaveURL(/\/fleet\/vehicle\/veh-/);
   });
