@@ -195,6 +195,8 @@ export const analysisCarbon = {
 /** Firmware releases, staged rollouts and the Device OTA history (issue 20). */
 export const firmware = {
   releasesTable: { role: 'table', name: 'Firmware releases' },
+  /** A release row's menu (Roll out). */
+  releaseActions: { role: 'button', name: /^Actions for release / },
   rolloutsTab: { role: 'tab', name: 'Rollouts' },
   startRollout: { role: 'button', name: 'Start rollout' },
   rolloutDialog: { role: 'dialog', name: 'Start a rollout' },

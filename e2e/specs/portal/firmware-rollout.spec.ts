@@ -27,6 +27,13 @@ test('wave 2 pauses by itself after injected failures, a silent device times out
   ).toBeVisible({
     timeout: 30_000,
   });
+  // At 1280 px with the side navigation open (the default viewport), a release's menu is on screen (#20).
+  await expect(
+    page
+      .getByRole(firmware.releasesTable.role, { name: firmware.releasesTable.name })
+      .getByRole(firmware.releaseActions.role, { name: firmware.releaseActions.name })
+      .first(),
+  ).toBeInViewport();
   await page.screenshot({ path: shot('releases'), fullPage: true });
   expect.soft(await seriousViolations(page)).toEqual([]);
 

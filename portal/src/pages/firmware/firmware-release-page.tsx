@@ -57,6 +57,12 @@ function bytes(n: number): string {
   return `${Math.max(1, Math.round(n / 1024))} KiB`;
 }
 
+/**
+ * Release columns left to the column chooser at first, so the table and its Roll out menu fit a 1280 px screen with
+ * the side navigation open (#20). The file name and version range stay: they are what a rollout is checked against.
+ */
+const RELEASE_HIDDEN_BY_DEFAULT = ['sha256', 'replacesVersion', 'compatibleHardware'] as const;
+
 const rel = createColumnHelper<ApiFirmwareRelease>();
 const rol = createColumnHelper<ApiFirmwareRollout>();
 
@@ -102,7 +108,7 @@ export function FirmwareReleasePage({ route }: RoutePageProps) {
       }),
       rel.accessor('fileName', {
         header: 'File',
-        size: 220,
+        size: 200,
         meta: { label: 'File' },
         cell: (c) => `${c.getValue()} · ${bytes(c.row.original.fileSize)}`,
       }),
@@ -258,6 +264,7 @@ export function FirmwareReleasePage({ route }: RoutePageProps) {
               label="Firmware releases"
               tableId="firmware-releases"
               columns={releaseColumns}
+              hiddenByDefault={RELEASE_HIDDEN_BY_DEFAULT}
               getRowId={(r) => r.id}
               emptyText="No release matches."
             />
