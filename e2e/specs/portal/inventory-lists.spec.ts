@@ -77,6 +77,29 @@ test.describe('inventory lists on the demo build', () => {
     expect(label).toMatch(/^Vehicle /);
   });
 
+  test('the vehicle list fits 1440 px; narrower, it scrolls sideways holding the VIN and the row menu', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInAs(page, 'SA');
+    const table = await openVehicleList(page);
+    const body = page.getByTestId('vehicles-scroll');
+    expect(await body.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: test.info().outputPath('vehicle-list-1440.png') });
+
+    await page.setViewportSize({ width: 1100, height: 900 });
+    await expect.poll(() => body.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    const row = table.getByRole('row').nth(1);
+    const menu = row.getByRole('button', { name: /^Actions for / });
+    await expect(menu).toBeInViewport();
+    await body.evaluate((el) => {
+      el.scrollLeft = el.scrollWidth;
+    });
+    await expect(row.getByRole('link')).toBeInViewport();
+    await expect(menu).toBeInViewport();
+    await page.screenshot({ path: test.info().outputPath('vehicle-list-1100-scrolled.png') });
+  });
+
   test('the add vehicle form shows field errors', async ({ page }) => {
     await signInAs(page, 'SA');
     await openInApp(page, '/vehicle-management');

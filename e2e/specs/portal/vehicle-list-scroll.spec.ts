@@ -52,9 +52,10 @@ test.describe('the vehicle list at 1,000 rows per page', () => {
     const roles = nodes.map((n) => n.role?.value);
     const count = (role: string) => roles.filter((r) => r === role).length;
     expect(count('table')).toBeGreaterThanOrEqual(1);
-    expect(count('columnheader')).toBeGreaterThanOrEqual(10);
+    // The columns shown at first (#18 item 11: the list fits 1440 px) less the one just hidden.
+    expect(count('columnheader')).toBeGreaterThanOrEqual(9);
     expect(count('row')).toBeGreaterThanOrEqual(15);
-    expect(count('cell')).toBeGreaterThanOrEqual(15 * 10);
+    expect(count('cell')).toBeGreaterThanOrEqual(15 * 9);
 
     // The rows are still usable down there: a row's menu opens and Enter opens the vehicle.
     const lastRow = table.locator('tbody tr[aria-rowindex="1001"]');

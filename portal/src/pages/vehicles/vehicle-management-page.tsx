@@ -58,7 +58,11 @@ const getVehicleId = (v: ApiVehicle) => v.id;
 const vehicleRowLabel = (v: ApiVehicle) => `Vehicle ${v.vin}`;
 const vehicleHref = (v: ApiVehicle) => paths.vehicleDetails.href(v.id);
 const fleetVehicleHref = (v: ApiVehicle) => paths.fleetVehicleDetails.href(v.id);
-const HIDDEN_BY_DEFAULT = ['id'];
+/**
+ * Columns left to the column chooser at first, so the list fits a 1440 px screen (#18 item 11): the type and OEM are
+ * in the model's name, and Last seen tells what Live does.
+ */
+const HIDDEN_BY_DEFAULT = ['id', 'vehicleType', 'oem', 'isLive'];
 
 type Dialog =
   | { kind: 'add' }

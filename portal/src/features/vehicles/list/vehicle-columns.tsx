@@ -36,7 +36,7 @@ export function vehicleColumns(actions: (v: ApiVehicle) => ReactNode) {
     col.accessor((v) => v.names?.model ?? v.modelId, {
       id: 'model',
       header: 'Model',
-      size: 140,
+      size: 120,
       meta: { label: 'Model', sortField: 'modelId' },
     }),
     col.accessor((v) => v.names?.oem ?? v.oemId, {
@@ -48,7 +48,7 @@ export function vehicleColumns(actions: (v: ApiVehicle) => ReactNode) {
     col.accessor(ownerOf, {
       id: 'owner',
       header: 'Owner / fleet / dealer',
-      size: 220,
+      size: 170,
       meta: { label: 'Owner / fleet / dealer' },
       // A title, not a Tooltip: one floating element per cell costs frames when 1,000 rows scroll.
       cell: (c) => (
@@ -64,7 +64,7 @@ export function vehicleColumns(actions: (v: ApiVehicle) => ReactNode) {
     }),
     col.accessor('stateCode', {
       header: 'State',
-      size: 160,
+      size: 150,
       meta: { label: 'State', sortField: 'stateCode' },
       cell: (c) => stateCodeLabel(c.getValue()),
     }),
@@ -87,7 +87,7 @@ export function vehicleColumns(actions: (v: ApiVehicle) => ReactNode) {
     }),
     col.accessor('status', {
       header: 'Status',
-      size: 105,
+      size: 100,
       meta: { label: 'Status', sortField: 'status' },
       cell: (c) => (
         <span

@@ -405,6 +405,27 @@ function renderCell(table: TanTable<unknown>, row: Row<unknown>, column: Column<
   return typeof template === 'function' ? template(context) : flexRender(template, context);
 }
 
+/**
+ * A table wider than its box scrolls sideways with its first column (what identifies the row) and its row menu
+ * (`actions`) held at the edges, so a row stays recognisable and its actions reachable (#18 item 11).
+ */
+function stickyClass(columnId: string, index: number): string | undefined {
+  if (index === 0) return classes.stickyStart;
+  if (columnId === 'actions') return classes.stickyEnd;
+  return undefined;
+}
+
+const CELL_CLASS = {
+  start: `${classes.cell} ${classes.stickyStart}`,
+  end: `${classes.cell} ${classes.stickyEnd}`,
+};
+
+function cellClass(columnId: string, index: number): string | undefined {
+  if (index === 0) return CELL_CLASS.start;
+  if (columnId === 'actions') return CELL_CLASS.end;
+  return classes.cell;
+}
+
 /** Which cell of a row is its link, and where the link leads. */
 interface RowLinkCell {
   column: string;
@@ -452,8 +473,8 @@ const DataRow = memo(function DataRow({ row, table, columns, rowIndex, label, on
       onKeyDown={onActivate ? handleKey : undefined}
       className={[classes.row, onActivate && classes.clickable, grid && classes.gridRow].filter(Boolean).join(' ')}
     >
-      {columns.map((column) => (
-        <td key={column.id} className={classes.cell}>
+      {columns.map((column, index) => (
+        <td key={column.id} className={cellClass(column.id, index)}>
           {link?.column === column.id ? (
             <RowLink href={link.href(row.original)} onOpen={onActivate ? () => onActivate(row.original) : undefined}>
               {renderCell(table, row, column)}
@@ -521,13 +542,14 @@ const HeaderRows = memo(function HeaderRows({ table, sort, onSortChange, grid }:
     <Table.Thead className={grid ? classes.gridHead : undefined}>
       {table.getHeaderGroups().map((group) => (
         <Table.Tr key={group.id} className={grid ? classes.gridRow : undefined}>
-          {group.headers.map((header) => {
+          {group.headers.map((header, index) => {
             const field = header.column.columnDef.meta?.sortField;
             const direction = field && sort?.field === field ? sort.direction : null;
             const content = flexRender(header.column.columnDef.header, header.getContext());
             return (
               <Table.Th
                 key={header.id}
+                className={stickyClass(header.column.id, index)}
                 style={grid ? { whiteSpace: 'nowrap' } : { width: header.getSize(), whiteSpace: 'nowrap' }}
                 aria-sort={
                   field ? (direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none') : undefined
