@@ -91,6 +91,9 @@ export async function prepareVehicleListAnswers({ root, size, states }) {
   }
 }
 
+/** The answer to the header bell's count of unacknowledged notifications. */
+const NO_NOTIFICATIONS = JSON.stringify({ items: [], total: 0 });
+
 /**
  * Serves `distDir` (a single-page app) and the stub `/api`: each answer leaves `latencyMs` after its request arrived.
  * A list state that was not prepared, or an API path the stub does not know, is answered as an error and recorded in
@@ -108,6 +111,9 @@ export function startVehicleListStub({ port, distDir, answers, latencyMs }) {
     if (req.method === 'POST' && path === '/auth/logout') return [204, ''];
     if (req.method === 'GET' && path === '/auth/me') return [200, JSON.stringify(answers.session)];
     if (req.method === 'GET' && Object.hasOwn(answers.lookups, path)) return [200, answers.lookups[path]];
+    // The header bell's unacknowledged count, on every signed-in page: nothing unread.
+    if (req.method === 'GET' && path === '/notifications' && url.searchParams.get('filter[acknowledged]') === 'false')
+      return [200, NO_NOTIFICATIONS];
     if (req.method === 'GET' && path === '/vehicles') {
       const list = answers.lists.get(listStateKey(url.searchParams));
       const page = Number(url.searchParams.get('page') ?? 1);
