@@ -111,7 +111,9 @@ describe('firmware rollouts', () => {
     const db = await getWorldDb();
     const sa = await signIn('SA');
     const base = await bmsRelease(sa);
-    const devices = db.tables.bmsDevices.all().filter((d) => d.modelId === base.modelId && d.firmwareVersion < '4');
+    const devices = db.tables.bmsDevices
+      .all()
+      .filter((d) => d.modelId === base.modelId && d.firmwareVersion < '4' && d.vehicleId !== null);
     expect(devices.length).toBeGreaterThan(8);
     // Knobs: 10x speed; which serials fail or go silent is decided after we know the waves (by serial, any wave).
     const serials = devices.map((d) => d.serialNumber);
@@ -152,7 +154,9 @@ describe('firmware rollouts', () => {
     const db = await getWorldDb();
     const sa = await signIn('SA');
     const base = await bmsRelease(sa);
-    const device = db.tables.bmsDevices.all().find((d) => d.modelId === base.modelId && d.firmwareVersion < '4');
+    const device = db.tables.bmsDevices
+      .all()
+      .find((d) => d.modelId === base.modelId && d.firmwareVersion < '4' && d.vehicleId !== null);
     server.use(
       ...createFirmwareHandlers(createApiHttp(getEnv().apiUrl), {
         simulation: () => ({ speed: 1, failSerials: [], silentSerials: [device?.serialNumber ?? ''] }),
@@ -172,6 +176,39 @@ describe('firmware rollouts', () => {
     vi.setSystemTime(start + 300_000);
     const rows = (await call('GET', `/firmware-rollouts/${created.body.id}/devices`, { token: sa })).body.items;
     expect(rows[0]).toMatchObject({ status: 3, failureReason: 'Timed out: no progress report for 60 s' });
+  });
+
+  test('a device not fitted to a vehicle is left out: it cannot be reached over the air and would hold its wave', async () => {
+    const db = await getWorldDb();
+    const sa = await signIn('SA');
+    const base = await bmsRelease(sa);
+    const device = db.tables.bmsDevices
+      .all()
+      .find((d) => d.modelId === base.modelId && d.firmwareVersion < '4' && d.vehicleId !== null);
+    if (!device) throw new Error('no fitted BMS device below 4.0.0 in the seeded world');
+    const vehicleId = device.vehicleId;
+    db.tables.bmsDevices.update(device.id, { vehicleId: null });
+    try {
+      const alone = await call('POST', '/firmware-rollouts', {
+        token: sa,
+        body: { releaseId: base.id, target: { kind: 'filter', filter: { q: device.serialNumber } }, policy: POLICY },
+      });
+      expect(alone.status).toBe(400);
+      expect(alone.body.fieldErrors.target).toContain('not fitted to a vehicle');
+
+      const all = await call('POST', '/firmware-rollouts', {
+        token: sa,
+        body: { releaseId: base.id, target: { kind: 'filter', filter: {} }, policy: POLICY },
+      });
+      expect(all.status).toBe(201);
+      const rows = (await call('GET', `/firmware-rollouts/${all.body.id}/devices?pageSize=1000`, { token: sa })).body
+        .items as { deviceId: string }[];
+      expect(rows.length).toBeGreaterThan(0);
+      expect(rows.map((r) => r.deviceId)).not.toContain(device.id);
+      await call('POST', `/firmware-rollouts/${all.body.id}/cancel`, { token: sa });
+    } finally {
+      db.tables.bmsDevices.update(device.id, { vehicleId });
+    }
   });
 
   test('pause, resume and cancel check their action bits and the rollout state', async () => {

@@ -380,6 +380,9 @@ function candidateDevices(ctx: AuthContext, db: WorldDb, release: FirmwareReleas
     for (const u of updatesOf(db, r.id)) if (!isTerminal(u.phase)) busy.add(u.deviceId);
   }
   return db.tables[DEVICE_TABLE[release.deviceType]].all().filter((d) => {
+    // A device is reached over the air only through its vehicle's telematics: one on the shelf takes its firmware
+    // when it is fitted. In a rollout it would wait for ever and hold its wave (and every wave after it).
+    if (d.vehicleId === null) return false;
     if (release.modelId ? d.modelId !== release.modelId : d.oemId !== release.oemId) return false;
     if (!inScope(d) || busy.has(d.id)) return false;
     if (compareVersions(d.firmwareVersion, release.version) >= 0) return false;
@@ -629,7 +632,7 @@ export function createFirmwareHandlers(http: ApiHttp, options: FirmwareHandlerOp
         if (!errors.has('target.groupId') && !errors.has('target.modelId') && devices.length === 0)
           errors.add(
             'target',
-            'No device in this target can take the release (kind, model, version range, or already updating).',
+            'No device in this target can take the release (kind, model, version range, not fitted to a vehicle, or already updating).',
           );
         if (devices.length > ROLLOUT_MAX_DEVICES)
           errors.add(
