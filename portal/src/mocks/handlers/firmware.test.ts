@@ -22,6 +22,13 @@ function validRelease(modelId: string, version = '9.0.0') {
   return { deviceType: 'BMS', modelId, version, fileName: 'bms.bin', fileSize: 1024, sha256: SHA, notes: 'Fixes' };
 }
 
+/** The seeded BMS devices of a model, below 4.0.0 and fitted to a vehicle: the ones a 4.0.0 rollout may reach. */
+function fittedBelow4(db: Awaited<ReturnType<typeof getWorldDb>>, modelId: string) {
+  return db.tables.bmsDevices
+    .all()
+    .filter((d) => d.modelId === modelId && d.firmwareVersion < '4' && d.vehicleId !== null);
+}
+
 const POLICY = {
   canaryPercent: 10,
   waveSize: 5,
@@ -111,9 +118,7 @@ describe('firmware rollouts', () => {
     const db = await getWorldDb();
     const sa = await signIn('SA');
     const base = await bmsRelease(sa);
-    const devices = db.tables.bmsDevices
-      .all()
-      .filter((d) => d.modelId === base.modelId && d.firmwareVersion < '4' && d.vehicleId !== null);
+    const devices = fittedBelow4(db, base.modelId);
     expect(devices.length).toBeGreaterThan(8);
     // Knobs: 10x speed; which serials fail or go silent is decided after we know the waves (by serial, any wave).
     const serials = devices.map((d) => d.serialNumber);
@@ -154,9 +159,7 @@ describe('firmware rollouts', () => {
     const db = await getWorldDb();
     const sa = await signIn('SA');
     const base = await bmsRelease(sa);
-    const device = db.tables.bmsDevices
-      .all()
-      .find((d) => d.modelId === base.modelId && d.firmwareVersion < '4' && d.vehicleId !== null);
+    const device = fittedBelow4(db, base.modelId)[0];
     server.use(
       ...createFirmwareHandlers(createApiHttp(getEnv().apiUrl), {
         simulation: () => ({ speed: 1, failSerials: [], silentSerials: [device?.serialNumber ?? ''] }),
@@ -182,9 +185,7 @@ describe('firmware rollouts', () => {
     const db = await getWorldDb();
     const sa = await signIn('SA');
     const base = await bmsRelease(sa);
-    const device = db.tables.bmsDevices
-      .all()
-      .find((d) => d.modelId === base.modelId && d.firmwareVersion < '4' && d.vehicleId !== null);
+    const device = fittedBelow4(db, base.modelId)[0];
     if (!device) throw new Error('no fitted BMS device below 4.0.0 in the seeded world');
     const vehicleId = device.vehicleId;
     db.tables.bmsDevices.update(device.id, { vehicleId: null });

@@ -59,6 +59,7 @@ function table(
   total: number,
   sort: ListSort | null = null,
   columnDefs: DataTableProps<Item>['columns'] = columns,
+  extra: Partial<DataTableProps<Item>> = {},
 ) {
   return (
     <MantineProvider env="test">
@@ -79,6 +80,7 @@ function table(
         error={null}
         onRetry={noop}
         emptyText="No items."
+        {...extra}
       />
     </MantineProvider>
   );
@@ -193,31 +195,12 @@ describe('DataTable', () => {
 
 describe('DataTable row links', () => {
   const onRowClick = vi.fn<(item: Item) => void>();
-  const linked = () => (
-    <MantineProvider env="test">
-      <DataTable
-        label="Items"
-        tableId="items-links"
-        columns={columns}
-        rows={page1}
-        total={2}
-        getRowId={getRowId}
-        page={1}
-        pageSize={25}
-        sort={null}
-        onPageChange={noop}
-        onPageSizeChange={noop}
-        onSortChange={noop}
-        isLoading={false}
-        error={null}
-        onRetry={noop}
-        emptyText="No items."
-        onRowClick={onRowClick}
-        rowLink={(item) => `/base/items/${item.id}`}
-        rowLabel={(item) => `Item ${item.name}`}
-      />
-    </MantineProvider>
-  );
+  const linked = () =>
+    table(page1, 2, null, columns, {
+      onRowClick,
+      rowLink: (item) => `/base/items/${item.id}`,
+      rowLabel: (item) => `Item ${item.name}`,
+    });
   beforeEach(() => onRowClick.mockClear());
 
   test('the identifying cell is a real link to the row, and the row is still the tab stop', () => {

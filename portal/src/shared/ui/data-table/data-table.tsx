@@ -415,15 +415,10 @@ function stickyClass(columnId: string, index: number): string | undefined {
   return undefined;
 }
 
-const CELL_CLASS = {
-  start: `${classes.cell} ${classes.stickyStart}`,
-  end: `${classes.cell} ${classes.stickyEnd}`,
-};
-
+/** A body cell's classes: the cell's own, and its sticky edge if it has one. */
 function cellClass(columnId: string, index: number): string | undefined {
-  if (index === 0) return CELL_CLASS.start;
-  if (columnId === 'actions') return CELL_CLASS.end;
-  return classes.cell;
+  const sticky = stickyClass(columnId, index);
+  return sticky ? `${classes.cell} ${sticky}` : classes.cell;
 }
 
 /** Which cell of a row is its link, and where the link leads. */
