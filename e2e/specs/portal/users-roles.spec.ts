@@ -36,6 +36,22 @@ async function setAuditListForFleetAdmin(page: Page, on: boolean) {
   });
 }
 
+/**
+ * Picks a role in the access preview. The roles table above it may still grow while the page settles; the dropdown
+ * hides itself when its field moves out of view (Mantine's hideDetached), so the pick is retried until it takes.
+ */
+async function pickPreviewRole(page: Page, name: string) {
+  await expect(
+    page.getByRole(usersRoles.rolesTable.role, { name: usersRoles.rolesTable.name }).getByRole('row').nth(1),
+  ).toBeVisible({ timeout: 30_000 });
+  const field = page.getByRole('textbox', { name: usersRoles.rolePreview });
+  await expect(async () => {
+    await field.click();
+    await page.getByRole('option', { name, exact: true }).click({ timeout: 5_000 });
+    await expect(field).toHaveValue(name, { timeout: 1_000 });
+  }).toPass({ timeout: 60_000 });
+}
+
 test('grant a key to a role: its user sees the page; revoke it: 403', async ({ page }) => {
   test.setTimeout(240_000);
   await signInToDashboard(page, 'FA');
@@ -54,8 +70,7 @@ test('grant a key to a role: its user sees the page; revoke it: 403', async ({ p
   });
   await shot(page, 'users-tab-sa');
   await setAuditListForFleetAdmin(page, true);
-  await page.getByRole('textbox', { name: usersRoles.rolePreview }).click();
-  await page.getByRole('option', { name: 'Fleet Admin', exact: true }).click();
+  await pickPreviewRole(page, 'Fleet Admin');
   await expect(page.getByText(/Pages it opens/)).toBeVisible();
   await expect(page.getByLabel('Effective access').getByText('/audit', { exact: true }).first()).toBeVisible();
   await shot(page, 'roles-tab-preview');
@@ -118,10 +133,7 @@ test('user management, the role editor and the device group form pass axe with t
   await page.keyboard.press('Escape');
 
   await page.getByRole('tab', { name: 'Role & Permissions' }).click();
-  // By keyboard: the dropdown of a long list may still be placing itself while the page settles.
-  await page.getByRole('textbox', { name: usersRoles.rolePreview }).fill('Service Center Admin');
-  await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('Enter');
+  await pickPreviewRole(page, 'Service Center Admin');
   const preview = page.getByLabel('Effective access');
   await expect(preview).toBeVisible();
   await preview.screenshot({ path: SHOTS ? `${SHOTS}/preview-da.png` : test.info().outputPath('preview-da.png') });
