@@ -83,12 +83,17 @@ test.describe('a vehicle tour on the demo build', () => {
     const high = page.getByRole(tour.severityFilter.role, { name: tour.severityFilter.name }).getByText('High', {
       exact: true,
     });
+    // The vehicle is simulated while its page is open and may raise a fault live: the counts are the seeded ones or more.
+    const rows = faults.getByRole('row').filter({ hasNot: page.getByRole('columnheader') });
+    const notHigh = rows.filter({ hasNotText: 'High' });
+    await expect(notHigh).not.toHaveCount(0);
     await high.click();
     await expect(page.getByRole('checkbox', { name: 'High' })).toBeChecked();
-    await expect(faults.getByRole('row')).toHaveCount(2);
+    await expect(notHigh).toHaveCount(0);
+    await expect(rows.first()).toBeVisible();
     await shoot(page, '06-faults-high');
     await high.click();
-    await expect(faults.getByRole('row')).toHaveCount(4);
+    await expect(notHigh).not.toHaveCount(0);
     await shoot(page, '06-faults');
 
     await faults.getByRole('link').first().click();

@@ -6,6 +6,7 @@ import { createHandlers } from './handlers';
 import { createBrokerEmulator } from './live/broker-emulator';
 import { liveHandlers } from './live/live-handlers';
 import { routeRequests } from './route-requests';
+import { liveFaultOptions } from './world/live-faults';
 import { followClock, getWorldDb } from './world/world-instance';
 import { liveScopeOf } from './handlers/lib/scope';
 
@@ -46,6 +47,13 @@ const DEMO_TOOLTIPS = [
 ];
 
 /**
+ * How often a driving vehicle of the demo raises a fault: about once per 80 minutes of driving, so a dashboard that
+ * watches a few hundred vehicles sees a fault every minute or two, and a critical one (a notification and, by the
+ * seeded "Critical faults" rule, a ticket) every few minutes, without flooding the bell.
+ */
+const DEMO_FAULT_RATE = 0.0002;
+
+/**
  * Starts the MSW worker of demo mode and opens the demo world (seed and size from `?demoSize=` / settings).
  * Answers the Fleet API, the live broker (MQTT over an intercepted WebSocket, fed by the fleet simulator) and the
  * Widget API of the embedded widget and its messenger (same origin, so the messenger frame shares this world).
@@ -76,6 +84,10 @@ export async function startDemoWorker(): Promise<void> {
         vehicleIds: g.vehicleIds,
         dwellMinutes: g.rule === 'dwell' ? g.dwellMinutes : null,
       })),
+    // Faults come from each vehicle's model catalogue and are stored as they are raised (issue 19), so the faults
+    // tab, the rule engine and the tickets see the same fault the live view did.
+    faultRate: DEMO_FAULT_RATE,
+    ...liveFaultOptions(db),
   });
   // The product tour of the messenger's onboarding checklist ("Take the dashboard tour") is the ready-made demo tour.
   const widget = createWidgetMock({

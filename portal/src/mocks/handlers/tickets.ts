@@ -401,13 +401,20 @@ export function createTicketHandlers(http: ApiHttp) {
       if (refused) throw conflict(refused, { status: refused });
       const now = Date.now();
       const summary = `${TICKET_STATUS_LABELS[ticket.status]} -> ${TICKET_STATUS_LABELS[to]}${note ? `: ${note}` : ''}`;
+      const events = [...ticket.events, ticketEvent('status', actorOf(ctx), summary, now)];
+      // Closing the ticket of a fault is the repair: the fault is cleared, which also clears a rule that watched it.
+      const fault = to === TICKET_STATUS.CLOSED && ticket.faultId ? db.tables.faults.get(ticket.faultId) : undefined;
+      if (fault && fault.clearedAt === null) {
+        db.tables.faults.update(fault.id, { clearedAt: now });
+        events.push(ticketEvent('status', actorOf(ctx), `Fault ${fault.code} (${fault.name}) cleared`, now));
+      }
       const updated = db.tables.tickets.update(ticket.id, {
         status: to,
         ...moveClock(ticket, to, now),
         closedAt: to === TICKET_STATUS.CLOSED ? now : to === TICKET_STATUS.REOPEN ? null : ticket.closedAt,
         // A reopened ticket may be escalated again when it misses its target a second time.
         escalated: to === TICKET_STATUS.REOPEN ? [] : ticket.escalated,
-        events: [...ticket.events, ticketEvent('status', actorOf(ctx), summary, now)],
+        events,
         updatedAt: now,
       }) as TicketRecord;
       auditTicket(db, ctx, 'Ticket', ticket.id, 'Change Status', `${ticket.ref}: ${summary}`);

@@ -261,3 +261,39 @@ test('DISCONNECT ends the session', () => {
   expect(c.isClosed()).toBe(true);
   expect(emulator.stats().sessions).toBe(0);
 });
+
+test('faults come from the catalogue given, and are handed to onFaults before the telemetry carrying them is sent', () => {
+  let t = 1_000_000;
+  const stored: { uid: string; codes: string[]; ts: number; publishedBefore: number }[] = [];
+  let c: ReturnType<typeof client> | undefined;
+  emulator = createBrokerEmulator({
+    vehicleIds: () => ['A-1', 'A-2', 'A-3', 'A-4', 'A-5', 'A-6'],
+    now: () => t,
+    faultRate: 1000,
+    faultsOf: () => [{ code: 'BMS_OT', severity: 5, kind: 'Fault', device: 'BMS', message: 'Pack over-temperature' }],
+    onFaults: (uid, faults, ts) =>
+      stored.push({
+        uid,
+        codes: faults.map((f) => f.code),
+        ts,
+        publishedBefore: telemetryUids(c?.received ?? []).filter((u) => u === uid).length,
+      }),
+  });
+  c = client();
+  c.connect();
+  c.send({ cmd: 'subscribe', messageId: 1, subscriptions: [{ topic: topics.fleetTelemetryFilter(), qos: 0 }] });
+  emulator.tick();
+  t += 1000;
+  emulator.tick();
+  // Driving vehicles raised one fault each in the second step (the first step has no elapsed time).
+  expect(stored.length).toBeGreaterThan(0);
+  for (const s of stored) expect(s).toMatchObject({ codes: ['BMS_OT'], ts: t, publishedBefore: 1 });
+  const carried = c.received.flatMap((p) => {
+    if (p.cmd !== 'publish') return [];
+    const result = parseLiveMessage(p.topic, new Uint8Array(p.payload as Buffer));
+    return result.ok && result.message.kind === 'vehicle-telemetry' && result.message.data.faults.length > 0
+      ? [result.message.data.vehicleUid]
+      : [];
+  });
+  expect(carried.sort()).toEqual(stored.map((s) => s.uid).sort());
+});

@@ -4,6 +4,7 @@ import { type CommandRequest, commandRequestSchema, topics } from '../../shared/
 import {
   createFleetSimulator,
   defaultVehicleIds,
+  type SimulatedFault,
   type SimulatedGeofence,
   type SimulatedMessage,
   topicMatches,
@@ -44,7 +45,15 @@ export interface BrokerEmulatorOptions {
   /** Upper bound of vehicles simulated when a wildcard (map, fleet) asks for all of them. Default 2000. */
   maxSimulated?: number;
   seed?: number;
+  /** Probability per driving second that a simulated vehicle raises a fault (the simulator's default: 0.002). */
   faultRate?: number;
+  /** The faults a vehicle can raise (the demo world's model catalogue); default the simulator's built-in five. */
+  faultsOf?: (vehicleUid: string) => readonly SimulatedFault[];
+  /**
+   * Called with the faults a vehicle raised in a step, before its telemetry is published: the demo stores them, so
+   * that a screen refreshed by the telemetry finds them.
+   */
+  onFaults?: (vehicleUid: string, faults: readonly SimulatedFault[], ts: number) => void;
   /** Geofences that raise enter/exit events (the demo world's, read on every step); default the region's circles. */
   geofences?: () => readonly SimulatedGeofence[];
   /** Checks CONNECT credentials; default accepts everyone (demo mode). */
@@ -138,6 +147,7 @@ export function createBrokerEmulator(options: BrokerEmulatorOptions = {}): Broke
     region: DEMO_REGION,
     seed: options.seed,
     faultRate: options.faultRate,
+    faultsOf: options.faultsOf,
     devicesOf: options.devicesOf,
     geofences: options.geofences,
   });
@@ -257,7 +267,17 @@ export function createBrokerEmulator(options: BrokerEmulatorOptions = {}): Broke
       ),
       ...simulator.step(withDevices, t, { devices: true }),
     ];
-    for (const message of messages) route(message.topic, JSON.stringify(message.payload), 0);
+    for (const message of messages) {
+      const faults = message.payload.faults as SimulatedFault[] | undefined;
+      if (faults && faults.length > 0 && options.onFaults) {
+        try {
+          options.onFaults(message.payload.vehicleUid as string, faults, t);
+        } catch {
+          // Storing is the demo's business; the telemetry is published either way.
+        }
+      }
+      route(message.topic, JSON.stringify(message.payload), 0);
+    }
   }
 
   function updateTimer() {

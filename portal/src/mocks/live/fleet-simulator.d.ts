@@ -28,10 +28,25 @@ export interface FleetSimulatorOptions {
   seed?: number;
   /** Probability per driving second that a fault is raised. Default 0.002. */
   faultRate?: number;
+  /**
+   * The faults a vehicle can raise (its models' fault catalogue), read when one is raised; default five built-in
+   * faults, one per device kind.
+   */
+  faultsOf?: (vehicleUid: string) => readonly SimulatedFault[];
   /** Devices fitted to a vehicle; default `<uid>-BMS`, `<uid>-MCU`, `<uid>-VCU`. */
   devicesOf?: (vehicleUid: string) => SimulatedDevice[];
   /** The geofences to watch, read on every step (they change while the demo runs); default the region's circles. */
   geofences?: () => readonly SimulatedGeofence[];
+}
+
+/** A fault as the vehicle telemetry carries it (`faults` of the contract's vehicle telemetry). */
+export interface SimulatedFault {
+  code: string;
+  /** Fault severity (portal spec §3): None 0 .. Emergency 5; 4 and above put the vehicle in limp mode for a minute. */
+  severity: 0 | 1 | 2 | 3 | 4 | 5;
+  kind: 'Alert' | 'Fault';
+  device: 'BMS' | 'MCU' | 'VCU' | 'EV';
+  message?: string;
 }
 
 /** One message to publish: a topic of the contract and its payload object (not yet serialised). */

@@ -154,6 +154,7 @@ export function createFleetSimulator(options) {
   const roads = prepareRoads(options.region);
   const seed = options.seed ?? 1;
   const faultRate = options.faultRate ?? 0.002;
+  const faultsOf = options.faultsOf ?? (() => FAULTS);
   const devicesOf =
     options.devicesOf ??
     ((uid) => [
@@ -311,9 +312,12 @@ export function createFleetSimulator(options) {
       v.odometer += (v.speed / 3600) * dt;
       v.soc = Math.max(0, v.soc - (0.008 + v.speed * 0.0004) * dt);
       if (v.random() < faultRate * dt) {
-        const fault = FAULTS[Math.floor(v.random() * FAULTS.length)];
-        faults.push(fault);
-        if (fault.severity >= 4) v.limpUntil = now + 60_000;
+        const list = faultsOf(v.uid);
+        const fault = list[Math.floor(v.random() * list.length)];
+        if (fault) {
+          faults.push(fault);
+          if (fault.severity >= 4) v.limpUntil = now + 60_000;
+        }
       }
       const tripS = v.tripStart ? (now - v.tripStart.ts) / 1000 : 0;
       if (v.soc < 15) endTrip(v, now, out, 2, 'charge');

@@ -3,6 +3,7 @@ import { useParams } from 'react-router-dom';
 import { ACTION, type PermissionKey } from '@/domain/permissions';
 import type { TabDef } from '@/domain/tab-sets';
 import { FaultsPanel } from '@/features/faults/components/faults-panel';
+import { useLiveFaults } from '@/features/faults/hooks/use-live-faults';
 import { useModel } from '@/features/models/api/get-model';
 import { AttributesTab } from '@/features/telemetry/components/attributes-tab';
 import { CommandsPanel } from '@/features/commands/components/commands-panel';
@@ -109,6 +110,8 @@ export function DeviceDetails({ title, kind, tabs }: DeviceDetailsProps) {
     // An id that cannot be a topic level has no live data.
   }
   useLiveInterest(`${kind.toLowerCase()}-details`, liveTopics);
+  // This device's faults raised live are announced, and its faults tab shows them.
+  useLiveFaults(tabs.some((tab) => tab.id === 'faults') ? vehicleId : null, kind);
 
   const wrongKind = query.data && query.data.type !== kind;
   return (

@@ -9,6 +9,7 @@ import { useCan } from '@/state/use-can';
 import { useVehicle } from '@/features/vehicles/details/api/get-vehicle';
 import { useVehicleLive } from '@/features/vehicles/details/use-vehicle-live';
 import { OpenTicketButton } from '@/features/tickets/components/open-ticket-button';
+import { useLiveFaults } from '@/features/faults/hooks/use-live-faults';
 import { VehicleTabPanel } from './vehicle-detail-tabs';
 
 /** Vehicle details: the 8 tabs of spec §2, each shown only with its permission key; the current tab is `?tab=`. */
@@ -18,6 +19,8 @@ export function VehicleDetailsPage({ route }: RoutePageProps) {
   const tabs = VEHICLE_TABS.filter((tab) => can(tab.permission));
   const query = useVehicle(id);
   const live = useVehicleLive('vehicle-details', id);
+  // A fault raised live is announced, and the faults tab shows it, for a role that may see the faults tab.
+  useLiveFaults(tabs.some((tab) => tab.id === 'faults') ? id : null);
 
   return (
     <>

@@ -92,6 +92,29 @@ test('events are all kept in arrival order', () => {
   expect(batches[0]?.events.map((e) => e.kind === 'command-ack' && e.data.commandId)).toEqual(['C1', 'C2']);
 });
 
+test('a fault a vehicle reports is kept as an event even when a newer message of the vehicle replaces it', () => {
+  const frames = fakeFrames();
+  const batches: LiveBatch[] = [];
+  const batcher = createLiveBatcher({ sink: (b) => batches.push(b), scheduleFrame: frames.scheduleFrame });
+  const withFault = telemetry('A', 1);
+  if (withFault.kind === 'vehicle-telemetry')
+    withFault.data.faults = [{ code: 'BMS_OT', severity: 5, kind: 'Fault', device: 'BMS', message: 'Hot pack' }];
+  batcher.push(withFault);
+  batcher.push(telemetry('A', 2));
+  frames.runFrame();
+  expect(batches[0]?.vehicles.map((v) => v.ts)).toEqual([2]);
+  expect(batches[0]?.events).toEqual([
+    {
+      kind: 'fault',
+      data: {
+        vehicleUid: 'A',
+        ts: 1,
+        fault: { code: 'BMS_OT', severity: 5, kind: 'Fault', device: 'BMS', message: 'Hot pack' },
+      },
+    },
+  ]);
+});
+
 test('no frame is requested and nothing is flushed when nothing arrived', () => {
   const frames = fakeFrames();
   const sink = vi.fn();

@@ -8,8 +8,16 @@ import type {
   VehicleTelemetry,
 } from './topics';
 
+/** A fault a vehicle's telemetry carried: kept as an event, so that a newer message of the vehicle cannot hide it. */
+export interface FaultEvent {
+  vehicleUid: string;
+  ts: number;
+  fault: VehicleTelemetry['faults'][number];
+}
+
 /** A discrete live event: every one is kept, in arrival order (unlike telemetry, where only the latest matters). */
 export type LiveEvent =
+  | { kind: 'fault'; data: FaultEvent }
   | { kind: 'command-ack'; data: CommandAck }
   | { kind: 'ota-progress'; data: OtaProgress }
   | { kind: 'trip'; data: TripEvent }
@@ -108,6 +116,11 @@ export function createLiveBatcher(options: LiveBatcherOptions): LiveBatcher {
     switch (message.kind) {
       case 'vehicle-telemetry':
         keepLatest(vehicles, message.data.vehicleUid, message.data);
+        for (const fault of message.data.faults) {
+          if (events.length >= maxEvents) overflowed++;
+          else
+            events.push({ kind: 'fault', data: { vehicleUid: message.data.vehicleUid, ts: message.data.ts, fault } });
+        }
         break;
       case 'device-telemetry':
         keepLatest(devices, message.data.deviceUid, message.data);
