@@ -1,9 +1,9 @@
 import { MantineProvider } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentProps } from 'react';
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, onTestFinished, test, vi } from 'vitest';
 import { DataTable, type DataTableProps } from './data-table';
 import { RowActions } from './row-actions';
 import type { ListSort } from './use-list-params';
@@ -190,6 +190,33 @@ describe('DataTable', () => {
     rerender(table(page1, 2, null, withNames(new Map([['1', 'Ampere Motors']]))));
 
     expect(screen.getByRole('cell', { name: 'Ampere Motors' })).toBeInTheDocument();
+  });
+});
+
+describe('DataTable long pages', () => {
+  test('a long page shows a loading row while its virtualiser loads, then only the rows in view', async () => {
+    // jsdom lays nothing out: the scrolling body reports the height a browser gives it.
+    const height = vi.spyOn(Element.prototype, 'clientHeight', 'get').mockReturnValue(560);
+    onTestFinished(() => height.mockRestore());
+    const rows = Array.from({ length: 100 }, (_, i) => ({ id: String(i), name: `Item ${i}` }));
+    render(table(rows, 250, null, columns, { pageSize: 100 }));
+
+    // The first long page of the app: the virtualiser's core is not loaded yet.
+    expect(screen.getByRole('status')).toHaveTextContent('Loading rows…');
+
+    expect(await screen.findByRole('cell', { name: 'Item 0' })).toBeInTheDocument();
+    expect(screen.queryByText('Loading rows…')).not.toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Items' })).toHaveAttribute('aria-rowcount', '251');
+    // Virtualised: the rows in the body's 560 px (and a few more) are rendered, the rest not.
+    expect(screen.getByRole('cell', { name: 'Item 12' })).toBeInTheDocument();
+    expect(screen.queryByRole('cell', { name: 'Item 99' })).not.toBeInTheDocument();
+
+    // A scroll renders the rows that come into view (in the scroll's own task).
+    const body = screen.getByTestId('items-test-scroll');
+    body.scrollTop = 44 * 80;
+    fireEvent.scroll(body);
+    expect(screen.getByRole('cell', { name: 'Item 90' })).toBeInTheDocument();
+    expect(screen.queryByRole('cell', { name: 'Item 0' })).not.toBeInTheDocument();
   });
 });
 

@@ -29,7 +29,6 @@ import {
   useReactTable,
   type VisibilityState,
 } from '@tanstack/react-table';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import {
   type KeyboardEvent,
   type MouseEvent,
@@ -44,6 +43,7 @@ import {
 import classes from './data-table.module.css';
 import { useColumnVisibility } from './use-column-visibility';
 import { type ListSort, PAGE_SIZES } from './use-list-params';
+import { useElementVirtualizer, useVirtualCore } from './virtualizer';
 
 declare module '@tanstack/react-table' {
   interface ColumnMeta<TData extends RowData, TValue> {
@@ -177,6 +177,8 @@ export function DataTable<T>({
   const untypedTable = table as TanTable<unknown>;
   const untypedColumns = visibleColumns as Column<unknown, unknown>[];
   const virtualised = tableRows.length >= VIRTUALISE_FROM;
+  // A long page's virtualiser loads once that page size is chosen, so it is usually there by the time the rows are.
+  const virtualiserLoaded = useVirtualCore(virtualised || pageSize >= VIRTUALISE_FROM);
   const gridId = useId();
   // A long page lays its rows out as grids, not as a table (see `VirtualRows`): one column template for the header
   // and every row, so they line up. Each column gets at least its size and a share of any extra width in proportion
@@ -250,16 +252,20 @@ export function DataTable<T>({
               grid={virtualised}
             />
             {virtualised ? (
-              <VirtualRows
-                rows={tableRows}
-                scrollRef={scrollRef}
-                table={untypedTable}
-                columns={untypedColumns}
-                firstIndex={(page - 1) * pageSize + 2}
-                rowLabel={rowLabel as ((row: unknown) => string) | undefined}
-                onActivate={onRowClick ? handleActivate : undefined}
-                link={link}
-              />
+              virtualiserLoaded ? (
+                <VirtualRows
+                  rows={tableRows}
+                  scrollRef={scrollRef}
+                  table={untypedTable}
+                  columns={untypedColumns}
+                  firstIndex={(page - 1) * pageSize + 2}
+                  rowLabel={rowLabel as ((row: unknown) => string) | undefined}
+                  onActivate={onRowClick ? handleActivate : undefined}
+                  link={link}
+                />
+              ) : (
+                <LoadingRows />
+              )
             ) : (
               <tbody>
                 {tableRows.map((row) => (
@@ -312,6 +318,27 @@ export function DataTable<T>({
 
 const EMPTY: never[] = [];
 
+/**
+ * A long page's body while its virtualiser loads (the first long page only, see `useVirtualCore`): one row of the
+ * grid layout the rows will have, across all the columns.
+ */
+function LoadingRows() {
+  return (
+    <tbody className={classes.gridBody}>
+      <tr className={classes.gridRow}>
+        <td style={{ gridColumn: '1 / -1' }}>
+          <Center h={120} role="status" aria-live="polite">
+            <Group gap="xs">
+              <Loader size="sm" />
+              <Text size="sm">Loading rows…</Text>
+            </Group>
+          </Center>
+        </td>
+      </tr>
+    </tbody>
+  );
+}
+
 interface VirtualRowsProps {
   rows: Row<unknown>[];
   scrollRef: RefObject<HTMLDivElement | null>;
@@ -327,6 +354,7 @@ interface VirtualRowsProps {
 /**
  * The rows of a long page, only those in view (plus a few): its own component, so that a scroll re-renders this
  * body and not the table's header, column chooser and pagination. Rows have a fixed height, so nothing is measured.
+ * Rendered once the virtualiser's core has loaded (`useVirtualCore`; `LoadingRows` shows until then).
  *
  * The table, its header and body are blocks and each row a grid on the table's column template: no table layout. In
  * table layout every row entering the view re-laid out all the rendered rows and re-recorded their paint (~40 % of
@@ -336,7 +364,7 @@ interface VirtualRowsProps {
  * session 4).
  */
 function VirtualRows({ rows, scrollRef, table, columns, firstIndex, rowLabel, onActivate, link }: VirtualRowsProps) {
-  const virtualizer = useVirtualizer({
+  const virtualizer = useElementVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => DATA_TABLE_ROW_HEIGHT,
