@@ -203,3 +203,66 @@ test('a rule saved just before a reload still fires after it, and nothing is rec
   const again = await call('GET', `/notifications?filter[ruleId]=${created.body.id}`, { token });
   expect(again.body.items.map((n: { id: string }) => n.id)).toEqual(first.body.items.map((n: { id: string }) => n.id));
 });
+
+test("a rule sends with its OEM's delivery settings, else the platform's; a channel with none set fails and says where to set it", async () => {
+  const sa = await signIn('SA');
+  await call('GET', '/notifications?pageSize=1', { token: sa });
+  const rule = (
+    await call('POST', '/rules', {
+      token: sa,
+      body: {
+        ...ALWAYS,
+        name: 'Delivery settings on veh-000001',
+        // It keeps holding: a reminder every minute is its next firing.
+        cooldownSeconds: 60,
+        repeatSeconds: 60,
+        deliveryMethods: 2 | 8,
+        recipients: ['ops@example.com'],
+        webhookUrl: 'https://hooks.example.com/voltline',
+        openTicket: false,
+      },
+    })
+  ).body;
+  expect(rule.oemId).toBe('oem-01');
+  let firings = 0;
+  /** The outcomes of the rule's newest notification, one firing later. */
+  const nextOutcomes = async () => {
+    vi.setSystemTime(Date.now() + 70_000);
+    const res = await call('GET', `/notifications?filter[ruleId]=${rule.id}&sort=sentAt:desc&pageSize=1`, {
+      token: sa,
+    });
+    // It keeps holding: each minute brings a reminder, a new notification sent with the settings of that moment.
+    expect(res.body.total).toBeGreaterThan(firings);
+    firings = res.body.total;
+    return res.body.items[0].deliveries.map((d: { method: number; status: string; error: string | null }) => [
+      d.method,
+      d.status,
+      d.error,
+    ]);
+  };
+
+  // oem-01 set nothing: the platform's SMTP sender and signing secret are used.
+  expect(await nextOutcomes()).toEqual([
+    [2, 'delivered', null],
+    [8, 'delivered', null],
+  ]);
+
+  // The platform's SMTP sender removed: e-mail fails and says where to set it.
+  expect((await call('PATCH', '/settings/delivery', { token: sa, body: { smtpSender: null } })).status).toBe(200);
+  expect(await nextOutcomes()).toEqual([
+    [2, 'failed', 'No e-mail sender (SMTP) is set up: set it in Settings, Delivery methods.'],
+    [8, 'delivered', null],
+  ]);
+
+  // The OEM sets its own sender: its rules send again.
+  const oema = await signIn('OEMA');
+  const saved = await call('PATCH', '/settings/delivery', {
+    token: oema,
+    body: { smtpSender: 'fleet@oem.example.com' },
+  });
+  expect(saved.status).toBe(200);
+  expect(await nextOutcomes()).toEqual([
+    [2, 'delivered', null],
+    [8, 'delivered', null],
+  ]);
+});

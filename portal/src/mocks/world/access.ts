@@ -208,7 +208,10 @@ export function seedApiKeys(now: number): ApiKeyRecord[] {
   ];
 }
 
-/** Company settings of the platform and the first OEM (no logo yet; an SMTP sender for the rules' e-mails). */
+/**
+ * Company settings of the platform and the first OEM (no logo yet). The platform's delivery methods (an SMTP sender, an
+ * SMS sender id and a web-hook signing secret) are what every OEM's rules send with until the OEM sets its own.
+ */
 export function seedCompanySettings(now: number): CompanySettingsRecord[] {
   const at = now - 60 * DAY;
   return [
@@ -217,7 +220,8 @@ export function seedCompanySettings(now: number): CompanySettingsRecord[] {
       logo: null,
       smtpSender: 'alerts@voltline.demo',
       smsSenderId: 'VOLTLN',
-      webhookSecret: null,
+      // A demo value, never shown: only a hash-less "is it set" leaves the demo server.
+      webhookSecret: 'whsec_demo_platform_0001',
       updatedAt: at,
     },
     { id: 'oem-01', logo: null, smtpSender: null, smsSenderId: null, webhookSecret: null, updatedAt: at },

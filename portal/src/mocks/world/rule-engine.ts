@@ -227,34 +227,54 @@ function describe(condition: RuleConditionValue, sample: Sample, template: reado
   );
 }
 
-/** One outcome per delivery method, the same for the same notification. */
-function deliveriesOf(rule: Rule, id: string, t: number): Delivery[] {
+/** What the rules of one OEM send with: its own settings, each empty field falling back to the platform's. */
+export interface DeliveryConfig {
+  smtpSender: string | null;
+  smsSenderId: string | null;
+  webhookSigned: boolean;
+}
+
+/**
+ * The delivery configuration of the Settings page that a rule of `oemId` uses (decision 0088): the OEM's SMTP sender,
+ * SMS sender id and web-hook signing secret, each one the platform's where the OEM set none.
+ */
+export function deliveryConfigOf(db: WorldDb, oemId: string | null): DeliveryConfig {
+  const platform = db.tables.companySettings.get('platform');
+  const own = oemId ? db.tables.companySettings.get(oemId) : undefined;
+  return {
+    smtpSender: own?.smtpSender ?? platform?.smtpSender ?? null,
+    smsSenderId: own?.smsSenderId ?? platform?.smsSenderId ?? null,
+    webhookSigned: (own?.webhookSecret ?? platform?.webhookSecret ?? null) !== null,
+  };
+}
+
+/** Where a missing delivery setting is set (the error a failed channel shows). */
+const SET_IN_SETTINGS = 'set it in Settings, Delivery methods';
+
+/** One outcome per delivery method, the same for the same notification and configuration. */
+function deliveriesOf(rule: Rule, id: string, t: number, config: DeliveryConfig): Delivery[] {
   const out: Delivery[] = [];
   const at = new Date(t + 1000).toISOString();
   const has = (bit: number) => (rule.deliveryMethods & bit) !== 0;
   const hash = hashString(id);
   if (has(1)) out.push({ method: 1, status: 'delivered', error: null, at });
+  const failed = (method: Delivery['method'], error: string) => out.push({ method, status: 'failed', error, at });
   if (has(2)) {
-    const mail = rule.recipients.some((r) => r.includes('@'));
-    out.push({ method: 2, status: mail ? 'delivered' : 'failed', error: mail ? null : 'No e-mail recipient.', at });
+    if (!config.smtpSender) failed(2, `No e-mail sender (SMTP) is set up: ${SET_IN_SETTINGS}.`);
+    else if (!rule.recipients.some((r) => r.includes('@'))) failed(2, 'No e-mail recipient.');
+    else out.push({ method: 2, status: 'delivered', error: null, at });
   }
   if (has(4)) {
-    const failed = hash % 10 === 0;
-    out.push({
-      method: 4,
-      status: failed ? 'failed' : 'delivered',
-      error: failed ? 'The SMS gateway rejected the number (error 21211).' : null,
-      at,
-    });
+    if (!config.smsSenderId) failed(4, `No SMS sender id is set up: ${SET_IN_SETTINGS}.`);
+    else if (hash % 10 === 0) failed(4, 'The SMS gateway rejected the number (error 21211).');
+    else out.push({ method: 4, status: 'delivered', error: null, at });
   }
   if (has(8)) {
-    const failed = !rule.webhookUrl || /fail|down/i.test(rule.webhookUrl);
-    out.push({
-      method: 8,
-      status: failed ? 'failed' : 'delivered',
-      error: failed ? 'The endpoint answered HTTP 503 Service Unavailable.' : null,
-      at,
-    });
+    if (!rule.webhookUrl || /fail|down/i.test(rule.webhookUrl))
+      failed(8, 'The endpoint answered HTTP 503 Service Unavailable.');
+    else if (!config.webhookSigned)
+      failed(8, `No web-hook signing secret is set up, and unsigned calls are not sent: ${SET_IN_SETTINGS}.`);
+    else out.push({ method: 8, status: 'delivered', error: null, at });
   }
   if (has(16)) out.push({ method: 16, status: 'sent', error: null, at });
   if (has(32)) {
@@ -301,6 +321,7 @@ function fire(
   sample: Sample,
   reminder: boolean,
   faults: readonly Fault[],
+  config: DeliveryConfig,
 ): Notification {
   const id = `ntf-r-${rule.id}-${target.vehicle.id}-${sample.t}`;
   const matching = rule.conditions.find((c) => c.kind === 'fault');
@@ -330,7 +351,7 @@ function fire(
       .join(': '),
     severity: rule.severity,
     sentAt: sample.t,
-    deliveries: deliveriesOf(rule, id, sample.t),
+    deliveries: deliveriesOf(rule, id, sample.t, config),
     acknowledgedAt: null,
     acknowledgedBy: null,
     acknowledgedByName: null,
@@ -407,7 +428,7 @@ export function runRules(db: WorldDb, now: number, options: RuleEngineOptions = 
       }
       // Nobody is reminded of what they already acknowledged.
       if (event.reminder && open?.acknowledgedAt != null) return;
-      const notification = fire(rule, target, sample, event.reminder, own);
+      const notification = fire(rule, target, sample, event.reminder, own, deliveryConfigOf(db, rule.oemId));
       if (db.tables.notifications.get(notification.id)) return;
       db.tables.notifications.insert(notification);
       sendRuleCommand(db, rule, target, event.t, notification.id);

@@ -18,6 +18,8 @@ function DeliveryForm({ settings }: { settings: CompanySettings }) {
   const save = useSaveDelivery();
   const rotate = useRotateWebhookSecret();
   const editable = can('rule.dm', ACTION.UPDATE);
+  // The platform's settings are every company's default (decision 0088).
+  const platform = settings.tenantId === 'platform';
   const [smtp, setSmtp] = useState(settings.smtpSender ?? '');
   const [sms, setSms] = useState(settings.smsSenderId ?? '');
   const [errors, setErrors] = useState<{ smtpSender?: string; smsSenderId?: string; form?: string }>({});
@@ -63,7 +65,11 @@ function DeliveryForm({ settings }: { settings: CompanySettings }) {
           ) : null}
           <TextInput
             label="E-mail sender (SMTP)"
-            description="The From address of rule e-mails. Empty: rules cannot send e-mail."
+            description={`The From address of rule e-mails. ${
+              platform
+                ? 'Empty: rules of companies without their own cannot send e-mail.'
+                : "Empty: the platform's is used."
+            }`}
             value={smtp}
             onChange={(e) => setSmtp(e.currentTarget.value)}
             error={errors.smtpSender}
@@ -71,7 +77,11 @@ function DeliveryForm({ settings }: { settings: CompanySettings }) {
           />
           <TextInput
             label="SMS sender id"
-            description="3 to 11 letters or digits shown as the sender of rule text messages."
+            description={`3 to 11 letters or digits shown as the sender of rule text messages. ${
+              platform
+                ? 'Empty: rules of companies without their own cannot send SMS.'
+                : "Empty: the platform's is used."
+            }`}
             value={sms}
             onChange={(e) => setSms(e.currentTarget.value)}
             error={errors.smsSenderId}
@@ -97,6 +107,9 @@ function DeliveryForm({ settings }: { settings: CompanySettings }) {
         </Group>
         <Text size="sm" c="dimmed">
           Web-hook calls carry an HMAC-SHA256 signature made with this secret, so the receiver can check they are ours.
+          {platform
+            ? ' Without one (here or a company’s own) rules send no web-hook calls.'
+            : " Not set: the platform's secret signs your rules' calls."}
         </Text>
         {can('rule.dm', ACTION.CONFIGURE) ? (
           <Group>
