@@ -316,3 +316,10 @@ export function defaultPermissionsFor(role: RoleCode): PermissionMap {
   const isAdmin = (role === 'SA' || role.endsWith('A')) && Object.keys(row.admin).length > 0;
   return { ...(isAdmin ? row.admin : row.employee) };
 }
+
+/** Every bit either map allows, per key (a role's permissions plus those a grant adds). */
+export function unionPermissions(a: PermissionMap, b: PermissionMap): PermissionMap {
+  const out: PermissionMap = { ...a };
+  for (const [key, bits] of Object.entries(b) as [PermissionKey, number][]) out[key] = (out[key] ?? 0) | bits;
+  return out;
+}

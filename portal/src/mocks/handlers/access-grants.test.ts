@@ -177,3 +177,29 @@ describe('access grants', () => {
     expect(models.body.every((c: { label: string }) => c.label.endsWith('(BMS)'))).toBe(true);
   });
 });
+
+test("a device-kind grant gives a component admin that kind's admin permissions until it is revoked", async () => {
+  const bmsa = await signIn('BMSA');
+  const me = async () => (await call('GET', '/auth/me', { token: bmsa })).body.permissions;
+  expect((await call('GET', '/devices?filter[type]=MCU', { token: bmsa })).status).toBe(403);
+  expect((await me())['MCU.l']).toBeUndefined();
+  const own = await me();
+
+  const sa = await signIn('SA');
+  const created = await call('POST', '/access-grants', {
+    token: sa,
+    body: { kind: 'mcu', target: 'deviceKind', roleCode: 'BMSA', granteeId: 'usr-bmsa' },
+  });
+  expect(created.status).toBe(201);
+  // Its own permissions stay; the MCU admin's are added, on the next request.
+  const widened = await me();
+  expect(widened).toMatchObject(own);
+  expect(widened['MCU.l']).toBeGreaterThan(0);
+  const listed = await call('GET', '/devices?filter[type]=MCU&pageSize=1', { token: bmsa });
+  expect(listed.status).toBe(200);
+  expect(listed.body.total).toBeGreaterThan(0);
+
+  expect((await call('POST', `/access-grants/${created.body.id}/revoke`, { token: sa })).status).toBe(200);
+  expect((await call('GET', '/devices?filter[type]=MCU', { token: bmsa })).status).toBe(403);
+  expect(await me()).toEqual(own);
+});

@@ -152,12 +152,16 @@ function granteeFor(
   return owner.name;
 }
 
+/** A device-kind grant hands its holder that kind's admin permissions (decision 0089): there is no EV admin. */
+const DEVICE_KIND_ONLY = 'Choose BMS, MCU or VCU: a device-kind grant opens one kind of device.';
+
 function readGrant(ctx: AuthContext, db: WorldDb, body: Record<string, unknown>, now: number): AccessGrantRecord {
   const errors = new FieldErrors();
   const target = GRANT_TARGETS.find((t) => t === body.target);
   if (!target) errors.add('target', 'Choose what the grant opens: a vehicle, a model, a device kind or an OEM fleet.');
   const kind = COMPONENT_KINDS.find((k) => k === body.kind);
   if (!kind) errors.add('kind', 'Choose the component kind: EV, BMS, MCU or VCU.');
+  else if (target === 'deviceKind' && kind === 'ev') errors.add('kind', DEVICE_KIND_ONLY);
   if (target) requirePermission(ctx, keyOf(target), ACTION.ADD);
   const limit = oemLimit(ctx);
 

@@ -159,7 +159,8 @@ export function GrantFormModal({ area, onClose, onSubmit }: GrantFormModalProps)
                 />
               ) : (
                 <Text size="sm" c="dimmed">
-                  Every {COMPONENT_KIND_LABELS[values.kind]} device; only component admins can hold it.
+                  Every {COMPONENT_KIND_LABELS[values.kind]} device: the component admin gets the{' '}
+                  {COMPONENT_KIND_LABELS[values.kind]} admin's permissions as well as their own.
                 </Text>
               )}
             </>

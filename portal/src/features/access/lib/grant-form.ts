@@ -33,6 +33,8 @@ export function validateGrant(values: GrantFormValues, now: Date = new Date()): 
   const errors: GrantFormErrors = {};
   if (values.target !== 'deviceKind' && !values.targetId)
     errors.targetId = values.target === 'oem' ? 'Choose the OEM.' : `Choose the ${values.target}.`;
+  if (values.target === 'deviceKind' && values.kind === 'ev')
+    errors.kind = 'Choose BMS, MCU or VCU: a device-kind grant opens one kind of device.';
   if (!values.roleCode) errors.roleCode = 'Choose the role the grantee gets.';
   if (!values.granteeId) errors.granteeId = 'Choose who gets access.';
   if (values.expiresOn && values.expiresOn < todayIso(now)) errors.expiresOn = 'Choose today or a later day, or none.';

@@ -1,5 +1,6 @@
 import { grantStatus } from '@/domain/access-grants';
 import type { WorldDb } from '../../world/db';
+import { type PermissionMap, unionPermissions } from '@/domain/permissions';
 import type { AccessGrantRecord, UserRecord, Vehicle } from '../../world/types';
 
 /** The organisation ids a user acts for, by grantee type (a component admin account is a grantee by its own id). */
@@ -53,4 +54,21 @@ export function grantedVehicleTest(
   }
   if (vehicleIds.size + modelIds.size + oemIds.size === 0) return null;
   return (v) => vehicleIds.has(v.id) || modelIds.has(v.modelId) || oemIds.has(v.oemId);
+}
+
+/** The admin role of each device kind: what a device-kind grant of that kind hands its holder. */
+const ADMIN_OF_KIND = { bms: 'BMSA', mcu: 'MCUA', vcu: 'VCUA' } as const;
+
+/**
+ * The permissions a user's active device-kind grants add (decision 0089): a component admin granted a whole device
+ * kind holds that kind's admin role permissions as well as their own role's, read from the roles table as it is now.
+ */
+export function grantedPermissionsOf(db: WorldDb, user: UserRecord, now: number = Date.now()): PermissionMap | null {
+  let out: PermissionMap | null = null;
+  for (const g of activeGrantsOf(db, user, now)) {
+    if (g.target !== 'deviceKind' || g.kind === 'ev') continue;
+    const role = db.tables.roles.get(ADMIN_OF_KIND[g.kind]);
+    if (role) out = unionPermissions(out ?? {}, role.permissions);
+  }
+  return out;
 }

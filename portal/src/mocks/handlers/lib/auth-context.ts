@@ -4,11 +4,12 @@ import {
   type PermissionKey,
   type PermissionMap,
   type PermissionRequirement,
+  unionPermissions,
 } from '@/domain/permissions';
 import { roleTypeOf, type RoleType } from '@/domain/roles';
 import type { WorldDb } from '../../world/db';
 import type { UserRecord, Vehicle } from '../../world/types';
-import { grantedVehicleTest } from './access-grants';
+import { grantedPermissionsOf, grantedVehicleTest } from './access-grants';
 import { sha256Hex } from './audit-chain';
 import { forbidden, unauthorized } from './http-error';
 
@@ -31,7 +32,10 @@ export interface AuthContext {
  */
 export function permissionsOf(user: UserRecord, db?: WorldDb): PermissionMap {
   const role = db?.tables.roles.get(user.roleId ?? user.role);
-  return role ? { ...role.permissions } : defaultPermissionsFor(user.role);
+  const own: PermissionMap = role ? { ...role.permissions } : defaultPermissionsFor(user.role);
+  // A device-kind grant adds its role's permissions (decision 0089); expired and revoked grants add nothing.
+  const granted = db ? grantedPermissionsOf(db, user) : null;
+  return granted ? unionPermissions(own, granted) : own;
 }
 
 /** The caller a session token stands for, or null when the token is unknown or its user is not active. */
