@@ -58,6 +58,9 @@ describe('access management', () => {
     expect(roleOptions()).toEqual(ASSIGNABLE_ROLES.mcu.map((r) => ROLE_LABELS[r]));
     await userEvent.click(within(dialog).getByRole('radio', { name: 'Device kind' }));
     expect(roleOptions()).toEqual(['BMS Admin', 'MCU Admin', 'VCU Admin']);
+    // EV is not a device kind.
+    const kinds = within(within(dialog).getByLabelText('Component kind')).getAllByRole('option');
+    expect(kinds.map((o) => o.textContent)).toEqual(['BMS', 'MCU', 'VCU']);
     await userEvent.type(within(dialog).getByLabelText(/^Note/), 'Pilot');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Grant access' }));
     expect(within(dialog).getByText('Choose the role the grantee gets.')).toBeInTheDocument();

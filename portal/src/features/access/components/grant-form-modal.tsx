@@ -126,12 +126,19 @@ export function GrantFormModal({ area, onClose, onSubmit }: GrantFormModalProps)
                   aria-labelledby="grant-target-label"
                   data={ACCESS_TARGETS}
                   value={values.target}
-                  onChange={(v) => set('target', v as GrantTarget, ['targetId', 'roleCode', 'granteeId'])}
+                  onChange={(v) => {
+                    set('target', v as GrantTarget, ['targetId', 'roleCode', 'granteeId']);
+                    // EV is not a device kind (decision 0089).
+                    if (v === 'deviceKind' && values.kind === 'ev') set('kind', 'bms');
+                  }}
                 />
               </Stack>
               <NativeSelect
                 label="Component kind"
-                data={COMPONENT_KINDS.map((k) => ({ value: k, label: COMPONENT_KIND_LABELS[k] }))}
+                data={COMPONENT_KINDS.filter((k) => values.target !== 'deviceKind' || k !== 'ev').map((k) => ({
+                  value: k,
+                  label: COMPONENT_KIND_LABELS[k],
+                }))}
                 value={values.kind}
                 onChange={(e) =>
                   set('kind', e.currentTarget.value as ComponentKind, ['targetId', 'roleCode', 'granteeId'])
