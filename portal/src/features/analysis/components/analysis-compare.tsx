@@ -20,7 +20,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload, IconPhoto } from '@tabler/icons-react';
 import { useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useUrlParams } from '@/shared/lib/use-url-params';
 import { chartColor } from '@/domain/constants';
 import { toApiError } from '@/shared/api/api-client';
 import { formatNumber } from '@/shared/lib/format';
@@ -68,24 +68,12 @@ export interface AnalysisCompareProps {
  * and distance per day as lines, all in the palette colour of the subject. The choices live in the URL.
  */
 export function AnalysisCompare({ canExport }: AnalysisCompareProps) {
-  const [search, setSearch] = useSearchParams();
+  const [search, update] = useUrlParams();
   const groupBy: AnalysisGroupBy = isGroup(search.get('groupBy'))
     ? (search.get('groupBy') as AnalysisGroupBy)
     : 'vehicle';
   const ids = useMemo(() => (search.get('ids') ?? '').split(',').filter(Boolean), [search]);
   const metric = metricOf(search.get('metric'));
-  const update = (changes: Record<string, string | null>) =>
-    setSearch(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === null || value === '') next.delete(key);
-          else next.set(key, value);
-        }
-        return next;
-      },
-      { replace: true },
-    );
 
   const [term, setTerm] = useState('');
   const [debounced] = useDebouncedValue(term.trim(), 250);

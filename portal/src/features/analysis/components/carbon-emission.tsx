@@ -16,7 +16,7 @@ import {
 } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { type FormEvent, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useUrlParams } from '@/shared/lib/use-url-params';
 import {
   type CarbonSettings,
   carbonSettingsErrors,
@@ -147,19 +147,7 @@ export interface CarbonEmissionProps {
  * market-based side by side, with the method and every factor on the page (decision 0082). Choices live in the URL.
  */
 export function CarbonEmission({ canExport }: CarbonEmissionProps) {
-  const [search, setSearch] = useSearchParams();
-  const update = (changes: Record<string, string | null>) =>
-    setSearch(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === null || value === '') next.delete(key);
-          else next.set(key, value);
-        }
-        return next;
-      },
-      { replace: true },
-    );
+  const [search, update] = useUrlParams();
   const applied = formFromUrl(search);
   const [form, setForm] = useState<SettingsForm>(applied);
   const [shownErrors, setShownErrors] = useState<Partial<Record<keyof SettingsForm, string>>>({});
