@@ -261,3 +261,21 @@ describe('device OTA history', () => {
     }
   });
 });
+
+test("a vehicle's OTA history opens with its details key (vh.l.d.ota) alone; the fleet-wide history needs FOTA.h", async () => {
+  // A fleet employee holds the vehicle details' OTA history key but not the Device OTA history page's.
+  const fe = await signIn('FE');
+  expect((await call('GET', '/ota-updates', { token: fe })).status).toBe(403);
+  const db = await getWorldDb();
+  const vehicle = (await call('GET', '/vehicles?pageSize=100', { token: fe })).body.items.find((v: { id: string }) =>
+    db.tables.otaUpdates.all().some((u) => u.vehicleId === v.id && u.sentAt !== null),
+  );
+  expect(vehicle).toBeDefined();
+  const own = await call('GET', `/ota-updates?filter[vehicleId]=${vehicle.id}`, { token: fe });
+  expect(own.status).toBe(200);
+  expect(own.body.total).toBeGreaterThan(0);
+  expect(own.body.items.every((u: { vehicleId: string }) => u.vehicleId === vehicle.id)).toBe(true);
+  // One device's history needs that kind's key: a fleet employee has no BMS details.
+  const bms = db.tables.vehicles.get(vehicle.id)?.bmsId;
+  expect((await call('GET', `/ota-updates?filter[deviceId]=${bms}`, { token: fe })).status).toBe(403);
+});

@@ -24,9 +24,9 @@ import { getWorldDb } from '../world/world-instance';
 import type { ApiHttp } from './http';
 import { groupMembers, ownerInScope } from './lib/access-scope';
 import { recordAudit } from './lib/audit-log';
-import { type AuthContext, requireAuth, requirePermission } from './lib/auth-context';
+import { type AuthContext, allows, requireAuth, requirePermission } from './lib/auth-context';
 import { FieldErrors, readJsonObject } from './lib/body';
-import { conflict, notFound } from './lib/http-error';
+import { conflict, forbidden, notFound } from './lib/http-error';
 import { applyListQuery, type ListSpec, parseListQuery } from './lib/list-query';
 import { deviceFilterFor } from './lib/scope';
 import { toApi } from './lib/serialize';
@@ -37,6 +37,13 @@ type ApiRollout = Schemas['FirmwareRollout'];
 type ApiOtaUpdate = Schemas['OtaUpdate'];
 
 export const DEVICE_TABLE = { BMS: 'bmsDevices', MCU: 'mcuDevices', VCU: 'vcuDevices', LOGGER: 'loggers' } as const;
+
+/** The kind of a BMS or MCU device (the two with an OTA history key on their details page), else null. */
+function otaKindOf(db: WorldDb, deviceId: string): 'BMS' | 'MCU' | null {
+  if (db.tables.bmsDevices.get(deviceId)) return 'BMS';
+  if (db.tables.mcuDevices.get(deviceId)) return 'MCU';
+  return null;
+}
 const DEVICE_TYPES: readonly DeviceType[] = ['BMS', 'MCU', 'VCU', 'LOGGER'];
 /** Firmware image files the portal accepts, and their size limit (decision 0074). */
 export const FIRMWARE_EXTENSIONS = ['.bin', '.hex', '.img', '.fw', '.swu'] as const;
@@ -789,8 +796,19 @@ export function createFirmwareHandlers(http: ApiHttp, options: FirmwareHandlerOp
     http.get('/ota-updates', async ({ request, response }) => {
       const db = await getWorldDb();
       const ctx = requireAuth(request, db);
-      requirePermission(ctx, 'FOTA.h');
       const query = parseListQuery(new URL(request.url), OTA_LIST);
+      // The fleet-wide history needs FOTA.h; one vehicle's or device's history is also open to its details page's
+      // OTA history key (vh.l.d.ota, BMS.l.d.ota, MCU.l.d.ota).
+      if (!allows(ctx, 'FOTA.h')) {
+        const deviceId = query.filters.get('deviceId')?.[0];
+        const vehicleId = query.filters.get('vehicleId')?.[0];
+        const kind = deviceId ? otaKindOf(db, deviceId) : null;
+        const ok =
+          (vehicleId !== undefined && allows(ctx, 'vh.l.d.ota')) ||
+          (kind === 'BMS' && allows(ctx, 'BMS.l.d.ota')) ||
+          (kind === 'MCU' && allows(ctx, 'MCU.l.d.ota'));
+        if (!ok) throw forbidden();
+      }
       // Settle open rollouts first, so that the history shows where they are now.
       const sees = oemInScope(ctx);
       const now = Date.now();

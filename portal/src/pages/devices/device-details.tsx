@@ -1,9 +1,10 @@
-import { Alert, Badge, Center, Loader, Paper, Text } from '@mantine/core';
+import { Alert, Badge, Center, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useParams } from 'react-router-dom';
 import { ACTION, type PermissionKey } from '@/domain/permissions';
 import type { TabDef } from '@/domain/tab-sets';
 import { FaultsPanel } from '@/features/faults/components/faults-panel';
 import { useLiveFaults } from '@/features/faults/hooks/use-live-faults';
+import { OtaHistoryPanel } from '@/features/firmware/components/ota-history-panel';
 import { useModel } from '@/features/models/api/get-model';
 import { AttributesTab } from '@/features/telemetry/components/attributes-tab';
 import { CommandsPanel } from '@/features/commands/components/commands-panel';
@@ -28,12 +29,14 @@ export type DetailsDeviceKind = 'BMS' | 'MCU' | 'VCU';
 function keysOf(kind: DetailsDeviceKind) {
   if (kind === 'VCU') {
     const key: PermissionKey = 'VCU.l.d';
-    return { faults: key, send: 'VCU.l.d.c' as PermissionKey, cells: null };
+    return { faults: key, send: 'VCU.l.d.c' as PermissionKey, cells: null, ota: null };
   }
   return {
     faults: `${kind}.l.d.f` as PermissionKey,
     send: `${kind}.l.d.c` as PermissionKey,
     cells: kind === 'BMS' ? ('BMS.l.d.ch' as PermissionKey) : null,
+    // Spec §6 names an OTA history key for the BMS and MCU details, none for the VCU.
+    ota: `${kind}.l.d.ota` as PermissionKey,
   };
 }
 
@@ -62,15 +65,20 @@ function DeviceTabPanel({ tabId, device, kind }: { tabId: string; device: ApiDev
     case 'notifications':
       return needsVehicle(device.vehicleId, (id) => <NotificationsPanel vehicleId={id} />);
     case 'commands':
-      return needsVehicle(device.vehicleId, (id) => (
-        <CommandsPanel
-          vehicleId={id}
-          deviceId={device.id}
-          choices={model.data?.commands ?? []}
-          choicesLoading={model.isPending}
-          canSend={can(keys.send, ACTION.ADD)}
-        />
-      ));
+      return (
+        <Stack gap="xl">
+          {needsVehicle(device.vehicleId, (id) => (
+            <CommandsPanel
+              vehicleId={id}
+              deviceId={device.id}
+              choices={model.data?.commands ?? []}
+              choicesLoading={model.isPending}
+              canSend={can(keys.send, ACTION.ADD)}
+            />
+          ))}
+          {keys.ota && can(keys.ota) ? <OtaHistoryPanel deviceId={device.id} /> : null}
+        </Stack>
+      );
     case 'faults':
       return (
         <FaultsPanel

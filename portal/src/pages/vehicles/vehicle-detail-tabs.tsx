@@ -1,9 +1,10 @@
-import { Paper } from '@mantine/core';
+import { Paper, Stack } from '@mantine/core';
 import { ACTION } from '@/domain/permissions';
 import { FaultsPanel } from '@/features/faults/components/faults-panel';
 import { OpenTicketButton } from '@/features/tickets/components/open-ticket-button';
 import { useFaultSeverityFilter } from '@/features/faults/hooks/use-fault-severity-filter';
 import { useCan } from '@/state/use-can';
+import { OtaHistoryPanel } from '@/features/firmware/components/ota-history-panel';
 import { useModel } from '@/features/models/api/get-model';
 import type { ApiVehicle } from '@/features/vehicles/details/api/get-vehicle';
 import { AttributesTab } from '@/features/telemetry/components/attributes-tab';
@@ -45,13 +46,16 @@ function VehicleCommandsTab({ vehicle, ackTimeoutMs }: { vehicle: ApiVehicle; ac
   const can = useCan();
   const model = useModel(vehicle.modelId);
   return (
-    <CommandsPanel
-      vehicleId={vehicle.id}
-      choices={model.data?.commands ?? []}
-      choicesLoading={model.isPending}
-      canSend={can('vh.l.d.c.s', ACTION.ADD)}
-      ackTimeoutMs={ackTimeoutMs}
-    />
+    <Stack gap="xl">
+      <CommandsPanel
+        vehicleId={vehicle.id}
+        choices={model.data?.commands ?? []}
+        choicesLoading={model.isPending}
+        canSend={can('vh.l.d.c.s', ACTION.ADD)}
+        ackTimeoutMs={ackTimeoutMs}
+      />
+      {can('vh.l.d.ota') ? <OtaHistoryPanel vehicleId={vehicle.id} /> : null}
+    </Stack>
   );
 }
 

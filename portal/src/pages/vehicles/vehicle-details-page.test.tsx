@@ -1,9 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { ACTION } from '@/domain/permissions';
 import { server } from '@/mocks/node';
+import { getWorldDb } from '@/mocks/world/world-instance';
 import { signInWithApi } from '@/test/api-sign-in';
 import { createTestStore, preloadPages, renderApp } from '@/test/render';
 
@@ -149,6 +150,22 @@ describe('vehicle details: commands', () => {
     const table = await screen.findByRole('table', { name: 'Command history' });
     expect(within(table).getAllByRole('row')).toHaveLength(4);
     expect(within(table).getAllByLabelText(/^Status: (Success|Failed)$/)).toHaveLength(3);
+  });
+
+  test("shows the OTA history of the vehicle's devices under its commands, with the OTA history key only", async () => {
+    const db = await getWorldDb();
+    const update = db.tables.otaUpdates.all().find((u) => u.vehicleId !== null && u.sentAt !== null);
+    if (!update?.vehicleId) throw new Error('no OTA update of a fitted device in the demo world');
+    await openAs('SA', `/vehicle/${update.vehicleId}?tab=commands`);
+    const history = await screen.findByRole('table', { name: 'OTA history' });
+    expect(within(history).getByText(update.toVersion)).toBeInTheDocument();
+    cleanup();
+    await openAs('SA', `/vehicle/${update.vehicleId}?tab=commands`, (d) => {
+      const { 'vh.l.d.ota': _, ...rest } = d;
+      return rest;
+    });
+    await screen.findByRole('button', { name: 'Send command' });
+    expect(screen.queryByRole('heading', { name: 'OTA history' })).not.toBeInTheDocument();
   });
 
   test('hides sending from a user without the Send Command add bit', async () => {
