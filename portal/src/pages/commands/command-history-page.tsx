@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, CloseButton, Group, Stack, Text } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { paths, type RoutePageProps } from '@/config/routes';
 import { formatCommandPayload } from '@/domain/command-params';
@@ -24,8 +24,13 @@ import { useCan } from '@/state/use-can';
 import { COMMAND_EXPORT_LIMIT, listAllCommands, useCommandHistory } from '@/features/commands/api/command-history';
 import type { ApiCommand } from '@/features/commands/api/list-commands';
 import { LiveAcknowledgedAt, LiveCommandStatus } from '@/features/commands/components/command-status-badge';
-import { SendCommandDialog } from '@/features/commands/components/send-command-dialog';
 import { ExportCsvButton } from '@/shared/ui/csv-import/csv-transfer-buttons';
+import { DialogLoading } from '@/shared/ui/dialog-loading';
+
+// The send dialog (targets, pickers, parameter fields) is its own chunk: it loads when it is first opened.
+const SendCommandDialog = lazy(() =>
+  import('@/features/commands/components/send-command-dialog').then((m) => ({ default: m.SendCommandDialog })),
+);
 
 const FILTER_KEYS = ['kind', 'status', 'vehicleId', 'from', 'to'] as const;
 const FILTER_DEFS: FilterDef[] = [
@@ -185,6 +190,8 @@ export function CommandHistoryPage({ route }: RoutePageProps) {
   const params = useRef<ListParams | null>(null);
   const [exporting, setExporting] = useState(false);
   const [sending, setSending] = useState(false);
+  // Mounted from its first open on, so it closes with its transition and opens at once the next time.
+  const [sentOnce, setSentOnce] = useState(false);
   const [vehicleLabels, setVehicleLabels] = useState<Record<string, string>>({});
   // Acknowledgements of the whole fleet arrive over the app's one live connection, into the store.
   useLiveInterest('command-history', [topics.fleetEventsFilter('acks')]);
@@ -274,7 +281,13 @@ export function CommandHistoryPage({ route }: RoutePageProps) {
               />
             ) : null}
             {can('cmd', ACTION.ADD) ? (
-              <Button leftSection={<IconSend size={16} />} onClick={() => setSending(true)}>
+              <Button
+                leftSection={<IconSend size={16} />}
+                onClick={() => {
+                  setSentOnce(true);
+                  setSending(true);
+                }}
+              >
                 Send command
               </Button>
             ) : null}
@@ -307,13 +320,19 @@ export function CommandHistoryPage({ route }: RoutePageProps) {
         getRowId={getCommandId}
         emptyText="No commands match these filters."
       />
-      {can('cmd', ACTION.ADD) ? (
-        <SendCommandDialog
-          opened={sending}
-          onClose={() => setSending(false)}
-          currentFilter={currentFilter}
-          canUseGroups={can('su.DG')}
-        />
+      {can('cmd', ACTION.ADD) && sentOnce ? (
+        <Suspense
+          fallback={
+            sending ? <DialogLoading label="Loading the send dialog" onClose={() => setSending(false)} /> : null
+          }
+        >
+          <SendCommandDialog
+            opened={sending}
+            onClose={() => setSending(false)}
+            currentFilter={currentFilter}
+            canUseGroups={can('su.DG')}
+          />
+        </Suspense>
       ) : null}
     </>
   );

@@ -1,7 +1,7 @@
 import { Badge, Button, Code, Drawer, Group, Loader, Progress, Text } from '@mantine/core';
 import { IconPlayerPlay, IconUpload } from '@tabler/icons-react';
 import { createColumnHelper } from '@tanstack/react-table';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { paths, type RoutePageProps } from '@/config/routes';
 import { ACTION } from '@/domain/permissions';
@@ -13,19 +13,26 @@ import {
   useFirmwareRollouts,
   useStartRollout,
 } from '@/features/firmware/api/firmware-api';
-import { DEVICE_TYPE_LABELS, ReleaseUploadModal } from '@/features/firmware/components/release-upload-modal';
-import { RolloutFormModal } from '@/features/firmware/components/rollout-form-modal';
+import { DEVICE_TYPE_LABELS } from '@/features/firmware/lib/release-fields';
 import { formatDateTime } from '@/shared/lib/format';
 import type { FilterDef } from '@/shared/ui/data-table/filter-bar';
 import { RowActions } from '@/shared/ui/data-table/row-actions';
 import { UrlList } from '@/shared/ui/data-table/url-list';
 import { notify } from '@/shared/ui/notify';
+import { DialogLoading } from '@/shared/ui/dialog-loading';
 import { PageHeader } from '@/shared/ui/page-header';
 import { UrlTabs } from '@/shared/ui/url-tabs';
 import { useCan } from '@/state/use-can';
 
 // The rollout detail (live progress, device table) is its own chunk: it loads when a rollout is opened.
 const RolloutDetail = lazy(() => import('@/features/firmware/components/rollout-detail'));
+// So are the two forms (react-hook-form, zod, the file hash): each loads when it is first opened.
+const ReleaseUploadModal = lazy(() =>
+  import('@/features/firmware/components/release-upload-modal').then((m) => ({ default: m.ReleaseUploadModal })),
+);
+const RolloutFormModal = lazy(() =>
+  import('@/features/firmware/components/rollout-form-modal').then((m) => ({ default: m.RolloutFormModal })),
+);
 
 const TABS = [
   { id: 'releases', label: 'Releases' },
@@ -72,6 +79,17 @@ export function FirmwareReleasePage({ route }: RoutePageProps) {
   const [search, setSearch] = useSearchParams();
   const [uploading, setUploading] = useState(false);
   const [rolloutFor, setRolloutFor] = useState<string | null>(null);
+  // Each form is mounted from its first open on, so it closes with its transition and opens at once the next time.
+  const [uploadedOnce, setUploadedOnce] = useState(false);
+  const [rolledOutOnce, setRolledOutOnce] = useState(false);
+  const upload = () => {
+    setUploadedOnce(true);
+    setUploading(true);
+  };
+  const rollOut = useCallback((releaseId: string) => {
+    setRolledOutOnce(true);
+    setRolloutFor(releaseId);
+  }, []);
   const createRelease = useCreateRelease();
   const startRollout = useStartRollout();
   const openId = search.get('rollout');
@@ -156,7 +174,7 @@ export function FirmwareReleasePage({ route }: RoutePageProps) {
                     {
                       label: 'Roll out',
                       icon: <IconPlayerPlay size={16} />,
-                      onClick: () => setRolloutFor(c.row.original.id),
+                      onClick: () => rollOut(c.row.original.id),
                     },
                   ]}
                 />
@@ -165,7 +183,7 @@ export function FirmwareReleasePage({ route }: RoutePageProps) {
           ]
         : []),
     ],
-    [canRollOut],
+    [canRollOut, rollOut],
   );
 
   const rolloutColumns = useMemo(
@@ -239,12 +257,12 @@ export function FirmwareReleasePage({ route }: RoutePageProps) {
         actions={
           <Group gap="xs">
             {canRollOut ? (
-              <Button variant="default" leftSection={<IconPlayerPlay size={16} />} onClick={() => setRolloutFor('')}>
+              <Button variant="default" leftSection={<IconPlayerPlay size={16} />} onClick={() => rollOut('')}>
                 Start rollout
               </Button>
             ) : null}
             {canUpload ? (
-              <Button leftSection={<IconUpload size={16} />} onClick={() => setUploading(true)}>
+              <Button leftSection={<IconUpload size={16} />} onClick={upload}>
                 Upload release
               </Button>
             ) : null}
@@ -292,30 +310,48 @@ export function FirmwareReleasePage({ route }: RoutePageProps) {
           </Suspense>
         ) : null}
       </Drawer>
-      <ReleaseUploadModal
-        opened={uploading}
-        onClose={() => setUploading(false)}
-        onSubmit={async (body) => {
-          const release = await createRelease.mutateAsync(body);
-          notify.success(`Uploaded ${DEVICE_TYPE_LABELS[release.deviceType]} firmware ${release.version}`, {
-            description: release.replacesVersion ? `It replaces ${release.replacesVersion}.` : undefined,
-          });
-          setUploading(false);
-        }}
-      />
-      <RolloutFormModal
-        opened={rolloutFor !== null}
-        releaseId={rolloutFor || undefined}
-        onClose={() => setRolloutFor(null)}
-        onSubmit={async (body) => {
-          const rollout = await startRollout.mutateAsync(body);
-          notify.success(`Started the rollout of ${rollout.version}`, {
-            description: `${rollout.deviceCount} devices in ${rollout.waveCount} wave${rollout.waveCount === 1 ? '' : 's'}.`,
-          });
-          setRolloutFor(null);
-          openRollout(rollout.id);
-        }}
-      />
+      {uploadedOnce ? (
+        <Suspense
+          fallback={
+            uploading ? <DialogLoading label="Loading the upload form" onClose={() => setUploading(false)} /> : null
+          }
+        >
+          <ReleaseUploadModal
+            opened={uploading}
+            onClose={() => setUploading(false)}
+            onSubmit={async (body) => {
+              const release = await createRelease.mutateAsync(body);
+              notify.success(`Uploaded ${DEVICE_TYPE_LABELS[release.deviceType]} firmware ${release.version}`, {
+                description: release.replacesVersion ? `It replaces ${release.replacesVersion}.` : undefined,
+              });
+              setUploading(false);
+            }}
+          />
+        </Suspense>
+      ) : null}
+      {rolledOutOnce ? (
+        <Suspense
+          fallback={
+            rolloutFor !== null ? (
+              <DialogLoading label="Loading the rollout form" onClose={() => setRolloutFor(null)} />
+            ) : null
+          }
+        >
+          <RolloutFormModal
+            opened={rolloutFor !== null}
+            releaseId={rolloutFor || undefined}
+            onClose={() => setRolloutFor(null)}
+            onSubmit={async (body) => {
+              const rollout = await startRollout.mutateAsync(body);
+              notify.success(`Started the rollout of ${rollout.version}`, {
+                description: `${rollout.deviceCount} devices in ${rollout.waveCount} wave${rollout.waveCount === 1 ? '' : 's'}.`,
+              });
+              setRolloutFor(null);
+              openRollout(rollout.id);
+            }}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

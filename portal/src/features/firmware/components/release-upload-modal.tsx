@@ -19,12 +19,11 @@ import { z } from 'zod';
 import { useModelOptions, useOrganisationOptions } from '@/shared/api/lookups';
 import { applyServerFieldErrors } from '@/shared/ui/data-table/server-field-errors';
 import type { FirmwareReleaseInput } from '../api/firmware-api';
+import { DEVICE_TYPE_LABELS, SEMVER } from '../lib/release-fields';
 import { sha256OfFile } from '../lib/sha256';
 
 export const FIRMWARE_EXTENSIONS = ['.bin', '.hex', '.img', '.fw', '.swu'] as const;
 export const FIRMWARE_MAX_BYTES = 64 * 1024 * 1024;
-export const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-([0-9A-Za-z.-]+))?$/;
-export const DEVICE_TYPE_LABELS = { BMS: 'BMS', MCU: 'MCU', VCU: 'VCU', LOGGER: 'Logger' } as const;
 
 const optionalVersion = z
   .string()

@@ -20,7 +20,7 @@ import { useModelOptions } from '@/shared/api/lookups';
 import { applyServerFieldErrors } from '@/shared/ui/data-table/server-field-errors';
 import { DeviceGroupPicker } from '@/shared/ui/device-group-picker';
 import { type FirmwareRolloutInput, useReleaseOptions } from '../api/firmware-api';
-import { DEVICE_TYPE_LABELS, SEMVER } from './release-upload-modal';
+import { DEVICE_TYPE_LABELS, SEMVER } from '../lib/release-fields';
 
 const int = (label: string, min: number, max: number) =>
   z
