@@ -306,7 +306,7 @@ export function SendCommandDialog({
             <Alert color="blue" variant="light" title="The vehicles of the filtered history">
               {currentFilter.description}
               {errors.target ? (
-                <Text c="red.8" size="sm" mt={4}>
+                <Text c="red.9" size="sm" mt={4}>
                   {errors.target}
                 </Text>
               ) : null}

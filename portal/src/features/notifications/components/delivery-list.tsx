@@ -4,7 +4,7 @@ import type { ApiNotification } from '../api/list-notifications';
 
 type Delivery = ApiNotification['deliveries'][number];
 
-const STATUS_COLOR: Record<Delivery['status'], string> = { sent: 'blue.8', delivered: 'green.9', failed: 'red.8' };
+const STATUS_COLOR: Record<Delivery['status'], string> = { sent: 'blue.8', delivered: 'green.9', failed: 'red.9' };
 export const DELIVERY_STATUS_LABELS: Record<Delivery['status'], string> = {
   sent: 'Sent',
   delivered: 'Delivered',
@@ -30,7 +30,7 @@ export function DeliveryList({ deliveries }: { deliveries: readonly Delivery[] }
             </Text>
             {d.error ? <Tooltip label={d.error}>{badge}</Tooltip> : badge}
             {d.error ? (
-              <Text size="xs" c="red.8" lineClamp={1} title={d.error}>
+              <Text size="xs" c="red.9" lineClamp={1} title={d.error}>
                 {d.error}
               </Text>
             ) : null}

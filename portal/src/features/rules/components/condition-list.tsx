@@ -112,7 +112,7 @@ export function ConditionList({ field, noun, conditions, onChange, keys, faultCo
               </ActionIcon>
             </Group>
             {error ? (
-              <Text size="xs" c="red.8" role="alert" mt={4}>
+              <Text size="xs" c="red.9" role="alert" mt={4}>
                 {error}
               </Text>
             ) : null}

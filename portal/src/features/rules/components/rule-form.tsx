@@ -235,7 +235,7 @@ export function RuleForm({ initial, choosesOem, wideScopes, editing, onSubmit, o
           </Group>
         </Group>
         {errors.conditions ? (
-          <Text size="sm" c="red.8" role="alert">
+          <Text size="sm" c="red.9" role="alert">
             {errors.conditions}
           </Text>
         ) : null}
