@@ -23,3 +23,24 @@ for (const role of ['DR', 'EVO']) {
     await page.screenshot({ path: test.info().outputPath(`${role}-vehicle.png`), fullPage: true });
   });
 }
+
+for (const role of ['DR', 'EVO']) {
+  test(`${role} opens their own vehicle from the side navigation`, async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInToDashboard(page, role);
+    await page.getByRole(portal.shell.expandNav.role, { name: portal.shell.expandNav.name }).click();
+    const nav = page.getByRole(portal.shell.nav.role, { name: portal.shell.nav.name });
+    await expect(nav.getByText('My vehicles')).toBeVisible({ timeout: 20_000 });
+    const link = nav.locator('a[href^="/vehicle/veh-"]').first();
+    await expect(link).toBeVisible();
+    const href = (await link.getAttribute('href')) ?? '';
+    await page.screenshot({ path: test.info().outputPath(`${role}-nav.png`), fullPage: true });
+    await link.click();
+    await expect(page).toHaveURL((url) => url.pathname === href);
+    const heading = portal.pages.vehicleDetailsHeading;
+    await expect(page.getByRole(heading.role, { name: heading.name, level: heading.level })).toBeVisible({
+      timeout: 20_000,
+    });
+    await expect(link).toHaveAttribute('data-active', 'true');
+  });
+}

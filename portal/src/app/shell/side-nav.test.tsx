@@ -2,6 +2,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type ComponentProps, type ForwardRefRenderFunction, forwardRef } from 'react';
 import { beforeAll, describe, expect, test, vi } from 'vitest';
+import { HttpResponse, http } from 'msw';
+import { dashboardPathFor } from '@/domain/roles';
+import { server } from '@/mocks/node';
+import { signInWithDemoWorld } from '@/test/api-sign-in';
 import { createTestStore, preloadPages, renderApp, signInAs } from '@/test/render';
 
 // Counts renders of React Router links by target: a link reads the location itself, so it re-renders on every URL
@@ -78,5 +82,55 @@ describe('the side navigation', () => {
     // The page shows the new filter: React has rendered the new location.
     await waitFor(() => expect(status).toHaveValue('0'));
     expect(count()).toBe(before);
+  });
+});
+
+// Issue 18, item 5: a driver or an EV owner reaches their own vehicle from the navigation, not only the dashboard.
+describe('My vehicles in the navigation', () => {
+  for (const role of ['DR', 'EVO'] as const) {
+    test(`${role}: links each own vehicle to its details page`, async () => {
+      const { store } = await signInWithDemoWorld(role);
+      const { router } = renderApp(dashboardPathFor(role), { store });
+      const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+      // The navigation starts collapsed (icons with names): the vehicle links are found by where they lead.
+      const vehicleLinks = await waitFor(() => {
+        const found = within(nav)
+          .getAllByRole('link')
+          .filter((link) => /^\/vehicle\/veh-\d{6}$/.test(link.getAttribute('href') ?? ''));
+        expect(found.length).toBeGreaterThan(0);
+        return found;
+      });
+      expect(vehicleLinks.length).toBeGreaterThan(0);
+      await userEvent.click(vehicleLinks[0]!);
+      const href = vehicleLinks[0]!.getAttribute('href');
+      await waitFor(() => expect(router.state.location.pathname).toBe(href));
+      await waitFor(() =>
+        expect(within(nav).getByRole('link', { name: vehicleLinks[0]!.getAttribute('aria-label')! })).toHaveAttribute(
+          'data-active',
+          'true',
+        ),
+      );
+    });
+  }
+
+  test('says so when the vehicles cannot be loaded', async () => {
+    server.use(
+      http.get('*/dashboard-data/my-vehicles', () =>
+        HttpResponse.json({ code: 'boom', message: 'Server down' }, { status: 500 }),
+      ),
+    );
+    const { store } = await signInWithDemoWorld('DR');
+    renderApp(dashboardPathFor('DR'), { store });
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    expect(await within(nav).findByRole('alert')).toHaveTextContent(/Could not load your vehicles/);
+  });
+
+  test('is not shown to other roles', async () => {
+    const { nav } = await renderAt('/dashboard');
+    await within(nav).findByRole('link', { name: 'User Management' });
+    const vehicleLinks = within(nav)
+      .getAllByRole('link')
+      .filter((link) => (link.getAttribute('href') ?? '').startsWith('/vehicle/'));
+    expect(vehicleLinks).toEqual([]);
   });
 });

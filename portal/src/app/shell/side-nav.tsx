@@ -1,9 +1,13 @@
 import { NavLink, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
-import { memo, type MouseEvent, useCallback, useRef } from 'react';
+import { Fragment, memo, type MouseEvent, useCallback, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { ROUTES } from '@/config/routes';
+import { DASHBOARD_PANELS } from '@/domain/dashboard-panels';
+import { can } from '@/domain/permissions';
+import { roleTypeOf } from '@/domain/roles';
 import { navSectionsFor } from '@/domain/route-access';
 import { useAppState } from '@/state/store-context';
+import { MyVehiclesNav } from './my-vehicles-nav';
 
 /** Active when the current path is the item's path or lies below it. */
 function isActive(pathname: string, path: string): boolean {
@@ -52,49 +56,65 @@ const SideNavLinks = memo(function SideNavLinks({ pathname, onNavigate }: SideNa
   const permissions = useAppState((s) => s.auth.permissions);
   const collapsed = useAppState((s) => s.auth.menuCollapse);
   const sections = navSectionsFor(ROUTES, role, permissions);
+  // A driver or EV owner reaches their own vehicles from the navigation too (issue 18, item 5).
+  const roleType = role ? roleTypeOf(role) : null;
+  const showMyVehicles =
+    (roleType === 'driver' || roleType === 'evOwner') &&
+    can(permissions, 'vh.l.d') &&
+    can(permissions, DASHBOARD_PANELS['my-vehicles'].permission);
   return (
     <ScrollArea type="never" component="nav" aria-label="Main navigation">
       <Stack gap="md" p={collapsed ? 'xs' : 'sm'}>
-        {sections.map((section) => (
-          <Stack key={section.group} gap={2}>
-            {collapsed ? null : (
-              <Text tt="uppercase" fw={700} size="xs" c="dimmed" px="sm" pb={4}>
-                {section.label}
-              </Text>
-            )}
-            {section.routes.map((route) => {
-              const Icon = route.nav!.icon;
-              const label = route.nav?.label ?? route.title;
-              const link = (
-                <NavLink
-                  key={route.id}
-                  component="a"
-                  href={route.path}
-                  onClick={(event: MouseEvent<HTMLAnchorElement>) => {
-                    if (isBrowserClick(event)) return;
-                    event.preventDefault();
-                    onNavigate(route.path);
-                  }}
-                  label={collapsed ? undefined : label}
-                  aria-label={label}
-                  leftSection={<Icon size={20} stroke={1.6} />}
-                  active={isActive(pathname, route.path)}
-                  variant="light"
-                  style={{ borderRadius: 8 }}
-                  styles={
-                    collapsed ? { section: { marginInlineEnd: 0 }, root: { justifyContent: 'center' } } : undefined
-                  }
-                />
-              );
-              return collapsed ? (
-                <Tooltip key={route.id} label={label} position="right" withArrow openDelay={150}>
-                  {link}
-                </Tooltip>
-              ) : (
-                link
-              );
-            })}
-          </Stack>
+        {sections.map((section, index) => (
+          <Fragment key={section.group}>
+            <Stack gap={2}>
+              {collapsed ? null : (
+                <Text tt="uppercase" fw={700} size="xs" c="dimmed" px="sm" pb={4}>
+                  {section.label}
+                </Text>
+              )}
+              {section.routes.map((route) => {
+                const Icon = route.nav!.icon;
+                const label = route.nav?.label ?? route.title;
+                const link = (
+                  <NavLink
+                    key={route.id}
+                    component="a"
+                    href={route.path}
+                    onClick={(event: MouseEvent<HTMLAnchorElement>) => {
+                      if (isBrowserClick(event)) return;
+                      event.preventDefault();
+                      onNavigate(route.path);
+                    }}
+                    label={collapsed ? undefined : label}
+                    aria-label={label}
+                    leftSection={<Icon size={20} stroke={1.6} />}
+                    active={isActive(pathname, route.path)}
+                    variant="light"
+                    style={{ borderRadius: 8 }}
+                    styles={
+                      collapsed ? { section: { marginInlineEnd: 0 }, root: { justifyContent: 'center' } } : undefined
+                    }
+                  />
+                );
+                return collapsed ? (
+                  <Tooltip key={route.id} label={label} position="right" withArrow openDelay={150}>
+                    {link}
+                  </Tooltip>
+                ) : (
+                  link
+                );
+              })}
+            </Stack>
+            {index === 0 && showMyVehicles ? (
+              <MyVehiclesNav
+                pathname={pathname}
+                collapsed={collapsed}
+                onNavigate={onNavigate}
+                isBrowserClick={isBrowserClick}
+              />
+            ) : null}
+          </Fragment>
         ))}
       </Stack>
     </ScrollArea>

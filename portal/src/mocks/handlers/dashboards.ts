@@ -21,7 +21,7 @@ import { type AuthContext, requireAuth, requirePermission } from './lib/auth-con
 import { recordAudit } from './lib/audit-log';
 import { FieldErrors, readJsonObject } from './lib/body';
 import { invalidQuery, notFound } from './lib/http-error';
-import { vehicleFilterFor } from './lib/scope';
+import { faultFilterFor, vehicleFilterFor } from './lib/scope';
 import { ticketScopeFor } from './tickets';
 
 type Schemas = components['schemas'];
@@ -336,12 +336,11 @@ export function createDashboardHandlers(http: ApiHttp) {
     http.get('/dashboard-data/fault-summary', async ({ request, response }) => {
       const { db, ctx } = await panelContext(request, 'fault-summary');
       const { from, to } = parseRange(new URL(request.url));
-      const inScope = vehicleFilterFor(ctx);
+      const inScope = faultFilterFor(ctx, db);
       const rows = ([1, 2, 3, 4, 5] as const).map((severity) => ({ severity, total: 0, active: 0 }));
       for (const f of db.tables.faults.values()) {
         if (f.occurredAt < from || f.occurredAt > to) continue;
-        const vehicle = db.tables.vehicles.get(f.vehicleId);
-        if (!vehicle || !inScope(vehicle)) continue;
+        if (!inScope(f)) continue;
         const row = rows.find((r) => r.severity === Number(f.severity));
         if (!row) continue;
         row.total += 1;
@@ -359,12 +358,12 @@ export function createDashboardHandlers(http: ApiHttp) {
     http.get('/dashboard-data/recent-faults', async ({ request, response }) => {
       const { db, ctx } = await panelContext(request, 'recent-faults');
       const { from, to } = parseRange(new URL(request.url));
-      const inScope = vehicleFilterFor(ctx);
+      const inScope = faultFilterFor(ctx, db);
       const active = [];
       for (const f of db.tables.faults.values()) {
         if (f.clearedAt !== null || f.occurredAt < from || f.occurredAt > to) continue;
         const vehicle = db.tables.vehicles.get(f.vehicleId);
-        if (!vehicle || !inScope(vehicle)) continue;
+        if (!vehicle || !inScope(f)) continue;
         active.push({ f, vehicle });
       }
       active.sort((a, b) => b.f.occurredAt - a.f.occurredAt);

@@ -7,7 +7,7 @@ import { type AuthContext, requireAuth, requirePermission } from './lib/auth-con
 import { recordAudit } from './lib/audit-log';
 import { notFound } from './lib/http-error';
 import { applyListQuery, type ListSpec, parseListQuery } from './lib/list-query';
-import { vehicleFilterFor } from './lib/scope';
+import { faultFilterFor } from './lib/scope';
 import { toApi } from './lib/serialize';
 
 const FAULT_KEYS: readonly PermissionKey[] = ['vh.l.d.f', 'BMS.l.d.f', 'MCU.l.d.f', 'db.fs', 'db.raf'];
@@ -36,17 +36,9 @@ export const FAULT_LIST: ListSpec<Fault> = {
   defaultSort: [{ field: 'occurredAt', direction: 'desc' }],
 };
 
-function faultScope(ctx: AuthContext, db: WorldDb): (fault: Fault) => boolean {
-  const inScope = vehicleFilterFor(ctx);
-  return (f) => {
-    const vehicle = db.tables.vehicles.get(f.vehicleId);
-    return vehicle !== undefined && inScope(vehicle);
-  };
-}
-
 function faultOr404(ctx: AuthContext, db: WorldDb, id: string): Fault {
   const fault = db.tables.faults.get(id);
-  if (!fault || !faultScope(ctx, db)(fault)) throw notFound('Fault');
+  if (!fault || !faultFilterFor(ctx, db)(fault)) throw notFound('Fault');
   return fault;
 }
 
@@ -58,7 +50,7 @@ export function createFaultHandlers(http: ApiHttp) {
       const ctx = requireAuth(request, db);
       requirePermission(ctx, { anyOf: FAULT_KEYS });
       const query = parseListQuery(new URL(request.url), FAULT_LIST);
-      const rows = Array.from(db.tables.faults.values()).filter(faultScope(ctx, db));
+      const rows = Array.from(db.tables.faults.values()).filter(faultFilterFor(ctx, db));
       const page = applyListQuery(rows, query, FAULT_LIST);
       return response(200).json({ ...page, items: page.items.map((f) => toApi<ApiFault>(f)) });
     }),

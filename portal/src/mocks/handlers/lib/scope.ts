@@ -1,5 +1,6 @@
+import { can, type PermissionKey } from '@/domain/permissions';
 import type { WorldDb } from '../../world/db';
-import type { Device, Vehicle } from '../../world/types';
+import type { Device, Fault, Vehicle } from '../../world/types';
 import { type AuthContext, authOfToken } from './auth-context';
 
 /** The vehicle field that limits a caller's scope, by role type (platform and component staff: none). */
@@ -48,6 +49,32 @@ export function deviceFilterFor(ctx: AuthContext, db: WorldDb): (device: Device)
   const vehicleIds = new Set<string>();
   for (const v of db.tables.vehicles.values()) if (inScope(v)) vehicleIds.add(v.id);
   return (d) => d.vehicleId !== null && vehicleIds.has(d.vehicleId);
+}
+
+/** The list key of each kind of device a fault is raised on (a vehicle-level fault: the vehicle list). */
+const FAULT_KIND_KEY = { EV: 'vh.l', BMS: 'BMS.l', MCU: 'MCU.l', VCU: 'VCU.l' } as const satisfies Record<
+  Fault['deviceKind'],
+  PermissionKey
+>;
+
+/** Role types whose staff look after one kind of component, not after vehicles. */
+const COMPONENT_ROLE_TYPES: ReadonlySet<AuthContext['roleType']> = new Set(['bms', 'mcu', 'vcu', 'component']);
+
+/**
+ * Which faults the caller sees: those of vehicles in scope; component staff (BMS, MCU, VCU and other component roles)
+ * only those of the device kinds whose list they hold, as their screens do: a BMS admin sees BMS faults, and MCU
+ * faults too while an MCU device-kind grant lasts (decision 0089). Issue 18, item 6.
+ */
+export function faultFilterFor(ctx: AuthContext, db: WorldDb): (fault: Fault) => boolean {
+  const inScope = vehicleFilterFor(ctx);
+  const kindAllowed = COMPONENT_ROLE_TYPES.has(ctx.roleType)
+    ? (fault: Fault) => can(ctx.permissions, FAULT_KIND_KEY[fault.deviceKind])
+    : () => true;
+  return (fault) => {
+    if (!kindAllowed(fault)) return false;
+    const vehicle = db.tables.vehicles.get(fault.vehicleId);
+    return vehicle !== undefined && inScope(vehicle);
+  };
 }
 
 /** The vehicle if it exists and is in the caller's scope. */
