@@ -111,3 +111,25 @@ test.describe('portal shell on the demo build', () => {
     await page.screenshot({ path: `${ARTIFACTS}portal-shell-expanded.png`, fullPage: true });
   });
 });
+
+// Issue 18, item 12: signing out ends every query first; no aborted logout, no 401 burst, no console error.
+test('signing out is clean: no failed or refused request and no console error', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signInAs(page, 'SA');
+  // Every dashboard panel asks for its data (and keeps asking): the case where a sign-out used to leave requests behind.
+  await expect(page.getByRole('region', { name: 'Fault Summary' })).toBeVisible(LANDING);
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  page.on('requestfailed', (request) => problems.push(`failed: ${request.method()} ${request.url()}`));
+  page.on('response', (response) => {
+    if (response.status() === 401) problems.push(`401: ${response.request().method()} ${response.url()}`);
+  });
+  await page.getByRole('button', { name: portal.shell.accountMenu.name }).click();
+  await page.getByRole('menuitem', { name: portal.shell.signOut.name }).click();
+  await expect(page.getByRole('heading', { name: portal.login.heading.name })).toBeVisible();
+  // Queries still mounted when the cache is cleared would ask again at once; give them the time to show.
+  await page.waitForTimeout(3_000);
+  expect(problems).toEqual([]);
+});

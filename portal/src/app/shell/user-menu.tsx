@@ -1,7 +1,7 @@
 import { paths } from '@/config/routes';
 import { Avatar, Button, Group, Menu, Modal, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconLogout, IconRefresh, IconUser } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ROLE_LABELS } from '@/domain/roles';
@@ -9,6 +9,20 @@ import { toSessionError, useSession } from '@/features/auth/session';
 import { useAppState, useAppStoreApi } from '@/state/store-context';
 import { useCan } from '@/state/use-can';
 import { notify } from '@/shared/ui/notify';
+import { useSetSigningOut } from './sign-out-state';
+
+/** The longest a sign-out waits for the requests already sent; any still running then are cancelled. */
+const SETTLE_MS = 5_000;
+
+/**
+ * Waits until no query is fetching: a request sent before the sign-out then gets its answer while the session still
+ * exists, instead of a 401 after it ended (cancelling would not stop it: the request is already out).
+ */
+async function requestsSettled(queryClient: QueryClient): Promise<void> {
+  const deadline = Date.now() + SETTLE_MS;
+  while (queryClient.isFetching() > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+  if (queryClient.isFetching() > 0) await queryClient.cancelQueries();
+}
 
 /** The user's menu in the header: profile, sign out and (demo only) reset demo data with a confirmation. */
 export function UserMenu() {
@@ -17,12 +31,17 @@ export function UserMenu() {
   const session = useSession();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const setSigningOut = useSetSigningOut();
   const can = useCan();
   const [confirmReset, setConfirmReset] = useState(false);
   const [resetting, setResetting] = useState(false);
   if (!user) return null;
 
   const handleLogout = async () => {
+    // The signed-in pages go first, so nothing asks the server again while the session ends (cleared while they were
+    // still mounted, their queries asked again at once, without a token); then the requests already out get answers.
+    setSigningOut(true);
+    await requestsSettled(queryClient);
     try {
       await session.signOut();
     } catch (error) {
@@ -31,7 +50,9 @@ export function UserMenu() {
     }
     store.getState().logout();
     queryClient.clear();
-    navigate(paths.login.href(), { replace: true });
+    // The shell stays on "Signing out" until the login page replaces it: showing the signed-in pages again in
+    // between would mount them without a session.
+    await navigate(paths.login.href(), { replace: true });
   };
 
   const handleReset = async () => {
