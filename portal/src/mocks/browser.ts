@@ -92,7 +92,13 @@ export async function startDemoWorker(): Promise<void> {
   // The product tour of the messenger's onboarding checklist ("Take the dashboard tour") is the ready-made demo tour.
   const widget = createWidgetMock({
     ...widgetEndpoints(),
-    store: createWidgetMockStore({ tooltips: DEMO_TOOLTIPS, tours: DEMO_ENGAGEMENT.tours }),
+    // The portal's widget doubles as its session-recording tag (spec §1): web replays are on, so a bug report shows
+    // what led to it.
+    store: createWidgetMockStore({
+      tooltips: DEMO_TOOLTIPS,
+      tours: DEMO_ENGAGEMENT.tours,
+      flowConfig: { enableWebReplays: true },
+    }),
   });
   // With VITE_MQTT_URL set (a real broker, see README "Live data locally"), the demo leaves the WebSocket alone.
   const emulateBroker = !import.meta.env.VITE_MQTT_URL;

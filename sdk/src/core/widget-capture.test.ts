@@ -102,14 +102,18 @@ test('excludeData screenshot and replays leave them out', async () => {
   expect(mock.store.reports[0]!.webReplay).toBeUndefined();
 });
 
-test('web replays start when the config enables them, reset on flow-started and ride on the report', async () => {
+test('web replays start when the config enables them; flow-started takes the visit so far for the report', async () => {
   const replay = fakeReplay();
   vi.spyOn(capturePort, 'replay').mockResolvedValue(replay);
   mock.store.configs.set(KEY, { flowConfig: { enableWebReplays: true } });
   await bootAndOpen();
   expect(replay.startReplay).toHaveBeenCalled();
   fromFrame('notify-event', { type: 'flow-started' });
-  await vi.waitFor(() => expect(replay.resetReplay).toHaveBeenCalledOnce());
+  await vi.waitFor(() => expect(replay.getReplayPayload).toHaveBeenCalledOnce());
+  // Recording goes on: the replay of what led to the report is kept, not dropped for a fresh one.
+  expect(replay.resetReplay).not.toHaveBeenCalled();
+  // What the visitor does in the form afterwards is not what the report carries: the replay taken at the start is.
+  replay.getReplayPayload.mockReturnValue({ ...REPLAY, events: [] });
   fromFrame('send-feedback', { formData: {}, action: { feedbackType: 'BUG' } });
   await vi.waitFor(() => expect(mock.store.reports).toHaveLength(1));
   expect(mock.store.reports[0]!.webReplay).toEqual(REPLAY);

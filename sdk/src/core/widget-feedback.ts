@@ -65,12 +65,16 @@ export function removeCaptureItemFromReport(item: CaptureItem): void {
   if (summary) sendToFrame('capture-summary', summary);
 }
 
-/** On `flow-started`: drop the previous replay and recording and start a fresh replay. */
+/**
+ * On `flow-started`: drop the previous flow's replay and recording, and take the replay of the visit so far for this
+ * flow's report, as gleap does (`takeCurrentReplay`). Recording goes on: the replay shows what led to the report, not
+ * only the time spent in the form (a fresh replay said "last 0 seconds, 2 events").
+ */
 export async function resetCaptureForFlow(): Promise<void> {
   resetCapturePreview();
   captureState.webReplay = undefined;
   captureState.screenRecordingUrl = undefined;
-  (await capturePort.replay())?.resetReplay();
+  captureState.webReplay = (await capturePort.replay())?.getReplayPayload() ?? undefined;
 }
 
 /** `POST /uploads/sdk` (multipart `file`): the file URL, or a rejection for any status other than 200. */
