@@ -1,7 +1,8 @@
 import { isSafeUrl } from '../engage/core';
 import { el, surfaceHost } from '../engage/shadow';
 import { COBROWSE_FADE_MS, POINTER_WIDTH, RIPPLE_MS } from './constants';
-import { inViewport, pointerAt } from './geometry';
+import { pointerAt } from './geometry';
+import { reveal } from './reveal';
 import type { TourData } from './types';
 
 /** What the badge's controls ask of the tour. */
@@ -24,9 +25,9 @@ const CSS = `:host{all:initial;position:fixed;inset:0;z-index:2147483646;pointer
 .badge{position:fixed;top:20px;right:20px;display:flex;align-items:center;gap:8px;max-width:calc(100vw - 40px);box-sizing:border-box;padding:6px;background:#fff;border:1px solid rgba(192,146,242,.5);border-radius:10px;box-shadow:0 0 20px #c294f2;pointer-events:auto;animation:drop .5s ease-out}
 .av{width:24px;height:24px;flex:none;border-radius:6px;object-fit:cover;background:#5b3fd1;color:#fff;font-weight:700;font-size:13px;line-height:24px;text-align:center}
 .slug{font-size:13px;color:#111827;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
-button{display:flex;align-items:center;justify-content:center;width:28px;height:28px;padding:0;border:0;border-radius:6px;background:none;color:#111827;cursor:pointer}
-button:hover{background:#f3f4f6}button:focus-visible{outline:2px solid #485bff;outline-offset:1px}
-button svg{width:18px;height:18px;fill:none;stroke:currentColor;stroke-width:2;stroke-linecap:round;stroke-linejoin:round}
+.badge button{display:flex;align-items:center;justify-content:center;width:28px;height:28px;padding:0;border:0;border-radius:6px;background:none;color:#111827;cursor:pointer}
+.badge button:hover{background:#f3f4f6}button:focus-visible{outline:2px solid #485bff;outline-offset:1px}
+.badge svg{width:18px;height:18px;fill:none;stroke:currentColor;stroke-width:2;stroke-linecap:round;stroke-linejoin:round}
 .rip{position:fixed;width:34px;height:34px;margin:-17px 0 0 -17px;border-radius:50%;background:rgba(0,0,0,.5);animation:rip ${RIPPLE_MS}ms ease forwards}
 @keyframes rip{from{transform:scale(.2);opacity:1}to{transform:scale(2);opacity:0}}
 @keyframes drop{from{transform:translateY(-100%);opacity:0}}@keyframes in{from{opacity:0}}
@@ -116,10 +117,7 @@ export function createCobrowseView(data: TourData, controls: CobrowseControls) {
     /** Point at `t` (null: the centre of the screen) and show `message` in the bubble. */
     point(t: Element | null, message: string): void {
       target = t;
-      if (t) {
-        const r = t.getBoundingClientRect();
-        if (!inViewport(r, innerWidth, innerHeight)) t.scrollIntoView?.({ block: 'center', inline: 'nearest' });
-      }
+      if (t) reveal(t, host);
       text.textContent = message;
       bubble.querySelector('.nx')?.remove();
       pointer.style.opacity = '1';

@@ -129,6 +129,18 @@ test('a co-browse tour is validated, then shows the badge and, 1.5 s later, poin
   expect(isRunning()).toBe(true);
 });
 
+test('an autoplay check that never settles counts as blocked after 5 s; the tour then starts muted', async () => {
+  vi.mocked(HTMLMediaElement.prototype.play).mockImplementation(() => new Promise(() => {}));
+  await start();
+  expect(button('Mute voice')).toBeDefined();
+  await vi.advanceTimersByTimeAsync(4999);
+  expect(button('Mute voice')).toBeDefined();
+  await vi.advanceTimersByTimeAsync(1);
+  expect(button('Unmute voice')).toBeDefined();
+  await vi.advanceTimersByTimeAsync(1500);
+  expect(said()).toBe('This is the list of all your vehicles');
+});
+
 test('audio that may not autoplay starts the tour muted; the toggle unmutes', async () => {
   autoplay = false;
   await start();

@@ -3,6 +3,7 @@ import { plain } from '../engage/sanitize';
 import {
   AFTER_TYPING_MS,
   AFTER_VOICE_MS,
+  AUTOPLAY_CHECK_MS,
   COBROWSE_FINAL_MS,
   COBROWSE_START_DELAY_MS,
   NEXT_TEXT,
@@ -36,7 +37,11 @@ export function readingMs(text: string): number {
   return Math.ceil(words / WORDS_PER_SECOND) * 1000 + READING_EXTRA_MS;
 }
 
-/** Whether the browser lets audio autoplay on this page: a silent sound must start within a second. */
+/**
+ * Whether the browser lets audio autoplay on this page: a silent sound is played. A blocked one is refused at once; a
+ * browser whose audio output is slow to start (2 s on a busy machine) is waited for, up to `AUTOPLAY_CHECK_MS`, so a
+ * promise that never settles cannot hold the tour.
+ */
 export async function canAutoplay(): Promise<boolean> {
   try {
     const audio = new Audio(SILENT_WAV);
@@ -44,7 +49,7 @@ export async function canAutoplay(): Promise<boolean> {
     if (!started) return false;
     const ok = await Promise.race([
       started.then(() => true),
-      new Promise<boolean>((r) => setTimeout(() => r(false), 1000)),
+      new Promise<boolean>((r) => setTimeout(() => r(false), AUTOPLAY_CHECK_MS)),
     ]);
     audio.pause();
     return ok;

@@ -21,5 +21,6 @@ test('the co-browse constants of spec §4 and §9', () => {
   expect([c.TYPE_CHAR_MS, c.AFTER_TYPING_MS]).toEqual([100, 1200]);
   expect([c.RIPPLE_MS, c.COBROWSE_FINAL_MS, c.POINTER_WIDTH, c.COBROWSE_FADE_MS]).toEqual([800, 500, 350, 800]);
   expect(c.NO_MESSAGE).toBe('🤔');
+  expect(c.AUTOPLAY_CHECK_MS).toBe(5000);
   expect(c.SILENT_WAV).toMatch(/^data:audio\/wav;base64,UklGR/);
 });

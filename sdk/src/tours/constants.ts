@@ -42,5 +42,7 @@ export const POINTER_WIDTH = 350;
 export const COBROWSE_FADE_MS = 800;
 /** Shown in the bubble of a step without a message. */
 export const NO_MESSAGE = '🤔';
+/** Ours: how long the autoplay check waits for the silent sound to start before it counts as blocked. */
+export const AUTOPLAY_CHECK_MS = 5000;
 /** A silent WAV: if it may play, the browser lets voices autoplay; if not, the tour starts muted. */
 export const SILENT_WAV = 'data:audio/wav;base64,UklGRigAAABXQVZFZm10IBAAAAABAAEARKwAABCxAgAEABAAZGF0YQAAAAA=';
