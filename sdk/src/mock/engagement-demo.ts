@@ -6,7 +6,9 @@ import type { MockAction, MockTour } from './widget-store';
  * `createWidgetMock({ store: createWidgetMockStore(DEMO_ENGAGEMENT) })`. Elements of the page opt in with
  * `data-demo-tip="hotspot"` or `data-demo-tip="hover"`, so nothing shows on a page that has none. The live product tour
  * `demo-tour` (`Gleap.startProductTour('demo-tour')`) highlights `[data-demo-tour="search"]` and
- * `[data-demo-tour="export"]` where the page has them and explains from the centre of the screen where it has not.
+ * `[data-demo-tour="export"]` where the page has them and explains from the centre of the screen where it has not. The
+ * live co-browse tour `demo-cobrowse` (`Gleap.startProductTour('demo-cobrowse')`) has an assistant type a vehicle id into
+ * `[data-demo-tour="search"]` (the portal's fleet map); on a page without it, it ends as not completed.
  */
 export const DEMO_ENGAGEMENT: {
   tooltips: Record<string, unknown>[];
@@ -67,6 +69,27 @@ export const DEMO_ENGAGEMENT: {
           { selector: '', title: 'Welcome to Voltline', message: '<p>A quick look around your fleet portal.</p>' },
           { selector: '[data-demo-tour="search"]', message: 'Find any vehicle by name, VIN or driver.' },
           { selector: '[data-demo-tour="export"]', message: 'Export what you see as CSV.' },
+        ],
+      },
+    },
+    'demo-cobrowse': {
+      status: 'live',
+      config: {
+        tourType: 'cobrowse',
+        allowClose: true,
+        gradient: true,
+        playVoice: true,
+        kaiSlug: 'Kai joined to show you around',
+        steps: [
+          { selector: '', message: '<p>Hi, I am Kai. Let me show you how to find a vehicle.</p>' },
+          {
+            selector: '[data-demo-tour="search"]',
+            mode: 'INPUT',
+            inputType: 'auto',
+            inputValue: 'VH-00001',
+            message: 'Type a vehicle id, VIN or driver here.',
+          },
+          { selector: '', message: 'That is all. Ask me anything in the messenger.' },
         ],
       },
     },

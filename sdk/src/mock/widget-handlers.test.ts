@@ -71,9 +71,9 @@ test('product tour validation reports the tour status', async () => {
   });
 });
 
-test('a seeded store holds its tours, served on both outbound calls; the demo tour is live', async () => {
+test('a seeded store holds its tours, served on both outbound calls; the demo tours are live', async () => {
   const store = createWidgetMockStore({ tours: DEMO_ENGAGEMENT.tours });
-  expect([...store.tours.keys()]).toEqual(['demo-tour']);
+  expect([...store.tours.keys()]).toEqual(['demo-tour', 'demo-cobrowse']);
   mock.store.tours.set('demo-tour', store.tours.get('demo-tour')!);
   const config = await (await post('/outbound/producttours', { outboundId: 'demo-tour' })).json();
   expect(config.steps.length).toBeGreaterThan(1);
@@ -81,6 +81,12 @@ test('a seeded store holds its tours, served on both outbound calls; the demo to
     status: 'live',
     config,
   });
+  mock.store.tours.set('demo-cobrowse', store.tours.get('demo-cobrowse')!);
+  const cobrowse = await (await post('/outbound/producttours', { outboundId: 'demo-cobrowse' })).json();
+  expect(cobrowse.tourType).toBe('cobrowse');
+  expect((await (await post('/outbound/producttourvalidation', { outboundId: 'demo-cobrowse' })).json()).status).toBe(
+    'live',
+  );
 });
 
 test('the socket records PING and delivers pushed updates', async () => {

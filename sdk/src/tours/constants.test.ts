@@ -14,3 +14,13 @@ test('the tour constants of spec §9 and the wire', () => {
     'No path element found in stage svg',
   ]);
 });
+
+test('the co-browse constants of spec §4 and §9', () => {
+  expect(c.COBROWSE_START_DELAY_MS).toBe(1500);
+  expect([c.WORDS_PER_SECOND, c.READING_EXTRA_MS, c.AFTER_VOICE_MS]).toEqual([3.6, 1000, 1000]);
+  expect([c.TYPE_CHAR_MS, c.AFTER_TYPING_MS]).toEqual([100, 1200]);
+  expect([c.RIPPLE_MS, c.COBROWSE_FINAL_MS, c.POINTER_WIDTH, c.COBROWSE_FADE_MS]).toEqual([800, 500, 350, 800]);
+  expect(c.NO_MESSAGE).toBe('🤔');
+  expect(c.AUTOPLAY_CHECK_MS).toBe(5000);
+  expect(c.SILENT_WAV).toMatch(/^data:audio\/wav;base64,UklGR/);
+});

@@ -20,3 +20,29 @@ export const DONE_TEXT = 'Done';
 export const NO_STEPS = 'No steps to drive through';
 export const NOT_LIVE = 'Product tour is not live. Cleaning up...';
 export const NO_PATH = 'No path element found in stage svg';
+
+/** Co-browse tours (spec §4, §9): the other tour mode of the same data, driven by the widget itself. */
+/** Wait after audio autoplay detection before the first step. */
+export const COBROWSE_START_DELAY_MS = 1500;
+/** Reading time without voice: one second per `WORDS_PER_SECOND` words (rounded up), plus `READING_EXTRA_MS`. */
+export const WORDS_PER_SECOND = 3.6;
+export const READING_EXTRA_MS = 1000;
+/** Wait after a step's voice has ended. */
+export const AFTER_VOICE_MS = 1000;
+/** INPUT steps of another input type type their value, one character every `TYPE_CHAR_MS`, then wait `AFTER_TYPING_MS`. */
+export const TYPE_CHAR_MS = 100;
+export const AFTER_TYPING_MS = 1200;
+/** CLICK steps: the ripple shown where the element is clicked. */
+export const RIPPLE_MS = 800;
+/** After the last step, the tour completes this much later. */
+export const COBROWSE_FINAL_MS = 500;
+/** The pointer's bubble is at most this wide (less on narrow screens: the viewport minus 40). */
+export const POINTER_WIDTH = 350;
+/** The co-browse surface fades out this long when the tour ends (cleanup fade). */
+export const COBROWSE_FADE_MS = 800;
+/** Shown in the bubble of a step without a message. */
+export const NO_MESSAGE = '🤔';
+/** Ours: how long the autoplay check waits for the silent sound to start before it counts as blocked. */
+export const AUTOPLAY_CHECK_MS = 5000;
+/** A silent WAV: if it may play, the browser lets voices autoplay; if not, the tour starts muted. */
+export const SILENT_WAV = 'data:audio/wav;base64,UklGRigAAABXQVZFZm10IBAAAAABAAEARKwAABCxAgAEABAAZGF0YQAAAAA=';

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { between, inViewport, overlayPath, placePopover, stageOf } from './geometry';
+import { between, inViewport, overlayPath, placePopover, pointerAt, stageOf } from './geometry';
 
 test('the stage is the element grown by the padding of 10 on every side', () => {
   expect(stageOf({ left: 100, top: 200, width: 80, height: 20 })).toEqual({ x: 90, y: 190, w: 100, h: 40 });
@@ -48,4 +48,17 @@ test('in viewport means wholly inside it', () => {
   expect(inViewport({ top: 0, left: 0, bottom: 800, right: 1000 }, 1000, 800)).toBe(true);
   expect(inViewport({ top: -1, left: 0, bottom: 10, right: 10 }, 1000, 800)).toBe(false);
   expect(inViewport({ top: 790, left: 0, bottom: 801, right: 10 }, 1000, 800)).toBe(false);
+});
+
+test('the co-browse pointer tips 10 px below the element centre; its 350 px bubble opens left when it would not fit', () => {
+  const r = { left: 100, top: 200, width: 80, height: 20 };
+  expect(pointerAt(r, 1200, 800)).toEqual({ x: 140, y: 220, left: false, centred: false });
+  // 140 + 350 > 500 - 20
+  expect(pointerAt(r, 500, 800).left).toBe(true);
+  // exactly fits: 140 + 350 = 510 = 530 - 20
+  expect(pointerAt(r, 530, 800).left).toBe(false);
+  // a narrow viewport: the bubble is the viewport less 40 wide (360 - 40 = 320; 140 + 320 > 340)
+  expect(pointerAt(r, 360, 800).left).toBe(true);
+  expect(pointerAt({ ...r, left: 0, width: 10 }, 360, 800).left).toBe(false);
+  expect(pointerAt(null, 1000, 600)).toEqual({ x: 500, y: 300, left: false, centred: true });
 });

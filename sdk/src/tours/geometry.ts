@@ -1,4 +1,4 @@
-import { POPOVER_OFFSET, STAGE_PADDING, STAGE_RADIUS } from './constants';
+import { POINTER_WIDTH, POPOVER_OFFSET, STAGE_PADDING, STAGE_RADIUS } from './constants';
 
 /** A rectangle in viewport coordinates. */
 export interface Box {
@@ -79,3 +79,19 @@ export function between(a: Box, b: Box, t: number): Box {
 /** Whether a rectangle lies wholly inside the viewport. */
 export const inViewport = (r: { top: number; left: number; bottom: number; right: number }, vw: number, vh: number) =>
   r.top >= 0 && r.left >= 0 && r.bottom <= vh && r.right <= vw;
+
+/**
+ * Co-browse tours: where the pointer's tip goes (the element's centre, 10 px lower so the element's text stays
+ * readable) and whether its bubble opens to the left because it would not fit on the right (the bubble's width,
+ * `POINTER_WIDTH` or the viewport less 40 px, must end 20 px before the right edge). No element: the centre of the
+ * viewport, bubble centred.
+ */
+export function pointerAt(
+  r: { left: number; top: number; width: number; height: number } | null,
+  vw: number,
+  vh: number,
+): { x: number; y: number; left: boolean; centred: boolean } {
+  if (!r) return { x: vw / 2, y: vh / 2, left: false, centred: true };
+  const x = r.left + r.width / 2;
+  return { x, y: r.top + r.height / 2 + 10, left: x + Math.min(POINTER_WIDTH, vw - 40) > vw - 20, centred: false };
+}

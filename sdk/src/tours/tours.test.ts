@@ -4,7 +4,8 @@ import { getCustomEvents } from '../logs/custom-events';
 import { failNext } from '../mock/widget-store';
 import { API, FRAME, KEY, WS, createTestServer, resetWidget } from '../test/widget-harness';
 import { NOT_LIVE, NO_PATH, NO_STEPS, TOUR_KEY } from './constants';
-import { findElement, inputAccepted, isRunning, stop, waitForElement } from './tours';
+import { findElement, waitForElement } from './element';
+import { inputAccepted, isRunning, stop } from './tours';
 import type { TourData } from './types';
 
 const { mock, server } = createTestServer();
@@ -438,15 +439,6 @@ test('gleap_tour starts the tour after gleap_tour_delay seconds', async () => {
   await new Promise((r) => setTimeout(r, 100));
   expect(outbound()).toEqual([]);
   await vi.waitFor(() => expect(dialog()).not.toBeNull(), { timeout: 2000 });
-});
-
-test('a co-browse tour is not run by this chunk: logged and quit', async () => {
-  mock.store.tours.set('t1', { status: 'live', config: {} });
-  await boot();
-  Gleap.startProductTourWithConfig('t1', { tourType: 'cobrowse', steps: [{ selector: '#title' }] });
-  await vi.waitFor(() => expect(outcomes).toEqual([['quit', { tourId: 't1' }]]));
-  expect(dialog()).toBeNull();
-  expect(stored()).toBeNull();
 });
 
 test('destroy ends a running tour as quit and removes it', async () => {

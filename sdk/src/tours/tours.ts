@@ -1,5 +1,6 @@
 import { core } from '../engage/core';
-import { ELEMENT_POLL_MS, ELEMENT_WAIT_MS, NOT_LIVE, NO_STEPS, TOUR_KEY } from './constants';
+import { NOT_LIVE, NO_STEPS, TOUR_KEY } from './constants';
+import { waitForElement } from './element';
 import type { TourData, TourStep } from './types';
 import { type TourView, createView } from './view';
 
@@ -40,42 +41,6 @@ export function inputAccepted(step: TourStep, value: string): boolean {
   return typeof step.inputValue === 'string' && step.inputValue.trim() ? v === step.inputValue.trim() : true;
 }
 
-/** The step's element when it is on the page and rendered; a selector that throws counts as missing (and is logged). */
-export function findElement(selector: unknown): Element | null {
-  if (typeof selector !== 'string' || !selector.trim()) return null;
-  try {
-    const found = document.querySelector(selector);
-    return found && found.getClientRects().length > 0 ? found : null;
-  } catch {
-    core.addLog?.(`Voltline widget: tour step selector ${selector} is not valid`, 'WARNING');
-    return null;
-  }
-}
-
-/**
- * Look for the element every `ELEMENT_POLL_MS` for up to `ELEMENT_WAIT_MS` (late content, SPA route changes); null
- * when it never came, at once for a step without a selector, or when `current()` turns false (the step changed).
- * `missing` runs when the first look failed.
- */
-export function waitForElement(
-  selector: unknown,
-  current: () => boolean,
-  missing?: () => void,
-): Promise<Element | null> {
-  return new Promise((resolve) => {
-    let waited = 0;
-    const look = () => {
-      if (!current()) return resolve(null);
-      const found = findElement(selector);
-      if (found || waited >= ELEMENT_WAIT_MS || typeof selector !== 'string' || !selector.trim()) return resolve(found);
-      if (waited === 0) missing?.();
-      waited += ELEMENT_POLL_MS;
-      setTimeout(look, ELEMENT_POLL_MS);
-    };
-    look();
-  });
-}
-
 function readStored(): { tourId?: unknown; tourData?: unknown } | null {
   try {
     return JSON.parse(localStorage.getItem(TOUR_KEY) ?? 'null');
@@ -84,9 +49,9 @@ function readStored(): { tourId?: unknown; tourData?: unknown } | null {
   }
 }
 
-/** The unfinished tour, steps cut to the remaining ones (never a co-browse tour). */
+/** The unfinished tour, steps cut to the remaining ones. */
 function store(r: Run): void {
-  if (r.ended || r.data.tourType === 'cobrowse') return;
+  if (r.ended) return;
   try {
     localStorage.setItem(
       TOUR_KEY,
@@ -173,14 +138,28 @@ async function go(r: Run, i: number): Promise<void> {
 }
 
 function begin(r: Run): void {
-  if (r.data.tourType === 'cobrowse') {
-    core.addLog?.(`Voltline widget: co-browse tour ${r.id} is not supported yet`, 'WARNING');
-    end(r, false);
-    return;
-  }
   if (!r.steps.length) {
     console.error(NO_STEPS);
     end(r, false);
+    return;
+  }
+  if (r.data.tourType === 'cobrowse') {
+    // the other mode of the same tour data, in a chunk of its own that only co-browse tours load; it is stored as it
+    // moves on (a CLICK may leave the page) but, unlike a product tour, not on unload
+    import('./cobrowse')
+      .then((m) => {
+        if (r.ended) return;
+        r.off.push(
+          m.cobrowse(r, {
+            store: (i) => {
+              r.index = i;
+              store(r);
+            },
+            end: (completed) => end(r, completed),
+          }),
+        );
+      })
+      .catch(() => end(r, false));
     return;
   }
   r.view = createView(r.data, {

@@ -1,16 +1,9 @@
 import { isSafeUrl } from '../engage/core';
 import { sanitizeHtml } from '../engage/sanitize';
 import { el, surfaceHost } from '../engage/shadow';
-import {
-  DONE_TEXT,
-  NEXT_TEXT,
-  NO_PATH,
-  OVERLAY_OPACITY,
-  PREV_TEXT,
-  STAGE_ANIMATION_MS,
-  STAGE_PADDING,
-} from './constants';
-import { type Box, between, inViewport, overlayPath, placePopover, stageOf } from './geometry';
+import { DONE_TEXT, NEXT_TEXT, NO_PATH, OVERLAY_OPACITY, PREV_TEXT, STAGE_ANIMATION_MS } from './constants';
+import { type Box, between, overlayPath, placePopover, stageOf } from './geometry';
+import { reveal } from './reveal';
 import type { TourData, TourStep } from './types';
 
 /** What the popover's controls and the keyboard ask of the tour. */
@@ -140,28 +133,6 @@ export function createView(data: TourData, controls: TourControls) {
     });
   }
 
-  /** Scroll the element into view, and out from under a fixed or sticky header that covers its top edge. */
-  function reveal(t: Element): void {
-    const r = t.getBoundingClientRect();
-    // outside the viewport: to the centre; inside it but maybe clipped by a scroll container: the least scrolling that
-    // shows it (a no-op when it is visible)
-    t.scrollIntoView?.(
-      inViewport(r, innerWidth, innerHeight) ? { block: 'nearest' } : { block: 'center', inline: 'nearest' },
-    );
-    const now = t.getBoundingClientRect();
-    host.style.visibility = 'hidden';
-    const hit = document.elementFromPoint?.(now.left + now.width / 2, Math.max(0, now.top + 1));
-    host.style.visibility = '';
-    if (!hit || t.contains(hit) || hit.contains(t)) return;
-    for (let n: Element | null = hit; n; n = n.parentElement) {
-      const pos = getComputedStyle(n).position;
-      if (pos !== 'fixed' && pos !== 'sticky') continue;
-      const by = n.getBoundingClientRect().bottom - now.top + 2 * STAGE_PADDING;
-      scrollerOf(t).scrollBy(0, -by);
-      return;
-    }
-  }
-
   function tabbables(): HTMLElement[] {
     const own = pop ? [...pop.querySelectorAll<HTMLElement>('button:not(:disabled),a[href]')] : [];
     const t = current?.interactive ? (current.target as HTMLElement | null) : null;
@@ -280,7 +251,7 @@ export function createView(data: TourData, controls: TourControls) {
     show(v: StepView): void {
       const from = stage;
       current = v;
-      if (v.target) reveal(v.target);
+      if (v.target) reveal(v.target, host);
       pop?.remove();
       pop = popover(v);
       root.append(pop);
@@ -333,12 +304,3 @@ export function createView(data: TourData, controls: TourControls) {
 export type TourView = ReturnType<typeof createView>;
 
 const text = (v: unknown, fallback: string) => (typeof v === 'string' && v.trim() ? v : fallback);
-
-/** The nearest ancestor that scrolls vertically, else the window. */
-function scrollerOf(t: Element): { scrollBy(x: number, y: number): void } {
-  for (let n = t.parentElement; n && n !== document.body && n !== document.documentElement; n = n.parentElement) {
-    const o = getComputedStyle(n).overflowY;
-    if ((o === 'auto' || o === 'scroll') && n.scrollHeight > n.clientHeight) return n;
-  }
-  return window;
-}
