@@ -130,6 +130,7 @@ export async function run({ root }) {
     { id: 'widget.engage.notifications+banner.gz', chunk: /^in-app-/, budget: 5 },
     { id: 'widget.engage.tooltips.gz', chunk: /^tooltips-/, budget: 4 },
     { id: 'widget.engage.tours.gz', chunk: /^tours-/, budget: 8 },
+    { id: 'widget.chunk.builder.gz', chunk: /^builder-/, budget: 4 },
   ];
   for (const { id, chunk, budget } of ENGAGE_BUDGETS) {
     const file = lazy.find((f) => chunk.test(f.slice(dist.length + 1)));
