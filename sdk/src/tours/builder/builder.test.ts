@@ -3,6 +3,9 @@ import type { EngageCore } from '../../core/engage-port';
 import { settings } from '../../core/state';
 import { FRAME_NAMES, OPENER_NAMES, currentStatus, start, stop, use } from './builder';
 
+const tourStop = vi.hoisted(() => vi.fn());
+vi.mock('../tours', () => ({ stop: tourStop }));
+
 const BUILDER = 'https://builder.test/app/';
 const ORIGIN = 'https://builder.test';
 const addLog = vi.fn();
@@ -356,4 +359,33 @@ test("without a builder URL set, gleap's builder origin is the only one", () => 
   expect(root()).toBeNull();
   fromOpener('load', {}, { origin: 'https://app.gleap.io' });
   expect(root()!.querySelector('iframe')!.getAttribute('src')).toBe('https://app.gleap.io/producttourbuilder');
+});
+
+test('the outlines follow their elements on scroll (also of scroll containers) and resize', () => {
+  const { send } = loaded();
+  document.body.insertAdjacentHTML('beforeend', '<div id="list"><p id="row">EV-1</p></div>');
+  const row = document.getElementById('row')!;
+  let top = 100;
+  row.getBoundingClientRect = () => ({ top, left: 10, width: 200, height: 20 }) as DOMRect;
+  send('highlight-element', { selector: '#row' });
+  const mark = root()!.querySelector<HTMLElement>('.mark')!;
+  expect(mark.style.top).toBe('100px');
+  top = 40;
+  document.getElementById('list')!.dispatchEvent(new Event('scroll'));
+  expect(mark.style.top).toBe('40px');
+  top = 70;
+  window.dispatchEvent(new Event('resize'));
+  expect(mark.style.top).toBe('70px');
+  expect([mark.style.left, mark.style.width, mark.style.height]).toEqual(['10px', '200px', '20px']);
+});
+
+test('a product tour running on the page is stopped when the builder loads', async () => {
+  tourStop.mockClear();
+  loaded();
+  await Promise.resolve();
+  expect(tourStop).not.toHaveBeenCalled();
+  stop();
+  document.body.append(document.createElement('voltline-tour'));
+  loaded();
+  await vi.waitFor(() => expect(tourStop).toHaveBeenCalledTimes(1));
 });
