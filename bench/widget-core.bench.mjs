@@ -140,6 +140,7 @@ export async function run({ root }) {
     { id: 'widget.engage.notifications+banner.gz', chunk: /^in-app-/, budget: 5 },
     { id: 'widget.engage.tooltips.gz', chunk: /^tooltips-/, budget: 4 },
     { id: 'widget.engage.tours.gz', chunk: /^tours-/, budget: 8 },
+    { id: 'widget.chunk.builder.gz', chunk: /^builder-/, budget: 4 },
   ];
   for (const { id, chunk, budget } of ENGAGE_BUDGETS) {
     const file = chunkFile(chunk);

@@ -241,6 +241,13 @@ export const Gleap = {
   setBannerUrl(bannerUrl: string): void {
     settings.bannerUrl = bannerUrl;
   },
+  /**
+   * Where the admin builder lives (default gleap's `https://app.gleap.io`): a page it opened talks only to this origin,
+   * and loads the builder frame from `<url>/producttourbuilder` or `<url>/tooltipbuilder`. Call before `initialize`.
+   */
+  setBuilderUrl(builderUrl: string): void {
+    settings.builderUrl = builderUrl;
+  },
   closeBanner(): void {
     inApp((m) => m.removeBanner());
   },

@@ -1,6 +1,7 @@
 import type * as InApp from '../engage/in-app';
 import type * as Tooltips from '../engage/tooltips';
 import type * as Tours from '../tours/tours';
+import type * as Builder from '../tours/builder/builder';
 import { trackEvent } from '../logs/custom-events';
 import { addLog } from '../logs/console-logger';
 import { getFlowConfig } from './config';
@@ -13,7 +14,7 @@ import { openScreen, showWidget, ui } from './widget-ui';
 
 /**
  * The only door from the core to the lazy engagement chunks (`src/engage/*`: notification stack and banner, tooltips;
- * `src/tours/`: product tours).
+ * `src/tours/`: product tours; `src/tours/builder/`: the admin builder).
  * The chunks get what they use of the core handed over (`EngageCore`) instead of importing it, so that the core stays
  * one file and pays nothing for them (the capture chunks work the same way through `capture-port.ts`).
  */
@@ -54,3 +55,6 @@ export const tooltips = (job: (m: typeof Tooltips) => void) => run(import('../en
 
 /** Run `job` on the product tours chunk. */
 export const tours = (job: (m: typeof Tours) => void) => run(import('../tours/tours'), job);
+
+/** Run `job` on the admin builder chunk. */
+export const builder = (job: (m: typeof Builder) => void) => run(import('../tours/builder/builder'), job);

@@ -12,7 +12,7 @@ import { applyCachedConfig, getFlowConfig, getTooltips, loadConfig, loadTooltips
 import { LANGUAGE_REINIT_MS } from './constants';
 import { nextTask, timed, whenIdle } from './timing';
 import { emit, on } from './emitter';
-import { inApp, tooltips, tours } from './engage-port';
+import { builder, inApp, tooltips, tours } from './engage-port';
 import { extensions } from './extensions';
 import { readJson } from './storage';
 import { resetFrameBridge } from './frame-bridge';
@@ -118,6 +118,8 @@ function start(sdkKey: string): void {
     extensions.startProductTour = (id) => tours((m) => m.startProductTour(id));
     extensions.startProductTourWithConfig = (id, config) => tours((m) => m.startProductTourWithConfig(id, config));
     startConsoleLogger({ wrapConsole: runtime.consoleOverwrite });
+    // a page another window opened may be the admin builder's: its chunk checks the rest (tours/builder/builder.ts)
+    if (window.opener) builder((m) => runtime.initialized && runtime.cleanups.push(m.start()));
     runtime.cleanups.push(
       on('config-updated', onConfig),
       on('session-ready', onSessionReady),

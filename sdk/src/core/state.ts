@@ -11,6 +11,8 @@ export const settings = {
   frameUrl: DEFAULT_HOSTS.frame as string,
   bannerUrl: DEFAULT_HOSTS.banner as string,
   soundUrl: DEFAULT_HOSTS.sound as string,
+  /** The admin builder's URL; empty: gleap's (`tours/builder/constants.ts`, kept out of the core). */
+  builderUrl: '',
   language: '',
   offline: false,
   liveSite: undefined as boolean | undefined,

@@ -165,7 +165,29 @@ export interface BuilderToPage {
   save: unknown;
   'update-steps': unknown;
   click: { selector: string };
-  'status-changed': 'navigate' | 'picker' | 'editor';
+  'status-changed': BuilderStatus;
+}
+
+/**
+ * Statuses of the admin builder: `navigate` and `picker` show its frame 65 px high, `editor` full height, `loading` (the
+ * page's own until the builder frame reports a status) hides it.
+ */
+export type BuilderStatus = 'navigate' | 'picker' | 'editor' | 'loading';
+
+/** The builder window that opened the page (`window.opener`, type `admin`) -> page. */
+export interface OpenerToPage {
+  /** The builder's config: `type: 'tooltips'` opens the tooltip builder, anything else the product tour builder. */
+  load: JsonObject;
+  'smartlink-search-result': unknown;
+}
+
+/** Page -> the builder window that opened it (type `admin`). */
+export interface PageToOpener {
+  init: undefined;
+  'smartlink-search': unknown;
+  'product-tour-started': unknown;
+  save: unknown;
+  'update-steps': unknown;
 }
 
 /** Page -> admin builder iframe. */

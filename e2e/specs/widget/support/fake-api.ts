@@ -1,4 +1,4 @@
-import type { Page, Route } from '@playwright/test';
+import type { BrowserContext, Page, Route } from '@playwright/test';
 
 /** The API host the host pages point the widget at (`Gleap.setApiUrl`); Playwright answers it. */
 export const FAKE_API = 'https://api.voltline.test';
@@ -21,9 +21,12 @@ const CORS = {
   'access-control-allow-methods': 'GET, POST, OPTIONS',
 };
 
-/** Answer the Widget API calls on `FAKE_API` and record every request, so a test can read the `/bugs/v2` body. */
+/**
+ * Answer the Widget API calls on `FAKE_API` and record every request, so a test can read the `/bugs/v2` body. Given a
+ * browser context, it answers for every page of it (windows a page opens too).
+ */
 export async function routeFakeApi(
-  page: Page,
+  page: Page | BrowserContext,
   opts: { bugsStatus?: number; flowConfig?: Record<string, unknown> } = {},
 ) {
   const calls: RecordedRequest[] = [];

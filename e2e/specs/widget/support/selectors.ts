@@ -10,6 +10,9 @@ export const selectors = {
   banner: (page: Page) => page.frameLocator('iframe[title="Banner"]'),
   hotspot: (page: Page, name: string) => page.getByRole('button', { name }),
   tooltip: (page: Page) => page.getByRole('tooltip'),
+  /** The admin builder (issue 23 item 6): its frame and the handle that collapses it. */
+  builderFrame: (page: Page, title = 'Product tour builder') => page.locator(`iframe[title="${title}"]`),
+  builderHandle: (page: Page) => page.getByRole('button', { name: /^(Hide|Show) the builder$/ }),
 };
 
 /** The messenger's UI contract (issue 3): home buttons, form fields, success and failure states. */
