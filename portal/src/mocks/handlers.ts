@@ -65,6 +65,6 @@ export function createHandlers(
     ...createAccessGrantHandlers(http),
     ...createSettingsHandlers(http),
     ...createProfileHandlers(http),
-    ...createDashboardHandlers(http),
+    ...createDashboardHandlers(http, { onOtaUpdate: options.firmware?.onUpdate }),
   ];
 }

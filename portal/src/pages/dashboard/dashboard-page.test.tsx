@@ -31,6 +31,7 @@ const ENDPOINT: Record<DashboardPanelId, string | null> = {
   'battery-health': 'battery-health',
   tickets: 'tickets',
   co2: 'co2',
+  'firmware-rollouts': 'firmware-rollouts',
   'my-vehicles': 'my-vehicles',
 };
 
@@ -163,4 +164,69 @@ test('the real-time map view links to the full-height fleet map, and back', asyn
   expect(screen.getByRole('group', { name: 'Vehicle states shown' })).toBeInTheDocument();
   await userEvent.click(screen.getByRole('link', { name: 'Back to the dashboard' }));
   expect(await screen.findByText(/Welcome back/)).toBeInTheDocument();
+});
+
+const ROLLOUT_POLICY = {
+  canaryPercent: 0,
+  waveSize: 5,
+  pauseBetweenWavesSec: 5,
+  failureThresholdPercent: 30,
+  minFinishedCount: 2,
+  timeoutSec: 60,
+  maxRetries: 0,
+  preconditions: { minSoc: 0, parked: false, notCharging: false, ignitionOff: false, connected: false },
+};
+
+describe('firmware rollouts in progress', () => {
+  test.each(['SA', 'OEMA'] as const)(
+    '%s sees a paused rollout with its progress, and opens it on the firmware page',
+    async (role) => {
+      const { store, token } = await signInWithDemoWorld(role);
+      const releases = await call('GET', '/firmware-releases?filter[deviceType]=BMS&sort=createdAt:desc&pageSize=1', {
+        token,
+      });
+      const release = releases.body.items[0] as { id: string; version: string };
+      const rollout = await call('POST', '/firmware-rollouts', {
+        token,
+        body: { releaseId: release.id, target: { kind: 'filter', filter: {} }, policy: ROLLOUT_POLICY },
+      });
+      expect(rollout.status).toBe(201);
+      await call('POST', `/firmware-rollouts/${rollout.body.id}/pause`, { token });
+      const { router } = renderApp(dashboardPathFor(role), { store });
+      const panel = await screen.findByRole('region', { name: 'Firmware rollouts in progress' });
+      expect(await within(panel).findByText('Paused')).toBeInTheDocument();
+      expect(panel).toHaveTextContent('0 running, 1 paused');
+      expect(panel).toHaveTextContent(`0 of ${rollout.body.deviceCount} devices done (0 %)`);
+      const link = within(panel).getByRole('link', { name: new RegExp(`^Open the rollout of BMS ${release.version}`) });
+      await userEvent.click(link);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/firmware-release'));
+      expect(router.state.location.search).toContain(`rollout=${rollout.body.id}`);
+    },
+  );
+
+  test('with none running or paused the panel says so; a failure shows in the panel only', async () => {
+    const { store } = await signInWithDemoWorld('SA');
+    const view = renderApp('/dashboard', { store });
+    const panel = await screen.findByRole('region', { name: 'Firmware rollouts in progress' });
+    expect(await within(panel).findByText('No firmware rollout is running or paused.')).toBeInTheDocument();
+    view.unmount();
+    server.use(
+      http.get('*/dashboard-data/firmware-rollouts', () =>
+        HttpResponse.json({ code: 'boom', message: 'The firmware service is down.' }, { status: 503 }),
+      ),
+    );
+    renderApp('/dashboard', { store });
+    const failed = await screen.findByRole('region', { name: 'Firmware rollouts in progress' });
+    expect(await within(failed).findByRole('alert')).toHaveTextContent('The firmware service is down.');
+    const status = screen.getByRole('region', { name: 'Fleet status' });
+    expect(await within(status).findByText('Online')).toBeInTheDocument();
+  });
+
+  test('a fleet admin (firmware history only, no FOTA) neither sees the panel nor may add it', async () => {
+    const { store } = await signInWithDemoWorld('FA');
+    renderApp('/fleet/dashboard', { store });
+    await screen.findByTestId('dashboard-grid');
+    expect(screen.queryByRole('region', { name: 'Firmware rollouts in progress' })).not.toBeInTheDocument();
+    expect(panelRegions()).not.toContain('firmware-rollouts');
+  });
 });
