@@ -44,6 +44,9 @@ export interface PanelBodyProps {
 }
 export type PanelBodies = Partial<Record<DashboardPanelId, ComponentType<PanelBodyProps>>>;
 
+/** The dashboard's time-series charts share one crosshair and zoom (ECharts `connect`), as Grafana's panels do. */
+const CHART_GROUP = 'dashboard-time';
+
 /** Emergency has no spec colour: a dark red beyond Critical. */
 const EMERGENCY_COLOUR = '#7A1F2E';
 const severityColour = (s: number) => faultSeverityColor(s as FaultSeverity) ?? EMERGENCY_COLOUR;
@@ -271,6 +274,7 @@ export function EnergyDistanceBody({ range }: PanelBodyProps) {
           <TimeSeriesChart
             label="Energy and distance per day"
             height={220}
+            group={CHART_GROUP}
             series={[
               { name: 'Distance', unit: 'km', points: d.days.map((x) => [dayMs(x.date), x.distanceKm] as const) },
               { name: 'Energy', unit: 'kWh', points: d.days.map((x) => [dayMs(x.date), x.energyKwh] as const) },
@@ -348,6 +352,7 @@ export function ChargingBody({ range }: PanelBodyProps) {
           <TimeSeriesChart
             label="Charging sessions and energy charged per day"
             height={220}
+            group={CHART_GROUP}
             series={[
               { name: 'Sessions', unit: 'sessions', points: d.days.map((x) => [dayMs(x.date), x.sessions] as const) },
               { name: 'Energy charged', unit: 'kWh', points: d.days.map((x) => [dayMs(x.date), x.energyKwh] as const) },
