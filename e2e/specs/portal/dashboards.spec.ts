@@ -76,3 +76,25 @@ test('configuration round trip: add a panel, drag, resize, reload, same layout',
   await expect(page.locator(portal.pages.dashboardGrid).locator('[data-panel="utilisation"]')).toBeVisible();
   await page.screenshot({ path: shot('oem-after'), fullPage: true });
 });
+
+test('the time-series charts share one crosshair: pointing at a day on one shows that day on the other', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 1100 });
+  await signInToDashboard(page, 'SA');
+  const energy = page.getByRole('figure', { name: 'Energy and distance per day' });
+  const charging = page.getByRole('figure', { name: 'Charging sessions and energy charged per day' });
+  await expect(energy.locator('canvas').first()).toBeVisible({ timeout: 30_000 });
+  await expect(charging.locator('canvas').first()).toBeVisible({ timeout: 30_000 });
+  // ECharts' tooltip is a div it adds in the chart's box (its style says so); hidden until something points at it.
+  const chargingTip = charging.locator('div[style*="z-index: 9999999"]');
+  await expect(chargingTip).toHaveCount(0);
+  await energy.scrollIntoViewIfNeeded();
+  const box = await energy.locator('canvas').first().boundingBox();
+  if (!box) throw new Error('the energy chart has no canvas box');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.move(box.x + box.width / 2 + 5, box.y + box.height / 2);
+  await expect(chargingTip).toBeVisible();
+  await expect(chargingTip).toContainText('Sessions');
+  await page.screenshot({ path: shot('crosshair'), fullPage: false });
+});

@@ -140,3 +140,17 @@ export function carbonSettingsErrors(settings: CarbonSettings): Record<string, s
   }
   return errors;
 }
+
+/** Region intensities written `City:0.65,Other City:0.7`, and the syntax error when a part is not `name:number`. */
+export function parseRegions(text: string): { regions: Record<string, number>; syntaxError: string | null } {
+  const regions: Record<string, number> = {};
+  for (const part of text.split(',').filter((p) => p.trim() !== '')) {
+    const at = part.lastIndexOf(':');
+    const name = part.slice(0, at).trim();
+    const value = part.slice(at + 1).trim();
+    if (at <= 0 || name === '' || value === '' || !Number.isFinite(Number(value)))
+      return { regions: {}, syntaxError: 'Write regions as City:intensity, separated by commas (e.g. Pune:0.65).' };
+    regions[name] = Number(value);
+  }
+  return { regions, syntaxError: null };
+}

@@ -17,6 +17,7 @@ export const DASHBOARD_PANEL_IDS = [
   'battery-health',
   'tickets',
   'co2',
+  'firmware-rollouts',
   'my-vehicles',
 ] as const;
 export type DashboardPanelId = (typeof DASHBOARD_PANEL_IDS)[number];
@@ -160,6 +161,18 @@ export const DASHBOARD_PANELS: Record<DashboardPanelId, DashboardPanelSpec> = {
     minH: 2,
     usesRange: true,
   },
+  'firmware-rollouts': {
+    id: 'firmware-rollouts',
+    title: 'Firmware rollouts in progress',
+    description: 'Rollouts of firmware releases that are running or paused, with their progress.',
+    // The firmware page's key (spec §6 "firmware"): the rollouts live there, and the panel links to them.
+    permission: 'FOTA',
+    w: 12,
+    h: 4,
+    minW: 4,
+    minH: 3,
+    usesRange: false,
+  },
   'my-vehicles': {
     id: 'my-vehicles',
     title: 'My vehicles',
@@ -213,6 +226,7 @@ const DEFAULT_ROWS: Record<RoleType, [DashboardPanelId, number][][]> = {
       ['charging', 8],
       ['co2', 4],
     ],
+    [['firmware-rollouts', 12]],
   ],
   oem: [
     [['fleet-status', 12]],
@@ -230,6 +244,7 @@ const DEFAULT_ROWS: Record<RoleType, [DashboardPanelId, number][][]> = {
       ['tickets', 4],
       ['co2', 4],
     ],
+    [['firmware-rollouts', 12]],
   ],
   dealer: [
     [['fleet-status', 12]],
@@ -274,6 +289,7 @@ const DEFAULT_ROWS: Record<RoleType, [DashboardPanelId, number][][]> = {
       ['tickets', 4],
     ],
     [['recent-faults', 12]],
+    [['firmware-rollouts', 12]],
     [['map', 12]],
   ],
   mcu: [
@@ -282,6 +298,7 @@ const DEFAULT_ROWS: Record<RoleType, [DashboardPanelId, number][][]> = {
       ['fault-summary', 4],
       ['recent-faults', 8],
     ],
+    [['firmware-rollouts', 12]],
     [['map', 12]],
   ],
   vcu: [
@@ -290,6 +307,7 @@ const DEFAULT_ROWS: Record<RoleType, [DashboardPanelId, number][][]> = {
       ['fault-summary', 4],
       ['recent-faults', 8],
     ],
+    [['firmware-rollouts', 12]],
     [['map', 12]],
   ],
   component: [

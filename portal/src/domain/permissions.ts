@@ -245,7 +245,9 @@ const MATRIX: Record<RoleType, { admin: PermissionMap; employee: PermissionMap }
       ...grant([...DASH_WIDGETS, 'db.fleet', ...SELF], MANAGE),
       ...grant(VEHICLE_DETAIL, MANAGE & ~ACTION.DELETE),
       ...grant(['drv.l', 'gr', 'su', 'su.DG', 'rule.l', 'rule.dm'], MANAGE),
-      ...grant(['cmd', 'rule.h', 'a', 'ce', 'FOTA.h'], READ_EXPORT),
+      ...grant(['cmd', 'rule.h', 'a', 'FOTA.h'], READ_EXPORT),
+      // A fleet saves its own carbon settings and supply contract (decision 0094).
+      ...grant(['ce'], READ_EXPORT | ACTION.CONFIGURE),
     },
     employee: {
       ...grant([...DASH_WIDGETS, 'db.fleet', ...SELF], WORK),

@@ -59,7 +59,8 @@ const EXPLICIT: Partial<Record<PermissionKey, number>> = {
   'su.RP': CRUD | A.CLONE,
   'su.DG': CRUD | A.ASSIGN | A.UNASSIGN,
   a: LIST_EXPORT,
-  ce: LIST_EXPORT,
+  // Configure: save the organisation's carbon method settings (decision 0094).
+  ce: LIST_EXPORT | A.CONFIGURE,
   ah: LIST_EXPORT,
   mp: A.LIST | A.UPDATE,
   'mp.cp': A.LIST | A.UPDATE,

@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'msw';
 import { getEnv } from '@/config/env';
 import { createAnalysisHandlers } from './handlers/analysis';
+import { createCarbonSettingsHandlers } from './handlers/carbon-settings';
 import { createAuditHandlers } from './handlers/audit';
 import { createAuthHandlers } from './handlers/auth';
 import { type CommandHandlerOptions, createCommandHandlers } from './handlers/commands';
@@ -61,10 +62,11 @@ export function createHandlers(
     ...createTicketHandlers(http),
     ...createRuleHandlers(http, rules),
     ...createAnalysisHandlers(http),
+    ...createCarbonSettingsHandlers(http),
     ...createFirmwareHandlers(http, options.firmware),
     ...createAccessGrantHandlers(http),
     ...createSettingsHandlers(http),
     ...createProfileHandlers(http),
-    ...createDashboardHandlers(http),
+    ...createDashboardHandlers(http, { onOtaUpdate: options.firmware?.onUpdate }),
   ];
 }

@@ -1,3 +1,4 @@
+import { ACTION } from '@/domain/permissions';
 import {
   addFigures,
   type CarbonFigures,
@@ -15,13 +16,15 @@ import type { components } from '@/shared/api/schema';
 import { TIME } from '../world/create-world';
 import type { WorldDb } from '../world/db';
 import { type BatteryCycleRow, batteryCyclesOf, type TripRow, tripsOf } from '../world/histories';
-import { supplyContractOf } from '../world/supply-contracts';
-import type { Vehicle } from '../world/types';
+import type { CarbonSettingsRecord, Vehicle } from '../world/types';
 import { getWorldDb } from '../world/world-instance';
 import type { ApiHttp } from './http';
+import { organisationOf, savedCarbonSettings, supplyContractOfFleet } from './carbon-settings';
+import { recordAudit } from './lib/audit-log';
 import { type AuthContext, requireAuth, requirePermission } from './lib/auth-context';
-import { FieldErrors } from './lib/body';
+import { FieldErrors, readJsonObject } from './lib/body';
 import { invalidQuery, notFound, validationFailed } from './lib/http-error';
+import { toApi } from './lib/serialize';
 import { vehicleFilterFor } from './lib/scope';
 
 type Schemas = components['schemas'];
@@ -232,8 +235,8 @@ function readNumber(url: URL, field: string, fallback: number, errors: FieldErro
   return value;
 }
 
-function readRegions(url: URL, errors: FieldErrors): Record<string, number> {
-  const raw = url.searchParams.get('regions');
+function readRegions(url: URL, errors: FieldErrors, saved: string | null): Record<string, number> {
+  const raw = url.searchParams.get('regions') ?? saved;
   const regions: Record<string, number> = {};
   if (!raw) return regions;
   for (const part of raw.split(',')) {
@@ -254,20 +257,21 @@ const BASELINE_FIELD: Record<VehicleType, 'baseline2w' | 'baseline3w'> = {
   '3 Wheeler': 'baseline3w',
 };
 
-function readCarbonSettings(url: URL, errors: FieldErrors) {
+/** The method's factors: those the query gives, else the organisation's saved ones, else the defaults (decision 0094). */
+function readCarbonSettings(url: URL, errors: FieldErrors, saved: CarbonSettingsRecord | undefined) {
   const settings: CarbonSettings = {
-    gridIntensity: readNumber(url, 'gridIntensity', INDIA_GRID_INTENSITY, errors),
-    chargingLossPct: readNumber(url, 'chargingLossPct', DEFAULT_CHARGING_LOSS_PCT, errors),
+    gridIntensity: readNumber(url, 'gridIntensity', saved?.gridIntensity ?? INDIA_GRID_INTENSITY, errors),
+    chargingLossPct: readNumber(url, 'chargingLossPct', saved?.chargingLossPct ?? DEFAULT_CHARGING_LOSS_PCT, errors),
     baselines: {
-      '2 Wheeler': readNumber(url, 'baseline2w', DEFAULT_BASELINES['2 Wheeler'].gPerKm, errors),
-      '3 Wheeler': readNumber(url, 'baseline3w', DEFAULT_BASELINES['3 Wheeler'].gPerKm, errors),
+      '2 Wheeler': readNumber(url, 'baseline2w', saved?.baseline2w ?? DEFAULT_BASELINES['2 Wheeler'].gPerKm, errors),
+      '3 Wheeler': readNumber(url, 'baseline3w', saved?.baseline3w ?? DEFAULT_BASELINES['3 Wheeler'].gPerKm, errors),
     },
-    regions: readRegions(url, errors),
+    regions: readRegions(url, errors, saved?.regions ?? null),
   };
   for (const [field, message] of Object.entries(carbonSettingsErrors(settings))) errors.add(field, message);
   const sourceOf = (type: VehicleType) => {
     const field = BASELINE_FIELD[type];
-    const given = url.searchParams.get(`${field}Source`)?.trim();
+    const given = url.searchParams.get(`${field}Source`)?.trim() || saved?.[`${field}Source`];
     if (given) return given.slice(0, 200);
     return settings.baselines[type] === DEFAULT_BASELINES[type].gPerKm
       ? DEFAULT_BASELINES[type].source
@@ -361,6 +365,41 @@ export function createAnalysisHandlers(http: ApiHttp) {
       });
     }),
 
+    http.post('/analysis/exports', async ({ request, response }) => {
+      const db = await getWorldDb();
+      const ctx = requireAuth(request, db);
+      const body = await readJsonObject(request);
+      const errors = new FieldErrors();
+      const kind = body.kind === 'compare' || body.kind === 'carbon' ? body.kind : null;
+      if (!kind) errors.add('kind', 'Say what was exported: compare or carbon.');
+      const format = body.format === 'csv' || body.format === 'png' ? body.format : null;
+      if (!format) errors.add('format', 'Say the file format: csv or png.');
+      const from = Date.parse(String(body.from ?? ''));
+      const to = Date.parse(String(body.to ?? ''));
+      if (Number.isNaN(from)) errors.add('from', 'Send the start of the exported range.');
+      if (Number.isNaN(to)) errors.add('to', 'Send the end of the exported range.');
+      else if (!Number.isNaN(from) && to < from) errors.add('to', 'The end of the range is before its start.');
+      const rows = typeof body.rows === 'number' && Number.isInteger(body.rows) && body.rows >= 0 ? body.rows : -1;
+      if (rows < 0) errors.add('rows', 'Send how many rows the file holds (0 for an image).');
+      errors.throwIfAny();
+      // The page's own permission with Export: the same check that shows the export buttons.
+      requirePermission(ctx, kind === 'compare' ? 'a' : 'ce', ACTION.EXPORT);
+      const subject = typeof body.subject === 'string' ? body.subject.trim().slice(0, 300) : '';
+      const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+      const what = kind === 'compare' ? 'the analysis comparison' : 'the carbon emission report';
+      const file = format === 'csv' ? `a CSV of ${rows} rows` : 'a PNG chart';
+      const entry = recordAudit(
+        db,
+        ctx,
+        'Analysis Data',
+        kind === 'compare' ? 'analysis-compare' : 'carbon-emission',
+        'Export',
+        `Exported ${what} as ${file}, ${day(from)} to ${day(to)}${subject ? `: ${subject}` : ''}`,
+      );
+      await db.persist();
+      return response(201).json(toApi<Schemas['AuditEntry']>(entry));
+    }),
+
     http.get('/analysis/carbon', async ({ request, response }) => {
       const db = await getWorldDb();
       const ctx = requireAuth(request, db);
@@ -368,7 +407,11 @@ export function createAnalysisHandlers(http: ApiHttp) {
       const url = new URL(request.url);
       const errors = new FieldErrors();
       const { from, to } = readRange(url, db, errors);
-      const { settings, sourceOf, gridSource } = readCarbonSettings(url, errors);
+      const { settings, sourceOf, gridSource } = readCarbonSettings(
+        url,
+        errors,
+        savedCarbonSettings(db, organisationOf(ctx, db).id),
+      );
       errors.throwIfAny();
       const fleetId = url.searchParams.get('fleetId') || null;
       let vehicles = scopedVehicles(ctx, db);
@@ -398,7 +441,7 @@ export function createAnalysisHandlers(http: ApiHttp) {
         const owner = v.evOwnerId ? db.tables.evOwners.get(v.evOwnerId) : undefined;
         const region = fleet?.city ?? owner?.city ?? null;
         const gridIntensity = (region !== null ? settings.regions[region] : undefined) ?? settings.gridIntensity;
-        const contract = fleet ? supplyContractOf(db.world.seed, fleet) : null;
+        const contract = fleet ? supplyContractOfFleet(db, fleet) : null;
         const f = carbonFigures({
           distanceKm,
           energyChargedKwh: energyKwh,
@@ -450,7 +493,7 @@ export function createAnalysisHandlers(http: ApiHttp) {
               ...f,
               fleetId: id,
               name: fleet?.name ?? 'No fleet (owners and unassigned)',
-              contract: fleet ? supplyContractOf(db.world.seed, fleet) : null,
+              contract: fleet ? supplyContractOfFleet(db, fleet) : null,
             };
           })
           .sort((a, b) => (a.fleetId === null ? 1 : b.fleetId === null ? -1 : a.name.localeCompare(b.name))),

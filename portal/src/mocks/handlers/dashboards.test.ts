@@ -196,3 +196,55 @@ test('battery health, SoC and tickets add up; a driver sees only their own vehic
     expect(Math.round(v.odometerKm + v.serviceDueKm) % 5000).toBe(0);
   }
 });
+
+test('firmware rollouts in progress: running and paused ones in scope, paused first, with progress; FOTA only', async () => {
+  const sa = await signIn('SA');
+  const empty = await call('GET', '/dashboard-data/firmware-rollouts', { token: sa });
+  expect(empty.status).toBe(200);
+  expect(empty.body).toEqual({ running: 0, paused: 0, items: [] });
+  const releases = await call('GET', '/firmware-releases?filter[deviceType]=BMS&sort=createdAt:desc&pageSize=2', {
+    token: sa,
+  });
+  const policy = {
+    canaryPercent: 0,
+    waveSize: 5,
+    pauseBetweenWavesSec: 5,
+    failureThresholdPercent: 30,
+    minFinishedCount: 2,
+    timeoutSec: 60,
+    maxRetries: 0,
+    preconditions: { minSoc: 0, parked: false, notCharging: false, ignitionOff: false, connected: false },
+  };
+  const started = [];
+  for (const release of releases.body.items as { id: string }[]) {
+    const res = await call('POST', '/firmware-rollouts', {
+      token: sa,
+      body: { releaseId: release.id, target: { kind: 'filter', filter: {} }, policy },
+    });
+    expect(res.status).toBe(201);
+    started.push(res.body as { id: string; deviceCount: number });
+  }
+  const [first, second] = started as [(typeof started)[0], (typeof started)[0]];
+  expect((await call('POST', `/firmware-rollouts/${first.id}/pause`, { token: sa })).status).toBe(200);
+  const res = await call('GET', '/dashboard-data/firmware-rollouts', { token: sa });
+  expect(res.status).toBe(200);
+  expect(res.body).toMatchObject({ running: 1, paused: 1 });
+  expect(res.body.items.map((r: { id: string; status: string }) => [r.id, r.status])).toEqual([
+    [first.id, 'paused'],
+    [second.id, 'running'],
+  ]);
+  const running = res.body.items[1];
+  expect(running).toMatchObject({ deviceType: 'BMS', deviceCount: second.deviceCount, currentWave: 0 });
+  expect(running.completed + running.failed + running.inProgress + running.waiting).toBeLessThanOrEqual(
+    running.deviceCount,
+  );
+  expect(running.progressPct).toBe(
+    Math.round(((running.completed + running.failed) / running.deviceCount) * 1000) / 10,
+  );
+  // Cancelled and completed rollouts are not in progress.
+  expect((await call('POST', `/firmware-rollouts/${first.id}/cancel`, { token: sa })).status).toBe(200);
+  const after = await call('GET', '/dashboard-data/firmware-rollouts', { token: sa });
+  expect(after.body.items.map((r: { id: string }) => r.id)).toEqual([second.id]);
+  // A role without FOTA never gets them (the fleet admin holds FOTA.h only).
+  expect((await call('GET', '/dashboard-data/firmware-rollouts', { token: await signIn('FA') })).status).toBe(403);
+});

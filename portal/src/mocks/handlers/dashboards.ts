@@ -13,9 +13,11 @@ import type { components } from '@/shared/api/schema';
 import { TIME } from '../world/create-world';
 import type { WorldDb } from '../world/db';
 import { batteryCyclesOf, type TripRow, tripsOf } from '../world/histories';
+import { summariseWaves } from '../world/firmware-rollout';
 import { hashString } from '../world/prng';
 import type { DashboardRecord, Vehicle } from '../world/types';
 import { getWorldDb } from '../world/world-instance';
+import { type FirmwareHandlerOptions, oemInScope, settleRollout } from './firmware';
 import type { ApiHttp } from './http';
 import { type AuthContext, requireAuth, requirePermission } from './lib/auth-context';
 import { recordAudit } from './lib/audit-log';
@@ -219,8 +221,17 @@ function activity(db: WorldDb, ctx: AuthContext, from: number, to: number) {
 const CHARGING_STATES = new Set([80, 81, 82]);
 const DRIVING_STATES = new Set([64, 66, 67]);
 
-/** Dashboards (the caller's dashboardConfig list) and the aggregates their panels show. */
-export function createDashboardHandlers(http: ApiHttp) {
+/** Rollouts the firmware-rollouts panel lists at most. */
+export const ROLLOUTS_SHOWN = 8;
+
+/**
+ * Dashboards (the caller's dashboardConfig list) and the aggregates their panels show. `onOtaUpdate` hears the device
+ * updates a read settles (the demo publishes them live, as the firmware handlers do).
+ */
+export function createDashboardHandlers(
+  http: ApiHttp,
+  options: { onOtaUpdate?: FirmwareHandlerOptions['onUpdate'] } = {},
+) {
   /** Every aggregate: signed in, the panel's permission, computed over the caller's scope. */
   async function panelContext(request: Request, panel: DashboardPanelId) {
     const db = await getWorldDb();
@@ -493,6 +504,54 @@ export function createDashboardHandlers(http: ApiHttp) {
         baselineGPerKm: distanceKm > 0 ? round((baselineKg * 1000) / distanceKm) : CO2_BASELINE_G_PER_KM['2 Wheeler'],
         avoidedKg: round(baselineKg - gridKg),
         sampledVehicles: body.sampledVehicles,
+      });
+    }),
+
+    http.get('/dashboard-data/firmware-rollouts', async ({ request, response }) => {
+      const { db, ctx } = await panelContext(request, 'firmware-rollouts');
+      const sees = oemInScope(ctx);
+      const now = Date.now();
+      const open = [];
+      for (const r of db.tables.firmwareRollouts.all()) {
+        if (!sees(r.oemId) || (r.status !== 'running' && r.status !== 'paused')) continue;
+        // Settled first, as the firmware page does, so the panel shows where the rollout is now.
+        const settled = settleRollout(db, r, now, options.onOtaUpdate);
+        if (settled.rollout.status === 'running' || settled.rollout.status === 'paused') open.push(settled);
+      }
+      await db.persist();
+      open.sort(
+        (a, b) =>
+          Number(b.rollout.status === 'paused') - Number(a.rollout.status === 'paused') ||
+          b.rollout.startedAt - a.rollout.startedAt,
+      );
+      const items = open.slice(0, ROLLOUTS_SHOWN).map(({ rollout: r, updates }) => {
+        const waves = summariseWaves(r.waveCount, updates);
+        const sum = (k: 'completed' | 'failed' | 'inProgress' | 'waiting') => waves.reduce((s, w) => s + w[k], 0);
+        const completed = sum('completed');
+        const failed = sum('failed');
+        return {
+          id: r.id,
+          version: r.version,
+          deviceType: r.deviceType,
+          modelName: r.modelId ? (db.tables.models.get(r.modelId)?.name ?? null) : null,
+          targetLabel: r.targetLabel,
+          status: r.status as 'running' | 'paused',
+          pauseReason: r.pauseReason,
+          deviceCount: r.deviceCount,
+          completed,
+          failed,
+          inProgress: sum('inProgress'),
+          waiting: sum('waiting'),
+          progressPct: r.deviceCount > 0 ? round(((completed + failed) / r.deviceCount) * 100) : 0,
+          currentWave: r.currentWave,
+          waveCount: r.waveCount,
+          startedAt: iso(r.startedAt) as string,
+        };
+      });
+      return response(200).json({
+        running: open.filter((o) => o.rollout.status === 'running').length,
+        paused: open.filter((o) => o.rollout.status === 'paused').length,
+        items,
       });
     }),
 

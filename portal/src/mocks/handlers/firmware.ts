@@ -97,7 +97,7 @@ export const OTA_LIST: ListSpec<OtaUpdateRecord> = {
 };
 
 /** Which OEMs' firmware the caller sees: an OEM's own, platform staff every OEM's. */
-function oemInScope(ctx: AuthContext): (oemId: string) => boolean {
+export function oemInScope(ctx: AuthContext): (oemId: string) => boolean {
   if (ctx.roleType === 'oem') return (id) => id === ctx.user.oemId;
   if (ctx.roleType === 'platform') return () => true;
   return () => false;

@@ -126,6 +126,24 @@ export interface CompanySettingsRecord {
   smsSenderId: string | null;
   webhookSecret: string | null;
   updatedAt: number;
+  /** The organisation's carbon method settings (decision 0094); absent until it saves some. */
+  carbon?: CarbonSettingsRecord;
+}
+
+/** Carbon method settings an organisation saved: the defaults of its carbon report (decision 0094). */
+export interface CarbonSettingsRecord {
+  gridIntensity: number;
+  chargingLossPct: number;
+  baseline2w: number;
+  baseline3w: number;
+  baseline2wSource: string | null;
+  baseline3wSource: string | null;
+  /** `City:0.65,Other City:0.7`, or null. */
+  regions: string | null;
+  /** A fleet's own supply contract: null for none; absent where the organisation is not a fleet. */
+  supplyContract?: { supplier: string; instrument: string; intensity: number } | null;
+  updatedAt: number;
+  updatedBy: string;
 }
 
 /** Every table of the world and the type of its rows. */

@@ -1,6 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
 import { beforeAll, describe, expect, test, vi } from 'vitest';
 import type { RoleCode } from '@/domain/roles';
+import { server } from '@/mocks/node';
 import { call } from '@/mocks/test/api-test-client';
 import { signInWithDemoWorld } from '@/test/api-sign-in';
 import { preloadPages, renderApp } from '@/test/render';
@@ -34,6 +37,43 @@ describe('analysis', () => {
     // Without a canvas the charts are their text alternative.
     expect(screen.getByRole('figure', { name: 'Energy per km per vehicle' })).toBeInTheDocument();
     expect(screen.getByRole('figure', { name: 'Distance per day' })).toBeInTheDocument();
+  });
+
+  test('an export is recorded in the audit history (Analysis Data, Export) before the file is made', async () => {
+    const createUrl = vi.fn((_blob: Blob) => 'blob:analysis');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: createUrl, revokeObjectURL: vi.fn() }));
+    const { token } = await openAs('OEMA', `/analysis?groupBy=vehicle&ids=veh-000001,veh-000002&${RANGE}`);
+    await screen.findByRole('table', { name: /^2 vehicles/ }, { timeout: 20_000 });
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(createUrl).toHaveBeenCalledTimes(1));
+    const sa = await signInWithDemoWorld('SA');
+    const audit = await call('GET', '/audit?filter[entity]=Analysis Data&sort=seq:desc', { token: sa.token });
+    expect(audit.body.items[0]).toMatchObject({
+      action: 'Export',
+      entityId: 'analysis-compare',
+      summary: expect.stringMatching(
+        /^Exported the analysis comparison as a CSV of 2 rows, 2025-1[12]-\d\d to 2025-12-31: /,
+      ),
+    });
+    expect(token).toBeTruthy();
+    vi.unstubAllGlobals();
+  });
+
+  test('when the export cannot be recorded, no file is made and the page says why', async () => {
+    const createUrl = vi.fn((_blob: Blob) => 'blob:analysis');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: createUrl, revokeObjectURL: vi.fn() }));
+    server.use(
+      http.post('*/analysis/exports', () =>
+        HttpResponse.json({ code: 'boom', message: 'The audit store is down.' }, { status: 503 }),
+      ),
+    );
+    await openAs('SA', `/analysis?groupBy=vehicle&ids=veh-000001,veh-000002&${RANGE}`);
+    await screen.findByRole('table', { name: /^2 vehicles/ }, { timeout: 20_000 });
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(await screen.findByText('The export could not be recorded, so no file was made')).toBeInTheDocument();
+    expect(screen.getByText('The audit store is down.')).toBeInTheDocument();
+    expect(createUrl).not.toHaveBeenCalled();
+    vi.unstubAllGlobals();
   });
 
   test('a range that ends before it starts is said in place and nothing is asked', async () => {

@@ -13,7 +13,7 @@ export function CarbonEmissionPage({ route }: RoutePageProps) {
         title={route.title}
         description="CO2 your electric vehicles avoided against petrol and diesel vehicles doing the same distance."
       />
-      <CarbonEmission canExport={can('ce', ACTION.EXPORT)} />
+      <CarbonEmission canExport={can('ce', ACTION.EXPORT)} canConfigure={can('ce', ACTION.CONFIGURE)} />
     </>
   );
 }

@@ -245,7 +245,7 @@ export function DashboardConfigurationPage({ route }: RoutePageProps) {
                   {dirty ? <Badge color="orange">Unsaved changes</Badge> : null}
                 </Group>
                 <Group gap="sm" align="flex-end">
-                  <TimeRangePicker value={range.preset} onChange={setRange} />
+                  <TimeRangePicker value={range} onChange={setRange} />
                   <Button variant="default" disabled={!dirty} onClick={() => setDraft(null)}>
                     Discard
                   </Button>

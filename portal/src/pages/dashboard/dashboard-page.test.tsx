@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { beforeAll, describe, expect, test, vi } from 'vitest';
@@ -31,6 +31,7 @@ const ENDPOINT: Record<DashboardPanelId, string | null> = {
   'battery-health': 'battery-health',
   tickets: 'tickets',
   co2: 'co2',
+  'firmware-rollouts': 'firmware-rollouts',
   'my-vehicles': 'my-vehicles',
 };
 
@@ -134,6 +135,76 @@ test('the time range applies to every panel that follows it, and is kept in the 
   expect((week as number) - (month as number)).toBe(23 * 86_400_000);
 });
 
+/** A local day `days` before today, as a date field holds it. */
+function dayBefore(days: number): string {
+  const d = new Date();
+  d.setDate(d.getDate() - days);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+describe('a custom time range', () => {
+  async function openCustom() {
+    const ranges: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      const url = new URL(request.url);
+      if (url.pathname.endsWith('/dashboard-data/fault-summary'))
+        ranges.push(`${url.searchParams.get('from')} ${url.searchParams.get('to')}`);
+    });
+    const { store } = await signInWithDemoWorld('SA');
+    const view = renderApp('/dashboard', { store });
+    await screen.findByRole('region', { name: 'Fault Summary' });
+    await waitFor(() => expect(ranges).toHaveLength(1));
+    await userEvent.click(screen.getByRole('radio', { name: 'Custom' }));
+    const form = screen.getByRole('form', { name: 'Custom time range' });
+    const set = (label: 'From' | 'To', day: string) =>
+      fireEvent.change(within(form).getByLabelText(label), { target: { value: day } });
+    return { ...view, ranges, form, set };
+  }
+
+  test('applies whole local days to every panel and keeps them in the URL', async () => {
+    const { router, ranges, form, set } = await openCustom();
+    set('From', dayBefore(20));
+    set('To', dayBefore(10));
+    await userEvent.click(within(form).getByRole('button', { name: 'Apply' }));
+    expect(router.state.location.search).toContain(`range=custom&from=${dayBefore(20)}&to=${dayBefore(10)}`);
+    await waitFor(() => expect(ranges).toHaveLength(2));
+    const [from, to] = (ranges[1] as string).split(' ').map((t) => new Date(t));
+    expect(from?.getHours()).toBe(0);
+    expect(to?.getHours()).toBe(0);
+    // Eleven days, both ends included.
+    expect(Math.round(((to as Date).getTime() - (from as Date).getTime()) / 86_400_000)).toBe(11);
+    expect(screen.getByRole('radio', { name: 'Custom' })).toBeChecked();
+  });
+
+  test('an end before the start, or a start beyond the data, is a message in place; the panels keep their range', async () => {
+    const { router, ranges, form, set } = await openCustom();
+    set('From', dayBefore(3));
+    set('To', dayBefore(5));
+    await userEvent.click(within(form).getByRole('button', { name: 'Apply' }));
+    expect(await within(form).findByText('The end of the range is before its start.')).toBeInTheDocument();
+    set('From', dayBefore(75));
+    set('To', dayBefore(1));
+    await userEvent.click(within(form).getByRole('button', { name: 'Apply' }));
+    expect(await within(form).findByText(/^Data goes back 60 days, to .*: pick a later start\.$/)).toBeInTheDocument();
+    expect(within(form).queryByText('The end of the range is before its start.')).not.toBeInTheDocument();
+    expect(router.state.location.search).not.toContain('custom');
+    expect(ranges).toHaveLength(1);
+    // The rest of the dashboard still works on the range it had.
+    const faults = screen.getByRole('region', { name: 'Fault Summary' });
+    await waitFor(() => expect(faults).toHaveTextContent(/still active|No faults or alerts in this range/));
+    expect(within(faults).queryByRole('alert')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('radio', { name: '30 days' }));
+    await waitFor(() => expect(ranges).toHaveLength(2));
+  });
+
+  test('a hand-edited custom range that is not valid falls back to the default preset', async () => {
+    const { store } = await signInWithDemoWorld('SA');
+    renderApp(`/dashboard?range=custom&from=${dayBefore(2)}&to=${dayBefore(9)}`, { store });
+    await screen.findByRole('region', { name: 'Fault Summary' });
+    expect(screen.getByRole('radio', { name: '7 days' })).toBeChecked();
+  });
+});
+
 test('a saved dashboard replaces the default; with several, a picker chooses which one shows', async () => {
   const { store, token } = await signInWithDemoWorld('OEMA');
   await call('POST', '/dashboards', {
@@ -163,4 +234,69 @@ test('the real-time map view links to the full-height fleet map, and back', asyn
   expect(screen.getByRole('group', { name: 'Vehicle states shown' })).toBeInTheDocument();
   await userEvent.click(screen.getByRole('link', { name: 'Back to the dashboard' }));
   expect(await screen.findByText(/Welcome back/)).toBeInTheDocument();
+});
+
+const ROLLOUT_POLICY = {
+  canaryPercent: 0,
+  waveSize: 5,
+  pauseBetweenWavesSec: 5,
+  failureThresholdPercent: 30,
+  minFinishedCount: 2,
+  timeoutSec: 60,
+  maxRetries: 0,
+  preconditions: { minSoc: 0, parked: false, notCharging: false, ignitionOff: false, connected: false },
+};
+
+describe('firmware rollouts in progress', () => {
+  test.each(['SA', 'OEMA'] as const)(
+    '%s sees a paused rollout with its progress, and opens it on the firmware page',
+    async (role) => {
+      const { store, token } = await signInWithDemoWorld(role);
+      const releases = await call('GET', '/firmware-releases?filter[deviceType]=BMS&sort=createdAt:desc&pageSize=1', {
+        token,
+      });
+      const release = releases.body.items[0] as { id: string; version: string };
+      const rollout = await call('POST', '/firmware-rollouts', {
+        token,
+        body: { releaseId: release.id, target: { kind: 'filter', filter: {} }, policy: ROLLOUT_POLICY },
+      });
+      expect(rollout.status).toBe(201);
+      await call('POST', `/firmware-rollouts/${rollout.body.id}/pause`, { token });
+      const { router } = renderApp(dashboardPathFor(role), { store });
+      const panel = await screen.findByRole('region', { name: 'Firmware rollouts in progress' });
+      expect(await within(panel).findByText('Paused')).toBeInTheDocument();
+      expect(panel).toHaveTextContent('0 running, 1 paused');
+      expect(panel).toHaveTextContent(`0 of ${rollout.body.deviceCount} devices done (0 %)`);
+      const link = within(panel).getByRole('link', { name: new RegExp(`^Open the rollout of BMS ${release.version}`) });
+      await userEvent.click(link);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/firmware-release'));
+      expect(router.state.location.search).toContain(`rollout=${rollout.body.id}`);
+    },
+  );
+
+  test('with none running or paused the panel says so; a failure shows in the panel only', async () => {
+    const { store } = await signInWithDemoWorld('SA');
+    const view = renderApp('/dashboard', { store });
+    const panel = await screen.findByRole('region', { name: 'Firmware rollouts in progress' });
+    expect(await within(panel).findByText('No firmware rollout is running or paused.')).toBeInTheDocument();
+    view.unmount();
+    server.use(
+      http.get('*/dashboard-data/firmware-rollouts', () =>
+        HttpResponse.json({ code: 'boom', message: 'The firmware service is down.' }, { status: 503 }),
+      ),
+    );
+    renderApp('/dashboard', { store });
+    const failed = await screen.findByRole('region', { name: 'Firmware rollouts in progress' });
+    expect(await within(failed).findByRole('alert')).toHaveTextContent('The firmware service is down.');
+    const status = screen.getByRole('region', { name: 'Fleet status' });
+    expect(await within(status).findByText('Online')).toBeInTheDocument();
+  });
+
+  test('a fleet admin (firmware history only, no FOTA) neither sees the panel nor may add it', async () => {
+    const { store } = await signInWithDemoWorld('FA');
+    renderApp('/fleet/dashboard', { store });
+    await screen.findByTestId('dashboard-grid');
+    expect(screen.queryByRole('region', { name: 'Firmware rollouts in progress' })).not.toBeInTheDocument();
+    expect(panelRegions()).not.toContain('firmware-rollouts');
+  });
 });

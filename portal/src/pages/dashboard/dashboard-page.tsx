@@ -94,7 +94,7 @@ export function DashboardPage({ route }: RoutePageProps) {
               w={220}
             />
           ) : null}
-          <TimeRangePicker value={range.preset} onChange={setRange} />
+          <TimeRangePicker value={range} onChange={setRange} />
           {can(permissions, 'dc') ? (
             <Button
               component={Link}

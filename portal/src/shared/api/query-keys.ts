@@ -179,6 +179,7 @@ export const analysisKeys = {
   subjects: (groupBy: string, q: string) => ['analysis', 'subjects', groupBy, q] as const,
   comparison: (params: Params) => ['analysis', 'comparison', params] as const,
   carbon: (params: Params) => ['analysis', 'carbon', params] as const,
+  carbonSettings: () => ['analysis', 'carbon-settings'] as const,
 };
 
 /** Firmware releases, staged rollouts (with their per-device updates) and the Device OTA history. */

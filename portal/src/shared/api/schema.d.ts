@@ -1984,6 +1984,53 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/analysis/carbon-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description The carbon method settings of the caller's organisation (decision 0094): the platform, an OEM, a service centre,
+         *     a fleet or an EV owner. `saved: false` with the defaults when the organisation saved none. Needs `ce`.
+         */
+        get: operations["getCarbonSettings"];
+        /**
+         * @description Saves the carbon method settings of the caller's organisation; they are the defaults of `/analysis/carbon` for
+         *     everyone in it. A value of 0 or below, or out of range, is a 400 `validation_failed` naming the field. The
+         *     supply contract can only be set by a fleet (it is the fleet's electricity contract). Needs `ce` with Configure;
+         *     audited (Settings, Update).
+         */
+        put: operations["saveCarbonSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analysis/exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Records an export the portal makes from analysis or carbon figures it already holds (CSV or PNG): one audit
+         *     entry, entity `Analysis Data`, action `Export` (decision 0094). The portal downloads the file only after this
+         *     answers 201. Needs `a` (kind compare) or `ce` (kind carbon) with Export.
+         */
+        post: operations["recordAnalysisExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/firmware-releases": {
         parameters: {
             query?: never;
@@ -2734,6 +2781,26 @@ export interface paths {
         };
         /** @description Open tickets the caller sees and how many have breached an SLA target, by priority. Needs `t`. */
         get: operations["dashboardTickets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard-data/firmware-rollouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Firmware rollouts that are running or paused (decision 0095), paused first, then the newest: at most 8, with
+         *     each one's progress over its devices. Same scope as `/firmware-rollouts`. Needs `FOTA`.
+         */
+        get: operations["dashboardFirmwareRollouts"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4588,7 +4655,7 @@ export interface components {
             current: boolean;
         };
         /** @enum {string} */
-        DashboardPanelId: "fleet-status" | "fault-summary" | "recent-faults" | "map" | "soc-distribution" | "energy-distance" | "utilisation" | "charging" | "battery-health" | "tickets" | "co2" | "my-vehicles";
+        DashboardPanelId: "fleet-status" | "fault-summary" | "recent-faults" | "map" | "soc-distribution" | "energy-distance" | "utilisation" | "charging" | "battery-health" | "tickets" | "co2" | "firmware-rollouts" | "my-vehicles";
         /** @description One panel on the 12-column grid (x, w in columns; y, h in rows). */
         DashboardPanel: {
             id: string;
@@ -4713,6 +4780,73 @@ export interface components {
                 open: number;
                 breached: number;
             }[];
+        };
+        DashboardFirmwareRollouts: {
+            running: number;
+            paused: number;
+            items: {
+                id: string;
+                version: string;
+                deviceType: components["schemas"]["DeviceType"];
+                modelName: string | null;
+                targetLabel: string;
+                /** @enum {string} */
+                status: "running" | "paused";
+                pauseReason: string | null;
+                deviceCount: number;
+                completed: number;
+                failed: number;
+                inProgress: number;
+                waiting: number;
+                /** @description Devices finished (completed or failed) over all devices */
+                progressPct: number;
+                /** @description 0-based. */
+                currentWave: number;
+                waveCount: number;
+                /** Format: date-time */
+                startedAt: string;
+            }[];
+        };
+        CarbonSettingsInput: {
+            /** @description t CO2/MWh */
+            gridIntensity: number;
+            chargingLossPct: number;
+            /** @description g CO2/km */
+            baseline2w: number;
+            /** @description g CO2/km */
+            baseline3w: number;
+            baseline2wSource?: string | null;
+            baseline3wSource?: string | null;
+            /** @description `City:0.65,Other City:0.7` */
+            regions?: string | null;
+            /** @description A fleet's own electricity contract (market-based); null for none. Only a fleet may send it. */
+            supplyContract?: components["schemas"]["SupplyContract"] | null;
+        };
+        CarbonSettings: components["schemas"]["CarbonSettingsInput"] & {
+            /** @description The organisation's name. */
+            organisation: string;
+            /** @enum {string} */
+            organisationKind: "platform" | "oem" | "dealer" | "fleet" | "evowner" | "user";
+            saved: boolean;
+            /** @description True for a fleet. */
+            mayEditContract: boolean;
+            /** Format: date-time */
+            updatedAt: string | null;
+            updatedBy: string | null;
+        };
+        AnalysisExportInput: {
+            /** @enum {string} */
+            kind: "compare" | "carbon";
+            /** @enum {string} */
+            format: "csv" | "png";
+            /** Format: date-time */
+            from: string;
+            /** Format: date-time */
+            to: string;
+            /** @description Rows in the file (0 for an image). */
+            rows: number;
+            /** @description What was exported (metric */
+            subject?: string;
         };
         DashboardCo2: {
             /** Format: date-time */
@@ -8677,6 +8811,82 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    getCarbonSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CarbonSettings"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    saveCarbonSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CarbonSettingsInput"];
+            };
+        };
+        responses: {
+            /** @description The saved settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CarbonSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    recordAnalysisExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnalysisExportInput"];
+            };
+        };
+        responses: {
+            /** @description Recorded */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEntry"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
     listFirmwareReleases: {
         parameters: {
             query?: {
@@ -9899,6 +10109,28 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DashboardTickets"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    dashboardFirmwareRollouts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Rollouts in progress */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DashboardFirmwareRollouts"];
                 };
             };
             401: components["responses"]["Unauthorized"];

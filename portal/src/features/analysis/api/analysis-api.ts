@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient, requireData } from '@/shared/api/api-client';
 import { analysisKeys } from '@/shared/api/query-keys';
 import type { components } from '@/shared/api/schema';
@@ -10,6 +10,9 @@ export type AnalysisComparison = Schemas['AnalysisComparison'];
 export type AnalysisSubjectList = Schemas['AnalysisSubjectList'];
 export type CarbonReport = Schemas['CarbonReport'];
 export type CarbonRow = Schemas['CarbonReport']['byVehicle'][number];
+export type SavedCarbonSettings = Schemas['CarbonSettings'];
+export type CarbonSettingsInput = Schemas['CarbonSettingsInput'];
+export type AnalysisExportInput = Schemas['AnalysisExportInput'];
 
 /** Vehicles, models or fleets in the caller's scope matching `q` (at most 50), with the data window. */
 export function useAnalysisSubjects(groupBy: AnalysisGroupBy, q: string) {
@@ -63,5 +66,33 @@ export function useCarbonReport(params: CarbonParams, enabled: boolean) {
     queryFn: async () => requireData(await apiClient.GET('/analysis/carbon', { params: { query: params } })),
     enabled,
     placeholderData: keepPreviousData,
+  });
+}
+
+/** The carbon method settings of the caller's organisation (its saved ones, else the defaults). */
+export function useCarbonSettings() {
+  return useQuery({
+    queryKey: analysisKeys.carbonSettings(),
+    queryFn: async () => requireData(await apiClient.GET('/analysis/carbon-settings')),
+  });
+}
+
+/** Saves the organisation's carbon settings; its reports are asked again with them. */
+export function useSaveCarbonSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: CarbonSettingsInput) =>
+      requireData(await apiClient.PUT('/analysis/carbon-settings', { body })),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(analysisKeys.carbonSettings(), saved);
+      return queryClient.invalidateQueries({ queryKey: analysisKeys.all });
+    },
+  });
+}
+
+/** Records an export in the audit history; the file is made only after this succeeds (decision 0094). */
+export function useRecordAnalysisExport() {
+  return useMutation({
+    mutationFn: async (body: AnalysisExportInput) => requireData(await apiClient.POST('/analysis/exports', { body })),
   });
 }

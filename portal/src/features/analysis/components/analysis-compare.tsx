@@ -34,6 +34,7 @@ import {
   type AnalysisComparison,
   type AnalysisGroupBy,
   useAnalysisComparison,
+  useRecordAnalysisExport,
   useAnalysisSubjects,
 } from '../api/analysis-api';
 import { comparisonCsvRows, METRICS, metricOf } from '../lib/analysis-metrics';
@@ -116,16 +117,37 @@ export function AnalysisCompare({ canExport }: AnalysisCompareProps) {
   const chart = useRef<EChartsInstance | null>(null);
   const onChart = useMemo(() => (instance: EChartsInstance) => (chart.current = instance), []);
 
+  const recordExport = useRecordAnalysisExport();
+  /** Every export is recorded in the audit history first; without that record there is no file (decision 0094). */
+  const recorded = async (format: 'csv' | 'png', data: AnalysisComparison, rows: number) => {
+    try {
+      await recordExport.mutateAsync({
+        kind: 'compare',
+        format,
+        from: data.from,
+        to: data.to,
+        rows,
+        subject: `${metric.label} of ${data.subjects.map((s) => s.name).join(', ')}`.slice(0, 300),
+      });
+      return true;
+    } catch (e) {
+      notify.error('The export could not be recorded, so no file was made', { description: toApiError(e).message });
+      return false;
+    }
+  };
   const exportCsv = async (data: AnalysisComparison) => {
     const { columns, rows } = comparisonCsvRows(data);
+    if (!(await recorded('csv', data, rows.length))) return;
     downloadCsv(`analysis-${data.groupBy}-${from}-to-${to}.csv`, await toCsv(rows, columns));
   };
-  const exportPng = () => {
+  const exportPng = async (data: AnalysisComparison) => {
     if (!chart.current) {
       notify.error('The chart is not drawn yet', { description: 'Wait for the chart to appear, then export again.' });
       return;
     }
-    const url = chart.current.getDataURL({ type: 'png', pixelRatio: 2, backgroundColor: '#ffffff' });
+    const instance = chart.current;
+    if (!(await recorded('png', data, 0))) return;
+    const url = instance.getDataURL({ type: 'png', pixelRatio: 2, backgroundColor: '#ffffff' });
     downloadDataUrl(`analysis-${groupBy}-${metric.key}-${from}-to-${to}.png`, url);
   };
 
@@ -231,11 +253,18 @@ export function AnalysisCompare({ canExport }: AnalysisCompareProps) {
                     variant="default"
                     size="xs"
                     leftSection={<IconDownload size={14} />}
+                    loading={recordExport.isPending && recordExport.variables?.format === 'csv'}
                     onClick={() => void exportCsv(comparison.data)}
                   >
                     Export CSV
                   </Button>
-                  <Button variant="default" size="xs" leftSection={<IconPhoto size={14} />} onClick={exportPng}>
+                  <Button
+                    variant="default"
+                    size="xs"
+                    leftSection={<IconPhoto size={14} />}
+                    loading={recordExport.isPending && recordExport.variables?.format === 'png'}
+                    onClick={() => void exportPng(comparison.data)}
+                  >
                     Export PNG
                   </Button>
                 </Group>

@@ -15,7 +15,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { type FormEvent, useMemo, useState } from 'react';
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useUrlParams } from '@/shared/lib/use-url-params';
 import {
   type CarbonSettings,
@@ -25,11 +25,21 @@ import {
   INDIA_GRID_INTENSITY,
 } from '@/domain/carbon';
 import { toApiError } from '@/shared/api/api-client';
-import { formatNumber } from '@/shared/lib/format';
+import { formatDateTime, formatNumber } from '@/shared/lib/format';
 import { dayBoundary } from '@/shared/ui/data-table/date-range';
 import { downloadCsv } from '@/shared/ui/data-table/download-csv';
 import { toCsv } from '@/shared/ui/data-table/to-csv';
-import { type CarbonParams, type CarbonReport, useAnalysisSubjects, useCarbonReport } from '../api/analysis-api';
+import { notify } from '@/shared/ui/notify';
+import {
+  type CarbonParams,
+  type CarbonReport,
+  type SavedCarbonSettings,
+  useAnalysisSubjects,
+  useCarbonReport,
+  useCarbonSettings,
+  useRecordAnalysisExport,
+  useSaveCarbonSettings,
+} from '../api/analysis-api';
 import { daysBefore, localDay, rangeErrors } from '../lib/date-range';
 import { CategoryChart } from './category-chart';
 
@@ -61,16 +71,28 @@ const SETTING_KEYS = Object.keys({
   regions: 0,
 } satisfies Record<keyof SettingsForm, 0>) as (keyof SettingsForm)[];
 
-function formFromUrl(search: URLSearchParams): SettingsForm {
+/** The form's values: the URL's (a what-if), else the organisation's saved settings, else the defaults. */
+function formFrom(search: URLSearchParams, saved: SavedCarbonSettings | undefined): SettingsForm {
   return {
-    gridIntensity: search.get('gridIntensity') ?? String(INDIA_GRID_INTENSITY),
-    chargingLossPct: search.get('chargingLossPct') ?? String(DEFAULT_CHARGING_LOSS_PCT),
-    baseline2w: search.get('baseline2w') ?? String(DEFAULT_BASELINES['2 Wheeler'].gPerKm),
-    baseline3w: search.get('baseline3w') ?? String(DEFAULT_BASELINES['3 Wheeler'].gPerKm),
-    baseline2wSource: search.get('baseline2wSource') ?? '',
-    baseline3wSource: search.get('baseline3wSource') ?? '',
-    regions: search.get('regions') ?? '',
+    gridIntensity: search.get('gridIntensity') ?? String(saved?.gridIntensity ?? INDIA_GRID_INTENSITY),
+    chargingLossPct: search.get('chargingLossPct') ?? String(saved?.chargingLossPct ?? DEFAULT_CHARGING_LOSS_PCT),
+    baseline2w: search.get('baseline2w') ?? String(saved?.baseline2w ?? DEFAULT_BASELINES['2 Wheeler'].gPerKm),
+    baseline3w: search.get('baseline3w') ?? String(saved?.baseline3w ?? DEFAULT_BASELINES['3 Wheeler'].gPerKm),
+    baseline2wSource: search.get('baseline2wSource') ?? saved?.baseline2wSource ?? '',
+    baseline3wSource: search.get('baseline3wSource') ?? saved?.baseline3wSource ?? '',
+    regions: search.get('regions') ?? saved?.regions ?? '',
   };
+}
+
+interface ContractForm {
+  supplier: string;
+  instrument: string;
+  intensity: string;
+}
+
+function contractFrom(saved: SavedCarbonSettings | undefined): ContractForm {
+  const c = saved?.supplyContract;
+  return { supplier: c?.supplier ?? '', instrument: c?.instrument ?? '', intensity: c ? String(c.intensity) : '' };
 }
 
 const toNumber = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
@@ -140,17 +162,30 @@ function FiguresHead({ first }: { first: string }) {
 
 export interface CarbonEmissionProps {
   canExport: boolean;
+  /** The caller may save the organisation's settings (`ce` with Configure). */
+  canConfigure: boolean;
 }
 
 /**
  * CO2 avoided against petrol/diesel baselines, per vehicle type, fleet and vehicle over a date range, location- and
  * market-based side by side, with the method and every factor on the page (decision 0082). Choices live in the URL.
  */
-export function CarbonEmission({ canExport }: CarbonEmissionProps) {
+export function CarbonEmission({ canExport, canConfigure }: CarbonEmissionProps) {
   const [search, update] = useUrlParams();
-  const applied = formFromUrl(search);
+  const saved = useCarbonSettings();
+  const saveSettings = useSaveCarbonSettings();
+  const recordExport = useRecordAnalysisExport();
+  const applied = formFrom(search, saved.data);
   const [form, setForm] = useState<SettingsForm>(applied);
-  const [shownErrors, setShownErrors] = useState<Partial<Record<keyof SettingsForm, string>>>({});
+  const [contract, setContract] = useState<ContractForm>(contractFrom(saved.data));
+  const [shownErrors, setShownErrors] = useState<Partial<Record<string, string>>>({});
+  // The saved settings arrive after the first render: the form starts from them (the URL's what-if still wins).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the saved settings change, not on each URL edit
+  useEffect(() => {
+    if (!saved.data) return;
+    setForm(formFrom(search, saved.data));
+    setContract(contractFrom(saved.data));
+  }, [saved.data]);
   const fleets = useAnalysisSubjects('fleet', '');
   const dataWindow = fleets.data ? { dataFrom: fleets.data.dataFrom, dataTo: fleets.data.dataTo } : null;
   const from = search.get('from') ?? (dataWindow ? daysBefore(dataWindow.dataTo, DEFAULT_DAYS - 1) : '');
@@ -172,9 +207,9 @@ export function CarbonEmission({ canExport }: CarbonEmissionProps) {
     ...(applied.regions ? { regions: applied.regions } : {}),
   };
   const appliedValid = Object.keys(formErrors(applied)).length === 0;
-  const report = useCarbonReport(params, rangeValid && appliedValid);
+  const report = useCarbonReport(params, rangeValid && appliedValid && !saved.isPending);
   const serverErrors = report.isError ? (toApiError(report.error).fieldErrors ?? {}) : {};
-  const fieldError = (key: keyof SettingsForm) => shownErrors[key] ?? serverErrors[key];
+  const fieldError = (key: string) => shownErrors[key] ?? serverErrors[key];
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
@@ -184,10 +219,54 @@ export function CarbonEmission({ canExport }: CarbonEmissionProps) {
     update(Object.fromEntries(SETTING_KEYS.map((k) => [k, form[k].trim()])));
   };
   const reset = () => {
-    const defaults = formFromUrl(new URLSearchParams());
-    setForm(defaults);
+    setForm(formFrom(new URLSearchParams(), saved.data));
+    setContract(contractFrom(saved.data));
     setShownErrors({});
     update(Object.fromEntries(SETTING_KEYS.map((k) => [k, null])));
+  };
+  const mayEditContract = saved.data?.mayEditContract ?? false;
+  /** Saves the form as the organisation's settings; the URL's what-if is cleared, so the saved figures apply. */
+  const save = async () => {
+    const errors: Record<string, string> = { ...formErrors(form) };
+    const hasContract = mayEditContract && (contract.supplier.trim() !== '' || contract.instrument.trim() !== '');
+    if (hasContract) {
+      if (!contract.supplier.trim()) errors['supplyContract.supplier'] = 'Enter the supplier.';
+      if (!contract.instrument.trim())
+        errors['supplyContract.instrument'] = 'Enter the instrument (PPA, green tariff, certificates).';
+      const intensity = toNumber(contract.intensity);
+      if (!Number.isFinite(intensity) || intensity < 0 || intensity > 2)
+        errors['supplyContract.intensity'] = "The contract's intensity must be between 0 and 2 t CO2/MWh.";
+    }
+    setShownErrors(errors);
+    if (Object.keys(errors).length > 0) return;
+    try {
+      const result = await saveSettings.mutateAsync({
+        gridIntensity: toNumber(form.gridIntensity),
+        chargingLossPct: toNumber(form.chargingLossPct),
+        baseline2w: toNumber(form.baseline2w),
+        baseline3w: toNumber(form.baseline3w),
+        baseline2wSource: form.baseline2wSource.trim() || null,
+        baseline3wSource: form.baseline3wSource.trim() || null,
+        regions: form.regions.trim() || null,
+        ...(mayEditContract
+          ? {
+              supplyContract: hasContract
+                ? {
+                    supplier: contract.supplier.trim(),
+                    instrument: contract.instrument.trim(),
+                    intensity: toNumber(contract.intensity),
+                  }
+                : null,
+            }
+          : {}),
+      });
+      update(Object.fromEntries(SETTING_KEYS.map((k) => [k, null])));
+      notify.success(`Saved the carbon settings of ${result.organisation}`);
+    } catch (e) {
+      const err = toApiError(e);
+      setShownErrors(err.fieldErrors ?? {});
+      if (!err.fieldErrors) notify.error('The carbon settings could not be saved', { description: err.message });
+    }
   };
   const set = (key: keyof SettingsForm) => (value: string | number) => setForm((f) => ({ ...f, [key]: String(value) }));
 
@@ -225,6 +304,20 @@ export function CarbonEmission({ canExport }: CarbonEmissionProps) {
       'Avoided location-based (kg CO2)': r3(v.avoidedLocationKg),
       'Avoided market-based (kg CO2)': r3(v.avoidedMarketKg),
     }));
+    try {
+      // Recorded in the audit history first; without that record there is no file (decision 0094).
+      await recordExport.mutateAsync({
+        kind: 'carbon',
+        format: 'csv',
+        from: data.from,
+        to: data.to,
+        rows: rows.length,
+        subject: fleetId ? `fleet ${data.byFleet.find((f) => f.fleetId === fleetId)?.name ?? fleetId}` : 'all fleets',
+      });
+    } catch (e) {
+      notify.error('The export could not be recorded, so no file was made', { description: toApiError(e).message });
+      return;
+    }
     downloadCsv(`carbon-emission-${from}-to-${to}.csv`, await toCsv(rows, columns));
   };
 
@@ -303,66 +396,129 @@ export function CarbonEmission({ canExport }: CarbonEmissionProps) {
           contract where it has entered one, else the grid average (no residual mix is published for India), as the GHG
           Protocol Scope 2 Guidance asks; both are shown side by side.
         </Text>
-        <form onSubmit={apply} noValidate>
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} mt="sm">
-            <NumberInput
-              label="Grid intensity (t CO2/MWh)"
-              description={
-                report.data?.settings.gridSource ?? 'CEA CO2 Baseline Database, all-India weighted average, FY 2024-25'
-              }
-              decimalScale={4}
-              value={form.gridIntensity}
-              onChange={set('gridIntensity')}
-              error={fieldError('gridIntensity')}
-            />
-            <NumberInput
-              label="Charging losses (%)"
-              description="Energy drawn beyond what reaches the battery"
-              value={form.chargingLossPct}
-              onChange={set('chargingLossPct')}
-              error={fieldError('chargingLossPct')}
-            />
-            <NumberInput
-              label="2 Wheeler baseline (g CO2/km)"
-              description={report.data?.settings.baselines[0]?.source ?? DEFAULT_BASELINES['2 Wheeler'].source}
-              value={form.baseline2w}
-              onChange={set('baseline2w')}
-              error={fieldError('baseline2w')}
-            />
-            <NumberInput
-              label="3 Wheeler baseline (g CO2/km)"
-              description={report.data?.settings.baselines[1]?.source ?? DEFAULT_BASELINES['3 Wheeler'].source}
-              value={form.baseline3w}
-              onChange={set('baseline3w')}
-              error={fieldError('baseline3w')}
-            />
-            <TextInput
-              label="2 Wheeler baseline source"
-              placeholder="Where your figure comes from"
-              value={form.baseline2wSource}
-              onChange={(e) => set('baseline2wSource')(e.currentTarget.value)}
-            />
-            <TextInput
-              label="3 Wheeler baseline source"
-              placeholder="Where your figure comes from"
-              value={form.baseline3wSource}
-              onChange={(e) => set('baseline3wSource')(e.currentTarget.value)}
-            />
-            <TextInput
-              label="Grid intensity by region"
-              description="City:t CO2/MWh, comma-separated (e.g. Pune:0.65)"
-              value={form.regions}
-              onChange={(e) => set('regions')(e.currentTarget.value)}
-              error={fieldError('regions')}
-            />
-          </SimpleGrid>
-          <Group mt="sm" gap="xs">
-            <Button type="submit">Apply</Button>
-            <Button variant="default" onClick={reset}>
-              Reset to defaults
-            </Button>
-          </Group>
-        </form>
+        {saved.isPending ? (
+          <Center py="md">
+            <Loader size="sm" aria-label="Loading your organisation's carbon settings" />
+          </Center>
+        ) : (
+          <form onSubmit={apply} noValidate>
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} mt="sm">
+              <NumberInput
+                label="Grid intensity (t CO2/MWh)"
+                description={
+                  report.data?.settings.gridSource ??
+                  'CEA CO2 Baseline Database, all-India weighted average, FY 2024-25'
+                }
+                decimalScale={4}
+                value={form.gridIntensity}
+                onChange={set('gridIntensity')}
+                error={fieldError('gridIntensity')}
+              />
+              <NumberInput
+                label="Charging losses (%)"
+                description="Energy drawn beyond what reaches the battery"
+                value={form.chargingLossPct}
+                onChange={set('chargingLossPct')}
+                error={fieldError('chargingLossPct')}
+              />
+              <NumberInput
+                label="2 Wheeler baseline (g CO2/km)"
+                description={report.data?.settings.baselines[0]?.source ?? DEFAULT_BASELINES['2 Wheeler'].source}
+                value={form.baseline2w}
+                onChange={set('baseline2w')}
+                error={fieldError('baseline2w')}
+              />
+              <NumberInput
+                label="3 Wheeler baseline (g CO2/km)"
+                description={report.data?.settings.baselines[1]?.source ?? DEFAULT_BASELINES['3 Wheeler'].source}
+                value={form.baseline3w}
+                onChange={set('baseline3w')}
+                error={fieldError('baseline3w')}
+              />
+              <TextInput
+                label="2 Wheeler baseline source"
+                placeholder="Where your figure comes from"
+                value={form.baseline2wSource}
+                onChange={(e) => set('baseline2wSource')(e.currentTarget.value)}
+              />
+              <TextInput
+                label="3 Wheeler baseline source"
+                placeholder="Where your figure comes from"
+                value={form.baseline3wSource}
+                onChange={(e) => set('baseline3wSource')(e.currentTarget.value)}
+              />
+              <TextInput
+                label="Grid intensity by region"
+                description="City:t CO2/MWh, comma-separated (e.g. Pune:0.65)"
+                value={form.regions}
+                onChange={(e) => set('regions')(e.currentTarget.value)}
+                error={fieldError('regions')}
+              />
+            </SimpleGrid>
+            {mayEditContract ? (
+              <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
+                <Text component="legend" size="sm" fw={600} mt="md">
+                  Your supply contract (market-based)
+                </Text>
+                <Text size="xs" c="dimmed">
+                  The electricity contract your fleet charges under; leave the supplier empty for none (the grid average
+                  is used). Saved with the settings.
+                </Text>
+                <SimpleGrid cols={{ base: 1, sm: 3 }} mt={4}>
+                  <TextInput
+                    label="Supplier"
+                    value={contract.supplier}
+                    onChange={(e) => {
+                      const supplier = e.currentTarget.value;
+                      setContract((c) => ({ ...c, supplier }));
+                    }}
+                    error={fieldError('supplyContract.supplier')}
+                  />
+                  <TextInput
+                    label="Instrument"
+                    placeholder="PPA, green tariff, certificates"
+                    value={contract.instrument}
+                    onChange={(e) => {
+                      const instrument = e.currentTarget.value;
+                      setContract((c) => ({ ...c, instrument }));
+                    }}
+                    error={fieldError('supplyContract.instrument')}
+                  />
+                  <NumberInput
+                    label="Contract intensity (t CO2/MWh)"
+                    decimalScale={4}
+                    value={contract.intensity}
+                    onChange={(v) => setContract((c) => ({ ...c, intensity: String(v) }))}
+                    error={fieldError('supplyContract.intensity')}
+                  />
+                </SimpleGrid>
+              </fieldset>
+            ) : null}
+            <Group mt="sm" gap="xs">
+              <Button type="submit">Apply</Button>
+              {canConfigure && saved.data ? (
+                <Button variant="light" loading={saveSettings.isPending} onClick={() => void save()}>
+                  Save for {saved.data.organisation}
+                </Button>
+              ) : null}
+              <Button variant="default" onClick={reset}>
+                {saved.data?.saved ? 'Reset to saved settings' : 'Reset to defaults'}
+              </Button>
+            </Group>
+            <Text size="xs" c="dimmed" mt={6}>
+              {saved.data?.saved
+                ? `Settings of ${saved.data.organisation}, saved by ${saved.data.updatedBy ?? 'someone'} on ${formatDateTime(saved.data.updatedAt)}. Apply tries other figures without saving them.`
+                : saved.data
+                  ? `${saved.data.organisation[0]?.toUpperCase()}${saved.data.organisation.slice(1)} has saved no settings: these are the defaults.${canConfigure ? ' Save them to keep your own for everyone in it.' : ''}`
+                  : null}
+            </Text>
+            {saved.isError ? (
+              <Alert color="red" title="Your organisation's carbon settings could not be loaded" role="alert" mt="sm">
+                {toApiError(saved.error).message} The figures use the defaults.
+              </Alert>
+            ) : null}
+          </form>
+        )}
       </Card>
 
       {!rangeValid ? (

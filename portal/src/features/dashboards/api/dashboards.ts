@@ -133,6 +133,15 @@ export function useCo2(range: TimeRange) {
   });
 }
 
+/** Rollouts running or paused; read every 10 s while shown (the demo advances them every second). */
+export function useFirmwareRollouts() {
+  return useQuery({
+    queryKey: dashboardKeys.data('firmware-rollouts', {}),
+    queryFn: async () => requireData(await apiClient.GET('/dashboard-data/firmware-rollouts')),
+    refetchInterval: 10_000,
+  });
+}
+
 export function useMyVehicles() {
   return useQuery({
     queryKey: dashboardKeys.data('my-vehicles', {}),

@@ -30,6 +30,7 @@ import {
   useCharging,
   useCo2,
   useFaultSummary,
+  useFirmwareRollouts,
   useFleetStatus,
   useMyVehicles,
   useRecentFaults,
@@ -42,6 +43,9 @@ export interface PanelBodyProps {
   range: TimeRange;
 }
 export type PanelBodies = Partial<Record<DashboardPanelId, ComponentType<PanelBodyProps>>>;
+
+/** The dashboard's time-series charts share one crosshair and zoom (ECharts `connect`), as Grafana's panels do. */
+const CHART_GROUP = 'dashboard-time';
 
 /** Emergency has no spec colour: a dark red beyond Critical. */
 const EMERGENCY_COLOUR = '#7A1F2E';
@@ -270,6 +274,7 @@ export function EnergyDistanceBody({ range }: PanelBodyProps) {
           <TimeSeriesChart
             label="Energy and distance per day"
             height={220}
+            group={CHART_GROUP}
             series={[
               { name: 'Distance', unit: 'km', points: d.days.map((x) => [dayMs(x.date), x.distanceKm] as const) },
               { name: 'Energy', unit: 'kWh', points: d.days.map((x) => [dayMs(x.date), x.energyKwh] as const) },
@@ -347,6 +352,7 @@ export function ChargingBody({ range }: PanelBodyProps) {
           <TimeSeriesChart
             label="Charging sessions and energy charged per day"
             height={220}
+            group={CHART_GROUP}
             series={[
               { name: 'Sessions', unit: 'sessions', points: d.days.map((x) => [dayMs(x.date), x.sessions] as const) },
               { name: 'Energy charged', unit: 'kWh', points: d.days.map((x) => [dayMs(x.date), x.energyKwh] as const) },
@@ -457,6 +463,104 @@ export function Co2Body({ range }: PanelBodyProps) {
             {d.gridKgPerKwh} kg/kWh grid x {d.chargingLossPct}% charging losses.
           </Text>
           <SampledNote sampled={d.sampledVehicles} />
+        </Stack>
+      )}
+    </QueryState>
+  );
+}
+
+const DEVICE_KIND_LABEL = { BMS: 'BMS', MCU: 'MCU', VCU: 'VCU', LOGGER: 'Logger' } as const;
+
+export function FirmwareRolloutsBody() {
+  const query = useFirmwareRollouts();
+  const can = useCan();
+  const mayOpen = can('FOTA');
+  return (
+    <QueryState
+      query={query}
+      what="firmware rollouts"
+      isEmpty={(d) => d.items.length === 0}
+      emptyText="No firmware rollout is running or paused."
+    >
+      {(d) => (
+        <Stack gap={6}>
+          <Text size="sm">
+            <b>{d.running.toLocaleString('en-GB')}</b> running, <b>{d.paused.toLocaleString('en-GB')}</b> paused
+            {d.items.length < d.running + d.paused ? ` (the ${d.items.length} paused first, then newest)` : ''}
+          </Text>
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (axe scrollable-region-focusable) */}
+          <section style={{ overflowX: 'auto' }} tabIndex={0} aria-label="Firmware rollouts in progress, scrollable">
+            <Table fz="sm" verticalSpacing={4} striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">Release</Table.Th>
+                  <Table.Th scope="col">Target</Table.Th>
+                  <Table.Th scope="col">Status</Table.Th>
+                  <Table.Th scope="col" style={{ minWidth: 180 }}>
+                    Progress
+                  </Table.Th>
+                  <Table.Th scope="col">Started</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {d.items.map((r) => {
+                  const name = `${DEVICE_KIND_LABEL[r.deviceType]} ${r.version}${r.modelName ? ` (${r.modelName})` : ''}`;
+                  const done = r.completed + r.failed;
+                  return (
+                    <Table.Tr key={r.id}>
+                      <Table.Td>
+                        {mayOpen ? (
+                          <Anchor
+                            component={Link}
+                            to={paths.firmwareRelease.href({ tab: 'rollouts', rollout: r.id })}
+                            size="sm"
+                            aria-label={`Open the rollout of ${name} to ${r.targetLabel}`}
+                          >
+                            {name}
+                          </Anchor>
+                        ) : (
+                          name
+                        )}
+                      </Table.Td>
+                      <Table.Td>{r.targetLabel}</Table.Td>
+                      <Table.Td>
+                        <Badge color={r.status === 'paused' ? 'orange' : 'blue'} variant="light" radius="sm">
+                          {r.status === 'paused' ? 'Paused' : 'Running'}
+                        </Badge>
+                        <Text size="xs" c="dimmed">
+                          Wave {r.currentWave + 1} of {r.waveCount}
+                        </Text>
+                        {r.pauseReason ? (
+                          <Text size="xs" c="orange.9">
+                            {r.pauseReason}
+                          </Text>
+                        ) : null}
+                      </Table.Td>
+                      <Table.Td>
+                        <Progress.Root size="md" aria-hidden>
+                          <Progress.Section value={pct(r.completed, r.deviceCount)} color="teal" />
+                          <Progress.Section value={pct(r.failed, r.deviceCount)} color="red" />
+                          <Progress.Section value={pct(r.inProgress, r.deviceCount)} color="blue" />
+                        </Progress.Root>
+                        <Text size="xs">
+                          {done.toLocaleString('en-GB')} of {r.deviceCount.toLocaleString('en-GB')} devices done (
+                          {formatNumber(r.progressPct, '%', 0)}): {r.completed.toLocaleString('en-GB')} completed,{' '}
+                          {r.failed.toLocaleString('en-GB')} failed, {r.inProgress.toLocaleString('en-GB')} installing
+                          {r.waiting > 0 ? `, ${r.waiting.toLocaleString('en-GB')} waiting` : ''}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>{formatDateTime(r.startedAt)}</Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </section>
+          {mayOpen ? (
+            <Anchor component={Link} to={paths.firmwareRelease.href({ tab: 'rollouts' })} size="sm">
+              All rollouts
+            </Anchor>
+          ) : null}
         </Stack>
       )}
     </QueryState>
@@ -578,5 +682,6 @@ export const PANEL_BODIES: PanelBodies = {
   'battery-health': BatteryHealthBody,
   tickets: TicketsBody,
   co2: Co2Body,
+  'firmware-rollouts': FirmwareRolloutsBody,
   'my-vehicles': MyVehiclesBody,
 };

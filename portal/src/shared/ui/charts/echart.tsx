@@ -15,6 +15,11 @@ export interface EChartProps {
   text?: ChartText;
   /** ECharts events to listen to, e.g. `{ datazoom: (params, chart) => … }`. */
   onEvents?: Readonly<Record<string, (params: unknown, chart: EChartsInstance) => void>>;
+  /**
+   * Charts of one group share their crosshair (axis pointer and tooltip at the same x) and their zoom: ECharts
+   * `connect`. A dashboard passes one group to all its time-series charts.
+   */
+  group?: string;
 }
 
 type Phase = { kind: 'loading' } | { kind: 'ready' } | { kind: 'unsupported' } | { kind: 'error'; message: string };
@@ -23,7 +28,7 @@ type Phase = { kind: 'loading' } | { kind: 'ready' } | { kind: 'unsupported' } |
  * An ECharts canvas that loads ECharts on first use (outside the initial bundle), resizes with its box and is
  * disposed on unmount. Where no canvas exists it says so instead of drawing.
  */
-export function EChart({ option, label, height = 320, onFirstRender, onEvents, text }: EChartProps) {
+export function EChart({ option, label, height = 320, onFirstRender, onEvents, text, group }: EChartProps) {
   const id = useId();
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<EChartsInstance | null>(null);
@@ -34,6 +39,8 @@ export function EChart({ option, label, height = 320, onFirstRender, onEvents, t
   latest.current = option;
   const events = useRef(onEvents);
   events.current = onEvents;
+  // Read when the chart is made: a chart joins its group once.
+  const groupAtMount = useRef(group);
 
   useEffect(() => {
     if (!canDrawCharts()) return;
@@ -41,10 +48,14 @@ export function EChart({ option, label, height = 320, onFirstRender, onEvents, t
     let disposed = false;
     let observer: ResizeObserver | null = null;
     loadEcharts()
-      .then(({ init }) => {
+      .then(({ init, connect }) => {
         if (disposed || !box.current) return;
         const instance = init(box.current, undefined, { renderer: 'canvas' });
         chart.current = instance;
+        if (groupAtMount.current) {
+          instance.group = groupAtMount.current;
+          connect(groupAtMount.current);
+        }
         instance.on('finished', function report() {
           instance.off('finished', report);
           firstRender.current?.(performance.now() - started);

@@ -8,7 +8,7 @@ import {
   TooltipComponent,
   VisualMapComponent,
 } from 'echarts/components';
-import { init, use } from 'echarts/core';
+import { connect, init, use } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 
 use([
@@ -23,4 +23,4 @@ use([
   CanvasRenderer,
 ]);
 
-export { init };
+export { connect, init };

@@ -22,6 +22,8 @@ export interface TimeSeriesChartProps {
   onFirstRender?: (ms: number) => void;
   /** Points per line handed to ECharts (default {@link MAX_DRAWN_POINTS}). */
   maxPoints?: number;
+  /** Charts of one group share their crosshair and zoom (see `EChart`). */
+  group?: string;
 }
 
 /**
@@ -79,6 +81,7 @@ export function TimeSeriesChart({
   height,
   onFirstRender,
   maxPoints = MAX_DRAWN_POINTS,
+  group,
 }: TimeSeriesChartProps) {
   const [zoom, setZoom] = useState({ start: 0, end: 100 });
   const overview = useMemo(() => series.map((s) => lttb(s.points as readonly Point[], maxPoints)), [series, maxPoints]);
@@ -136,6 +139,14 @@ export function TimeSeriesChart({
   );
   const text = useMemo(() => timeSeriesText(label, series), [label, series]);
   return (
-    <EChart option={option} label={label} text={text} height={height} onFirstRender={onFirstRender} onEvents={events} />
+    <EChart
+      option={option}
+      label={label}
+      text={text}
+      height={height}
+      onFirstRender={onFirstRender}
+      onEvents={events}
+      group={group}
+    />
   );
 }
