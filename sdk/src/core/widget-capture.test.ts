@@ -113,7 +113,7 @@ test('web replays start when the config enables them; flow-started takes the vis
   // Recording goes on: the replay of what led to the report is kept, not dropped for a fresh one.
   expect(replay.resetReplay).not.toHaveBeenCalled();
   // What the visitor does in the form afterwards is not what the report carries: the replay taken at the start is.
-  replay.getReplayPayload.mockReturnValue({ ...REPLAY, events: [] });
+  vi.mocked(replay.getReplayPayload).mockReturnValue({ ...REPLAY, events: [] });
   fromFrame('send-feedback', { formData: {}, action: { feedbackType: 'BUG' } });
   await vi.waitFor(() => expect(mock.store.reports).toHaveLength(1));
   expect(mock.store.reports[0]!.webReplay).toEqual(REPLAY);
