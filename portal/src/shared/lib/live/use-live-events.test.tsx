@@ -79,3 +79,27 @@ test('leaving the screen releases the topics and the batch listener', () => {
   expect(live.interest.has('feed')).toBe(false);
   expect(live.listeners.size).toBe(0);
 });
+
+test('with max 0 only onEvent hears the events: the component keeps none and does not render again', () => {
+  const live = fakeController();
+  const onEvent = vi.fn();
+  let renders = 0;
+  function Listener() {
+    renders += 1;
+    const events = useLiveEvents('listener', [topics.fleetEventsFilter('geofences')], 'geofence', { max: 0, onEvent });
+    return <p>{`${events.length} kept`}</p>;
+  }
+  render(
+    <LiveProvider controller={live.controller}>
+      <Listener />
+    </LiveProvider>,
+  );
+  const before = renders;
+  live.deliver([
+    { kind: 'geofence', data: crossing('VH-1', 'enter', 1) },
+    { kind: 'geofence', data: crossing('VH-2', 'enter', 2) },
+  ]);
+  expect(onEvent).toHaveBeenCalledTimes(2);
+  expect(renders).toBe(before);
+  expect(screen.getByText('0 kept')).toBeInTheDocument();
+});
