@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { call, signIn } from '../test/api-test-client';
 import { getWorldDb } from '../world/world-instance';
+import { worldWithGroupOf } from '../test/large-group';
 import { createHandlers } from '../handlers';
 import { server } from '../node';
+import { COMMAND_MAX_TARGETS } from '@/domain/command-params';
 import { acknowledgeDelayOf, acknowledgeResultOf } from './commands';
 
 afterEach(() => vi.restoreAllMocks());
@@ -405,5 +407,71 @@ describe('sending with a broker', () => {
     });
     expect(speed.status).toBe(201);
     expect(sent.at(-1)!.params).toMatchObject({ speedKmh: 40 });
+  });
+});
+
+describe('a send to 500 vehicles (the most one send reaches)', () => {
+  test('creates 500 pending commands under one key, lists them, a repeat creates none, and acknowledgements settle each', async () => {
+    const { db, token, groupId, vehicleIds } = await worldWithGroupOf(COMMAND_MAX_TARGETS, 'LOCATE');
+    const preview = await call('POST', '/commands/preview', { token, body: { target: { deviceGroupId: groupId } } });
+    expect(preview.body.vehicleCount).toBe(500);
+    expect(preview.body.commands.find((c: { code: string }) => c.code === 'LOCATE')?.vehicleCount).toBe(500);
+
+    const before = db.tables.commands.size;
+    const auditBefore = db.tables.audit.size;
+    const body = { target: { deviceGroupId: groupId }, code: 'LOCATE', expiresInS: 120, idempotencyKey: key() };
+    const sent = await call('POST', '/commands/send', { token, body });
+    expect(sent.status).toBe(201);
+    expect(sent.body.skipped).toEqual([]);
+    const commands = sent.body.commands as { id: string; vehicleId: string; status: number; sentAt: string }[];
+    expect(commands).toHaveLength(500);
+    expect(new Set(commands.map((c) => c.vehicleId))).toEqual(new Set(vehicleIds));
+    expect(new Set(commands.map((c) => c.id)).size).toBe(500);
+    expect(commands.every((c) => c.status === 1)).toBe(true);
+    expect(db.tables.commands.size).toBe(before + 500);
+    expect(db.tables.audit.size).toBe(auditBefore + 500);
+
+    // One key for the whole send: a retry (a lost answer) is the same 500 commands, and creates nothing.
+    const again = await call('POST', '/commands/send', { token, body });
+    expect(again.status).toBe(200);
+    expect(again.body.replayed).toBe(true);
+    expect(again.body.commands.map((c: { id: string }) => c.id).sort()).toEqual(commands.map((c) => c.id).sort());
+    expect(db.tables.commands.size).toBe(before + 500);
+
+    // The history lists them: 500 pending LOCATE commands, two pages of 250.
+    const query = 'filter[code]=LOCATE&filter[status]=1&pageSize=250';
+    const first = await call('GET', `/commands?${query}&page=1`, { token });
+    const second = await call('GET', `/commands?${query}&page=2`, { token });
+    expect(first.body.total).toBe(500);
+    const listed = [...first.body.items, ...second.body.items].map((c: { id: string }) => c.id);
+    expect(listed.sort()).toEqual(commands.map((c) => c.id).sort());
+
+    // Once every acknowledgement is due (and the expiry has passed for the vehicles that never answer), each command
+    // is Success or Failed as its vehicle answers, none stays Pending.
+    const sentAt = Date.parse(commands[0]!.sentAt);
+    vi.spyOn(Date, 'now').mockReturnValue(sentAt + 121_000);
+    const settled = await call('GET', '/commands?filter[code]=LOCATE&pageSize=1000', { token });
+    const byId = new Map(settled.body.items.map((c: { id: string; status: number }) => [c.id, c.status]));
+    const expected = { 2: 0, 3: 0 };
+    for (const c of commands) {
+      const answer = acknowledgeResultOf({ vehicleId: c.vehicleId, code: 'LOCATE' });
+      const status = answer ?? 3;
+      expected[status] += 1;
+      expect(byId.get(c.id)).toBe(status);
+    }
+    expect(expected[2]).toBeGreaterThan(300);
+    expect(expected[3]).toBeGreaterThan(20);
+  });
+
+  test('one more vehicle than that is a field error on the target, and nothing is created', async () => {
+    const { db, token, groupId } = await worldWithGroupOf(COMMAND_MAX_TARGETS + 1, 'LOCATE');
+    const before = db.tables.commands.size;
+    const res = await call('POST', '/commands/send', {
+      token,
+      body: { target: { deviceGroupId: groupId }, code: 'LOCATE', idempotencyKey: key() },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.fieldErrors.target).toBe('This target holds 501 vehicles; one send reaches at most 500.');
+    expect(db.tables.commands.size).toBe(before);
   });
 });

@@ -6,6 +6,7 @@ import type { RoleCode } from '@/domain/roles';
 import { acknowledgeResultOf } from '@/mocks/handlers/commands';
 import { server } from '@/mocks/node';
 import { call } from '@/mocks/test/api-test-client';
+import { worldWithGroupOf } from '@/mocks/test/large-group';
 import { getWorldDb } from '@/mocks/world/world-instance';
 import { signInWithDemoWorld } from '@/test/api-sign-in';
 import { preloadPages, renderApp } from '@/test/render';
@@ -211,5 +212,64 @@ describe('sending a command', () => {
     await pickCommand(dialog, 'LOCATE');
     await userEvent.click(within(dialog).getByRole('button', { name: /^Send Locate to \d+ vehicles?$/ }));
     expect(await screen.findByText(/^Locate sent to \d+ vehicles?$/)).toBeInTheDocument();
+  });
+});
+
+describe('a send to 500 vehicles', () => {
+  test('a group of 500 gets 500 pending commands, listed, and each flips as its acknowledgement arrives live', async () => {
+    const { db, groupId } = await worldWithGroupOf(500, 'LOCATE');
+    const group = db.tables.deviceGroups.get(groupId)!;
+    const before = db.tables.commands.size;
+    const { store, token } = await openAs('SA', '/command-history?status=1');
+    expect(await screen.findByText('No commands match these filters.')).toBeInTheDocument();
+
+    const dialog = await openSendDialog();
+    await userEvent.click(within(dialog).getByText('A device group'));
+    await userEvent.click(within(dialog).getByRole('textbox', { name: 'Device group' }));
+    await userEvent.click(await screen.findByRole('option', { name: new RegExp(`^${group.name} · `) }));
+    expect(await within(dialog).findByText(/^500 vehicles in this target/)).toBeInTheDocument();
+    await pickCommand(dialog, 'LOCATE');
+    // The clock stands still from the send on: the server settles a command on read once its device's delay has
+    // passed, so only the live path below can flip a row, and the pending history holds all 500 however slow the run.
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(Date.now());
+    try {
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Send Locate to 500 vehicles' }));
+      expect(await screen.findByText('Locate sent to 500 vehicles')).toBeInTheDocument();
+      expect(db.tables.commands.size).toBe(before + 500);
+
+      // The send invalidates every command list: the pending history shows the 500, a page at a time.
+      expect(await screen.findByText('1–25 of 500', {}, { timeout: 10_000 })).toBeInTheDocument();
+      const rows = await dataRows();
+      expect(rows).toHaveLength(25);
+      for (const row of rows) expect(within(row).getByLabelText('Status: Pending')).toBeInTheDocument();
+
+      // Their acknowledgements arrive live, in one store write as a live batch makes it; the server still answers
+      // Pending, and each row on screen flips to what its vehicle answered.
+      const sent = db.tables.commands.all().filter((c) => c.code === 'LOCATE' && c.status === 1);
+      expect(sent).toHaveLength(500);
+      expect((await call('GET', `/commands/${sent[0]!.id}`, { token })).body.status).toBe(1);
+      const answers = sent.map((c) => ({ c, status: acknowledgeResultOf(c) }));
+      store.getState().setVehicle({
+        commandAcknowledge: Object.fromEntries(
+          answers.flatMap(({ c, status }) =>
+            status === null
+              ? []
+              : [[c.id, { v: 1 as const, commandId: c.id, vehicleUid: c.vehicleId, status, ts: Date.now() }]],
+          ),
+        ),
+      });
+      const statusByVin = new Map(answers.map(({ c, status }) => [db.tables.vehicles.get(c.vehicleId)!.vin, status]));
+      const labels = { 2: 'Status: Success', 3: 'Status: Failed' } as const;
+      await waitFor(() => {
+        for (const row of rows) {
+          const vin = [...statusByVin.keys()].find((v) => row.textContent?.includes(v));
+          expect(vin).toBeDefined();
+          const status = statusByVin.get(vin ?? '');
+          expect(within(row).getByLabelText(status ? labels[status] : 'Status: Pending')).toBeInTheDocument();
+        }
+      });
+    } finally {
+      clock.mockRestore();
+    }
   });
 });

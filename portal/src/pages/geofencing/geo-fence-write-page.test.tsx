@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, expect, test } from 'vitest';
 import { call, signIn } from '@/mocks/test/api-test-client';
+import { getWorldDb } from '@/mocks/world/world-instance';
 import { preloadPages, renderApp } from '@/test/render';
 import { signedInWorldStore } from '@/test/api-sign-in';
 
@@ -38,7 +39,9 @@ test('a new geofence without a name or a shape shows both errors and saves nothi
 test('assigned vehicles are shown and can be searched for', async () => {
   renderApp('/geo-fencing/write?id=GF-MAGARPATTA', { store: await signedInWorldStore('SA') });
   const input = await screen.findByRole('textbox', { name: 'Assigned vehicles' });
-  expect(screen.getAllByText('veh-000013').length).toBeGreaterThan(0);
+  // A saved assignment reads as the vehicle's VIN and registration, as the search offers it.
+  const vehicle = (await getWorldDb()).tables.vehicles.get('veh-000013')!;
+  expect((await screen.findAllByText(`${vehicle.vin} · ${vehicle.registrationNumber}`)).length).toBeGreaterThan(0);
   await userEvent.type(input, 'MH');
   expect(await screen.findAllByRole('option')).not.toHaveLength(0);
 });

@@ -97,7 +97,7 @@ describe('/tickets as the super admin', () => {
     expect(within(modal).getByText('Enter a title.')).toBeInTheDocument();
     expect(within(modal).getByText('Describe what is wrong.')).toBeInTheDocument();
     await userEvent.click(within(modal).getByRole('textbox', { name: 'Vehicle' }));
-    await userEvent.click(await comboOption(/^KA/));
+    await userEvent.click(await comboOption(/ · KA/));
     await userEvent.type(within(modal).getByRole('textbox', { name: 'Title' }), 'Door will not lock');
     await userEvent.type(within(modal).getByRole('textbox', { name: 'What is wrong' }), 'Since this morning.');
     await userEvent.click(within(modal).getByRole('button', { name: 'Open ticket' }));

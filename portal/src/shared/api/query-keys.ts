@@ -21,8 +21,8 @@ export const vehicleKeys = {
   all: ['vehicles'] as const,
   lists: () => ['vehicles', 'list'] as const,
   list: (params: Params) => ['vehicles', 'list', params] as const,
-  /** A vehicle picker's search; `purpose` keeps pickers whose results differ in shape apart. */
-  search: (purpose: 'picker' | 'geofence' | 'ticket', term: string) => ['vehicles', 'search', purpose, term] as const,
+  /** The vehicle pickers' one server search (`shared/ui/vehicle-picker`). */
+  search: (term: string) => ['vehicles', 'search', term] as const,
   detail: (id: string) => ['vehicles', 'detail', id] as const,
   trips: (id: string, params: Params) => ['vehicles', 'detail', id, 'trips', params] as const,
   tripRoute: (id: string, tripId: string) => ['vehicles', 'detail', id, 'trip-route', tripId] as const,
@@ -170,7 +170,6 @@ export const ruleKeys = {
   models: (kind: string, oemId: string | null) => ['rules', 'models', kind, oemId] as const,
   oems: () => ['rules', 'oems'] as const,
   keyLabels: () => ['rules', 'key-labels'] as const,
-  vehicles: (q: string) => ['rules', 'vehicles', q] as const,
 };
 
 /** Analysis and carbon emission (issue 22): subjects to pick, comparisons and carbon reports, each by its parameters. */

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import { apiClient, requireData } from './api-client';
 import { vehicleKeys } from './query-keys';
 
@@ -16,11 +16,12 @@ export const vehicleOptionLabel = (v: { vin: string; registrationNumber: string 
 export const VEHICLE_SEARCH_SIZE = 20;
 
 /**
- * Vehicles in the caller's scope (for fitting a device, or sending a command) whose VIN or registration contains `term` (the first ones by VIN when empty).
+ * Vehicles in the caller's scope whose VIN or registration contains `term` (the first ones by VIN when empty): the one
+ * search behind every vehicle picker (commands, device groups, fitting a device, geofences, tickets, rules).
  */
 export function useVehicleSearch(term: string) {
   return useQuery({
-    queryKey: vehicleKeys.search('picker', term),
+    queryKey: vehicleKeys.search(term),
     queryFn: async ({ signal }) => {
       const page = requireData(
         await apiClient.GET('/vehicles', {
@@ -35,5 +36,31 @@ export function useVehicleSearch(term: string) {
     },
     placeholderData: keepPreviousData,
     staleTime: 30_000,
+  });
+}
+
+async function vehicleOption(id: string): Promise<VehicleOption> {
+  const v = requireData(await apiClient.GET('/vehicles/{id}', { params: { path: { id } } }));
+  return { value: v.id, label: vehicleOptionLabel(v) };
+}
+
+/** The option of one vehicle known by its id only (a form opened on a vehicle, or editing a saved choice). */
+export function useVehicleOption(id: string | null) {
+  return useQuery({
+    queryKey: vehicleKeys.label(id ?? ''),
+    queryFn: () => vehicleOption(id as string),
+    enabled: id !== null && id !== '',
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** The options of vehicles known by their ids (what a multiple picker holds), each read once and cached. */
+export function useVehicleOptions(ids: readonly string[]) {
+  return useQueries({
+    queries: ids.map((id) => ({
+      queryKey: vehicleKeys.label(id),
+      queryFn: () => vehicleOption(id),
+      staleTime: 5 * 60_000,
+    })),
   });
 }

@@ -7,23 +7,35 @@ import { describe, expect, test } from 'vitest';
 import { server } from '@/mocks/node';
 import { signedInWorldStore } from '@/test/api-sign-in';
 import { renderWithProviders } from '@/test/render';
-import type { VehicleOption } from '@/shared/api/vehicle-search';
-import { VehiclePicker } from './vehicle-picker';
+import { useVehicleOption, type VehicleOption } from '@/shared/api/vehicle-search';
+import { getWorldDb } from '@/mocks/world/world-instance';
+import { VehicleMultiPicker, VehiclePicker } from './vehicle-picker';
 
 function Harness() {
   const [value, setValue] = useState<VehicleOption | null>(null);
   return <VehiclePicker label="Vehicle" value={value} onChange={setValue} />;
 }
 
-async function renderPicker() {
-  const store = await signedInWorldStore('BMSA');
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  renderWithProviders(
-    <QueryClientProvider client={client}>
-      <Harness />
-    </QueryClientProvider>,
-    { store },
+function MultiHarness({ initial }: { initial: string[] }) {
+  const [ids, setIds] = useState(initial);
+  return (
+    <>
+      <VehicleMultiPicker label="Vehicles" value={ids} onChange={setIds} />
+      <output aria-label="Chosen">{ids.join(',')}</output>
+    </>
   );
+}
+
+/** A form that has only a vehicle's id (a ticket opened from a vehicle page). */
+function KnownByIdHarness({ id }: { id: string }) {
+  const option = useVehicleOption(id);
+  return <VehiclePicker label="Vehicle" value={option.data ?? null} onChange={() => {}} disabled />;
+}
+
+async function renderPicker(ui = <Harness />, role: 'BMSA' | 'SA' = 'BMSA') {
+  const store = await signedInWorldStore(role);
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  renderWithProviders(<QueryClientProvider client={client}>{ui}</QueryClientProvider>, { store });
   return screen.getByRole('textbox', { name: /^Vehicle/ });
 }
 
@@ -59,5 +71,31 @@ describe('VehiclePicker', () => {
     const input = await renderPicker();
     await userEvent.type(input, 'KA01');
     expect(await screen.findByText(/Could not search vehicles: The fleet API is down\./)).toBeInTheDocument();
+  });
+
+  test('several choices: a saved one reads by its VIN and registration, the search adds more, keys pick', async () => {
+    const db = await getWorldDb();
+    const saved = db.tables.vehicles.get('veh-000001')!;
+    const input = await renderPicker(<MultiHarness initial={[saved.id]} />, 'SA');
+    expect((await screen.findAllByText(`${saved.vin} · ${saved.registrationNumber}`)).length).toBeGreaterThan(0);
+    const other = db.tables.vehicles.get('veh-000002')!;
+    await userEvent.type(input, other.vin);
+    expect(
+      await screen.findByRole('option', { name: `${other.vin} · ${other.registrationNumber}` }),
+    ).toBeInTheDocument();
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    await waitFor(() => expect(screen.getByLabelText('Chosen')).toHaveTextContent(`${saved.id},${other.id}`));
+    await userEvent.clear(input);
+    await userEvent.type(input, 'NO-SUCH-VIN');
+    expect(await screen.findByText('No vehicle matches “NO-SUCH-VIN”.')).toBeInTheDocument();
+    // The first choice keeps its label whatever the search shows now.
+    expect(screen.getAllByText(`${saved.vin} · ${saved.registrationNumber}`).length).toBeGreaterThan(0);
+  });
+
+  test('a vehicle known by its id only shows as its VIN and registration', async () => {
+    const vehicle = (await getWorldDb()).tables.vehicles.get('veh-000003')!;
+    const input = await renderPicker(<KnownByIdHarness id={vehicle.id} />, 'SA');
+    await waitFor(() => expect(input).toHaveValue(`${vehicle.vin} · ${vehicle.registrationNumber}`));
+    expect(input).toBeDisabled();
   });
 });

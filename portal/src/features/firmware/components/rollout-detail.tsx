@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Group, NativeSelect, Paper, Progress, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useMemo, useRef, useState } from 'react';
+import { memo, useRef, useState } from 'react';
 import { ACTION } from '@/domain/permissions';
 import { firmwareKeys } from '@/shared/api/query-keys';
 import { formatDateTime } from '@/shared/lib/format';
@@ -29,29 +29,28 @@ const OTA_PROGRESS_FILTER = `${TOPIC_ROOT}/vehicles/+/devices/+/ota`;
 const STATUS_COLOURS = { running: 'blue', paused: 'yellow', cancelled: 'gray', completed: 'teal' } as const;
 type Wave = ApiFirmwareRollout['waves'][number];
 
-function WaveBar({
-  wave,
+/**
+ * One progress bar (a wave or the whole rollout), memoised on its counts. Striped, not animated: a moving stripe
+ * repaints every frame for as long as devices install, and the live counts already move once a second.
+ */
+const WaveBar = memo(function WaveBar({
+  total,
+  completed,
+  failed,
+  inProgress,
   label,
-}: {
-  wave: Pick<Wave, 'total' | 'completed' | 'failed' | 'inProgress'>;
-  label: string;
-}) {
+}: Pick<Wave, 'total' | 'completed' | 'failed' | 'inProgress'> & { label: string }) {
+  const wave = { total, completed, failed, inProgress };
   const share = (n: number) => (wave.total === 0 ? 0 : (n / wave.total) * 100);
   const done = wave.completed + wave.failed;
   return (
     <Progress.Root size="lg" role="group" aria-label={`${label}: ${done} of ${wave.total} finished`}>
       <Progress.Section value={share(wave.completed)} color="teal" aria-label={`${label}: completed`} />
       <Progress.Section value={share(wave.failed)} color="red" aria-label={`${label}: failed`} />
-      <Progress.Section
-        value={share(wave.inProgress)}
-        color="blue"
-        striped
-        animated
-        aria-label={`${label}: in progress`}
-      />
+      <Progress.Section value={share(wave.inProgress)} color="blue" striped aria-label={`${label}: in progress`} />
     </Progress.Root>
   );
-}
+});
 
 const col = createColumnHelper<ApiOtaUpdate>();
 const PHASE_FILTER = [
@@ -62,6 +61,122 @@ const PHASE_FILTER = [
   { value: 'completed', label: 'Completed' },
   { value: 'queued', label: 'Queued' },
 ];
+
+/** The device table's columns (fixed: the table re-renders only when its page of devices changes). */
+const DEVICE_COLUMNS = [
+  col.accessor('deviceSerial', {
+    header: 'Device',
+    size: 170,
+    meta: { label: 'Device', sortField: 'deviceSerial' },
+  }),
+  col.accessor('wave', {
+    header: 'Wave',
+    size: 70,
+    meta: { label: 'Wave', sortField: 'wave' },
+    cell: (c) => c.getValue() + 1,
+  }),
+  col.accessor('status', {
+    header: 'Status',
+    size: 150,
+    meta: { label: 'Status', sortField: 'status' },
+    cell: (c) => <OtaStatusBadge update={c.row.original} />,
+  }),
+  col.accessor('progress', {
+    header: 'Progress',
+    size: 140,
+    meta: { label: 'Progress' },
+    cell: (c) => (
+      <Progress.Root>
+        <Progress.Section
+          value={c.getValue()}
+          color={c.row.original.status === 3 ? 'red' : c.row.original.status === 2 ? 'teal' : 'blue'}
+          aria-label={`${c.row.original.deviceSerial} progress`}
+        />
+      </Progress.Root>
+    ),
+  }),
+  col.display({
+    id: 'versions',
+    header: 'From → to',
+    size: 130,
+    meta: { label: 'From → to' },
+    cell: (c) => `${c.row.original.fromVersion} → ${c.row.original.toVersion}`,
+  }),
+  col.accessor('attempt', {
+    header: 'Attempt',
+    size: 80,
+    meta: { label: 'Attempt' },
+    cell: (c) => c.getValue() + 1,
+  }),
+  col.display({
+    id: 'reason',
+    header: 'Reason',
+    size: 320,
+    meta: { label: 'Reason' },
+    cell: (c) => c.row.original.waitingReason ?? c.row.original.failureReason ?? '',
+  }),
+];
+
+/**
+ * The rollout's devices, a server page at a time. Its own component (memoised on the rollout id, version and whether
+ * it is open), so the rollout's refreshes once a second while devices report do not render the table again; it reads
+ * its page again every few seconds while the rollout is open.
+ */
+const RolloutDevices = memo(function RolloutDevices({
+  id,
+  version,
+  open,
+}: {
+  id: string;
+  version: string;
+  open: boolean;
+}) {
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(25);
+  const [sort, setSort] = useState<ListSort | null>(null);
+  const [phase, setPhase] = useState('');
+  const params: ListParams = { page, pageSize, sort, q: '', filters: phase ? { phase } : {} };
+  const devices = useRolloutDevices(id, params, open);
+  return (
+    <>
+      <Group justify="space-between" align="flex-end">
+        <Title order={4}>Devices</Title>
+        <NativeSelect
+          label="Show"
+          value={phase}
+          onChange={(e) => {
+            setPhase(e.currentTarget.value);
+            setPage(1);
+          }}
+          data={PHASE_FILTER}
+        />
+      </Group>
+      <DataTable
+        label={`Devices of the rollout of ${version}`}
+        tableId="firmware-rollout-devices"
+        columns={DEVICE_COLUMNS}
+        rows={devices.data?.items}
+        total={devices.data?.total ?? 0}
+        getRowId={(u) => u.id}
+        page={page}
+        pageSize={pageSize}
+        sort={sort}
+        onPageChange={setPage}
+        onPageSizeChange={(s) => {
+          setPageSize(s);
+          setPage(1);
+        }}
+        onSortChange={setSort}
+        isLoading={devices.isLoading}
+        isFetching={devices.isFetching}
+        error={devices.error}
+        onRetry={() => void devices.refetch()}
+        emptyText="No device matches."
+        height={420}
+      />
+    </>
+  );
+});
 
 export interface RolloutDetailProps {
   id: string;
@@ -81,19 +196,14 @@ export default function RolloutDetail({ id }: RolloutDetailProps) {
     rollout?.status === 'running' ||
     rollout?.status === 'paused' ||
     (rollout?.status === 'cancelled' && !rollout.finishedAt);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(25);
-  const [sort, setSort] = useState<ListSort | null>(null);
-  const [phase, setPhase] = useState('');
-  const params: ListParams = { page, pageSize, sort, q: '', filters: phase ? { phase } : {} };
-  const devices = useRolloutDevices(id, params, open);
   const action = useRolloutAction();
   const [confirmCancel, setConfirmCancel] = useState(false);
 
   // Live OTA progress: refresh this rollout at most once a second while its devices report.
   const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
   useLiveEvents(`firmware-rollout-${id}`, [OTA_PROGRESS_FILTER], 'ota-progress', {
-    max: 1,
+    // Thousands of events a second in a large rollout: listen only, never render per event (portal.fota10k).
+    max: 0,
     onEvent: (event) => {
       if (!rollout || event.releaseId !== rollout.releaseId || pending.current) return;
       pending.current = setTimeout(() => {
@@ -116,63 +226,6 @@ export default function RolloutDetail({ id }: RolloutDetailProps) {
       setConfirmCancel(false);
     }
   };
-
-  const columns = useMemo(
-    () => [
-      col.accessor('deviceSerial', {
-        header: 'Device',
-        size: 170,
-        meta: { label: 'Device', sortField: 'deviceSerial' },
-      }),
-      col.accessor('wave', {
-        header: 'Wave',
-        size: 70,
-        meta: { label: 'Wave', sortField: 'wave' },
-        cell: (c) => c.getValue() + 1,
-      }),
-      col.accessor('status', {
-        header: 'Status',
-        size: 150,
-        meta: { label: 'Status', sortField: 'status' },
-        cell: (c) => <OtaStatusBadge update={c.row.original} />,
-      }),
-      col.accessor('progress', {
-        header: 'Progress',
-        size: 140,
-        meta: { label: 'Progress' },
-        cell: (c) => (
-          <Progress.Root>
-            <Progress.Section
-              value={c.getValue()}
-              color={c.row.original.status === 3 ? 'red' : c.row.original.status === 2 ? 'teal' : 'blue'}
-              aria-label={`${c.row.original.deviceSerial} progress`}
-            />
-          </Progress.Root>
-        ),
-      }),
-      col.display({
-        id: 'versions',
-        header: 'From → to',
-        size: 130,
-        meta: { label: 'From → to' },
-        cell: (c) => `${c.row.original.fromVersion} → ${c.row.original.toVersion}`,
-      }),
-      col.accessor('attempt', {
-        header: 'Attempt',
-        size: 80,
-        meta: { label: 'Attempt' },
-        cell: (c) => c.getValue() + 1,
-      }),
-      col.display({
-        id: 'reason',
-        header: 'Reason',
-        size: 320,
-        meta: { label: 'Reason' },
-        cell: (c) => c.row.original.waitingReason ?? c.row.original.failureReason ?? '',
-      }),
-    ],
-    [],
-  );
 
   return (
     <QueryState query={query} what="rollout">
@@ -246,7 +299,7 @@ export default function RolloutDetail({ id }: RolloutDetailProps) {
                     devices
                   </Text>
                 </Group>
-                <WaveBar wave={total} label="Overall" />
+                <WaveBar {...total} label="Overall" />
                 {r.waves.map((w) => {
                   const label = `Wave ${w.wave + 1}${w.wave === 0 && r.policy.canaryPercent > 0 && r.waveCount > 1 ? ' (canary)' : ''}`;
                   const current = w.wave === r.currentWave && r.status !== 'completed';
@@ -262,7 +315,13 @@ export default function RolloutDetail({ id }: RolloutDetailProps) {
                           {w.skipped ? ` · ${w.skipped} cancelled` : ''} · of {w.total}
                         </Text>
                       </Group>
-                      <WaveBar wave={w} label={label} />
+                      <WaveBar
+                        total={w.total}
+                        completed={w.completed}
+                        failed={w.failed}
+                        inProgress={w.inProgress}
+                        label={label}
+                      />
                     </Stack>
                   );
                 })}
@@ -273,41 +332,7 @@ export default function RolloutDetail({ id }: RolloutDetailProps) {
                 ) : null}
               </Stack>
             </Paper>
-            <Group justify="space-between" align="flex-end">
-              <Title order={4}>Devices</Title>
-              <NativeSelect
-                label="Show"
-                value={phase}
-                onChange={(e) => {
-                  setPhase(e.currentTarget.value);
-                  setPage(1);
-                }}
-                data={PHASE_FILTER}
-              />
-            </Group>
-            <DataTable
-              label={`Devices of the rollout of ${r.version}`}
-              tableId="firmware-rollout-devices"
-              columns={columns}
-              rows={devices.data?.items}
-              total={devices.data?.total ?? 0}
-              getRowId={(u) => u.id}
-              page={page}
-              pageSize={pageSize}
-              sort={sort}
-              onPageChange={setPage}
-              onPageSizeChange={(s) => {
-                setPageSize(s);
-                setPage(1);
-              }}
-              onSortChange={setSort}
-              isLoading={devices.isLoading}
-              isFetching={devices.isFetching}
-              error={devices.error}
-              onRetry={() => void devices.refetch()}
-              emptyText="No device matches."
-              height={420}
-            />
+            <RolloutDevices id={id} version={r.version} open={open} />
             <ConfirmDialog
               opened={confirmCancel}
               title="Cancel this rollout?"

@@ -106,16 +106,6 @@ export function useRuleOems(enabled: boolean) {
   });
 }
 
-/** Vehicles whose registration or VIN matches, for the Device scope picker. */
-export function useRuleVehicleSearch(q: string) {
-  return useQuery({
-    queryKey: ruleKeys.vehicles(q),
-    queryFn: async () =>
-      requireData(await apiClient.GET('/vehicles', { params: { query: { q: q || undefined, pageSize: 20 } } })).items,
-    placeholderData: keepPreviousData,
-  });
-}
-
 /** The label and unit of each telemetry key, by device kind ("BMS:maxCellTemp"), from the models the caller sees. */
 export function useTelemetryKeyLabels() {
   return useQuery({

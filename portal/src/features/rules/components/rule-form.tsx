@@ -1,4 +1,5 @@
 import {
+  Box,
   Alert,
   Button,
   Checkbox,
@@ -15,21 +16,15 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { type FormEvent, useMemo, useState } from 'react';
 import { DELIVERY_METHOD_LABELS } from '@/domain/bit-flags';
 import { FAULT_SEVERITY_LABELS } from '@/domain/enums';
 import { type KeyRange, RULE_DEVICE_KINDS, type RuleDeviceKind } from '@/domain/rules';
 import { ApiError } from '@/shared/api/api-error';
+import { useVehicleOption, type VehicleOption } from '@/shared/api/vehicle-search';
+import { VehiclePicker } from '@/shared/ui/vehicle-picker';
 import { formatDateTime } from '@/shared/lib/format';
-import {
-  type RuleInput,
-  type RuleTestResult,
-  useRuleModels,
-  useRuleOems,
-  useRuleVehicleSearch,
-  useTestRule,
-} from '../api/rule-api';
+import { type RuleInput, type RuleTestResult, useRuleModels, useRuleOems, useTestRule } from '../api/rule-api';
 import { type RuleDraft, type RuleDraftErrors, toRuleInput, validateRuleDraft } from '../lib/rule-draft';
 import { ConditionList } from './condition-list';
 
@@ -63,8 +58,11 @@ export function RuleForm({ initial, choosesOem, wideScopes, editing, onSubmit, o
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [serverErrors, setServerErrors] = useState<RuleDraftErrors>({});
-  const [vehicleQuery, setVehicleQuery] = useState(initial.vehicleId);
-  const [debouncedQuery] = useDebouncedValue(vehicleQuery, 250);
+  // The picked vehicle's option; a saved rule's vehicle is known by its id only until read.
+  const [pickedVehicle, setPickedVehicle] = useState<VehicleOption | null>(null);
+  const savedVehicle = useVehicleOption(
+    draft.scope === 3 && !pickedVehicle && draft.vehicleId ? draft.vehicleId : null,
+  );
   const test = useTestRule();
 
   const set = <K extends keyof RuleDraft>(key: K, value: RuleDraft[K]) => {
@@ -77,7 +75,6 @@ export function RuleForm({ initial, choosesOem, wideScopes, editing, onSubmit, o
 
   const oems = useRuleOems(choosesOem);
   const models = useRuleModels(draft.deviceKind, draft.scope === 3 ? null : draft.oemId || null);
-  const vehicles = useRuleVehicleSearch(draft.scope === 3 ? debouncedQuery : '');
   const model = models.data?.find((m) => m.id === draft.modelId);
   // The keys and faults the conditions may test: the chosen model's, else the first model's of the kind (one template per kind).
   const templateModel = model ?? models.data?.[0];
@@ -112,12 +109,11 @@ export function RuleForm({ initial, choosesOem, wideScopes, editing, onSubmit, o
     test.mutate(toRuleInput(draft));
   };
 
-  const vehicleOptions = (vehicles.data ?? []).map((v) => ({
-    value: v.id,
-    label: `${v.registrationNumber} · ${v.id}`,
-  }));
-  if (draft.vehicleId && !vehicleOptions.some((o) => o.value === draft.vehicleId))
-    vehicleOptions.unshift({ value: draft.vehicleId, label: draft.vehicleId });
+  const vehicle = draft.vehicleId
+    ? pickedVehicle?.value === draft.vehicleId
+      ? pickedVehicle
+      : (savedVehicle.data ?? { value: draft.vehicleId, label: draft.vehicleId })
+    : null;
 
   return (
     <form onSubmit={handleSubmit} noValidate aria-label="Rule">
@@ -196,20 +192,18 @@ export function RuleForm({ initial, choosesOem, wideScopes, editing, onSubmit, o
             />
           ) : null}
           {draft.scope === 3 ? (
-            <Select
-              label="Vehicle"
-              placeholder="Search by registration or VIN"
-              data={vehicleOptions}
-              value={draft.vehicleId || null}
-              error={errors.vehicleId}
-              searchable
-              searchValue={vehicleQuery}
-              onSearchChange={setVehicleQuery}
-              filter={({ options }) => options}
-              nothingFoundMessage={vehicles.isFetching ? 'Searching…' : 'No vehicle matches'}
-              w={280}
-              onChange={(v) => set('vehicleId', v ?? '')}
-            />
+            <Box w={320}>
+              <VehiclePicker
+                label="Vehicle"
+                required={false}
+                value={vehicle}
+                error={errors.vehicleId}
+                onChange={(v) => {
+                  setPickedVehicle(v);
+                  set('vehicleId', v?.value ?? '');
+                }}
+              />
+            </Box>
           ) : null}
         </Group>
 

@@ -1,6 +1,5 @@
 import { Alert, Button, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ACTION } from '@/domain/permissions';
 import {
   MESSAGE_MAX_CHARS,
@@ -12,8 +11,9 @@ import {
 import { ApiError } from '@/shared/api/api-error';
 import { errorMessage } from '@/shared/ui/data-table/server-field-errors';
 import { notify } from '@/shared/ui/notify';
+import { useVehicleOption, type VehicleOption } from '@/shared/api/vehicle-search';
+import { VehiclePicker } from '@/shared/ui/vehicle-picker';
 import { useCan } from '@/state/use-can';
-import { useTicketVehicle, useTicketVehicleSearch } from '../api/search-vehicles';
 import { useTicketAssignees } from '../api/ticket-assignees';
 import { useCreateTicket } from '../api/ticket-mutations';
 import type { ApiTicketDetail } from '../api/ticket-types';
@@ -70,22 +70,16 @@ export function NewTicketModal({ opened, preset, onClose, onCreated }: NewTicket
     assigneeId: null,
   });
   const [errors, setErrors] = useState<Errors>({});
-  const [search, setSearch] = useState('');
-  const [q] = useDebouncedValue(search, 250);
-  const vehicles = useTicketVehicleSearch(opened ? q : '');
-  const presetVehicle = useTicketVehicle(opened && preset.vehicleId ? preset.vehicleId : null);
+  // The picked vehicle's option; a ticket opened from a vehicle or fault page arrives with the vehicle's id only.
+  const [picked, setPicked] = useState<VehicleOption | null>(null);
+  const presetVehicle = useVehicleOption(opened && preset.vehicleId ? preset.vehicleId : null);
 
   useEffect(() => {
     if (opened)
       setFields((f) => ({ ...f, vehicleId: preset.vehicleId ?? f.vehicleId, title: preset.title ?? f.title }));
   }, [opened, preset.vehicleId, preset.title]);
 
-  const vehicleOptions = useMemo(() => {
-    const list = (vehicles.data ?? []).map((v) => ({ value: v.id, label: v.label }));
-    const fixed = presetVehicle.data;
-    if (fixed && !list.some((o) => o.value === fixed.id)) list.unshift({ value: fixed.id, label: fixed.label });
-    return list;
-  }, [vehicles.data, presetVehicle.data]);
+  const vehicle = preset.vehicleId ? (presetVehicle.data ?? null) : picked;
 
   const set = <K extends keyof Fields>(key: K, value: Fields[K]) => {
     setFields((f) => ({ ...f, [key]: value }));
@@ -148,18 +142,13 @@ export function NewTicketModal({ opened, preset, onClose, onCreated }: NewTicket
               {errors.form}
             </Alert>
           ) : null}
-          <Select
+          <VehiclePicker
             label="Vehicle"
-            required
-            searchable
-            placeholder="Search by registration or VIN"
-            data={vehicleOptions}
-            value={fields.vehicleId}
-            onChange={(v) => set('vehicleId', v)}
-            searchValue={search}
-            onSearchChange={setSearch}
-            filter={({ options }) => options}
-            nothingFoundMessage={vehicles.isFetching ? 'Searching…' : 'No vehicle matches'}
+            value={vehicle}
+            onChange={(v) => {
+              setPicked(v);
+              set('vehicleId', v?.value ?? null);
+            }}
             error={errors.vehicleId}
             disabled={Boolean(preset.vehicleId)}
           />

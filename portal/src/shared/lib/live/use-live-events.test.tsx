@@ -79,3 +79,29 @@ test('leaving the screen releases the topics and the batch listener', () => {
   expect(live.interest.has('feed')).toBe(false);
   expect(live.listeners.size).toBe(0);
 });
+
+/** Counts its renders in `counter.renders`. */
+function Listener({ onEvent, counter }: { onEvent: (e: GeofenceEvent) => void; counter: { renders: number } }) {
+  counter.renders += 1;
+  const events = useLiveEvents('listener', [topics.fleetEventsFilter('geofences')], 'geofence', { max: 0, onEvent });
+  return <p>{`${events.length} kept`}</p>;
+}
+
+test('with max 0 only onEvent hears the events: the component keeps none and does not render again', () => {
+  const live = fakeController();
+  const onEvent = vi.fn();
+  const counter = { renders: 0 };
+  render(
+    <LiveProvider controller={live.controller}>
+      <Listener onEvent={onEvent} counter={counter} />
+    </LiveProvider>,
+  );
+  const before = counter.renders;
+  live.deliver([
+    { kind: 'geofence', data: crossing('VH-1', 'enter', 1) },
+    { kind: 'geofence', data: crossing('VH-2', 'enter', 2) },
+  ]);
+  expect(onEvent).toHaveBeenCalledTimes(2);
+  expect(counter.renders).toBe(before);
+  expect(screen.getByText('0 kept')).toBeInTheDocument();
+});

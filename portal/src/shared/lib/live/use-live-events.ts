@@ -7,7 +7,10 @@ export type LiveEventKind = LiveEvent['kind'];
 export type LiveEventData<K extends LiveEventKind> = Extract<LiveEvent, { kind: K }>['data'];
 
 export interface UseLiveEventsOptions<K extends LiveEventKind> {
-  /** How many recent events to keep (newest first). Default 50. */
+  /**
+   * How many recent events to keep (newest first). Default 50. With 0 the hook keeps none and never re-renders its
+   * component: only `onEvent` hears them (a screen that refreshes on events, at thousands of events a second).
+   */
   max?: number;
   /** Called once per event as it arrives (e.g. to raise a toast). */
   onEvent?: (event: LiveEventData<K>) => void;
@@ -37,7 +40,7 @@ export function useLiveEvents<K extends LiveEventKind>(
         const fresh = batch.events.flatMap((e) => (e.kind === kind ? [e.data as LiveEventData<K>] : []));
         if (fresh.length === 0) return;
         for (const event of fresh) onEventRef.current?.(event);
-        setEvents((current) => [...fresh.reverse(), ...current].slice(0, max));
+        if (max > 0) setEvents((current) => [...fresh.reverse(), ...current].slice(0, max));
       }),
     [controller, kind, max],
   );
