@@ -143,8 +143,8 @@ export const rulesNotifications = {
   name: 'Name',
   scopeDevice: { role: 'radio', name: 'Device' },
   vehicle: 'Vehicle',
-  /** "MH12AB1234 · veh-000001" */
-  vehicleOption: / · veh-\d+$/,
+  /** The shared vehicle picker's option: "VIN · registration" ("MD2A11CZ5RWA00001 · KA20EX000002"). */
+  vehicleOption: /^[A-HJ-NPR-Z0-9]{17} · \S+$/,
   conditionKey: 'Condition 1: telemetry key',
   conditionComparison: 'Condition 1: comparison',
   conditionValue: 'Condition 1: value',

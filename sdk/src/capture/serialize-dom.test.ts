@@ -77,6 +77,30 @@ describe('serializeDocument', () => {
     expect(html).toContain('<button>Go</button>');
   });
 
+  test('drops links that load script (module preloads, script preloads), keeps stylesheets and icons', () => {
+    page('<p>x</p>');
+    for (const [rel, as] of [
+      ['modulepreload', 'script'],
+      ['preload', 'script'],
+      ['prefetch', 'worker'],
+      ['stylesheet', ''],
+      ['icon', ''],
+    ]) {
+      const link = document.createElement('link');
+      link.rel = rel!;
+      if (as) link.setAttribute('as', as);
+      link.href = `/assets/${rel}.${as || 'css'}`;
+      document.head.append(link);
+    }
+    const { html } = serializeDocument(document, opts);
+    expect(html).not.toContain('modulepreload');
+    expect(html).not.toContain('preload.script');
+    expect(html).not.toContain('prefetch.worker');
+    expect(html).toContain('stylesheet.css');
+    expect(html).toContain('icon.css');
+    for (const link of document.head.querySelectorAll('link')) link.remove();
+  });
+
   test('turns a canvas into an image of its pixels at its size', () => {
     page('<canvas width="300" height="150" class="chart"></canvas>');
     const { html } = serializeDocument(document, opts);

@@ -43,6 +43,19 @@ const VOID = new Set([
   'wbr',
 ]);
 const SKIPPED = new Set(['script', 'noscript']);
+
+/**
+ * A link that loads script (`modulepreload`, or a preload/prefetch of a script or worker): it shows nothing, and in
+ * the sandboxed preview each one logged "Blocked script execution" (a Vite page has one per chunk).
+ */
+function isScriptLink(el: Element): boolean {
+  const rel = (el.getAttribute('rel') ?? '').toLowerCase().split(/\s+/);
+  if (rel.includes('modulepreload')) return true;
+  const as = (el.getAttribute('as') ?? '').toLowerCase();
+  return (
+    (rel.includes('preload') || rel.includes('prefetch')) && /^(script|worker|sharedworker|serviceworker)$/.test(as)
+  );
+}
 const URL_ATTRIBUTES = new Set(['src', 'href', 'poster', 'action', 'background']);
 const MASK = '********';
 
@@ -225,7 +238,7 @@ export function serializeDocument(doc: Document, options: SerializeOptions): Ser
     if (n.nodeType !== 1) return '';
     const el = n as Element;
     const tag = el.localName;
-    if (SKIPPED.has(tag) || el.hasAttribute(EXCLUDE_ATTRIBUTE)) return '';
+    if (SKIPPED.has(tag) || el.hasAttribute(EXCLUDE_ATTRIBUTE) || (tag === 'link' && isScriptLink(el))) return '';
     const masked = parentMasked || isMaskedElement(el);
 
     if (el.classList.contains(REPLAY.blockClass)) {

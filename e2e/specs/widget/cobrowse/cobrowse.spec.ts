@@ -165,13 +165,14 @@ test('a co-browse tour narrates, scrolls, types, waits for the visitor, clicks a
   await page.mouse.click(note.left + 20, note.top + note.height / 2);
   expect(await page.evaluate(() => document.activeElement?.id ?? '')).not.toBe('note');
 
-  // step 3: INPUT of another type: the widget types the value
-  await expect(bubble(page)).toHaveText('I search for a vehicle.', { timeout: 6000 });
+  // step 3: INPUT of another type: the widget types the value. Step 2 reads for ceil(19 words / 3.6) + 1 = 7 s (its
+  // voice, if longer, plus 1 s), counted from when it showed.
+  await expect(bubble(page)).toHaveText('I search for a vehicle.', { timeout: 15_000 });
   await expect(page.locator('#search')).toHaveValue('VH-00001', { timeout: 6000 });
   await page.screenshot({ path: test.info().outputPath('cobrowse-3-typed.png') });
 
   // step 4: INPUT in the default mode: the visitor types, then Next
-  await expect(bubble(page)).toContainText('Now you: write a note.', { timeout: 4000 });
+  await expect(bubble(page)).toContainText('Now you: write a note.', { timeout: 8000 });
   await expect(page.locator('#note')).toBeFocused({ timeout: 5000 });
   const next = bubble(page).getByRole('button', { name: 'Next' });
   await expect(next).toHaveCount(0);
