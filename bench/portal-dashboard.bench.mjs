@@ -10,8 +10,8 @@
 // (decision 0095). Run it alone: `node -e "import('./bench/portal-dashboard.bench.mjs').then(m => m.run({root: '.'}))"`.
 import { execSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { freePort } from './lib/processes.mjs';
 
 const SIZE = Number(process.env.DASHBOARD_BENCH_SIZE ?? 10_000);
 /** ms from sign-in to every panel painted; the justification is in docs/decisions/0095-*.md. */
@@ -19,17 +19,6 @@ const READY_BUDGET_MS = 8000;
 /** A frame is long when the next frame starts more than one 60 Hz frame plus 4 ms later (decision 0054). */
 const LONG_FRAME_MS = 16.7 + 4;
 const DRAG_MS = 3000;
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * Resolves with the ms from `t0` (a performance.now() of the page) until the dashboard shows `expected` panels,

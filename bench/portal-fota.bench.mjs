@@ -10,45 +10,15 @@
 // The rollout: one wave of exactly 10,000 loggers of one OEM, no preconditions, paused when the page opens; the bench
 // presses Resume, so every device is sent the update at once and reports progress every 5 % of a 20-60 s install
 // (some fail, some go silent), i.e. thousands of OTA messages a second at first. The page's own work is what counts.
-import { execSync, spawn } from 'node:child_process';
+import { execSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { freePort, startChild } from './lib/processes.mjs';
 
 const DEVICES = Number(process.env.FOTA_BENCH_DEVICES ?? 10_000);
 const MEASURE_S = Number(process.env.FOTA_BENCH_MEASURE_S ?? 60);
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Starts a Node script as a child process and resolves with it and its first line on stdout. */
-function startChild(script, args, cwd) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script, ...args], { cwd, stdio: ['ignore', 'pipe', 'inherit'] });
-    child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
-    let out = '';
-    const onData = (data) => {
-      out += data;
-      const newline = out.indexOf('\n');
-      if (newline === -1) return;
-      child.stdout.off('data', onData);
-      child.stdout.resume();
-      resolve({ child, line: out.slice(0, newline) });
-    };
-    child.stdout.on('data', onData);
-  });
-}
 
 function stopChild(child) {
   if (!child || child.exitCode !== null) return Promise.resolve();

@@ -12,10 +12,10 @@
 import { execSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { prepareVehicleListAnswers, startVehicleListStub } from './lib/vehicle-list-stub.mjs';
+import { freePort } from './lib/processes.mjs';
 
 const SIZE = Number(process.env.LIST_BENCH_SIZE ?? 100_000);
 /** KB gz; see docs/decisions/0043-vehicle-list-route-budget.md. */
@@ -50,17 +50,6 @@ const CHANGES = [
     state: 'sort=registrationNumber:asc&filter[connectivity]=GSM&filter[status]=1',
   },
 ];
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** JS files a chunk imports statically, transitively (relative `./x.js` imports of Vite's output). */
 function staticClosure(assets, start) {

@@ -2,13 +2,12 @@
 // live controller in Chromium; measures message-to-sink latency (publisher timestamp to the batch reaching the sink)
 // and long tasks. The page is the controller alone (e2e/specs/live/harness), so these figures are message-to-sink,
 // not message-to-screen; the map's rendering cost is measured by portal-live-map.bench.mjs.
-import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { freePort, startChild } from './lib/processes.mjs';
 
 const VEHICLES = Number(process.env.LIVE_BENCH_VEHICLES ?? 10_000);
 const WARMUP_S = Number(process.env.LIVE_BENCH_WARMUP_S ?? 10);
@@ -17,27 +16,6 @@ const MEASURE_S = Number(process.env.LIVE_BENCH_MEASURE_S ?? 60);
 const HEAP_GROWTH_BUDGET_MB = 10;
 const NOTE =
   "live controller sink on a harness page: message-to-sink, not to screen (the map's own cost is portal.livemap10k.*)";
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Starts a Node script as a child process and waits for its first line on stdout. */
-function startChild(script, args, cwd) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script, ...args], { cwd, stdio: ['ignore', 'pipe', 'inherit'] });
-    child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
-    child.stdout.once('data', () => resolve(child));
-  });
-}
 
 function stopChild(child) {
   if (!child || child.exitCode !== null) return Promise.resolve();
@@ -61,7 +39,7 @@ export async function run({ root }) {
   let publisher;
   let browser;
   try {
-    broker = await startChild('servers/broker.mjs', ['--port', String(port)], e2e);
+    broker = (await startChild('servers/broker.mjs', ['--port', String(port)], e2e)).child;
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-background-timer-throttling', '--disable-renderer-backgrounding'],
@@ -74,11 +52,13 @@ export async function run({ root }) {
       const live = window.__live;
       live.controller.setInterest('map', live.viewportTopics({ west: 73.7, south: 18.42, east: 73.98, north: 18.68 }));
     });
-    publisher = await startChild(
-      'servers/publisher.mjs',
-      ['--url', url, '--vehicles', String(VEHICLES), '--rate', '1', '--devices', '0'],
-      e2e,
-    );
+    publisher = (
+      await startChild(
+        'servers/publisher.mjs',
+        ['--url', url, '--vehicles', String(VEHICLES), '--rate', '1', '--devices', '0'],
+        e2e,
+      )
+    ).child;
     await sleep(WARMUP_S * 1000);
     const cdp = await page.context().newCDPSession(page);
     // Heap after a forced collection, so the figure is what the page keeps, not garbage not yet collected.

@@ -11,12 +11,12 @@
 // prints one JSON line `{url, rolloutId, devices, email, password}` when it is ready. Once the bench resumes the
 // rollout (through the page), every device is sent the update at once and reports progress every 5 % of its install.
 //   node bench/lib/fota-server.mjs --root . --dist portal/dist --mqtt ws://127.0.0.1:9001 [--devices 10000]
-import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
-import { extname, join, normalize, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { serveDistFile } from './serve-dist.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -31,17 +31,6 @@ const { values: args } = parseArgs({
 const root = resolve(args.root);
 const DEVICES = Number(args.devices);
 const OEM = 'oem-01';
-
-const TYPES = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.woff2': 'font/woff2',
-  '.pbf': 'application/x-protobuf',
-};
 
 const portalRequire = createRequire(join(root, 'portal/package.json'));
 const e2eRequire = createRequire(join(root, 'e2e/package.json'));
@@ -150,19 +139,7 @@ const server = createServer(async (req, res) => {
     }
     return;
   }
-  const dist = resolve(args.dist);
-  const safe = normalize(decodeURIComponent(url.pathname)).replace(/^(\.\.[/\\])+/, '');
-  let file = join(dist, safe);
-  if (!existsSync(file) || statSync(file).isDirectory()) {
-    if (extname(safe)) {
-      res.writeHead(404);
-      res.end();
-      return;
-    }
-    file = join(dist, 'index.html');
-  }
-  res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
-  createReadStream(file).pipe(res);
+  serveDistFile(res, resolve(args.dist), url.pathname);
 });
 await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
 base = `http://127.0.0.1:${server.address().port}`;

@@ -2,21 +2,10 @@
 // answers every request after a fixed latency from answers computed before the measurement. The list answers are
 // the demo world's vehicles, filtered, sorted and serialised in Node by the demo server's own code (loaded through
 // Vite), so the page renders the same rows as in demo mode; the browser spends no time on the server's work.
-import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
-import { extname, join, normalize } from 'node:path';
-
-const TYPES = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.woff2': 'font/woff2',
-  '.pbf': 'application/x-protobuf',
-};
+import { join } from 'node:path';
+import { serveDistFile } from './serve-dist.mjs';
 
 /** Page sizes whose first page is serialised ahead for every list state (the bench uses 25, then 1,000). */
 const PAGE_SIZES = [25, 1000];
@@ -137,18 +126,7 @@ export function startVehicleListStub({ port, distDir, answers, latencyMs }) {
       setTimeout(() => json(res, status, body), Math.max(0, arrived + latencyMs - performance.now()));
       return;
     }
-    const safe = normalize(decodeURIComponent(url.pathname)).replace(/^(\.\.[/\\])+/, '');
-    let file = join(distDir, safe);
-    if (!existsSync(file) || statSync(file).isDirectory()) {
-      if (extname(safe)) {
-        res.writeHead(404);
-        res.end();
-        return;
-      }
-      file = join(distDir, 'index.html');
-    }
-    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
-    createReadStream(file).pipe(res);
+    serveDistFile(res, distDir, url.pathname);
   });
   return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve({ server, misses })));
 }
