@@ -1,21 +1,21 @@
-import { Loader, NavLink, Stack, Text, Tooltip } from '@mantine/core';
+import { Loader, Stack, Text } from '@mantine/core';
 import { IconMotorbike } from '@tabler/icons-react';
-import type { MouseEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { paths } from '@/config/routes';
 import { useMyVehicles } from '@/features/dashboards/api/dashboards';
+import { isActive, NavItem, NavSectionLabel } from './nav-item';
 
 interface MyVehiclesNavProps {
   pathname: string;
   collapsed: boolean;
   onNavigate: (path: string) => void;
-  isBrowserClick: (event: MouseEvent<HTMLAnchorElement>) => boolean;
 }
 
 /**
  * "My vehicles" in the side navigation of a driver or an EV owner: a link to each of their vehicles' details, so the
  * navigation (not only the dashboard) leads to them. Shown only to a user who may open vehicle details.
  */
-export function MyVehiclesNav({ pathname, collapsed, onNavigate, isBrowserClick }: MyVehiclesNavProps) {
+export function MyVehiclesNav({ pathname, collapsed, onNavigate }: MyVehiclesNavProps) {
   const query = useMyVehicles();
   let items: ReactNode;
   if (query.isPending) {
@@ -40,43 +40,23 @@ export function MyVehiclesNav({ pathname, collapsed, onNavigate, isBrowserClick 
   } else {
     items = query.data.items.map((vehicle) => {
       const href = paths.vehicleDetails.href(vehicle.id);
-      const label = vehicle.model ? `${vehicle.registrationNumber} (${vehicle.model})` : vehicle.registrationNumber;
-      const link = (
-        <NavLink
+      return (
+        <NavItem
           key={vehicle.id}
-          component="a"
           href={href}
-          onClick={(event: MouseEvent<HTMLAnchorElement>) => {
-            if (isBrowserClick(event)) return;
-            event.preventDefault();
-            onNavigate(href);
-          }}
-          label={collapsed ? undefined : vehicle.registrationNumber}
-          description={collapsed ? undefined : (vehicle.model ?? undefined)}
-          aria-label={label}
-          leftSection={<IconMotorbike size={20} stroke={1.6} />}
-          active={pathname === href || pathname.startsWith(`${href}/`)}
-          variant="light"
-          style={{ borderRadius: 8 }}
-          styles={collapsed ? { section: { marginInlineEnd: 0 }, root: { justifyContent: 'center' } } : undefined}
+          label={vehicle.registrationNumber}
+          description={vehicle.model ?? undefined}
+          icon={IconMotorbike}
+          active={isActive(pathname, href)}
+          collapsed={collapsed}
+          onNavigate={onNavigate}
         />
-      );
-      return collapsed ? (
-        <Tooltip key={vehicle.id} label={label} position="right" withArrow openDelay={150}>
-          {link}
-        </Tooltip>
-      ) : (
-        link
       );
     });
   }
   return (
     <Stack gap={2}>
-      {collapsed ? null : (
-        <Text tt="uppercase" fw={700} size="xs" c="dimmed" px="sm" pb={4}>
-          My vehicles
-        </Text>
-      )}
+      <NavSectionLabel collapsed={collapsed}>My vehicles</NavSectionLabel>
       {items}
     </Stack>
   );

@@ -1,5 +1,5 @@
-import { NavLink, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
-import { Fragment, memo, type MouseEvent, useCallback, useRef } from 'react';
+import { ScrollArea, Stack } from '@mantine/core';
+import { Fragment, memo, useCallback, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { ROUTES } from '@/config/routes';
 import { DASHBOARD_PANELS } from '@/domain/dashboard-panels';
@@ -8,24 +8,7 @@ import { roleTypeOf } from '@/domain/roles';
 import { navSectionsFor } from '@/domain/route-access';
 import { useAppState } from '@/state/store-context';
 import { MyVehiclesNav } from './my-vehicles-nav';
-
-/** Active when the current path is the item's path or lies below it. */
-function isActive(pathname: string, path: string): boolean {
-  return pathname === path || pathname.startsWith(`${path}/`);
-}
-
-/** A click the browser should handle itself (new tab or window, download, not the main button). */
-function isBrowserClick(event: MouseEvent<HTMLAnchorElement>): boolean {
-  return (
-    event.defaultPrevented ||
-    event.button !== 0 ||
-    event.metaKey ||
-    event.altKey ||
-    event.ctrlKey ||
-    event.shiftKey ||
-    (event.currentTarget.target !== '' && event.currentTarget.target !== '_self')
-  );
-}
+import { isActive, NavItem, NavSectionLabel } from './nav-item';
 
 /** The side navigation: only routes the user may open, grouped; icons only while collapsed. */
 export function SideNav() {
@@ -68,51 +51,21 @@ const SideNavLinks = memo(function SideNavLinks({ pathname, onNavigate }: SideNa
         {sections.map((section, index) => (
           <Fragment key={section.group}>
             <Stack gap={2}>
-              {collapsed ? null : (
-                <Text tt="uppercase" fw={700} size="xs" c="dimmed" px="sm" pb={4}>
-                  {section.label}
-                </Text>
-              )}
-              {section.routes.map((route) => {
-                const Icon = route.nav!.icon;
-                const label = route.nav?.label ?? route.title;
-                const link = (
-                  <NavLink
-                    key={route.id}
-                    component="a"
-                    href={route.path}
-                    onClick={(event: MouseEvent<HTMLAnchorElement>) => {
-                      if (isBrowserClick(event)) return;
-                      event.preventDefault();
-                      onNavigate(route.path);
-                    }}
-                    label={collapsed ? undefined : label}
-                    aria-label={label}
-                    leftSection={<Icon size={20} stroke={1.6} />}
-                    active={isActive(pathname, route.path)}
-                    variant="light"
-                    style={{ borderRadius: 8 }}
-                    styles={
-                      collapsed ? { section: { marginInlineEnd: 0 }, root: { justifyContent: 'center' } } : undefined
-                    }
-                  />
-                );
-                return collapsed ? (
-                  <Tooltip key={route.id} label={label} position="right" withArrow openDelay={150}>
-                    {link}
-                  </Tooltip>
-                ) : (
-                  link
-                );
-              })}
+              <NavSectionLabel collapsed={collapsed}>{section.label}</NavSectionLabel>
+              {section.routes.map((route) => (
+                <NavItem
+                  key={route.id}
+                  href={route.path}
+                  label={route.nav?.label ?? route.title}
+                  icon={route.nav!.icon}
+                  active={isActive(pathname, route.path)}
+                  collapsed={collapsed}
+                  onNavigate={onNavigate}
+                />
+              ))}
             </Stack>
             {index === 0 && showMyVehicles ? (
-              <MyVehiclesNav
-                pathname={pathname}
-                collapsed={collapsed}
-                onNavigate={onNavigate}
-                isBrowserClick={isBrowserClick}
-              />
+              <MyVehiclesNav pathname={pathname} collapsed={collapsed} onNavigate={onNavigate} />
             ) : null}
           </Fragment>
         ))}
