@@ -48,6 +48,14 @@ test('the live map draws the offline basemap and clusters a fleet of 2,000 vehic
   const clusters = await rendered(page, 'vehicle-clusters');
   expect(clusters.length).toBeGreaterThan(0);
   expect(clusters.some((c) => Number(c.point_count) > 1)).toBe(true);
+  // Every cluster shows its count: an image made for that count (there are no glyphs offline for map text).
+  const counts = await rendered(page, 'vehicle-cluster-counts');
+  expect(counts.map((c) => c.point_count).sort()).toEqual(clusters.map((c) => c.point_count).sort());
+  const images = await page.evaluate(
+    (ids) => ids.map((id) => (window as unknown as MapsWindow).__maps.map!.hasImage(id)),
+    clusters.map((c) => `vl-cluster-count-${c.point_count}`),
+  );
+  expect(images.every(Boolean)).toBe(true);
   expect(outside).toEqual([]);
   await page.screenshot({ path: test.info().outputPath('live-map-clusters.png') });
 });

@@ -7,6 +7,7 @@ export type MapsWindow = {
       queryRenderedFeatures(options: { layers: string[] }): { properties: Record<string, unknown> }[];
       getCenter(): { lng: number; lat: number };
       getZoom(): number;
+      hasImage(id: string): boolean;
     } | null;
     topics: string[];
     frameMs: number[];

@@ -10,6 +10,7 @@ import type {
 import { useEffect, useRef, useState } from 'react';
 import type { Bounds } from '@/shared/lib/live/topics';
 import { boundsOf, createMap } from '@/shared/ui/map/create-map';
+import { CLUSTER_COUNT_IMAGE, provideClusterCountImages } from './cluster-count';
 import { CLUSTER_MAX_ZOOM, clusterVehicles } from './cluster-vehicles';
 import { MapLegend } from './map-legend';
 import { VehicleCard } from './vehicle-card';
@@ -73,6 +74,7 @@ export function redrawPlan(vehicleCount: number, zoom: number, drawnCount = vehi
 }
 
 const LAYER_CLUSTER = 'vehicle-clusters';
+const LAYER_CLUSTER_COUNT = 'vehicle-cluster-counts';
 const LAYER_POINT = 'vehicle-points';
 const LAYER_SELECTED = 'vehicle-selected';
 
@@ -119,6 +121,14 @@ function addVehicleLayers(map: MapLibreMap) {
     data: { type: 'FeatureCollection', features: [] },
   });
   map.addLayer({ id: LAYER_CLUSTER, type: 'circle', source: SOURCE, filter: IS_CLUSTER, paint: VEHICLE_MARKER_PAINT });
+  // Each cluster's count on it, as an image (no glyphs offline); never hidden by collision with another count.
+  map.addLayer({
+    id: LAYER_CLUSTER_COUNT,
+    type: 'symbol',
+    source: SOURCE,
+    filter: IS_CLUSTER,
+    layout: { 'icon-image': CLUSTER_COUNT_IMAGE, 'icon-allow-overlap': true, 'icon-ignore-placement': true },
+  });
   map.addLayer({
     id: LAYER_SELECTED,
     type: 'circle',
@@ -225,6 +235,7 @@ export function LiveMap({
       return;
     }
     mapRef.current = map;
+    provideClusterCountImages(map);
     const reportViewport = () => callbacksRef.current.onViewportChange?.(boundsOf(map));
     map.on('error', (event) => {
       // Before load, a failing style means no map at all; later errors (a tile, a source) are shown but not fatal.
