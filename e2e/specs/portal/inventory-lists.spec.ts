@@ -100,6 +100,38 @@ test.describe('inventory lists on the demo build', () => {
     await page.screenshot({ path: test.info().outputPath('vehicle-list-1100-scrolled.png') });
   });
 
+  test('the device, ticket, command, notification and rule lists fit 1440 px too (issue 18 item 11)', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInAs(page, 'SA');
+    for (const { path, table } of [
+      { path: '/bms/master-management', table: 'BMS devices' },
+      { path: '/mcu/master-management', table: 'MCU devices' },
+      { path: '/vcu/master-management', table: 'VCU devices' },
+      { path: '/tickets', table: 'Tickets' },
+      { path: '/command-history', table: 'Command history' },
+      { path: '/notification-history', table: 'Notifications' },
+      { path: '/rule-management', table: 'Rules' },
+    ]) {
+      await openInApp(page, path);
+      const list = page.getByRole('table', { name: table });
+      await expect(list.getByRole('row').nth(1)).toBeVisible(SLOW);
+      // The table's scroller: the nearest ancestor that scrolls sideways. Nothing to scroll at 1440 px.
+      const overflow = await list.evaluate((el) => {
+        let node = el.parentElement;
+        while (node && !/(auto|scroll)/.test(getComputedStyle(node).overflowX)) node = node.parentElement;
+        return node ? node.scrollWidth - node.clientWidth : 0;
+      });
+      expect(overflow, `${table} scrolls sideways by ${overflow} px`).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: test.info().outputPath(`${table.replace(/ /g, '-')}-1440.png`) });
+    }
+    // A fitted device's vehicle is a link to the vehicle (issue 18 item 5).
+    await openInApp(page, '/bms/master-management?assigned=true');
+    const fitted = page.getByRole('table', { name: 'BMS devices' }).getByRole('row').nth(1);
+    await expect(fitted.getByRole('link', { name: /^veh-/ })).toHaveAttribute('href', /^\/vehicle\/veh-\d+$/);
+  });
+
   test('the add vehicle form shows field errors', async ({ page }) => {
     await signInAs(page, 'SA');
     await openInApp(page, '/vehicle-management');

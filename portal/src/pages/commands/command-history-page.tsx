@@ -58,10 +58,29 @@ const CSV_COLUMNS = [
   'failureReason',
   'id',
 ];
+/** Offered by the column chooser, hidden at first. */
 const HIDDEN_BY_DEFAULT = ['deviceKind', 'expiresAt'] as const;
 const getCommandId = (c: ApiCommand) => c.id;
 const rowLabel = (c: ApiCommand) => `${c.name} to ${c.vehicleVin ?? c.vehicleId}`;
 const when = (iso: string | null) => formatDateTime(iso, true);
+
+/**
+ * A command's code, and under the name its payload when it has one (`mode=Normal`): in the Command cell rather than
+ * a column of its own, so the list fits 1440 px (issue 18 item 11); a long payload is cut, whole in its tooltip.
+ */
+function CommandCodeAndPayload({ command }: { command: ApiCommand }) {
+  const payload = formatCommandPayload(command.payload);
+  return (
+    <Text size="xs" c="dimmed" truncate title={payload || undefined}>
+      {command.code}
+      {payload ? (
+        <Text span size="xs" ff="monospace">
+          {` · ${payload}`}
+        </Text>
+      ) : null}
+    </Text>
+  );
+}
 
 /** Who or what sent a command: the user, the rule, or the firmware rollout. */
 function senderOf(c: ApiCommand): string {
@@ -77,7 +96,7 @@ function useColumns(canOpenVehicle: boolean, onlyVehicle: (c: ApiCommand) => voi
     () => [
       col.accessor('sentAt', {
         header: 'Sent',
-        size: 205,
+        size: 190,
         meta: { label: 'Sent', sortField: 'sentAt' },
         cell: (c) => when(c.getValue()),
       }),
@@ -90,9 +109,7 @@ function useColumns(canOpenVehicle: boolean, onlyVehicle: (c: ApiCommand) => voi
             <Text size="sm" fw={500}>
               {c.row.original.name}
             </Text>
-            <Text size="xs" c="dimmed">
-              {c.row.original.code}
-            </Text>
+            <CommandCodeAndPayload command={c.row.original} />
           </Stack>
         ),
       }),
@@ -153,20 +170,9 @@ function useColumns(canOpenVehicle: boolean, onlyVehicle: (c: ApiCommand) => voi
         },
       }),
       col.accessor(senderOf, { id: 'sender', header: 'Sent by', size: 190, meta: { label: 'Sent by' } }),
-      col.accessor((c) => formatCommandPayload(c.payload), {
-        id: 'payload',
-        header: 'Payload',
-        size: 170,
-        meta: { label: 'Payload' },
-        cell: (c) => (
-          <Text size="xs" ff="monospace">
-            {c.getValue() || '—'}
-          </Text>
-        ),
-      }),
       col.accessor('acknowledgedAt', {
         header: 'Acknowledged',
-        size: 205,
+        size: 180,
         meta: { label: 'Acknowledged', sortField: 'acknowledgedAt' },
         cell: (c) => <LiveAcknowledgedAt command={c.row.original} format={when} />,
       }),

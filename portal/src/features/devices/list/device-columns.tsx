@@ -1,6 +1,7 @@
-import { Badge } from '@mantine/core';
+import { Anchor, Badge } from '@mantine/core';
 import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import {
   BATTERY_CHEMISTRY_LABELS,
   COOLING_LABELS,
@@ -27,6 +28,8 @@ export function deviceColumns(
   kind: DeviceKind,
   modelName: (id: string | null) => string,
   actions: (d: ApiDevice) => ReactNode,
+  /** The details page of the vehicle a device is fitted to, when the user may open it; null: the id as text. */
+  vehicleHref: ((vehicleId: string) => string) | null = null,
   // biome-ignore lint/suspicious/noExplicitAny: column value types differ per column
 ): ColumnDef<ApiDevice, any>[] {
   const common = [
@@ -51,7 +54,16 @@ export function deviceColumns(
       header: 'Vehicle',
       size: 130,
       meta: { label: 'Vehicle' },
-      cell: (c) => c.getValue() ?? 'Unfitted',
+      cell: (c) => {
+        const vehicleId = c.getValue();
+        if (!vehicleId) return 'Unfitted';
+        if (!vehicleHref) return vehicleId;
+        return (
+          <Anchor component={Link} to={vehicleHref(vehicleId)} size="sm" onClick={(e) => e.stopPropagation()}>
+            {vehicleId}
+          </Anchor>
+        );
+      },
     }),
   ];
   const own =

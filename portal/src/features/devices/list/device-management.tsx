@@ -62,7 +62,15 @@ const ROW_LABEL = perKind((kind) => (d: ApiDevice) => `${kind} ${d.serialNumber}
 const USE_LIST = perKind((kind) => (params: ListParams) => useDeviceList(kind, params));
 const FITTED_FILTER = yesNoFilter('assigned', 'Fitted', 'Fitted', 'Unfitted');
 const getDeviceId = (d: ApiDevice) => d.id;
-const HIDDEN_BY_DEFAULT = ['id'];
+/**
+ * Columns the column chooser offers but a first visit does not show, so each list fits 1440 px (issue 18 item 11):
+ * the internal id, and the BMS pack's build facts (firmware, cooling, cells, cycles) that its details page shows.
+ */
+const HIDDEN_BY_DEFAULT: Record<DeviceKind, readonly string[]> = {
+  BMS: ['id', 'firmwareVersion', 'cooling', 'cells', 'cycles'],
+  MCU: ['id', 'firmwareVersion'],
+  VCU: ['id'],
+};
 const FILTER_KEYS: Record<DeviceKind, readonly string[]> = {
   BMS: ['status', 'state', 'modelId', 'isLive', 'assigned', 'chemistry', 'cooling'],
   MCU: ['status', 'state', 'modelId', 'isLive', 'assigned', 'motorType'],
@@ -191,6 +199,7 @@ export function DeviceManagement({
         kind,
         (id) => (id ? (modelNames.get(id) ?? id) : '—'),
         (d) => <RowActions name={d.serialNumber} actions={actionsFor(d)} />,
+        can('vh.l.d') ? (id) => paths.vehicleDetails.href(id) : null,
       ),
     [kind, modelNames, permissions],
   );
@@ -257,7 +266,7 @@ export function DeviceManagement({
         linkColumn="serialNumber"
         rowLabel={ROW_LABEL[kind]}
         emptyText={`No ${kind} devices match these filters.`}
-        hiddenByDefault={HIDDEN_BY_DEFAULT}
+        hiddenByDefault={HIDDEN_BY_DEFAULT[kind]}
       />
 
       <DeviceFormModal

@@ -3,7 +3,7 @@ import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/routes';
-import { formatDateTime } from '@/shared/lib/format';
+import { formatDate, formatDateTime, formatTime } from '@/shared/lib/format';
 import { SeverityBadge } from '@/shared/ui/severity-badge';
 import type { ApiNotification } from '../api/list-notifications';
 import { DeliveryList } from './delivery-list';
@@ -30,23 +30,31 @@ export function notificationColumns({
   const columns: ColumnDef<ApiNotification, any>[] = [
     col.accessor('sentAt', {
       header: 'Time',
-      size: 170,
+      size: 125,
       meta: { label: 'Time', sortField: 'sentAt' },
-      cell: (c) => formatDateTime(c.getValue(), true),
+      // The date over the time, so the column stays narrow and neither is cut.
+      cell: (c) => (
+        <Stack gap={0}>
+          <Text size="sm">{formatDate(c.getValue())}</Text>
+          <Text size="xs" c="dimmed">
+            {formatTime(c.getValue())}
+          </Text>
+        </Stack>
+      ),
     }),
     col.accessor('severity', {
       header: 'Severity',
-      size: 110,
+      size: 105,
       meta: { label: 'Severity', sortField: 'severity' },
       cell: (c) => <SeverityBadge severity={c.getValue()} />,
     }),
     col.accessor('title', {
       header: 'Notification',
-      size: 300,
+      size: 270,
       meta: { label: 'Notification' },
       cell: (c) => (
         <Stack gap={0}>
-          <Text size="sm" fw={500}>
+          <Text size="sm" fw={500} truncate title={c.getValue()}>
             {c.getValue()}
           </Text>
           <Text size="xs" c="dimmed" lineClamp={2}>
@@ -55,7 +63,7 @@ export function notificationColumns({
         </Stack>
       ),
     }),
-    col.accessor('ruleName', { header: 'Rule', size: 170, meta: { label: 'Rule', sortField: 'ruleName' } }),
+    col.accessor('ruleName', { header: 'Rule', size: 150, meta: { label: 'Rule', sortField: 'ruleName' } }),
     col.accessor('vehicleId', {
       header: 'Vehicle',
       size: 120,
@@ -73,13 +81,13 @@ export function notificationColumns({
     }),
     col.accessor('deliveries', {
       header: 'Delivery',
-      size: 290,
+      size: 210,
       meta: { label: 'Delivery' },
       cell: (c) => <DeliveryList deliveries={c.getValue()} />,
     }),
     col.accessor('acknowledgedAt', {
       header: 'Acknowledged',
-      size: 190,
+      size: 165,
       meta: { label: 'Acknowledged' },
       cell: (c) => {
         const n = c.row.original;

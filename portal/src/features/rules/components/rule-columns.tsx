@@ -24,7 +24,7 @@ export function ruleColumns(
   return [
     col.accessor('name', {
       header: 'Rule',
-      size: 220,
+      size: 200,
       meta: { label: 'Rule', sortField: 'name' },
       cell: (c) => (
         <Stack gap={0}>
@@ -39,11 +39,11 @@ export function ruleColumns(
         </Stack>
       ),
     }),
-    col.accessor(scopeText, { id: 'scope', header: 'Scope', size: 200, meta: { label: 'Scope' } }),
+    col.accessor(scopeText, { id: 'scope', header: 'Scope', size: 170, meta: { label: 'Scope' } }),
     col.accessor((r) => conditionSummary(r, (key) => keyLabels?.get(`${r.deviceKind}:${key}`)), {
       id: 'conditions',
       header: 'Conditions',
-      size: 280,
+      size: 250,
       meta: { label: 'Conditions' },
       cell: (c) => (
         <Stack gap={0}>
@@ -63,7 +63,7 @@ export function ruleColumns(
     }),
     col.accessor('deliveryMethods', {
       header: 'Channels',
-      size: 220,
+      size: 190,
       meta: { label: 'Channels' },
       cell: (c) => (
         <Group gap={4}>
