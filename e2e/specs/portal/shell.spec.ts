@@ -112,6 +112,49 @@ test.describe('portal shell on the demo build', () => {
   });
 });
 
+// Issue 18, item 9: a route change shows progress from its first frame until the page is there, also when the
+// page's code is already loaded (its chunk cached), where nothing but the page's own render takes time.
+test('every route change shows progress from its first frame until the new page shows', async ({ page }) => {
+  await signInAs(page, 'SA');
+  /** Clicks a side-navigation link and reports, frame by frame, whether the spinner and the new page were there. */
+  const framesOfChange = async (link: string, heading: string) => {
+    await page.evaluate((heading) => {
+      const w = window as unknown as { __frames: { spinner: boolean; arrived: boolean }[] };
+      w.__frames = [];
+      document.addEventListener(
+        'click',
+        () => {
+          const tick = () => {
+            const arrived = document.querySelector('main h1')?.textContent === heading;
+            w.__frames.push({ spinner: document.querySelector('[data-testid="route-progress"]') !== null, arrived });
+            if (!arrived) requestAnimationFrame(tick);
+          };
+          requestAnimationFrame(tick);
+        },
+        { capture: true, once: true },
+      );
+    }, heading);
+    await page.getByRole('link', { name: link, exact: true }).first().click();
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible(LANDING);
+    await expect(page.getByTestId('route-progress')).toHaveCount(0);
+    return page.evaluate(() => (window as unknown as { __frames: { spinner: boolean; arrived: boolean }[] }).__frames);
+  };
+  for (const [link, heading] of [
+    ['Vehicle Management', 'Vehicle Management'],
+    ['Dashboard', 'Dashboard'],
+    // The second visit: the chunk is cached, so only the guard and the render stand between click and page.
+    ['Vehicle Management', 'Vehicle Management'],
+  ] as const) {
+    const frames = await framesOfChange(link, heading);
+    const before = frames.filter((f) => !f.arrived);
+    expect(before.length, `${link}: no frame showed the spinner before the page`).toBeGreaterThan(0);
+    expect(
+      before.every((f) => f.spinner),
+      `${link}: a frame showed the old page without the spinner`,
+    ).toBe(true);
+  }
+});
+
 // Issue 18, item 12: signing out ends every query first; no aborted logout, no 401 burst, no console error.
 test('signing out is clean: no failed or refused request and no console error', async ({ page }) => {
   test.setTimeout(90_000);
