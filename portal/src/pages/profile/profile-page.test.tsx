@@ -25,6 +25,25 @@ describe('profile', () => {
     });
   }
 
+  test('access is grouped by feature area, collapsed, each page with the actions allowed on it', async () => {
+    await openAs('SA', '/profile');
+    const vehicles = await screen.findByRole('button', { name: /^Vehicles \d+ pages$/ });
+    expect(vehicles).toHaveAttribute('aria-expanded', 'false');
+    // No wall of chips: a page's name is not on screen until its area is opened.
+    expect(screen.queryByRole('table', { name: 'Vehicles: pages and actions' })).toBeNull();
+    await userEvent.click(vehicles);
+    const table = await screen.findByRole('table', { name: 'Vehicles: pages and actions' });
+    const row = within(table).getByRole('row', { name: /^Vehicle Management / });
+    expect(row).toHaveTextContent(/List\/read, Add, Update, Delete/);
+  });
+
+  test('a driver sees only the areas their role opens', async () => {
+    await openAs('DR', '/profile');
+    await screen.findByRole('button', { name: /^Dashboards \d+ pages?$/ });
+    expect(screen.queryByRole('button', { name: /^BMS \d+ pages?$/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Users & access/ })).toBeNull();
+  });
+
   test('a taken e-mail is a field error and the typed details stay; a valid edit updates the header name', async () => {
     const { store } = await openAs('FA', '/profile');
     const name = await screen.findByLabelText('Name');

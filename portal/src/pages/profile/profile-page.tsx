@@ -1,6 +1,5 @@
 import { Avatar, Badge, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { RoutePageProps } from '@/config/routes';
-import { PERMISSION_LABELS, type PermissionKey } from '@/domain/permissions';
 import { PasswordForm } from '@/features/settings/components/password-form';
 import { ProfileDetailsForm } from '@/features/settings/components/profile-details-form';
 import { SessionsList } from '@/features/settings/components/sessions-list';
@@ -8,6 +7,7 @@ import { useCan } from '@/state/use-can';
 import { ROLE_LABELS } from '@/domain/roles';
 import { useAppState } from '@/state/store-context';
 import { PageHeader } from '@/shared/ui/page-header';
+import { AccessSummary } from './access-summary';
 
 const SCOPES = [
   ['oemId', 'OEM'],
@@ -29,7 +29,6 @@ export function ProfilePage({ route }: RoutePageProps) {
     .join('')
     .slice(0, 2)
     .toUpperCase();
-  const keys = (Object.keys(permissions) as PermissionKey[]).filter((k) => (permissions[k] ?? 0) > 0);
   return (
     <>
       <PageHeader title={route.title} />
@@ -62,21 +61,10 @@ export function ProfilePage({ route }: RoutePageProps) {
             ))}
           </Stack>
         </Card>
-        <Card withBorder radius="md" padding="lg">
-          <Text fw={600} mb="xs">
-            Your access
-          </Text>
-          <Group gap={6}>
-            {keys.map((key) => (
-              <Badge key={key} variant="outline" color="gray" radius="sm" tt="none">
-                {PERMISSION_LABELS[key]}
-              </Badge>
-            ))}
-          </Group>
-        </Card>
         <ProfileDetailsForm />
         {can('mp.cp') ? <PasswordForm /> : null}
         <SessionsList />
+        <AccessSummary permissions={permissions} />
       </SimpleGrid>
     </>
   );
