@@ -206,8 +206,8 @@ test.describe('inventory lists on the demo build', () => {
       .getByLabel('CSV file')
       .setInputFiles({ name: 'bms.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     const preview = importDialog.getByRole('table', { name: 'Import preview' });
-    await expect(preview.getByText(/serialNumber: Use letters, digits/)).toBeVisible();
-    await expect(preview.getByText(/modelId: No BMS model has this id/)).toBeVisible();
+    await expect(preview.getByText(/^Serial number: Use letters, digits/)).toBeVisible();
+    await expect(preview.getByText(/^Model: No BMS model has this id/)).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('bms-import-preview-errors.png') });
     await importDialog.getByRole('button', { name: 'Import 1 BMS device' }).click();
     await expect(importDialog.getByText(/Imported 1 of 3 BMS devices/)).toBeVisible();

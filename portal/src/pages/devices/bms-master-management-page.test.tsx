@@ -178,11 +178,11 @@ describe('BMS management', () => {
       'BMS-IMPORT-3,mdl-not-a-model,1.0.0',
       `${taken.serialNumber},${model.id},1.0.0`,
     ]);
-    expect(within(preview).getByText(/serialNumber: Use letters, digits and - _ . \/ only/)).toBeInTheDocument();
-    expect(await within(preview).findByText(/modelId: No BMS model has this id/)).toBeInTheDocument();
+    expect(within(preview).getByText(/^Serial number: Use letters, digits and - _ . \/ only/)).toBeInTheDocument();
+    expect(await within(preview).findByText(/^Model: No BMS model has this id/)).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Import 2 BMS devices' }));
     expect(await within(dialog).findByText(/Imported 1 of 4 BMS devices/)).toBeInTheDocument();
-    expect(within(preview).getByText(/serialNumber: Already in use/)).toBeInTheDocument();
+    expect(within(preview).getByText(/^Serial number: Already in use/)).toBeInTheDocument();
     expect(within(dialog).getByRole('progressbar', { name: 'Import progress' })).toHaveAttribute(
       'aria-valuenow',
       '100',

@@ -82,7 +82,7 @@ describe('MCU management', () => {
       `MCU-IMPORT-1,${model.id},2.0.0`,
       'MCU-IMPORT-2,mdl-bms-001,2.0.0',
     ]);
-    expect(await within(preview).findByText(/modelId: No MCU model has this id/)).toBeInTheDocument();
+    expect(await within(preview).findByText(/^Model: No MCU model has this id/)).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Import 1 MCU device' }));
     expect(await within(dialog).findByText(/Imported 1 of 2 MCU devices/)).toBeInTheDocument();
     expect((await call('GET', '/devices?filter[type]=MCU&q=MCU-IMPORT', { token })).body.total).toBe(1);

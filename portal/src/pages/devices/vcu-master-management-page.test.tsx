@@ -80,7 +80,7 @@ describe('VCU management', () => {
       `VCU-IMPORT-1,${model.id},3.0.0`,
       `VCU-IMPORT-1,${model.id},3.0.1`,
     ]);
-    expect(within(preview).getByText(/serialNumber: Repeats line 2/)).toBeInTheDocument();
+    expect(within(preview).getByText(/^Serial number: Repeats line 2/)).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Import 1 VCU device' }));
     expect(await within(dialog).findByText(/Imported 1 of 2 VCU devices/)).toBeInTheDocument();
     expect((await call('GET', '/devices?filter[type]=VCU&q=VCU-IMPORT', { token })).body.total).toBe(1);

@@ -167,9 +167,9 @@ describe('vehicle management', () => {
       new File([csv], 'vehicles.csv', { type: 'text/csv' }),
     );
     const preview = await within(dialog).findByRole('table', { name: 'Import preview' });
-    expect(within(preview).getByText(/vin: The VIN has 17 letters and digits/)).toBeInTheDocument();
+    expect(within(preview).getByText(/^VIN: The VIN has 17 letters and digits/)).toBeInTheDocument();
     // the EV models in scope are known on the page, so the preview already flags the unknown model id
-    expect(await within(preview).findByText(/modelId: No EV model you may use has this id/)).toBeInTheDocument();
+    expect(await within(preview).findByText(/^Model: No EV model you may use has this id/)).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Import 1 vehicle' }));
     expect(await within(dialog).findByText(/Imported 1 of 3 vehicles/)).toBeInTheDocument();
     expect(await screen.findByText('Imported 1 vehicle')).toBeInTheDocument();

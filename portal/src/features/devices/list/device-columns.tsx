@@ -42,7 +42,7 @@ export function deviceColumns(
     col.accessor((d) => modelName(d.modelId), {
       id: 'model',
       header: 'Model',
-      size: 180,
+      size: 165,
       meta: { label: 'Model', sortField: 'modelId' },
     }),
     col.accessor('firmwareVersion', {
@@ -72,13 +72,13 @@ export function deviceColumns(
           col.accessor((d) => label(BATTERY_CHEMISTRY_LABELS, d.bms?.chemistry), {
             id: 'chemistry',
             header: 'Chemistry',
-            size: 130,
+            size: 115,
             meta: { label: 'Chemistry' },
           }),
           col.accessor((d) => label(COOLING_LABELS, d.bms?.cooling), {
             id: 'cooling',
             header: 'Cooling',
-            size: 130,
+            size: 115,
             meta: { label: 'Cooling' },
           }),
           col.accessor((d) => d.bms?.cellCount ?? '—', {

@@ -64,10 +64,11 @@ const FITTED_FILTER = yesNoFilter('assigned', 'Fitted', 'Fitted', 'Unfitted');
 const getDeviceId = (d: ApiDevice) => d.id;
 /**
  * Columns the column chooser offers but a first visit does not show, so each list fits 1440 px (issue 18 item 11):
- * the internal id, and the BMS pack's build facts (firmware, cooling, cells, cycles) that its details page shows.
+ * the internal id, the firmware version, and for a BMS its cycle count and last-seen time (the Live badge says whether
+ * it reports now); each details page shows them.
  */
 const HIDDEN_BY_DEFAULT: Record<DeviceKind, readonly string[]> = {
-  BMS: ['id', 'firmwareVersion', 'cooling', 'cells', 'cycles'],
+  BMS: ['id', 'firmwareVersion', 'cycles', 'lastSeenAt'],
   MCU: ['id', 'firmwareVersion'],
   VCU: ['id'],
 };

@@ -60,6 +60,13 @@ export function vehicleImportConfig(knownModelIds?: ReadonlySet<string>): CsvImp
       { key: 'modelId', label: 'Model' },
       { key: 'connectivity', label: 'Connectivity' },
     ],
+    fieldLabels: {
+      status: 'Status',
+      fleetId: 'Fleet',
+      dealerId: 'Service centre',
+      evOwnerId: 'EV owner',
+      driverId: 'Driver',
+    },
     uniqueColumn: 'vin',
     errorFileName: 'vehicles-with-errors.csv',
     validate: (cells) => validateVehicleRow(cells, knownModelIds),

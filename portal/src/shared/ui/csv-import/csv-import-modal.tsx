@@ -4,7 +4,7 @@ import Papa from 'papaparse';
 import { type DragEvent, useId, useState } from 'react';
 import { downloadCsv } from '@/shared/ui/data-table/download-csv';
 import { errorMessage } from '@/shared/ui/data-table/server-field-errors';
-import { type CsvImportConfig, countOf, type ImportRow, parseImportCsv } from './parse-import-csv';
+import { type CsvImportConfig, countOf, describeRowErrors, type ImportRow, parseImportCsv } from './parse-import-csv';
 
 /** Rows per request: well under the server's 500, so the progress bar moves on files of a few hundred lines. */
 export const IMPORT_BATCH_SIZE = 100;
@@ -103,9 +103,7 @@ function ImportFlow<TInput>({ config, onClose, importBatch, onImported }: Omit<C
     const csv = Papa.unparse(
       failed.map((r) => ({
         ...r.cells,
-        errors: Object.entries(r.errors)
-          .map(([k, v]) => `${k}: ${v}`)
-          .join('; '),
+        errors: describeRowErrors(r.errors, config, '; '),
       })),
     );
     downloadCsv(config.errorFileName, csv);
@@ -185,7 +183,7 @@ function ImportFlow<TInput>({ config, onClose, importBatch, onImported }: Omit<C
               </Table.Thead>
               <Table.Tbody>
                 {rows.map((r) => {
-                  const messages = Object.entries(r.errors);
+                  const messages = Object.keys(r.errors);
                   return (
                     <Table.Tr key={r.line} bg={messages.length > 0 ? 'var(--mantine-color-red-light)' : undefined}>
                       <Table.Td>{r.line}</Table.Td>
@@ -195,7 +193,7 @@ function ImportFlow<TInput>({ config, onClose, importBatch, onImported }: Omit<C
                       <Table.Td>
                         {messages.length > 0 ? (
                           <Text size="xs" c="red">
-                            {messages.map(([field, message]) => `${field}: ${message}`).join(' ')}
+                            {describeRowErrors(r.errors, config)}
                           </Text>
                         ) : (
                           <Text size="xs" c="teal">

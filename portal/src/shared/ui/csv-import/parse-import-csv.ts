@@ -19,6 +19,8 @@ export interface CsvImportConfig<TInput> {
   columnsHint: string;
   /** Cells shown in the preview table, in order. */
   previewColumns: readonly { key: string; label: string }[];
+  /** How errors name fields that are not preview columns ("Fleet" for `fleetId`), as the add form labels them. */
+  fieldLabels?: Readonly<Record<string, string>>;
   /** A column whose value must not repeat within a file (VIN, serial number): the later line gets the error. */
   uniqueColumn?: string;
   /** Name of the file of rejected rows offered after an import. */
@@ -38,6 +40,24 @@ export interface ParsedImport<TInput> {
   rows: ImportRow<TInput>[];
   /** Set when the file as a whole cannot be imported (missing columns, not CSV, no rows). */
   fileError: string | null;
+}
+
+/**
+ * One line's errors as a person reads them: each field named as the form names it ("VIN: …", not "vin: …"), and an
+ * error of the whole line (`row`) without a name.
+ */
+export function describeRowErrors(
+  errors: RowErrors,
+  config: Pick<CsvImportConfig<unknown>, 'previewColumns' | 'fieldLabels'>,
+  separator = ' ',
+): string {
+  return Object.entries(errors)
+    .map(([field, message]) => {
+      if (field === 'row') return message;
+      const label = config.fieldLabels?.[field] ?? config.previewColumns.find((c) => c.key === field)?.label ?? field;
+      return `${label}: ${message}`;
+    })
+    .join(separator);
 }
 
 /** The first message per field of a schema's issues (zod's `error.issues`), keyed by the issue's top-level path. */
