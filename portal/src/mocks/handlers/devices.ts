@@ -13,7 +13,7 @@ import { conflict, forbidden, invalidQuery, notFound, validationFailed } from '.
 import { applyListQuery, type ListSpec, parseListQuery } from './lib/list-query';
 import { deviceFilterFor, scopedVehicle } from './lib/scope';
 import { toApi } from './lib/serialize';
-import { telemetryFor } from './vehicles';
+import { DRAFT_MODEL, telemetryFor } from './vehicles';
 
 const DEVICE_TYPES: readonly DeviceType[] = ['BMS', 'MCU', 'VCU', 'LOGGER'];
 const TABLE = { BMS: 'bmsDevices', MCU: 'mcuDevices', VCU: 'vcuDevices', LOGGER: 'loggers' } as const;
@@ -135,6 +135,10 @@ function checkModel(db: WorldDb, type: DeviceType, modelId: unknown, errors: Fie
   const model = db.tables.models.get(modelId);
   if (!model || model.kind !== type) {
     errors.add('modelId', `Choose a ${type} model.`);
+    return undefined;
+  }
+  if (model.status !== 1) {
+    errors.add('modelId', DRAFT_MODEL);
     return undefined;
   }
   return model;

@@ -223,6 +223,21 @@ describe('POST /vehicles', () => {
     expect(isInDemoRegion(res.body.lastLocation.lat, res.body.lastLocation.lng)).toBe(true);
   });
 
+  test('refuses a draft model, which the model lookup does not offer either (issue 18 item 14)', async () => {
+    const token = await signIn('SA');
+    const drafts = await call('GET', '/models?filter[kind]=EV&filter[status]=0', { token });
+    const draft = drafts.body.items[0];
+    expect(draft?.status).toBe(0);
+    const res = await call('POST', '/vehicles', {
+      token,
+      body: { ...NEW_VEHICLE, vin: 'MDZ55555555555555', registrationNumber: 'KA01ZZ0055', modelId: draft.id },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.fieldErrors).toEqual({ modelId: 'This model is a draft: publish it before using it.' });
+    const offered = await call('GET', '/models?filter[kind]=EV&filter[status]=1&pageSize=100', { token });
+    expect(offered.body.items.map((m: { id: string }) => m.id)).not.toContain(draft.id);
+  });
+
   test('answers field errors for every invalid field at once', async () => {
     const token = await signIn('SA');
     const res = await call('POST', '/vehicles', {

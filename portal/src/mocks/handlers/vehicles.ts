@@ -117,11 +117,18 @@ function ownerFields(ctx: AuthContext, db: WorldDb, body: Record<string, unknown
 }
 
 /** Checks an EV model id for the caller (an OEM may only use its own models). */
+/** A model still in its configuration flow cannot be used: the same words for vehicles and devices. */
+export const DRAFT_MODEL = 'This model is a draft: publish it before using it.';
+
 function evModel(ctx: AuthContext, db: WorldDb, modelId: string | undefined, errors: FieldErrors) {
   if (modelId === undefined) return undefined;
   const model = db.tables.models.get(modelId);
   if (model?.kind !== 'EV' || (ctx.roleType === 'oem' && model.oemId !== ctx.user.oemId)) {
     errors.add('modelId', 'No EV model you may use has this id.');
+    return undefined;
+  }
+  if (model.status !== 1) {
+    errors.add('modelId', DRAFT_MODEL);
     return undefined;
   }
   return model;

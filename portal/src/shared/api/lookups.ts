@@ -31,7 +31,9 @@ async function getOrganisationOptions(kind: OrganisationKind): Promise<LookupOpt
 }
 
 async function getModelOptions(kind: ModelKind): Promise<LookupOption[]> {
-  const query = { page: 1, pageSize: LOOKUP_PAGE_SIZE, sort: 'name:asc', filter: { kind } };
+  // Published models only: a draft is still being configured, and no vehicle or device may use it yet (issue 18
+  // item 14); the configuration flow lists drafts itself.
+  const query = { page: 1, pageSize: LOOKUP_PAGE_SIZE, sort: 'name:asc', filter: { kind, status: '1' } };
   return toOptions(requireData(await apiClient.GET('/models', { params: { query } })).items);
 }
 
@@ -44,7 +46,7 @@ export function organisationOptionsQuery(kind: OrganisationKind) {
   });
 }
 
-/** The models of a kind in the caller's scope, as select options. */
+/** The published models of a kind in the caller's scope, as select options. */
 export function modelOptionsQuery(kind: ModelKind) {
   return queryOptions({ queryKey: lookupKeys.models(kind), queryFn: () => getModelOptions(kind), staleTime: STALE_MS });
 }
