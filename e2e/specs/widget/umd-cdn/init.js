@@ -10,6 +10,8 @@ script.onload = () => {
   Gleap.setWSApiUrl('wss://ws.voltline.test');
   Gleap.setFrameUrl(window.e2eMessengerUrl || 'http://127.0.0.1:4280/');
   if (window.e2eBannerUrl) Gleap.setBannerUrl(window.e2eBannerUrl);
+  // the stand-in admin builder of the builder scenario
+  Gleap.setBuilderUrl(`http://localhost:${location.port}/builder/app`);
   // the shop's own secret field: the screenshot chunk must mask it by the policy set here, in the script's core
   Gleap.setRedactionPolicy({ fields: ['password', 'fleetcode'] });
   Gleap.setCustomData('plan', 'pro');

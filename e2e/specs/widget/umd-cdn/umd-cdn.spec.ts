@@ -103,3 +103,19 @@ test('a bug report with a screenshot through the messenger, masked by the policy
   expect(shot?.html).not.toContain('FC-90210-XK');
   expect(scripts.some((u) => u.startsWith(CDN) && /\/snapshot-[\w-]+\.js$/.test(u))).toBe(true);
 });
+
+test('a page the admin builder opened gets the builder frame through the UMD', async ({ context }) => {
+  const scripts: string[] = [];
+  context.on('request', (r) => scripts.push(r.url()));
+  await routeFakeApi(context);
+  const builder = await context.newPage();
+  await builder.goto(`${OTHER_ORIGIN}/builder/app/?site=${encodeURIComponent(`${HOST_ORIGIN}/umd-cdn/`)}`);
+  const [site] = await Promise.all([
+    builder.waitForEvent('popup'),
+    builder.getByRole('button', { name: 'Open the site' }).click(),
+  ]);
+  // init -> load: the door, then the builder chunk, both from beside the script
+  await expect(selectors.builderFrame(site)).toBeVisible();
+  expect(scripts.some((u) => u.startsWith(CDN) && /\/opener-[\w-]+\.js$/.test(u))).toBe(true);
+  expect(scripts.some((u) => u.startsWith(CDN) && /\/builder-[\w-]+\.js$/.test(u))).toBe(true);
+});
