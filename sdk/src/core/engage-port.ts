@@ -1,7 +1,7 @@
 import type * as InApp from '../engage/in-app';
 import type * as Tooltips from '../engage/tooltips';
 import type * as Tours from '../tours/tours';
-import type * as Builder from '../tours/builder/builder';
+import type * as Builder from '../tours/builder/opener';
 import { trackEvent } from '../logs/custom-events';
 import { addLog } from '../logs/console-logger';
 import { getFlowConfig } from './config';
@@ -56,5 +56,5 @@ export const tooltips = (job: (m: typeof Tooltips) => void) => run(import('../en
 /** Run `job` on the product tours chunk. */
 export const tours = (job: (m: typeof Tours) => void) => run(import('../tours/tours'), job);
 
-/** Run `job` on the admin builder chunk. */
-export const builder = (job: (m: typeof Builder) => void) => run(import('../tours/builder/builder'), job);
+/** Run `job` on the admin builder's door (`opener.ts`: it loads the builder chunk when the builder answers). */
+export const builder = (job: (m: typeof Builder) => void) => run(import('../tours/builder/opener'), job);

@@ -118,7 +118,8 @@ function start(sdkKey: string): void {
     extensions.startProductTour = (id) => tours((m) => m.startProductTour(id));
     extensions.startProductTourWithConfig = (id, config) => tours((m) => m.startProductTourWithConfig(id, config));
     startConsoleLogger({ wrapConsole: runtime.consoleOverwrite });
-    // a page another window opened may be the admin builder's: its chunk checks the rest (tours/builder/builder.ts)
+    // a page another window opened may be the admin builder's: a small chunk says init and loads the builder only
+    // when the builder answers (tours/builder/opener.ts)
     if (window.opener) builder((m) => runtime.initialized && runtime.cleanups.push(m.start()));
     runtime.cleanups.push(
       on('config-updated', onConfig),

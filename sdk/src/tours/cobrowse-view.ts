@@ -11,6 +11,9 @@ export interface CobrowseControls {
   dismiss(): void;
 }
 
+/** The badge keeps this far from the viewport's edge (and from the element it would cover). */
+const BADGE_MARGIN = 20;
+
 const CSS = `:host{all:initial;position:fixed;inset:0;z-index:2147483646;pointer-events:none;font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#111827;transition:opacity ${COBROWSE_FADE_MS}ms ease}
 :host(.out){opacity:0}
 .blk{position:fixed;inset:0;pointer-events:auto}.blk.off,:host(.out) .blk{pointer-events:none}
@@ -22,7 +25,8 @@ const CSS = `:host{all:initial;position:fixed;inset:0;z-index:2147483646;pointer
 .ptr.l .bub{left:auto;right:6px}
 .ptr.c .bub{top:0;left:0;transform:translate(-50%,-50%)}.ptr.c svg{display:none}
 .nx{display:block;margin-top:8px;pointer-events:auto;font:inherit;font-weight:600;cursor:pointer;border:0;border-radius:12px;padding:4px 12px;background:#fff;color:#111827}
-.badge{position:fixed;top:20px;right:20px;display:flex;align-items:center;gap:8px;max-width:calc(100vw - 40px);box-sizing:border-box;padding:6px;background:#fff;border:1px solid rgba(192,146,242,.5);border-radius:10px;box-shadow:0 0 20px #c294f2;pointer-events:auto;animation:drop .5s ease-out}
+.badge{position:fixed;bottom:${BADGE_MARGIN}px;left:0;right:0;margin:0 auto;width:max-content;display:flex;align-items:center;gap:8px;max-width:calc(100vw - 40px);box-sizing:border-box;padding:6px;background:#fff;border:1px solid rgba(192,146,242,.5);border-radius:10px;box-shadow:0 0 20px #c294f2;pointer-events:auto;animation:rise .5s ease-out}
+.badge.up{bottom:auto;top:${BADGE_MARGIN}px;animation:none}
 .av{width:24px;height:24px;flex:none;border-radius:6px;object-fit:cover;background:#5b3fd1;color:#fff;font-weight:700;font-size:13px;line-height:24px;text-align:center}
 .slug{font-size:13px;color:#111827;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .badge button{display:flex;align-items:center;justify-content:center;width:28px;height:28px;padding:0;border:0;border-radius:6px;background:none;color:#111827;cursor:pointer}
@@ -30,8 +34,24 @@ const CSS = `:host{all:initial;position:fixed;inset:0;z-index:2147483646;pointer
 .badge svg{width:18px;height:18px;fill:none;stroke:currentColor;stroke-width:2;stroke-linecap:round;stroke-linejoin:round}
 .rip{position:fixed;width:34px;height:34px;margin:-17px 0 0 -17px;border-radius:50%;background:rgba(0,0,0,.5);animation:rip ${RIPPLE_MS}ms ease forwards}
 @keyframes rip{from{transform:scale(.2);opacity:1}to{transform:scale(2);opacity:0}}
-@keyframes drop{from{transform:translateY(-100%);opacity:0}}@keyframes in{from{opacity:0}}
+@keyframes rise{from{transform:translateY(100%);opacity:0}}@keyframes in{from{opacity:0}}
 @media (prefers-reduced-motion:reduce){:host,.ptr{transition:none}.badge,.grad{animation:none}}`;
+
+/**
+ * Whether the badge moves from its place (bottom centre) to the top centre: only while the element the pointer tips at
+ * lies under that place. Ours, the spec does not place the badge: the top-right corner (where it was) is where a site's
+ * header keeps its user menu and sign-out, and a bottom corner is the launcher's; the bottom centre hides neither.
+ */
+export function badgeMovesUp(
+  r: { left: number; right: number; bottom: number } | null,
+  badge: { w: number; h: number },
+  vw: number,
+  vh: number,
+): boolean {
+  const left = (vw - badge.w) / 2 - BADGE_MARGIN;
+  const right = (vw + badge.w) / 2 + BADGE_MARGIN;
+  return !!r && r.bottom > vh - badge.h - 2 * BADGE_MARGIN && r.right > left && r.left < right;
+}
 
 const SVG = 'http://www.w3.org/2000/svg';
 
@@ -99,7 +119,12 @@ export function createCobrowseView(data: TourData, controls: CobrowseControls) {
   let ended = false;
 
   function place(): void {
-    const at = pointerAt(target?.getBoundingClientRect() ?? null, innerWidth, innerHeight);
+    const r = target?.getBoundingClientRect() ?? null;
+    const at = pointerAt(r, innerWidth, innerHeight);
+    badge.classList.toggle(
+      'up',
+      badgeMovesUp(r, { w: badge.offsetWidth, h: badge.offsetHeight }, innerWidth, innerHeight),
+    );
     pointer.className = `ptr${at.centred ? ' c' : at.left ? ' l' : ''}`;
     pointer.style.left = `${at.x}px`;
     pointer.style.top = `${at.y}px`;

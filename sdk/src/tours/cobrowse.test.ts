@@ -6,6 +6,7 @@ import { DEMO_ENGAGEMENT } from '../mock/engagement-demo';
 import { API, FRAME, KEY, WS, createTestServer, resetWidget } from '../test/widget-harness';
 // loaded up front, so that the tours chunk's import() of it does not wait on the test runner's transform
 import { readingMs } from './cobrowse';
+import { badgeMovesUp } from './cobrowse-view';
 import { NOT_LIVE, NO_STEPS, TOUR_KEY } from './constants';
 import { isRunning, stop } from './tours';
 import type { TourData } from './types';
@@ -388,4 +389,18 @@ test('the mock serves a live co-browse demo tour that runs', async () => {
   await vi.advanceTimersByTimeAsync(60_000);
   expect(outcomes).toEqual([['completed', { tourId: 'demo-cobrowse' }]]);
   expect(document.querySelector<HTMLInputElement>('[data-demo-tour="search"]')!.value).not.toBe('');
+});
+
+test('the badge sits at the bottom centre, and moves to the top only while the element it would cover is under it', () => {
+  const badge = { w: 240, h: 40 };
+  // the top-right user menu of a header, and a bottom corner (the launcher's): the badge stays down
+  expect(badgeMovesUp({ left: 1160, right: 1260, bottom: 56 }, badge, 1280, 720)).toBe(false);
+  expect(badgeMovesUp({ left: 1200, right: 1260, bottom: 700 }, badge, 1280, 720)).toBe(false);
+  // an element at the bottom centre, under the badge's place: it goes up
+  expect(badgeMovesUp({ left: 600, right: 700, bottom: 690 }, badge, 1280, 720)).toBe(true);
+  // just above the badge and its margin, or beside it: down
+  expect(badgeMovesUp({ left: 600, right: 700, bottom: 620 }, badge, 1280, 720)).toBe(false);
+  expect(badgeMovesUp({ left: 100, right: 380, bottom: 700 }, badge, 1280, 720)).toBe(false);
+  // no element (the pointer is in the centre): down
+  expect(badgeMovesUp(null, badge, 1280, 720)).toBe(false);
 });

@@ -225,6 +225,8 @@ test('the tooltip builder opens for a load of type tooltips', async ({ context }
 test('hostile origins are ignored: a look-alike builder on another origin, the page itself, a foreign frame', async ({
   context,
 }) => {
+  const scripts: string[] = [];
+  context.on('request', (req) => scripts.push(new URL(req.url()).pathname));
   // a page on a third origin serves the same stand-in builder and opens the site
   const standIn = await (await context.request.get(`${BUILDER_ORIGIN}/builder/app/`)).text();
   await context.route(`${EVIL_ORIGIN}/**`, (route) =>
@@ -248,6 +250,9 @@ test('hostile origins are ignored: a look-alike builder on another origin, the p
   await expect(site.locator('voltline-builder')).toHaveCount(0);
   await expect(selectors.builderFrame(site)).toHaveCount(0);
   expect(errors).toEqual([]);
+  // the site downloaded the small door that said init, and never the builder chunk: no builder answered
+  expect(scripts.filter((p) => /\/sdk\/opener-/.test(p))).toHaveLength(1);
+  expect(scripts.filter((p) => /\/sdk\/builder-/.test(p))).toEqual([]);
 });
 
 const EVIL_FRAME = `<!doctype html><title>Foreign frame</title><script>
@@ -263,7 +268,7 @@ test('window.gleapAdminDisabled keeps the builder off on a page the builder open
   await expect(site.locator('voltline-builder')).toHaveCount(0);
 });
 
-test('a page nobody opened never downloads the builder chunk', async ({ page }) => {
+test('a page nobody opened never downloads the builder chunk, nor its door', async ({ page }) => {
   const scripts: string[] = [];
   page.on('request', (req) => scripts.push(new URL(req.url()).pathname));
   await routeFakeApi(page);
@@ -271,6 +276,6 @@ test('a page nobody opened never downloads the builder chunk', async ({ page }) 
   await page.waitForFunction(() => !!(window as unknown as { Gleap?: unknown }).Gleap);
   await page.waitForTimeout(1000);
   expect(scripts).toContain('/sdk/index.js');
-  expect(scripts.filter((p) => /\/sdk\/builder-/.test(p))).toEqual([]);
+  expect(scripts.filter((p) => /\/sdk\/(builder|opener)-/.test(p))).toEqual([]);
   await expect(page.locator('voltline-builder')).toHaveCount(0);
 });

@@ -298,3 +298,52 @@ test('an element under the fixed header is scrolled out from under it before the
   const at = await tip(page);
   expect(Math.abs(at.y - (title.top + title.height / 2 + 10))).toBeLessThan(2);
 });
+
+test('the badge sits at the bottom centre, off the header user menu and the launcher; it moves up off an element below it', async ({
+  page,
+}) => {
+  await open(page, {
+    tourType: 'cobrowse',
+    allowClose: true,
+    kaiSlug: 'Kai joined to show you around',
+    playVoice: false,
+    steps: [
+      { selector: '#user-menu', message: 'Your account is here.' },
+      { selector: '#bottom-cta', message: 'Start your trial here.' },
+    ],
+  });
+  // a call to action fixed at the bottom centre, where the badge sits
+  await page.evaluate(() => {
+    const b = document.createElement('button');
+    b.id = 'bottom-cta';
+    b.textContent = 'Start a free trial';
+    b.style.cssText = 'position:fixed;bottom:24px;left:50%;transform:translateX(-50%);padding:8px 16px';
+    document.body.append(b);
+  });
+  await page.evaluate(() => (window as unknown as Win).Gleap.startProductTour('cob-7'));
+  const badge = surface(page).getByRole('group', { name: 'Co-browse tour' });
+  await expect(bubble(page)).toHaveText('Your account is here.', { timeout: 10_000 });
+  const viewport = page.viewportSize()!;
+  const menu = (await page.locator('#user-menu').boundingBox())!;
+  const launcher = (await page.getByRole('button', { name: /^Open / }).boundingBox())!;
+  const down = (await badge.boundingBox())!;
+  const overlaps = (a: typeof menu, b: typeof menu) =>
+    a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  // the user menu is at the top right of the header; the badge covers neither it nor the launcher
+  expect(menu.x + menu.width).toBeGreaterThan(viewport.width - 40);
+  expect(overlaps(down, menu)).toBe(false);
+  expect(overlaps(down, launcher)).toBe(false);
+  expect(Math.abs(down.y + down.height - (viewport.height - 20))).toBeLessThanOrEqual(1);
+  expect(Math.abs(down.x + down.width / 2 - viewport.width / 2)).toBeLessThanOrEqual(1);
+  await page.screenshot({ path: test.info().outputPath('cobrowse-badge-bottom.png') });
+
+  // the pointer tips at the call to action under the badge's place: the badge goes to the top centre meanwhile
+  await expect(bubble(page)).toHaveText('Start your trial here.', { timeout: 10_000 });
+  await expect.poll(async () => Math.round((await badge.boundingBox())!.y)).toBe(20);
+  const up = (await badge.boundingBox())!;
+  expect(overlaps(up, (await page.locator('#bottom-cta').boundingBox())!)).toBe(false);
+  expect(overlaps(up, menu)).toBe(false);
+  await page.screenshot({ path: test.info().outputPath('cobrowse-badge-up.png') });
+  await badge.getByRole('button', { name: 'End the tour' }).click();
+  await expect.poll(() => events(page)).toEqual([['quit', 'cob-7']]);
+});

@@ -27,9 +27,10 @@ import { type BuilderView, createView } from './view';
 export { use } from './host';
 
 /**
- * The admin builder chunk. The core loads it on `initialize` only when the page was opened by another window
- * (`window.opener`) and `window.gleapAdminDisabled` is not set. It says `init` to the opener; when the builder answers
- * `load`, the builder frame comes up along the bottom of the page and the two talk with the builder messages of §7:
+ * The admin builder chunk. `opener.ts` says `init` to the opener (`window.opener`, at the builder's origin) on
+ * `initialize`, unless `window.gleapAdminDisabled` is set, and loads this chunk only when the opener answers from the
+ * builder's origin. When the builder answers `load`, the builder frame comes up along the bottom of the page and the
+ * two talk with the builder messages of §7:
  * accepted only from the builder URL's exact origin, from the opener (type `admin`) or from this frame (type
  * `tourbuilder`), and sent to that origin only. Nothing runs for a visitor whose page no builder opened.
  */
@@ -188,14 +189,16 @@ export function handleBuilderMessage(ev: MessageEvent): void {
 }
 
 /**
- * Listen for the builder and say `init` to the opener (once; nothing when the host set `window.gleapAdminDisabled`).
- * Returns the function that stops everything again.
+ * Listen for the builder (once; nothing when the host set `window.gleapAdminDisabled`). `opener.ts` has said `init` to
+ * the opener already and hands over the opener's first answer (`first`), which is checked and handled as any later
+ * message; without one, `init` is said here. Returns the function that stops everything again.
  */
-export function start(): () => void {
+export function start(first?: MessageEvent): () => void {
   if (!started && !(window as unknown as Record<string, unknown>)[DISABLED_FLAG]) {
     started = true;
     window.addEventListener('message', handleBuilderMessage);
-    toOpener('init', undefined);
+    if (first) handleBuilderMessage(first);
+    else toOpener('init', undefined);
   }
   return stop;
 }
