@@ -205,7 +205,8 @@ export default function RolloutDetail({ id }: RolloutDetailProps) {
 
   // Live progress while the rollout is open: its own summary topic (one message a second while it changes), never
   // every device's OTA topic, which brings thousands of messages a second in a large rollout (decision 0100).
-  // Refresh this rollout at most once a second when it reports.
+  // Refresh this rollout (exactly: not its device table under the same key, which reads its page every 5 s) at most
+  // once a second when it reports.
   const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
   const liveTopics = open && rollout ? [topics.rolloutProgress(rollout.id)] : [];
   useLiveEvents(`firmware-rollout-${id}`, liveTopics, 'rollout-progress', {
@@ -215,7 +216,7 @@ export default function RolloutDetail({ id }: RolloutDetailProps) {
       if (event.rolloutId !== id || pending.current) return;
       pending.current = setTimeout(() => {
         pending.current = null;
-        void client.invalidateQueries({ queryKey: firmwareKeys.rollout(id) });
+        void client.invalidateQueries({ queryKey: firmwareKeys.rollout(id), exact: true });
       }, 1000);
     },
   });
