@@ -87,10 +87,19 @@ export async function run({ root }) {
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.start');
     }
+    // FOTA_BENCH_TRACE=file.json records a Chrome trace of the minute (tasks, paint, GC: what a CPU profile misses).
+    const trace = process.env.FOTA_BENCH_TRACE;
+    if (trace) {
+      await browser.startTracing(page, {
+        path: trace,
+        categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink.user_timing'],
+      });
+    }
     const publishedBefore = await stats();
     await page.getByRole('button', { name: 'Resume' }).click();
     await sleep(MEASURE_S * 1000);
     if (cdp) writeFileSync(profile, JSON.stringify((await cdp.send('Profiler.stop')).profile));
+    if (trace) await browser.stopTracing();
     const longTasks = await page.evaluate(() => window.__fotaLongTasks.slice());
     const published = (await stats()) - publishedBefore;
     const overall = (await page.getByTestId('rollout-overall').textContent()) ?? '';

@@ -5,8 +5,9 @@
 //   over HTTP with msw's `getResponse`, next to the production build of the portal (`distDir`) and a `config.json`
 //   that points the portal at the broker;
 // - the firmware backend: the demo's rollout engine advanced once a second (as `mocks/firmware-demo.ts` does in the
-//   demo), each changed device published as OTA progress (`voltline/v1/vehicles/{v}/devices/{d}/ota`, the contract's
-//   topic) to the real broker at `--mqtt`.
+//   demo), each changed device published as OTA progress (`voltline/v1/vehicles/{v}/devices/{d}/ota`) and each
+//   changed rollout as its progress summary (`voltline/v1/rollouts/{id}/progress`), the contract's topics, to the
+//   real broker at `--mqtt`.
 // It prepares a LOGGER release of one OEM and a one-wave rollout of exactly `--devices` loggers to it, paused, and
 // prints one JSON line `{url, rolloutId, devices, email, password}` when it is ready. Once the bench resumes the
 // rollout (through the page), every device is sent the update at once and reports progress every 5 % of its install.
@@ -189,9 +190,13 @@ const rollout = await api(
 if (rollout.deviceCount !== DEVICES) throw new Error(`the rollout has ${rollout.deviceCount} devices, not ${DEVICES}`);
 await api('POST', `/firmware-rollouts/${rollout.id}/pause`, undefined, token);
 
-// The firmware backend's loop, as in the demo: advance open rollouts once a second, publish what changed.
+// The firmware backend's loop, as in the demo: advance open rollouts once a second, publish what changed: each
+// changed device's OTA progress and each changed rollout's summary (the rollout detail's topic, decision 0100).
+const publishRollout = (progress) => {
+  mqtt.publish(topics.rolloutProgress(progress.rolloutId), JSON.stringify(progress), { qos: 0 });
+};
 setInterval(() => {
-  settleOpenRollouts(db, Date.now(), publish);
+  settleOpenRollouts(db, Date.now(), publish, publishRollout);
 }, 1000);
 
 console.log(

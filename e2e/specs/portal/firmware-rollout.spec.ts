@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { firmware } from '../../selectors';
-import { PORTAL_BASE, signInToDashboard } from './portal-session';
+import { PORTAL_BASE, signInDemo, signInToDashboard } from './portal-session';
 import { seriousViolations } from '../axe';
 
 // A staged firmware rollout in the demo portal, sped up 20x with injected outcomes (the demo's documented knob,
@@ -84,4 +84,51 @@ test('wave 2 pauses by itself after injected failures, a silent device times out
   await expect(history.getByText('Completed').first()).toBeVisible();
   await page.screenshot({ path: shot('history'), fullPage: true });
   expect.soft(await seriousViolations(page)).toEqual([]);
+});
+
+test('an open rollout hears its own progress summary live: the detail reads the rollout about once a second, its device table every 5 s', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  // Slow and without random outcomes, so the rollout keeps installing (and changing) while it is watched.
+  await page.addInitScript((key) => {
+    localStorage.setItem(key, JSON.stringify({ speed: 1, random: false }));
+  }, firmware.demoKnobs);
+  await signInDemo(page, 'SA');
+  await page.goto(`${PORTAL_BASE}/firmware-release`);
+  await page.getByRole(firmware.startRollout.role, { name: firmware.startRollout.name }).click();
+  const form = page.getByRole(firmware.rolloutDialog.role, { name: firmware.rolloutDialog.name });
+  const release = form.getByLabel(firmware.release);
+  await expect(release.locator('option', { hasText: firmware.bmsRelease }).first()).toBeAttached({ timeout: 15_000 });
+  const value = await release.locator('option', { hasText: firmware.bmsRelease }).first().getAttribute('value');
+  await release.selectOption(value ?? '');
+  await form.getByLabel(firmware.canary).fill('0');
+  await form.getByLabel(firmware.waveSize).fill('100');
+  // No preconditions: every device installs at once, so some device reports every second.
+  await form.getByLabel('State of charge at least (%)').fill('0');
+  for (const name of ['Parked', 'Not charging', 'Ignition off', 'Connected'])
+    await form.getByRole('checkbox', { name }).uncheck();
+  await form.getByRole(firmware.startRollout.role, { name: firmware.startRollout.name }).click();
+  const drawer = page.getByRole(firmware.drawer.role, { name: firmware.drawer.name, exact: true });
+  await expect(drawer.getByTestId('rollout-wave-1')).toBeVisible({ timeout: 20_000 });
+  await expect(drawer.getByTestId('rollout-overall')).toContainText(/ [1-9]\d+ in progress/, { timeout: 30_000 });
+
+  // Without the live summary the detail would read the rollout every 5 s (its fallback); with it, about every second.
+  const reads = { rollout: 0, devices: 0 };
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (request.method() !== 'GET' || !/\/firmware-rollouts\/rol-/.test(path)) return;
+    if (path.endsWith('/devices')) reads.devices += 1;
+    else reads.rollout += 1;
+  });
+  // 15 s: the 5 s fallback reads it at most 4 times; the summaries (one a second, each read held back 1 s) 7 to 15.
+  await page.waitForTimeout(15_000);
+  expect(reads.rollout).toBeGreaterThanOrEqual(6);
+  expect(reads.devices).toBeLessThanOrEqual(4);
+  await drawer.getByRole('button', { name: 'Cancel rollout' }).click();
+  await page
+    .getByRole('dialog', { name: 'Cancel this rollout?' })
+    .getByRole('button', { name: 'Cancel rollout' })
+    .click();
+  await expect(drawer.getByLabel('Rollout cancelled')).toBeVisible({ timeout: 15_000 });
 });

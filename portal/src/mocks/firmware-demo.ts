@@ -1,5 +1,10 @@
 import { topics } from '@/shared/lib/live/topics';
-import { type FirmwareHandlerOptions, type SimulationKnobs, settleOpenRollouts } from './handlers/firmware';
+import {
+  type FirmwareHandlerOptions,
+  type RolloutListener,
+  type SimulationKnobs,
+  settleOpenRollouts,
+} from './handlers/firmware';
 import type { BrokerEmulator } from './live/broker-emulator';
 import type { WorldDb } from './world/db';
 
@@ -35,7 +40,8 @@ export function readFotaKnobs(): SimulationKnobs {
 
 /**
  * The demo's firmware backend loop: once a second, advances every open rollout and publishes each device's change as
- * OTA progress on the in-page broker (the portal's one live connection hears it). Returns the handler options.
+ * OTA progress, and each changed rollout's summary as rollout progress, on the in-page broker (the portal's one live
+ * connection hears what it subscribed to). Returns the handler options.
  */
 export function startFirmwareDemo(db: WorldDb, emulator: BrokerEmulator | null): FirmwareHandlerOptions {
   const publish = (u: Parameters<NonNullable<FirmwareHandlerOptions['onUpdate']>>[0]) => {
@@ -50,9 +56,12 @@ export function startFirmwareDemo(db: WorldDb, emulator: BrokerEmulator | null):
       ts: Date.now(),
     });
   };
+  const publishRollout: RolloutListener = (progress) => {
+    emulator?.publish(topics.rolloutProgress(progress.rolloutId), progress);
+  };
   setInterval(() => {
     if (!db.tables.firmwareRollouts.all().some((r) => r.status !== 'completed' && r.finishedAt === null)) return;
-    if (settleOpenRollouts(db, Date.now(), publish)) void db.persist();
+    if (settleOpenRollouts(db, Date.now(), publish, publishRollout)) void db.persist();
   }, 1000);
   return { simulation: readFotaKnobs, onUpdate: publish };
 }

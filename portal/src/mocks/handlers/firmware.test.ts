@@ -3,7 +3,8 @@ import { getEnv } from '@/config/env';
 import { server } from '../node';
 import { call, signIn } from '../test/api-test-client';
 import { getWorldDb } from '../world/world-instance';
-import { createFirmwareHandlers } from './firmware';
+import { parseLiveMessage, type RolloutProgress, topics } from '@/shared/lib/live/topics';
+import { createFirmwareHandlers, settleOpenRollouts } from './firmware';
 import { createApiHttp } from './http';
 
 const SHA = 'a'.repeat(64);
@@ -179,6 +180,62 @@ describe('firmware rollouts', () => {
     vi.setSystemTime(start + 300_000);
     const rows = (await call('GET', `/firmware-rollouts/${created.body.id}/devices`, { token: sa })).body.items;
     expect(rows[0]).toMatchObject({ status: 3, failureReason: 'Timed out: no progress report for 60 s' });
+  });
+
+  test('each step publishes one progress summary per rollout that changed, with counts that add up to its devices', async () => {
+    const db = await getWorldDb();
+    const sa = await signIn('SA');
+    const base = await bmsRelease(sa);
+    server.use(
+      ...createFirmwareHandlers(createApiHttp(getEnv().apiUrl), {
+        simulation: () => ({ speed: 10, failSerials: [], silentSerials: [], random: false }),
+      }),
+    );
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = Date.now();
+    const created = await call('POST', '/firmware-rollouts', {
+      token: sa,
+      body: { releaseId: base.id, target: { kind: 'filter', filter: {} }, policy: { ...POLICY, canaryPercent: 0 } },
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.id as string;
+    const summaries: RolloutProgress[] = [];
+    const devices: string[] = [];
+    const step = (t: number) => {
+      summaries.length = 0;
+      devices.length = 0;
+      settleOpenRollouts(
+        db,
+        t,
+        (u) => {
+          if (u.rolloutId === id) devices.push(u.deviceId);
+        },
+        (p) => {
+          if (p.rolloutId === id) summaries.push(p);
+        },
+      );
+    };
+
+    step(start + 20_000);
+    expect(devices.length).toBeGreaterThan(0);
+    expect(summaries).toHaveLength(1);
+    const [summary] = summaries as [RolloutProgress];
+    expect(summary).toMatchObject({ rolloutId: id, releaseId: base.id, status: 'running', ts: start + 20_000 });
+    const { total, pending, waiting, inProgress, completed, failed, skipped } = summary;
+    expect(total).toBe(created.body.deviceCount);
+    expect(pending + waiting + inProgress + completed + failed + skipped).toBe(total);
+    // What the firmware backend publishes is what the portal's parser accepts on the rollout's own topic.
+    const parsed = parseLiveMessage(topics.rolloutProgress(id), JSON.stringify(summary));
+    expect(parsed).toEqual({
+      ok: true,
+      message: { kind: 'rollout-progress', topic: topics.rolloutProgress(id), data: summary },
+    });
+
+    // A step in which nothing of the rollout changed publishes no summary.
+    step(start + 20_000);
+    expect(devices).toEqual([]);
+    expect(summaries).toEqual([]);
+    await call('POST', `/firmware-rollouts/${id}/cancel`, { token: sa });
   });
 
   test('a device not fitted to a vehicle is left out: it cannot be reached over the air and would hold its wave', async () => {

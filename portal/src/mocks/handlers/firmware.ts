@@ -1,5 +1,6 @@
 import { ACTION } from '@/domain/permissions';
 import type { components } from '@/shared/api/schema';
+import type { RolloutProgress } from '@/shared/lib/live/topics';
 import type { WorldDb } from '../world/db';
 import type { FirmwareReleaseRecord, FirmwareRolloutRecord, OtaUpdateRecord } from '../world/firmware';
 import {
@@ -221,17 +222,66 @@ export function settleRollout(
   return { rollout: next, updates: [...byId.values()] };
 }
 
-/** Advances every open rollout (the demo's one-second ticker); true when anything changed. */
-export function settleOpenRollouts(db: WorldDb, now: number, onUpdate?: OtaListener): boolean {
+/** Something that hears a rollout's progress summary after a step that changed it (the live rollout topic). */
+export type RolloutListener = (progress: RolloutProgress) => void;
+
+/** A rollout's progress summed over its devices: the payload of the live rollout topic. */
+export function rolloutProgressOf(
+  rollout: FirmwareRolloutRecord,
+  updates: readonly OtaUpdateState[],
+  ts: number,
+): RolloutProgress {
+  const progress: RolloutProgress = {
+    v: 1,
+    rolloutId: rollout.id,
+    releaseId: rollout.releaseId,
+    status: rollout.status,
+    currentWave: rollout.currentWave,
+    total: 0,
+    pending: 0,
+    waiting: 0,
+    inProgress: 0,
+    completed: 0,
+    failed: 0,
+    skipped: 0,
+    ts,
+  };
+  for (const w of summariseWaves(rollout.waveCount, updates)) {
+    progress.total += w.total;
+    progress.pending += w.pending;
+    progress.waiting += w.waiting;
+    progress.inProgress += w.inProgress;
+    progress.completed += w.completed;
+    progress.failed += w.failed;
+    progress.skipped += w.skipped;
+  }
+  return progress;
+}
+
+/**
+ * Advances every open rollout (the demo's one-second ticker); true when anything changed. `onUpdate` hears each
+ * changed device, `onRollout` one summary per rollout whose devices, status or wave changed in this step.
+ */
+export function settleOpenRollouts(
+  db: WorldDb,
+  now: number,
+  onUpdate?: OtaListener,
+  onRollout?: RolloutListener,
+): boolean {
   let changed = false;
   for (const r of db.tables.firmwareRollouts.all()) {
     if (r.status === 'completed' || (r.status === 'cancelled' && r.finishedAt !== null)) continue;
     const before = r.advancedAt;
-    settleRollout(db, r, now, (u) => {
-      changed = true;
+    let devicesChanged = false;
+    const settled = settleRollout(db, r, now, (u) => {
+      devicesChanged = true;
       onUpdate?.(u);
     });
-    if (before !== now) changed = true;
+    if (devicesChanged || before !== now) changed = true;
+    const next = settled.rollout;
+    if (devicesChanged || next.status !== r.status || next.currentWave !== r.currentWave) {
+      onRollout?.(rolloutProgressOf(next, settled.updates, now));
+    }
   }
   return changed;
 }

@@ -1,9 +1,14 @@
 import { createHash } from 'node:crypto';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, test, vi } from 'vitest';
 import type { RoleCode } from '@/domain/roles';
+import { call } from '@/mocks/test/api-test-client';
 import { getWorldDb } from '@/mocks/world/world-instance';
+import type { LiveSink } from '@/shared/lib/live/live-batcher';
+import type { LiveController } from '@/shared/lib/live/live-controller';
+import { createLiveFleet } from '@/shared/lib/live/live-fleet';
+import { type RolloutProgress, topics } from '@/shared/lib/live/topics';
 import { signInWithDemoWorld } from '@/test/api-sign-in';
 import { preloadPages, renderApp } from '@/test/render';
 
@@ -114,4 +119,85 @@ describe('firmware releases', () => {
     await openAs('DA');
     expect(await screen.findByText('You do not have access to this page')).toBeInTheDocument();
   });
+});
+
+/** A live controller double: records what each owner subscribes to and hands the page the events a test delivers. */
+function fakeLive() {
+  const interest = new Map<string, readonly string[]>();
+  const listeners = new Set<LiveSink>();
+  const controller = {
+    setInterest: (owner: string, list: readonly string[]) => void interest.set(owner, list),
+    clearInterest: (owner: string) => void interest.delete(owner),
+    subscribeBatches: (listener: LiveSink) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  } as unknown as LiveController;
+  const deliver = (data: RolloutProgress) =>
+    act(() => {
+      for (const listener of listeners)
+        listener({
+          vehicles: [],
+          devices: [],
+          events: [{ kind: 'rollout-progress', data }],
+          coalesced: 0,
+          overflowed: 0,
+          flushedAt: 0,
+        });
+    });
+  return { live: { controller, fleet: createLiveFleet() }, interest, deliver };
+}
+
+test("the rollout detail hears its rollout's progress summary, not every device's OTA progress, and refreshes on it", async () => {
+  const { store, token } = await signInWithDemoWorld('SA');
+  const releases = await call('GET', '/firmware-releases?filter[deviceType]=BMS&sort=createdAt:desc&pageSize=1', {
+    token,
+  });
+  const created = await call('POST', '/firmware-rollouts', {
+    token,
+    body: {
+      releaseId: releases.body.items[0].id,
+      target: { kind: 'filter', filter: {} },
+      policy: {
+        canaryPercent: 0,
+        waveSize: 5,
+        pauseBetweenWavesSec: 5,
+        failureThresholdPercent: 30,
+        minFinishedCount: 2,
+        timeoutSec: 60,
+        maxRetries: 0,
+        preconditions: {},
+      },
+    },
+  });
+  expect(created.status).toBe(201);
+  const id = created.body.id as string;
+  const { live, interest, deliver } = fakeLive();
+  renderApp(`/firmware-release?tab=rollouts&rollout=${id}`, { store, live });
+  const drawer = await screen.findByRole('dialog', { name: 'Rollout' }, { timeout: 15_000 });
+  expect(await within(drawer).findByLabelText('Rollout running', {}, { timeout: 15_000 })).toBeInTheDocument();
+  await waitFor(() => expect(interest.get(`firmware-rollout-${id}`)).toEqual([topics.rolloutProgress(id)]));
+  expect([...interest.values()].flat().filter((t) => t.endsWith('/ota'))).toEqual([]);
+
+  // The rollout changes on the server; its summary tells the open detail, which reads it again.
+  expect((await call('POST', `/firmware-rollouts/${id}/pause`, { token })).body.status).toBe('paused');
+  deliver({
+    v: 1,
+    rolloutId: id,
+    releaseId: created.body.releaseId,
+    status: 'paused',
+    currentWave: 0,
+    total: created.body.deviceCount,
+    pending: created.body.deviceCount,
+    waiting: 0,
+    inProgress: 0,
+    completed: 0,
+    failed: 0,
+    skipped: 0,
+    ts: Date.now(),
+  });
+  expect(await within(drawer).findByLabelText('Rollout paused', {}, { timeout: 4_000 })).toBeInTheDocument();
+  // A paused rollout is still open: it keeps its subscription.
+  expect(interest.get(`firmware-rollout-${id}`)).toEqual([topics.rolloutProgress(id)]);
+  await call('POST', `/firmware-rollouts/${id}/cancel`, { token });
 });

@@ -217,7 +217,13 @@ export function FirmwareReleasePage({ route }: RoutePageProps) {
           const failed = r.waves.reduce((n, w) => n + w.failed, 0);
           return (
             <Group gap={6} wrap="nowrap">
-              <Progress.Root w={110} role="group" aria-label={`${done} of ${r.deviceCount} finished`}>
+              {/* No width transition: the list reads running rollouts every 5 s (decision 0100). */}
+              <Progress.Root
+                w={110}
+                transitionDuration={0}
+                role="group"
+                aria-label={`${done} of ${r.deviceCount} finished`}
+              >
                 <Progress.Section
                   value={((done - failed) / Math.max(1, r.deviceCount)) * 100}
                   color="teal"

@@ -4,6 +4,7 @@ import type {
   GeofenceEvent,
   LiveMessage,
   OtaProgress,
+  RolloutProgress,
   TripEvent,
   VehicleTelemetry,
 } from './topics';
@@ -20,6 +21,7 @@ export type LiveEvent =
   | { kind: 'fault'; data: FaultEvent }
   | { kind: 'command-ack'; data: CommandAck }
   | { kind: 'ota-progress'; data: OtaProgress }
+  | { kind: 'rollout-progress'; data: RolloutProgress }
   | { kind: 'trip'; data: TripEvent }
   | { kind: 'geofence'; data: GeofenceEvent };
 

@@ -18,7 +18,9 @@ test('vehicle state codes are the spec values only', () => {
 
 test('a batch carries telemetry arrays and typed events', () => {
   expectTypeOf<LiveBatch['vehicles']>().toEqualTypeOf<VehicleTelemetry[]>();
-  expectTypeOf<LiveEvent['kind']>().toEqualTypeOf<'fault' | 'command-ack' | 'ota-progress' | 'trip' | 'geofence'>();
+  expectTypeOf<LiveEvent['kind']>().toEqualTypeOf<
+    'fault' | 'command-ack' | 'ota-progress' | 'rollout-progress' | 'trip' | 'geofence'
+  >();
 });
 
 test('fleet-wide event filters exist only for event topics', () => {

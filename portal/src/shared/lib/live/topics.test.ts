@@ -154,4 +154,39 @@ describe('parseLiveMessage', () => {
     const { distanceKm: _omit, ...withoutDistance } = end;
     expect(parseLiveMessage(topics.trip('VH-1'), encodePayload(withoutDistance)).ok).toBe(false);
   });
+
+  test("accepts a rollout's progress summary on its own topic and rejects one naming another rollout", () => {
+    const summary = {
+      v: 1,
+      rolloutId: 'rol-1',
+      releaseId: 'fw-1',
+      status: 'running',
+      currentWave: 0,
+      total: 10_000,
+      pending: 0,
+      waiting: 12,
+      inProgress: 4_000,
+      completed: 5_500,
+      failed: 488,
+      skipped: 0,
+      ts: 3,
+    };
+    expect(topics.rolloutProgress('rol-1')).toBe('voltline/v1/rollouts/rol-1/progress');
+    expect(parseLiveMessage(topics.rolloutProgress('rol-1'), encodePayload(summary))).toEqual({
+      ok: true,
+      message: { kind: 'rollout-progress', topic: 'voltline/v1/rollouts/rol-1/progress', data: summary },
+    });
+    expect(parseLiveMessage(topics.rolloutProgress('rol-2'), encodePayload(summary))).toEqual({
+      ok: false,
+      reason: 'topic-mismatch',
+    });
+    expect(parseLiveMessage(topics.rolloutProgress('rol-1'), encodePayload({ ...summary, status: 'done' }))).toEqual({
+      ok: false,
+      reason: 'invalid-payload',
+    });
+    expect(parseLiveMessage(topics.rolloutProgress('rol-1'), encodePayload({ ...summary, failed: -1 }))).toEqual({
+      ok: false,
+      reason: 'invalid-payload',
+    });
+  });
 });

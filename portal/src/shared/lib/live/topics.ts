@@ -194,6 +194,34 @@ export const otaProgressSchema = z.object({
   ts: tsSchema,
 });
 
+/** A rollout's status (the Fleet API's `FirmwareRollout.status`). */
+export const ROLLOUT_STATUSES = ['running', 'paused', 'cancelled', 'completed'] as const;
+
+const countSchema = z.number().int().nonnegative();
+
+/**
+ * One firmware rollout's progress, summed over its devices: what a rollout screen shows live without hearing every
+ * device (a 10,000-device rollout sends thousands of OTA progress messages a second).
+ */
+export const rolloutProgressSchema = z.object({
+  v: versionSchema,
+  rolloutId: uidSchema,
+  releaseId: uidSchema,
+  status: z.enum(ROLLOUT_STATUSES),
+  /** Zero-based index of the wave now running. */
+  currentWave: countSchema,
+  /** Devices in the rollout, cancelled ones included. */
+  total: countSchema,
+  pending: countSchema,
+  waiting: countSchema,
+  inProgress: countSchema,
+  completed: countSchema,
+  failed: countSchema,
+  /** Devices the rollout will no longer update (cancelled before they were sent it). */
+  skipped: countSchema,
+  ts: tsSchema,
+});
+
 const tripBase = {
   v: versionSchema,
   vehicleUid: uidSchema,
@@ -234,6 +262,7 @@ export type DeviceTelemetry = z.infer<typeof deviceTelemetrySchema>;
 export type CommandRequest = z.infer<typeof commandRequestSchema>;
 export type CommandAck = z.infer<typeof commandAckSchema>;
 export type OtaProgress = z.infer<typeof otaProgressSchema>;
+export type RolloutProgress = z.infer<typeof rolloutProgressSchema>;
 export type TripEvent = z.infer<typeof tripEventSchema>;
 export type GeofenceEvent = z.infer<typeof geofenceEventSchema>;
 
@@ -302,6 +331,8 @@ export const topics = {
     `${TOPIC_ROOT}/vehicles/${level(vehicleUid, 'vehicleUid')}/devices/${level(deviceUid, 'deviceUid')}/ota`,
   /** Filter: OTA progress of every device of one vehicle. */
   vehicleOtaFilter: (vehicleUid: string) => `${TOPIC_ROOT}/vehicles/${level(vehicleUid, 'vehicleUid')}/devices/+/ota`,
+  /** One rollout's progress summary (published by the firmware backend, at most once a second while it changes). */
+  rolloutProgress: (rolloutId: string) => `${TOPIC_ROOT}/rollouts/${level(rolloutId, 'rolloutId')}/progress`,
   /** Command requests to a vehicle (published by the Fleet API backend; the portal does not subscribe). */
   commandRequest: (vehicleUid: string) => `${TOPIC_ROOT}/vehicles/${level(vehicleUid, 'vehicleUid')}/commands`,
   commandAck: (vehicleUid: string) => `${TOPIC_ROOT}/vehicles/${level(vehicleUid, 'vehicleUid')}/acks`,
@@ -348,6 +379,7 @@ export type LiveMessage =
   | { kind: 'command-request'; topic: string; data: CommandRequest }
   | { kind: 'command-ack'; topic: string; data: CommandAck }
   | { kind: 'ota-progress'; topic: string; data: OtaProgress }
+  | { kind: 'rollout-progress'; topic: string; data: RolloutProgress }
   | { kind: 'trip'; topic: string; data: TripEvent }
   | { kind: 'geofence'; topic: string; data: GeofenceEvent };
 
@@ -358,10 +390,12 @@ export type ParseFailure = 'unknown-topic' | 'invalid-json' | 'invalid-payload' 
 
 export type ParseResult = { ok: true; message: LiveMessage } | { ok: false; reason: ParseFailure };
 
+/** What a topic names: the payload must name the same (the topic is what the broker authorised). */
 interface TopicMatch {
   kind: LiveMessageKind;
-  vehicleUid: string;
+  vehicleUid?: string;
   deviceUid?: string;
+  rolloutId?: string;
 }
 
 /** Reads what a topic is about, or null when it is not part of the contract. */
@@ -370,6 +404,8 @@ export function matchTopic(topic: string): TopicMatch | null {
   if (parts[0] !== 'voltline' || parts[1] !== 'v1') return null;
   const [, , group, a, b, c, d, e] = parts;
   if (group === 'telemetry' && parts.length === 5 && a && b) return { kind: 'vehicle-telemetry', vehicleUid: b };
+  if (group === 'rollouts' && parts.length === 5 && a && b === 'progress')
+    return { kind: 'rollout-progress', rolloutId: a };
   if (group !== 'vehicles' || !a) return null;
   if (parts.length === 5) {
     if (b === 'acks') return { kind: 'command-ack', vehicleUid: a };
@@ -391,6 +427,7 @@ const SCHEMAS = {
   'command-request': commandRequestSchema,
   'command-ack': commandAckSchema,
   'ota-progress': otaProgressSchema,
+  'rollout-progress': rolloutProgressSchema,
   trip: tripEventSchema,
   geofence: geofenceEventSchema,
 } as const;
@@ -415,11 +452,12 @@ export function parseLiveMessage(topic: string, payload: Uint8Array | string): P
   }
   const parsed = SCHEMAS[match.kind].safeParse(json);
   if (!parsed.success) return { ok: false, reason: 'invalid-payload' };
-  const data = parsed.data as { vehicleUid: string; deviceUid?: string };
-  // The topic is what the broker authorised; a payload naming another vehicle is not trusted.
+  const data = parsed.data as { vehicleUid?: string; deviceUid?: string; rolloutId?: string };
+  // The topic is what the broker authorised; a payload naming another vehicle (device, rollout) is not trusted.
   if (data.vehicleUid !== match.vehicleUid) return { ok: false, reason: 'topic-mismatch' };
   if (match.deviceUid !== undefined && data.deviceUid !== match.deviceUid)
     return { ok: false, reason: 'topic-mismatch' };
+  if (data.rolloutId !== match.rolloutId) return { ok: false, reason: 'topic-mismatch' };
   return { ok: true, message: { kind: match.kind, topic, data } as LiveMessage };
 }
 
