@@ -199,9 +199,13 @@ test('battery health, SoC and tickets add up; a driver sees only their own vehic
 
 test('firmware rollouts in progress: running and paused ones in scope, paused first, with progress; FOTA only', async () => {
   const sa = await signIn('SA');
-  const empty = await call('GET', '/dashboard-data/firmware-rollouts', { token: sa });
-  expect(empty.status).toBe(200);
-  expect(empty.body).toEqual({ running: 0, paused: 0, items: [] });
+  const seeded = await call('GET', '/dashboard-data/firmware-rollouts', { token: sa });
+  expect(seeded.status).toBe(200);
+  // The demo world's three paused rollouts, one per BMS, MCU and VCU kind.
+  expect(seeded.body).toMatchObject({ running: 0, paused: 3 });
+  const seededIds = (seeded.body.items as { id: string }[]).map((r) => r.id);
+  for (const id of seededIds)
+    expect((await call('POST', `/firmware-rollouts/${id}/cancel`, { token: sa })).status).toBe(200);
   const releases = await call('GET', '/firmware-releases?filter[deviceType]=BMS&sort=createdAt:desc&pageSize=2', {
     token: sa,
   });

@@ -17,13 +17,13 @@ import { summariseWaves } from '../world/firmware-rollout';
 import { hashString } from '../world/prng';
 import type { DashboardRecord, Vehicle } from '../world/types';
 import { getWorldDb } from '../world/world-instance';
-import { type FirmwareHandlerOptions, oemInScope, settleRollout } from './firmware';
+import { type FirmwareHandlerOptions, settleRollout } from './firmware';
 import type { ApiHttp } from './http';
 import { type AuthContext, requireAuth, requirePermission } from './lib/auth-context';
 import { recordAudit } from './lib/audit-log';
 import { FieldErrors, readJsonObject } from './lib/body';
 import { invalidQuery, notFound } from './lib/http-error';
-import { faultFilterFor, vehicleFilterFor } from './lib/scope';
+import { faultFilterFor, firmwareFilterFor, vehicleFilterFor } from './lib/scope';
 import { ticketScopeFor } from './tickets';
 
 type Schemas = components['schemas'];
@@ -509,11 +509,11 @@ export function createDashboardHandlers(
 
     http.get('/dashboard-data/firmware-rollouts', async ({ request, response }) => {
       const { db, ctx } = await panelContext(request, 'firmware-rollouts');
-      const sees = oemInScope(ctx);
+      const sees = firmwareFilterFor(ctx);
       const now = Date.now();
       const open = [];
       for (const r of db.tables.firmwareRollouts.all()) {
-        if (!sees(r.oemId) || (r.status !== 'running' && r.status !== 'paused')) continue;
+        if (!sees(r) || (r.status !== 'running' && r.status !== 'paused')) continue;
         // Settled first, as the firmware page does, so the panel shows where the rollout is now.
         const settled = settleRollout(db, r, now, options.onOtaUpdate);
         if (settled.rollout.status === 'running' || settled.rollout.status === 'paused') open.push(settled);
