@@ -534,7 +534,7 @@ export function FirmwareRolloutsBody() {
                           Wave {r.currentWave + 1} of {r.waveCount}
                         </Text>
                         {r.pauseReason ? (
-                          <Text size="xs" c="orange.9">
+                          <Text size="xs" c="red.9">
                             {r.pauseReason}
                           </Text>
                         ) : null}
