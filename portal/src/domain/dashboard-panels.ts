@@ -153,7 +153,7 @@ export const DASHBOARD_PANELS: Record<DashboardPanelId, DashboardPanelSpec> = {
   co2: {
     id: 'co2',
     title: 'CO2 avoided',
-    description: 'CO2 avoided against petrol vehicles in the range.',
+    description: 'CO2 avoided against petrol and diesel vehicles in the range, with the carbon emission settings.',
     permission: 'ce',
     w: 4,
     h: 3,

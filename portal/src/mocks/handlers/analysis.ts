@@ -9,6 +9,7 @@ import {
   DEFAULT_CHARGING_LOSS_PCT,
   INDIA_GRID_INTENSITY,
   INDIA_GRID_SOURCE,
+  parseRegions,
   ZERO_FIGURES,
 } from '@/domain/carbon';
 import type { VehicleType } from '@/domain/enums';
@@ -257,6 +258,48 @@ const BASELINE_FIELD: Record<VehicleType, 'baseline2w' | 'baseline3w'> = {
   '3 Wheeler': 'baseline3w',
 };
 
+/** The method's factors an organisation saved, else the defaults (decision 0094); the dashboard's CO2 panel uses them. */
+export function savedOrDefaultCarbonSettings(saved: CarbonSettingsRecord | undefined): CarbonSettings {
+  return {
+    gridIntensity: saved?.gridIntensity ?? INDIA_GRID_INTENSITY,
+    chargingLossPct: saved?.chargingLossPct ?? DEFAULT_CHARGING_LOSS_PCT,
+    baselines: {
+      '2 Wheeler': saved?.baseline2w ?? DEFAULT_BASELINES['2 Wheeler'].gPerKm,
+      '3 Wheeler': saved?.baseline3w ?? DEFAULT_BASELINES['3 Wheeler'].gPerKm,
+    },
+    regions: saved?.regions ? parseRegions(saved.regions).regions : {},
+  };
+}
+
+/**
+ * One vehicle's carbon figures over trips that started in [from, to] (decision 0082): its region's grid intensity
+ * where one is set, its fleet's supply contract for the market-based figure. The carbon page and the dashboard's CO2
+ * panel both sum these, so the two agree.
+ */
+export function vehicleCarbon(db: WorldDb, v: Vehicle, from: number, to: number, settings: CarbonSettings) {
+  let distanceKm = 0;
+  let energyKwh = 0;
+  for (const trip of tripsFor(db, v)) {
+    if (trip.startedAt < from || trip.startedAt > to) continue;
+    distanceKm += trip.distanceKm;
+    energyKwh += trip.energyKwh;
+  }
+  const fleet = v.fleetId ? db.tables.fleets.get(v.fleetId) : undefined;
+  const owner = v.evOwnerId ? db.tables.evOwners.get(v.evOwnerId) : undefined;
+  const region = fleet?.city ?? owner?.city ?? null;
+  const gridIntensity = (region !== null ? settings.regions[region] : undefined) ?? settings.gridIntensity;
+  const contract = fleet ? supplyContractOfFleet(db, fleet) : null;
+  const figures = carbonFigures({
+    distanceKm,
+    energyChargedKwh: energyKwh,
+    gridIntensity,
+    contractIntensity: contract?.intensity ?? null,
+    chargingLossPct: settings.chargingLossPct,
+    baselineGPerKm: settings.baselines[v.vehicleType],
+  });
+  return { figures, fleet, region, gridIntensity };
+}
+
 /** The method's factors: those the query gives, else the organisation's saved ones, else the defaults (decision 0094). */
 function readCarbonSettings(url: URL, errors: FieldErrors, saved: CarbonSettingsRecord | undefined) {
   const settings: CarbonSettings = {
@@ -430,26 +473,7 @@ export function createAnalysisHandlers(http: ApiHttp) {
         map.set(key, { ...addFigures(current, f), vehicleCount: current.vehicleCount + 1 });
       };
       for (const v of vehicles) {
-        let distanceKm = 0;
-        let energyKwh = 0;
-        for (const trip of tripsFor(db, v)) {
-          if (trip.startedAt < from || trip.startedAt > to) continue;
-          distanceKm += trip.distanceKm;
-          energyKwh += trip.energyKwh;
-        }
-        const fleet = v.fleetId ? db.tables.fleets.get(v.fleetId) : undefined;
-        const owner = v.evOwnerId ? db.tables.evOwners.get(v.evOwnerId) : undefined;
-        const region = fleet?.city ?? owner?.city ?? null;
-        const gridIntensity = (region !== null ? settings.regions[region] : undefined) ?? settings.gridIntensity;
-        const contract = fleet ? supplyContractOfFleet(db, fleet) : null;
-        const f = carbonFigures({
-          distanceKm,
-          energyChargedKwh: energyKwh,
-          gridIntensity,
-          contractIntensity: contract?.intensity ?? null,
-          chargingLossPct: settings.chargingLossPct,
-          baselineGPerKm: settings.baselines[v.vehicleType],
-        });
+        const { figures: f, fleet, region, gridIntensity } = vehicleCarbon(db, v, from, to, settings);
         Object.assign(total, addFigures(total, f), { vehicleCount: total.vehicleCount + 1 });
         add(byType, v.vehicleType, f);
         add(byFleet, v.fleetId, f);

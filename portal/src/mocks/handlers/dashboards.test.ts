@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest';
 import { DEFAULT_REFERENCE_TIME } from '../world/create-world';
+import { tripsOf } from '../world/histories';
 import { forgetWorldDb, getWorldDb } from '../world/world-instance';
 import { call, signIn } from '../test/api-test-client';
 
@@ -169,8 +170,48 @@ test('activity and CO2 come from the trips in range; CO2 avoided is baseline min
   expect(km).toBeGreaterThan(0);
   const co2 = await call('GET', `/dashboard-data/co2?${range(7)}`, { token });
   expect(co2.body.distanceKm).toBeCloseTo(km, 0);
+  expect(co2.body.energyKwh).toBeCloseTo(kwh, 0);
+  // The defaults of the carbon method (decision 0082): grid 0.7117 t/MWh, 10 % charging losses.
+  expect(co2.body).toMatchObject({ gridKgPerKwh: 0.7117, chargingLossPct: 10 });
   const expected = (co2.body.distanceKm * co2.body.baselineGPerKm) / 1000 - kwh * 1.1 * 0.7117;
-  expect(co2.body.avoidedKg).toBeCloseTo(expected, 0);
+  // baselineGPerKm is rounded to whole g/km: within half a gram per km driven.
+  expect(Math.abs(co2.body.avoidedKg - expected)).toBeLessThanOrEqual((0.5 * co2.body.distanceKm) / 1000 + 1);
+});
+
+test('the CO2 panel agrees with the carbon page, and a saved change of the carbon settings moves both', async () => {
+  const token = await signIn('OEMA');
+  const q = range(14);
+  const panel = async () => (await call('GET', `/dashboard-data/co2?${q}`, { token })).body;
+  const page = async () => (await call('GET', `/analysis/carbon?${q}`, { token })).body.total;
+  const before = await panel();
+  const pageBefore = await page();
+  expect(before.distanceKm).toBeGreaterThan(0);
+  expect(before.avoidedKg).toBeCloseTo(pageBefore.avoidedLocationKg, 0);
+  expect(before.distanceKm).toBeCloseTo(pageBefore.distanceKm, 0);
+
+  const saved = await call('PUT', '/analysis/carbon-settings', {
+    token,
+    body: { gridIntensity: 0.5, chargingLossPct: 20, baseline2w: 60, baseline3w: 120 },
+  });
+  expect(saved.status).toBe(200);
+  const after = await panel();
+  expect(after).toMatchObject({ gridKgPerKwh: 0.5, chargingLossPct: 20, distanceKm: before.distanceKm });
+  expect(after.avoidedKg).not.toBeCloseTo(before.avoidedKg, 0);
+  expect(after.avoidedKg).toBeCloseTo((await page()).avoidedLocationKg, 0);
+  // By hand: every km against its type's new baseline, every kWh x 1.2 x 0.5.
+  const db = await getWorldDb();
+  const oemId = db.tables.users.all().find((u) => u.role === 'OEMA')?.oemId;
+  const from = DEFAULT_REFERENCE_TIME - 14 * DAY;
+  let baselineKg = 0;
+  let kwh = 0;
+  for (const v of db.tables.vehicles.all().filter((x) => x.oemId === oemId)) {
+    for (const trip of tripsOf(db.world.seed, v, db.world.referenceTime)) {
+      if (trip.startedAt < from || trip.startedAt > DEFAULT_REFERENCE_TIME) continue;
+      baselineKg += (trip.distanceKm * (v.vehicleType === '2 Wheeler' ? 60 : 120)) / 1000;
+      kwh += trip.energyKwh;
+    }
+  }
+  expect(after.avoidedKg).toBeCloseTo(baselineKg - kwh * 1.2 * 0.5, 0);
 });
 
 test('battery health, SoC and tickets add up; a driver sees only their own vehicles with service due', async () => {
@@ -199,9 +240,13 @@ test('battery health, SoC and tickets add up; a driver sees only their own vehic
 
 test('firmware rollouts in progress: running and paused ones in scope, paused first, with progress; FOTA only', async () => {
   const sa = await signIn('SA');
-  const empty = await call('GET', '/dashboard-data/firmware-rollouts', { token: sa });
-  expect(empty.status).toBe(200);
-  expect(empty.body).toEqual({ running: 0, paused: 0, items: [] });
+  const seeded = await call('GET', '/dashboard-data/firmware-rollouts', { token: sa });
+  expect(seeded.status).toBe(200);
+  // The demo world's three paused rollouts, one per BMS, MCU and VCU kind.
+  expect(seeded.body).toMatchObject({ running: 0, paused: 3 });
+  const seededIds = (seeded.body.items as { id: string }[]).map((r) => r.id);
+  for (const id of seededIds)
+    expect((await call('POST', `/firmware-rollouts/${id}/cancel`, { token: sa })).status).toBe(200);
   const releases = await call('GET', '/firmware-releases?filter[deviceType]=BMS&sort=createdAt:desc&pageSize=2', {
     token: sa,
   });

@@ -6,6 +6,7 @@ import {
   type PanelPlacement,
   placementProblem,
 } from '@/domain/dashboard-panels';
+import { addFigures, ZERO_FIGURES } from '@/domain/carbon';
 import { ACTION, can } from '@/domain/permissions';
 import { ROLE_TYPE_LABELS } from '@/domain/roles';
 import { clockRuns, TICKET_PRIORITIES, ticketSla } from '@/domain/tickets';
@@ -17,13 +18,15 @@ import { summariseWaves } from '../world/firmware-rollout';
 import { hashString } from '../world/prng';
 import type { DashboardRecord, Vehicle } from '../world/types';
 import { getWorldDb } from '../world/world-instance';
-import { type FirmwareHandlerOptions, oemInScope, settleRollout } from './firmware';
+import { savedOrDefaultCarbonSettings, vehicleCarbon } from './analysis';
+import { organisationOf, savedCarbonSettings } from './carbon-settings';
+import { type FirmwareHandlerOptions, settleRollout } from './firmware';
 import type { ApiHttp } from './http';
 import { type AuthContext, requireAuth, requirePermission } from './lib/auth-context';
 import { recordAudit } from './lib/audit-log';
 import { FieldErrors, readJsonObject } from './lib/body';
 import { invalidQuery, notFound } from './lib/http-error';
-import { faultFilterFor, vehicleFilterFor } from './lib/scope';
+import { faultFilterFor, firmwareFilterFor, vehicleFilterFor } from './lib/scope';
 import { ticketScopeFor } from './tickets';
 
 type Schemas = components['schemas'];
@@ -36,10 +39,6 @@ export const MAX_PANELS = 24;
 export const ACTIVITY_SAMPLE = 500;
 /** The longest range the aggregates accept: the world keeps 60 days of trips. */
 export const MAX_RANGE_DAYS = 62;
-/** Simple CO2 figures (the carbon page has the configurable method): Indian grid FY 2024-25, 2-wheeler petrol. */
-export const CO2_GRID_KG_PER_KWH = 0.7117;
-export const CO2_CHARGING_LOSS_PCT = 10;
-export const CO2_BASELINE_G_PER_KM = { '2 Wheeler': 45, '3 Wheeler': 85 } as const;
 /** Service every this many km (the world has no service records; decision 0077). */
 export const SERVICE_INTERVAL_KM = 5000;
 
@@ -486,34 +485,37 @@ export function createDashboardHandlers(
     http.get('/dashboard-data/co2', async ({ request, response }) => {
       const { db, ctx } = await panelContext(request, 'co2');
       const { from, to } = parseRange(new URL(request.url));
-      const { body, distanceByType } = activity(db, ctx, from, to);
-      const energyKwh = body.days.reduce((s, d) => s + d.energyKwh, 0);
-      const distanceKm = body.days.reduce((s, d) => s + d.distanceKm, 0);
-      const baselineKg = Object.entries(distanceByType).reduce(
-        (s, [type, km]) => s + (km * (CO2_BASELINE_G_PER_KM[type as keyof typeof CO2_BASELINE_G_PER_KM] ?? 45)) / 1000,
-        0,
-      );
-      const gridKg = energyKwh * (1 + CO2_CHARGING_LOSS_PCT / 100) * CO2_GRID_KG_PER_KWH;
+      // The carbon page's method and the factors the caller's organisation saved there (decisions 0082, 0094), so
+      // the panel and the page agree; location-based, summed over the activity panels' sample and scaled up.
+      const settings = savedOrDefaultCarbonSettings(savedCarbonSettings(db, organisationOf(ctx, db).id));
+      const { sample, scale, sampled } = sampleOf(db, scopedVehicles(ctx, db));
+      let total = ZERO_FIGURES;
+      for (const v of sample) total = addFigures(total, vehicleCarbon(db, v, from, to, settings).figures);
+      const distanceKm = total.distanceKm * scale;
+      const energyKwh = total.energyChargedKwh * scale;
       return response(200).json({
-        from: body.from,
-        to: body.to,
+        from: iso(from) as string,
+        to: iso(to) as string,
         distanceKm: round(distanceKm),
         energyKwh: round(energyKwh, 2),
-        gridKgPerKwh: CO2_GRID_KG_PER_KWH,
-        chargingLossPct: CO2_CHARGING_LOSS_PCT,
-        baselineGPerKm: distanceKm > 0 ? round((baselineKg * 1000) / distanceKm) : CO2_BASELINE_G_PER_KM['2 Wheeler'],
-        avoidedKg: round(baselineKg - gridKg),
-        sampledVehicles: body.sampledVehicles,
+        // Averages weighted by energy and by distance: equal to the settings unless regions or vehicle types differ.
+        gridKgPerKwh:
+          total.gridEnergyKwh > 0 ? round(total.locationKg / total.gridEnergyKwh, 4) : settings.gridIntensity,
+        chargingLossPct: settings.chargingLossPct,
+        baselineGPerKm:
+          total.distanceKm > 0 ? round((total.baselineKg * 1000) / total.distanceKm) : settings.baselines['2 Wheeler'],
+        avoidedKg: round(total.avoidedLocationKg * scale),
+        sampledVehicles: sampled,
       });
     }),
 
     http.get('/dashboard-data/firmware-rollouts', async ({ request, response }) => {
       const { db, ctx } = await panelContext(request, 'firmware-rollouts');
-      const sees = oemInScope(ctx);
+      const sees = firmwareFilterFor(ctx);
       const now = Date.now();
       const open = [];
       for (const r of db.tables.firmwareRollouts.all()) {
-        if (!sees(r.oemId) || (r.status !== 'running' && r.status !== 'paused')) continue;
+        if (!sees(r) || (r.status !== 'running' && r.status !== 'paused')) continue;
         // Settled first, as the firmware page does, so the panel shows where the rollout is now.
         const settled = settleRollout(db, r, now, options.onOtaUpdate);
         if (settled.rollout.status === 'running' || settled.rollout.status === 'paused') open.push(settled);

@@ -23,11 +23,20 @@ function validRelease(modelId: string, version = '9.0.0') {
   return { deviceType: 'BMS', modelId, version, fileName: 'bms.bin', fileSize: 1024, sha256: SHA, notes: 'Fixes' };
 }
 
-/** The seeded BMS devices of a model, below 4.0.0 and fitted to a vehicle: the ones a 4.0.0 rollout may reach. */
+/**
+ * The seeded BMS devices of a model, below 4.0.0, fitted to a vehicle and not waiting in the seeded paused rollout:
+ * the ones a 4.0.0 rollout may reach.
+ */
 function fittedBelow4(db: Awaited<ReturnType<typeof getWorldDb>>, modelId: string) {
+  const queued = new Set(
+    db.tables.otaUpdates
+      .all()
+      .filter((u) => u.rolloutId !== null && u.phase === 'queued')
+      .map((u) => u.deviceId),
+  );
   return db.tables.bmsDevices
     .all()
-    .filter((d) => d.modelId === modelId && d.firmwareVersion < '4' && d.vehicleId !== null);
+    .filter((d) => d.modelId === modelId && d.firmwareVersion < '4' && d.vehicleId !== null && !queued.has(d.id));
 }
 
 const POLICY = {
@@ -112,7 +121,8 @@ describe('firmware rollouts', () => {
       'policy.failureThresholdPercent': 'The failure threshold must be a whole number from 1 to 100.',
       target: expect.stringMatching(/^No device in this target/),
     });
-    expect((await call('GET', '/firmware-rollouts', { token: sa })).body.total).toBe(0);
+    // Only the seeded ones (a paused rollout per BMS, MCU and VCU kind): the refused one was not created.
+    expect((await call('GET', '/firmware-rollouts', { token: sa })).body.total).toBe(3);
   });
 
   test('plays a rollout out over time: injected failures pause the wave by itself, rollback re-deploys the previous release', async () => {

@@ -29,7 +29,7 @@ import { type AuthContext, allows, requireAuth, requirePermission } from './lib/
 import { FieldErrors, readJsonObject } from './lib/body';
 import { conflict, forbidden, notFound } from './lib/http-error';
 import { applyListQuery, type ListSpec, parseListQuery } from './lib/list-query';
-import { deviceFilterFor } from './lib/scope';
+import { deviceFilterFor, firmwareFilterFor } from './lib/scope';
 import { toApi } from './lib/serialize';
 
 type Schemas = components['schemas'];
@@ -96,13 +96,6 @@ export const OTA_LIST: ListSpec<OtaUpdateRecord> = {
   time: (u) => u.sentAt,
   defaultSort: [{ field: 'sentAt', direction: 'desc' }],
 };
-
-/** Which OEMs' firmware the caller sees: an OEM's own, platform staff every OEM's. */
-export function oemInScope(ctx: AuthContext): (oemId: string) => boolean {
-  if (ctx.roleType === 'oem') return (id) => id === ctx.user.oemId;
-  if (ctx.roleType === 'platform') return () => true;
-  return () => false;
-}
 
 function releaseApi(db: WorldDb, r: FirmwareReleaseRecord): ApiRelease {
   return toApi<ApiRelease>({ ...r, modelName: r.modelId ? (db.tables.models.get(r.modelId)?.name ?? null) : null });
@@ -310,14 +303,14 @@ function newestRelease(db: WorldDb, deviceType: DeviceType, modelId: string | nu
 
 function readRelease(ctx: AuthContext, db: WorldDb, body: Record<string, unknown>, by: string): FirmwareReleaseRecord {
   const errors = new FieldErrors();
-  const sees = oemInScope(ctx);
+  const sees = firmwareFilterFor(ctx);
   const deviceType = DEVICE_TYPES.includes(body.deviceType as DeviceType) ? (body.deviceType as DeviceType) : null;
   if (!deviceType) errors.add('deviceType', 'Choose the device kind: BMS, MCU, VCU or logger.');
   let modelId: string | null = null;
   let oemId = '';
   if (deviceType && deviceType !== 'LOGGER') {
     const model = typeof body.modelId === 'string' ? db.tables.models.get(body.modelId) : undefined;
-    if (!model || model.kind !== deviceType || !sees(model.oemId))
+    if (!model || model.kind !== deviceType || !sees({ oemId: model.oemId, deviceType }))
       errors.add('modelId', `Choose a ${deviceType} model.`);
     else {
       modelId = model.id;
@@ -325,7 +318,7 @@ function readRelease(ctx: AuthContext, db: WorldDb, body: Record<string, unknown
     }
   } else if (deviceType === 'LOGGER') {
     oemId = ctx.roleType === 'oem' ? (ctx.user.oemId ?? '') : typeof body.oemId === 'string' ? body.oemId : '';
-    if (!oemId || !db.tables.oems.get(oemId) || !sees(oemId))
+    if (!oemId || !db.tables.oems.get(oemId) || !sees({ oemId, deviceType }))
       errors.add('oemId', 'Choose the OEM whose loggers take it.');
   }
   const version = readVersion(errors, 'version', body.version, true);
@@ -559,12 +552,12 @@ function simulationOf(knobs: SimulationKnobs): RolloutSimulation {
 export function createFirmwareHandlers(http: ApiHttp, options: FirmwareHandlerOptions = {}) {
   const scopedRelease = (ctx: AuthContext, db: WorldDb, id: string) => {
     const release = db.tables.firmwareReleases.get(id);
-    if (!release || !oemInScope(ctx)(release.oemId)) throw notFound('Firmware release');
+    if (!release || !firmwareFilterFor(ctx)(release)) throw notFound('Firmware release');
     return release;
   };
   const scopedRollout = (ctx: AuthContext, db: WorldDb, id: string) => {
     const rollout = db.tables.firmwareRollouts.get(id);
-    if (!rollout || !oemInScope(ctx)(rollout.oemId)) throw notFound('Rollout');
+    if (!rollout || !firmwareFilterFor(ctx)(rollout)) throw notFound('Rollout');
     return settleRollout(db, rollout, Date.now(), options.onUpdate);
   };
 
@@ -574,12 +567,8 @@ export function createFirmwareHandlers(http: ApiHttp, options: FirmwareHandlerOp
       const ctx = requireAuth(request, db);
       requirePermission(ctx, 'FOTA');
       const query = parseListQuery(new URL(request.url), RELEASE_LIST);
-      const sees = oemInScope(ctx);
-      const page = applyListQuery(
-        db.tables.firmwareReleases.all().filter((r) => sees(r.oemId)),
-        query,
-        RELEASE_LIST,
-      );
+      const sees = firmwareFilterFor(ctx);
+      const page = applyListQuery(db.tables.firmwareReleases.all().filter(sees), query, RELEASE_LIST);
       return response(200).json({ ...page, items: page.items.map((r) => releaseApi(db, r)) });
     }),
 
@@ -613,11 +602,11 @@ export function createFirmwareHandlers(http: ApiHttp, options: FirmwareHandlerOp
       const ctx = requireAuth(request, db);
       requirePermission(ctx, 'FOTA');
       const query = parseListQuery(new URL(request.url), ROLLOUT_LIST);
-      const sees = oemInScope(ctx);
+      const sees = firmwareFilterFor(ctx);
       const now = Date.now();
       const rows = db.tables.firmwareRollouts
         .all()
-        .filter((r) => sees(r.oemId))
+        .filter(sees)
         .map((r) => settleRollout(db, r, now, options.onUpdate).rollout);
       await db.persist();
       const page = applyListQuery(rows, query, ROLLOUT_LIST);
@@ -631,7 +620,7 @@ export function createFirmwareHandlers(http: ApiHttp, options: FirmwareHandlerOp
       const body = await readJsonObject(request);
       const errors = new FieldErrors();
       const release = typeof body.releaseId === 'string' ? db.tables.firmwareReleases.get(body.releaseId) : undefined;
-      if (!release || !oemInScope(ctx)(release.oemId)) errors.add('releaseId', 'Choose a release to roll out.');
+      if (!release || !firmwareFilterFor(ctx)(release)) errors.add('releaseId', 'Choose a release to roll out.');
       const policy = readPolicy(errors, body.policy);
       if (
         !errors.has('policy.minFinishedCount') &&
@@ -860,9 +849,9 @@ export function createFirmwareHandlers(http: ApiHttp, options: FirmwareHandlerOp
         if (!ok) throw forbidden();
       }
       // Settle open rollouts first, so that the history shows where they are now.
-      const sees = oemInScope(ctx);
+      const sees = firmwareFilterFor(ctx);
       const now = Date.now();
-      for (const r of db.tables.firmwareRollouts.all()) if (sees(r.oemId)) settleRollout(db, r, now, options.onUpdate);
+      for (const r of db.tables.firmwareRollouts.all()) if (sees(r)) settleRollout(db, r, now, options.onUpdate);
       await db.persist();
       const inScope = deviceFilterFor(ctx, db);
       const rows = db.tables.otaUpdates.all().filter((u) => {

@@ -19,7 +19,7 @@ import {
 } from './catalog';
 import { DEMO_PASSWORD, demoEmailFor } from './demo-users';
 import { seedTickets } from './tickets';
-import { seedFirmwareReleases, seedOtaHistory } from './firmware';
+import { seedFirmwareReleases, seedFirmwareRollouts, seedOtaHistory } from './firmware';
 import { seedGeofences } from './geofences';
 import { seedAccessGrants, seedApiKeys, seedCompanySettings, seedDeviceGroups, seedRoles } from './access';
 import {
@@ -687,6 +687,23 @@ export function createWorld(options: WorldOptions): World {
     return rows;
   }
 
+  function firmwareReleases() {
+    return seedFirmwareReleases(
+      seed,
+      models(),
+      oems().map((o) => o.id),
+      now,
+    );
+  }
+
+  function seededRollouts() {
+    return seedFirmwareRollouts(
+      firmwareReleases(),
+      [...devicesOf('BMS'), ...devicesOf('MCU'), ...devicesOf('VCU')],
+      now,
+    );
+  }
+
   return {
     seed,
     size,
@@ -729,20 +746,16 @@ export function createWorld(options: WorldOptions): World {
           users().filter((u) => u.role === 'DA' || u.role === 'DE'),
         ),
       rules: () => seedRules(oems(), models(), now),
-      firmwareReleases: () =>
-        seedFirmwareReleases(
-          seed,
-          models(),
-          oems().map((o) => o.id),
-          now,
-        ),
-      firmwareRollouts: () => [],
-      otaUpdates: () =>
-        seedOtaHistory(
+      firmwareReleases: firmwareReleases,
+      firmwareRollouts: () => seededRollouts().rollouts,
+      otaUpdates: () => [
+        ...seedOtaHistory(
           seed,
           [...devicesOf('BMS'), ...devicesOf('MCU'), ...devicesOf('VCU'), ...devicesOf('LOGGER')],
           now,
         ),
+        ...seededRollouts().updates,
+      ],
       accessGrants: () =>
         seedAccessGrants(
           now,

@@ -1,5 +1,11 @@
 import { createRng, pad } from './prng';
-import type { OtaUpdateState, RolloutState } from './firmware-rollout';
+import {
+  compareVersions,
+  type OtaUpdateState,
+  planWaves,
+  type RolloutPolicy,
+  type RolloutState,
+} from './firmware-rollout';
 import type { Device, DeviceType, Model } from './types';
 
 /** A firmware release of one device kind (and model; loggers have none), as the world keeps it. */
@@ -172,4 +178,120 @@ export function seedOtaHistory(seed: number, devices: Device[], now: number, per
     }
   });
   return rows;
+}
+
+/** Devices in each seeded rollout, and its canary share (so the canary wave is 2 devices). */
+const SEEDED_ROLLOUT_DEVICES = 20;
+const SEEDED_ROLLOUT_POLICY: RolloutPolicy = {
+  canaryPercent: 10,
+  waveSize: 6,
+  pauseBetweenWavesSec: 60,
+  failureThresholdPercent: 25,
+  minFinishedCount: 2,
+  timeoutSec: 600,
+  maxRetries: 1,
+  preconditions: { minSoc: 30, parked: true, notCharging: false, ignitionOff: true, connected: true },
+};
+
+/**
+ * One paused rollout of the newest release per BMS, MCU and VCU kind (of the first model of that kind with devices
+ * that can take it), so that every firmware audience of the demo (OEMs, the platform and the component admins of that
+ * kind, decision 0098) has a rollout that needs someone: its canary wave finished with one of two devices failed, and
+ * it paused itself. Paused, it stays so until someone resumes or cancels it, however old the demo world is.
+ */
+export function seedFirmwareRollouts(
+  releases: readonly FirmwareReleaseRecord[],
+  devices: readonly Device[],
+  now: number,
+): { rollouts: FirmwareRolloutRecord[]; updates: OtaUpdateRecord[] } {
+  const rollouts: FirmwareRolloutRecord[] = [];
+  const updates: OtaUpdateRecord[] = [];
+  const newest = SEEDED_RELEASE_VERSIONS[SEEDED_RELEASE_VERSIONS.length - 1];
+  for (const kind of ['BMS', 'MCU', 'VCU'] as const) {
+    let chosen: { release: FirmwareReleaseRecord; targets: Device[] } | null = null;
+    for (const release of releases) {
+      if (release.deviceType !== kind || release.version !== newest) continue;
+      const targets = devices
+        .filter(
+          (d) =>
+            d.type === kind &&
+            d.modelId === release.modelId &&
+            d.vehicleId !== null &&
+            compareVersions(d.firmwareVersion, release.version) < 0,
+        )
+        .slice(0, SEEDED_ROLLOUT_DEVICES);
+      if (targets.length >= 4) {
+        chosen = { release, targets };
+        break;
+      }
+    }
+    if (!chosen) continue;
+    const { release, targets } = chosen;
+    const id = `rol-seed-${kind.toLowerCase()}`;
+    const startedAt = now - 2 * 3_600_000;
+    const waves = planWaves(targets.length, SEEDED_ROLLOUT_POLICY.canaryPercent, SEEDED_ROLLOUT_POLICY.waveSize);
+    let index = 0;
+    waves.forEach((size, wave) => {
+      for (let k = 0; k < size; k += 1) {
+        const d = targets[index++] as Device;
+        // The canary: the first device installed, the second failed twice (its retry too).
+        const phase = wave > 0 ? 'queued' : k === 0 ? 'completed' : 'failed';
+        const sentAt = wave === 0 ? startedAt + k * 60_000 : null;
+        const finishedAt = sentAt === null ? null : sentAt + 8 * 60_000;
+        updates.push({
+          id: `ota-${id}-${d.id}`,
+          rolloutId: id,
+          releaseId: release.id,
+          deviceId: d.id,
+          deviceSerial: d.serialNumber,
+          deviceType: d.type,
+          modelId: d.modelId,
+          oemId: d.oemId,
+          vehicleId: d.vehicleId,
+          fromVersion: d.firmwareVersion,
+          toVersion: release.version,
+          wave,
+          phase,
+          status: phase === 'queued' ? 0 : phase === 'completed' ? 2 : 3,
+          attempt: phase === 'failed' ? 1 : 0,
+          waitingReason: null,
+          failureReason: phase === 'failed' ? 'Flash write error at block 0x3F' : null,
+          progress: phase === 'completed' ? 100 : phase === 'failed' ? 64 : 0,
+          sentAt,
+          startedAt: sentAt === null ? null : sentAt + 3000,
+          finishedAt,
+          lastReportAt: finishedAt,
+          createdAt: startedAt,
+        });
+      }
+    });
+    rollouts.push({
+      id,
+      releaseId: release.id,
+      version: release.version,
+      deviceType: kind,
+      modelId: release.modelId,
+      oemId: release.oemId,
+      targetKind: 'filter',
+      targetLabel: `The first ${targets.length} ${kind} devices below ${release.version}`,
+      deviceCount: targets.length,
+      rollbackOf: null,
+      status: 'paused',
+      pauseReason: `Paused by itself: 1 of 2 finished devices of wave 1 failed (50 % > ${SEEDED_ROLLOUT_POLICY.failureThresholdPercent} %)`,
+      policy: SEEDED_ROLLOUT_POLICY,
+      simulation: { speed: 1, failSerials: [], silentSerials: [] },
+      waveCount: waves.length,
+      currentWave: 0,
+      waveStartedAt: startedAt,
+      nextWaveAt: null,
+      thresholdResumedWave: null,
+      startedAt,
+      finishedAt: null,
+      advancedAt: startedAt + 20 * 60_000,
+      createdBy: 'Platform admin',
+      createdAt: startedAt,
+      updatedAt: startedAt + 20 * 60_000,
+    });
+  }
+  return { rollouts, updates };
 }

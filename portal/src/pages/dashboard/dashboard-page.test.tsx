@@ -11,7 +11,7 @@ import {
 import { defaultPermissionsFor } from '@/domain/permissions';
 import { dashboardPathFor, type RoleCode, roleTypeOf } from '@/domain/roles';
 import { server } from '@/mocks/node';
-import { call } from '@/mocks/test/api-test-client';
+import { call, signIn } from '@/mocks/test/api-test-client';
 import { signInWithDemoWorld } from '@/test/api-sign-in';
 import { preloadPages, renderApp } from '@/test/render';
 
@@ -247,11 +247,30 @@ const ROLLOUT_POLICY = {
   preconditions: { minSoc: 0, parked: false, notCharging: false, ignitionOff: false, connected: false },
 };
 
+/** Cancels the demo world's seeded paused rollouts (one per BMS, MCU and VCU kind), so a test starts with none. */
+async function cancelSeededRollouts() {
+  const sa = await signIn('SA');
+  const open = await call('GET', '/firmware-rollouts?filter[status]=paused&pageSize=100', { token: sa });
+  for (const r of open.body.items as { id: string }[])
+    await call('POST', `/firmware-rollouts/${r.id}/cancel`, { token: sa });
+}
+
 describe('firmware rollouts in progress', () => {
+  test('a BMS admin sees the BMS rollout the demo world seeds, paused, and no other kind', async () => {
+    const { store } = await signInWithDemoWorld('BMSA');
+    renderApp(dashboardPathFor('BMSA'), { store });
+    const panel = await screen.findByRole('region', { name: 'Firmware rollouts in progress' });
+    expect(await within(panel).findByText('Paused')).toBeInTheDocument();
+    expect(panel).toHaveTextContent('0 running, 1 paused');
+    expect(within(panel).getByRole('link', { name: /^Open the rollout of BMS 4\.0\.0/ })).toBeInTheDocument();
+    expect(within(panel).queryByRole('link', { name: /^Open the rollout of (MCU|VCU)/ })).not.toBeInTheDocument();
+  });
+
   test.each(['SA', 'OEMA'] as const)(
     '%s sees a paused rollout with its progress, and opens it on the firmware page',
     async (role) => {
       const { store, token } = await signInWithDemoWorld(role);
+      await cancelSeededRollouts();
       const releases = await call('GET', '/firmware-releases?filter[deviceType]=BMS&sort=createdAt:desc&pageSize=1', {
         token,
       });
@@ -276,6 +295,7 @@ describe('firmware rollouts in progress', () => {
 
   test('with none running or paused the panel says so; a failure shows in the panel only', async () => {
     const { store } = await signInWithDemoWorld('SA');
+    await cancelSeededRollouts();
     const view = renderApp('/dashboard', { store });
     const panel = await screen.findByRole('region', { name: 'Firmware rollouts in progress' });
     expect(await within(panel).findByText('No firmware rollout is running or paused.')).toBeInTheDocument();

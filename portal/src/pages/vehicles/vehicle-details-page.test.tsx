@@ -154,7 +154,16 @@ describe('vehicle details: commands', () => {
 
   test("shows the OTA history of the vehicle's devices under its commands, with the OTA history key only", async () => {
     const db = await getWorldDb();
-    const update = db.tables.otaUpdates.all().find((u) => u.vehicleId !== null && u.sentAt !== null);
+    // A vehicle with seeded history updates only (none from the seeded rollouts, whose rows would come first).
+    const inRollouts = new Set(
+      db.tables.otaUpdates
+        .all()
+        .filter((u) => u.rolloutId !== null)
+        .map((u) => u.vehicleId),
+    );
+    const update = db.tables.otaUpdates
+      .all()
+      .find((u) => u.vehicleId !== null && u.sentAt !== null && !inRollouts.has(u.vehicleId));
     if (!update?.vehicleId) throw new Error('no OTA update of a fitted device in the demo world');
     await openAs('SA', `/vehicle/${update.vehicleId}?tab=commands`);
     const history = await screen.findByRole('table', { name: 'OTA history' });

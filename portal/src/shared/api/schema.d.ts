@@ -2817,8 +2817,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * @description CO2 avoided in the range (simple): distance x ICE baseline g/km minus energy x grid intensity x charging losses.
-         *     Same sampling as activity. Needs `ce`.
+         * @description CO2 avoided in the range, location-based, by the carbon page's method with the carbon settings the caller's
+         *     organisation saved (else the defaults): per vehicle, distance x its type's baseline g/km minus energy x (1 +
+         *     charging losses) x its region's grid intensity (decisions 0082, 0094, 0098). `gridKgPerKwh` and
+         *     `baselineGPerKm` are the averages weighted by energy and by distance. Same sampling as activity. Needs `ce`.
          */
         get: operations["dashboardCo2"];
         put?: never;

@@ -1,7 +1,7 @@
 import 'react-grid-layout/css/styles.css';
 import { ActionIcon, Group, Tooltip } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
-import { type KeyboardEvent, useMemo } from 'react';
+import { type KeyboardEvent, useEffect, useMemo } from 'react';
 import ReactGridLayout, { type Layout, useContainerWidth } from 'react-grid-layout';
 import {
   DASHBOARD_PANELS,
@@ -9,6 +9,7 @@ import {
   GRID_MAX_ROWS_PER_PANEL,
   type PanelPlacement,
 } from '@/domain/dashboard-panels';
+import { endLayoutMotion, startLayoutMotion } from '@/shared/lib/layout-motion';
 import type { TimeRange } from '../lib/time-range';
 import { GRID_GAP, PanelContent, ROW_HEIGHT } from './dashboard-grid';
 import { PanelFrame } from './panel-frame';
@@ -25,10 +26,13 @@ export interface DashboardEditorGridProps {
 /**
  * The configuration grid (react-grid-layout, loaded with this chunk only): drag a panel by its title bar, resize it
  * from its corner. With the keyboard, focus a title bar: arrow keys move the panel, Shift+arrow keys resize it.
- * Panel contents are memoised (`PanelContent`), so dragging or resizing never renders them again.
+ * Panel contents are memoised (`PanelContent`), so dragging or resizing never renders them again, and while a panel
+ * moves the charts and the map hold their redraws and resizes until it settles (`layout-motion`, decision 0098).
  */
 export default function DashboardEditorGrid({ panels, onChange, onRemove, range, bodies }: DashboardEditorGridProps) {
   const { width, containerRef, mounted } = useContainerWidth();
+  // A drag cut short by leaving the page must not leave the charts and maps of the next page on hold.
+  useEffect(() => endLayoutMotion, []);
   const layout = useMemo(
     () =>
       panels.map((p) => {
@@ -94,6 +98,10 @@ export default function DashboardEditorGrid({ panels, onChange, onRemove, range,
           dragConfig={{ enabled: true, handle: '.vl-drag-handle', cancel: '.vl-no-drag' }}
           resizeConfig={{ enabled: true, handles: ['se'] }}
           onLayoutChange={applyLayout}
+          onDragStart={startLayoutMotion}
+          onDragStop={endLayoutMotion}
+          onResizeStart={startLayoutMotion}
+          onResizeStop={endLayoutMotion}
         >
           {panels.map((p) => {
             const title = DASHBOARD_PANELS[p.panel].title;

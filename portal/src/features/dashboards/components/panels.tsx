@@ -457,10 +457,13 @@ export function Co2Body({ range }: PanelBodyProps) {
           <Text size="xl" fw={700} c={d.avoidedKg >= 0 ? 'teal.9' : 'red.8'}>
             {formatNumber(d.avoidedKg / 1000, 't CO2', 2)}
           </Text>
-          <Text size="sm">avoided against petrol vehicles over {formatNumber(d.distanceKm, 'km', 0)}</Text>
+          <Text size="sm">
+            avoided against petrol and diesel vehicles over {formatNumber(d.distanceKm, 'km', 0)} (location-based)
+          </Text>
           <Text size="xs" c="dimmed">
-            {formatNumber(d.baselineGPerKm, 'g/km', 0)} petrol baseline minus {formatNumber(d.energyKwh, 'kWh', 0)} x{' '}
-            {d.gridKgPerKwh} kg/kWh grid x {d.chargingLossPct}% charging losses.
+            {formatNumber(d.baselineGPerKm, 'g/km', 0)} baseline minus {formatNumber(d.energyKwh, 'kWh', 0)} x{' '}
+            {d.gridKgPerKwh} kg/kWh grid x {d.chargingLossPct}% charging losses: the method and settings of the carbon
+            emission page.
           </Text>
           <SampledNote sampled={d.sampledVehicles} />
         </Stack>
@@ -531,7 +534,7 @@ export function FirmwareRolloutsBody() {
                           Wave {r.currentWave + 1} of {r.waveCount}
                         </Text>
                         {r.pauseReason ? (
-                          <Text size="xs" c="orange.9">
+                          <Text size="xs" c="red.9">
                             {r.pauseReason}
                           </Text>
                         ) : null}

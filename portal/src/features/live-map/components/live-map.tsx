@@ -8,6 +8,7 @@ import type {
   MapLayerMouseEvent,
 } from 'maplibre-gl';
 import { useEffect, useRef, useState } from 'react';
+import { isLayoutMoving, onLayoutSettled } from '@/shared/lib/layout-motion';
 import type { Bounds } from '@/shared/lib/live/topics';
 import { boundsOf, createMap } from '@/shared/ui/map/create-map';
 import { CLUSTER_COUNT_IMAGE, provideClusterCountImages } from './cluster-count';
@@ -189,6 +190,9 @@ export function LiveMap({
       frameRef.current = 0;
       const map = mapRef.current;
       if (!map) return;
+      // While a dashboard panel is dragged or resized, markers hold still (each redraw re-tiles and repaints the map,
+      // a frame's worth of work); the loop starts again when the panel settles (decision 0098).
+      if (isLayoutMoving()) return;
       const motion = motionRef.current;
       const plan = redrawPlan(motion.size, map.getZoom(), drawnCountRef.current);
       if (now - lastDrawRef.current < plan.intervalMs) {
@@ -242,6 +246,7 @@ export function LiveMap({
       setError(event.error?.message ?? 'The map failed to load.');
       if (!readyRef.current) setStatus('error');
     });
+    const stopSettled = onLayoutSettled(() => requestDraw.current());
     map.on('load', () => {
       addVehicleLayers(map);
       readyRef.current = true;
@@ -294,6 +299,7 @@ export function LiveMap({
       setFollowing(false);
     });
     return () => {
+      stopSettled();
       cancelAnimationFrame(frameRef.current);
       frameRef.current = 0;
       readyRef.current = false;

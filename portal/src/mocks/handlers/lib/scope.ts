@@ -1,6 +1,6 @@
 import { can, type PermissionKey } from '@/domain/permissions';
 import type { WorldDb } from '../../world/db';
-import type { Device, Fault, Vehicle } from '../../world/types';
+import type { Device, DeviceType, Fault, Vehicle } from '../../world/types';
 import { type AuthContext, authOfToken } from './auth-context';
 
 /** The vehicle field that limits a caller's scope, by role type (platform and component staff: none). */
@@ -75,6 +75,29 @@ export function faultFilterFor(ctx: AuthContext, db: WorldDb): (fault: Fault) =>
     const vehicle = db.tables.vehicles.get(fault.vehicleId);
     return vehicle !== undefined && inScope(vehicle);
   };
+}
+
+/** The list key of each kind of device that firmware is released for; loggers have none (OEMs and the platform only). */
+const FIRMWARE_KIND_KEY = { BMS: 'BMS.l', MCU: 'MCU.l', VCU: 'VCU.l', LOGGER: null } as const satisfies Record<
+  DeviceType,
+  PermissionKey | null
+>;
+
+/**
+ * Which firmware releases and rollouts the caller sees: an OEM its own, the platform every OEM's, component staff
+ * those of the device kinds whose list they hold, of every OEM (as their faults, decision 0097: a BMS admin sees the
+ * BMS releases and rollouts; MCU ones too while an MCU device-kind grant lasts), everyone else none. Decision 0098.
+ */
+export function firmwareFilterFor(ctx: AuthContext): (item: { oemId: string; deviceType: DeviceType }) => boolean {
+  if (ctx.roleType === 'platform') return () => true;
+  if (ctx.roleType === 'oem') return (item) => item.oemId === ctx.user.oemId;
+  if (COMPONENT_ROLE_TYPES.has(ctx.roleType)) {
+    return (item) => {
+      const key = FIRMWARE_KIND_KEY[item.deviceType];
+      return key !== null && can(ctx.permissions, key);
+    };
+  }
+  return () => false;
 }
 
 /** The vehicle if it exists and is in the caller's scope. */

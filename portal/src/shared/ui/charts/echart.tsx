@@ -1,5 +1,6 @@
 import { Alert, Box, Loader, Text } from '@mantine/core';
 import { useEffect, useId, useRef, useState } from 'react';
+import { isLayoutMoving, onLayoutSettled } from '@/shared/lib/layout-motion';
 import { type ChartText, ChartTextAlternative } from './chart-text-alternative';
 import { canDrawCharts, type EChartsInstance, type EChartsOption, loadEcharts } from './load-echarts';
 
@@ -47,6 +48,13 @@ export function EChart({ option, label, height = 320, onFirstRender, onEvents, t
     const started = performance.now();
     let disposed = false;
     let observer: ResizeObserver | null = null;
+    let resizeHeld = false;
+    // While a dashboard panel is dragged or resized, the chart resizes once when it settles, not on every frame.
+    const stopSettled = onLayoutSettled(() => {
+      if (!resizeHeld) return;
+      resizeHeld = false;
+      chart.current?.resize();
+    });
     loadEcharts()
       .then(({ init, connect }) => {
         if (disposed || !box.current) return;
@@ -64,7 +72,10 @@ export function EChart({ option, label, height = 320, onFirstRender, onEvents, t
           instance.on(name, (params: unknown) => events.current?.[name]?.(params, instance));
         }
         instance.setOption(latest.current, { notMerge: true });
-        observer = new ResizeObserver(() => instance.resize());
+        observer = new ResizeObserver(() => {
+          if (isLayoutMoving()) resizeHeld = true;
+          else instance.resize();
+        });
         observer.observe(box.current);
         setPhase({ kind: 'ready' });
       })
@@ -73,6 +84,7 @@ export function EChart({ option, label, height = 320, onFirstRender, onEvents, t
       });
     return () => {
       disposed = true;
+      stopSettled();
       observer?.disconnect();
       chart.current?.dispose();
       chart.current = null;

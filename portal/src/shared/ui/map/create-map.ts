@@ -1,4 +1,5 @@
 import maplibregl, { type Map as MapLibreMap } from 'maplibre-gl';
+import { isLayoutMoving, onLayoutSettled } from '@/shared/lib/layout-motion';
 import type { Bounds } from '@/shared/lib/live/topics';
 
 /** The bundled offline style (public/map/style.json); production passes its own `mapStyleUrl`. */
@@ -16,10 +17,11 @@ export interface CreateMapOptions {
 
 /**
  * Creates a MapLibre map. The one place that constructs maps, so components can be tested around it (MapLibre needs
- * WebGL, which jsdom lacks).
+ * WebGL, which jsdom lacks). The map follows its container's size, except while a dashboard panel is dragged or
+ * resized: then it resizes once when that settles (`layout-motion`), not on every frame.
  */
 export function createMap({ container, styleUrl, center, zoom }: CreateMapOptions): MapLibreMap {
-  return new maplibregl.Map({
+  const map = new maplibregl.Map({
     container,
     style: styleUrl ?? DEFAULT_MAP_STYLE_URL,
     center: center ?? DEFAULT_MAP_VIEW.center,
@@ -27,7 +29,35 @@ export function createMap({ container, styleUrl, center, zoom }: CreateMapOption
     attributionControl: { compact: true },
     // Keeps the drawing buffer so screenshots and canvas reads in tests see the last frame.
     canvasContextAttributes: { preserveDrawingBuffer: true },
+    // Resized below instead, so a panel being resized does not redraw the map on every frame.
+    trackResize: false,
   });
+  let held = false;
+  const resize = () => {
+    map.resize();
+    map.triggerRepaint();
+  };
+  let first = true;
+  const observer = new ResizeObserver(() => {
+    // The first call reports the size the map was built with.
+    if (first) {
+      first = false;
+      return;
+    }
+    if (isLayoutMoving()) held = true;
+    else resize();
+  });
+  observer.observe(container);
+  const stopSettled = onLayoutSettled(() => {
+    if (!held) return;
+    held = false;
+    resize();
+  });
+  map.once('remove', () => {
+    observer.disconnect();
+    stopSettled();
+  });
+  return map;
 }
 
 /** The map's visible rectangle in the live contract's {@link Bounds} shape. */
