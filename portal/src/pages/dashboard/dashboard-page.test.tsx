@@ -104,6 +104,42 @@ test('drivers and EV owners reach their own vehicle from the dashboard: each car
   }
 });
 
+test('recent active faults link each vehicle to its details page (issue 18 item 5)', async () => {
+  const { store, token } = await signInWithDemoWorld('SA');
+  // The test world has no active fault in the panel's range: one, on a real vehicle of the world.
+  const vehicle = (await call('GET', '/vehicles?pageSize=1', { token })).body.items[0];
+  server.use(
+    http.get('*/dashboard-data/recent-faults', () =>
+      HttpResponse.json({
+        active: 1,
+        items: [
+          {
+            id: 'flt-test-1',
+            vehicleId: vehicle.id,
+            registrationNumber: vehicle.registrationNumber,
+            code: 'BMS_OT',
+            name: 'Pack over-temperature',
+            severity: 4,
+            kind: 'Fault',
+            occurredAt: new Date().toISOString(),
+          },
+        ],
+      }),
+    ),
+  );
+  renderApp(dashboardPathFor('SA'), { store });
+  const panel = await screen.findByRole('region', { name: 'Recent Active Faults' });
+  const table = await within(panel).findByRole('table', {}, { timeout: 20_000 });
+  const rows = within(table).getAllByRole('row').slice(1);
+  expect(rows.length).toBeGreaterThan(0);
+  for (const row of rows) {
+    const cells = within(row).getAllByRole('cell');
+    const vehicle = within(cells[2] as HTMLElement).getByRole('link');
+    expect(vehicle.getAttribute('href')).toMatch(/^\/vehicle\/veh-\d{6}$/);
+    expect(vehicle.textContent).toMatch(/^KA/);
+  }
+});
+
 test('a failing panel shows its error in place and the rest of the dashboard still works', async () => {
   server.use(
     http.get('*/dashboard-data/fault-summary', () =>

@@ -148,6 +148,8 @@ export function RecentFaultsBody({ range }: PanelBodyProps) {
   const query = useRecentFaults(range);
   const can = useCan();
   const mayOpen = can({ anyOf: ['vh.l.d.f', 'BMS.l.d.f', 'MCU.l.d.f'] });
+  // Every vehicle shown links to its details when the user may open them (issue 18 item 5).
+  const mayOpenVehicle = can('vh.l.d');
   return (
     <QueryState
       query={query}
@@ -187,7 +189,15 @@ export function RecentFaultsBody({ range }: PanelBodyProps) {
                       `${f.code} ${f.name}`
                     )}
                   </Table.Td>
-                  <Table.Td>{f.registrationNumber}</Table.Td>
+                  <Table.Td>
+                    {mayOpenVehicle ? (
+                      <Anchor component={Link} to={paths.vehicleDetails.href(f.vehicleId)} size="sm">
+                        {f.registrationNumber}
+                      </Anchor>
+                    ) : (
+                      f.registrationNumber
+                    )}
+                  </Table.Td>
                   <Table.Td>{formatDateTime(f.occurredAt)}</Table.Td>
                 </Table.Tr>
               ))}
