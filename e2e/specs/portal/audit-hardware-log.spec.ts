@@ -19,6 +19,8 @@ test('a write made in the UI is in the audit log with its diff, and the chain ve
     .nth(1)
     .click();
   await page.getByRole('menuitem', { name: 'Resync' }).click();
+  // Leaving before the answer would abort the request (the demo server answers in the page): wait for its toast.
+  await expect(page.getByText(/^Resync requested for /)).toBeVisible({ timeout: 15_000 });
 
   await page.goto(`${PORTAL_BASE}/audit`);
   const audit = page.getByRole('table', { name: 'Audit log' });
