@@ -2,7 +2,12 @@ import { ACTION } from '@/domain/permissions';
 import type { components } from '@/shared/api/schema';
 import type { RolloutProgress } from '@/shared/lib/live/topics';
 import type { WorldDb } from '../world/db';
-import type { FirmwareReleaseRecord, FirmwareRolloutRecord, OtaUpdateRecord } from '../world/firmware';
+import {
+  type FirmwareReleaseRecord,
+  type FirmwareRolloutRecord,
+  type OtaUpdateRecord,
+  queuedOtaUpdate,
+} from '../world/firmware';
 import {
   advanceRollout,
   cancelRollout,
@@ -480,31 +485,7 @@ function newRollout(
       if (k < (knobs.waveFailures?.[wave] ?? 0)) simulation.failSerials.push(d.serialNumber);
       else if (k < (knobs.waveFailures?.[wave] ?? 0) + (knobs.waveSilent?.[wave] ?? 0))
         simulation.silentSerials.push(d.serialNumber);
-      const row: OtaUpdateRecord = {
-        id: `ota-${id}-${d.id}`,
-        rolloutId: id,
-        releaseId: release.id,
-        deviceId: d.id,
-        deviceSerial: d.serialNumber,
-        deviceType: d.type,
-        modelId: d.modelId,
-        oemId: d.oemId,
-        vehicleId: d.vehicleId,
-        fromVersion: d.firmwareVersion,
-        toVersion: release.version,
-        wave,
-        phase: 'queued',
-        status: 0,
-        attempt: 0,
-        waitingReason: null,
-        failureReason: null,
-        progress: 0,
-        sentAt: null,
-        startedAt: null,
-        finishedAt: null,
-        lastReportAt: null,
-        createdAt: now,
-      } satisfies OtaUpdateState & OtaUpdateRecord;
+      const row = queuedOtaUpdate(id, release, d, wave, now);
       db.tables.otaUpdates.insert(row);
     }
   });

@@ -70,6 +70,41 @@ function fakeSha(rng: ReturnType<typeof createRng>, i: number): string {
   return out;
 }
 
+/** A device's place in a rollout before anything was sent to it: queued in its wave, from its version to the release's. */
+export function queuedOtaUpdate(
+  rolloutId: string,
+  release: Pick<FirmwareReleaseRecord, 'id' | 'version'>,
+  device: Device,
+  wave: number,
+  createdAt: number,
+): OtaUpdateRecord {
+  return {
+    id: `ota-${rolloutId}-${device.id}`,
+    rolloutId,
+    releaseId: release.id,
+    deviceId: device.id,
+    deviceSerial: device.serialNumber,
+    deviceType: device.type,
+    modelId: device.modelId,
+    oemId: device.oemId,
+    vehicleId: device.vehicleId,
+    fromVersion: device.firmwareVersion,
+    toVersion: release.version,
+    wave,
+    phase: 'queued',
+    status: 0,
+    attempt: 0,
+    waitingReason: null,
+    failureReason: null,
+    progress: 0,
+    sentAt: null,
+    startedAt: null,
+    finishedAt: null,
+    lastReportAt: null,
+    createdAt,
+  };
+}
+
 export const SEEDED_RELEASE_VERSIONS = ['3.9.21', '4.0.0'] as const;
 
 /** Two releases per BMS, MCU and VCU model and two logger releases per OEM: 3.9.21 (90 days ago), 4.0.0 (30 days ago). */
@@ -239,29 +274,16 @@ export function seedFirmwareRollouts(
         const sentAt = wave === 0 ? startedAt + k * 60_000 : null;
         const finishedAt = sentAt === null ? null : sentAt + 8 * 60_000;
         updates.push({
-          id: `ota-${id}-${d.id}`,
-          rolloutId: id,
-          releaseId: release.id,
-          deviceId: d.id,
-          deviceSerial: d.serialNumber,
-          deviceType: d.type,
-          modelId: d.modelId,
-          oemId: d.oemId,
-          vehicleId: d.vehicleId,
-          fromVersion: d.firmwareVersion,
-          toVersion: release.version,
-          wave,
+          ...queuedOtaUpdate(id, release, d, wave, startedAt),
           phase,
           status: phase === 'queued' ? 0 : phase === 'completed' ? 2 : 3,
           attempt: phase === 'failed' ? 1 : 0,
-          waitingReason: null,
           failureReason: phase === 'failed' ? 'Flash write error at block 0x3F' : null,
           progress: phase === 'completed' ? 100 : phase === 'failed' ? 64 : 0,
           sentAt,
           startedAt: sentAt === null ? null : sentAt + 3000,
           finishedAt,
           lastReportAt: finishedAt,
-          createdAt: startedAt,
         });
       }
     });
