@@ -14,6 +14,7 @@
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { sdkEsbuild, sdkScript } from './lib/sdk-script.mjs';
 
 const CHUNKS = [
   { id: 'widget.capture.snapshot.gz', entry: 'snapshot.ts', budget: 6 },
@@ -25,8 +26,7 @@ const REPLAY_SCRIPT_URL = 'http://bench.invalid/voltline-replay.js';
 const STEP_MS = 6000;
 
 function tools(root) {
-  const sdkRequire = createRequire(join(root, 'sdk/package.json'));
-  const esbuild = createRequire(sdkRequire.resolve('tsup'))('esbuild');
+  const esbuild = sdkEsbuild(root);
   const e2eRequire = createRequire(join(root, 'e2e/package.json'));
   const { chromium } = e2eRequire('@playwright/test');
   return { esbuild, chromium };
@@ -53,23 +53,16 @@ async function chunkSizes(root, esbuild) {
   return out;
 }
 
-async function replayBundle(root, esbuild) {
-  const result = await esbuild.build({
-    stdin: {
+function replayBundle(root, esbuild) {
+  return sdkScript(
+    root,
+    {
       contents: `import { startReplay, stopReplay, getReplayPayload } from './replay';
         window.benchReplay = { startReplay, stopReplay, getReplayPayload };`,
       resolveDir: join(root, 'sdk/src/capture'),
-      loader: 'ts',
     },
-    bundle: true,
-    minify: true,
-    format: 'iife',
-    target: 'es2019',
-    write: false,
-    nodePaths: [join(root, 'sdk/node_modules')],
-    logLevel: 'silent',
-  });
-  return result.outputFiles[0].text;
+    esbuild,
+  );
 }
 
 function pageWith5000Nodes() {

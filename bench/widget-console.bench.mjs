@@ -14,33 +14,20 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sdkScript } from './lib/sdk-script.mjs';
 
 const ROUNDS = 201; // alternating pairs; the first pair warms both frames up and is not counted
 const ITERATIONS = 100; // per round; each iteration makes 5 console calls, one in ten iterations a sixth
 const TIMEOUT_MS = 180_000;
 
 /** The widget as one classic script that sets `window.Gleap` (the source, bundled as the builds bundle it). */
-async function widgetBundle(root) {
-  const sdkRequire = createRequire(join(root, 'sdk/package.json'));
-  const esbuild = createRequire(sdkRequire.resolve('tsup'))('esbuild');
-  const result = await esbuild.build({
-    stdin: {
-      contents: `import { Gleap } from './index'; window.Gleap = Gleap;`,
-      resolveDir: join(root, 'sdk/src'),
-      loader: 'ts',
-    },
-    bundle: true,
-    minify: true,
-    format: 'iife',
-    target: 'es2019',
-    write: false,
-    nodePaths: [join(root, 'sdk/node_modules')],
-    logLevel: 'silent',
+function widgetBundle(root) {
+  return sdkScript(root, {
+    contents: `import { Gleap } from './index'; window.Gleap = Gleap;`,
+    resolveDir: join(root, 'sdk/src'),
   });
-  return result.outputFiles[0].text;
 }
 
 /** A page that logs; `extra` is what the widget frame adds (the widget, initialised). */
