@@ -37,6 +37,20 @@ describe('createWorld', () => {
     expect(b.generate.mcuDevices()).toEqual(devicesFirst);
   });
 
+  test("seeds a firmware rollout's commands as firmware installs to a device, never as another device's command", () => {
+    const commands = createWorld({ seed: 1, size: 300 }).generate.commands();
+    const ota = commands.filter((c) => c.kind === 'OTA');
+    expect(ota.length).toBeGreaterThan(10);
+    for (const c of ota) {
+      expect(['BMS', 'MCU', 'VCU']).toContain(c.deviceKind);
+      expect(c.deviceId).not.toBeNull();
+      expect(c.code).toBe('OTA_INSTALL');
+      expect(c.name).toMatch(/^Install firmware \d+\.\d+\.\d+$/);
+    }
+    // Nothing but a rollout sends a firmware install.
+    expect(commands.filter((c) => c.code === 'OTA_INSTALL').every((c) => c.kind === 'OTA')).toBe(true);
+  });
+
   test('holds as many vehicles as its size', () => {
     expect(createWorld({ seed: 1, size: 1234 }).generate.vehicles()).toHaveLength(1234);
     expect(createWorld({ seed: 1, size: DEFAULT_SIZE }).generate.vehicles()).toHaveLength(300);

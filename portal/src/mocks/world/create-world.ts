@@ -19,7 +19,7 @@ import {
 } from './catalog';
 import { DEMO_PASSWORD, demoEmailFor } from './demo-users';
 import { seedTickets } from './tickets';
-import { seedFirmwareReleases, seedFirmwareRollouts, seedOtaHistory } from './firmware';
+import { SEEDED_RELEASE_VERSIONS, seedFirmwareReleases, seedFirmwareRollouts, seedOtaHistory } from './firmware';
 import { seedGeofences } from './geofences';
 import { seedAccessGrants, seedApiKeys, seedCompanySettings, seedDeviceGroups, seedRoles } from './access';
 import {
@@ -151,6 +151,11 @@ export interface World {
   layout: WorldLayout;
   placement(vehicleIndex: number): VehiclePlacement;
   generate: { [K in keyof WorldRows]: () => WorldRows[K][] };
+}
+
+/** The command a firmware rollout sends to a device: install one release (the seeded history's OTA commands). */
+function otaCommandFor(version: string): (typeof MODEL_COMMANDS)['BMS'][number] {
+  return { code: 'OTA_INSTALL', name: `Install firmware ${version}`, description: 'Install a firmware release.' };
 }
 
 function personName(rng: ReturnType<typeof createRng>, i: number): string {
@@ -603,16 +608,21 @@ export function createWorld(options: WorldOptions): World {
     const r = createRng(seed, 'commands');
     const rows: Command[] = [];
     const kinds: readonly DeviceKind[] = ['EV', 'BMS', 'MCU', 'VCU'];
+    const firmwareKinds: readonly DeviceKind[] = ['BMS', 'MCU', 'VCU'];
     for (let i = 0; i < size; i += 1) {
       if (!r.chance(i, 0, 0.4)) continue;
       const count = r.int(i, 1, 1, 4);
       for (let n = 0; n < count; n += 1) {
         const f = 2 + n * 6;
-        const deviceKind = r.pick(i, f, kinds);
-        const def = r.pick(i, f + 1, MODEL_COMMANDS[deviceKind]);
+        const kind = r.pick(i, f + 4, ['Device', 'Device', 'Device', 'Rule', 'OTA'] as const);
+        // A firmware rollout sends only its install command, and only to a device (never to the vehicle as a whole).
+        const deviceKind = kind === 'OTA' ? r.pick(i, f, firmwareKinds) : r.pick(i, f, kinds);
+        const def =
+          kind === 'OTA'
+            ? otaCommandFor(r.pick(i, f + 1, SEEDED_RELEASE_VERSIONS))
+            : r.pick(i, f + 1, MODEL_COMMANDS[deviceKind]);
         const sentAt = now - r.int(i, f + 2, 10, 60 * 24 * 30) * 60_000;
         const failed = r.chance(i, f + 3, 0.15);
-        const kind = r.pick(i, f + 4, ['Device', 'Device', 'Device', 'Rule', 'OTA'] as const);
         const acknowledgedAt = sentAt + r.int(i, f + 5, 1, 30) * 1000;
         rows.push({
           id: `cmd-${pad(rows.length + 1, 7)}`,
