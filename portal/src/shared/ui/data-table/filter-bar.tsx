@@ -95,7 +95,9 @@ const SearchBox = memo(function SearchBox({ label, text, onTextChange, onSearchC
         onTextChange(e.currentTarget.value);
         commit(e.currentTarget.value);
       }}
-      w={240}
+      // At least 240 px, wider when the label needs it: a label on one line keeps the filters aligned.
+      miw={240}
+      labelProps={{ style: { whiteSpace: 'nowrap' } }}
       size="sm"
     />
   );
