@@ -1,4 +1,5 @@
 import type { MqttClient } from 'mqtt';
+import type { FleetSimulatorOptions } from '../../portal/src/mocks/live/fleet-simulator.js';
 
 export interface PublisherOptions {
   /** `ws://` URL of the broker. */
@@ -14,6 +15,13 @@ export interface PublisherOptions {
   deviceEveryS?: number;
   /** Probability per driving second that a fault is raised. */
   faultRate?: number;
+  /**
+   * Each vehicle's drive profile (the demo world's, decision 0103): the simulator follows it. Default: the simulator
+   * draws its own values (what the live benches measure).
+   */
+  profileOf?: FleetSimulatorOptions['profileOf'];
+  /** Whether a vehicle reports at all: offline vehicles publish nothing. Default: all of them report. */
+  isOnline?: (vehicleUid: string) => boolean;
   /** Called for every published message (tests, bench). */
   onPublish?: (topic: string, payload: Record<string, unknown>) => void;
   log?: (line: string) => void;

@@ -31,9 +31,16 @@ export async function startPublisher(options) {
     typeof options.vehicles === 'number' || options.vehicles === undefined
       ? defaultVehicleIds(options.vehicles ?? 200, options.prefix)
       : [...options.vehicles];
+  // Offline vehicles publish nothing (decision 0103).
+  const publishing = options.isOnline ? vehicleIds.filter(options.isOnline) : vehicleIds;
   const rateHz = options.rateHz ?? 1;
   const deviceEveryS = options.deviceEveryS ?? 5;
-  const sim = createFleetSimulator({ region: DEMO_REGION, seed: options.seed ?? 1, faultRate: options.faultRate });
+  const sim = createFleetSimulator({
+    region: DEMO_REGION,
+    seed: options.seed ?? 1,
+    faultRate: options.faultRate,
+    profileOf: options.profileOf,
+  });
   // mqtt.js's own WebSocket stream sends every write as a frame (a PUBLISH is several writes): 10,000 messages a second
   // became tens of thousands of frames for this process and the broker to frame and parse. Coalesced per event-loop
   // turn, as the broker does towards its subscribers.
@@ -82,7 +89,7 @@ export async function startPublisher(options) {
 
   const periodMs = 1000 / rateHz;
   const sliceMs = periodMs / SLICES;
-  const sliceSize = Math.ceil(vehicleIds.length / SLICES);
+  const sliceSize = Math.ceil(publishing.length / SLICES);
   let slice = 0;
   let lastDevicesAt = 0;
   let devicesDue = deviceEveryS > 0;
@@ -95,7 +102,7 @@ export async function startPublisher(options) {
     if (stopped) return;
     const now = Date.now();
     for (let due = 0; nextSliceAt <= now && due < SLICES; due++) {
-      const ids = vehicleIds.slice(slice * sliceSize, (slice + 1) * sliceSize);
+      const ids = publishing.slice(slice * sliceSize, (slice + 1) * sliceSize);
       for (const message of sim.step(ids, now, { devices: devicesDue })) send(message.topic, message.payload);
       slice = (slice + 1) % SLICES;
       if (slice === 0) {

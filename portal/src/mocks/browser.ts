@@ -7,6 +7,7 @@ import { createBrokerEmulator } from './live/broker-emulator';
 import { liveHandlers } from './live/live-handlers';
 import { routeRequests } from './route-requests';
 import { liveFaultOptions } from './world/live-faults';
+import { liveProfileOptions } from './world/live-profile';
 import { followClock, getWorldDb } from './world/world-instance';
 import { liveScopeOf } from './handlers/lib/scope';
 
@@ -88,6 +89,9 @@ export async function startDemoWorker(): Promise<void> {
     // tab, the rule engine and the tickets see the same fault the live view did.
     faultRate: DEMO_FAULT_RATE,
     ...liveFaultOptions(db),
+    // Only online vehicles report, each as its drive profile has it: the list, the details, the live views and the
+    // history tell one story (decision 0103).
+    ...liveProfileOptions(db),
   });
   // The product tour of the messenger's onboarding checklist ("Take the dashboard tour") is the ready-made demo tour.
   const widget = createWidgetMock({

@@ -75,8 +75,14 @@ describe('GET /vehicles', () => {
 
   test('filters by state code, including SNA', async () => {
     const token = await signIn('SA');
+    const driving = await call('GET', '/vehicles?filter[stateCode]=66&pageSize=1000', { token });
+    expect(driving.body.total).toBeGreaterThan(0);
+    for (const v of driving.body.items) expect(v.stateCode).toBe(66);
+    // Seeded vehicles report their drive profile's state; one that never reported (a new one) is SNA.
+    const created = await call('POST', '/vehicles', { token, body: { ...NEW_VEHICLE, vin: 'MDZ12345678909876' } });
+    expect(created.status).toBe(201);
     const res = await call('GET', '/vehicles?filter[stateCode]=F&pageSize=1000', { token });
-    expect(res.body.total).toBeGreaterThan(0);
+    expect(res.body.items.map((v: { id: string }) => v.id)).toContain(created.body.id);
     for (const v of res.body.items) expect(v.stateCode).toBe('F');
   });
 

@@ -4,6 +4,7 @@ import { type CommandRequest, commandRequestSchema, topics } from '../../shared/
 import {
   createFleetSimulator,
   defaultVehicleIds,
+  type FleetSimulatorOptions,
   type SimulatedFault,
   type SimulatedGeofence,
   type SimulatedMessage,
@@ -36,6 +37,13 @@ export interface BrokerEmulatorOptions {
    * it is one of `vehicleIds()`.
    */
   hasVehicle?: (vehicleUid: string) => boolean;
+  /**
+   * Whether a vehicle reports at all (the demo world's `isLive`): an offline vehicle is never simulated, so nothing is
+   * published about it, for a map or for its details page (decision 0103). Default: every vehicle is online.
+   */
+  isOnline?: (vehicleUid: string) => boolean;
+  /** Each vehicle's drive profile (the demo world's), which the simulator follows; see `FleetSimulatorOptions`. */
+  profileOf?: FleetSimulatorOptions['profileOf'];
   /** Devices of a vehicle (the demo world's); default `<uid>-BMS`, `-MCU`, `-VCU`. */
   devicesOf?: (vehicleUid: string) => { deviceUid: string; kind: 'BMS' | 'MCU' | 'VCU' }[];
   /** Telemetry messages per simulated vehicle per second. Default 1. */
@@ -150,7 +158,9 @@ export function createBrokerEmulator(options: BrokerEmulatorOptions = {}): Broke
     faultsOf: options.faultsOf,
     devicesOf: options.devicesOf,
     geofences: options.geofences,
+    profileOf: options.profileOf,
   });
+  const isOnline = options.isOnline ?? (() => true);
   const sessions = new Set<Session>();
   const timers = new Set<ReturnType<typeof setTimeout>>();
   let interval: ReturnType<typeof setInterval> | null = null;
@@ -252,7 +262,9 @@ export function createBrokerEmulator(options: BrokerEmulatorOptions = {}): Broke
   }
 
   function tick() {
-    const { ids, byId } = wantedVehicles();
+    const wanted = wantedVehicles();
+    const ids = options.isOnline ? wanted.ids.filter(isOnline) : wanted.ids;
+    const { byId } = wanted;
     simulated = ids.length;
     if (ids.length === 0) return;
     const t = now();

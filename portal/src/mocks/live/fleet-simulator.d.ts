@@ -37,6 +37,23 @@ export interface FleetSimulatorOptions {
   devicesOf?: (vehicleUid: string) => SimulatedDevice[];
   /** The geofences to watch, read on every step (they change while the demo runs); default the region's circles. */
   geofences?: () => readonly SimulatedGeofence[];
+  /**
+   * The vehicle's drive profile as a function of time (the demo world's, decision 0103): with it, a vehicle's mode,
+   * speed, SoC, odometer and state code at each step are the profile's, it moves only while the profile drives, and
+   * its trips start and end with the profile's drives. Without it (or for a vehicle it answers null), the simulator
+   * draws its own.
+   */
+  profileOf?: (vehicleUid: string) => ((t: number) => ProfileSampleLike) | null | undefined;
+}
+
+/** What the simulator reads of a drive profile's sample (`ProfileSample` of mocks/world/drive-profile.ts). */
+export interface ProfileSampleLike {
+  speed: number;
+  odometer: number;
+  soc: number;
+  stateCode: number;
+  driving: boolean;
+  charging: boolean;
 }
 
 /** A fault as the vehicle telemetry carries it (`faults` of the contract's vehicle telemetry). */

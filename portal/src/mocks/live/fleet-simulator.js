@@ -165,8 +165,13 @@ export function createFleetSimulator(options) {
   const vehicles = new Map();
   let tripCounter = 0;
 
+  /** The mode a profile sample puts a vehicle in. */
+  const modeOf = (sample) => (sample.driving ? 'drive' : sample.charging ? 'charge' : 'park');
+
   function create(uid, now) {
     const { random, roadIndex, roll, distance, direction } = placementOf(roads, uid, seed);
+    const profile = options.profileOf?.(uid) ?? null;
+    if (profile) return createFromProfile(uid, now, profile, { random, roadIndex, distance, direction });
     const mode = roll < 0.7 ? 'drive' : roll < 0.9 ? 'park' : 'charge';
     const v = {
       uid,
@@ -192,6 +197,38 @@ export function createFleetSimulator(options) {
     return v;
   }
 
+  /** A vehicle whose every value comes from its drive profile (option `profileOf`). */
+  function createFromProfile(uid, now, profile, { random, roadIndex, distance, direction }) {
+    const sample = profile(now);
+    const mode = modeOf(sample);
+    const v = {
+      uid,
+      random,
+      roadIndex,
+      distance,
+      direction,
+      profile,
+      profileState: sample.stateCode,
+      speed: sample.speed,
+      soc: sample.soc,
+      odometer: sample.odometer,
+      mode,
+      modeUntil: 0,
+      fast: false,
+      limpUntil: 0,
+      tripUid: null,
+      tripStart: null,
+      inside: new Map(),
+      lastStep: now,
+      pendingFaults: [],
+    };
+    if (mode === 'drive') {
+      v.tripUid = `TR-${uid}-${seed}-0`;
+      v.tripStart = { ts: now, odometer: v.odometer };
+    }
+    return v;
+  }
+
   function get(uid, now) {
     let v = vehicles.get(uid);
     if (!v) {
@@ -206,6 +243,7 @@ export function createFleetSimulator(options) {
   }
 
   function stateCode(v, now) {
+    if (v.profile) return v.mode === 'drive' && now < v.limpUntil ? STATE.LimpHome : v.profileState;
     if (v.mode === 'charge') return v.fast ? STATE.DCCharge : STATE.ACCharge;
     if (v.mode === 'park') return STATE.StandBy;
     return now < v.limpUntil ? STATE.LimpHome : STATE.Drive;
@@ -294,7 +332,57 @@ export function createFleetSimulator(options) {
     };
   }
 
+  /** A fault raised while driving `dt` seconds, if the dice say so (limp-home for a minute when critical). */
+  function maybeFault(v, now, dt, faults) {
+    if (v.random() >= faultRate * dt) return;
+    const list = faultsOf(v.uid);
+    const fault = list[Math.floor(v.random() * list.length)];
+    if (!fault) return;
+    faults.push(fault);
+    if (fault.severity >= 4) v.limpUntil = now + 60_000;
+  }
+
+  /**
+   * Advances a vehicle of `profileOf` to `now`: the profile says the mode, speed, charge, odometer and state; the
+   * vehicle moves along its road by the distance the profile drove, and trips start and end at the profile's slot edges.
+   */
+  function advanceByProfile(v, now, out) {
+    const dt = Math.min(60, Math.max(0, (now - v.lastStep) / 1000));
+    v.lastStep = now;
+    const faults = v.pendingFaults;
+    v.pendingFaults = [];
+    const sample = v.profile(now);
+    const mode = modeOf(sample);
+    const drivenM = Math.max(0, sample.odometer - v.odometer) * 1000;
+    if (v.mode === 'drive' && mode !== 'drive') {
+      v.odometer = sample.odometer;
+      v.soc = sample.soc;
+      endTrip(v, now, out, 2, mode);
+    }
+    if (drivenM > 0) {
+      const road = roads[v.roadIndex];
+      v.distance += v.direction * drivenM;
+      if (v.distance >= road.length || v.distance <= 0) {
+        // U-turn at the end of the drawn road: the simple way to stay on it.
+        v.distance = Math.max(0, Math.min(road.length, v.distance));
+        v.direction = -v.direction;
+      }
+    }
+    v.odometer = sample.odometer;
+    v.soc = sample.soc;
+    v.profileState = sample.stateCode;
+    if (mode === 'drive' && v.mode !== 'drive') {
+      startTrip(v, now, out);
+    }
+    v.mode = mode;
+    v.speed = sample.speed;
+    if (mode === 'drive') maybeFault(v, now, dt, faults);
+    geofenceEvents(v, now, out);
+    return faults;
+  }
+
   function advance(v, now, out) {
+    if (v.profile) return advanceByProfile(v, now, out);
     const dt = Math.min(60, Math.max(0, (now - v.lastStep) / 1000));
     v.lastStep = now;
     const faults = v.pendingFaults;
@@ -311,14 +399,7 @@ export function createFleetSimulator(options) {
       }
       v.odometer += (v.speed / 3600) * dt;
       v.soc = Math.max(0, v.soc - (0.008 + v.speed * 0.0004) * dt);
-      if (v.random() < faultRate * dt) {
-        const list = faultsOf(v.uid);
-        const fault = list[Math.floor(v.random() * list.length)];
-        if (fault) {
-          faults.push(fault);
-          if (fault.severity >= 4) v.limpUntil = now + 60_000;
-        }
-      }
+      maybeFault(v, now, dt, faults);
       const tripS = v.tripStart ? (now - v.tripStart.ts) / 1000 : 0;
       if (v.soc < 15) endTrip(v, now, out, 2, 'charge');
       else if (tripS > 600 + (hash(v.tripUid ?? '') % 1800)) endTrip(v, now, out, 2, 'park');

@@ -212,3 +212,57 @@ test('a vehicle is first reported where createStartPositions says it starts', ()
     expect(t.position).toMatchObject({ lat: start.lat, lon: start.lon });
   }
 });
+
+describe('with a drive profile (profileOf, decision 0103)', () => {
+  // Stands for 10 s, drives 20 s at 36 km/h (10 m/s), then charges: one trip, from the first to the last second driven.
+  const DRIVE_FROM = START + 10_000;
+  const DRIVE_TO = START + 30_000;
+  const profile = () => (t: number) => {
+    const km = (Math.min(Math.max(t, DRIVE_FROM), DRIVE_TO) - DRIVE_FROM) / 100_000;
+    const driving = t >= DRIVE_FROM && t < DRIVE_TO;
+    return {
+      speed: driving ? 36 : 0,
+      odometer: 5000 + km,
+      soc: 80 - km * 0.5,
+      stateCode: driving ? 66 : t >= DRIVE_TO ? 81 : 0,
+      driving,
+      charging: t >= DRIVE_TO,
+    };
+  };
+
+  test("mode, speed, SoC, odometer and state are the profile's; the vehicle moves only while it drives; the trip spans the drive", () => {
+    const sim = createFleetSimulator({ region: DEMO_REGION, faultRate: 0, profileOf: profile });
+    const telemetry: Record<string, unknown>[] = [];
+    const trips: Record<string, unknown>[] = [];
+    for (let s = 0; s <= 40; s += 1) {
+      for (const m of sim.step(['VH-1'], START + s * 1000)) {
+        if (m.topic.endsWith('/trips')) trips.push(m.payload);
+        else if (m.topic.includes('/telemetry/')) telemetry.push(m.payload);
+      }
+    }
+    for (const [s, p] of telemetry.entries()) {
+      const expected = profile()(START + s * 1000);
+      expect(p).toMatchObject({ speed: expected.speed, state: expected.stateCode });
+      // Both rounded to 0.1 on the wire.
+      expect(Math.abs((p.soc as number) - expected.soc)).toBeLessThanOrEqual(0.051);
+      expect(Math.abs((p.odometer as number) - expected.odometer)).toBeLessThanOrEqual(0.051);
+    }
+    const where = telemetry.map((p) => JSON.stringify(p.position));
+    expect(new Set(where.slice(0, 11)).size).toBe(1);
+    expect(new Set(where.slice(30)).size).toBe(1);
+    expect(new Set(where.slice(10, 31)).size).toBe(21);
+    expect(trips.map((t) => [t.event, t.ts])).toEqual([
+      ['start', DRIVE_FROM],
+      ['end', DRIVE_TO],
+    ]);
+    expect(trips[1]).toMatchObject({ distanceKm: 0.2, durationS: 20 });
+  });
+
+  test('a vehicle the profile answers null for draws its own values, as without the option', () => {
+    const own = createFleetSimulator({ region: DEMO_REGION, seed: 3, faultRate: 0 });
+    const none = createFleetSimulator({ region: DEMO_REGION, seed: 3, faultRate: 0, profileOf: () => null });
+    for (let s = 0; s <= 20; s += 1) {
+      expect(none.step(['VH-2'], START + s * 1000)).toEqual(own.step(['VH-2'], START + s * 1000));
+    }
+  });
+});

@@ -127,7 +127,6 @@ export const ids = {
 /** Models per OEM and kind. */
 const MODELS_PER_OEM: Record<DeviceKind, number> = { EV: 3, BMS: 2, MCU: 2, VCU: 2 };
 const MODEL_KINDS: readonly DeviceKind[] = ['EV', 'BMS', 'MCU', 'VCU'];
-const STATE_CODES: Vehicle['stateCode'][] = [0, 16, 32, 48, 64, 66, 67, 80, 81, 82, 96, 101, 112, 'F'];
 const CONNECTIVITY: Vehicle['connectivity'][] = ['Wi-Fi', 'GSM', '3G', '4G', '5G'];
 
 /** Where vehicle `i` belongs: computed from the seed alone, so any table can ask without generating vehicles. */
@@ -444,7 +443,11 @@ export function createWorld(options: WorldOptions): World {
       const isLive = r.chance(i, 1, 0.35);
       const lastSeen = isLive ? now - r.int(i, 2, 5, 300) * 1000 : now - r.int(i, 2, 10, 60 * 24 * 14) * 60_000;
       const created = createdAt(r, i);
-      const soc = Math.round(r.float(i, 9) * 1000) / 10;
+      // The vehicle as its drive profile (its telemetry history, and the live simulator) has it when last seen: the
+      // list, the details, the live view and the history agree (issue 18 item 1, decision 0103). An offline vehicle
+      // keeps what it reported last.
+      const last = profileAt(driveProfileOf(seed, ids.vehicle(i)), lastSeen);
+      const soc = Math.round(last.soc * 10) / 10;
       rows[i] = {
         id: ids.vehicle(i),
         vin: flat('MD', String.fromCharCode(65 + p.oem), pad(i + 1, 9), pad(r.int(i, 3, 0, 99_999), 5)),
@@ -463,15 +466,13 @@ export function createWorld(options: WorldOptions): World {
         evOwnerId: p.evOwner === null ? null : ids.evOwner(p.evOwner),
         driverId: p.driver === null ? null : ids.driver(p.driver),
         connectivity: r.pick(i, 6, CONNECTIVITY),
-        stateCode: isLive ? r.pick(i, 7, STATE_CODES) : r.pick(i, 7, [0, 96, 'F'] as const),
+        stateCode: last.stateCode as Vehicle['stateCode'],
         isLive,
         lastSeenAt: iso(lastSeen),
         status: r.chance(i, 8, 0.94) ? 1 : 0,
         soc,
-        // The range follows the charge, and the odometer is where the vehicle's drive profile (its telemetry
-        // history) has it when last seen: the list, the details and the history agree (issue 18 item 1).
         rangeKm: Math.round(soc * RANGE_KM_PER_SOC * 10) / 10,
-        odometerKm: Math.round(profileAt(driveProfileOf(seed, ids.vehicle(i)), lastSeen).odometer * 100) / 100,
+        odometerKm: Math.round(last.odometer * 100) / 100,
         healthRating: r.pick(i, 12, [1, 1, 2, 2, 2, 3, 3, 4, 5] as const),
         lastLocation: { lat: start.lat, lng: start.lon },
         bmsId: ids.device('BMS', i),
@@ -540,7 +541,10 @@ export function createWorld(options: WorldOptions): World {
       if (type === 'BMS' && model?.bms) {
         device.bms = {
           ...model.bms,
-          soc: Math.round(r.float(k, 7) * 1000) / 10,
+          // A fitted pack reports its vehicle's charge (as the list has it); a spare one, its own.
+          soc: fitted
+            ? Math.round(profileAt(driveProfileOf(seed, ids.vehicle(i)), lastSeen).soc * 10) / 10
+            : Math.round(r.float(k, 7) * 1000) / 10,
           soh: Math.round((75 + r.float(k, 8) * 25) * 10) / 10,
           cycleCount: r.int(k, 9, 0, 1500),
         };

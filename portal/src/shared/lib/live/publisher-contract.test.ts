@@ -83,3 +83,30 @@ test('a command request is acknowledged by the simulated vehicle', async () => {
     { timeout: 5000 },
   );
 });
+
+test("with the demo world's profiles, only online vehicles publish, each with its profile's charge, odometer and state", async () => {
+  const seen = new Map<string, Record<string, unknown>>();
+  const profile = (uid: string) => () => ({
+    speed: 0,
+    odometer: 1000 + Number(uid.slice(-1)),
+    soc: 40 + Number(uid.slice(-1)),
+    stateCode: 81,
+    driving: false,
+    charging: true,
+  });
+  publisher = await startPublisher({
+    url: broker.url,
+    vehicles: 6,
+    rateHz: 5,
+    deviceEveryS: 0,
+    isOnline: (uid) => uid !== 'VH-00002' && uid !== 'VH-00005',
+    profileOf: profile,
+    onPublish: (topic, payload) => {
+      if (topic.includes('/telemetry/')) seen.set(payload.vehicleUid as string, payload);
+    },
+  });
+  await vi.waitFor(() => expect(seen.size).toBe(4), { timeout: 5000 });
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  expect([...seen.keys()].sort()).toEqual(['VH-00001', 'VH-00003', 'VH-00004', 'VH-00006']);
+  expect(seen.get('VH-00003')).toMatchObject({ soc: 43, odometer: 1003, state: 81, speed: 0 });
+});
