@@ -371,7 +371,7 @@ test('start-screen-drawing when the capture chunk cannot load shows the widget a
 test('start-screen-drawing runs the capture editor, then shows the widget and sets the capture form value', async () => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
   const openCaptureEditor = vi.fn().mockResolvedValue({ cancelled: false, mode: 'screenshot' });
-  const spy = vi.spyOn(capturePort, 'editor').mockResolvedValue({ openCaptureEditor, cleanupDrawings: vi.fn() });
+  const spy = vi.spyOn(capturePort, 'editor').mockResolvedValue({ openCaptureEditor, cleanupDrawings: vi.fn(), uploadRecording: vi.fn() });
   try {
     await boot();
     const { sent } = await openReady();

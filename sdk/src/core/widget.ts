@@ -23,7 +23,7 @@ import { closeWidget, handleFramePing, handlePageChanged, setFrameHeight, teardo
  * the modules beside this one:
  *
  * - `widget-ui.ts`       UI controller: button, frame, open/close/show/hide, mode, height, unread count
- * - `widget-feedback.ts` feedback sending: `send-feedback` -> report, capture preview, uploads, silent crash reports
+ * - `widget-feedback.ts` feedback sending: `send-feedback` -> report, capture preview, silent crash reports
  * - `widget-drawing.ts`  screen drawing through the lazy capture editor
  * - `widget-flows.ts`    feedback flows, surveys and the server's pushed actions
  * - `frame-router.ts`    the router these handlers are registered on; later surfaces register theirs there too
