@@ -130,10 +130,7 @@ export function createEditorToolbar(opts: EditorToolbarOptions): EditorToolbar {
     const recordLabel = live ? T.stopRecording : T.startRecording;
     record.setAttribute('aria-label', recordLabel);
     record.setAttribute('aria-pressed', String(live));
-    const blocked =
-      !state.recordingSupported ||
-      state.recording === 'starting' ||
-      state.recording === 'preview';
+    const blocked = !state.recordingSupported || state.recording === 'starting' || state.recording === 'preview';
     record.setAttribute('aria-disabled', String(blocked));
     record.title = state.recordingSupported ? recordLabel : T.browserNotSupported;
     if (!state.recordingSupported) record.append(el('span', { class: 'tip', role: 'tooltip' }, T.browserNotSupported));

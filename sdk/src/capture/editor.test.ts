@@ -2,7 +2,6 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { DRAWING_LAYER_ID } from './drawing';
 import { cleanupDrawings, EDITOR_HOST_ID, openCaptureEditor } from './editor';
 
-
 function shadow(): ShadowRoot {
   const host = document.getElementById(EDITOR_HOST_ID);
   if (!host?.shadowRoot) throw new Error('editor not open');

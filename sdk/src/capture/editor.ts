@@ -128,7 +128,8 @@ export function openCaptureEditor(opts: CaptureEditorOptions): Promise<CaptureEd
       const recording = recorder.recording;
       recorder.dispose();
       host.remove();
-      if (result && !result.cancelled && result.mode === 'screenshot') resolve({ cancelled: false, mode: 'screenshot' });
+      if (result && !result.cancelled && result.mode === 'screenshot')
+        resolve({ cancelled: false, mode: 'screenshot' });
       else if (result && !result.cancelled && recording) resolve({ cancelled: false, mode: 'capture', recording });
       else {
         cleanupDrawings();

@@ -167,10 +167,12 @@ test('a report whose upload succeeded but whose send failed is retried without u
 
 test('a report whose recording the visitor removed (attachments excluded) carries no recording', async () => {
   captureState.screenRecording = { blob: new NodeBlob(['x']), fileName: 'screen-recording.webm' };
-  const built = await buildReport({ formData: {}, excludeData: { screenshot: true, replays: true, attachments: true } });
+  const built = await buildReport({
+    formData: {},
+    excludeData: { screenshot: true, replays: true, attachments: true },
+  });
   expect(built.screenRecording).toBeUndefined();
   await submitReport(built);
   expect(calls('/uploads/sdk')).toHaveLength(0);
   expect(mock.store.reports[0]).not.toHaveProperty('screenRecordingUrl');
 });
-

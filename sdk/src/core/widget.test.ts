@@ -171,6 +171,8 @@ test('open-image shows the image viewer with a close button', async () => {
   await boot();
   await openReady();
   fromFrame('open-image', { url: 'https://img.test/a.png' });
+  // the viewer is a lazy chunk
+  await vi.waitFor(() => expect(shadow().querySelector('[role=dialog]')).not.toBeNull());
   const viewer = shadow().querySelector('[role=dialog]')!;
   expect(viewer.querySelector('img')!.getAttribute('src')).toBe('https://img.test/a.png');
   (viewer.querySelector('button[aria-label="Close image"]') as HTMLButtonElement).click();
@@ -371,7 +373,9 @@ test('start-screen-drawing when the capture chunk cannot load shows the widget a
 test('start-screen-drawing runs the capture editor, then shows the widget and sets the capture form value', async () => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
   const openCaptureEditor = vi.fn().mockResolvedValue({ cancelled: false, mode: 'screenshot' });
-  const spy = vi.spyOn(capturePort, 'editor').mockResolvedValue({ openCaptureEditor, cleanupDrawings: vi.fn(), uploadRecording: vi.fn() });
+  const spy = vi
+    .spyOn(capturePort, 'editor')
+    .mockResolvedValue({ openCaptureEditor, cleanupDrawings: vi.fn(), uploadRecording: vi.fn() });
   try {
     await boot();
     const { sent } = await openReady();

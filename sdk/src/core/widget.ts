@@ -1,6 +1,6 @@
 import { addLog } from '../logs/console-logger';
 import type { FrameToWidget } from '../protocol/messages';
-import { openImageViewer } from '../ui/image-viewer';
+import { imageViewer } from './engage-port';
 import { emit } from './emitter';
 import { extensions } from './extensions';
 import { sendToFrame } from './frame-bridge';
@@ -57,7 +57,7 @@ export const coreFrameHandlers: MessageHandlers<FrameToWidget> = {
   'play-ping': () => {
     if (settings.playSound) void new Audio(settings.soundUrl).play().catch(() => {});
   },
-  'open-image': (image) => openImageViewer(image.url),
+  'open-image': (image) => imageViewer((m) => m.openImageViewer(image.url)),
   'page-changed': handlePageChanged,
   'collect-ticket-data': () => sendToFrame('collect-ticket-data', collectTicketData()),
   'height-update': setFrameHeight,
