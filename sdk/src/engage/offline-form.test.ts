@@ -145,3 +145,28 @@ test('a report sent offline waits in the outbox and reaches /bugs/v2 once when t
   expect(mock.store.reports[0]!.formData).toMatchObject({ description: 'Checkout is broken' });
   expect(await listQueuedReports()).toEqual([]);
 });
+
+// last: the language change re-reads the config after a delay that outlives the test
+test("the texts follow the server's static translations, as the messenger's do", async () => {
+  mock.store.configs.set('*', {
+    flowConfig: {
+      color: '#485BFF',
+      feedbackButtonPosition: 'BOTTOM_RIGHT',
+      staticTranslations: { description: 'Beschreibung', de: { offlineNotice: 'Sie sind offline.' } },
+    },
+  });
+  Gleap.setLanguage('de');
+  try {
+    await boot();
+    offline(true);
+    launcher().click();
+    await vi.waitFor(() => expect(form()).not.toBeNull());
+    expect(byLabel('Beschreibung').tagName).toBe('TEXTAREA');
+    expect(form()!.querySelector('[role=status]')!.textContent).toBe('Sie sind offline.');
+    // a key without a translation stays English
+    expect(byLabel('E-mail').getAttribute('type')).toBe('email');
+  } finally {
+    Gleap.setLanguage('');
+    localStorage.clear();
+  }
+});

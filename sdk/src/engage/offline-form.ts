@@ -12,19 +12,34 @@ export { use } from './core';
  * module cache when the network is gone.
  */
 
-/** The form's texts, one table (the widget core has no translations of its own; the messenger's are in the frame). */
+/**
+ * The form's English texts. Keys the messenger also has (`feedbackBugTitle`, `description`, ...) take the server's
+ * `flowConfig.staticTranslations` as the messenger does (flat, or nested by language); `offlineNotice` and
+ * `offlineSaved` are this form's own keys there.
+ */
 export const OFFLINE_TEXTS = {
-  title: 'Report a bug',
-  offline: 'You are offline; we will send this when you are back.',
+  feedbackBugTitle: 'Report a bug',
+  offlineNotice: 'You are offline; we will send this when you are back.',
   description: 'Description',
   email: 'E-mail',
   send: 'Send',
   close: 'Close',
-  descriptionRequired: 'Please describe the problem.',
-  emailInvalid: 'Please enter a valid e-mail address.',
-  saved: 'Thank you! Your report is saved; we will send it as soon as the network is back.',
+  descriptionRequired: 'Please describe what happened.',
+  emailInvalid: 'Enter a valid e-mail address, like name@example.com.',
+  offlineSaved: 'Thank you! Your report is saved; we will send it as soon as the network is back.',
 };
-const T = OFFLINE_TEXTS;
+type TextKey = keyof typeof OFFLINE_TEXTS;
+
+/** The text of `key` in the visitor's language when the server's translations have it, else the English one. */
+export function t(key: TextKey): string {
+  const all = (core.getFlowConfig?.().staticTranslations ?? {}) as Record<string, unknown>;
+  const lang = (core.settings?.language || navigator.language || 'en').toLowerCase();
+  for (const source of [all[lang], all[lang.split(/[-_]/)[0] ?? lang], all]) {
+    const text = source && typeof source === 'object' ? (source as Record<string, unknown>)[key] : undefined;
+    if (typeof text === 'string' && text) return text;
+  }
+  return OFFLINE_TEXTS[key];
+}
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const CSS = `.offline{position:fixed;z-index:2147483601;bottom:90px;right:20px;width:min(360px,calc(100vw - 40px));box-sizing:border-box;padding:20px;border-radius:16px;background:#fff;color:#111827;font:14px/1.45 system-ui,sans-serif;box-shadow:0 5px 40px rgba(0,0,0,.16)}
@@ -47,9 +62,9 @@ export interface OfflineValues {
 /** Description required, e-mail optional but well-formed: the messages to show, by field (empty when valid). */
 export function validateOffline(values: OfflineValues): Partial<Record<keyof OfflineValues, string>> {
   const errors: Partial<Record<keyof OfflineValues, string>> = {};
-  if (!values.description.trim()) errors.description = T.descriptionRequired;
+  if (!values.description.trim()) errors.description = t('descriptionRequired');
   const email = values.email.trim();
-  if (email && !EMAIL.test(email)) errors.email = T.emailInvalid;
+  if (email && !EMAIL.test(email)) errors.email = t('emailInvalid');
   return errors;
 }
 
@@ -111,7 +126,7 @@ function field(
   control.name = name;
   control.setAttribute('aria-describedby', `${id}-error`);
   const error = el('p', { class: 'error', id: `${id}-error` });
-  root.append(el('label', { for: id }, T[name]), control, error);
+  root.append(el('label', { for: id }, t(name)), control, error);
   return { control, error };
 }
 
@@ -124,12 +139,12 @@ export function showOfflineForm(): void {
     styledRoot = root;
   }
   form = el('form', { class: 'offline', role: 'dialog', 'aria-labelledby': 'gl-offline-title', novalidate: '' });
-  const status = el('p', { role: 'status' }, T.offline);
-  form.append(el('h2', { id: 'gl-offline-title' }, T.title), status);
+  const status = el('p', { role: 'status' }, t('offlineNotice'));
+  form.append(el('h2', { id: 'gl-offline-title' }, t('feedbackBugTitle')), status);
   const description = field(form, 'description', el('textarea', {}));
   const email = field(form, 'email', el('input', { type: 'email', autocomplete: 'email' }));
-  const close = el('button', { type: 'button', class: 'secondary' }, T.close);
-  const send = el('button', { type: 'submit' }, T.send);
+  const close = el('button', { type: 'button', class: 'secondary' }, t('close'));
+  const send = el('button', { type: 'submit' }, t('send'));
   form.append(el('div', { class: 'actions' }, close, send));
   close.addEventListener('click', closeOfflineForm);
   form.addEventListener('keydown', (e) => e.key === 'Escape' && closeOfflineForm());
@@ -151,8 +166,8 @@ export function showOfflineForm(): void {
     }
     void core.sendFeedbackFromFrame(offlineFeedback(values));
     form?.replaceChildren(
-      el('h2', { id: 'gl-offline-title' }, T.title),
-      el('p', { role: 'status' }, T.saved),
+      el('h2', { id: 'gl-offline-title' }, t('feedbackBugTitle')),
+      el('p', { role: 'status' }, t('offlineSaved')),
       el('div', { class: 'actions' }, close),
     );
     close.focus();
