@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect, test, vi } from 'vi
 import { http, HttpResponse, delay } from 'msw';
 import { uploadRecording } from '../capture/recording-upload';
 import { failNext } from '../mock/widget-store';
-import { API, KEY, createTestServer, resetWidget } from '../test/widget-harness';
+import { API, KEY, createTestServer, resetWidget, useNodeMultipart } from '../test/widget-harness';
 import { type EditorModule, capturePort } from './capture-port';
 import { API_TIMEOUT_MS } from './constants';
 import { cancelReportRetry, flushReportQueue, submitReport } from './outbox';
@@ -23,15 +23,7 @@ beforeEach(async () => {
   resetWidget(mock);
   settings.sdkKey = KEY;
   for (const q of await listQueuedReports()) await removeQueuedReport(q.id as number);
-  // jsdom's FormData and Blob do not cross into Node's fetch: use Node's (the browser test uses the real ones)
-  const { Blob: B } = await import('node:buffer');
-  NodeBlob = B as unknown as typeof Blob;
-  const probe = await new Request('http://x.test', {
-    method: 'POST',
-    body: 'a=1',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  }).formData();
-  vi.stubGlobal('FormData', probe.constructor);
+  NodeBlob = await useNodeMultipart();
   // the editor chunk (which made the recording) is the one that uploads it
   const editor = { uploadRecording } as unknown as EditorModule;
   vi.spyOn(capturePort, 'editor').mockResolvedValue(editor);

@@ -1,7 +1,16 @@
 import { afterAll, afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
 import { Gleap } from '../index';
 import { encodeMessage } from '../protocol/messages';
-import { API, FRAME_ORIGIN, KEY, WS, FRAME, createTestServer, resetWidget } from '../test/widget-harness';
+import {
+  API,
+  FRAME_ORIGIN,
+  KEY,
+  WS,
+  FRAME,
+  createTestServer,
+  resetWidget,
+  useNodeMultipart,
+} from '../test/widget-harness';
 import { type EditorModule, type ReplayModule, type SnapshotModule, capturePort } from './capture-port';
 import { uploadRecording } from '../capture/recording-upload';
 
@@ -165,18 +174,6 @@ test('a cancelled drawing clears the drawings and sets no capture value', async 
   await vi.waitFor(() => expect(editor.cleanupDrawings).toHaveBeenCalled());
   expect(sent().map((m) => m.name)).not.toContain('set-form-data');
 });
-
-/** jsdom's FormData and Blob do not cross into Node's fetch; the browser test path uses the real ones. */
-async function useNodeMultipart() {
-  const { Blob: NodeBlob } = await import('node:buffer');
-  const probe = await new Request('http://x.test', {
-    method: 'POST',
-    body: 'a=1',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  }).formData();
-  vi.stubGlobal('FormData', probe.constructor);
-  return NodeBlob as unknown as typeof Blob;
-}
 
 test('Ctrl+U with shortcuts on starts the bug flow with drawing first', async () => {
   const editor: EditorModule = {

@@ -48,7 +48,7 @@ test('offline with the messenger unreachable: the form in the shadow root keeps 
   const api = await openPage(page);
   await context.setOffline(true);
   await selectors.launcher(page).click();
-  const form = page.getByRole('dialog', { name: 'Report a bug' });
+  const form = selectors.offlineForm(page);
   await expect(form).toBeVisible();
   await expect(form.getByRole('status')).toHaveText(OFFLINE_TEXT);
   // it lives in the widget's own shadow root
@@ -90,7 +90,7 @@ test('online with the messenger unreachable: the form shows once the frame has n
 }) => {
   const api = await openPage(page);
   await selectors.launcher(page).click();
-  const form = page.getByRole('dialog', { name: 'Report a bug' });
+  const form = selectors.offlineForm(page);
   await expect(form).toBeHidden();
   await expect(form).toBeVisible({ timeout: 10_000 });
   await form.getByLabel('Description').fill('The messenger never opens');

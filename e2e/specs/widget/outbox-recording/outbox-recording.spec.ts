@@ -93,12 +93,12 @@ test('reload while the recording upload is pending, then recovery: the recording
   await frame.getByRole('radio', { name: 'Screen recording' }).check();
 
   // the capture editor runs over the page: record a moment, stop, Next
-  const toolbar = page.getByRole('toolbar', { name: 'Capture tools' });
+  const toolbar = selectors.captureTools(page);
   await toolbar.getByRole('button', { name: 'Start recording' }).click();
   await expect(toolbar.getByRole('button', { name: 'Stop recording' })).toBeVisible();
   await page.waitForTimeout(1500);
   await toolbar.getByRole('button', { name: 'Stop recording' }).click();
-  await page.getByRole('dialog', { name: 'Your screen recording' }).getByRole('button', { name: 'Next' }).click();
+  await selectors.recordingPreview(page).getByRole('button', { name: 'Next' }).click();
   await expect(frame.getByText('Screen recording attached.')).toBeVisible();
   // nothing is uploaded before the report is sent
   expect(held).toHaveLength(0);
