@@ -4,7 +4,7 @@ import type * as Tours from '../tours/tours';
 import type * as Builder from '../tours/builder/opener';
 import type * as ImageViewer from '../engage/image-viewer';
 import type * as OfflineForm from '../engage/offline-form';
-import { getShadowRoot } from '../ui/host';
+import { addShadowStyles, getShadowRoot } from '../ui/host';
 import { trackEvent } from '../logs/custom-events';
 import { addLog } from '../logs/console-logger';
 import { getFlowConfig } from './config';
@@ -39,6 +39,7 @@ const engageCore = () => ({
   startFeedbackFlow,
   addLog,
   getShadowRoot,
+  addShadowStyles,
   sendFeedbackFromFrame,
 });
 

@@ -10,6 +10,3 @@ export const NOTIFICATION_MAX_AGE_MS = 60 * 60 * 1000;
 export const NOTIFICATION_WIDTH_PX = 340;
 /** A checklist item's bar adds this many percent while below 100. */
 export const CHECKLIST_BAR_BONUS = 4;
-
-/** The messenger frame counts as unable to load when it has not answered (its `ping`) this long after the widget opened. */
-export const FRAME_LOAD_TIMEOUT_MS = 5000;

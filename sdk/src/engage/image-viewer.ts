@@ -1,7 +1,6 @@
-import { core, safeColor } from './core';
-import { addStyles, el } from './shadow';
+import { core, h } from './panel';
 
-export { use } from './core';
+export { use } from './panel';
 
 /**
  * The full-screen image viewer the frame opens with `open-image` (an image of a help article or a message), in the
@@ -12,26 +11,29 @@ let viewer: HTMLElement | null = null;
 /** The shadow root that has the viewer's stylesheet (a new one after destroy and initialize). */
 let styledRoot: ShadowRoot | null = null;
 
-const css = (
-  color: string,
-) => `.viewer{position:fixed;inset:0;z-index:2147483602;background:rgba(0,0,0,.8);display:flex;align-items:center;justify-content:center}
+const CSS = `.viewer{position:fixed;inset:0;z-index:2147483602;background:rgba(0,0,0,.8);display:flex;align-items:center;justify-content:center}
 .viewer img{max-width:90vw;max-height:90vh}
 .viewer button{position:absolute;top:16px;right:16px;width:40px;height:40px;border-radius:50%;border:0;background:#fff;cursor:pointer;font-size:20px}
-.viewer button:focus-visible{outline:3px solid ${color}}`;
+.viewer button:focus-visible{outline:3px solid #fff;outline-offset:3px}`;
 
 /** Full-screen image viewer with a close button; Escape or the button closes it (Escape does not close the widget). */
 export function openImageViewer(url: string): void {
   closeImageViewer();
   const root = core.getShadowRoot();
   if (styledRoot !== root) {
-    addStyles(root, css(safeColor(core.getFlowConfig().color, '#485BFF')));
+    core.addShadowStyles(CSS);
     styledRoot = root;
   }
-  const img = el('img', { alt: '' });
-  img.src = url;
-  const close = el('button', { type: 'button', 'aria-label': 'Close image' }, '×');
+  const img = h('img', { src: url, alt: '' });
+  const close = h('button', { type: 'button' }, { 'aria-label': 'Close image' }, '×');
   close.addEventListener('click', closeImageViewer);
-  viewer = el('div', { class: 'viewer', role: 'dialog', 'aria-modal': 'true', 'aria-label': 'Image' }, img, close);
+  viewer = h(
+    'div',
+    { className: 'viewer' },
+    { role: 'dialog', 'aria-modal': 'true', 'aria-label': 'Image' },
+    img,
+    close,
+  );
   viewer.addEventListener('keydown', (e) => {
     if (e.key !== 'Escape') return;
     e.stopPropagation();

@@ -4,8 +4,7 @@ import { encodeMessage } from '../protocol/messages';
 import { API, FRAME, FRAME_ORIGIN, KEY, WS, createTestServer, resetWidget } from '../test/widget-harness';
 import { flushReportQueue } from '../core/outbox';
 import { listQueuedReports, removeQueuedReport } from '../core/report-queue';
-import { FRAME_LOAD_TIMEOUT_MS } from './constants';
-import { OFFLINE_TEXTS, offlineFeedback, validateOffline } from './offline-form';
+import { FRAME_LOAD_TIMEOUT_MS, OFFLINE_TEXTS, offlineFeedback, validateOffline } from './offline-form';
 
 /** Issue 17 item 6: the bug form in the widget's own shadow root when the messenger frame cannot load. */
 const { mock, server } = createTestServer();
@@ -70,6 +69,10 @@ test('offline, opening the widget shows the form at once, with labels and the of
   expect(byLabel('Description').tagName).toBe('TEXTAREA');
   expect(byLabel('E-mail').getAttribute('type')).toBe('email');
   expect(shadow().activeElement).toBe(byLabel('Description'));
+});
+
+test('the frame counts as unable to load after 5 s without its ping', () => {
+  expect(FRAME_LOAD_TIMEOUT_MS).toBe(5000);
 });
 
 test('online, a frame that never answers gives way to the form after the time-out; one that answers does not', async () => {

@@ -1,8 +1,6 @@
-import { FRAME_LOAD_TIMEOUT_MS } from './constants';
-import { core } from './core';
-import { addStyles, el } from './shadow';
+import { core, h } from './panel';
 
-export { use } from './core';
+export { use } from './panel';
 
 /**
  * The offline bug form (issue 17 item 6, decision 0105): when the messenger frame cannot load (its origin is down or the
@@ -11,6 +9,9 @@ export { use } from './core';
  * in the outbox until the network is back. The core preloads this chunk in idle time after initialize, so it is in the
  * module cache when the network is gone.
  */
+
+/** The messenger frame counts as unable to load when it has not answered (`ping`) this long after the widget opened. */
+export const FRAME_LOAD_TIMEOUT_MS = 5000;
 
 /**
  * The form's English texts. Keys the messenger also has (`feedbackBugTitle`, `description`, ...) take the server's
@@ -125,8 +126,8 @@ function field(
   control.id = id;
   control.name = name;
   control.setAttribute('aria-describedby', `${id}-error`);
-  const error = el('p', { class: 'error', id: `${id}-error` });
-  root.append(el('label', { for: id }, t(name)), control, error);
+  const error = h('p', { className: 'error', id: `${id}-error` });
+  root.append(h('label', { htmlFor: id }, {}, t(name)), control, error);
   return { control, error };
 }
 
@@ -135,17 +136,21 @@ export function showOfflineForm(): void {
   if (form) return;
   const root = core.getShadowRoot();
   if (styledRoot !== root) {
-    addStyles(root, CSS);
+    core.addShadowStyles(CSS);
     styledRoot = root;
   }
-  form = el('form', { class: 'offline', role: 'dialog', 'aria-labelledby': 'gl-offline-title', novalidate: '' });
-  const status = el('p', { role: 'status' }, t('offlineNotice'));
-  form.append(el('h2', { id: 'gl-offline-title' }, t('feedbackBugTitle')), status);
-  const description = field(form, 'description', el('textarea', {}));
-  const email = field(form, 'email', el('input', { type: 'email', autocomplete: 'email' }));
-  const close = el('button', { type: 'button', class: 'secondary' }, t('close'));
-  const send = el('button', { type: 'submit' }, t('send'));
-  form.append(el('div', { class: 'actions' }, close, send));
+  form = h(
+    'form',
+    { className: 'offline', noValidate: true },
+    { role: 'dialog', 'aria-labelledby': 'gl-offline-title' },
+  );
+  const status = h('p', {}, { role: 'status' }, t('offlineNotice'));
+  form.append(h('h2', { id: 'gl-offline-title' }, {}, t('feedbackBugTitle')), status);
+  const description = field(form, 'description', h('textarea'));
+  const email = field(form, 'email', h('input', { type: 'email', autocomplete: 'email' }));
+  const close = h('button', { type: 'button', className: 'secondary' }, {}, t('close'));
+  const send = h('button', { type: 'submit' }, {}, t('send'));
+  form.append(h('div', { className: 'actions' }, {}, close, send));
   close.addEventListener('click', closeOfflineForm);
   form.addEventListener('keydown', (e) => e.key === 'Escape' && closeOfflineForm());
   form.addEventListener('submit', (e) => {
@@ -166,9 +171,9 @@ export function showOfflineForm(): void {
     }
     void core.sendFeedbackFromFrame(offlineFeedback(values));
     form?.replaceChildren(
-      el('h2', { id: 'gl-offline-title' }, t('feedbackBugTitle')),
-      el('p', { role: 'status' }, t('offlineSaved')),
-      el('div', { class: 'actions' }, close),
+      h('h2', { id: 'gl-offline-title' }, {}, t('feedbackBugTitle')),
+      h('p', {}, { role: 'status' }, t('offlineSaved')),
+      h('div', { className: 'actions' }, {}, close),
     );
     close.focus();
   });

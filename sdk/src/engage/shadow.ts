@@ -4,8 +4,8 @@ import { core } from './core';
 export const EXCLUDE = 'data-gl-exclude';
 
 /**
- * A surface's own shadow host (`<voltline-notifications>`, `<voltline-banner>`, ...) with its stylesheet (`addStyles`),
- * as the widget's own host does (`ui/host.ts`).
+ * A surface's own shadow host (`<voltline-notifications>`, `<voltline-banner>`, ...) with its stylesheet: adopted where
+ * the browser can and no nonce is set, else a `<style nonce>`, as the widget's own host does (`ui/host.ts`).
  */
 export function surfaceHost(tag: string, css: string, parent: Element = document.body): ShadowRoot {
   const host = document.createElement(tag);
@@ -13,27 +13,19 @@ export function surfaceHost(tag: string, css: string, parent: Element = document
   // never part of a snapshot or replay of the page
   host.setAttribute(EXCLUDE, '');
   const root = host.attachShadow({ mode: 'open' });
-  addStyles(root, css);
-  parent.appendChild(host);
-  return root;
-}
-
-/**
- * Add a stylesheet to a shadow root beside the ones it has: adopted where the browser can and no nonce is set, else a
- * `<style nonce>` (no inline style attributes under a strict CSP).
- */
-export function addStyles(root: ShadowRoot, css: string): void {
   try {
     if (core.settings.nonce || !('adoptedStyleSheets' in root)) throw 0;
     const sheet = new CSSStyleSheet();
     sheet.replaceSync(css);
-    root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+    root.adoptedStyleSheets = [sheet];
   } catch {
     const style = document.createElement('style');
     if (core.settings.nonce) style.nonce = core.settings.nonce;
     style.textContent = css;
     root.appendChild(style);
   }
+  parent.appendChild(host);
+  return root;
 }
 
 /** `document.createElement` with a class, attributes and children in one call. */

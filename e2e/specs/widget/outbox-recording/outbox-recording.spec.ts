@@ -96,7 +96,8 @@ test('reload while the recording upload is pending, then recovery: the recording
   const toolbar = selectors.captureTools(page);
   await toolbar.getByRole('button', { name: 'Start recording' }).click();
   await expect(toolbar.getByRole('button', { name: 'Stop recording' })).toBeVisible();
-  await page.waitForTimeout(1500);
+  // three seconds of it: on a loaded machine the encoder's first data can take a while (an empty recording is refused)
+  await expect(toolbar.getByRole('timer')).toHaveText(/^1:([0-4]\d|5[0-7])$/, { timeout: 15_000 });
   await toolbar.getByRole('button', { name: 'Stop recording' }).click();
   await selectors.recordingPreview(page).getByRole('button', { name: 'Next' }).click();
   await expect(frame.getByText('Screen recording attached.')).toBeVisible();
