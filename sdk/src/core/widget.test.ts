@@ -179,6 +179,19 @@ test('open-image shows the image viewer with a close button', async () => {
   expect(shadow().querySelector('[role=dialog]')).toBeNull();
 });
 
+test('Escape in the image viewer closes the viewer, not the widget', async () => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  await boot();
+  await openReady();
+  fromFrame('open-image', { url: 'https://img.test/a.png' });
+  await vi.waitFor(() => expect(shadow().querySelector('[role=dialog]')).not.toBeNull());
+  const close = shadow().querySelector<HTMLButtonElement>('button[aria-label="Close image"]')!;
+  expect(shadow().activeElement).toBe(close);
+  close.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true }));
+  expect(shadow().querySelector('[role=dialog]')).toBeNull();
+  expect(Gleap.isOpened()).toBe(true);
+});
+
 test('the scroll position is saved as the snapshot position on open', async () => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
   const { captureState } = await import('./report');
