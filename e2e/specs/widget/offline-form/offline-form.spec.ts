@@ -7,7 +7,8 @@ import { selectors } from '../support/selectors';
  * the widget's own shadow root; its report goes to the outbox and reaches `/bugs/v2` once, when the network is back.
  */
 
-const PAGE = `${HOST_ORIGIN}/offline-form/`;
+// the ESM host page of the bug report spec: the widget with its API and messenger URLs, `widgetReady` once initialized
+const PAGE = `${HOST_ORIGIN}/esm-bug-report/`;
 const OFFLINE_TEXT = 'You are offline; we will send this when you are back.';
 
 async function openPage(page: Page) {

@@ -8,7 +8,8 @@ import { messenger, selectors } from '../support/selectors';
  * recording once and sends the report once, with the recording's URL.
  */
 
-const PAGE = `${HOST_ORIGIN}/outbox-recording/`;
+// the ESM host page of the bug report spec: the widget with its API and messenger URLs, `widgetReady` once initialized
+const PAGE = `${HOST_ORIGIN}/esm-bug-report/`;
 
 /** A small canvas stands in for the shared screen: MediaRecorder encodes it in a moment, even on a loaded machine. */
 async function fakeScreen(page: Page) {
