@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { HOST_ORIGIN, MESSENGER_URL, routeFakeApi } from '../support/fake-api';
+import { outboxEntries } from '../support/outbox';
 import { selectors } from '../support/selectors';
 
 /**
@@ -24,23 +25,7 @@ async function openPage(page: Page) {
   return api;
 }
 
-function outboxCount(page: Page) {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('voltline-widget', 1);
-        open.onupgradeneeded = () => open.result.createObjectStore('reports', { keyPath: 'id', autoIncrement: true });
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const count = open.result.transaction('reports').objectStore('reports').count();
-          count.onsuccess = () => {
-            open.result.close();
-            resolve(count.result);
-          };
-        };
-      }),
-  );
-}
+const outboxCount = async (page: Page) => (await outboxEntries(page)).length;
 
 test('offline with the messenger unreachable: the form in the shadow root keeps the report until the network is back', async ({
   page,

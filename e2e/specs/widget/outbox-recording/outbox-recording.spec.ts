@@ -1,5 +1,6 @@
 import { expect, type Page, type Route, test } from '@playwright/test';
 import { FAKE_API, HOST_ORIGIN, routeFakeApi } from '../support/fake-api';
+import { outboxEntries } from '../support/outbox';
 import { messenger, selectors } from '../support/selectors';
 
 /**
@@ -32,31 +33,6 @@ async function fakeScreen(page: Page) {
       return canvas.captureStream(20);
     };
   });
-}
-
-/** What the outbox (IndexedDB `voltline-widget`, store `reports`) holds: description, recording file, recording URL. */
-function outbox(page: Page) {
-  return page.evaluate(
-    () =>
-      new Promise<{ description: unknown; recordingBytes?: number; url?: string }[]>((resolve, reject) => {
-        const open = indexedDB.open('voltline-widget', 1);
-        open.onupgradeneeded = () => open.result.createObjectStore('reports', { keyPath: 'id', autoIncrement: true });
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const all = open.result.transaction('reports').objectStore('reports').getAll();
-          all.onsuccess = () => {
-            open.result.close();
-            resolve(
-              all.result.map((item) => ({
-                description: item.report.formData.description,
-                recordingBytes: item.report.screenRecording?.blob.size,
-                url: item.report.screenRecordingUrl,
-              })),
-            );
-          };
-        };
-      }),
-  );
 }
 
 test('reload while the recording upload is pending, then recovery: the recording and the report arrive once each', async ({
@@ -108,11 +84,11 @@ test('reload while the recording upload is pending, then recovery: the recording
   await frame.getByRole('button', { name: messenger.send }).click();
   await expect.poll(() => held.length).toBe(1);
   // the upload is under way: the report and its recording are both in the outbox
-  const kept = await outbox(page);
+  const kept = await outboxEntries(page);
   expect(kept).toHaveLength(1);
   expect(kept[0]!.description).toBe('The checkout button does nothing, see my recording');
   expect(kept[0]!.recordingBytes).toBeGreaterThan(1000);
-  expect(kept[0]!.url).toBeUndefined();
+  expect(kept[0]!.recordingUrl).toBeUndefined();
   expect(api.bugReports()).toHaveLength(0);
   await page.screenshot({ path: test.info().outputPath('upload-pending.png') });
 
@@ -128,7 +104,7 @@ test('reload while the recording upload is pending, then recovery: the recording
   expect(report.formData).toMatchObject({ description: 'The checkout button does nothing, see my recording' });
   expect(report.screenRecordingUrl).toBe('https://files.voltline.test/rec-1.webm');
   expect(report).not.toHaveProperty('screenRecording');
-  await expect.poll(() => outbox(page)).toEqual([]);
+  await expect.poll(() => outboxEntries(page)).toEqual([]);
   // and nothing goes twice afterwards
   await page.waitForTimeout(1000);
   expect(uploads).toHaveLength(1);
