@@ -5,12 +5,11 @@ import { type RecordingResult, ScreenCaptureDeniedError, ScreenRecorder } from '
 
 /**
  * The recorder part of the capture editor (recording mode): starts and stops the screen recording
- * (`screen-recorder.ts`), shows the preview card with Retry and Next, and uploads the recording on Next.
+ * (`screen-recorder.ts`), shows the preview card with Retry and Next; Next keeps the recording for the report (the
+ * outbox uploads it with the report).
  */
 export interface EditorRecorderOptions {
   store: EditorStore;
-  /** Uploads the recording (POST /uploads/sdk) and resolves with its URL. */
-  upload: (file: Blob, fileName: string) => Promise<string>;
   /** Retry starts over: the drawings made during the recording go too. */
   clearDrawings: () => void;
 }
@@ -23,19 +22,18 @@ export interface EditorRecorder {
   setMicEnabled(enabled: boolean): void;
   /** Whether the running recording has a microphone track: muting mid-recording needs one. */
   readonly hasMic: boolean;
-  /** The uploaded recording's URL ('' until the upload succeeded). */
-  readonly url: string;
+  /** The recorded file once the recording stopped (null before, and after Retry). */
+  readonly recording: RecordingResult | null;
   render(state: EditorState): void;
   /** Stop any recording and release the preview (the editor closes). */
   dispose(): void;
 }
 
-export function createEditorRecorder({ store, upload, clearDrawings }: EditorRecorderOptions): EditorRecorder {
+export function createEditorRecorder({ store, clearDrawings }: EditorRecorderOptions): EditorRecorder {
   const { dispatch } = store;
   let recorder: ScreenRecorder | null = null;
   let recording: RecordingResult | null = null;
   let previewUrl = '';
-  let screenRecordingUrl = '';
   // Muting mid-recording needs a microphone track; a recording started without one cannot gain it later.
   let recordingHasMic = false;
 
@@ -45,7 +43,9 @@ export function createEditorRecorder({ store, upload, clearDrawings }: EditorRec
   const retry = el('button', { type: 'button', class: 'secondary' }, T.retry);
   const send = el('button', { type: 'button', class: 'primary' }, T.next);
   retry.addEventListener('click', () => handleRetry());
-  send.addEventListener('click', () => void handleUpload());
+  send.addEventListener('click', () => {
+    if (recording) dispatch({ type: 'recording-accepted' });
+  });
   const actions = el('div', { class: 'actions' });
   actions.append(retry, send);
   card.append(el('h2', {}, T.previewTitle), video, actions);
@@ -106,18 +106,6 @@ export function createEditorRecorder({ store, upload, clearDrawings }: EditorRec
     dispatch({ type: 'select-tool', tool: 'pointer' });
   }
 
-  async function handleUpload() {
-    if (!recording || store.state.recording !== 'preview') return;
-    dispatch({ type: 'upload-started' });
-    try {
-      screenRecordingUrl = await upload(recording.blob, recording.fileName);
-      dispatch({ type: 'uploaded' });
-    } catch (error) {
-      console.error('[Voltline] Screen recording upload failed', error);
-      dispatch({ type: 'upload-failed' });
-    }
-  }
-
   function releasePreview() {
     video.removeAttribute('src');
     if (previewUrl) URL.revokeObjectURL(previewUrl);
@@ -134,14 +122,11 @@ export function createEditorRecorder({ store, upload, clearDrawings }: EditorRec
     get hasMic() {
       return recordingHasMic;
     },
-    get url() {
-      return screenRecordingUrl;
+    get recording() {
+      return recording;
     },
     render(state) {
-      preview.hidden = state.recording !== 'preview' && state.recording !== 'uploading';
-      send.textContent = state.recording === 'uploading' ? T.uploading : T.next;
-      send.setAttribute('aria-disabled', String(state.recording === 'uploading'));
-      retry.setAttribute('aria-disabled', String(state.recording === 'uploading'));
+      preview.hidden = state.recording !== 'preview';
     },
     dispose() {
       recorder?.dispose();

@@ -75,7 +75,7 @@ async function recordOnce() {
 }
 
 test('records without sound when no microphone is available and marks the microphone unavailable', async () => {
-  void openCaptureEditor({ mode: 'capture', upload: vi.fn() });
+  void openCaptureEditor({ mode: 'capture' });
   button('Start recording').click();
   await vi.waitFor(() => button('Stop recording'));
   expect(getDisplayMedia).toHaveBeenCalledWith({
@@ -85,23 +85,20 @@ test('records without sound when no microphone is available and marks the microp
   expect(button('Microphone unavailable').getAttribute('aria-disabled')).toBe('true');
 });
 
-test('shows an upload error and succeeds when Next is pressed again', async () => {
-  const upload = vi.fn().mockRejectedValueOnce(new Error('500')).mockResolvedValueOnce('https://files.test/a.webm');
-  const result = openCaptureEditor({ mode: 'capture', upload });
+test('Next hands the recording back as a file, uploading nothing (the outbox uploads it with its report)', async () => {
+  const fetchSpy = vi.spyOn(globalThis, 'fetch');
+  const result = openCaptureEditor({ mode: 'capture' });
   await recordOnce();
   button('Next').click();
-  await vi.waitFor(() => expect(alertText()).toContain('could not be uploaded'));
-  button('Next').click();
-  await expect(result).resolves.toEqual({
-    cancelled: false,
-    mode: 'capture',
-    screenRecordingUrl: 'https://files.test/a.webm',
-  });
-  expect(upload).toHaveBeenLastCalledWith(expect.any(Blob), 'screen-recording.webm');
+  const done = await result;
+  expect(done).toMatchObject({ cancelled: false, mode: 'capture', recording: { fileName: 'screen-recording.webm' } });
+  expect(done.cancelled === false && done.mode === 'capture' && done.recording.blob.size).toBeGreaterThan(0);
+  expect(fetchSpy).not.toHaveBeenCalled();
+  fetchSpy.mockRestore();
 });
 
 test('blurs masked elements on screen only while recording', async () => {
-  void openCaptureEditor({ mode: 'capture', upload: vi.fn() });
+  void openCaptureEditor({ mode: 'capture' });
   button('Start recording').click();
   await vi.waitFor(() => button('Stop recording'));
   expect(document.getElementById('gl-recording-mask')?.textContent).toContain('input[type="password"]');
@@ -111,7 +108,7 @@ test('blurs masked elements on screen only while recording', async () => {
 
 test('a refused capture shows the permission text and leaves the editor ready to try again', async () => {
   getDisplayMedia.mockRejectedValueOnce(new DOMException('denied', 'NotAllowedError'));
-  void openCaptureEditor({ mode: 'capture', upload: vi.fn() });
+  void openCaptureEditor({ mode: 'capture' });
   button('Start recording').click();
   await vi.waitFor(() => expect(alertText()).toContain('Access to screen sharing was denied'));
   expect(button('Start recording').getAttribute('aria-disabled')).toBe('false');

@@ -117,28 +117,20 @@ describe('editor state in recording mode', () => {
     expect(s).toMatchObject({ recording: 'idle', elapsedMs: 0 });
   });
 
-  test('finishes with the capture after a successful upload', () => {
+  test('Next in the preview finishes with the capture', () => {
     const s = run(
       capture(),
       { type: 'record-requested' },
       { type: 'record-started' },
       { type: 'record-stopped' },
-      { type: 'upload-started' },
-      { type: 'uploaded' },
+      { type: 'recording-accepted' },
     );
     expect(s.result).toEqual({ cancelled: false, mode: 'capture' });
   });
 
-  test('returns to the preview with an alert when the upload fails', () => {
-    const s = run(
-      capture(),
-      { type: 'record-requested' },
-      { type: 'record-started' },
-      { type: 'record-stopped' },
-      { type: 'upload-started' },
-      { type: 'upload-failed' },
-    );
-    expect(s).toMatchObject({ recording: 'preview', alert: 'upload-failed', result: null });
+  test('Next does nothing before the recording stopped', () => {
+    const s = run(capture(), { type: 'record-requested' }, { type: 'record-started' }, { type: 'recording-accepted' });
+    expect(s).toMatchObject({ recording: 'recording', result: null });
   });
 
   test('the microphone toggles, and stays off when unavailable', () => {

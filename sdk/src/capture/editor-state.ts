@@ -2,9 +2,9 @@ import { DEFAULT_COLOR, RECORDING, SWATCHES } from './constants';
 
 export type CaptureMode = 'screenshot' | 'capture';
 export type EditorTool = 'pointer' | 'rectangle' | 'pen' | 'blur';
-/** Recording mode runs idle -> starting -> recording -> preview (-> uploading); Retry goes back to idle. */
-export type RecordingPhase = 'idle' | 'starting' | 'recording' | 'preview' | 'uploading';
-export type EditorAlert = null | 'permission-denied' | 'recording-failed' | 'upload-failed';
+/** Recording mode runs idle -> starting -> recording -> preview; Next finishes with the recording, Retry goes back to idle. */
+export type RecordingPhase = 'idle' | 'starting' | 'recording' | 'preview';
+export type EditorAlert = null | 'permission-denied' | 'recording-failed';
 
 export type EditorResult =
   | { cancelled: true }
@@ -49,9 +49,7 @@ export type EditorAction =
   | { type: 'tick'; elapsedMs: number }
   | { type: 'record-stopped' }
   | { type: 'retry' }
-  | { type: 'upload-started' }
-  | { type: 'upload-failed' }
-  | { type: 'uploaded' }
+  | { type: 'recording-accepted' }
   | { type: 'dismiss-alert' };
 
 export interface EditorEnvironment {
@@ -152,14 +150,8 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
     case 'retry':
       if (state.recording !== 'preview') return state;
       return { ...state, recording: 'idle', elapsedMs: 0, alert: null };
-    case 'upload-started':
+    case 'recording-accepted':
       if (state.recording !== 'preview') return state;
-      return { ...state, recording: 'uploading', alert: null };
-    case 'upload-failed':
-      if (state.recording !== 'uploading') return state;
-      return { ...state, recording: 'preview', alert: 'upload-failed' };
-    case 'uploaded':
-      if (state.recording !== 'uploading') return state;
       return { ...state, result: { cancelled: false, mode: 'capture' } };
     case 'dismiss-alert':
       return { ...state, alert: null };

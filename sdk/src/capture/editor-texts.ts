@@ -20,11 +20,9 @@ export const EDITOR_TEXTS = {
   permissionDenied:
     'Access to screen sharing was denied. Allow screen sharing for this site in your browser settings and try again.',
   recordingFailed: 'The recording could not be made. Please try again.',
-  uploadFailed: 'The recording could not be uploaded. Please try again.',
   closeAlert: 'Close message',
   previewTitle: 'Your screen recording',
   retry: 'Retry',
-  uploading: 'Uploading…',
   hintScreenshot: 'Mark what matters or black out what is private, then press Next.',
   hintCaptureIdle: 'Start recording, then show us what happened.',
   hintRecording: 'Recording. Draw on the page to point things out.',

@@ -14,7 +14,7 @@ import { EDITOR_TEXTS as T } from './editor-texts';
 
 /**
  * The toolbar part of the capture editor: the movable toolbar (tools, colour, undo, record/microphone/timer or Next,
- * Dismiss), the hint under it and the alert for recording and upload errors. Its buttons only dispatch actions or call
+ * Dismiss), the hint under it and the alert for recording errors. Its buttons only dispatch actions or call
  * the canvas and recorder parts; `render` mirrors the state into the DOM.
  */
 export interface EditorToolbarOptions {
@@ -130,11 +130,7 @@ export function createEditorToolbar(opts: EditorToolbarOptions): EditorToolbar {
     const recordLabel = live ? T.stopRecording : T.startRecording;
     record.setAttribute('aria-label', recordLabel);
     record.setAttribute('aria-pressed', String(live));
-    const blocked =
-      !state.recordingSupported ||
-      state.recording === 'starting' ||
-      state.recording === 'preview' ||
-      state.recording === 'uploading';
+    const blocked = !state.recordingSupported || state.recording === 'starting' || state.recording === 'preview';
     record.setAttribute('aria-disabled', String(blocked));
     record.title = state.recordingSupported ? recordLabel : T.browserNotSupported;
     if (!state.recordingSupported) record.append(el('span', { class: 'tip', role: 'tooltip' }, T.browserNotSupported));
@@ -172,16 +168,14 @@ export function createEditorToolbar(opts: EditorToolbarOptions): EditorToolbar {
           : state.recording === 'recording'
             ? T.hintRecording
             : T.hintCaptureIdle;
-      hint.hidden = state.recording === 'preview' || state.recording === 'uploading';
+      hint.hidden = state.recording === 'preview';
       if (recordButton && micButton && timer) renderRecording(state, recordButton, micButton, timer);
       const alertMessage =
         state.alert === 'permission-denied'
           ? T.permissionDenied
-          : state.alert === 'upload-failed'
-            ? T.uploadFailed
-            : state.alert === 'recording-failed'
-              ? T.recordingFailed
-              : '';
+          : state.alert === 'recording-failed'
+            ? T.recordingFailed
+            : '';
       alert.hidden = alertMessage === '';
       alertText.textContent = alertMessage;
     },

@@ -1,8 +1,6 @@
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, describe, expect, test } from 'vitest';
 import { DRAWING_LAYER_ID } from './drawing';
 import { cleanupDrawings, EDITOR_HOST_ID, openCaptureEditor } from './editor';
-
-const upload = vi.fn(async () => 'https://files.test/rec.webm');
 
 function shadow(): ShadowRoot {
   const host = document.getElementById(EDITOR_HOST_ID);
@@ -35,7 +33,7 @@ afterEach(() => {
 
 describe('capture editor in screenshot mode', () => {
   test('shows the toolbar with rectangle selected, the swatches, Next and Dismiss', () => {
-    void openCaptureEditor({ mode: 'screenshot', upload });
+    void openCaptureEditor({ mode: 'screenshot' });
     expect(shadow().querySelector('[role="toolbar"]')).not.toBeNull();
     expect(button('Rectangle').getAttribute('aria-pressed')).toBe('true');
     expect(shadow().querySelectorAll('[role="radio"]')).toHaveLength(7);
@@ -45,7 +43,7 @@ describe('capture editor in screenshot mode', () => {
   });
 
   test('locks page scrolling while open and restores it after', async () => {
-    const done = openCaptureEditor({ mode: 'screenshot', upload });
+    const done = openCaptureEditor({ mode: 'screenshot' });
     expect(document.documentElement.style.overflow).toBe('hidden');
     button('Next').click();
     await done;
@@ -53,7 +51,7 @@ describe('capture editor in screenshot mode', () => {
   });
 
   test('Next resolves with a screenshot and keeps the drawing in the page', async () => {
-    const done = openCaptureEditor({ mode: 'screenshot', upload });
+    const done = openCaptureEditor({ mode: 'screenshot' });
     pointer('pointerdown', 10, 10);
     pointer('pointermove', 120, 90);
     pointer('pointerup', 120, 90);
@@ -64,13 +62,13 @@ describe('capture editor in screenshot mode', () => {
   });
 
   test('Enter resolves with a screenshot', async () => {
-    const done = openCaptureEditor({ mode: 'screenshot', upload });
+    const done = openCaptureEditor({ mode: 'screenshot' });
     key('Enter');
     await expect(done).resolves.toEqual({ cancelled: false, mode: 'screenshot' });
   });
 
   test('Escape cancels and removes the drawings', async () => {
-    const done = openCaptureEditor({ mode: 'screenshot', upload });
+    const done = openCaptureEditor({ mode: 'screenshot' });
     pointer('pointerdown', 10, 10);
     pointer('pointermove', 50, 50);
     pointer('pointerup', 50, 50);
@@ -80,13 +78,13 @@ describe('capture editor in screenshot mode', () => {
   });
 
   test('Dismiss cancels', async () => {
-    const done = openCaptureEditor({ mode: 'screenshot', upload });
+    const done = openCaptureEditor({ mode: 'screenshot' });
     button('Dismiss').click();
     await expect(done).resolves.toEqual({ cancelled: true });
   });
 
   test('fades the toolbar while drawing', () => {
-    void openCaptureEditor({ mode: 'screenshot', upload });
+    void openCaptureEditor({ mode: 'screenshot' });
     pointer('pointerdown', 10, 10);
     expect(shadow().querySelector('[role="toolbar"]')!.hasAttribute('data-faded')).toBe(true);
     pointer('pointerup', 60, 60);
@@ -94,7 +92,7 @@ describe('capture editor in screenshot mode', () => {
   });
 
   test('draws with the chosen tool and colour, and undo removes the last shape', () => {
-    void openCaptureEditor({ mode: 'screenshot', upload });
+    void openCaptureEditor({ mode: 'screenshot' });
     button('Colour').click();
     button('#0A93E4').click();
     button('Pen').click();
@@ -108,14 +106,14 @@ describe('capture editor in screenshot mode', () => {
   });
 
   test('blocks leaving the page while open', () => {
-    void openCaptureEditor({ mode: 'screenshot', upload });
+    void openCaptureEditor({ mode: 'screenshot' });
     const event = new Event('beforeunload', { cancelable: true });
     window.dispatchEvent(event);
     expect(event.defaultPrevented).toBe(true);
   });
 
   test('stops blocking page leave once closed', async () => {
-    const done = openCaptureEditor({ mode: 'screenshot', upload });
+    const done = openCaptureEditor({ mode: 'screenshot' });
     key('Escape');
     await done;
     const event = new Event('beforeunload', { cancelable: true });
@@ -124,14 +122,14 @@ describe('capture editor in screenshot mode', () => {
   });
 
   test('keeps itself out of the snapshot', () => {
-    void openCaptureEditor({ mode: 'screenshot', upload });
+    void openCaptureEditor({ mode: 'screenshot' });
     expect(document.getElementById(EDITOR_HOST_ID)!.hasAttribute('data-gl-exclude')).toBe(true);
   });
 });
 
 describe('capture editor in recording mode', () => {
   test('shows record, microphone and a 2:00 timer, with drawing tools disabled', () => {
-    void openCaptureEditor({ mode: 'capture', upload });
+    void openCaptureEditor({ mode: 'capture' });
     expect(shadow().querySelector('[role="timer"]')!.textContent).toBe('2:00');
     expect(button('Pointer: use the page').getAttribute('aria-pressed')).toBe('true');
     expect(button('Pen').getAttribute('aria-disabled')).toBe('true');
@@ -139,7 +137,7 @@ describe('capture editor in recording mode', () => {
   });
 
   test('shows the browser-not-supported tooltip where screen recording is unavailable', () => {
-    void openCaptureEditor({ mode: 'capture', upload });
+    void openCaptureEditor({ mode: 'capture' });
     const record = button('Start recording');
     expect(record.getAttribute('aria-disabled')).toBe('true');
     expect(record.querySelector('[role="tooltip"]')!.textContent).toBe(
@@ -148,7 +146,7 @@ describe('capture editor in recording mode', () => {
   });
 
   test('does not leave scrolling locked', () => {
-    void openCaptureEditor({ mode: 'capture', upload });
+    void openCaptureEditor({ mode: 'capture' });
     expect(document.documentElement.style.overflow).toBe('');
   });
 });

@@ -13,7 +13,7 @@ import {
 } from './editor-state';
 import { EDITOR_TEXTS as T } from './editor-texts';
 import { createEditorToolbar } from './editor-toolbar';
-import { isScreenRecordingSupported } from './screen-recorder';
+import { type RecordingResult, isScreenRecordingSupported } from './screen-recorder';
 
 /**
  * The capture editor, the lazy chunk the widget loads for `start-screen-drawing`. This file holds the state (one
@@ -22,19 +22,22 @@ import { isScreenRecordingSupported } from './screen-recorder';
  *
  * - `editor-toolbar.ts`  toolbar, hint and alert
  * - `editor-canvas.ts`   the drawing surface over the page
- * - `editor-recorder.ts` screen recording, its preview and upload
+ * - `editor-recorder.ts` screen recording and its preview
+ *
+ * The recording is handed back as a file: the outbox keeps it with its report and uploads it when the report is sent
+ * (`recording-upload.ts`, exported here so that the same chunk does it).
  */
+
+export { uploadRecording } from './recording-upload';
 
 export interface CaptureEditorOptions {
   mode: CaptureMode;
-  /** Uploads the recording (POST /uploads/sdk) and resolves with its URL. */
-  upload: (file: Blob, fileName: string) => Promise<string>;
 }
 
 export type CaptureEditorResult =
   | { cancelled: true }
   | { cancelled: false; mode: 'screenshot' }
-  | { cancelled: false; mode: 'capture'; screenRecordingUrl: string };
+  | { cancelled: false; mode: 'capture'; recording: RecordingResult };
 
 /** Id of the editor's host element in the page. */
 export const EDITOR_HOST_ID = 'gl-capture-editor';
@@ -61,7 +64,7 @@ export function openCaptureEditor(opts: CaptureEditorOptions): Promise<CaptureEd
     };
 
     const canvas = createEditorCanvas(store);
-    const recorder = createEditorRecorder({ store, upload: opts.upload, clearDrawings: canvas.clear });
+    const recorder = createEditorRecorder({ store, clearDrawings: canvas.clear });
     const toolbar = createEditorToolbar({
       mode: opts.mode,
       store,
@@ -122,14 +125,16 @@ export function openCaptureEditor(opts: CaptureEditorOptions): Promise<CaptureEd
       window.removeEventListener('beforeunload', handleBeforeUnload);
       window.removeEventListener('keydown', handleKeyDown, true);
       html.style.overflow = previousOverflow;
+      const recording = recorder.recording;
       recorder.dispose();
       host.remove();
-      if (!result || result.cancelled) {
+      if (result && !result.cancelled && result.mode === 'screenshot')
+        resolve({ cancelled: false, mode: 'screenshot' });
+      else if (result && !result.cancelled && recording) resolve({ cancelled: false, mode: 'capture', recording });
+      else {
         cleanupDrawings();
         resolve({ cancelled: true });
-      } else if (result.mode === 'capture')
-        resolve({ cancelled: false, mode: 'capture', screenRecordingUrl: recorder.url });
-      else resolve({ cancelled: false, mode: 'screenshot' });
+      }
     }
 
     render();

@@ -1,5 +1,7 @@
 import type { CaptureItem, CaptureSummary } from '../protocol/messages';
-import type { ScreenshotData, WebReplayPayload } from './report-types';
+import type { HttpError, request } from './http';
+import type { QueuedReport } from './report-queue';
+import type { RecordingFile, ScreenshotData, WebReplayPayload } from './report-types';
 
 /**
  * The only door from the core to the lazy capture chunks (`src/capture/*`, built separately). Each loader resolves to
@@ -20,14 +22,21 @@ export interface ReplayModule {
 export type EditorResult =
   | { cancelled: true }
   | { cancelled: false; mode: 'screenshot' }
-  | { cancelled: false; mode: 'capture'; screenRecordingUrl: string };
+  | { cancelled: false; mode: 'capture'; recording: RecordingFile };
+
+/** What the recording upload uses of the core, handed over by the outbox (the chunk imports no stateful core module). */
+export interface RecordingUploadCore {
+  request: typeof request;
+  HttpError: typeof HttpError;
+  /** Write the outbox entry back (the recording's URL instead of the file). */
+  save(item: QueuedReport): Promise<unknown>;
+}
 
 export interface EditorModule {
-  openCaptureEditor(opts: {
-    mode: 'screenshot' | 'capture';
-    upload: (file: Blob, fileName: string) => Promise<string>;
-  }): Promise<EditorResult>;
+  openCaptureEditor(opts: { mode: 'screenshot' | 'capture' }): Promise<EditorResult>;
   cleanupDrawings(): void;
+  /** Upload the report's screen recording and put its URL on the report (`capture/recording-upload.ts`). */
+  uploadRecording(item: QueuedReport, core: RecordingUploadCore): Promise<void>;
 }
 
 export interface DescribeModule {

@@ -2,6 +2,9 @@ import type * as InApp from '../engage/in-app';
 import type * as Tooltips from '../engage/tooltips';
 import type * as Tours from '../tours/tours';
 import type * as Builder from '../tours/builder/opener';
+import type * as ImageViewer from '../engage/image-viewer';
+import type * as OfflineForm from '../engage/offline-form';
+import { addShadowStyles, getShadowRoot } from '../ui/host';
 import { trackEvent } from '../logs/custom-events';
 import { addLog } from '../logs/console-logger';
 import { getFlowConfig } from './config';
@@ -9,12 +12,14 @@ import { emit, on } from './emitter';
 import { api } from './http';
 import { getSession, isSessionReady } from './session';
 import { settings } from './state';
+import { sendFeedbackFromFrame } from './widget-feedback';
 import { showSurvey, startFeedbackFlow } from './widget-flows';
 import { openScreen, showWidget, ui } from './widget-ui';
 
 /**
  * The only door from the core to the lazy engagement chunks (`src/engage/*`: notification stack and banner, tooltips;
- * `src/tours/`: product tours; `src/tours/builder/`: the admin builder).
+ * `src/tours/`: product tours; `src/tours/builder/`: the admin builder; `src/engage/offline-form.ts`: the bug form shown
+ * when the messenger frame cannot load; `src/engage/image-viewer.ts`: the frame's `open-image`).
  * The chunks get what they use of the core handed over (`EngageCore`) instead of importing it, so that the core stays
  * one file and pays nothing for them (the capture chunks work the same way through `capture-port.ts`).
  */
@@ -33,6 +38,9 @@ const engageCore = () => ({
   showSurvey,
   startFeedbackFlow,
   addLog,
+  getShadowRoot,
+  addShadowStyles,
+  sendFeedbackFromFrame,
 });
 
 export type EngageCore = ReturnType<typeof engageCore>;
@@ -58,3 +66,9 @@ export const tours = (job: (m: typeof Tours) => void) => run(import('../tours/to
 
 /** Run `job` on the admin builder's door (`opener.ts`: it loads the builder chunk when the builder answers). */
 export const builder = (job: (m: typeof Builder) => void) => run(import('../tours/builder/opener'), job);
+
+/** Run `job` on the offline bug form (preloaded after initialize, so that it is there when the network is not). */
+export const offlineForm = (job: (m: typeof OfflineForm) => void) => run(import('../engage/offline-form'), job);
+
+/** Run `job` on the image viewer chunk (`open-image`). */
+export const imageViewer = (job: (m: typeof ImageViewer) => void) => run(import('../engage/image-viewer'), job);

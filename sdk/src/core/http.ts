@@ -3,13 +3,15 @@ import { settings, trimUrl } from './state';
 
 /** An HTTP failure with its status (0 when the network failed or the call timed out). */
 export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    message = `Request failed with status ${status}`,
-    /** The server's `Retry-After`, in milliseconds, when it sent one. */
-    readonly retryAfterMs?: number,
-  ) {
+  // Declared fields set in the constructor, not parameter properties: those compile to a class-field helper that would
+  // be one more eager file of the core (`widget.core.gz`).
+  declare readonly status: number;
+  /** The server's `Retry-After`, in milliseconds, when it sent one. */
+  declare readonly retryAfterMs?: number;
+
+  constructor(status: number, message = `Request failed with status ${status}`, retryAfterMs?: number) {
     super(message);
+    Object.assign(this, { status, retryAfterMs });
   }
 }
 

@@ -12,7 +12,7 @@ import { applyCachedConfig, getFlowConfig, getTooltips, loadConfig, loadTooltips
 import { LANGUAGE_REINIT_MS } from './constants';
 import { nextTask, timed, whenIdle } from './timing';
 import { emit, on } from './emitter';
-import { builder, inApp, tooltips, tours } from './engage-port';
+import { builder, inApp, offlineForm, tooltips, tours } from './engage-port';
 import { extensions } from './extensions';
 import { readJson } from './storage';
 import { resetFrameBridge } from './frame-bridge';
@@ -71,6 +71,8 @@ let announced = false;
 function mount(): void {
   if (!runtime.initialized || !document.body || isUiMounted()) return;
   timed('mount', mountUi);
+  // in the module cache before the network may go: the form shown when the messenger frame cannot load
+  offlineForm(() => {});
   // notifications of an earlier page (the in-app chunk loads only when there are some)
   if (readJson<unknown[]>('gleap-widget-unread-notifications')?.length) inApp((m) => m.restoreNotifications());
 }

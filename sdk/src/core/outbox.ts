@@ -1,3 +1,4 @@
+import { capturePort } from './capture-port';
 import { emit } from './emitter';
 import { HttpError, apiHeaders, request } from './http';
 import { type QueuedReport, enqueueReport, listQueuedReports, removeQueuedReport } from './report-queue';
@@ -7,7 +8,8 @@ import { settings, trimUrl } from './state';
 /**
  * The report outbox: every report is written to IndexedDB before `POST /bugs/v2` starts and removed only on a 2xx,
  * so a reload, a navigation or a hanging call never loses it. Each report carries a `clientId`, so that a retry
- * (from this tab, another tab or the next page view) is stored once by the server.
+ * (from this tab, another tab or the next page view) is stored once by the server. A screen recording rides in the
+ * same entry and is uploaded first: the report is sent with its URL, and an upload that succeeded is not made again.
  */
 
 /** First retry of a kept report; each further failure doubles the wait, up to 10 minutes. */
@@ -34,8 +36,16 @@ export function newClientId(): string {
 /** Reports of this tab whose request is under way: a drain leaves them to their own request. */
 const inFlight = new Set<string>();
 
-/** `POST /bugs/v2` with the headers the report was made with; resolves with the answer on a 2xx. */
+/**
+ * Upload the report's recording if it has one (the editor chunk does it), then `POST /bugs/v2` with the headers the
+ * report was made with; resolves with the answer on a 2xx.
+ */
 async function post(item: QueuedReport): Promise<unknown> {
+  if (item.report.screenRecording) {
+    const editor = await capturePort.editor();
+    if (!editor) throw new HttpError(0, 'recording upload unavailable');
+    await editor.uploadRecording(item, { request, HttpError, save: enqueueReport });
+  }
   const res = await request(`${trimUrl(item.apiUrl)}/bugs/v2`, {
     method: 'POST',
     headers: item.headers,
@@ -74,7 +84,7 @@ export async function submitReport(report: BugReport): Promise<SendOutcome> {
   const clientId = item.report.clientId as string;
   let id: number | undefined;
   try {
-    id = (await enqueueReport(item)) as number;
+    id = item.id = (await enqueueReport(item)) as number;
   } catch {
     // no IndexedDB (blocked, private mode): send without a safety net
   }

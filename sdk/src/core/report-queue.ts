@@ -39,9 +39,12 @@ function tx<T>(mode: IDBTransactionMode, run: (s: IDBObjectStore) => IDBRequest<
   );
 }
 
-/** Keep a report until the server took it (written before the first attempt). */
+/**
+ * Keep a report until the server took it (written before the first attempt); an item with an `id` replaces the kept one
+ * (the report once its recording is uploaded).
+ */
 export function enqueueReport(item: QueuedReport): Promise<IDBValidKey> {
-  return tx('readwrite', (s) => s.add(item));
+  return tx('readwrite', (s) => s.put(item));
 }
 
 export function listQueuedReports(): Promise<QueuedReport[]> {

@@ -77,6 +77,12 @@ export interface CustomEvent {
 }
 
 /** The `/bugs/v2` body (protocol file, "Other calls"). */
+/** A screen recording as the capture editor made it. */
+export interface RecordingFile {
+  blob: Blob;
+  fileName: string;
+}
+
 export interface BugReport {
   type: string;
   priority: Priority;
@@ -91,6 +97,11 @@ export interface BugReport {
   screenshotData?: ScreenshotData;
   webReplay?: WebReplayPayload;
   screenRecordingUrl?: string;
+  /**
+   * The screen recording that waits for its upload (not a gleap field, never sent): the outbox keeps it with the report,
+   * uploads it first and replaces it with `screenRecordingUrl` (`capture/recording-upload.ts`).
+   */
+  screenRecording?: RecordingFile;
   spamToken?: string;
   tags: string[];
   /** A UUID the widget gives each report, so that a retried report is stored once (not a gleap field). */

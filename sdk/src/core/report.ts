@@ -1,7 +1,7 @@
 import { capturePort } from './capture-port';
 import { collectMetadata } from './metadata';
 import { CAPTURE_ITEMS, type CaptureItem, type CaptureSummary } from '../protocol/messages';
-import type { BugReport, ExcludeData, Priority, ScreenshotData, WebReplayPayload } from './report-types';
+import type { BugReport, ExcludeData, Priority, RecordingFile, ScreenshotData, WebReplayPayload } from './report-types';
 import { getSession } from './session';
 import { settings } from './state';
 import { getConsoleLogs } from '../logs/console-logger';
@@ -9,9 +9,12 @@ import { getCustomEvents } from '../logs/custom-events';
 import { getNetworkLogs, getResourceEntries } from '../logs/network-logger';
 import { getFlowConfig } from './config';
 
-/** Globals of §3: the last screen recording, the replay, and the scroll position saved when the widget opened. */
+/**
+ * Globals of §3: the last screen recording (uploaded by the outbox with its report), the replay, and the scroll position
+ * saved when the widget opened.
+ */
 export const captureState = {
-  screenRecordingUrl: undefined as string | undefined,
+  screenRecording: undefined as RecordingFile | undefined,
   webReplay: undefined as WebReplayPayload | undefined,
   snapshotPosition: { x: 0, y: 0 },
 };
@@ -81,7 +84,7 @@ export async function buildReport(opts: ReportOptions): Promise<BugReport> {
     report.formData.reportedBy = email;
   if (opts.outboundId) report.outbound = opts.outboundId;
   if (opts.spamToken) report.spamToken = opts.spamToken;
-  if (captureState.screenRecordingUrl) report.screenRecordingUrl = captureState.screenRecordingUrl;
+  if (captureState.screenRecording) report.screenRecording = captureState.screenRecording;
   if (!ex.screenshot && opts.snapshot) report.screenshotData = opts.snapshot;
   else if (!ex.screenshot) {
     const mod = await capturePort.snapshot();
@@ -98,7 +101,7 @@ export async function buildReport(opts: ReportOptions): Promise<BugReport> {
     if (!excluded) continue;
     if (key === 'screenshot') delete report.screenshotData;
     else if (key === 'replays') delete report.webReplay;
-    else if (key === 'attachments') delete report.screenRecordingUrl;
+    else if (key === 'attachments') delete report.screenRecording;
     else delete (report as unknown as Record<string, unknown>)[key];
   }
   return report;
@@ -168,7 +171,7 @@ export async function summarizeNextReport(): Promise<CaptureSummary | null> {
   capturePreview.last = describe.summarizeCapture({
     snapshot,
     replay,
-    screenRecordingUrl: captureState.screenRecordingUrl ?? null,
+    screenRecordingUrl: captureState.screenRecording?.fileName ?? null,
     consoleLogCount: getConsoleLogs().length,
     networkLogCount: networkLogsForReport().length,
     customDataKeys: Object.keys(settings.customData),

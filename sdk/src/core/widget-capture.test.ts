@@ -1,10 +1,18 @@
 import { afterAll, afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
 import { Gleap } from '../index';
 import { encodeMessage } from '../protocol/messages';
-import { failNext } from '../mock/widget-store';
-import { API, FRAME_ORIGIN, KEY, WS, FRAME, createTestServer, resetWidget } from '../test/widget-harness';
+import {
+  API,
+  FRAME_ORIGIN,
+  KEY,
+  WS,
+  FRAME,
+  createTestServer,
+  resetWidget,
+  useNodeMultipart,
+} from '../test/widget-harness';
 import { type EditorModule, type ReplayModule, type SnapshotModule, capturePort } from './capture-port';
-import { uploadFile } from './widget-feedback';
+import { uploadRecording } from '../capture/recording-upload';
 
 const { mock, server } = createTestServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
@@ -119,14 +127,20 @@ test('web replays start when the config enables them; flow-started takes the vis
   expect(mock.store.reports[0]!.webReplay).toEqual(REPLAY);
 });
 
-test('start-screen-drawing hides the widget, runs the editor, shows the widget and sets the capture form value', async () => {
+test('start-screen-drawing hides the widget, runs the editor, shows the widget, and the report carries the recording', async () => {
+  const NodeBlob = await useNodeMultipart();
   let wasOpenDuringDrawing: boolean | undefined;
   const editor: EditorModule = {
     openCaptureEditor: vi.fn(async () => {
       wasOpenDuringDrawing = Gleap.isOpened();
-      return { cancelled: false as const, mode: 'capture' as const, screenRecordingUrl: 'https://files.test/rec.webm' };
+      return {
+        cancelled: false as const,
+        mode: 'capture' as const,
+        recording: { blob: new NodeBlob(['webm'], { type: 'video/webm' }), fileName: 'screen-recording.webm' },
+      };
     }),
     cleanupDrawings: vi.fn(),
+    uploadRecording,
   };
   vi.spyOn(capturePort, 'editor').mockResolvedValue(editor);
   const sent = await bootAndOpen();
@@ -138,16 +152,21 @@ test('start-screen-drawing hides the widget, runs the editor, shows the widget a
     formKey: 'capture',
     data: { value: 'capture', dirty: true },
   });
-  expect(editor.openCaptureEditor).toHaveBeenCalledWith({ mode: 'capture', upload: uploadFile });
+  expect(editor.openCaptureEditor).toHaveBeenCalledWith({ mode: 'capture' });
+  // nothing is uploaded until the report is sent
+  expect(mock.store.uploads).toHaveLength(0);
   fromFrame('send-feedback', { formData: {}, action: { feedbackType: 'BUG' } });
   await vi.waitFor(() => expect(mock.store.reports).toHaveLength(1));
-  expect(mock.store.reports[0]!.screenRecordingUrl).toBe('https://files.test/rec.webm');
+  vi.unstubAllGlobals();
+  expect(mock.store.uploads).toEqual([expect.objectContaining({ name: 'screen-recording.webm', type: 'video/webm' })]);
+  expect(mock.store.reports[0]!.screenRecordingUrl).toBe(mock.store.uploads[0]!.fileUrl);
 });
 
 test('a cancelled drawing clears the drawings and sets no capture value', async () => {
   const editor: EditorModule = {
     openCaptureEditor: vi.fn(async () => ({ cancelled: true as const })),
     cleanupDrawings: vi.fn(),
+    uploadRecording: vi.fn(),
   };
   vi.spyOn(capturePort, 'editor').mockResolvedValue(editor);
   const sent = await bootAndOpen();
@@ -156,37 +175,11 @@ test('a cancelled drawing clears the drawings and sets no capture value', async 
   expect(sent().map((m) => m.name)).not.toContain('set-form-data');
 });
 
-/** jsdom's FormData and Blob do not cross into Node's fetch; the browser test path uses the real ones. */
-async function useNodeMultipart() {
-  const { Blob: NodeBlob } = await import('node:buffer');
-  const probe = await new Request('http://x.test', {
-    method: 'POST',
-    body: 'a=1',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  }).formData();
-  vi.stubGlobal('FormData', probe.constructor);
-  return NodeBlob as unknown as typeof Blob;
-}
-
-test('upload posts the file as multipart "file" to /uploads/sdk and returns its URL', async () => {
-  const NodeBlob = await useNodeMultipart();
-  const url = await uploadFile(new NodeBlob(['x'], { type: 'video/webm' }), 'screen-recording.webm');
-  vi.unstubAllGlobals();
-  expect(url).toContain('screen-recording.webm');
-  expect(mock.store.uploads[0]).toMatchObject({ name: 'screen-recording.webm', type: 'video/webm' });
-});
-
-test('an upload answered with a status other than 200 rejects', async () => {
-  const NodeBlob = await useNodeMultipart();
-  failNext(mock.store, 'POST /uploads/sdk', 201);
-  await expect(uploadFile(new NodeBlob(['x']), 'a.webm')).rejects.toThrow('201');
-  vi.unstubAllGlobals();
-});
-
 test('Ctrl+U with shortcuts on starts the bug flow with drawing first', async () => {
   const editor: EditorModule = {
     openCaptureEditor: vi.fn(async () => ({ cancelled: false as const, mode: 'screenshot' as const })),
     cleanupDrawings: vi.fn(),
+    uploadRecording: vi.fn(),
   };
   vi.spyOn(capturePort, 'editor').mockResolvedValue(editor);
   Gleap.enableShortcuts(true);

@@ -2,7 +2,6 @@ import { addLog } from '../logs/console-logger';
 import { capturePort } from './capture-port';
 import { sendToFrame } from './frame-bridge';
 import { capturePreview, captureState } from './report';
-import { uploadFile } from './widget-feedback';
 import { hideWidget, showWidget, ui } from './widget-ui';
 
 /**
@@ -19,14 +18,14 @@ export async function startScreenDrawing(mode: 'screenshot' | 'capture', showAft
   let captured = false;
   if (editor) {
     try {
-      const result = await editor.openCaptureEditor({ mode, upload: uploadFile });
+      const result = await editor.openCaptureEditor({ mode });
       if (result.cancelled) editor.cleanupDrawings();
       else {
         captured = true;
         // A new capture replaces what the preview showed; the frame asks for a new summary.
         capturePreview.snapshot = undefined;
         capturePreview.removed.delete(result.mode === 'capture' ? 'screenRecording' : 'screenshot');
-        if (result.mode === 'capture') captureState.screenRecordingUrl = result.screenRecordingUrl;
+        if (result.mode === 'capture') captureState.screenRecording = result.recording;
         sendToFrame('set-form-data', { formKey: 'capture', data: { value: result.mode, dirty: true } }, true);
       }
     } catch (err) {

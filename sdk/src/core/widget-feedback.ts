@@ -4,7 +4,6 @@ import { capturePort } from './capture-port';
 import { FEEDBACK_FAILED_TEXT, SILENT_CRASH_REARM_MS } from './constants';
 import { emit } from './emitter';
 import { sendToFrame } from './frame-bridge';
-import { api } from './http';
 import {
   buildReport,
   capturePreview,
@@ -20,7 +19,7 @@ import { isSessionReady } from './session';
 
 /**
  * Feedback sending: the frame's `send-feedback` becomes a report (`report.ts` builds and submits it), the capture
- * preview the form shows, uploads, and silent crash reports.
+ * preview the form shows, and silent crash reports (a screen recording is uploaded by the outbox, with its report).
  */
 
 let silentSent = false;
@@ -46,7 +45,7 @@ export async function sendFeedbackFromFrame(d: SendFeedbackData): Promise<void> 
       const { reportedBy: _omit, ...rest } = d.formData ?? {};
       trackEvent(`${d.outboundId}-submitted`, rest);
     }
-    captureState.screenRecordingUrl = undefined;
+    captureState.screenRecording = undefined;
     resetCapturePreview();
   } catch (err) {
     sendToFrame('feedback-sending-failed', FEEDBACK_FAILED_TEXT);
@@ -73,16 +72,8 @@ export function removeCaptureItemFromReport(item: CaptureItem): void {
 export async function resetCaptureForFlow(): Promise<void> {
   resetCapturePreview();
   captureState.webReplay = undefined;
-  captureState.screenRecordingUrl = undefined;
+  captureState.screenRecording = undefined;
   captureState.webReplay = (await capturePort.replay())?.getReplayPayload() ?? undefined;
-}
-
-/** `POST /uploads/sdk` (multipart `file`): the file URL, or a rejection for any status other than 200. */
-export async function uploadFile(file: Blob, fileName: string): Promise<string> {
-  const form = new FormData();
-  form.append('file', file, fileName);
-  const res = await api<{ fileUrl: string }>('POST', '/uploads/sdk', form, [200]);
-  return res.fileUrl;
 }
 
 /** Silent crash report: only with a ready session, at most once per 10 s; failures are swallowed (§8). */

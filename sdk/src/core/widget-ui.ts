@@ -10,12 +10,12 @@ import {
   updateFrame,
 } from '../ui/frame-container';
 import { getShadowRoot, removeShadowHost, setShadowStyles } from '../ui/host';
-import { closeImageViewer, isImageViewerOpen } from '../ui/image-viewer';
 import { widgetCss } from '../ui/styles';
 import type { EditorModule } from './capture-port';
 import { getFlowConfig, getServerConfig } from './config';
 import { ANIMATE_DELAY_MS, BUTTON_POSITIONS, READY_OPEN_DELAY_MS } from './constants';
 import { emit } from './emitter';
+import { offlineForm } from './engage-port';
 import { attachFrame, isFrameReady, markFrameReady, sendToFrame } from './frame-bridge';
 import { listenForFrameMessages, stopListeningForFrameMessages } from './frame-router';
 import { captureState } from './report';
@@ -89,12 +89,8 @@ function unlisten(): void {
 }
 
 export function handleKeydown(ev: KeyboardEvent): void {
-  if (ev.key !== 'Escape') return;
-  if (isImageViewerOpen()) {
-    closeImageViewer();
-    return;
-  }
-  if (ui.open && ui.mode !== 'survey_web') closeWidget();
+  // the image viewer (a lazy chunk) takes its own Escape first
+  if (ev.key === 'Escape' && ui.open && ui.mode !== 'survey_web') closeWidget();
 }
 
 /** Create the frame (once) and start listening; the frame itself tells us when it is ready. */
@@ -123,13 +119,17 @@ function applyOpen(): void {
   emit('open');
 }
 
-/** Open the widget: at once when the frame is ready, else 300 ms after its ping. */
+/**
+ * Open the widget: at once when the frame is ready, else 300 ms after its ping; a frame that does not load gives way to
+ * the offline bug form (`engage/offline-form.ts`).
+ */
 export function showWidget(mode: WidgetMode = ui.mode === 'extended' ? 'widget' : ui.mode): void {
   if (typeof window === 'undefined') return;
   ui.mode = mode;
   ui.wantOpen = true;
   prepareFrame();
   if (isFrameReady()) applyOpen();
+  else offlineForm((m) => m.watch());
 }
 
 /** Hide the frame without the close bookkeeping (used while drawing). */
@@ -242,7 +242,7 @@ export function teardownUiController(): void {
   clearTimeout(openTimer);
   // a frame created after a destroy must not get the animate class of the one before
   clearTimeout(animateTimer);
-  closeImageViewer();
+  // the image viewer and the offline form live in the shadow root and go with it
   removeButton();
   removeFrame();
   removeShadowHost();

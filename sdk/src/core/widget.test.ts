@@ -171,10 +171,25 @@ test('open-image shows the image viewer with a close button', async () => {
   await boot();
   await openReady();
   fromFrame('open-image', { url: 'https://img.test/a.png' });
+  // the viewer is a lazy chunk
+  await vi.waitFor(() => expect(shadow().querySelector('[role=dialog]')).not.toBeNull());
   const viewer = shadow().querySelector('[role=dialog]')!;
   expect(viewer.querySelector('img')!.getAttribute('src')).toBe('https://img.test/a.png');
   (viewer.querySelector('button[aria-label="Close image"]') as HTMLButtonElement).click();
   expect(shadow().querySelector('[role=dialog]')).toBeNull();
+});
+
+test('Escape in the image viewer closes the viewer, not the widget', async () => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  await boot();
+  await openReady();
+  fromFrame('open-image', { url: 'https://img.test/a.png' });
+  await vi.waitFor(() => expect(shadow().querySelector('[role=dialog]')).not.toBeNull());
+  const close = shadow().querySelector<HTMLButtonElement>('button[aria-label="Close image"]')!;
+  expect(shadow().activeElement).toBe(close);
+  close.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true }));
+  expect(shadow().querySelector('[role=dialog]')).toBeNull();
+  expect(Gleap.isOpened()).toBe(true);
 });
 
 test('the scroll position is saved as the snapshot position on open', async () => {
@@ -371,7 +386,9 @@ test('start-screen-drawing when the capture chunk cannot load shows the widget a
 test('start-screen-drawing runs the capture editor, then shows the widget and sets the capture form value', async () => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
   const openCaptureEditor = vi.fn().mockResolvedValue({ cancelled: false, mode: 'screenshot' });
-  const spy = vi.spyOn(capturePort, 'editor').mockResolvedValue({ openCaptureEditor, cleanupDrawings: vi.fn() });
+  const spy = vi
+    .spyOn(capturePort, 'editor')
+    .mockResolvedValue({ openCaptureEditor, cleanupDrawings: vi.fn(), uploadRecording: vi.fn() });
   try {
     await boot();
     const { sent } = await openReady();

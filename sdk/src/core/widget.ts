@@ -1,6 +1,6 @@
 import { addLog } from '../logs/console-logger';
 import type { FrameToWidget } from '../protocol/messages';
-import { openImageViewer } from '../ui/image-viewer';
+import { imageViewer } from './engage-port';
 import { emit } from './emitter';
 import { extensions } from './extensions';
 import { sendToFrame } from './frame-bridge';
@@ -23,7 +23,7 @@ import { closeWidget, handleFramePing, handlePageChanged, setFrameHeight, teardo
  * the modules beside this one:
  *
  * - `widget-ui.ts`       UI controller: button, frame, open/close/show/hide, mode, height, unread count
- * - `widget-feedback.ts` feedback sending: `send-feedback` -> report, capture preview, uploads, silent crash reports
+ * - `widget-feedback.ts` feedback sending: `send-feedback` -> report, capture preview, silent crash reports
  * - `widget-drawing.ts`  screen drawing through the lazy capture editor
  * - `widget-flows.ts`    feedback flows, surveys and the server's pushed actions
  * - `frame-router.ts`    the router these handlers are registered on; later surfaces register theirs there too
@@ -57,7 +57,7 @@ export const coreFrameHandlers: MessageHandlers<FrameToWidget> = {
   'play-ping': () => {
     if (settings.playSound) void new Audio(settings.soundUrl).play().catch(() => {});
   },
-  'open-image': (image) => openImageViewer(image.url),
+  'open-image': (image) => imageViewer((m) => m.openImageViewer(image.url)),
   'page-changed': handlePageChanged,
   'collect-ticket-data': () => sendToFrame('collect-ticket-data', collectTicketData()),
   'height-update': setFrameHeight,

@@ -53,6 +53,7 @@ export interface CaptureSummary {
    */
   screenshot: { previewUrl: string; bytes: number; width: number; height: number; x: number; y: number } | null;
   replay: { eventCount: number; seconds: number; bytes: number } | null;
+  /** The screen recording the report will carry (its file name: it is uploaded with the report), or null. */
   screenRecordingUrl: string | null;
   consoleLogCount: number;
   networkLogCount: number;

@@ -1,3 +1,4 @@
+import { vi } from 'vitest';
 import { setupServer } from 'msw/node';
 import { resetConfigState } from '../core/config';
 import { destroy, extraBlacklist, extraPropsToIgnore, runtime } from '../core/lifecycle';
@@ -72,4 +73,19 @@ export function resetWidget(mock?: ReturnType<typeof createWidgetMock>): void {
 /** Let pending promises and MSW answers settle (real or fake timers). */
 export async function settle(rounds = 20): Promise<void> {
   for (let i = 0; i < rounds; i += 1) await new Promise<void>((r) => queueMicrotask(r));
+}
+
+/**
+ * jsdom's FormData and Blob do not cross into Node's fetch (MSW): stub Node's FormData and return Node's Blob for the
+ * test's files (the browser tests use the real ones). Undo with `vi.unstubAllGlobals()`.
+ */
+export async function useNodeMultipart(): Promise<typeof Blob> {
+  const { Blob: NodeBlob } = await import('node:buffer');
+  const probe = await new Request('http://x.test', {
+    method: 'POST',
+    body: 'a=1',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  }).formData();
+  vi.stubGlobal('FormData', probe.constructor);
+  return NodeBlob as unknown as typeof Blob;
 }

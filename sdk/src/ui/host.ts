@@ -21,15 +21,16 @@ export function getShadowRoot(): ShadowRoot {
   return root;
 }
 
+const canAdopt = (r: ShadowRoot) =>
+  !settings.nonce &&
+  'adoptedStyleSheets' in r &&
+  typeof CSSStyleSheet !== 'undefined' &&
+  'replaceSync' in CSSStyleSheet.prototype;
+
 /** Replace the widget stylesheet. */
 export function setShadowStyles(css: string): void {
   const r = getShadowRoot();
-  const canAdopt =
-    !settings.nonce &&
-    'adoptedStyleSheets' in r &&
-    typeof CSSStyleSheet !== 'undefined' &&
-    'replaceSync' in CSSStyleSheet.prototype;
-  if (canAdopt) {
+  if (canAdopt(r)) {
     try {
       if (!sheet) {
         sheet = new CSSStyleSheet();
@@ -47,6 +48,25 @@ export function setShadowStyles(css: string): void {
     r.prepend(styleEl);
   }
   styleEl.textContent = css;
+}
+
+/**
+ * Add a stylesheet beside the widget's own (the lazy panels: image viewer, offline form), the same way: adopted, or a
+ * `<style nonce>`.
+ */
+export function addShadowStyles(css: string): void {
+  const r = getShadowRoot();
+  try {
+    if (!canAdopt(r)) throw 0;
+    const added = new CSSStyleSheet();
+    added.replaceSync(css);
+    r.adoptedStyleSheets = [...r.adoptedStyleSheets, added];
+  } catch {
+    const style = document.createElement('style');
+    if (settings.nonce) style.nonce = settings.nonce;
+    style.textContent = css;
+    r.appendChild(style);
+  }
 }
 
 export function removeShadowHost(): void {

@@ -65,9 +65,5 @@ export function widgetCss(config: FlowConfig): string {
 .frame.survey_full{max-width:${SURVEY_FULL_WIDTH_PX}px;left:50%;right:auto;top:50%;bottom:auto;transform:translate(-50%,-50%)}
 .frame iframe{width:100%;height:100%;border:0;display:block}
 .frame[dir=rtl]{direction:rtl}
-@media (max-width:${MOBILE_BREAKPOINT_PX}px){.frame,.frame.extended,.frame.survey_full{inset:0;width:100vw;max-width:none;height:100%;max-height:none;border-radius:0;transform:none}}
-.viewer{position:fixed;inset:0;z-index:2147483602;background:rgba(0,0,0,.8);display:flex;align-items:center;justify-content:center}
-.viewer img{max-width:90vw;max-height:90vh}
-.viewer button{position:absolute;top:16px;right:16px;width:40px;height:40px;border-radius:50%;border:0;background:#fff;cursor:pointer;font-size:20px}
-.viewer button:focus-visible{outline:3px solid ${c.color}}`;
+@media (max-width:${MOBILE_BREAKPOINT_PX}px){.frame,.frame.extended,.frame.survey_full{inset:0;width:100vw;max-width:none;height:100%;max-height:none;border-radius:0;transform:none}}`;
 }

@@ -36,7 +36,7 @@ test('the capture editor: a named toolbar of named tools, no serious or critical
   await serveHarness(page);
   await page.goto(`${HOST_ORIGIN}/capture-editor/index.html`);
   await page.evaluate(() => {
-    void window.voltlineCapture.openCaptureEditor({ mode: 'screenshot', upload: window.voltlineCapture.upload });
+    void window.voltlineCapture.openCaptureEditor({ mode: 'screenshot' });
   });
   const toolbar = page.getByRole('toolbar', { name: 'Capture tools' });
   await expect(toolbar).toBeVisible();

@@ -16,7 +16,7 @@ async function openEditor(page: Page, mode: 'screenshot' | 'capture') {
   await page.evaluate((m) => {
     const w = window as unknown as { editorResult?: unknown };
     w.editorResult = undefined;
-    void window.voltlineCapture.openCaptureEditor({ mode: m, upload: window.voltlineCapture.upload }).then((r) => {
+    void window.voltlineCapture.openCaptureEditor({ mode: m }).then((r) => {
       w.editorResult = r;
     });
   }, mode);

@@ -11,16 +11,6 @@ import {
 } from '../../../../sdk/src/capture/replay';
 import { takeSnapshot } from '../../../../sdk/src/capture/snapshot';
 
-/** The upload the core does: multipart `file` to /uploads/sdk, answer `{fileUrl}` (status 200 only). */
-async function upload(file: Blob, fileName: string): Promise<string> {
-  const form = new FormData();
-  form.append('file', file, fileName);
-  const response = await fetch('/uploads/sdk', { method: 'POST', body: form });
-  if (response.status !== 200) throw new Error(`Upload failed: ${response.status}`);
-  const body = (await response.json()) as { fileUrl: string };
-  return body.fileUrl;
-}
-
 const api = {
   takeSnapshot,
   startReplay,
@@ -30,7 +20,6 @@ const api = {
   openCaptureEditor,
   cleanupDrawings,
   describeCapture,
-  upload,
   isWalkingSnapshot: isReplaySnapshotPending,
 };
 

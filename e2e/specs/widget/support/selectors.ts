@@ -13,6 +13,11 @@ export const selectors = {
   /** The admin builder (issue 23 item 6): its frame and the handle that collapses it. */
   builderFrame: (page: Page, title = 'Product tour builder') => page.locator(`iframe[title="${title}"]`),
   builderHandle: (page: Page) => page.getByRole('button', { name: /^(Hide|Show) the builder$/ }),
+  /** The bug form the widget shows in its shadow root when the messenger frame cannot load (issue 17 item 6). */
+  offlineForm: (page: Page) => page.getByRole('dialog', { name: 'Report a bug' }),
+  /** The capture editor's toolbar and its recording preview. */
+  captureTools: (page: Page) => page.getByRole('toolbar', { name: 'Capture tools' }),
+  recordingPreview: (page: Page) => page.getByRole('dialog', { name: 'Your screen recording' }),
 };
 
 /** The messenger's UI contract (issue 3): home buttons, form fields, success and failure states. */

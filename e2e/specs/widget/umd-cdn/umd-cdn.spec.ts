@@ -43,8 +43,12 @@ test('the UMD file holds the core only; a tour loads its chunk from beside the s
   await answerTour(page);
   await page.goto(`${HOST_ORIGIN}/umd-cdn/`);
   await page.waitForFunction(() => (window as unknown as { widgetReady?: boolean }).widgetReady === true);
-  // nothing lazy yet: only the script itself came from the CDN
-  expect(scripts.filter((u) => u.startsWith(CDN))).toEqual([`${CDN}index.umd.js`]);
+  // nothing lazy yet but the offline form, which the core preloads once the UI is mounted (decision 0105), with the
+  // shared chunks it imports: all from the CDN, beside the script
+  await expect.poll(() => scripts.some((u) => u.startsWith(`${CDN}offline-form-`))).toBe(true);
+  expect(scripts.filter((u) => u.startsWith(CDN) && !/\/(offline-form|panel|handed-over)-[\w-]+\.js$/.test(u))).toEqual(
+    [`${CDN}index.umd.js`],
+  );
 
   await page.evaluate(() =>
     (window as unknown as { Gleap: { startProductTour(id: string): void } }).Gleap.startProductTour('umd-tour'),
