@@ -106,7 +106,9 @@ export default function DashboardEditorGrid({ panels, onChange, onRemove, range,
           {panels.map((p) => {
             const title = DASHBOARD_PANELS[p.panel].title;
             return (
-              <div key={p.id} data-panel={p.panel}>
+              // Each panel is its own compositor layer, rastered once: a panel moving (dragged, or making room) is
+              // then drawn where it goes, without painting the grid under it again (decision 0104).
+              <div key={p.id} data-panel={p.panel} style={{ willChange: 'transform' }}>
                 <PanelFrame
                   title={title}
                   handleClassName="vl-drag-handle"
