@@ -1,7 +1,7 @@
 import 'react-grid-layout/css/styles.css';
 import { ActionIcon, Group, Tooltip } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
-import { type KeyboardEvent, useEffect, useMemo } from 'react';
+import { type KeyboardEvent, type PointerEvent, useEffect, useMemo } from 'react';
 import ReactGridLayout, { type Layout, useContainerWidth } from 'react-grid-layout';
 import {
   DASHBOARD_PANELS,
@@ -83,8 +83,24 @@ export default function DashboardEditorGrid({ panels, onChange, onRemove, range,
     onChange(panels.map((q) => (q.id === p.id ? next : q)));
   }
 
+  // The hold starts when the pointer goes down on a title bar: react-grid-layout reports the drag only once the pointer
+  // has moved a few pixels, which on a loaded machine comes a second later, while the map is still drawing. A press
+  // that never becomes a drag ends the hold when the pointer goes up (decision 0104).
+  function holdOnPress(event: PointerEvent<HTMLDivElement>) {
+    const target = event.target instanceof Element ? event.target : null;
+    if (!target?.closest('.vl-drag-handle') || target.closest('.vl-no-drag')) return;
+    startLayoutMotion();
+    const release = () => {
+      window.removeEventListener('pointerup', release);
+      window.removeEventListener('pointercancel', release);
+      endLayoutMotion();
+    };
+    window.addEventListener('pointerup', release);
+    window.addEventListener('pointercancel', release);
+  }
+
   return (
-    <div ref={containerRef} data-testid="dashboard-editor-grid">
+    <div ref={containerRef} data-testid="dashboard-editor-grid" onPointerDownCapture={holdOnPress}>
       {mounted ? (
         <ReactGridLayout
           width={width}
