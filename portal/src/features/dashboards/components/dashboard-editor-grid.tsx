@@ -12,6 +12,7 @@ import {
 import { endLayoutMotion, startLayoutMotion } from '@/shared/lib/layout-motion';
 import type { TimeRange } from '../lib/time-range';
 import { GRID_GAP, PanelContent, ROW_HEIGHT } from './dashboard-grid';
+import classes from './dashboard-editor-grid.module.css';
 import { PanelFrame } from './panel-frame';
 import type { PanelBodies } from './panels';
 
@@ -100,7 +101,12 @@ export default function DashboardEditorGrid({ panels, onChange, onRemove, range,
   }
 
   return (
-    <div ref={containerRef} data-testid="dashboard-editor-grid" onPointerDownCapture={holdOnPress}>
+    <div
+      ref={containerRef}
+      data-testid="dashboard-editor-grid"
+      className={classes.grid}
+      onPointerDownCapture={holdOnPress}
+    >
       {mounted ? (
         <ReactGridLayout
           width={width}
