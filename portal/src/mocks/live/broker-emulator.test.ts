@@ -189,9 +189,9 @@ test("a second's readings reach each connection in one WebSocket frame, every ve
     c.connect();
     c.send({ cmd: 'subscribe', messageId: 1, subscriptions: [{ topic: topics.fleetTelemetryFilter(), qos: 0 }] });
   }
-  const before = [map.frames(), other.frames()];
+  const [mapBefore, otherBefore] = [map.frames(), other.frames()];
   emulator.tick();
-  expect([map.frames() - before[0], other.frames() - before[1]]).toEqual([1, 1]);
+  expect([map.frames() - mapBefore, other.frames() - otherBefore]).toEqual([1, 1]);
   expect(telemetryUids(map.received).sort()).toEqual(['A-1', 'A-2', 'A-3']);
   expect(telemetryUids(other.received).sort()).toEqual(['A-1', 'A-2', 'A-3']);
 });
