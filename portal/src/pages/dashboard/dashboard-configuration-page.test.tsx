@@ -97,15 +97,20 @@ test('the keyboard moves and resizes a panel from its handle', async () => {
   expect(screen.getByText('Unsaved changes')).toBeInTheDocument();
 });
 
-test('pressing a title bar holds the panel contents until the pointer goes up; the panel buttons do not', async () => {
+test('pressing a title bar holds the panel contents and the grid height until the pointer goes up; the panel buttons do not', async () => {
   const { store } = await signInWithDemoWorld('OEMA');
   renderApp('/dashboard-configuration', { store });
   const section = await screen.findByRole('region', { name: 'Fault Summary' });
   const title = within(section).getByRole('heading', { name: 'Fault Summary' });
+  const grid = screen.getByTestId('dashboard-editor-grid');
   fireEvent.pointerDown(title);
   expect(isLayoutMoving()).toBe(true);
+  // The grid's height is held while the pointer is down (room for the tallest panel below the layout).
+  expect(grid.style.minHeight).toMatch(/^\d+px$/);
+  expect(Number.parseInt(grid.style.minHeight, 10)).toBeGreaterThan(grid.offsetHeight);
   fireEvent.pointerUp(window);
   expect(isLayoutMoving()).toBe(false);
+  expect(grid.style.minHeight).toBe('');
   fireEvent.pointerDown(within(section).getByRole('button', { name: 'Remove Fault Summary' }));
   expect(isLayoutMoving()).toBe(false);
 });

@@ -87,13 +87,19 @@ export default function DashboardEditorGrid({ panels, onChange, onRemove, range,
   // The hold starts when the pointer goes down on a title bar: react-grid-layout reports the drag only once the pointer
   // has moved a few pixels, which on a loaded machine comes a second later, while the map is still drawing. A press
   // that never becomes a drag ends the hold when the pointer goes up (decision 0104).
+  // The grid's height follows the layout's bottom on every move, and each change repaints the page's own layer: while
+  // the pointer is down it is held at the tallest a drag can make it (its height plus the tallest panel's).
   function holdOnPress(event: PointerEvent<HTMLDivElement>) {
     const target = event.target instanceof Element ? event.target : null;
     if (!target?.closest('.vl-drag-handle') || target.closest('.vl-no-drag')) return;
     startLayoutMotion();
+    const grid = event.currentTarget;
+    const tallest = panels.reduce((h, p) => Math.max(h, p.h), 0);
+    grid.style.minHeight = `${grid.offsetHeight + tallest * (ROW_HEIGHT + GRID_GAP)}px`;
     const release = () => {
       window.removeEventListener('pointerup', release);
       window.removeEventListener('pointercancel', release);
+      grid.style.minHeight = '';
       endLayoutMotion();
     };
     window.addEventListener('pointerup', release);
