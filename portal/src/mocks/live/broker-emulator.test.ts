@@ -12,11 +12,15 @@ afterEach(() => emulator.dispose());
 
 function client(version: 4 | 5 = 4) {
   const received: Packet[] = [];
+  let frames = 0;
   let closed = false;
   const decoder = parser({ protocolVersion: version });
   decoder.on('packet', (p: Packet) => received.push(p));
   const session = emulator.attach({
-    send: (bytes) => decoder.parse(new Uint8Array(bytes) as Parameters<typeof decoder.parse>[0]),
+    send: (bytes) => {
+      frames += 1;
+      decoder.parse(new Uint8Array(bytes) as Parameters<typeof decoder.parse>[0]);
+    },
     close: () => {
       closed = true;
     },
@@ -24,6 +28,8 @@ function client(version: 4 | 5 = 4) {
   const bytes = (packet: Packet) => new Uint8Array(generate(packet, { protocolVersion: version }));
   return {
     received,
+    /** WebSocket frames sent to this client so far. */
+    frames: () => frames,
     isClosed: () => closed,
     bytes,
     send: (...packets: Packet[]) => {
@@ -173,6 +179,21 @@ test('a map-wide subscription simulates the whole demo fleet', () => {
   emulator.tick();
   expect(c.received.filter((p) => p.cmd === 'publish')).toHaveLength(3);
   expect(emulator.stats().simulatedVehicles).toBe(3);
+});
+
+test("a second's readings reach each connection in one WebSocket frame, every vehicle's packet whole", () => {
+  emulator = createBrokerEmulator({ vehicleIds: () => ['A-1', 'A-2', 'A-3'] });
+  const map = client();
+  const other = client();
+  for (const c of [map, other]) {
+    c.connect();
+    c.send({ cmd: 'subscribe', messageId: 1, subscriptions: [{ topic: topics.fleetTelemetryFilter(), qos: 0 }] });
+  }
+  const [mapBefore, otherBefore] = [map.frames(), other.frames()];
+  emulator.tick();
+  expect([map.frames() - mapBefore, other.frames() - otherBefore]).toEqual([1, 1]);
+  expect(telemetryUids(map.received).sort()).toEqual(['A-1', 'A-2', 'A-3']);
+  expect(telemetryUids(other.received).sort()).toEqual(['A-1', 'A-2', 'A-3']);
 });
 
 test("a connection sees only its user's vehicles: the map simulates them, other vehicles stay silent", () => {

@@ -113,10 +113,14 @@ interface Session {
   scopedFleet: { of: readonly string[]; ids: string[] } | null;
 }
 
-function toArrayBuffer(bytes: Uint8Array): ArrayBuffer {
-  // A Buffer from generate() may be a view into a shared pool: copy exactly its bytes.
-  const copy = new Uint8Array(bytes.byteLength);
-  copy.set(bytes);
+/** The bytes of `parts` one after the other, in a buffer of their own (a Buffer from generate() may be a view into a shared pool). */
+function toArrayBuffer(...parts: Uint8Array[]): ArrayBuffer {
+  const copy = new Uint8Array(parts.reduce((n, part) => n + part.byteLength, 0));
+  let at = 0;
+  for (const part of parts) {
+    copy.set(part, at);
+    at += part.byteLength;
+  }
   return copy.buffer;
 }
 
@@ -168,11 +172,40 @@ export function createBrokerEmulator(options: BrokerEmulatorOptions = {}): Broke
   let lastDevicesAt = 0;
   let simulated = 0;
 
+  // While a tick publishes, each connection's packets are gathered and sent as one WebSocket frame, as MQTT over
+  // WebSocket allows: one send per connection and second instead of one per vehicle (each send is a message event
+  // on the page's main thread, 300 of them a second on the dashboard; decision 0104).
+  let gathered: Map<Session, Uint8Array[]> | null = null;
+
   function write(session: Session, packet: Packet) {
     try {
-      session.transport.send(toArrayBuffer(generate(packet, { protocolVersion: session.protocolVersion })));
+      const bytes = generate(packet, { protocolVersion: session.protocolVersion });
+      if (!gathered) session.transport.send(toArrayBuffer(bytes));
+      else {
+        const parts = gathered.get(session) ?? [];
+        parts.push(new Uint8Array(toArrayBuffer(bytes)));
+        gathered.set(session, parts);
+      }
     } catch {
       drop(session);
+    }
+  }
+
+  /** Runs `publish`, then sends what it wrote to each connection in one frame. */
+  function inOneFramePerConnection(publish: () => void) {
+    gathered = new Map();
+    try {
+      publish();
+    } finally {
+      const batch = gathered;
+      gathered = null;
+      for (const [session, parts] of batch) {
+        try {
+          session.transport.send(toArrayBuffer(...parts));
+        } catch {
+          drop(session);
+        }
+      }
     }
   }
 
@@ -262,6 +295,10 @@ export function createBrokerEmulator(options: BrokerEmulatorOptions = {}): Broke
   }
 
   function tick() {
+    inOneFramePerConnection(publishTick);
+  }
+
+  function publishTick() {
     const wanted = wantedVehicles();
     const ids = options.isOnline ? wanted.ids.filter(isOnline) : wanted.ids;
     const { byId } = wanted;

@@ -1,10 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, expect, test, vi } from 'vitest';
 import { panelsAllowed } from '@/domain/dashboard-panels';
 import { defaultPermissionsFor } from '@/domain/permissions';
 import { call } from '@/mocks/test/api-test-client';
 import { forgetWorldDb } from '@/mocks/world/world-instance';
+import { isLayoutMoving } from '@/shared/lib/layout-motion';
 import { signInWithDemoWorld } from '@/test/api-sign-in';
 import { preloadPages, renderApp } from '@/test/render';
 
@@ -94,4 +95,22 @@ test('the keyboard moves and resizes a panel from its handle', async () => {
     await screen.findByRole('button', { name: /^Move or resize Fault Summary: column 1, row 3, 5 wide/ }),
   ).toBeInTheDocument();
   expect(screen.getByText('Unsaved changes')).toBeInTheDocument();
+});
+
+test('pressing a title bar holds the panel contents and the grid height until the pointer goes up; the panel buttons do not', async () => {
+  const { store } = await signInWithDemoWorld('OEMA');
+  renderApp('/dashboard-configuration', { store });
+  const section = await screen.findByRole('region', { name: 'Fault Summary' });
+  const title = within(section).getByRole('heading', { name: 'Fault Summary' });
+  const grid = screen.getByTestId('dashboard-editor-grid');
+  fireEvent.pointerDown(title);
+  expect(isLayoutMoving()).toBe(true);
+  // The grid's height is held while the pointer is down (room for the tallest panel below the layout).
+  expect(grid.style.minHeight).toMatch(/^\d+px$/);
+  expect(Number.parseInt(grid.style.minHeight, 10)).toBeGreaterThan(grid.offsetHeight);
+  fireEvent.pointerUp(window);
+  expect(isLayoutMoving()).toBe(false);
+  expect(grid.style.minHeight).toBe('');
+  fireEvent.pointerDown(within(section).getByRole('button', { name: 'Remove Fault Summary' }));
+  expect(isLayoutMoving()).toBe(false);
 });

@@ -1,7 +1,7 @@
 import 'react-grid-layout/css/styles.css';
 import { ActionIcon, Group, Tooltip } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
-import { type KeyboardEvent, useEffect, useMemo } from 'react';
+import { type KeyboardEvent, type PointerEvent, useEffect, useMemo } from 'react';
 import ReactGridLayout, { type Layout, useContainerWidth } from 'react-grid-layout';
 import {
   DASHBOARD_PANELS,
@@ -12,6 +12,7 @@ import {
 import { endLayoutMotion, startLayoutMotion } from '@/shared/lib/layout-motion';
 import type { TimeRange } from '../lib/time-range';
 import { GRID_GAP, PanelContent, ROW_HEIGHT } from './dashboard-grid';
+import classes from './dashboard-editor-grid.module.css';
 import { PanelFrame } from './panel-frame';
 import type { PanelBodies } from './panels';
 
@@ -83,8 +84,35 @@ export default function DashboardEditorGrid({ panels, onChange, onRemove, range,
     onChange(panels.map((q) => (q.id === p.id ? next : q)));
   }
 
+  // The hold starts when the pointer goes down on a title bar: react-grid-layout reports the drag only once the pointer
+  // has moved a few pixels, which on a loaded machine comes a second later, while the map is still drawing. A press
+  // that never becomes a drag ends the hold when the pointer goes up (decision 0104).
+  // The grid's height follows the layout's bottom on every move, and each change repaints the page's own layer: while
+  // the pointer is down it is held at the tallest a drag can make it (its height plus the tallest panel's).
+  function holdOnPress(event: PointerEvent<HTMLDivElement>) {
+    const target = event.target instanceof Element ? event.target : null;
+    if (!target?.closest('.vl-drag-handle') || target.closest('.vl-no-drag')) return;
+    startLayoutMotion();
+    const grid = event.currentTarget;
+    const tallest = panels.reduce((h, p) => Math.max(h, p.h), 0);
+    grid.style.minHeight = `${grid.offsetHeight + tallest * (ROW_HEIGHT + GRID_GAP)}px`;
+    const release = () => {
+      window.removeEventListener('pointerup', release);
+      window.removeEventListener('pointercancel', release);
+      grid.style.minHeight = '';
+      endLayoutMotion();
+    };
+    window.addEventListener('pointerup', release);
+    window.addEventListener('pointercancel', release);
+  }
+
   return (
-    <div ref={containerRef} data-testid="dashboard-editor-grid">
+    <div
+      ref={containerRef}
+      data-testid="dashboard-editor-grid"
+      className={classes.grid}
+      onPointerDownCapture={holdOnPress}
+    >
       {mounted ? (
         <ReactGridLayout
           width={width}
@@ -106,7 +134,9 @@ export default function DashboardEditorGrid({ panels, onChange, onRemove, range,
           {panels.map((p) => {
             const title = DASHBOARD_PANELS[p.panel].title;
             return (
-              <div key={p.id} data-panel={p.panel}>
+              // Each panel is its own compositor layer, rastered once: a panel moving (dragged, or making room) is
+              // then drawn where it goes, without painting the grid under it again (decision 0104).
+              <div key={p.id} data-panel={p.panel} style={{ willChange: 'transform' }}>
                 <PanelFrame
                   title={title}
                   handleClassName="vl-drag-handle"

@@ -18,7 +18,7 @@ export interface CreateMapOptions {
 /**
  * Creates a MapLibre map. The one place that constructs maps, so components can be tested around it (MapLibre needs
  * WebGL, which jsdom lacks). The map follows its container's size, except while a dashboard panel is dragged or
- * resized: then it resizes once when that settles (`layout-motion`), not on every frame.
+ * resized: then it neither resizes nor draws, and catches up once when that settles (`layout-motion`).
  */
 export function createMap({ container, styleUrl, center, zoom }: CreateMapOptions): MapLibreMap {
   const map = new maplibregl.Map({
@@ -32,6 +32,15 @@ export function createMap({ container, styleUrl, center, zoom }: CreateMapOption
     // Resized below instead, so a panel being resized does not redraw the map on every frame.
     trackResize: false,
   });
+  // While a panel moves, every frame MapLibre asks for (tiles and data arriving from its worker, fades) is held and
+  // drawn once when it settles: a WebGL frame costs as much as the page's own frame on a software renderer, and the
+  // map's asks go on for a second or more after its last data (decision 0104).
+  const repaint = map.triggerRepaint.bind(map);
+  let repaintHeld = false;
+  map.triggerRepaint = () => {
+    if (isLayoutMoving()) repaintHeld = true;
+    else repaint();
+  };
   let held = false;
   const resize = () => {
     map.resize();
@@ -49,9 +58,11 @@ export function createMap({ container, styleUrl, center, zoom }: CreateMapOption
   });
   observer.observe(container);
   const stopSettled = onLayoutSettled(() => {
-    if (!held) return;
-    held = false;
-    resize();
+    if (held) {
+      held = false;
+      resize();
+    } else if (repaintHeld) repaint();
+    repaintHeld = false;
   });
   map.once('remove', () => {
     observer.disconnect();
