@@ -12,6 +12,7 @@ import { execSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { freePort } from './lib/processes.mjs';
+import { SOFTWARE_COMPOSITING_ARG, WEBGL_ARGS } from './lib/webgl-chromium.mjs';
 
 const SIZE = Number(process.env.DASHBOARD_BENCH_SIZE ?? 10_000);
 /** ms from sign-in to every panel painted; the justification is in docs/decisions/0095-*.md. */
@@ -163,7 +164,8 @@ export async function run({ root }) {
   const server = await startStaticServer({ port: await freePort(), root: join(root, 'portal/dist-demo'), spa: true });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--enable-unsafe-swiftshader', '--use-angle=swiftshader'],
+    // The drag's frames draw no WebGL (0104 holds the map while a panel moves): composite in software (0106).
+    args: [...WEBGL_ARGS, SOFTWARE_COMPOSITING_ARG],
   });
   try {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });

@@ -4,6 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { WEBGL_ARGS } from './lib/webgl-chromium.mjs';
 
 export async function run({ root }) {
   const require = createRequire(join(root, 'e2e/package.json'));
@@ -12,7 +13,7 @@ export async function run({ root }) {
   const harness = await startHarness({ outDir: mkdtempSync(join(tmpdir(), 'voltline-maps-bench-')) });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--enable-unsafe-swiftshader', '--use-angle=swiftshader'],
+    args: WEBGL_ARGS,
   });
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
