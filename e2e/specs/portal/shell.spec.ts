@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { dashboardPathFor, isRoleCode } from '../../../portal/src/domain/roles';
-import { portal } from '../../selectors';
+import { byRole, portal } from '../../selectors';
 import { PORTAL_URL } from '../../urls';
 
 const BASE = PORTAL_URL;
@@ -109,6 +109,49 @@ test.describe('portal shell on the demo build', () => {
     await page.goto(`${BASE}/vehicle/veh-000001?tab=commands`);
     await expect(page.getByRole('tab', { name: 'Commands' })).toHaveAttribute('aria-selected', 'true', LANDING);
     await page.screenshot({ path: `${ARTIFACTS}portal-shell-expanded.png`, fullPage: true });
+  });
+});
+
+/** The colours of a full-page screenshot at some points, read back by the browser (no image library needed here). */
+async function pixels(page: Page, png: Buffer, points: { x: number; y: number }[]): Promise<string[]> {
+  return page.evaluate(
+    async ({ base64, points }) => {
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+      const context = canvas.getContext('2d')!;
+      context.drawImage(bitmap, 0, 0);
+      return points.map(({ x, y }) => context.getImageData(x, y, 1, 1).data.slice(0, 3).join(','));
+    },
+    { base64: png.toString('base64'), points },
+  );
+}
+
+test('on a page longer than the window, the navigation column runs to the bottom of the page', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInAs(page, 'SA');
+  await page.goto(`${BASE}/profile`);
+  await expect(byRole(page, portal.pages.profileHeading)).toBeVisible(LANDING);
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  expect(height).toBeGreaterThan(1_200);
+  const nav = await byRole(page, portal.shell.sideNav).boundingBox();
+  const edge = Math.round(nav!.x + nav!.width);
+  const shot = await page.screenshot({ path: `${ARTIFACTS}portal-shell-long-page.png`, fullPage: true });
+  // Left of the icons, on the border, and just right of it in the page: at the top and 20 px above the page's end.
+  const [navTop, borderTop, pageTop, navBottom, borderBottom, pageBottom] = await pixels(page, shot, [
+    { x: 4, y: 120 },
+    { x: edge - 1, y: 120 },
+    { x: edge + 8, y: 120 },
+    { x: 4, y: height - 20 },
+    { x: edge - 1, y: height - 20 },
+    { x: edge + 8, y: height - 20 },
+  ]);
+  expect(navTop).not.toBe(pageTop);
+  expect({ navBottom, borderBottom, pageBottom }).toEqual({
+    navBottom: navTop,
+    borderBottom: borderTop,
+    pageBottom: pageTop,
   });
 });
 
