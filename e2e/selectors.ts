@@ -1,24 +1,16 @@
-import type { FrameLocator, Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 
 /** Every selector the browser tests use, in one place (names and roles the UI exposes, never CSS classes). */
 
-/** A role and the options of `getByRole`: how most selectors below are written. */
-export interface RoleQuery {
-  role: Parameters<Page['getByRole']>[0];
-  name?: string | RegExp;
-  exact?: boolean;
-  level?: number;
-  checked?: boolean;
-  selected?: boolean;
-  expanded?: boolean;
-  pressed?: boolean;
-  disabled?: boolean;
-  includeHidden?: boolean;
-}
+type AriaRole = Parameters<Page['getByRole']>[0];
+type RoleOptions = NonNullable<Parameters<Page['getByRole']>[1]>;
 
-/** The elements a role query finds inside `within` (a page, a frame or another locator). */
-export function byRole(within: Page | Locator | FrameLocator, { role, ...options }: RoleQuery): Locator {
-  return within.getByRole(role, options);
+/**
+ * A role query, spread into `getByRole`: `page.getByRole(...tickets.table)`, `table.getByRole(...ui.row)`. (The older
+ * entries below are `{ role, name }` objects, read as `getByRole(x.role, { name: x.name })`.)
+ */
+export function role<const O extends RoleOptions>(name: AriaRole, options?: O): readonly [AriaRole, O | undefined] {
+  return [name, options];
 }
 
 export const portal = {
@@ -34,7 +26,7 @@ export const portal = {
   shell: {
     nav: { role: 'navigation', name: 'Main navigation' },
     /** The fixed column that holds the main navigation. */
-    sideNav: { role: 'navigation', name: 'Side navigation' },
+    sideNav: role('navigation', { name: 'Side navigation' }),
     breadcrumb: { role: 'navigation', name: 'Breadcrumb' },
     expandNav: { role: 'button', name: 'Expand navigation' },
     accountMenu: { role: 'button', name: /account menu$/ },
@@ -43,7 +35,7 @@ export const portal = {
   },
   pages: {
     forbidden: { role: 'heading', name: 'You do not have access to this page' },
-    profileHeading: { role: 'heading', name: 'My Profile', level: 1 },
+    profileHeading: role('heading', { name: 'My Profile', level: 1 }),
     notFound: { role: 'heading', name: 'Page not found' },
     dashboardGreeting: /Welcome back,/,
     /** The driver's and EV owner's dashboard panel of their own vehicles. */

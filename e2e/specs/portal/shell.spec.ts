@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { dashboardPathFor, isRoleCode } from '../../../portal/src/domain/roles';
-import { byRole, portal } from '../../selectors';
+import { portal } from '../../selectors';
 import { PORTAL_URL } from '../../urls';
 
 const BASE = PORTAL_URL;
@@ -132,10 +132,10 @@ test('on a page longer than the window, the navigation column runs to the bottom
   await page.setViewportSize({ width: 1280, height: 800 });
   await signInAs(page, 'SA');
   await page.goto(`${BASE}/profile`);
-  await expect(byRole(page, portal.pages.profileHeading)).toBeVisible(LANDING);
+  await expect(page.getByRole(...portal.pages.profileHeading)).toBeVisible(LANDING);
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
   expect(height).toBeGreaterThan(1_200);
-  const nav = await byRole(page, portal.shell.sideNav).boundingBox();
+  const nav = await page.getByRole(...portal.shell.sideNav).boundingBox();
   const edge = Math.round(nav!.x + nav!.width);
   const shot = await page.screenshot({ path: `${ARTIFACTS}portal-shell-long-page.png`, fullPage: true });
   // Left of the icons, on the border, and just right of it in the page: at the top and 20 px above the page's end.
