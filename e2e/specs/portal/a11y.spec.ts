@@ -3,7 +3,7 @@ import { type AppRoute, pathOf, ROUTES } from '../../../portal/src/config/routes
 import type { PermissionMap } from '../../../portal/src/domain/permissions';
 import { canOpen } from '../../../portal/src/domain/route-access';
 import { STORE_STORAGE_KEY } from '../../../portal/src/state/persistence';
-import { a11y, portal } from '../../selectors';
+import { a11y, portal, ui } from '../../selectors';
 import { seriousViolations } from '../axe';
 import { PORTAL_BASE, signInToDashboard } from './portal-session';
 
@@ -56,7 +56,7 @@ function concretePath(route: AppRoute): string {
  */
 async function walkViolations(page: Page, where: string, scope: 'page' | 'content' = 'page'): Promise<string[]> {
   // A page outside the shell (the full-page error screen) has no `main`: it is checked whole.
-  const content = scope === 'content' && (await page.locator('main').count()) > 0;
+  const content = scope === 'content' && (await page.locator(a11y.main).count()) > 0;
   const found = await seriousViolations(page, {
     where,
     // Experimental in axe-core but part of WCAG 2.5.3 (label in name); the audit of issue 24 ran it.
@@ -111,7 +111,7 @@ async function openRoute(page: Page, path: string, title: string, redirectsTo?: 
 /** Waits (softly) until the page's loaders are gone, so axe sees the loaded content, not a spinner. */
 async function settle(page: Page) {
   await page
-    .locator('.mantine-Loader-root:visible, [aria-busy="true"]:visible')
+    .locator(a11y.mantineLoaderRootVisibleAria)
     .first()
     .waitFor({ state: 'hidden', timeout: 5_000 })
     .catch(() => undefined);
@@ -178,7 +178,7 @@ test.describe('accessibility (axe-core, WCAG 2.2 AA): no serious or critical vio
     await signInToDashboard(page, 'SA');
     await openRoute(page, '/vehicle-management', 'Vehicle Management');
     await page.getByRole('button', { name: a11y.addVehicle }).click();
-    const dialog = page.getByRole('dialog');
+    const dialog = page.getByRole(...ui.dialog);
     await expect(dialog).toBeVisible({ timeout: 20_000 });
     await settle(page);
     await page.screenshot({ path: `${ARTIFACTS}a11y-SA-add-vehicle-modal.png` });
@@ -197,7 +197,7 @@ test.describe('keyboard', () => {
     await expect(skip).toBeFocused();
     await expect(skip).toBeVisible();
     await page.keyboard.press('Enter');
-    const main = page.getByRole('main');
+    const main = page.getByRole(...ui.main);
     await expect(main).toHaveCount(1);
     expect(await main.evaluate((el) => el.contains(document.activeElement))).toBe(true);
     // The next Tab goes on inside the page, not back to the header or the navigation.
@@ -212,7 +212,7 @@ test.describe('keyboard', () => {
     const opener = page.getByRole('button', { name: a11y.addVehicle });
     await opener.focus();
     await page.keyboard.press('Enter');
-    const dialog = page.getByRole('dialog');
+    const dialog = page.getByRole(...ui.dialog);
     await expect(dialog).toBeVisible({ timeout: 20_000 });
     for (let i = 0; i < 12; i += 1) {
       await page.keyboard.press('Tab');
