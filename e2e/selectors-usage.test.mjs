@@ -35,8 +35,6 @@ const ALLOWED = {
   'specs/messenger/screens-by-api.spec.ts': 51,
   'specs/messenger/screens-by-url.spec.ts': 13,
   'specs/portal/a11y.spec.ts': 4,
-  'specs/portal/access-settings.spec.ts': 1,
-  'specs/portal/analysis-carbon.spec.ts': 2,
   'specs/portal/dashboards.spec.ts': 19,
   'specs/widget/a11y/widget-a11y.spec.ts': 3,
   'specs/widget/builder/builder.spec.ts': 21,

@@ -49,7 +49,7 @@ test('create an API key, see its secret once, use it, revoke it; axe on settings
   await page.reload();
   await expect(table.getByRole(...sel.e2EBridgeRow)).not.toContainText('Never', { timeout: 30_000 });
 
-  await table.getByRole('button', sel.revokeKey('E2E bridge')).click();
+  await table.getByRole(...ui.buttonNamed(sel.revokeKey('E2E bridge').name)).click();
   const confirm = page.getByRole(sel.revokeDialog.role, { name: sel.revokeDialog.name });
   expect(await seriousViolations(page)).toEqual([]);
   await confirm.getByRole(sel.confirmRevoke.role, { name: sel.confirmRevoke.name }).click();

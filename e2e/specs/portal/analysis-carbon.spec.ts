@@ -13,7 +13,7 @@ test('an OEM admin compares vehicles and exports CSV and PNG; the carbon page sh
   test.setTimeout(180_000);
   await signInToDashboard(page, 'OEMA');
   await page.goto(`${PORTAL_BASE}/analysis`);
-  const picker = page.getByRole('textbox', { name: sel.subjects });
+  const picker = page.getByRole(...ui.field(sel.subjects));
   await picker.click();
   const options = page.getByRole(...ui.option);
   await expect(options.first()).toBeVisible({ timeout: 30_000 });
@@ -59,7 +59,7 @@ test('an OEM admin compares vehicles and exports CSV and PNG; the carbon page sh
   await page.screenshot({ path: shot('carbon'), fullPage: true });
   expect.soft(await seriousViolations(page)).toEqual([]);
 
-  const baseline = page.getByRole('textbox', { name: sel.baseline2w });
+  const baseline = page.getByRole(...ui.field(sel.baseline2w));
   await baseline.fill('0');
   await page.getByRole(sel.apply.role, { name: sel.apply.name }).click();
   await expect(page.getByText(sel.a2WheelerBaselineMustText)).toBeVisible();
