@@ -32,20 +32,6 @@ const ALLOWED = {
   'specs/maps/trip-playback.spec.ts': 11,
   'specs/portal/a11y.spec.ts': 4,
   'specs/portal/dashboards.spec.ts': 19,
-  'specs/widget/a11y/widget-a11y.spec.ts': 3,
-  'specs/widget/builder/builder.spec.ts': 21,
-  'specs/widget/capture-editor/editor.spec.ts': 17,
-  'specs/widget/capture-preview/capture-preview.spec.ts': 16,
-  'specs/widget/capture-recording/recording.spec.ts': 33,
-  'specs/widget/capture-replay/replay.spec.ts': 5,
-  'specs/widget/capture-snapshot/snapshot.spec.ts': 11,
-  'specs/widget/cobrowse/cobrowse.spec.ts': 22,
-  'specs/widget/engagement/engagement.spec.ts': 15,
-  'specs/widget/esm-bug-report/esm-bug-report.spec.ts': 1,
-  'specs/widget/support/bug-report-flow.ts': 3,
-  'specs/widget/support/selectors.ts': 9,
-  'specs/widget/tours/tours.spec.ts': 23,
-  'specs/widget/umd-cdn/umd-cdn.spec.ts': 11,
 };
 
 function sourceFiles(dir) {
