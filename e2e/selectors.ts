@@ -821,3 +821,62 @@ export const captureRecording = {
   retry: role('button', { name: 'Retry' }),
   dismiss: role('button', { name: 'Dismiss' }),
 } as const;
+
+/** The geofence editor on its maps harness: drawing tools, the form and its checks. */
+export const geofenceEditor = {
+  shapeDrawnText: 'Shape drawn.',
+  nameField: role('textbox', { name: /Name/ }),
+  exitText: 'Exit',
+  emailBox: role('checkbox', { name: 'Email' }),
+  saveGeofence: role('button', { name: 'Save geofence' }),
+  enterANameText: 'Enter a name.',
+  undo: role('button', { name: 'Undo' }),
+  chooseAToolAboveTheText: 'Choose a tool above the map and draw the area.',
+  rectangleText: 'Rectangle',
+  dwellMinutesField: role('textbox', { name: 'Dwell minutes' }),
+} as const;
+
+/** The live map on its harness: a vehicle's card and following it. */
+export const liveMap = {
+  vehicleVXCardRegion: role('region', { name: 'Vehicle VX-CARD' }),
+  followSwitch: role('switch', { name: 'Follow' }),
+} as const;
+
+/** Trip playback on its maps harness: the slider, play and pause, the stops and the charts. */
+export const tripPlaybackMap = {
+  positionReadoutGroup: role('group', { name: 'Position readout' }),
+  tripPositionSlider: role('slider', { name: 'Trip position' }),
+  /** The slider's track: the parent of the slider's thumb. */
+  sliderTrack: 'xpath=..',
+  pageBody: 'body',
+  pause: role('button', { name: 'Pause' }),
+  play: role('button', { name: 'Play' }),
+  stopsList: role('list', { name: 'Stops' }),
+  n8xText: '8x',
+  speedAndSoCOverTheImage: role('img', { name: 'Speed and SoC over the trip' }),
+} as const;
+
+/** The maps harness page (specs/maps/harness). */
+export const mapsHarness = {
+  /** The harness marks its body `data-ready` once the map runs. */
+  harnessBody: 'body',
+} as const;
+
+/** The dashboard and its configuration page: panels, their drag and resize handles, and charts (issue 22). */
+export const dashboardLayout = {
+  loadingImage: role('img', { name: /Loading/ }),
+  anyPanel: '[data-panel]',
+  addPanelUtilisation: role('button', { name: 'Add panel Utilisation' }),
+  utilisationPanel: '[data-panel="utilisation"]',
+  /** react-grid-layout's handles carry no role: the pointer drags them by class (the keyboard handle is a button). */
+  dragHandle: '.vl-drag-handle',
+  moveOrResizeUtilisation: role('button', { name: /^Move or resize Utilisation/ }),
+  resizeCorner: '.react-resizable-handle',
+  saveLayout: role('button', { name: 'Save layout' }),
+  unsavedChangesText: 'Unsaved changes',
+  energyAndDistancePerDayFigure: role('figure', { name: 'Energy and distance per day' }),
+  chargingSessionsAndEnergyChargedFigure: role('figure', { name: 'Charging sessions and energy charged per day' }),
+  chartCanvas: 'canvas',
+  /** The chart library's tooltip, known only by its inline z-index. */
+  chartTooltip: 'div[style*="z-index: 9999999"]',
+} as const;
