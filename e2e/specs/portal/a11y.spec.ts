@@ -139,7 +139,9 @@ test.describe('accessibility (axe-core, WCAG 2.2 AA): no serious or critical vio
     const found: string[] = [];
     for (const route of publicRoutes) {
       await page.goto(`${PORTAL_BASE}${concretePath(route)}`);
-      await expect(page.getByRole('heading', { name: portal.login.heading.name })).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByRole(portal.login.heading.role, { name: portal.login.heading.name })).toBeVisible({
+        timeout: 20_000,
+      });
       await settle(page);
       found.push(...(await walkViolations(page, route.path)));
     }
@@ -177,7 +179,7 @@ test.describe('accessibility (axe-core, WCAG 2.2 AA): no serious or critical vio
     test.setTimeout(120_000);
     await signInToDashboard(page, 'SA');
     await openRoute(page, '/vehicle-management', 'Vehicle Management');
-    await page.getByRole('button', { name: a11y.addVehicle }).click();
+    await page.getByRole(...ui.buttonNamed(a11y.addVehicle)).click();
     const dialog = page.getByRole(...ui.dialog);
     await expect(dialog).toBeVisible({ timeout: 20_000 });
     await settle(page);
@@ -193,7 +195,7 @@ test.describe('keyboard', () => {
     await page.reload();
     await expect(page.getByText(portal.pages.dashboardGreeting)).toBeVisible({ timeout: 30_000 });
     await page.keyboard.press('Tab');
-    const skip = page.getByRole('link', { name: a11y.skipLink });
+    const skip = page.getByRole(...ui.linkNamed(a11y.skipLink));
     await expect(skip).toBeFocused();
     await expect(skip).toBeVisible();
     await page.keyboard.press('Enter');
@@ -209,7 +211,7 @@ test.describe('keyboard', () => {
     test.setTimeout(120_000);
     await signInToDashboard(page, 'SA');
     await openRoute(page, '/vehicle-management', 'Vehicle Management');
-    const opener = page.getByRole('button', { name: a11y.addVehicle });
+    const opener = page.getByRole(...ui.buttonNamed(a11y.addVehicle));
     await opener.focus();
     await page.keyboard.press('Enter');
     const dialog = page.getByRole(...ui.dialog);
