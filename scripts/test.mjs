@@ -83,6 +83,19 @@ if (only !== 'e2e') {
     const json = readJson(out);
     count(`unit ${name}`, ok, json, json?.numPassedTests ?? 0, json?.numFailedTests ?? 0);
   }
+  // The browser tests' own checks (every selector in e2e/selectors.ts): Node's test runner, no browser needed.
+  const tap = join(reports, 'e2e-unit.tap');
+  const ok = step('unit e2e', 'node', [
+    '--test',
+    '--test-reporter=spec',
+    '--test-reporter-destination=stdout',
+    '--test-reporter=tap',
+    `--test-reporter-destination=${tap}`,
+    'e2e/selectors-usage.test.mjs',
+  ]);
+  const summary = existsSync(tap) ? readFileSync(tap, 'utf8') : null;
+  const tally = (word) => Number(summary?.match(new RegExp(`^# ${word} (\\d+)$`, 'm'))?.[1] ?? 0);
+  count('unit e2e', ok, summary, tally('pass'), tally('fail'));
 }
 
 if (only !== 'unit') {

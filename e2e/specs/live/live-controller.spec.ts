@@ -5,6 +5,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { type StartedBroker, startBroker } from '../../servers/broker.mjs';
 import { type Publisher, startPublisher } from '../../servers/publisher.mjs';
 import { startHarness } from './harness/build-harness.mjs';
+import { liveController } from '../../selectors';
 
 // The portal's live controller in Chromium, alone on a harness page (the shell and the live map are built elsewhere):
 // against the real aedes broker fed by the publisher, and in demo mode through MSW and the in-page broker emulation.
@@ -76,12 +77,12 @@ async function setInterest(page: Page, owner: string, kind: 'vehicle' | 'details
 
 async function openHarness(page: Page, query: string) {
   await page.goto(`${harnessUrl}?${query}`);
-  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
+  await expect(page.locator(liveController.harnessBody)).toHaveAttribute('data-ready', 'true');
 }
 
 test('against the real broker, the controller goes online and shows it', async ({ page }) => {
   await openHarness(page, `url=${encodeURIComponent(broker.url)}`);
-  await expect(page.getByRole('status', { name: 'Live connection' })).toHaveText('online');
+  await expect(page.getByRole(...liveController.liveConnectionStatus)).toHaveText('online');
 });
 
 test('against the real broker, telemetry of a vehicle on screen arrives and nothing else', async ({ page }) => {
@@ -110,17 +111,17 @@ test('against the real broker, a dropped connection reconnects and the stream re
   publisher = await startPublisher({ url: broker.url, vehicles: 20, rateHz: 4, deviceEveryS: 0 });
   await openHarness(page, `url=${encodeURIComponent(broker.url)}`);
   await setInterest(page, 'details', 'vehicle', 'VH-00003');
-  await expect(page.getByRole('status', { name: 'Live connection' })).toHaveText('online');
+  await expect(page.getByRole(...liveController.liveConnectionStatus)).toHaveText('online');
   broker.disconnectAll();
   await expect.poll(async () => (await harnessState(page)).connectionStates).toContain('reconnecting');
-  await expect(page.getByRole('status', { name: 'Live connection' })).toHaveText('online');
+  await expect(page.getByRole(...liveController.liveConnectionStatus)).toHaveText('online');
   const before = (await harnessState(page)).vehicleUpdates;
   await expect.poll(async () => (await harnessState(page)).vehicleUpdates, { timeout: 5000 }).toBeGreaterThan(before);
 });
 
 test('in demo mode, mqtt.js connects through MSW to the in-page broker and telemetry streams', async ({ page }) => {
   await openHarness(page, 'mode=demo&rate=5&url=ws%3A%2F%2F127.0.0.1%3A9001');
-  await expect(page.getByRole('status', { name: 'Live connection' })).toHaveText('online');
+  await expect(page.getByRole(...liveController.liveConnectionStatus)).toHaveText('online');
   await setInterest(page, 'details', 'details', 'VH-00005');
   await expect.poll(async () => (await harnessState(page)).vehicleUpdates, { timeout: 5000 }).toBeGreaterThan(3);
   expect(Object.keys((await harnessState(page)).lastVehicles)).toEqual(['VH-00005']);
@@ -130,7 +131,7 @@ test('in demo mode, mqtt.js connects through MSW to the in-page broker and telem
 test('in demo mode, a command is acknowledged live', async ({ page }) => {
   await openHarness(page, 'mode=demo&url=ws%3A%2F%2F127.0.0.1%3A9001');
   await setInterest(page, 'details', 'details', 'VH-00002');
-  await expect(page.getByRole('status', { name: 'Live connection' })).toHaveText('online');
+  await expect(page.getByRole(...liveController.liveConnectionStatus)).toHaveText('online');
   await page.evaluate(() =>
     (window as unknown as LiveWindow).__live.emulator.sendCommand({
       commandId: 'CMD-E2E',
@@ -150,7 +151,7 @@ test('with the demo worker running, a broker URL the demo does not emulate still
   publisher = await startPublisher({ url: broker.url, vehicles: 10, rateHz: 4, deviceEveryS: 0 });
   const demoUrl = encodeURIComponent('ws://demo-broker.invalid/mqtt');
   await openHarness(page, `mode=demo&demoUrl=${demoUrl}&url=${encodeURIComponent(broker.url)}`);
-  await expect(page.getByRole('status', { name: 'Live connection' })).toHaveText('online');
+  await expect(page.getByRole(...liveController.liveConnectionStatus)).toHaveText('online');
   await setInterest(page, 'details', 'vehicle', 'VH-00004');
   await expect.poll(async () => (await harnessState(page)).vehicleUpdates, { timeout: 5000 }).toBeGreaterThan(2);
   // Only the publisher's vehicles exist on the real broker; the in-page emulation was never asked.

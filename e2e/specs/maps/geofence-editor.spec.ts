@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { startHarness } from './harness/build-harness.mjs';
 import { type MapsWindow, openMaps, screenPoint } from './maps-harness';
+import { geofenceEditor, ui } from '../../selectors';
 
 // The GeofenceEditor alone on a harness page: terra-draw on MapLibre in Chromium, drawn with real mouse clicks.
 
@@ -42,12 +43,12 @@ const square: [number, number][] = [
 test('a polygon drawn by clicks is saved with its name, rule and delivery methods', async ({ page }) => {
   await openMaps(page, harness.url, 'view=geofence');
   await drawPolygon(page, square);
-  await expect(page.getByText('Shape drawn.')).toBeVisible();
-  await page.getByRole('textbox', { name: /Name/ }).fill('Deccan depot');
-  await page.getByText('Exit', { exact: true }).click();
-  await page.getByRole('checkbox', { name: 'Email' }).check();
+  await expect(page.getByText(geofenceEditor.shapeDrawnText)).toBeVisible();
+  await page.getByRole(...geofenceEditor.nameField).fill('Deccan depot');
+  await page.getByText(geofenceEditor.exitText, { exact: true }).click();
+  await page.getByRole(...geofenceEditor.emailBox).check();
   await page.screenshot({ path: test.info().outputPath('geofence-drawn.png') });
-  await page.getByRole('button', { name: 'Save geofence' }).click();
+  await page.getByRole(...geofenceEditor.saveGeofence).click();
   await expect.poll(() => submitted(page)).toHaveLength(1);
   const [value] = await submitted(page);
   expect(value).toMatchObject({ name: 'Deccan depot', rule: 'exit', deliveryMethods: 16 | 2 });
@@ -67,51 +68,51 @@ test('a bow-tie shows the self-intersection error and cannot be saved', async ({
     [73.855, 18.512],
     [73.835, 18.528],
   ]);
-  await expect(page.getByRole('alert')).toContainText('The polygon crosses itself');
-  await page.getByRole('textbox', { name: /Name/ }).fill('Bow tie');
+  await expect(page.getByRole(...ui.alert)).toContainText('The polygon crosses itself');
+  await page.getByRole(...geofenceEditor.nameField).fill('Bow tie');
   await page.screenshot({ path: test.info().outputPath('geofence-bow-tie.png') });
-  await page.getByRole('button', { name: 'Save geofence' }).click();
-  await expect(page.getByRole('alert')).toContainText('The polygon crosses itself');
+  await page.getByRole(...geofenceEditor.saveGeofence).click();
+  await expect(page.getByRole(...ui.alert)).toContainText('The polygon crosses itself');
   expect(await submitted(page)).toEqual([]);
 });
 
 test('saving without a shape or a name shows both field errors', async ({ page }) => {
   await openMaps(page, harness.url, 'view=geofence');
-  await page.getByRole('button', { name: 'Save geofence' }).click();
-  await expect(page.getByRole('alert')).toContainText('Draw the geofence on the map');
-  await expect(page.getByText('Enter a name.')).toBeVisible();
+  await page.getByRole(...geofenceEditor.saveGeofence).click();
+  await expect(page.getByRole(...ui.alert)).toContainText('Draw the geofence on the map');
+  await expect(page.getByText(geofenceEditor.enterANameText)).toBeVisible();
   expect(await submitted(page)).toEqual([]);
 });
 
 test('undo removes the last drawn shape', async ({ page }) => {
   await openMaps(page, harness.url, 'view=geofence');
   await drawPolygon(page, square);
-  await expect(page.getByText('Shape drawn.')).toBeVisible();
-  await page.getByRole('button', { name: 'Undo' }).click();
-  await expect(page.getByText('Choose a tool above the map and draw the area.')).toBeVisible();
+  await expect(page.getByText(geofenceEditor.shapeDrawnText)).toBeVisible();
+  await page.getByRole(...geofenceEditor.undo).click();
+  await expect(page.getByText(geofenceEditor.chooseAToolAboveTheText)).toBeVisible();
 });
 
 test('a rectangle drawn with two clicks is a valid geofence', async ({ page }) => {
   await openMaps(page, harness.url, 'view=geofence');
-  await page.getByText('Rectangle', { exact: true }).click();
+  await page.getByText(geofenceEditor.rectangleText, { exact: true }).click();
   for (const [lon, lat] of [square[0]!, square[2]!]) {
     const point = await screenPoint(page, lon, lat);
     await page.mouse.move(point.x, point.y, { steps: 4 });
     await page.mouse.click(point.x, point.y);
   }
-  await expect(page.getByText('Shape drawn.')).toBeVisible();
-  await page.getByRole('textbox', { name: /Name/ }).fill('Box');
-  await page.getByRole('button', { name: 'Save geofence' }).click();
+  await expect(page.getByText(geofenceEditor.shapeDrawnText)).toBeVisible();
+  await page.getByRole(...geofenceEditor.nameField).fill('Box');
+  await page.getByRole(...geofenceEditor.saveGeofence).click();
   await expect.poll(() => submitted(page)).toHaveLength(1);
   expect((await submitted(page))[0]!.geometry.coordinates[0]!.length).toBe(5);
 });
 
 test('an existing geofence opens with its fields and shape and saves unchanged', async ({ page }) => {
   await openMaps(page, harness.url, 'view=geofence&edit=1');
-  await expect(page.getByRole('textbox', { name: /Name/ })).toHaveValue('Hinjewadi IT Park');
-  await expect(page.getByRole('textbox', { name: 'Dwell minutes' })).toHaveValue('15');
+  await expect(page.getByRole(...geofenceEditor.nameField)).toHaveValue('Hinjewadi IT Park');
+  await expect(page.getByRole(...geofenceEditor.dwellMinutesField)).toHaveValue('15');
   await page.screenshot({ path: test.info().outputPath('geofence-edit.png') });
-  await page.getByRole('button', { name: 'Save geofence' }).click();
+  await page.getByRole(...geofenceEditor.saveGeofence).click();
   await expect.poll(() => submitted(page)).toHaveLength(1);
   const [value] = await submitted(page);
   expect(value).toMatchObject({ name: 'Hinjewadi IT Park', rule: 'dwell', dwellMinutes: 15, deliveryMethods: 17 });

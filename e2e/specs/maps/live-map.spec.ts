@@ -6,6 +6,7 @@ import { encodePayload, tileOf, topics, VEHICLE_STATE } from '../../../portal/sr
 import { type StartedBroker, startBroker } from '../../servers/broker.mjs';
 import { startHarness } from './harness/build-harness.mjs';
 import { type MapsWindow, openMaps, screenPoint } from './maps-harness';
+import { liveMap } from '../../selectors';
 
 // The LiveMap component alone on a harness page, fed the way a page feeds it (a new Map of readings per batch),
 // in Chromium with WebGL on SwiftShader and no network beyond the harness server.
@@ -189,7 +190,7 @@ test('clicking a vehicle opens its card, and follow keeps the map centred on it'
   await expect
     .poll(async () => (await rendered(page, 'vehicle-points')).some((p) => p?.id === 'VX-CARD'), { timeout: 10_000 })
     .toBe(true);
-  const card = page.getByRole('region', { name: 'Vehicle VX-CARD' });
+  const card = page.getByRole(...liveMap.vehicleVXCardRegion);
   await expect(async () => {
     const point = await screenPoint(page, 73.84, 18.53);
     await page.mouse.click(point.x, point.y);
@@ -199,7 +200,7 @@ test('clicking a vehicle opens its card, and follow keeps the map centred on it'
   await expect(card).toContainText('SoC 64 %');
   await page.screenshot({ path: test.info().outputPath('live-map-card.png') });
 
-  await card.getByRole('switch', { name: 'Follow' }).check({ force: true });
+  await card.getByRole(...liveMap.followSwitch).check({ force: true });
   await page.waitForTimeout(800);
   await page.evaluate(() =>
     (window as unknown as MapsWindow).__maps.setVehicle('VX-CARD', {

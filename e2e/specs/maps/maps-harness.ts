@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { mapsHarness } from '../../selectors';
 
 /** What the maps harness page exposes on `window.__maps` (harness/main.jsx). */
 export type MapsWindow = {
@@ -28,7 +29,7 @@ export type MapsWindow = {
 /** Opens a harness view and waits until the map has drawn once. */
 export async function openMaps(page: Page, url: string, query: string) {
   await page.goto(`${url}?${query}`);
-  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
+  await expect(page.locator(mapsHarness.harnessBody)).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
 }
 
 /** The page coordinates of a longitude/latitude on the harness map. */

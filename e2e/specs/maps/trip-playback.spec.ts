@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { startHarness } from './harness/build-harness.mjs';
 import { openMaps } from './maps-harness';
+import { tripPlaybackMap, ui } from '../../selectors';
 
 // TripPlayback and LocationAnalysisMap alone on the maps harness page (the vehicle details tabs that host them are
 // another page's work), with a trip route in the query cache as the Fleet API sends it.
@@ -32,14 +33,14 @@ test('scrubbing moves the marker, and Space plays the trip', async ({ page }) =>
   await openMaps(page, harness.url, 'view=trip');
   const start = await markerAt(page);
   expect(start).not.toBeNull();
-  const readout = page.getByRole('group', { name: 'Position readout' });
+  const readout = page.getByRole(...tripPlaybackMap.positionReadoutGroup);
   await expect(readout).toContainText('Speed 0 km/h');
   await page.screenshot({ path: test.info().outputPath('trip-playback-start.png') });
 
   // Drag the scrubber's thumb 40 % of the way along its track.
-  const slider = page.getByRole('slider', { name: 'Trip position' });
+  const slider = page.getByRole(...tripPlaybackMap.tripPositionSlider);
   const thumb = (await slider.boundingBox())!;
-  const track = (await slider.locator('xpath=..').boundingBox())!;
+  const track = (await slider.locator(tripPlaybackMap.sliderTrack).boundingBox())!;
   await page.mouse.move(thumb.x + thumb.width / 2, thumb.y + thumb.height / 2);
   await page.mouse.down();
   await page.mouse.move(track.x + track.width * 0.4, thumb.y + thumb.height / 2, { steps: 8 });
@@ -50,21 +51,25 @@ test('scrubbing moves the marker, and Space plays the trip', async ({ page }) =>
   await page.waitForTimeout(300);
   await page.screenshot({ path: test.info().outputPath('trip-playback-scrubbed.png') });
 
-  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await page.locator(tripPlaybackMap.pageBody).click({ position: { x: 5, y: 5 } });
   await page.keyboard.press('Space');
-  await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
+  await expect(page.getByRole(...tripPlaybackMap.pause)).toBeVisible();
   await expect.poll(() => markerAt(page), { timeout: 5000 }).not.toEqual(scrubbed);
   await page.keyboard.press('Space');
-  await expect(page.getByRole('button', { name: 'Play' })).toBeVisible();
+  await expect(page.getByRole(...tripPlaybackMap.play)).toBeVisible();
   // Paused where it got to: the scrubber holds the position (the player keeps it; the store has no copy).
   expect(Number(await slider.getAttribute('aria-valuenow'))).toBeGreaterThan(0);
 });
 
 test('a stop jumps the playback there and 8x is stored as the speed', async ({ page }) => {
   await openMaps(page, harness.url, 'view=trip');
-  await page.getByRole('list', { name: 'Stops' }).getByRole('button').first().click();
-  await expect(page.getByRole('group', { name: 'Position readout' })).toContainText('Speed 0 km/h');
-  await page.getByText('8x', { exact: true }).click();
+  await page
+    .getByRole(...tripPlaybackMap.stopsList)
+    .getByRole(...ui.button)
+    .first()
+    .click();
+  await expect(page.getByRole(...tripPlaybackMap.positionReadoutGroup)).toContainText('Speed 0 km/h');
+  await page.getByText(tripPlaybackMap.n8xText, { exact: true }).click();
   const speed = await page.evaluate(
     () =>
       (
@@ -72,7 +77,7 @@ test('a stop jumps the playback there and 8x is stored as the speed', async ({ p
       ).__maps.store.getState().vehicle.activeOffset,
   );
   expect(speed).toBe(8);
-  await expect(page.getByRole('img', { name: 'Speed and SoC over the trip' })).toHaveAttribute(
+  await expect(page.getByRole(...tripPlaybackMap.speedAndSoCOverTheImage)).toHaveAttribute(
     'data-chart-status',
     'ready',
   );

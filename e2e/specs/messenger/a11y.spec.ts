@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, type Frame, type Page, test } from '@playwright/test';
 import type { AxeResults, RunOptions } from 'axe-core';
-import { MESSENGER_URL, openHost, selectors } from './messenger-host';
+import { MESSENGER_URL, openHost } from './messenger-host';
+import { messengerWidget } from '../../selectors';
 
 // The frame sits in the widget's shadow root, where an axe context selector from the host page does not reach; so
 // axe-core (the copy @axe-core/playwright ships) is injected into the messenger frame and run there.
@@ -50,7 +51,7 @@ test('the messenger screens have no serious or critical axe violation', async ({
   test.setTimeout(60_000 + SCREENS.length * 40_000);
   for (const screen of SCREENS) {
     await openHost(page, screen.query);
-    await expect(selectors.heading(page, screen.heading).first()).toBeVisible({ timeout: 20_000 });
+    await expect(messengerWidget.heading(page, screen.heading).first()).toBeVisible({ timeout: 20_000 });
     // The frame fades in; axe must see it opaque.
     await page.waitForTimeout(600);
     expect.soft(await seriousViolations(page, screen.name), screen.name).toEqual([]);

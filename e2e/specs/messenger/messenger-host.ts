@@ -4,6 +4,7 @@ import { createWidgetMock, type WidgetMock } from '../../../sdk/src/mock';
 
 /** Ports follow e2e/playwright.config.ts; the env variables let a second checkout run the suite on other ports. */
 import { HOST_ORIGIN, MESSENGER_URL } from '../../urls';
+import { messengerWidget } from '../../selectors';
 
 export { HOST_ORIGIN, MESSENGER_URL };
 export const API_URL = 'https://api.voltline.test';
@@ -104,16 +105,9 @@ export async function callGleap(page: Page, method: string, ...args: unknown[]):
   );
 }
 
-/** Every selector these tests use, in one place. */
-export const selectors = {
-  frameElement: (page: Page) => page.locator('iframe[title="Feedback and support"]'),
-  frame: (page: Page) => page.frameLocator('iframe[title="Feedback and support"]'),
-  heading: (page: Page, name: string | RegExp) => selectors.frame(page).getByRole('heading', { name }),
-};
-
 /** A screenshot of the widget's frame as the visitor sees it, kept with the test's output. */
 export async function shootFrame(page: Page, name: string): Promise<void> {
-  const frame = selectors.frameElement(page);
+  const frame = messengerWidget.element(page);
   await expect(frame).toBeVisible();
   // The frame fades in; wait for its open animation and for images and fonts.
   await page.waitForTimeout(400);

@@ -3,7 +3,7 @@ import { type AppRoute, pathOf, ROUTES } from '../../../portal/src/config/routes
 import type { PermissionMap } from '../../../portal/src/domain/permissions';
 import { canOpen } from '../../../portal/src/domain/route-access';
 import { STORE_STORAGE_KEY } from '../../../portal/src/state/persistence';
-import { a11y, portal } from '../../selectors';
+import { a11y, portal, ui } from '../../selectors';
 import { seriousViolations } from '../axe';
 import { PORTAL_BASE, signInToDashboard } from './portal-session';
 
@@ -56,7 +56,7 @@ function concretePath(route: AppRoute): string {
  */
 async function walkViolations(page: Page, where: string, scope: 'page' | 'content' = 'page'): Promise<string[]> {
   // A page outside the shell (the full-page error screen) has no `main`: it is checked whole.
-  const content = scope === 'content' && (await page.locator('main').count()) > 0;
+  const content = scope === 'content' && (await page.locator(a11y.main).count()) > 0;
   const found = await seriousViolations(page, {
     where,
     // Experimental in axe-core but part of WCAG 2.5.3 (label in name); the audit of issue 24 ran it.
@@ -111,7 +111,7 @@ async function openRoute(page: Page, path: string, title: string, redirectsTo?: 
 /** Waits (softly) until the page's loaders are gone, so axe sees the loaded content, not a spinner. */
 async function settle(page: Page) {
   await page
-    .locator('.mantine-Loader-root:visible, [aria-busy="true"]:visible')
+    .locator(a11y.mantineLoaderRootVisibleAria)
     .first()
     .waitFor({ state: 'hidden', timeout: 5_000 })
     .catch(() => undefined);
@@ -139,7 +139,9 @@ test.describe('accessibility (axe-core, WCAG 2.2 AA): no serious or critical vio
     const found: string[] = [];
     for (const route of publicRoutes) {
       await page.goto(`${PORTAL_BASE}${concretePath(route)}`);
-      await expect(page.getByRole('heading', { name: portal.login.heading.name })).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByRole(portal.login.heading.role, { name: portal.login.heading.name })).toBeVisible({
+        timeout: 20_000,
+      });
       await settle(page);
       found.push(...(await walkViolations(page, route.path)));
     }
@@ -177,8 +179,8 @@ test.describe('accessibility (axe-core, WCAG 2.2 AA): no serious or critical vio
     test.setTimeout(120_000);
     await signInToDashboard(page, 'SA');
     await openRoute(page, '/vehicle-management', 'Vehicle Management');
-    await page.getByRole('button', { name: a11y.addVehicle }).click();
-    const dialog = page.getByRole('dialog');
+    await page.getByRole(...ui.buttonNamed(a11y.addVehicle)).click();
+    const dialog = page.getByRole(...ui.dialog);
     await expect(dialog).toBeVisible({ timeout: 20_000 });
     await settle(page);
     await page.screenshot({ path: `${ARTIFACTS}a11y-SA-add-vehicle-modal.png` });
@@ -193,11 +195,11 @@ test.describe('keyboard', () => {
     await page.reload();
     await expect(page.getByText(portal.pages.dashboardGreeting)).toBeVisible({ timeout: 30_000 });
     await page.keyboard.press('Tab');
-    const skip = page.getByRole('link', { name: a11y.skipLink });
+    const skip = page.getByRole(...ui.linkNamed(a11y.skipLink));
     await expect(skip).toBeFocused();
     await expect(skip).toBeVisible();
     await page.keyboard.press('Enter');
-    const main = page.getByRole('main');
+    const main = page.getByRole(...ui.main);
     await expect(main).toHaveCount(1);
     expect(await main.evaluate((el) => el.contains(document.activeElement))).toBe(true);
     // The next Tab goes on inside the page, not back to the header or the navigation.
@@ -209,10 +211,10 @@ test.describe('keyboard', () => {
     test.setTimeout(120_000);
     await signInToDashboard(page, 'SA');
     await openRoute(page, '/vehicle-management', 'Vehicle Management');
-    const opener = page.getByRole('button', { name: a11y.addVehicle });
+    const opener = page.getByRole(...ui.buttonNamed(a11y.addVehicle));
     await opener.focus();
     await page.keyboard.press('Enter');
-    const dialog = page.getByRole('dialog');
+    const dialog = page.getByRole(...ui.dialog);
     await expect(dialog).toBeVisible({ timeout: 20_000 });
     for (let i = 0; i < 12; i += 1) {
       await page.keyboard.press('Tab');

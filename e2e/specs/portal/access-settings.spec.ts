@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { accessSettings as sel } from '../../selectors';
+import { accessSettings as sel, ui } from '../../selectors';
 import { PORTAL_BASE, signInToDashboard } from './portal-session';
 import { seriousViolations } from '../axe';
 
@@ -42,18 +42,18 @@ test('create an API key, see its secret once, use it, revoke it; axe on settings
   await shown.getByRole(sel.copied.role, { name: sel.copied.name }).click();
   await expect(shown).toBeHidden();
   // Shown once: the page no longer holds it, only its prefix.
-  expect(await page.locator('body').textContent()).not.toContain(secret);
-  await expect(table.getByRole('row', { name: /E2E bridge/ })).toContainText(secret.slice(0, 10));
+  expect(await page.locator(sel.body).textContent()).not.toContain(secret);
+  await expect(table.getByRole(...sel.e2EBridgeRow)).toContainText(secret.slice(0, 10));
 
   expect(await apiStatus(page, '/vehicles?pageSize=1', secret)).toBe(200);
   await page.reload();
-  await expect(table.getByRole('row', { name: /E2E bridge/ })).not.toContainText('Never', { timeout: 30_000 });
+  await expect(table.getByRole(...sel.e2EBridgeRow)).not.toContainText('Never', { timeout: 30_000 });
 
-  await table.getByRole('button', sel.revokeKey('E2E bridge')).click();
+  await table.getByRole(...ui.buttonNamed(sel.revokeKey('E2E bridge').name)).click();
   const confirm = page.getByRole(sel.revokeDialog.role, { name: sel.revokeDialog.name });
   expect(await seriousViolations(page)).toEqual([]);
   await confirm.getByRole(sel.confirmRevoke.role, { name: sel.confirmRevoke.name }).click();
-  await expect(table.getByRole('row', { name: /E2E bridge/ })).toContainText('Revoked');
+  await expect(table.getByRole(...sel.e2EBridgeRow)).toContainText('Revoked');
   expect(await apiStatus(page, '/vehicles?pageSize=1', secret)).toBe(401);
 
   for (const tab of ['logo', 'delivery', 'password']) {
@@ -70,7 +70,7 @@ test('access management, OEM access and the profile pass axe, the grant form ope
   await signInToDashboard(page, 'SA');
   await page.goto(`${PORTAL_BASE}/access-management`);
   const grants = page.getByRole(sel.grantsTable.role, { name: sel.grantsTable.name });
-  await expect(grants.getByRole('row').nth(1)).toBeVisible({ timeout: 30_000 });
+  await expect(grants.getByRole(...ui.row).nth(1)).toBeVisible({ timeout: 30_000 });
   await expect(grants).toContainText('Expired');
   await page.screenshot({ path: shot('access-management'), fullPage: true });
   expect(await seriousViolations(page)).toEqual([]);
@@ -81,12 +81,12 @@ test('access management, OEM access and the profile pass axe, the grant form ope
 
   await page.goto(`${PORTAL_BASE}/oem-access`);
   const oem = page.getByRole(sel.oemGrantsTable.role, { name: sel.oemGrantsTable.name });
-  await expect(oem.getByRole('row').nth(1)).toBeVisible({ timeout: 30_000 });
+  await expect(oem.getByRole(...ui.row).nth(1)).toBeVisible({ timeout: 30_000 });
   await page.screenshot({ path: shot('oem-access'), fullPage: true });
   expect(await seriousViolations(page)).toEqual([]);
 
   await page.goto(`${PORTAL_BASE}/profile`);
-  await expect(page.getByRole('table', { name: 'Sessions' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole(...sel.sessionsTable)).toBeVisible({ timeout: 30_000 });
   await page.screenshot({ path: shot('profile'), fullPage: true });
   expect(await seriousViolations(page)).toEqual([]);
 });

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { analysisCarbon as sel } from '../../selectors';
+import { analysisCarbon as sel, ui } from '../../selectors';
 import { PORTAL_BASE, signInToDashboard } from './portal-session';
 import { seriousViolations } from '../axe';
 
@@ -13,9 +13,9 @@ test('an OEM admin compares vehicles and exports CSV and PNG; the carbon page sh
   test.setTimeout(180_000);
   await signInToDashboard(page, 'OEMA');
   await page.goto(`${PORTAL_BASE}/analysis`);
-  const picker = page.getByRole('textbox', { name: sel.subjects });
+  const picker = page.getByRole(...ui.field(sel.subjects));
   await picker.click();
-  const options = page.getByRole('option');
+  const options = page.getByRole(...ui.option);
   await expect(options.first()).toBeVisible({ timeout: 30_000 });
   await options.nth(0).click();
   await options.nth(1).click();
@@ -24,8 +24,10 @@ test('an OEM admin compares vehicles and exports CSV and PNG; the carbon page sh
 
   const table = page.getByRole(sel.comparisonTable.role, { name: sel.comparisonTable.name });
   await expect(table).toBeVisible({ timeout: 30_000 });
-  await expect(table.getByRole('row')).toHaveCount(4);
-  await expect(page.getByRole(sel.barChart.role, { name: sel.barChart.name }).locator('canvas').first()).toBeVisible();
+  await expect(table.getByRole(...ui.row)).toHaveCount(4);
+  await expect(
+    page.getByRole(sel.barChart.role, { name: sel.barChart.name }).locator(sel.canvas).first(),
+  ).toBeVisible();
   await page.waitForTimeout(500);
   await page.screenshot({ path: shot('analysis'), fullPage: true });
   expect.soft(await seriousViolations(page)).toEqual([]);
@@ -57,8 +59,8 @@ test('an OEM admin compares vehicles and exports CSV and PNG; the carbon page sh
   await page.screenshot({ path: shot('carbon'), fullPage: true });
   expect.soft(await seriousViolations(page)).toEqual([]);
 
-  const baseline = page.getByRole('textbox', { name: sel.baseline2w });
+  const baseline = page.getByRole(...ui.field(sel.baseline2w));
   await baseline.fill('0');
   await page.getByRole(sel.apply.role, { name: sel.apply.name }).click();
-  await expect(page.getByText('A 2 Wheeler baseline must be more than 0.')).toBeVisible();
+  await expect(page.getByText(sel.a2WheelerBaselineMustText)).toBeVisible();
 });

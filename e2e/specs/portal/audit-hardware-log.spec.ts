@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { openVehicleList, PORTAL_BASE, signInToDashboard } from './portal-session';
+import { auditLog, ui } from '../../selectors';
 
 // The audit log and the hardware log in the demo portal: a write made in the UI shows up in the audit log with its
 // diff, the chain verifies, and the hardware log's live tail runs and pauses.
@@ -9,29 +10,32 @@ test('a write made in the UI is in the audit log with its diff, and the chain ve
   await signInToDashboard(page, 'SA');
   const table = await openVehicleList(page);
   await table
-    .getByRole('button', { name: /^Actions for / })
+    .getByRole(...auditLog.actionsFor)
     .first()
     .click();
-  await page.getByRole('menuitem', { name: /^(Deactivate|Activate)$/ }).click();
-  await expect(page.getByText(/^(Deactivated|Activated) /)).toBeVisible({ timeout: 15_000 });
+  await page.getByRole(...auditLog.deactivateActivateMenuItem).click();
+  await expect(page.getByText(auditLog.deactivatedActivatedText)).toBeVisible({ timeout: 15_000 });
   await table
-    .getByRole('button', { name: /^Actions for / })
+    .getByRole(...auditLog.actionsFor)
     .nth(1)
     .click();
-  await page.getByRole('menuitem', { name: 'Resync' }).click();
+  await page.getByRole(...auditLog.resyncMenuItem).click();
   // Leaving before the answer would abort the request (the demo server answers in the page): wait for its toast.
-  await expect(page.getByText(/^Resync requested for /)).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(auditLog.resyncRequestedForText)).toBeVisible({ timeout: 15_000 });
 
   await page.goto(`${PORTAL_BASE}/audit`);
-  const audit = page.getByRole('table', { name: 'Audit log' });
-  await expect(audit.getByRole('row')).toHaveCount(3, { timeout: 30_000 });
-  await page.getByRole('button', { name: 'Verify chain' }).click();
-  await expect(page.getByText('Chain intact')).toBeVisible();
+  const audit = page.getByRole(...auditLog.auditLogTable);
+  await expect(audit.getByRole(...ui.row)).toHaveCount(3, { timeout: 30_000 });
+  await page.getByRole(...auditLog.verifyChain).click();
+  await expect(page.getByText(auditLog.chainIntactText)).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('audit-sa.png'), fullPage: true });
 
-  await audit.getByRole('row').filter({ hasText: 'Change Status' }).click();
-  const drawer = page.getByRole('dialog', { name: 'Audit entry' });
-  await expect(drawer.getByRole('table', { name: 'Changed fields' })).toContainText('status');
+  await audit
+    .getByRole(...ui.row)
+    .filter({ hasText: 'Change Status' })
+    .click();
+  const drawer = page.getByRole(...auditLog.auditEntryDialog);
+  await expect(drawer.getByRole(...auditLog.changedFieldsTable)).toContainText('status');
   await page.screenshot({ path: test.info().outputPath('audit-entry-sa.png'), fullPage: true });
 });
 
@@ -40,15 +44,20 @@ test('an OEM admin opens the audit log and sees only its own staff entries', asy
   await signInToDashboard(page, 'OEMA');
   const table = await openVehicleList(page);
   await table
-    .getByRole('button', { name: /^Actions for / })
+    .getByRole(...auditLog.actionsFor)
     .first()
     .click();
-  await page.getByRole('menuitem', { name: /^(Deactivate|Activate)$/ }).click();
-  await expect(page.getByText(/^(Deactivated|Activated) /)).toBeVisible({ timeout: 15_000 });
+  await page.getByRole(...auditLog.deactivateActivateMenuItem).click();
+  await expect(page.getByText(auditLog.deactivatedActivatedText)).toBeVisible({ timeout: 15_000 });
   await page.goto(`${PORTAL_BASE}/audit`);
-  const audit = page.getByRole('table', { name: 'Audit log' });
-  await expect(audit.getByRole('row').filter({ hasText: '(OEMA)' }).first()).toBeVisible({ timeout: 30_000 });
-  await expect(audit.getByRole('row').filter({ hasText: '(SA)' })).toHaveCount(0);
+  const audit = page.getByRole(...auditLog.auditLogTable);
+  await expect(
+    audit
+      .getByRole(...ui.row)
+      .filter({ hasText: '(OEMA)' })
+      .first(),
+  ).toBeVisible({ timeout: 30_000 });
+  await expect(audit.getByRole(...ui.row).filter({ hasText: '(SA)' })).toHaveCount(0);
   await page.screenshot({ path: test.info().outputPath('audit-oema.png'), fullPage: true });
 });
 
@@ -57,14 +66,14 @@ for (const role of ['SA', 'BMSA'] as const) {
     test.setTimeout(90_000);
     await signInToDashboard(page, role);
     await page.goto(`${PORTAL_BASE}/hardware-log`);
-    const log = page.getByRole('table', { name: 'Hardware log' });
-    await expect(log.getByRole('row')).toHaveCount(26, { timeout: 30_000 });
-    await expect(page.getByText('Live tail on', { exact: true })).toBeVisible();
+    const log = page.getByRole(...auditLog.hardwareLogTable);
+    await expect(log.getByRole(...ui.row)).toHaveCount(26, { timeout: 30_000 });
+    await expect(page.getByText(auditLog.liveTailOnText, { exact: true })).toBeVisible();
     await page.screenshot({ path: test.info().outputPath(`hardware-log-${role.toLowerCase()}.png`), fullPage: true });
-    await page.getByLabel('Level').selectOption('ERROR');
-    await expect(log.getByRole('row').nth(1)).toContainText('ERROR', { timeout: 15_000 });
-    await page.getByRole('button', { name: 'Pause live tail' }).click();
-    await expect(page.getByText('Live tail paused', { exact: true })).toBeVisible();
+    await page.getByLabel(auditLog.level).selectOption('ERROR');
+    await expect(log.getByRole(...ui.row).nth(1)).toContainText('ERROR', { timeout: 15_000 });
+    await page.getByRole(...auditLog.pauseLiveTail).click();
+    await expect(page.getByText(auditLog.liveTailPausedText, { exact: true })).toBeVisible();
     await page.screenshot({
       path: test.info().outputPath(`hardware-log-${role.toLowerCase()}-errors.png`),
       fullPage: true,

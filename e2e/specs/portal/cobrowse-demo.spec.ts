@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signInDemo } from './portal-session';
+import { cobrowseDemo, ui } from '../../selectors';
 
 // The demo's co-browse tour (`demo-cobrowse` of the widget mock's DEMO_ENGAGEMENT, decision 0090) on the fleet map:
 // the widget types into the map's React-controlled search, and the portal sees it.
@@ -9,10 +10,10 @@ test('the demo co-browse tour types a vehicle id into the fleet map search', asy
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await signInDemo(page, 'SA');
-  await page.getByRole('link', { name: 'Open the fleet map' }).click();
-  const search = page.getByRole('textbox', { name: 'Find a vehicle' });
+  await page.getByRole(...cobrowseDemo.openTheFleetMapLink).click();
+  const search = page.getByRole(...cobrowseDemo.findAVehicleField);
   await expect(search).toBeVisible({ timeout: 30_000 });
-  const surface = page.locator('voltline-tour[data-mode="cobrowse"]');
+  const surface = page.locator(cobrowseDemo.voltlineTourDataModeCobrowse);
   // the embedded widget starts tours once its session is ready; until then the call does nothing
   await expect
     .poll(
@@ -23,8 +24,8 @@ test('the demo co-browse tour types a vehicle id into the fleet map search', asy
       { timeout: 30_000 },
     )
     .toBe(1);
-  await expect(surface.getByRole('group', { name: 'Co-browse tour' })).toContainText('Kai joined to show you around');
-  const bubble = surface.getByRole('status');
+  await expect(surface.getByRole(...cobrowseDemo.coBrowseTourGroup)).toContainText('Kai joined to show you around');
+  const bubble = surface.getByRole(...ui.status);
   await expect(bubble).toContainText('Type a vehicle id, VIN or driver here.', { timeout: 20_000 });
   await expect(search).toHaveValue('VH-00001', { timeout: 20_000 });
   await page.screenshot({ path: test.info().outputPath('cobrowse-demo-fleet-map.png') });

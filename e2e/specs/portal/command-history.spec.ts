@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { commandHistory as ch } from '../../selectors';
+import { commandHistory as ch, ui } from '../../selectors';
 import { PORTAL_BASE, signInToDashboard } from './portal-session';
 import { seriousViolations } from '../axe';
 
@@ -17,8 +17,8 @@ test('a safety-critical command is sent with typed confirmation and its acknowle
   await signInToDashboard(page, 'SA');
   await page.goto(`${PORTAL_BASE}/command-history`);
   const table = page.getByRole(ch.table.role, { name: ch.table.name });
-  await expect(table.getByRole('row').nth(1)).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByRole('status', { name: 'Live' })).toBeVisible({ timeout: 30_000 });
+  await expect(table.getByRole(...ui.row).nth(1)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole(...ch.liveStatus)).toBeVisible({ timeout: 30_000 });
   await page.screenshot({ path: shot('list-sa'), fullPage: true });
   expect.soft(await seriousViolations(page)).toEqual([]);
 
@@ -26,23 +26,23 @@ test('a safety-critical command is sent with typed confirmation and its acknowle
   const dialog = page.getByRole(ch.dialog.role, { name: ch.dialog.name });
   await dialog.getByRole(ch.vehicle.role, { name: ch.vehicle.name }).fill('000000001');
   await page
-    .getByRole('option', { name: /000000001/ })
+    .getByRole(...ch.n000000001Option)
     .first()
     .click();
   const command = dialog.getByRole(ch.command.role, { name: ch.command.name });
   await expect(command).toBeEnabled({ timeout: 15_000 });
   await command.click();
-  await page.getByRole('option', { name: /\(REMOTE_STOP\)/ }).click();
+  await page.getByRole(...ch.rEMOTEStopOption).click();
   await dialog.getByRole(ch.rampDown.role, { name: ch.rampDown.name }).fill('10');
 
   // Without the typed word, nothing is sent.
-  const send = dialog.getByRole('button', { name: 'Send Remote stop to the vehicle' });
+  const send = dialog.getByRole(...ch.sendRemoteStopToThe);
   await send.click();
-  await expect(dialog.getByText(/^Type .+ to confirm\.$/)).toBeVisible();
+  await expect(dialog.getByText(ch.typeToConfirmText)).toBeVisible();
   const box = dialog.getByRole(ch.confirmation.role, { name: ch.confirmation.name });
   const word = (
     (await box.getAttribute('aria-label')) ??
-    (await dialog.locator('label', { hasText: /^Type / }).textContent()) ??
+    (await dialog.locator(ch.label, { hasText: /^Type / }).textContent()) ??
     ''
   )
     .replace(/^Type /, '')
@@ -59,9 +59,12 @@ test('a safety-critical command is sent with typed confirmation and its acknowle
     if (request.method() === 'GET' && url.pathname.endsWith('/api/commands')) historyFetches.push(Date.now());
   });
   await send.click();
-  await expect(page.getByText('Remote stop sent to 1 vehicle')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(ch.remoteStopSentTo1Text)).toBeVisible({ timeout: 15_000 });
 
-  const row = table.getByRole('row').filter({ hasText: 'REMOTE_STOP' }).first();
+  const row = table
+    .getByRole(...ui.row)
+    .filter({ hasText: 'REMOTE_STOP' })
+    .first();
   await expect(row.getByLabel(ch.pending)).toBeVisible({ timeout: 15_000 });
   const pendingSeen = Date.now();
   await page.screenshot({ path: shot('pending-sa'), fullPage: true });

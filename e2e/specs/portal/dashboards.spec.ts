@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { portal } from '../../selectors';
+import { dashboardLayout, portal } from '../../selectors';
 import { PORTAL_BASE, signInToDashboard } from './portal-session';
 import { seriousViolations } from '../axe';
 import { animationsDone } from '../motion';
@@ -13,7 +13,7 @@ for (const role of ['SA', 'OEMA', 'DA', 'FA', 'DR', 'EVO', 'BMSA', 'MCUA', 'VCUA
     await page.setViewportSize({ width: 1440, height: 1100 });
     await signInToDashboard(page, role);
     await expect(page.locator(portal.pages.dashboardGrid)).toBeVisible();
-    await expect(page.getByRole('img', { name: /Loading/ })).toHaveCount(0);
+    await expect(page.getByRole(...dashboardLayout.loadingImage)).toHaveCount(0);
     await page.waitForTimeout(1500);
     await page.screenshot({ path: shot(`role-${role}`), fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
@@ -25,16 +25,15 @@ test('configuration round trip: add a panel, drag, resize, reload, same layout',
   await signInToDashboard(page, 'OEMA');
   await page.goto(`${PORTAL_BASE}/dashboard-configuration`);
   const grid = page.locator(portal.pages.dashboardEditorGrid);
-  await expect(grid.locator('[data-panel]').first()).toBeVisible({ timeout: 30_000 });
-  await page.getByRole('button', { name: 'Add panel Utilisation' }).click();
-  const utilisation = grid.locator('[data-panel="utilisation"]');
+  await expect(grid.locator(dashboardLayout.anyPanel).first()).toBeVisible({ timeout: 30_000 });
+  await page.getByRole(...dashboardLayout.addPanelUtilisation).click();
+  const utilisation = grid.locator(dashboardLayout.utilisationPanel);
   await expect(utilisation).toBeVisible();
 
   // Drag it by its title bar to the top of the grid. `hover` waits for the element to stand still and scrolls it into
   // view, so the mouse goes down where the handle really is.
-  const handle = utilisation.locator('.vl-drag-handle');
-  const label = () =>
-    utilisation.getByRole('button', { name: /^Move or resize Utilisation/ }).getAttribute('aria-label');
+  const handle = utilisation.locator(dashboardLayout.dragHandle);
+  const label = () => utilisation.getByRole(...dashboardLayout.moveOrResizeUtilisation).getAttribute('aria-label');
   const start = await label();
   await handle.hover({ position: { x: 40, y: 10 } });
   const from = await handle.boundingBox();
@@ -45,7 +44,7 @@ test('configuration round trip: add a panel, drag, resize, reload, same layout',
   await page.mouse.up();
   // Resize from its corner: two columns wider. The panel glides to its dropped place first (a CSS transition) and
   // the page may scroll: the corner is grabbed once it stands still in view.
-  const corner = utilisation.locator('.react-resizable-handle');
+  const corner = utilisation.locator(dashboardLayout.resizeCorner);
   await animationsDone(page);
   await corner.hover();
   const c = await corner.boundingBox();
@@ -54,26 +53,26 @@ test('configuration round trip: add a panel, drag, resize, reload, same layout',
   await page.mouse.move(c.x + 260, c.y + c.height / 2, { steps: 15 });
   await page.mouse.up();
 
-  const keyboardHandle = utilisation.getByRole('button', { name: /^Move or resize Utilisation/ });
+  const keyboardHandle = utilisation.getByRole(...dashboardLayout.moveOrResizeUtilisation);
   const before = await keyboardHandle.getAttribute('aria-label');
   expect(before).not.toEqual(start);
   expect(before).not.toMatch(/column 1,/);
   expect(before).not.toMatch(/ 4 wide/);
-  await page.getByRole('button', { name: 'Save layout' }).click();
-  await expect(page.getByText('Unsaved changes')).toHaveCount(0);
+  await page.getByRole(...dashboardLayout.saveLayout).click();
+  await expect(page.getByText(dashboardLayout.unsavedChangesText)).toHaveCount(0);
   await page.screenshot({ path: shot('configuration'), fullPage: true });
   expect(await seriousViolations(page)).toEqual([]);
 
   await page.reload();
   const after = page
     .locator(portal.pages.dashboardEditorGrid)
-    .locator('[data-panel="utilisation"]')
-    .getByRole('button', { name: /^Move or resize Utilisation/ });
+    .locator(dashboardLayout.utilisationPanel)
+    .getByRole(...dashboardLayout.moveOrResizeUtilisation);
   await expect(after).toHaveAttribute('aria-label', before as string, { timeout: 30_000 });
 
   // The dashboard itself shows the saved layout.
   await page.goto(`${PORTAL_BASE}/dashboard`);
-  await expect(page.locator(portal.pages.dashboardGrid).locator('[data-panel="utilisation"]')).toBeVisible();
+  await expect(page.locator(portal.pages.dashboardGrid).locator(dashboardLayout.utilisationPanel)).toBeVisible();
   await page.screenshot({ path: shot('oem-after'), fullPage: true });
 });
 
@@ -82,15 +81,15 @@ test('the time-series charts share one crosshair: pointing at a day on one shows
 }) => {
   await page.setViewportSize({ width: 1440, height: 1100 });
   await signInToDashboard(page, 'SA');
-  const energy = page.getByRole('figure', { name: 'Energy and distance per day' });
-  const charging = page.getByRole('figure', { name: 'Charging sessions and energy charged per day' });
-  await expect(energy.locator('canvas').first()).toBeVisible({ timeout: 30_000 });
-  await expect(charging.locator('canvas').first()).toBeVisible({ timeout: 30_000 });
+  const energy = page.getByRole(...dashboardLayout.energyAndDistancePerDayFigure);
+  const charging = page.getByRole(...dashboardLayout.chargingSessionsAndEnergyChargedFigure);
+  await expect(energy.locator(dashboardLayout.chartCanvas).first()).toBeVisible({ timeout: 30_000 });
+  await expect(charging.locator(dashboardLayout.chartCanvas).first()).toBeVisible({ timeout: 30_000 });
   // ECharts' tooltip is a div it adds in the chart's box (its style says so); hidden until something points at it.
-  const chargingTip = charging.locator('div[style*="z-index: 9999999"]');
+  const chargingTip = charging.locator(dashboardLayout.chartTooltip);
   await expect(chargingTip).toHaveCount(0);
   await energy.scrollIntoViewIfNeeded();
-  const box = await energy.locator('canvas').first().boundingBox();
+  const box = await energy.locator(dashboardLayout.chartCanvas).first().boundingBox();
   if (!box) throw new Error('the energy chart has no canvas box');
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.move(box.x + box.width / 2 + 5, box.y + box.height / 2);

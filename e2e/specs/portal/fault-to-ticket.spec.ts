@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { rulesNotifications as sel, tickets } from '../../selectors';
+import { faultToTicket, rulesNotifications as sel, tickets, ui } from '../../selectors';
 import { PORTAL_BASE, signInToDashboard } from './portal-session';
 
 // Issue 19's chain in the demo portal: a rule watching the simulated telemetry fires -> its notification arrives live
@@ -9,13 +9,13 @@ import { PORTAL_BASE, signInToDashboard } from './portal-session';
 const RULE = `E2E chain ${Date.now() % 100_000}`;
 
 async function bellCount(page: Page): Promise<number> {
-  const name = await page.getByRole('link', { name: sel.bell }).getAttribute('aria-label');
+  const name = await page.getByRole(...ui.linkNamed(sel.bell)).getAttribute('aria-label');
   return Number(name?.match(sel.bell)?.[1]);
 }
 
 async function choose(page: Page, label: string, option: string | RegExp) {
-  await page.getByRole('textbox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option }).first().click();
+  await page.getByRole(...ui.field(label, true)).click();
+  await page.getByRole(...ui.optionNamed(option)).first().click();
 }
 
 test('a rule fires on live telemetry, notifies, opens a ticket that is assigned, worked and closed', async ({
@@ -23,26 +23,29 @@ test('a rule fires on live telemetry, notifies, opens a ticket that is assigned,
 }) => {
   test.setTimeout(180_000);
   await signInToDashboard(page, 'SA');
-  await expect(page.getByRole('link', { name: sel.bell })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole(...ui.linkNamed(sel.bell))).toBeVisible({ timeout: 20_000 });
 
   await page.goto(`${PORTAL_BASE}/rule-management`);
-  await page.getByRole('button', { name: sel.addRule.name }).click();
-  const dialog = page.getByRole('dialog', { name: sel.ruleDialog.name });
-  await dialog.getByRole('textbox', { name: sel.name, exact: true }).fill(RULE);
+  await page.getByRole(sel.addRule.role, { name: sel.addRule.name }).click();
+  const dialog = page.getByRole(sel.ruleDialog.role, { name: sel.ruleDialog.name });
+  await dialog.getByRole(...ui.field(sel.name, true)).fill(RULE);
   await dialog.getByText(sel.scopeDevice.name, { exact: true }).click();
-  await dialog.getByRole('textbox', { name: sel.vehicle, exact: true }).click();
-  await page.getByRole('option', { name: sel.vehicleOption }).first().click();
+  await dialog.getByRole(...ui.field(sel.vehicle, true)).click();
+  await page.getByRole(...ui.optionNamed(sel.vehicleOption)).first().click();
   await choose(page, sel.conditionKey, 'State of charge (%)');
   await choose(page, sel.conditionComparison, '>= (at or above)');
-  await dialog.getByRole('textbox', { name: sel.conditionValue, exact: true }).fill('0');
-  await dialog.getByRole('checkbox', { name: sel.openTicket }).check();
+  await dialog.getByRole(...ui.field(sel.conditionValue, true)).fill('0');
+  await dialog.getByRole(...ui.checkboxNamed(sel.openTicket)).check();
   const before = await bellCount(page);
-  await dialog.getByRole('button', { name: sel.save.name }).click();
+  await dialog.getByRole(sel.save.role, { name: sel.save.name }).click();
   await expect(dialog).toBeHidden();
 
   // The notification arrives without a reload, and the header counts it.
   await page.goto(`${PORTAL_BASE}/notification-history`);
-  const row = page.getByRole('table', { name: sel.historyTable.name }).getByRole('row').filter({ hasText: RULE });
+  const row = page
+    .getByRole(sel.historyTable.role, { name: sel.historyTable.name })
+    .getByRole(...ui.row)
+    .filter({ hasText: RULE });
   await expect(row).toHaveCount(1, { timeout: 30_000 });
   await expect.poll(() => bellCount(page), { timeout: 15_000 }).toBeGreaterThan(before);
 
@@ -50,29 +53,31 @@ test('a rule fires on live telemetry, notifies, opens a ticket that is assigned,
   await page.goto(`${PORTAL_BASE}/tickets`);
   await page.getByRole(tickets.search.role, { name: tickets.search.name }).fill(RULE);
   const list = page.getByRole(tickets.table.role, { name: tickets.table.name });
-  await expect(list.getByRole('row')).toHaveCount(2, { timeout: 20_000 });
+  await expect(list.getByRole(...ui.row)).toHaveCount(2, { timeout: 20_000 });
   await list.getByText(RULE).first().click();
-  const drawer = page.getByRole('dialog', { name: new RegExp(`TCK-\\d+: ${RULE}`) });
+  const drawer = page.getByRole(...ui.dialogNamed(new RegExp(`TCK-\\d+: ${RULE}`)));
   await expect(drawer).toBeVisible({ timeout: 15_000 });
 
   await drawer.getByRole(tickets.assignee.role, { name: tickets.assignee.name }).click();
   await page
-    .getByRole('listbox', { name: 'Assignee' })
-    .getByRole('option', { name: /\(DE\)/ })
+    .getByRole(...faultToTicket.assigneeListbox)
+    .getByRole(...faultToTicket.dEOption)
     .first()
     .click();
   await drawer.getByRole(tickets.saveAssignment.role, { name: tickets.saveAssignment.name }).click();
-  await expect(drawer.getByText(/Assigned to .* \/ .*\(DE\)/)).toBeVisible();
+  await expect(drawer.getByText(faultToTicket.assignedToDEText)).toBeVisible();
 
-  await drawer.locator('label').filter({ hasText: tickets.replyKindLabel }).click();
-  await drawer.getByRole('textbox', { name: 'Reply' }).fill('The battery was checked; the rule can rest.');
+  await drawer.locator(faultToTicket.label).filter({ hasText: tickets.replyKindLabel }).click();
+  await drawer.getByRole(...faultToTicket.replyField).fill('The battery was checked; the rule can rest.');
   await drawer.getByRole(tickets.sendReply.role, { name: tickets.sendReply.name }).click();
-  await expect(drawer.getByLabel(/^Reply from/).getByText('The battery was checked; the rule can rest.')).toBeVisible();
+  await expect(
+    drawer.getByLabel(faultToTicket.replyFrom).getByText(faultToTicket.theBatteryWasCheckedTheText),
+  ).toBeVisible();
 
   const moves = drawer.getByRole(tickets.statusMoves.role, { name: tickets.statusMoves.name });
-  await moves.getByRole('button', { name: 'Start work' }).click();
-  await expect(moves.getByRole('button', { name: 'Close' })).toBeVisible();
-  await moves.getByRole('button', { name: 'Close' }).click();
-  await expect(moves.getByRole('button')).toHaveText(['Reopen']);
+  await moves.getByRole(...faultToTicket.startWork).click();
+  await expect(moves.getByRole(...faultToTicket.close)).toBeVisible();
+  await moves.getByRole(...faultToTicket.close).click();
+  await expect(moves.getByRole(...ui.button)).toHaveText(['Reopen']);
   await page.screenshot({ path: test.info().outputPath('chain-ticket-closed.png'), fullPage: true });
 });

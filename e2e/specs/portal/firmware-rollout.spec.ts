@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { firmware } from '../../selectors';
+import { firmware, ui } from '../../selectors';
 import { PORTAL_BASE, signInDemo, signInToDashboard } from './portal-session';
 import { seriousViolations } from '../axe';
 
@@ -23,7 +23,10 @@ test('wave 2 pauses by itself after injected failures, a silent device times out
   await signInToDashboard(page, 'SA');
   await page.goto(`${PORTAL_BASE}/firmware-release`);
   await expect(
-    page.getByRole(firmware.releasesTable.role, { name: firmware.releasesTable.name }).getByRole('row').nth(1),
+    page
+      .getByRole(firmware.releasesTable.role, { name: firmware.releasesTable.name })
+      .getByRole(...ui.row)
+      .nth(1),
   ).toBeVisible({
     timeout: 30_000,
   });
@@ -40,8 +43,10 @@ test('wave 2 pauses by itself after injected failures, a silent device times out
   await page.getByRole(firmware.startRollout.role, { name: firmware.startRollout.name }).click();
   const form = page.getByRole(firmware.rolloutDialog.role, { name: firmware.rolloutDialog.name });
   const release = form.getByLabel(firmware.release);
-  await expect(release.locator('option', { hasText: firmware.bmsRelease }).first()).toBeAttached({ timeout: 15_000 });
-  const value = await release.locator('option', { hasText: firmware.bmsRelease }).first().getAttribute('value');
+  await expect(release.locator(firmware.option, { hasText: firmware.bmsRelease }).first()).toBeAttached({
+    timeout: 15_000,
+  });
+  const value = await release.locator(firmware.option, { hasText: firmware.bmsRelease }).first().getAttribute('value');
   await release.selectOption(value ?? '');
   await form.getByLabel(firmware.canary).fill('1');
   await form.getByLabel(firmware.waveSize).fill('5');
@@ -55,13 +60,13 @@ test('wave 2 pauses by itself after injected failures, a silent device times out
   await form.getByRole(firmware.startRollout.role, { name: firmware.startRollout.name }).click();
 
   const drawer = page.getByRole(firmware.drawer.role, { name: firmware.drawer.name, exact: true });
-  await expect(drawer.getByTestId('rollout-wave-1')).toBeVisible({ timeout: 20_000 });
+  await expect(drawer.getByTestId(firmware.rolloutWave1)).toBeVisible({ timeout: 20_000 });
   await page.screenshot({ path: shot('rollout-running'), fullPage: true });
 
   // Wave 2 pauses by itself; the canary's silent device has timed out.
   await expect(drawer.getByLabel(firmware.paused)).toBeVisible({ timeout: 90_000 });
   await expect(drawer.getByText(firmware.autoPause)).toBeVisible();
-  await expect(drawer.getByTestId('rollout-wave-3')).toContainText('0 completed · 0 failed · 0 in progress');
+  await expect(drawer.getByTestId(firmware.rolloutWave3)).toContainText('0 completed · 0 failed · 0 in progress');
   await drawer.getByLabel(firmware.devicesShow).selectOption('failed');
   await expect(drawer.getByText(firmware.timedOut)).toBeVisible({ timeout: 15_000 });
   await page.screenshot({ path: shot('rollout-paused'), fullPage: true });
@@ -69,19 +74,19 @@ test('wave 2 pauses by itself after injected failures, a silent device times out
 
   // Rollback: a new rollout re-deploys 3.9.21 to the failed devices and completes.
   await drawer.getByRole(firmware.rollback.role, { name: firmware.rollback.name }).click();
-  await expect(page.getByText(/Rollback of 4\.0\.0: \d+ failed devices/).first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(firmware.rollbackOf400Text).first()).toBeVisible({ timeout: 15_000 });
   await page.keyboard.press('Escape');
   await page.getByRole(firmware.rolloutsTab.role, { name: firmware.rolloutsTab.name }).click();
-  const rollbackRow = page.getByRole('row', { name: /Rollback of 4\.0\.0/ });
+  const rollbackRow = page.getByRole(...firmware.rollbackOf400Row);
   await rollbackRow.click();
-  await expect(drawer.getByText('BMS 3.9.21')).toBeVisible({ timeout: 15_000 });
+  await expect(drawer.getByText(firmware.bMS3921Text)).toBeVisible({ timeout: 15_000 });
   await expect(drawer.getByLabel(firmware.completed)).toBeVisible({ timeout: 90_000 });
   await page.screenshot({ path: shot('rollback-completed'), fullPage: true });
 
   await page.goto(`${PORTAL_BASE}/firmware-update-history?q=3.9.21`);
   const history = page.getByRole(firmware.historyTable.role, { name: firmware.historyTable.name });
-  await expect(history.getByRole('row').nth(1)).toBeVisible({ timeout: 30_000 });
-  await expect(history.getByText('Completed').first()).toBeVisible();
+  await expect(history.getByRole(...ui.row).nth(1)).toBeVisible({ timeout: 30_000 });
+  await expect(history.getByText(firmware.completedText).first()).toBeVisible();
   await page.screenshot({ path: shot('history'), fullPage: true });
   expect.soft(await seriousViolations(page)).toEqual([]);
 });
@@ -99,19 +104,21 @@ test('an open rollout hears its own progress summary live: the detail reads the 
   await page.getByRole(firmware.startRollout.role, { name: firmware.startRollout.name }).click();
   const form = page.getByRole(firmware.rolloutDialog.role, { name: firmware.rolloutDialog.name });
   const release = form.getByLabel(firmware.release);
-  await expect(release.locator('option', { hasText: firmware.bmsRelease }).first()).toBeAttached({ timeout: 15_000 });
-  const value = await release.locator('option', { hasText: firmware.bmsRelease }).first().getAttribute('value');
+  await expect(release.locator(firmware.option, { hasText: firmware.bmsRelease }).first()).toBeAttached({
+    timeout: 15_000,
+  });
+  const value = await release.locator(firmware.option, { hasText: firmware.bmsRelease }).first().getAttribute('value');
   await release.selectOption(value ?? '');
   await form.getByLabel(firmware.canary).fill('0');
   await form.getByLabel(firmware.waveSize).fill('100');
   // No preconditions: every device installs at once, so some device reports every second.
-  await form.getByLabel('State of charge at least (%)').fill('0');
+  await form.getByLabel(firmware.stateOfChargeAtLeast).fill('0');
   for (const name of ['Parked', 'Not charging', 'Ignition off', 'Connected'])
-    await form.getByRole('checkbox', { name }).uncheck();
+    await form.getByRole(...ui.checkboxNamed(name)).uncheck();
   await form.getByRole(firmware.startRollout.role, { name: firmware.startRollout.name }).click();
   const drawer = page.getByRole(firmware.drawer.role, { name: firmware.drawer.name, exact: true });
-  await expect(drawer.getByTestId('rollout-wave-1')).toBeVisible({ timeout: 20_000 });
-  await expect(drawer.getByTestId('rollout-overall')).toContainText(/ [1-9]\d+ in progress/, { timeout: 30_000 });
+  await expect(drawer.getByTestId(firmware.rolloutWave1)).toBeVisible({ timeout: 20_000 });
+  await expect(drawer.getByTestId(firmware.rolloutOverall)).toContainText(/ [1-9]\d+ in progress/, { timeout: 30_000 });
 
   // Without the live summary the detail would read the rollout every 5 s (its fallback); with it, about every second.
   const reads = { rollout: 0, devices: 0 };
@@ -125,10 +132,10 @@ test('an open rollout hears its own progress summary live: the detail reads the 
   await page.waitForTimeout(15_000);
   expect(reads.rollout).toBeGreaterThanOrEqual(6);
   expect(reads.devices).toBeLessThanOrEqual(4);
-  await drawer.getByRole('button', { name: 'Cancel rollout' }).click();
+  await drawer.getByRole(...firmware.cancelRollout).click();
   await page
-    .getByRole('dialog', { name: 'Cancel this rollout?' })
-    .getByRole('button', { name: 'Cancel rollout' })
+    .getByRole(...firmware.cancelThisRolloutDialog)
+    .getByRole(...firmware.cancelRollout)
     .click();
-  await expect(drawer.getByLabel('Rollout cancelled')).toBeVisible({ timeout: 15_000 });
+  await expect(drawer.getByLabel(firmware.rolloutCancelled)).toBeVisible({ timeout: 15_000 });
 });

@@ -1,8 +1,18 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { openVehicleList, signInToDashboard as signInAs } from './portal-session';
+import { inventoryLists, ui } from '../../selectors';
 
 /** Signing in and the first list load transform lazy chunks; a busy machine needs more than the default. */
 const SLOW = { timeout: 30_000 };
+
+/** How far a table's scroller (the nearest ancestor that scrolls sideways) scrolls sideways, in px. */
+function sidewaysOverflow(list: Locator): Promise<number> {
+  return list.evaluate((el) => {
+    let node = el.parentElement;
+    while (node && !/(auto|scroll)/.test(getComputedStyle(node).overflowX)) node = node.parentElement;
+    return node ? node.scrollWidth - node.clientWidth : 0;
+  });
+}
 
 /** Goes to a path inside the app without a reload (the demo world stays in memory). */
 async function openInApp(page: Page, path: string) {
@@ -33,7 +43,7 @@ test.describe('inventory lists on the demo build', () => {
     // busy here by hand (a real answer can come before the busy state paints), then back.
     // Timed by the transition's own events, not by sleeps, so a loaded machine cannot make it flaky: dimming may
     // start late, never before 150 ms.
-    const dimming = await page.getByTestId('vehicles-scroll').evaluate(async (el) => {
+    const dimming = await page.getByTestId(inventoryLists.vehiclesScroll).evaluate(async (el) => {
       const read = () => ({ opacity: getComputedStyle(el).opacity, delay: getComputedStyle(el).transitionDelay });
       const idle = read();
       const set = performance.now();
@@ -58,22 +68,22 @@ test.describe('inventory lists on the demo build', () => {
       dimmed: '0.6',
       back: '1',
     });
-    await page.getByLabel('Connectivity').selectOption('4G');
+    await page.getByLabel(inventoryLists.connectivity).selectOption('4G');
     await expect(page).toHaveURL(/connectivity=4G/);
-    await expect(table.getByRole('cell', { name: '5G', exact: true })).toHaveCount(0);
-    await expect(table.getByRole('cell', { name: '4G', exact: true }).first()).toBeVisible();
-    await page.getByRole('button', { name: 'SoC' }).click();
-    await expect(page.getByRole('columnheader', { name: 'SoC' })).toHaveAttribute('aria-sort', 'ascending');
+    await expect(table.getByRole(...inventoryLists.n5gCell)).toHaveCount(0);
+    await expect(table.getByRole(...inventoryLists.n4gCell).first()).toBeVisible();
+    await page.getByRole(...inventoryLists.soC).click();
+    await expect(page.getByRole(...inventoryLists.soCColumn)).toHaveAttribute('aria-sort', 'ascending');
     await expect(table).toHaveAttribute('aria-rowcount', /\d+/);
-    await expect(page.getByTestId('vehicles-scroll')).toHaveAttribute('aria-busy', 'false');
+    await expect(page.getByTestId(inventoryLists.vehiclesScroll)).toHaveAttribute('aria-busy', 'false');
     expect(requests).toEqual(['/api/vehicles', '/api/vehicles']);
     await page.screenshot({ path: test.info().outputPath('vehicle-list-filtered.png'), fullPage: true });
 
-    const first = table.getByRole('row').nth(1);
+    const first = table.getByRole(...ui.row).nth(1);
     const label = await first.getAttribute('aria-label');
     await first.click();
     await expect(page).toHaveURL(/\/vehicle\/veh-/);
-    await expect(page.getByRole('tablist', { name: 'Vehicle details' })).toBeVisible(SLOW);
+    await expect(page.getByRole(...inventoryLists.vehicleDetailsTabs)).toBeVisible(SLOW);
     expect(label).toMatch(/^Vehicle /);
   });
 
@@ -83,24 +93,24 @@ test.describe('inventory lists on the demo build', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await signInAs(page, 'SA');
     const table = await openVehicleList(page);
-    const body = page.getByTestId('vehicles-scroll');
+    const body = page.getByTestId(inventoryLists.vehiclesScroll);
     expect(await body.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
     await page.screenshot({ path: test.info().outputPath('vehicle-list-1440.png') });
 
     await page.setViewportSize({ width: 1100, height: 900 });
     await expect.poll(() => body.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
-    const row = table.getByRole('row').nth(1);
-    const menu = row.getByRole('button', { name: /^Actions for / });
+    const row = table.getByRole(...ui.row).nth(1);
+    const menu = row.getByRole(...inventoryLists.actionsFor);
     await expect(menu).toBeInViewport();
     await body.evaluate((el) => {
       el.scrollLeft = el.scrollWidth;
     });
-    await expect(row.getByRole('link')).toBeInViewport();
+    await expect(row.getByRole(...ui.link)).toBeInViewport();
     await expect(menu).toBeInViewport();
     await page.screenshot({ path: test.info().outputPath('vehicle-list-1100-scrolled.png') });
   });
 
-  test('the device, ticket, command, notification and rule lists fit 1440 px too (issue 18 item 11)', async ({
+  test('the device, ticket, command, notification, rule and audit lists fit 1440 px too (issue 18 item 11)', async ({
     page,
   }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
@@ -113,32 +123,38 @@ test.describe('inventory lists on the demo build', () => {
       { path: '/command-history', table: 'Command history' },
       { path: '/notification-history', table: 'Notifications' },
       { path: '/rule-management', table: 'Rules' },
+      { path: '/audit', table: 'Audit log' },
     ]) {
       await openInApp(page, path);
-      const list = page.getByRole('table', { name: table });
-      await expect(list.getByRole('row').nth(1)).toBeVisible(SLOW);
-      // The table's scroller: the nearest ancestor that scrolls sideways. Nothing to scroll at 1440 px.
-      const overflow = await list.evaluate((el) => {
-        let node = el.parentElement;
-        while (node && !/(auto|scroll)/.test(getComputedStyle(node).overflowX)) node = node.parentElement;
-        return node ? node.scrollWidth - node.clientWidth : 0;
-      });
+      const list = page.getByRole(...ui.tableNamed(table));
+      await expect(list.getByRole(...ui.row).nth(1)).toBeVisible(SLOW);
+      const overflow = await sidewaysOverflow(list);
       expect(overflow, `${table} scrolls sideways by ${overflow} px`).toBeLessThanOrEqual(0);
       await page.screenshot({ path: test.info().outputPath(`${table.replace(/ /g, '-')}-1440.png`) });
     }
+    // The audit log fits 1280 px as well: no column ("Changed fields", "#") is cut off at the right.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const audit = page.getByRole(...inventoryLists.auditLogTable);
+    await expect.poll(() => sidewaysOverflow(audit), 'Audit log scrolls sideways at 1280 px').toBeLessThanOrEqual(0);
+    await expect(audit.getByRole(...inventoryLists.itemColumn)).toBeInViewport({ ratio: 1 });
+    await page.screenshot({ path: test.info().outputPath('Audit-log-1280.png') });
+    await page.setViewportSize({ width: 1440, height: 900 });
     // A fitted device's vehicle is a link to the vehicle (issue 18 item 5).
     await openInApp(page, '/bms/master-management?assigned=true');
-    const fitted = page.getByRole('table', { name: 'BMS devices' }).getByRole('row').nth(1);
-    await expect(fitted.getByRole('link', { name: /^veh-/ })).toHaveAttribute('href', /^\/vehicle\/veh-\d+$/);
+    const fitted = page
+      .getByRole(...inventoryLists.bMSDevicesTable)
+      .getByRole(...ui.row)
+      .nth(1);
+    await expect(fitted.getByRole(...inventoryLists.vehLink)).toHaveAttribute('href', /^\/vehicle\/veh-\d+$/);
   });
 
   test('the add vehicle form shows field errors', async ({ page }) => {
     await signInAs(page, 'SA');
     await openInApp(page, '/vehicle-management');
-    await page.getByRole('button', { name: 'Add vehicle' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Add vehicle' });
-    await dialog.getByRole('button', { name: 'Add vehicle' }).click();
-    await expect(dialog.getByText('The VIN has 17 letters and digits.')).toBeVisible();
+    await page.getByRole(...inventoryLists.addVehicle).click();
+    const dialog = page.getByRole(...inventoryLists.addVehicleDialog);
+    await dialog.getByRole(...inventoryLists.addVehicle).click();
+    await expect(dialog.getByText(inventoryLists.theVINHas17LettersText)).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('vehicle-add-errors.png') });
   });
 
@@ -152,7 +168,7 @@ test.describe('inventory lists on the demo build', () => {
     test(`${path} lists its rows`, async ({ page }) => {
       await signInAs(page, 'SA');
       await openInApp(page, path);
-      const rows = page.getByRole('table', { name: table }).getByRole('row');
+      const rows = page.getByRole(...ui.tableNamed(table)).getByRole(...ui.row);
       await expect(rows.nth(1)).toBeVisible(SLOW);
       await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
     });
@@ -161,12 +177,15 @@ test.describe('inventory lists on the demo build', () => {
   test('a fleet admin sees the fleet variant with only their vehicles', async ({ page }) => {
     await signInAs(page, 'FA');
     await openInApp(page, '/fleet/vehicle-management');
-    const table = page.getByRole('table', { name: 'Vehicles' });
-    await expect(table.getByRole('row').nth(1)).toBeVisible(SLOW);
-    await expect(page.getByText(/of \d+$/)).not.toHaveText(/of 300$/);
+    const table = page.getByRole(...inventoryLists.vehiclesTable);
+    await expect(table.getByRole(...ui.row).nth(1)).toBeVisible(SLOW);
+    await expect(page.getByText(inventoryLists.ofText)).not.toHaveText(/of 300$/);
     await page.screenshot({ path: test.info().outputPath('fleet-vehicle-list.png'), fullPage: true });
     // The VIN is a real link (#18 item 15): a modifier click opens the vehicle in a new tab and leaves this page be.
-    const vin = table.getByRole('row').nth(1).getByRole('link');
+    const vin = table
+      .getByRole(...ui.row)
+      .nth(1)
+      .getByRole(...ui.link);
     const href = await vin.getAttribute('href');
     expect(href).toMatch(/\/fleet\/vehicle\/veh-\d+$/);
     const opened = page.context().waitForEvent('page');
@@ -176,26 +195,29 @@ test.describe('inventory lists on the demo build', () => {
     expect(new URL(tab.url()).pathname).toBe(new URL(href!, page.url()).pathname);
     await tab.close();
     await expect(page).toHaveURL(/\/fleet\/vehicle-management/);
-    await table.getByRole('row').nth(1).click();
+    await table
+      .getByRole(...ui.row)
+      .nth(1)
+      .click();
     await expect(page).toHaveURL(/\/fleet\/vehicle\/veh-/);
   });
 
   test('a BMS admin exports and imports BMS devices and fits one with the vehicle picker', async ({ page }) => {
     await signInAs(page, 'BMSA');
     await openInApp(page, '/bms/master-management?chemistry=1');
-    const table = page.getByRole('table', { name: 'BMS devices' });
-    await expect(table.getByRole('row').nth(1)).toBeVisible(SLOW);
+    const table = page.getByRole(...inventoryLists.bMSDevicesTable);
+    await expect(table.getByRole(...ui.row).nth(1)).toBeVisible(SLOW);
 
     const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Export CSV' }).click();
+    await page.getByRole(...inventoryLists.exportCSV).click();
     const file = await download;
     expect(file.suggestedFilename()).toBe('bms-devices.csv');
     const exported = (await (await file.createReadStream()).toArray()).join('').trim().split(/\r?\n/);
     expect(exported[0]).toMatch(/^serialNumber,modelId,firmwareVersion,/);
     expect(exported.length).toBeGreaterThan(26);
 
-    await page.getByRole('button', { name: 'Import CSV' }).click();
-    const importDialog = page.getByRole('dialog', { name: 'Import BMS devices from CSV' });
+    await page.getByRole(...inventoryLists.importCSV).click();
+    const importDialog = page.getByRole(...inventoryLists.importBMSDevicesFromCSVDialog);
     const csv = [
       'serialNumber,modelId,firmwareVersion',
       'BMS-E2E-0001,mdl-bms-001,1.0.0',
@@ -203,35 +225,35 @@ test.describe('inventory lists on the demo build', () => {
       'BMS-E2E-0003,mdl-nope,1.0.0',
     ].join('\n');
     await importDialog
-      .getByLabel('CSV file')
+      .getByLabel(inventoryLists.cSVFile)
       .setInputFiles({ name: 'bms.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
-    const preview = importDialog.getByRole('table', { name: 'Import preview' });
-    await expect(preview.getByText(/^Serial number: Use letters, digits/)).toBeVisible();
-    await expect(preview.getByText(/^Model: No BMS model has this id/)).toBeVisible();
+    const preview = importDialog.getByRole(...inventoryLists.importPreviewTable);
+    await expect(preview.getByText(inventoryLists.serialNumberUseLettersDigitsText)).toBeVisible();
+    await expect(preview.getByText(inventoryLists.modelNoBMSModelHasText)).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('bms-import-preview-errors.png') });
-    await importDialog.getByRole('button', { name: 'Import 1 BMS device' }).click();
-    await expect(importDialog.getByText(/Imported 1 of 3 BMS devices/)).toBeVisible();
-    await expect(importDialog.getByRole('progressbar', { name: 'Import progress' })).toHaveAttribute(
-      'aria-valuenow',
-      '100',
-    );
-    await importDialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await importDialog.getByRole(...inventoryLists.import1BMSDevice).click();
+    await expect(importDialog.getByText(inventoryLists.imported1Of3BMSText)).toBeVisible();
+    await expect(importDialog.getByRole(...inventoryLists.importProgress)).toHaveAttribute('aria-valuenow', '100');
+    await importDialog.getByRole(...inventoryLists.close).click();
 
     await openInApp(page, '/bms/master-management?q=BMS-E2E-0001');
-    const imported = table.getByRole('row', { name: 'BMS BMS-E2E-0001' });
+    const imported = table.getByRole(...inventoryLists.bMSBMSE2E0001Row);
     await expect(imported).toBeVisible(SLOW);
-    await imported.getByRole('button', { name: 'Actions for BMS-E2E-0001' }).click();
-    await page.getByRole('menuitem', { name: 'Fit to vehicle' }).click();
-    const fitDialog = page.getByRole('dialog', { name: 'Fit BMS-E2E-0001 to a vehicle' });
-    await fitDialog.getByRole('textbox', { name: /^Vehicle/ }).pressSequentially('MDA0000000');
-    const option = page.getByRole('listbox').getByRole('option').first();
+    await imported.getByRole(...inventoryLists.actionsForBMSE2E0001).click();
+    await page.getByRole(...inventoryLists.fitToVehicleMenuItem).click();
+    const fitDialog = page.getByRole(...inventoryLists.fitBMSE2E0001ToDialog);
+    await fitDialog.getByRole(...inventoryLists.vehicleField).pressSequentially('MDA0000000');
+    const option = page
+      .getByRole(...ui.listbox)
+      .getByRole(...ui.option)
+      .first();
     await expect(option).toBeVisible();
-    await expect(page.getByLabel('Searching vehicles')).toHaveCount(0);
+    await expect(page.getByLabel(inventoryLists.searchingVehicles)).toHaveCount(0);
     const label = (await option.textContent()) ?? '';
     await page.screenshot({ path: test.info().outputPath('bms-fit-vehicle-picker.png') });
     await option.click();
-    await fitDialog.getByRole('button', { name: 'Fit' }).click();
-    await expect(page.getByText(`Fitted BMS-E2E-0001 to ${label}`)).toBeVisible();
-    await expect(imported.getByText('Unfitted')).toHaveCount(0);
+    await fitDialog.getByRole(...inventoryLists.fit).click();
+    await expect(page.getByText(inventoryLists.fittedText('BMS-E2E-0001', label))).toBeVisible();
+    await expect(imported.getByText(inventoryLists.unfittedText)).toHaveCount(0);
   });
 });

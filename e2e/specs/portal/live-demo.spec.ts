@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { portal } from '../../selectors';
+import { liveDemo, portal } from '../../selectors';
 import { PORTAL_URL } from '../../urls';
 
 // Demo mode end to end: after sign-in the portal's one live controller loads mqtt.js, connects through MSW to the
@@ -11,9 +11,9 @@ test('after sign-in the header shows live data connected and the dashboard draws
 }) => {
   test.setTimeout(60_000);
   await page.goto(`${BASE}/login`);
-  await page.locator(`${portal.login.demoAccount}[data-role="SA"]`).click();
-  await expect(page.getByRole('status', { name: 'Live' })).toBeVisible({ timeout: 20_000 });
-  const map = page.getByRole('region', { name: /Real-Time Map View of Vehicle/ });
-  await expect(map.locator('canvas')).toBeVisible({ timeout: 20_000 });
-  await expect(map.getByText('Driving')).toBeVisible();
+  await page.locator(portal.login.demoAccountOf('SA')).click();
+  await expect(page.getByRole(...liveDemo.liveStatus)).toBeVisible({ timeout: 20_000 });
+  const map = page.getByRole(...liveDemo.realTimeMapViewOfRegion);
+  await expect(map.locator(liveDemo.canvas)).toBeVisible({ timeout: 20_000 });
+  await expect(map.getByText(liveDemo.drivingText)).toBeVisible();
 });

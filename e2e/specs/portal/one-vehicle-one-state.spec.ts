@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { oneVehicleOneState as sel } from '../../selectors';
 import { PORTAL_BASE, signInDemo } from './portal-session';
 
 // Issue 18 item 1 (decision 0103): every view of a demo vehicle follows one drive profile. The demo world's "now" is the
@@ -8,9 +9,9 @@ import { PORTAL_BASE, signInDemo } from './portal-session';
 
 async function tileCount(page: Page, panel: string, label: string): Promise<number> {
   const value = page
-    .getByRole('region', { name: panel, exact: true })
+    .getByRole(...sel.panel(panel))
     .getByText(label, { exact: true })
-    .locator('xpath=following-sibling::*[1]');
+    .locator(sel.tileValue);
   return Number((await value.textContent())!.replace(/\D/g, ''));
 }
 
@@ -19,8 +20,8 @@ test("the dashboard map shows no more vehicles, nor drivers, than the Fleet stat
 }) => {
   test.setTimeout(90_000);
   await signInDemo(page);
-  const status = page.getByRole('region', { name: 'Fleet status', exact: true });
-  await expect(status.getByText('Online', { exact: true })).toBeVisible({ timeout: 30_000 });
+  const status = page.getByRole(...sel.panel('Fleet status'));
+  await expect(status.getByText(sel.online, { exact: true })).toBeVisible({ timeout: 30_000 });
   const online = await tileCount(page, 'Fleet status', 'Online');
   const driving = await tileCount(page, 'Fleet status', 'Driving');
   const idle = await tileCount(page, 'Fleet status', 'Idle');
@@ -30,11 +31,11 @@ test("the dashboard map shows no more vehicles, nor drivers, than the Fleet stat
 
   // The dashboard's fleet map counts the vehicles it shows, per state.
   await page.screenshot({ path: test.info().outputPath('sa-dashboard.png'), fullPage: true });
-  await page.getByRole('link', { name: 'Open the fleet map' }).click();
-  const chips = page.getByRole('group', { name: 'Vehicle states shown' });
+  await page.getByRole(...sel.openFleetMap).click();
+  const chips = page.getByRole(...sel.stateChips);
   const chipCount = async (label: string) =>
     Number(/\((\d+)\)/.exec((await chips.getByText(new RegExp(`^${label} \\(`)).textContent()) ?? '')?.[1] ?? NaN);
-  await expect(page.getByText(/^[1-9]\d* of \d+ on the map$/)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(sel.onTheMap)).toBeVisible({ timeout: 30_000 });
   // A few telemetry rounds, so that every vehicle the map will show has reported.
   await page.waitForTimeout(4000);
   const shown = { driving: await chipCount('Driving'), all: 0 };
@@ -53,17 +54,17 @@ test("an online vehicle's SoC in the list is the SoC its Overview shows live", a
   // Online vehicles standing when last seen. One whose Overview shows it standing, live, at the odometer it was last
   // seen at has not driven since: its charge is what the list says. One that drove since is passed over.
   await page.goto(`${PORTAL_BASE}/vehicle-management?isLive=true&stateCode=0`);
-  const table = page.getByRole('table', { name: 'Vehicles' });
-  const rows = table.getByRole('row', { name: /^Vehicle / });
+  const table = page.getByRole(...sel.vehiclesTable);
+  const rows = table.getByRole(...sel.vehicleRow);
   await expect(rows.first()).toBeVisible({ timeout: 30_000 });
-  const live = page.getByText(/^Live, \d+ km\/h$/);
-  const stat = (label: string) => page.getByText(label, { exact: true }).locator('..');
+  const live = page.getByText(sel.liveSpeed);
+  const stat = (label: string) => page.getByText(label, { exact: true }).locator(sel.parent);
   const number = async (label: string, pattern: RegExp) =>
     Number((await stat(label).getByText(pattern).textContent())!.replace(/\D/g, ''));
   for (let i = 0; i < 8; i += 1) {
     const row = rows.nth(i);
-    await expect(row.getByRole('cell', { name: 'StandBy (0)' })).toBeVisible();
-    const listSoc = Number((await row.getByText(/^\d+ %$/).textContent())!.replace(/\D/g, ''));
+    await expect(row.getByRole(...sel.standByCell)).toBeVisible();
+    const listSoc = Number((await row.getByText(sel.socPercent).textContent())!.replace(/\D/g, ''));
     const details = page.waitForResponse((r) => /\/vehicles\/veh-\d+$/.test(new URL(r.url()).pathname));
     await row.click();
     const stored = (await (await details).json()) as { odometerKm: number };
@@ -71,7 +72,7 @@ test("an online vehicle's SoC in the list is the SoC its Overview shows live", a
     await page.waitForTimeout(1500);
     const odometer = await number('Odometer', /^[\d,]+ ?km$/);
     if ((await live.textContent()) === 'Live, 0 km/h' && odometer === Math.round(stored.odometerKm)) {
-      await expect(stat('State').getByText('StandBy (0)', { exact: true })).toBeVisible();
+      await expect(stat('State').getByText(sel.standBy, { exact: true })).toBeVisible();
       const overviewSoc = await number('State of charge', /^\d+ ?%$/);
       await page.screenshot({ path: test.info().outputPath('vehicle-overview.png'), fullPage: true });
       expect(Math.abs(overviewSoc - listSoc)).toBeLessThanOrEqual(1);

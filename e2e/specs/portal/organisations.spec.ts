@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { organisations as org } from '../../selectors';
+import { organisations as org, ui } from '../../selectors';
 import { PORTAL_BASE, signInToDashboard } from './portal-session';
 import { seriousViolations } from '../axe';
 
@@ -20,7 +20,7 @@ test('a service centre adds a fleet, assigns a vehicle and sees it in the fleetâ
   await signInToDashboard(page, 'DA');
   await page.goto(`${PORTAL_BASE}/dealer/fleet-management`);
   const table = page.getByRole(org.fleetsTable.role, { name: org.fleetsTable.name });
-  await expect(table.getByRole('row').nth(1)).toBeVisible({ timeout: 30_000 });
+  await expect(table.getByRole(...ui.row).nth(1)).toBeVisible({ timeout: 30_000 });
   await shot(page, 'fleets-list');
   expect(await seriousViolations(page)).toEqual([]);
 
@@ -33,13 +33,13 @@ test('a service centre adds a fleet, assigns a vehicle and sees it in the fleetâ
   await form.getByLabel(org.address).fill('12, MG Road, Pune');
   await shot(page, 'fleet-form');
   expect(await seriousViolations(page)).toEqual([]);
-  await form.getByRole('button', { name: 'Add fleet' }).click();
+  await form.getByRole(...org.addFleet2).click();
 
   const details = page.getByRole(org.details('Green Riders').role, { name: org.details('Green Riders').name });
-  await expect(details.getByText('No vehicles are assigned to this fleet.')).toBeVisible({ timeout: 30_000 });
+  await expect(details.getByText(org.noVehiclesAreAssignedToText)).toBeVisible({ timeout: 30_000 });
   await details.getByRole(org.assignVehicles.role, { name: org.assignVehicles.name }).click();
   const picker = page.getByRole(org.assignDialog('Green Riders').role, { name: org.assignDialog('Green Riders').name });
-  const first = picker.getByRole('checkbox').first();
+  const first = picker.getByRole(...ui.checkbox).first();
   await expect(first).toBeVisible({ timeout: 30_000 });
   const registration = (await first.getAttribute('aria-label')) as string;
   await first.check();
@@ -48,17 +48,17 @@ test('a service centre adds a fleet, assigns a vehicle and sees it in the fleetâ
   await picker.getByRole(org.assign.role, { name: org.assign.name, exact: true }).click();
 
   const vehicles = details.getByRole(org.vehiclesTable.role, { name: org.vehiclesTable.name });
-  await expect(vehicles.getByRole('link', { name: registration })).toBeVisible({ timeout: 30_000 });
+  await expect(vehicles.getByRole(...ui.linkNamed(registration))).toBeVisible({ timeout: 30_000 });
   await shot(page, 'fleet-details');
   expect(await seriousViolations(page)).toEqual([]);
 
   // Reloaded, the fleet is in the list and still holds the vehicle (the demo world persisted the writes).
   await page.reload();
-  await page.getByRole('button', { name: 'Green Riders', exact: true }).click();
+  await page.getByRole(...org.greenRiders).click();
   await expect(
     page
       .getByRole(org.details('Green Riders').role, { name: org.details('Green Riders').name })
-      .getByRole('link', { name: registration }),
+      .getByRole(...ui.linkNamed(registration)),
   ).toBeVisible({ timeout: 30_000 });
 });
 
@@ -71,10 +71,19 @@ test('the other organisation pages show their lists and pass axe', async ({ page
     ['/fleet/driver-management', org.driversTable, 'drivers'],
   ] as const) {
     await page.goto(`${PORTAL_BASE}${path}`);
-    const rows = page.getByRole(table.role, { name: table.name }).getByRole('row');
+    const rows = page.getByRole(table.role, { name: table.name }).getByRole(...ui.row);
     await expect(rows.nth(1)).toBeVisible({ timeout: 30_000 });
-    await rows.nth(1).getByRole('button').first().click();
-    await expect(page.getByRole('dialog').getByRole('heading', { level: 3 }).first()).toBeVisible({ timeout: 30_000 });
+    await rows
+      .nth(1)
+      .getByRole(...ui.button)
+      .first()
+      .click();
+    await expect(
+      page
+        .getByRole(...ui.dialog)
+        .getByRole(...org.heading)
+        .first(),
+    ).toBeVisible({ timeout: 30_000 });
     await shot(page, `${name}-details`);
     expect(await seriousViolations(page)).toEqual([]);
   }

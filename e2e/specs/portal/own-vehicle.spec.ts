@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { portal } from '../../selectors';
+import { ownVehicle, portal, ui } from '../../selectors';
 import { signInToDashboard } from './portal-session';
 
 // Issue 18 item 5: a driver and an EV owner reach their own vehicle from the interface, in a real browser.
@@ -8,7 +8,7 @@ for (const role of ['DR', 'EVO']) {
     await page.setViewportSize({ width: 1440, height: 900 });
     await signInToDashboard(page, role);
     const panel = page.getByRole(portal.pages.myVehicles.role, { name: portal.pages.myVehicles.name });
-    const link = panel.getByRole('link').first();
+    const link = panel.getByRole(...ui.link).first();
     await expect(link).toBeVisible({ timeout: 20_000 });
     await expect(link).toHaveAttribute('href', /^\/vehicle\/veh-\d{6}$/);
     await page.screenshot({ path: test.info().outputPath(`${role}-dashboard.png`), fullPage: true });
@@ -30,8 +30,8 @@ for (const role of ['DR', 'EVO']) {
     await signInToDashboard(page, role);
     await page.getByRole(portal.shell.expandNav.role, { name: portal.shell.expandNav.name }).click();
     const nav = page.getByRole(portal.shell.nav.role, { name: portal.shell.nav.name });
-    await expect(nav.getByText('My vehicles')).toBeVisible({ timeout: 20_000 });
-    const link = nav.locator('a[href^="/vehicle/veh-"]').first();
+    await expect(nav.getByText(ownVehicle.myVehiclesText)).toBeVisible({ timeout: 20_000 });
+    const link = nav.locator(ownVehicle.aHrefVehicleVeh).first();
     await expect(link).toBeVisible();
     const href = (await link.getAttribute('href')) ?? '';
     await page.screenshot({ path: test.info().outputPath(`${role}-nav.png`), fullPage: true });

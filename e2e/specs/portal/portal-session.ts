@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { portal } from '../../selectors';
+import { portal, session, ui } from '../../selectors';
 import { PORTAL_URL } from '../../urls';
 
 /** Where the demo portal is served (the suite's web server, or PORTAL_URL). */
@@ -8,14 +8,14 @@ export const PORTAL_BASE = PORTAL_URL;
 /** Signs in with the demo account of a role and waits until live data is connected. */
 export async function signInDemo(page: Page, role = 'SA') {
   await page.goto(`${PORTAL_BASE}/login`);
-  await page.locator(`${portal.login.demoAccount}[data-role="${role}"]`).click();
-  await expect(page.getByRole('status', { name: 'Live' })).toBeVisible({ timeout: 20_000 });
+  await page.locator(portal.login.demoAccountOf(role)).click();
+  await expect(page.getByRole(...session.liveStatus)).toBeVisible({ timeout: 20_000 });
 }
 
 /** Signs in with the demo account of a role and waits for its dashboard (not for live data). */
 export async function signInToDashboard(page: Page, role = 'SA') {
   await page.goto(`${PORTAL_BASE}/login`);
-  await page.locator(`${portal.login.demoAccount}[data-role="${role}"]`).click();
+  await page.locator(portal.login.demoAccountOf(role)).click();
   // Signing in and the first page transform lazy chunks; a busy machine needs more than the default.
   await expect(page.getByText(portal.pages.dashboardGreeting)).toBeVisible({ timeout: 30_000 });
 }
@@ -23,10 +23,10 @@ export async function signInToDashboard(page: Page, role = 'SA') {
 /** Opens Vehicle Management from the main navigation and waits for its first page of 25 rows (plus the header). */
 export async function openVehicleList(page: Page) {
   await page
-    .getByRole('navigation', { name: 'Main navigation' })
-    .getByRole('link', { name: 'Vehicle Management' })
+    .getByRole(...session.mainNavigationNav)
+    .getByRole(...session.vehicleManagementLink)
     .click();
-  const table = page.getByRole('table', { name: 'Vehicles' });
-  await expect(table.getByRole('row')).toHaveCount(26, { timeout: 30_000 });
+  const table = page.getByRole(...session.vehiclesTable);
+  await expect(table.getByRole(...ui.row)).toHaveCount(26, { timeout: 30_000 });
   return table;
 }

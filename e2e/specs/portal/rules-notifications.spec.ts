@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { rulesNotifications as sel } from '../../selectors';
+import { rulesNotifications as sel, ui } from '../../selectors';
 import { PORTAL_BASE, signInToDashboard } from './portal-session';
 
 // Rules and notifications in the demo portal: a rule built in the UI fires on the simulated telemetry, its
@@ -8,13 +8,16 @@ import { PORTAL_BASE, signInToDashboard } from './portal-session';
 const RULE = `E2E charge watch ${Date.now() % 100_000}`;
 
 async function bellCount(page: Page): Promise<number> {
-  const name = await page.getByRole('link', { name: sel.bell }).getAttribute('aria-label');
+  const name = await page.getByRole(...ui.linkNamed(sel.bell)).getAttribute('aria-label');
   return Number(name?.match(sel.bell)?.[1]);
 }
 
 async function choose(page: Page, label: string, option: string | RegExp) {
-  await page.getByRole('textbox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option }).first().click();
+  await page.getByRole(...ui.field(label, true)).click();
+  await page
+    .getByRole(...ui.optionNamed(option))
+    .first()
+    .click();
 }
 
 test('a rule built in the UI fires, its notification arrives live in the history and the header count, and is acknowledged', async ({
@@ -22,41 +25,44 @@ test('a rule built in the UI fires, its notification arrives live in the history
 }) => {
   test.setTimeout(120_000);
   await signInToDashboard(page, 'SA');
-  await expect(page.getByRole('link', { name: sel.bell })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole(...ui.linkNamed(sel.bell))).toBeVisible({ timeout: 20_000 });
 
   await page.goto(`${PORTAL_BASE}/rule-management`);
-  const rules = page.getByRole('table', { name: sel.rulesTable.name });
-  await expect(rules.getByText('Battery overheating').first()).toBeVisible({ timeout: 20_000 });
+  const rules = page.getByRole(sel.rulesTable.role, { name: sel.rulesTable.name });
+  await expect(rules.getByText(sel.batteryOverheatingText).first()).toBeVisible({ timeout: 20_000 });
   await page.screenshot({ path: test.info().outputPath('rule-management.png'), fullPage: true });
 
-  await page.getByRole('button', { name: sel.addRule.name }).click();
-  const dialog = page.getByRole('dialog', { name: sel.ruleDialog.name });
+  await page.getByRole(sel.addRule.role, { name: sel.addRule.name }).click();
+  const dialog = page.getByRole(sel.ruleDialog.role, { name: sel.ruleDialog.name });
   await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: sel.save.name }).click();
-  await expect(dialog.getByText('Enter a name.')).toBeVisible();
+  await dialog.getByRole(sel.save.role, { name: sel.save.name }).click();
+  await expect(dialog.getByText(sel.enterANameText)).toBeVisible();
 
-  await dialog.getByRole('textbox', { name: sel.name, exact: true }).fill(RULE);
+  await dialog.getByRole(...ui.field(sel.name, true)).fill(RULE);
   // The segmented control's radio is visually hidden: its visible label is what a user clicks.
   await dialog.getByText(sel.scopeDevice.name, { exact: true }).click();
-  await expect(dialog.getByRole('radio', { name: sel.scopeDevice.name, exact: true })).toBeChecked();
+  await expect(dialog.getByRole(sel.scopeDevice.role, { name: sel.scopeDevice.name, exact: true })).toBeChecked();
   // The picker lists vehicles before anything is typed; any one of them will do.
-  await dialog.getByRole('textbox', { name: sel.vehicle, exact: true }).click();
-  await page.getByRole('option', { name: sel.vehicleOption }).first().click();
+  await dialog.getByRole(...ui.field(sel.vehicle, true)).click();
+  await page
+    .getByRole(...ui.optionNamed(sel.vehicleOption))
+    .first()
+    .click();
   await choose(page, sel.conditionKey, 'State of charge (%)');
   await choose(page, sel.conditionComparison, '>= (at or above)');
-  await dialog.getByRole('textbox', { name: sel.conditionValue, exact: true }).fill('0');
-  await dialog.getByRole('button', { name: sel.testRule.name }).click();
+  await dialog.getByRole(...ui.field(sel.conditionValue, true)).fill('0');
+  await dialog.getByRole(sel.testRule.role, { name: sel.testRule.name }).click();
   await expect(dialog.getByText(sel.testResult)).toBeVisible({ timeout: 20_000 });
   await page.screenshot({ path: test.info().outputPath('rule-builder.png'), fullPage: true });
   // The count before the rule exists: its first notification may arrive as soon as it is saved.
   const before = await bellCount(page);
-  await dialog.getByRole('button', { name: sel.save.name }).click();
+  await dialog.getByRole(sel.save.role, { name: sel.save.name }).click();
   await expect(dialog).toBeHidden();
   await expect(rules.getByText(RULE)).toBeVisible();
 
   await page.goto(`${PORTAL_BASE}/notification-history`);
-  const history = page.getByRole('table', { name: sel.historyTable.name });
-  const row = history.getByRole('row').filter({ hasText: RULE });
+  const history = page.getByRole(sel.historyTable.role, { name: sel.historyTable.name });
+  const row = history.getByRole(...ui.row).filter({ hasText: RULE });
   // The engine samples every 5 s and the page polls every 5 s: the notification arrives without a reload.
   await expect(row).toHaveCount(1, { timeout: 30_000 });
   await expect.poll(() => bellCount(page), { timeout: 15_000 }).toBeGreaterThan(before);
@@ -64,7 +70,7 @@ test('a rule built in the UI fires, its notification arrives live in the history
   await page.screenshot({ path: test.info().outputPath('notification-history.png'), fullPage: true });
 
   const unacknowledged = await bellCount(page);
-  await row.getByRole('button', { name: sel.acknowledge }).click();
+  await row.getByRole(...ui.buttonNamed(sel.acknowledge)).click();
   await expect(row).toContainText('(SA)');
   await expect.poll(() => bellCount(page), { timeout: 15_000 }).toBe(unacknowledged - 1);
   await page.screenshot({ path: test.info().outputPath('notification-acknowledged.png'), fullPage: true });

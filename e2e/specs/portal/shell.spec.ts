@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { dashboardPathFor, isRoleCode } from '../../../portal/src/domain/roles';
-import { portal } from '../../selectors';
+import { appShell, portal, ui } from '../../selectors';
 import { PORTAL_URL } from '../../urls';
 
 const BASE = PORTAL_URL;
@@ -23,7 +23,7 @@ const LANDING = { timeout: 20_000 };
 
 async function signInAs(page: Page, role: string, path = '/login') {
   await page.goto(`${BASE}${path}`);
-  await page.locator(`${portal.login.demoAccount}[data-role="${role}"]`).click();
+  await page.locator(portal.login.demoAccountOf(role)).click();
   await expect(page.getByText(portal.pages.dashboardGreeting)).toBeVisible(LANDING);
 }
 
@@ -40,15 +40,15 @@ test.describe('portal shell on the demo build', () => {
       await signInAs(page, role);
       await expect(page).toHaveURL(`${BASE}${dashboardPathFor(role)}`);
       await expect(page).toHaveTitle('Dashboard | Voltline');
-      await page.getByRole('button', { name: portal.shell.accountMenu.name }).click();
-      await page.getByRole('menuitem', { name: portal.shell.signOut.name }).click();
-      await expect(page.getByRole('heading', { name: portal.login.heading.name })).toBeVisible();
+      await page.getByRole(portal.shell.accountMenu.role, { name: portal.shell.accountMenu.name }).click();
+      await page.getByRole(portal.shell.signOut.role, { name: portal.shell.signOut.name }).click();
+      await expect(page.getByRole(portal.login.heading.role, { name: portal.login.heading.name })).toBeVisible();
     }
   });
 
   test('signing in shows a toast top-right', async ({ page }) => {
     await signInAs(page, 'SA');
-    const toast = page.getByText(/^Signed in as /);
+    const toast = page.getByText(appShell.signedInAsText);
     // Where the toast is, read in the page the moment it shows: on a busy machine a separate visibility check and
     // measurement can straddle its auto-close.
     const box = await page.waitForFunction(
@@ -72,15 +72,17 @@ test.describe('portal shell on the demo build', () => {
   test('a forbidden deep link shows 403 after sign-in', async ({ page }) => {
     await page.goto(`${BASE}/user-management`);
     await expect(page).toHaveURL(/\/login\?returnTo=%2Fuser-management/);
-    await page.locator(`${portal.login.demoAccount}[data-role="DR"]`).click();
+    await page.locator(portal.login.demoAccountOf('DR')).click();
     await expect(page).toHaveURL(`${BASE}/user-management`, LANDING);
-    await expect(page.getByRole('heading', { name: portal.pages.forbidden.name })).toBeVisible(LANDING);
+    await expect(page.getByRole(portal.pages.forbidden.role, { name: portal.pages.forbidden.name })).toBeVisible(
+      LANDING,
+    );
   });
 
   test('an unknown link shows 404', async ({ page }) => {
     await signInAs(page, 'SA');
     await page.goto(`${BASE}/no/such/page`);
-    await expect(page.getByRole('heading', { name: portal.pages.notFound.name })).toBeVisible(LANDING);
+    await expect(page.getByRole(portal.pages.notFound.role, { name: portal.pages.notFound.name })).toBeVisible(LANDING);
   });
 
   test('a render error shows the full-page error screen', async ({ page }) => {
@@ -93,22 +95,68 @@ test.describe('portal shell on the demo build', () => {
   test('the shell: collapsed navigation, breadcrumbs, footer (screenshots)', async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto(`${BASE}/login`);
-    await expect(page.getByRole('list', { name: portal.login.demoList.name })).toBeVisible();
+    await expect(page.getByRole(portal.login.demoList.role, { name: portal.login.demoList.name })).toBeVisible();
     await page.screenshot({ path: `${ARTIFACTS}portal-login.png` });
-    await page.locator(`${portal.login.demoAccount}[data-role="SA"]`).click();
+    await page.locator(portal.login.demoAccountOf('SA')).click();
     await expect(page.getByText(portal.pages.dashboardGreeting)).toBeVisible(LANDING);
-    await expect(page.getByRole('button', { name: portal.shell.expandNav.name })).toHaveAttribute(
+    await expect(page.getByRole(portal.shell.expandNav.role, { name: portal.shell.expandNav.name })).toHaveAttribute(
       'aria-expanded',
       'false',
     );
-    await expect(page.getByText(`© ${new Date().getFullYear()} Voltline. All rights reserved.`)).toBeVisible();
+    await expect(page.getByText(appShell.copyright(new Date().getFullYear()))).toBeVisible();
     await page.screenshot({ path: `${ARTIFACTS}portal-shell-collapsed.png`, fullPage: true });
-    await page.getByRole('button', { name: portal.shell.expandNav.name }).click();
-    await page.getByRole('link', { name: 'Vehicle Management' }).first().click();
-    await expect(page.getByRole('heading', { name: 'Vehicle Management' })).toBeVisible(LANDING);
+    await page.getByRole(portal.shell.expandNav.role, { name: portal.shell.expandNav.name }).click();
+    await page
+      .getByRole(...appShell.vehicleManagementLink)
+      .first()
+      .click();
+    await expect(page.getByRole(...appShell.vehicleManagementHeading)).toBeVisible(LANDING);
     await page.goto(`${BASE}/vehicle/veh-000001?tab=commands`);
-    await expect(page.getByRole('tab', { name: 'Commands' })).toHaveAttribute('aria-selected', 'true', LANDING);
+    await expect(page.getByRole(...appShell.commandsTab)).toHaveAttribute('aria-selected', 'true', LANDING);
     await page.screenshot({ path: `${ARTIFACTS}portal-shell-expanded.png`, fullPage: true });
+  });
+});
+
+/** The colours of a full-page screenshot at some points, read back by the browser (no image library needed here). */
+async function pixels(page: Page, png: Buffer, points: { x: number; y: number }[]): Promise<string[]> {
+  return page.evaluate(
+    async ({ base64, points }) => {
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+      const context = canvas.getContext('2d')!;
+      context.drawImage(bitmap, 0, 0);
+      return points.map(({ x, y }) => context.getImageData(x, y, 1, 1).data.slice(0, 3).join(','));
+    },
+    { base64: png.toString('base64'), points },
+  );
+}
+
+test('on a page longer than the window, the navigation column runs to the bottom of the page', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInAs(page, 'SA');
+  await page.goto(`${BASE}/profile`);
+  await expect(page.getByRole(...portal.pages.profileHeading)).toBeVisible(LANDING);
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  expect(height).toBeGreaterThan(1_200);
+  const nav = await page.getByRole(...portal.shell.sideNav).boundingBox();
+  const edge = Math.round(nav!.x + nav!.width);
+  const shot = await page.screenshot({ path: `${ARTIFACTS}portal-shell-long-page.png`, fullPage: true });
+  // Left of the icons, on the border, and just right of it in the page: at the top and 20 px above the page's end.
+  const [navTop, borderTop, pageTop, navBottom, borderBottom, pageBottom] = await pixels(page, shot, [
+    { x: 4, y: 120 },
+    { x: edge - 1, y: 120 },
+    { x: edge + 8, y: 120 },
+    { x: 4, y: height - 20 },
+    { x: edge - 1, y: height - 20 },
+    { x: edge + 8, y: height - 20 },
+  ]);
+  expect(navTop).not.toBe(pageTop);
+  expect({ navBottom, borderBottom, pageBottom }).toEqual({
+    navBottom: navTop,
+    borderBottom: borderTop,
+    pageBottom: pageTop,
   });
 });
 
@@ -134,9 +182,12 @@ test('every route change shows progress from its first frame until the new page 
         { capture: true, once: true },
       );
     }, heading);
-    await page.getByRole('link', { name: link, exact: true }).first().click();
-    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible(LANDING);
-    await expect(page.getByTestId('route-progress')).toHaveCount(0);
+    await page
+      .getByRole(...ui.linkNamed(link, true))
+      .first()
+      .click();
+    await expect(page.getByRole(...ui.pageHeading(heading))).toBeVisible(LANDING);
+    await expect(page.getByTestId(appShell.routeProgress)).toHaveCount(0);
     return page.evaluate(() => (window as unknown as { __frames: { spinner: boolean; arrived: boolean }[] }).__frames);
   };
   for (const [link, heading] of [
@@ -160,7 +211,7 @@ test('signing out is clean: no failed or refused request and no console error', 
   test.setTimeout(90_000);
   await signInAs(page, 'SA');
   // Every dashboard panel asks for its data (and keeps asking): the case where a sign-out used to leave requests behind.
-  await expect(page.getByRole('region', { name: 'Fault Summary' })).toBeVisible(LANDING);
+  await expect(page.getByRole(...appShell.faultSummaryRegion)).toBeVisible(LANDING);
   const problems: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(`console: ${message.text()}`);
@@ -169,9 +220,9 @@ test('signing out is clean: no failed or refused request and no console error', 
   page.on('response', (response) => {
     if (response.status() === 401) problems.push(`401: ${response.request().method()} ${response.url()}`);
   });
-  await page.getByRole('button', { name: portal.shell.accountMenu.name }).click();
-  await page.getByRole('menuitem', { name: portal.shell.signOut.name }).click();
-  await expect(page.getByRole('heading', { name: portal.login.heading.name })).toBeVisible();
+  await page.getByRole(portal.shell.accountMenu.role, { name: portal.shell.accountMenu.name }).click();
+  await page.getByRole(portal.shell.signOut.role, { name: portal.shell.signOut.name }).click();
+  await expect(page.getByRole(portal.login.heading.role, { name: portal.login.heading.name })).toBeVisible();
   // Queries still mounted when the cache is cleared would ask again at once; give them the time to show.
   await page.waitForTimeout(3_000);
   expect(problems).toEqual([]);

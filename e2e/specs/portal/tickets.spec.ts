@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { portal, tickets } from '../../selectors';
+import { portal, tickets, ui } from '../../selectors';
 import { PORTAL_BASE, signInToDashboard } from './portal-session';
 import { seriousViolations } from '../axe';
 
@@ -23,18 +23,18 @@ test('a ticket is opened by hand, assigned, answered, held and closed; the drive
   await signInToDashboard(page, 'DA');
   await page.goto(`${PORTAL_BASE}/tickets`);
   const table = page.getByRole(tickets.table.role, { name: tickets.table.name });
-  await expect(table.getByRole('row').nth(1)).toBeVisible({ timeout: 30_000 });
+  await expect(table.getByRole(...ui.row).nth(1)).toBeVisible({ timeout: 30_000 });
   await page.screenshot({ path: shot('list-da'), fullPage: true });
   expect.soft(await seriousViolations(page)).toEqual([]);
 
   await page.getByRole(tickets.newTicket.role, { name: tickets.newTicket.name }).click();
   const form = page.getByRole(tickets.newTicketDialog.role, { name: tickets.newTicketDialog.name });
   await form.getByRole(tickets.openTicket.role, { name: tickets.openTicket.name }).click();
-  await expect(form.getByText('Choose the vehicle.')).toBeVisible();
+  await expect(form.getByText(tickets.chooseTheVehicleText)).toBeVisible();
   await form.getByRole(tickets.vehicle.role, { name: tickets.vehicle.name }).fill('000002');
   await page
-    .getByRole('listbox', { name: 'Vehicle' })
-    .getByRole('option', { name: /000002/ })
+    .getByRole(...tickets.vehicleListbox)
+    .getByRole(...tickets.n000002Option)
     .first()
     .click();
   await form.getByRole(tickets.title.role, { name: tickets.title.name }).fill('Charging port cover broken e2e');
@@ -42,37 +42,43 @@ test('a ticket is opened by hand, assigned, answered, held and closed; the drive
   await page.screenshot({ path: shot('new-ticket'), fullPage: true });
   await form.getByRole(tickets.openTicket.role, { name: tickets.openTicket.name }).click();
 
-  const drawer = page.getByRole('dialog', { name: /TCK-\d+: Charging port cover broken e2e/ });
+  const drawer = page.getByRole(...tickets.tCKChargingPortCoverBrokenDialog);
   await expect(drawer).toBeVisible({ timeout: 15_000 });
-  const ref = ((await drawer.getByRole('heading').first().textContent()) ?? '').split(':')[0] ?? '';
+  const ref =
+    (
+      (await drawer
+        .getByRole(...ui.heading)
+        .first()
+        .textContent()) ?? ''
+    ).split(':')[0] ?? '';
   expect(ref).toMatch(/^TCK-\d+$/);
 
   await drawer.getByRole(tickets.assignee.role, { name: tickets.assignee.name }).click();
   await page
-    .getByRole('listbox', { name: 'Assignee' })
-    .getByRole('option', { name: /\(DE\)/ })
+    .getByRole(...tickets.assigneeListbox)
+    .getByRole(...tickets.dEOption)
     .click();
   await drawer.getByRole(tickets.saveAssignment.role, { name: tickets.saveAssignment.name }).click();
-  await expect(drawer.getByText(/Assigned to .* \/ .*\(DE\)/)).toBeVisible();
+  await expect(drawer.getByText(tickets.assignedToDEText)).toBeVisible();
 
-  await drawer.locator('label').filter({ hasText: tickets.noteKindLabel }).click();
-  await drawer.getByRole('textbox', { name: /Internal note/ }).fill('Internal e2e: order a new cover.');
+  await drawer.locator(tickets.label).filter({ hasText: tickets.noteKindLabel }).click();
+  await drawer.getByRole(...tickets.internalNoteField).fill('Internal e2e: order a new cover.');
   await drawer.getByRole(tickets.addNote.role, { name: tickets.addNote.name }).click();
-  await expect(drawer.getByLabel(/^Internal note from/).getByText('Internal e2e: order a new cover.')).toBeVisible();
-  await drawer.locator('label').filter({ hasText: tickets.replyKindLabel }).click();
-  await drawer.getByRole('textbox', { name: 'Reply' }).fill('We have ordered a new cover for you.');
+  await expect(drawer.getByLabel(tickets.internalNoteFrom).getByText(tickets.internalE2eOrderANewText)).toBeVisible();
+  await drawer.locator(tickets.label).filter({ hasText: tickets.replyKindLabel }).click();
+  await drawer.getByRole(...tickets.replyField).fill('We have ordered a new cover for you.');
   await drawer.getByRole(tickets.sendReply.role, { name: tickets.sendReply.name }).click();
-  await expect(drawer.getByLabel(/^Reply from/).getByText('We have ordered a new cover for you.')).toBeVisible();
+  await expect(drawer.getByLabel(tickets.replyFrom).getByText(tickets.weHaveOrderedANewText)).toBeVisible();
 
   const moves = drawer.getByRole(tickets.statusMoves.role, { name: tickets.statusMoves.name });
-  await moves.getByRole('button', { name: 'Put on hold' }).click();
-  await expect(drawer.getByText(/^Paused, /).first()).toBeVisible();
-  await expect(moves.getByRole('button')).toHaveText(['Start work', 'Close']);
+  await moves.getByRole(...tickets.putOnHold).click();
+  await expect(drawer.getByText(tickets.pausedText).first()).toBeVisible();
+  await expect(moves.getByRole(...ui.button)).toHaveText(['Start work', 'Close']);
   await page.screenshot({ path: shot('drawer-hold'), fullPage: true });
   expect.soft(await seriousViolations(page)).toEqual([]);
-  await moves.getByRole('button', { name: 'Close' }).click();
-  await expect(moves.getByRole('button')).toHaveText(['Reopen']);
-  await expect(drawer.getByText('Met').first()).toBeVisible();
+  await moves.getByRole(...tickets.close).click();
+  await expect(moves.getByRole(...ui.button)).toHaveText(['Reopen']);
+  await expect(drawer.getByText(tickets.metText).first()).toBeVisible();
   await page.screenshot({ path: shot('drawer-closed'), fullPage: true });
   await page.keyboard.press('Escape');
 
@@ -81,12 +87,12 @@ test('a ticket is opened by hand, assigned, answered, held and closed; the drive
   await page.goto(`${PORTAL_BASE}/driver/tickets`);
   await page.getByRole(tickets.search.role, { name: tickets.search.name }).fill(ref);
   const own = page.getByRole(tickets.table.role, { name: tickets.table.name });
-  await expect(own.getByRole('row')).toHaveCount(2, { timeout: 15_000 });
+  await expect(own.getByRole(...ui.row)).toHaveCount(2, { timeout: 15_000 });
   await page.screenshot({ path: shot('list-driver'), fullPage: true });
   await own.getByText(ref).click();
-  const driverView = page.getByRole('dialog', { name: new RegExp(`${ref}:`) });
-  await expect(driverView.getByText('We have ordered a new cover for you.')).toBeVisible({ timeout: 15_000 });
-  await expect(driverView.getByText('Internal e2e: order a new cover.')).toHaveCount(0);
+  const driverView = page.getByRole(...ui.dialogNamed(new RegExp(`${ref}:`)));
+  await expect(driverView.getByText(tickets.weHaveOrderedANewText)).toBeVisible({ timeout: 15_000 });
+  await expect(driverView.getByText(tickets.internalE2eOrderANewText)).toHaveCount(0);
   await expect(driverView.getByRole(tickets.statusMoves.role, { name: tickets.statusMoves.name })).toHaveCount(0);
   // Let the drawer finish sliding in before the picture.
   await page.waitForTimeout(500);

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { trips as tripSel, vehicleTour as tour } from '../../selectors';
+import { tripPlayback, trips as tripSel, ui, vehicleTour as tour } from '../../selectors';
 import { PORTAL_BASE, signInDemo } from './portal-session';
 
 // Trip Analysis and Location Analysis of one demo-world vehicle in the real demo portal, one behaviour a test: a trip's
@@ -14,8 +14,8 @@ async function shoot(page: Page, name: string) {
 }
 
 async function openTab(page: Page, name: string) {
-  await page.getByRole('tab', { name, exact: true }).click();
-  await expect(page.getByRole('tab', { name, exact: true })).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole(...ui.tabNamed(name, true)).click();
+  await expect(page.getByRole(...ui.tabNamed(name, true))).toHaveAttribute('aria-selected', 'true');
 }
 
 /** What a region of the page looks like now (the WebGL map and the chart canvas have no DOM to read). */
@@ -27,16 +27,19 @@ async function openTripDetail(page: Page) {
   await signInDemo(page);
   await page.goto(`${PORTAL_BASE}/vehicle/${VEHICLE}`);
   await openTab(page, 'Trip Analysis');
-  const trips = page.getByRole('table', { name: tour.tables.trips, exact: true });
+  const trips = page.getByRole(...ui.tableNamed(tour.tables.trips, true));
   await expect(trips).toBeVisible(SLOW);
-  await trips.getByRole('row').nth(1).click();
+  await trips
+    .getByRole(...ui.row)
+    .nth(1)
+    .click();
   const detail = page.getByRole(tour.tripDetail.role, { name: tour.tripDetail.name });
   await expect(detail).toBeVisible();
   const map = detail.getByRole(tripSel.map.role, { name: tripSel.map.name });
   await expect(map).toHaveAttribute('data-map-status', 'ready', SLOW);
   const charts = detail.getByRole(tripSel.charts.role, { name: tripSel.charts.name });
   await expect(charts).toHaveAttribute('data-chart-status', 'ready', SLOW);
-  await expect(detail.getByRole('alert')).toHaveCount(0);
+  await expect(detail.getByRole(...ui.alert)).toHaveCount(0);
   const readout = detail.getByRole(tripSel.readout.role, { name: tripSel.readout.name });
   await map.scrollIntoViewIfNeeded();
   // Let the map's first frames settle before comparing pixels.
@@ -45,7 +48,7 @@ async function openTripDetail(page: Page) {
 }
 
 /** The time the position readout shows. */
-const readoutTime = async (readout: Locator) => (await readout.locator('p').nth(1).textContent()) ?? '';
+const readoutTime = async (readout: Locator) => (await readout.locator(tripPlayback.p).nth(1).textContent()) ?? '';
 
 test.describe('trip playback on the demo build', () => {
   test.describe.configure({ timeout: 90_000 });
@@ -60,7 +63,7 @@ test.describe('trip playback on the demo build', () => {
     // Drag the slider's thumb 40 % of the way along its track.
     const slider = detail.getByRole(tripSel.position.role, { name: tripSel.position.name });
     const thumb = (await slider.boundingBox())!;
-    const track = (await slider.locator('xpath=..').boundingBox())!;
+    const track = (await slider.locator(tripPlayback.xpath).boundingBox())!;
     await page.mouse.move(thumb.x + thumb.width / 2, thumb.y + thumb.height / 2);
     await page.mouse.down();
     await page.mouse.move(track.x + track.width * 0.4, thumb.y + thumb.height / 2, { steps: 8 });
@@ -78,14 +81,14 @@ test.describe('trip playback on the demo build', () => {
     const { trips, detail, map, readout } = await openTripDetail(page);
     const before = await readoutTime(readout);
     const mapBefore = await pixels(map);
-    await detail.getByRole('button', { name: tripSel.play }).click();
-    await expect(detail.getByRole('button', { name: tripSel.pause })).toBeVisible();
+    await detail.getByRole(...ui.buttonNamed(tripSel.play)).click();
+    await expect(detail.getByRole(...ui.buttonNamed(tripSel.pause))).toBeVisible();
     await expect(readout).not.toContainText(before, { timeout: 5_000 });
     await expect.poll(async () => (await pixels(map)).equals(mapBefore), { timeout: 5_000 }).toBe(false);
     await shoot(page, '03-trip-playing');
-    await detail.getByRole('button', { name: tripSel.pause }).click();
-    await expect(detail.getByRole('button', { name: tripSel.play })).toBeVisible();
-    await expect(trips.getByRole('row', { selected: true })).toHaveCount(1);
+    await detail.getByRole(...ui.buttonNamed(tripSel.pause)).click();
+    await expect(detail.getByRole(...ui.buttonNamed(tripSel.play))).toBeVisible();
+    await expect(trips.getByRole(...tripPlayback.row)).toHaveCount(1);
   });
 
   test('saved locations show on their map', async ({ page }) => {
@@ -93,10 +96,10 @@ test.describe('trip playback on the demo build', () => {
     await signInDemo(page);
     await page.goto(`${PORTAL_BASE}/vehicle/${VEHICLE}`);
     await openTab(page, 'Location Analysis');
-    await expect(page.getByRole('table', { name: tour.tables.locations, exact: true })).toBeVisible(SLOW);
+    await expect(page.getByRole(...ui.tableNamed(tour.tables.locations, true))).toBeVisible(SLOW);
     const locationMap = page.getByRole(tripSel.locationsMap.role, { name: tripSel.locationsMap.name });
     await expect(locationMap).toHaveAttribute('data-map-status', 'ready', SLOW);
-    await expect(page.getByRole('tabpanel').getByRole('alert')).toHaveCount(0);
+    await expect(page.getByRole(...ui.tabpanel).getByRole(...ui.alert)).toHaveCount(0);
     await page.waitForTimeout(500);
     await shoot(page, '04-location-analysis');
   });

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { portal, usersRoles } from '../../selectors';
+import { portal, ui, usersRoles } from '../../selectors';
 import { PORTAL_BASE, signInToDashboard } from './portal-session';
 import { seriousViolations } from '../axe';
 
@@ -26,7 +26,7 @@ async function signOut(page: Page) {
 async function setAuditListForFleetAdmin(page: Page, on: boolean) {
   await page.goto(`${PORTAL_BASE}/write-role?id=FA`);
   await page.getByLabel(usersRoles.searchPermissions).fill('Audit History');
-  const box = page.getByRole('checkbox', { name: usersRoles.matrixBox('Audit History', 'List/read').name });
+  const box = page.getByRole(...ui.checkboxNamed(usersRoles.matrixBox('Audit History', 'List/read').name));
   await expect(box).toBeVisible({ timeout: 30_000 });
   await box.setChecked(on);
   await shot(page, on ? 'role-editor-grant' : 'role-editor-revoke');
@@ -42,12 +42,15 @@ async function setAuditListForFleetAdmin(page: Page, on: boolean) {
  */
 async function pickPreviewRole(page: Page, name: string) {
   await expect(
-    page.getByRole(usersRoles.rolesTable.role, { name: usersRoles.rolesTable.name }).getByRole('row').nth(1),
+    page
+      .getByRole(usersRoles.rolesTable.role, { name: usersRoles.rolesTable.name })
+      .getByRole(...ui.row)
+      .nth(1),
   ).toBeVisible({ timeout: 30_000 });
-  const field = page.getByRole('textbox', { name: usersRoles.rolePreview });
+  const field = page.getByRole(...ui.field(usersRoles.rolePreview));
   await expect(async () => {
     await field.click();
-    await page.getByRole('option', { name, exact: true }).click({ timeout: 5_000 });
+    await page.getByRole(...ui.optionNamed(name, true)).click({ timeout: 5_000 });
     await expect(field).toHaveValue(name, { timeout: 1_000 });
   }).toPass({ timeout: 60_000 });
 }
@@ -64,34 +67,42 @@ test('grant a key to a role: its user sees the page; revoke it: 403', async ({ p
   await signInToDashboard(page, 'SA');
   await page.goto(`${PORTAL_BASE}/user-management`);
   await expect(
-    page.getByRole(usersRoles.usersTable.role, { name: usersRoles.usersTable.name }).getByRole('row').nth(1),
+    page
+      .getByRole(usersRoles.usersTable.role, { name: usersRoles.usersTable.name })
+      .getByRole(...ui.row)
+      .nth(1),
   ).toBeVisible({
     timeout: 30_000,
   });
   await shot(page, 'users-tab-sa');
   await setAuditListForFleetAdmin(page, true);
   await pickPreviewRole(page, 'Fleet Admin');
-  await expect(page.getByText(/Pages it opens/)).toBeVisible();
-  await expect(page.getByLabel('Effective access').getByText('/audit', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText(usersRoles.pagesItOpensText)).toBeVisible();
+  await expect(
+    page.getByLabel(usersRoles.effectiveAccess).getByText(usersRoles.auditText, { exact: true }).first(),
+  ).toBeVisible();
   await shot(page, 'roles-tab-preview');
   await page.goto(`${PORTAL_BASE}/user-management?tab=device-group`);
   await expect(
-    page.getByRole(usersRoles.groupsTable.role, { name: usersRoles.groupsTable.name }).getByRole('row').nth(1),
+    page
+      .getByRole(usersRoles.groupsTable.role, { name: usersRoles.groupsTable.name })
+      .getByRole(...ui.row)
+      .nth(1),
   ).toBeVisible({
     timeout: 30_000,
   });
   await shot(page, 'device-groups-tab');
   await page.goto(`${PORTAL_BASE}/write-group?id=dgr-0003`);
-  await expect(page.getByLabel(/^Name/)).toHaveValue('Pilot vehicles', { timeout: 30_000 });
+  await expect(page.getByLabel(usersRoles.name)).toHaveValue('Pilot vehicles', { timeout: 30_000 });
   await shot(page, 'device-group-form');
   await signOut(page);
 
   await signInToDashboard(page, 'FA');
   await expect(
-    page.getByRole(portal.shell.nav.role, { name: portal.shell.nav.name }).getByRole('link', { name: 'Audit Log' }),
+    page.getByRole(portal.shell.nav.role, { name: portal.shell.nav.name }).getByRole(...usersRoles.auditLogLink),
   ).toBeAttached();
   await page.goto(`${PORTAL_BASE}/audit`);
-  await expect(page.getByRole('table', { name: 'Audit log' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole(...usersRoles.auditLogTable)).toBeVisible({ timeout: 30_000 });
   await shot(page, 'audit-granted-fa');
   await signOut(page);
 
@@ -119,34 +130,37 @@ test('user management, the role editor and the device group form pass axe with t
   const found: string[] = [];
   await page.goto(`${PORTAL_BASE}/user-management`);
   await expect(
-    page.getByRole(usersRoles.usersTable.role, { name: usersRoles.usersTable.name }).getByRole('row').nth(1),
+    page
+      .getByRole(usersRoles.usersTable.role, { name: usersRoles.usersTable.name })
+      .getByRole(...ui.row)
+      .nth(1),
   ).toBeVisible({
     timeout: 30_000,
   });
   found.push(...(await seriousViolations(page, { include: PAGE_AND_DIALOG, where: 'users' })));
-  await page.getByRole('button', { name: 'Invite user' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Invite user' });
-  await dialog.getByRole('button', { name: 'Invite user' }).click();
-  await expect(dialog.getByText('Enter a name.')).toBeVisible();
+  await page.getByRole(...usersRoles.inviteUser).click();
+  const dialog = page.getByRole(...usersRoles.inviteUserDialog);
+  await dialog.getByRole(...usersRoles.inviteUser).click();
+  await expect(dialog.getByText(usersRoles.enterANameText)).toBeVisible();
   await shot(page, 'invite-dialog-errors');
   found.push(...(await seriousViolations(page, { include: PAGE_AND_DIALOG, where: 'invite dialog' })));
   await page.keyboard.press('Escape');
 
-  await page.getByRole('tab', { name: 'Role & Permissions' }).click();
+  await page.getByRole(...usersRoles.rolePermissionsTab).click();
   await pickPreviewRole(page, 'Service Center Admin');
-  const preview = page.getByLabel('Effective access');
+  const preview = page.getByLabel(usersRoles.effectiveAccess);
   await expect(preview).toBeVisible();
   await preview.screenshot({ path: SHOTS ? `${SHOTS}/preview-da.png` : test.info().outputPath('preview-da.png') });
   found.push(...(await seriousViolations(page, { include: PAGE_AND_DIALOG, where: 'roles' })));
 
   await page.goto(`${PORTAL_BASE}/write-role?from=DA`);
-  await expect(page.getByLabel(/^Role name/)).toHaveValue('Copy of Service Center Admin', { timeout: 30_000 });
+  await expect(page.getByLabel(usersRoles.roleName)).toHaveValue('Copy of Service Center Admin', { timeout: 30_000 });
   await shot(page, 'role-editor-clone');
   found.push(...(await seriousViolations(page, { include: PAGE_AND_DIALOG, where: 'write-role' })));
 
   await page.goto(`${PORTAL_BASE}/write-group`);
-  await page.getByRole('button', { name: 'Create group' }).click();
-  await expect(page.getByText('Choose who owns the group.')).toBeVisible({ timeout: 30_000 });
+  await page.getByRole(...usersRoles.createGroup).click();
+  await expect(page.getByText(usersRoles.chooseWhoOwnsTheGroupText)).toBeVisible({ timeout: 30_000 });
   await shot(page, 'device-group-errors');
   found.push(...(await seriousViolations(page, { include: PAGE_AND_DIALOG, where: 'write-group' })));
   expect(found).toEqual([]);

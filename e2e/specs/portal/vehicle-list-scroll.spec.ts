@@ -1,5 +1,6 @@
 import { expect, type Locator, test } from '@playwright/test';
 import { openVehicleList, signInToDashboard } from './portal-session';
+import { ui, vehicleList } from '../../selectors';
 
 const SLOW = { timeout: 30_000 };
 const ROW_HEIGHT = 44;
@@ -15,10 +16,10 @@ test.describe('the vehicle list at 1,000 rows per page', () => {
     const table = await openVehicleList(page);
     await page.screenshot({ path: test.info().outputPath('vehicle-list.png') });
 
-    await page.getByLabel('Rows per page').selectOption('1000');
-    await expect(page.getByText('1–1000 of 2,000')).toBeVisible(SLOW);
-    const body = page.getByTestId('vehicles-scroll');
-    const header = table.getByRole('columnheader', { name: 'VIN' });
+    await page.getByLabel(vehicleList.rowsPerPage).selectOption('1000');
+    await expect(page.getByText(vehicleList.n11000Of2000Text)).toBeVisible(SLOW);
+    const body = page.getByTestId(vehicleList.vehiclesScroll);
+    const header = table.getByRole(...vehicleList.vINColumn);
     const bodyBox = await body.boundingBox();
     if (!bodyBox) throw new Error('the list body has no box');
     await page.mouse.move(bodyBox.x + bodyBox.width / 2, bodyBox.y + bodyBox.height / 2);
@@ -32,7 +33,7 @@ test.describe('the vehicle list at 1,000 rows per page', () => {
       // aria-rowindex counts the header row as 1, so the page's row n (from 0) is n + 2.
       const firstInView = Math.floor(scrolled / ROW_HEIGHT) + 2;
       for (const index of [firstInView + 1, firstInView + 6, firstInView + 10]) {
-        await expect(table.locator(`tbody tr[aria-rowindex="${Math.min(index, 1001)}"]`)).toBeInViewport();
+        await expect(table.locator(vehicleList.rowAt(Math.min(index, 1001)))).toBeInViewport();
       }
       await expect(header).toBeInViewport();
     }
@@ -41,10 +42,10 @@ test.describe('the vehicle list at 1,000 rows per page', () => {
     // A long page is laid out as grids, not table layout: header and cells still line up, column for column, also
     // after the user hides a column.
     await expectColumnsAligned(table);
-    await page.getByRole('button', { name: 'Columns' }).click();
-    await page.getByRole('checkbox', { name: 'Registration' }).uncheck();
+    await page.getByRole(...vehicleList.columns).click();
+    await page.getByRole(...vehicleList.registrationBox).uncheck();
     await page.keyboard.press('Escape');
-    await expect(table.getByRole('columnheader', { name: 'Registration' })).toHaveCount(0);
+    await expect(table.getByRole(...vehicleList.registrationColumn)).toHaveCount(0);
     await expectColumnsAligned(table);
     // ...and the browser still exposes a table to assistive technology: rows, column headers and cells.
     const cdp = await page.context().newCDPSession(page);
@@ -58,12 +59,12 @@ test.describe('the vehicle list at 1,000 rows per page', () => {
     expect(count('cell')).toBeGreaterThanOrEqual(15 * 9);
 
     // The rows are still usable down there: a row's menu opens and Enter opens the vehicle.
-    const lastRow = table.locator('tbody tr[aria-rowindex="1001"]');
+    const lastRow = table.locator(vehicleList.tbodyTrAriaRowindex1001);
     // The body's bottom edge sits below the window's: scroll the page (not the body) to the last row.
     await lastRow.scrollIntoViewIfNeeded();
     await expect(lastRow).toBeInViewport();
-    await lastRow.getByRole('button', { name: /^Actions for / }).click();
-    await expect(page.getByRole('menuitem').first()).toBeVisible();
+    await lastRow.getByRole(...vehicleList.actionsFor).click();
+    await expect(page.getByRole(...ui.menuitem).first()).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('vehicle-list-1000-row-menu.png') });
     await page.keyboard.press('Escape');
     await lastRow.focus();

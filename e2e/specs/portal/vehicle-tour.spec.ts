@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { vehicleTour as tour } from '../../selectors';
+import { ui, vehicleTour as tour } from '../../selectors';
 import { PORTAL_URL } from '../../urls';
 import { signInToDashboard } from './portal-session';
 
@@ -46,7 +46,10 @@ test.describe('a vehicle tour on the demo build', () => {
     await openTab(page, 'Trip Analysis');
     const trips = table(page, tour.tables.trips);
     await expect(trips).toBeVisible(SLOW);
-    await trips.getByRole('row').nth(1).click();
+    await trips
+      .getByRole(...ui.row)
+      .nth(1)
+      .click();
     await expect(page.getByRole(tour.tripDetail.role, { name: tour.tripDetail.name })).toBeVisible();
     await shoot(page, '02-trip-analysis');
   });
@@ -66,7 +69,9 @@ test.describe('a vehicle tour on the demo build', () => {
     await page.getByRole(tour.commandPicker.role, { name: tour.commandPicker.name }).click();
     await page.getByRole(tour.option, { name: tour.plainCommand }).click();
     await page.getByRole(tour.sendCommand.role, { name: tour.sendCommand.name }).click();
-    const newest = table(page, tour.tables.commands).getByRole('row').nth(1);
+    const newest = table(page, tour.tables.commands)
+      .getByRole(...ui.row)
+      .nth(1);
     await expect(newest.getByLabel(tour.commandStatus.pending)).toBeVisible(SLOW);
     await shoot(page, '04-commands-pending');
     // The simulated vehicle answers over MQTT after 2 s, no later than the REST history would settle (2 to 5 s).
@@ -80,15 +85,15 @@ test.describe('a vehicle tour on the demo build', () => {
     const faults = table(page, tour.tables.faults);
     await expect(faults).toBeVisible(SLOW);
     // A chip's checkbox is visually hidden; people click its label.
-    const high = page.getByRole(tour.severityFilter.role, { name: tour.severityFilter.name }).getByText('High', {
+    const high = page.getByRole(tour.severityFilter.role, { name: tour.severityFilter.name }).getByText(tour.highText, {
       exact: true,
     });
     // The vehicle is simulated while its page is open and may raise a fault live: the counts are the seeded ones or more.
-    const rows = faults.getByRole('row').filter({ hasNot: page.getByRole('columnheader') });
+    const rows = faults.getByRole(...ui.row).filter({ hasNot: page.getByRole(...ui.columnheader) });
     const notHigh = rows.filter({ hasNotText: 'High' });
     await expect(notHigh).not.toHaveCount(0);
     await high.click();
-    await expect(page.getByRole('checkbox', { name: 'High' })).toBeChecked();
+    await expect(page.getByRole(...tour.highBox)).toBeChecked();
     await expect(notHigh).toHaveCount(0);
     await expect(rows.first()).toBeVisible();
     await shoot(page, '06-faults-high');
@@ -96,7 +101,10 @@ test.describe('a vehicle tour on the demo build', () => {
     await expect(notHigh).not.toHaveCount(0);
     await shoot(page, '06-faults');
 
-    await faults.getByRole('link').first().click();
+    await faults
+      .getByRole(...ui.link)
+      .first()
+      .click();
     await expect(page.getByLabel(tour.faultTimeline)).toBeVisible(SLOW);
     // The fault's tickets (or that it has none) and a way to open one.
     await expect(page.getByText(tour.faultTicketsEmpty).or(page.getByLabel(tour.faultTicketsList))).toBeVisible(SLOW);
@@ -110,7 +118,7 @@ test.describe('a vehicle tour on the demo build', () => {
     await openVehicle(page);
     await openTab(page, 'Analysis');
     const chart = page.getByRole(tour.analysisChart.role, { name: tour.analysisChart.name });
-    await expect(chart.locator('canvas').first()).toBeVisible(SLOW);
+    await expect(chart.locator(tour.canvas).first()).toBeVisible(SLOW);
     await shoot(page, '07-analysis');
 
     await openTab(page, 'Attributes');
@@ -136,13 +144,16 @@ test.describe('a vehicle tour on the demo build', () => {
     await expect(table(page, tour.tables.cycles)).toBeVisible(SLOW);
     await shoot(page, '11-bms-battery-state-cycle');
 
-    await table(page, tour.tables.cycles).getByRole('link', { name: tour.cellHistory }).first().click();
+    await table(page, tour.tables.cycles)
+      .getByRole(...ui.linkNamed(tour.cellHistory))
+      .first()
+      .click();
     await expect(page).toHaveURL(new RegExp(`/bms/battery-pack-history/${BMS}\\?cycle=`));
-    await expect(page.getByRole(tour.heatmap.role, { name: tour.heatmap.name }).locator('canvas').first()).toBeVisible(
-      SLOW,
-    );
     await expect(
-      page.getByRole(tour.spreadChart.role, { name: tour.spreadChart.name }).locator('canvas').first(),
+      page.getByRole(tour.heatmap.role, { name: tour.heatmap.name }).locator(tour.canvas).first(),
+    ).toBeVisible(SLOW);
+    await expect(
+      page.getByRole(tour.spreadChart.role, { name: tour.spreadChart.name }).locator(tour.canvas).first(),
     ).toBeVisible();
     await expect(table(page, tour.tables.cells).getByText(tour.weakestCell)).toBeVisible();
     await shoot(page, '12-battery-pack-history');

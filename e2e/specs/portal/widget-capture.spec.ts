@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signInToDashboard } from './portal-session';
+import { widgetCapture } from '../../selectors';
 
 // Issue 18, item 13: a bug report captured on the portal (the demo embeds our widget) logs nothing to the console,
 // and its replay summary covers the time already spent on the page.
@@ -19,13 +20,13 @@ test('capturing a bug report on the portal logs no error and the replay covers t
   }
   await page.mouse.wheel(0, 400);
   await page.waitForTimeout(1_500);
-  await page.getByRole('button', { name: /^Open / }).click();
-  const frame = page.frameLocator('iframe[title="Feedback and support"]');
-  await frame.getByRole('button', { name: 'Report a bug' }).click();
-  const preview = frame.getByRole('region', { name: 'What will be sent' });
-  await expect(preview.getByTitle('Screenshot preview')).toBeVisible({ timeout: 30_000 });
+  await page.getByRole(...widgetCapture.open).click();
+  const frame = page.frameLocator(widgetCapture.iframeTitleFeedbackAndSupportFrame);
+  await frame.getByRole(...widgetCapture.reportABug).click();
+  const preview = frame.getByRole(...widgetCapture.whatWillBeSentRegion);
+  await expect(preview.getByTitle(widgetCapture.screenshotPreviewTitle)).toBeVisible({ timeout: 30_000 });
   // "last 0 seconds, 2 events" was a replay of nothing but the first snapshot; the live dashboard keeps changing.
-  const replay = preview.getByText(/^last [\d,]+ seconds?, [\d,]+ events?$/);
+  const replay = preview.getByText(widgetCapture.lastSecondsEventsText);
   await expect(replay).toBeVisible();
   const text = (await replay.textContent()) ?? '';
   const [, seconds, events] = (/last ([\d,]+) seconds?, ([\d,]+)/.exec(text) ?? []).map((n) => n.replaceAll(',', ''));

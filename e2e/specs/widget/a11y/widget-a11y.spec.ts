@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { seriousViolations } from '../../axe';
 import { serveHarness } from '../capture-shared/capture-bundle';
 import { HOST_ORIGIN, routeFakeApi } from '../support/fake-api';
-import { selectors } from '../support/selectors';
+import { ui, widgetA11y, widgetHost } from '../../../selectors';
 
 // Issue 24 item 5: the widget's own surfaces meet WCAG 2.2 AA inside the host page (axe reaches into open shadow
 // roots). The host pages themselves are test fixtures, so each check is scoped to the widget's elements. The messenger
@@ -14,7 +14,7 @@ test('the feedback button, closed and open, has no serious or critical violation
   await routeFakeApi(page);
   await page.goto(`${HOST_ORIGIN}/umd-bug-report/`);
   await page.waitForFunction(() => (window as unknown as { widgetReady?: boolean }).widgetReady === true);
-  const launcher = selectors.launcher(page);
+  const launcher = widgetHost.launcher(page);
   await expect(launcher).toBeVisible();
   const host = await launcher.evaluate((el) => {
     const root = el.getRootNode();
@@ -27,7 +27,7 @@ test('the feedback button, closed and open, has no serious or critical violation
 
   await launcher.focus();
   await page.keyboard.press('Enter');
-  const frame = page.locator('iframe[title="Feedback and support"]');
+  const frame = page.locator(widgetA11y.iframeTitleFeedbackAndSupport);
   await expect(frame).toBeVisible();
   expect(await seriousViolations(page, { include: ['[data-a11y-widget]'], iframes: false })).toEqual([]);
 });
@@ -38,9 +38,9 @@ test('the capture editor: a named toolbar of named tools, no serious or critical
   await page.evaluate(() => {
     void window.voltlineCapture.openCaptureEditor({ mode: 'screenshot' });
   });
-  const toolbar = page.getByRole('toolbar', { name: 'Capture tools' });
+  const toolbar = page.getByRole(...widgetA11y.captureToolsToolbar);
   await expect(toolbar).toBeVisible();
-  for (const button of await toolbar.getByRole('button').all()) {
+  for (const button of await toolbar.getByRole(...ui.button).all()) {
     expect((await button.getAttribute('aria-label')) ?? (await button.innerText())).not.toBe('');
   }
   const marked = await toolbar.evaluate((el) => {

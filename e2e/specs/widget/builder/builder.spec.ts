@@ -1,7 +1,7 @@
 import { type BrowserContext, type Frame, type Page, expect, test } from '@playwright/test';
 import { seriousViolations } from '../../axe';
 import { HOST_ORIGIN, OTHER_ORIGIN, routeFakeApi } from '../support/fake-api';
-import { selectors } from '../support/selectors';
+import { tourBuilder, widgetHost } from '../../../selectors';
 
 type Message = { name: string; data?: unknown; type?: string; origin: string };
 type BuilderWindow = { received: Message[]; sendToSite(name: string, data?: unknown, extra?: unknown): void };
@@ -27,7 +27,7 @@ async function openFromBuilder(context: BrowserContext, opts: { type?: string; s
   await builder.goto(`${opts.builder ?? BUILDER_ORIGIN}/builder/app/?${query}`);
   const [site] = await Promise.all([
     builder.waitForEvent('popup'),
-    builder.getByRole('button', { name: 'Open the site' }).click(),
+    builder.getByRole(...tourBuilder.openTheSite).click(),
   ]);
   await site.waitForLoadState();
   const errors: string[] = [];
@@ -51,7 +51,7 @@ const toPage = (frame: Frame, name: string, data?: unknown, extra?: unknown) =>
     extra,
   ] as const);
 const frameHeight = (site: Page) =>
-  selectors.builderFrame(site).evaluate((f) => f.parentElement!.getBoundingClientRect().height);
+  widgetHost.builderFrame(site).evaluate((f) => f.parentElement!.getBoundingClientRect().height);
 const picked = async (frame: Frame) =>
   (await frameReceived(frame))
     .filter((m) => m.name === 'element-picked')
@@ -63,7 +63,7 @@ test('a page the builder opened says init, gets load, and shows the builder fram
   expect((await opener()).find((m) => m.name === 'init')).toEqual({ name: 'init', type: 'admin', origin: HOST_ORIGIN });
 
   const frame = await builderFrame(site);
-  await expect(selectors.builderFrame(site)).toBeVisible();
+  await expect(widgetHost.builderFrame(site)).toBeVisible();
   // loaddata -> data: the builder's config and the page; navigate -> 65 px
   await expect
     .poll(async () => (await frameReceived(frame)).find((m) => m.name === 'data'))
@@ -75,7 +75,7 @@ test('a page the builder opened says init, gets load, and shows the builder fram
     });
   await expect.poll(() => frameHeight(site)).toBe(65);
   // the widget's launcher steps aside while the admin builds (its corner is the builder's)
-  await expect(site.locator('voltline-widget')).toBeHidden();
+  await expect(site.locator(tourBuilder.voltlineWidget)).toBeHidden();
   await site.screenshot({ path: test.info().outputPath('builder-navigate.png') });
   expect(await seriousViolations(site)).toEqual([]);
   expect(errors).toEqual([]);
@@ -86,25 +86,25 @@ test('picking: the element under the mouse is outlined, a click reports a unique
 }) => {
   const { site, errors } = await openFromBuilder(context);
   const frame = await builderFrame(site);
-  await frame.getByRole('button', { name: 'Pick element' }).click();
+  await frame.getByRole(...tourBuilder.pickElement).click();
   await expect.poll(() => frameHeight(site)).toBe(65);
 
   const targets = [
     {
-      locator: site.getByRole('row', { name: /EV-002/ }).getByRole('button', { name: 'Open' }),
+      locator: site.getByRole(...tourBuilder.eV002Row).getByRole(...tourBuilder.open),
       selector: 'body > main > table > tbody > tr:nth-of-type(2) > td:nth-of-type(3) > button',
     },
     {
-      locator: site.getByTestId('card-charging').locator('strong'),
+      locator: site.getByTestId(tourBuilder.cardCharging).locator(tourBuilder.strong),
       selector: '[data-testid="card-charging"] > strong',
     },
-    { locator: site.locator('#nav-trips'), selector: '#nav-trips' },
+    { locator: site.locator(tourBuilder.navTrips), selector: '#nav-trips' },
     // inside the shadow DOM of a site component: its host, and no error
-    { locator: site.getByText('Fleet health'), selector: 'body > main > fleet-badge' },
+    { locator: site.getByText(tourBuilder.fleetHealthText), selector: 'body > main > fleet-badge' },
   ];
   for (const [i, { locator, selector }] of targets.entries()) {
     await locator.hover();
-    const outline = site.locator('voltline-builder .pick');
+    const outline = site.locator(tourBuilder.voltlineBuilderPick);
     await expect(outline).toBeVisible();
     if (i === 0) await site.screenshot({ path: test.info().outputPath('builder-picker.png') });
     await locator.click();
@@ -123,24 +123,24 @@ test('keyboard: Escape leaves the picker and the page gets its clicks back; the 
 }) => {
   const { site } = await openFromBuilder(context);
   const frame = await builderFrame(site);
-  await frame.getByRole('button', { name: 'Pick element' }).click();
-  await site.getByTestId('card-online').hover();
-  await expect(site.locator('voltline-builder .pick')).toBeVisible();
+  await frame.getByRole(...tourBuilder.pickElement).click();
+  await site.getByTestId(tourBuilder.cardOnline).hover();
+  await expect(site.locator(tourBuilder.voltlineBuilderPick)).toBeVisible();
   await site.keyboard.press('Escape');
-  await expect(site.locator('voltline-builder .pick')).toBeHidden();
-  await site.getByTestId('card-online').click();
+  await expect(site.locator(tourBuilder.voltlineBuilderPick)).toBeHidden();
+  await site.getByTestId(tourBuilder.cardOnline).click();
   expect(await site.evaluate(() => (window as unknown as SiteWindow).pageClicks)).toHaveLength(1);
   expect(await picked(frame)).toEqual([]);
 
-  const handle = selectors.builderHandle(site);
+  const handle = widgetHost.builderHandle(site);
   await expect(handle).toHaveAccessibleName('Hide the builder');
   await handle.focus();
   await site.keyboard.press('Enter');
-  await expect(selectors.builderFrame(site)).toBeHidden();
+  await expect(widgetHost.builderFrame(site)).toBeHidden();
   await expect(handle).toHaveAttribute('aria-expanded', 'false');
   await site.screenshot({ path: test.info().outputPath('builder-collapsed.png') });
   await handle.click();
-  await expect(selectors.builderFrame(site)).toBeVisible();
+  await expect(widgetHost.builderFrame(site)).toBeVisible();
   await expect(handle).toHaveAccessibleName('Hide the builder');
 });
 
@@ -178,9 +178,9 @@ test('every builder message of §7 both ways, to and from the exact builder orig
 
   // highlight-element outlines, click clicks, editor goes full height
   await toPage(frame, 'highlight-element', { selector: '#title' });
-  await expect(site.locator('voltline-builder .mark')).toBeVisible();
-  const box = await site.locator('voltline-builder .mark').boundingBox();
-  const title = await site.locator('#title').boundingBox();
+  await expect(site.locator(tourBuilder.voltlineBuilderMark)).toBeVisible();
+  const box = await site.locator(tourBuilder.voltlineBuilderMark).boundingBox();
+  const title = await site.locator(tourBuilder.title).boundingBox();
   expect(box).toEqual(title);
   await site.screenshot({ path: test.info().outputPath('builder-highlight.png') });
   await toPage(frame, 'click', { selector: '#nav-vehicles' });
@@ -216,7 +216,7 @@ test('every builder message of §7 both ways, to and from the exact builder orig
 test('the tooltip builder opens for a load of type tooltips', async ({ context }) => {
   const { site } = await openFromBuilder(context, { type: 'tooltips' });
   const frame = await builderFrame(site, 'tooltipbuilder');
-  await expect(selectors.builderFrame(site, 'Tooltip builder')).toBeVisible();
+  await expect(widgetHost.builderFrame(site, 'Tooltip builder')).toBeVisible();
   await expect
     .poll(async () => (await frameReceived(frame)).find((m) => m.name === 'data')?.data)
     .toMatchObject({ type: 'tooltips' });
@@ -247,8 +247,8 @@ test('hostile origins are ignored: a look-alike builder on another origin, the p
     document.body.append(evil);
   });
   await site.waitForTimeout(1500);
-  await expect(site.locator('voltline-builder')).toHaveCount(0);
-  await expect(selectors.builderFrame(site)).toHaveCount(0);
+  await expect(site.locator(tourBuilder.voltlineBuilder)).toHaveCount(0);
+  await expect(widgetHost.builderFrame(site)).toHaveCount(0);
   expect(errors).toEqual([]);
   // the site downloaded the small door that said init, and never the builder chunk: no builder answered
   expect(scripts.filter((p) => /\/sdk\/opener-/.test(p))).toHaveLength(1);
@@ -265,7 +265,7 @@ test('window.gleapAdminDisabled keeps the builder off on a page the builder open
   await site.waitForFunction(() => !!(window as unknown as { Gleap?: unknown }).Gleap);
   await site.waitForTimeout(1500);
   expect(await opener()).toEqual([]);
-  await expect(site.locator('voltline-builder')).toHaveCount(0);
+  await expect(site.locator(tourBuilder.voltlineBuilder)).toHaveCount(0);
 });
 
 test('a page nobody opened never downloads the builder chunk, nor its door', async ({ page }) => {
@@ -277,5 +277,5 @@ test('a page nobody opened never downloads the builder chunk, nor its door', asy
   await page.waitForTimeout(1000);
   expect(scripts).toContain('/sdk/index.js');
   expect(scripts.filter((p) => /\/sdk\/(builder|opener)-/.test(p))).toEqual([]);
-  await expect(page.locator('voltline-builder')).toHaveCount(0);
+  await expect(page.locator(tourBuilder.voltlineBuilder)).toHaveCount(0);
 });

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { pixelAt, serveHarness } from '../capture-shared/capture-bundle';
 import { HOST_ORIGIN } from '../../../urls';
+import { captureEditor } from '../../../selectors';
 
 const PAGE = `${HOST_ORIGIN}/capture-editor/index.html`;
 
@@ -42,17 +43,17 @@ test('a rectangle, a pen line and a blur drawn in the editor appear in the sent 
   context,
 }) => {
   await openEditor(page, 'screenshot');
-  const toolbar = page.getByRole('toolbar', { name: 'Capture tools' });
+  const toolbar = page.getByRole(...captureEditor.captureToolsToolbar);
   await expect(toolbar).toBeVisible();
 
   await drag(page, [100, 120], [360, 260]); // rectangle is the default tool
-  await toolbar.getByRole('button', { name: 'Pen' }).click();
+  await toolbar.getByRole(...captureEditor.pen).click();
   await drag(page, [450, 400], [750, 420]);
-  await toolbar.getByRole('button', { name: 'Blur: hide sensitive content' }).click();
+  await toolbar.getByRole(...captureEditor.blurHideSensitiveContent).click();
   await drag(page, [100, 500], [400, 500]);
   await page.screenshot({ path: shot('screenshot-mode-drawn.png') });
 
-  await toolbar.getByRole('button', { name: 'Next' }).click();
+  await toolbar.getByRole(...captureEditor.next).click();
   expect(await editorResult(page)).toEqual({ cancelled: false, mode: 'screenshot' });
 
   const snap = await page.evaluate(() => window.voltlineCapture.takeSnapshot());
@@ -77,49 +78,49 @@ test('a rectangle, a pen line and a blur drawn in the editor appear in the sent 
   expect(b).toBeLessThan(160);
 
   await page.evaluate(() => window.voltlineCapture.cleanupDrawings());
-  await expect(page.locator('#gl-capture-drawing')).toHaveCount(0);
+  await expect(page.locator(captureEditor.glCaptureDrawing)).toHaveCount(0);
 });
 
 test('undo removes the last shape and the colour picker changes the colour', async ({ page }) => {
   await openEditor(page, 'screenshot');
-  const toolbar = page.getByRole('toolbar', { name: 'Capture tools' });
-  await toolbar.getByRole('button', { name: 'Colour' }).click();
+  const toolbar = page.getByRole(...captureEditor.captureToolsToolbar);
+  await toolbar.getByRole(...captureEditor.colour).click();
   await page.screenshot({ path: shot('colour-picker.png') });
-  await toolbar.getByRole('radio', { name: '#0A93E4' }).click();
+  await toolbar.getByRole(...captureEditor.n0a93e4Choice).click();
   await drag(page, [100, 120], [300, 220]);
   await drag(page, [400, 120], [600, 220]);
-  await expect(page.locator('#gl-capture-drawing rect')).toHaveCount(2);
-  await expect(page.locator('#gl-capture-drawing rect').first()).toHaveAttribute('stroke', '#0A93E4');
-  await toolbar.getByRole('button', { name: 'Undo' }).click();
-  await expect(page.locator('#gl-capture-drawing rect')).toHaveCount(1);
+  await expect(page.locator(captureEditor.glCaptureDrawingRect)).toHaveCount(2);
+  await expect(page.locator(captureEditor.glCaptureDrawingRect).first()).toHaveAttribute('stroke', '#0A93E4');
+  await toolbar.getByRole(...captureEditor.undo).click();
+  await expect(page.locator(captureEditor.glCaptureDrawingRect)).toHaveCount(1);
 });
 
 test('screenshot mode locks scrolling and Escape cancels, clearing the drawing', async ({ page }) => {
   await openEditor(page, 'screenshot');
-  await expect(page.getByRole('toolbar', { name: 'Capture tools' })).toBeVisible();
+  await expect(page.getByRole(...captureEditor.captureToolsToolbar)).toBeVisible();
   await page.mouse.wheel(0, 500);
   await page.waitForTimeout(100);
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
   await drag(page, [100, 120], [300, 220]);
   await page.keyboard.press('Escape');
   expect(await editorResult(page)).toEqual({ cancelled: true });
-  await expect(page.locator('#gl-capture-drawing')).toHaveCount(0);
+  await expect(page.locator(captureEditor.glCaptureDrawing)).toHaveCount(0);
   await page.mouse.wheel(0, 500);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
 });
 
 test('Enter continues in screenshot mode', async ({ page }) => {
   await openEditor(page, 'screenshot');
-  await expect(page.getByRole('toolbar', { name: 'Capture tools' })).toBeVisible();
+  await expect(page.getByRole(...captureEditor.captureToolsToolbar)).toBeVisible();
   await page.keyboard.press('Enter');
   expect(await editorResult(page)).toEqual({ cancelled: false, mode: 'screenshot' });
 });
 
 test('the toolbar can be moved out of the way', async ({ page }) => {
   await openEditor(page, 'screenshot');
-  const toolbar = page.getByRole('toolbar', { name: 'Capture tools' });
+  const toolbar = page.getByRole(...captureEditor.captureToolsToolbar);
   const before = (await toolbar.boundingBox())!;
-  const grip = (await toolbar.getByRole('button', { name: 'Move toolbar' }).boundingBox())!;
+  const grip = (await toolbar.getByRole(...captureEditor.moveToolbar).boundingBox())!;
   await page.mouse.move(grip.x + grip.width / 2, grip.y + grip.height / 2);
   await page.mouse.down();
   await page.mouse.move(grip.x + 10, grip.y + 500, { steps: 5 });

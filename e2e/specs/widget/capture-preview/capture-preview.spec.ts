@@ -1,6 +1,6 @@
 import { type Page, expect, test } from '@playwright/test';
 import { HOST_ORIGIN, routeFakeApi } from '../support/fake-api';
-import { messenger, selectors } from '../support/selectors';
+import { capturePreview, messengerForm, ui, widgetHost } from '../../../selectors';
 
 async function openBugFormWithPreview(page: Page) {
   const api = await routeFakeApi(page);
@@ -10,31 +10,31 @@ async function openBugFormWithPreview(page: Page) {
     console.warn('host warning');
     await fetch('/support/fixture.json');
   });
-  await selectors.launcher(page).click();
-  const frame = selectors.frame(page);
-  await frame.getByRole('button', { name: messenger.reportBug }).click();
-  const preview = frame.getByRole('region', { name: 'What will be sent' });
-  await expect(preview.getByTitle('Screenshot preview')).toBeVisible();
+  await widgetHost.launcher(page).click();
+  const frame = widgetHost.frame(page);
+  await frame.getByRole(...ui.buttonNamed(messengerForm.reportBug)).click();
+  const preview = frame.getByRole(...capturePreview.whatWillBeSentRegion);
+  await expect(preview.getByTitle(capturePreview.screenshotPreviewTitle)).toBeVisible();
   return { api, frame, preview };
 }
 
-async function send(frame: ReturnType<typeof selectors.frame>) {
-  await frame.getByLabel(messenger.description).fill('The checkout button does nothing');
-  await frame.getByLabel(messenger.email).fill('ada@example.com');
-  await frame.getByRole('button', { name: messenger.send }).click();
-  await expect(frame.getByRole('heading', { name: messenger.thanks })).toBeVisible();
+async function send(frame: ReturnType<typeof widgetHost.frame>) {
+  await frame.getByLabel(messengerForm.description).fill('The checkout button does nothing');
+  await frame.getByLabel(messengerForm.email).fill('ada@example.com');
+  await frame.getByRole(...ui.buttonNamed(messengerForm.send)).click();
+  await expect(frame.getByRole(...ui.headingNamed(messengerForm.thanks))).toBeVisible();
 }
 
 test('the form shows what the report will carry, and the report carries exactly that', async ({ page }) => {
   const { api, frame, preview } = await openBugFormWithPreview(page);
-  await expect(preview.getByText('Console log')).toBeVisible();
-  await expect(preview.getByText('Network log')).toBeVisible();
-  await expect(preview.getByText('plan', { exact: true })).toBeVisible();
-  await expect(preview.getByText(/masked and never sent/)).toBeVisible();
+  await expect(preview.getByText(capturePreview.consoleLogText)).toBeVisible();
+  await expect(preview.getByText(capturePreview.networkLogText)).toBeVisible();
+  await expect(preview.getByText(capturePreview.planText, { exact: true })).toBeVisible();
+  await expect(preview.getByText(capturePreview.maskedAndNeverSentText)).toBeVisible();
   // The thumbnail renders the snapshot itself: the host page's heading, inside a sandboxed frame.
-  const thumb = frame.frameLocator('iframe[title="Screenshot preview"]');
-  await expect(thumb.getByRole('heading', { name: 'Fleet checkout' })).toBeVisible();
-  await preview.getByText('Custom data').scrollIntoViewIfNeeded();
+  const thumb = frame.frameLocator(capturePreview.iframeTitleScreenshotPreviewFrame);
+  await expect(thumb.getByRole(...capturePreview.fleetCheckoutHeading)).toBeVisible();
+  await preview.getByText(capturePreview.customDataText).scrollIntoViewIfNeeded();
   await page.screenshot({ path: test.info().outputPath('capture-preview.png') });
   await send(frame);
   await expect.poll(() => api.bugReports().length).toBe(1);
@@ -47,10 +47,10 @@ test('the form shows what the report will carry, and the report carries exactly 
 
 test('a visitor removes the screenshot in the preview and the sent report has none', async ({ page }) => {
   const { api, frame, preview } = await openBugFormWithPreview(page);
-  await preview.getByRole('button', { name: 'Remove screenshot' }).click();
-  await expect(preview.getByTitle('Screenshot preview')).toHaveCount(0);
-  await expect(preview.getByText('removed, not sent')).toBeVisible();
-  await preview.getByText('Custom data').scrollIntoViewIfNeeded();
+  await preview.getByRole(...capturePreview.removeScreenshot).click();
+  await expect(preview.getByTitle(capturePreview.screenshotPreviewTitle)).toHaveCount(0);
+  await expect(preview.getByText(capturePreview.removedNotSentText)).toBeVisible();
+  await preview.getByText(capturePreview.customDataText).scrollIntoViewIfNeeded();
   await page.screenshot({ path: test.info().outputPath('capture-preview-removed.png') });
   await send(frame);
   await expect.poll(() => api.bugReports().length).toBe(1);

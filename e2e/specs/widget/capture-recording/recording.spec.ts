@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { serveHarness } from '../capture-shared/capture-bundle';
 import { HOST_ORIGIN } from '../../../urls';
+import { captureRecording, ui } from '../../../selectors';
 
 const PAGE = `${HOST_ORIGIN}/capture-recording/index.html`;
 const FAKE_CAPTURE = [
@@ -55,34 +56,34 @@ test('records the screen, previews it, and Next hands back a non-empty webm with
   });
   await page.goto(PAGE);
   await openRecorder(page);
-  const toolbar = page.getByRole('toolbar', { name: 'Capture tools' });
-  await expect(toolbar.getByRole('timer')).toHaveText('2:00');
+  const toolbar = page.getByRole(...captureRecording.captureToolsToolbar);
+  await expect(toolbar.getByRole(...ui.timer)).toHaveText('2:00');
   await page.screenshot({ path: test.info().outputPath('recording-idle.png') });
 
-  await toolbar.getByRole('button', { name: 'Start recording' }).click();
-  await expect(toolbar.getByRole('button', { name: 'Stop recording' })).toBeVisible();
+  await toolbar.getByRole(...captureRecording.startRecording).click();
+  await expect(toolbar.getByRole(...captureRecording.stopRecording)).toBeVisible();
   // Password inputs are blurred on screen while the recording runs.
-  await expect(page.locator('#pin')).toHaveCSS('filter', 'blur(6px)');
+  await expect(page.locator(captureRecording.pin)).toHaveCSS('filter', 'blur(6px)');
   // Drawing works once recording.
-  await toolbar.getByRole('button', { name: 'Pen' }).click();
+  await toolbar.getByRole(...captureRecording.pen).click();
   await page.mouse.move(200, 300);
   await page.mouse.down();
   await page.mouse.move(400, 320, { steps: 5 });
   await page.mouse.up();
   // Counting down from 2:00; five seconds so that the encoder has produced data even on a loaded machine.
-  await expect(toolbar.getByRole('timer')).toHaveText(/^1:([0-4]\d|5[0-5])$/, { timeout: 15_000 });
+  await expect(toolbar.getByRole(...ui.timer)).toHaveText(/^1:([0-4]\d|5[0-5])$/, { timeout: 15_000 });
   await page.screenshot({ path: test.info().outputPath('recording-live.png') });
-  await toolbar.getByRole('button', { name: 'Stop recording' }).click();
+  await toolbar.getByRole(...captureRecording.stopRecording).click();
 
-  const preview = page.getByRole('dialog', { name: 'Your screen recording' });
+  const preview = page.getByRole(...captureRecording.yourScreenRecordingDialog);
   await expect(preview).toBeVisible();
-  await expect(preview.locator('video'))
+  await expect(preview.locator(captureRecording.video))
     .toHaveJSProperty('readyState', 4, { timeout: 5000 })
     .catch(() => {});
   await page.screenshot({ path: test.info().outputPath('recording-preview.png') });
-  await expect(page.locator('#pin')).not.toHaveCSS('filter', 'blur(6px)');
+  await expect(page.locator(captureRecording.pin)).not.toHaveCSS('filter', 'blur(6px)');
 
-  await preview.getByRole('button', { name: 'Next' }).click();
+  await preview.getByRole(...captureRecording.next).click();
   const result = (await editorResult(page)) as { size: number };
   expect(result).toMatchObject({
     cancelled: false,
@@ -98,19 +99,19 @@ test('records the screen, previews it, and Next hands back a non-empty webm with
 test('records without the microphone, and Retry drops the recording and returns to the start', async ({ page }) => {
   await page.goto(PAGE);
   await openRecorder(page);
-  const toolbar = page.getByRole('toolbar', { name: 'Capture tools' });
-  await toolbar.getByRole('button', { name: 'Microphone on' }).click();
-  await expect(toolbar.getByRole('button', { name: 'Microphone off' })).toHaveAttribute('aria-pressed', 'false');
-  await toolbar.getByRole('button', { name: 'Start recording' }).click();
-  await expect(toolbar.getByRole('button', { name: 'Stop recording' })).toBeVisible();
+  const toolbar = page.getByRole(...captureRecording.captureToolsToolbar);
+  await toolbar.getByRole(...captureRecording.microphoneOn).click();
+  await expect(toolbar.getByRole(...captureRecording.microphoneOff)).toHaveAttribute('aria-pressed', 'false');
+  await toolbar.getByRole(...captureRecording.startRecording).click();
+  await expect(toolbar.getByRole(...captureRecording.stopRecording)).toBeVisible();
   // Five seconds: a software VP8 encoder needs a while for its first 3072 x 1728 frame on a loaded test machine.
-  await expect(toolbar.getByRole('timer')).toHaveText(/^1:([0-4]\d|5[0-5])$/, { timeout: 15_000 });
-  await toolbar.getByRole('button', { name: 'Stop recording' }).click();
-  const preview = page.getByRole('dialog', { name: 'Your screen recording' });
-  await preview.getByRole('button', { name: 'Retry' }).click();
+  await expect(toolbar.getByRole(...ui.timer)).toHaveText(/^1:([0-4]\d|5[0-5])$/, { timeout: 15_000 });
+  await toolbar.getByRole(...captureRecording.stopRecording).click();
+  const preview = page.getByRole(...captureRecording.yourScreenRecordingDialog);
+  await preview.getByRole(...captureRecording.retry).click();
   await expect(preview).toBeHidden();
-  await expect(toolbar.getByRole('button', { name: 'Start recording' })).toBeVisible();
-  await expect(toolbar.getByRole('timer')).toHaveText('2:00');
+  await expect(toolbar.getByRole(...captureRecording.startRecording)).toBeVisible();
+  await expect(toolbar.getByRole(...ui.timer)).toHaveText('2:00');
 });
 
 test('a refused screen capture shows the permission alert', async ({ page }) => {
@@ -120,10 +121,10 @@ test('a refused screen capture shows the permission alert', async ({ page }) => 
   });
   await page.goto(PAGE);
   await openRecorder(page);
-  await page.getByRole('button', { name: 'Start recording' }).click();
-  await expect(page.getByRole('alert')).toContainText('Access to screen sharing was denied');
+  await page.getByRole(...captureRecording.startRecording).click();
+  await expect(page.getByRole(...ui.alert)).toContainText('Access to screen sharing was denied');
   await page.screenshot({ path: test.info().outputPath('permission-denied.png') });
-  await expect(page.getByRole('button', { name: 'Start recording' })).toBeVisible();
+  await expect(page.getByRole(...captureRecording.startRecording)).toBeVisible();
 });
 
 test('a browser without screen capture shows the browser-not-supported tooltip', async ({ page }) => {
@@ -132,20 +133,20 @@ test('a browser without screen capture shows the browser-not-supported tooltip',
   });
   await page.goto(PAGE);
   await openRecorder(page);
-  const record = page.getByRole('button', { name: 'Start recording' });
+  const record = page.getByRole(...captureRecording.startRecording);
   await expect(record).toHaveAttribute('aria-disabled', 'true');
   await record.hover();
-  await expect(record.getByRole('tooltip')).toHaveText('Screen recording is not supported by this browser.');
-  await expect(record.getByRole('tooltip')).toBeVisible();
+  await expect(record.getByRole(...ui.tooltip)).toHaveText('Screen recording is not supported by this browser.');
+  await expect(record.getByRole(...ui.tooltip)).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('not-supported.png') });
 });
 
 test('Dismiss during a recording stops it and cancels', async ({ page }) => {
   await page.goto(PAGE);
   await openRecorder(page);
-  await page.getByRole('button', { name: 'Start recording' }).click();
-  await expect(page.getByRole('button', { name: 'Stop recording' })).toBeVisible();
-  await page.getByRole('button', { name: 'Dismiss' }).click();
+  await page.getByRole(...captureRecording.startRecording).click();
+  await expect(page.getByRole(...captureRecording.stopRecording)).toBeVisible();
+  await page.getByRole(...captureRecording.dismiss).click();
   expect(await editorResult(page)).toEqual({ cancelled: true });
-  await expect(page.locator('#pin')).not.toHaveCSS('filter', 'blur(6px)');
+  await expect(page.locator(captureRecording.pin)).not.toHaveCSS('filter', 'blur(6px)');
 });

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { REPLAY } from '../../../../sdk/src/capture/constants';
 import { serveHarness } from '../capture-shared/capture-bundle';
 import { HOST_ORIGIN } from '../../../urls';
+import { captureReplay } from '../../../selectors';
 
 const PAGE = `${HOST_ORIGIN}/capture-replay/index.html`;
 // rrweb event and incremental source numbers (rrweb's EventType and IncrementalSource).
@@ -18,9 +19,9 @@ test.beforeEach(async ({ page }) => {
 });
 
 async function interact(page: import('@playwright/test').Page) {
-  await page.getByRole('button', { name: 'Add row' }).click();
-  await page.getByLabel('Search').fill('Lisbon');
-  await page.getByLabel('PIN').fill('9876');
+  await page.getByRole(...captureReplay.addRow).click();
+  await page.getByLabel(captureReplay.search).fill('Lisbon');
+  await page.getByLabel(captureReplay.pIN).fill('9876');
   await page.mouse.wheel(0, 600);
   await page.waitForTimeout(400); // scroll sampling is 150 ms
 }
@@ -78,10 +79,10 @@ test('a long visit keeps only the current and the previous segment', async ({ pa
   const started = await page.evaluate(() => window.voltlineCapture.getReplayPayload()!.startDate);
   // Ten minutes of browsing: a click every 30 s; checkouts every 2 minutes.
   for (let i = 0; i < 20; i += 1) {
-    await page.getByRole('button', { name: 'Add row' }).click();
+    await page.getByRole(...captureReplay.addRow).click();
     await page.clock.runFor(30_000);
   }
-  await page.getByRole('button', { name: 'Add row' }).click();
+  await page.getByRole(...captureReplay.addRow).click();
   const replay = (await page.evaluate(() => window.voltlineCapture.getReplayPayload()))!;
   const fullSnapshots = replay.events.filter((e) => e.type === FULL_SNAPSHOT);
   expect(fullSnapshots).toHaveLength(2);

@@ -1,17 +1,18 @@
 import { expect, test } from '@playwright/test';
 import { pixelDifference, serveHarness } from '../capture-shared/capture-bundle';
 import { HOST_ORIGIN } from '../../../urls';
+import { captureSnapshot } from '../../../selectors';
 
 const PAGE = `${HOST_ORIGIN}/capture-snapshot/index.html`;
 
 test.use({ viewport: { width: 900, height: 800 } });
 
 async function fillForm(page: import('@playwright/test').Page) {
-  await page.getByLabel('Name').fill('Grace Hopper');
-  await page.getByLabel('Password').fill('s3cretPW');
-  await page.getByLabel('Newsletter').check();
-  await page.getByLabel('Plan').selectOption('Pro');
-  await page.getByLabel('Notes').fill('Battery drains overnight');
+  await page.getByLabel(captureSnapshot.name).fill('Grace Hopper');
+  await page.getByLabel(captureSnapshot.password).fill('s3cretPW');
+  await page.getByLabel(captureSnapshot.newsletter).check();
+  await page.getByLabel(captureSnapshot.plan).selectOption('Pro');
+  await page.getByLabel(captureSnapshot.notes).fill('Battery drains overnight');
 }
 
 test('the snapshot carries input values, canvas pixels and shadow DOM, and never the password', async ({ page }) => {
@@ -61,12 +62,15 @@ test('the snapshot re-rendered in a second page looks like the page', async ({ p
   );
   await rendered.goto('http://snapshot.invalid/');
 
-  await expect(rendered.getByText('Vehicle EV-042 online')).toHaveCSS('background-color', 'rgb(0, 128, 0)');
-  await expect(rendered.getByLabel('Name')).toHaveValue('Grace Hopper');
-  await expect(rendered.getByLabel('Newsletter')).toBeChecked();
-  await expect(rendered.getByLabel('Password')).not.toHaveValue('s3cretPW');
-  await expect(rendered.getByText('Customer: Ada Lovelace')).toHaveCount(0);
-  const chart = rendered.locator('img[width="200"][height="100"]');
+  await expect(rendered.getByText(captureSnapshot.vehicleEV042OnlineText)).toHaveCSS(
+    'background-color',
+    'rgb(0, 128, 0)',
+  );
+  await expect(rendered.getByLabel(captureSnapshot.name)).toHaveValue('Grace Hopper');
+  await expect(rendered.getByLabel(captureSnapshot.newsletter)).toBeChecked();
+  await expect(rendered.getByLabel(captureSnapshot.password)).not.toHaveValue('s3cretPW');
+  await expect(rendered.getByText(captureSnapshot.customerAdaLovelaceText)).toHaveCount(0);
+  const chart = rendered.locator(captureSnapshot.imgWidth200Height100);
   await expect(chart).toHaveJSProperty('complete', true);
   expect(await chart.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(200);
 

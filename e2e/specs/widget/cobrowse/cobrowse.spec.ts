@@ -1,6 +1,7 @@
 import { type Page, type Route, expect, test } from '@playwright/test';
 import { seriousViolations } from '../../axe';
 import { FAKE_API, HOST_ORIGIN, routeFakeApi } from '../support/fake-api';
+import { cobrowseSession, ui } from '../../../selectors';
 
 const XSS =
   'Hi, I am <b>Kai</b>.<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>' +
@@ -97,8 +98,8 @@ async function open(page: Page, tour: Record<string, unknown> = TOUR, path = '/c
 
 const ready = (page: Page) =>
   page.waitForFunction(() => (window as unknown as { widgetReady?: boolean }).widgetReady === true);
-const surface = (page: Page) => page.locator('voltline-tour[data-mode="cobrowse"]');
-const bubble = (page: Page) => surface(page).getByRole('status');
+const surface = (page: Page) => page.locator(cobrowseSession.voltlineTourDataModeCobrowse);
+const bubble = (page: Page) => surface(page).getByRole(...ui.status);
 const events = (page: Page) => page.evaluate(() => (window as unknown as Win).tourEvents);
 const stored = (page: Page) =>
   page.evaluate(
@@ -125,7 +126,7 @@ test('a co-browse tour narrates, scrolls, types, waits for the visitor, clicks a
   page.on('pageerror', (e) => errors.push(e.message));
   const api = await open(page);
   await page.evaluate(() => (window as unknown as Win).Gleap.startProductTour('cob-1'));
-  const badge = surface(page).getByRole('group', { name: 'Co-browse tour' });
+  const badge = surface(page).getByRole(...cobrowseSession.coBrowseTourGroup);
   await expect(badge).toBeVisible({ timeout: 10_000 });
   expect(api.calls.filter((c) => c.path.startsWith('/outbound')).map((c) => [c.path, c.body])).toEqual([
     ['/outbound/producttours', { outboundId: 'cob-1' }],
@@ -133,8 +134,8 @@ test('a co-browse tour narrates, scrolls, types, waits for the visitor, clicks a
   ]);
   await expect(badge).toContainText('Kai joined to show you around');
   // Chromium lets this page autoplay: voices play, the toggle offers to mute
-  await expect(badge.getByRole('button', { name: 'Mute voice' })).toHaveAttribute('aria-pressed', 'false');
-  await expect(badge.getByRole('button', { name: 'End the tour' })).toBeVisible();
+  await expect(badge.getByRole(...cobrowseSession.muteVoice)).toHaveAttribute('aria-pressed', 'false');
+  await expect(badge.getByRole(...cobrowseSession.endTheTour)).toBeVisible();
 
   // step 1 (after 1.5 s): no element, a centred bubble; server HTML as text, nothing of it runs
   // autoplay detection (up to 5 s on a busy machine), then 1.5 s
@@ -142,7 +143,7 @@ test('a co-browse tour narrates, scrolls, types, waits for the visitor, clicks a
   const shown = Date.now();
   expect((await tip(page)).cls).toBe('ptr c');
   expect(await page.evaluate(() => (window as unknown as Win).__xss)).toBeUndefined();
-  await expect(surface(page).locator('img[src="x"], script, iframe, a')).toHaveCount(0);
+  await expect(surface(page).locator(cobrowseSession.imgSrcXScriptIframe)).toHaveCount(0);
   await page.screenshot({ path: test.info().outputPath('cobrowse-1-welcome.png') });
   // the voice plays (6 s), then 1 s: the next step; the reading time (5 words: 3 s) does not apply
   expect(api.voices()).toBeGreaterThan(0);
@@ -168,13 +169,13 @@ test('a co-browse tour narrates, scrolls, types, waits for the visitor, clicks a
   // step 3: INPUT of another type: the widget types the value. Step 2 reads for ceil(19 words / 3.6) + 1 = 7 s (its
   // voice, if longer, plus 1 s), counted from when it showed.
   await expect(bubble(page)).toHaveText('I search for a vehicle.', { timeout: 15_000 });
-  await expect(page.locator('#search')).toHaveValue('VH-00001', { timeout: 6000 });
+  await expect(page.locator(cobrowseSession.search)).toHaveValue('VH-00001', { timeout: 6000 });
   await page.screenshot({ path: test.info().outputPath('cobrowse-3-typed.png') });
 
   // step 4: INPUT in the default mode: the visitor types, then Next
   await expect(bubble(page)).toContainText('Now you: write a note.', { timeout: 8000 });
-  await expect(page.locator('#note')).toBeFocused({ timeout: 5000 });
-  const next = bubble(page).getByRole('button', { name: 'Next' });
+  await expect(page.locator(cobrowseSession.note)).toBeFocused({ timeout: 5000 });
+  const next = bubble(page).getByRole(...cobrowseSession.next);
   await expect(next).toHaveCount(0);
   await page.keyboard.type('Charge at 6');
   await expect(next).toBeVisible();
@@ -196,7 +197,7 @@ test('a co-browse tour narrates, scrolls, types, waits for the visitor, clicks a
   // 5 words: 3 s of reading, then 0.5 s: completed, once, and the stored tour is gone
   await expect.poll(() => events(page), { timeout: 10_000 }).toEqual([['completed', 'cob-1']]);
   expect(await stored(page)).toBeNull();
-  await expect(page.locator('voltline-tour')).toHaveCount(0, { timeout: 2000 });
+  await expect(page.locator(cobrowseSession.voltlineTour)).toHaveCount(0, { timeout: 2000 });
   expect(errors).toEqual([]);
 });
 
@@ -220,9 +221,9 @@ test('where autoplay is blocked the tour starts muted; the bubble opens left nea
     ],
   });
   await page.evaluate(() => (window as unknown as Win).Gleap.startProductTour('cob-2'));
-  const toggle = surface(page).getByRole('button', { name: 'Unmute voice' });
+  const toggle = surface(page).getByRole(...cobrowseSession.unmuteVoice);
   await expect(toggle).toHaveAttribute('aria-pressed', 'true', { timeout: 10_000 });
-  await expect(surface(page).getByRole('button', { name: 'End the tour' })).toHaveCount(0);
+  await expect(surface(page).getByRole(...cobrowseSession.endTheTour)).toHaveCount(0);
   await expect(bubble(page)).toContainText('Export the list as CSV', { timeout: 10_000 });
   expect((await tip(page)).cls).toBe('ptr l');
   const box = (await bubble(page).boundingBox())!;
@@ -231,7 +232,7 @@ test('where autoplay is blocked the tour starts muted; the bubble opens left nea
   expect(box.width).toBeLessThanOrEqual(350);
   await page.screenshot({ path: test.info().outputPath('cobrowse-muted-left.png') });
   await toggle.click();
-  await expect(surface(page).getByRole('button', { name: 'Mute voice' })).toHaveAttribute('aria-pressed', 'false');
+  await expect(surface(page).getByRole(...cobrowseSession.muteVoice)).toHaveAttribute('aria-pressed', 'false');
 });
 
 test('a missing element ends the tour as not completed, after the 5 s wait; nothing is thrown into the page', async ({
@@ -245,7 +246,7 @@ test('a missing element ends the tour as not completed, after the 5 s wait; noth
   await page.waitForTimeout(1500 + 4500);
   expect(await events(page)).toEqual([]);
   await expect.poll(() => events(page), { timeout: 8000 }).toEqual([['quit', 'cob-3']]);
-  await expect(page.locator('voltline-tour')).toHaveCount(0, { timeout: 2000 });
+  await expect(page.locator(cobrowseSession.voltlineTour)).toHaveCount(0, { timeout: 2000 });
   expect(errors).toEqual([]);
 });
 
@@ -254,16 +255,16 @@ test('keyboard: the badge comes first in the tab order; End the tour quits once,
   await page.evaluate(() => (window as unknown as Win).Gleap.startProductTour('cob-4'));
   await expect(surface(page)).toHaveCount(1, { timeout: 10_000 });
   await page.keyboard.press('Tab');
-  await expect(surface(page).getByRole('button', { name: 'Mute voice' })).toBeFocused();
+  await expect(surface(page).getByRole(...cobrowseSession.muteVoice)).toBeFocused();
   await page.keyboard.press('Tab');
-  const end = surface(page).getByRole('button', { name: 'End the tour' });
+  const end = surface(page).getByRole(...cobrowseSession.endTheTour);
   await expect(end).toBeFocused();
   await page.keyboard.press('Enter');
   await expect.poll(() => events(page)).toEqual([['quit', 'cob-4']]);
   await page.keyboard.press('Escape');
   await page.waitForTimeout(300);
   expect(await events(page)).toEqual([['quit', 'cob-4']]);
-  await expect(page.locator('voltline-tour')).toHaveCount(0, { timeout: 2000 });
+  await expect(page.locator(cobrowseSession.voltlineTour)).toHaveCount(0, { timeout: 2000 });
 
   await page.evaluate(() =>
     (window as unknown as Win).Gleap.startProductTourWithConfig('cob-5', {
@@ -321,11 +322,11 @@ test('the badge sits at the bottom centre, off the header user menu and the laun
     document.body.append(b);
   });
   await page.evaluate(() => (window as unknown as Win).Gleap.startProductTour('cob-7'));
-  const badge = surface(page).getByRole('group', { name: 'Co-browse tour' });
+  const badge = surface(page).getByRole(...cobrowseSession.coBrowseTourGroup);
   await expect(bubble(page)).toHaveText('Your account is here.', { timeout: 10_000 });
   const viewport = page.viewportSize()!;
-  const menu = (await page.locator('#user-menu').boundingBox())!;
-  const launcher = (await page.getByRole('button', { name: /^Open / }).boundingBox())!;
+  const menu = (await page.locator(cobrowseSession.userMenu).boundingBox())!;
+  const launcher = (await page.getByRole(...cobrowseSession.open).boundingBox())!;
   const down = (await badge.boundingBox())!;
   const overlaps = (a: typeof menu, b: typeof menu) =>
     a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
@@ -341,9 +342,9 @@ test('the badge sits at the bottom centre, off the header user menu and the laun
   await expect(bubble(page)).toHaveText('Start your trial here.', { timeout: 10_000 });
   await expect.poll(async () => Math.round((await badge.boundingBox())!.y)).toBe(20);
   const up = (await badge.boundingBox())!;
-  expect(overlaps(up, (await page.locator('#bottom-cta').boundingBox())!)).toBe(false);
+  expect(overlaps(up, (await page.locator(cobrowseSession.bottomCta).boundingBox())!)).toBe(false);
   expect(overlaps(up, menu)).toBe(false);
   await page.screenshot({ path: test.info().outputPath('cobrowse-badge-up.png') });
-  await badge.getByRole('button', { name: 'End the tour' }).click();
+  await badge.getByRole(...cobrowseSession.endTheTour).click();
   await expect.poll(() => events(page)).toEqual([['quit', 'cob-7']]);
 });

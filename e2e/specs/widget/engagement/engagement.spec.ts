@@ -1,7 +1,7 @@
 import { type Page, expect, test } from '@playwright/test';
 import { seriousViolations } from '../../axe';
 import { FAKE_API, HOST_ORIGIN, OTHER_ORIGIN, routeFakeApi } from '../support/fake-api';
-import { selectors } from '../support/selectors';
+import { engagementSurfaces, widgetHost } from '../../../selectors';
 
 const TOOLTIPS = [
   {
@@ -56,10 +56,10 @@ async function open(page: Page, actions: unknown[] = []) {
 
 test('notifications from the socket show in the corner by the launcher; close clears them', async ({ page }) => {
   await open(page, [NEWS, MESSAGE]);
-  const stack = selectors.notifications(page);
+  const stack = widgetHost.notifications(page);
   await expect(stack).toBeVisible();
-  await expect(stack.getByRole('button', { name: /Live map for 10,000 vehicles/ })).toBeVisible();
-  await expect(stack.getByRole('button', { name: /^Maya from Voltline: Hi , how can we help\?/ })).toBeVisible();
+  await expect(stack.getByRole(...engagementSurfaces.liveMapFor10000)).toBeVisible();
+  await expect(stack.getByRole(...engagementSurfaces.mayaFromVoltlineHiHow)).toBeVisible();
   const box = (await stack.boundingBox())!;
   const viewport = page.viewportSize()!;
   expect(box.width).toBeLessThanOrEqual(340);
@@ -73,13 +73,13 @@ test('notifications from the socket show in the corner by the launcher; close cl
       where: 'voltline-notifications',
     }),
   ).toEqual([]);
-  await selectors.closeNotifications(page).click();
+  await widgetHost.closeNotifications(page).click();
   await expect(stack).toHaveCount(0);
 });
 
 test('a top banner pushes the page down by its height and talks to the page from its own origin', async ({ page }) => {
   await open(page);
-  const before = (await page.locator('#title').boundingBox())!.y;
+  const before = (await page.locator(engagementSurfaces.title).boundingBox())!.y;
   await page.evaluate(() =>
     (window as unknown as { Gleap: { showBanner(d: unknown): void } }).Gleap.showBanner({
       outbound: 'b-1',
@@ -87,12 +87,12 @@ test('a top banner pushes the page down by its height and talks to the page from
       data: { text: 'Spring sale: 20 % off fleet plans' },
     }),
   );
-  const banner = selectors.banner(page);
-  await expect(banner.locator('#text')).toHaveText('Spring sale: 20 % off fleet plans');
-  await expect.poll(async () => (await page.locator('#title').boundingBox())!.y).toBe(before + 56);
+  const banner = widgetHost.banner(page);
+  await expect(banner.locator(engagementSurfaces.text)).toHaveText('Spring sale: 20 % off fleet plans');
+  await expect.poll(async () => (await page.locator(engagementSurfaces.title).boundingBox())!.y).toBe(before + 56);
   // hotspots move with the page (a layout change, not a scroll)
-  const hotspot = selectors.hotspot(page, 'New: export the list as CSV.');
-  const exportButton = page.locator('#export');
+  const hotspot = widgetHost.hotspot(page, 'New: export the list as CSV.');
+  const exportButton = page.locator(engagementSurfaces.export);
   await expect
     .poll(async () => Math.round((await hotspot.boundingBox())!.y - (await exportButton.boundingBox())!.y))
     .toBeLessThanOrEqual(2);
@@ -100,39 +100,41 @@ test('a top banner pushes the page down by its height and talks to the page from
   expect(
     await seriousViolations(page, { include: ['voltline-banner'], iframes: false, where: 'voltline-banner' }),
   ).toEqual([]);
-  await banner.getByRole('button', { name: 'Close' }).click();
-  await expect(page.locator('voltline-banner')).toHaveCount(0);
-  await expect.poll(async () => (await page.locator('#title').boundingBox())!.y).toBe(before);
+  await banner.getByRole(...engagementSurfaces.close).click();
+  await expect(page.locator(engagementSurfaces.voltlineBanner)).toHaveCount(0);
+  await expect.poll(async () => (await page.locator(engagementSurfaces.title).boundingBox())!.y).toBe(before);
 });
 
 test('hotspots sit beside their elements, follow a scroll container, hide under the fixed header', async ({ page }) => {
   await open(page);
-  const exportHotspot = selectors.hotspot(page, 'New: export the list as CSV.');
+  const exportHotspot = widgetHost.hotspot(page, 'New: export the list as CSV.');
   await expect(exportHotspot).toBeVisible();
-  const target = (await page.locator('#export').boundingBox())!;
+  const target = (await page.locator(engagementSurfaces.export).boundingBox())!;
   const icon = (await exportHotspot.boundingBox())!;
   // defaults: right of the element by 4 px, vertically centred
   expect(Math.round(icon.x)).toBe(Math.round(target.x + target.width + 4));
   expect(Math.abs(icon.y + icon.height / 2 - (target.y + target.height / 2))).toBeLessThanOrEqual(1);
   // focus by keyboard shows the tooltip
   await exportHotspot.focus();
-  await expect(selectors.tooltip(page)).toHaveText('New: export the list as CSV.');
+  await expect(widgetHost.tooltip(page)).toHaveText('New: export the list as CSV.');
   await page.screenshot({ path: '/tmp/engage-shots/hotspot.png' });
   expect(
     await seriousViolations(page, { include: ['voltline-tooltips'], iframes: false, where: 'voltline-tooltips' }),
   ).toEqual([]);
   await page.keyboard.press('Escape');
-  await expect(selectors.tooltip(page)).toBeHidden();
+  await expect(widgetHost.tooltip(page)).toBeHidden();
   // inside the scroll container: follows it, and hides when scrolled out of it
-  const deep = selectors.hotspot(page, 'Acts on this row.');
+  const deep = widgetHost.hotspot(page, 'Acts on this row.');
   await expect(deep).toBeVisible();
-  await page.locator('#list').evaluate((el) => {
+  await page.locator(engagementSurfaces.list).evaluate((el) => {
     el.scrollTop = 60;
   });
   await expect
-    .poll(async () => Math.round((await deep.boundingBox())!.y - (await page.locator('#deep').boundingBox())!.y))
+    .poll(async () =>
+      Math.round((await deep.boundingBox())!.y - (await page.locator(engagementSurfaces.deep).boundingBox())!.y),
+    )
     .toBeGreaterThanOrEqual(0);
-  await page.locator('#list').evaluate((el) => {
+  await page.locator(engagementSurfaces.list).evaluate((el) => {
     el.scrollTop = 400;
   });
   await expect(deep).toBeHidden();
@@ -151,11 +153,11 @@ test('hover tooltips, late elements and SPA route changes; a broken selector nev
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   await open(page);
-  const tip = selectors.tooltip(page);
+  const tip = widgetHost.tooltip(page);
   // The tooltips arrive with their lazy chunk: a hover before it has attached is hovered again, as a person would.
   await expect(async () => {
     await page.mouse.move(5, 500);
-    await page.locator('#plan').hover();
+    await page.locator(engagementSurfaces.plan).hover();
     await expect(tip).toHaveText('Includes everything', { timeout: 3_000 });
   }).toPass({ timeout: 20_000 });
   expect(await tip.evaluate((el) => el.querySelector('[onerror]'))).toBeNull();
@@ -168,15 +170,15 @@ test('hover tooltips, late elements and SPA route changes; a broken selector nev
     b.textContent = 'Late';
     document.getElementById('late')!.append(b);
   });
-  await expect(selectors.hotspot(page, 'Added after load.')).toBeVisible();
+  await expect(widgetHost.hotspot(page, 'Added after load.')).toBeVisible();
   // an SPA route change away from /engagement/ removes it; the reports page tooltip applies
   await page.evaluate(() => {
     history.pushState(null, '', '/reports');
     document.getElementById('late')!.append(document.createElement('span'));
   });
-  await expect(selectors.hotspot(page, 'Added after load.')).toHaveCount(0);
-  await page.locator('#export').hover();
-  await expect(selectors.tooltip(page)).toHaveText('Only on the reports page.');
+  await expect(widgetHost.hotspot(page, 'Added after load.')).toHaveCount(0);
+  await page.locator(engagementSurfaces.export).hover();
+  await expect(widgetHost.tooltip(page)).toHaveText('Only on the reports page.');
   expect(errors).toEqual([]);
   expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
 });

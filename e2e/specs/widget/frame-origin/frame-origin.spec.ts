@@ -1,6 +1,6 @@
 import { type Page, expect, test } from '@playwright/test';
 import { HOST_ORIGIN, OTHER_ORIGIN, routeFakeApi } from '../support/fake-api';
-import { selectors } from '../support/selectors';
+import { widgetHost } from '../../../selectors';
 
 type Received = { name: string; data: unknown; origin: string }[];
 
@@ -8,7 +8,7 @@ async function openWithStandIn(page: Page, opts: { bugsStatus?: number } = {}) {
   const api = await routeFakeApi(page, opts);
   await page.goto(`${HOST_ORIGIN}/frame-origin/`);
   await page.waitForFunction(() => (window as unknown as { widgetReady?: boolean }).widgetReady === true);
-  await selectors.launcher(page).click();
+  await widgetHost.launcher(page).click();
   const standIn = () => page.frames().find((f) => f.url().startsWith(`${OTHER_ORIGIN}/frame-origin/`));
   await expect.poll(() => !!standIn()).toBe(true);
   const frame = standIn()!;

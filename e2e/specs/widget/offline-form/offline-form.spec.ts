@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { HOST_ORIGIN, MESSENGER_URL, routeFakeApi } from '../support/fake-api';
 import { outboxEntries } from '../support/outbox';
-import { selectors } from '../support/selectors';
+import { offlineForm, widgetHost } from '../../../selectors';
 
 /**
  * Issue 17 item 6 (decision 0105): when the messenger frame cannot load, opening the widget shows a minimal bug form in
@@ -33,10 +33,10 @@ test('offline with the messenger unreachable: the form in the shadow root keeps 
 }) => {
   const api = await openPage(page);
   await context.setOffline(true);
-  await selectors.launcher(page).click();
-  const form = selectors.offlineForm(page);
+  await widgetHost.launcher(page).click();
+  const form = widgetHost.offlineForm(page);
   await expect(form).toBeVisible();
-  await expect(form.getByRole('status')).toHaveText(OFFLINE_TEXT);
+  await expect(form.getByRole(...offlineForm.status)).toHaveText(OFFLINE_TEXT);
   // it lives in the widget's own shadow root
   expect(
     await page.evaluate(() => !!document.querySelector('voltline-widget')?.shadowRoot?.querySelector('form.offline')),
@@ -44,17 +44,17 @@ test('offline with the messenger unreachable: the form in the shadow root keeps 
   await page.screenshot({ path: test.info().outputPath('offline-form.png') });
 
   // validation: description required, e-mail format
-  await form.getByLabel('E-mail').fill('not-an-address');
-  await form.getByRole('button', { name: 'Send' }).click();
-  await expect(form.getByText('Please describe what happened.')).toBeVisible();
-  await expect(form.getByText('Enter a valid e-mail address, like name@example.com.')).toBeVisible();
-  await expect(form.getByLabel('Description')).toBeFocused();
+  await form.getByLabel(offlineForm.email).fill('not-an-address');
+  await form.getByRole(...offlineForm.send).click();
+  await expect(form.getByText(offlineForm.descriptionRequired)).toBeVisible();
+  await expect(form.getByText(offlineForm.emailInvalid)).toBeVisible();
+  await expect(form.getByLabel(offlineForm.description)).toBeFocused();
   await page.screenshot({ path: test.info().outputPath('offline-form-errors.png') });
 
-  await form.getByLabel('Description').fill('The map does not load');
-  await form.getByLabel('E-mail').fill('ada@example.com');
-  await form.getByRole('button', { name: 'Send' }).click();
-  await expect(form.getByRole('status')).toContainText('Your report is saved');
+  await form.getByLabel(offlineForm.description).fill('The map does not load');
+  await form.getByLabel(offlineForm.email).fill('ada@example.com');
+  await form.getByRole(...offlineForm.send).click();
+  await expect(form.getByRole(...offlineForm.status)).toContainText('Your report is saved');
   await page.screenshot({ path: test.info().outputPath('offline-form-saved.png') });
   await expect.poll(() => outboxCount(page)).toBe(1);
   expect(api.bugReports()).toHaveLength(0);
@@ -75,15 +75,15 @@ test('online with the messenger unreachable: the form shows once the frame has n
   page,
 }) => {
   const api = await openPage(page);
-  await selectors.launcher(page).click();
-  const form = selectors.offlineForm(page);
+  await widgetHost.launcher(page).click();
+  const form = widgetHost.offlineForm(page);
   await expect(form).toBeHidden();
   await expect(form).toBeVisible({ timeout: 10_000 });
-  await form.getByLabel('Description').fill('The messenger never opens');
-  await form.getByRole('button', { name: 'Send' }).click();
+  await form.getByLabel(offlineForm.description).fill('The messenger never opens');
+  await form.getByRole(...offlineForm.send).click();
   await expect.poll(() => api.bugReports().length).toBe(1);
   expect(api.bugReports()[0]!.formData).toMatchObject({ description: 'The messenger never opens' });
   // the launcher closes it again
-  await selectors.launcher(page).click();
+  await widgetHost.launcher(page).click();
   await expect(form).toBeHidden();
 });

@@ -1,7 +1,7 @@
 import { expect, type Page, type Route, test } from '@playwright/test';
 import { FAKE_API, HOST_ORIGIN, routeFakeApi } from '../support/fake-api';
 import { outboxEntries } from '../support/outbox';
-import { messenger, selectors } from '../support/selectors';
+import { messengerForm, outboxRecording as rec, widgetHost } from '../../../selectors';
 
 /**
  * Issue 17 item 1 (decision 0105): a screen recording that belongs to a report is kept with it in the IndexedDB outbox
@@ -62,26 +62,26 @@ test('reload while the recording upload is pending, then recovery: the recording
 
   await page.goto(PAGE);
   await page.waitForFunction(() => (window as unknown as { widgetReady?: boolean }).widgetReady === true);
-  await selectors.launcher(page).click();
-  const frame = selectors.frame(page);
-  await frame.getByRole('button', { name: messenger.reportBug }).click();
-  await frame.getByLabel(messenger.description).fill('The checkout button does nothing, see my recording');
-  await frame.getByLabel(messenger.email).fill('ada@example.com');
-  await frame.getByRole('radio', { name: 'Screen recording' }).check();
+  await widgetHost.launcher(page).click();
+  const frame = widgetHost.frame(page);
+  await frame.getByRole(...rec.reportBug).click();
+  await frame.getByLabel(messengerForm.description).fill('The checkout button does nothing, see my recording');
+  await frame.getByLabel(messengerForm.email).fill('ada@example.com');
+  await frame.getByRole(...rec.screenRecording).check();
 
   // the capture editor runs over the page: record a moment, stop, Next
-  const toolbar = selectors.captureTools(page);
-  await toolbar.getByRole('button', { name: 'Start recording' }).click();
-  await expect(toolbar.getByRole('button', { name: 'Stop recording' })).toBeVisible();
+  const toolbar = widgetHost.captureTools(page);
+  await toolbar.getByRole(...rec.startRecording).click();
+  await expect(toolbar.getByRole(...rec.stopRecording)).toBeVisible();
   // three seconds of it: on a loaded machine the encoder's first data can take a while (an empty recording is refused)
-  await expect(toolbar.getByRole('timer')).toHaveText(/^1:([0-4]\d|5[0-7])$/, { timeout: 15_000 });
-  await toolbar.getByRole('button', { name: 'Stop recording' }).click();
-  await selectors.recordingPreview(page).getByRole('button', { name: 'Next' }).click();
-  await expect(frame.getByText('Screen recording attached.')).toBeVisible();
+  await expect(toolbar.getByRole(...rec.timer)).toHaveText(/^1:([0-4]\d|5[0-7])$/, { timeout: 15_000 });
+  await toolbar.getByRole(...rec.stopRecording).click();
+  await widgetHost.recordingPreview(page).getByRole(...rec.next).click();
+  await expect(frame.getByText(rec.attached)).toBeVisible();
   // nothing is uploaded before the report is sent
   expect(held).toHaveLength(0);
 
-  await frame.getByRole('button', { name: messenger.send }).click();
+  await frame.getByRole(...rec.send).click();
   await expect.poll(() => held.length).toBe(1);
   // the upload is under way: the report and its recording are both in the outbox
   const kept = await outboxEntries(page);

@@ -1,13 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { sendBugReportThroughMessenger } from '../support/bug-report-flow';
 import { HOST_ORIGIN, routeFakeApi } from '../support/fake-api';
-import { selectors } from '../support/selectors';
+import { widgetHost } from '../../../selectors';
 
 test('under a strict CSP the launcher is styled and nothing is blocked', async ({ page }) => {
   await routeFakeApi(page, { flowConfig: { buttonColor: '#0a7d5a' } });
   await page.goto(`${HOST_ORIGIN}/strict-csp/`);
   await page.waitForFunction(() => (window as unknown as { widgetReady?: boolean }).widgetReady === true);
-  const launcher = selectors.launcher(page);
+  const launcher = widgetHost.launcher(page);
   await expect(launcher).toBeVisible();
   await expect(launcher).toHaveCSS('position', 'fixed');
   await expect(launcher).toHaveCSS('background-color', 'rgb(10, 125, 90)');

@@ -1,6 +1,6 @@
 import { type Page, expect } from '@playwright/test';
 import { HOST_ORIGIN, routeFakeApi } from './fake-api';
-import { messenger, selectors } from './selectors';
+import { messengerForm, ui, widgetHost } from '../../../selectors';
 
 /** Drive the real messenger frame through a bug report and return the recorded `/bugs/v2` body. */
 export async function sendBugReportThroughMessenger(page: Page, hostPath: string) {
@@ -12,13 +12,13 @@ export async function sendBugReportThroughMessenger(page: Page, hostPath: string
     console.warn('host warning', { cart: 3 });
     await fetch('/support/fixture.json');
   });
-  await selectors.launcher(page).click();
-  const frame = selectors.frame(page);
-  await frame.getByRole('button', { name: messenger.reportBug }).click();
-  await frame.getByLabel(messenger.description).fill('The checkout button does nothing');
-  await frame.getByLabel(messenger.email).fill('ada@example.com');
-  await frame.getByRole('button', { name: messenger.send }).click();
-  await expect(frame.getByRole('heading', { name: messenger.thanks })).toBeVisible();
+  await widgetHost.launcher(page).click();
+  const frame = widgetHost.frame(page);
+  await frame.getByRole(...ui.buttonNamed(messengerForm.reportBug)).click();
+  await frame.getByLabel(messengerForm.description).fill('The checkout button does nothing');
+  await frame.getByLabel(messengerForm.email).fill('ada@example.com');
+  await frame.getByRole(...ui.buttonNamed(messengerForm.send)).click();
+  await expect(frame.getByRole(...ui.headingNamed(messengerForm.thanks))).toBeVisible();
   await expect.poll(() => api.bugReports().length).toBe(1);
   return api.bugReports()[0]!;
 }

@@ -1,6 +1,7 @@
 import { type Page, type Route, expect, test } from '@playwright/test';
 import { seriousViolations } from '../../axe';
 import { FAKE_API, HOST_ORIGIN, routeFakeApi } from '../support/fake-api';
+import { productTours, ui } from '../../../selectors';
 
 const XSS =
   '<b>Welcome</b> to the fleet.<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>' +
@@ -60,7 +61,7 @@ async function open(page: Page, opts: { status?: string; hash?: string } = {}) {
   return api;
 }
 
-const popover = (page: Page) => page.locator('voltline-tour').getByRole('dialog');
+const popover = (page: Page) => page.locator(productTours.voltlineTour).getByRole(...ui.dialog);
 const events = (page: Page) => page.evaluate(() => (window as unknown as Win).tourEvents);
 const stored = (page: Page) =>
   page.evaluate(
@@ -95,12 +96,12 @@ test('a tour runs through a scroll container, an INPUT and a CLICK step, an SPA 
     ['/outbound/producttourvalidation', { outboundId: 'tour-1' }],
   ]);
   await expect(pop).toHaveAttribute('aria-modal', 'true');
-  await expect(pop.getByRole('heading', { name: 'Welcome' })).toBeVisible();
+  await expect(pop.getByRole(...productTours.welcomeHeading)).toBeVisible();
   await expect(pop).toContainText('Welcome to the fleet.');
   await expect(pop).toContainText('1 of 6');
-  await expect(pop.getByRole('button', { name: 'Continue' })).toBeVisible();
-  await expect(pop.getByRole('button', { name: 'Close tour' })).toBeVisible();
-  await expect(pop.getByRole('button', { name: 'Back' })).toHaveCount(0);
+  await expect(pop.getByRole(...productTours.continue)).toBeVisible();
+  await expect(pop.getByRole(...productTours.closeTour)).toBeVisible();
+  await expect(pop.getByRole(...productTours.back)).toHaveCount(0);
   await expectBeside(page, '#title');
   // the overlay: stage 10 px around the element, corners 5, opacity 0.7
   const overlay = await page.evaluate(() => {
@@ -115,13 +116,13 @@ test('a tour runs through a scroll container, an INPUT and a CLICK step, an SPA 
   // the XSS vectors: none ran, the javascript: link lost its href, no iframe
   await page.waitForTimeout(200);
   expect(await page.evaluate(() => (window as unknown as Win).__xss)).toBeUndefined();
-  await expect(pop.locator('a')).not.toHaveAttribute('href', /.+/);
-  await expect(pop.locator('#vt-desc').locator('iframe, script, [style]')).toHaveCount(0);
-  await expect(pop.locator('#vt-desc div')).toHaveText('styled');
+  await expect(pop.locator(productTours.a)).not.toHaveAttribute('href', /.+/);
+  await expect(pop.locator(productTours.vtDesc).locator(productTours.iframeScriptStyle)).toHaveCount(0);
+  await expect(pop.locator(productTours.vtDescDiv)).toHaveText('styled');
   expect(await seriousViolations(page, { include: ['voltline-tour'] })).toEqual([]);
 
   // step 2: the element is inside a scroll container, below the fixed header
-  await pop.getByRole('button', { name: 'Continue' }).click();
+  await pop.getByRole(...productTours.continue).click();
   await expect(pop).toContainText('Row actions live here.');
   await expect(pop).toContainText('2 of 6');
   const deep = await rect(page, '#deep');
@@ -143,11 +144,11 @@ test('a tour runs through a scroll container, an INPUT and a CLICK step, an SPA 
   expect((await stored(page))?.tourData.steps).toHaveLength(5);
 
   // step 3: INPUT, Next only after non-empty typing, the input is reachable through the stage
-  await pop.getByRole('button', { name: 'Continue' }).click();
+  await pop.getByRole(...productTours.continue).click();
   await expect(pop).toContainText('Name your fleet.');
-  const next = pop.getByRole('button', { name: 'Continue' });
+  const next = pop.getByRole(...productTours.continue);
   await expect(next).toBeDisabled();
-  await page.locator('#name').click();
+  await page.locator(productTours.name).click();
   await page.keyboard.type('   ');
   await expect(next).toBeDisabled();
   await page.keyboard.type('Volt');
@@ -156,10 +157,10 @@ test('a tour runs through a scroll container, an INPUT and a CLICK step, an SPA 
 
   // step 4: CLICK on the nav link; no Next; a click outside the element does nothing
   await expect(pop).toContainText('Open the settings.');
-  await expect(pop.getByRole('button', { name: 'Continue' })).toHaveCount(0);
+  await expect(pop.getByRole(...productTours.continue)).toHaveCount(0);
   await page.mouse.click(5, 300);
   await expect(pop).toContainText('Open the settings.');
-  await page.locator('#nav-settings').click();
+  await page.locator(productTours.navSettings).click();
   // step 5: the route changed, its element comes 700 ms later: the step waits for it
   await expect(pop).toContainText('Save your changes here.');
   await expectBeside(page, '#save-settings');
@@ -170,14 +171,18 @@ test('a tour runs through a scroll container, an INPUT and a CLICK step, an SPA 
   await page.waitForFunction(() => (window as unknown as { widgetReady?: boolean }).widgetReady === true);
   await expect(popover(page)).toContainText('Save your changes here.');
   await expect(popover(page)).toContainText('1 of 2');
-  await popover(page).getByRole('button', { name: 'Continue' }).click();
+  await popover(page)
+    .getByRole(...productTours.continue)
+    .click();
   // the last step has no element: the centred dummy
   await expect(popover(page)).toContainText('That is all.');
   const box = (await popover(page).boundingBox())!;
   const vp = page.viewportSize()!;
   expect(Math.abs(box.x + box.width / 2 - vp.width / 2)).toBeLessThan(2);
-  await popover(page).getByRole('button', { name: 'Finish' }).click();
-  await expect(page.locator('voltline-tour')).toHaveCount(0);
+  await popover(page)
+    .getByRole(...productTours.finish)
+    .click();
+  await expect(page.locator(productTours.voltlineTour)).toHaveCount(0);
   expect(await events(page)).toEqual([['completed', 'tour-1']]);
   expect(await stored(page)).toBeNull();
 });
@@ -189,7 +194,7 @@ test('a tour that is not live is cleaned up as quit with the console message', a
   await page.evaluate(() => (window as unknown as Win).Gleap.startProductTour('tour-2'));
   await expect.poll(() => events(page)).toEqual([['quit', 'tour-2']]);
   expect(logs).toContain('Product tour is not live. Cleaning up...');
-  await expect(page.locator('voltline-tour')).toHaveCount(0);
+  await expect(page.locator(productTours.voltlineTour)).toHaveCount(0);
 });
 
 test('a tour without steps logs the message and never throws into the page', async ({ page }) => {
@@ -206,7 +211,7 @@ test('a tour without steps logs the message and never throws into the page', asy
 
 test('keyboard: focus stays in the tour, Escape quits once and focus returns', async ({ page }) => {
   await open(page);
-  await page.locator('#name').focus();
+  await page.locator(productTours.name).focus();
   await page.evaluate(() => (window as unknown as Win).Gleap.startProductTour('tour-4'));
   const pop = popover(page);
   await expect(pop).toBeFocused();
@@ -220,8 +225,8 @@ test('keyboard: focus stays in the tour, Escape quits once and focus returns', a
   // only the popover's buttons: the page behind is never reached
   expect([...seen].sort()).toEqual(['Continue', '×']);
   await page.keyboard.press('Escape');
-  await expect(page.locator('voltline-tour')).toHaveCount(0);
-  await expect(page.locator('#name')).toBeFocused();
+  await expect(page.locator(productTours.voltlineTour)).toHaveCount(0);
+  await expect(page.locator(productTours.name)).toBeFocused();
   await page.keyboard.press('Escape');
   expect(await events(page)).toEqual([['quit', 'tour-4']]);
 });

@@ -1,7 +1,7 @@
 import { type Page, type Route, expect, test } from '@playwright/test';
 import { expectCompleteReport, sendBugReportThroughMessenger } from '../support/bug-report-flow';
 import { FAKE_API, HOST_ORIGIN, OTHER_ORIGIN, routeFakeApi } from '../support/fake-api';
-import { selectors } from '../support/selectors';
+import { ui, umdCdn, widgetHost } from '../../../selectors';
 
 // The UMD script and its chunks come from another origin than the page (a CDN path): decision 0099.
 const CDN = `${OTHER_ORIGIN}/sdk/umd/`;
@@ -53,13 +53,13 @@ test('the UMD file holds the core only; a tour loads its chunk from beside the s
   await page.evaluate(() =>
     (window as unknown as { Gleap: { startProductTour(id: string): void } }).Gleap.startProductTour('umd-tour'),
   );
-  const popover = page.locator('voltline-tour').getByRole('dialog');
+  const popover = page.locator(umdCdn.voltlineTour).getByRole(...ui.dialog);
   await expect(popover).toContainText('Welcome to the shop.');
   await page.screenshot({ path: '/tmp/umd-shots/tour.png' });
-  await popover.getByRole('button', { name: 'Next' }).click();
+  await popover.getByRole(...umdCdn.next).click();
   await expect(popover).toContainText('Export the list here.');
-  await popover.getByRole('button', { name: 'Done' }).click();
-  await expect(page.locator('voltline-tour')).toHaveCount(0);
+  await popover.getByRole(...umdCdn.done).click();
+  await expect(page.locator(umdCdn.voltlineTour)).toHaveCount(0);
   expect(await page.evaluate(() => (window as unknown as { tourEvents: unknown }).tourEvents)).toEqual([
     ['completed', 'umd-tour'],
   ]);
@@ -79,7 +79,7 @@ test('a top banner through the UMD shows and talks to the page', async ({ page }
   }, `${OTHER_ORIGIN}/engagement/banner.html`);
   await page.goto(`${HOST_ORIGIN}/umd-cdn/`);
   await page.waitForFunction(() => (window as unknown as { widgetReady?: boolean }).widgetReady === true);
-  const before = (await page.locator('#title').boundingBox())!.y;
+  const before = (await page.locator(umdCdn.title).boundingBox())!.y;
   await page.evaluate(() =>
     (window as unknown as { Gleap: { showBanner(d: unknown): void } }).Gleap.showBanner({
       outbound: 'b-umd',
@@ -87,12 +87,12 @@ test('a top banner through the UMD shows and talks to the page', async ({ page }
       data: { text: 'Spring sale from a script tag' },
     }),
   );
-  const banner = selectors.banner(page);
-  await expect(banner.locator('#text')).toHaveText('Spring sale from a script tag');
-  await expect.poll(async () => (await page.locator('#title').boundingBox())!.y).toBe(before + 56);
+  const banner = widgetHost.banner(page);
+  await expect(banner.locator(umdCdn.text)).toHaveText('Spring sale from a script tag');
+  await expect.poll(async () => (await page.locator(umdCdn.title).boundingBox())!.y).toBe(before + 56);
   await page.screenshot({ path: '/tmp/umd-shots/banner.png' });
-  await banner.getByRole('button', { name: 'Close' }).click();
-  await expect(page.locator('voltline-banner')).toHaveCount(0);
+  await banner.getByRole(...umdCdn.close).click();
+  await expect(page.locator(umdCdn.voltlineBanner)).toHaveCount(0);
 });
 
 test('a bug report with a screenshot through the messenger, masked by the policy set on the UMD core', async ({
@@ -114,12 +114,9 @@ test('a page the admin builder opened gets the builder frame through the UMD', a
   await routeFakeApi(context);
   const builder = await context.newPage();
   await builder.goto(`${OTHER_ORIGIN}/builder/app/?site=${encodeURIComponent(`${HOST_ORIGIN}/umd-cdn/`)}`);
-  const [site] = await Promise.all([
-    builder.waitForEvent('popup'),
-    builder.getByRole('button', { name: 'Open the site' }).click(),
-  ]);
+  const [site] = await Promise.all([builder.waitForEvent('popup'), builder.getByRole(...umdCdn.openTheSite).click()]);
   // init -> load: the door, then the builder chunk, both from beside the script
-  await expect(selectors.builderFrame(site)).toBeVisible();
+  await expect(widgetHost.builderFrame(site)).toBeVisible();
   expect(scripts.some((u) => u.startsWith(CDN) && /\/opener-[\w-]+\.js$/.test(u))).toBe(true);
   expect(scripts.some((u) => u.startsWith(CDN) && /\/builder-[\w-]+\.js$/.test(u))).toBe(true);
 });

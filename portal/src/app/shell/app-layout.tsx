@@ -8,6 +8,7 @@ import { AppHeader } from './app-header';
 import { GuardRevalidator } from './guard-revalidator';
 import { SideNav } from './side-nav';
 import { SignOutContext } from './sign-out-state';
+import classes from './app-layout.module.css';
 import { SkipLink } from './skip-link';
 import { FullPageLoader } from '@/shared/ui/full-page-loader';
 
@@ -44,7 +45,7 @@ export function AppLayout({ headerExtras }: { headerExtras?: ReactNode }) {
           <SideNav />
         </AppShell.Navbar>
         {/* One `main` landmark: the page's own content below; the shell's scroll container is a plain div. */}
-        <AppShell.Main bg="gray.0" renderRoot={(props) => <div {...props} />}>
+        <AppShell.Main className={classes.main} renderRoot={(props) => <div {...props} />}>
           <Stack mih="calc(100vh - 60px)" gap={0}>
             <Box px={{ base: 'md', md: 'xl' }} pt="md" pb="xs">
               <AppBreadcrumbs />
