@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { clusterCountImageId } from '../../../portal/src/features/live-map/components/cluster-count';
 import { encodePayload, tileOf, topics, VEHICLE_STATE } from '../../../portal/src/shared/lib/live/topics';
 import { type StartedBroker, startBroker } from '../../servers/broker.mjs';
 import { startHarness } from './harness/build-harness.mjs';
@@ -49,12 +50,12 @@ test('the live map draws the offline basemap and clusters a fleet of 2,000 vehic
   const clusters = await rendered(page, 'vehicle-clusters');
   expect(clusters.length).toBeGreaterThan(0);
   expect(clusters.some((c) => Number(c.point_count) > 1)).toBe(true);
-  // Every cluster shows its count: an image made for that count (there are no glyphs offline for map text).
+  // Every cluster shows its count: an image made for its label (there are no glyphs offline for map text).
   const counts = await rendered(page, 'vehicle-cluster-counts');
   expect(counts.map((c) => c.point_count).sort()).toEqual(clusters.map((c) => c.point_count).sort());
   const images = await page.evaluate(
     (ids) => ids.map((id) => (window as unknown as MapsWindow).__maps.map!.hasImage(id)),
-    clusters.map((c) => `vl-cluster-count-${c.point_count}`),
+    clusters.map((c) => clusterCountImageId(Number(c.point_count))),
   );
   expect(images.every(Boolean)).toBe(true);
   expect(outside).toEqual([]);

@@ -239,7 +239,7 @@ export function LiveMap({
       return;
     }
     mapRef.current = map;
-    provideClusterCountImages(map);
+    const stopCountImages = provideClusterCountImages(map);
     const reportViewport = () => callbacksRef.current.onViewportChange?.(boundsOf(map));
     map.on('error', (event) => {
       // Before load, a failing style means no map at all; later errors (a tile, a source) are shown but not fatal.
@@ -300,6 +300,7 @@ export function LiveMap({
     });
     return () => {
       stopSettled();
+      stopCountImages();
       cancelAnimationFrame(frameRef.current);
       frameRef.current = 0;
       readyRef.current = false;
