@@ -14,7 +14,7 @@ export interface RecordedRequest {
   headers: Record<string, string>;
   body: unknown;
   /** When the request reached the fake API (`Date.now()` of the test process). */
-  at: number;
+  at?: number;
 }
 
 const CORS = {
@@ -69,7 +69,8 @@ export async function routeFakeApi(
     if (url.pathname === '/bugs/v2') {
       if (failure.times > 0) {
         failure.times -= 1;
-        const retryAfter = failure.retryAfter === undefined ? {} : { 'retry-after': String(failure.retryAfter) };
+        const retryAfter: Record<string, string> =
+          failure.retryAfter === undefined ? {} : { 'retry-after': String(failure.retryAfter) };
         return route.fulfill({
           status: failure.status ?? 503,
           headers: { ...CORS, ...retryAfter, 'content-type': 'application/json' },

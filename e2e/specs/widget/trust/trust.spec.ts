@@ -103,7 +103,7 @@ test('429 with Retry-After, then 200: the report waits the server’s time and a
   await expect.poll(() => api.storedReports().length, { timeout: 12_000 }).toBe(1);
   const attempts = api.calls.filter((c) => c.path === '/bugs/v2');
   expect(attempts).toHaveLength(2);
-  const waited = attempts[1]!.at - attempts[0]!.at;
+  const waited = attempts[1]!.at! - attempts[0]!.at!;
   expect(waited).toBeGreaterThanOrEqual(3000);
   expect(waited).toBeLessThan(10_000);
   const [first, second] = attempts.map((a) => (a.body as { clientId?: unknown }).clientId);
