@@ -926,3 +926,9 @@ export const outboxRecording = {
   attached: 'Screen recording attached.',
   send: role('button', { name: messengerForm.send }),
 } as const;
+
+/** The planted-secrets host page of the trust specs (issue 17): its sign-in fields. */
+export const plantedSecrets = {
+  userName: 'User name',
+  passphrase: 'Passphrase',
+} as const;
