@@ -51,6 +51,14 @@ test('reports are stored and failures can be scripted', async () => {
   expect(mock.store.reports.at(-1)).toMatchObject({ type: 'BUG', formData: { description: 'd' } });
 });
 
+test('a scripted 429 says when to retry, readable from another origin', async () => {
+  failNext(mock.store, 'POST /bugs/v2', 429, 1, { retryAfter: 3 });
+  const res = await post('/bugs/v2', { type: 'BUG' });
+  expect(res.status).toBe(429);
+  expect(res.headers.get('Retry-After')).toBe('3');
+  expect(res.headers.get('Access-Control-Expose-Headers')).toBe('Retry-After');
+});
+
 test('config and tooltips answer per SDK key with a fallback', async () => {
   mock.store.configs.set('k2', { flowConfig: { color: '#123' } });
   expect(await (await fetch(`${API}/config/k2?lang=en`, { headers: { 'Api-Token': 'k2' } })).json()).toEqual({

@@ -58,7 +58,11 @@ function isFormData(value: unknown): value is FormData {
 
 /** Errors carry `message` (the Widget API document's Error) and `error` (what earlier callers read). */
 function failure(message: string, status: number, retryAfter?: number): Response {
-  const headers = retryAfter === undefined ? undefined : { 'Retry-After': String(retryAfter) };
+  // On another origin, a browser lets the widget read Retry-After only when the answer exposes it.
+  const headers =
+    retryAfter === undefined
+      ? undefined
+      : { 'Retry-After': String(retryAfter), 'Access-Control-Expose-Headers': 'Retry-After' };
   return HttpResponse.json({ message, error: message }, { status, headers });
 }
 
