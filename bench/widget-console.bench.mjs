@@ -157,7 +157,8 @@ async function measure(script, chromiumPath, rounds, iterations) {
     await exited;
     server.closeAllConnections();
     server.close();
-    rmSync(profile, { recursive: true, force: true });
+    // Chromium's helper processes can still write to the profile just after the browser exits: retry the removal.
+    rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   }
 }
 
