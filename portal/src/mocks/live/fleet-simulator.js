@@ -168,53 +168,35 @@ export function createFleetSimulator(options) {
   /** The mode a profile sample puts a vehicle in. */
   const modeOf = (sample) => (sample.driving ? 'drive' : sample.charging ? 'charge' : 'park');
 
-  function create(uid, now) {
-    const { random, roadIndex, roll, distance, direction } = placementOf(roads, uid, seed);
-    const profile = options.profileOf?.(uid) ?? null;
-    if (profile) return createFromProfile(uid, now, profile, { random, roadIndex, distance, direction });
+  /** A vehicle's own values: its drive profile's at `now` (option `profileOf`), else drawn from its seed. */
+  function ownValues(profile, random, roll, now) {
+    if (profile) {
+      const sample = profile(now);
+      const mode = modeOf(sample);
+      const { speed, soc, odometer } = sample;
+      return { profile, profileState: sample.stateCode, speed, soc, odometer, mode, modeUntil: 0, fast: false };
+    }
     const mode = roll < 0.7 ? 'drive' : roll < 0.9 ? 'park' : 'charge';
-    const v = {
-      uid,
-      random,
-      roadIndex,
-      distance,
-      direction,
+    return {
+      profile: null,
       speed: mode === 'drive' ? 20 + random() * 30 : 0,
       soc: 30 + random() * 65,
       odometer: round(500 + random() * 20000, 1),
       mode,
       modeUntil: now + (mode === 'park' ? 30_000 + random() * 120_000 : 0),
       fast: random() < 0.3,
-      limpUntil: 0,
-      tripUid: null,
-      tripStart: null,
-      inside: new Map(),
-      lastStep: now,
-      pendingFaults: [],
     };
-    if (mode === 'drive') v.tripUid = `TR-${uid}-${seed}-0`;
-    if (mode === 'drive') v.tripStart = { ts: now, odometer: v.odometer };
-    return v;
   }
 
-  /** A vehicle whose every value comes from its drive profile (option `profileOf`). */
-  function createFromProfile(uid, now, profile, { random, roadIndex, distance, direction }) {
-    const sample = profile(now);
-    const mode = modeOf(sample);
+  function create(uid, now) {
+    const { random, roadIndex, roll, distance, direction } = placementOf(roads, uid, seed);
     const v = {
       uid,
       random,
       roadIndex,
       distance,
       direction,
-      profile,
-      profileState: sample.stateCode,
-      speed: sample.speed,
-      soc: sample.soc,
-      odometer: sample.odometer,
-      mode,
-      modeUntil: 0,
-      fast: false,
+      ...ownValues(options.profileOf?.(uid) ?? null, random, roll, now),
       limpUntil: 0,
       tripUid: null,
       tripStart: null,
@@ -222,7 +204,7 @@ export function createFleetSimulator(options) {
       lastStep: now,
       pendingFaults: [],
     };
-    if (mode === 'drive') {
+    if (v.mode === 'drive') {
       v.tripUid = `TR-${uid}-${seed}-0`;
       v.tripStart = { ts: now, odometer: v.odometer };
     }
