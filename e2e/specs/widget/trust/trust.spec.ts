@@ -16,8 +16,11 @@ type StandIn = Window & { received: Received; sendToHost: (n: string, d: unknown
 const waitReady = (page: Page) =>
   page.waitForFunction(() => (window as unknown as { widgetReady?: boolean }).widgetReady === true);
 
-/** Open a host page of this folder, open the widget and return its stand-in frame once the widget talks to it. */
-async function openWidget(page: Page, path = '/trust/') {
+/**
+ * Open a host page (by default the frame-origin spec's, which only initialises the widget), open the widget and
+ * return its stand-in frame once the widget talks to it.
+ */
+async function openWidget(page: Page, path = '/frame-origin/') {
   await page.goto(`${HOST_ORIGIN}${path}`);
   await waitReady(page);
   await widgetHost.launcher(page).click();
