@@ -1,27 +1,19 @@
-import { Badge, Group } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { RoutePageProps } from '@/config/routes';
 import { AUDIT_ACTIONS, AUDIT_ENTITY_NAMES } from '@/domain/enums';
 import { ACTION } from '@/domain/permissions';
 import { formatDateTime } from '@/shared/lib/format';
-import { downloadCsv } from '@/shared/ui/data-table/download-csv';
 import type { FilterDef } from '@/shared/ui/data-table/filter-bar';
-import { errorMessage } from '@/shared/ui/data-table/server-field-errors';
-import { UrlList } from '@/shared/ui/data-table/url-list';
-import type { ListParams } from '@/shared/ui/data-table/use-list-params';
-import { notify } from '@/shared/ui/notify';
-import { PageHeader } from '@/shared/ui/page-header';
+import { type HistoryCsvExport, HistoryListPage } from '@/shared/ui/history-list-page';
 import { useCan } from '@/state/use-can';
 import { type ApiAuditEntry, AUDIT_EXPORT_LIMIT, listAllAudit, useAuditList } from '@/features/audit/api/list-audit';
 import { useAuditActors } from '@/features/audit/api/list-audit-actors';
 import { useVerifyAuditChain } from '@/features/audit/api/verify-audit-chain';
 import { ChainCheckResult, VerifyChainButton } from '@/features/audit/components/chain-check';
 import { AuditEntryDrawer } from '@/features/audit/components/audit-entry-drawer';
-import { DateRangeFilter } from '@/shared/ui/data-table/date-range-filter';
-import { toCsv } from '@/shared/ui/data-table/to-csv';
-import { ExportCsvButton } from '@/shared/ui/csv-import/csv-transfer-buttons';
 
 const FILTER_KEYS = ['entity', 'action', 'userId', 'from', 'to'] as const;
 /** The spec's actions, then the ones the API adds (see AuditEntry.action in openapi.yaml). */
@@ -51,6 +43,15 @@ const CSV_COLUMNS = [
   'prevHash',
   'hash',
 ];
+const CSV_EXPORT: HistoryCsvExport<ApiAuditEntry> = {
+  subject: 'the audit log',
+  fileName: 'audit-log.csv',
+  noun: 'entries',
+  limit: AUDIT_EXPORT_LIMIT,
+  columns: CSV_COLUMNS,
+  listAll: listAllAudit,
+  toRow: (e) => ({ ...e, changes: JSON.stringify(e.changes) }),
+};
 
 const col = createColumnHelper<ApiAuditEntry>();
 // Sizes are minimums (extra width is shared in proportion): the shown columns add up to 1,105 px, so the list fits
@@ -97,10 +98,8 @@ export function AuditPage({ route }: RoutePageProps) {
   const [search, setSearch] = useSearchParams();
   const searchRef = useRef(search);
   searchRef.current = search;
-  const params = useRef<ListParams | null>(null);
   const actors = useAuditActors();
   const verify = useVerifyAuditChain();
-  const [exporting, setExporting] = useState(false);
   const entryId = search.get('entry');
 
   const actorOptions = actors.data;
@@ -128,70 +127,35 @@ export function AuditPage({ route }: RoutePageProps) {
     setSearch(next, { replace: true });
   }, [setSearch]);
 
-  const handleExport = async () => {
-    if (!params.current) return;
-    setExporting(true);
-    try {
-      const { items, total } = await listAllAudit(params.current);
-      const rows = items.map((e) => ({ ...e, changes: JSON.stringify(e.changes) }));
-      downloadCsv('audit-log.csv', await toCsv(rows, CSV_COLUMNS));
-      notify.success('Exported the audit log', {
-        description:
-          total > items.length
-            ? `audit-log.csv holds the newest ${items.length} of ${total} matching entries.`
-            : `audit-log.csv holds all ${total} matching entries.`,
-      });
-    } catch (error) {
-      notify.error('Could not export the audit log', { description: errorMessage(error) });
-    } finally {
-      setExporting(false);
-    }
-  };
-
   return (
-    <>
-      <PageHeader
-        title={route.title}
-        description="Who changed what, and when. Entries are append-only and chained by hash."
-        actions={
-          <Group gap="xs">
-            <VerifyChainButton busy={verify.isPending} onVerify={() => verify.mutate()} />
-            {can('ah', ACTION.EXPORT) ? (
-              <ExportCsvButton
-                exporting={exporting}
-                onExport={handleExport}
-                title={`Exports up to ${AUDIT_EXPORT_LIMIT.toLocaleString('en')} matching entries`}
-              />
-            ) : null}
-          </Group>
-        }
-      />
-      <ChainCheckResult
-        result={verify.data}
-        error={verify.error}
-        onShowEntry={showEntry}
-        onDismiss={() => verify.reset()}
-      />
-      <Group mb="sm">
-        <DateRangeFilter filterKeys={FILTER_KEYS} />
-      </Group>
-      <UrlList
-        filterKeys={FILTER_KEYS}
-        useList={useAuditList}
-        searchLabel="Search the audit log"
-        filterDefs={filterDefs}
-        paramsRef={params}
-        rowHref={rowHref}
-        linkColumn="summary"
-        rowLabel={rowLabel}
-        label="Audit log"
-        tableId="audit"
-        columns={COLUMNS}
-        hiddenByDefault={HIDDEN_BY_DEFAULT}
-        getRowId={getEntryId}
-        emptyText="No audit entries match these filters."
-      />
+    <HistoryListPage
+      title={route.title}
+      description="Who changed what, and when. Entries are append-only and chained by hash."
+      actions={<VerifyChainButton busy={verify.isPending} onVerify={() => verify.mutate()} />}
+      csvExport={can('ah', ACTION.EXPORT) ? CSV_EXPORT : undefined}
+      banner={
+        <ChainCheckResult
+          result={verify.data}
+          error={verify.error}
+          onShowEntry={showEntry}
+          onDismiss={() => verify.reset()}
+        />
+      }
+      filterKeys={FILTER_KEYS}
+      useList={useAuditList}
+      searchLabel="Search the audit log"
+      filterDefs={filterDefs}
+      rowHref={rowHref}
+      linkColumn="summary"
+      rowLabel={rowLabel}
+      label="Audit log"
+      tableId="audit"
+      columns={COLUMNS}
+      hiddenByDefault={HIDDEN_BY_DEFAULT}
+      getRowId={getEntryId}
+      emptyText="No audit entries match these filters."
+    >
       <AuditEntryDrawer entryId={entryId} onClose={closeEntry} />
-    </>
+    </HistoryListPage>
   );
 }

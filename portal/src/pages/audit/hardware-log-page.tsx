@@ -4,13 +4,9 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import type { RoutePageProps } from '@/config/routes';
 import { ACTION } from '@/domain/permissions';
 import { formatDateTime } from '@/shared/lib/format';
-import { downloadCsv } from '@/shared/ui/data-table/download-csv';
 import type { FilterDef } from '@/shared/ui/data-table/filter-bar';
-import { errorMessage } from '@/shared/ui/data-table/server-field-errors';
-import { UrlList } from '@/shared/ui/data-table/url-list';
 import { type ListParams, useListParams } from '@/shared/ui/data-table/use-list-params';
-import { notify } from '@/shared/ui/notify';
-import { PageHeader } from '@/shared/ui/page-header';
+import { type HistoryCsvExport, HistoryListPage } from '@/shared/ui/history-list-page';
 import { useCan } from '@/state/use-can';
 import {
   type ApiHardwareLogEntry,
@@ -18,10 +14,7 @@ import {
   listAllHardwareLogs,
   useHardwareLogs,
 } from '@/features/audit/api/list-hardware-logs';
-import { DateRangeFilter } from '@/shared/ui/data-table/date-range-filter';
 import { LiveTailToggle } from '@/features/audit/components/live-tail-toggle';
-import { toCsv } from '@/shared/ui/data-table/to-csv';
-import { ExportCsvButton } from '@/shared/ui/csv-import/csv-transfer-buttons';
 
 const FILTER_KEYS = ['level', 'deviceId', 'from', 'to'] as const;
 const LEVEL_COLOURS: Record<ApiHardwareLogEntry['level'], string> = {
@@ -38,6 +31,15 @@ const LEVEL_FILTER: FilterDef = {
 const FILTER_DEFS = [LEVEL_FILTER];
 const CSV_COLUMNS = ['occurredAt', 'level', 'deviceSerial', 'deviceId', 'vehicleId', 'message'];
 const getLogId = (l: ApiHardwareLogEntry) => l.id;
+const CSV_EXPORT: HistoryCsvExport<ApiHardwareLogEntry> = {
+  subject: 'the hardware log',
+  fileName: 'hardware-log.csv',
+  noun: 'messages',
+  rest: '; narrow the range for the rest',
+  limit: HARDWARE_LOG_EXPORT_LIMIT,
+  columns: CSV_COLUMNS,
+  listAll: listAllHardwareLogs,
+};
 
 /** Why the tail cannot follow the newest messages with these params, or null when it can. */
 function tailBlockedBy(params: ListParams): string | null {
@@ -59,9 +61,7 @@ export function HardwareLogPage({ route }: RoutePageProps) {
   const [params, setParams] = useListParams(FILTER_KEYS);
   const latest = useRef(params);
   latest.current = params;
-  const listParams = useRef<ListParams | null>(null);
   const [live, setLive] = useState(true);
-  const [exporting, setExporting] = useState(false);
   const query = (live ? useLiveHardwareLogs : usePausedHardwareLogs)(params);
   const deviceId = params.filters.deviceId;
 
@@ -122,52 +122,22 @@ export function HardwareLogPage({ route }: RoutePageProps) {
     [onlyDevice],
   );
 
-  const handleExport = async () => {
-    if (!listParams.current) return;
-    setExporting(true);
-    try {
-      const { items, total } = await listAllHardwareLogs(listParams.current);
-      downloadCsv('hardware-log.csv', await toCsv(items, CSV_COLUMNS));
-      notify.success('Exported the hardware log', {
-        description:
-          total > items.length
-            ? `hardware-log.csv holds the newest ${items.length} of ${total} matching messages; narrow the range for the rest.`
-            : `hardware-log.csv holds all ${total} matching messages.`,
-      });
-    } catch (error) {
-      notify.error('Could not export the hardware log', { description: errorMessage(error) });
-    } finally {
-      setExporting(false);
-    }
-  };
-
   const shownDevice = query.data?.items.find((l) => l.deviceId === deviceId)?.deviceSerial ?? deviceId;
   return (
-    <>
-      <PageHeader
-        title={route.title}
-        description="Messages the logger devices sent, newest first."
-        actions={
-          <Group gap="xs">
-            <LiveTailToggle
-              live={live}
-              blockedBy={tailBlockedBy(params)}
-              updatedAt={query.dataUpdatedAt}
-              onToggle={() => setLive((v) => !v)}
-            />
-            {can('hl', ACTION.EXPORT) ? (
-              <ExportCsvButton
-                exporting={exporting}
-                onExport={handleExport}
-                title={`Exports up to ${HARDWARE_LOG_EXPORT_LIMIT.toLocaleString('en')} matching messages`}
-              />
-            ) : null}
-          </Group>
-        }
-      />
-      <Group mb="sm" gap="md" align="flex-end">
-        <DateRangeFilter filterKeys={FILTER_KEYS} />
-        {deviceId ? (
+    <HistoryListPage
+      title={route.title}
+      description="Messages the logger devices sent, newest first."
+      actions={
+        <LiveTailToggle
+          live={live}
+          blockedBy={tailBlockedBy(params)}
+          updatedAt={query.dataUpdatedAt}
+          onToggle={() => setLive((v) => !v)}
+        />
+      }
+      csvExport={can('hl', ACTION.EXPORT) ? CSV_EXPORT : undefined}
+      filterAside={
+        deviceId ? (
           <Group gap={4} role="status">
             <Text size="sm">
               Device: <b>{shownDevice}</b>
@@ -178,20 +148,17 @@ export function HardwareLogPage({ route }: RoutePageProps) {
           <Text size="sm" c="dimmed">
             Select a device in the list to see only its messages.
           </Text>
-        )}
-      </Group>
-      <UrlList
-        filterKeys={FILTER_KEYS}
-        useList={live ? useLiveHardwareLogs : usePausedHardwareLogs}
-        searchLabel="Search messages"
-        filterDefs={FILTER_DEFS}
-        paramsRef={listParams}
-        label="Hardware log"
-        tableId="hardware-log"
-        columns={columns}
-        getRowId={getLogId}
-        emptyText="No messages match these filters."
-      />
-    </>
+        )
+      }
+      filterKeys={FILTER_KEYS}
+      useList={live ? useLiveHardwareLogs : usePausedHardwareLogs}
+      searchLabel="Search messages"
+      filterDefs={FILTER_DEFS}
+      label="Hardware log"
+      tableId="hardware-log"
+      columns={columns}
+      getRowId={getLogId}
+      emptyText="No messages match these filters."
+    />
   );
 }

@@ -11,20 +11,12 @@ import { formatDateTime } from '@/shared/lib/format';
 import { topics } from '@/shared/lib/live/topics';
 import { useLiveInterest } from '@/shared/lib/live/use-live-interest';
 import { dayBoundary } from '@/shared/ui/data-table/date-range';
-import { DateRangeFilter } from '@/shared/ui/data-table/date-range-filter';
-import { downloadCsv } from '@/shared/ui/data-table/download-csv';
 import type { FilterDef } from '@/shared/ui/data-table/filter-bar';
-import { errorMessage } from '@/shared/ui/data-table/server-field-errors';
-import { toCsv } from '@/shared/ui/data-table/to-csv';
-import { UrlList } from '@/shared/ui/data-table/url-list';
-import type { ListParams } from '@/shared/ui/data-table/use-list-params';
-import { notify } from '@/shared/ui/notify';
-import { PageHeader } from '@/shared/ui/page-header';
+import { type HistoryCsvExport, HistoryListPage } from '@/shared/ui/history-list-page';
 import { useCan } from '@/state/use-can';
 import { COMMAND_EXPORT_LIMIT, listAllCommands, useCommandHistory } from '@/features/commands/api/command-history';
 import type { ApiCommand } from '@/features/commands/api/list-commands';
 import { LiveAcknowledgedAt, LiveCommandStatus } from '@/features/commands/components/command-status-badge';
-import { ExportCsvButton } from '@/shared/ui/csv-import/csv-transfer-buttons';
 import { DialogLoading } from '@/shared/ui/dialog-loading';
 
 // The send dialog (targets, pickers, parameter fields) is its own chunk: it loads when it is first opened.
@@ -88,6 +80,21 @@ function senderOf(c: ApiCommand): string {
   if (c.kind === 'OTA') return 'Firmware update';
   return c.sentByName ?? c.sentBy ?? '—';
 }
+
+const CSV_EXPORT: HistoryCsvExport<ApiCommand> = {
+  subject: 'the command history',
+  fileName: 'command-history.csv',
+  noun: 'commands',
+  limit: COMMAND_EXPORT_LIMIT,
+  columns: CSV_COLUMNS,
+  listAll: listAllCommands,
+  toRow: (c) => ({
+    ...c,
+    status: COMMAND_STATUS_LABELS[c.status],
+    payload: formatCommandPayload(c.payload),
+    sentBy: senderOf(c),
+  }),
+};
 
 const col = createColumnHelper<ApiCommand>();
 
@@ -193,8 +200,6 @@ function useColumns(canOpenVehicle: boolean, onlyVehicle: (c: ApiCommand) => voi
 export function CommandHistoryPage({ route }: RoutePageProps) {
   const can = useCan();
   const [search, setSearch] = useSearchParams();
-  const params = useRef<ListParams | null>(null);
-  const [exporting, setExporting] = useState(false);
   const [sending, setSending] = useState(false);
   // Mounted from its first open on, so it closes with its transition and opens at once the next time.
   const [sentOnce, setSentOnce] = useState(false);
@@ -247,62 +252,26 @@ export function CommandHistoryPage({ route }: RoutePageProps) {
     };
   }, [search, vehicleLabels]);
 
-  const handleExport = async () => {
-    if (!params.current) return;
-    setExporting(true);
-    try {
-      const { items, total } = await listAllCommands(params.current);
-      const rows = items.map((c) => ({
-        ...c,
-        status: COMMAND_STATUS_LABELS[c.status],
-        payload: formatCommandPayload(c.payload),
-        sentBy: senderOf(c),
-      }));
-      downloadCsv('command-history.csv', await toCsv(rows, CSV_COLUMNS));
-      notify.success('Exported the command history', {
-        description:
-          total > items.length
-            ? `command-history.csv holds the newest ${items.length} of ${total} matching commands.`
-            : `command-history.csv holds all ${total} matching commands.`,
-      });
-    } catch (error) {
-      notify.error('Could not export the command history', { description: errorMessage(error) });
-    } finally {
-      setExporting(false);
-    }
-  };
-
   return (
-    <>
-      <PageHeader
-        title={route.title}
-        description="Every command sent to the fleet's devices, by people, rules and firmware updates, with its outcome."
-        actions={
-          <Group gap="xs">
-            {can('cmd', ACTION.EXPORT) ? (
-              <ExportCsvButton
-                exporting={exporting}
-                onExport={handleExport}
-                title={`Exports up to ${COMMAND_EXPORT_LIMIT.toLocaleString('en')} matching commands`}
-              />
-            ) : null}
-            {can('cmd', ACTION.ADD) ? (
-              <Button
-                leftSection={<IconSend size={16} />}
-                onClick={() => {
-                  setSentOnce(true);
-                  setSending(true);
-                }}
-              >
-                Send command
-              </Button>
-            ) : null}
-          </Group>
-        }
-      />
-      <Group mb="sm" align="flex-end">
-        <DateRangeFilter filterKeys={FILTER_KEYS} />
-        {vehicleId ? (
+    <HistoryListPage
+      title={route.title}
+      description="Every command sent to the fleet's devices, by people, rules and firmware updates, with its outcome."
+      csvExport={can('cmd', ACTION.EXPORT) ? CSV_EXPORT : undefined}
+      primaryAction={
+        can('cmd', ACTION.ADD) ? (
+          <Button
+            leftSection={<IconSend size={16} />}
+            onClick={() => {
+              setSentOnce(true);
+              setSending(true);
+            }}
+          >
+            Send command
+          </Button>
+        ) : null
+      }
+      filterAside={
+        vehicleId ? (
           <Badge
             size="lg"
             variant="light"
@@ -310,22 +279,20 @@ export function CommandHistoryPage({ route }: RoutePageProps) {
           >
             Vehicle: {vehicleLabels[vehicleId] ?? vehicleId}
           </Badge>
-        ) : null}
-      </Group>
-      <UrlList
-        filterKeys={FILTER_KEYS}
-        useList={useCommandHistory}
-        searchLabel="Search commands, vehicles, senders"
-        filterDefs={FILTER_DEFS}
-        paramsRef={params}
-        rowLabel={rowLabel}
-        label="Command history"
-        tableId="command-history"
-        columns={columns}
-        hiddenByDefault={HIDDEN_BY_DEFAULT}
-        getRowId={getCommandId}
-        emptyText="No commands match these filters."
-      />
+        ) : null
+      }
+      filterKeys={FILTER_KEYS}
+      useList={useCommandHistory}
+      searchLabel="Search commands, vehicles, senders"
+      filterDefs={FILTER_DEFS}
+      rowLabel={rowLabel}
+      label="Command history"
+      tableId="command-history"
+      columns={columns}
+      hiddenByDefault={HIDDEN_BY_DEFAULT}
+      getRowId={getCommandId}
+      emptyText="No commands match these filters."
+    >
       {can('cmd', ACTION.ADD) && sentOnce ? (
         <Suspense
           fallback={
@@ -340,6 +307,6 @@ export function CommandHistoryPage({ route }: RoutePageProps) {
           />
         </Suspense>
       ) : null}
-    </>
+    </HistoryListPage>
   );
 }

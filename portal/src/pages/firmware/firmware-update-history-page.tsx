@@ -1,6 +1,4 @@
-import { Group } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useRef, useState } from 'react';
 import type { RoutePageProps } from '@/config/routes';
 import { FIRMWARE_UPDATE_STATUS_LABELS } from '@/domain/enums';
 import { ACTION } from '@/domain/permissions';
@@ -12,17 +10,9 @@ import {
 } from '@/features/firmware/api/firmware-api';
 import { OtaStatusBadge } from '@/features/firmware/components/ota-status-badge';
 import { formatDateTime } from '@/shared/lib/format';
-import { DateRangeFilter } from '@/shared/ui/data-table/date-range-filter';
-import { downloadCsv } from '@/shared/ui/data-table/download-csv';
 import type { FilterDef } from '@/shared/ui/data-table/filter-bar';
-import { errorMessage } from '@/shared/ui/data-table/server-field-errors';
-import { toCsv } from '@/shared/ui/data-table/to-csv';
-import { UrlList } from '@/shared/ui/data-table/url-list';
-import type { ListParams } from '@/shared/ui/data-table/use-list-params';
-import { notify } from '@/shared/ui/notify';
-import { PageHeader } from '@/shared/ui/page-header';
+import { HistoryListPage } from '@/shared/ui/history-list-page';
 import { useCan } from '@/state/use-can';
-import { ExportCsvButton } from '@/shared/ui/csv-import/csv-transfer-buttons';
 
 const FILTER_KEYS = ['deviceType', 'status', 'from', 'to'] as const;
 const FILTER_DEFS: FilterDef[] = [
@@ -55,6 +45,8 @@ const CSV_COLUMNS = [
   'failureReason',
   'rolloutId',
 ];
+
+const getUpdateId = (u: ApiOtaUpdate) => u.id;
 
 const col = createColumnHelper<ApiOtaUpdate>();
 const COLUMNS = [
@@ -102,58 +94,32 @@ const COLUMNS = [
 /** Every firmware update of every device in scope: versions from and to, status, duration, failure reason. */
 export function FirmwareUpdateHistoryPage({ route }: RoutePageProps) {
   const can = useCan();
-  const listParams = useRef<ListParams | null>(null);
-  const [exporting, setExporting] = useState(false);
-
-  const handleExport = async () => {
-    if (!listParams.current) return;
-    setExporting(true);
-    try {
-      const { items, total } = await listAllOtaUpdates(listParams.current);
-      downloadCsv('device-ota-history.csv', await toCsv(items, CSV_COLUMNS));
-      notify.success('Exported the Device OTA history', {
-        description:
-          total > items.length
-            ? `device-ota-history.csv holds the newest ${items.length} of ${total} matching updates; narrow the filters for the rest.`
-            : `device-ota-history.csv holds all ${total} matching updates.`,
-      });
-    } catch (error) {
-      notify.error('Could not export the Device OTA history', { description: errorMessage(error) });
-    } finally {
-      setExporting(false);
-    }
-  };
-
   return (
-    <>
-      <PageHeader
-        title={route.title}
-        description="Every over-the-air update of every device: versions, status, duration and why it failed."
-        actions={
-          can('FOTA.h', ACTION.EXPORT) ? (
-            <ExportCsvButton
-              exporting={exporting}
-              onExport={handleExport}
-              title={`Exports up to ${OTA_EXPORT_LIMIT.toLocaleString('en')} matching updates`}
-            />
-          ) : null
-        }
-      />
-      <Group mb="sm">
-        <DateRangeFilter filterKeys={FILTER_KEYS} />
-      </Group>
-      <UrlList
-        filterKeys={FILTER_KEYS}
-        useList={useOtaUpdates}
-        searchLabel="Search serial or version"
-        filterDefs={FILTER_DEFS}
-        paramsRef={listParams}
-        label="Device OTA history"
-        tableId="device-ota-history"
-        columns={COLUMNS}
-        getRowId={(u) => u.id}
-        emptyText="No update matches these filters."
-      />
-    </>
+    <HistoryListPage
+      title={route.title}
+      description="Every over-the-air update of every device: versions, status, duration and why it failed."
+      csvExport={
+        can('FOTA.h', ACTION.EXPORT)
+          ? {
+              subject: 'the Device OTA history',
+              fileName: 'device-ota-history.csv',
+              noun: 'updates',
+              rest: '; narrow the filters for the rest',
+              limit: OTA_EXPORT_LIMIT,
+              columns: CSV_COLUMNS,
+              listAll: listAllOtaUpdates,
+            }
+          : undefined
+      }
+      filterKeys={FILTER_KEYS}
+      useList={useOtaUpdates}
+      searchLabel="Search serial or version"
+      filterDefs={FILTER_DEFS}
+      label="Device OTA history"
+      tableId="device-ota-history"
+      columns={COLUMNS}
+      getRowId={getUpdateId}
+      emptyText="No update matches these filters."
+    />
   );
 }

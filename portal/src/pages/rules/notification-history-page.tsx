@@ -1,18 +1,12 @@
-import { Group } from '@mantine/core';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import type { RoutePageProps } from '@/config/routes';
 import { DELIVERY_METHOD_LABELS } from '@/domain/bit-flags';
 import { FAULT_SEVERITY_LABELS } from '@/domain/enums';
 import { ACTION } from '@/domain/permissions';
-import { DateRangeFilter } from '@/shared/ui/data-table/date-range-filter';
-import { downloadCsv } from '@/shared/ui/data-table/download-csv';
 import type { FilterDef } from '@/shared/ui/data-table/filter-bar';
 import { errorMessage } from '@/shared/ui/data-table/server-field-errors';
-import { toCsv } from '@/shared/ui/data-table/to-csv';
-import { UrlList } from '@/shared/ui/data-table/url-list';
-import type { ListParams } from '@/shared/ui/data-table/use-list-params';
+import { type HistoryCsvExport, HistoryListPage } from '@/shared/ui/history-list-page';
 import { notify } from '@/shared/ui/notify';
-import { PageHeader } from '@/shared/ui/page-header';
 import { useCan } from '@/state/use-can';
 import {
   type ApiNotification,
@@ -24,7 +18,6 @@ import {
 import { DELIVERY_STATUS_LABELS, deliveriesText } from '@/features/notifications/components/delivery-list';
 import { notificationColumns } from '@/features/notifications/components/notification-columns';
 import { OpenTicketButton } from '@/features/tickets/components/open-ticket-button';
-import { ExportCsvButton } from '@/shared/ui/csv-import/csv-transfer-buttons';
 
 const FILTER_KEYS = ['severity', 'acknowledged', 'method', 'status', 'from', 'to'] as const;
 const FILTER_DEFS: FilterDef[] = [
@@ -65,6 +58,15 @@ const CSV_COLUMNS = [
   'acknowledgedByName',
   'clearedAt',
 ];
+const CSV_EXPORT: HistoryCsvExport<ApiNotification> = {
+  subject: 'the notifications',
+  fileName: 'notifications.csv',
+  noun: 'notifications',
+  limit: NOTIFICATION_EXPORT_LIMIT,
+  columns: CSV_COLUMNS,
+  listAll: listAllNotifications,
+  toRow: (n) => ({ ...n, deliveries: deliveriesText(n.deliveries) }),
+};
 /** Offered by the column chooser, hidden at first so the list fits 1440 px (issue 18 item 11). */
 const HIDDEN_BY_DEFAULT = ['clearedAt'] as const;
 const getId = (n: ApiNotification) => n.id;
@@ -73,8 +75,6 @@ const rowLabel = (n: ApiNotification) => `${n.title} on ${n.vehicleId}`;
 /** Every notification rules sent, arriving live, with per-channel delivery and acknowledgement. */
 export function NotificationHistoryPage({ route }: RoutePageProps) {
   const can = useCan();
-  const params = useRef<ListParams | null>(null);
-  const [exporting, setExporting] = useState(false);
   const acknowledge = useAcknowledgeNotification();
   const mayAcknowledge = can('rule.h', ACTION.UPDATE);
   const mayOpenTicket = can('t', ACTION.ADD);
@@ -109,58 +109,22 @@ export function NotificationHistoryPage({ route }: RoutePageProps) {
     [mayAcknowledge, acknowledging, mayOpenTicket],
   );
 
-  const handleExport = async () => {
-    if (!params.current) return;
-    setExporting(true);
-    try {
-      const { items, total } = await listAllNotifications(params.current);
-      const rows = items.map((n) => ({ ...n, deliveries: deliveriesText(n.deliveries) }));
-      downloadCsv('notifications.csv', await toCsv(rows, CSV_COLUMNS));
-      notify.success('Exported the notifications', {
-        description:
-          total > items.length
-            ? `notifications.csv holds the newest ${items.length} of ${total} matching notifications.`
-            : `notifications.csv holds all ${total} matching notifications.`,
-      });
-    } catch (error) {
-      notify.error('Could not export the notifications', { description: errorMessage(error) });
-    } finally {
-      setExporting(false);
-    }
-  };
-
   return (
-    <>
-      <PageHeader
-        title={route.title}
-        description="Notifications that rules sent, newest first; new ones appear as they arrive."
-        actions={
-          can('rule.h', ACTION.EXPORT) ? (
-            <ExportCsvButton
-              exporting={exporting}
-              onExport={handleExport}
-              title={`Exports up to ${NOTIFICATION_EXPORT_LIMIT.toLocaleString('en')} matching notifications`}
-            />
-          ) : null
-        }
-      />
-      <Group mb="sm">
-        <DateRangeFilter filterKeys={FILTER_KEYS} />
-      </Group>
-      <UrlList
-        filterKeys={FILTER_KEYS}
-        useList={useNotificationHistory}
-        searchLabel="Search notifications"
-        filterDefs={FILTER_DEFS}
-        paramsRef={params}
-        label="Notifications"
-        tableId="notification-history"
-        columns={columns}
-        hiddenByDefault={HIDDEN_BY_DEFAULT}
-        getRowId={getId}
-        rowLabel={rowLabel}
-        emptyText="No notification matches these filters."
-      />
-    </>
+    <HistoryListPage
+      title={route.title}
+      description="Notifications that rules sent, newest first; new ones appear as they arrive."
+      csvExport={can('rule.h', ACTION.EXPORT) ? CSV_EXPORT : undefined}
+      filterKeys={FILTER_KEYS}
+      useList={useNotificationHistory}
+      searchLabel="Search notifications"
+      filterDefs={FILTER_DEFS}
+      label="Notifications"
+      tableId="notification-history"
+      columns={columns}
+      hiddenByDefault={HIDDEN_BY_DEFAULT}
+      getRowId={getId}
+      rowLabel={rowLabel}
+      emptyText="No notification matches these filters."
+    />
   );
 }
