@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, SegmentedControl, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { createColumnHelper } from '@tanstack/react-table';
-import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { RoutePageProps } from '@/config/routes';
 import { TICKET_STATUS, TICKET_STATUS_LABELS, type TicketStatus } from '@/domain/enums';
@@ -15,12 +15,9 @@ import {
 } from '@/domain/tickets';
 import { formatDateTime } from '@/shared/lib/format';
 import { DateRangeFilter } from '@/shared/ui/data-table/date-range-filter';
-import { downloadCsv } from '@/shared/ui/data-table/download-csv';
 import type { FilterDef } from '@/shared/ui/data-table/filter-bar';
-import { errorMessage } from '@/shared/ui/data-table/server-field-errors';
 import { UrlList } from '@/shared/ui/data-table/url-list';
 import { type ListParams, useListParams } from '@/shared/ui/data-table/use-list-params';
-import { notify } from '@/shared/ui/notify';
 import { PageHeader } from '@/shared/ui/page-header';
 import { useAppState } from '@/state/store-context';
 import { useCan } from '@/state/use-can';
@@ -31,6 +28,7 @@ import type { NewTicketPreset } from '@/features/tickets/components/new-ticket-m
 import { SlaTimer, TicketPriorityBadge, TicketStatusBadge } from '@/features/tickets/components/ticket-badges';
 import { useReturnFocus } from '@/shared/ui/use-dialog-state';
 import { ExportCsvButton } from '@/shared/ui/csv-import/csv-transfer-buttons';
+import { cappedCsvFile, useCsvExport } from '@/shared/ui/csv-export/use-csv-export';
 
 /** The ticket's drawer and the new-ticket form load when they open, not with the list. */
 const TicketDrawer = lazy(() =>
@@ -192,7 +190,6 @@ export function TicketsPage({ route }: RoutePageProps) {
   const searchRef = useRef(search);
   searchRef.current = search;
   const params = useRef<ListParams | null>(null);
-  const [exporting, setExporting] = useState(false);
   const assignees = useTicketAssignees(can('t', ACTION.ASSIGN));
   const ticketId = search.get('ticket');
   useReturnFocus(ticketId !== null);
@@ -254,32 +251,17 @@ export function TicketsPage({ route }: RoutePageProps) {
     setSearch(next, { replace: true });
   };
 
-  const handleExport = async () => {
-    if (!params.current) return;
-    setExporting(true);
-    try {
-      const { items, total } = await listAllTickets(withState(params.current, state));
-      const rows = items.map((t) => ({
-        ...t,
-        status: TICKET_STATUS_LABELS[t.status],
-        firstResponse: t.sla.firstResponse.state,
-        resolution: t.sla.resolution.state,
-      }));
-      // The CSV writer loads on the first export, not with the list.
-      const { toCsv } = await import('@/shared/ui/data-table/to-csv');
-      downloadCsv('tickets.csv', await toCsv(rows, CSV_COLUMNS));
-      notify.success('Exported the tickets', {
-        description:
-          total > items.length
-            ? `tickets.csv holds ${items.length} of ${total} matching tickets.`
-            : `tickets.csv holds all ${total} matching tickets.`,
-      });
-    } catch (error) {
-      notify.error('Could not export the tickets', { description: errorMessage(error) });
-    } finally {
-      setExporting(false);
-    }
-  };
+  const csvExport = useCsvExport('the tickets', async () => {
+    if (!params.current) return null;
+    const { items, total } = await listAllTickets(withState(params.current, state));
+    const rows = items.map((t) => ({
+      ...t,
+      status: TICKET_STATUS_LABELS[t.status],
+      firstResponse: t.sla.firstResponse.state,
+      resolution: t.sla.resolution.state,
+    }));
+    return cappedCsvFile({ fileName: 'tickets.csv', columns: CSV_COLUMNS, rows, total, noun: 'tickets', which: '' });
+  });
 
   return (
     <>
@@ -290,8 +272,7 @@ export function TicketsPage({ route }: RoutePageProps) {
           <Group gap="xs">
             {can('t', ACTION.EXPORT) ? (
               <ExportCsvButton
-                exporting={exporting}
-                onExport={handleExport}
+                {...csvExport}
                 title={`Exports up to ${TICKET_EXPORT_LIMIT.toLocaleString('en')} matching tickets`}
               />
             ) : null}

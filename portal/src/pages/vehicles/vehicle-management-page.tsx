@@ -1,7 +1,7 @@
 import { Button, Group } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef } from 'react';
 import type { RoutePageProps } from '@/config/routes';
 import { paths } from '@/config/routes';
 import { CONNECTIVITY, VEHICLE_STATE_LABELS, VEHICLE_TYPES } from '@/domain/enums';
@@ -9,8 +9,8 @@ import { ACTION } from '@/domain/permissions';
 import { useAppState } from '@/state/store-context';
 import { useCan } from '@/state/use-can';
 import { CsvTransferButtons } from '@/shared/ui/csv-import/csv-transfer-buttons';
+import { useCsvExport } from '@/shared/ui/csv-export/use-csv-export';
 import { DeleteDialog } from '@/shared/ui/data-table/confirm-dialog';
-import { downloadCsv } from '@/shared/ui/data-table/download-csv';
 import type { FilterDef } from '@/shared/ui/data-table/filter-bar';
 import { LIVE_FILTER, STATUS_FILTER } from '@/shared/ui/data-table/list-filters';
 import { errorMessage } from '@/shared/ui/data-table/server-field-errors';
@@ -90,7 +90,6 @@ export function VehicleManagementPage({ route }: RoutePageProps) {
   const params = useRef<ListParams | null>(null);
   const lookups = useVehicleLookups();
   const [dialog, setDialog] = useDialogState<NonNullable<Dialog>>();
-  const [exporting, setExporting] = useState(false);
   const create = useCreateVehicle();
   const update = useUpdateVehicle();
   const clone = useCloneVehicle();
@@ -157,22 +156,15 @@ export function VehicleManagementPage({ route }: RoutePageProps) {
     [models, oems],
   );
 
-  const handleExport = async () => {
-    if (!params.current) return;
-    setExporting(true);
-    try {
-      const { page: _page, pageSize: _size, ...query } = toListQuery(params.current);
-      const csv = await exportVehicles(query);
-      downloadCsv('vehicles.csv', csv);
-      notify.success('Exported vehicles', {
-        description: 'vehicles.csv holds every vehicle that matches the filters.',
-      });
-    } catch (error) {
-      notify.error('Could not export vehicles', { description: errorMessage(error) });
-    } finally {
-      setExporting(false);
-    }
-  };
+  const csvExport = useCsvExport('vehicles', async () => {
+    if (!params.current) return null;
+    const { page: _page, pageSize: _size, ...query } = toListQuery(params.current);
+    return {
+      fileName: 'vehicles.csv',
+      csv: await exportVehicles(query),
+      description: 'vehicles.csv holds every vehicle that matches the filters.',
+    };
+  });
 
   const close = () => setDialog(null);
   const editing = dialog?.kind === 'edit' ? dialog.vehicle : undefined;
@@ -187,8 +179,8 @@ export function VehicleManagementPage({ route }: RoutePageProps) {
             <CsvTransferButtons
               canExport={may(ACTION.EXPORT)}
               canImport={may(ACTION.IMPORT)}
-              exporting={exporting}
-              onExport={handleExport}
+              exporting={csvExport.exporting}
+              onExport={csvExport.onExport}
               onImport={() => setDialog({ kind: 'import' })}
             />
             {may(ACTION.ADD) ? (

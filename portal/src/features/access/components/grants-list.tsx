@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Stack } from '@mantine/core';
 import { IconPlus, IconX } from '@tabler/icons-react';
 import { createColumnHelper } from '@tanstack/react-table';
-import { lazy, memo, Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useMemo, useRef } from 'react';
 import {
   COMPONENT_KIND_LABELS,
   COMPONENT_KINDS,
@@ -12,11 +12,9 @@ import {
 import { ACTION } from '@/domain/permissions';
 import { formatDate, formatDateTime } from '@/shared/lib/format';
 import { ConfirmDialog } from '@/shared/ui/data-table/confirm-dialog';
-import { downloadCsv } from '@/shared/ui/data-table/download-csv';
 import type { FilterDef } from '@/shared/ui/data-table/filter-bar';
 import { type RowAction, RowActions } from '@/shared/ui/data-table/row-actions';
 import { errorMessage } from '@/shared/ui/data-table/server-field-errors';
-import { toCsv } from '@/shared/ui/data-table/to-csv';
 import { UrlList } from '@/shared/ui/data-table/url-list';
 import type { ListParams } from '@/shared/ui/data-table/use-list-params';
 import { notify } from '@/shared/ui/notify';
@@ -32,6 +30,7 @@ import {
   useRevokeGrant,
 } from '../api/access-grants-api';
 import { ExportCsvButton } from '@/shared/ui/csv-import/csv-transfer-buttons';
+import { cappedCsvFile, useCsvExport } from '@/shared/ui/csv-export/use-csv-export';
 
 const GrantFormModal = lazy(() => import('./grant-form-modal').then((m) => ({ default: m.GrantFormModal })));
 
@@ -126,7 +125,6 @@ export const GrantsList = memo(function GrantsList({ area }: { area: GrantArea }
   const permissions = useAppState((s) => s.auth.permissions);
   const may = (action: number) => can(def.key, action);
   const [dialog, setDialog] = useDialogState<{ kind: 'add' } | { kind: 'revoke'; grant: AccessGrant }>();
-  const [exporting, setExporting] = useState(false);
   const paramsRef = useRef<ListParams | null>(null);
   const create = useCreateGrant();
   const revoke = useRevokeGrant();
@@ -192,37 +190,24 @@ export const GrantsList = memo(function GrantsList({ area }: { area: GrantArea }
     [permissions, area],
   );
 
-  const handleExport = async () => {
-    setExporting(true);
-    try {
-      const params = paramsRef.current ?? { page: 1, pageSize: 25, sort: null, q: '', filters: {} };
-      const { items, total } = await getGrantsForExport(area, params);
-      const rows = items.map((g) => ({
-        Grantee: g.granteeName,
-        'Grantee type': GRANTEE_TYPE_LABELS[g.granteeType],
-        Role: g.roleName,
-        'Access to': GRANT_TARGET_LABELS[g.target],
-        Target: g.targetName,
-        Kind: COMPONENT_KIND_LABELS[g.kind],
-        Status: STATUS_LABELS[g.status],
-        Expires: g.expiresAt ? formatDate(g.expiresAt) : 'Never',
-        Granted: formatDateTime(g.createdAt),
-        'Granted by': g.createdBy,
-        Note: g.note ?? '',
-      }));
-      downloadCsv(def.file, await toCsv(rows, CSV_COLUMNS));
-      notify.success('Exported the grants', {
-        description:
-          total > items.length
-            ? `${def.file} holds the first ${items.length} of ${total} matching grants.`
-            : `${def.file} holds all ${total} matching grants.`,
-      });
-    } catch (error) {
-      notify.error('Could not export the grants', { description: errorMessage(error) });
-    } finally {
-      setExporting(false);
-    }
-  };
+  const csvExport = useCsvExport('the grants', async () => {
+    const params = paramsRef.current ?? { page: 1, pageSize: 25, sort: null, q: '', filters: {} };
+    const { items, total } = await getGrantsForExport(area, params);
+    const rows = items.map((g) => ({
+      Grantee: g.granteeName,
+      'Grantee type': GRANTEE_TYPE_LABELS[g.granteeType],
+      Role: g.roleName,
+      'Access to': GRANT_TARGET_LABELS[g.target],
+      Target: g.targetName,
+      Kind: COMPONENT_KIND_LABELS[g.kind],
+      Status: STATUS_LABELS[g.status],
+      Expires: g.expiresAt ? formatDate(g.expiresAt) : 'Never',
+      Granted: formatDateTime(g.createdAt),
+      'Granted by': g.createdBy,
+      Note: g.note ?? '',
+    }));
+    return cappedCsvFile({ fileName: def.file, columns: CSV_COLUMNS, rows, total, noun: 'grants', which: 'the first' });
+  });
 
   const openAdd = useCallback(() => setDialog({ kind: 'add' }), [setDialog]);
   const revokeTarget = dialog?.kind === 'revoke' ? dialog.grant : null;
@@ -230,7 +215,7 @@ export const GrantsList = memo(function GrantsList({ area }: { area: GrantArea }
   return (
     <Stack gap="md">
       <Group justify="flex-end">
-        {may(ACTION.EXPORT) ? <ExportCsvButton exporting={exporting} onExport={handleExport} /> : null}
+        {may(ACTION.EXPORT) ? <ExportCsvButton {...csvExport} /> : null}
         {may(ACTION.ADD) ? (
           <Button leftSection={<IconPlus size={16} />} onClick={openAdd}>
             Grant access

@@ -1,7 +1,7 @@
 import { Button, Group } from '@mantine/core';
 import { IconCopy, IconLink, IconPencil, IconPlus, IconPower, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useMemo, useRef } from 'react';
 import type { RoutePageProps } from '@/config/routes';
 import { paths } from '@/config/routes';
 import { BATTERY_CHEMISTRY_LABELS, COOLING_LABELS, DEVICE_STATE_LABELS, MOTOR_TYPE_LABELS } from '@/domain/enums';
@@ -9,9 +9,9 @@ import { ACTION, type PermissionKey } from '@/domain/permissions';
 import { useAppState } from '@/state/store-context';
 import { useCan } from '@/state/use-can';
 import { CsvTransferButtons } from '@/shared/ui/csv-import/csv-transfer-buttons';
+import { useCsvExport } from '@/shared/ui/csv-export/use-csv-export';
 import { DeleteDialog } from '@/shared/ui/data-table/confirm-dialog';
 import { countOf } from '@/shared/ui/csv-import/parse-import-csv';
-import { downloadCsv } from '@/shared/ui/data-table/download-csv';
 import type { FilterDef } from '@/shared/ui/data-table/filter-bar';
 import { LIVE_FILTER, STATUS_FILTER, yesNoFilter } from '@/shared/ui/data-table/list-filters';
 import { type RowAction, RowActions } from '@/shared/ui/data-table/row-actions';
@@ -102,7 +102,6 @@ export function DeviceManagement({
   const params = useRef<ListParams | null>(null);
   const models = useDeviceModels(kind);
   const [dialog, setDialog] = useDialogState<NonNullable<Dialog>>();
-  const [exporting, setExporting] = useState(false);
   const create = useCreateDevice();
   const update = useUpdateDevice();
   const clone = useCloneDevice();
@@ -118,21 +117,15 @@ export function DeviceManagement({
     [kind, models.data],
   );
 
-  const handleExport = async () => {
-    if (!params.current) return;
-    setExporting(true);
+  const csvExport = useCsvExport(`${kind} devices`, async () => {
+    if (!params.current) return null;
     const fileName = `${kind.toLowerCase()}-devices.csv`;
-    try {
-      downloadCsv(fileName, await exportDevices(kind, params.current));
-      notify.success(`Exported ${kind} devices`, {
-        description: `${fileName} holds every device that matches the filters.`,
-      });
-    } catch (error) {
-      notify.error(`Could not export ${kind} devices`, { description: errorMessage(error) });
-    } finally {
-      setExporting(false);
-    }
-  };
+    return {
+      fileName,
+      csv: await exportDevices(kind, params.current),
+      description: `${fileName} holds every device that matches the filters.`,
+    };
+  });
 
   const run = async (what: string, device: ApiDevice, fn: () => Promise<unknown>, done: string) => {
     try {
@@ -241,8 +234,8 @@ export function DeviceManagement({
             <CsvTransferButtons
               canExport={may(ACTION.EXPORT)}
               canImport={may(ACTION.IMPORT)}
-              exporting={exporting}
-              onExport={handleExport}
+              exporting={csvExport.exporting}
+              onExport={csvExport.onExport}
               onImport={() => setDialog({ kind: 'import' })}
             />
             {may(ACTION.ADD) ? (

@@ -1,19 +1,17 @@
 import { Anchor, Group, Stack } from '@mantine/core';
 import { IconId, IconLink, IconPencil, IconPower } from '@tabler/icons-react';
 import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
-import { lazy, memo, Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useMemo, useRef } from 'react';
 import { ACTION } from '@/domain/permissions';
 import { roleTypeOf } from '@/domain/roles';
 import { type LookupOption, type OrganisationKind as LookupKind, useOrganisationOptions } from '@/shared/api/lookups';
 import { formatDate } from '@/shared/lib/format';
 import { ConfirmDialog } from '@/shared/ui/data-table/confirm-dialog';
-import { downloadCsv } from '@/shared/ui/data-table/download-csv';
 import type { FilterDef } from '@/shared/ui/data-table/filter-bar';
 import { STATUS_FILTER } from '@/shared/ui/data-table/list-filters';
 import { type RowAction, RowActions } from '@/shared/ui/data-table/row-actions';
 import { errorMessage } from '@/shared/ui/data-table/server-field-errors';
 import { StatusBadge } from '@/shared/ui/data-table/status-badge';
-import { toCsv } from '@/shared/ui/data-table/to-csv';
 import { UrlList } from '@/shared/ui/data-table/url-list';
 import type { ListParams } from '@/shared/ui/data-table/use-list-params';
 import { notify } from '@/shared/ui/notify';
@@ -32,6 +30,7 @@ import {
 import { KIND_INFO, type OrganisationKind } from '../lib/organisation-kinds';
 import { OrganisationDetailsDrawer } from './organisation-details-drawer';
 import { ExportCsvButton } from '@/shared/ui/csv-import/csv-transfer-buttons';
+import { cappedCsvFile, useCsvExport } from '@/shared/ui/csv-export/use-csv-export';
 
 /** The form (and its zod schema) and the vehicle picker load when they open, not with the page. */
 const OrganisationFormModal = lazy(() =>
@@ -105,7 +104,6 @@ export const OrganisationList = memo(function OrganisationList({ kind }: Organis
   const creatorType = me ? roleTypeOf(me.role) : 'platform';
   const may = useCallback((action: number) => can(info.key, action), [can, info.key]);
   const [dialog, setDialog] = useDialogState<NonNullable<Dialog>>();
-  const [exporting, setExporting] = useState(false);
   const paramsRef = useRef<ListParams | null>(null);
   const close = useCallback(() => setDialog(null), [setDialog]);
   const create = useCreateOrganisation(kind);
@@ -226,35 +224,17 @@ export const OrganisationList = memo(function OrganisationList({ kind }: Organis
   const useList = LIST_HOOKS[kind];
   const openAdd = useCallback(() => setDialog({ kind: 'add' }), [setDialog]);
 
-  const handleExport = async () => {
-    setExporting(true);
-    try {
-      const params = paramsRef.current ?? { page: 1, pageSize: 25, sort: null, q: '', filters: {} };
-      const { items, total } = await getOrganisationsForExport(kind, params);
-      const columnsOut = csvColumns(kind, showParent ? 'yes' : null);
-      const rows = items.map((r) => {
-        const withParent = { ...r, __parent: parentName(r) } as unknown as OrganisationRow;
-        return Object.fromEntries(columnsOut.map(([header, get]) => [header, get(withParent)]));
-      });
-      downloadCsv(
-        info.fileName,
-        await toCsv(
-          rows,
-          columnsOut.map(([h]) => h),
-        ),
-      );
-      notify.success(`Exported the ${info.plural.toLowerCase()}`, {
-        description:
-          total > items.length
-            ? `${info.fileName} holds the first ${items.length} of ${total} matching rows.`
-            : `${info.fileName} holds all ${total} matching rows.`,
-      });
-    } catch (error) {
-      notify.error(`Could not export the ${info.plural.toLowerCase()}`, { description: errorMessage(error) });
-    } finally {
-      setExporting(false);
-    }
-  };
+  const csvExport = useCsvExport(`the ${info.plural.toLowerCase()}`, async () => {
+    const params = paramsRef.current ?? { page: 1, pageSize: 25, sort: null, q: '', filters: {} };
+    const { items, total } = await getOrganisationsForExport(kind, params);
+    const columnsOut = csvColumns(kind, showParent ? 'yes' : null);
+    const rows = items.map((r) => {
+      const withParent = { ...r, __parent: parentName(r) } as unknown as OrganisationRow;
+      return Object.fromEntries(columnsOut.map(([header, get]) => [header, get(withParent)]));
+    });
+    const columns = columnsOut.map(([h]) => h);
+    return cappedCsvFile({ fileName: info.fileName, columns, rows, total, noun: 'rows', which: 'the first' });
+  });
 
   const statusTarget = dialog?.kind === 'status' ? dialog.row : null;
   const deactivating = statusTarget?.status === 1;
@@ -263,7 +243,7 @@ export const OrganisationList = memo(function OrganisationList({ kind }: Organis
     <Stack gap="md">
       {may(ACTION.EXPORT) ? (
         <Group justify="flex-end">
-          <ExportCsvButton exporting={exporting} onExport={handleExport} />
+          <ExportCsvButton {...csvExport} />
         </Group>
       ) : null}
       <UrlList

@@ -1,12 +1,11 @@
 import { Alert, Button, Code, CopyButton, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconKey, IconPencil, IconPower, IconUserShield } from '@tabler/icons-react';
 import { createColumnHelper } from '@tanstack/react-table';
-import { lazy, memo, Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useMemo, useRef } from 'react';
 import { ACTION } from '@/domain/permissions';
 import { roleTypeOf } from '@/domain/roles';
 import { formatDateTime } from '@/shared/lib/format';
 import { ConfirmDialog } from '@/shared/ui/data-table/confirm-dialog';
-import { downloadCsv } from '@/shared/ui/data-table/download-csv';
 import type { FilterDef } from '@/shared/ui/data-table/filter-bar';
 import { STATUS_FILTER } from '@/shared/ui/data-table/list-filters';
 import { type RowAction, RowActions } from '@/shared/ui/data-table/row-actions';
@@ -30,6 +29,7 @@ import {
 import { toCsvText, USER_CSV_HEADER } from '../lib/user-csv';
 import { useDialogState } from '@/shared/ui/use-dialog-state';
 import { ExportCsvButton } from '@/shared/ui/csv-import/csv-transfer-buttons';
+import { describeCappedExport, useCsvExport } from '@/shared/ui/csv-export/use-csv-export';
 
 /** The invite/edit form (and its zod schema) loads when it opens, not with the page. */
 const UserFormModal = lazy(() => import('./user-form-modal').then((m) => ({ default: m.UserFormModal })));
@@ -56,7 +56,6 @@ export const UsersList = memo(function UsersList() {
   const creatorType = me ? roleTypeOf(me.role) : 'platform';
   const may = (action: number) => can('su', action);
   const [dialog, setDialog] = useDialogState<NonNullable<Dialog>>();
-  const [exporting, setExporting] = useState(false);
   const paramsRef = useRef<ListParams | null>(null);
   const roles = useAllRoles();
   const create = useCreateUser();
@@ -135,33 +134,30 @@ export const UsersList = memo(function UsersList() {
 
   const openAdd = useCallback(() => setDialog({ kind: 'add' }), [setDialog]);
 
-  const handleExport = async () => {
-    setExporting(true);
-    try {
-      const params = paramsRef.current ?? { page: 1, pageSize: 25, sort: null, q: '', filters: {} };
-      const { items, total } = await getUsersForExport(params);
-      const rows = items.map((u) => [
-        u.name,
-        u.email,
-        u.phone,
-        u.roleName,
-        u.organisation,
-        u.status === 1 ? 'Active' : 'Inactive',
-        u.lastSignInAt ? formatDateTime(u.lastSignInAt) : 'Never',
-      ]);
-      downloadCsv('users.csv', toCsvText([USER_CSV_HEADER, ...rows]));
-      notify.success('Exported the users', {
-        description:
-          total > items.length
-            ? `users.csv holds the first ${items.length} of ${total} matching accounts.`
-            : `users.csv holds all ${total} matching accounts.`,
-      });
-    } catch (error) {
-      notify.error('Could not export the users', { description: errorMessage(error) });
-    } finally {
-      setExporting(false);
-    }
-  };
+  const csvExport = useCsvExport('the users', async () => {
+    const params = paramsRef.current ?? { page: 1, pageSize: 25, sort: null, q: '', filters: {} };
+    const { items, total } = await getUsersForExport(params);
+    const rows = items.map((u) => [
+      u.name,
+      u.email,
+      u.phone,
+      u.roleName,
+      u.organisation,
+      u.status === 1 ? 'Active' : 'Inactive',
+      u.lastSignInAt ? formatDateTime(u.lastSignInAt) : 'Never',
+    ]);
+    return {
+      fileName: 'users.csv',
+      csv: toCsvText([USER_CSV_HEADER, ...rows]),
+      description: describeCappedExport({
+        fileName: 'users.csv',
+        exported: items.length,
+        total,
+        noun: 'accounts',
+        which: 'the first',
+      }),
+    };
+  });
 
   const statusTarget = dialog?.kind === 'status' ? dialog.user : null;
   const resetTarget = dialog?.kind === 'reset' ? dialog.user : null;
@@ -170,7 +166,7 @@ export const UsersList = memo(function UsersList() {
     <Stack gap="md">
       {may(ACTION.EXPORT) ? (
         <Group justify="flex-end">
-          <ExportCsvButton exporting={exporting} onExport={handleExport} />
+          <ExportCsvButton {...csvExport} />
         </Group>
       ) : null}
       <UrlList
