@@ -1,9 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Modal, NativeSelect, Stack, TextInput } from '@mantine/core';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { NativeSelect, TextInput } from '@mantine/core';
 import { z } from 'zod';
-import { applyServerFieldErrors } from '@/shared/ui/data-table/server-field-errors';
+import { FormModal, ModalForm } from '@/shared/ui/form-modal/form-modal';
+import { useServerForm } from '@/shared/ui/form-modal/use-server-form';
 import type { ApiLogger } from '../api/component-api';
 
 export const loggerSchema = z.object({
@@ -28,79 +26,50 @@ export interface LoggerFormModalProps {
 /** Add or edit a logger device: serial number, IMEI, firmware, OEM (fixed once added). */
 export function LoggerFormModal({ opened, logger, oems, onClose, onSubmit }: LoggerFormModalProps) {
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={logger ? `Edit logger ${logger.serialNumber}` : 'Add logger'}
-      centered
-    >
-      {opened ? <LoggerForm logger={logger} oems={oems} onClose={onClose} onSubmit={onSubmit} /> : null}
-    </Modal>
+    <FormModal opened={opened} onClose={onClose} title={logger ? `Edit logger ${logger.serialNumber}` : 'Add logger'}>
+      <LoggerForm logger={logger} oems={oems} onClose={onClose} onSubmit={onSubmit} />
+    </FormModal>
   );
 }
 
 function LoggerForm({ logger, oems, onClose, onSubmit }: Omit<LoggerFormModalProps, 'opened'>) {
-  const [formError, setFormError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<LoggerValues>({
-    resolver: zodResolver(loggerSchema),
+  const server = useServerForm({
+    schema: loggerSchema,
     defaultValues: {
       serialNumber: logger?.serialNumber ?? '',
       imei: logger?.imei ?? '',
       firmwareVersion: logger?.firmwareVersion ?? '',
       oemId: logger?.oemId ?? '',
     },
+    onSubmit,
   });
-  const submit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      await onSubmit(values);
-    } catch (error) {
-      setFormError(applyServerFieldErrors(error, ['serialNumber', 'imei', 'firmwareVersion', 'oemId'], setError));
-    }
-  });
+  const {
+    register,
+    formState: { errors },
+  } = server.form;
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="sm">
-        {formError ? (
-          <Alert color="red" role="alert">
-            {formError}
-          </Alert>
-        ) : null}
-        <TextInput
-          label="Serial number"
-          withAsterisk
-          {...register('serialNumber')}
-          error={errors.serialNumber?.message}
-        />
-        <TextInput label="IMEI" withAsterisk {...register('imei')} error={errors.imei?.message} maxLength={15} />
-        <TextInput
-          label="Firmware version"
-          withAsterisk
-          {...register('firmwareVersion')}
-          error={errors.firmwareVersion?.message}
-        />
-        <NativeSelect
-          label="OEM"
-          withAsterisk
-          disabled={Boolean(logger)}
-          {...register('oemId')}
-          error={errors.oemId?.message}
-          data={[{ value: '', label: 'Choose the OEM' }, ...oems]}
-        />
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={isSubmitting}>
-            {logger ? 'Save changes' : 'Add logger'}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <ModalForm form={server} submitLabel={logger ? 'Save changes' : 'Add logger'} onCancel={onClose}>
+      <TextInput
+        label="Serial number"
+        withAsterisk
+        {...register('serialNumber')}
+        error={errors.serialNumber?.message}
+      />
+      <TextInput label="IMEI" withAsterisk {...register('imei')} error={errors.imei?.message} maxLength={15} />
+      <TextInput
+        label="Firmware version"
+        withAsterisk
+        {...register('firmwareVersion')}
+        error={errors.firmwareVersion?.message}
+      />
+      <NativeSelect
+        label="OEM"
+        withAsterisk
+        disabled={Boolean(logger)}
+        {...register('oemId')}
+        error={errors.oemId?.message}
+        data={[{ value: '', label: 'Choose the OEM' }, ...oems]}
+      />
+    </ModalForm>
   );
 }

@@ -1,9 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Modal, NativeSelect, Stack, TextInput } from '@mantine/core';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { NativeSelect, TextInput } from '@mantine/core';
 import { z } from 'zod';
-import { applyServerFieldErrors } from '@/shared/ui/data-table/server-field-errors';
+import { FormModal, ModalForm } from '@/shared/ui/form-modal/form-modal';
+import { useServerForm } from '@/shared/ui/form-modal/use-server-form';
 import type { ApiSimCard } from '../api/component-api';
 
 /** Operators of the demo region; a real tenant's list would come from its master data. */
@@ -35,63 +33,39 @@ export interface SimCardFormModalProps {
 /** Add a SIM card (ICCID, phone number, operator) or edit its phone number and operator. */
 export function SimCardFormModal({ opened, sim, onClose, onSubmit }: SimCardFormModalProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title={sim ? `Edit SIM ${sim.iccid}` : 'Add SIM card'} centered>
-      {opened ? <SimCardForm sim={sim} onClose={onClose} onSubmit={onSubmit} /> : null}
-    </Modal>
+    <FormModal opened={opened} onClose={onClose} title={sim ? `Edit SIM ${sim.iccid}` : 'Add SIM card'}>
+      <SimCardForm sim={sim} onClose={onClose} onSubmit={onSubmit} />
+    </FormModal>
   );
 }
 
 function SimCardForm({ sim, onClose, onSubmit }: Omit<SimCardFormModalProps, 'opened'>) {
-  const [formError, setFormError] = useState<string | null>(null);
+  const server = useServerForm({
+    schema: simCardSchema,
+    defaultValues: { iccid: sim?.iccid ?? '', msisdn: sim?.msisdn ?? '', operator: sim?.operator ?? '' },
+    onSubmit,
+  });
   const {
     register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<SimCardValues>({
-    resolver: zodResolver(simCardSchema),
-    defaultValues: { iccid: sim?.iccid ?? '', msisdn: sim?.msisdn ?? '', operator: sim?.operator ?? '' },
-  });
-  const submit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      await onSubmit(values);
-    } catch (error) {
-      setFormError(applyServerFieldErrors(error, ['iccid', 'msisdn', 'operator'], setError));
-    }
-  });
+    formState: { errors },
+  } = server.form;
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="sm">
-        {formError ? (
-          <Alert color="red" role="alert">
-            {formError}
-          </Alert>
-        ) : null}
-        <TextInput
-          label="ICCID"
-          withAsterisk
-          disabled={Boolean(sim)}
-          {...register('iccid')}
-          error={errors.iccid?.message}
-        />
-        <TextInput label="Phone number" withAsterisk {...register('msisdn')} error={errors.msisdn?.message} />
-        <NativeSelect
-          label="Operator"
-          withAsterisk
-          {...register('operator')}
-          error={errors.operator?.message}
-          data={[{ value: '', label: 'Choose the operator' }, ...SIM_OPERATORS]}
-        />
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={isSubmitting}>
-            {sim ? 'Save changes' : 'Add SIM card'}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <ModalForm form={server} submitLabel={sim ? 'Save changes' : 'Add SIM card'} onCancel={onClose}>
+      <TextInput
+        label="ICCID"
+        withAsterisk
+        disabled={Boolean(sim)}
+        {...register('iccid')}
+        error={errors.iccid?.message}
+      />
+      <TextInput label="Phone number" withAsterisk {...register('msisdn')} error={errors.msisdn?.message} />
+      <NativeSelect
+        label="Operator"
+        withAsterisk
+        {...register('operator')}
+        error={errors.operator?.message}
+        data={[{ value: '', label: 'Choose the operator' }, ...SIM_OPERATORS]}
+      />
+    </ModalForm>
   );
 }

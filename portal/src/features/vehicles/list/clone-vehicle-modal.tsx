@@ -1,8 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { applyServerFieldErrors } from '@/shared/ui/data-table/server-field-errors';
+import { TextInput } from '@mantine/core';
+import { FormModal, ModalForm } from '@/shared/ui/form-modal/form-modal';
+import { useServerForm } from '@/shared/ui/form-modal/use-server-form';
 import type { ApiVehicle } from './api/list-vehicles';
 import { type CloneFormValues, cloneFormSchema } from './vehicle-form-schema';
 
@@ -15,58 +13,36 @@ export interface CloneVehicleModalProps {
 /** Clones a vehicle's model, owners and connectivity under a new VIN and registration. */
 export function CloneVehicleModal({ source, onClose, onSubmit }: CloneVehicleModalProps) {
   return (
-    <Modal opened={source !== null} onClose={onClose} title={source ? `Clone ${source.vin}` : 'Clone'} centered>
-      {source ? <CloneForm onClose={onClose} onSubmit={onSubmit} /> : null}
-    </Modal>
+    <FormModal opened={source !== null} onClose={onClose} title={source ? `Clone ${source.vin}` : 'Clone'}>
+      <CloneForm onClose={onClose} onSubmit={onSubmit} />
+    </FormModal>
   );
 }
 
 function CloneForm({ onClose, onSubmit }: Omit<CloneVehicleModalProps, 'source'>) {
-  const [formError, setFormError] = useState<string | null>(null);
+  const server = useServerForm({
+    schema: cloneFormSchema,
+    defaultValues: { vin: '', registrationNumber: '' },
+    onSubmit,
+  });
   const {
     register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<CloneFormValues>({
-    resolver: zodResolver(cloneFormSchema),
-    defaultValues: { vin: '', registrationNumber: '' },
-  });
-  const submit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      await onSubmit(values);
-    } catch (error) {
-      setFormError(applyServerFieldErrors(error, ['vin', 'registrationNumber'], setError));
-    }
-  });
+    formState: { errors },
+  } = server.form;
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="sm">
-        <Text size="sm" c="dimmed">
-          The clone keeps the model, owners and connectivity; devices are not copied.
-        </Text>
-        {formError ? (
-          <Alert color="red" role="alert">
-            {formError}
-          </Alert>
-        ) : null}
-        <TextInput label="New VIN" withAsterisk {...register('vin')} error={errors.vin?.message} maxLength={17} />
-        <TextInput
-          label="New registration number"
-          withAsterisk
-          {...register('registrationNumber')}
-          error={errors.registrationNumber?.message}
-        />
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={isSubmitting}>
-            Clone vehicle
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <ModalForm
+      form={server}
+      description="The clone keeps the model, owners and connectivity; devices are not copied."
+      submitLabel="Clone vehicle"
+      onCancel={onClose}
+    >
+      <TextInput label="New VIN" withAsterisk {...register('vin')} error={errors.vin?.message} maxLength={17} />
+      <TextInput
+        label="New registration number"
+        withAsterisk
+        {...register('registrationNumber')}
+        error={errors.registrationNumber?.message}
+      />
+    </ModalForm>
   );
 }
