@@ -1,8 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { TextInput } from '@mantine/core';
 import { z } from 'zod';
+import { FormModal, ModalForm } from '@/shared/ui/form-modal/form-modal';
+import { useServerForm } from '@/shared/ui/form-modal/use-server-form';
 import { useCloneModel } from '../api/clone-model';
 import type { Model } from '../api/model-types';
 import { applyFieldErrors } from '../lib/apply-field-errors';
@@ -16,7 +15,6 @@ const cloneSchema = z.object({
     .max(30, 'Use at most 30 characters')
     .regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, 'Use letters, digits, - and _'),
 });
-type CloneValues = z.infer<typeof cloneSchema>;
 
 export interface CloneModelModalProps {
   model: Model;
@@ -27,47 +25,23 @@ export interface CloneModelModalProps {
 /** Asks for the new name and code, then copies the model (with its lists) as a draft. */
 export function CloneModelModal({ model, onClose, onCloned }: CloneModelModalProps) {
   const clone = useCloneModel();
-  const [formError, setFormError] = useState<string | null>(null);
+  const server = useServerForm({
+    schema: cloneSchema,
+    defaultValues: { name: `${model.name} copy`.slice(0, 60), code: `${model.code}-COPY`.slice(0, 30) },
+    onSubmit: async (values) => onCloned(await clone.mutateAsync({ id: model.id, ...values })),
+    placeError: (error, setError) => applyFieldErrors(error, setError, ['name', 'code']),
+  });
   const {
     register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<CloneValues>({
-    resolver: zodResolver(cloneSchema),
-    defaultValues: { name: `${model.name} copy`.slice(0, 60), code: `${model.code}-COPY`.slice(0, 30) },
-  });
-
-  const handleClone = async (values: CloneValues) => {
-    setFormError(null);
-    try {
-      onCloned(await clone.mutateAsync({ id: model.id, name: values.name, code: values.code }));
-    } catch (error) {
-      setFormError(applyFieldErrors(error, setError, ['name', 'code']));
-    }
-  };
+    formState: { errors },
+  } = server.form;
 
   return (
-    <Modal opened onClose={onClose} title={`Clone ${model.name}`} centered>
-      <form onSubmit={handleSubmit(handleClone)} noValidate>
-        <Stack>
-          {formError ? (
-            <Alert color="red" title="The model was not cloned">
-              {formError}
-            </Alert>
-          ) : null}
-          <TextInput label="Name of the copy" withAsterisk {...register('name')} error={errors.name?.message} />
-          <TextInput label="Code of the copy" withAsterisk {...register('code')} error={errors.code?.message} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={isSubmitting}>
-              Clone
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal opened onClose={onClose} title={`Clone ${model.name}`}>
+      <ModalForm form={server} errorTitle="The model was not cloned" submitLabel="Clone" onCancel={onClose}>
+        <TextInput label="Name of the copy" withAsterisk {...register('name')} error={errors.name?.message} />
+        <TextInput label="Code of the copy" withAsterisk {...register('code')} error={errors.code?.message} />
+      </ModalForm>
+    </FormModal>
   );
 }

@@ -1,10 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Modal, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { useState } from 'react';
-import { type UseFormRegister, useForm } from 'react-hook-form';
+import { NativeSelect, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import type { UseFormRegister } from 'react-hook-form';
+import type { ZodType } from 'zod';
 import type { RoleType } from '@/domain/roles';
 import { type OrganisationKind as LookupKind, useOrganisationOptions } from '@/shared/api/lookups';
-import { applyServerFieldErrors } from '@/shared/ui/data-table/server-field-errors';
+import { FormModal, ModalForm } from '@/shared/ui/form-modal/form-modal';
+import { useServerForm } from '@/shared/ui/form-modal/use-server-form';
 import type { OrganisationRow } from '../api/organisations-api';
 import {
   EMPTY_VALUES,
@@ -86,9 +86,9 @@ export interface OrganisationFormModalProps {
 export function OrganisationFormModal({ kind, row, onClose, ...rest }: OrganisationFormModalProps) {
   const info = KIND_INFO[kind];
   return (
-    <Modal opened onClose={onClose} title={row ? `Edit ${row.name}` : info.addLabel} centered size="lg">
+    <FormModal opened onClose={onClose} title={row ? `Edit ${row.name}` : info.addLabel} size="lg">
       <OrganisationForm kind={kind} row={row} onClose={onClose} {...rest} />
-    </Modal>
+    </FormModal>
   );
 }
 
@@ -131,37 +131,30 @@ function initialValues(row: OrganisationRow | undefined): OrganisationFormValues
 }
 
 function OrganisationForm({ kind, row, creatorType, onClose, onSubmit }: Omit<OrganisationFormModalProps, 'opened'>) {
-  const [formError, setFormError] = useState<string | null>(null);
   const placements = row ? [] : placementsFor(kind, creatorType);
   const required = requiredFields(kind);
+  const server = useServerForm({
+    // One schema per kind, each with every field of the form: the form's values type is their union.
+    schema: organisationFormSchema(kind) as unknown as ZodType<OrganisationFormValues, OrganisationFormValues>,
+    defaultValues: initialValues(row),
+    serverFields: [...FIELDS[kind], 'oemId', 'dealerId', 'fleetId'],
+    onSubmit: async (values, form) => {
+      const missing = placements.find((p) => p.required && !values[p.field]);
+      if (missing) {
+        form.setError(missing.field, {
+          message: `Choose the ${missing.label === 'OEM' ? 'OEM' : missing.label.toLowerCase()}.`,
+        });
+        return;
+      }
+      const body = toBody(kind, values);
+      for (const p of placements) body[p.field] = values[p.field] || null;
+      await onSubmit(body);
+    },
+  });
   const {
     register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<OrganisationFormValues>({
-    resolver: zodResolver(organisationFormSchema(kind)) as never,
-    defaultValues: initialValues(row),
-  });
-
-  const submit = handleSubmit(async (values) => {
-    setFormError(null);
-    const missing = placements.find((p) => p.required && !values[p.field]);
-    if (missing) {
-      setError(missing.field, {
-        message: `Choose the ${missing.label === 'OEM' ? 'OEM' : missing.label.toLowerCase()}.`,
-      });
-      return;
-    }
-    const body = toBody(kind, values);
-    for (const p of placements) body[p.field] = values[p.field] || null;
-    try {
-      await onSubmit(body);
-    } catch (error) {
-      const fields = [...FIELDS[kind], 'oemId', 'dealerId', 'fleetId'] as (keyof OrganisationFormValues)[];
-      setFormError(applyServerFieldErrors(error, fields, setError));
-    }
-  });
+    formState: { errors },
+  } = server.form;
 
   const field = (name: keyof OrganisationFormValues) => {
     const common = {
@@ -184,30 +177,15 @@ function OrganisationForm({ kind, row, creatorType, onClose, onSubmit }: Omit<Or
   const fields = FIELDS[kind];
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="sm">
-        {formError ? (
-          <Alert color="red" role="alert">
-            {formError}
-          </Alert>
-        ) : null}
-        {field('name')}
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          {fields.filter((f) => f !== 'name' && f !== 'address').map(field)}
-        </SimpleGrid>
-        {fields.includes('address') ? field('address') : null}
-        {placements.map((p) => (
-          <PlacementSelect key={p.field} placement={p} register={register} error={errors[p.field]?.message} />
-        ))}
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={isSubmitting}>
-            {row ? 'Save changes' : KIND_INFO[kind].addLabel}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <ModalForm form={server} submitLabel={row ? 'Save changes' : KIND_INFO[kind].addLabel} onCancel={onClose}>
+      {field('name')}
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        {fields.filter((f) => f !== 'name' && f !== 'address').map(field)}
+      </SimpleGrid>
+      {fields.includes('address') ? field('address') : null}
+      {placements.map((p) => (
+        <PlacementSelect key={p.field} placement={p} register={register} error={errors[p.field]?.message} />
+      ))}
+    </ModalForm>
   );
 }

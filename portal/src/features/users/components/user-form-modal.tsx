@@ -1,12 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Modal, NativeSelect, Select, Stack, TextInput } from '@mantine/core';
+import { NativeSelect, Select, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, type UseFormSetError } from 'react-hook-form';
 import { isRoleCode, type RoleType } from '@/domain/roles';
 import { ApiError } from '@/shared/api/api-error';
-import { applyServerFieldErrors } from '@/shared/ui/data-table/server-field-errors';
+import { FormModal, ModalForm } from '@/shared/ui/form-modal/form-modal';
+import { useServerForm } from '@/shared/ui/form-modal/use-server-form';
 import { useAllRoles } from '../api/roles-api';
 import { pickerKeys } from '@/shared/api/query-keys';
 import { getOrganisationOptions, type UserAccount } from '../api/users-api';
@@ -25,9 +25,9 @@ export interface UserFormModalProps {
 /** Invite an account (name, e-mail, phone, role and, where the creator chooses it, the organisation) or edit one. */
 export function UserFormModal({ opened, user, onClose, ...rest }: UserFormModalProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title={user ? `Edit ${user.name}` : 'Invite user'} centered size="lg">
-      {opened ? <UserForm user={user} onClose={onClose} {...rest} /> : null}
-    </Modal>
+    <FormModal opened={opened} onClose={onClose} title={user ? `Edit ${user.name}` : 'Invite user'} size="lg">
+      <UserForm user={user} onClose={onClose} {...rest} />
+    </FormModal>
   );
 }
 
@@ -66,18 +66,28 @@ function OrganisationSelect({
   );
 }
 
+/** The server names the organisation by its id field; the form has one organisation field. */
+function placeOrganisationError(
+  error: unknown,
+  organisationField: 'oemId' | 'dealerId' | 'fleetId' | null,
+  setError: UseFormSetError<UserFormValues>,
+): unknown {
+  if (!(error instanceof ApiError) || !error.fieldErrors || !organisationField) return error;
+  const message = error.fieldErrors[organisationField];
+  if (message) setError('organisation', { type: 'server', message });
+  const rest = Object.entries(error.fieldErrors).filter(([k]) => k !== organisationField);
+  return new ApiError(error.status, error.code, error.message, Object.fromEntries(rest));
+}
+
 function UserForm({ user, creatorType, onClose, onSubmit }: Omit<UserFormModalProps, 'opened'>) {
-  const [formError, setFormError] = useState<string | null>(null);
   const roles = useAllRoles(!user);
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useForm<UserFormValues>({
-    resolver: zodResolver(userFormSchema),
+  /** Where the chosen role's organisation goes, when the creator chooses it (null: the server sets the scope). */
+  const organisationFieldOf = (roleId: string) => {
+    const role = roles.data?.find((r) => r.id === roleId);
+    return !user && role && isRoleCode(role.code) ? organisationFieldFor(creatorType, role.code) : null;
+  };
+  const server = useServerForm({
+    schema: userFormSchema,
     defaultValues: {
       name: user?.name ?? '',
       email: user?.email ?? '',
@@ -85,90 +95,67 @@ function UserForm({ user, creatorType, onClose, onSubmit }: Omit<UserFormModalPr
       roleId: user?.roleId ?? '',
       organisation: '',
     },
-  });
-  const roleId = watch('roleId');
-  const role = roles.data?.find((r) => r.id === roleId);
-  const organisationField =
-    !user && role && isRoleCode(role.code) ? organisationFieldFor(creatorType, role.code) : null;
-
-  const submit = handleSubmit(async (values) => {
-    setFormError(null);
-    if (organisationField && !values.organisation) {
-      setError('organisation', { message: `Choose the ${ORGANISATION_LABEL[organisationField].toLowerCase()}.` });
-      return;
-    }
-    try {
-      await onSubmit(values, organisationField);
-    } catch (error) {
-      // The server names the organisation by its id field; the form has one organisation field.
-      if (error instanceof ApiError && organisationField && error.fieldErrors?.[organisationField]) {
-        setError('organisation', { type: 'server', message: error.fieldErrors[organisationField] });
+    serverFields: ['name', 'email', 'phone', 'roleId'],
+    onSubmit: async (values, form) => {
+      const organisationField = organisationFieldOf(values.roleId);
+      if (organisationField && !values.organisation) {
+        form.setError('organisation', {
+          message: `Choose the ${ORGANISATION_LABEL[organisationField].toLowerCase()}.`,
+        });
+        return;
       }
-      const rest =
-        error instanceof ApiError && error.fieldErrors && organisationField
-          ? new ApiError(
-              error.status,
-              error.code,
-              error.message,
-              Object.fromEntries(Object.entries(error.fieldErrors).filter(([k]) => k !== organisationField)),
-            )
-          : error;
-      setFormError(applyServerFieldErrors(rest, ['name', 'email', 'phone', 'roleId'], setError));
-    }
+      try {
+        await onSubmit(values, organisationField);
+      } catch (error) {
+        throw placeOrganisationError(error, organisationField, form.setError);
+      }
+    },
   });
+  const {
+    register,
+    control,
+    watch,
+    formState: { errors },
+  } = server.form;
+  const organisationField = organisationFieldOf(watch('roleId'));
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="sm">
-        {formError ? (
-          <Alert color="red" role="alert">
-            {formError}
-          </Alert>
-        ) : null}
-        <TextInput label="Name" withAsterisk {...register('name')} error={errors.name?.message} />
-        <TextInput label="E-mail" withAsterisk type="email" {...register('email')} error={errors.email?.message} />
-        <TextInput
-          label="Phone"
-          description="Optional; 8 to 15 digits, an optional leading +."
-          {...register('phone')}
-          error={errors.phone?.message}
+    <ModalForm form={server} submitLabel={user ? 'Save changes' : 'Invite user'} onCancel={onClose}>
+      <TextInput label="Name" withAsterisk {...register('name')} error={errors.name?.message} />
+      <TextInput label="E-mail" withAsterisk type="email" {...register('email')} error={errors.email?.message} />
+      <TextInput
+        label="Phone"
+        description="Optional; 8 to 15 digits, an optional leading +."
+        {...register('phone')}
+        error={errors.phone?.message}
+      />
+      {user ? null : (
+        <NativeSelect
+          label="Role"
+          withAsterisk
+          {...register('roleId')}
+          error={errors.roleId?.message ?? (roles.isError ? 'The roles could not be loaded.' : undefined)}
+          data={[
+            { value: '', label: roles.isPending ? 'Loading roles…' : 'Choose a role' },
+            ...(roles.data ?? []).map((r) => ({ value: r.id, label: r.builtIn ? r.name : `${r.name} (${r.code})` })),
+          ]}
         />
-        {user ? null : (
-          <NativeSelect
-            label="Role"
-            withAsterisk
-            {...register('roleId')}
-            error={errors.roleId?.message ?? (roles.isError ? 'The roles could not be loaded.' : undefined)}
-            data={[
-              { value: '', label: roles.isPending ? 'Loading roles…' : 'Choose a role' },
-              ...(roles.data ?? []).map((r) => ({ value: r.id, label: r.builtIn ? r.name : `${r.name} (${r.code})` })),
-            ]}
-          />
-        )}
-        {organisationField ? (
-          <Controller
-            control={control}
-            name="organisation"
-            render={({ field }) => (
-              <OrganisationSelect
-                key={organisationField}
-                field={organisationField}
-                value={field.value}
-                onChange={field.onChange}
-                error={errors.organisation?.message}
-              />
-            )}
-          />
-        ) : null}
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={isSubmitting}>
-            {user ? 'Save changes' : 'Invite user'}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      )}
+      {organisationField ? (
+        <Controller
+          control={control}
+          name="organisation"
+          render={({ field }) => (
+            <OrganisationSelect
+              key={organisationField}
+              field={organisationField}
+              value={field.value}
+              onChange={field.onChange}
+              error={errors.organisation?.message}
+            />
+          )}
+        />
+      ) : null}
+    </ModalForm>
   );
 }
