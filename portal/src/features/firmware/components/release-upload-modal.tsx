@@ -1,23 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Button,
-  Code,
-  Group,
-  Modal,
-  NativeSelect,
-  Progress,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Code, NativeSelect, Progress, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { useModelOptions, useOrganisationOptions } from '@/shared/api/lookups';
-import { applyServerFieldErrors } from '@/shared/ui/data-table/server-field-errors';
+import { FormModal, ModalForm } from '@/shared/ui/form-modal/form-modal';
+import { useServerForm } from '@/shared/ui/form-modal/use-server-form';
 import type { FirmwareReleaseInput } from '../api/firmware-api';
 import { DEVICE_TYPE_LABELS, SEMVER } from '../lib/release-fields';
 import { sha256OfFile } from '../lib/sha256';
@@ -52,18 +38,6 @@ const schema = z
     if (v.deviceType === 'LOGGER' && !v.oemId)
       ctx.addIssue({ code: 'custom', path: ['oemId'], message: 'Choose the OEM whose loggers take it.' });
   });
-type Values = z.infer<typeof schema>;
-const SERVER_FIELDS = [
-  'deviceType',
-  'modelId',
-  'oemId',
-  'version',
-  'file',
-  'notes',
-  'compatibleHardware',
-  'currentVersionMin',
-  'currentVersionMax',
-] as const;
 
 /** Why a file cannot be a firmware image, or null. */
 export function fileProblem(file: File): string | null {
@@ -83,9 +57,9 @@ export interface ReleaseUploadModalProps {
 /** Upload a firmware release: kind and model, image file (SHA-256 computed here), version, notes, hardware, range. */
 export function ReleaseUploadModal({ opened, onClose, onSubmit }: ReleaseUploadModalProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Upload firmware release" size="lg" centered>
-      {opened ? <ReleaseForm onClose={onClose} onSubmit={onSubmit} /> : null}
-    </Modal>
+    <FormModal opened={opened} onClose={onClose} title="Upload firmware release" size="lg">
+      <ReleaseForm onClose={onClose} onSubmit={onSubmit} />
+    </FormModal>
   );
 }
 
@@ -97,19 +71,10 @@ interface Hashed {
 }
 
 function ReleaseForm({ onClose, onSubmit }: Omit<ReleaseUploadModalProps, 'opened'>) {
-  const [formError, setFormError] = useState<string | null>(null);
   const [hashed, setHashed] = useState<Hashed | null>(null);
   const hashRun = useRef(0);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    clearErrors,
-    setValue,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useForm<Values>({
-    resolver: zodResolver(schema),
+  const server = useServerForm({
+    schema,
     defaultValues: {
       deviceType: 'BMS',
       modelId: '',
@@ -121,7 +86,41 @@ function ReleaseForm({ onClose, onSubmit }: Omit<ReleaseUploadModalProps, 'opene
       currentVersionMin: '',
       currentVersionMax: '',
     },
+    onSubmit: async (values, form) => {
+      if (!hashed) {
+        form.setError('file', { type: 'client', message: 'Choose the firmware image file.' });
+        return;
+      }
+      if (!hashed.sha256) {
+        form.setError('file', { type: 'client', message: 'Wait until the checksum is computed.' });
+        return;
+      }
+      await onSubmit({
+        deviceType: values.deviceType,
+        modelId: values.deviceType === 'LOGGER' ? null : values.modelId,
+        ...(values.deviceType === 'LOGGER' ? { oemId: values.oemId } : {}),
+        version: values.version.trim(),
+        fileName: hashed.name,
+        fileSize: hashed.size,
+        sha256: hashed.sha256,
+        notes: values.notes.trim(),
+        compatibleHardware: values.compatibleHardware
+          .split(',')
+          .map((h) => h.trim())
+          .filter(Boolean),
+        currentVersionMin: values.currentVersionMin.trim() || null,
+        currentVersionMax: values.currentVersionMax.trim() || null,
+      });
+    },
   });
+  const {
+    register,
+    setError,
+    clearErrors,
+    setValue,
+    watch,
+    formState: { errors },
+  } = server.form;
   const deviceType = watch('deviceType');
   const models = useModelOptions(deviceType === 'LOGGER' ? 'BMS' : deviceType);
   const oems = useOrganisationOptions('oems');
@@ -155,148 +154,106 @@ function ReleaseForm({ onClose, onSubmit }: Omit<ReleaseUploadModalProps, 'opene
     }
   };
 
-  const submit = handleSubmit(async (values) => {
-    setFormError(null);
-    if (!hashed) {
-      setError('file', { type: 'client', message: 'Choose the firmware image file.' });
-      return;
-    }
-    if (!hashed.sha256) {
-      setError('file', { type: 'client', message: 'Wait until the checksum is computed.' });
-      return;
-    }
-    try {
-      await onSubmit({
-        deviceType: values.deviceType,
-        modelId: values.deviceType === 'LOGGER' ? null : values.modelId,
-        ...(values.deviceType === 'LOGGER' ? { oemId: values.oemId } : {}),
-        version: values.version.trim(),
-        fileName: hashed.name,
-        fileSize: hashed.size,
-        sha256: hashed.sha256,
-        notes: values.notes.trim(),
-        compatibleHardware: values.compatibleHardware
-          .split(',')
-          .map((h) => h.trim())
-          .filter(Boolean),
-        currentVersionMin: values.currentVersionMin.trim() || null,
-        currentVersionMax: values.currentVersionMax.trim() || null,
-      });
-    } catch (error) {
-      const rest = applyServerFieldErrors(error, SERVER_FIELDS, setError);
-      setFormError(rest);
-    }
-  });
-
   const modelOptions = models.data ?? [];
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="sm">
-        {formError ? (
-          <Alert color="red" role="alert" title="The release was not uploaded">
-            {formError}
-          </Alert>
-        ) : null}
-        <SimpleGrid cols={2}>
+    <ModalForm
+      form={server}
+      errorTitle="The release was not uploaded"
+      submitLabel="Upload release"
+      submitDisabled={Boolean(hashed && !hashed.sha256)}
+      onCancel={onClose}
+    >
+      <SimpleGrid cols={2}>
+        <NativeSelect
+          label="Device kind"
+          withAsterisk
+          {...register('deviceType')}
+          error={errors.deviceType?.message}
+          data={Object.entries(DEVICE_TYPE_LABELS).map(([value, label]) => ({ value, label }))}
+        />
+        {deviceType === 'LOGGER' ? (
           <NativeSelect
-            label="Device kind"
+            label="OEM"
             withAsterisk
-            {...register('deviceType')}
-            error={errors.deviceType?.message}
-            data={Object.entries(DEVICE_TYPE_LABELS).map(([value, label]) => ({ value, label }))}
+            {...register('oemId')}
+            error={errors.oemId?.message}
+            data={[{ value: '', label: oems.isLoading ? 'Loading…' : 'Choose the OEM' }, ...(oems.data ?? [])]}
           />
-          {deviceType === 'LOGGER' ? (
-            <NativeSelect
-              label="OEM"
-              withAsterisk
-              {...register('oemId')}
-              error={errors.oemId?.message}
-              data={[{ value: '', label: oems.isLoading ? 'Loading…' : 'Choose the OEM' }, ...(oems.data ?? [])]}
+        ) : (
+          <NativeSelect
+            label="Model"
+            withAsterisk
+            {...register('modelId')}
+            error={errors.modelId?.message ?? (models.isError ? 'The models could not be loaded.' : undefined)}
+            data={[
+              { value: '', label: models.isLoading ? 'Loading…' : `Choose a ${deviceType} model` },
+              ...modelOptions,
+            ]}
+          />
+        )}
+      </SimpleGrid>
+      <TextInput
+        label="Version"
+        withAsterisk
+        placeholder="4.1.0"
+        description="Semantic version, newer than the release it replaces"
+        {...register('version')}
+        error={errors.version?.message}
+      />
+      <TextInput
+        type="file"
+        label="Firmware image"
+        withAsterisk
+        description={`${FIRMWARE_EXTENSIONS.join(', ')}; at most 64 MiB. The SHA-256 is computed in your browser.`}
+        accept={FIRMWARE_EXTENSIONS.join(',')}
+        onChange={(e) => void pickFile(e.currentTarget.files?.[0])}
+        error={errors.file?.message}
+      />
+      {hashed ? (
+        <Stack gap={4}>
+          <Progress.Root>
+            <Progress.Section
+              value={Math.round(hashed.progress * 100)}
+              aria-label={`Checksum of ${hashed.name}`}
+              animated={!hashed.sha256}
+              striped={!hashed.sha256}
             />
-          ) : (
-            <NativeSelect
-              label="Model"
-              withAsterisk
-              {...register('modelId')}
-              error={errors.modelId?.message ?? (models.isError ? 'The models could not be loaded.' : undefined)}
-              data={[
-                { value: '', label: models.isLoading ? 'Loading…' : `Choose a ${deviceType} model` },
-                ...modelOptions,
-              ]}
-            />
-          )}
-        </SimpleGrid>
+          </Progress.Root>
+          <Text size="xs" c="dimmed">
+            {hashed.sha256 ? (
+              <>
+                SHA-256 <Code data-testid="release-sha256">{hashed.sha256}</Code> · {hashed.size.toLocaleString('en')}{' '}
+                bytes
+              </>
+            ) : (
+              `Computing the SHA-256 of ${hashed.name}… ${Math.round(hashed.progress * 100)} %`
+            )}
+          </Text>
+        </Stack>
+      ) : null}
+      <Textarea label="Release notes" autosize minRows={3} {...register('notes')} error={errors.notes?.message} />
+      <TextInput
+        label="Compatible hardware"
+        description="Hardware revisions, separated by commas"
+        placeholder="rev-B, rev-C"
+        {...register('compatibleHardware')}
+        error={errors.compatibleHardware?.message}
+      />
+      <SimpleGrid cols={2}>
         <TextInput
-          label="Version"
-          withAsterisk
-          placeholder="4.1.0"
-          description="Semantic version, newer than the release it replaces"
-          {...register('version')}
-          error={errors.version?.message}
+          label="Current version from"
+          description="Lowest version that may take it"
+          placeholder="3.0.0"
+          {...register('currentVersionMin')}
+          error={errors.currentVersionMin?.message}
         />
         <TextInput
-          type="file"
-          label="Firmware image"
-          withAsterisk
-          description={`${FIRMWARE_EXTENSIONS.join(', ')}; at most 64 MiB. The SHA-256 is computed in your browser.`}
-          accept={FIRMWARE_EXTENSIONS.join(',')}
-          onChange={(e) => void pickFile(e.currentTarget.files?.[0])}
-          error={errors.file?.message}
+          label="Current version up to"
+          description="Highest; empty for any"
+          {...register('currentVersionMax')}
+          error={errors.currentVersionMax?.message}
         />
-        {hashed ? (
-          <Stack gap={4}>
-            <Progress.Root>
-              <Progress.Section
-                value={Math.round(hashed.progress * 100)}
-                aria-label={`Checksum of ${hashed.name}`}
-                animated={!hashed.sha256}
-                striped={!hashed.sha256}
-              />
-            </Progress.Root>
-            <Text size="xs" c="dimmed">
-              {hashed.sha256 ? (
-                <>
-                  SHA-256 <Code data-testid="release-sha256">{hashed.sha256}</Code> · {hashed.size.toLocaleString('en')}{' '}
-                  bytes
-                </>
-              ) : (
-                `Computing the SHA-256 of ${hashed.name}… ${Math.round(hashed.progress * 100)} %`
-              )}
-            </Text>
-          </Stack>
-        ) : null}
-        <Textarea label="Release notes" autosize minRows={3} {...register('notes')} error={errors.notes?.message} />
-        <TextInput
-          label="Compatible hardware"
-          description="Hardware revisions, separated by commas"
-          placeholder="rev-B, rev-C"
-          {...register('compatibleHardware')}
-          error={errors.compatibleHardware?.message}
-        />
-        <SimpleGrid cols={2}>
-          <TextInput
-            label="Current version from"
-            description="Lowest version that may take it"
-            placeholder="3.0.0"
-            {...register('currentVersionMin')}
-            error={errors.currentVersionMin?.message}
-          />
-          <TextInput
-            label="Current version up to"
-            description="Highest; empty for any"
-            {...register('currentVersionMax')}
-            error={errors.currentVersionMax?.message}
-          />
-        </SimpleGrid>
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={isSubmitting} disabled={Boolean(hashed && !hashed.sha256)}>
-            Upload release
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      </SimpleGrid>
+    </ModalForm>
   );
 }

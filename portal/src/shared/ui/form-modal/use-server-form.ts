@@ -14,7 +14,7 @@ import { applyServerFieldErrors } from '@/shared/ui/data-table/server-field-erro
 export interface ServerFormOptions<T extends FieldValues> {
   /** Checks the fields in the browser, with the messages shown under them. */
   schema: ZodType<T, T>;
-  defaultValues: DefaultValues<T>;
+  defaultValues: NoInfer<DefaultValues<T>>;
   /** The fields a server's field error may name; none: the keys of `defaultValues`. */
   serverFields?: readonly Path<T>[];
   /**
