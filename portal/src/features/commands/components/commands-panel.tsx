@@ -1,19 +1,21 @@
 import type { components } from '@/shared/api/schema';
-import { Alert, Button, Group, Pagination, Select, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { toApiError } from '@/shared/api/api-client';
 import { notify } from '@/shared/ui/notify';
 import { useAppState } from '@/state/store-context';
-import { useCommands } from '../api/list-commands';
+import { type ApiCommand, useCommands } from '../api/list-commands';
 import { useSendCommand } from '../api/send-command';
 import { effectiveCommandStatus } from './command-status';
 import { StatusBadge } from './command-status-badge';
 import { formatDateTime } from '@/shared/lib/format';
+import { type CompactColumn, CompactTable } from '@/shared/ui/data-table/compact-table';
 import { QueryState } from '@/shared/ui/query-state';
 import { useNow } from '../hooks/use-now';
 import { SendCommandDialog } from './send-command-dialog';
 
 const PAGE_SIZE = 10;
+const getCommandId = (c: ApiCommand) => c.id;
 
 export type CommandChoice = components['schemas']['ModelCommand'];
 
@@ -83,6 +85,35 @@ export function CommandsPanel({
     });
   };
 
+  const statusOf = (command: ApiCommand) => effectiveCommandStatus(command, acks, now, ackTimeoutMs);
+  const columns: CompactColumn<ApiCommand>[] = [
+    {
+      header: 'Command',
+      cell: (command) => (
+        <>
+          <Text size="sm" fw={500}>
+            {command.name}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {command.code}
+          </Text>
+        </>
+      ),
+    },
+    { header: 'Device', cell: (command) => command.deviceKind },
+    { header: 'Kind', cell: (command) => command.kind },
+    { header: 'Sent', cell: (command) => formatDateTime(command.sentAt, true) },
+    {
+      header: 'Acknowledged',
+      cell: (command) => {
+        const ack = acks[command.id];
+        const live = statusOf(command).source === 'live' && ack?.ts ? new Date(ack.ts).toISOString() : null;
+        return formatDateTime(command.acknowledgedAt ?? live, true);
+      },
+    },
+    { header: 'Status', cell: (command) => <StatusBadge effective={statusOf(command)} /> },
+  ];
+
   return (
     <Stack>
       {canSend ? (
@@ -135,54 +166,15 @@ export function CommandsPanel({
       >
         {(data) => (
           <>
-            <Table striped highlightOnHover aria-label="Command history">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Command</Table.Th>
-                  <Table.Th>Device</Table.Th>
-                  <Table.Th>Kind</Table.Th>
-                  <Table.Th>Sent</Table.Th>
-                  <Table.Th>Acknowledged</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.items.map((command) => {
-                  const effective = effectiveCommandStatus(command, acks, now, ackTimeoutMs);
-                  const ack = acks[command.id];
-                  const ackedAt =
-                    command.acknowledgedAt ??
-                    (effective.source === 'live' && ack?.ts ? new Date(ack.ts).toISOString() : null);
-                  return (
-                    <Table.Tr key={command.id} data-command-id={command.id}>
-                      <Table.Td>
-                        <Text size="sm" fw={500}>
-                          {command.name}
-                        </Text>
-                        <Text size="xs" c="dimmed">
-                          {command.code}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>{command.deviceKind}</Table.Td>
-                      <Table.Td>{command.kind}</Table.Td>
-                      <Table.Td>{formatDateTime(command.sentAt, true)}</Table.Td>
-                      <Table.Td>{formatDateTime(ackedAt, true)}</Table.Td>
-                      <Table.Td>
-                        <StatusBadge effective={effective} />
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-            {data.total > PAGE_SIZE ? (
-              <Pagination
-                total={Math.ceil(data.total / PAGE_SIZE)}
-                value={page}
-                onChange={setPage}
-                aria-label="Command pages"
-              />
-            ) : null}
+            <CompactTable
+              label="Command history"
+              highlightOnHover
+              columns={columns}
+              rows={data.items}
+              getRowId={getCommandId}
+              rowProps={(command) => ({ 'data-command-id': command.id })}
+              paging={{ page, pageSize: PAGE_SIZE, total: data.total, onPageChange: setPage, label: 'Command pages' }}
+            />
           </>
         )}
       </QueryState>

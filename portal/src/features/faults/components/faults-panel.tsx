@@ -1,9 +1,10 @@
 import { paths } from '@/config/routes';
-import { Anchor, Badge, Button, Chip, Group, Pagination, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Chip, Group, Stack, Text } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { FAULT_SEVERITY_LABELS, type FaultSeverity, faultSeverityColor } from '@/domain/enums';
 import { toApiError } from '@/shared/api/api-client';
+import { type CompactColumn, CompactTable } from '@/shared/ui/data-table/compact-table';
 import { notify } from '@/shared/ui/notify';
 import { useAcknowledgeFault } from '../api/acknowledge-fault';
 import { type ApiFault, useFaults } from '../api/list-faults';
@@ -12,6 +13,7 @@ import { formatDateTime } from '@/shared/lib/format';
 
 const SEVERITIES = [1, 2, 3, 4, 5] as const;
 const PAGE_SIZE = 10;
+const getFaultId = (f: ApiFault) => f.id;
 
 export interface FaultsPanelProps {
   vehicleId?: string;
@@ -44,6 +46,60 @@ export function FaultsPanel({
       onError: (error) => notify.error('The fault was not acknowledged', { description: toApiError(error).message }),
     });
   };
+
+  const columns: CompactColumn<ApiFault>[] = [
+    { header: 'Severity', cell: (fault) => <SeverityBadge severity={fault.severity} /> },
+    {
+      header: 'Fault',
+      cell: (fault) => (
+        <>
+          <Anchor component={Link} to={paths.faultDetails.href(fault.id)} size="sm" fw={500}>
+            {fault.name}
+          </Anchor>
+          <Text size="xs" c="dimmed">
+            {fault.code}
+          </Text>
+        </>
+      ),
+    },
+    { header: 'Kind', cell: (fault) => `${fault.kind} · ${fault.scope}` },
+    { header: 'Device', cell: (fault) => fault.deviceKind },
+    { header: 'Occurred', cell: (fault) => formatDateTime(fault.occurredAt) },
+    {
+      header: 'State',
+      cell: (fault) =>
+        fault.clearedAt ? (
+          <Badge color="gray" variant="light">
+            Cleared
+          </Badge>
+        ) : (
+          <Badge color="red" variant="light">
+            Active
+          </Badge>
+        ),
+    },
+    {
+      header: 'Acknowledged',
+      cell: (fault) =>
+        fault.acknowledgedAt ? (
+          <Text size="sm">{formatDateTime(fault.acknowledgedAt)}</Text>
+        ) : canAcknowledge ? (
+          <Button
+            size="xs"
+            variant="light"
+            onClick={() => handleAcknowledge(fault)}
+            loading={acknowledge.isPending && acknowledge.variables === fault.id}
+            aria-label={`Acknowledge ${fault.name}`}
+          >
+            Acknowledge
+          </Button>
+        ) : (
+          <Text size="sm" c="dimmed">
+            Not yet
+          </Text>
+        ),
+    },
+  ];
 
   return (
     <Stack>
@@ -81,83 +137,20 @@ export function FaultsPanel({
           {severities.length > 0 ? 'No faults or alerts of these severities.' : 'No faults or alerts.'}
         </Text>
       ) : (
-        <>
-          <Table striped highlightOnHover aria-label="Faults and alerts">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Severity</Table.Th>
-                <Table.Th>Fault</Table.Th>
-                <Table.Th>Kind</Table.Th>
-                <Table.Th>Device</Table.Th>
-                <Table.Th>Occurred</Table.Th>
-                <Table.Th>State</Table.Th>
-                <Table.Th>Acknowledged</Table.Th>
-                {rowAction ? <Table.Th>Actions</Table.Th> : null}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {query.data.items.map((fault) => (
-                <Table.Tr key={fault.id}>
-                  <Table.Td>
-                    <SeverityBadge severity={fault.severity} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Anchor component={Link} to={paths.faultDetails.href(fault.id)} size="sm" fw={500}>
-                      {fault.name}
-                    </Anchor>
-                    <Text size="xs" c="dimmed">
-                      {fault.code}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    {fault.kind} · {fault.scope}
-                  </Table.Td>
-                  <Table.Td>{fault.deviceKind}</Table.Td>
-                  <Table.Td>{formatDateTime(fault.occurredAt)}</Table.Td>
-                  <Table.Td>
-                    {fault.clearedAt ? (
-                      <Badge color="gray" variant="light">
-                        Cleared
-                      </Badge>
-                    ) : (
-                      <Badge color="red" variant="light">
-                        Active
-                      </Badge>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    {fault.acknowledgedAt ? (
-                      <Text size="sm">{formatDateTime(fault.acknowledgedAt)}</Text>
-                    ) : canAcknowledge ? (
-                      <Button
-                        size="xs"
-                        variant="light"
-                        onClick={() => handleAcknowledge(fault)}
-                        loading={acknowledge.isPending && acknowledge.variables === fault.id}
-                        aria-label={`Acknowledge ${fault.name}`}
-                      >
-                        Acknowledge
-                      </Button>
-                    ) : (
-                      <Text size="sm" c="dimmed">
-                        Not yet
-                      </Text>
-                    )}
-                  </Table.Td>
-                  {rowAction ? <Table.Td>{rowAction(fault)}</Table.Td> : null}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-          {query.data.total > PAGE_SIZE ? (
-            <Pagination
-              total={Math.ceil(query.data.total / PAGE_SIZE)}
-              value={page}
-              onChange={setPage}
-              aria-label="Fault pages"
-            />
-          ) : null}
-        </>
+        <CompactTable
+          label="Faults and alerts"
+          highlightOnHover
+          columns={rowAction ? [...columns, { header: 'Actions', cell: rowAction }] : columns}
+          rows={query.data.items}
+          getRowId={getFaultId}
+          paging={{
+            page,
+            pageSize: PAGE_SIZE,
+            total: query.data.total,
+            onPageChange: setPage,
+            label: 'Fault pages',
+          }}
+        />
       )}
     </Stack>
   );

@@ -1,11 +1,22 @@
-import { Group, Pagination, Stack, Table, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { toApiError } from '@/shared/api/api-client';
 import { formatDateTime } from '@/shared/lib/format';
-import { useOtaUpdates } from '../api/firmware-api';
+import { type CompactColumn, CompactTable } from '@/shared/ui/data-table/compact-table';
+import { type ApiOtaUpdate, useOtaUpdates } from '../api/firmware-api';
 import { OtaStatusBadge } from './ota-status-badge';
 
 const PAGE_SIZE = 10;
+const getUpdateId = (u: ApiOtaUpdate) => u.id;
+const COLUMNS: CompactColumn<ApiOtaUpdate>[] = [
+  { header: 'Sent', cell: (u) => formatDateTime(u.sentAt) },
+  { header: 'Device', cell: (u) => `${u.deviceType === 'LOGGER' ? 'Logger' : u.deviceType} ${u.deviceSerial}` },
+  { header: 'From', cell: (u) => u.fromVersion },
+  { header: 'To', cell: (u) => u.toVersion },
+  { header: 'Status', cell: (u) => <OtaStatusBadge update={u} /> },
+  { header: 'Finished', cell: (u) => (u.finishedAt ? formatDateTime(u.finishedAt) : '—') },
+  { header: 'Failure reason', cell: (u) => u.failureReason ?? u.waitingReason ?? '' },
+];
 
 export interface OtaHistoryPanelProps {
   /** Every update of the devices fitted to this vehicle… */
@@ -46,50 +57,19 @@ export function OtaHistoryPanel({ vehicleId, deviceId }: OtaHistoryPanelProps) {
           No firmware update was sent {deviceId ? 'to this device' : 'to the devices of this vehicle'} yet.
         </Text>
       ) : (
-        <>
-          <Table striped aria-label="OTA history">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Sent</Table.Th>
-                {deviceId ? null : <Table.Th>Device</Table.Th>}
-                <Table.Th>From</Table.Th>
-                <Table.Th>To</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Finished</Table.Th>
-                <Table.Th>Failure reason</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {query.data.items.map((u) => (
-                <Table.Tr key={u.id}>
-                  <Table.Td>{formatDateTime(u.sentAt)}</Table.Td>
-                  {deviceId ? null : (
-                    <Table.Td>
-                      {u.deviceType === 'LOGGER' ? 'Logger' : u.deviceType} {u.deviceSerial}
-                    </Table.Td>
-                  )}
-                  <Table.Td>{u.fromVersion}</Table.Td>
-                  <Table.Td>{u.toVersion}</Table.Td>
-                  <Table.Td>
-                    <OtaStatusBadge update={u} />
-                  </Table.Td>
-                  <Table.Td>{u.finishedAt ? formatDateTime(u.finishedAt) : '—'}</Table.Td>
-                  <Table.Td>{u.failureReason ?? u.waitingReason ?? ''}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-          {query.data.total > PAGE_SIZE ? (
-            <Group justify="flex-end">
-              <Pagination
-                total={Math.ceil(query.data.total / PAGE_SIZE)}
-                value={page}
-                onChange={setPage}
-                getControlProps={(control) => ({ 'aria-label': `${control} page of the OTA history` })}
-              />
-            </Group>
-          ) : null}
-        </>
+        <CompactTable
+          label="OTA history"
+          columns={deviceId ? COLUMNS.filter((c) => c.header !== 'Device') : COLUMNS}
+          rows={query.data.items}
+          getRowId={getUpdateId}
+          paging={{
+            page,
+            pageSize: PAGE_SIZE,
+            total: query.data.total,
+            onPageChange: setPage,
+            label: 'OTA history pages',
+          }}
+        />
       )}
     </Stack>
   );

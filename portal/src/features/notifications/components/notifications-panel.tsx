@@ -1,12 +1,40 @@
-import { Pagination, Stack, Table, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { SeverityBadge } from '@/shared/ui/severity-badge';
-import { useVehicleNotifications } from '../api/list-notifications';
+import { type ApiNotification, useVehicleNotifications } from '../api/list-notifications';
 import { DeliveryList } from './delivery-list';
 import { formatDateTime } from '@/shared/lib/format';
+import { type CompactColumn, CompactTable } from '@/shared/ui/data-table/compact-table';
 import { QueryState } from '@/shared/ui/query-state';
 
 const PAGE_SIZE = 10;
+const getId = (n: ApiNotification) => n.id;
+const COLUMNS: CompactColumn<ApiNotification>[] = [
+  { header: 'Sent', cell: (n) => formatDateTime(n.sentAt) },
+  { header: 'Severity', cell: (n) => <SeverityBadge severity={n.severity} /> },
+  {
+    header: 'Notification',
+    cell: (n) => (
+      <>
+        <Text size="sm" fw={500}>
+          {n.title}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {n.message}
+        </Text>
+      </>
+    ),
+  },
+  { header: 'Rule', cell: (n) => n.ruleName },
+  { header: 'Delivery', cell: (n) => <DeliveryList deliveries={n.deliveries} /> },
+  {
+    header: 'Acknowledged',
+    cell: (n) =>
+      n.acknowledgedAt
+        ? `${n.acknowledgedByName ?? n.acknowledgedBy ?? ''}, ${formatDateTime(n.acknowledgedAt)}`
+        : 'Not yet',
+  },
+];
 /** Notifications that rules sent for a vehicle, newest first. */
 export function NotificationsPanel({ vehicleId }: { vehicleId: string }) {
   const [page, setPage] = useState(1);
@@ -20,53 +48,19 @@ export function NotificationsPanel({ vehicleId }: { vehicleId: string }) {
     >
       {(data) => (
         <Stack>
-          <Table striped aria-label="Notifications">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Sent</Table.Th>
-                <Table.Th>Severity</Table.Th>
-                <Table.Th>Notification</Table.Th>
-                <Table.Th>Rule</Table.Th>
-                <Table.Th>Delivery</Table.Th>
-                <Table.Th>Acknowledged</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.items.map((n) => (
-                <Table.Tr key={n.id}>
-                  <Table.Td>{formatDateTime(n.sentAt)}</Table.Td>
-                  <Table.Td>
-                    <SeverityBadge severity={n.severity} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" fw={500}>
-                      {n.title}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {n.message}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{n.ruleName}</Table.Td>
-                  <Table.Td>
-                    <DeliveryList deliveries={n.deliveries} />
-                  </Table.Td>
-                  <Table.Td>
-                    {n.acknowledgedAt
-                      ? `${n.acknowledgedByName ?? n.acknowledgedBy ?? ''}, ${formatDateTime(n.acknowledgedAt)}`
-                      : 'Not yet'}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-          {data.total > PAGE_SIZE ? (
-            <Pagination
-              total={Math.ceil(data.total / PAGE_SIZE)}
-              value={page}
-              onChange={setPage}
-              aria-label="Notification pages"
-            />
-          ) : null}
+          <CompactTable
+            label="Notifications"
+            columns={COLUMNS}
+            rows={data.items}
+            getRowId={getId}
+            paging={{
+              page,
+              pageSize: PAGE_SIZE,
+              total: data.total,
+              onPageChange: setPage,
+              label: 'Notification pages',
+            }}
+          />
         </Stack>
       )}
     </QueryState>

@@ -1,4 +1,4 @@
-import { Card, Pagination, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { TripPlayback } from '@/features/trips/components/trip-playback';
 import type { components } from '@/shared/api/schema';
@@ -6,11 +6,20 @@ import { useAppState, useAppStoreApi } from '@/state/store-context';
 import { useVehicleTrips } from '../api/list-vehicle-trips';
 import { formatDateTime, formatDuration, formatNumber } from '@/shared/lib/format';
 import { RunStatusBadge } from '@/shared/ui/run-status-badge';
+import { type CompactColumn, CompactTable } from '@/shared/ui/data-table/compact-table';
 import { QueryState } from '@/shared/ui/query-state';
 
 type ApiTrip = components['schemas']['Trip'];
 
 const PAGE_SIZE = 10;
+const getTripId = (trip: ApiTrip) => trip.id;
+const COLUMNS: CompactColumn<ApiTrip>[] = [
+  { header: 'Started', cell: (trip) => formatDateTime(trip.startedAt) },
+  { header: 'Distance', cell: (trip) => formatNumber(trip.distanceKm, 'km') },
+  { header: 'Duration', cell: (trip) => formatDuration(trip.durationMin) },
+  { header: 'Energy', cell: (trip) => formatNumber(trip.energyKwh, 'kWh', 2) },
+  { header: 'Status', cell: (trip) => <RunStatusBadge status={trip.status} /> },
+];
 
 function TripDetail({ vehicleId, trip }: { vehicleId: string; trip: ApiTrip }) {
   return (
@@ -63,59 +72,42 @@ export function TripsTab({ vehicleId }: { vehicleId: string }) {
         const selected = selectedId === null ? undefined : data.items.find((trip) => trip.id === selectedId);
         return (
           <Stack>
-            <Table highlightOnHover aria-label="Trips">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Started</Table.Th>
-                  <Table.Th>Distance</Table.Th>
-                  <Table.Th>Duration</Table.Th>
-                  <Table.Th>Energy</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.items.map((trip) => {
-                  const isSelected = trip.id === selectedId;
-                  const handleSelect = () => store.getState().setVehicle({ trip_data: isSelected ? null : trip });
-                  return (
-                    <Table.Tr
-                      key={trip.id}
-                      onClick={handleSelect}
-                      onKeyDown={(e) => {
-                        if (e.key === 'Enter' || e.key === ' ') {
-                          e.preventDefault();
-                          handleSelect();
-                        }
-                      }}
-                      tabIndex={0}
-                      aria-selected={isSelected}
-                      aria-label={`Trip of ${formatDateTime(trip.startedAt)}`}
-                      style={{ cursor: 'pointer' }}
-                      bg={isSelected ? 'var(--mantine-color-blue-light)' : undefined}
-                    >
-                      <Table.Td>{formatDateTime(trip.startedAt)}</Table.Td>
-                      <Table.Td>{formatNumber(trip.distanceKm, 'km')}</Table.Td>
-                      <Table.Td>{formatDuration(trip.durationMin)}</Table.Td>
-                      <Table.Td>{formatNumber(trip.energyKwh, 'kWh', 2)}</Table.Td>
-                      <Table.Td>
-                        <RunStatusBadge status={trip.status} />
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-            {data.total > PAGE_SIZE ? (
-              <Pagination
-                total={Math.ceil(data.total / PAGE_SIZE)}
-                value={page}
-                onChange={(next) => {
+            <CompactTable
+              label="Trips"
+              striped={false}
+              highlightOnHover
+              columns={COLUMNS}
+              rows={data.items}
+              getRowId={getTripId}
+              rowProps={(trip) => {
+                const isSelected = trip.id === selectedId;
+                const handleSelect = () => store.getState().setVehicle({ trip_data: isSelected ? null : trip });
+                return {
+                  onClick: handleSelect,
+                  onKeyDown: (e) => {
+                    if (e.key === 'Enter' || e.key === ' ') {
+                      e.preventDefault();
+                      handleSelect();
+                    }
+                  },
+                  tabIndex: 0,
+                  'aria-selected': isSelected,
+                  'aria-label': `Trip of ${formatDateTime(trip.startedAt)}`,
+                  style: { cursor: 'pointer' },
+                  bg: isSelected ? 'var(--mantine-color-blue-light)' : undefined,
+                };
+              }}
+              paging={{
+                page,
+                pageSize: PAGE_SIZE,
+                total: data.total,
+                onPageChange: (next) => {
                   setPage(next);
                   store.getState().setVehicle({ trip_data: null });
-                }}
-                aria-label="Trip pages"
-              />
-            ) : null}
+                },
+                label: 'Trip pages',
+              }}
+            />
             {selected ? (
               <TripDetail vehicleId={vehicleId} trip={selected} />
             ) : (
