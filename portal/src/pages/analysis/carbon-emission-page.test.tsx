@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, test, vi } from 'vitest';
 import type { RoleCode } from '@/domain/roles';
-import { formatMass } from '@/features/analysis/components/carbon-emission';
+import { formatMass } from '@/features/analysis/components/carbon-report-view';
 import { call } from '@/mocks/test/api-test-client';
 import { signInWithDemoWorld } from '@/test/api-sign-in';
 import { preloadPages, renderApp } from '@/test/render';
