@@ -1,22 +1,24 @@
-import { Badge, Button, Code, Drawer, Group, Loader, Progress, Text } from '@mantine/core';
+import { Button, Drawer, Group, Loader } from '@mantine/core';
 import { IconPlayerPlay, IconUpload } from '@tabler/icons-react';
-import { createColumnHelper } from '@tanstack/react-table';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { paths, type RoutePageProps } from '@/config/routes';
 import { ACTION } from '@/domain/permissions';
 import {
-  type ApiFirmwareRelease,
   type ApiFirmwareRollout,
   useCreateRelease,
   useFirmwareReleases,
   useFirmwareRollouts,
   useStartRollout,
 } from '@/features/firmware/api/firmware-api';
+import {
+  RELEASE_FILTER_KEYS,
+  RELEASE_FILTERS,
+  RELEASE_HIDDEN_BY_DEFAULT,
+  releaseColumns,
+} from '@/features/firmware/components/release-columns';
+import { ROLLOUT_COLUMNS, ROLLOUT_FILTER_KEYS, ROLLOUT_FILTERS } from '@/features/firmware/components/rollout-columns';
 import { DEVICE_TYPE_LABELS } from '@/features/firmware/lib/release-fields';
-import { formatDateTime } from '@/shared/lib/format';
-import type { FilterDef } from '@/shared/ui/data-table/filter-bar';
-import { RowActions } from '@/shared/ui/data-table/row-actions';
 import { UrlList } from '@/shared/ui/data-table/url-list';
 import { notify } from '@/shared/ui/notify';
 import { DialogLoading } from '@/shared/ui/dialog-loading';
@@ -38,41 +40,6 @@ const TABS = [
   { id: 'releases', label: 'Releases' },
   { id: 'rollouts', label: 'Rollouts' },
 ] as const;
-const RELEASE_FILTER_KEYS = ['deviceType'] as const;
-const RELEASE_FILTERS: FilterDef[] = [
-  {
-    key: 'deviceType',
-    label: 'Device kind',
-    options: Object.entries(DEVICE_TYPE_LABELS).map(([value, label]) => ({ value, label })),
-  },
-];
-const ROLLOUT_FILTER_KEYS = ['status'] as const;
-const ROLLOUT_FILTERS: FilterDef[] = [
-  {
-    key: 'status',
-    label: 'Status',
-    options: ['running', 'paused', 'cancelled', 'completed'].map((s) => ({
-      value: s,
-      label: s[0]?.toUpperCase() + s.slice(1),
-    })),
-  },
-];
-const STATUS_COLOURS = { running: 'blue', paused: 'yellow', cancelled: 'gray', completed: 'teal' } as const;
-
-function bytes(n: number): string {
-  if (n >= 1024 * 1024) return `${(n / 1024 / 1024).toFixed(1)} MiB`;
-  return `${Math.max(1, Math.round(n / 1024))} KiB`;
-}
-
-/**
- * Release columns left to the column chooser at first, so the table and its Roll out menu fit a 1280 px screen with
- * the side navigation open (#20). The file name and version range stay: they are what a rollout is checked against.
- */
-const RELEASE_HIDDEN_BY_DEFAULT = ['sha256', 'replacesVersion', 'compatibleHardware'] as const;
-
-const rel = createColumnHelper<ApiFirmwareRelease>();
-const rol = createColumnHelper<ApiFirmwareRollout>();
-
 /** Firmware releases per device kind and model, and their staged rollouts with live progress (FOTA). */
 export function FirmwareReleasePage({ route }: RoutePageProps) {
   const can = useCan();
@@ -96,6 +63,8 @@ export function FirmwareReleasePage({ route }: RoutePageProps) {
   const canUpload = can('FOTA', ACTION.ADD);
   const canRollOut = can('FOTA', ACTION.ASSIGN);
 
+  const releaseColumnList = useMemo(() => releaseColumns(canRollOut ? rollOut : null), [canRollOut, rollOut]);
+
   const openRollout = (id: string | null) =>
     setSearch(
       (prev) => {
@@ -108,152 +77,6 @@ export function FirmwareReleasePage({ route }: RoutePageProps) {
       },
       { replace: false },
     );
-
-  const releaseColumns = useMemo(
-    () => [
-      rel.accessor('version', { header: 'Version', size: 110, meta: { label: 'Version', sortField: 'version' } }),
-      rel.accessor('deviceType', {
-        header: 'Kind',
-        size: 80,
-        meta: { label: 'Kind', sortField: 'deviceType' },
-        cell: (c) => DEVICE_TYPE_LABELS[c.getValue()],
-      }),
-      rel.accessor('modelName', {
-        header: 'Model',
-        size: 160,
-        meta: { label: 'Model' },
-        cell: (c) => c.getValue() ?? 'All loggers',
-      }),
-      rel.accessor('fileName', {
-        header: 'File',
-        size: 200,
-        meta: { label: 'File' },
-        cell: (c) => `${c.getValue()} · ${bytes(c.row.original.fileSize)}`,
-      }),
-      rel.accessor('sha256', {
-        header: 'SHA-256',
-        size: 140,
-        meta: { label: 'SHA-256' },
-        cell: (c) => <Code title={c.getValue()}>{c.getValue().slice(0, 12)}…</Code>,
-      }),
-      rel.accessor('replacesVersion', {
-        header: 'Replaces',
-        size: 100,
-        meta: { label: 'Replaces' },
-        cell: (c) => c.getValue() ?? '—',
-      }),
-      rel.display({
-        id: 'range',
-        header: 'For versions',
-        size: 140,
-        meta: { label: 'For versions' },
-        cell: (c) => `${c.row.original.currentVersionMin ?? 'any'} – ${c.row.original.currentVersionMax ?? 'any'}`,
-      }),
-      rel.accessor('compatibleHardware', {
-        header: 'Hardware',
-        size: 130,
-        meta: { label: 'Hardware' },
-        cell: (c) => c.getValue().join(', ') || 'any',
-      }),
-      rel.accessor('createdAt', {
-        header: 'Uploaded',
-        size: 170,
-        meta: { label: 'Uploaded', sortField: 'createdAt' },
-        cell: (c) => formatDateTime(c.getValue()),
-      }),
-      ...(canRollOut
-        ? [
-            rel.display({
-              id: 'actions',
-              header: '',
-              size: 60,
-              cell: (c) => (
-                <RowActions
-                  name={`release ${c.row.original.version}`}
-                  actions={[
-                    {
-                      label: 'Roll out',
-                      icon: <IconPlayerPlay size={16} />,
-                      onClick: () => rollOut(c.row.original.id),
-                    },
-                  ]}
-                />
-              ),
-            }),
-          ]
-        : []),
-    ],
-    [canRollOut, rollOut],
-  );
-
-  const rolloutColumns = useMemo(
-    () => [
-      rol.accessor('version', { header: 'Version', size: 110, meta: { label: 'Version' } }),
-      rol.accessor('deviceType', {
-        header: 'Kind',
-        size: 80,
-        meta: { label: 'Kind' },
-        cell: (c) => DEVICE_TYPE_LABELS[c.getValue()],
-      }),
-      rol.accessor('targetLabel', { header: 'Target', size: 260, meta: { label: 'Target' } }),
-      rol.accessor('status', {
-        header: 'Status',
-        size: 110,
-        meta: { label: 'Status', sortField: 'status' },
-        cell: (c) => (
-          <Badge color={STATUS_COLOURS[c.getValue()]} variant="light">
-            {c.getValue()}
-          </Badge>
-        ),
-      }),
-      rol.display({
-        id: 'progress',
-        header: 'Progress',
-        size: 200,
-        meta: { label: 'Progress' },
-        cell: (c) => {
-          const r = c.row.original;
-          const done = r.waves.reduce((n, w) => n + w.completed + w.failed, 0);
-          const failed = r.waves.reduce((n, w) => n + w.failed, 0);
-          return (
-            <Group gap={6} wrap="nowrap">
-              {/* No width transition: the list reads running rollouts every 5 s (decision 0100). */}
-              <Progress.Root
-                w={110}
-                transitionDuration={0}
-                role="group"
-                aria-label={`${done} of ${r.deviceCount} finished`}
-              >
-                <Progress.Section
-                  value={((done - failed) / Math.max(1, r.deviceCount)) * 100}
-                  color="teal"
-                  aria-label="Completed"
-                />
-                <Progress.Section value={(failed / Math.max(1, r.deviceCount)) * 100} color="red" aria-label="Failed" />
-              </Progress.Root>
-              <Text size="xs">
-                {done}/{r.deviceCount}
-              </Text>
-            </Group>
-          );
-        },
-      }),
-      rol.display({
-        id: 'wave',
-        header: 'Wave',
-        size: 80,
-        meta: { label: 'Wave' },
-        cell: (c) => `${c.row.original.currentWave + 1} of ${c.row.original.waveCount}`,
-      }),
-      rol.accessor('createdAt', {
-        header: 'Started',
-        size: 170,
-        meta: { label: 'Started', sortField: 'createdAt' },
-        cell: (c) => formatDateTime(c.getValue()),
-      }),
-    ],
-    [],
-  );
 
   return (
     <>
@@ -287,7 +110,7 @@ export function FirmwareReleasePage({ route }: RoutePageProps) {
               filterDefs={RELEASE_FILTERS}
               label="Firmware releases"
               tableId="firmware-releases"
-              columns={releaseColumns}
+              columns={releaseColumnList}
               hiddenByDefault={RELEASE_HIDDEN_BY_DEFAULT}
               getRowId={(r) => r.id}
               emptyText="No release matches."
@@ -300,7 +123,7 @@ export function FirmwareReleasePage({ route }: RoutePageProps) {
               filterDefs={ROLLOUT_FILTERS}
               label="Rollouts"
               tableId="firmware-rollouts"
-              columns={rolloutColumns}
+              columns={ROLLOUT_COLUMNS}
               getRowId={(r) => r.id}
               rowHref={(r: ApiFirmwareRollout) => paths.firmwareRelease.href({ tab: 'rollouts', rollout: r.id })}
               rowLabel={(r) => `Open the rollout of ${r.version} to ${r.targetLabel}`}
