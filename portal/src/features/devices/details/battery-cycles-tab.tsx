@@ -1,9 +1,10 @@
 import { paths } from '@/config/routes';
-import { Anchor, Card, Chip, Group, Pagination, SegmentedControl, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Card, Chip, Group, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { BATTERY_CYCLE_STATUS_LABELS } from '@/domain/enums';
 import { formatDateTime, formatNumber } from '@/shared/lib/format';
+import { type CompactColumn, CompactTable } from '@/shared/ui/data-table/compact-table';
 import { QueryState } from '@/shared/ui/query-state';
 import { RunStatusBadge } from '@/shared/ui/run-status-badge';
 import { useAppState, useAppStoreApi } from '@/state/store-context';
@@ -11,6 +12,16 @@ import { type ApiBatteryCycle, useBatteryCycles } from './api/list-battery-cycle
 
 const DAY = 86_400_000;
 const PAGE_SIZE = 15;
+const getCycleId = (c: ApiBatteryCycle) => c.id;
+const CYCLE_COLUMNS: CompactColumn<ApiBatteryCycle>[] = [
+  { header: '#', cell: (c) => c.index },
+  { header: 'Started', cell: (c) => formatDateTime(c.startedAt) },
+  { header: 'SoC', cell: (c) => `${Math.round(c.startSoc)}% → ${Math.round(c.endSoc)}%` },
+  { header: 'Energy', cell: (c) => formatNumber(c.energyKwh, 'kWh', 2) },
+  { header: 'Cell voltage', cell: (c) => `${c.minCellVoltage.toFixed(3)}–${c.maxCellVoltage.toFixed(3)} V` },
+  { header: 'Max temp.', cell: (c) => formatNumber(c.maxTemperatureC, '°C') },
+  { header: 'Status', cell: (c) => <RunStatusBadge status={c.status} /> },
+];
 
 /** Statistics periods (the `bms_statistics_data` details filter). */
 export const STATISTICS_PERIODS = [
@@ -136,38 +147,15 @@ export function BatteryCyclesTab({ bmsId, canSeeCells }: { bmsId: string; canSee
                 No cycles match these filters.
               </Text>
             ) : (
-              <>
-                <Table striped aria-label="Battery cycles">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>#</Table.Th>
-                      <Table.Th>Started</Table.Th>
-                      <Table.Th>SoC</Table.Th>
-                      <Table.Th>Energy</Table.Th>
-                      <Table.Th>Cell voltage</Table.Th>
-                      <Table.Th>Max temp.</Table.Th>
-                      <Table.Th>Status</Table.Th>
-                      {canSeeCells ? <Table.Th>Cells</Table.Th> : null}
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {filtered.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE).map((c) => (
-                      <Table.Tr key={c.id}>
-                        <Table.Td>{c.index}</Table.Td>
-                        <Table.Td>{formatDateTime(c.startedAt)}</Table.Td>
-                        <Table.Td>
-                          {Math.round(c.startSoc)}% → {Math.round(c.endSoc)}%
-                        </Table.Td>
-                        <Table.Td>{formatNumber(c.energyKwh, 'kWh', 2)}</Table.Td>
-                        <Table.Td>
-                          {c.minCellVoltage.toFixed(3)}–{c.maxCellVoltage.toFixed(3)} V
-                        </Table.Td>
-                        <Table.Td>{formatNumber(c.maxTemperatureC, '°C')}</Table.Td>
-                        <Table.Td>
-                          <RunStatusBadge status={c.status} />
-                        </Table.Td>
-                        {canSeeCells ? (
-                          <Table.Td>
+              <CompactTable
+                label="Battery cycles"
+                columns={
+                  canSeeCells
+                    ? [
+                        ...CYCLE_COLUMNS,
+                        {
+                          header: 'Cells',
+                          cell: (c) => (
                             <Anchor
                               component={Link}
                               to={paths.batteryPackHistory.href(bmsId, { cycle: c.id })}
@@ -175,21 +163,21 @@ export function BatteryCyclesTab({ bmsId, canSeeCells }: { bmsId: string; canSee
                             >
                               Cell history
                             </Anchor>
-                          </Table.Td>
-                        ) : null}
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-                {filtered.length > PAGE_SIZE ? (
-                  <Pagination
-                    total={Math.ceil(filtered.length / PAGE_SIZE)}
-                    value={page}
-                    onChange={setPage}
-                    aria-label="Cycle pages"
-                  />
-                ) : null}
-              </>
+                          ),
+                        },
+                      ]
+                    : CYCLE_COLUMNS
+                }
+                rows={filtered.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE)}
+                getRowId={getCycleId}
+                paging={{
+                  page,
+                  pageSize: PAGE_SIZE,
+                  total: filtered.length,
+                  onPageChange: setPage,
+                  label: 'Cycle pages',
+                }}
+              />
             )}
           </>
         )}
