@@ -1,7 +1,10 @@
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { TextInput } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { z } from 'zod';
 import { ApiError } from '@/shared/api/api-error';
 import { errorMessage } from '@/shared/ui/data-table/server-field-errors';
+import { FormModal, ModalForm } from '@/shared/ui/form-modal/form-modal';
+import { useServerForm } from '@/shared/ui/form-modal/use-server-form';
 
 export interface SingleFieldModalProps {
   opened: boolean;
@@ -21,9 +24,9 @@ export interface SingleFieldModalProps {
 /** A one-input dialog (clone under a new serial, fit to a vehicle id) with required-value and server field errors. */
 export function SingleFieldModal(props: SingleFieldModalProps) {
   return (
-    <Modal opened={props.opened} onClose={props.onClose} title={props.title} centered>
-      {props.opened ? <SingleFieldForm {...props} /> : null}
-    </Modal>
+    <FormModal opened={props.opened} onClose={props.onClose} title={props.title}>
+      <SingleFieldForm {...props} />
+    </FormModal>
   );
 }
 
@@ -37,61 +40,25 @@ function SingleFieldForm({
   onClose,
   onSubmit,
 }: SingleFieldModalProps) {
-  const [value, setValue] = useState(initialValue);
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const handleSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFormError(null);
-    if (!value.trim()) {
-      setFieldError(`Enter the ${label.toLowerCase()}.`);
-      return;
-    }
-    setFieldError(null);
-    setBusy(true);
-    try {
-      await onSubmit(value.trim());
-    } catch (error) {
+  const server = useServerForm({
+    schema: z.object({ value: z.string().trim().min(1, `Enter the ${label.toLowerCase()}.`) }),
+    defaultValues: { value: initialValue },
+    onSubmit: ({ value }) => onSubmit(value),
+    // The server names the field by its own name (`serialNumber`); the form has one input.
+    placeError: (error, setError) => {
       const onField = error instanceof ApiError ? error.fieldErrors?.[field] : undefined;
-      if (onField) setFieldError(onField);
-      else setFormError(errorMessage(error));
-    } finally {
-      setBusy(false);
-    }
-  };
-
+      if (!onField) return errorMessage(error);
+      setError('value', { type: 'server', message: onField });
+      return null;
+    },
+  });
+  const {
+    register,
+    formState: { errors },
+  } = server.form;
   return (
-    <form onSubmit={handleSubmit} noValidate>
-      <Stack gap="sm">
-        {description ? (
-          <Text size="sm" c="dimmed">
-            {description}
-          </Text>
-        ) : null}
-        {formError ? (
-          <Alert color="red" role="alert">
-            {formError}
-          </Alert>
-        ) : null}
-        <TextInput
-          label={label}
-          withAsterisk
-          value={value}
-          onChange={(e) => setValue(e.currentTarget.value)}
-          error={fieldError}
-        />
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          {extra}
-          <Button type="submit" loading={busy}>
-            {submitLabel}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <ModalForm form={server} description={description} submitLabel={submitLabel} extra={extra} onCancel={onClose}>
+      <TextInput label={label} withAsterisk {...register('value')} error={errors.value?.message} />
+    </ModalForm>
   );
 }

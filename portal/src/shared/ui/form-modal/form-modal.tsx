@@ -31,6 +31,8 @@ export interface ModalFormProps<T extends FieldValues> {
   /** Keeps the submit button off while something the form needs is not ready. */
   submitDisabled?: boolean;
   onCancel: () => void;
+  /** A secondary action beside the submit button (Unassign). */
+  extra?: ReactNode;
   /** The fields. */
   children: ReactNode;
 }
@@ -43,6 +45,7 @@ export function ModalForm<T extends FieldValues>({
   submitLabel,
   submitDisabled,
   onCancel,
+  extra,
   children,
 }: ModalFormProps<T>) {
   return (
@@ -63,6 +66,7 @@ export function ModalForm<T extends FieldValues>({
           <Button variant="default" onClick={onCancel}>
             Cancel
           </Button>
+          {extra}
           <Button type="submit" loading={form.formState.isSubmitting} disabled={submitDisabled}>
             {submitLabel}
           </Button>
