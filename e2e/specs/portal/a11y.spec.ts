@@ -6,6 +6,7 @@ import { STORE_STORAGE_KEY } from '../../../portal/src/state/persistence';
 import { a11y, portal, ui } from '../../selectors';
 import { seriousViolations } from '../axe';
 import { PORTAL_BASE, signInToDashboard } from './portal-session';
+import { lookAt } from '../look';
 
 // WCAG 2.2 A/AA in axe-core (issue 24). Every route of the route table is checked for each role that may open it, so a
 // page added to the table is checked without touching this file. Only serious and critical violations fail.
@@ -169,7 +170,7 @@ test.describe('accessibility (axe-core, WCAG 2.2 AA): no serious or critical vio
         expect.soft(await walkViolations(page, `${role.code} ${path}`, scope), path).toEqual([]);
         console.log(`a11y ${role.code} ${path} ${Date.now() - started} ms`);
         if (SCREENSHOT_ROUTES.has(route.id)) {
-          await page.screenshot({ path: `${ARTIFACTS}a11y-${role.code}-${route.id}.png` });
+          await lookAt(page, { path: `${ARTIFACTS}a11y-${role.code}-${route.id}.png` });
         }
       }
     });
@@ -183,7 +184,7 @@ test.describe('accessibility (axe-core, WCAG 2.2 AA): no serious or critical vio
     const dialog = page.getByRole(...ui.dialog);
     await expect(dialog).toBeVisible({ timeout: 20_000 });
     await settle(page);
-    await page.screenshot({ path: `${ARTIFACTS}a11y-SA-add-vehicle-modal.png` });
+    await lookAt(page, { path: `${ARTIFACTS}a11y-SA-add-vehicle-modal.png` });
     expect(await walkViolations(page, 'Add vehicle modal')).toEqual([]);
   });
 });
