@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { clusterCountImageId } from '../../../portal/src/features/live-map/components/cluster-count';
-import { encodePayload, tileOf, topics, VEHICLE_STATE } from '../../../portal/src/shared/lib/live/topics';
+import { VEHICLE_STATE } from '../../../portal/src/domain/live-payloads';
+import { encodePayload, tileOf, topics } from '../../../portal/src/shared/lib/live/topics';
 import { type StartedBroker, startBroker } from '../../servers/broker.mjs';
 import { startHarness } from './harness/build-harness.mjs';
 import { type MapsWindow, openMaps, screenPoint } from './maps-harness';

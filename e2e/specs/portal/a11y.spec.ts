@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { type AppRoute, pathOf, ROUTES } from '../../../portal/src/config/routes';
+import { type LoadableRoute, ROUTE_TABLE } from '../../../portal/src/app/route-table';
+import { type AppRoute, pathOf, ROUTES } from '../../../portal/src/config/paths';
 import type { PermissionMap } from '../../../portal/src/domain/permissions';
 import { canOpen } from '../../../portal/src/domain/route-access';
 import { STORE_STORAGE_KEY } from '../../../portal/src/state/persistence';
@@ -80,9 +81,9 @@ const CONTENT_PARTS = ['main', 'nav[aria-label="Breadcrumb"]', '[role="dialog"]'
  * The routes a viewer with these permissions may open, one per page: routes that load the same page with the same
  * parameters (the eight dashboards, say) render the same thing for one role, so the first of them stands for all.
  */
-function routesToWalk(permissions: PermissionMap): AppRoute[] {
-  const seen = new Map<AppRoute['load'], Set<string>>();
-  return ROUTES.filter((r) => !r.public && canOpen(r, permissions)).filter((r) => {
+function routesToWalk(permissions: PermissionMap): LoadableRoute[] {
+  const seen = new Map<LoadableRoute['load'], Set<string>>();
+  return ROUTE_TABLE.filter((r) => !r.public && canOpen(r, permissions)).filter((r) => {
     const params = JSON.stringify(r.params ?? {});
     const pages = seen.get(r.load) ?? new Set<string>();
     seen.set(r.load, pages);

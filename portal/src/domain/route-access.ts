@@ -1,7 +1,19 @@
-import type { AppRoute } from '@/config/routes';
 import { NAV_GROUPS, type NavGroup } from './nav-groups';
-import { can, type PermissionMap } from './permissions';
+import { can, type PermissionMap, type PermissionRequirement } from './permissions';
 import type { RoleCode } from './roles';
+
+/** What the guard and the navigation read of a route (the route table, `config/paths.ts`, has one row per path). */
+export interface GuardedRoute {
+  /** A permission key (or any of several) with an action (list/read by default); `null`: any signed-in user. */
+  permission: PermissionRequirement | null;
+  action?: number;
+  /** Public routes open without a session. */
+  public?: boolean;
+  /** Left out of the navigation (demo-only routes). */
+  demoOnly?: boolean;
+  /** Its side-navigation entry: the group, and the roles it is shown to (default: every role that may open it). */
+  nav?: { group: NavGroup; roles?: readonly RoleCode[] };
+}
 
 /** What the guard needs to know about the session. */
 export interface Viewer {
@@ -13,29 +25,29 @@ export interface Viewer {
 export type GuardDecision = 'allow' | 'login' | 'forbidden';
 
 /** True when the viewer's permissions open the route (its key with its action; any signed-in user for `null`). */
-export function canOpen(route: AppRoute, permissions: PermissionMap): boolean {
+export function canOpen(route: GuardedRoute, permissions: PermissionMap): boolean {
   return route.permission === null || can(permissions, route.permission, route.action);
 }
 
 /** The guard of every route: public routes open, a visitor signs in first, a signed-in user needs the permission. */
-export function guardRoute(route: AppRoute, viewer: Viewer): GuardDecision {
+export function guardRoute(route: GuardedRoute, viewer: Viewer): GuardDecision {
   if (route.public) return 'allow';
   if (!viewer.isAuthenticated) return 'login';
   return canOpen(route, viewer.permissions) ? 'allow' : 'forbidden';
 }
 
-export interface NavSection {
+export interface NavSection<R extends GuardedRoute = GuardedRoute> {
   group: NavGroup;
   label: string;
-  routes: AppRoute[];
+  routes: R[];
 }
 
 /** The side navigation of a viewer: only routes they may open, in table order, grouped. */
-export function navSectionsFor(
-  routes: readonly AppRoute[],
+export function navSectionsFor<R extends GuardedRoute>(
+  routes: readonly R[],
   role: RoleCode | null,
   permissions: PermissionMap,
-): NavSection[] {
+): NavSection<R>[] {
   if (!role) return [];
   const visible = routes.filter(
     (r) => r.nav && !r.demoOnly && canOpen(r, permissions) && (!r.nav.roles || r.nav.roles.includes(role)),

@@ -13,7 +13,7 @@ import {
   ZERO_FIGURES,
 } from '@/domain/carbon';
 import type { VehicleType } from '@/domain/enums';
-import type { components } from '@/shared/api/schema';
+import type { components } from '@/domain/api-schema';
 import { TIME } from '../world/create-world';
 import type { WorldDb } from '../world/db';
 import { type BatteryCycleRow, batteryCyclesOf, type TripRow, tripsOf } from '../world/histories';

@@ -8,8 +8,8 @@ import {
   commandPayloadErrors,
 } from '@/domain/command-params';
 import { ACTION, type PermissionKey } from '@/domain/permissions';
-import type { components } from '@/shared/api/schema';
-import type { CommandRequest } from '@/shared/lib/live/topics';
+import type { components } from '@/domain/api-schema';
+import type { CommandRequest } from '@/domain/live-payloads';
 import type { WorldDb } from '../world/db';
 import { hashString } from '../world/prng';
 import type { ApiCommand, Command, Vehicle } from '../world/types';

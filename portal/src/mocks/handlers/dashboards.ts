@@ -10,7 +10,7 @@ import { addFigures, ZERO_FIGURES } from '@/domain/carbon';
 import { ACTION, can } from '@/domain/permissions';
 import { ROLE_TYPE_LABELS } from '@/domain/roles';
 import { clockRuns, TICKET_PRIORITIES, ticketSla } from '@/domain/tickets';
-import type { components } from '@/shared/api/schema';
+import type { components } from '@/domain/api-schema';
 import { TIME } from '../world/create-world';
 import type { WorldDb } from '../world/db';
 import { batteryCyclesOf, type TripRow, tripsOf } from '../world/histories';

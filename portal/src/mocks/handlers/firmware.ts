@@ -1,6 +1,6 @@
 import { ACTION } from '@/domain/permissions';
-import type { components } from '@/shared/api/schema';
-import type { RolloutProgress } from '@/shared/lib/live/topics';
+import type { components } from '@/domain/api-schema';
+import type { RolloutProgress } from '@/domain/live-payloads';
 import type { WorldDb } from '../world/db';
 import {
   type FirmwareReleaseRecord,

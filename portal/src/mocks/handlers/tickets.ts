@@ -15,7 +15,7 @@ import {
   type TicketSource,
   ticketSla,
 } from '@/domain/tickets';
-import type { components } from '@/shared/api/schema';
+import type { components } from '@/domain/api-schema';
 import type { WorldDb } from '../world/db';
 import {
   escalateBreachedTickets,

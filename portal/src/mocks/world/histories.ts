@@ -1,4 +1,4 @@
-import type { components } from '@/shared/api/schema';
+import type { components } from '@/domain/api-schema';
 import { clampToDemoRegion, nearestRoadPoint } from '@/shared/lib/live/demo-region';
 import { TIME } from './create-world';
 import { driveProfileOf, PROFILE_KEYS, profileAt, vcuEnumAt } from './drive-profile';

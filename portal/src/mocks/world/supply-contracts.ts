@@ -1,4 +1,4 @@
-import type { components } from '@/shared/api/schema';
+import type { components } from '@/domain/api-schema';
 import { ids } from './create-world';
 import { createRng, hashString } from './prng';
 import type { Fleet } from './types';

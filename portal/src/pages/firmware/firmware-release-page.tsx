@@ -3,7 +3,7 @@ import { IconPlayerPlay, IconUpload } from '@tabler/icons-react';
 import { createColumnHelper } from '@tanstack/react-table';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { paths, type RoutePageProps } from '@/config/routes';
+import { paths, type RoutePageProps } from '@/config/paths';
 import { ACTION } from '@/domain/permissions';
 import {
   type ApiFirmwareRelease,

@@ -1,7 +1,7 @@
 import { Group } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useRef, useState } from 'react';
-import type { RoutePageProps } from '@/config/routes';
+import type { RoutePageProps } from '@/config/paths';
 import { FIRMWARE_UPDATE_STATUS_LABELS } from '@/domain/enums';
 import { ACTION } from '@/domain/permissions';
 import {

@@ -1,6 +1,6 @@
 import { Group } from '@mantine/core';
 import { useMemo, useRef, useState } from 'react';
-import type { RoutePageProps } from '@/config/routes';
+import type { RoutePageProps } from '@/config/paths';
 import { DELIVERY_METHOD_LABELS } from '@/domain/bit-flags';
 import { FAULT_SEVERITY_LABELS } from '@/domain/enums';
 import { ACTION } from '@/domain/permissions';

@@ -1,6 +1,6 @@
 import { Alert, Badge, Center, Group, Loader } from '@mantine/core';
 import { useParams } from 'react-router-dom';
-import type { RoutePageProps } from '@/config/routes';
+import type { RoutePageProps } from '@/config/paths';
 import { VEHICLE_TABS } from '@/domain/tab-sets';
 import { toApiError } from '@/shared/api/api-client';
 import { PageHeader } from '@/shared/ui/page-header';

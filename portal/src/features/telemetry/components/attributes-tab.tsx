@@ -1,4 +1,4 @@
-import type { components } from '@/shared/api/schema';
+import type { components } from '@/domain/api-schema';
 import { Badge, Stack, Table, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { TELEMETRY_SOURCE_LABELS, VEHICLE_STATE_LABELS, vehicleStateLabel } from '@/domain/enums';

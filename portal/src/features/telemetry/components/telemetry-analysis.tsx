@@ -1,4 +1,4 @@
-import type { components } from '@/shared/api/schema';
+import type { components } from '@/domain/api-schema';
 import { Group, MultiSelect, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import type { TimeSeries } from '@/shared/ui/charts/time-series-chart';

@@ -3,7 +3,7 @@ import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { createColumnHelper } from '@tanstack/react-table';
 import { memo, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { paths } from '@/config/routes';
+import { paths } from '@/config/paths';
 import { ACTION } from '@/domain/permissions';
 import { formatDateTime } from '@/shared/lib/format';
 import { DeleteDialog } from '@/shared/ui/data-table/confirm-dialog';
