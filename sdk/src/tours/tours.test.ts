@@ -1,3 +1,4 @@
+import { HttpResponse, http } from 'msw';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
 import { Gleap } from '../index';
 import { getCustomEvents } from '../logs/custom-events';
@@ -95,6 +96,20 @@ test('a tour starts only after producttours and producttourvalidation, then show
   expect(btn('Previous')).toBeUndefined();
   expect(root()!.activeElement).toBe(d);
   expect(isRunning()).toBe(true);
+});
+
+test('a tour started by id takes its data from the config of the producttours answer, never the answer itself', async () => {
+  await boot();
+  // a server that answers the bare config (the shape of no spec) starts nothing: no validation, no tour
+  server.use(http.post(`${API}/outbound/producttours`, () => HttpResponse.json(TOUR), { once: true }));
+  mock.store.tours.set('t1', { status: 'live', config: TOUR as Record<string, unknown> });
+  Gleap.startProductTour('t1');
+  await new Promise((r) => setTimeout(r, 50));
+  expect(outbound()).toEqual([]);
+  expect(isRunning()).toBe(false);
+  // the spec's `{ config }` (what the mock answers) starts it
+  Gleap.startProductTour('t1');
+  await vi.waitFor(() => expect(dialog()!.querySelector('h2')!.textContent).toBe('Welcome'));
 });
 
 test('button texts and visibility follow the tour options; one tour at a time', async () => {

@@ -212,12 +212,17 @@ export function startProductTourWithConfig(tourId: unknown, config: unknown): vo
   });
 }
 
-/** Start a tour by id: its data comes from `POST /outbound/producttours`; a failure is swallowed (spec §8). */
+/**
+ * Start a tour by id: its data is the `config` of the `POST /outbound/producttours` answer (spec §7); a failure, or an
+ * answer without a config, is swallowed (spec §8).
+ */
 export function startProductTour(tourId: unknown): void {
   if (run || typeof tourId !== 'string' || !tourId || !core.isSessionReady()) return;
   core
-    .api('POST', '/outbound/producttours', { outboundId: tourId })
-    .then((config) => startProductTourWithConfig(tourId, config))
+    .api<{ config?: unknown }>('POST', '/outbound/producttours', { outboundId: tourId })
+    .then((answer) => {
+      if (answer?.config) startProductTourWithConfig(tourId, answer.config);
+    })
     .catch(() => {});
 }
 
