@@ -164,7 +164,7 @@ export const Gleap = {
   sendSilentCrashReport(
     description = '',
     priority: Priority = 'MEDIUM',
-    excludeData: ExcludeData = { screenshot: true, replays: true, attachments: true },
+    excludeData?: ExcludeData,
   ): void {
     silentCrash({ description }, priority, excludeData);
   },

@@ -76,11 +76,14 @@ export async function resetCaptureForFlow(): Promise<void> {
   captureState.webReplay = (await capturePort.replay())?.getReplayPayload() ?? undefined;
 }
 
-/** Silent crash report: only with a ready session, at most once per 10 s; failures are swallowed (§8). */
+/**
+ * Silent crash report: only with a ready session, at most once per 10 s; failures are swallowed (§8). Screenshot,
+ * replays and attachments are left out unless the caller asks for them (§3: all three default to true).
+ */
 export function sendSilentCrashReport(
   formData: Record<string, unknown>,
   priority: Priority = 'MEDIUM',
-  excludeData: ExcludeData = { screenshot: false, replays: false, attachments: true },
+  excludeData: ExcludeData = { screenshot: true, replays: true, attachments: true },
 ): void {
   if (!isSessionReady() || silentSent) return;
   silentSent = true;

@@ -443,6 +443,21 @@ test('excluded data keys are removed from the report', async () => {
   expect(r.priority).toBe('HIGH');
 });
 
+test('a silent crash report with form data leaves out screenshot, replays and attachments unless asked for', async () => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  await boot();
+  Gleap.sendSilentCrashReportWithFormData({ d: 'default' });
+  await vi.waitFor(() => expect(mock.store.reports).toHaveLength(1));
+  expect(mock.store.reports[0]).toMatchObject({ type: 'CRASH', priority: 'MEDIUM', formData: { d: 'default' } });
+  expect(mock.store.reports[0]!.screenshotData).toBeUndefined();
+  expect(mock.store.reports[0]!.webReplay).toBeUndefined();
+  // asked for: the screenshot is taken
+  await vi.advanceTimersByTimeAsync(10_000);
+  Gleap.sendSilentCrashReportWithFormData({ d: 'with screenshot' }, 'MEDIUM', { screenshot: false });
+  await vi.waitFor(() => expect(mock.store.reports).toHaveLength(2));
+  expect(mock.store.reports[1]!.screenshotData).toMatchObject({ html: expect.any(String) });
+});
+
 test('showFeedbackButton(false) hides the launcher', async () => {
   await boot();
   Gleap.showFeedbackButton(false);
