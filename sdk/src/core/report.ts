@@ -1,4 +1,5 @@
 import { capturePort } from './capture-port';
+import { isLiveMode } from './live-site';
 import { collectMetadata } from './metadata';
 import { CAPTURE_ITEMS, type CaptureItem, type CaptureSummary } from '../protocol/messages';
 import type { BugReport, ExcludeData, Priority, RecordingFile, ScreenshotData, WebReplayPayload } from './report-types';
@@ -89,7 +90,7 @@ export async function buildReport(opts: ReportOptions): Promise<BugReport> {
   else if (!ex.screenshot) {
     const mod = await capturePort.snapshot();
     if (mod) {
-      const shot = await mod.takeSnapshot();
+      const shot = await mod.takeSnapshot(isLiveMode());
       report.screenshotData = { ...shot, x: captureState.snapshotPosition.x, y: captureState.snapshotPosition.y };
     }
   }
@@ -156,7 +157,7 @@ export async function summarizeNextReport(): Promise<CaptureSummary | null> {
   if (!removed.has('screenshot')) {
     try {
       const mod = await capturePort.snapshot();
-      const shot = mod ? await mod.takeSnapshot() : null;
+      const shot = mod ? await mod.takeSnapshot(isLiveMode()) : null;
       if (shot) snapshot = { ...shot, x: captureState.snapshotPosition.x, y: captureState.snapshotPosition.y };
     } catch {
       error = 'Failed to take snapshot';
