@@ -27,6 +27,7 @@ import {
   initialize as init,
   runtime,
   setLanguage as setLang,
+  setOfflineMode as setOffline,
 } from './core/lifecycle';
 import { isLiveMode as liveMode } from './core/live-site';
 import { getSession, identifySession, isIdentified, updateSession } from './core/session';
@@ -346,9 +347,12 @@ export const Gleap = {
   isLiveMode(): boolean {
     return liveMode();
   },
-  /** Offline mode: no socket and no event stream; reports are kept and retried later. */
+  /**
+   * Offline mode: no socket and no event stream (events wait until it ends), and a snapshot carries the page's images
+   * and stylesheets (the page is not live).
+   */
   setOfflineMode(offlineMode: boolean): void {
-    settings.offline = offlineMode;
+    setOffline(offlineMode);
   },
   /** Turn the Ctrl+U shortcut on or off (overrides the config). */
   enableShortcuts(enabled: boolean): void {
