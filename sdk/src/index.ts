@@ -6,7 +6,7 @@ import { type FlowConfig, getFlowConfig, setStyleOverrides } from './core/config
 import { sendToFrame } from './core/frame-bridge';
 import { BUTTON_POSITIONS } from './core/constants';
 import { on as onEvent } from './core/emitter';
-import { inApp } from './core/engage-port';
+import { inApp, tours } from './core/engage-port';
 import { extensions } from './core/extensions';
 import {
   addNetworkLogs,
@@ -157,16 +157,12 @@ export const Gleap = {
         startBot: (id) => Gleap.startBot(id, true),
         startFeedbackFlow: (id) => Gleap.startFeedbackFlow(id, true),
         showSurvey: (id, format) => Gleap.showSurvey(id, format),
-        startProductTour: (id, delay) => setTimeout(() => Gleap.startProductTour(id), delay * 1000),
+        startProductTour: (id, delay) => tours((m) => m.startLater(id, delay)),
       });
     runtime.cleanups.push(onEvent('initialized', runParams));
   },
   /** Send a report without opening the widget (type CRASH, priority MEDIUM by default). At most once per 10 s. */
-  sendSilentCrashReport(
-    description = '',
-    priority: Priority = 'MEDIUM',
-    excludeData?: ExcludeData,
-  ): void {
+  sendSilentCrashReport(description = '', priority: Priority = 'MEDIUM', excludeData?: ExcludeData): void {
     silentCrash({ description }, priority, excludeData);
   },
   /** Like `sendSilentCrashReport` with your own form data. */

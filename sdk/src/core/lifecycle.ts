@@ -85,8 +85,9 @@ function onSessionReady(): void {
       if (!runtime.initialized) return;
       mount();
       emit('initialized');
-      // an unfinished product tour of an earlier page resumes (the key is the wire's, pinned by tours/constants.test)
-      if (readJson('gleap-tour-data')) tours((m) => m.resume());
+      // an unfinished product tour of an earlier page resumes (the key is the wire's, pinned by tours/constants.test),
+      // and a `gleap_tour` start an earlier page stored runs when its delay is over
+      if (readJson('gleap-tour-data') || readJson('gleap-tour-start')) tours((m) => m.resume());
     });
   }
   startStreams();
