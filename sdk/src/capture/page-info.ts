@@ -1,4 +1,4 @@
-import { SNAPSHOT } from './constants';
+import { isMobileUa } from '../core/report-types';
 
 /** The viewport facts every capture payload carries. */
 export interface PageInfo {
@@ -10,12 +10,10 @@ export interface PageInfo {
 
 /** Viewport size, base URL and mobile flag of the current page. */
 export function getPageInfo(win: Window = window): PageInfo {
-  const width = win.innerWidth;
-  const mobileAgent = /Mobi|Android|iPhone|iPad|iPod/i.test(win.navigator.userAgent);
   return {
     baseUrl: win.location.origin,
-    width,
+    width: win.innerWidth,
     height: win.innerHeight,
-    isMobile: mobileAgent || width < SNAPSHOT.mobileBreakpoint,
+    isMobile: isMobileUa(win.navigator.userAgent),
   };
 }

@@ -110,3 +110,11 @@ export interface BugReport {
 
 /** Elements carrying this attribute (the widget's own UI, the capture editor) are left out of snapshots. */
 export const EXCLUDE_ATTRIBUTE = 'data-gl-exclude';
+
+/**
+ * Mobile devices are detected by user agent (§9), one rule for the metadata's `mobile` and the `isMobile` of the
+ * snapshot and the replay; the 450 px breakpoint is the layout's only.
+ */
+export function isMobileUa(ua: string): boolean {
+  return /Android|webOS|iPhone|iPad|iPod|BlackBerry|IEMobile|Opera Mini|Mobile/i.test(ua);
+}
