@@ -67,6 +67,7 @@ export interface NetworkLogEntry {
   response?: { status: number; statusText: string; responseText: string };
   success?: boolean;
   duration?: number;
+  /** `fetch` or `xmlhttprequest` for logged requests; the resource timing's initiator for RESOURCE entries. */
   initiatorType?: string;
 }
 
@@ -103,7 +104,8 @@ export interface BugReport {
    */
   screenRecording?: RecordingFile;
   spamToken?: string;
-  tags: string[];
+  /** Only when `setTags` set some (as gleap). */
+  tags?: string[];
   /** A UUID the widget gives each report, so that a retried report is stored once (not a gleap field). */
   clientId?: string;
 }

@@ -49,9 +49,12 @@ export function collectTicketData(): {
     networkLogs: networkLogsForReport(),
     customEventLog: getCustomEvents(),
     formData: { ...settings.ticketAttributes },
-    ...(settings.tags.length ? { tags: settings.tags } : {}),
+    ...tags(),
   };
 }
+
+/** `tags` only when some were set: gleap sends no key at all otherwise. */
+const tags = () => (settings.tags.length ? { tags: settings.tags.slice() } : {});
 
 /** The logged requests, then (as gleap adds them) a RESOURCE entry for every fetch/XHR not logged, or every resource. */
 function networkLogsForReport() {
@@ -77,7 +80,7 @@ export async function buildReport(opts: ReportOptions): Promise<BugReport> {
     customEventLog: getCustomEvents(),
     formData: { ...settings.ticketAttributes, ...(opts.formData ?? {}) },
     isSilent: !!opts.isSilent,
-    tags: settings.tags.slice(),
+    ...tags(),
   };
   // gleap names the reporter of a silent crash by the session's e-mail
   const email = getSession()?.email;

@@ -443,6 +443,19 @@ test('excluded data keys are removed from the report', async () => {
   expect(r.priority).toBe('HIGH');
 });
 
+test('on the wire a report without tags has no tags key, as gleap sends /bugs/v2; one with tags has them', async () => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  await boot();
+  Gleap.sendSilentCrashReport('no tags');
+  await vi.waitFor(() => expect(mock.store.reports).toHaveLength(1));
+  expect(Object.keys(mock.store.reports[0]!)).not.toContain('tags');
+  await vi.advanceTimersByTimeAsync(10_000);
+  Gleap.setTags(['checkout']);
+  Gleap.sendSilentCrashReport('tagged');
+  await vi.waitFor(() => expect(mock.store.reports).toHaveLength(2));
+  expect(mock.store.reports[1]!.tags).toEqual(['checkout']);
+});
+
 test('a silent crash report with form data leaves out screenshot, replays and attachments unless asked for', async () => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
   await boot();
