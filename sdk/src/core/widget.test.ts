@@ -264,9 +264,18 @@ test('a report that meets a server error is kept in IndexedDB and sent on retry'
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
   await boot();
   const { sent } = await openReady();
+  const failed = vi.fn();
+  const feedbackSent = vi.fn();
+  Gleap.on('error-while-sending', failed);
+  Gleap.on('feedback-sent', feedbackSent);
   failNext(mock.store, 'POST /bugs/v2', 503);
   fromFrame('send-feedback', { formData: { description: 'later' }, action: { feedbackType: 'BUG' } });
   await vi.waitFor(() => expect(sent().map((m) => m.name)).toContain('feedback-sent'));
+  // the frame hears that the report is saved for later, the integrator that this send failed
+  expect(sent().find((m) => m.name === 'feedback-sent')!.data).toEqual({ queued: true });
+  expect(failed).toHaveBeenCalledOnce();
+  expect(failed.mock.calls[0]![0]).toMatchObject({ status: 503 });
+  expect(feedbackSent).not.toHaveBeenCalled();
   expect(mock.store.reports).toHaveLength(0);
   expect((await listQueuedReports()).map((q) => q.report.formData.description)).toContain('later');
   expect(await flushReportQueue()).toBeGreaterThanOrEqual(1);
