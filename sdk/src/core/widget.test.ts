@@ -76,6 +76,8 @@ test('clicking the button loads the frame URL without its query string', async (
   launcher().click();
   expect(iframe().getAttribute('src')).toBe(FRAME);
   expect(container().classList.contains('loading')).toBe(true);
+  // voltline-widget::part(frame) reaches the frame container from the host page's stylesheet
+  expect(container().getAttribute('part')).toBe('frame');
 });
 
 test('after the ping the widget sends config and session to the exact frame origin, then opens 300 ms later', async () => {

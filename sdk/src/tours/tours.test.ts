@@ -83,6 +83,8 @@ test('a tour starts only after producttours and producttourvalidation, then show
   ]);
   const d = dialog()!;
   expect(d.getAttribute('aria-modal')).toBe('true');
+  // voltline-tour::part(popover) reaches it from the host page's stylesheet
+  expect(d.getAttribute('part')).toBe('popover');
   expect(d.getAttribute('aria-labelledby')).toBe('vt-title');
   expect(d.querySelector('h2')!.textContent).toBe('Welcome');
   expect(d.querySelector('.prog')!.textContent).toBe('1 of 3');
