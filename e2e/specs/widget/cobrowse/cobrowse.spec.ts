@@ -82,7 +82,7 @@ async function open(page: Page, tour: Record<string, unknown> = TOUR, path = '/c
     });
     return route.fulfill({ headers: { ...cors, 'content-type': 'application/json' }, body: JSON.stringify(data) });
   };
-  await page.route(`${FAKE_API}/outbound/producttours`, answer(tour));
+  await page.route(`${FAKE_API}/outbound/producttours`, answer({ config: tour }));
   await page.route(`${FAKE_API}/outbound/producttourvalidation`, answer({ status: 'live', config: tour }));
   await page.route(`${FAKE_API}/kai.svg`, (r) =>
     r.fulfill({ headers: cors, contentType: 'image/svg+xml', body: AVATAR }),

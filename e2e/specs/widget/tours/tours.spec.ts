@@ -52,7 +52,7 @@ async function open(page: Page, opts: { status?: string; hash?: string } = {}) {
     });
     return route.fulfill(json(data));
   };
-  await page.route(`${FAKE_API}/outbound/producttours`, answer(TOUR));
+  await page.route(`${FAKE_API}/outbound/producttours`, answer({ config: TOUR }));
   await page.route(
     `${FAKE_API}/outbound/producttourvalidation`,
     answer({ status: opts.status ?? 'live', config: TOUR }),

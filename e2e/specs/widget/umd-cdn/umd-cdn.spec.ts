@@ -34,7 +34,7 @@ async function answerTour(page: Page) {
           headers: { 'access-control-allow-origin': '*', 'content-type': 'application/json' },
           body: JSON.stringify(data),
         });
-  await page.route(`${FAKE_API}/outbound/producttours`, json(TOUR));
+  await page.route(`${FAKE_API}/outbound/producttours`, json({ config: TOUR }));
   await page.route(`${FAKE_API}/outbound/producttourvalidation`, json({ status: 'live', config: TOUR }));
 }
 
