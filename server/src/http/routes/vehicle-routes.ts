@@ -1,0 +1,38 @@
+import type { ServiceDeps } from '../../deps';
+import type { Schemas } from '../../services/lib/api-types';
+import type { ListParams } from '../../services/lib/list-query';
+import { changeVehicleStatus } from '../../services/vehicles/change-vehicle-status';
+import { createVehicle } from '../../services/vehicles/create-vehicle';
+import { deleteVehicle } from '../../services/vehicles/delete-vehicle';
+import { getVehicle } from '../../services/vehicles/get-vehicle';
+import { listVehicles } from '../../services/vehicles/list-vehicles';
+import { updateVehicle } from '../../services/vehicles/update-vehicle';
+import { callerOf } from '../caller';
+import type { OperationHandlers } from './route-handler';
+
+type IdParams = { id: string };
+
+/** Vehicles: list, read, create, edit, delete, status. */
+export function vehicleRoutes(deps: ServiceDeps): OperationHandlers {
+  const d = deps.vehicles;
+  return {
+    listVehicles: async (request) => listVehicles(d, callerOf(request), request.query as ListParams),
+    getVehicle: async (request) => getVehicle(d, callerOf(request), request.params as IdParams),
+    createVehicle: async (request, reply) =>
+      reply.code(201).send(await createVehicle(d, callerOf(request), request.body as Schemas['VehicleInput'])),
+    updateVehicle: async (request) =>
+      updateVehicle(d, callerOf(request), {
+        id: (request.params as IdParams).id,
+        patch: request.body as Schemas['VehiclePatch'],
+      }),
+    deleteVehicle: async (request, reply) => {
+      await deleteVehicle(d, callerOf(request), request.params as IdParams);
+      return reply.code(204).send();
+    },
+    changeVehicleStatus: async (request) =>
+      changeVehicleStatus(d, callerOf(request), {
+        id: (request.params as IdParams).id,
+        body: request.body as Schemas['StatusInput'],
+      }),
+  };
+}
