@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const reports = join(root, '.test-reports');
 const only = process.argv.includes('--unit') ? 'unit' : process.argv.includes('--e2e') ? 'e2e' : 'all';
-const UNIT_PACKAGES = ['sdk', 'messenger', 'portal'];
+const UNIT_PACKAGES = ['sdk', 'messenger', 'portal', 'server'];
 
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });

@@ -21,13 +21,14 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-async function openTestDatabase(): Promise<{ database: DatabaseHandle; drop(): Promise<void> }> {
+/** A fresh database: PGlite in memory, or on PostgreSQL a copy of the seeded template (an empty one when `empty`). */
+async function openTestDatabase(empty: boolean): Promise<{ database: DatabaseHandle; drop(): Promise<void> }> {
   if (ENGINE === 'pglite') return { database: await openPglite(undefined), drop: async () => undefined };
   const serverUrl = inject('postgresUrl');
   const name = `t_${crypto.randomUUID().replace(/-/g, '')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE voltline_template`);
+  await admin.query(`CREATE DATABASE ${name}${empty ? '' : ' TEMPLATE voltline_template'}`);
   await admin.end();
   return {
     database: openPostgres(serverUrl.replace(/\/postgres$/, `/${name}`)),
@@ -43,7 +44,7 @@ async function openTestDatabase(): Promise<{ database: DatabaseHandle; drop(): P
 /** A server on a fresh, seeded database (PGlite in memory, or a copy of the PostgreSQL template), called by inject. */
 export async function createTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   const config = loadConfig({ SEED_VEHICLES: String(TEST_VEHICLES), DATA_DIR: '/nonexistent', ...env });
-  const { database, drop } = await openTestDatabase();
+  const { database, drop } = await openTestDatabase(config.seed === 'none');
   await prepareDatabase(database, config, () => undefined);
   const app = await createApp({ config, database, deps: createServiceDeps(database.db), broker: { isUp: () => true } });
   await app.ready();
