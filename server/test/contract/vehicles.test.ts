@@ -316,3 +316,99 @@ describe('writes', () => {
     }
   });
 });
+
+describe('actions', () => {
+  const firstOf = async (table: 'dealers' | 'fleets', oemId: string) =>
+    (
+      await server.database.db
+        .selectFrom(table)
+        .select('id')
+        .where('oem_id', '=', oemId)
+        .orderBy('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+
+  test('clone answers 201: same model and owners, the new VIN, no devices', async () => {
+    const source = (await list('SA', '?filter[oemId]=oem-01&pageSize=1')).items[0] as Vehicle;
+    const response = await server.call({
+      method: 'POST',
+      url: `/api/vehicles/${source.id}/clone`,
+      token: await server.tokenOf('SA'),
+      payload: { vin: 'CLONEVIN000000001', registrationNumber: 'KA01CL0001' },
+    });
+    expectContract('post', '/vehicles/{id}/clone', response);
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json()).toMatchObject({
+      vin: 'CLONEVIN000000001',
+      modelId: source.modelId,
+      dealerId: source.dealerId,
+      bmsId: null,
+      odometerKm: 0,
+    });
+    expect(response.json().id).not.toBe(source.id);
+  });
+
+  test('assign to a service centre of the caller’s OEM answers 200; one of another OEM 400 and nothing changes', async () => {
+    const token = await server.tokenOf('OEMA');
+    const vehicle = (await list('OEMA', '?pageSize=1&sort=vin:asc')).items[0] as Vehicle;
+    const mine = await firstOf('dealers', 'oem-01');
+    const theirs = await firstOf('dealers', 'oem-02');
+    const refused = await server.call({
+      method: 'POST',
+      url: `/api/vehicles/${vehicle.id}/assign`,
+      token,
+      payload: { target: 'dealer', targetId: theirs },
+    });
+    expectContract('post', '/vehicles/{id}/assign', refused);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fieldErrors).toHaveProperty('targetId');
+    const unchanged = await server.call({ method: 'GET', url: `/api/vehicles/${vehicle.id}`, token });
+    expect(unchanged.json().dealerId).toBe(vehicle.dealerId);
+
+    const assigned = await server.call({
+      method: 'POST',
+      url: `/api/vehicles/${vehicle.id}/assign`,
+      token,
+      payload: { target: 'dealer', targetId: mine },
+    });
+    expectContract('post', '/vehicles/{id}/assign', assigned);
+    expect(assigned.json().dealerId).toBe(mine);
+    const unassigned = await server.call({
+      method: 'POST',
+      url: `/api/vehicles/${vehicle.id}/assign`,
+      token,
+      payload: { target: 'dealer', targetId: null },
+    });
+    expect(unassigned.json().dealerId).toBeNull();
+  });
+
+  test('assign with an unknown target kind answers 400 from the contract', async () => {
+    const vehicle = (await list('SA', '?pageSize=1')).items[0] as Vehicle;
+    const response = await server.call({
+      method: 'POST',
+      url: `/api/vehicles/${vehicle.id}/assign`,
+      token: await server.tokenOf('SA'),
+      payload: { target: 'moon', targetId: 'x' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fieldErrors).toHaveProperty('target');
+  });
+
+  test('resync answers the vehicle and is audited', async () => {
+    const vehicle = (await list('SA', '?pageSize=1')).items[0] as Vehicle;
+    const response = await server.call({
+      method: 'POST',
+      url: `/api/vehicles/${vehicle.id}/resync`,
+      token: await server.tokenOf('SA'),
+    });
+    expectContract('post', '/vehicles/{id}/resync', response);
+    expect(response.statusCode).toBe(200);
+    const entry = await server.database.db
+      .selectFrom('audit')
+      .select('action')
+      .where('entity_id', '=', vehicle.id)
+      .where('action', '=', 'Resync')
+      .executeTakeFirst();
+    expect(entry).toBeDefined();
+  });
+});

@@ -11,7 +11,7 @@ import { conflict } from '../../services/lib/app-error';
 import type { ListQuery } from '../../services/lib/list-query';
 import type { VehicleFilterField, VehicleSortField } from '../../services/vehicles/vehicle-list-spec';
 import type { VehicleScope } from '../../services/vehicles/vehicle-scope';
-import type { EvModelRef, Vehicle, VehicleData, VehicleStore } from '../../services/vehicles/vehicle-store';
+import type { EvModelRef, PartyRef, Vehicle, VehicleData, VehicleStore } from '../../services/vehicles/vehicle-store';
 import type { Db } from '../database';
 import type { Database, VehicleTable } from '../schema';
 
@@ -231,15 +231,39 @@ export function createVehicleRepository(db: Db): VehicleStore {
       };
     },
 
-    async partyExists(kind, id) {
-      const table = { dealer: 'dealers', fleet: 'fleets', evOwner: 'ev_owners' } as const;
-      const row = await db.selectFrom(table[kind]).select('id').where('id', '=', id).executeTakeFirst();
-      return row !== undefined;
-    },
-
-    async driverFleet(id) {
-      const row = await db.selectFrom('drivers').select('fleet_id').where('id', '=', id).executeTakeFirst();
-      return row?.fleet_id;
+    async party(kind, id): Promise<PartyRef | undefined> {
+      switch (kind) {
+        case 'dealer': {
+          const row = await db.selectFrom('dealers').select(['id', 'oem_id']).where('id', '=', id).executeTakeFirst();
+          return row && { id: row.id, oemId: row.oem_id, dealerId: row.id, fleetId: null };
+        }
+        case 'fleet': {
+          const row = await db
+            .selectFrom('fleets')
+            .select(['id', 'oem_id', 'dealer_id'])
+            .where('id', '=', id)
+            .executeTakeFirst();
+          return row && { id: row.id, oemId: row.oem_id, dealerId: row.dealer_id, fleetId: row.id };
+        }
+        case 'evOwner': {
+          const row = await db
+            .selectFrom('ev_owners')
+            .leftJoin('dealers', 'dealers.id', 'ev_owners.dealer_id')
+            .select(['ev_owners.id', 'ev_owners.dealer_id', 'dealers.oem_id'])
+            .where('ev_owners.id', '=', id)
+            .executeTakeFirst();
+          return row && { id: row.id, oemId: row.oem_id, dealerId: row.dealer_id, fleetId: null };
+        }
+        case 'driver': {
+          const row = await db
+            .selectFrom('drivers')
+            .innerJoin('fleets', 'fleets.id', 'drivers.fleet_id')
+            .select(['drivers.id', 'drivers.fleet_id', 'fleets.oem_id', 'fleets.dealer_id'])
+            .where('drivers.id', '=', id)
+            .executeTakeFirst();
+          return row && { id: row.id, oemId: row.oem_id, dealerId: row.dealer_id, fleetId: row.fleet_id };
+        }
+      }
     },
 
     async insert(vehicle) {

@@ -1,18 +1,21 @@
 import type { ServiceDeps } from '../../deps';
 import type { Schemas } from '../../services/lib/api-types';
 import type { ListParams } from '../../services/lib/list-query';
+import { assignVehicle } from '../../services/vehicles/assign-vehicle';
 import { changeVehicleStatus } from '../../services/vehicles/change-vehicle-status';
+import { cloneVehicle } from '../../services/vehicles/clone-vehicle';
 import { createVehicle } from '../../services/vehicles/create-vehicle';
 import { deleteVehicle } from '../../services/vehicles/delete-vehicle';
 import { getVehicle } from '../../services/vehicles/get-vehicle';
 import { listVehicles } from '../../services/vehicles/list-vehicles';
+import { resyncVehicle } from '../../services/vehicles/resync-vehicle';
 import { updateVehicle } from '../../services/vehicles/update-vehicle';
 import { callerOf } from '../caller';
 import type { OperationHandlers } from './route-handler';
 
 type IdParams = { id: string };
 
-/** Vehicles: list, read, create, edit, delete, status. */
+/** Vehicles: list, read, create, edit, delete, status, clone, assign, resync. */
 export function vehicleRoutes(deps: ServiceDeps): OperationHandlers {
   const d = deps.vehicles;
   return {
@@ -34,5 +37,18 @@ export function vehicleRoutes(deps: ServiceDeps): OperationHandlers {
         id: (request.params as IdParams).id,
         body: request.body as Schemas['StatusInput'],
       }),
+    cloneVehicle: async (request, reply) =>
+      reply.code(201).send(
+        await cloneVehicle(d, callerOf(request), {
+          id: (request.params as IdParams).id,
+          body: request.body as { vin: string; registrationNumber: string },
+        }),
+      ),
+    assignVehicle: async (request) =>
+      assignVehicle(d, callerOf(request), {
+        id: (request.params as IdParams).id,
+        body: request.body as Schemas['AssignInput'],
+      }),
+    resyncVehicle: async (request) => resyncVehicle(d, callerOf(request), request.params as IdParams),
   };
 }

@@ -1,6 +1,7 @@
 import { conflict, type FieldErrors } from '../lib/app-error';
 import type { Caller } from '../lib/caller';
-import type { EvModelRef, VehicleData, VehicleStore } from './vehicle-store';
+import { partyInScope } from './party-scope';
+import type { EvModelRef, PartyKind, PartyRef, VehicleData, VehicleStore } from './vehicle-store';
 
 export const CONNECTIVITY = ['Wi-Fi', 'GSM', '3G', '4G', '5G'] as const;
 const VIN = /^[A-Z0-9]{17}$/;
@@ -71,33 +72,50 @@ export async function checkVinFree(
 
 type Owners = Pick<VehicleData, 'dealerId' | 'fleetId' | 'evOwnerId' | 'driverId'>;
 
-/** The owner ids of a new vehicle, checked to exist; service-centre and fleet callers keep their own. */
+const PARTY_WORDS: Record<PartyKind, string> = {
+  dealer: 'service centre',
+  fleet: 'fleet',
+  evOwner: 'EV owner',
+  driver: 'driver',
+};
+
+/** The owner if it exists and the caller may give vehicles to it; else a field error and undefined. */
+export async function readParty(
+  store: VehicleStore,
+  caller: Caller,
+  errors: FieldErrors,
+  field: string,
+  kind: PartyKind,
+  id: string,
+): Promise<PartyRef | undefined> {
+  const party = await store.party(kind, id);
+  if (!party || !partyInScope(caller, kind, party)) {
+    errors.add(field, `Choose an existing ${PARTY_WORDS[kind]} you manage.`);
+    return undefined;
+  }
+  return party;
+}
+
+/** The owner ids of a new vehicle, checked to exist and be the caller's; service-centre and fleet callers keep their own. */
 export async function readOwners(
   store: VehicleStore,
   caller: Caller,
   errors: FieldErrors,
   input: Partial<Owners>,
 ): Promise<Owners> {
-  const dealerId = input.dealerId ?? null;
-  const fleetId = input.fleetId ?? null;
-  const evOwnerId = input.evOwnerId ?? null;
-  const driverId = input.driverId ?? null;
-  if (dealerId && !(await store.partyExists('dealer', dealerId))) {
-    errors.add('dealerId', 'Choose an existing service centre.');
-  }
-  if (fleetId && !(await store.partyExists('fleet', fleetId))) errors.add('fleetId', 'Choose an existing fleet.');
-  if (evOwnerId && !(await store.partyExists('evOwner', evOwnerId))) {
-    errors.add('evOwnerId', 'Choose an existing EV owner.');
-  }
-  const driverFleet = driverId ? await store.driverFleet(driverId) : undefined;
-  if (driverId && driverFleet === undefined) errors.add('driverId', 'Choose an existing driver.');
-  if (driverFleet !== undefined && fleetId && driverFleet !== fleetId) {
-    errors.add('driverId', 'The driver belongs to another fleet.');
-  }
+  const read = async (field: keyof Owners, kind: PartyKind) => {
+    const id = input[field];
+    return id ? readParty(store, caller, errors, field, kind, id) : undefined;
+  };
+  const dealer = await read('dealerId', 'dealer');
+  const fleet = await read('fleetId', 'fleet');
+  const evOwner = await read('evOwnerId', 'evOwner');
+  const driver = await read('driverId', 'driver');
+  if (driver && fleet && driver.fleetId !== fleet.id) errors.add('driverId', 'The driver belongs to another fleet.');
   return {
-    dealerId: caller.roleType === 'dealer' ? caller.user.dealerId : dealerId,
-    fleetId: caller.roleType === 'fleet' ? caller.user.fleetId : (fleetId ?? driverFleet ?? null),
-    evOwnerId,
-    driverId,
+    dealerId: caller.roleType === 'dealer' ? caller.user.dealerId : (dealer?.id ?? null),
+    fleetId: caller.roleType === 'fleet' ? caller.user.fleetId : (fleet?.id ?? driver?.fleetId ?? null),
+    evOwnerId: evOwner?.id ?? null,
+    driverId: driver?.id ?? null,
   };
 }

@@ -15,6 +15,16 @@ export interface EvModelRef {
   vehicleType: Vehicle['vehicleType'];
 }
 
+export type PartyKind = 'dealer' | 'fleet' | 'evOwner' | 'driver';
+
+/** Where an owner of vehicles sits: its OEM, service centre and fleet (null where it has none). */
+export interface PartyRef {
+  id: string;
+  oemId: string | null;
+  dealerId: string | null;
+  fleetId: string | null;
+}
+
 /** Storage of vehicles and the lookups their writes check against. Every read takes the caller's scope. */
 export interface VehicleStore {
   list(
@@ -26,9 +36,8 @@ export interface VehicleStore {
   vinTaken(vin: string, exceptId?: string): Promise<boolean>;
   /** An EV model by id (undefined for an unknown id or a model of another kind). */
   evModel(id: string): Promise<EvModelRef | undefined>;
-  partyExists(kind: 'dealer' | 'fleet' | 'evOwner', id: string): Promise<boolean>;
-  /** The fleet of a driver; undefined when there is no such driver. */
-  driverFleet(id: string): Promise<string | undefined>;
+  /** A dealer, fleet, EV owner or driver with the organisations it belongs to; undefined when there is none. */
+  party(kind: PartyKind, id: string): Promise<PartyRef | undefined>;
   /** Inserts a vehicle; a VIN taken meanwhile answers the contract's 409. */
   insert(vehicle: VehicleData): Promise<void>;
   update(id: string, changes: Partial<VehicleData>): Promise<void>;
