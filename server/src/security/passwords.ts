@@ -29,4 +29,15 @@ export async function verifyPassword(stored: string, password: string): Promise<
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 
-export const scryptHasher: PasswordHasher = { verify: verifyPassword };
+/** A hash no password matches, checked when an account does not exist so that sign-in takes as long either way. */
+const NO_ACCOUNT = `scrypt$${PARAMS.N}$${PARAMS.r}$${PARAMS.p}$${randomBytes(16).toString('base64')}$${randomBytes(KEY_LENGTH).toString('base64')}`;
+
+export const scryptHasher: PasswordHasher = {
+  async verify(hash, password) {
+    if (hash === null) {
+      await verifyPassword(NO_ACCOUNT, password);
+      return false;
+    }
+    return verifyPassword(hash, password);
+  },
+};

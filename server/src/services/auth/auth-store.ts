@@ -41,7 +41,8 @@ export interface AuthStore {
 
 /** Checks a password against a stored hash (scrypt on the server; the hash format is the store's business). */
 export interface PasswordHasher {
-  verify(hash: string, password: string): Promise<boolean>;
+  /** With `hash` null (no such account), spends the same time and answers false, so timing does not tell. */
+  verify(hash: string | null, password: string): Promise<boolean>;
 }
 
 export interface AuthDeps {

@@ -51,7 +51,7 @@ export async function login(
   if (failures.address.count >= MAX_FAILURES_PER_ADDRESS) throw tooManyAttempts(failures.address.oldest, now);
 
   const account = await deps.auth.accountByEmail(email);
-  const passwordOk = account ? await deps.passwords.verify(account.passwordHash, input.password) : false;
+  const passwordOk = await deps.passwords.verify(account?.passwordHash ?? null, input.password);
   if (!account || !passwordOk || account.status !== 1) {
     await deps.auth.recordFailure(email, client.ip, now);
     throw new AppError('invalid_credentials', 'The email or password is not correct.');
