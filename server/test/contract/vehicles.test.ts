@@ -412,3 +412,32 @@ describe('actions', () => {
     expect(entry).toBeDefined();
   });
 });
+
+describe('export', () => {
+  test('CSV of every vehicle in scope matching the filters, header first; audited', async () => {
+    const response = await server.call({
+      method: 'GET',
+      url: '/api/vehicles/export?filter[status]=1&sort=vin:asc',
+      token: await server.tokenOf('OEMA'),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/csv');
+    const lines = response.body.trim().split('\r\n');
+    expect(lines[0]).toMatch(/^id,vin,registrationNumber,/);
+    const expected = await server.database.db
+      .selectFrom('vehicles')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('oem_id', '=', 'oem-01')
+      .where('status', '=', 1)
+      .executeTakeFirstOrThrow();
+    expect(lines).toHaveLength(expected.n + 1);
+    const oemColumn = lines[0]?.split(',').indexOf('oemId') ?? -1;
+    expect(lines.slice(1).every((line) => line.split(',')[oemColumn] === 'oem-01')).toBe(true);
+    const entry = await server.database.db
+      .selectFrom('audit')
+      .select('summary')
+      .where('action', '=', 'Export')
+      .executeTakeFirstOrThrow();
+    expect(entry.summary).toBe(`Exported ${expected.n} vehicles`);
+  });
+});

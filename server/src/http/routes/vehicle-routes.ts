@@ -6,6 +6,7 @@ import { changeVehicleStatus } from '../../services/vehicles/change-vehicle-stat
 import { cloneVehicle } from '../../services/vehicles/clone-vehicle';
 import { createVehicle } from '../../services/vehicles/create-vehicle';
 import { deleteVehicle } from '../../services/vehicles/delete-vehicle';
+import { exportVehicles } from '../../services/vehicles/export-vehicles';
 import { getVehicle } from '../../services/vehicles/get-vehicle';
 import { listVehicles } from '../../services/vehicles/list-vehicles';
 import { resyncVehicle } from '../../services/vehicles/resync-vehicle';
@@ -15,11 +16,16 @@ import type { OperationHandlers } from './route-handler';
 
 type IdParams = { id: string };
 
-/** Vehicles: list, read, create, edit, delete, status, clone, assign, resync. */
+/** Vehicles: list, export, read, create, edit, delete, status, clone, assign, resync. */
 export function vehicleRoutes(deps: ServiceDeps): OperationHandlers {
   const d = deps.vehicles;
   return {
     listVehicles: async (request) => listVehicles(d, callerOf(request), request.query as ListParams),
+    exportVehicles: async (request, reply) =>
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('Content-Disposition', 'attachment; filename="vehicles.csv"')
+        .send(await exportVehicles(d, callerOf(request), request.query as ListParams)),
     getVehicle: async (request) => getVehicle(d, callerOf(request), request.params as IdParams),
     createVehicle: async (request, reply) =>
       reply.code(201).send(await createVehicle(d, callerOf(request), request.body as Schemas['VehicleInput'])),
