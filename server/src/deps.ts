@@ -1,19 +1,22 @@
 import type { Db } from './db/database';
-import { createAuditRepository } from './db/repositories/audit-repository';
+import { createAuditReader, createAuditRepository } from './db/repositories/audit-repository';
 import { createAuthRepository } from './db/repositories/auth-repository';
 import { createVehicleRepository } from './db/repositories/vehicle-repository';
 import { scryptHasher } from './security/passwords';
+import type { AuditDeps } from './services/audit/audit-reader';
 import type { AuthDeps } from './services/auth/auth-store';
 import type { VehicleDeps } from './services/vehicles/vehicle-store';
 
 /** What each service gets on the server: its repositories over one database, the clock, and a transaction runner. */
 export interface ServiceDeps {
+  audit: AuditDeps;
   auth: AuthDeps;
   vehicles: VehicleDeps;
 }
 
 export function createServiceDeps(db: Db, now: () => Date = () => new Date()): ServiceDeps {
   return {
+    audit: { audit: createAuditReader(db) },
     auth: {
       auth: createAuthRepository(db),
       passwords: scryptHasher,

@@ -12,6 +12,7 @@ import { authenticateHook } from './caller';
 import { errorHandler, sendError } from './errors';
 import { loadOpenApi, operationsOf } from './openapi';
 import { parseQueryString } from './querystring';
+import { auditRoutes } from './routes/audit-routes';
 import { authRoutes } from './routes/auth-routes';
 import type { OperationHandlers, RouteHandler } from './routes/route-handler';
 import { vehicleRoutes } from './routes/vehicle-routes';
@@ -31,7 +32,7 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** Every operation implemented so far, by operationId. The rest answer 501 in the contract's error shape. */
 function implementedOperations(deps: ServiceDeps): OperationHandlers {
-  return { ...authRoutes(deps), ...vehicleRoutes(deps) };
+  return { ...auditRoutes(deps), ...authRoutes(deps), ...vehicleRoutes(deps) };
 }
 
 function notImplemented(operationId: string): RouteHandler {

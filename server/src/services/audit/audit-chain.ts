@@ -26,9 +26,12 @@ export function canonicalJson(value: unknown): string {
   return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson(record[key])}`).join(',')}}`;
 }
 
-/** The hash an entry must hold: SHA-256 of its canonical JSON without `hash`, exactly as the API returns it. */
+/**
+ * The hash an entry must hold (openapi.yaml verifyAuditChain): SHA-256 of the canonical JSON of the entry without
+ * `hash`, its time as epoch ms. Anyone can recompute it from a `GET /audit` answer.
+ */
 export function entryHash(entry: Omit<AuditEntry, 'hash'>): Promise<string> {
-  return sha256Hex(canonicalJson(entry));
+  return sha256Hex(canonicalJson({ ...entry, occurredAt: Date.parse(entry.occurredAt) }));
 }
 
 /** Fields that change with every write and say nothing about it. */
