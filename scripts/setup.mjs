@@ -42,7 +42,9 @@ if (wantBrowser) {
       run('apt-get update -qq');
       run('DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium');
     } else {
-      console.error(`setup: Chromium is missing at ${chromium}. Install Debian's chromium package (as root: apt-get install -y chromium)`);
+      console.error(
+        `setup: Chromium is missing at ${chromium}. Install Debian's chromium package (as root: apt-get install -y chromium)`,
+      );
       console.error('setup: or set CHROMIUM_PATH to a Chromium binary.');
       process.exit(1);
     }
