@@ -441,3 +441,45 @@ describe('export', () => {
     expect(entry.summary).toBe(`Exported ${expected.n} vehicles`);
   });
 });
+
+describe('import', () => {
+  test('valid rows are created, invalid ones reported by index; a VIN twice in one chunk is refused the second time', async () => {
+    const before = await counts();
+    const row = (n: number, extra: object = {}) => ({
+      vin: `IMPORTVIN0000000${n}`,
+      registrationNumber: `KA01IM000${n}`,
+      modelId: 'mdl-ev-001',
+      connectivity: '4G',
+      ...extra,
+    });
+    const response = await server.call({
+      method: 'POST',
+      url: '/api/vehicles/import',
+      token: await server.tokenOf('SA'),
+      payload: { rows: [row(1), row(2, { modelId: 'mdl-nope' }), row(3), row(1)] },
+    });
+    expectContract('post', '/vehicles/import', response);
+    expect(response.statusCode, response.body).toBe(200);
+    const result = response.json() as { created: Vehicle[]; errors: { row: number; fieldErrors: object }[] };
+    expect(result.created.map((v) => v.vin)).toEqual(['IMPORTVIN00000001', 'IMPORTVIN00000003']);
+    expect(result.errors.map((e) => e.row)).toEqual([1, 3]);
+    expect(result.errors[0]?.fieldErrors).toHaveProperty('modelId');
+    expect(result.errors[1]?.fieldErrors).toHaveProperty('vin');
+    expect(await counts()).toEqual({ vehicles: before.vehicles + 2, audit: before.audit + 1 });
+  });
+
+  test('a row of the wrong type fails the whole request with 400 before anything is written', async () => {
+    const before = await counts();
+    const response = await server.call({
+      method: 'POST',
+      url: '/api/vehicles/import',
+      token: await server.tokenOf('SA'),
+      payload: {
+        rows: [{ vin: 'IMPORTVIN00000009', registrationNumber: 7, modelId: 'mdl-ev-001', connectivity: '4G' }],
+      },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fieldErrors).toHaveProperty(['rows.0.registrationNumber']);
+    expect(await counts()).toEqual(before);
+  });
+});

@@ -8,6 +8,7 @@ import { createVehicle } from '../../services/vehicles/create-vehicle';
 import { deleteVehicle } from '../../services/vehicles/delete-vehicle';
 import { exportVehicles } from '../../services/vehicles/export-vehicles';
 import { getVehicle } from '../../services/vehicles/get-vehicle';
+import { importVehicles } from '../../services/vehicles/import-vehicles';
 import { listVehicles } from '../../services/vehicles/list-vehicles';
 import { resyncVehicle } from '../../services/vehicles/resync-vehicle';
 import { updateVehicle } from '../../services/vehicles/update-vehicle';
@@ -16,7 +17,7 @@ import type { OperationHandlers } from './route-handler';
 
 type IdParams = { id: string };
 
-/** Vehicles: list, export, read, create, edit, delete, status, clone, assign, resync. */
+/** Vehicles: list, export, import, read, create, edit, delete, status, clone, assign, resync. */
 export function vehicleRoutes(deps: ServiceDeps): OperationHandlers {
   const d = deps.vehicles;
   return {
@@ -26,6 +27,8 @@ export function vehicleRoutes(deps: ServiceDeps): OperationHandlers {
         .type('text/csv; charset=utf-8')
         .header('Content-Disposition', 'attachment; filename="vehicles.csv"')
         .send(await exportVehicles(d, callerOf(request), request.query as ListParams)),
+    importVehicles: async (request) =>
+      importVehicles(d, callerOf(request), request.body as { rows: Schemas['VehicleInput'][] }),
     getVehicle: async (request) => getVehicle(d, callerOf(request), request.params as IdParams),
     createVehicle: async (request, reply) =>
       reply.code(201).send(await createVehicle(d, callerOf(request), request.body as Schemas['VehicleInput'])),

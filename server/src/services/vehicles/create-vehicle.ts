@@ -5,31 +5,29 @@ import { FieldErrors } from '../lib/app-error';
 import type { Schemas } from '../lib/api-types';
 import { type Caller, requirePermission } from '../lib/caller';
 import { checkVinFree, readConnectivity, readEvModel, readOwners, readRegistration, readVin } from './vehicle-fields';
-import type { Vehicle, VehicleData, VehicleDeps } from './vehicle-store';
+import type { Vehicle, VehicleData, VehicleDeps, VehicleStore } from './vehicle-store';
 
 /**
- * POST /vehicles: a new vehicle of a published EV model (which sets its OEM and type). It has not reported yet: state
- * SNA, not live, at the demo region's centre. 400 with every field error, 409 for a taken VIN; nothing is written
- * unless everything holds.
+ * A new vehicle from a create body (form or import row): a published EV model (which sets its OEM and type), owners the
+ * caller manages. It has not reported yet: state SNA, not live, at the demo region's centre. Throws 400 with every
+ * field error, then 409 for a taken VIN.
  */
-export async function createVehicle(
-  deps: VehicleDeps,
+export async function buildVehicle(
+  deps: Pick<VehicleDeps, 'vehicles' | 'now'>,
   caller: Caller,
   input: Schemas['VehicleInput'],
-): Promise<Vehicle> {
-  requirePermission(caller, 'vh.l', ACTION.ADD);
+  vins: Pick<VehicleStore, 'vinTaken'> = deps.vehicles,
+): Promise<VehicleData> {
   const errors = new FieldErrors();
   const registrationNumber = readRegistration(errors, input.registrationNumber);
   const model = await readEvModel(deps.vehicles, caller, errors, input.modelId);
   const connectivity = readConnectivity(errors, input.connectivity);
   const owners = await readOwners(deps.vehicles, caller, errors, input);
   const vin = readVin(errors, input.vin);
-  await checkVinFree(deps.vehicles, errors, vin);
+  await checkVinFree(vins, errors, vin);
   if (!model || !vin || !registrationNumber || !connectivity) throw new Error('unreachable: fields were checked');
-
-  const now = deps.now();
-  const at = now.toISOString();
-  const vehicle: VehicleData = {
+  const at = deps.now().toISOString();
+  return {
     id: `veh-${crypto.randomUUID()}`,
     vin,
     registrationNumber,
@@ -55,6 +53,17 @@ export async function createVehicle(
     createdAt: at,
     updatedAt: at,
   };
+}
+
+/** POST /vehicles: 201 with the new vehicle; nothing is written unless every field holds. */
+export async function createVehicle(
+  deps: VehicleDeps,
+  caller: Caller,
+  input: Schemas['VehicleInput'],
+): Promise<Vehicle> {
+  requirePermission(caller, 'vh.l', ACTION.ADD);
+  const vehicle = await buildVehicle(deps, caller, input);
+  const now = deps.now();
   return deps.transact(async (tx) => {
     await tx.vehicles.insert(vehicle);
     await appendAudit(

@@ -59,7 +59,7 @@ export function readConnectivity(errors: FieldErrors, value: unknown): VehicleDa
 
 /** Throws every field error so far, then 409 when the VIN is taken. */
 export async function checkVinFree(
-  store: VehicleStore,
+  store: Pick<VehicleStore, 'vinTaken'>,
   errors: FieldErrors,
   vin: string | undefined,
   exceptId?: string,
