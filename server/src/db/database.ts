@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect';
@@ -65,7 +66,9 @@ export function openPostgres(url: string): DatabaseHandle {
 /** PGlite with its files under `dir`, or in memory when `dir` is undefined (tests). */
 export async function openPglite(dir: string | undefined): Promise<DatabaseHandle> {
   if (dir !== undefined) mkdirSync(dir, { recursive: true });
-  const pglite = dir === undefined ? new PGlite() : new PGlite(dir);
+  // The extensions the migrations create must be loaded into PGlite's build first.
+  const extensions = { pg_trgm };
+  const pglite = dir === undefined ? new PGlite({ extensions }) : new PGlite(dir, { extensions });
   await pglite.waitReady;
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   return {

@@ -188,17 +188,29 @@ export function createVehicleRepository(db: Db): VehicleStore {
   return {
     async list(scope, query) {
       const where = (eb: Eb) => conditions(eb, scope, query);
-      let select = baseSelect(db).where(where);
-      for (const key of query.sort) select = select.orderBy(`vehicles.${COLUMN[key.field]}`, key.direction);
-      const [rows, count] = await Promise.all([
-        select
+      // The page's ids first, from the vehicles table alone (its indexes serve the order), then their names joined in
+      // for those rows only: joining before the sort would sort every match with its joins.
+      let pick = db.selectFrom('vehicles').select('vehicles.id').where(where);
+      for (const key of query.sort) pick = pick.orderBy(`vehicles.${COLUMN[key.field]}`, key.direction);
+      const [ids, count] = await Promise.all([
+        pick
           .orderBy('vehicles.id', 'asc')
           .limit(query.pageSize)
           .offset((query.page - 1) * query.pageSize)
           .execute(),
         db.selectFrom('vehicles').where(where).select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
       ]);
-      return { items: rows.map((row) => toVehicle(row as VehicleRow)), total: count.total };
+      if (ids.length === 0) return { items: [], total: count.total };
+      const rows = await baseSelect(db)
+        .where(
+          'vehicles.id',
+          'in',
+          ids.map((row) => row.id),
+        )
+        .execute();
+      const byId = new Map(rows.map((row) => [row.id, toVehicle(row as VehicleRow)]));
+      const items = ids.map((row) => byId.get(row.id)).filter((v): v is Vehicle => v !== undefined);
+      return { items, total: count.total };
     },
 
     async get(id, scope) {
