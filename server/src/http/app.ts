@@ -49,6 +49,15 @@ export async function voltlineApp(app: FastifyInstance, options: AppOptions): Pr
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });
+  // While closing, answers in flight end their keep-alive connection, so the close does not wait for it to time out.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('Connection', 'close');
+    return payload;
+  });
   registerSecurityHeaders(app, { behindTls: config.behindTls });
   // CSV bodies (the contract has some) arrive as text; their operations parse them.
   app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES }, (_request, body, done) =>
@@ -114,6 +123,9 @@ export async function voltlineApp(app: FastifyInstance, options: AppOptions): Pr
   });
 }
 
+// The app is the whole server: its hooks, error handler and not-found handler hold for every route (no encapsulation).
+Object.assign(voltlineApp, { [Symbol.for('skip-override')]: true });
+
 /** Fastify's own options: logs, body limit, ids, proxies, the contract's query strings, validation that lists every field. */
 export function fastifyOptions(config: Config, logger: FastifyServerOptions['logger']): FastifyServerOptions {
   return {
@@ -123,7 +135,8 @@ export function fastifyOptions(config: Config, logger: FastifyServerOptions['log
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
     routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true },
-    forceCloseConnections: false,
+    // On close, idle keep-alive connections are closed at once; requests in flight finish first.
+    forceCloseConnections: 'idle',
     return503OnClosing: true,
   };
 }

@@ -20,6 +20,7 @@ beforeAll(async () => {
     SEED: 'none',
     ADMIN_EMAIL: 'Ops@Example.com',
     ADMIN_PASSWORD: 'correct horse battery',
+    BEHIND_TLS: '1',
   });
 });
 afterAll(async () => {
@@ -49,9 +50,18 @@ test('any other page path answers the portal (its router decides), but not under
   expect(api.json()).toMatchObject({ code: 'not_found' });
 });
 
-test('/config.json points the portal at this API and this broker', async () => {
-  const response = await server.call({ method: 'GET', url: '/config.json', headers: { host: 'fleet.example.com' } });
-  expect(response.json()).toEqual({ apiUrl: '/api', mqttUrl: 'ws://fleet.example.com/mqtt', demo: false });
+test('/config.json points the portal at this API and this broker (wss behind TLS)', async () => {
+  const response = await server.call({
+    method: 'GET',
+    url: '/config.json',
+    headers: { host: 'fleet.example.com', 'x-forwarded-proto': 'https' },
+  });
+  expect(response.json()).toEqual({ apiUrl: '/api', mqttUrl: 'wss://fleet.example.com/mqtt', demo: false });
+});
+
+test('behind TLS every answer carries Strict-Transport-Security', async () => {
+  const response = await server.call({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+  expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
 });
 
 test('SEED=none starts with the configured Super Admin only', async () => {
