@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Runs every test: type checks, lint, unit tests of every package (one Vitest run over their projects), the packed
+// Runs every test: type checks, lint, unit tests of every package (Vitest; the server's on PGlite and PostgreSQL), the packed
 // widget, then the browser tests (Playwright) against fresh builds. Independent steps run side by side: the type checks
 // and lint beside the builds, the package test beside the unit tests. Closes with each step's duration and one line
 // `tests: N passed, N failed`; exits non-zero on any failure.
@@ -118,18 +118,25 @@ async function builds() {
   return messenger && portal;
 }
 
-async function unitTests() {
-  const out = join(reports, 'vitest.json');
-  const ok = await step('unit sdk, messenger, portal', 'pnpm', [
-    'exec',
-    'vitest',
-    'run',
-    '--reporter=dot',
-    '--reporter=json',
-    `--outputFile=${out}`,
-  ]);
+/** One package's unit tests (Vitest, from the package's folder and config). */
+async function unitTests(name) {
+  const out = join(reports, `vitest-${name}.json`);
+  const ok = await step(
+    `unit ${name}`,
+    'pnpm',
+    ['exec', 'vitest', 'run', '--reporter=dot', '--reporter=json', `--outputFile=${out}`],
+    { cwd: join(root, name), quiet: true },
+  );
   const json = readJson(out);
-  count('unit tests', ok, json, json?.numPassedTests ?? 0, json?.numFailedTests ?? 0);
+  count(`unit ${name}`, ok, json, json?.numPassedTests ?? 0, json?.numFailedTests ?? 0);
+}
+
+/** Two lanes, so both cores stay busy: the portal's suite (the largest) beside the others one after another. */
+async function allUnitTests() {
+  const lane = async (names) => {
+    for (const name of names) await unitTests(name);
+  };
+  await Promise.all([lane(['portal']), lane(['sdk', 'messenger', 'server'])]);
 }
 
 /** The browser tests' own checks (every selector in e2e/selectors.ts): Node's test runner, no browser needed. */
@@ -174,7 +181,7 @@ await Promise.all([...checks, built]);
 
 // 2. The unit tests (both cores), with the packed widget's check and the selector check beside them.
 const second = [];
-if (only !== 'e2e') second.push(unitTests(), e2eChecks());
+if (only !== 'e2e') second.push(allUnitTests(), e2eChecks());
 if (only !== 'unit') {
   if (await built) {
     second.push(
