@@ -14,7 +14,7 @@ import {
 } from '@/domain/carbon';
 import type { VehicleType } from '@/domain/enums';
 import type { components } from '@/shared/api/schema';
-import { TIME } from '../world/create-world';
+import { TIME } from '../world/seeders/context';
 import type { WorldDb } from '../world/db';
 import { type BatteryCycleRow, batteryCyclesOf, type TripRow, tripsOf } from '../world/histories';
 import type { CarbonSettingsRecord, Vehicle } from '../world/types';

@@ -11,7 +11,7 @@ import { ACTION, can } from '@/domain/permissions';
 import { ROLE_TYPE_LABELS } from '@/domain/roles';
 import { clockRuns, TICKET_PRIORITIES, ticketSla } from '@/domain/tickets';
 import type { components } from '@/shared/api/schema';
-import { TIME } from '../world/create-world';
+import { TIME } from '../world/seeders/context';
 import type { WorldDb } from '../world/db';
 import { batteryCyclesOf, type TripRow, tripsOf } from '../world/histories';
 import { summariseWaves } from '../world/firmware-rollout';
