@@ -20,7 +20,7 @@ import type { DashboardRecord, Vehicle } from '../world/types';
 import { getWorldDb } from '../world/world-instance';
 import { savedOrDefaultCarbonSettings, vehicleCarbon } from './analysis';
 import { organisationOf, savedCarbonSettings } from './carbon-settings';
-import { type FirmwareHandlerOptions, settleRollout } from './firmware';
+import { type FirmwareHandlerOptions, settleRollout } from './lib/firmware';
 import type { ApiHttp } from './http';
 import { type AuthContext, requireAuth, requirePermission } from './lib/auth-context';
 import { recordAudit } from './lib/audit-log';

@@ -4,7 +4,8 @@ import { server } from '../node';
 import { call, signIn } from '../test/api-test-client';
 import { getWorldDb } from '../world/world-instance';
 import { parseLiveMessage, type RolloutProgress, topics } from '@/shared/lib/live/topics';
-import { createFirmwareHandlers, settleOpenRollouts } from './firmware';
+import { createFirmwareHandlers } from './firmware';
+import { settleOpenRollouts } from './lib/firmware';
 import { createApiHttp } from './http';
 
 const SHA = 'a'.repeat(64);
