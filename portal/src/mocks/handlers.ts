@@ -27,6 +27,7 @@ import { createUserHandlers } from './handlers/users';
 import { createAccessGrantHandlers } from './handlers/access-grants';
 import { createProfileHandlers } from './handlers/profile';
 import { createSettingsHandlers } from './handlers/settings';
+import { createDashboardDataHandlers } from './handlers/dashboard-data';
 import { createDashboardHandlers } from './handlers/dashboards';
 import type { RuleEngineOptions } from './world/rule-engine';
 import { openTicketForRule } from './world/rule-tickets';
@@ -68,6 +69,7 @@ export function createHandlers(
     ...createAccessGrantHandlers(http),
     ...createSettingsHandlers(http),
     ...createProfileHandlers(http),
-    ...createDashboardHandlers(http, { onOtaUpdate: options.firmware?.onUpdate }),
+    ...createDashboardHandlers(http),
+    ...createDashboardDataHandlers(http, { onOtaUpdate: options.firmware?.onUpdate }),
   ];
 }
