@@ -4,7 +4,8 @@ import { createAnalysisHandlers } from './handlers/analysis';
 import { createCarbonSettingsHandlers } from './handlers/carbon-settings';
 import { createAuditHandlers } from './handlers/audit';
 import { createAuthHandlers } from './handlers/auth';
-import { type CommandHandlerOptions, createCommandHandlers } from './handlers/commands';
+import { type CommandHandlerOptions, createCommandSendHandlers } from './handlers/command-sends';
+import { createCommandHandlers } from './handlers/commands';
 import { createDeviceHandlers } from './handlers/devices';
 import { createFaultHandlers } from './handlers/faults';
 import { createFirmwareHandlers } from './handlers/firmware';
@@ -52,7 +53,8 @@ export function createHandlers(
     ...createSimHandlers(http),
     ...createModelHandlers(http),
     ...createFaultHandlers(http),
-    ...createCommandHandlers(http, options.commands),
+    ...createCommandHandlers(http),
+    ...createCommandSendHandlers(http, options.commands),
     ...createNotificationHandlers(http, rules),
     ...createAuditHandlers(http),
     ...createHardwareLogHandlers(http),
