@@ -6,6 +6,7 @@ import { createAuditHandlers } from './handlers/audit';
 import { createAuthHandlers } from './handlers/auth';
 import { type CommandHandlerOptions, createCommandSendHandlers } from './handlers/command-sends';
 import { createCommandHandlers } from './handlers/commands';
+import { createDeviceHistoryHandlers } from './handlers/device-histories';
 import { createDeviceHandlers } from './handlers/devices';
 import { createFaultHandlers } from './handlers/faults';
 import { createFirmwareHandlers } from './handlers/firmware';
@@ -21,6 +22,7 @@ import { createRuleHandlers } from './handlers/rules';
 import { createSimHandlers } from './handlers/sims';
 import { createTicketHandlers } from './handlers/tickets';
 import { createTripRouteHandlers } from './handlers/trip-routes';
+import { createVehicleHistoryHandlers } from './handlers/vehicle-histories';
 import { createVehicleHandlers } from './handlers/vehicles';
 import { createDeviceGroupHandlers } from './handlers/device-groups';
 import { createRoleHandlers } from './handlers/roles';
@@ -49,7 +51,9 @@ export function createHandlers(
     ...createOrganisationHandlers(http),
     ...createOrganisationManagementHandlers(http),
     ...createVehicleHandlers(http),
+    ...createVehicleHistoryHandlers(http),
     ...createDeviceHandlers(http),
+    ...createDeviceHistoryHandlers(http),
     ...createSimHandlers(http),
     ...createModelHandlers(http),
     ...createFaultHandlers(http),

@@ -1,7 +1,6 @@
 import Papa from 'papaparse';
 import { ACTION, type PermissionKey } from '@/domain/permissions';
 import type { WorldDb } from '../world/db';
-import { batteryCyclesOf, type BatteryCycleRow, cellHistoryOf } from '../world/histories';
 import type { ApiDevice, Device, DeviceType, Vehicle } from '../world/types';
 import { getWorldDb } from '../world/world-instance';
 import { allMatches, importEach, importRowsOf, recordImport } from './csv-transfer';
@@ -13,7 +12,7 @@ import { conflict, forbidden, invalidQuery, notFound, validationFailed } from '.
 import { applyListQuery, type ListSpec, parseListQuery } from './lib/list-query';
 import { deviceFilterFor, scopedVehicle } from './lib/scope';
 import { toApi } from './lib/serialize';
-import { DRAFT_MODEL, telemetryFor } from './vehicles';
+import { DRAFT_MODEL } from './vehicles';
 
 const DEVICE_TYPES: readonly DeviceType[] = ['BMS', 'MCU', 'VCU', 'LOGGER'];
 const TABLE = { BMS: 'bmsDevices', MCU: 'mcuDevices', VCU: 'vcuDevices', LOGGER: 'loggers' } as const;
@@ -51,19 +50,6 @@ export const DEVICE_LIST: ListSpec<Device> = {
   searchable: [(d) => d.serialNumber, (d) => d.imei],
   time: (d) => d.lastSeenAt,
   defaultSort: [{ field: 'createdAt', direction: 'desc' }],
-};
-
-const CYCLE_LIST: ListSpec<BatteryCycleRow> = {
-  sortable: {
-    index: (c) => c.index,
-    startedAt: (c) => c.startedAt,
-    energyKwh: (c) => c.energyKwh,
-    status: (c) => c.status,
-  },
-  filterable: { status: (c) => c.status },
-  searchable: [],
-  time: (c) => c.startedAt,
-  defaultSort: [{ field: 'index', direction: 'desc' }],
 };
 
 const asApi = (d: Device) => toApi<ApiDevice>(d);
@@ -114,7 +100,7 @@ function findDevice(db: WorldDb, id: string): Device | undefined {
 }
 
 /** The device in scope, or 404; 403 when the caller may not see devices of its type at all. */
-function deviceOr404(ctx: AuthContext, db: WorldDb, id: string, action: number = ACTION.LIST): Device {
+export function deviceOr404(ctx: AuthContext, db: WorldDb, id: string, action: number = ACTION.LIST): Device {
   const device = findDevice(db, id);
   if (!device || !deviceFilterFor(ctx, db)(device)) throw notFound('Device');
   if (!allows(ctx, LIST_KEY[device.type], action)) throw forbidden();
@@ -212,7 +198,7 @@ function buildDevice(
   return device;
 }
 
-/** Devices (BMS, MCU, VCU, loggers): list, CRUD, clone, assign to a vehicle, status, resync, telemetry, cycles. */
+/** Devices (BMS, MCU, VCU, loggers): list, CRUD, import, export, clone, assign to a vehicle, status, resync (histories: `device-histories.ts`). */
 export function createDeviceHandlers(http: ApiHttp) {
   return [
     http.get('/devices', async ({ request, response }) => {
@@ -475,41 +461,6 @@ export function createDeviceHandlers(http: ApiHttp) {
       );
       await db.persist();
       return response(200).json(asApi(updated));
-    }),
-
-    http.get('/devices/{id}/telemetry', async ({ request, params, response }) => {
-      const db = await getWorldDb();
-      const ctx = requireAuth(request, db);
-      const device = deviceOr404(ctx, db, params.id);
-      const items = telemetryFor(db, device.id, [device.modelId], new URL(request.url), device.vehicleId);
-      return response(200).json({ items });
-    }),
-
-    http.get('/devices/{id}/cycles', async ({ request, params, response }) => {
-      const db = await getWorldDb();
-      const ctx = requireAuth(request, db);
-      requirePermission(ctx, 'BMS.l.d.bsc');
-      const device = deviceOr404(ctx, db, params.id);
-      if (device.type !== 'BMS') throw notFound('Battery cycles');
-      const query = parseListQuery(new URL(request.url), CYCLE_LIST);
-      const page = applyListQuery(batteryCyclesOf(db.world.seed, device, db.world.referenceTime), query, CYCLE_LIST);
-      return response(200).json({ ...page, items: page.items.map((c) => toApi(c)) });
-    }),
-
-    http.get('/devices/{id}/cycles/{cycleId}/cells', async ({ request, params, response }) => {
-      const db = await getWorldDb();
-      const ctx = requireAuth(request, db);
-      requirePermission(ctx, { anyOf: ['BMS.l.d.ch', 'BMS.l.d.bsc'] });
-      const device = deviceOr404(ctx, db, params.id);
-      if (device.type !== 'BMS' || !device.bms) throw notFound('Battery cycle');
-      const cycle = batteryCyclesOf(db.world.seed, device, db.world.referenceTime).find((c) => c.id === params.cycleId);
-      if (!cycle) throw notFound('Battery cycle');
-      const pointsText = new URL(request.url).searchParams.get('points');
-      const points = pointsText === null ? 60 : Number(pointsText);
-      if (!Number.isInteger(points) || points < 2 || points > 2000)
-        throw invalidQuery('points must be a whole number from 2 to 2000.');
-      const items = cellHistoryOf(db.world.seed, cycle, device.bms.cellCount, points, db.world.referenceTime);
-      return response(200).json({ cycleId: cycle.id, cellCount: device.bms.cellCount, items });
     }),
   ];
 }
