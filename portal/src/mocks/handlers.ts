@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'msw';
 import { getEnv } from '@/config/env';
 import { createAnalysisHandlers } from './handlers/analysis';
+import { createCarbonHandlers } from './handlers/carbon';
 import { createCarbonSettingsHandlers } from './handlers/carbon-settings';
 import { createAuditHandlers } from './handlers/audit';
 import { createAuthHandlers } from './handlers/auth';
@@ -70,6 +71,7 @@ export function createHandlers(
     ...createTicketHandlers(http),
     ...createRuleHandlers(http, rules),
     ...createAnalysisHandlers(http),
+    ...createCarbonHandlers(http),
     ...createCarbonSettingsHandlers(http),
     ...createFirmwareHandlers(http, options.firmware),
     ...createAccessGrantHandlers(http),

@@ -8,7 +8,7 @@ import { summariseWaves } from '../world/firmware-rollout';
 import { hashString } from '../world/prng';
 import type { Vehicle } from '../world/types';
 import { getWorldDb } from '../world/world-instance';
-import { savedOrDefaultCarbonSettings, vehicleCarbon } from './analysis';
+import { savedOrDefaultCarbonSettings, vehicleCarbon } from './carbon';
 import { organisationOf, savedCarbonSettings } from './carbon-settings';
 import { type FirmwareHandlerOptions, settleRollout } from './lib/firmware';
 import type { ApiHttp } from './http';
