@@ -1,3 +1,4 @@
+/** What the analysis and carbon reports share: the data window, the range they read, the vehicles in scope, cached trips. */
 import { TIME } from '../../world/seeders/context';
 import type { WorldDb } from '../../world/db';
 import { type BatteryCycleRow, batteryCyclesOf, type TripRow, tripsOf } from '../../world/histories';

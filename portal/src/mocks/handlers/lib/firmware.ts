@@ -1,3 +1,4 @@
+/** What the firmware resources share: rows as the API shows them, settling rollouts on read, options (decision 0074). */
 import type { components } from '@/shared/api/schema';
 import type { RolloutProgress } from '@/shared/lib/live/topics';
 import type { WorldDb } from '../../world/db';

@@ -1,3 +1,4 @@
+/** Telemetry of a vehicle or a device over a range (`from`, `to`, `points`, `keys`), from its models' templates. */
 import type { WorldDb } from '../../world/db';
 import { MAX_TELEMETRY_POINTS, telemetryOf } from '../../world/histories';
 import { invalidQuery } from './http-error';
