@@ -9,6 +9,7 @@ import { type CommandHandlerOptions, createCommandSendHandlers } from './handler
 import { createCommandHandlers } from './handlers/commands';
 import { createDeviceHistoryHandlers } from './handlers/device-histories';
 import { createDeviceHandlers } from './handlers/devices';
+import { createDeviceImportExportHandlers } from './handlers/device-import-export';
 import { createFaultHandlers } from './handlers/faults';
 import { createFirmwareHandlers } from './handlers/firmware';
 import type { FirmwareHandlerOptions } from './handlers/lib/firmware';
@@ -25,6 +26,7 @@ import { createTicketHandlers } from './handlers/tickets';
 import { createTripRouteHandlers } from './handlers/trip-routes';
 import { createVehicleHistoryHandlers } from './handlers/vehicle-histories';
 import { createVehicleHandlers } from './handlers/vehicles';
+import { createVehicleImportExportHandlers } from './handlers/vehicle-import-export';
 import { createDeviceGroupHandlers } from './handlers/device-groups';
 import { createRoleHandlers } from './handlers/roles';
 import { createUserHandlers } from './handlers/users';
@@ -51,8 +53,11 @@ export function createHandlers(
     ...createAuthHandlers(http),
     ...createOrganisationHandlers(http),
     ...createOrganisationManagementHandlers(http),
+    // Import and export before the resource: `/vehicles/export` must not be read as `/vehicles/{id}` (so for devices).
+    ...createVehicleImportExportHandlers(http),
     ...createVehicleHandlers(http),
     ...createVehicleHistoryHandlers(http),
+    ...createDeviceImportExportHandlers(http),
     ...createDeviceHandlers(http),
     ...createDeviceHistoryHandlers(http),
     ...createSimHandlers(http),

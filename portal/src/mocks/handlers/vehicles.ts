@@ -1,10 +1,8 @@
-import Papa from 'papaparse';
 import { ACTION } from '@/domain/permissions';
 import { DEMO_REGION } from '@/shared/lib/live/demo-region';
 import type { WorldDb } from '../world/db';
 import type { ApiVehicle, Device, Vehicle } from '../world/types';
 import { getWorldDb } from '../world/world-instance';
-import { allMatches, importEach, importRowsOf, recordImport } from './csv-transfer';
 import type { ApiHttp } from './http';
 import { type AuthContext, allows, requireAuth, requirePermission } from './lib/auth-context';
 import { recordAudit } from './lib/audit-log';
@@ -130,32 +128,8 @@ function vinField(body: Record<string, unknown>, errors: FieldErrors, isTaken: (
   return vin;
 }
 
-const EXPORT_COLUMNS = [
-  'id',
-  'vin',
-  'registrationNumber',
-  'vehicleType',
-  'modelId',
-  'oemId',
-  'dealerId',
-  'fleetId',
-  'evOwnerId',
-  'driverId',
-  'connectivity',
-  'stateCode',
-  'isLive',
-  'lastSeenAt',
-  'status',
-  'soc',
-  'rangeKm',
-  'odometerKm',
-  'healthRating',
-  'lat',
-  'lng',
-] as const;
-
 /** Validates a create body (form or import row) and builds the new vehicle; throws the contract's 400 or 409. */
-function buildVehicle(
+export function buildVehicle(
   ctx: AuthContext,
   db: WorldDb,
   body: Record<string, unknown>,
@@ -234,40 +208,6 @@ export function createVehicleHandlers(http: ApiHttp) {
       recordAudit(db, ctx, 'Vehicle', vehicle.id, 'Add', `Added vehicle ${vehicle.vin}`);
       await db.persist();
       return response(201).json(vehicleToApi(db, vehicle));
-    }),
-
-    http.post('/vehicles/import', async ({ request, response }) => {
-      const db = await getWorldDb();
-      const ctx = requireAuth(request, db);
-      requirePermission(ctx, 'vh.l', ACTION.IMPORT);
-      const rows = importRowsOf(await readJsonObject(request));
-      const vins = new Set(Array.from(db.tables.vehicles.values(), (v) => v.vin));
-      const { created, errors } = await importEach(rows, 'vehicle', (input) => {
-        const vehicle = buildVehicle(ctx, db, input, (vin) => vins.has(vin));
-        db.tables.vehicles.insert(vehicle);
-        vins.add(vehicle.vin);
-        return vehicle;
-      });
-      await recordImport(db, ctx, 'Vehicle', created, `Imported ${created.length} vehicles`);
-      return response(200).json({ created: created.map((v) => vehicleToApi(db, v)), errors });
-    }),
-
-    http.get('/vehicles/export', async ({ request, response }) => {
-      const db = await getWorldDb();
-      const ctx = requireAuth(request, db);
-      requirePermission(ctx, 'vh.l', ACTION.EXPORT);
-      const rows = Array.from(db.tables.vehicles.values()).filter(vehicleFilterFor(ctx));
-      const items = allMatches(new URL(request.url), rows, VEHICLE_LIST);
-      const csv = Papa.unparse(
-        items.map((v) => {
-          const { lastLocation, names: _names, ...rest } = vehicleToApi(db, v);
-          return { ...rest, lat: lastLocation.lat, lng: lastLocation.lng };
-        }),
-        { columns: EXPORT_COLUMNS as unknown as string[] },
-      );
-      recordAudit(db, ctx, 'Vehicle', 'export', 'Export', `Exported ${items.length} vehicles`);
-      await db.persist();
-      return response(200).text(csv, { headers: { 'Content-Type': 'text/csv; charset=utf-8' } });
     }),
 
     http.get('/vehicles/{id}', async ({ request, params, response }) => {
