@@ -22,6 +22,7 @@ import { createOrganisationManagementHandlers } from './handlers/organisation-ma
 import { createOrganisationHandlers } from './handlers/organisations';
 import { createRuleHandlers } from './handlers/rules';
 import { createSimHandlers } from './handlers/sims';
+import { createTicketMessageHandlers } from './handlers/ticket-messages';
 import { createTicketHandlers } from './handlers/tickets';
 import { createTripRouteHandlers } from './handlers/trip-routes';
 import { createVehicleHistoryHandlers } from './handlers/vehicle-histories';
@@ -74,6 +75,7 @@ export function createHandlers(
     ...createRoleHandlers(http),
     ...createDeviceGroupHandlers(http),
     ...createTicketHandlers(http),
+    ...createTicketMessageHandlers(http),
     ...createRuleHandlers(http, rules),
     ...createAnalysisHandlers(http),
     ...createCarbonHandlers(http),
