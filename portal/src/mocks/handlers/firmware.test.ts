@@ -5,7 +5,8 @@ import { call, signIn } from '../test/api-test-client';
 import { getWorldDb } from '../world/world-instance';
 import type { RolloutProgress } from '@/domain/live-payloads';
 import { parseLiveMessage, topics } from '@/shared/lib/live/topics';
-import { createFirmwareHandlers, settleOpenRollouts } from './firmware';
+import { createFirmwareHandlers } from './firmware';
+import { settleOpenRollouts } from './lib/firmware';
 import { createApiHttp } from './http';
 
 const SHA = 'a'.repeat(64);
