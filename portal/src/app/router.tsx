@@ -34,11 +34,9 @@ export function createAppRoutes({
   const guard =
     (route: LoadableRoute) =>
     ({ request }: LoaderFunctionArgs) => {
-      const decision = guardRoute(route, viewer());
-      if (decision === 'login') {
-        const url = new URL(request.url);
-        throw redirect(loginPathFor(url.pathname + url.search));
-      }
+      const url = new URL(request.url);
+      const decision = guardRoute(route, viewer(), url.searchParams);
+      if (decision === 'login') throw redirect(loginPathFor(url.pathname + url.search));
       if (decision === 'forbidden') throw data('Forbidden', { status: 403 });
       return null;
     };

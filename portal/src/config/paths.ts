@@ -351,6 +351,7 @@ const ROWS = [
     title: 'Geofence Editor',
     permission: 'gr',
     action: ACTION.ADD,
+    editAction: ACTION.UPDATE,
   },
   {
     id: 'firmware-release',
@@ -477,6 +478,7 @@ const ROWS = [
     title: 'Role Permission',
     permission: 'su.RP',
     action: ACTION.ADD,
+    editAction: ACTION.UPDATE,
   },
   {
     id: 'write-group',
@@ -484,6 +486,7 @@ const ROWS = [
     title: 'Device Group',
     permission: 'su.DG',
     action: ACTION.ADD,
+    editAction: ACTION.UPDATE,
   },
   {
     id: 'access-management',

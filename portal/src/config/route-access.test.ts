@@ -62,6 +62,26 @@ describe('the guard, for every role against every route', () => {
     expect(guardRoute(writeRole, { isAuthenticated: true, role: 'SE', permissions: { 'su.RP': 1 } })).toBe('forbidden');
     expect(guardRoute(writeRole, { isAuthenticated: true, role: 'SA', permissions: { 'su.RP': 3 } })).toBe('allow');
   });
+
+  test('editing an existing item (`?id=`) needs Update, creating one needs Add, on each write route', () => {
+    const editing = new URLSearchParams('id=item-1');
+    const creating = new URLSearchParams('');
+    for (const [id, key] of [
+      ['write-role', 'su.RP'],
+      ['write-group', 'su.DG'],
+      ['geo-fencing-write', 'gr'],
+    ] as const) {
+      const route = routeById(id);
+      const viewer = (bits: number) => ({ isAuthenticated: true, role: 'SA' as const, permissions: { [key]: bits } });
+      // Read + Update, no Add: may edit, may not create.
+      expect(guardRoute(route, viewer(1 | 4), editing), `${id} edit with Update`).toBe('allow');
+      expect(guardRoute(route, viewer(1 | 4), creating), `${id} create with Update`).toBe('forbidden');
+      expect(guardRoute(route, viewer(1 | 4)), `${id} without a query`).toBe('forbidden');
+      // Read + Add, no Update: may create, may not edit.
+      expect(guardRoute(route, viewer(1 | 2), creating), `${id} create with Add`).toBe('allow');
+      expect(guardRoute(route, viewer(1 | 2), editing), `${id} edit with Add`).toBe('forbidden');
+    }
+  });
 });
 
 describe('the side navigation', () => {

@@ -7,6 +7,11 @@ export interface GuardedRoute {
   /** A permission key (or any of several) with an action (list/read by default); `null`: any signed-in user. */
   permission: PermissionRequirement | null;
   action?: number;
+  /**
+   * A write route that both creates and edits: opening it on an existing item (the URL names it with `?id=`) asks for
+   * this action (Update) instead of `action` (Add).
+   */
+  editAction?: number;
   /** Public routes open without a session. */
   public?: boolean;
   /** Left out of the navigation (demo-only routes). */
@@ -24,16 +29,27 @@ export interface Viewer {
 
 export type GuardDecision = 'allow' | 'login' | 'forbidden';
 
-/** True when the viewer's permissions open the route (its key with its action; any signed-in user for `null`). */
-export function canOpen(route: GuardedRoute, permissions: PermissionMap): boolean {
-  return route.permission === null || can(permissions, route.permission, route.action);
+/** The action a route asks for at this URL's query: `editAction` when it names an existing item (`?id=`). */
+export function actionFor(route: GuardedRoute, search?: URLSearchParams): number | undefined {
+  return route.editAction !== undefined && search?.get('id') ? route.editAction : route.action;
 }
 
-/** The guard of every route: public routes open, a visitor signs in first, a signed-in user needs the permission. */
-export function guardRoute(route: GuardedRoute, viewer: Viewer): GuardDecision {
+/**
+ * True when the viewer's permissions open the route (its key with its action at this query; any signed-in user for
+ * `null`).
+ */
+export function canOpen(route: GuardedRoute, permissions: PermissionMap, search?: URLSearchParams): boolean {
+  return route.permission === null || can(permissions, route.permission, actionFor(route, search));
+}
+
+/**
+ * The guard of every route: public routes open, a visitor signs in first, a signed-in user needs the permission (with
+ * the action the URL's query asks for: editing an item needs Update where creating one needs Add).
+ */
+export function guardRoute(route: GuardedRoute, viewer: Viewer, search?: URLSearchParams): GuardDecision {
   if (route.public) return 'allow';
   if (!viewer.isAuthenticated) return 'login';
-  return canOpen(route, viewer.permissions) ? 'allow' : 'forbidden';
+  return canOpen(route, viewer.permissions, search) ? 'allow' : 'forbidden';
 }
 
 export interface NavSection<R extends GuardedRoute = GuardedRoute> {

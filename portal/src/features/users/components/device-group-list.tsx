@@ -33,7 +33,7 @@ export const DeviceGroupList = memo(function DeviceGroupList() {
   const permissions = useAppState((s) => s.auth.permissions);
   const remove = useDeleteDeviceGroup();
   const [deleting, setDeleting] = useState<ApiDeviceGroup | null>(null);
-  const mayUpdate = can('su.DG', ACTION.ADD | ACTION.UPDATE);
+  const mayUpdate = can('su.DG', ACTION.UPDATE);
   const rowHref = useMemo(
     () => (mayUpdate ? (g: ApiDeviceGroup) => paths.writeGroup.href({ id: g.id }) : undefined),
     [mayUpdate],

@@ -25,7 +25,7 @@ export function RolesList({ renderRoleActions }: RolesListProps) {
   const remove = useDeleteRole();
   const [search, setSearch] = useState('');
   const [deleting, setDeleting] = useState<ApiRole | null>(null);
-  const mayEdit = can('su.RP', ACTION.ADD | ACTION.UPDATE);
+  const mayEdit = can('su.RP', ACTION.UPDATE);
   const mayClone = can('su.RP', ACTION.ADD | ACTION.CLONE);
   const mayDelete = can('su.RP', ACTION.DELETE);
 
