@@ -17,6 +17,8 @@ export const PORTS = {
 process.env.PORTAL_URL ??= `http://127.0.0.1:${PORTS.portal}`;
 process.env.MESSENGER_URL ??= `http://127.0.0.1:${PORTS.messenger}/`;
 process.env.WIDGET_HOST_ORIGIN ??= `http://127.0.0.1:${PORTS.widgetHost}`;
+// One id per run (workers inherit it): a harness page that several specs serve is built once per run (servers/portal-harness.mjs).
+process.env.E2E_RUN_ID ??= `${process.pid}-${Date.now()}`;
 
 export default defineConfig({
   testDir: './specs',

@@ -665,6 +665,15 @@ export const widgetHost = {
   recordingPreview: (page: Page) => page.getByRole('dialog', { name: 'Your screen recording' }),
 };
 
+/** Theming (issue 36 item 12): the named parts of each surface, found the way a host stylesheet reaches them. */
+export const themedParts = {
+  button: (page: Page) => page.locator('voltline-widget [part~="button"]'),
+  frame: (page: Page) => page.locator('voltline-widget [part~="frame"]'),
+  notification: (page: Page) => page.locator('voltline-notifications [part~="notification"]'),
+  popover: (page: Page) => page.locator('voltline-tour [part~="popover"]'),
+  banner: (page: Page) => page.locator('voltline-banner [part~="banner"]'),
+};
+
 /** The messenger's UI contract (issue 3): home buttons, form fields, success and failure states. */
 export const messengerForm = {
   reportBug: 'Report a bug',

@@ -24,5 +24,7 @@ export default defineConfig({
     css: false,
     // Generous because CI machines and parallel worktrees share cores; a real hang still fails.
     testTimeout: 20_000,
+    // No test keeps module state between files: they share their worker's modules and jsdom (decision 0109).
+    isolate: false,
   },
 });

@@ -2,6 +2,21 @@ import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
+const IGNORED = ['**/node_modules/**', '**/dist/**', '**/dist-demo/**'];
+/** Test files that render React pages with module-level stores and query clients: each gets its own modules. */
+const RENDERED = ['src/app/**', 'src/features/**', 'src/pages/**', 'src/shared/ui/**'];
+/** Test files that keep no module state between files: they share their worker's modules and jsdom. */
+const SHARED = [
+  'src/*.test.ts',
+  'src/config/**',
+  'src/domain/**',
+  'src/mocks/**',
+  'src/shared/api/**',
+  'src/shared/lib/**',
+  'src/state/**',
+  'src/test/**',
+];
+
 // `vite build --mode demo` bundles the MSW worker and the demo world; any other mode talks to a real Fleet API.
 export default defineConfig(({ mode }) => ({
   plugins: [react()],
@@ -29,5 +44,12 @@ export default defineConfig(({ mode }) => ({
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     testTimeout: 15000,
+    // Two projects (decision 0109): the files that render pages, features and the shell get a fresh module graph and
+    // jsdom each; the rest (demo server, domain, config, state, API and live libraries) share their worker's, which
+    // spares a jsdom and the demo world's modules per file. A new top-level folder goes in one list or the other.
+    projects: [
+      { extends: true, test: { name: 'portal', isolate: false, exclude: [...IGNORED, ...RENDERED] } },
+      { extends: true, test: { name: 'portal (rendered)', exclude: [...IGNORED, ...SHARED] } },
+    ],
   },
 }));

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Makes a fresh machine ready: the pinned pnpm, the workspace packages, and (with --browser) Debian's Chromium.
+// Makes a fresh machine ready: the pinned pnpm, the workspace packages, (with --browser) Debian's Chromium and (with
+// --postgres) Debian's PostgreSQL, whose initdb the server's tests use for a throw-away cluster.
 // Needs only Node 20 and npm. Safe to run again: each step is skipped when already done.
 import { execSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -8,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const wantBrowser = process.argv.includes('--browser');
+const wantPostgres = process.argv.includes('--postgres');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const pnpmVersion = pkg.packageManager.split('@')[1];
 
@@ -42,9 +44,29 @@ if (wantBrowser) {
       run('apt-get update -qq');
       run('DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium');
     } else {
-      console.error(`setup: Chromium is missing at ${chromium}. Install Debian's chromium package (as root: apt-get install -y chromium)`);
+      console.error(
+        `setup: Chromium is missing at ${chromium}. Install Debian's chromium package (as root: apt-get install -y chromium)`,
+      );
       console.error('setup: or set CHROMIUM_PATH to a Chromium binary.');
       process.exit(1);
+    }
+  }
+}
+
+if (wantPostgres) {
+  const hasInitdb =
+    existsSync('/usr/lib/postgresql') || (process.env.PG_BIN && existsSync(join(process.env.PG_BIN, 'initdb')));
+  if (!hasInitdb) {
+    const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+    if (isRoot && existsSync('/usr/bin/apt-get')) {
+      run('apt-get update -qq');
+      // The package's own cluster is not needed: the tests start their own with initdb.
+      run('DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends postgresql');
+    } else {
+      // Not fatal: the server's tests then run on PGlite only and say why.
+      console.warn(
+        "setup: PostgreSQL is missing; install Debian's postgresql package (or set PG_BIN) for the server's PostgreSQL tests.",
+      );
     }
   }
 }

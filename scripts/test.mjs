@@ -1,8 +1,10 @@
 #!/usr/bin/env node
-// Runs every test: type checks, lint, unit tests of each package (Vitest), then the browser tests (Playwright)
-// against fresh builds. Prints one closing line `tests: N passed, N failed` and exits non-zero on any failure.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+// Runs every test: type checks, lint, unit tests of every package (Vitest; the server's on PGlite and PostgreSQL), the packed
+// widget, then the browser tests (Playwright) against fresh builds. Independent steps run side by side: the type checks
+// and lint beside the builds, the package test beside the unit tests. Closes with each step's duration and one line
+// `tests: N passed, N failed`; exits non-zero on any failure.
+import { spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,7 +12,6 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const reports = join(root, '.test-reports');
 const only = process.argv.includes('--unit') ? 'unit' : process.argv.includes('--e2e') ? 'e2e' : 'all';
-const UNIT_PACKAGES = ['sdk', 'messenger', 'portal'];
 
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
@@ -20,12 +21,46 @@ let failed = 0;
 const problems = [];
 /** Steps that failed without a failed test to show for it (typecheck, lint, a build, a runner that crashed). */
 let failedSteps = 0;
+/** Each step's label, seconds and outcome, for the closing summary. */
+const timings = [];
+const started = Date.now();
 
-function step(label, cmd, args, cwd = root, env = {}) {
-  console.log(`\n=== ${label}: ${cmd} ${args.join(' ')}`);
-  const r = spawnSync(cmd, args, { cwd, stdio: 'inherit', env: { ...process.env, ...env } });
-  if (r.status !== 0) problems.push(`${label} (exit ${r.status ?? r.signal})`);
-  return r.status === 0;
+/**
+ * Runs one step. A step that runs alone streams its output; steps that run side by side write to a log each, printed
+ * whole when the step ends, so their lines never interleave.
+ */
+function step(label, cmd, args, { cwd = root, env = {}, quiet = false } = {}) {
+  const t0 = Date.now();
+  const log = join(reports, `${label.replace(/[^a-z0-9]+/gi, '-')}.log`);
+  if (!quiet) console.log(`\n=== ${label}: ${cmd} ${args.join(' ')}`);
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, {
+      cwd,
+      env: { ...process.env, ...env },
+      stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    });
+    let out;
+    if (quiet) {
+      out = createWriteStream(log);
+      child.stdout.pipe(out);
+      child.stderr.pipe(out);
+    }
+    child.on('close', (code, signal) => {
+      const seconds = (Date.now() - t0) / 1000;
+      const ok = code === 0;
+      timings.push({ label, seconds, ok });
+      if (!ok) problems.push(`${label} (exit ${code ?? signal})`);
+      const finish = () => {
+        if (quiet) {
+          console.log(`\n=== ${label}: ${cmd} ${args.join(' ')} (${seconds.toFixed(0)} s)`);
+          process.stdout.write(readFileSync(log, 'utf8'));
+        }
+        resolve(ok);
+      };
+      if (out) out.end(finish);
+      else finish();
+    });
+  });
 }
 
 /** Adds a runner's counts; a runner that exited non-zero with no failed test (or no report) is one failure. */
@@ -69,64 +104,101 @@ function readJson(file) {
   }
 }
 
-if (only !== 'e2e') {
-  if (!step('typecheck', 'pnpm', ['-r', '--workspace-concurrency=1', 'typecheck'])) failedSteps += 1;
-  if (!step('lint', 'pnpm', ['exec', 'biome', 'lint', '.'])) failedSteps += 1;
-  for (const name of UNIT_PACKAGES) {
-    const out = join(reports, `vitest-${name}.json`);
-    const ok = step(
-      `unit ${name}`,
-      'pnpm',
-      ['exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${out}`],
-      join(root, name),
-    );
-    const json = readJson(out);
-    count(`unit ${name}`, ok, json, json?.numPassedTests ?? 0, json?.numFailedTests ?? 0);
-  }
-  // The browser tests' own checks (every selector in e2e/selectors.ts): Node's test runner, no browser needed.
-  const tap = join(reports, 'e2e-unit.tap');
-  const ok = step('unit e2e', 'node', [
-    '--test',
-    '--test-reporter=spec',
-    '--test-reporter-destination=stdout',
-    '--test-reporter=tap',
-    `--test-reporter-destination=${tap}`,
-    'e2e/selectors-usage.test.mjs',
+const checked = async (promise) => {
+  if (!(await promise)) failedSteps += 1;
+};
+
+/** The builds the browser tests and the package test need: the widget first, then the messenger and the portal. */
+async function builds() {
+  if (!(await step('build sdk', 'pnpm', ['--filter', '@voltline/widget', 'build'], { quiet: true }))) return false;
+  const [messenger, portal] = await Promise.all([
+    step('build messenger', 'pnpm', ['--filter', '@voltline/messenger', 'build'], { quiet: true }),
+    step('build portal (demo)', 'pnpm', ['--filter', '@voltline/portal', 'build:demo'], { quiet: true }),
   ]);
+  return messenger && portal;
+}
+
+/** One package's unit tests (Vitest, from the package's folder and config). */
+async function unitTests(name) {
+  const out = join(reports, `vitest-${name}.json`);
+  const ok = await step(
+    `unit ${name}`,
+    'pnpm',
+    ['exec', 'vitest', 'run', '--reporter=dot', '--reporter=json', `--outputFile=${out}`],
+    { cwd: join(root, name), quiet: true },
+  );
+  const json = readJson(out);
+  count(`unit ${name}`, ok, json, json?.numPassedTests ?? 0, json?.numFailedTests ?? 0);
+}
+
+/** Two lanes, so both cores stay busy: the portal's suite (the largest) beside the others one after another. */
+async function allUnitTests() {
+  const lane = async (names) => {
+    for (const name of names) await unitTests(name);
+  };
+  await Promise.all([lane(['portal']), lane(['sdk', 'messenger', 'server'])]);
+}
+
+/** The browser tests' own checks (every selector in e2e/selectors.ts): Node's test runner, no browser needed. */
+async function e2eChecks() {
+  const tap = join(reports, 'e2e-unit.tap');
+  const ok = await step(
+    'unit e2e',
+    'node',
+    ['--test', '--test-reporter=tap', `--test-reporter-destination=${tap}`, 'e2e/selectors-usage.test.mjs'],
+    { quiet: true },
+  );
   const summary = existsSync(tap) ? readFileSync(tap, 'utf8') : null;
   const tally = (word) => Number(summary?.match(new RegExp(`^# ${word} (\\d+)$`, 'm'))?.[1] ?? 0);
   count('unit e2e', ok, summary, tally('pass'), tally('fail'));
 }
 
+async function browserTests() {
+  const out = join(reports, 'playwright.json');
+  const [portal, messenger, host] = await freePorts(3);
+  const ok = await step('browser tests', 'pnpm', ['exec', 'playwright', 'test', '--reporter=dot,json'], {
+    cwd: join(root, 'e2e'),
+    env: {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+      E2E_PORTAL_PORT: String(portal),
+      E2E_MESSENGER_PORT: String(messenger),
+      E2E_WIDGET_HOST_PORT: String(host),
+    },
+  });
+  const json = existsSync(out) ? readJson(out) : null;
+  const stats = json?.stats;
+  count('browser tests', ok, stats, (stats?.expected ?? 0) + (stats?.flaky ?? 0), stats?.unexpected ?? 0);
+}
+
+// 1. Type checks and lint (single-threaded) beside the builds.
+const checks = [];
+if (only !== 'e2e') {
+  checks.push(checked(step('typecheck', 'pnpm', ['-r', '--workspace-concurrency=2', 'typecheck'], { quiet: true })));
+  checks.push(checked(step('lint', 'pnpm', ['exec', 'biome', 'lint', '.'], { quiet: true })));
+}
+const built = only === 'unit' ? Promise.resolve(false) : builds();
+await Promise.all([...checks, built]);
+
+// 2. The unit tests (both cores), with the packed widget's check and the selector check beside them.
+const second = [];
+if (only !== 'e2e') second.push(allUnitTests(), e2eChecks());
 if (only !== 'unit') {
-  const built =
-    step('build sdk', 'pnpm', ['--filter', '@voltline/widget', 'build']) &&
-    step('build messenger', 'pnpm', ['--filter', '@voltline/messenger', 'build']) &&
-    step('build portal (demo)', 'pnpm', ['--filter', '@voltline/portal', 'build:demo']);
-  if (!step('package sdk (packed tarball)', 'pnpm', ['--filter', '@voltline/widget', 'test:package'])) failedSteps += 1;
-  if (built) {
-    const out = join(reports, 'playwright.json');
-    const [portal, messenger, host] = await freePorts(3);
-    const ok = step(
-      'browser tests',
-      'pnpm',
-      ['exec', 'playwright', 'test', '--reporter=list,json'],
-      join(root, 'e2e'),
-      {
-        PLAYWRIGHT_JSON_OUTPUT_NAME: out,
-        E2E_PORTAL_PORT: String(portal),
-        E2E_MESSENGER_PORT: String(messenger),
-        E2E_WIDGET_HOST_PORT: String(host),
-      },
+  if (await built) {
+    second.push(
+      checked(step('package sdk (packed tarball)', 'pnpm', ['--filter', '@voltline/widget', 'test:package'], { quiet: true })),
     );
-    const json = existsSync(out) ? readJson(out) : null;
-    const stats = json?.stats;
-    count('browser tests', ok, stats, (stats?.expected ?? 0) + (stats?.flaky ?? 0), stats?.unexpected ?? 0);
   } else failedSteps += 1;
 }
+await Promise.all(second);
+
+// 3. The browser tests (both cores).
+if (only !== 'unit' && (await built)) await browserTests();
 
 // A step that failed (typecheck, lint, a build, a runner that wrote no report) counts as failed in the closing line, so
 // it can never read `0 failed` while something is red.
+console.log('\nstep durations:');
+for (const t of timings) console.log(`  ${t.ok ? 'ok  ' : 'FAIL'} ${t.seconds.toFixed(0).padStart(5)} s  ${t.label}`);
+console.log(`  total ${((Date.now() - started) / 1000).toFixed(0)} s`);
 console.log('');
 for (const p of problems) console.log(`failed step: ${p}`);
 console.log(`tests: ${passed} passed, ${failed + failedSteps} failed`);

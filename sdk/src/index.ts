@@ -6,7 +6,7 @@ import { type FlowConfig, getFlowConfig, setStyleOverrides } from './core/config
 import { sendToFrame } from './core/frame-bridge';
 import { BUTTON_POSITIONS } from './core/constants';
 import { on as onEvent } from './core/emitter';
-import { inApp } from './core/engage-port';
+import { inApp, tours } from './core/engage-port';
 import { extensions } from './core/extensions';
 import {
   addNetworkLogs,
@@ -27,6 +27,7 @@ import {
   initialize as init,
   runtime,
   setLanguage as setLang,
+  setOfflineMode as setOffline,
 } from './core/lifecycle';
 import { isLiveMode as liveMode } from './core/live-site';
 import { getSession, identifySession, isIdentified, updateSession } from './core/session';
@@ -156,16 +157,12 @@ export const Gleap = {
         startBot: (id) => Gleap.startBot(id, true),
         startFeedbackFlow: (id) => Gleap.startFeedbackFlow(id, true),
         showSurvey: (id, format) => Gleap.showSurvey(id, format),
-        startProductTour: (id, delay) => setTimeout(() => Gleap.startProductTour(id), delay * 1000),
+        startProductTour: (id, delay) => tours((m) => m.startLater(id, delay)),
       });
     runtime.cleanups.push(onEvent('initialized', runParams));
   },
   /** Send a report without opening the widget (type CRASH, priority MEDIUM by default). At most once per 10 s. */
-  sendSilentCrashReport(
-    description = '',
-    priority: Priority = 'MEDIUM',
-    excludeData: ExcludeData = { screenshot: true, replays: true, attachments: true },
-  ): void {
+  sendSilentCrashReport(description = '', priority: Priority = 'MEDIUM', excludeData?: ExcludeData): void {
     silentCrash({ description }, priority, excludeData);
   },
   /** Like `sendSilentCrashReport` with your own form data. */
@@ -346,9 +343,12 @@ export const Gleap = {
   isLiveMode(): boolean {
     return liveMode();
   },
-  /** Offline mode: no socket and no event stream; reports are kept and retried later. */
+  /**
+   * Offline mode: no socket and no event stream (events wait until it ends), and a snapshot carries the page's images
+   * and stylesheets (the page is not live).
+   */
   setOfflineMode(offlineMode: boolean): void {
-    settings.offline = offlineMode;
+    setOffline(offlineMode);
   },
   /** Turn the Ctrl+U shortcut on or off (overrides the config). */
   enableShortcuts(enabled: boolean): void {

@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { type StartedBroker, startBroker } from '../../servers/broker.mjs';
 import { type Publisher, startPublisher } from '../../servers/publisher.mjs';
@@ -19,7 +16,7 @@ let publisher: Publisher | null = null;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  harness = await startHarness({ outDir: mkdtempSync(join(tmpdir(), 'voltline-live-harness-')) });
+  harness = await startHarness();
   harnessUrl = harness.url;
   broker = await startBroker({ port: 0 });
 });

@@ -1,10 +1,8 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { startHarness } from './harness/build-harness.mjs';
 import { type MapsWindow, openMaps, screenPoint } from './maps-harness';
 import { geofenceEditor, ui } from '../../selectors';
+import { lookAt } from '../look';
 
 // The GeofenceEditor alone on a harness page: terra-draw on MapLibre in Chromium, drawn with real mouse clicks.
 
@@ -14,7 +12,7 @@ let harness: { url: string; close(): Promise<void> };
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  harness = await startHarness({ outDir: mkdtempSync(join(tmpdir(), 'voltline-maps-harness-')) });
+  harness = await startHarness();
 });
 
 test.afterAll(async () => {
@@ -47,7 +45,7 @@ test('a polygon drawn by clicks is saved with its name, rule and delivery method
   await page.getByRole(...geofenceEditor.nameField).fill('Deccan depot');
   await page.getByText(geofenceEditor.exitText, { exact: true }).click();
   await page.getByRole(...geofenceEditor.emailBox).check();
-  await page.screenshot({ path: test.info().outputPath('geofence-drawn.png') });
+  await lookAt(page, { path: test.info().outputPath('geofence-drawn.png') });
   await page.getByRole(...geofenceEditor.saveGeofence).click();
   await expect.poll(() => submitted(page)).toHaveLength(1);
   const [value] = await submitted(page);
@@ -70,7 +68,7 @@ test('a bow-tie shows the self-intersection error and cannot be saved', async ({
   ]);
   await expect(page.getByRole(...ui.alert)).toContainText('The polygon crosses itself');
   await page.getByRole(...geofenceEditor.nameField).fill('Bow tie');
-  await page.screenshot({ path: test.info().outputPath('geofence-bow-tie.png') });
+  await lookAt(page, { path: test.info().outputPath('geofence-bow-tie.png') });
   await page.getByRole(...geofenceEditor.saveGeofence).click();
   await expect(page.getByRole(...ui.alert)).toContainText('The polygon crosses itself');
   expect(await submitted(page)).toEqual([]);
@@ -111,7 +109,7 @@ test('an existing geofence opens with its fields and shape and saves unchanged',
   await openMaps(page, harness.url, 'view=geofence&edit=1');
   await expect(page.getByRole(...geofenceEditor.nameField)).toHaveValue('Hinjewadi IT Park');
   await expect(page.getByRole(...geofenceEditor.dwellMinutesField)).toHaveValue('15');
-  await page.screenshot({ path: test.info().outputPath('geofence-edit.png') });
+  await lookAt(page, { path: test.info().outputPath('geofence-edit.png') });
   await page.getByRole(...geofenceEditor.saveGeofence).click();
   await expect.poll(() => submitted(page)).toHaveLength(1);
   const [value] = await submitted(page);

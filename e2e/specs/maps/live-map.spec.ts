@@ -1,13 +1,12 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { clusterCountImageId } from '../../../portal/src/features/live-map/components/cluster-count';
-import { encodePayload, tileOf, topics, VEHICLE_STATE } from '../../../portal/src/shared/lib/live/topics';
+import { VEHICLE_STATE } from '../../../portal/src/domain/live-payloads';
+import { encodePayload, tileOf, topics } from '../../../portal/src/shared/lib/live/topics';
 import { type StartedBroker, startBroker } from '../../servers/broker.mjs';
 import { startHarness } from './harness/build-harness.mjs';
 import { type MapsWindow, openMaps, screenPoint } from './maps-harness';
 import { liveMap } from '../../selectors';
+import { lookAt } from '../look';
 
 // The LiveMap component alone on a harness page, fed the way a page feeds it (a new Map of readings per batch),
 // in Chromium with WebGL on SwiftShader and no network beyond the harness server.
@@ -18,7 +17,7 @@ let harness: { url: string; close(): Promise<void> };
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  harness = await startHarness({ outDir: mkdtempSync(join(tmpdir(), 'voltline-maps-harness-')) });
+  harness = await startHarness();
 });
 
 test.afterAll(async () => {
@@ -59,7 +58,7 @@ test('the live map draws the offline basemap and clusters a fleet of 2,000 vehic
   );
   expect(images.every(Boolean)).toBe(true);
   expect(outside).toEqual([]);
-  await page.screenshot({ path: test.info().outputPath('live-map-clusters.png') });
+  await lookAt(page, { path: test.info().outputPath('live-map-clusters.png') });
 });
 
 test('clicking a cluster zooms in until its vehicles show', async ({ page }) => {
@@ -78,7 +77,7 @@ test('clicking a cluster zooms in until its vehicles show', async ({ page }) => 
     .poll(() => page.evaluate(() => (window as unknown as MapsWindow).__maps.map!.getZoom()), { timeout: 5000 })
     .toBeGreaterThan(zoomBefore + 1);
   await expect.poll(async () => (await rendered(page, 'vehicle-points')).length, { timeout: 5000 }).toBeGreaterThan(0);
-  await page.screenshot({ path: test.info().outputPath('live-map-cluster-zoomed.png') });
+  await lookAt(page, { path: test.info().outputPath('live-map-cluster-zoomed.png') });
 });
 
 test('a lone vehicle appearing among clusters is drawn without compiling another shader program', async ({ page }) => {
@@ -111,7 +110,7 @@ test('a lone vehicle appearing among clusters is drawn without compiling another
     .poll(async () => (await rendered(page, 'vehicle-points')).map((p) => p.id), { timeout: 5000 })
     .toContain('VX-LONE');
   expect(await compiles()).toBe(before);
-  await page.screenshot({ path: test.info().outputPath('live-map-lone-vehicle.png') });
+  await lookAt(page, { path: test.info().outputPath('live-map-lone-vehicle.png') });
 });
 
 test('the map reports its viewport as live topics for the page to subscribe to', async ({ page }) => {
@@ -171,7 +170,7 @@ test('a new reading glides the marker to its new position', async ({ page }) => 
   const between = (await samples).filter((lon) => lon > 73.8502 && lon < 73.8558);
   expect(between.length).toBeGreaterThan(0);
   await expect.poll(async () => (await markerAt())?.[0], { timeout: 3000 }).toBeCloseTo(73.856, 4);
-  await page.screenshot({ path: test.info().outputPath('live-map-moved.png') });
+  await lookAt(page, { path: test.info().outputPath('live-map-moved.png') });
 });
 
 test('clicking a vehicle opens its card, and follow keeps the map centred on it', async ({ page }) => {
@@ -199,7 +198,7 @@ test('clicking a vehicle opens its card, and follow keeps the map centred on it'
   }).toPass({ timeout: 15_000 });
   await expect(card).toContainText('AC Charge');
   await expect(card).toContainText('SoC 64 %');
-  await page.screenshot({ path: test.info().outputPath('live-map-card.png') });
+  await lookAt(page, { path: test.info().outputPath('live-map-card.png') });
 
   await card.getByRole(...liveMap.followSwitch).check({ force: true });
   await page.waitForTimeout(800);

@@ -1,10 +1,8 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { startHarness } from './harness/build-harness.mjs';
 import { openMaps } from './maps-harness';
 import { tripPlaybackMap, ui } from '../../selectors';
+import { lookAt } from '../look';
 
 // TripPlayback and LocationAnalysisMap alone on the maps harness page (the vehicle details tabs that host them are
 // another page's work), with a trip route in the query cache as the Fleet API sends it.
@@ -15,7 +13,7 @@ let harness: { url: string; close(): Promise<void> };
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  harness = await startHarness({ outDir: mkdtempSync(join(tmpdir(), 'voltline-maps-harness-')) });
+  harness = await startHarness();
 });
 
 test.afterAll(async () => {
@@ -35,7 +33,7 @@ test('scrubbing moves the marker, and Space plays the trip', async ({ page }) =>
   expect(start).not.toBeNull();
   const readout = page.getByRole(...tripPlaybackMap.positionReadoutGroup);
   await expect(readout).toContainText('Speed 0 km/h');
-  await page.screenshot({ path: test.info().outputPath('trip-playback-start.png') });
+  await lookAt(page, { path: test.info().outputPath('trip-playback-start.png') });
 
   // Drag the scrubber's thumb 40 % of the way along its track.
   const slider = page.getByRole(...tripPlaybackMap.tripPositionSlider);
@@ -49,7 +47,7 @@ test('scrubbing moves the marker, and Space plays the trip', async ({ page }) =>
   await expect.poll(() => markerAt(page)).not.toEqual(start);
   const scrubbed = await markerAt(page);
   await page.waitForTimeout(300);
-  await page.screenshot({ path: test.info().outputPath('trip-playback-scrubbed.png') });
+  await lookAt(page, { path: test.info().outputPath('trip-playback-scrubbed.png') });
 
   await page.locator(tripPlaybackMap.pageBody).click({ position: { x: 5, y: 5 } });
   await page.keyboard.press('Space');
@@ -97,5 +95,5 @@ test('saved locations are drawn with their visit heat', async ({ page }) => {
       .sort();
   });
   expect(drawn).toEqual([1, 2, 3]);
-  await page.screenshot({ path: test.info().outputPath('location-analysis.png') });
+  await lookAt(page, { path: test.info().outputPath('location-analysis.png') });
 });

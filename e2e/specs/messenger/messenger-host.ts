@@ -5,6 +5,7 @@ import { createWidgetMock, type WidgetMock } from '../../../sdk/src/mock';
 /** Ports follow e2e/playwright.config.ts; the env variables let a second checkout run the suite on other ports. */
 import { HOST_ORIGIN, MESSENGER_URL } from '../../urls';
 import { messengerWidget } from '../../selectors';
+import { lookAt } from '../look';
 
 export { HOST_ORIGIN, MESSENGER_URL };
 export const API_URL = 'https://api.voltline.test';
@@ -111,5 +112,5 @@ export async function shootFrame(page: Page, name: string): Promise<void> {
   await expect(frame).toBeVisible();
   // The frame fades in; wait for its open animation and for images and fonts.
   await page.waitForTimeout(400);
-  await frame.screenshot({ path: test.info().outputPath(`${name}.png`), animations: 'disabled' });
+  await lookAt(frame, { path: test.info().outputPath(`${name}.png`), animations: 'disabled' });
 }

@@ -1,11 +1,13 @@
 import { expect, type Page, test } from '@playwright/test';
-import { type AppRoute, pathOf, ROUTES } from '../../../portal/src/config/routes';
+import { type LoadableRoute, ROUTE_TABLE } from '../../../portal/src/app/route-table';
+import { type AppRoute, pathOf, ROUTES } from '../../../portal/src/config/paths';
 import type { PermissionMap } from '../../../portal/src/domain/permissions';
 import { canOpen } from '../../../portal/src/domain/route-access';
 import { STORE_STORAGE_KEY } from '../../../portal/src/state/persistence';
 import { a11y, portal, ui } from '../../selectors';
 import { seriousViolations } from '../axe';
 import { PORTAL_BASE, signInToDashboard } from './portal-session';
+import { lookAt } from '../look';
 
 // WCAG 2.2 A/AA in axe-core (issue 24). Every route of the route table is checked for each role that may open it, so a
 // page added to the table is checked without touching this file. Only serious and critical violations fail.
@@ -79,9 +81,9 @@ const CONTENT_PARTS = ['main', 'nav[aria-label="Breadcrumb"]', '[role="dialog"]'
  * The routes a viewer with these permissions may open, one per page: routes that load the same page with the same
  * parameters (the eight dashboards, say) render the same thing for one role, so the first of them stands for all.
  */
-function routesToWalk(permissions: PermissionMap): AppRoute[] {
-  const seen = new Map<AppRoute['load'], Set<string>>();
-  return ROUTES.filter((r) => !r.public && canOpen(r, permissions)).filter((r) => {
+function routesToWalk(permissions: PermissionMap): LoadableRoute[] {
+  const seen = new Map<LoadableRoute['load'], Set<string>>();
+  return ROUTE_TABLE.filter((r) => !r.public && canOpen(r, permissions)).filter((r) => {
     const params = JSON.stringify(r.params ?? {});
     const pages = seen.get(r.load) ?? new Set<string>();
     seen.set(r.load, pages);
@@ -169,7 +171,7 @@ test.describe('accessibility (axe-core, WCAG 2.2 AA): no serious or critical vio
         expect.soft(await walkViolations(page, `${role.code} ${path}`, scope), path).toEqual([]);
         console.log(`a11y ${role.code} ${path} ${Date.now() - started} ms`);
         if (SCREENSHOT_ROUTES.has(route.id)) {
-          await page.screenshot({ path: `${ARTIFACTS}a11y-${role.code}-${route.id}.png` });
+          await lookAt(page, { path: `${ARTIFACTS}a11y-${role.code}-${route.id}.png` });
         }
       }
     });
@@ -183,7 +185,7 @@ test.describe('accessibility (axe-core, WCAG 2.2 AA): no serious or critical vio
     const dialog = page.getByRole(...ui.dialog);
     await expect(dialog).toBeVisible({ timeout: 20_000 });
     await settle(page);
-    await page.screenshot({ path: `${ARTIFACTS}a11y-SA-add-vehicle-modal.png` });
+    await lookAt(page, { path: `${ARTIFACTS}a11y-SA-add-vehicle-modal.png` });
     expect(await walkViolations(page, 'Add vehicle modal')).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { accessSettings as sel, ui } from '../../selectors';
 import { PORTAL_BASE, signInToDashboard } from './portal-session';
 import { seriousViolations } from '../axe';
+import { lookAt } from '../look';
 
 // Issue 21 items 4 and 6 in a browser: a Super Admin creates a REST API key, sees its secret once, uses it as a bearer
 // key against the demo API, revokes it (the key then answers 401); the settings and access pages pass axe with their
@@ -24,7 +25,7 @@ test('create an API key, see its secret once, use it, revoke it; axe on settings
   const table = page.getByRole(sel.apiKeysTable.role, { name: sel.apiKeysTable.name });
   await expect(table).toBeVisible({ timeout: 30_000 });
   expect(await seriousViolations(page)).toEqual([]);
-  await page.screenshot({ path: shot('settings-api'), fullPage: true });
+  await lookAt(page, { path: shot('settings-api'), fullPage: true });
 
   await page.getByRole(sel.createKey.role, { name: sel.createKey.name }).click();
   const dialog = page.getByRole(sel.createKeyDialog.role, { name: sel.createKeyDialog.name });
@@ -37,7 +38,7 @@ test('create an API key, see its secret once, use it, revoke it; axe on settings
   await expect(shown).toBeVisible();
   const secret = ((await shown.getByLabel(sel.secretText).textContent()) ?? '').trim();
   expect(secret).toMatch(/^vlk_[0-9a-f]{48}$/);
-  await page.screenshot({ path: shot('settings-secret-once') });
+  await lookAt(page, { path: shot('settings-secret-once') });
   expect(await seriousViolations(page)).toEqual([]);
   await shown.getByRole(sel.copied.role, { name: sel.copied.name }).click();
   await expect(shown).toBeHidden();
@@ -60,7 +61,7 @@ test('create an API key, see its secret once, use it, revoke it; axe on settings
     await page.goto(`${PORTAL_BASE}/settings?tab=${tab}`);
     await expect(page.getByRole(sel.settingsTabs.role, { name: sel.settingsTabs.name })).toBeVisible();
     await page.waitForLoadState('networkidle');
-    await page.screenshot({ path: shot(`settings-${tab}`), fullPage: true });
+    await lookAt(page, { path: shot(`settings-${tab}`), fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
   }
 });
@@ -72,21 +73,21 @@ test('access management, OEM access and the profile pass axe, the grant form ope
   const grants = page.getByRole(sel.grantsTable.role, { name: sel.grantsTable.name });
   await expect(grants.getByRole(...ui.row).nth(1)).toBeVisible({ timeout: 30_000 });
   await expect(grants).toContainText('Expired');
-  await page.screenshot({ path: shot('access-management'), fullPage: true });
+  await lookAt(page, { path: shot('access-management'), fullPage: true });
   expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole(sel.grantAccess.role, { name: sel.grantAccess.name }).click();
   await expect(page.getByRole(sel.grantDialog.role, { name: sel.grantDialog.name })).toBeVisible();
-  await page.screenshot({ path: shot('grant-form') });
+  await lookAt(page, { path: shot('grant-form') });
   expect(await seriousViolations(page)).toEqual([]);
 
   await page.goto(`${PORTAL_BASE}/oem-access`);
   const oem = page.getByRole(sel.oemGrantsTable.role, { name: sel.oemGrantsTable.name });
   await expect(oem.getByRole(...ui.row).nth(1)).toBeVisible({ timeout: 30_000 });
-  await page.screenshot({ path: shot('oem-access'), fullPage: true });
+  await lookAt(page, { path: shot('oem-access'), fullPage: true });
   expect(await seriousViolations(page)).toEqual([]);
 
   await page.goto(`${PORTAL_BASE}/profile`);
   await expect(page.getByRole(...sel.sessionsTable)).toBeVisible({ timeout: 30_000 });
-  await page.screenshot({ path: shot('profile'), fullPage: true });
+  await lookAt(page, { path: shot('profile'), fullPage: true });
   expect(await seriousViolations(page)).toEqual([]);
 });

@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import { analysisCarbon as sel, ui } from '../../selectors';
 import { PORTAL_BASE, signInToDashboard } from './portal-session';
 import { seriousViolations } from '../axe';
+import { lookAt } from '../look';
 
 // Analysis and carbon emission in the demo portal (issue 22): compare vehicles, export the comparison as CSV and PNG,
 // read the carbon figures, and check both pages with axe.
@@ -29,7 +30,7 @@ test('an OEM admin compares vehicles and exports CSV and PNG; the carbon page sh
     page.getByRole(sel.barChart.role, { name: sel.barChart.name }).locator(sel.canvas).first(),
   ).toBeVisible();
   await page.waitForTimeout(500);
-  await page.screenshot({ path: shot('analysis'), fullPage: true });
+  await lookAt(page, { path: shot('analysis'), fullPage: true });
   expect.soft(await seriousViolations(page)).toEqual([]);
 
   const [csv] = await Promise.all([
@@ -56,7 +57,7 @@ test('an OEM admin compares vehicles and exports CSV and PNG; the carbon page sh
   await expect(page.getByRole(sel.avoidedMarket.role, { name: sel.avoidedMarket.name })).toContainText(/(kg|t)/);
   await expect(page.getByRole(sel.byVehicleType.role, { name: sel.byVehicleType.name })).toContainText('2 Wheeler');
   await page.waitForTimeout(500);
-  await page.screenshot({ path: shot('carbon'), fullPage: true });
+  await lookAt(page, { path: shot('carbon'), fullPage: true });
   expect.soft(await seriousViolations(page)).toEqual([]);
 
   const baseline = page.getByRole(...ui.field(sel.baseline2w));

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { openVehicleList, PORTAL_BASE, signInToDashboard } from './portal-session';
 import { auditLog, ui } from '../../selectors';
+import { lookAt } from '../look';
 
 // The audit log and the hardware log in the demo portal: a write made in the UI shows up in the audit log with its
 // diff, the chain verifies, and the hardware log's live tail runs and pauses.
@@ -28,7 +29,7 @@ test('a write made in the UI is in the audit log with its diff, and the chain ve
   await expect(audit.getByRole(...ui.row)).toHaveCount(3, { timeout: 30_000 });
   await page.getByRole(...auditLog.verifyChain).click();
   await expect(page.getByText(auditLog.chainIntactText)).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath('audit-sa.png'), fullPage: true });
+  await lookAt(page, { path: test.info().outputPath('audit-sa.png'), fullPage: true });
 
   await audit
     .getByRole(...ui.row)
@@ -36,7 +37,7 @@ test('a write made in the UI is in the audit log with its diff, and the chain ve
     .click();
   const drawer = page.getByRole(...auditLog.auditEntryDialog);
   await expect(drawer.getByRole(...auditLog.changedFieldsTable)).toContainText('status');
-  await page.screenshot({ path: test.info().outputPath('audit-entry-sa.png'), fullPage: true });
+  await lookAt(page, { path: test.info().outputPath('audit-entry-sa.png'), fullPage: true });
 });
 
 test('an OEM admin opens the audit log and sees only its own staff entries', async ({ page }) => {
@@ -58,7 +59,7 @@ test('an OEM admin opens the audit log and sees only its own staff entries', asy
       .first(),
   ).toBeVisible({ timeout: 30_000 });
   await expect(audit.getByRole(...ui.row).filter({ hasText: '(SA)' })).toHaveCount(0);
-  await page.screenshot({ path: test.info().outputPath('audit-oema.png'), fullPage: true });
+  await lookAt(page, { path: test.info().outputPath('audit-oema.png'), fullPage: true });
 });
 
 for (const role of ['SA', 'BMSA'] as const) {
@@ -69,12 +70,12 @@ for (const role of ['SA', 'BMSA'] as const) {
     const log = page.getByRole(...auditLog.hardwareLogTable);
     await expect(log.getByRole(...ui.row)).toHaveCount(26, { timeout: 30_000 });
     await expect(page.getByText(auditLog.liveTailOnText, { exact: true })).toBeVisible();
-    await page.screenshot({ path: test.info().outputPath(`hardware-log-${role.toLowerCase()}.png`), fullPage: true });
+    await lookAt(page, { path: test.info().outputPath(`hardware-log-${role.toLowerCase()}.png`), fullPage: true });
     await page.getByLabel(auditLog.level).selectOption('ERROR');
     await expect(log.getByRole(...ui.row).nth(1)).toContainText('ERROR', { timeout: 15_000 });
     await page.getByRole(...auditLog.pauseLiveTail).click();
     await expect(page.getByText(auditLog.liveTailPausedText, { exact: true })).toBeVisible();
-    await page.screenshot({
+    await lookAt(page, {
       path: test.info().outputPath(`hardware-log-${role.toLowerCase()}-errors.png`),
       fullPage: true,
     });

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { signInDemo } from './portal-session';
 import { cobrowseDemo, ui } from '../../selectors';
+import { lookAt } from '../look';
 
 // The demo's co-browse tour (`demo-cobrowse` of the widget mock's DEMO_ENGAGEMENT, decision 0090) on the fleet map:
 // the widget types into the map's React-controlled search, and the portal sees it.
@@ -28,7 +29,7 @@ test('the demo co-browse tour types a vehicle id into the fleet map search', asy
   const bubble = surface.getByRole(...ui.status);
   await expect(bubble).toContainText('Type a vehicle id, VIN or driver here.', { timeout: 20_000 });
   await expect(search).toHaveValue('VH-00001', { timeout: 20_000 });
-  await page.screenshot({ path: test.info().outputPath('cobrowse-demo-fleet-map.png') });
+  await lookAt(page, { path: test.info().outputPath('cobrowse-demo-fleet-map.png') });
   await expect(bubble).toContainText('That is all.', { timeout: 20_000 });
   await expect(surface).toHaveCount(0, { timeout: 20_000 });
 });

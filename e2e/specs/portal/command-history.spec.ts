@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { commandHistory as ch, ui } from '../../selectors';
 import { PORTAL_BASE, signInToDashboard } from './portal-session';
 import { seriousViolations } from '../axe';
+import { lookAt } from '../look';
 
 // Command history in the demo portal: a super admin sends a safety-critical command (Remote stop) to one vehicle with
 // typed confirmation, and sees its row flip from Pending to Success when the simulated vehicle's acknowledgement
@@ -19,7 +20,7 @@ test('a safety-critical command is sent with typed confirmation and its acknowle
   const table = page.getByRole(ch.table.role, { name: ch.table.name });
   await expect(table.getByRole(...ui.row).nth(1)).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole(...ch.liveStatus)).toBeVisible({ timeout: 30_000 });
-  await page.screenshot({ path: shot('list-sa'), fullPage: true });
+  await lookAt(page, { path: shot('list-sa'), fullPage: true });
   expect.soft(await seriousViolations(page)).toEqual([]);
 
   await page.getByRole(ch.send.role, { name: ch.send.name }).click();
@@ -49,7 +50,7 @@ test('a safety-critical command is sent with typed confirmation and its acknowle
     .replace(/ to confirm$/, '')
     .trim();
   expect(word).toMatch(/^KA/);
-  await page.screenshot({ path: shot('confirm-sa'), fullPage: true });
+  await lookAt(page, { path: shot('confirm-sa'), fullPage: true });
   expect.soft(await seriousViolations(page)).toEqual([]);
   await box.fill(word);
 
@@ -67,10 +68,10 @@ test('a safety-critical command is sent with typed confirmation and its acknowle
     .first();
   await expect(row.getByLabel(ch.pending)).toBeVisible({ timeout: 15_000 });
   const pendingSeen = Date.now();
-  await page.screenshot({ path: shot('pending-sa'), fullPage: true });
+  await lookAt(page, { path: shot('pending-sa'), fullPage: true });
   await expect(row.getByLabel(ch.success)).toBeVisible({ timeout: 15_000 });
   const successSeen = Date.now();
-  await page.screenshot({ path: shot('acknowledged-sa'), fullPage: true });
+  await lookAt(page, { path: shot('acknowledged-sa'), fullPage: true });
   // The flip came over the live connection: the history was not fetched again while the row was pending.
   expect(historyFetches.filter((t) => t > pendingSeen && t < successSeen)).toEqual([]);
   expect(page.url()).toContain('/command-history');

@@ -3,6 +3,7 @@ import { dashboardLayout, portal } from '../../selectors';
 import { PORTAL_BASE, signInToDashboard } from './portal-session';
 import { seriousViolations } from '../axe';
 import { animationsDone } from '../motion';
+import { lookAt } from '../look';
 
 const shot = (name: string) => `/tmp/dashboards-e2e-${name}.png`;
 
@@ -15,7 +16,7 @@ for (const role of ['SA', 'OEMA', 'DA', 'FA', 'DR', 'EVO', 'BMSA', 'MCUA', 'VCUA
     await expect(page.locator(portal.pages.dashboardGrid)).toBeVisible();
     await expect(page.getByRole(...dashboardLayout.loadingImage)).toHaveCount(0);
     await page.waitForTimeout(1500);
-    await page.screenshot({ path: shot(`role-${role}`), fullPage: true });
+    await lookAt(page, { path: shot(`role-${role}`), fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
   });
 }
@@ -60,7 +61,7 @@ test('configuration round trip: add a panel, drag, resize, reload, same layout',
   expect(before).not.toMatch(/ 4 wide/);
   await page.getByRole(...dashboardLayout.saveLayout).click();
   await expect(page.getByText(dashboardLayout.unsavedChangesText)).toHaveCount(0);
-  await page.screenshot({ path: shot('configuration'), fullPage: true });
+  await lookAt(page, { path: shot('configuration'), fullPage: true });
   expect(await seriousViolations(page)).toEqual([]);
 
   await page.reload();
@@ -73,7 +74,7 @@ test('configuration round trip: add a panel, drag, resize, reload, same layout',
   // The dashboard itself shows the saved layout.
   await page.goto(`${PORTAL_BASE}/dashboard`);
   await expect(page.locator(portal.pages.dashboardGrid).locator(dashboardLayout.utilisationPanel)).toBeVisible();
-  await page.screenshot({ path: shot('oem-after'), fullPage: true });
+  await lookAt(page, { path: shot('oem-after'), fullPage: true });
 });
 
 test('the time-series charts share one crosshair: pointing at a day on one shows that day on the other', async ({
@@ -95,5 +96,5 @@ test('the time-series charts share one crosshair: pointing at a day on one shows
   await page.mouse.move(box.x + box.width / 2 + 5, box.y + box.height / 2);
   await expect(chargingTip).toBeVisible();
   await expect(chargingTip).toContainText('Sessions');
-  await page.screenshot({ path: shot('crosshair'), fullPage: false });
+  await lookAt(page, { path: shot('crosshair'), fullPage: false });
 });

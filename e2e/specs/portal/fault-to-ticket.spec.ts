@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { faultToTicket, rulesNotifications as sel, tickets, ui } from '../../selectors';
 import { PORTAL_BASE, signInToDashboard } from './portal-session';
+import { lookAt } from '../look';
 
 // Issue 19's chain in the demo portal: a rule watching the simulated telemetry fires -> its notification arrives live
 // in the history and the header's count -> the demo server opens a ticket for the vehicle's service centre -> the
@@ -15,7 +16,10 @@ async function bellCount(page: Page): Promise<number> {
 
 async function choose(page: Page, label: string, option: string | RegExp) {
   await page.getByRole(...ui.field(label, true)).click();
-  await page.getByRole(...ui.optionNamed(option)).first().click();
+  await page
+    .getByRole(...ui.optionNamed(option))
+    .first()
+    .click();
 }
 
 test('a rule fires on live telemetry, notifies, opens a ticket that is assigned, worked and closed', async ({
@@ -31,7 +35,10 @@ test('a rule fires on live telemetry, notifies, opens a ticket that is assigned,
   await dialog.getByRole(...ui.field(sel.name, true)).fill(RULE);
   await dialog.getByText(sel.scopeDevice.name, { exact: true }).click();
   await dialog.getByRole(...ui.field(sel.vehicle, true)).click();
-  await page.getByRole(...ui.optionNamed(sel.vehicleOption)).first().click();
+  await page
+    .getByRole(...ui.optionNamed(sel.vehicleOption))
+    .first()
+    .click();
   await choose(page, sel.conditionKey, 'State of charge (%)');
   await choose(page, sel.conditionComparison, '>= (at or above)');
   await dialog.getByRole(...ui.field(sel.conditionValue, true)).fill('0');
@@ -79,5 +86,5 @@ test('a rule fires on live telemetry, notifies, opens a ticket that is assigned,
   await expect(moves.getByRole(...faultToTicket.close)).toBeVisible();
   await moves.getByRole(...faultToTicket.close).click();
   await expect(moves.getByRole(...ui.button)).toHaveText(['Reopen']);
-  await page.screenshot({ path: test.info().outputPath('chain-ticket-closed.png'), fullPage: true });
+  await lookAt(page, { path: test.info().outputPath('chain-ticket-closed.png'), fullPage: true });
 });

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { firmware, ui } from '../../selectors';
 import { PORTAL_BASE, signInDemo, signInToDashboard } from './portal-session';
 import { seriousViolations } from '../axe';
+import { lookAt } from '../look';
 
 // A staged firmware rollout in the demo portal, sped up 20x with injected outcomes (the demo's documented knob,
 // localStorage `voltline-demo-fota`): the canary's only device goes silent and times out, wave 2 has three failing
@@ -37,7 +38,7 @@ test('wave 2 pauses by itself after injected failures, a silent device times out
       .getByRole(firmware.releaseActions.role, { name: firmware.releaseActions.name })
       .first(),
   ).toBeInViewport();
-  await page.screenshot({ path: shot('releases'), fullPage: true });
+  await lookAt(page, { path: shot('releases'), fullPage: true });
   expect.soft(await seriousViolations(page)).toEqual([]);
 
   await page.getByRole(firmware.startRollout.role, { name: firmware.startRollout.name }).click();
@@ -55,13 +56,13 @@ test('wave 2 pauses by itself after injected failures, a silent device times out
   await form.getByLabel(firmware.minFinished).fill('2');
   await form.getByLabel(firmware.timeout).fill('30');
   await form.getByLabel(firmware.retries).fill('0');
-  await page.screenshot({ path: shot('rollout-form'), fullPage: true });
+  await lookAt(page, { path: shot('rollout-form'), fullPage: true });
   expect.soft(await seriousViolations(page)).toEqual([]);
   await form.getByRole(firmware.startRollout.role, { name: firmware.startRollout.name }).click();
 
   const drawer = page.getByRole(firmware.drawer.role, { name: firmware.drawer.name, exact: true });
   await expect(drawer.getByTestId(firmware.rolloutWave1)).toBeVisible({ timeout: 20_000 });
-  await page.screenshot({ path: shot('rollout-running'), fullPage: true });
+  await lookAt(page, { path: shot('rollout-running'), fullPage: true });
 
   // Wave 2 pauses by itself; the canary's silent device has timed out.
   await expect(drawer.getByLabel(firmware.paused)).toBeVisible({ timeout: 90_000 });
@@ -69,7 +70,7 @@ test('wave 2 pauses by itself after injected failures, a silent device times out
   await expect(drawer.getByTestId(firmware.rolloutWave3)).toContainText('0 completed · 0 failed · 0 in progress');
   await drawer.getByLabel(firmware.devicesShow).selectOption('failed');
   await expect(drawer.getByText(firmware.timedOut)).toBeVisible({ timeout: 15_000 });
-  await page.screenshot({ path: shot('rollout-paused'), fullPage: true });
+  await lookAt(page, { path: shot('rollout-paused'), fullPage: true });
   expect.soft(await seriousViolations(page)).toEqual([]);
 
   // Rollback: a new rollout re-deploys 3.9.21 to the failed devices and completes.
@@ -81,13 +82,13 @@ test('wave 2 pauses by itself after injected failures, a silent device times out
   await rollbackRow.click();
   await expect(drawer.getByText(firmware.bMS3921Text)).toBeVisible({ timeout: 15_000 });
   await expect(drawer.getByLabel(firmware.completed)).toBeVisible({ timeout: 90_000 });
-  await page.screenshot({ path: shot('rollback-completed'), fullPage: true });
+  await lookAt(page, { path: shot('rollback-completed'), fullPage: true });
 
   await page.goto(`${PORTAL_BASE}/firmware-update-history?q=3.9.21`);
   const history = page.getByRole(firmware.historyTable.role, { name: firmware.historyTable.name });
   await expect(history.getByRole(...ui.row).nth(1)).toBeVisible({ timeout: 30_000 });
   await expect(history.getByText(firmware.completedText).first()).toBeVisible();
-  await page.screenshot({ path: shot('history'), fullPage: true });
+  await lookAt(page, { path: shot('history'), fullPage: true });
   expect.soft(await seriousViolations(page)).toEqual([]);
 });
 

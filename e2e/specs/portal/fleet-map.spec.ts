@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { signInDemo } from './portal-session';
 import { fleetMap, ui } from '../../selectors';
+import { lookAt } from '../look';
 
 // The fleet map (the dashboard's full-height view, decision 0021) fed by the in-page broker emulation.
 
@@ -15,7 +16,7 @@ test('the fleet map filters by state, finds a vehicle and follows it', async ({ 
   const count = page.getByText(fleetMap.ofOnTheMapText);
   await expect(count).not.toHaveText(/^0 of/, { timeout: 20_000 });
   await page.waitForTimeout(1500);
-  await page.screenshot({ path: test.info().outputPath('fleet-map.png') });
+  await lookAt(page, { path: test.info().outputPath('fleet-map.png') });
 
   const states = page.getByRole(...fleetMap.vehicleStatesShownGroup);
   const before = Number((await count.textContent())!.split(' ')[0]);
@@ -34,5 +35,5 @@ test('the fleet map filters by state, finds a vehicle and follows it', async ({ 
   await expect(card).toBeVisible();
   await expect(card.getByRole(...fleetMap.followSwitch)).toBeChecked();
   await page.waitForTimeout(1500);
-  await page.screenshot({ path: test.info().outputPath('fleet-map-follow.png') });
+  await lookAt(page, { path: test.info().outputPath('fleet-map-follow.png') });
 });

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { PORTAL_BASE, signInDemo } from './portal-session';
 import { geofences } from '../../selectors';
+import { lookAt } from '../look';
 
 // The geofencing pages in the demo portal: a geofence drawn with real clicks on the MapLibre map (terra-draw), saved
 // through the demo Fleet API, found again after a reload, and its enter events arriving live from the broker emulation.
@@ -31,7 +32,7 @@ test('a geofence is drawn, saved and reloaded, and vehicles entering it show up 
   await signInDemo(page);
   await page.goto(`${PORTAL_BASE}/geo-fencing`);
   await expect(page.getByRole(...geofences.puneStationDepotLink)).toBeVisible({ timeout: 15_000 });
-  await page.screenshot({ path: test.info().outputPath('geofencing-list.png'), fullPage: true });
+  await lookAt(page, { path: test.info().outputPath('geofencing-list.png'), fullPage: true });
 
   await page.getByRole(...geofences.newGeofenceLink).click();
   await expect(page.getByRole(...geofences.newGeofenceHeading)).toBeVisible();
@@ -42,7 +43,7 @@ test('a geofence is drawn, saved and reloaded, and vehicles entering it show up 
   await drawRectangle(page, 0.1);
   await expect(page.getByText(geofences.shapeDrawnText)).toBeVisible();
   await page.getByRole(...geofences.nameField).fill('Central Pune e2e');
-  await page.screenshot({ path: test.info().outputPath('geofence-editor-drawn.png'), fullPage: true });
+  await lookAt(page, { path: test.info().outputPath('geofence-editor-drawn.png'), fullPage: true });
   await page.getByRole(...geofences.createGeofence).click();
 
   await expect(page).toHaveURL(/\/geo-fencing$/);
@@ -50,7 +51,7 @@ test('a geofence is drawn, saved and reloaded, and vehicles entering it show up 
   const events = page.getByRole(...geofences.liveEventsRegion);
   await expect(events.getByText(geofences.centralPuneE2eText).first()).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText(geofences.enteredCentralPuneE2eText).first()).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath('geofencing-live-events.png'), fullPage: true });
+  await lookAt(page, { path: test.info().outputPath('geofencing-live-events.png'), fullPage: true });
 
   await page.reload();
   await expect(page.getByRole(...geofences.centralPuneE2eLink)).toBeVisible({ timeout: 20_000 });
@@ -60,7 +61,7 @@ test('a geofence is drawn, saved and reloaded, and vehicles entering it show up 
     timeout: 20_000,
   });
   await expect(page.getByText(geofences.shapeDrawnText)).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath('geofence-editor-reloaded.png'), fullPage: true });
+  await lookAt(page, { path: test.info().outputPath('geofence-editor-reloaded.png'), fullPage: true });
 });
 
 test('deleting a geofence asks first and removes it', async ({ page }) => {
@@ -69,7 +70,7 @@ test('deleting a geofence asks first and removes it', async ({ page }) => {
   await page.getByRole(...geofences.deleteKatrajServiceCentre).click();
   const dialog = page.getByRole(...geofences.deleteGeofenceDialog);
   await expect(dialog).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath('geofence-delete-dialog.png') });
+  await lookAt(page, { path: test.info().outputPath('geofence-delete-dialog.png') });
   await dialog.getByRole(...geofences.delete).click();
   await expect(page.getByRole(...geofences.katrajServiceCentreLink)).toHaveCount(0);
   await page.reload();

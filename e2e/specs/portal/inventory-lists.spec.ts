@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { openVehicleList, signInToDashboard as signInAs } from './portal-session';
 import { inventoryLists, ui } from '../../selectors';
+import { lookAt } from '../look';
 
 /** Signing in and the first list load transform lazy chunks; a busy machine needs more than the default. */
 const SLOW = { timeout: 30_000 };
@@ -28,7 +29,7 @@ test.describe('inventory lists on the demo build', () => {
   test('a platform admin filters the vehicle list and opens a vehicle', async ({ page }) => {
     await signInAs(page, 'SA');
     const table = await openVehicleList(page);
-    await page.screenshot({ path: test.info().outputPath('vehicle-list.png'), fullPage: true });
+    await lookAt(page, { path: test.info().outputPath('vehicle-list.png'), fullPage: true });
 
     // What the page asks the network for while the list changes: the new list page and nothing else (no icon again
     // for the new URL, no second copy of the list request).
@@ -77,7 +78,7 @@ test.describe('inventory lists on the demo build', () => {
     await expect(table).toHaveAttribute('aria-rowcount', /\d+/);
     await expect(page.getByTestId(inventoryLists.vehiclesScroll)).toHaveAttribute('aria-busy', 'false');
     expect(requests).toEqual(['/api/vehicles', '/api/vehicles']);
-    await page.screenshot({ path: test.info().outputPath('vehicle-list-filtered.png'), fullPage: true });
+    await lookAt(page, { path: test.info().outputPath('vehicle-list-filtered.png'), fullPage: true });
 
     const first = table.getByRole(...ui.row).nth(1);
     const label = await first.getAttribute('aria-label');
@@ -95,7 +96,7 @@ test.describe('inventory lists on the demo build', () => {
     const table = await openVehicleList(page);
     const body = page.getByTestId(inventoryLists.vehiclesScroll);
     expect(await body.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: test.info().outputPath('vehicle-list-1440.png') });
+    await lookAt(page, { path: test.info().outputPath('vehicle-list-1440.png') });
 
     await page.setViewportSize({ width: 1100, height: 900 });
     await expect.poll(() => body.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
@@ -107,7 +108,7 @@ test.describe('inventory lists on the demo build', () => {
     });
     await expect(row.getByRole(...ui.link)).toBeInViewport();
     await expect(menu).toBeInViewport();
-    await page.screenshot({ path: test.info().outputPath('vehicle-list-1100-scrolled.png') });
+    await lookAt(page, { path: test.info().outputPath('vehicle-list-1100-scrolled.png') });
   });
 
   test('the device, ticket, command, notification, rule and audit lists fit 1440 px too (issue 18 item 11)', async ({
@@ -130,14 +131,14 @@ test.describe('inventory lists on the demo build', () => {
       await expect(list.getByRole(...ui.row).nth(1)).toBeVisible(SLOW);
       const overflow = await sidewaysOverflow(list);
       expect(overflow, `${table} scrolls sideways by ${overflow} px`).toBeLessThanOrEqual(0);
-      await page.screenshot({ path: test.info().outputPath(`${table.replace(/ /g, '-')}-1440.png`) });
+      await lookAt(page, { path: test.info().outputPath(`${table.replace(/ /g, '-')}-1440.png`) });
     }
     // The audit log fits 1280 px as well: no column ("Changed fields", "#") is cut off at the right.
     await page.setViewportSize({ width: 1280, height: 800 });
     const audit = page.getByRole(...inventoryLists.auditLogTable);
     await expect.poll(() => sidewaysOverflow(audit), 'Audit log scrolls sideways at 1280 px').toBeLessThanOrEqual(0);
     await expect(audit.getByRole(...inventoryLists.itemColumn)).toBeInViewport({ ratio: 1 });
-    await page.screenshot({ path: test.info().outputPath('Audit-log-1280.png') });
+    await lookAt(page, { path: test.info().outputPath('Audit-log-1280.png') });
     await page.setViewportSize({ width: 1440, height: 900 });
     // A fitted device's vehicle is a link to the vehicle (issue 18 item 5).
     await openInApp(page, '/bms/master-management?assigned=true');
@@ -155,7 +156,7 @@ test.describe('inventory lists on the demo build', () => {
     const dialog = page.getByRole(...inventoryLists.addVehicleDialog);
     await dialog.getByRole(...inventoryLists.addVehicle).click();
     await expect(dialog.getByText(inventoryLists.theVINHas17LettersText)).toBeVisible();
-    await page.screenshot({ path: test.info().outputPath('vehicle-add-errors.png') });
+    await lookAt(page, { path: test.info().outputPath('vehicle-add-errors.png') });
   });
 
   for (const { path, table, name } of [
@@ -170,7 +171,7 @@ test.describe('inventory lists on the demo build', () => {
       await openInApp(page, path);
       const rows = page.getByRole(...ui.tableNamed(table)).getByRole(...ui.row);
       await expect(rows.nth(1)).toBeVisible(SLOW);
-      await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+      await lookAt(page, { path: test.info().outputPath(`${name}.png`), fullPage: true });
     });
   }
 
@@ -180,7 +181,7 @@ test.describe('inventory lists on the demo build', () => {
     const table = page.getByRole(...inventoryLists.vehiclesTable);
     await expect(table.getByRole(...ui.row).nth(1)).toBeVisible(SLOW);
     await expect(page.getByText(inventoryLists.ofText)).not.toHaveText(/of 300$/);
-    await page.screenshot({ path: test.info().outputPath('fleet-vehicle-list.png'), fullPage: true });
+    await lookAt(page, { path: test.info().outputPath('fleet-vehicle-list.png'), fullPage: true });
     // The VIN is a real link (#18 item 15): a modifier click opens the vehicle in a new tab and leaves this page be.
     const vin = table
       .getByRole(...ui.row)
@@ -230,7 +231,7 @@ test.describe('inventory lists on the demo build', () => {
     const preview = importDialog.getByRole(...inventoryLists.importPreviewTable);
     await expect(preview.getByText(inventoryLists.serialNumberUseLettersDigitsText)).toBeVisible();
     await expect(preview.getByText(inventoryLists.modelNoBMSModelHasText)).toBeVisible();
-    await page.screenshot({ path: test.info().outputPath('bms-import-preview-errors.png') });
+    await lookAt(page, { path: test.info().outputPath('bms-import-preview-errors.png') });
     await importDialog.getByRole(...inventoryLists.import1BMSDevice).click();
     await expect(importDialog.getByText(inventoryLists.imported1Of3BMSText)).toBeVisible();
     await expect(importDialog.getByRole(...inventoryLists.importProgress)).toHaveAttribute('aria-valuenow', '100');
@@ -250,7 +251,7 @@ test.describe('inventory lists on the demo build', () => {
     await expect(option).toBeVisible();
     await expect(page.getByLabel(inventoryLists.searchingVehicles)).toHaveCount(0);
     const label = (await option.textContent()) ?? '';
-    await page.screenshot({ path: test.info().outputPath('bms-fit-vehicle-picker.png') });
+    await lookAt(page, { path: test.info().outputPath('bms-fit-vehicle-picker.png') });
     await option.click();
     await fitDialog.getByRole(...inventoryLists.fit).click();
     await expect(page.getByText(inventoryLists.fittedText('BMS-E2E-0001', label))).toBeVisible();

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { models, portal, ui } from '../../selectors';
 import { PORTAL_URL } from '../../urls';
+import { lookAt } from '../look';
 
 const BASE = PORTAL_URL;
 const SLOW = { timeout: 20_000 };
@@ -19,7 +20,7 @@ async function choose(page: Page, label: string, option: string) {
 }
 
 async function shoot(page: Page, name: string) {
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+  await lookAt(page, { path: test.info().outputPath(`${name}.png`), fullPage: true });
 }
 
 const stepHeading = (page: Page, n: number) =>

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { oneVehicleOneState as sel } from '../../selectors';
 import { PORTAL_BASE, signInDemo } from './portal-session';
+import { lookAt } from '../look';
 
 // Issue 18 item 1 (decision 0103): every view of a demo vehicle follows one drive profile. The demo world's "now" is the
 // last full hour and its online vehicles were last seen in the five minutes before; the live views run on the clock,
@@ -30,7 +31,7 @@ test("the dashboard map shows no more vehicles, nor drivers, than the Fleet stat
   expect(driving).toBeGreaterThan(0);
 
   // The dashboard's fleet map counts the vehicles it shows, per state.
-  await page.screenshot({ path: test.info().outputPath('sa-dashboard.png'), fullPage: true });
+  await lookAt(page, { path: test.info().outputPath('sa-dashboard.png'), fullPage: true });
   await page.getByRole(...sel.openFleetMap).click();
   const chips = page.getByRole(...sel.stateChips);
   const chipCount = async (label: string) =>
@@ -41,7 +42,7 @@ test("the dashboard map shows no more vehicles, nor drivers, than the Fleet stat
   const shown = { driving: await chipCount('Driving'), all: 0 };
   for (const label of ['Driving', 'Charging', 'Standby', 'Fault / emergency', 'Unknown'])
     shown.all += await chipCount(label);
-  await page.screenshot({ path: test.info().outputPath('fleet-map.png') });
+  await lookAt(page, { path: test.info().outputPath('fleet-map.png') });
   // Offline vehicles publish nothing: the map holds online vehicles only. A vehicle idle when last seen may have set
   // off since, so the map's drivers are at most the panel's drivers and idle ones.
   expect(shown.all).toBeLessThanOrEqual(online);
@@ -74,7 +75,7 @@ test("an online vehicle's SoC in the list is the SoC its Overview shows live", a
     if ((await live.textContent()) === 'Live, 0 km/h' && odometer === Math.round(stored.odometerKm)) {
       await expect(stat('State').getByText(sel.standBy, { exact: true })).toBeVisible();
       const overviewSoc = await number('State of charge', /^\d+ ?%$/);
-      await page.screenshot({ path: test.info().outputPath('vehicle-overview.png'), fullPage: true });
+      await lookAt(page, { path: test.info().outputPath('vehicle-overview.png'), fullPage: true });
       expect(Math.abs(overviewSoc - listSoc)).toBeLessThanOrEqual(1);
       return;
     }

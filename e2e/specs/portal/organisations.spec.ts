@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { organisations as org, ui } from '../../selectors';
 import { PORTAL_BASE, signInToDashboard } from './portal-session';
 import { seriousViolations } from '../axe';
+import { lookAt } from '../look';
 
 // Issue 21 item 5: a service centre admin adds a fleet, assigns it a vehicle and sees the vehicle in the fleet's
 // details; the list, the form, the picker and the details pass axe (WCAG 2.2 AA: no serious or critical findings).
@@ -9,7 +10,7 @@ import { seriousViolations } from '../axe';
 const SHOTS = process.env.ORGANISATIONS_SHOTS;
 
 async function shot(page: Page, name: string) {
-  await page.screenshot({
+  await lookAt(page, {
     path: SHOTS ? `${SHOTS}/${name}.png` : test.info().outputPath(`${name}.png`),
     fullPage: true,
   });

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { ownVehicle, portal, ui } from '../../selectors';
 import { signInToDashboard } from './portal-session';
+import { lookAt } from '../look';
 
 // Issue 18 item 5: a driver and an EV owner reach their own vehicle from the interface, in a real browser.
 for (const role of ['DR', 'EVO']) {
@@ -11,7 +12,7 @@ for (const role of ['DR', 'EVO']) {
     const link = panel.getByRole(...ui.link).first();
     await expect(link).toBeVisible({ timeout: 20_000 });
     await expect(link).toHaveAttribute('href', /^\/vehicle\/veh-\d{6}$/);
-    await page.screenshot({ path: test.info().outputPath(`${role}-dashboard.png`), fullPage: true });
+    await lookAt(page, { path: test.info().outputPath(`${role}-dashboard.png`), fullPage: true });
     const registration = (await link.textContent()) ?? '';
     await link.click();
     const heading = portal.pages.vehicleDetailsHeading;
@@ -20,7 +21,7 @@ for (const role of ['DR', 'EVO']) {
     });
     await expect(page).toHaveURL(/\/vehicle\/veh-\d{6}$/);
     await expect(page.getByText(registration).first()).toBeVisible();
-    await page.screenshot({ path: test.info().outputPath(`${role}-vehicle.png`), fullPage: true });
+    await lookAt(page, { path: test.info().outputPath(`${role}-vehicle.png`), fullPage: true });
   });
 }
 
@@ -34,7 +35,7 @@ for (const role of ['DR', 'EVO']) {
     const link = nav.locator(ownVehicle.aHrefVehicleVeh).first();
     await expect(link).toBeVisible();
     const href = (await link.getAttribute('href')) ?? '';
-    await page.screenshot({ path: test.info().outputPath(`${role}-nav.png`), fullPage: true });
+    await lookAt(page, { path: test.info().outputPath(`${role}-nav.png`), fullPage: true });
     await link.click();
     await expect(page).toHaveURL((url) => url.pathname === href);
     const heading = portal.pages.vehicleDetailsHeading;

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { rulesNotifications as sel, ui } from '../../selectors';
 import { PORTAL_BASE, signInToDashboard } from './portal-session';
+import { lookAt } from '../look';
 
 // Rules and notifications in the demo portal: a rule built in the UI fires on the simulated telemetry, its
 // notification arrives in the history and the header's count without a reload, and it is acknowledged.
@@ -30,7 +31,7 @@ test('a rule built in the UI fires, its notification arrives live in the history
   await page.goto(`${PORTAL_BASE}/rule-management`);
   const rules = page.getByRole(sel.rulesTable.role, { name: sel.rulesTable.name });
   await expect(rules.getByText(sel.batteryOverheatingText).first()).toBeVisible({ timeout: 20_000 });
-  await page.screenshot({ path: test.info().outputPath('rule-management.png'), fullPage: true });
+  await lookAt(page, { path: test.info().outputPath('rule-management.png'), fullPage: true });
 
   await page.getByRole(sel.addRule.role, { name: sel.addRule.name }).click();
   const dialog = page.getByRole(sel.ruleDialog.role, { name: sel.ruleDialog.name });
@@ -53,7 +54,7 @@ test('a rule built in the UI fires, its notification arrives live in the history
   await dialog.getByRole(...ui.field(sel.conditionValue, true)).fill('0');
   await dialog.getByRole(sel.testRule.role, { name: sel.testRule.name }).click();
   await expect(dialog.getByText(sel.testResult)).toBeVisible({ timeout: 20_000 });
-  await page.screenshot({ path: test.info().outputPath('rule-builder.png'), fullPage: true });
+  await lookAt(page, { path: test.info().outputPath('rule-builder.png'), fullPage: true });
   // The count before the rule exists: its first notification may arrive as soon as it is saved.
   const before = await bellCount(page);
   await dialog.getByRole(sel.save.role, { name: sel.save.name }).click();
@@ -67,11 +68,11 @@ test('a rule built in the UI fires, its notification arrives live in the history
   await expect(row).toHaveCount(1, { timeout: 30_000 });
   await expect.poll(() => bellCount(page), { timeout: 15_000 }).toBeGreaterThan(before);
   await expect(row).toContainText('Web Alert');
-  await page.screenshot({ path: test.info().outputPath('notification-history.png'), fullPage: true });
+  await lookAt(page, { path: test.info().outputPath('notification-history.png'), fullPage: true });
 
   const unacknowledged = await bellCount(page);
   await row.getByRole(...ui.buttonNamed(sel.acknowledge)).click();
   await expect(row).toContainText('(SA)');
   await expect.poll(() => bellCount(page), { timeout: 15_000 }).toBe(unacknowledged - 1);
-  await page.screenshot({ path: test.info().outputPath('notification-acknowledged.png'), fullPage: true });
+  await lookAt(page, { path: test.info().outputPath('notification-acknowledged.png'), fullPage: true });
 });

@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { dashboardPathFor, isRoleCode } from '../../../portal/src/domain/roles';
 import { appShell, portal, ui } from '../../selectors';
 import { PORTAL_URL } from '../../urls';
+import { lookAt } from '../look';
 
 const BASE = PORTAL_URL;
 const ARTIFACTS = new URL('../../.artifacts/', import.meta.url).pathname;
@@ -89,14 +90,14 @@ test.describe('portal shell on the demo build', () => {
     await signInAs(page, 'SA');
     await page.goto(`${BASE}/__demo/crash`);
     for (const line of portal.errorScreen) await expect(page.getByText(line, { exact: true })).toBeVisible(LANDING);
-    await page.screenshot({ path: `${ARTIFACTS}portal-error-screen.png` });
+    await lookAt(page, { path: `${ARTIFACTS}portal-error-screen.png` });
   });
 
   test('the shell: collapsed navigation, breadcrumbs, footer (screenshots)', async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto(`${BASE}/login`);
     await expect(page.getByRole(portal.login.demoList.role, { name: portal.login.demoList.name })).toBeVisible();
-    await page.screenshot({ path: `${ARTIFACTS}portal-login.png` });
+    await lookAt(page, { path: `${ARTIFACTS}portal-login.png` });
     await page.locator(portal.login.demoAccountOf('SA')).click();
     await expect(page.getByText(portal.pages.dashboardGreeting)).toBeVisible(LANDING);
     await expect(page.getByRole(portal.shell.expandNav.role, { name: portal.shell.expandNav.name })).toHaveAttribute(
@@ -104,7 +105,7 @@ test.describe('portal shell on the demo build', () => {
       'false',
     );
     await expect(page.getByText(appShell.copyright(new Date().getFullYear()))).toBeVisible();
-    await page.screenshot({ path: `${ARTIFACTS}portal-shell-collapsed.png`, fullPage: true });
+    await lookAt(page, { path: `${ARTIFACTS}portal-shell-collapsed.png`, fullPage: true });
     await page.getByRole(portal.shell.expandNav.role, { name: portal.shell.expandNav.name }).click();
     await page
       .getByRole(...appShell.vehicleManagementLink)
@@ -113,7 +114,7 @@ test.describe('portal shell on the demo build', () => {
     await expect(page.getByRole(...appShell.vehicleManagementHeading)).toBeVisible(LANDING);
     await page.goto(`${BASE}/vehicle/veh-000001?tab=commands`);
     await expect(page.getByRole(...appShell.commandsTab)).toHaveAttribute('aria-selected', 'true', LANDING);
-    await page.screenshot({ path: `${ARTIFACTS}portal-shell-expanded.png`, fullPage: true });
+    await lookAt(page, { path: `${ARTIFACTS}portal-shell-expanded.png`, fullPage: true });
   });
 });
 

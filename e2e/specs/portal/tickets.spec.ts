@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { portal, tickets, ui } from '../../selectors';
 import { PORTAL_BASE, signInToDashboard } from './portal-session';
 import { seriousViolations } from '../axe';
+import { lookAt } from '../look';
 
 // Help & Support in the demo portal: a service centre admin opens a ticket by hand on the demo driver's vehicle,
 // assigns it, writes an internal note and a reply, puts it on hold and closes it; the driver then sees the ticket with
@@ -24,7 +25,7 @@ test('a ticket is opened by hand, assigned, answered, held and closed; the drive
   await page.goto(`${PORTAL_BASE}/tickets`);
   const table = page.getByRole(tickets.table.role, { name: tickets.table.name });
   await expect(table.getByRole(...ui.row).nth(1)).toBeVisible({ timeout: 30_000 });
-  await page.screenshot({ path: shot('list-da'), fullPage: true });
+  await lookAt(page, { path: shot('list-da'), fullPage: true });
   expect.soft(await seriousViolations(page)).toEqual([]);
 
   await page.getByRole(tickets.newTicket.role, { name: tickets.newTicket.name }).click();
@@ -39,7 +40,7 @@ test('a ticket is opened by hand, assigned, answered, held and closed; the drive
     .click();
   await form.getByRole(tickets.title.role, { name: tickets.title.name }).fill('Charging port cover broken e2e');
   await form.getByRole(tickets.description.role, { name: tickets.description.name }).fill('The cover does not close.');
-  await page.screenshot({ path: shot('new-ticket'), fullPage: true });
+  await lookAt(page, { path: shot('new-ticket'), fullPage: true });
   await form.getByRole(tickets.openTicket.role, { name: tickets.openTicket.name }).click();
 
   const drawer = page.getByRole(...tickets.tCKChargingPortCoverBrokenDialog);
@@ -74,12 +75,12 @@ test('a ticket is opened by hand, assigned, answered, held and closed; the drive
   await moves.getByRole(...tickets.putOnHold).click();
   await expect(drawer.getByText(tickets.pausedText).first()).toBeVisible();
   await expect(moves.getByRole(...ui.button)).toHaveText(['Start work', 'Close']);
-  await page.screenshot({ path: shot('drawer-hold'), fullPage: true });
+  await lookAt(page, { path: shot('drawer-hold'), fullPage: true });
   expect.soft(await seriousViolations(page)).toEqual([]);
   await moves.getByRole(...tickets.close).click();
   await expect(moves.getByRole(...ui.button)).toHaveText(['Reopen']);
   await expect(drawer.getByText(tickets.metText).first()).toBeVisible();
-  await page.screenshot({ path: shot('drawer-closed'), fullPage: true });
+  await lookAt(page, { path: shot('drawer-closed'), fullPage: true });
   await page.keyboard.press('Escape');
 
   await signOut(page);
@@ -88,7 +89,7 @@ test('a ticket is opened by hand, assigned, answered, held and closed; the drive
   await page.getByRole(tickets.search.role, { name: tickets.search.name }).fill(ref);
   const own = page.getByRole(tickets.table.role, { name: tickets.table.name });
   await expect(own.getByRole(...ui.row)).toHaveCount(2, { timeout: 15_000 });
-  await page.screenshot({ path: shot('list-driver'), fullPage: true });
+  await lookAt(page, { path: shot('list-driver'), fullPage: true });
   await own.getByText(ref).click();
   const driverView = page.getByRole(...ui.dialogNamed(new RegExp(`${ref}:`)));
   await expect(driverView.getByText(tickets.weHaveOrderedANewText)).toBeVisible({ timeout: 15_000 });
@@ -96,6 +97,6 @@ test('a ticket is opened by hand, assigned, answered, held and closed; the drive
   await expect(driverView.getByRole(tickets.statusMoves.role, { name: tickets.statusMoves.name })).toHaveCount(0);
   // Let the drawer finish sliding in before the picture.
   await page.waitForTimeout(500);
-  await page.screenshot({ path: shot('drawer-driver'), fullPage: true });
+  await lookAt(page, { path: shot('drawer-driver'), fullPage: true });
   expect.soft(await seriousViolations(page)).toEqual([]);
 });

@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { tripPlayback, trips as tripSel, ui, vehicleTour as tour } from '../../selectors';
 import { PORTAL_BASE, signInDemo } from './portal-session';
+import { lookAt } from '../look';
 
 // Trip Analysis and Location Analysis of one demo-world vehicle in the real demo portal, one behaviour a test: a trip's
 // route on the map, scrubbing and playing it (the marker and the charts follow), the saved locations on their map, with
@@ -10,7 +11,7 @@ const SLOW = { timeout: 20_000 };
 
 /** A screenshot of the viewport (a full-page one repeats the fixed header mid-page once the page has scrolled). */
 async function shoot(page: Page, name: string) {
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`) });
+  await lookAt(page, { path: test.info().outputPath(`${name}.png`) });
 }
 
 async function openTab(page: Page, name: string) {

@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { portal, ui, usersRoles } from '../../selectors';
 import { PORTAL_BASE, signInToDashboard } from './portal-session';
 import { seriousViolations } from '../axe';
+import { lookAt } from '../look';
 
 // Issue 21: a Super Admin grants a permission key to a role in the role editor, a user of that role then sees the
 // page; revoked, the same user gets 403. The demo world lives in this browser context, so the two accounts take
@@ -10,7 +11,7 @@ import { seriousViolations } from '../axe';
 const SHOTS = process.env.USERS_ROLES_SHOTS;
 
 async function shot(page: Page, name: string) {
-  await page.screenshot({
+  await lookAt(page, {
     path: SHOTS ? `${SHOTS}/${name}.png` : test.info().outputPath(`${name}.png`),
     fullPage: true,
   });
@@ -150,7 +151,7 @@ test('user management, the role editor and the device group form pass axe with t
   await pickPreviewRole(page, 'Service Center Admin');
   const preview = page.getByLabel(usersRoles.effectiveAccess);
   await expect(preview).toBeVisible();
-  await preview.screenshot({ path: SHOTS ? `${SHOTS}/preview-da.png` : test.info().outputPath('preview-da.png') });
+  await lookAt(preview, { path: SHOTS ? `${SHOTS}/preview-da.png` : test.info().outputPath('preview-da.png') });
   found.push(...(await seriousViolations(page, { include: PAGE_AND_DIALOG, where: 'roles' })));
 
   await page.goto(`${PORTAL_BASE}/write-role?from=DA`);

@@ -1,6 +1,7 @@
 import { expect, type Locator, test } from '@playwright/test';
 import { openVehicleList, signInToDashboard } from './portal-session';
 import { ui, vehicleList } from '../../selectors';
+import { lookAt } from '../look';
 
 const SLOW = { timeout: 30_000 };
 const ROW_HEIGHT = 44;
@@ -14,7 +15,7 @@ test.describe('the vehicle list at 1,000 rows per page', () => {
     await page.addInitScript(() => localStorage.setItem('voltline.demo.size', '2000'));
     await signInToDashboard(page);
     const table = await openVehicleList(page);
-    await page.screenshot({ path: test.info().outputPath('vehicle-list.png') });
+    await lookAt(page, { path: test.info().outputPath('vehicle-list.png') });
 
     await page.getByLabel(vehicleList.rowsPerPage).selectOption('1000');
     await expect(page.getByText(vehicleList.n11000Of2000Text)).toBeVisible(SLOW);
@@ -37,7 +38,7 @@ test.describe('the vehicle list at 1,000 rows per page', () => {
       }
       await expect(header).toBeInViewport();
     }
-    await page.screenshot({ path: test.info().outputPath('vehicle-list-1000-scrolled.png') });
+    await lookAt(page, { path: test.info().outputPath('vehicle-list-1000-scrolled.png') });
 
     // A long page is laid out as grids, not table layout: header and cells still line up, column for column, also
     // after the user hides a column.
@@ -65,7 +66,7 @@ test.describe('the vehicle list at 1,000 rows per page', () => {
     await expect(lastRow).toBeInViewport();
     await lastRow.getByRole(...vehicleList.actionsFor).click();
     await expect(page.getByRole(...ui.menuitem).first()).toBeVisible();
-    await page.screenshot({ path: test.info().outputPath('vehicle-list-1000-row-menu.png') });
+    await lookAt(page, { path: test.info().outputPath('vehicle-list-1000-row-menu.png') });
     await page.keyboard.press('Escape');
     await lastRow.focus();
     await page.keyboard.press('Enter');

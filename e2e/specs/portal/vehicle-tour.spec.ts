@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { ui, vehicleTour as tour } from '../../selectors';
 import { PORTAL_URL } from '../../urls';
 import { signInToDashboard } from './portal-session';
+import { lookAt } from '../look';
 
 // A vehicle's details on the demo build, one behaviour a test: the 8 vehicle tabs (a command sent and acknowledged live
 // through the in-page broker emulation, one fault's details), then its BMS details and battery pack history, with a
@@ -12,7 +13,7 @@ const BMS = 'bms-000018';
 const SLOW = { timeout: 20_000 };
 
 async function shoot(page: Page, name: string) {
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+  await lookAt(page, { path: test.info().outputPath(`${name}.png`), fullPage: true });
 }
 
 function table(page: Page, name: string) {

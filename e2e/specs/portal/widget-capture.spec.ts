@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { signInToDashboard } from './portal-session';
 import { widgetCapture } from '../../selectors';
+import { lookAt } from '../look';
 
 // Issue 18, item 13: a bug report captured on the portal (the demo embeds our widget) logs nothing to the console,
 // and its replay summary covers the time already spent on the page.
@@ -33,6 +34,6 @@ test('capturing a bug report on the portal logs no error and the replay covers t
   expect(Number(seconds), text).toBeGreaterThan(0);
   expect(Number(events), text).toBeGreaterThan(2);
   await page.waitForTimeout(1_000);
-  await page.screenshot({ path: test.info().outputPath('portal-bug-report.png') });
+  await lookAt(page, { path: test.info().outputPath('portal-bug-report.png') });
   expect(errors).toEqual([]);
 });

@@ -961,14 +961,16 @@ export interface operations {
         };
         requestBody: components["requestBodies"]["Outbound"];
         responses: {
-            /** @description The tour config */
+            /** @description The tour config, under `config` (as gleap@14.2.11 reads it; a bare config starts no tour) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        [key: string]: unknown;
+                        config: {
+                            [key: string]: unknown;
+                        };
                     };
                 };
             };

@@ -109,6 +109,9 @@ export const TEXTS = {
   thankYou: 'Thank you!',
   feedbackBugThanks: 'We received your report and will look into it.',
   feedbackThanks: 'We received your feedback and will read it carefully.',
+  savedTitle: 'Saved, not sent yet',
+  savedForLater:
+    'We could not reach our server just now. It is kept in this browser and will be sent by itself as soon as possible.',
   description: 'Description',
   email: 'E-mail',
   emailHint: 'So that we can answer you.',

@@ -62,6 +62,15 @@ export function CheckIcon() {
   );
 }
 
+export function ClockIcon() {
+  return (
+    <svg {...base} width={32} height={32}>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M12 7v5l3 2" />
+    </svg>
+  );
+}
+
 export function AlertIcon() {
   return (
     <svg {...base}>

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import type { LiveBatch } from '@/shared/lib/live/live-batcher';
-import type { CommandAck, VehicleTelemetry } from '@/shared/lib/live/topics';
+import type { CommandAck, VehicleTelemetry } from '@/domain/live-payloads';
 import { createTestStore } from '@/test/render';
 import { applyLiveBatch } from './live-wiring';
 

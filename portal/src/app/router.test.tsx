@@ -29,6 +29,19 @@ describe('routing and guards', () => {
     expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
   });
 
+  test('opens a role to edit with the Update bit alone, and refuses a new role without the Add bit', async () => {
+    const store = createTestStore();
+    signInAs(store, 'SA');
+    const { auth } = store.getState();
+    store
+      .getState()
+      .login({ user: auth.user!, token: auth.token!, permissions: { ...auth.permissions, 'su.RP': 1 | 4 } });
+    const { router } = renderApp('/write-role?id=role-1', { store });
+    expect(await screen.findByRole('heading', { name: 'Role Permission' })).toBeInTheDocument();
+    await router.navigate('/write-role');
+    expect(await screen.findByRole('heading', { name: 'You do not have access to this page' })).toBeInTheDocument();
+  });
+
   test('shows 404 on an unknown path', async () => {
     const store = createTestStore();
     signInAs(store, 'SA');

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { data, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router-dom';
-import { type AppRoute, ROUTES, routeById } from '@/config/routes';
 import { guardRoute, loginPathFor, safeReturnTo, type Viewer } from '@/domain/route-access';
 import { dashboardPathFor } from '@/domain/roles';
 import type { AppStore } from '@/state/app-store';
 import { FullPageLoader } from '@/shared/ui/full-page-loader';
 import { AppLayout } from './shell/app-layout';
 import { RootLayout } from './shell/root-layout';
+import { type LoadableRoute, loadableRoute, ROUTE_TABLE } from './route-table';
 import { PageRouteError, RootRouteError } from './shell/route-error';
 
 export interface CreateAppRoutesOptions {
@@ -32,18 +32,16 @@ export function createAppRoutes({
   };
 
   const guard =
-    (route: AppRoute) =>
+    (route: LoadableRoute) =>
     ({ request }: LoaderFunctionArgs) => {
-      const decision = guardRoute(route, viewer());
-      if (decision === 'login') {
-        const url = new URL(request.url);
-        throw redirect(loginPathFor(url.pathname + url.search));
-      }
+      const url = new URL(request.url);
+      const decision = guardRoute(route, viewer(), url.searchParams);
+      if (decision === 'login') throw redirect(loginPathFor(url.pathname + url.search));
       if (decision === 'forbidden') throw data('Forbidden', { status: 403 });
       return null;
     };
 
-  const page = (route: AppRoute, path = route.path): RouteObject => ({
+  const page = (route: LoadableRoute, path = route.path): RouteObject => ({
     path,
     handle: { route },
     loader: guard(route),
@@ -54,8 +52,8 @@ export function createAppRoutes({
     },
   });
 
-  const login = routeById('login');
-  const protectedRoutes = ROUTES.filter((r) => !r.public && (includeDemoRoutes || !r.demoOnly));
+  const login = loadableRoute('login');
+  const protectedRoutes = ROUTE_TABLE.filter((r) => !r.public && (includeDemoRoutes || !r.demoOnly));
 
   return [
     {
@@ -84,7 +82,7 @@ export function createAppRoutes({
         },
         {
           element: <AppLayout headerExtras={headerExtras} />,
-          children: [...protectedRoutes.map((r) => page(r)), page(routeById('not-found'), '*')],
+          children: [...protectedRoutes.map((r) => page(r)), page(loadableRoute('not-found'), '*')],
         },
       ],
     },

@@ -160,6 +160,21 @@ export const DRIVE_MODE_LABELS = { 0: 'Normal', 1: 'Economy', 2: 'Performance', 
 export const GEAR = { PARK: 0, NEUTRAL: 1, DRIVE: 2, REVERSE: 3 } as const;
 export const GEAR_LABELS = { 0: 'Park', 1: 'Neutral', 2: 'Drive', 3: 'Reverse' } as const;
 
+/** "Economy (1)", "Reverse (3)", "Drive (66)": the value of an enumerated telemetry key with its label (spec §3). */
+const ENUMERATED_KEY_LABELS: Record<string, Record<string | number, string>> = {
+  driveMode: DRIVE_MODE_LABELS,
+  gear: GEAR_LABELS,
+  stateCode: VEHICLE_STATE_LABELS,
+};
+
+/** The label of an enumerated telemetry key's value, or undefined when the key is a measurement (speed, SoC...). */
+export function enumeratedValueLabel(key: string, value: number | string): string | undefined {
+  const labels = ENUMERATED_KEY_LABELS[key];
+  if (!labels) return undefined;
+  const label = labels[value];
+  return label ? `${label} (${value})` : `Unknown (${value})`;
+}
+
 export const BATTERY_CHEMISTRY = { NMC: 0, LFP: 1, NAAIR: 2, SOLID_STATE: 3, OTHER: 4 } as const;
 /** Read as words, as the other labels are (the spec's names are codes: NAAIR, SOLID_STATE, OTHER). */
 export const BATTERY_CHEMISTRY_LABELS = { 0: 'NMC', 1: 'LFP', 2: 'Na-air', 3: 'Solid state', 4: 'Other' } as const;

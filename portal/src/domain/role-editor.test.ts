@@ -35,16 +35,6 @@ test('every literal check of the code (key with an action) is a bit the editor o
   expect(found.length).toBeGreaterThan(20);
 });
 
-test('the routes table asks only for applicable actions', async () => {
-  const { ROUTES } = await import('@/config/routes');
-  for (const route of ROUTES) {
-    const req = route.permission;
-    if (!req) continue;
-    for (const key of typeof req === 'string' ? [req] : req.anyOf)
-      expect(applicableActions(key) & (route.action ?? ACTION.LIST), `${route.path}`).toBe(route.action ?? ACTION.LIST);
-  }
-});
-
 test('normalize keeps only applicable bits; bitsBeyond names what the editor lacks', () => {
   expect(normalizePermissions({ ah: ACTION.LIST | ACTION.GEOFENCE, mp: 0 })).toEqual({ ah: ACTION.LIST });
   expect(bitsBeyond({ ah: 3, s: 1 }, { ah: 1 })).toEqual({ ah: 2, s: 1 });

@@ -1,7 +1,24 @@
-import type { AppRoute } from '@/config/routes';
 import { NAV_GROUPS, type NavGroup } from './nav-groups';
-import { can, type PermissionMap } from './permissions';
+import { can, type PermissionMap, type PermissionRequirement } from './permissions';
 import type { RoleCode } from './roles';
+
+/** What the guard and the navigation read of a route (the route table, `config/paths.ts`, has one row per path). */
+export interface GuardedRoute {
+  /** A permission key (or any of several) with an action (list/read by default); `null`: any signed-in user. */
+  permission: PermissionRequirement | null;
+  action?: number;
+  /**
+   * A write route that both creates and edits: opening it on an existing item (the URL names it with `?id=`) asks for
+   * this action (Update) instead of `action` (Add).
+   */
+  editAction?: number;
+  /** Public routes open without a session. */
+  public?: boolean;
+  /** Left out of the navigation (demo-only routes). */
+  demoOnly?: boolean;
+  /** Its side-navigation entry: the group, and the roles it is shown to (default: every role that may open it). */
+  nav?: { group: NavGroup; roles?: readonly RoleCode[] };
+}
 
 /** What the guard needs to know about the session. */
 export interface Viewer {
@@ -12,30 +29,41 @@ export interface Viewer {
 
 export type GuardDecision = 'allow' | 'login' | 'forbidden';
 
-/** True when the viewer's permissions open the route (its key with its action; any signed-in user for `null`). */
-export function canOpen(route: AppRoute, permissions: PermissionMap): boolean {
-  return route.permission === null || can(permissions, route.permission, route.action);
+/** The action a route asks for at this URL's query: `editAction` when it names an existing item (`?id=`). */
+export function actionFor(route: GuardedRoute, search?: URLSearchParams): number | undefined {
+  return route.editAction !== undefined && search?.get('id') ? route.editAction : route.action;
 }
 
-/** The guard of every route: public routes open, a visitor signs in first, a signed-in user needs the permission. */
-export function guardRoute(route: AppRoute, viewer: Viewer): GuardDecision {
+/**
+ * True when the viewer's permissions open the route (its key with its action at this query; any signed-in user for
+ * `null`).
+ */
+export function canOpen(route: GuardedRoute, permissions: PermissionMap, search?: URLSearchParams): boolean {
+  return route.permission === null || can(permissions, route.permission, actionFor(route, search));
+}
+
+/**
+ * The guard of every route: public routes open, a visitor signs in first, a signed-in user needs the permission (with
+ * the action the URL's query asks for: editing an item needs Update where creating one needs Add).
+ */
+export function guardRoute(route: GuardedRoute, viewer: Viewer, search?: URLSearchParams): GuardDecision {
   if (route.public) return 'allow';
   if (!viewer.isAuthenticated) return 'login';
-  return canOpen(route, viewer.permissions) ? 'allow' : 'forbidden';
+  return canOpen(route, viewer.permissions, search) ? 'allow' : 'forbidden';
 }
 
-export interface NavSection {
+export interface NavSection<R extends GuardedRoute = GuardedRoute> {
   group: NavGroup;
   label: string;
-  routes: AppRoute[];
+  routes: R[];
 }
 
 /** The side navigation of a viewer: only routes they may open, in table order, grouped. */
-export function navSectionsFor(
-  routes: readonly AppRoute[],
+export function navSectionsFor<R extends GuardedRoute>(
+  routes: readonly R[],
   role: RoleCode | null,
   permissions: PermissionMap,
-): NavSection[] {
+): NavSection<R>[] {
   if (!role) return [];
   const visible = routes.filter(
     (r) => r.nav && !r.demoOnly && canOpen(r, permissions) && (!r.nav.roles || r.nav.roles.includes(role)),

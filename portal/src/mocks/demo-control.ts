@@ -1,4 +1,4 @@
-import { MAX_SIZE } from './world/create-world';
+import { MAX_SIZE } from './world/seeders/context';
 import { getWorldDb, resetWorldDb } from './world/world-instance';
 import { resolveWorldOptions, saveWorldOptions } from './world/world-settings';
 

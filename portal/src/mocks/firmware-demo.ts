@@ -4,7 +4,7 @@ import {
   type RolloutListener,
   type SimulationKnobs,
   settleOpenRollouts,
-} from './handlers/firmware';
+} from './handlers/lib/firmware';
 import type { BrokerEmulator } from './live/broker-emulator';
 import type { WorldDb } from './world/db';
 

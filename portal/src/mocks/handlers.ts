@@ -1,13 +1,18 @@
 import type { RequestHandler } from 'msw';
 import { getEnv } from '@/config/env';
 import { createAnalysisHandlers } from './handlers/analysis';
+import { createCarbonHandlers } from './handlers/carbon';
 import { createCarbonSettingsHandlers } from './handlers/carbon-settings';
 import { createAuditHandlers } from './handlers/audit';
 import { createAuthHandlers } from './handlers/auth';
-import { type CommandHandlerOptions, createCommandHandlers } from './handlers/commands';
+import { type CommandHandlerOptions, createCommandSendHandlers } from './handlers/command-sends';
+import { createCommandHandlers } from './handlers/commands';
+import { createDeviceHistoryHandlers } from './handlers/device-histories';
 import { createDeviceHandlers } from './handlers/devices';
+import { createDeviceImportExportHandlers } from './handlers/device-import-export';
 import { createFaultHandlers } from './handlers/faults';
-import { createFirmwareHandlers, type FirmwareHandlerOptions } from './handlers/firmware';
+import { createFirmwareHandlers } from './handlers/firmware';
+import type { FirmwareHandlerOptions } from './handlers/lib/firmware';
 import { createGeofenceHandlers } from './handlers/geofences';
 import { createHardwareLogHandlers } from './handlers/hardware-logs';
 import { createApiHttp } from './handlers/http';
@@ -17,15 +22,19 @@ import { createOrganisationManagementHandlers } from './handlers/organisation-ma
 import { createOrganisationHandlers } from './handlers/organisations';
 import { createRuleHandlers } from './handlers/rules';
 import { createSimHandlers } from './handlers/sims';
+import { createTicketMessageHandlers } from './handlers/ticket-messages';
 import { createTicketHandlers } from './handlers/tickets';
 import { createTripRouteHandlers } from './handlers/trip-routes';
+import { createVehicleHistoryHandlers } from './handlers/vehicle-histories';
 import { createVehicleHandlers } from './handlers/vehicles';
+import { createVehicleImportExportHandlers } from './handlers/vehicle-import-export';
 import { createDeviceGroupHandlers } from './handlers/device-groups';
 import { createRoleHandlers } from './handlers/roles';
 import { createUserHandlers } from './handlers/users';
 import { createAccessGrantHandlers } from './handlers/access-grants';
 import { createProfileHandlers } from './handlers/profile';
 import { createSettingsHandlers } from './handlers/settings';
+import { createDashboardDataHandlers } from './handlers/dashboard-data';
 import { createDashboardHandlers } from './handlers/dashboards';
 import type { RuleEngineOptions } from './world/rule-engine';
 import { openTicketForRule } from './world/rule-tickets';
@@ -45,12 +54,18 @@ export function createHandlers(
     ...createAuthHandlers(http),
     ...createOrganisationHandlers(http),
     ...createOrganisationManagementHandlers(http),
+    // Import and export before the resource: `/vehicles/export` must not be read as `/vehicles/{id}` (so for devices).
+    ...createVehicleImportExportHandlers(http),
     ...createVehicleHandlers(http),
+    ...createVehicleHistoryHandlers(http),
+    ...createDeviceImportExportHandlers(http),
     ...createDeviceHandlers(http),
+    ...createDeviceHistoryHandlers(http),
     ...createSimHandlers(http),
     ...createModelHandlers(http),
     ...createFaultHandlers(http),
-    ...createCommandHandlers(http, options.commands),
+    ...createCommandHandlers(http),
+    ...createCommandSendHandlers(http, options.commands),
     ...createNotificationHandlers(http, rules),
     ...createAuditHandlers(http),
     ...createHardwareLogHandlers(http),
@@ -60,13 +75,16 @@ export function createHandlers(
     ...createRoleHandlers(http),
     ...createDeviceGroupHandlers(http),
     ...createTicketHandlers(http),
+    ...createTicketMessageHandlers(http),
     ...createRuleHandlers(http, rules),
     ...createAnalysisHandlers(http),
+    ...createCarbonHandlers(http),
     ...createCarbonSettingsHandlers(http),
     ...createFirmwareHandlers(http, options.firmware),
     ...createAccessGrantHandlers(http),
     ...createSettingsHandlers(http),
     ...createProfileHandlers(http),
-    ...createDashboardHandlers(http, { onOtaUpdate: options.firmware?.onUpdate }),
+    ...createDashboardHandlers(http),
+    ...createDashboardDataHandlers(http, { onOtaUpdate: options.firmware?.onUpdate }),
   ];
 }

@@ -87,6 +87,40 @@ describe('details filters', () => {
   });
 });
 
+describe('overall info', () => {
+  test('choosing the vehicle, BMS or MCU clears the other two and keeps every other field', () => {
+    const store = createAppStore({ storage: memoryStorage() });
+    store.getState().setDetailTab({ vehicle_uid: 'V-1' });
+    store.getState().setDetailsFilter('fault_data', [3]);
+    const chosen = () => {
+      const { vehicle_overall_info, bms_overall_info, mcu_overall_info } = store.getState().detailTab;
+      return { vehicle: vehicle_overall_info, bms: bms_overall_info, mcu: mcu_overall_info };
+    };
+    store.getState().setOverallInfo('vehicle', 'V-1');
+    expect(chosen()).toEqual({ vehicle: 'V-1', bms: null, mcu: null });
+    store.getState().setOverallInfo('bms', 'B-1');
+    expect(chosen()).toEqual({ vehicle: null, bms: 'B-1', mcu: null });
+    store.getState().setOverallInfo('mcu', 'M-1');
+    expect(chosen()).toEqual({ vehicle: null, bms: null, mcu: 'M-1' });
+    store.getState().setOverallInfo('vehicle', 'V-2');
+    expect(chosen()).toEqual({ vehicle: 'V-2', bms: null, mcu: null });
+    store.getState().setOverallInfo('vehicle', null);
+    expect(chosen()).toEqual({ vehicle: null, bms: null, mcu: null });
+    expect(store.getState().detailTab).toMatchObject({ vehicle_uid: 'V-1', fault_data: [3] });
+  });
+
+  test('survives a reload in session storage, and a reset clears it', async () => {
+    const storage = memoryStorage();
+    const store = createAppStore({ storage });
+    store.getState().setOverallInfo('bms', 'B-1');
+    const reloaded = createAppStore({ storage });
+    await restoreAppStore(reloaded);
+    expect(reloaded.getState().detailTab.bms_overall_info).toBe('B-1');
+    reloaded.getState().resetDetailTab();
+    expect(reloaded.getState().detailTab.bms_overall_info).toBeNull();
+  });
+});
+
 describe('reset', () => {
   test('restores the details-tab state to its initial values', () => {
     const store = createAppStore({ storage: memoryStorage() });

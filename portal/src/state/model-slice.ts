@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand';
-import type { components } from '@/shared/api/schema';
+import type { components } from '@/domain/api-schema';
 import type { AppState } from './app-store';
 
 /** The model being configured in the six-step flow: enough to resume it, not the model itself (query cache). */

@@ -90,6 +90,9 @@ const detailTabFields: FieldSchemas<DetailTabState> = {
   model_page_component: z.string().nullable(),
   ota_device_filter_data: enumValue(FIRMWARE_UPDATE_STATUS).nullable(),
   bms_reset_device_uid: z.string().nullable(),
+  vehicle_overall_info: z.string().nullable(),
+  bms_overall_info: z.string().nullable(),
+  mcu_overall_info: z.string().nullable(),
 };
 
 const modelFields: FieldSchemas<ModelState> = {

@@ -1,7 +1,7 @@
 import type { StateCreator } from 'zustand';
 import { DEFAULT_ACTIVE_OFFSET } from '@/domain/constants';
-import type { components } from '@/shared/api/schema';
-import type { CommandAck, VehicleTelemetry } from '@/shared/lib/live/topics';
+import type { components } from '@/domain/api-schema';
+import type { CommandAck, VehicleTelemetry } from '@/domain/live-payloads';
 import type { AppState } from './app-store';
 
 /** A date range as ISO strings; null ends are open. */

@@ -8,8 +8,8 @@ import type { PersistStorage } from 'zustand/middleware';
 import { AppProviders, type AppProvidersProps } from '@/app/providers';
 import { createAppRoutes } from '@/app/router';
 import { ApiSessionProvider } from '@/app/api-session-provider';
+import { ROUTE_TABLE } from '@/app/route-table';
 import { theme } from '@/app/theme';
-import { ROUTES } from '@/config/routes';
 import { defaultPermissionsFor } from '@/domain/permissions';
 import { ROLE_LABELS, ROLE_TYPES, type RoleCode, type RoleType } from '@/domain/roles';
 import { type DemoAccount, type SessionPort, SessionProvider } from '@/features/auth/session';
@@ -158,5 +158,5 @@ export function renderWithProviders(
  * modules is not charged to the first test's time-out.
  */
 export async function preloadPages(): Promise<void> {
-  await Promise.all(ROUTES.map((route) => route.load()));
+  await Promise.all(ROUTE_TABLE.map((route) => route.load()));
 }

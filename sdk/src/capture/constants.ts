@@ -10,8 +10,6 @@ export const SNAPSHOT = {
   /** Canvases are scaled down to at most this width (height keeps the ratio). */
   canvasMaxWidth: 1400,
   jpegQuality: 0.7,
-  /** Below this viewport width the report counts as mobile (spec §9 layout mobile breakpoint). */
-  mobileBreakpoint: 450,
   /** A single resource fetch for inlining gives up after this long, so a slow host cannot stall a report. */
   fetchTimeoutMs: 5000,
 } as const;

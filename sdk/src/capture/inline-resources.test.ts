@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { inlineCss, type ResourceLoader, resolveResources, shouldInline } from './inline-resources';
-import { isLiveHost } from './page-info';
 import { serializeDocument } from './serialize-dom';
 
 function fakeLoader(failing: string[] = []): ResourceLoader & { calls: string[] } {
@@ -23,19 +22,6 @@ function fakeLoader(failing: string[] = []): ResourceLoader & { calls: string[] 
 afterEach(() => {
   vi.restoreAllMocks();
   document.body.innerHTML = '';
-});
-
-describe('isLiveHost', () => {
-  test.each(['localhost', '127.0.0.1', '192.168.1.20', '10.0.0.3', 'intranet', 'printer.local', '', '::1'])(
-    '%s is not live, so its resources are inlined',
-    (host) => {
-      expect(isLiveHost(host)).toBe(false);
-    },
-  );
-
-  test('a public domain is live', () => {
-    expect(isLiveHost('shop.example.com')).toBe(true);
-  });
 });
 
 describe('shouldInline', () => {

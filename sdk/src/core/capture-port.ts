@@ -9,7 +9,8 @@ import type { RecordingFile, ScreenshotData, WebReplayPayload } from './report-t
  * replay, no editor) instead of breaking the report.
  */
 export interface SnapshotModule {
-  takeSnapshot(): Promise<ScreenshotData>;
+  /** `live`: the core's `isLiveMode()`; a page that is not live gets its images and stylesheets inlined. */
+  takeSnapshot(live: boolean): Promise<ScreenshotData>;
 }
 
 export interface ReplayModule {

@@ -85,18 +85,36 @@ function onSessionReady(): void {
       if (!runtime.initialized) return;
       mount();
       emit('initialized');
-      // an unfinished product tour of an earlier page resumes (the key is the wire's, pinned by tours/constants.test)
-      if (readJson('gleap-tour-data')) tours((m) => m.resume());
+      // an unfinished product tour of an earlier page resumes (the key is the wire's, pinned by tours/constants.test),
+      // and a `gleap_tour` start an earlier page stored runs when its delay is over
+      if (readJson('gleap-tour-data') || readJson('gleap-tour-start')) tours((m) => m.resume());
     });
   }
-  const s = getSession();
-  // as in gleap, the socket and the ping stream run on every host: live mode decides only about resource inlining
-  if (s?.gleapId && s.gleapHash) {
-    connectSocket(s.gleapId, s.gleapHash, applyServerUpdate);
-    startPingStream({ isOpen: isOpened, pageTracking: !settings.disablePageTracking });
-  }
-  if (s?.gleapHash) emit('register-pushmessage-group', `gleapuser-${s.gleapHash}`);
+  startStreams();
+  const hash = getSession()?.gleapHash;
+  if (hash) emit('register-pushmessage-group', `gleapuser-${hash}`);
   void flushReportQueue();
+}
+
+/**
+ * The socket and the event stream (`/sessions/ping`). As in gleap they run on every host (live mode decides only about
+ * resource inlining), but never in offline mode: its events wait in the buffer until it ends.
+ */
+function startStreams(): void {
+  const s = getSession();
+  if (settings.offline || !s?.gleapId || !s.gleapHash) return;
+  connectSocket(s.gleapId, s.gleapHash, applyServerUpdate);
+  startPingStream({ isOpen: isOpened, pageTracking: !settings.disablePageTracking });
+}
+
+/** Offline mode on: close the socket and stop the event stream; off: start both again (with a ready session). */
+export function setOfflineMode(offline: boolean): void {
+  settings.offline = offline;
+  if (!runtime.initialized) return;
+  if (offline) {
+    disconnectSocket();
+    stopPingStream();
+  } else if (isSessionReady()) startStreams();
 }
 
 /**

@@ -22,9 +22,12 @@ test.each([
   expect(isLiveMode(host)).toBe(false);
 });
 
-test('a public host with a dot is live', () => {
-  expect(isLiveMode('shop.example.com')).toBe(true);
-});
+test.each(['shop.example.com', '10.1.2.3', '172.16.0.1', '127.0.0.2'])(
+  '%s is live: the private ranges of the rule are 192.168.* and 10.0.* only (§5)',
+  (host) => {
+    expect(isLiveMode(host)).toBe(true);
+  },
+);
 
 test('offline mode is never live', () => {
   settings.offline = true;

@@ -1,5 +1,6 @@
 import { expect, test, vi } from 'vitest';
-import { browserName, browserVersion, collectMetadata, isMobileUa, systemName } from './metadata';
+import { browserName, browserVersion, collectMetadata, systemName } from './metadata';
+import { isMobileUa } from './report-types';
 import { settings } from './state';
 
 test.each([

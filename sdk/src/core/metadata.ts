@@ -1,6 +1,7 @@
 import { SDK_TYPE, SDK_VERSION } from './constants';
 import { redactUrl } from './redaction';
 import { settings } from './state';
+import { isMobileUa } from './report-types';
 
 /** Operating system name from the user agent (§3 list). */
 export function systemName(ua: string, platform = ''): string {
@@ -39,11 +40,6 @@ export function browserVersion(ua: string, name = browserName(ua)): string {
 /** Seconds since the widget started, rounded as gleap rounds them (ping `time`, metadata `sessionDuration`). */
 export function sessionDurationSeconds(now = Date.now()): number {
   return Math.round((now - settings.startedAt) / 1000);
-}
-
-/** Mobile devices are detected by user agent. */
-export function isMobileUa(ua: string): boolean {
-  return /Android|webOS|iPhone|iPad|iPod|BlackBerry|IEMobile|Opera Mini|Mobile/i.test(ua);
 }
 
 /** The metadata collected per report (§3). */

@@ -48,14 +48,14 @@ test('a call that hangs gives up after the client time-out and the report stays 
   // the outbox write is real I/O; the time-out starts with the request
   await vi.waitFor(async () => expect(await listQueuedReports()).toHaveLength(1));
   await vi.advanceTimersByTimeAsync(API_TIMEOUT_MS);
-  expect(await outcome).toEqual({ status: 'queued' });
+  expect(await outcome).toMatchObject({ status: 'queued', error: { status: 0 } });
   expect((await listQueuedReports()).map((q) => q.report.formData.description)).toEqual(['hangs']);
 });
 
 test('a 429 is kept and retried after its Retry-After, then stored', async () => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
   failNext(mock.store, 'POST /bugs/v2', 429, 1, { retryAfter: 3 });
-  expect(await submitReport(await report('rate limited'))).toEqual({ status: 'queued' });
+  expect(await submitReport(await report('rate limited'))).toEqual({ status: 'queued', error: expect.any(Error) });
   await vi.advanceTimersByTimeAsync(2_900);
   expect(bugCalls()).toHaveLength(1);
   await vi.advanceTimersByTimeAsync(100);
@@ -65,7 +65,7 @@ test('a 429 is kept and retried after its Retry-After, then stored', async () =>
 
 test.each([408, 500, 502, 503])('a %i answer is retryable: the report is kept', async (status) => {
   failNext(mock.store, 'POST /bugs/v2', status);
-  expect(await submitReport(await report(`status ${status}`))).toEqual({ status: 'queued' });
+  expect(await submitReport(await report(`status ${status}`))).toEqual({ status: 'queued', error: expect.any(Error) });
   expect(await listQueuedReports()).toHaveLength(1);
 });
 

@@ -18,7 +18,8 @@ export const RETRY_MAX_MS = 600_000;
 /** The Web Lock that lets one tab at a time drain the outbox. */
 export const OUTBOX_LOCK = 'voltline-widget-outbox';
 
-export type SendOutcome = { status: 'sent'; result: unknown } | { status: 'queued' };
+/** Sent with the server's answer, or kept in the outbox to be sent later, with the failure that kept it. */
+export type SendOutcome = { status: 'sent'; result: unknown } | { status: 'queued'; error: unknown };
 
 /** Worth retrying later: offline, network error, time-out, 408, 429 and 5xx. Other 4xx are final. */
 export function isRetryable(err: unknown): boolean {
@@ -101,7 +102,7 @@ export async function submitReport(report: BugReport): Promise<SendOutcome> {
     }
     emit('report-queued', item.report);
     scheduleRetry(retryDelay(err));
-    return { status: 'queued' };
+    return { status: 'queued', error: err };
   } finally {
     inFlight.delete(clientId);
   }

@@ -34,6 +34,27 @@ test('a silent crash report names the session e-mail as reportedBy, as gleap doe
   expect(bug.formData.reportedBy).toBeUndefined();
 });
 
+/** The URLs a report's snapshot fetched to inline them (the test page is on localhost, not live by itself). */
+async function inlinedBySnapshot(): Promise<string[]> {
+  document.body.innerHTML = '<img src="/logo.png" alt="logo">';
+  // an image that cannot be inlined is left as it is, with a warning
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+  const fetch = vi.spyOn(globalThis, 'fetch').mockRejectedValue(new Error('offline'));
+  const report = await buildReport({ excludeData: { replays: true } });
+  expect(report.screenshotData?.html).toContain('logo.png');
+  vi.restoreAllMocks();
+  document.body.innerHTML = '';
+  return fetch.mock.calls.map(([url]) => String(url));
+}
+
+test('the snapshot follows the one live-mode rule: setLiveSite(true) sends resources by URL, offline mode inlines them', async () => {
+  expect(await inlinedBySnapshot()).toEqual([`${location.origin}/logo.png`]);
+  settings.liveSite = true;
+  expect(await inlinedBySnapshot()).toEqual([]);
+  settings.offline = true;
+  expect(await inlinedBySnapshot()).toEqual([`${location.origin}/logo.png`]);
+});
+
 function resource(name: string, initiatorType: string): PerformanceResourceTiming {
   return { name, initiatorType, startTime: 10, duration: 12.4 } as PerformanceResourceTiming;
 }

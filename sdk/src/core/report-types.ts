@@ -67,6 +67,7 @@ export interface NetworkLogEntry {
   response?: { status: number; statusText: string; responseText: string };
   success?: boolean;
   duration?: number;
+  /** `fetch` or `xmlhttprequest` for logged requests; the resource timing's initiator for RESOURCE entries. */
   initiatorType?: string;
 }
 
@@ -103,10 +104,19 @@ export interface BugReport {
    */
   screenRecording?: RecordingFile;
   spamToken?: string;
-  tags: string[];
+  /** Only when `setTags` set some (as gleap). */
+  tags?: string[];
   /** A UUID the widget gives each report, so that a retried report is stored once (not a gleap field). */
   clientId?: string;
 }
 
 /** Elements carrying this attribute (the widget's own UI, the capture editor) are left out of snapshots. */
 export const EXCLUDE_ATTRIBUTE = 'data-gl-exclude';
+
+/**
+ * Mobile devices are detected by user agent (§9), one rule for the metadata's `mobile` and the `isMobile` of the
+ * snapshot and the replay; the 450 px breakpoint is the layout's only.
+ */
+export function isMobileUa(ua: string): boolean {
+  return /Android|webOS|iPhone|iPad|iPod|BlackBerry|IEMobile|Opera Mini|Mobile/i.test(ua);
+}

@@ -1,4 +1,5 @@
 import { capturePort } from './capture-port';
+import { isLiveMode } from './live-site';
 import { collectMetadata } from './metadata';
 import { CAPTURE_ITEMS, type CaptureItem, type CaptureSummary } from '../protocol/messages';
 import type { BugReport, ExcludeData, Priority, RecordingFile, ScreenshotData, WebReplayPayload } from './report-types';
@@ -48,9 +49,12 @@ export function collectTicketData(): {
     networkLogs: networkLogsForReport(),
     customEventLog: getCustomEvents(),
     formData: { ...settings.ticketAttributes },
-    ...(settings.tags.length ? { tags: settings.tags } : {}),
+    ...tags(),
   };
 }
+
+/** `tags` only when some were set: gleap sends no key at all otherwise. */
+const tags = () => (settings.tags.length ? { tags: settings.tags.slice() } : {});
 
 /** The logged requests, then (as gleap adds them) a RESOURCE entry for every fetch/XHR not logged, or every resource. */
 function networkLogsForReport() {
@@ -76,7 +80,7 @@ export async function buildReport(opts: ReportOptions): Promise<BugReport> {
     customEventLog: getCustomEvents(),
     formData: { ...settings.ticketAttributes, ...(opts.formData ?? {}) },
     isSilent: !!opts.isSilent,
-    tags: settings.tags.slice(),
+    ...tags(),
   };
   // gleap names the reporter of a silent crash by the session's e-mail
   const email = getSession()?.email;
@@ -89,7 +93,7 @@ export async function buildReport(opts: ReportOptions): Promise<BugReport> {
   else if (!ex.screenshot) {
     const mod = await capturePort.snapshot();
     if (mod) {
-      const shot = await mod.takeSnapshot();
+      const shot = await mod.takeSnapshot(isLiveMode());
       report.screenshotData = { ...shot, x: captureState.snapshotPosition.x, y: captureState.snapshotPosition.y };
     }
   }
@@ -156,7 +160,7 @@ export async function summarizeNextReport(): Promise<CaptureSummary | null> {
   if (!removed.has('screenshot')) {
     try {
       const mod = await capturePort.snapshot();
-      const shot = mod ? await mod.takeSnapshot() : null;
+      const shot = mod ? await mod.takeSnapshot(isLiveMode()) : null;
       if (shot) snapshot = { ...shot, x: captureState.snapshotPosition.x, y: captureState.snapshotPosition.y };
     } catch {
       error = 'Failed to take snapshot';

@@ -1,5 +1,5 @@
 import { trackEvent } from '../logs/custom-events';
-import type { CaptureItem, SendFeedbackData } from '../protocol/messages';
+import type { CaptureItem, FeedbackQueued, SendFeedbackData } from '../protocol/messages';
 import { capturePort } from './capture-port';
 import { FEEDBACK_FAILED_TEXT, SILENT_CRASH_REARM_MS } from './constants';
 import { emit } from './emitter';
@@ -24,7 +24,11 @@ import { isSessionReady } from './session';
 
 let silentSent = false;
 
-/** `send-feedback` -> report -> `feedback-sent` or `feedback-sending-failed` (+ the events of §7). */
+/**
+ * `send-feedback` -> report -> `feedback-sent` or `feedback-sending-failed` (+ the events of §7). A report the outbox
+ * kept to send later (offline, time-out, 429, 5xx) is `feedback-sent` `{queued: true}` to the frame, which says it is
+ * saved, and `error-while-sending` to the integrator: it was not sent yet. A final refusal is the §8 failure.
+ */
 export async function sendFeedbackFromFrame(d: SendFeedbackData): Promise<void> {
   try {
     const report = await buildReport({
@@ -38,10 +42,17 @@ export async function sendFeedbackFromFrame(d: SendFeedbackData): Promise<void> 
       snapshot: capturePreview.snapshot,
     });
     const outcome = await submitReport(report);
-    sendToFrame('feedback-sent', outcome.status === 'sent' ? outcome.result : { queued: true });
-    emit('feedback-sent', d.formData);
+    if (outcome.status === 'queued') {
+      sendToFrame('feedback-sent', { queued: true } satisfies FeedbackQueued);
+      emit('error-while-sending', outcome.error);
+    } else {
+      sendToFrame('feedback-sent', outcome.result);
+      emit('feedback-sent', d.formData);
+      if (d.outboundId)
+        emit('outbound-sent', { outboundId: d.outboundId, outbound: d.outboundId, formData: d.formData });
+    }
     if (d.outboundId) {
-      emit('outbound-sent', { outboundId: d.outboundId, outbound: d.outboundId, formData: d.formData });
+      // the visitor answered, whether the answer went now or waits in the outbox
       const { reportedBy: _omit, ...rest } = d.formData ?? {};
       trackEvent(`${d.outboundId}-submitted`, rest);
     }
@@ -76,11 +87,14 @@ export async function resetCaptureForFlow(): Promise<void> {
   captureState.webReplay = (await capturePort.replay())?.getReplayPayload() ?? undefined;
 }
 
-/** Silent crash report: only with a ready session, at most once per 10 s; failures are swallowed (§8). */
+/**
+ * Silent crash report: only with a ready session, at most once per 10 s; failures are swallowed (§8). Screenshot,
+ * replays and attachments are left out unless the caller asks for them (§3: all three default to true).
+ */
 export function sendSilentCrashReport(
   formData: Record<string, unknown>,
   priority: Priority = 'MEDIUM',
-  excludeData: ExcludeData = { screenshot: false, replays: false, attachments: true },
+  excludeData: ExcludeData = { screenshot: true, replays: true, attachments: true },
 ): void {
   if (!isSessionReady() || silentSent) return;
   silentSent = true;

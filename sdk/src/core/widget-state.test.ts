@@ -138,13 +138,18 @@ test('live mode connects the socket and registers the push group when the sessio
   vi.unstubAllGlobals();
 });
 
-test('offline mode still opens the socket: as in gleap, it only stops resource inlining (issue 17 item 11)', async () => {
+test('offline mode opens no socket (issue 36 item 4); a host that is not live still does (issue 17 item 11)', async () => {
   const construct = vi.fn(function FakeSocket() {
     return { close() {} };
   });
   vi.stubGlobal('WebSocket', construct);
   try {
     Gleap.setOfflineMode(true);
+    await boot();
+    expect(Gleap.isLiveMode()).toBe(false);
+    expect(construct).not.toHaveBeenCalled();
+    resetWidget(mock);
+    // localhost is not live either, but only offline mode keeps the socket closed
     await boot();
     expect(Gleap.isLiveMode()).toBe(false);
     expect(construct).toHaveBeenCalledWith(expect.stringContaining('gleapId='));

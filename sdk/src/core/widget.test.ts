@@ -76,6 +76,8 @@ test('clicking the button loads the frame URL without its query string', async (
   launcher().click();
   expect(iframe().getAttribute('src')).toBe(FRAME);
   expect(container().classList.contains('loading')).toBe(true);
+  // voltline-widget::part(frame) reaches the frame container from the host page's stylesheet
+  expect(container().getAttribute('part')).toBe('frame');
 });
 
 test('after the ping the widget sends config and session to the exact frame origin, then opens 300 ms later', async () => {
@@ -264,9 +266,18 @@ test('a report that meets a server error is kept in IndexedDB and sent on retry'
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
   await boot();
   const { sent } = await openReady();
+  const failed = vi.fn();
+  const feedbackSent = vi.fn();
+  Gleap.on('error-while-sending', failed);
+  Gleap.on('feedback-sent', feedbackSent);
   failNext(mock.store, 'POST /bugs/v2', 503);
   fromFrame('send-feedback', { formData: { description: 'later' }, action: { feedbackType: 'BUG' } });
   await vi.waitFor(() => expect(sent().map((m) => m.name)).toContain('feedback-sent'));
+  // the frame hears that the report is saved for later, the integrator that this send failed
+  expect(sent().find((m) => m.name === 'feedback-sent')!.data).toEqual({ queued: true });
+  expect(failed).toHaveBeenCalledOnce();
+  expect(failed.mock.calls[0]![0]).toMatchObject({ status: 503 });
+  expect(feedbackSent).not.toHaveBeenCalled();
   expect(mock.store.reports).toHaveLength(0);
   expect((await listQueuedReports()).map((q) => q.report.formData.description)).toContain('later');
   expect(await flushReportQueue()).toBeGreaterThanOrEqual(1);
@@ -441,6 +452,34 @@ test('excluded data keys are removed from the report', async () => {
   expect(r.networkLogs).toBeUndefined();
   expect(r.customData).toBeUndefined();
   expect(r.priority).toBe('HIGH');
+});
+
+test('on the wire a report without tags has no tags key, as gleap sends /bugs/v2; one with tags has them', async () => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  await boot();
+  Gleap.sendSilentCrashReport('no tags');
+  await vi.waitFor(() => expect(mock.store.reports).toHaveLength(1));
+  expect(Object.keys(mock.store.reports[0]!)).not.toContain('tags');
+  await vi.advanceTimersByTimeAsync(10_000);
+  Gleap.setTags(['checkout']);
+  Gleap.sendSilentCrashReport('tagged');
+  await vi.waitFor(() => expect(mock.store.reports).toHaveLength(2));
+  expect(mock.store.reports[1]!.tags).toEqual(['checkout']);
+});
+
+test('a silent crash report with form data leaves out screenshot, replays and attachments unless asked for', async () => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  await boot();
+  Gleap.sendSilentCrashReportWithFormData({ d: 'default' });
+  await vi.waitFor(() => expect(mock.store.reports).toHaveLength(1));
+  expect(mock.store.reports[0]).toMatchObject({ type: 'CRASH', priority: 'MEDIUM', formData: { d: 'default' } });
+  expect(mock.store.reports[0]!.screenshotData).toBeUndefined();
+  expect(mock.store.reports[0]!.webReplay).toBeUndefined();
+  // asked for: the screenshot is taken
+  await vi.advanceTimersByTimeAsync(10_000);
+  Gleap.sendSilentCrashReportWithFormData({ d: 'with screenshot' }, 'MEDIUM', { screenshot: false });
+  await vi.waitFor(() => expect(mock.store.reports).toHaveLength(2));
+  expect(mock.store.reports[1]!.screenshotData).toMatchObject({ html: expect.any(String) });
 });
 
 test('showFeedbackButton(false) hides the launcher', async () => {

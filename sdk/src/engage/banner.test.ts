@@ -52,6 +52,7 @@ test('a banner is an iframe from the settable banner URL at the top; banner-load
   expect(frame.getAttribute('src')).toBe(BANNER);
   expect(frame.title).toBe('Banner');
   expect(box.classList.contains('floating')).toBe(false);
+  expect(box.getAttribute('part')).toBe('banner');
   send('banner-loaded');
   expect(post).toHaveBeenCalledWith(
     encodeMessage<PageToBanner, 'banner-data'>('banner-data', data, { type: 'banner' }),

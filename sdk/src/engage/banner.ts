@@ -106,7 +106,11 @@ export function showBanner(action: unknown): void {
   root = surfaceHost('voltline-banner', css, document.documentElement);
   frame = el('iframe', { src, title: 'Banner', scrolling: 'no' });
   root.append(
-    el('div', { class: `banner${floating() ? ' floating' : ''}`, role: 'region', 'aria-label': 'Banner' }, frame),
+    el(
+      'div',
+      { class: `banner${floating() ? ' floating' : ''}`, part: 'banner', role: 'region', 'aria-label': 'Banner' },
+      frame,
+    ),
   );
   window.addEventListener('message', handleBannerMessage);
   offSession = core.on('session-cleared', removeBanner);

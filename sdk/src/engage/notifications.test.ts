@@ -70,6 +70,8 @@ test('a message shows sender, avatar and text with the name placeholder filled f
   expect(item.getAttribute('role')).toBe('button');
   expect(item.tabIndex).toBe(0);
   expect(item.getAttribute('aria-label')).toBe('Maya: Hello Ada, welcome');
+  // voltline-notifications::part(notifications) and ::part(notification) reach the stack and each item
+  expect(s.querySelector('[part="notifications"] [part="notification"]')).toBe(item);
 });
 
 test('a name with markup fills the placeholder as text', async () => {

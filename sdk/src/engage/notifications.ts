@@ -52,14 +52,14 @@ const offs: (() => void)[] = [];
 
 export const stackCss = (color: string) => `:host{all:initial}
 *{box-sizing:border-box}
-.stack{font:14px/1.4 system-ui,sans-serif;position:fixed;z-index:2147483599;right:20px;bottom:90px;width:calc(100vw - 40px);max-width:${NOTIFICATION_WIDTH_PX}px;display:flex;flex-direction:column;align-items:flex-end;gap:8px}
+.stack{font:14px/1.4 var(--voltline-font,system-ui,sans-serif);position:fixed;z-index:2147483599;right:20px;bottom:90px;width:calc(100vw - 40px);max-width:${NOTIFICATION_WIDTH_PX}px;display:flex;flex-direction:column;align-items:flex-end;gap:8px}
 .stack.left{right:auto;left:20px;align-items:flex-start}
 .stack.nobutton{bottom:20px}
-.close,.item,.news{border:0;background:#fff;color:#1c1c1c;cursor:pointer;box-shadow:0 4px 20px rgba(0,0,0,.15);overflow:hidden}
+.close,.item,.news{border:0;background:var(--voltline-background,#fff);color:var(--voltline-text-color,#1c1c1c);cursor:pointer;box-shadow:0 4px 20px rgba(0,0,0,.15);overflow:hidden}
 .close{width:28px;height:28px;border-radius:50%;font-size:16px}
 .item,.news{width:100%;border-radius:12px}
 .item{display:flex;gap:10px;padding:12px 14px}
-.item:focus-visible,.news :focus-visible,.close:focus-visible{outline:3px solid ${color};outline-offset:2px}
+.item:focus-visible,.news :focus-visible,.close:focus-visible{outline:3px solid var(--voltline-color,${color});outline-offset:2px}
 .avatar{width:32px;height:32px;border-radius:50%;object-fit:cover;flex:none}
 .sender,.pager{font-size:12px;color:#666}
 .cover{display:block;width:100%;max-height:170px;object-fit:cover}
@@ -67,9 +67,9 @@ export const stackCss = (color: string) => `:host{all:initial}
 .title{font-weight:600;margin-bottom:4px;cursor:pointer}
 .preview,.next{color:#555}
 .pager{display:flex;align-items:center;justify-content:space-between;margin-top:10px}
-.pager button{border:0;border-radius:8px;padding:6px 12px;background:${color};color:#fff;cursor:pointer;font:inherit}
+.pager button{border:0;border-radius:8px;padding:6px 12px;background:var(--voltline-color,${color});color:#fff;cursor:pointer;font:inherit}
 .bar{height:6px;border-radius:3px;background:#eee;margin:8px 0;overflow:hidden}
-.bar>div{height:100%;background:${color}}
+.bar>div{height:100%;background:var(--voltline-color,${color})}
 .content{min-width:0;overflow-wrap:anywhere}
 .content img{max-width:100%}`;
 
@@ -140,7 +140,7 @@ function renderNews(news: InAppNotification[]): HTMLElement {
   const n = news[newsIndex]!;
   const d = n.data!;
   const title = withName(d.text);
-  const box = el('div', { class: 'news' });
+  const box = el('div', { class: 'news', part: 'notification' });
   const cover = d.coverImageUrl;
   if (cover && !cover.includes('NewsImagePlaceholder')) {
     const img = avatar(cover)[0];
@@ -187,16 +187,20 @@ function renderItem(n: InAppNotification): HTMLElement {
     bar.append(fill);
     const content = el('div', { class: 'content' }, el('div', { class: 'title' }, sanitizeHtml(text)), bar);
     if (d.nextStepTitle) content.append(el('div', { class: 'next' }, `→ ${d.nextStepTitle}`));
-    return clickable(el('div', { class: 'item checklist' }, content), plain(text) || 'Checklist', () =>
-      openNotification(n),
+    return clickable(
+      el('div', { class: 'item checklist', part: 'notification' }, content),
+      plain(text) || 'Checklist',
+      () => openNotification(n),
     );
   }
   const content = el('div', { class: 'content' });
   if (d.sender?.name) content.append(el('div', { class: 'sender' }, d.sender.name));
   content.append(el('div', { class: 'text' }, sanitizeHtml(text)));
   const label = [d.sender?.name, plain(text)].filter(Boolean).join(': ') || 'Notification';
-  return clickable(el('div', { class: 'item' }, ...avatar(d.sender?.profileImageUrl), content), label, () =>
-    openNotification(n),
+  return clickable(
+    el('div', { class: 'item', part: 'notification' }, ...avatar(d.sender?.profileImageUrl), content),
+    label,
+    () => openNotification(n),
   );
 }
 
@@ -225,6 +229,7 @@ export function render(): void {
   }
   const stack = el('div', {
     class: stackClasses(core.getFlowConfig().feedbackButtonPosition, core.ui.hiddenByHost),
+    part: 'notifications',
     role: 'region',
     'aria-label': t('notifications', 'Notifications'),
   });

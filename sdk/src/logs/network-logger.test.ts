@@ -46,7 +46,14 @@ test('a fetch is logged with method, status, body and duration, and the host get
   expect(await res.json()).toEqual({ ok: true, token: 'abc', keep: 1 });
   await until(1);
   const entry = getNetworkLogs()[0]!;
-  expect(entry).toMatchObject({ url: 'https://app.test/json', type: 'GET', success: true, response: { status: 200 } });
+  // initiatorType as on the RESOURCE entries of the same report, so every network-log entry says what made it
+  expect(entry).toMatchObject({
+    url: 'https://app.test/json',
+    type: 'GET',
+    success: true,
+    response: { status: 200 },
+    initiatorType: 'fetch',
+  });
   expect(JSON.parse(entry.response!.responseText)).toEqual({ ok: true, token: '[redacted]', keep: 1 });
   expect(typeof entry.duration).toBe('number');
 });
@@ -169,7 +176,12 @@ test('XHR requests are logged with their status, redacted headers and bodies', (
     xhr.setRequestHeader('Authorization', 'Bearer q');
     xhr.send('{"password":"p","a":1}');
     const entry = getNetworkLogs()[0]!;
-    expect(entry).toMatchObject({ type: 'POST', success: true, response: { status: 201, statusText: 'Created' } });
+    expect(entry).toMatchObject({
+      type: 'POST',
+      success: true,
+      response: { status: 201, statusText: 'Created' },
+      initiatorType: 'xmlhttprequest',
+    });
     expect(entry.request!.headers).toEqual({ Authorization: '[redacted]' });
     expect(JSON.parse(entry.request!.payload as string)).toEqual({ password: '[redacted]', a: 1 });
     expect(JSON.parse(entry.response!.responseText)).toEqual({ id: 1, token: '[redacted]' });

@@ -141,6 +141,7 @@ function wrapFetch(): () => void {
           date: new Date(started).toISOString(),
           type: method,
           request: { payload: requestPayload(init?.body), headers: cleanHeaders(headers) },
+          initiatorType: 'fetch',
         };
         promise.then(
           async (res) => {
@@ -214,6 +215,7 @@ function wrapXhr(): () => void {
           response: { status: this.status, statusText: this.statusText, responseText },
           success: this.status >= 200 && this.status < 400,
           duration: Date.now() - m.started,
+          initiatorType: 'xmlhttprequest',
         });
       });
     }

@@ -83,14 +83,17 @@ test('a seeded store holds its tours, served on both outbound calls; the demo to
   const store = createWidgetMockStore({ tours: DEMO_ENGAGEMENT.tours });
   expect([...store.tours.keys()]).toEqual(['demo-tour', 'demo-cobrowse']);
   mock.store.tours.set('demo-tour', store.tours.get('demo-tour')!);
-  const config = await (await post('/outbound/producttours', { outboundId: 'demo-tour' })).json();
+  // `{ config }`, as the spec's table (§7) and gleap@14.2.11 read it
+  const answer = await (await post('/outbound/producttours', { outboundId: 'demo-tour' })).json();
+  expect(Object.keys(answer)).toEqual(['config']);
+  const { config } = answer;
   expect(config.steps.length).toBeGreaterThan(1);
   expect(await (await post('/outbound/producttourvalidation', { outboundId: 'demo-tour' })).json()).toEqual({
     status: 'live',
     config,
   });
   mock.store.tours.set('demo-cobrowse', store.tours.get('demo-cobrowse')!);
-  const cobrowse = await (await post('/outbound/producttours', { outboundId: 'demo-cobrowse' })).json();
+  const { config: cobrowse } = await (await post('/outbound/producttours', { outboundId: 'demo-cobrowse' })).json();
   expect(cobrowse.tourType).toBe('cobrowse');
   expect((await (await post('/outbound/producttourvalidation', { outboundId: 'demo-cobrowse' })).json()).status).toBe(
     'live',

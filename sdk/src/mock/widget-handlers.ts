@@ -195,7 +195,7 @@ export function createWidgetMock(options: WidgetMockOptions = {}): WidgetMock {
       const { body, fail } = await record(request, '/outbound/producttours');
       if (fail) return fail;
       const tour = store.tours.get(String((body as { outboundId?: string })?.outboundId));
-      return tour ? HttpResponse.json(tour.config) : failure('not found', 404);
+      return tour ? HttpResponse.json({ config: tour.config }) : failure('not found', 404);
     }),
     http.post(`${api}/outbound/producttourvalidation`, async ({ request }) => {
       const { body, fail } = await record(request, '/outbound/producttourvalidation');

@@ -102,13 +102,23 @@ export interface FlowStartData {
   format?: string;
 }
 
+/** `feedback-sent` of a report kept in the outbox (offline, time-out, 429, 5xx): it is sent later, by itself. */
+export interface FeedbackQueued {
+  queued: true;
+}
+
 /** Messages the widget sends to the messenger frame. */
 export interface WidgetToFrame {
   'widget-status-update': { isWidgetOpen: boolean };
   'session-update': { sessionData: JsonObject | null; apiUrl: string; sdkKey: string };
   'config-update': { config: JsonObject; aiTools: unknown[]; overrideLanguage: string };
   'collect-ticket-data': TicketData;
+  /**
+   * The server's answer to `POST /bugs/v2` (gleap's wire), or, a Voltline addition, `FeedbackQueued` when the report
+   * could not be sent now and waits in the widget's outbox: a messenger should say it is saved and will be sent.
+   */
   'feedback-sent': unknown;
+  /** The §8 text: the report was refused for good and nothing was kept. */
   'feedback-sending-failed': string;
   'prefill-form-data': Record<string, unknown>;
   'session-cleared': undefined;

@@ -3,6 +3,9 @@ import * as c from './constants';
 
 test('the tour constants of spec §9 and the wire', () => {
   expect(c.TOUR_KEY).toBe('gleap-tour-data');
+  // ours (gleap keeps only a timer); the core reads it by this name to load the tours chunk on a reload
+  expect(c.TOUR_START_KEY).toBe('gleap-tour-start');
+  expect(c.TOUR_START_STALE_MS).toBe(3_600_000);
   expect([c.STAGE_PADDING, c.STAGE_RADIUS, c.OVERLAY_OPACITY, c.STAGE_ANIMATION_MS, c.POPOVER_OFFSET]).toEqual([
     10, 5, 0.7, 400, 10,
   ]);

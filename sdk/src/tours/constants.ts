@@ -2,6 +2,14 @@
 
 /** localStorage key of the unfinished tour, `{tourData, tourId}` with the steps cut to the remaining ones (wire fact). */
 export const TOUR_KEY = 'gleap-tour-data';
+/**
+ * localStorage key of a `gleap_tour` start waiting for its delay (§3: the stored tour id and delay), `{tourId,
+ * tourDelay, storedAt}`: a reload before the delay is over starts the tour when it would have started. Ours: gleap
+ * keeps only a timer.
+ */
+export const TOUR_START_KEY = 'gleap-tour-start';
+/** A waiting start this long past its time is dropped instead of surprising a visitor who comes back later. */
+export const TOUR_START_STALE_MS = 60 * 60 * 1000;
 /** The stage around the highlighted element: padding and corner radius in px, overlay opacity, animation. */
 export const STAGE_PADDING = 10;
 export const STAGE_RADIUS = 5;

@@ -1,9 +1,10 @@
+import { HttpResponse, http } from 'msw';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
 import { Gleap } from '../index';
 import { getCustomEvents } from '../logs/custom-events';
 import { failNext } from '../mock/widget-store';
 import { API, FRAME, KEY, WS, createTestServer, resetWidget } from '../test/widget-harness';
-import { NOT_LIVE, NO_PATH, NO_STEPS, TOUR_KEY } from './constants';
+import { NOT_LIVE, NO_PATH, NO_STEPS, TOUR_KEY, TOUR_START_KEY } from './constants';
 import { findElement, waitForElement } from './element';
 import { inputAccepted, isRunning, stop } from './tours';
 import type { TourData } from './types';
@@ -82,6 +83,8 @@ test('a tour starts only after producttours and producttourvalidation, then show
   ]);
   const d = dialog()!;
   expect(d.getAttribute('aria-modal')).toBe('true');
+  // voltline-tour::part(popover) reaches it from the host page's stylesheet
+  expect(d.getAttribute('part')).toBe('popover');
   expect(d.getAttribute('aria-labelledby')).toBe('vt-title');
   expect(d.querySelector('h2')!.textContent).toBe('Welcome');
   expect(d.querySelector('.prog')!.textContent).toBe('1 of 3');
@@ -95,6 +98,20 @@ test('a tour starts only after producttours and producttourvalidation, then show
   expect(btn('Previous')).toBeUndefined();
   expect(root()!.activeElement).toBe(d);
   expect(isRunning()).toBe(true);
+});
+
+test('a tour started by id takes its data from the config of the producttours answer, never the answer itself', async () => {
+  await boot();
+  // a server that answers the bare config (the shape of no spec) starts nothing: no validation, no tour
+  server.use(http.post(`${API}/outbound/producttours`, () => HttpResponse.json(TOUR), { once: true }));
+  mock.store.tours.set('t1', { status: 'live', config: TOUR as Record<string, unknown> });
+  Gleap.startProductTour('t1');
+  await new Promise((r) => setTimeout(r, 50));
+  expect(outbound()).toEqual([]);
+  expect(isRunning()).toBe(false);
+  // the spec's `{ config }` (what the mock answers) starts it
+  Gleap.startProductTour('t1');
+  await vi.waitFor(() => expect(dialog()!.querySelector('h2')!.textContent).toBe('Welcome'));
 });
 
 test('button texts and visibility follow the tour options; one tour at a time', async () => {
@@ -439,6 +456,52 @@ test('gleap_tour starts the tour after gleap_tour_delay seconds', async () => {
   await new Promise((r) => setTimeout(r, 100));
   expect(outbound()).toEqual([]);
   await vi.waitFor(() => expect(dialog()).not.toBeNull(), { timeout: 2000 });
+});
+
+test('gleap_tour stores the tour id and delay; a reload before the delay is over starts the tour when it was due', async () => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  mock.store.tours.set('t1', { status: 'live', config: TOUR as Record<string, unknown> });
+  history.replaceState(null, '', '/?gleap_tour=t1&gleap_tour_delay=5');
+  await boot();
+  await vi.waitFor(() => expect(localStorage.getItem(TOUR_START_KEY)).not.toBeNull());
+  const stored = JSON.parse(localStorage.getItem(TOUR_START_KEY)!);
+  expect(stored).toEqual({ tourId: 't1', tourDelay: 5, storedAt: expect.any(Number) });
+  await vi.advanceTimersByTimeAsync(3_000);
+  // the page reloads 3 s in, with the query still in its URL: the tour starts 2 s later, not 5
+  resetWidget(mock);
+  localStorage.setItem(TOUR_START_KEY, JSON.stringify(stored));
+  await boot();
+  await vi.advanceTimersByTimeAsync(1_500);
+  expect(outbound()).toEqual([]);
+  await vi.advanceTimersByTimeAsync(600);
+  await vi.waitFor(() => expect(outbound()[0]).toEqual(['/outbound/producttours', { outboundId: 't1' }]));
+  // once, though the first page's timer and the second page's timer were both waiting
+  await vi.advanceTimersByTimeAsync(5_000);
+  expect(outbound().filter(([p]) => p === '/outbound/producttours')).toHaveLength(1);
+  expect(localStorage.getItem(TOUR_START_KEY)).toBeNull();
+});
+
+test('a reload without the query still starts a stored tour; a stale or broken stored start is dropped', async () => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  mock.store.tours.set('t1', { status: 'live', config: TOUR as Record<string, unknown> });
+  localStorage.setItem(TOUR_START_KEY, JSON.stringify({ tourId: 't1', tourDelay: 2, storedAt: Date.now() - 1_000 }));
+  await boot();
+  await vi.advanceTimersByTimeAsync(1_100);
+  await vi.waitFor(() => expect(outbound()[0]).toEqual(['/outbound/producttours', { outboundId: 't1' }]));
+  stop();
+  resetWidget(mock);
+  localStorage.setItem(
+    TOUR_START_KEY,
+    JSON.stringify({ tourId: 't1', tourDelay: 2, storedAt: Date.now() - 7_300_000 }),
+  );
+  await boot();
+  await vi.waitFor(() => expect(localStorage.getItem(TOUR_START_KEY)).toBeNull());
+  resetWidget(mock);
+  localStorage.setItem(TOUR_START_KEY, '{"tourId":7}');
+  await boot();
+  await vi.waitFor(() => expect(localStorage.getItem(TOUR_START_KEY)).toBeNull());
+  await vi.advanceTimersByTimeAsync(10_000);
+  expect(outbound()).toEqual([]);
 });
 
 test('destroy ends a running tour as quit and removes it', async () => {

@@ -1,5 +1,5 @@
 import { core } from '../engage/core';
-import { NOT_LIVE, NO_STEPS, TOUR_KEY } from './constants';
+import { NOT_LIVE, NO_STEPS, TOUR_KEY, TOUR_START_KEY, TOUR_START_STALE_MS } from './constants';
 import { waitForElement } from './element';
 import type { TourData, TourStep } from './types';
 import { type TourView, createView } from './view';
@@ -41,11 +41,19 @@ export function inputAccepted(step: TourStep, value: string): boolean {
   return typeof step.inputValue === 'string' && step.inputValue.trim() ? v === step.inputValue.trim() : true;
 }
 
-function readStored(): { tourId?: unknown; tourData?: unknown } | null {
+function read<T>(key: string): Partial<T> | null {
   try {
-    return JSON.parse(localStorage.getItem(TOUR_KEY) ?? 'null');
+    return JSON.parse(localStorage.getItem(key) ?? 'null');
   } catch {
     return null;
+  }
+}
+
+function remove(key: string): void {
+  try {
+    localStorage.removeItem(key);
+  } catch {
+    // storage blocked
   }
 }
 
@@ -62,13 +70,7 @@ function store(r: Run): void {
   }
 }
 
-function clearStored(): void {
-  try {
-    localStorage.removeItem(TOUR_KEY);
-  } catch {
-    // storage blocked
-  }
-}
+const clearStored = () => remove(TOUR_KEY);
 
 /** Ends the run once: cleanup, stored tour cleared, `productTourCompleted` or `productTourQuit` with the tour id. */
 function end(r: Run, completed: boolean): void {
@@ -212,12 +214,17 @@ export function startProductTourWithConfig(tourId: unknown, config: unknown): vo
   });
 }
 
-/** Start a tour by id: its data comes from `POST /outbound/producttours`; a failure is swallowed (spec §8). */
+/**
+ * Start a tour by id: its data is the `config` of the `POST /outbound/producttours` answer (spec §7); a failure, or an
+ * answer without a config, is swallowed (spec §8).
+ */
 export function startProductTour(tourId: unknown): void {
   if (run || typeof tourId !== 'string' || !tourId || !core.isSessionReady()) return;
   core
-    .api('POST', '/outbound/producttours', { outboundId: tourId })
-    .then((config) => startProductTourWithConfig(tourId, config))
+    .api<{ config?: unknown }>('POST', '/outbound/producttours', { outboundId: tourId })
+    .then((answer) => {
+      if (answer?.config) startProductTourWithConfig(tourId, answer.config);
+    })
     .catch(() => {});
 }
 
@@ -227,12 +234,68 @@ export function runAction(action: unknown): void {
   startProductTourWithConfig(a.outbound, a.data);
 }
 
-/** Resume the unfinished tour an earlier page stored (validated again: a tour switched off since does not resume). */
+/** A `gleap_tour` start waiting for its delay, as stored (`TOUR_START_KEY`). */
+interface PendingStart {
+  tourId: string;
+  /** Seconds after `storedAt`. */
+  tourDelay: number;
+  storedAt: number;
+}
+
+/** The stored start, when it is well-formed and not stale. */
+function readPending(): PendingStart | null {
+  const p = read<PendingStart>(TOUR_START_KEY);
+  if (!p || typeof p.tourId !== 'string' || !p.tourId) return null;
+  if (typeof p.tourDelay !== 'number' || typeof p.storedAt !== 'number') return null;
+  return p.storedAt + p.tourDelay * 1000 + TOUR_START_STALE_MS > Date.now() ? (p as PendingStart) : null;
+}
+
+/** Start the stored tour when its delay is over, unless another page or tab started it first. */
+function schedulePending(): void {
+  const p = readPending();
+  if (!p) {
+    remove(TOUR_START_KEY);
+    return;
+  }
+  setTimeout(
+    () => {
+      const now = readPending();
+      if (now?.tourId !== p.tourId || now.storedAt !== p.storedAt) return;
+      remove(TOUR_START_KEY);
+      startProductTour(p.tourId);
+    },
+    Math.max(0, p.storedAt + p.tourDelay * 1000 - Date.now()),
+  );
+}
+
+/**
+ * `gleap_tour` with `gleap_tour_delay`: the tour id and delay are stored (§3) and the tour starts `tourDelay` seconds
+ * after they were first stored, on this page or, after a reload, on the next one. The same tour id again (a reload that
+ * keeps the query) keeps the time of the first.
+ */
+export function startLater(tourId: string, tourDelay: number): void {
+  if (readPending()?.tourId !== tourId) {
+    try {
+      localStorage.setItem(TOUR_START_KEY, JSON.stringify({ tourId, tourDelay, storedAt: Date.now() }));
+    } catch {
+      // storage blocked: a timer still starts the tour on this page
+      setTimeout(() => startProductTour(tourId), tourDelay * 1000);
+      return;
+    }
+  }
+  schedulePending();
+}
+
+/**
+ * On load: resume the unfinished tour an earlier page stored (validated again: a tour switched off since does not
+ * resume), and schedule a `gleap_tour` start an earlier page stored.
+ */
 export function resume(): void {
-  const saved = readStored();
+  const saved = read<{ tourId: unknown; tourData: unknown }>(TOUR_KEY);
   if (saved && typeof saved.tourId === 'string' && saved.tourData && typeof saved.tourData === 'object')
     startProductTourWithConfig(saved.tourId, saved.tourData);
   else clearStored();
+  schedulePending();
 }
 
 /** Stop a running tour as quit (destroy). */

@@ -27,12 +27,12 @@ export interface StepView {
   canContinue: boolean;
 }
 
-const CSS = `:host{all:initial;position:fixed;inset:0;z-index:2147483646;pointer-events:none;font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#111827}
+const CSS = `:host{all:initial;position:fixed;inset:0;z-index:2147483646;pointer-events:none;font:14px/1.45 var(--voltline-font,system-ui,-apple-system,"Segoe UI",Roboto,sans-serif);color:var(--voltline-text-color,#111827)}
 svg{position:fixed;inset:0;width:100vw;height:100vh}path{pointer-events:auto;cursor:default}
 .blk{position:fixed;pointer-events:auto}
-.pop{position:fixed;box-sizing:border-box;width:min(340px,calc(100vw - 16px));background:#fff;border-radius:8px;padding:16px;box-shadow:0 6px 24px rgba(0,0,0,.25);pointer-events:auto;outline:none;animation:in ${STAGE_ANIMATION_MS}ms ease}
+.pop{position:fixed;box-sizing:border-box;width:min(340px,calc(100vw - 16px));background:var(--voltline-background,#fff);border-radius:8px;padding:16px;box-shadow:0 6px 24px rgba(0,0,0,.25);pointer-events:auto;outline:none;animation:in ${STAGE_ANIMATION_MS}ms ease}
 .pop:focus{outline:none}
-.arr{position:absolute;width:10px;height:10px;background:#fff;transform:rotate(45deg)}
+.arr{position:absolute;width:10px;height:10px;background:var(--voltline-background,#fff);transform:rotate(45deg)}
 .bottom .arr{top:-5px}.top .arr{bottom:-5px}.right .arr{left:-5px}.left .arr{right:-5px}.center .arr{display:none}
 h2{margin:0 24px 6px 0;font-size:16px;line-height:1.3}
 .snd{display:flex;align-items:center;gap:8px;margin:0 24px 8px 0;font-weight:600}.snd img{width:28px;height:28px;border-radius:50%;object-fit:cover}
@@ -40,8 +40,8 @@ h2{margin:0 24px 6px 0;font-size:16px;line-height:1.3}
 .vid{position:relative}.vid video{display:block;width:100%;border-radius:6px}
 .foot{display:flex;align-items:center;gap:8px;margin-top:12px}.prog{margin-right:auto;color:#4b5563;font-size:13px}
 button{font:inherit;cursor:pointer;border-radius:6px;border:1px solid #d1d5db;background:#fff;color:#111827;padding:6px 12px}
-button:focus-visible{outline:2px solid #485bff;outline-offset:2px}
-.nx{background:#3344d6;border-color:#3344d6;color:#fff}.nx:disabled{opacity:.5;cursor:not-allowed}
+button:focus-visible{outline:2px solid var(--voltline-color,#485bff);outline-offset:2px}
+.nx{background:var(--voltline-color,#3344d6);border-color:var(--voltline-color,#3344d6);color:#fff}.nx:disabled{opacity:.5;cursor:not-allowed}
 .x{position:absolute;top:8px;right:8px;border:0;padding:2px 8px;font-size:18px;line-height:1;color:#4b5563;background:none}
 .vb{position:absolute;right:8px;bottom:8px;background:rgba(17,24,39,.8);color:#fff;border:0;font-size:12px}
 @keyframes in{from{opacity:0}to{opacity:1}}
@@ -202,7 +202,7 @@ export function createView(data: TourData, controls: TourControls) {
     const last = index === total - 1;
     const box = el(
       'div',
-      { role: 'dialog', 'aria-modal': 'true', tabindex: '-1', class: 'pop' },
+      { role: 'dialog', 'aria-modal': 'true', tabindex: '-1', class: 'pop', part: 'popover' },
       el('span', { class: 'arr' }),
     );
     if (data.allowClose) box.append(button('x', '×', controls.quit, 'Close tour'));

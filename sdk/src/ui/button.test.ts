@@ -28,6 +28,8 @@ test('the launcher is a button with an accessible name that toggles', () => {
   const el = renderButton(config(), state, onClick)!;
   expect(el.tagName).toBe('BUTTON');
   expect(el.type).toBe('button');
+  // voltline-widget::part(button) reaches it from the host page's stylesheet
+  expect(el.getAttribute('part')).toBe('button');
   expect(el.getAttribute('aria-label')).toBe('Open Feedback');
   el.click();
   expect(onClick).toHaveBeenCalledOnce();

@@ -46,6 +46,7 @@ export function renderButton(config: FlowConfig, state: ButtonState, onClick: ()
   if (!el?.isConnected) {
     el = document.createElement('button');
     el.type = 'button';
+    el.setAttribute('part', 'button');
     el.addEventListener('click', onClick);
     getShadowRoot().appendChild(el);
   }

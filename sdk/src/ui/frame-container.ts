@@ -9,6 +9,7 @@ export function ensureFrame(frameUrl: string): HTMLIFrameElement {
   if (iframe && container?.isConnected) return iframe;
   container = document.createElement('div');
   container.className = 'frame loading';
+  container.setAttribute('part', 'frame');
   iframe = document.createElement('iframe');
   iframe.title = 'Feedback and support';
   iframe.setAttribute('allow', 'autoplay; encrypted-media; fullscreen; clipboard-write');

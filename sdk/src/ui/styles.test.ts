@@ -25,6 +25,16 @@ test('offsets and radius come from the config', () => {
   expect(custom).toContain('border-radius:7px');
 });
 
+test('the host theme wins through custom properties, with the config as the fallback', () => {
+  const themed = widgetCss({ ...DEFAULT_FLOW_CONFIG, buttonColor: '#112233', borderRadius: 7 } as FlowConfig);
+  expect(themed).toContain('background:var(--voltline-button-color,#112233)');
+  expect(themed).toContain('color:var(--voltline-button-text-color,#fff)');
+  expect(themed).toContain('border-radius:var(--voltline-radius,7px)');
+  expect(themed).toContain('background:var(--voltline-background,#FFFFFF)');
+  expect(themed).toContain('outline:3px solid var(--voltline-color,#485BFF)');
+  expect(themed).toContain('font-family:var(--voltline-font,system-ui');
+});
+
 test('the focus ring is visible on the launcher', () => {
   expect(css).toContain('.btn:focus-visible{outline:3px solid');
 });
@@ -39,7 +49,7 @@ test('text on a colour is dark above brightness 160 and light at 160 or below', 
 test('colours that are not plain CSS colours never reach the stylesheet', () => {
   const evil = widgetCss({ ...DEFAULT_FLOW_CONFIG, buttonColor: 'red;}:host{visibility:collapse' } as FlowConfig);
   expect(evil).not.toContain('collapse');
-  expect(evil).toContain('background:#485BFF');
+  expect(evil).toContain('background:var(--voltline-button-color,#485BFF)');
   expect(widgetCss({ ...DEFAULT_FLOW_CONFIG, buttonColor: 'rgba(10, 20, 30, 0.5)' } as FlowConfig)).toContain(
     'rgba(10, 20, 30, 0.5)',
   );

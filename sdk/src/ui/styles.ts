@@ -29,7 +29,13 @@ export function safeColor(value: unknown, fallback: string): string {
   return typeof value === 'string' && COLOR_RE.test(value.trim()) ? value.trim() : fallback;
 }
 
-/** The whole stylesheet of the shadow root, derived from the flow config (colours are validated, never pasted). */
+/**
+ * The whole stylesheet of the shadow root, derived from the flow config (colours are validated, never pasted). The host
+ * page's theme wins without `!important`: the custom properties `--voltline-button-color`,
+ * `--voltline-button-text-color`, `--voltline-color` (focus ring), `--voltline-background` and `--voltline-radius` (frame
+ * container) and `--voltline-font` replace the config's values, and `voltline-widget::part(button)` and
+ * `::part(frame)` reach the two elements (sdk/README.md, Theming).
+ */
 export function widgetCss(config: FlowConfig): string {
   const c = {
     ...config,
@@ -42,9 +48,9 @@ export function widgetCss(config: FlowConfig): string {
   const y = `${Number(c.buttonY) || 0}px`;
   const r = `${Number(c.borderRadius) || 0}px`;
   return `:host{all:initial}
-*{box-sizing:border-box;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
-.btn{position:fixed;z-index:2147483600;border:0;cursor:pointer;background:${c.buttonColor};color:${contrastColor(c.buttonColor)};display:flex;align-items:center;justify-content:center;gap:8px;box-shadow:0 2px 12px rgba(0,0,0,.2);transition:transform .2s}
-.btn:focus-visible{outline:3px solid ${c.color};outline-offset:3px}
+*{box-sizing:border-box;font-family:var(--voltline-font,system-ui,-apple-system,"Segoe UI",Roboto,sans-serif)}
+.btn{position:fixed;z-index:2147483600;border:0;cursor:pointer;background:var(--voltline-button-color,${c.buttonColor});color:var(--voltline-button-text-color,${contrastColor(c.buttonColor)});display:flex;align-items:center;justify-content:center;gap:8px;box-shadow:0 2px 12px rgba(0,0,0,.2);transition:transform .2s}
+.btn:focus-visible{outline:3px solid var(--voltline-color,${c.color});outline-offset:3px}
 .btn svg,.btn img{width:28px;height:28px;object-fit:contain}
 .btn[hidden]{display:none}
 .modern{width:56px;height:56px;border-radius:50%;bottom:${y};right:${x}}
@@ -55,7 +61,7 @@ export function widgetCss(config: FlowConfig): string {
 .classic.bottom{top:auto;bottom:0;right:${x};transform:none}
 .survey{opacity:.9}
 .bubble{position:absolute;top:-4px;right:-4px;min-width:20px;height:20px;padding:0 5px;border-radius:10px;background:#e5484d;color:#fff;font-size:12px;line-height:20px;text-align:center}
-.frame{position:fixed;z-index:2147483601;bottom:${`calc(${y} + 70px)`};right:${x};width:calc(100vw - 40px);max-width:${CONTAINER_WIDTH_PX}px;height:calc(100vh - 120px);max-height:${INNER_HEIGHT_PX}px;border-radius:${r};overflow:hidden;background:${c.backgroundColor};box-shadow:0 5px 40px rgba(0,0,0,.16);opacity:0;visibility:hidden;transform:translateY(12px)}
+.frame{position:fixed;z-index:2147483601;bottom:${`calc(${y} + 70px)`};right:${x};width:calc(100vw - 40px);max-width:${CONTAINER_WIDTH_PX}px;height:calc(100vh - 120px);max-height:${INNER_HEIGHT_PX}px;border-radius:var(--voltline-radius,${r});overflow:hidden;background:var(--voltline-background,${c.backgroundColor});box-shadow:0 5px 40px rgba(0,0,0,.16);opacity:0;visibility:hidden;transform:translateY(12px)}
 .frame.open{opacity:1;visibility:visible;transform:none}
 .frame.animate{transition:opacity .3s,transform .3s}
 .frame.loading{background:${c.backgroundColor} linear-gradient(${c.headerColor},${c.headerColor}) top/100% 160px no-repeat}

@@ -1,5 +1,5 @@
-/** Builds the live harness page with the portal's Vite into `outDir` and returns it. */
+/** Builds the harness page with the portal's Vite into `outDir` and returns it. */
 export function buildHarness(options: { outDir: string }): string;
 
-/** Builds the harness and serves it on a free loopback port. */
-export function startHarness(options: { outDir: string }): Promise<{ url: string; close(): Promise<void> }>;
+/** Serves the harness on a free loopback port, built once per Playwright run. */
+export function startHarness(): Promise<{ url: string; close(): Promise<void> }>;

@@ -7,5 +7,5 @@ const config = fileURLToPath(new URL('./vite.config.mjs', import.meta.url));
 /** @param {{ outDir: string }} options */
 export const buildHarness = ({ outDir }) => buildPortalHarness({ config, outDir, name: 'live' });
 
-/** @param {{ outDir: string }} options */
-export const startHarness = ({ outDir }) => startPortalHarness({ config, outDir, name: 'live' });
+/** Serves the harness, built once per Playwright run (see startPortalHarness). */
+export const startHarness = () => startPortalHarness({ config, name: 'live' });

@@ -2,6 +2,7 @@ import { type BrowserContext, type Frame, type Page, expect, test } from '@playw
 import { seriousViolations } from '../../axe';
 import { HOST_ORIGIN, OTHER_ORIGIN, routeFakeApi } from '../support/fake-api';
 import { tourBuilder, widgetHost } from '../../../selectors';
+import { lookAt } from '../../look';
 
 type Message = { name: string; data?: unknown; type?: string; origin: string };
 type BuilderWindow = { received: Message[]; sendToSite(name: string, data?: unknown, extra?: unknown): void };
@@ -76,7 +77,7 @@ test('a page the builder opened says init, gets load, and shows the builder fram
   await expect.poll(() => frameHeight(site)).toBe(65);
   // the widget's launcher steps aside while the admin builds (its corner is the builder's)
   await expect(site.locator(tourBuilder.voltlineWidget)).toBeHidden();
-  await site.screenshot({ path: test.info().outputPath('builder-navigate.png') });
+  await lookAt(site, { path: test.info().outputPath('builder-navigate.png') });
   expect(await seriousViolations(site)).toEqual([]);
   expect(errors).toEqual([]);
 });
@@ -106,7 +107,7 @@ test('picking: the element under the mouse is outlined, a click reports a unique
     await locator.hover();
     const outline = site.locator(tourBuilder.voltlineBuilderPick);
     await expect(outline).toBeVisible();
-    if (i === 0) await site.screenshot({ path: test.info().outputPath('builder-picker.png') });
+    if (i === 0) await lookAt(site, { path: test.info().outputPath('builder-picker.png') });
     await locator.click();
     await expect.poll(async () => (await picked(frame))[i]).toBe(selector);
     // the selector finds that element and nothing else on the page
@@ -138,7 +139,7 @@ test('keyboard: Escape leaves the picker and the page gets its clicks back; the 
   await site.keyboard.press('Enter');
   await expect(widgetHost.builderFrame(site)).toBeHidden();
   await expect(handle).toHaveAttribute('aria-expanded', 'false');
-  await site.screenshot({ path: test.info().outputPath('builder-collapsed.png') });
+  await lookAt(site, { path: test.info().outputPath('builder-collapsed.png') });
   await handle.click();
   await expect(widgetHost.builderFrame(site)).toBeVisible();
   await expect(handle).toHaveAccessibleName('Hide the builder');
@@ -182,7 +183,7 @@ test('every builder message of §7 both ways, to and from the exact builder orig
   const box = await site.locator(tourBuilder.voltlineBuilderMark).boundingBox();
   const title = await site.locator(tourBuilder.title).boundingBox();
   expect(box).toEqual(title);
-  await site.screenshot({ path: test.info().outputPath('builder-highlight.png') });
+  await lookAt(site, { path: test.info().outputPath('builder-highlight.png') });
   await toPage(frame, 'click', { selector: '#nav-vehicles' });
   await expect.poll(() => new URL(site.url()).hash).toBe('#/vehicles');
   await toPage(frame, 'status-changed', 'editor');

@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { pixelAt, serveHarness } from '../capture-shared/capture-bundle';
 import { HOST_ORIGIN } from '../../../urls';
 import { captureEditor } from '../../../selectors';
+import { lookAt } from '../../look';
 
 const PAGE = `${HOST_ORIGIN}/capture-editor/index.html`;
 
@@ -51,7 +52,7 @@ test('a rectangle, a pen line and a blur drawn in the editor appear in the sent 
   await drag(page, [450, 400], [750, 420]);
   await toolbar.getByRole(...captureEditor.blurHideSensitiveContent).click();
   await drag(page, [100, 500], [400, 500]);
-  await page.screenshot({ path: shot('screenshot-mode-drawn.png') });
+  await lookAt(page, { path: shot('screenshot-mode-drawn.png') });
 
   await toolbar.getByRole(...captureEditor.next).click();
   expect(await editorResult(page)).toEqual({ cancelled: false, mode: 'screenshot' });
@@ -85,7 +86,7 @@ test('undo removes the last shape and the colour picker changes the colour', asy
   await openEditor(page, 'screenshot');
   const toolbar = page.getByRole(...captureEditor.captureToolsToolbar);
   await toolbar.getByRole(...captureEditor.colour).click();
-  await page.screenshot({ path: shot('colour-picker.png') });
+  await lookAt(page, { path: shot('colour-picker.png') });
   await toolbar.getByRole(...captureEditor.n0a93e4Choice).click();
   await drag(page, [100, 120], [300, 220]);
   await drag(page, [400, 120], [600, 220]);
@@ -127,5 +128,5 @@ test('the toolbar can be moved out of the way', async ({ page }) => {
   await page.mouse.up();
   const after = (await toolbar.boundingBox())!;
   expect(after.y - before.y).toBeGreaterThan(400);
-  await page.screenshot({ path: shot('toolbar-moved.png') });
+  await lookAt(page, { path: shot('toolbar-moved.png') });
 });

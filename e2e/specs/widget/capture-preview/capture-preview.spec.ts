@@ -1,6 +1,7 @@
 import { type Page, expect, test } from '@playwright/test';
 import { HOST_ORIGIN, routeFakeApi } from '../support/fake-api';
 import { capturePreview, messengerForm, ui, widgetHost } from '../../../selectors';
+import { lookAt } from '../../look';
 
 async function openBugFormWithPreview(page: Page) {
   const api = await routeFakeApi(page);
@@ -35,7 +36,7 @@ test('the form shows what the report will carry, and the report carries exactly 
   const thumb = frame.frameLocator(capturePreview.iframeTitleScreenshotPreviewFrame);
   await expect(thumb.getByRole(...capturePreview.fleetCheckoutHeading)).toBeVisible();
   await preview.getByText(capturePreview.customDataText).scrollIntoViewIfNeeded();
-  await page.screenshot({ path: test.info().outputPath('capture-preview.png') });
+  await lookAt(page, { path: test.info().outputPath('capture-preview.png') });
   await send(frame);
   await expect.poll(() => api.bugReports().length).toBe(1);
   const report = api.bugReports()[0]!;
@@ -51,7 +52,7 @@ test('a visitor removes the screenshot in the preview and the sent report has no
   await expect(preview.getByTitle(capturePreview.screenshotPreviewTitle)).toHaveCount(0);
   await expect(preview.getByText(capturePreview.removedNotSentText)).toBeVisible();
   await preview.getByText(capturePreview.customDataText).scrollIntoViewIfNeeded();
-  await page.screenshot({ path: test.info().outputPath('capture-preview-removed.png') });
+  await lookAt(page, { path: test.info().outputPath('capture-preview-removed.png') });
   await send(frame);
   await expect.poll(() => api.bugReports().length).toBe(1);
   const report = api.bugReports()[0]!;

@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { serveHarness } from '../capture-shared/capture-bundle';
 import { HOST_ORIGIN } from '../../../urls';
 import { captureRecording, ui } from '../../../selectors';
+import { lookAt } from '../../look';
 
 const PAGE = `${HOST_ORIGIN}/capture-recording/index.html`;
 const FAKE_CAPTURE = [
@@ -58,7 +59,7 @@ test('records the screen, previews it, and Next hands back a non-empty webm with
   await openRecorder(page);
   const toolbar = page.getByRole(...captureRecording.captureToolsToolbar);
   await expect(toolbar.getByRole(...ui.timer)).toHaveText('2:00');
-  await page.screenshot({ path: test.info().outputPath('recording-idle.png') });
+  await lookAt(page, { path: test.info().outputPath('recording-idle.png') });
 
   await toolbar.getByRole(...captureRecording.startRecording).click();
   await expect(toolbar.getByRole(...captureRecording.stopRecording)).toBeVisible();
@@ -72,7 +73,7 @@ test('records the screen, previews it, and Next hands back a non-empty webm with
   await page.mouse.up();
   // Counting down from 2:00; five seconds so that the encoder has produced data even on a loaded machine.
   await expect(toolbar.getByRole(...ui.timer)).toHaveText(/^1:([0-4]\d|5[0-5])$/, { timeout: 15_000 });
-  await page.screenshot({ path: test.info().outputPath('recording-live.png') });
+  await lookAt(page, { path: test.info().outputPath('recording-live.png') });
   await toolbar.getByRole(...captureRecording.stopRecording).click();
 
   const preview = page.getByRole(...captureRecording.yourScreenRecordingDialog);
@@ -80,7 +81,7 @@ test('records the screen, previews it, and Next hands back a non-empty webm with
   await expect(preview.locator(captureRecording.video))
     .toHaveJSProperty('readyState', 4, { timeout: 5000 })
     .catch(() => {});
-  await page.screenshot({ path: test.info().outputPath('recording-preview.png') });
+  await lookAt(page, { path: test.info().outputPath('recording-preview.png') });
   await expect(page.locator(captureRecording.pin)).not.toHaveCSS('filter', 'blur(6px)');
 
   await preview.getByRole(...captureRecording.next).click();
@@ -123,7 +124,7 @@ test('a refused screen capture shows the permission alert', async ({ page }) => 
   await openRecorder(page);
   await page.getByRole(...captureRecording.startRecording).click();
   await expect(page.getByRole(...ui.alert)).toContainText('Access to screen sharing was denied');
-  await page.screenshot({ path: test.info().outputPath('permission-denied.png') });
+  await lookAt(page, { path: test.info().outputPath('permission-denied.png') });
   await expect(page.getByRole(...captureRecording.startRecording)).toBeVisible();
 });
 
@@ -138,7 +139,7 @@ test('a browser without screen capture shows the browser-not-supported tooltip',
   await record.hover();
   await expect(record.getByRole(...ui.tooltip)).toHaveText('Screen recording is not supported by this browser.');
   await expect(record.getByRole(...ui.tooltip)).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath('not-supported.png') });
+  await lookAt(page, { path: test.info().outputPath('not-supported.png') });
 });
 
 test('Dismiss during a recording stops it and cancels', async ({ page }) => {

@@ -2,6 +2,7 @@ import { type Page, type Route, expect, test } from '@playwright/test';
 import { seriousViolations } from '../../axe';
 import { FAKE_API, HOST_ORIGIN, routeFakeApi } from '../support/fake-api';
 import { cobrowseSession, ui } from '../../../selectors';
+import { lookAt } from '../../look';
 
 const XSS =
   'Hi, I am <b>Kai</b>.<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>' +
@@ -81,7 +82,7 @@ async function open(page: Page, tour: Record<string, unknown> = TOUR, path = '/c
     });
     return route.fulfill({ headers: { ...cors, 'content-type': 'application/json' }, body: JSON.stringify(data) });
   };
-  await page.route(`${FAKE_API}/outbound/producttours`, answer(tour));
+  await page.route(`${FAKE_API}/outbound/producttours`, answer({ config: tour }));
   await page.route(`${FAKE_API}/outbound/producttourvalidation`, answer({ status: 'live', config: tour }));
   await page.route(`${FAKE_API}/kai.svg`, (r) =>
     r.fulfill({ headers: cors, contentType: 'image/svg+xml', body: AVATAR }),
@@ -144,7 +145,7 @@ test('a co-browse tour narrates, scrolls, types, waits for the visitor, clicks a
   expect((await tip(page)).cls).toBe('ptr c');
   expect(await page.evaluate(() => (window as unknown as Win).__xss)).toBeUndefined();
   await expect(surface(page).locator(cobrowseSession.imgSrcXScriptIframe)).toHaveCount(0);
-  await page.screenshot({ path: test.info().outputPath('cobrowse-1-welcome.png') });
+  await lookAt(page, { path: test.info().outputPath('cobrowse-1-welcome.png') });
   // the voice plays (6 s), then 1 s: the next step; the reading time (5 words: 3 s) does not apply
   expect(api.voices()).toBeGreaterThan(0);
   await page.waitForTimeout(Math.max(0, shown + 4000 - Date.now()));
@@ -160,7 +161,7 @@ test('a co-browse tour narrates, scrolls, types, waits for the visitor, clicks a
   const at = await tip(page);
   expect(Math.abs(at.x - (deep.left + deep.width / 2))).toBeLessThan(2);
   expect(Math.abs(at.y - (deep.top + deep.height / 2 + 10))).toBeLessThan(2);
-  await page.screenshot({ path: test.info().outputPath('cobrowse-2-scroll-container.png') });
+  await lookAt(page, { path: test.info().outputPath('cobrowse-2-scroll-container.png') });
   // the page is the widget's while it drives: a click on a field does not reach it
   const note = await rect(page, '#note');
   await page.mouse.click(note.left + 20, note.top + note.height / 2);
@@ -170,7 +171,7 @@ test('a co-browse tour narrates, scrolls, types, waits for the visitor, clicks a
   // voice, if longer, plus 1 s), counted from when it showed.
   await expect(bubble(page)).toHaveText('I search for a vehicle.', { timeout: 15_000 });
   await expect(page.locator(cobrowseSession.search)).toHaveValue('VH-00001', { timeout: 6000 });
-  await page.screenshot({ path: test.info().outputPath('cobrowse-3-typed.png') });
+  await lookAt(page, { path: test.info().outputPath('cobrowse-3-typed.png') });
 
   // step 4: INPUT in the default mode: the visitor types, then Next
   await expect(bubble(page)).toContainText('Now you: write a note.', { timeout: 8000 });
@@ -179,7 +180,7 @@ test('a co-browse tour narrates, scrolls, types, waits for the visitor, clicks a
   await expect(next).toHaveCount(0);
   await page.keyboard.type('Charge at 6');
   await expect(next).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath('cobrowse-4-next.png') });
+  await lookAt(page, { path: test.info().outputPath('cobrowse-4-next.png') });
   expect(await seriousViolations(page, { include: ['voltline-tour'] })).toEqual([]);
   await next.click();
 
@@ -193,7 +194,7 @@ test('a co-browse tour narrates, scrolls, types, waits for the visitor, clicks a
   const save = await rect(page, '#save');
   const last = await tip(page);
   expect(Math.abs(last.x - (save.left + save.width / 2))).toBeLessThan(2);
-  await page.screenshot({ path: test.info().outputPath('cobrowse-5-next-page.png') });
+  await lookAt(page, { path: test.info().outputPath('cobrowse-5-next-page.png') });
   // 5 words: 3 s of reading, then 0.5 s: completed, once, and the stored tour is gone
   await expect.poll(() => events(page), { timeout: 10_000 }).toEqual([['completed', 'cob-1']]);
   expect(await stored(page)).toBeNull();
@@ -230,7 +231,7 @@ test('where autoplay is blocked the tour starts muted; the bubble opens left nea
   expect(box.x).toBeGreaterThanOrEqual(0);
   expect(box.x + box.width).toBeLessThanOrEqual(page.viewportSize()!.width);
   expect(box.width).toBeLessThanOrEqual(350);
-  await page.screenshot({ path: test.info().outputPath('cobrowse-muted-left.png') });
+  await lookAt(page, { path: test.info().outputPath('cobrowse-muted-left.png') });
   await toggle.click();
   await expect(surface(page).getByRole(...cobrowseSession.muteVoice)).toHaveAttribute('aria-pressed', 'false');
 });
@@ -336,7 +337,7 @@ test('the badge sits at the bottom centre, off the header user menu and the laun
   expect(overlaps(down, launcher)).toBe(false);
   expect(Math.abs(down.y + down.height - (viewport.height - 20))).toBeLessThanOrEqual(1);
   expect(Math.abs(down.x + down.width / 2 - viewport.width / 2)).toBeLessThanOrEqual(1);
-  await page.screenshot({ path: test.info().outputPath('cobrowse-badge-bottom.png') });
+  await lookAt(page, { path: test.info().outputPath('cobrowse-badge-bottom.png') });
 
   // the pointer tips at the call to action under the badge's place: the badge goes to the top centre meanwhile
   await expect(bubble(page)).toHaveText('Start your trial here.', { timeout: 10_000 });
@@ -344,7 +345,7 @@ test('the badge sits at the bottom centre, off the header user menu and the laun
   const up = (await badge.boundingBox())!;
   expect(overlaps(up, (await page.locator(cobrowseSession.bottomCta).boundingBox())!)).toBe(false);
   expect(overlaps(up, menu)).toBe(false);
-  await page.screenshot({ path: test.info().outputPath('cobrowse-badge-up.png') });
+  await lookAt(page, { path: test.info().outputPath('cobrowse-badge-up.png') });
   await badge.getByRole(...cobrowseSession.endTheTour).click();
   await expect.poll(() => events(page)).toEqual([['quit', 'cob-7']]);
 });

@@ -2,6 +2,7 @@ import { type Page, expect, test } from '@playwright/test';
 import { seriousViolations } from '../../axe';
 import { FAKE_API, HOST_ORIGIN, OTHER_ORIGIN, routeFakeApi } from '../support/fake-api';
 import { engagementSurfaces, widgetHost } from '../../../selectors';
+import { lookAt } from '../../look';
 
 const TOOLTIPS = [
   {
@@ -65,7 +66,7 @@ test('notifications from the socket show in the corner by the launcher; close cl
   expect(box.width).toBeLessThanOrEqual(340);
   expect(box.x + box.width).toBeGreaterThan(viewport.width - 40);
   expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
-  await page.screenshot({ path: '/tmp/engage-shots/notifications.png' });
+  await lookAt(page, { path: '/tmp/engage-shots/notifications.png' });
   expect(
     await seriousViolations(page, {
       include: ['voltline-notifications'],
@@ -96,7 +97,7 @@ test('a top banner pushes the page down by its height and talks to the page from
   await expect
     .poll(async () => Math.round((await hotspot.boundingBox())!.y - (await exportButton.boundingBox())!.y))
     .toBeLessThanOrEqual(2);
-  await page.screenshot({ path: '/tmp/engage-shots/banner.png' });
+  await lookAt(page, { path: '/tmp/engage-shots/banner.png' });
   expect(
     await seriousViolations(page, { include: ['voltline-banner'], iframes: false, where: 'voltline-banner' }),
   ).toEqual([]);
@@ -117,7 +118,7 @@ test('hotspots sit beside their elements, follow a scroll container, hide under 
   // focus by keyboard shows the tooltip
   await exportHotspot.focus();
   await expect(widgetHost.tooltip(page)).toHaveText('New: export the list as CSV.');
-  await page.screenshot({ path: '/tmp/engage-shots/hotspot.png' });
+  await lookAt(page, { path: '/tmp/engage-shots/hotspot.png' });
   expect(
     await seriousViolations(page, { include: ['voltline-tooltips'], iframes: false, where: 'voltline-tooltips' }),
   ).toEqual([]);

@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { HOST_ORIGIN, MESSENGER_URL, routeFakeApi } from '../support/fake-api';
 import { outboxEntries } from '../support/outbox';
 import { offlineForm, widgetHost } from '../../../selectors';
+import { lookAt } from '../../look';
 
 /**
  * Issue 17 item 6 (decision 0105): when the messenger frame cannot load, opening the widget shows a minimal bug form in
@@ -41,7 +42,7 @@ test('offline with the messenger unreachable: the form in the shadow root keeps 
   expect(
     await page.evaluate(() => !!document.querySelector('voltline-widget')?.shadowRoot?.querySelector('form.offline')),
   ).toBe(true);
-  await page.screenshot({ path: test.info().outputPath('offline-form.png') });
+  await lookAt(page, { path: test.info().outputPath('offline-form.png') });
 
   // validation: description required, e-mail format
   await form.getByLabel(offlineForm.email).fill('not-an-address');
@@ -49,13 +50,13 @@ test('offline with the messenger unreachable: the form in the shadow root keeps 
   await expect(form.getByText(offlineForm.descriptionRequired)).toBeVisible();
   await expect(form.getByText(offlineForm.emailInvalid)).toBeVisible();
   await expect(form.getByLabel(offlineForm.description)).toBeFocused();
-  await page.screenshot({ path: test.info().outputPath('offline-form-errors.png') });
+  await lookAt(page, { path: test.info().outputPath('offline-form-errors.png') });
 
   await form.getByLabel(offlineForm.description).fill('The map does not load');
   await form.getByLabel(offlineForm.email).fill('ada@example.com');
   await form.getByRole(...offlineForm.send).click();
   await expect(form.getByRole(...offlineForm.status)).toContainText('Your report is saved');
-  await page.screenshot({ path: test.info().outputPath('offline-form-saved.png') });
+  await lookAt(page, { path: test.info().outputPath('offline-form-saved.png') });
   await expect.poll(() => outboxCount(page)).toBe(1);
   expect(api.bugReports()).toHaveLength(0);
 

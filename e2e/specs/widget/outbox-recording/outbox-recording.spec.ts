@@ -2,6 +2,7 @@ import { expect, type Page, type Route, test } from '@playwright/test';
 import { FAKE_API, HOST_ORIGIN, routeFakeApi } from '../support/fake-api';
 import { outboxEntries } from '../support/outbox';
 import { messengerForm, outboxRecording as rec, widgetHost } from '../../../selectors';
+import { lookAt } from '../../look';
 
 /**
  * Issue 17 item 1 (decision 0105): a screen recording that belongs to a report is kept with it in the IndexedDB outbox
@@ -76,7 +77,10 @@ test('reload while the recording upload is pending, then recovery: the recording
   // three seconds of it: on a loaded machine the encoder's first data can take a while (an empty recording is refused)
   await expect(toolbar.getByRole(...rec.timer)).toHaveText(/^1:([0-4]\d|5[0-7])$/, { timeout: 15_000 });
   await toolbar.getByRole(...rec.stopRecording).click();
-  await widgetHost.recordingPreview(page).getByRole(...rec.next).click();
+  await widgetHost
+    .recordingPreview(page)
+    .getByRole(...rec.next)
+    .click();
   await expect(frame.getByText(rec.attached)).toBeVisible();
   // nothing is uploaded before the report is sent
   expect(held).toHaveLength(0);
@@ -90,7 +94,7 @@ test('reload while the recording upload is pending, then recovery: the recording
   expect(kept[0]!.recordingBytes).toBeGreaterThan(1000);
   expect(kept[0]!.recordingUrl).toBeUndefined();
   expect(api.bugReports()).toHaveLength(0);
-  await page.screenshot({ path: test.info().outputPath('upload-pending.png') });
+  await lookAt(page, { path: test.info().outputPath('upload-pending.png') });
 
   // the visitor reloads while the upload is pending; the API answers from now on
   hang = false;

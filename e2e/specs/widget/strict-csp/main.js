@@ -8,3 +8,12 @@ Gleap.on('initialized', () => {
   window.widgetReady = true;
 });
 Gleap.initialize('e2e-key');
+// the page animates its heading through the CSSOM (allowed under style-src 'self'), as host pages do: a replay records
+// each change as a style attribute mutation
+const heading = document.querySelector('h1');
+let tick = 0;
+setInterval(() => {
+  tick += 1;
+  heading.style.color = tick % 2 ? 'rgb(10, 125, 90)' : 'rgb(17, 24, 39)';
+  heading.style.letterSpacing = `${tick % 3}px`;
+}, 100);

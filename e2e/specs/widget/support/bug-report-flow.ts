@@ -3,8 +3,12 @@ import { HOST_ORIGIN, routeFakeApi } from './fake-api';
 import { messengerForm, ui, widgetHost } from '../../../selectors';
 
 /** Drive the real messenger frame through a bug report and return the recorded `/bugs/v2` body. */
-export async function sendBugReportThroughMessenger(page: Page, hostPath: string) {
-  const api = await routeFakeApi(page);
+export async function sendBugReportThroughMessenger(
+  page: Page,
+  hostPath: string,
+  flowConfig?: Record<string, unknown>,
+) {
+  const api = await routeFakeApi(page, { flowConfig });
   await page.goto(`${HOST_ORIGIN}${hostPath}`);
   await page.waitForFunction(() => (window as unknown as { widgetReady?: boolean }).widgetReady === true);
   // things the report must carry: a console line, a network request, a custom event, custom data

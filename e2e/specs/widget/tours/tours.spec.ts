@@ -2,6 +2,7 @@ import { type Page, type Route, expect, test } from '@playwright/test';
 import { seriousViolations } from '../../axe';
 import { FAKE_API, HOST_ORIGIN, routeFakeApi } from '../support/fake-api';
 import { productTours, ui } from '../../../selectors';
+import { lookAt } from '../../look';
 
 const XSS =
   '<b>Welcome</b> to the fleet.<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>' +
@@ -51,7 +52,7 @@ async function open(page: Page, opts: { status?: string; hash?: string } = {}) {
     });
     return route.fulfill(json(data));
   };
-  await page.route(`${FAKE_API}/outbound/producttours`, answer(TOUR));
+  await page.route(`${FAKE_API}/outbound/producttours`, answer({ config: TOUR }));
   await page.route(
     `${FAKE_API}/outbound/producttourvalidation`,
     answer({ status: opts.status ?? 'live', config: TOUR }),
@@ -111,8 +112,8 @@ test('a tour runs through a scroll container, an INPUT and a CLICK step, an SPA 
   expect(overlay.opacity).toBe('0.7');
   expect(overlay.d).toMatch(/a5 5 0 0 1 5 5/);
   await page.waitForTimeout(450);
-  await pop.screenshot({ path: test.info().outputPath('step-1-popover.png') });
-  await page.screenshot({ path: test.info().outputPath('step-1-page.png') });
+  await lookAt(pop, { path: test.info().outputPath('step-1-popover.png') });
+  await lookAt(page, { path: test.info().outputPath('step-1-page.png') });
   // the XSS vectors: none ran, the javascript: link lost its href, no iframe
   await page.waitForTimeout(200);
   expect(await page.evaluate(() => (window as unknown as Win).__xss)).toBeUndefined();
@@ -133,7 +134,7 @@ test('a tour runs through a scroll container, an INPUT and a CLICK step, an SPA 
   expect(deep.bottom).toBeLessThanOrEqual(list.bottom);
   await expectBeside(page, '#deep');
   await page.waitForTimeout(450);
-  await page.screenshot({ path: test.info().outputPath('step-2-scroll-container.png') });
+  await lookAt(page, { path: test.info().outputPath('step-2-scroll-container.png') });
   // the container scrolls: the popover follows
   const before = (await pop.boundingBox())!.y;
   await page.evaluate(() => {

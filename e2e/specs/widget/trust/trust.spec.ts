@@ -2,6 +2,7 @@ import { type Frame, type Page, type Route, expect, test } from '@playwright/tes
 import { FAKE_API, HOST_ORIGIN, OTHER_ORIGIN, routeFakeApi } from '../support/fake-api';
 import { outboxEntries } from '../support/outbox';
 import { plantedSecrets, widgetHost } from '../../../selectors';
+import { lookAt } from '../../look';
 
 /**
  * Issue 17, "Tests and measures": the browser tests of the outbox (a reload while `/bugs/v2` hangs, 429 then 200, two
@@ -72,7 +73,7 @@ test('a reload while /bugs/v2 hangs, then recovery: the report is kept before th
   const clientId = (held[0]!.request().postDataJSON() as { clientId?: unknown }).clientId;
   expect(clientId).toEqual(expect.any(String));
   expect(api.bugReports()).toHaveLength(0);
-  await page.screenshot({ path: test.info().outputPath('report-pending.png') });
+  await lookAt(page, { path: test.info().outputPath('report-pending.png') });
 
   // the visitor reloads while the call hangs; the API answers from now on
   hang = false;
@@ -179,7 +180,7 @@ test('a page full of planted secrets: the report, snapshot and replay included, 
   const { frame } = await openWidget(page, `/trust/secrets.html?token=${URL_TOKEN}&lang=en`);
   await page.getByLabel(plantedSecrets.userName).fill('ada-visible-name');
   await page.getByLabel(plantedSecrets.passphrase).fill(TYPED_PASSWORD);
-  await page.screenshot({ path: test.info().outputPath('planted-secrets.png') });
+  await lookAt(page, { path: test.info().outputPath('planted-secrets.png') });
 
   // the visitor sends the bug form with everything: screenshot and replay
   await fromFrame(frame, 'send-feedback', bugForm('I cannot sign in', {}));

@@ -2,6 +2,7 @@ import { type Page, type Route, expect, test } from '@playwright/test';
 import { expectCompleteReport, sendBugReportThroughMessenger } from '../support/bug-report-flow';
 import { FAKE_API, HOST_ORIGIN, OTHER_ORIGIN, routeFakeApi } from '../support/fake-api';
 import { ui, umdCdn, widgetHost } from '../../../selectors';
+import { lookAt } from '../../look';
 
 // The UMD script and its chunks come from another origin than the page (a CDN path): decision 0099.
 const CDN = `${OTHER_ORIGIN}/sdk/umd/`;
@@ -33,7 +34,7 @@ async function answerTour(page: Page) {
           headers: { 'access-control-allow-origin': '*', 'content-type': 'application/json' },
           body: JSON.stringify(data),
         });
-  await page.route(`${FAKE_API}/outbound/producttours`, json(TOUR));
+  await page.route(`${FAKE_API}/outbound/producttours`, json({ config: TOUR }));
   await page.route(`${FAKE_API}/outbound/producttourvalidation`, json({ status: 'live', config: TOUR }));
 }
 
@@ -55,7 +56,7 @@ test('the UMD file holds the core only; a tour loads its chunk from beside the s
   );
   const popover = page.locator(umdCdn.voltlineTour).getByRole(...ui.dialog);
   await expect(popover).toContainText('Welcome to the shop.');
-  await page.screenshot({ path: '/tmp/umd-shots/tour.png' });
+  await lookAt(page, { path: '/tmp/umd-shots/tour.png' });
   await popover.getByRole(...umdCdn.next).click();
   await expect(popover).toContainText('Export the list here.');
   await popover.getByRole(...umdCdn.done).click();
@@ -90,7 +91,7 @@ test('a top banner through the UMD shows and talks to the page', async ({ page }
   const banner = widgetHost.banner(page);
   await expect(banner.locator(umdCdn.text)).toHaveText('Spring sale from a script tag');
   await expect.poll(async () => (await page.locator(umdCdn.title).boundingBox())!.y).toBe(before + 56);
-  await page.screenshot({ path: '/tmp/umd-shots/banner.png' });
+  await lookAt(page, { path: '/tmp/umd-shots/banner.png' });
   await banner.getByRole(...umdCdn.close).click();
   await expect(page.locator(umdCdn.voltlineBanner)).toHaveCount(0);
 });

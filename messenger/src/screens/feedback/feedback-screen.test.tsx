@@ -109,6 +109,19 @@ test('shows "Thank you!" on feedback-sent, and its close button closes the widge
   expect(v.host.sentData('close-widget')).toHaveLength(1);
 });
 
+test('a report the widget kept to send later says it is saved and will be sent, not a plain thank-you', async () => {
+  const v = await openBugForm();
+  await v.user.type(screen.getByLabelText('Description'), 'It froze offline');
+  await v.user.click(screen.getByRole('button', { name: 'Send' }));
+  v.deliver('feedback-sent', { queued: true });
+  const heading = screen.getByRole('heading', { name: 'Saved, not sent yet' });
+  expect(heading).toHaveFocus();
+  expect(screen.getByText(/kept in this browser and will be sent by itself/)).toBeInTheDocument();
+  expect(screen.queryByRole('heading', { name: 'Thank you!' })).not.toBeInTheDocument();
+  await v.user.click(screen.getByRole('button', { name: 'Close' }));
+  expect(v.host.sentData('close-widget')).toHaveLength(1);
+});
+
 test('on feedback-sending-failed shows the received text and keeps the form values for a retry', async () => {
   const v = await openBugForm();
   await v.user.type(screen.getByLabelText('Description'), 'Images do not load');

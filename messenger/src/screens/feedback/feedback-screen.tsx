@@ -4,7 +4,8 @@ import { useBack, useMessengerState, useMessengerStore } from '../../app/use-mes
 import { useHostChannel, useHostMessage } from '../../bridge/use-host-channel';
 import type { TextKey } from '../../i18n/translate';
 import { useT } from '../../i18n/use-t';
-import { AlertIcon, CameraIcon, CheckIcon, NoneIcon, VideoIcon } from '../../ui/icons';
+import { AlertIcon, CameraIcon, NoneIcon, VideoIcon } from '../../ui/icons';
+import { SendResult, isQueued } from '../../ui/send-result';
 import { ScreenLayout } from '../../ui/screen-layout';
 import { CapturePreview } from './capture-preview';
 import type { FeedbackType } from './feedback-flows';
@@ -49,6 +50,7 @@ export function FeedbackScreen({ feedbackType }: FeedbackScreenProps) {
   const [errors, setErrors] = useState<FeedbackErrors>({});
   const [submitted, setSubmitted] = useState(false);
   const [phase, setPhase] = useState<'editing' | 'sending' | 'sent'>('editing');
+  const [queued, setQueued] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [capture, setCapture] = useState<CaptureChoice>('none');
   const [captureStatus, setCaptureStatus] = useState<CaptureStatus>('idle');
@@ -79,8 +81,10 @@ export function FeedbackScreen({ feedbackType }: FeedbackScreenProps) {
       setCaptureStatus('cancelled');
     }
   });
-  useHostMessage('feedback-sent', () => {
-    if (phase === 'sending') setPhase('sent');
+  useHostMessage('feedback-sent', (answer) => {
+    if (phase !== 'sending') return;
+    setQueued(isQueued(answer));
+    setPhase('sent');
   });
   useHostMessage('feedback-sending-failed', (message) => {
     if (phase !== 'sending') return;
@@ -141,18 +145,13 @@ export function FeedbackScreen({ feedbackType }: FeedbackScreenProps) {
   if (phase === 'sent') {
     return (
       <ScreenLayout title={t(TITLES[feedbackType])} onBack={onBack}>
-        <div className="vl-result">
-          <span className="vl-result-badge">
-            <CheckIcon />
-          </span>
-          <h2 ref={successRef} tabIndex={-1} className="vl-result-title">
-            {t('thankYou')}
-          </h2>
-          <p className="vl-muted">{t(feedbackType === 'BUG' ? 'feedbackBugThanks' : 'feedbackThanks')}</p>
-          <button type="button" className="vl-button" onClick={handleDone}>
-            {t('close')}
-          </button>
-        </div>
+        <SendResult
+          queued={queued}
+          title={t('thankYou')}
+          text={t(feedbackType === 'BUG' ? 'feedbackBugThanks' : 'feedbackThanks')}
+          headingRef={successRef}
+          onClose={handleDone}
+        />
       </ScreenLayout>
     );
   }

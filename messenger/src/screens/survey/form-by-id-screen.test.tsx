@@ -75,6 +75,18 @@ test('a valid form is sent through send-feedback with the form type, then thanke
   expect(await screen.findByRole('heading', { name: 'Thank you!' })).toHaveFocus();
 });
 
+test('a form answer the widget kept to send later is shown as saved, not thanked for', async () => {
+  const v = await openForm({ gleapId: 'g1', gleapHash: 'h1', email: 'ana@example.com' });
+  await v.user.type(screen.getByRole('textbox', { name: 'Name' }), 'Ana');
+  await v.user.type(screen.getByRole('textbox', { name: 'Message' }), 'Offline now');
+  await v.user.click(screen.getByRole('checkbox', { name: 'You may contact me by e-mail' }));
+  await v.user.click(screen.getByRole('button', { name: 'Send' }));
+  expect(v.host.sentData('send-feedback')).toHaveLength(1);
+  v.deliver('feedback-sent', { queued: true });
+  expect(await screen.findByRole('heading', { name: 'Saved, not sent yet' })).toHaveFocus();
+  expect(screen.queryByRole('heading', { name: 'Thank you!' })).not.toBeInTheDocument();
+});
+
 test('the capture choice asks the widget for a screenshot and sends what it attached', async () => {
   const v = await openForm({ gleapId: 'g1', gleapHash: 'h1', email: 'ana@example.com' });
   await v.user.type(screen.getByRole('textbox', { name: 'Name' }), 'Ana');

@@ -5,7 +5,8 @@ import { type Form, type FormField, WidgetApiError } from '../../api/widget-api'
 import { useBack, useMessengerState, useMessengerStore } from '../../app/use-messenger-store';
 import { useHostChannel, useHostMessage } from '../../bridge/use-host-channel';
 import { ErrorState, LoadingState } from '../../ui/async-states';
-import { AlertIcon, CheckIcon } from '../../ui/icons';
+import { AlertIcon } from '../../ui/icons';
+import { SendResult, isQueued } from '../../ui/send-result';
 import { ScreenLayout } from '../../ui/screen-layout';
 import { CAPTURE_CHOICES, FeedbackScreen } from '../feedback/feedback-screen';
 import { type FieldValue, FormFieldInput, validateField } from './form-field-input';
@@ -68,6 +69,7 @@ function ServerForm({ form }: { form: Form }) {
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const [submitted, setSubmitted] = useState(false);
   const [phase, setPhase] = useState<'editing' | 'sending' | 'sent'>('editing');
+  const [queued, setQueued] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [capture, setCapture] = useState<{ choice: string; value: unknown }>({ choice: 'none', value: null });
   const formRef = useRef<HTMLFormElement>(null);
@@ -89,8 +91,10 @@ function ServerForm({ form }: { form: Form }) {
     if (data.formKey !== 'capture') return;
     setCapture((c) => (data.data.value ? { ...c, value: data.data.value } : { choice: 'none', value: null }));
   });
-  useHostMessage('feedback-sent', () => {
-    if (phase === 'sending') setPhase('sent');
+  useHostMessage('feedback-sent', (answer) => {
+    if (phase !== 'sending') return;
+    setQueued(isQueued(answer));
+    setPhase('sent');
   });
   useHostMessage('feedback-sending-failed', (message) => {
     if (phase !== 'sending') return;
@@ -128,25 +132,16 @@ function ServerForm({ form }: { form: Form }) {
 
   if (phase === 'sent') {
     return (
-      <div className="vl-result">
-        <span className="vl-result-badge">
-          <CheckIcon />
-        </span>
-        <h2 ref={doneRef} tabIndex={-1} className="vl-result-title">
-          Thank you!
-        </h2>
-        <p className="vl-muted">We received your message.</p>
-        <button
-          type="button"
-          className="vl-button"
-          onClick={() => {
-            store.close();
-            store.goHome();
-          }}
-        >
-          Close
-        </button>
-      </div>
+      <SendResult
+        queued={queued}
+        title="Thank you!"
+        text="We received your message."
+        headingRef={doneRef}
+        onClose={() => {
+          store.close();
+          store.goHome();
+        }}
+      />
     );
   }
 

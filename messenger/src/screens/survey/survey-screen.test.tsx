@@ -96,6 +96,15 @@ test('a failed send shows the widget message and keeps the answers', async () =>
   expect(screen.getByRole('radio', { name: '3' })).toBeChecked();
 });
 
+test('answers the widget kept to send later are shown as saved', async () => {
+  mock.store.forms = [{ ...mock.store.forms[0]!, fields: [mock.store.forms[0]!.fields[0]!] }];
+  const v = await openSurvey();
+  await v.user.click(screen.getByRole('radio', { name: '3' }));
+  await v.user.click(screen.getByRole('button', { name: 'Send' }));
+  v.deliver('feedback-sent', { queued: true });
+  expect(await screen.findByRole('heading', { name: 'Saved, not sent yet' })).toHaveFocus();
+});
+
 test('a survey_web survey offers no close button', async () => {
   await openSurvey('survey_web');
   expect(screen.queryByRole('button', { name: 'Close' })).not.toBeInTheDocument();

@@ -5,7 +5,8 @@ import type { Form } from '../../api/widget-api';
 import { useBack, useMessengerStore } from '../../app/use-messenger-store';
 import { useHostChannel, useHostMessage } from '../../bridge/use-host-channel';
 import { ErrorState, LoadingState } from '../../ui/async-states';
-import { AlertIcon, CheckIcon } from '../../ui/icons';
+import { AlertIcon } from '../../ui/icons';
+import { SendResult, isQueued } from '../../ui/send-result';
 import { ScreenLayout } from '../../ui/screen-layout';
 import { type FieldValue, FormFieldInput, validateField } from './form-field-input';
 import { useT } from '../../i18n/use-t';
@@ -45,6 +46,7 @@ function SurveyPages({ survey, surveyId, onClose }: { survey: Form; surveyId: st
   const [answers, setAnswers] = useState<Record<string, FieldValue>>({});
   const [error, setError] = useState<string | undefined>();
   const [phase, setPhase] = useState<'answering' | 'sending' | 'sent'>('answering');
+  const [queued, setQueued] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const questionRef = useRef<HTMLDivElement>(null);
   const doneRef = useRef<HTMLHeadingElement>(null);
@@ -60,8 +62,10 @@ function SurveyPages({ survey, surveyId, onClose }: { survey: Form; surveyId: st
     if (phase === 'sent') doneRef.current?.focus();
   }, [phase]);
 
-  useHostMessage('feedback-sent', () => {
-    if (phase === 'sending') setPhase('sent');
+  useHostMessage('feedback-sent', (answer) => {
+    if (phase !== 'sending') return;
+    setQueued(isQueued(answer));
+    setPhase('sent');
   });
   useHostMessage('feedback-sending-failed', (message) => {
     if (phase !== 'sending') return;
@@ -73,20 +77,13 @@ function SurveyPages({ survey, surveyId, onClose }: { survey: Form; surveyId: st
 
   if (phase === 'sent') {
     return (
-      <div className="vl-result">
-        <span className="vl-result-badge">
-          <CheckIcon />
-        </span>
-        <h2 ref={doneRef} tabIndex={-1} className="vl-result-title">
-          Thank you!
-        </h2>
-        <p className="vl-muted">Your answers help us improve.</p>
-        {onClose ? (
-          <button type="button" className="vl-button" onClick={onClose}>
-            Close
-          </button>
-        ) : null}
-      </div>
+      <SendResult
+        queued={queued}
+        title="Thank you!"
+        text="Your answers help us improve."
+        headingRef={doneRef}
+        onClose={onClose}
+      />
     );
   }
 

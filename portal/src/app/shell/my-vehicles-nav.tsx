@@ -1,7 +1,7 @@
 import { Loader, Stack, Text } from '@mantine/core';
 import { IconMotorbike } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { paths } from '@/config/routes';
+import { paths } from '@/config/paths';
 import { useMyVehicles } from '@/features/dashboards/api/dashboards';
 import { isActive, NavItem, NavSectionLabel } from './nav-item';
 

@@ -1,7 +1,7 @@
 import { ScrollArea, Stack } from '@mantine/core';
 import { Fragment, memo, useCallback, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { ROUTES } from '@/config/routes';
+import { ROUTE_TABLE } from '@/app/route-table';
 import { DASHBOARD_PANELS } from '@/domain/dashboard-panels';
 import { can } from '@/domain/permissions';
 import { roleTypeOf } from '@/domain/roles';
@@ -38,7 +38,7 @@ const SideNavLinks = memo(function SideNavLinks({ pathname, onNavigate }: SideNa
   const role = useAppState((s) => s.auth.user?.role ?? null);
   const permissions = useAppState((s) => s.auth.permissions);
   const collapsed = useAppState((s) => s.auth.menuCollapse);
-  const sections = navSectionsFor(ROUTES, role, permissions);
+  const sections = navSectionsFor(ROUTE_TABLE, role, permissions);
   // A driver or EV owner reaches their own vehicles from the navigation too (issue 18, item 5).
   const roleType = role ? roleTypeOf(role) : null;
   const showMyVehicles =

@@ -1,5 +1,5 @@
 import { useMatches } from 'react-router-dom';
-import type { AppRoute } from '@/config/routes';
+import type { AppRoute } from '@/config/paths';
 
 export interface RouteHandle {
   route: AppRoute;

@@ -1,4 +1,4 @@
-import { paths } from '@/config/routes';
+import { paths } from '@/config/paths';
 import { Avatar, Button, Group, Menu, Modal, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconLogout, IconRefresh, IconUser } from '@tabler/icons-react';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';

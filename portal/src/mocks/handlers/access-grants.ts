@@ -9,7 +9,7 @@ import {
 } from '@/domain/access-grants';
 import { ACTION, type PermissionKey } from '@/domain/permissions';
 import { isRoleCode, ROLE_LABELS, type RoleCode } from '@/domain/roles';
-import type { components } from '@/shared/api/schema';
+import type { components } from '@/domain/api-schema';
 import type { WorldDb } from '../world/db';
 import type { AccessGrantRecord } from '../world/types';
 import { getWorldDb } from '../world/world-instance';

@@ -1,4 +1,4 @@
-import type { components } from '@/shared/api/schema';
+import type { components } from '@/domain/api-schema';
 import { getWorldDb } from '../world/world-instance';
 import type { UserRecord } from '../world/types';
 import type { ApiHttp } from './http';

@@ -7,7 +7,7 @@ import {
   parseRegions,
 } from '@/domain/carbon';
 import { ACTION } from '@/domain/permissions';
-import type { components } from '@/shared/api/schema';
+import type { components } from '@/domain/api-schema';
 import type { WorldDb } from '../world/db';
 import { type SupplyContract, supplyContractOf } from '../world/supply-contracts';
 import type { CarbonSettingsRecord, CompanySettingsRecord, Fleet } from '../world/types';

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { DEFAULT_REFERENCE_TIME } from '../world/create-world';
+import { DEFAULT_REFERENCE_TIME } from '../world/seeders/context';
 import { tripsOf } from '../world/histories';
 import { forgetWorldDb, getWorldDb } from '../world/world-instance';
 import { call, signIn } from '../test/api-test-client';

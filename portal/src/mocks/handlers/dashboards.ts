@@ -1,33 +1,21 @@
 import {
   DASHBOARD_PANELS,
-  type DashboardPanelId,
   defaultLayoutFor,
   isDashboardPanelId,
   type PanelPlacement,
   placementProblem,
 } from '@/domain/dashboard-panels';
-import { addFigures, ZERO_FIGURES } from '@/domain/carbon';
 import { ACTION, can } from '@/domain/permissions';
 import { ROLE_TYPE_LABELS } from '@/domain/roles';
-import { clockRuns, TICKET_PRIORITIES, ticketSla } from '@/domain/tickets';
-import type { components } from '@/shared/api/schema';
-import { TIME } from '../world/create-world';
+import type { components } from '@/domain/api-schema';
 import type { WorldDb } from '../world/db';
-import { batteryCyclesOf, type TripRow, tripsOf } from '../world/histories';
-import { summariseWaves } from '../world/firmware-rollout';
-import { hashString } from '../world/prng';
-import type { DashboardRecord, Vehicle } from '../world/types';
+import type { DashboardRecord } from '../world/types';
 import { getWorldDb } from '../world/world-instance';
-import { savedOrDefaultCarbonSettings, vehicleCarbon } from './analysis';
-import { organisationOf, savedCarbonSettings } from './carbon-settings';
-import { type FirmwareHandlerOptions, settleRollout } from './firmware';
 import type { ApiHttp } from './http';
 import { type AuthContext, requireAuth, requirePermission } from './lib/auth-context';
 import { recordAudit } from './lib/audit-log';
 import { FieldErrors, readJsonObject } from './lib/body';
-import { invalidQuery, notFound } from './lib/http-error';
-import { faultFilterFor, firmwareFilterFor, vehicleFilterFor } from './lib/scope';
-import { ticketScopeFor } from './tickets';
+import { notFound } from './lib/http-error';
 
 type Schemas = components['schemas'];
 type ApiDashboard = Schemas['Dashboard'];
@@ -35,12 +23,6 @@ type ApiDashboard = Schemas['Dashboard'];
 /** Most dashboards one user keeps, most panels on one dashboard. */
 export const MAX_DASHBOARDS = 20;
 export const MAX_PANELS = 24;
-/** Above this many vehicles, trip figures come from a deterministic sample, scaled up (trips are costly to replay). */
-export const ACTIVITY_SAMPLE = 500;
-/** The longest range the aggregates accept: the world keeps 60 days of trips. */
-export const MAX_RANGE_DAYS = 62;
-/** Service every this many km (the world has no service records; decision 0077). */
-export const SERVICE_INTERVAL_KM = 5000;
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -125,120 +107,8 @@ function dashboardOr404(ctx: AuthContext, db: WorldDb, id: string): DashboardRec
   return d;
 }
 
-/** The range of an aggregate: both ends required, in order, at most MAX_RANGE_DAYS long. */
-function parseRange(url: URL): { from: number; to: number } {
-  const from = Date.parse(url.searchParams.get('from') ?? '');
-  const to = Date.parse(url.searchParams.get('to') ?? '');
-  if (Number.isNaN(from) || Number.isNaN(to)) throw invalidQuery('from and to must be ISO 8601 date-times.');
-  if (to <= from) throw invalidQuery('The range must end after it starts.');
-  if (to - from > MAX_RANGE_DAYS * TIME.DAY) throw invalidQuery(`Choose a range of at most ${MAX_RANGE_DAYS} days.`);
-  return { from, to };
-}
-
-function scopedVehicles(ctx: AuthContext, db: WorldDb): Vehicle[] {
-  const inScope = vehicleFilterFor(ctx);
-  const out: Vehicle[] = [];
-  for (const v of db.tables.vehicles.values()) if (inScope(v)) out.push(v);
-  return out;
-}
-
-/** Trips replay road routes, so they are kept per world and vehicle once computed. */
-const tripCache = new WeakMap<WorldDb, Map<string, TripRow[]>>();
-function tripsCached(db: WorldDb, vehicle: Vehicle): TripRow[] {
-  let perWorld = tripCache.get(db);
-  if (!perWorld) {
-    perWorld = new Map();
-    tripCache.set(db, perWorld);
-  }
-  let trips = perWorld.get(vehicle.id);
-  if (!trips) {
-    trips = tripsOf(db.world.seed, vehicle, db.world.referenceTime);
-    perWorld.set(vehicle.id, trips);
-  }
-  return trips;
-}
-
-/** The vehicles whose trips are replayed: all of them, or a deterministic sample of ACTIVITY_SAMPLE. */
-function sampleOf(db: WorldDb, vehicles: Vehicle[]): { sample: Vehicle[]; scale: number; sampled: number | null } {
-  if (vehicles.length <= ACTIVITY_SAMPLE) return { sample: vehicles, scale: 1, sampled: null };
-  const sample = [...vehicles]
-    .sort((a, b) => (hashString(`${db.world.seed}:${a.id}`) >>> 0) - (hashString(`${db.world.seed}:${b.id}`) >>> 0))
-    .slice(0, ACTIVITY_SAMPLE);
-  return { sample, scale: vehicles.length / ACTIVITY_SAMPLE, sampled: ACTIVITY_SAMPLE };
-}
-
-const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-function daysBetween(from: number, to: number): string[] {
-  const out: string[] = [];
-  // Days that start before `to`: a range ending at midnight does not add an empty next day.
-  for (let t = Math.floor(from / TIME.DAY) * TIME.DAY; t < to; t += TIME.DAY) out.push(dayOf(t));
-  return out;
-}
-const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
-
-function activity(db: WorldDb, ctx: AuthContext, from: number, to: number) {
-  const vehicles = scopedVehicles(ctx, db);
-  const { sample, scale, sampled } = sampleOf(db, vehicles);
-  const days = new Map(
-    daysBetween(from, to).map((date) => [date, { date, energyKwh: 0, distanceKm: 0, drivingHours: 0, trips: 0 }]),
-  );
-  const byType = { '2 Wheeler': 0, '3 Wheeler': 0 } as Record<string, number>;
-  for (const v of sample) {
-    for (const trip of tripsCached(db, v)) {
-      if (trip.startedAt < from || trip.startedAt > to) continue;
-      const day = days.get(dayOf(trip.startedAt));
-      if (!day) continue;
-      day.energyKwh += trip.energyKwh * scale;
-      day.distanceKm += trip.distanceKm * scale;
-      day.drivingHours += (trip.durationMin / 60) * scale;
-      day.trips += scale;
-      byType[v.vehicleType] = (byType[v.vehicleType] ?? 0) + trip.distanceKm * scale;
-    }
-  }
-  const list = [...days.values()].map((d) => ({
-    date: d.date,
-    energyKwh: round(d.energyKwh, 2),
-    distanceKm: round(d.distanceKm),
-    drivingHours: round(d.drivingHours, 2),
-    trips: Math.round(d.trips),
-  }));
-  const hours = list.reduce((s, d) => s + d.drivingHours, 0);
-  const vehicleHours = (vehicles.length * (to - from)) / TIME.HOUR;
-  return {
-    body: {
-      from: iso(from) as string,
-      to: iso(to) as string,
-      vehicles: vehicles.length,
-      sampledVehicles: sampled,
-      utilisationPct: vehicleHours > 0 ? round((hours / vehicleHours) * 100, 2) : 0,
-      days: list,
-    },
-    distanceByType: byType,
-  };
-}
-
-const CHARGING_STATES = new Set([80, 81, 82]);
-const DRIVING_STATES = new Set([64, 66, 67]);
-
-/** Rollouts the firmware-rollouts panel lists at most. */
-export const ROLLOUTS_SHOWN = 8;
-
-/**
- * Dashboards (the caller's dashboardConfig list) and the aggregates their panels show. `onOtaUpdate` hears the device
- * updates a read settles (the demo publishes them live, as the firmware handlers do).
- */
-export function createDashboardHandlers(
-  http: ApiHttp,
-  options: { onOtaUpdate?: FirmwareHandlerOptions['onUpdate'] } = {},
-) {
-  /** Every aggregate: signed in, the panel's permission, computed over the caller's scope. */
-  async function panelContext(request: Request, panel: DashboardPanelId) {
-    const db = await getWorldDb();
-    const ctx = requireAuth(request, db);
-    requirePermission(ctx, DASHBOARD_PANELS[panel].permission);
-    return { db, ctx };
-  }
-
+/** Dashboards: the caller's dashboardConfig list, stored per user and role (decisions 0076-0077). */
+export function createDashboardHandlers(http: ApiHttp) {
   return [
     http.get('/dashboards', async ({ request, response }) => {
       const db = await getWorldDb();
@@ -323,271 +193,6 @@ export function createDashboardHandlers(
       recordAudit(db, ctx, 'Dashboard', d.id, 'Delete', `Deleted dashboard ${d.name}`);
       await db.persist();
       return response(204).empty();
-    }),
-
-    http.get('/dashboard-data/fleet-status', async ({ request, response }) => {
-      const { db, ctx } = await panelContext(request, 'fleet-status');
-      const counts = { total: 0, online: 0, charging: 0, driving: 0, idle: 0, offline: 0 };
-      for (const v of scopedVehicles(ctx, db)) {
-        counts.total += 1;
-        if (!v.isLive) {
-          counts.offline += 1;
-          continue;
-        }
-        counts.online += 1;
-        const state = Number(v.stateCode);
-        if (CHARGING_STATES.has(state)) counts.charging += 1;
-        else if (DRIVING_STATES.has(state)) counts.driving += 1;
-        else counts.idle += 1;
-      }
-      return response(200).json(counts);
-    }),
-
-    http.get('/dashboard-data/fault-summary', async ({ request, response }) => {
-      const { db, ctx } = await panelContext(request, 'fault-summary');
-      const { from, to } = parseRange(new URL(request.url));
-      const inScope = faultFilterFor(ctx, db);
-      const rows = ([1, 2, 3, 4, 5] as const).map((severity) => ({ severity, total: 0, active: 0 }));
-      for (const f of db.tables.faults.values()) {
-        if (f.occurredAt < from || f.occurredAt > to) continue;
-        if (!inScope(f)) continue;
-        const row = rows.find((r) => r.severity === Number(f.severity));
-        if (!row) continue;
-        row.total += 1;
-        if (f.clearedAt === null) row.active += 1;
-      }
-      return response(200).json({
-        from: iso(from) as string,
-        to: iso(to) as string,
-        total: rows.reduce((s, r) => s + r.total, 0),
-        active: rows.reduce((s, r) => s + r.active, 0),
-        bySeverity: rows,
-      });
-    }),
-
-    http.get('/dashboard-data/recent-faults', async ({ request, response }) => {
-      const { db, ctx } = await panelContext(request, 'recent-faults');
-      const { from, to } = parseRange(new URL(request.url));
-      const inScope = faultFilterFor(ctx, db);
-      const active = [];
-      for (const f of db.tables.faults.values()) {
-        if (f.clearedAt !== null || f.occurredAt < from || f.occurredAt > to) continue;
-        const vehicle = db.tables.vehicles.get(f.vehicleId);
-        if (!vehicle || !inScope(f)) continue;
-        active.push({ f, vehicle });
-      }
-      active.sort((a, b) => b.f.occurredAt - a.f.occurredAt);
-      return response(200).json({
-        active: active.length,
-        items: active.slice(0, 10).map(({ f, vehicle }) => ({
-          id: f.id,
-          vehicleId: f.vehicleId,
-          registrationNumber: vehicle.registrationNumber,
-          code: f.code,
-          name: f.name,
-          severity: Number(f.severity),
-          kind: f.kind,
-          occurredAt: iso(f.occurredAt) as string,
-        })),
-      });
-    }),
-
-    http.get('/dashboard-data/soc-distribution', async ({ request, response }) => {
-      const { db, ctx } = await panelContext(request, 'soc-distribution');
-      const buckets = [0, 20, 40, 60, 80].map((min) => ({
-        label: `${min}-${min + 20}%`,
-        min,
-        max: min + 20,
-        count: 0,
-      }));
-      const vehicles = scopedVehicles(ctx, db);
-      for (const v of vehicles) {
-        const bucket = buckets[Math.min(4, Math.floor(v.soc / 20))];
-        if (bucket) bucket.count += 1;
-      }
-      return response(200).json({ total: vehicles.length, buckets });
-    }),
-
-    http.get('/dashboard-data/activity', async ({ request, response }) => {
-      const { db, ctx } = await panelContext(request, 'energy-distance');
-      const { from, to } = parseRange(new URL(request.url));
-      return response(200).json(activity(db, ctx, from, to).body);
-    }),
-
-    http.get('/dashboard-data/charging', async ({ request, response }) => {
-      const { db, ctx } = await panelContext(request, 'charging');
-      const { from, to } = parseRange(new URL(request.url));
-      const days = new Map(daysBetween(from, to).map((date) => [date, { date, sessions: 0, energyKwh: 0 }]));
-      for (const v of scopedVehicles(ctx, db)) {
-        const bms = v.bmsId ? db.tables.bmsDevices.get(v.bmsId) : undefined;
-        if (!bms) continue;
-        const capacityKwh = ((bms.bms?.capacityAh ?? 40) * (bms.bms?.nominalVoltage ?? 51.2)) / 1000;
-        // Newest first: the charge before cycle i ends where cycle i+1 (older) ended and starts cycle i.
-        const cycles = batteryCyclesOf(db.world.seed, bms, db.world.referenceTime);
-        for (let i = 0; i + 1 < cycles.length; i += 1) {
-          const newer = cycles[i];
-          const older = cycles[i + 1];
-          if (!newer || !older || older.endedAt === null) continue;
-          const at = older.endedAt;
-          if (at < from || at > to) continue;
-          const gain = newer.startSoc - older.endSoc;
-          if (gain <= 0) continue;
-          const day = days.get(dayOf(at));
-          if (!day) continue;
-          day.sessions += 1;
-          day.energyKwh += (gain / 100) * capacityKwh;
-        }
-      }
-      const list = [...days.values()].map((d) => ({ ...d, energyKwh: round(d.energyKwh, 2) }));
-      return response(200).json({
-        from: iso(from) as string,
-        to: iso(to) as string,
-        sessions: list.reduce((s, d) => s + d.sessions, 0),
-        energyKwh: round(
-          list.reduce((s, d) => s + d.energyKwh, 0),
-          2,
-        ),
-        days: list,
-      });
-    }),
-
-    http.get('/dashboard-data/battery-health', async ({ request, response }) => {
-      const { db, ctx } = await panelContext(request, 'battery-health');
-      const ratings = ([1, 2, 3, 4, 5] as const).map((rating) => ({ rating, count: 0 }));
-      const vehicles = scopedVehicles(ctx, db);
-      for (const v of vehicles) {
-        const row = ratings.find((r) => r.rating === v.healthRating);
-        if (row) row.count += 1;
-      }
-      return response(200).json({ total: vehicles.length, ratings });
-    }),
-
-    http.get('/dashboard-data/tickets', async ({ request, response }) => {
-      const { db, ctx } = await panelContext(request, 'tickets');
-      const now = Date.now();
-      const visible = ticketScopeFor(ctx, db);
-      const rows = TICKET_PRIORITIES.map((priority) => ({ priority, open: 0, breached: 0 }));
-      for (const t of db.tables.tickets.values()) {
-        if (!visible(t) || !clockRuns(t.status)) continue;
-        const row = rows.find((r) => r.priority === t.priority);
-        if (!row) continue;
-        row.open += 1;
-        const sla = ticketSla(t, now);
-        if (sla.firstResponse.state === 'breached' || sla.resolution.state === 'breached') row.breached += 1;
-      }
-      return response(200).json({
-        open: rows.reduce((s, r) => s + r.open, 0),
-        breached: rows.reduce((s, r) => s + r.breached, 0),
-        byPriority: rows,
-      });
-    }),
-
-    http.get('/dashboard-data/co2', async ({ request, response }) => {
-      const { db, ctx } = await panelContext(request, 'co2');
-      const { from, to } = parseRange(new URL(request.url));
-      // The carbon page's method and the factors the caller's organisation saved there (decisions 0082, 0094), so
-      // the panel and the page agree; location-based, summed over the activity panels' sample and scaled up.
-      const settings = savedOrDefaultCarbonSettings(savedCarbonSettings(db, organisationOf(ctx, db).id));
-      const { sample, scale, sampled } = sampleOf(db, scopedVehicles(ctx, db));
-      let total = ZERO_FIGURES;
-      for (const v of sample) total = addFigures(total, vehicleCarbon(db, v, from, to, settings).figures);
-      const distanceKm = total.distanceKm * scale;
-      const energyKwh = total.energyChargedKwh * scale;
-      return response(200).json({
-        from: iso(from) as string,
-        to: iso(to) as string,
-        distanceKm: round(distanceKm),
-        energyKwh: round(energyKwh, 2),
-        // Averages weighted by energy and by distance: equal to the settings unless regions or vehicle types differ.
-        gridKgPerKwh:
-          total.gridEnergyKwh > 0 ? round(total.locationKg / total.gridEnergyKwh, 4) : settings.gridIntensity,
-        chargingLossPct: settings.chargingLossPct,
-        baselineGPerKm:
-          total.distanceKm > 0 ? round((total.baselineKg * 1000) / total.distanceKm) : settings.baselines['2 Wheeler'],
-        avoidedKg: round(total.avoidedLocationKg * scale),
-        sampledVehicles: sampled,
-      });
-    }),
-
-    http.get('/dashboard-data/firmware-rollouts', async ({ request, response }) => {
-      const { db, ctx } = await panelContext(request, 'firmware-rollouts');
-      const sees = firmwareFilterFor(ctx);
-      const now = Date.now();
-      const open = [];
-      for (const r of db.tables.firmwareRollouts.all()) {
-        if (!sees(r) || (r.status !== 'running' && r.status !== 'paused')) continue;
-        // Settled first, as the firmware page does, so the panel shows where the rollout is now.
-        const settled = settleRollout(db, r, now, options.onOtaUpdate);
-        if (settled.rollout.status === 'running' || settled.rollout.status === 'paused') open.push(settled);
-      }
-      await db.persist();
-      open.sort(
-        (a, b) =>
-          Number(b.rollout.status === 'paused') - Number(a.rollout.status === 'paused') ||
-          b.rollout.startedAt - a.rollout.startedAt,
-      );
-      const items = open.slice(0, ROLLOUTS_SHOWN).map(({ rollout: r, updates }) => {
-        const waves = summariseWaves(r.waveCount, updates);
-        const sum = (k: 'completed' | 'failed' | 'inProgress' | 'waiting') => waves.reduce((s, w) => s + w[k], 0);
-        const completed = sum('completed');
-        const failed = sum('failed');
-        return {
-          id: r.id,
-          version: r.version,
-          deviceType: r.deviceType,
-          modelName: r.modelId ? (db.tables.models.get(r.modelId)?.name ?? null) : null,
-          targetLabel: r.targetLabel,
-          status: r.status as 'running' | 'paused',
-          pauseReason: r.pauseReason,
-          deviceCount: r.deviceCount,
-          completed,
-          failed,
-          inProgress: sum('inProgress'),
-          waiting: sum('waiting'),
-          progressPct: r.deviceCount > 0 ? round(((completed + failed) / r.deviceCount) * 100) : 0,
-          currentWave: r.currentWave,
-          waveCount: r.waveCount,
-          startedAt: iso(r.startedAt) as string,
-        };
-      });
-      return response(200).json({
-        running: open.filter((o) => o.rollout.status === 'running').length,
-        paused: open.filter((o) => o.rollout.status === 'paused').length,
-        items,
-      });
-    }),
-
-    http.get('/dashboard-data/my-vehicles', async ({ request, response }) => {
-      const { db, ctx } = await panelContext(request, 'my-vehicles');
-      // Only a driver's or EV owner's own vehicles: other roles holding the key see none rather than a whole fleet.
-      const own = ctx.roleType === 'driver' || ctx.roleType === 'evOwner' ? scopedVehicles(ctx, db) : [];
-      const items = own.slice(0, 20).map((v) => {
-        const trip = tripsCached(db, v).find((t) => t.endedAt !== null) ?? null;
-        const model = db.tables.models.get(v.modelId);
-        const nextService = (Math.floor(v.odometerKm / SERVICE_INTERVAL_KM) + 1) * SERVICE_INTERVAL_KM;
-        return {
-          id: v.id,
-          registrationNumber: v.registrationNumber,
-          model: model?.name ?? null,
-          soc: v.soc,
-          rangeKm: v.rangeKm,
-          isLive: v.isLive,
-          stateCode: v.stateCode,
-          odometerKm: v.odometerKm,
-          serviceIntervalKm: SERVICE_INTERVAL_KM,
-          serviceDueKm: round(nextService - v.odometerKm),
-          lastTrip: trip
-            ? {
-                startedAt: iso(trip.startedAt) as string,
-                endedAt: iso(trip.endedAt),
-                distanceKm: trip.distanceKm,
-                durationMin: trip.durationMin,
-                energyKwh: trip.energyKwh,
-              }
-            : null,
-        };
-      });
-      return response(200).json({ items });
     }),
   ];
 }

@@ -1,27 +1,24 @@
-import Papa from 'papaparse';
 import { ACTION, type PermissionKey } from '@/domain/permissions';
 import type { WorldDb } from '../world/db';
-import { batteryCyclesOf, type BatteryCycleRow, cellHistoryOf } from '../world/histories';
 import type { ApiDevice, Device, DeviceType, Vehicle } from '../world/types';
 import { getWorldDb } from '../world/world-instance';
-import { allMatches, importEach, importRowsOf, recordImport } from './csv-transfer';
 import type { ApiHttp } from './http';
 import { type AuthContext, allows, requireAuth, requirePermission } from './lib/auth-context';
 import { recordAudit } from './lib/audit-log';
 import { FieldErrors, readJsonObject, requiredString } from './lib/body';
-import { conflict, forbidden, invalidQuery, notFound, validationFailed } from './lib/http-error';
+import { conflict, forbidden, notFound, validationFailed } from './lib/http-error';
 import { applyListQuery, type ListSpec, parseListQuery } from './lib/list-query';
 import { deviceFilterFor, scopedVehicle } from './lib/scope';
 import { toApi } from './lib/serialize';
-import { DRAFT_MODEL, telemetryFor } from './vehicles';
+import { DRAFT_MODEL } from './vehicles';
 
-const DEVICE_TYPES: readonly DeviceType[] = ['BMS', 'MCU', 'VCU', 'LOGGER'];
-const TABLE = { BMS: 'bmsDevices', MCU: 'mcuDevices', VCU: 'vcuDevices', LOGGER: 'loggers' } as const;
+export const DEVICE_TYPES: readonly DeviceType[] = ['BMS', 'MCU', 'VCU', 'LOGGER'];
+export const TABLE = { BMS: 'bmsDevices', MCU: 'mcuDevices', VCU: 'vcuDevices', LOGGER: 'loggers' } as const;
 const VEHICLE_FIELD = { BMS: 'bmsId', MCU: 'mcuId', VCU: 'vcuId', LOGGER: 'loggerId' } as const;
 /** The permission key of each device type's list; loggers belong to component management. */
-const LIST_KEY: Record<DeviceType, PermissionKey> = { BMS: 'BMS.l', MCU: 'MCU.l', VCU: 'VCU.l', LOGGER: 'cm' };
+export const LIST_KEY: Record<DeviceType, PermissionKey> = { BMS: 'BMS.l', MCU: 'MCU.l', VCU: 'VCU.l', LOGGER: 'cm' };
 /** Audit entity names of spec §3. */
-const AUDIT_ENTITY: Record<DeviceType, string> = { BMS: 'BMS', MCU: 'MCU', VCU: 'VCU', LOGGER: 'Logger Device' };
+export const AUDIT_ENTITY: Record<DeviceType, string> = { BMS: 'BMS', MCU: 'MCU', VCU: 'VCU', LOGGER: 'Logger Device' };
 
 export const DEVICE_LIST: ListSpec<Device> = {
   sortable: {
@@ -53,49 +50,7 @@ export const DEVICE_LIST: ListSpec<Device> = {
   defaultSort: [{ field: 'createdAt', direction: 'desc' }],
 };
 
-const CYCLE_LIST: ListSpec<BatteryCycleRow> = {
-  sortable: {
-    index: (c) => c.index,
-    startedAt: (c) => c.startedAt,
-    energyKwh: (c) => c.energyKwh,
-    status: (c) => c.status,
-  },
-  filterable: { status: (c) => c.status },
-  searchable: [],
-  time: (c) => c.startedAt,
-  defaultSort: [{ field: 'index', direction: 'desc' }],
-};
-
-const asApi = (d: Device) => toApi<ApiDevice>(d);
-
-/** Kinds with a master list that imports; loggers are added one by one in component management. */
-const IMPORT_TYPES = ['BMS', 'MCU', 'VCU'] as const;
-/** Export columns; the first three are the columns an import reads, so an export can be edited and imported again. */
-const EXPORT_COLUMNS = [
-  'serialNumber',
-  'modelId',
-  'firmwareVersion',
-  'id',
-  'type',
-  'oemId',
-  'vehicleId',
-  'status',
-  'state',
-  'isLive',
-  'lastSeenAt',
-  'createdAt',
-];
-const EXTRA_COLUMNS: Partial<Record<DeviceType, string[]>> = {
-  BMS: ['chemistry', 'cooling', 'cellCount', 'soc', 'soh', 'cycleCount'],
-  MCU: ['motorType', 'ratedPowerKw'],
-  LOGGER: ['imei'],
-};
-
-/** One CSV line of a device: its API fields with the kind's spec flattened beside them. */
-function exportRow(d: Device): Record<string, unknown> {
-  const { bms, mcu, ...rest } = asApi(d);
-  return { ...rest, ...bms, ...mcu };
-}
+export const asApi = (d: Device) => toApi<ApiDevice>(d);
 
 function typeOfId(id: string): DeviceType | undefined {
   const prefix = id.split('-')[0]?.toUpperCase();
@@ -114,14 +69,14 @@ function findDevice(db: WorldDb, id: string): Device | undefined {
 }
 
 /** The device in scope, or 404; 403 when the caller may not see devices of its type at all. */
-function deviceOr404(ctx: AuthContext, db: WorldDb, id: string, action: number = ACTION.LIST): Device {
+export function deviceOr404(ctx: AuthContext, db: WorldDb, id: string, action: number = ACTION.LIST): Device {
   const device = findDevice(db, id);
   if (!device || !deviceFilterFor(ctx, db)(device)) throw notFound('Device');
   if (!allows(ctx, LIST_KEY[device.type], action)) throw forbidden();
   return device;
 }
 
-function serialTaken(db: WorldDb, type: DeviceType, serial: string, exceptId?: string): boolean {
+export function serialTaken(db: WorldDb, type: DeviceType, serial: string, exceptId?: string): boolean {
   for (const d of db.tables[TABLE[type]].values()) if (d.serialNumber === serial && d.id !== exceptId) return true;
   return false;
 }
@@ -167,7 +122,7 @@ function checkImei(body: Record<string, unknown>, errors: FieldErrors): string |
 }
 
 /** Validates a create body (form or import row) and builds the new device, unfitted; throws the contract's 400 or 409. */
-function buildDevice(
+export function buildDevice(
   ctx: AuthContext,
   db: WorldDb,
   type: DeviceType,
@@ -212,7 +167,7 @@ function buildDevice(
   return device;
 }
 
-/** Devices (BMS, MCU, VCU, loggers): list, CRUD, clone, assign to a vehicle, status, resync, telemetry, cycles. */
+/** Devices (BMS, MCU, VCU, loggers): list, CRUD, import, export, clone, assign to a vehicle, status, resync (histories: `device-histories.ts`). */
 export function createDeviceHandlers(http: ApiHttp) {
   return [
     http.get('/devices', async ({ request, response }) => {
@@ -244,47 +199,6 @@ export function createDeviceHandlers(http: ApiHttp) {
       recordAudit(db, ctx, AUDIT_ENTITY[type], device.id, 'Add', `Added ${type} ${device.serialNumber}`);
       await db.persist();
       return response(201).json(asApi(device));
-    }),
-
-    http.post('/devices/import', async ({ request, response }) => {
-      const db = await getWorldDb();
-      const ctx = requireAuth(request, db);
-      const body = await readJsonObject(request);
-      const type = IMPORT_TYPES.find((t) => t === body.type);
-      if (!type) throw validationFailed({ type: 'Choose BMS, MCU or VCU.' });
-      requirePermission(ctx, LIST_KEY[type], ACTION.IMPORT);
-      const rows = importRowsOf(body);
-      const serials = new Set(Array.from(db.tables[TABLE[type]].values(), (d) => d.serialNumber));
-      const { created, errors } = await importEach(rows, type, (input) => {
-        // Only the columns of an import row: a row cannot smuggle in a type or an IMEI.
-        const fields = {
-          serialNumber: input.serialNumber,
-          modelId: input.modelId,
-          firmwareVersion: input.firmwareVersion,
-        };
-        const device = buildDevice(ctx, db, type, fields, (serial) => serials.has(serial));
-        db.tables[TABLE[type]].insert(device);
-        serials.add(device.serialNumber);
-        return device;
-      });
-      await recordImport(db, ctx, AUDIT_ENTITY[type], created, `Imported ${created.length} ${type} devices`);
-      return response(200).json({ created: created.map(asApi), errors });
-    }),
-
-    http.get('/devices/export', async ({ request, response }) => {
-      const db = await getWorldDb();
-      const ctx = requireAuth(request, db);
-      const url = new URL(request.url);
-      const asked = url.searchParams.get('filter[type]');
-      const type = DEVICE_TYPES.find((t) => t === asked);
-      if (!type) throw invalidQuery('filter[type] must name one device type.');
-      requirePermission(ctx, LIST_KEY[type], ACTION.EXPORT);
-      const rows = Array.from(db.tables[TABLE[type]].values()).filter(deviceFilterFor(ctx, db));
-      const items = allMatches(url, rows, DEVICE_LIST);
-      const csv = Papa.unparse(items.map(exportRow), { columns: [...EXPORT_COLUMNS, ...(EXTRA_COLUMNS[type] ?? [])] });
-      recordAudit(db, ctx, AUDIT_ENTITY[type], 'export', 'Export', `Exported ${items.length} ${type} devices`);
-      await db.persist();
-      return response(200).text(csv, { headers: { 'Content-Type': 'text/csv; charset=utf-8' } });
     }),
 
     http.get('/devices/{id}', async ({ request, params, response }) => {
@@ -475,41 +389,6 @@ export function createDeviceHandlers(http: ApiHttp) {
       );
       await db.persist();
       return response(200).json(asApi(updated));
-    }),
-
-    http.get('/devices/{id}/telemetry', async ({ request, params, response }) => {
-      const db = await getWorldDb();
-      const ctx = requireAuth(request, db);
-      const device = deviceOr404(ctx, db, params.id);
-      const items = telemetryFor(db, device.id, [device.modelId], new URL(request.url), device.vehicleId);
-      return response(200).json({ items });
-    }),
-
-    http.get('/devices/{id}/cycles', async ({ request, params, response }) => {
-      const db = await getWorldDb();
-      const ctx = requireAuth(request, db);
-      requirePermission(ctx, 'BMS.l.d.bsc');
-      const device = deviceOr404(ctx, db, params.id);
-      if (device.type !== 'BMS') throw notFound('Battery cycles');
-      const query = parseListQuery(new URL(request.url), CYCLE_LIST);
-      const page = applyListQuery(batteryCyclesOf(db.world.seed, device, db.world.referenceTime), query, CYCLE_LIST);
-      return response(200).json({ ...page, items: page.items.map((c) => toApi(c)) });
-    }),
-
-    http.get('/devices/{id}/cycles/{cycleId}/cells', async ({ request, params, response }) => {
-      const db = await getWorldDb();
-      const ctx = requireAuth(request, db);
-      requirePermission(ctx, { anyOf: ['BMS.l.d.ch', 'BMS.l.d.bsc'] });
-      const device = deviceOr404(ctx, db, params.id);
-      if (device.type !== 'BMS' || !device.bms) throw notFound('Battery cycle');
-      const cycle = batteryCyclesOf(db.world.seed, device, db.world.referenceTime).find((c) => c.id === params.cycleId);
-      if (!cycle) throw notFound('Battery cycle');
-      const pointsText = new URL(request.url).searchParams.get('points');
-      const points = pointsText === null ? 60 : Number(pointsText);
-      if (!Number.isInteger(points) || points < 2 || points > 2000)
-        throw invalidQuery('points must be a whole number from 2 to 2000.');
-      const items = cellHistoryOf(db.world.seed, cycle, device.bms.cellCount, points, db.world.referenceTime);
-      return response(200).json({ cycleId: cycle.id, cellCount: device.bms.cellCount, items });
     }),
   ];
 }

@@ -3,8 +3,10 @@ import { getEnv } from '@/config/env';
 import { server } from '../node';
 import { call, signIn } from '../test/api-test-client';
 import { getWorldDb } from '../world/world-instance';
-import { parseLiveMessage, type RolloutProgress, topics } from '@/shared/lib/live/topics';
-import { createFirmwareHandlers, settleOpenRollouts } from './firmware';
+import type { RolloutProgress } from '@/domain/live-payloads';
+import { parseLiveMessage, topics } from '@/shared/lib/live/topics';
+import { createFirmwareHandlers } from './firmware';
+import { settleOpenRollouts } from './lib/firmware';
 import { createApiHttp } from './http';
 
 const SHA = 'a'.repeat(64);

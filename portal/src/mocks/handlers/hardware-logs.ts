@@ -1,4 +1,4 @@
-import type { components } from '@/shared/api/schema';
+import type { components } from '@/domain/api-schema';
 import type { Device } from '../world/types';
 import { type HardwareLogRow, hardwareLogsOf } from '../world/hardware-logs';
 import { getWorldDb } from '../world/world-instance';

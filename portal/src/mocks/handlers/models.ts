@@ -1,5 +1,5 @@
 import { ACTION } from '@/domain/permissions';
-import type { components } from '@/shared/api/schema';
+import type { components } from '@/domain/api-schema';
 import type { WorldDb } from '../world/db';
 import type { ApiModel, Model } from '../world/types';
 import { getWorldDb } from '../world/world-instance';

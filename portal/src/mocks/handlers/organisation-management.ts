@@ -1,6 +1,6 @@
 import { ACTION, type PermissionKey } from '@/domain/permissions';
 import { TICKET_STATUS } from '@/domain/enums';
-import type { components } from '@/shared/api/schema';
+import type { components } from '@/domain/api-schema';
 import type { WorldDb } from '../world/db';
 import type { TicketRecord } from '../world/tickets';
 import type { Dealer, Driver, EvOwner, Fleet, Vehicle } from '../world/types';

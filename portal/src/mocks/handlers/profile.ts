@@ -1,6 +1,6 @@
 import { ACTION } from '@/domain/permissions';
 import { passwordProblem } from '@/domain/password-rule';
-import type { components } from '@/shared/api/schema';
+import type { components } from '@/domain/api-schema';
 import type { WorldDb } from '../world/db';
 import type { SessionRecord, UserRecord } from '../world/types';
 import { getWorldDb } from '../world/world-instance';

@@ -1,7 +1,7 @@
 import { ACTION, ALL_ACTIONS, isPermissionKey, type PermissionMap, PERMISSION_LABELS } from '@/domain/permissions';
 import { applicableActions, bitsBeyond, grantsAnything } from '@/domain/role-editor';
 import { isRoleCode } from '@/domain/roles';
-import type { components } from '@/shared/api/schema';
+import type { components } from '@/domain/api-schema';
 import type { WorldDb } from '../world/db';
 import type { RoleRecord } from '../world/types';
 import { getWorldDb } from '../world/world-instance';

@@ -1,8 +1,6 @@
 import { TICKET_STATUS, TICKET_STATUS_LABELS, type TicketStatus } from '@/domain/enums';
 import { ACTION } from '@/domain/permissions';
 import {
-  ATTACHMENT_LIMITS,
-  attachmentProblem,
   isTicketStatus,
   MESSAGE_MAX_CHARS,
   moveClock,
@@ -15,12 +13,11 @@ import {
   type TicketSource,
   ticketSla,
 } from '@/domain/tickets';
-import type { components } from '@/shared/api/schema';
+import type { components } from '@/domain/api-schema';
 import type { WorldDb } from '../world/db';
 import {
   escalateBreachedTickets,
   openTicket,
-  type TicketAttachment,
   type TicketMessage,
   type TicketRecord,
   ticketEvent,
@@ -67,7 +64,7 @@ export function ticketScopeFor(ctx: AuthContext, db: WorldDb): (t: TicketRecord)
   return (t) => t.createdBy === ctx.user.id;
 }
 
-function ticketOr404(ctx: AuthContext, db: WorldDb, id: string): TicketRecord {
+export function ticketOr404(ctx: AuthContext, db: WorldDb, id: string): TicketRecord {
   const ticket = db.tables.tickets.get(id);
   if (!ticket || !ticketScopeFor(ctx, db)(ticket)) throw notFound('Ticket');
   return ticket;
@@ -107,7 +104,7 @@ function asApi(ctx: AuthContext, db: WorldDb, t: TicketRecord, now: number): Api
   });
 }
 
-function asDetail(ctx: AuthContext, db: WorldDb, t: TicketRecord, now: number): ApiTicketDetail {
+export function asDetail(ctx: AuthContext, db: WorldDb, t: TicketRecord, now: number): ApiTicketDetail {
   return {
     ...asApi(ctx, db, t, now),
     description: t.description,
@@ -156,7 +153,7 @@ function ticketList(db: WorldDb, now: number): ListSpec<TicketRecord> {
  * Records the audit entry of a ticket write, with the diff of its fields but not of its conversation and history
  * (they only grow; the summary says what was added, and attachments would bloat the log).
  */
-function auditTicket(
+export function auditTicket(
   db: WorldDb,
   ctx: AuthContext,
   entity: 'Ticket' | 'Ticket Assignment' | 'Ticket Conversation',
@@ -178,7 +175,13 @@ function auditTicket(
 
 const actorOf = (ctx: AuthContext) => ({ id: ctx.user.id, name: ctx.user.name });
 
-function readText(errors: FieldErrors, body: Record<string, unknown>, field: string, label: string, max: number) {
+export function readText(
+  errors: FieldErrors,
+  body: Record<string, unknown>,
+  field: string,
+  label: string,
+  max: number,
+) {
   const value = body[field];
   if (typeof value !== 'string' || value.trim() === '') {
     errors.add(field, `Enter ${label}.`);
@@ -230,40 +233,7 @@ function readAssignment(ctx: AuthContext, db: WorldDb, errors: FieldErrors, body
   return { dealerId, assigneeId };
 }
 
-const DATA_URL = /^data:([\w/+.-]+)(;[\w=-]+)*;base64,([A-Za-z0-9+/=]*)$/;
-
-function readAttachments(errors: FieldErrors, value: unknown): TicketAttachment[] {
-  if (value === undefined) return [];
-  if (!Array.isArray(value)) {
-    errors.add('attachments', 'Send a list of attachments.');
-    return [];
-  }
-  if (value.length > ATTACHMENT_LIMITS.maxFiles) {
-    errors.add('attachments', `Attach at most ${ATTACHMENT_LIMITS.maxFiles} files to one message.`);
-    return [];
-  }
-  const out: TicketAttachment[] = [];
-  for (const item of value) {
-    const a = item as { name?: unknown; type?: unknown; dataUrl?: unknown };
-    const name = typeof a.name === 'string' && a.name.trim() ? a.name.trim().slice(0, 120) : 'file';
-    const match = typeof a.dataUrl === 'string' ? DATA_URL.exec(a.dataUrl) : null;
-    if (!match || typeof a.type !== 'string' || match[1] !== a.type) {
-      errors.add('attachments', `${name}: send the file as a base64 data URL of its type.`);
-      return [];
-    }
-    const b64 = match[3] as string;
-    const size = Math.floor((b64.length * 3) / 4) - (b64.endsWith('==') ? 2 : b64.endsWith('=') ? 1 : 0);
-    const problem = attachmentProblem({ name, type: a.type, size });
-    if (problem) {
-      errors.add('attachments', problem);
-      return [];
-    }
-    out.push({ id: `tatt-${crypto.randomUUID()}`, name, type: a.type, size, dataUrl: a.dataUrl as string });
-  }
-  return out;
-}
-
-/** Support tickets: list, open, details, edit, status moves, assignment, conversation (permission `t`). */
+/** Support tickets: list, open, details, edit, status moves and assignment (permission `t`); messages: `ticket-messages.ts`. */
 export function createTicketHandlers(http: ApiHttp) {
   return [
     http.get('/tickets', async ({ request, response }) => {
@@ -450,53 +420,6 @@ export function createTicketHandlers(http: ApiHttp) {
       auditTicket(db, ctx, 'Ticket Assignment', ticket.id, 'Assign', `${ticket.ref}: ${summary}`);
       await db.persist();
       return response(200).json(asDetail(ctx, db, updated, now));
-    }),
-
-    http.post('/tickets/{id}/messages', async ({ request, params, response }) => {
-      const db = await getWorldDb();
-      const ctx = requireAuth(request, db);
-      requirePermission(ctx, 't', ACTION.UPDATE);
-      const ticket = ticketOr404(ctx, db, params.id);
-      const body = await readJsonObject(request);
-      const kind = body.kind;
-      if (kind === 'note' && isRequester(ctx)) throw forbidden();
-      if (ticket.status === TICKET_STATUS.DELETED) throw conflict('A deleted ticket takes no more messages.');
-      const errors = new FieldErrors();
-      if (kind !== 'reply' && kind !== 'note') errors.add('kind', 'Choose a reply or an internal note.');
-      const text = readText(errors, body, 'body', 'a message', MESSAGE_MAX_CHARS);
-      const attachments = readAttachments(errors, body.attachments);
-      errors.throwIfAny();
-      const now = Date.now();
-      const message: TicketMessage = {
-        id: `tmsg-${crypto.randomUUID()}`,
-        kind: kind as TicketMessage['kind'],
-        body: text as string,
-        authorId: ctx.user.id,
-        authorName: ctx.user.name,
-        authorRole: ctx.user.role,
-        attachments,
-        createdAt: now,
-      };
-      // The first reply of staff to the driver or owner stops the first-response clock.
-      const firstResponse =
-        kind === 'reply' && !isRequester(ctx) && ticket.firstResponseActiveMs === null
-          ? { firstResponseAt: now, firstResponseActiveMs: moveClock(ticket, ticket.status, now).activeMs }
-          : {};
-      const updated = db.tables.tickets.update(ticket.id, {
-        messages: [...ticket.messages, message],
-        ...firstResponse,
-        updatedAt: now,
-      }) as TicketRecord;
-      auditTicket(
-        db,
-        ctx,
-        'Ticket Conversation',
-        ticket.id,
-        'Add',
-        `${ticket.ref}: ${kind === 'note' ? 'internal note' : 'reply'}${attachments.length ? ` with ${attachments.length} attachment(s)` : ''}`,
-      );
-      await db.persist();
-      return response(201).json(asDetail(ctx, db, updated, now));
     }),
   ];
 }

@@ -1,4 +1,4 @@
-import type { components } from '@/shared/api/schema';
+import type { components } from '@/domain/api-schema';
 import { tripsOf } from '../world/histories';
 import { tripRouteOf } from '../world/trip-route';
 import { getWorldDb } from '../world/world-instance';

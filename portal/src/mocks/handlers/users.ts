@@ -1,7 +1,7 @@
 import { ACTION } from '@/domain/permissions';
 import { bitsBeyond } from '@/domain/role-editor';
 import { roleTypeOf } from '@/domain/roles';
-import type { components } from '@/shared/api/schema';
+import type { components } from '@/domain/api-schema';
 import type { WorldDb } from '../world/db';
 import type { RoleRecord, UserRecord } from '../world/types';
 import { getWorldDb } from '../world/world-instance';

@@ -1,16 +1,13 @@
-import Papa from 'papaparse';
 import { ACTION } from '@/domain/permissions';
 import { DEMO_REGION } from '@/shared/lib/live/demo-region';
 import type { WorldDb } from '../world/db';
-import { MAX_TELEMETRY_POINTS, savedLocationsOf, telemetryOf, tripsOf, type TripRow } from '../world/histories';
-import type { ApiSavedLocation, ApiVehicle, Device, Vehicle } from '../world/types';
+import type { ApiVehicle, Device, Vehicle } from '../world/types';
 import { getWorldDb } from '../world/world-instance';
-import { allMatches, importEach, importRowsOf, recordImport } from './csv-transfer';
 import type { ApiHttp } from './http';
 import { type AuthContext, allows, requireAuth, requirePermission } from './lib/auth-context';
 import { recordAudit } from './lib/audit-log';
 import { FieldErrors, optionalId, readJsonObject, requiredString } from './lib/body';
-import { conflict, invalidQuery, notFound, validationFailed } from './lib/http-error';
+import { conflict, notFound, validationFailed } from './lib/http-error';
 import { applyListQuery, type ListSpec, parseListQuery } from './lib/list-query';
 import { scopedVehicle, vehicleFilterFor } from './lib/scope';
 import { toApi } from './lib/serialize';
@@ -54,20 +51,6 @@ export const VEHICLE_LIST: ListSpec<Vehicle> = {
   defaultSort: [{ field: 'createdAt', direction: 'desc' }],
 };
 
-const TRIP_LIST: ListSpec<TripRow> = {
-  sortable: {
-    startedAt: (t) => t.startedAt,
-    distanceKm: (t) => t.distanceKm,
-    durationMin: (t) => t.durationMin,
-    energyKwh: (t) => t.energyKwh,
-    status: (t) => t.status,
-  },
-  filterable: { status: (t) => t.status },
-  searchable: [],
-  time: (t) => t.startedAt,
-  defaultSort: [{ field: 'startedAt', direction: 'desc' }],
-};
-
 /** The API shape of a vehicle, with the display names of what it links to. */
 export function vehicleToApi(db: WorldDb, v: Vehicle): ApiVehicle {
   const name = (row: { name: string } | undefined) => row?.name ?? null;
@@ -85,7 +68,7 @@ export function vehicleToApi(db: WorldDb, v: Vehicle): ApiVehicle {
 }
 
 /** The vehicle in scope or the contract's 404. */
-function vehicleOr404(ctx: AuthContext, db: WorldDb, id: string): Vehicle {
+export function vehicleOr404(ctx: AuthContext, db: WorldDb, id: string): Vehicle {
   const vehicle = scopedVehicle(ctx, db, id);
   if (!vehicle) throw notFound('Vehicle');
   return vehicle;
@@ -145,32 +128,8 @@ function vinField(body: Record<string, unknown>, errors: FieldErrors, isTaken: (
   return vin;
 }
 
-const EXPORT_COLUMNS = [
-  'id',
-  'vin',
-  'registrationNumber',
-  'vehicleType',
-  'modelId',
-  'oemId',
-  'dealerId',
-  'fleetId',
-  'evOwnerId',
-  'driverId',
-  'connectivity',
-  'stateCode',
-  'isLive',
-  'lastSeenAt',
-  'status',
-  'soc',
-  'rangeKm',
-  'odometerKm',
-  'healthRating',
-  'lat',
-  'lng',
-] as const;
-
 /** Validates a create body (form or import row) and builds the new vehicle; throws the contract's 400 or 409. */
-function buildVehicle(
+export function buildVehicle(
   ctx: AuthContext,
   db: WorldDb,
   body: Record<string, unknown>,
@@ -215,50 +174,15 @@ function buildVehicle(
   };
 }
 
-function parseRange(url: URL): { from: number; to: number; points: number; keys: string[] } {
-  const from = Date.parse(url.searchParams.get('from') ?? '');
-  const to = Date.parse(url.searchParams.get('to') ?? '');
-  if (Number.isNaN(from) || Number.isNaN(to)) throw invalidQuery('from and to must be ISO 8601 date-times.');
-  if (to <= from) throw invalidQuery('to must be after from.');
-  const pointsText = url.searchParams.get('points');
-  const points = pointsText === null ? 500 : Number(pointsText);
-  if (!Number.isInteger(points) || points < 2 || points > MAX_TELEMETRY_POINTS) {
-    throw invalidQuery(`points must be a whole number from 2 to ${MAX_TELEMETRY_POINTS}.`);
-  }
-  const keys = (url.searchParams.get('keys') ?? '')
-    .split(',')
-    .map((k) => k.trim())
-    .filter(Boolean);
-  return { from, to, points, keys };
-}
-
-/** Telemetry of the keys asked for, from the templates of the vehicle's model and its fitted devices' models. */
-export function telemetryFor(
-  db: WorldDb,
-  sourceId: string,
-  modelIds: (string | null)[],
-  url: URL,
-  /** The vehicle whose day the source follows (itself, or the vehicle a device is fitted to). */
-  vehicleId: string | null = null,
-) {
-  const { from, to, points, keys } = parseRange(url);
-  const template = modelIds.flatMap((id) => (id ? (db.tables.models.get(id)?.telemetryTemplate ?? []) : []));
-  const unique = [...new Map(template.map((k) => [k.key, k])).values()];
-  const unknown = keys.filter((k) => !unique.some((t) => t.key === k));
-  if (unknown.length > 0) throw invalidQuery(`Unknown telemetry keys: ${unknown.join(', ')}.`);
-  const chosen = keys.length > 0 ? unique.filter((t) => keys.includes(t.key)) : unique;
-  return telemetryOf(db.world.seed, sourceId, chosen, from, to, points, { vehicleId });
-}
-
-const DEVICE_FIELD: Record<Device['type'], 'bmsId' | 'mcuId' | 'vcuId' | 'loggerId'> = {
+export const DEVICE_FIELD: Record<Device['type'], 'bmsId' | 'mcuId' | 'vcuId' | 'loggerId'> = {
   BMS: 'bmsId',
   MCU: 'mcuId',
   VCU: 'vcuId',
   LOGGER: 'loggerId',
 };
-const DEVICE_TABLE = { BMS: 'bmsDevices', MCU: 'mcuDevices', VCU: 'vcuDevices', LOGGER: 'loggers' } as const;
+export const DEVICE_TABLE = { BMS: 'bmsDevices', MCU: 'mcuDevices', VCU: 'vcuDevices', LOGGER: 'loggers' } as const;
 
-/** Vehicles: list, CRUD, clone, assign, status, resync, telemetry, trips and saved locations. */
+/** Vehicles: list, CRUD, import, export, clone, assign, status and resync (histories: `vehicle-histories.ts`). */
 export function createVehicleHandlers(http: ApiHttp) {
   return [
     http.get('/vehicles', async ({ request, response }) => {
@@ -284,40 +208,6 @@ export function createVehicleHandlers(http: ApiHttp) {
       recordAudit(db, ctx, 'Vehicle', vehicle.id, 'Add', `Added vehicle ${vehicle.vin}`);
       await db.persist();
       return response(201).json(vehicleToApi(db, vehicle));
-    }),
-
-    http.post('/vehicles/import', async ({ request, response }) => {
-      const db = await getWorldDb();
-      const ctx = requireAuth(request, db);
-      requirePermission(ctx, 'vh.l', ACTION.IMPORT);
-      const rows = importRowsOf(await readJsonObject(request));
-      const vins = new Set(Array.from(db.tables.vehicles.values(), (v) => v.vin));
-      const { created, errors } = await importEach(rows, 'vehicle', (input) => {
-        const vehicle = buildVehicle(ctx, db, input, (vin) => vins.has(vin));
-        db.tables.vehicles.insert(vehicle);
-        vins.add(vehicle.vin);
-        return vehicle;
-      });
-      await recordImport(db, ctx, 'Vehicle', created, `Imported ${created.length} vehicles`);
-      return response(200).json({ created: created.map((v) => vehicleToApi(db, v)), errors });
-    }),
-
-    http.get('/vehicles/export', async ({ request, response }) => {
-      const db = await getWorldDb();
-      const ctx = requireAuth(request, db);
-      requirePermission(ctx, 'vh.l', ACTION.EXPORT);
-      const rows = Array.from(db.tables.vehicles.values()).filter(vehicleFilterFor(ctx));
-      const items = allMatches(new URL(request.url), rows, VEHICLE_LIST);
-      const csv = Papa.unparse(
-        items.map((v) => {
-          const { lastLocation, names: _names, ...rest } = vehicleToApi(db, v);
-          return { ...rest, lat: lastLocation.lat, lng: lastLocation.lng };
-        }),
-        { columns: EXPORT_COLUMNS as unknown as string[] },
-      );
-      recordAudit(db, ctx, 'Vehicle', 'export', 'Export', `Exported ${items.length} vehicles`);
-      await db.persist();
-      return response(200).text(csv, { headers: { 'Content-Type': 'text/csv; charset=utf-8' } });
     }),
 
     http.get('/vehicles/{id}', async ({ request, params, response }) => {
@@ -476,41 +366,6 @@ export function createVehicleHandlers(http: ApiHttp) {
       recordAudit(db, ctx, 'Vehicle', vehicle.id, 'Resync', `Resync requested for ${vehicle.vin}`);
       await db.persist();
       return response(200).json(vehicleToApi(db, updated));
-    }),
-
-    http.get('/vehicles/{id}/telemetry', async ({ request, params, response }) => {
-      const db = await getWorldDb();
-      const ctx = requireAuth(request, db);
-      requirePermission(ctx, 'vh.l.d.a');
-      const v = vehicleOr404(ctx, db, params.id);
-      const deviceModels = (['BMS', 'MCU', 'VCU'] as const).map((type) => {
-        const id = v[DEVICE_FIELD[type]];
-        return id ? (db.tables[DEVICE_TABLE[type]].get(id)?.modelId ?? null) : null;
-      });
-      const items = telemetryFor(db, v.id, [v.modelId, ...deviceModels], new URL(request.url), v.id);
-      return response(200).json({ items });
-    }),
-
-    http.get('/vehicles/{id}/trips', async ({ request, params, response }) => {
-      const db = await getWorldDb();
-      const ctx = requireAuth(request, db);
-      requirePermission(ctx, 'vh.l.d.t');
-      const vehicle = vehicleOr404(ctx, db, params.id);
-      const query = parseListQuery(new URL(request.url), TRIP_LIST);
-      const page = applyListQuery(tripsOf(db.world.seed, vehicle, db.world.referenceTime), query, TRIP_LIST);
-      return response(200).json({ ...page, items: page.items.map((t) => toApi(t)) });
-    }),
-
-    http.get('/vehicles/{id}/locations', async ({ request, params, response }) => {
-      const db = await getWorldDb();
-      const ctx = requireAuth(request, db);
-      // BMS and MCU details show the locations of the vehicle their device is fitted to.
-      requirePermission(ctx, { anyOf: ['vh.l.d.l', 'BMS.l.d.l', 'MCU.l.d.l'] });
-      const vehicle = vehicleOr404(ctx, db, params.id);
-      const items = savedLocationsOf(db.world.seed, vehicle, db.world.referenceTime).map((l) =>
-        toApi<ApiSavedLocation>(l),
-      );
-      return response(200).json({ items });
     }),
   ];
 }

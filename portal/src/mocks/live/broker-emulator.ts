@@ -1,6 +1,7 @@
 import { generate, type IPublishPacket, type Packet, parser, writeToStream } from 'mqtt-packet';
 import { DEMO_REGION } from '../../shared/lib/live/demo-region';
-import { type CommandRequest, commandRequestSchema, topics } from '../../shared/lib/live/topics';
+import { type CommandRequest, commandRequestSchema } from '../../domain/live-payloads';
+import { topics } from '../../shared/lib/live/topics';
 import {
   createFleetSimulator,
   defaultVehicleIds,

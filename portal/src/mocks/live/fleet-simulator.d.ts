@@ -1,5 +1,5 @@
 import type { DemoRegion } from '../../shared/lib/live/demo-region';
-import type { CommandRequest } from '../../shared/lib/live/topics';
+import type { CommandRequest } from '../../domain/live-payloads';
 
 export interface SimulatedDevice {
   deviceUid: string;

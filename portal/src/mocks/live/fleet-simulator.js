@@ -1,6 +1,6 @@
 // The fleet simulator shared by the in-page broker emulation (demo mode) and the e2e/bench publisher (Node).
 // Plain JavaScript so that Node runs it without a build step; its types are in fleet-simulator.d.ts and its output
-// is checked against the contract (portal/src/shared/lib/live/topics.ts) by fleet-simulator.test.ts.
+// is checked against the live contract (shared/lib/live/topics.ts, domain/live-payloads.ts) by fleet-simulator.test.ts.
 
 const ROOT = 'voltline/v1';
 /**

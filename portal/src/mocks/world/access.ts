@@ -26,7 +26,7 @@ export function seedRoles(now: number): RoleRecord[] {
   }));
 }
 
-/** A few device groups (ids as `ids` of create-world.ts makes them) of the demo accounts' dealer, fleet and EV owner, built by filter and by picking. */
+/** A few device groups (ids as `ids` of seeders/context.ts makes them) of the demo accounts' dealer, fleet and EV owner, built by filter and by picking. */
 export function seedDeviceGroups(now: number): DeviceGroupRecord[] {
   const at = now - 30 * DAY;
   return [

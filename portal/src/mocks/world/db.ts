@@ -1,5 +1,6 @@
 import { clear, createStore, getMany, set, setMany, type UseStore } from 'idb-keyval';
-import { createWorld, type World, type WorldOptions } from './create-world';
+import { createWorld, type World } from './create-world';
+import type { WorldOptions } from './seeders/context';
 import { TABLE_NAMES, type TableName, type WorldRows } from './types';
 
 /** One change to a seeded row: the new row, or null when it was deleted. */

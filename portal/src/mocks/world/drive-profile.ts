@@ -10,7 +10,7 @@ import { createRng, hashString } from './prng';
  * on (seed, vehicle, time): two ranges that overlap agree where they overlap.
  */
 
-// create-world imports this module: its TIME constants cannot be imported back.
+// The vehicle seeder imports this module; it keeps its own time constants.
 const TIME = { HOUR: 3_600_000, DAY: 86_400_000 } as const;
 export const SLOT_MS = 30 * 60_000;
 /** Days count from here, so that odometers of the demo stay in the tens of thousands of km. */

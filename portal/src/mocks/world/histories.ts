@@ -1,6 +1,6 @@
-import type { components } from '@/shared/api/schema';
+import type { components } from '@/domain/api-schema';
 import { clampToDemoRegion, nearestRoadPoint } from '@/shared/lib/live/demo-region';
-import { TIME } from './create-world';
+import { TIME } from './seeders/context';
 import { driveProfileOf, PROFILE_KEYS, profileAt, vcuEnumAt } from './drive-profile';
 import { createRng, hashString, pad } from './prng';
 import { pathMetres, roadRoute } from './road-route';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import { vehicleTelemetrySchema } from '@/shared/lib/live/topics';
+import { vehicleTelemetrySchema } from '@/domain/live-payloads';
 import { type BrokerEmulator, createBrokerEmulator } from '../live/broker-emulator';
 import { call, signIn } from '../test/api-test-client';
 import { SEEDED_RULE_IDS } from './rule-seed';

@@ -5,12 +5,12 @@
  */
 import type { SimulatedFault } from '../live/fleet-simulator.js';
 import type { WorldDb } from './db';
-import type { components } from '@/shared/api/schema';
+import type { components } from '@/domain/api-schema';
 import type { Fault, Vehicle } from './types';
 
 type ModelFault = components['schemas']['ModelFault'];
 
-/** What the live contract allows in a telemetry fault (`faultSchema` of `shared/lib/live/topics.ts`). */
+/** What the live contract allows in a telemetry fault (`faultSchema` of `domain/live-payloads.ts`). */
 const MAX_CODE = 32;
 const MAX_MESSAGE = 200;
 

@@ -4,7 +4,7 @@
  * records what fired as notifications with one outcome per delivery method. The handlers run it before they answer a
  * read of notifications or rules, so a poll is what makes notifications "arrive" (decision 0063).
  */
-import type { components } from '@/shared/api/schema';
+import type { components } from '@/domain/api-schema';
 import { COMPARATOR_LABELS, type Comparator, type RuleConditionValue } from '@/domain/rules';
 import { COMMAND_DEFAULT_EXPIRY_S } from '@/domain/command-params';
 import type { WorldDb } from './db';

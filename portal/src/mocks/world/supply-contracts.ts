@@ -1,5 +1,5 @@
-import type { components } from '@/shared/api/schema';
-import { ids } from './create-world';
+import type { components } from '@/domain/api-schema';
+import { ids } from './seeders/context';
 import { createRng, hashString } from './prng';
 import type { Fleet } from './types';
 

@@ -1,4 +1,4 @@
-import type { components } from '@/shared/api/schema';
+import type { components } from '@/domain/api-schema';
 import type { TripRow } from './histories';
 import { createRng, hashString } from './prng';
 import { roadRoute } from './road-route';

@@ -1,5 +1,5 @@
 import type { RoleCode } from '@/domain/roles';
-import type { components } from '@/shared/api/schema';
+import type { components } from '@/domain/api-schema';
 import type { TicketRecord } from './tickets';
 import type { FirmwareReleaseRecord, FirmwareRolloutRecord, OtaUpdateRecord } from './firmware';
 

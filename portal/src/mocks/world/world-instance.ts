@@ -1,4 +1,4 @@
-import type { WorldOptions } from './create-world';
+import type { WorldOptions } from './seeders/context';
 import { clearSavedWorld, openWorldDb, type WorldDb } from './db';
 import { resolveWorldOptions } from './world-settings';
 

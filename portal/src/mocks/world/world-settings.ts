@@ -1,4 +1,4 @@
-import { DEFAULT_SEED, DEFAULT_SIZE, MAX_SIZE, type WorldOptions } from './create-world';
+import { DEFAULT_SEED, DEFAULT_SIZE, MAX_SIZE, type WorldOptions } from './seeders/context';
 
 /** localStorage key of the size chosen in the demo settings (the `?demoSize=` URL parameter wins over it). */
 export const DEMO_SIZE_STORAGE_KEY = 'voltline.demo.size';

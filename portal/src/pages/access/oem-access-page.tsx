@@ -1,4 +1,4 @@
-import type { RoutePageProps } from '@/config/routes';
+import type { RoutePageProps } from '@/config/paths';
 import { GrantsList } from '@/features/access/components/grants-list';
 import { PageHeader } from '@/shared/ui/page-header';
 

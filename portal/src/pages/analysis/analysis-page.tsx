@@ -1,4 +1,4 @@
-import type { RoutePageProps } from '@/config/routes';
+import type { RoutePageProps } from '@/config/paths';
 import { ACTION } from '@/domain/permissions';
 import { AnalysisCompare } from '@/features/analysis/components/analysis-compare';
 import { PageHeader } from '@/shared/ui/page-header';

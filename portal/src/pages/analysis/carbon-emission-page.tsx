@@ -1,4 +1,4 @@
-import type { RoutePageProps } from '@/config/routes';
+import type { RoutePageProps } from '@/config/paths';
 import { ACTION } from '@/domain/permissions';
 import { CarbonEmission } from '@/features/analysis/components/carbon-emission';
 import { PageHeader } from '@/shared/ui/page-header';

@@ -2,7 +2,7 @@ import { Badge } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useCallback, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { RoutePageProps } from '@/config/routes';
+import type { RoutePageProps } from '@/config/paths';
 import { AUDIT_ACTIONS, AUDIT_ENTITY_NAMES } from '@/domain/enums';
 import { ACTION } from '@/domain/permissions';
 import { formatDateTime } from '@/shared/lib/format';

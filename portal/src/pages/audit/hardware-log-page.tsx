@@ -1,7 +1,7 @@
 import { Badge, CloseButton, Group, Text, UnstyledButton } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import type { RoutePageProps } from '@/config/routes';
+import type { RoutePageProps } from '@/config/paths';
 import { ACTION } from '@/domain/permissions';
 import { formatDateTime } from '@/shared/lib/format';
 import type { FilterDef } from '@/shared/ui/data-table/filter-bar';

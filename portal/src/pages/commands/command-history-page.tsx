@@ -3,7 +3,7 @@ import { IconSend } from '@tabler/icons-react';
 import { createColumnHelper } from '@tanstack/react-table';
 import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { paths, type RoutePageProps } from '@/config/routes';
+import { paths, type RoutePageProps } from '@/config/paths';
 import { formatCommandPayload } from '@/domain/command-params';
 import { COMMAND_KINDS, COMMAND_STATUS_LABELS } from '@/domain/enums';
 import { ACTION } from '@/domain/permissions';

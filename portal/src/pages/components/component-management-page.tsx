@@ -1,6 +1,6 @@
 import { Tabs } from '@mantine/core';
 import { useSearchParams } from 'react-router-dom';
-import type { RoutePageProps } from '@/config/routes';
+import type { RoutePageProps } from '@/config/paths';
 import { PageHeader } from '@/shared/ui/page-header';
 import { LoggerList } from '@/features/components/components/logger-list';
 import { SimCardList } from '@/features/components/components/sim-card-list';

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Card, Group, Loader, Modal, NavLink, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import type { RoutePageProps } from '@/config/routes';
+import type { RoutePageProps } from '@/config/paths';
 import { GRID_COLUMNS, type PanelPlacement, panelsAllowed } from '@/domain/dashboard-panels';
 import { ACTION } from '@/domain/permissions';
 import {

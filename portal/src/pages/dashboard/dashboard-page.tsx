@@ -2,7 +2,7 @@ import { Anchor, Badge, Button, Group, Loader, Select, Stack, Text, Title } from
 import { IconLayoutDashboard } from '@tabler/icons-react';
 import { lazy, Suspense, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { paths, type RoutePageProps } from '@/config/routes';
+import { paths, type RoutePageProps } from '@/config/paths';
 import { panelsAllowed } from '@/domain/dashboard-panels';
 import { can } from '@/domain/permissions';
 import { ROLE_LABELS, ROLE_TYPE_LABELS, roleTypeOf } from '@/domain/roles';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Navigate } from 'react-router-dom';
-import type { RoutePageProps } from '@/config/routes';
+import type { RoutePageProps } from '@/config/paths';
 import { dashboardPathFor } from '@/domain/roles';
 import { notify } from '@/shared/ui/notify';
 import { useAppState } from '@/state/store-context';

@@ -1,4 +1,4 @@
-import { paths } from '@/config/routes';
+import { paths } from '@/config/paths';
 import { useCan } from '@/state/use-can';
 
 const vehicleDetailsHref = (vehicleId: string) => paths.vehicleDetails.href(vehicleId);

@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
-import type { RoutePageProps } from '@/config/routes';
+import type { RoutePageProps } from '@/config/paths';
 import { formatDateTime, formatTime } from '@/shared/lib/format';
 import { toApiError } from '@/shared/api/api-client';
 import { HeatmapChart } from '@/shared/ui/charts/heatmap-chart';

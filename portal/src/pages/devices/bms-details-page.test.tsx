@@ -92,3 +92,22 @@ describe('BMS details', () => {
     expect(await screen.findByRole('table', { name: 'Saved locations' })).toHaveTextContent('Home');
   });
 });
+
+describe('overall info (spec §4)', () => {
+  test('opening a vehicle, then its BMS, then its MCU chooses each in turn and clears the other two', async () => {
+    const store = createTestStore();
+    await signInWithApi(store, 'SA');
+    const { router } = renderApp('/vehicle/veh-000018', { store });
+    const chosen = () => {
+      const { vehicle_overall_info, bms_overall_info, mcu_overall_info } = store.getState().detailTab;
+      return { vehicle: vehicle_overall_info, bms: bms_overall_info, mcu: mcu_overall_info };
+    };
+    await waitFor(() => expect(chosen()).toEqual({ vehicle: 'veh-000018', bms: null, mcu: null }));
+    await router.navigate(`/bms/details/${BMS}`);
+    await waitFor(() => expect(chosen()).toEqual({ vehicle: null, bms: BMS, mcu: null }));
+    await router.navigate('/mcu/details/mcu-000018');
+    await waitFor(() => expect(chosen()).toEqual({ vehicle: null, bms: null, mcu: 'mcu-000018' }));
+    await router.navigate('/vehicle/veh-000018');
+    await waitFor(() => expect(chosen()).toEqual({ vehicle: 'veh-000018', bms: null, mcu: null }));
+  });
+});

@@ -1,4 +1,5 @@
 import { Alert, Badge, Center, Loader, Paper, Stack, Text } from '@mantine/core';
+import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
 import { ACTION, type PermissionKey } from '@/domain/permissions';
 import type { TabDef } from '@/domain/tab-sets';
@@ -17,6 +18,7 @@ import { topics } from '@/shared/lib/live/topics';
 import { useLiveInterest } from '@/shared/lib/live/use-live-interest';
 import { PageHeader } from '@/shared/ui/page-header';
 import { UrlTabs } from '@/shared/ui/url-tabs';
+import { useAppStoreApi } from '@/state/store-context';
 import { useCan } from '@/state/use-can';
 import type { ApiDevice } from '@/features/devices/details/api/get-device';
 import { useDevice } from '@/features/devices/details/api/get-device';
@@ -111,6 +113,13 @@ export function DeviceDetails({ title, kind, tabs }: DeviceDetailsProps) {
   const { id = '' } = useParams();
   const query = useDevice(id);
   const vehicleId = query.data?.vehicleId ?? null;
+  const store = useAppStoreApi();
+  const shownId = query.data?.type === kind ? query.data.id : undefined;
+  // A BMS's or MCU's details show its overall info: it is the chosen one, and the vehicle or other device is not (the
+  // spec keeps no overall info for a VCU).
+  useEffect(() => {
+    if (shownId && kind !== 'VCU') store.getState().setOverallInfo(kind === 'BMS' ? 'bms' : 'mcu', shownId);
+  }, [store, kind, shownId]);
   let liveTopics: string[] = [];
   try {
     liveTopics = [topics.deviceTelemetryFilter(id), ...(vehicleId ? [topics.commandAck(vehicleId)] : [])];

@@ -1,4 +1,4 @@
-import type { RoutePageProps } from '@/config/routes';
+import type { RoutePageProps } from '@/config/paths';
 import type { TabDef } from '@/domain/tab-sets';
 import { useCan } from '@/state/use-can';
 import { DeviceDetails } from './device-details';

@@ -1,4 +1,4 @@
-import type { RoutePageProps } from '@/config/routes';
+import type { RoutePageProps } from '@/config/paths';
 import { DeviceManagement } from '@/features/devices/list/device-management';
 
 /** Vehicle controllers (VCU): the master list with their state, model and vehicle. */

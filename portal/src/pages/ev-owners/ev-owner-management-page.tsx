@@ -1,4 +1,4 @@
-import type { RoutePageProps } from '@/config/routes';
+import type { RoutePageProps } from '@/config/paths';
 import { OrganisationList } from '@/features/organisations/components/organisation-list';
 import { PageHeader } from '@/shared/ui/page-header';
 

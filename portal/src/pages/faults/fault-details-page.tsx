@@ -15,8 +15,8 @@ import {
 } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import type { RoutePageProps } from '@/config/routes';
-import { paths } from '@/config/routes';
+import type { RoutePageProps } from '@/config/paths';
+import { paths } from '@/config/paths';
 import { ACTION, type PermissionKey } from '@/domain/permissions';
 import { toApiError } from '@/shared/api/api-client';
 import { notify } from '@/shared/ui/notify';

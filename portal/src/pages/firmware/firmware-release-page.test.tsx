@@ -8,7 +8,8 @@ import { getWorldDb } from '@/mocks/world/world-instance';
 import type { LiveSink } from '@/shared/lib/live/live-batcher';
 import type { LiveController } from '@/shared/lib/live/live-controller';
 import { createLiveFleet } from '@/shared/lib/live/live-fleet';
-import { type RolloutProgress, topics } from '@/shared/lib/live/topics';
+import type { RolloutProgress } from '@/domain/live-payloads';
+import { topics } from '@/shared/lib/live/topics';
 import { signInWithDemoWorld } from '@/test/api-sign-in';
 import { preloadPages, renderApp } from '@/test/render';
 

@@ -2,7 +2,7 @@ import { Button, Drawer, Group, Loader } from '@mantine/core';
 import { IconPlayerPlay, IconUpload } from '@tabler/icons-react';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { paths, type RoutePageProps } from '@/config/routes';
+import { paths, type RoutePageProps } from '@/config/paths';
 import { ACTION } from '@/domain/permissions';
 import {
   type ApiFirmwareRollout,

@@ -1,5 +1,5 @@
 import { createColumnHelper } from '@tanstack/react-table';
-import type { RoutePageProps } from '@/config/routes';
+import type { RoutePageProps } from '@/config/paths';
 import { FIRMWARE_UPDATE_STATUS_LABELS } from '@/domain/enums';
 import { ACTION } from '@/domain/permissions';
 import {

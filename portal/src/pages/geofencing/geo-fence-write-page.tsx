@@ -2,7 +2,7 @@ import { Alert, Anchor, Center, Loader, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { getEnv } from '@/config/env';
-import { pathOf, type RoutePageProps, routeById, paths } from '@/config/routes';
+import { pathOf, type RoutePageProps, routeById, paths } from '@/config/paths';
 import { ACTION } from '@/domain/permissions';
 import { ApiError } from '@/shared/api/api-client';
 import { notify } from '@/shared/ui/notify';

@@ -4,7 +4,7 @@ import { beforeAll, expect, test } from 'vitest';
 import type { LiveBatch, LiveEvent, LiveSink } from '@/shared/lib/live/live-batcher';
 import type { LiveController } from '@/shared/lib/live/live-controller';
 import { createLiveFleet } from '@/shared/lib/live/live-fleet';
-import type { GeofenceEvent } from '@/shared/lib/live/topics';
+import type { GeofenceEvent } from '@/domain/live-payloads';
 import { preloadPages, renderApp } from '@/test/render';
 import { signedInWorldStore } from '@/test/api-sign-in';
 

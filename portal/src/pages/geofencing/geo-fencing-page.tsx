@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { pathOf, type RoutePageProps, routeById } from '@/config/routes';
+import { pathOf, type RoutePageProps, routeById } from '@/config/paths';
 import { ACTION } from '@/domain/permissions';
 import { notify } from '@/shared/ui/notify';
 import { PageHeader } from '@/shared/ui/page-header';

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
-import type { RoutePageProps } from '@/config/routes';
+import type { RoutePageProps } from '@/config/paths';
 import { PageHeader } from '@/shared/ui/page-header';
 import { ConfigurationFlow } from '@/features/models/components/configuration-flow';
 import { DraftList } from '@/features/models/components/draft-list';

@@ -1,8 +1,8 @@
 import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import type { RoutePageProps } from '@/config/routes';
-import { paths } from '@/config/routes';
+import type { RoutePageProps } from '@/config/paths';
+import { paths } from '@/config/paths';
 import { PageHeader } from '@/shared/ui/page-header';
 import { ModelList } from '@/features/models/components/model-list';
 import { ModelView } from '@/features/models/components/model-view';

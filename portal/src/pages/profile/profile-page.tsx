@@ -1,5 +1,5 @@
 import { Avatar, Badge, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import type { RoutePageProps } from '@/config/routes';
+import type { RoutePageProps } from '@/config/paths';
 import { PasswordForm } from '@/features/settings/components/password-form';
 import { ProfileDetailsForm } from '@/features/settings/components/profile-details-form';
 import { SessionsList } from '@/features/settings/components/sessions-list';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { RoutePageProps } from '@/config/routes';
+import type { RoutePageProps } from '@/config/paths';
 import { DELIVERY_METHOD_LABELS } from '@/domain/bit-flags';
 import { FAULT_SEVERITY_LABELS } from '@/domain/enums';
 import { ACTION } from '@/domain/permissions';

@@ -1,7 +1,7 @@
 import { Button, Loader, Modal } from '@mantine/core';
 import { IconCopy, IconEdit, IconPlayerPause, IconPlayerPlay, IconPlus, IconTrash } from '@tabler/icons-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
-import type { RoutePageProps } from '@/config/routes';
+import type { RoutePageProps } from '@/config/paths';
 import { RULE_SCOPE_LABELS } from '@/domain/enums';
 import { ACTION } from '@/domain/permissions';
 import { roleTypeOf } from '@/domain/roles';

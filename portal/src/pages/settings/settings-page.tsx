@@ -1,5 +1,5 @@
 import { Alert } from '@mantine/core';
-import type { RoutePageProps } from '@/config/routes';
+import type { RoutePageProps } from '@/config/paths';
 import type { PermissionKey } from '@/domain/permissions';
 import { ApiKeysSection } from '@/features/settings/components/api-keys-section';
 import { DeliverySection } from '@/features/settings/components/delivery-section';

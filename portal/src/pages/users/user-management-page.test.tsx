@@ -116,6 +116,20 @@ describe('Role & Permissions tab', () => {
   });
 });
 
+describe('editing asks for Update, creating for Add', () => {
+  test('a role with Update but no Add on roles and groups may edit them and may not create one', async () => {
+    const store = createTestStore();
+    await signInWithApi(store, 'SA', (d) => ({ ...d, 'su.RP': 1 | 4, 'su.DG': 1 | 4 }));
+    const { router } = renderApp('/user-management?tab=role-permissions', { store });
+    const table = await screen.findByRole('table', { name: 'Roles' });
+    expect(screen.queryByText('New role')).not.toBeInTheDocument();
+    await userEvent.click(within(table).getByRole('link', { name: 'Fleet Admin' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/write-role'));
+    expect(await screen.findByRole('heading', { name: 'Role Permission' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'You do not have access to this page' })).not.toBeInTheDocument();
+  });
+});
+
 describe('a role change applies on the next request', () => {
   test('when a 403 arrives the portal refreshes its permissions and shows the 403 page', async () => {
     const sa = await signIn('SA');

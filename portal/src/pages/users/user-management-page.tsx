@@ -2,7 +2,7 @@ import { Button, Group, Loader, Paper } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { lazy, Suspense, useCallback } from 'react';
 import { Link } from 'react-router-dom';
-import { type RoutePageProps, paths } from '@/config/routes';
+import { type RoutePageProps, paths } from '@/config/paths';
 import { ACTION } from '@/domain/permissions';
 import { USER_MANAGEMENT_TABS } from '@/domain/tab-sets';
 import { UsersList } from '@/features/users/components/users-list';

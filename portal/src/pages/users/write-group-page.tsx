@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
-import type { RoutePageProps } from '@/config/routes';
+import type { RoutePageProps } from '@/config/paths';
 import { DeviceGroupEditor } from '@/features/users/components/device-group-form';
 import { PageHeader } from '@/shared/ui/page-header';
 

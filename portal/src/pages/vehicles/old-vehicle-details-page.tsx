@@ -1,7 +1,7 @@
 import { Alert, Anchor, Card, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
-import type { RoutePageProps } from '@/config/routes';
-import { paths } from '@/config/routes';
+import type { RoutePageProps } from '@/config/paths';
+import { paths } from '@/config/paths';
 import { toApiError } from '@/shared/api/api-client';
 import { PageHeader } from '@/shared/ui/page-header';
 import { useVehicle } from '@/features/vehicles/details/api/get-vehicle';

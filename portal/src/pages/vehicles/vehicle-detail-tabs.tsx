@@ -14,7 +14,7 @@ import { NotificationsPanel } from '@/features/notifications/components/notifica
 import { TelemetryAnalysis } from '@/features/telemetry/components/telemetry-analysis';
 import { TripsTab } from '@/features/trips/components/trips-tab';
 import { VehicleOverview } from '@/features/vehicles/details/vehicle-overview';
-import type { VehicleTelemetry } from '@/shared/lib/live/topics';
+import type { VehicleTelemetry } from '@/domain/live-payloads';
 
 function VehicleFaultsTab({ vehicleId }: { vehicleId: string }) {
   const can = useCan();

@@ -1,10 +1,12 @@
 import { Alert, Badge, Center, Group, Loader } from '@mantine/core';
+import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
-import type { RoutePageProps } from '@/config/routes';
+import type { RoutePageProps } from '@/config/paths';
 import { VEHICLE_TABS } from '@/domain/tab-sets';
 import { toApiError } from '@/shared/api/api-client';
 import { PageHeader } from '@/shared/ui/page-header';
 import { UrlTabs } from '@/shared/ui/url-tabs';
+import { useAppStoreApi } from '@/state/store-context';
 import { useCan } from '@/state/use-can';
 import { useVehicle } from '@/features/vehicles/details/api/get-vehicle';
 import { useVehicleLive } from '@/features/vehicles/details/use-vehicle-live';
@@ -18,6 +20,12 @@ export function VehicleDetailsPage({ route }: RoutePageProps) {
   const can = useCan();
   const tabs = VEHICLE_TABS.filter((tab) => can(tab.permission));
   const query = useVehicle(id);
+  const store = useAppStoreApi();
+  const shownId = query.data?.id;
+  // The details tabs show this vehicle's overall info: it is the chosen one, and a BMS or MCU chosen before is not.
+  useEffect(() => {
+    if (shownId) store.getState().setOverallInfo('vehicle', shownId);
+  }, [store, shownId]);
   const live = useVehicleLive('vehicle-details', id);
   // A fault raised live is announced, and the faults tab shows it, for a role that may see the faults tab.
   useLiveFaults(tabs.some((tab) => tab.id === 'faults') ? id : null);

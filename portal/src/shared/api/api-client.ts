@@ -1,7 +1,7 @@
 import createClient, { type Middleware } from 'openapi-fetch';
 import { getEnv } from '@/config/env';
 import { ApiError, apiErrorFromResponse, toApiError } from './api-error';
-import type { paths } from './schema';
+import type { paths } from '@/domain/api-schema';
 
 export { ApiError, toApiError };
 

@@ -1,4 +1,4 @@
-import type { components } from './schema';
+import type { components } from '@/domain/api-schema';
 
 export type ErrorBody = components['schemas']['Error'];
 

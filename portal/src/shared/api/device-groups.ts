@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient, requireData } from './api-client';
-import type { components } from './schema';
+import type { components } from '@/domain/api-schema';
 import { deviceGroupKeys } from './query-keys';
 
 export type ApiDeviceGroup = components['schemas']['DeviceGroup'];

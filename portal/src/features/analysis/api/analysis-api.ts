@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient, requireData } from '@/shared/api/api-client';
 import { analysisKeys } from '@/shared/api/query-keys';
-import type { components } from '@/shared/api/schema';
+import type { components } from '@/domain/api-schema';
 
 type Schemas = components['schemas'];
 export type AnalysisGroupBy = Schemas['AnalysisGroupBy'];

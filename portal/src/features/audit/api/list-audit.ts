@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient, requireData } from '@/shared/api/api-client';
-import type { components } from '@/shared/api/schema';
+import type { components } from '@/domain/api-schema';
 import type { ListParams } from '@/shared/ui/data-table/use-list-params';
 import { toRangedListQuery } from '@/shared/ui/data-table/date-range';
 import { auditKeys } from '@/shared/api/query-keys';

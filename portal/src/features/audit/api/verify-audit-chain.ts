@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiClient, requireData } from '@/shared/api/api-client';
-import type { components } from '@/shared/api/schema';
+import type { components } from '@/domain/api-schema';
 
 export type AuditChainCheck = components['schemas']['AuditChainCheck'];
 

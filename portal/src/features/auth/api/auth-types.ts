@@ -1,5 +1,5 @@
 import { isPermissionKey, type PermissionMap } from '@/domain/permissions';
-import type { components } from '@/shared/api/schema';
+import type { components } from '@/domain/api-schema';
 
 /** The signed-in user (generated from openapi.yaml; `role` is a RoleCode). */
 export type AuthUser = components['schemas']['AuthUser'];

@@ -14,7 +14,7 @@ import {
 import { IconBatteryCharging, IconClock, IconRoute, IconTool } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { Link } from 'react-router-dom';
-import { paths } from '@/config/routes';
+import { paths } from '@/config/paths';
 import { CHART_PALETTE } from '@/domain/constants';
 import type { DashboardPanelId } from '@/domain/dashboard-panels';
 import { FAULT_SEVERITY_LABELS, type FaultSeverity, faultSeverityColor, HEALTH_RATING_LABELS } from '@/domain/enums';

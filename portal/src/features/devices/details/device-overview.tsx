@@ -1,5 +1,5 @@
-import { paths } from '@/config/routes';
-import type { components } from '@/shared/api/schema';
+import { paths } from '@/config/paths';
+import type { components } from '@/domain/api-schema';
 import { Anchor, Badge, Card, SimpleGrid, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient, requireData } from '@/shared/api/api-client';
-import type { components } from '@/shared/api/schema';
+import type { components } from '@/domain/api-schema';
 import type { ApiFault } from './list-faults';
 import { faultKeys } from '@/shared/api/query-keys';
 

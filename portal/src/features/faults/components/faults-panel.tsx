@@ -1,4 +1,4 @@
-import { paths } from '@/config/routes';
+import { paths } from '@/config/paths';
 import { Anchor, Badge, Button, Chip, Group, Stack, Text } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router-dom';

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient, requireData } from '@/shared/api/api-client';
 import { firmwareKeys } from '@/shared/api/query-keys';
-import type { components } from '@/shared/api/schema';
+import type { components } from '@/domain/api-schema';
 import { toRangedListQuery } from '@/shared/ui/data-table/date-range';
 import { type ListParams, toListQuery } from '@/shared/ui/data-table/use-list-params';
 

@@ -1,4 +1,4 @@
-import type { components } from '@/shared/api/schema';
+import type { components } from '@/domain/api-schema';
 
 /** A geofence as the Fleet API sends it (generated from openapi.yaml). */
 export type ApiGeofence = components['schemas']['Geofence'];

@@ -1,4 +1,4 @@
-import type { GeofenceEvent } from '@/shared/lib/live/topics';
+import type { GeofenceEvent } from '@/domain/live-payloads';
 import { formatTime } from '@/shared/lib/format';
 
 /** What a geofence alert toast says about one event. */

@@ -1,7 +1,8 @@
 import { Badge, Box, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { type GeofenceEvent, topics } from '@/shared/lib/live/topics';
+import type { GeofenceEvent } from '@/domain/live-payloads';
+import { topics } from '@/shared/lib/live/topics';
 import { useLiveEvents } from '@/shared/lib/live/use-live-events';
 import { notify } from '@/shared/ui/notify';
 import { geofenceQueryOptions } from '../api/get-geofence';

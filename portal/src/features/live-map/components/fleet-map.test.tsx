@@ -5,7 +5,7 @@ import { afterEach, expect, test } from 'vitest';
 import { LiveProvider } from '@/shared/lib/live/live-context';
 import { createLiveController, type LiveController } from '@/shared/lib/live/live-controller';
 import { createLiveFleet, LiveFleetProvider } from '@/shared/lib/live/live-fleet';
-import { VEHICLE_STATE, type VehicleTelemetry } from '@/shared/lib/live/topics';
+import { VEHICLE_STATE, type VehicleTelemetry } from '@/domain/live-payloads';
 import { FleetMap } from './fleet-map';
 
 let controller: LiveController;

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { VEHICLE_STATE, type VehicleTelemetry } from '@/shared/lib/live/topics';
+import { VEHICLE_STATE, type VehicleTelemetry } from '@/domain/live-payloads';
 import { applyTelemetryBatch, toLiveMapVehicle } from './to-live-map-vehicle';
 
 const telemetry = (vehicleUid: string, ts: number, lon = 73.85): VehicleTelemetry => ({

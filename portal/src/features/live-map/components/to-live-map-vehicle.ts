@@ -1,4 +1,4 @@
-import type { VehicleTelemetry } from '@/shared/lib/live/topics';
+import type { VehicleTelemetry } from '@/domain/live-payloads';
 import type { LiveMapVehicle } from './vehicle-motion';
 
 /** The live map's view of one telemetry message (live contract v1). */

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test, vi } from 'vitest';
 import { MemoryRouter } from 'react-router-dom';
-import { VEHICLE_STATE } from '@/shared/lib/live/topics';
+import { VEHICLE_STATE } from '@/domain/live-payloads';
 import { renderWithMantine } from '@/shared/ui/map/render-with-mantine';
 import { VehicleCard, type VehicleCardProps } from './vehicle-card';
 

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { VEHICLE_STATE } from '@/shared/lib/live/topics';
+import { VEHICLE_STATE } from '@/domain/live-payloads';
 import { MOTION_MS, VehicleMotion, type LiveMapVehicle } from './vehicle-motion';
 
 const drawn = (motion: VehicleMotion, now: number) => {

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { VEHICLE_STATE } from '@/shared/lib/live/topics';
+import { VEHICLE_STATE } from '@/domain/live-payloads';
 import { STATE_GROUP_COLOUR, stateGroupOf, stateLabelOf } from './vehicle-state-style';
 
 test('drive states are in the drive group', () => {

@@ -1,4 +1,4 @@
-import { VEHICLE_STATE, type VehicleStateCode } from '@/shared/lib/live/topics';
+import { VEHICLE_STATE, type VehicleStateCode } from '@/domain/live-payloads';
 
 /** The marker colour groups of the live map. */
 export const STATE_GROUP = {

@@ -3,7 +3,7 @@ import { Badge, Grid, Group, Stack, Text, UnstyledButton, VisuallyHidden } from 
 import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect, useRef, useState } from 'react';
 import { getEnv } from '@/config/env';
-import type { components } from '@/shared/api/schema';
+import type { components } from '@/domain/api-schema';
 import { createMap } from '@/shared/ui/map/create-map';
 import { MapFrame, type MapStatus } from '@/shared/ui/map/map-frame';
 import { formatDateTime } from '@/shared/lib/format';

@@ -1,4 +1,4 @@
-import { paths } from '@/config/routes';
+import { paths } from '@/config/paths';
 import type { MasterDataKind } from '@/domain/tab-sets';
 import type { PermissionKey } from '@/domain/permissions';
 import type { ModelKind } from '../api/model-types';

@@ -2,7 +2,7 @@ import { Indicator } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import { paths } from '@/config/routes';
+import { paths } from '@/config/paths';
 import { useAppState, useAppStoreApi } from '@/state/store-context';
 import { useCan } from '@/state/use-can';
 import { useUnreadNotificationCount } from '../api/list-notifications';

@@ -2,7 +2,7 @@ import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { paths } from '@/config/routes';
+import { paths } from '@/config/paths';
 import { formatDate, formatDateTime, formatTime } from '@/shared/lib/format';
 import { SeverityBadge } from '@/shared/ui/severity-badge';
 import type { ApiNotification } from '../api/list-notifications';

@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { TICKET_STATUS_LABELS } from '@/domain/enums';
 import { ACTION } from '@/domain/permissions';
 import { TICKET_PRIORITY_LABELS } from '@/domain/tickets';
-import { paths } from '@/config/routes';
+import { paths } from '@/config/paths';
 import { formatDate, formatDateTime } from '@/shared/lib/format';
 import { ConfirmDialog } from '@/shared/ui/data-table/confirm-dialog';
 import { errorMessage } from '@/shared/ui/data-table/server-field-errors';

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient, requireData } from '@/shared/api/api-client';
 import { profileKeys, settingsKeys } from '@/shared/api/query-keys';
-import type { components } from '@/shared/api/schema';
+import type { components } from '@/domain/api-schema';
 
 export type CompanySettings = components['schemas']['CompanySettings'];
 export type ApiKey = components['schemas']['ApiKey'];

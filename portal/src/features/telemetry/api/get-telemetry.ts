@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient, requireData } from '@/shared/api/api-client';
-import type { components } from '@/shared/api/schema';
+import type { components } from '@/domain/api-schema';
 import { telemetryKeys } from '@/shared/api/query-keys';
 
 export type ApiTelemetrySeries = components['schemas']['TelemetrySeries'];

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { errorKeysOf } from './attributes-tab';
+import { errorKeysOf, valueText } from './attributes-tab';
 
 const template = [
   { key: 'soc', label: 'SoC', unit: '%', source: 1, min: 0, max: 100 },
@@ -44,4 +44,16 @@ test('a vehicle state that is no state code of the spec is in error', () => {
   ]);
   expect(errorKeysOf(withState, new Map([...latest, ['stateCode', 66]]))).toEqual([]);
   expect(errorKeysOf(withState, new Map([...latest, ['stateCode', 87]]))).toEqual(['stateCode']);
+});
+
+test('drive mode, gear and vehicle state show their labels; measurements show their unit', () => {
+  const key = (k: string, unit: string) => ({ key: k, label: k, unit, source: 2 as const, min: 0, max: 3 });
+  expect(valueText(key('driveMode', 'mode'), 1)).toBe('Economy (1)');
+  expect(valueText(key('driveMode', 'mode'), 2)).toBe('Performance (2)');
+  expect(valueText(key('gear', 'position'), 0)).toBe('Park (0)');
+  expect(valueText(key('gear', 'position'), 3)).toBe('Reverse (3)');
+  expect(valueText(key('gear', 'position'), 7)).toBe('Unknown (7)');
+  expect(valueText(key('stateCode', ''), 66)).toBe('Drive (66)');
+  expect(valueText(key('speed', 'km/h'), 42)).toBe('42.00 km/h');
+  expect(valueText(key('gear', 'position'), undefined)).toBe('—');
 });

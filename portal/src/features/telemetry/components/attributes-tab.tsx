@@ -1,7 +1,7 @@
-import type { components } from '@/shared/api/schema';
+import type { components } from '@/domain/api-schema';
 import { Badge, Stack, Table, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { TELEMETRY_SOURCE_LABELS, VEHICLE_STATE_LABELS, vehicleStateLabel } from '@/domain/enums';
+import { enumeratedValueLabel, TELEMETRY_SOURCE_LABELS, VEHICLE_STATE_LABELS } from '@/domain/enums';
 import { useAppState, useAppStoreApi } from '@/state/store-context';
 import { type TelemetrySource, useTelemetry } from '../api/get-telemetry';
 import { formatNumber } from '@/shared/lib/format';
@@ -29,9 +29,10 @@ export function errorKeysOf(template: readonly TemplateKey[], latest: ReadonlyMa
     .map((k) => k.key);
 }
 
-function valueText(key: TemplateKey, value: number | undefined): string {
-  if (key.key === 'stateCode' && value !== undefined) return vehicleStateLabel(value);
-  return formatNumber(value, key.unit, key.unit === '' ? 0 : 2);
+/** A key's latest value: enumerated keys (vehicle state, gear, drive mode) with their label, measurements with the unit. */
+export function valueText(key: TemplateKey, value: number | undefined): string {
+  const label = value === undefined ? undefined : enumeratedValueLabel(key.key, value);
+  return label ?? formatNumber(value, key.unit, key.unit === '' ? 0 : 2);
 }
 
 /**

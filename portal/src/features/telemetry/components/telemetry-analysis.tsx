@@ -1,6 +1,7 @@
-import type { components } from '@/shared/api/schema';
+import type { components } from '@/domain/api-schema';
 import { Group, MultiSelect, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useMemo, useState } from 'react';
+import { enumeratedValueLabel } from '@/domain/enums';
 import type { TimeSeries } from '@/shared/ui/charts/time-series-chart';
 import { TimeSeriesChart } from '@/shared/ui/charts/time-series-chart';
 import { useAppState, useAppStoreApi } from '@/state/store-context';
@@ -55,6 +56,23 @@ function summaryOf(points: ReadonlyArray<readonly [number, number]>) {
   return { min, max, avg: points.length ? sum / points.length : Number.NaN, latest: points.at(-1)?.[1] };
 }
 
+/**
+ * The summary row of one key as text: an enumerated key (vehicle state, gear, drive mode) shows its values with their
+ * labels and no average (an average of codes means nothing); a measurement shows numbers with its unit.
+ */
+export function summaryText(key: string, unit: string, points: ReadonlyArray<readonly [number, number]>) {
+  const sum = summaryOf(points);
+  const text = (v: number | undefined) =>
+    (v === undefined || !Number.isFinite(v) ? undefined : enumeratedValueLabel(key, v)) ?? formatNumber(v, unit, 2);
+  const enumerated = enumeratedValueLabel(key, 0) !== undefined;
+  return {
+    min: text(sum.min),
+    max: text(sum.max),
+    avg: enumerated ? '—' : formatNumber(sum.avg, unit, 2),
+    latest: text(sum.latest),
+  };
+}
+
 export interface TelemetryAnalysisProps {
   source: TelemetrySource;
   /** The telemetry template the keys come from (the model's). */
@@ -86,9 +104,10 @@ export function TelemetryAnalysis({ source, template }: TelemetryAnalysisProps) 
   }, [range, now, customFrom, customTo]);
   const query = useTelemetry({ source, from, to, points: POINTS, keys }, keys.length > 0 && customError === null);
   const labels = useMemo(() => new Map(template.map((k) => [k.key, k.label])), [template]);
-  const series: TimeSeries[] = useMemo(
+  const series: (TimeSeries & { key: string })[] = useMemo(
     () =>
       (query.data ?? []).map((s) => ({
+        key: s.key,
         name: labels.get(s.key) ?? s.key,
         unit: s.unit,
         points: s.points as [number, number][],
@@ -182,15 +201,15 @@ export function TelemetryAnalysis({ source, template }: TelemetryAnalysisProps) 
                 </Table.Thead>
                 <Table.Tbody>
                   {series.map((s) => {
-                    const sum = summaryOf(s.points);
+                    const sum = summaryText(s.key, s.unit, s.points);
                     return (
                       <Table.Tr key={s.name}>
                         <Table.Td>{s.name}</Table.Td>
                         <Table.Td>{s.points.length}</Table.Td>
-                        <Table.Td>{formatNumber(sum.min, s.unit, 2)}</Table.Td>
-                        <Table.Td>{formatNumber(sum.max, s.unit, 2)}</Table.Td>
-                        <Table.Td>{formatNumber(sum.avg, s.unit, 2)}</Table.Td>
-                        <Table.Td>{formatNumber(sum.latest, s.unit, 2)}</Table.Td>
+                        <Table.Td>{sum.min}</Table.Td>
+                        <Table.Td>{sum.max}</Table.Td>
+                        <Table.Td>{sum.avg}</Table.Td>
+                        <Table.Td>{sum.latest}</Table.Td>
                       </Table.Tr>
                     );
                   })}

@@ -1,4 +1,4 @@
-import type { components } from '@/shared/api/schema';
+import type { components } from '@/domain/api-schema';
 import type { ListParams } from '@/shared/ui/data-table/use-list-params';
 
 /** A ticket as the Fleet API lists it, and with its conversation and history (generated from openapi.yaml). */

@@ -2,7 +2,7 @@ import { Badge, Group, Text, Tooltip } from '@mantine/core';
 import { IconClockPause } from '@tabler/icons-react';
 import { TICKET_STATUS_LABELS, type TicketStatus } from '@/domain/enums';
 import { formatSlaDuration, TICKET_PRIORITY_LABELS, type TicketPriority } from '@/domain/tickets';
-import type { components } from '@/shared/api/schema';
+import type { components } from '@/domain/api-schema';
 
 const STATUS_COLOURS: Record<TicketStatus, string> = {
   1: 'blue',

@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { paths } from '@/config/routes';
+import { paths } from '@/config/paths';
 import { TICKET_STATUS, type TicketStatus } from '@/domain/enums';
 import { ACTION } from '@/domain/permissions';
 import {

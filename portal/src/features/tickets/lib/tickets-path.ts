@@ -1,4 +1,4 @@
-import { paths } from '@/config/routes';
+import { paths } from '@/config/paths';
 import type { RoleCode } from '@/domain/roles';
 import { isAdminRole, roleTypeOf } from '@/domain/roles';
 

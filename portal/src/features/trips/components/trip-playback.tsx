@@ -18,7 +18,7 @@ import { IconPlayerPauseFilled, IconPlayerPlayFilled, IconPlayerSkipBack } from 
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { getEnv } from '@/config/env';
-import type { components } from '@/shared/api/schema';
+import type { components } from '@/domain/api-schema';
 import { useAppState, useAppStoreApi } from '@/state/store-context';
 import { type TripRoute, useTripRoute } from '../api/get-trip-route';
 import { advance, PLAYBACK_SPEEDS, sampleAt, speedOf } from './playback-clock';

@@ -1,7 +1,7 @@
 import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { TripPlayback } from '@/features/trips/components/trip-playback';
-import type { components } from '@/shared/api/schema';
+import type { components } from '@/domain/api-schema';
 import { useAppState, useAppStoreApi } from '@/state/store-context';
 import { useVehicleTrips } from '../api/list-vehicle-trips';
 import { formatDateTime, formatDuration, formatNumber } from '@/shared/lib/format';

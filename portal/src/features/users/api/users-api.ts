@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient, requireData } from '@/shared/api/api-client';
-import type { components } from '@/shared/api/schema';
+import type { components } from '@/domain/api-schema';
 import { type ListParams, toListQuery } from '@/shared/ui/data-table/use-list-params';
 import { userKeys } from '@/shared/api/query-keys';
 

@@ -16,7 +16,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
-import { paths } from '@/config/routes';
+import { paths } from '@/config/paths';
 import type { DeviceGroupOwnerKind } from '@/shared/api/device-groups';
 import { applyServerFieldErrors } from '@/shared/ui/data-table/server-field-errors';
 import { OWNER_KIND_LABELS } from '@/shared/ui/device-group-picker';

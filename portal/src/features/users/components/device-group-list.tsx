@@ -3,7 +3,7 @@ import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { createColumnHelper } from '@tanstack/react-table';
 import { memo, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { paths } from '@/config/routes';
+import { paths } from '@/config/paths';
 import { ACTION } from '@/domain/permissions';
 import { formatDateTime } from '@/shared/lib/format';
 import { DeleteDialog } from '@/shared/ui/data-table/confirm-dialog';
@@ -33,7 +33,7 @@ export const DeviceGroupList = memo(function DeviceGroupList() {
   const permissions = useAppState((s) => s.auth.permissions);
   const remove = useDeleteDeviceGroup();
   const [deleting, setDeleting] = useState<ApiDeviceGroup | null>(null);
-  const mayUpdate = can('su.DG', ACTION.ADD | ACTION.UPDATE);
+  const mayUpdate = can('su.DG', ACTION.UPDATE);
   const rowHref = useMemo(
     () => (mayUpdate ? (g: ApiDeviceGroup) => paths.writeGroup.href({ id: g.id }) : undefined),
     [mayUpdate],

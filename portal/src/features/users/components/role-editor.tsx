@@ -2,7 +2,7 @@ import { Accordion, Alert, Button, Group, NativeSelect, Stack, Text, TextInput }
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { paths } from '@/config/routes';
+import { paths } from '@/config/paths';
 import { type PermissionMap, PERMISSION_LABELS, isPermissionKey } from '@/domain/permissions';
 import { bitsBeyond, grantsAnything, normalizePermissions } from '@/domain/role-editor';
 import { isRoleCode, ROLE_LABELS, type RoleCode } from '@/domain/roles';

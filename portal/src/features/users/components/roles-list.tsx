@@ -2,7 +2,7 @@ import { Anchor, Badge, Group, Stack, Table, Text, TextInput, Title } from '@man
 import { IconCopy, IconPencil, IconSearch, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { paths } from '@/config/routes';
+import { paths } from '@/config/paths';
 import { ACTION } from '@/domain/permissions';
 import { ROLE_LABELS, isRoleCode } from '@/domain/roles';
 import { formatDate } from '@/shared/lib/format';
@@ -25,7 +25,7 @@ export function RolesList({ renderRoleActions }: RolesListProps) {
   const remove = useDeleteRole();
   const [search, setSearch] = useState('');
   const [deleting, setDeleting] = useState<ApiRole | null>(null);
-  const mayEdit = can('su.RP', ACTION.ADD | ACTION.UPDATE);
+  const mayEdit = can('su.RP', ACTION.UPDATE);
   const mayClone = can('su.RP', ACTION.ADD | ACTION.CLONE);
   const mayDelete = can('su.RP', ACTION.DELETE);
 

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { ROUTES } from '@/config/routes';
+import { ROUTES } from '@/config/paths';
 import { ACTION, type ActionName, can, defaultPermissionsFor, PERMISSION_KEYS } from '@/domain/permissions';
 import { guardRoute } from '@/domain/route-access';
 import { ROLE_CODES } from '@/domain/roles';

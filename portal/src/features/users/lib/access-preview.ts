@@ -1,4 +1,4 @@
-import { type AppRoute, ROUTES } from '@/config/routes';
+import { type AppRoute, ROUTES } from '@/config/paths';
 import {
   ACTION,
   type ActionName,

@@ -1,5 +1,6 @@
 import { useEffect, useMemo } from 'react';
-import { type VehicleTelemetry, vehicleDetailTopics } from '@/shared/lib/live/topics';
+import type { VehicleTelemetry } from '@/domain/live-payloads';
+import { vehicleDetailTopics } from '@/shared/lib/live/topics';
 import { useLiveInterest } from '@/shared/lib/live/use-live-interest';
 import { useAppState, useAppStoreApi } from '@/state/store-context';
 

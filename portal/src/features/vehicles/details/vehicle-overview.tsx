@@ -1,11 +1,11 @@
-import { paths } from '@/config/routes';
+import { paths } from '@/config/paths';
 import { Anchor, Badge, Card, Group, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { HEALTH_RATING_LABELS, vehicleStateLabel } from '@/domain/enums';
 import type { ApiVehicle } from './api/get-vehicle';
 import { formatDateTime, formatNumber } from '@/shared/lib/format';
-import type { VehicleTelemetry } from '@/shared/lib/live/topics';
+import type { VehicleTelemetry } from '@/domain/live-payloads';
 
 const HEALTH_COLOR = { 1: 'green', 2: 'teal', 3: 'yellow', 4: 'orange', 5: 'red' } as const;
 
@@ -135,7 +135,7 @@ export function VehicleIdentity({ vehicle }: { vehicle: ApiVehicle }) {
   );
 }
 
-/** Where the vehicle was last seen, as data (the map arrives with the live issue). */
+/** Where the vehicle was last seen: coordinates, time and connection (the map is the Location Analysis tab). */
 export function LastLocation({ vehicle, live }: { vehicle: ApiVehicle; live: VehicleTelemetry | null }) {
   const lat = live?.position.lat ?? vehicle.lastLocation.lat;
   const lng = live?.position.lon ?? vehicle.lastLocation.lng;

@@ -1,4 +1,4 @@
-import type { components } from '@/shared/api/schema';
+import type { components } from '@/domain/api-schema';
 import type { RowWrite, WorldDb } from '../../world/db';
 import type { AuditEntry } from '../../world/types';
 import { entryHash, GENESIS_HASH } from './audit-chain';

@@ -1,5 +1,5 @@
 import { HttpResponse } from 'msw';
-import type { components } from '@/shared/api/schema';
+import type { components } from '@/domain/api-schema';
 
 type ErrorBody = components['schemas']['Error'];
 

@@ -1,6 +1,7 @@
 import { afterEach, expect, test, vi } from 'vitest';
 import { createLiveBatcher, type FrameScheduler, type LiveBatch } from './live-batcher';
-import type { LiveMessage, VehicleTelemetry } from './topics';
+import type { VehicleTelemetry } from '../../../domain/live-payloads';
+import type { LiveMessage } from './topics';
 
 function telemetry(vehicleUid: string, ts: number, soc = 50): LiveMessage {
   const data: VehicleTelemetry = {

@@ -2,12 +2,12 @@ import type {
   CommandAck,
   DeviceTelemetry,
   GeofenceEvent,
-  LiveMessage,
   OtaProgress,
   RolloutProgress,
   TripEvent,
   VehicleTelemetry,
-} from './topics';
+} from '../../../domain/live-payloads';
+import type { LiveMessage } from './topics';
 
 /** A fault a vehicle's telemetry carried: kept as an event, so that a newer message of the vehicle cannot hide it. */
 export interface FaultEvent {

@@ -5,7 +5,8 @@ import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { type StartedBroker, startBroker } from '../../../../../e2e/servers/broker.mjs';
 import type { FrameScheduler, LiveBatch } from './live-batcher';
 import { createLiveController, type LiveConnectionState, type LiveController } from './live-controller';
-import { encodePayload, tileOf, topics, type VehicleTelemetry } from './topics';
+import type { VehicleTelemetry } from '../../../domain/live-payloads';
+import { encodePayload, tileOf, topics } from './topics';
 
 /** A real broker on localhost answers in milliseconds, but a loaded CI machine may take seconds to schedule it. */
 const BROKER_WAIT = { timeout: 10_000 };

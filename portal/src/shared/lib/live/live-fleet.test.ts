@@ -1,6 +1,6 @@
 import { expect, test, vi } from 'vitest';
 import { createLiveFleet } from './live-fleet';
-import type { VehicleTelemetry } from './topics';
+import type { VehicleTelemetry } from '../../../domain/live-payloads';
 
 const reading = (vehicleUid: string, ts: number, soc = 50) =>
   ({ vehicleUid, ts, soc, position: { lat: 18.5, lon: 73.8 } }) as unknown as VehicleTelemetry;

@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useContext, useSyncExternalStore } from 'react';
-import type { VehicleTelemetry } from './topics';
+import type { VehicleTelemetry } from '../../../domain/live-payloads';
 
 /**
  * The latest telemetry per vehicle seen by the live controller, for views that show many vehicles at once (the live

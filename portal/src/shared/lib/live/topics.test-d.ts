@@ -1,6 +1,7 @@
 import { expectTypeOf, test } from 'vitest';
 import type { LiveBatch, LiveEvent } from './live-batcher';
-import { type LiveMessage, topics, type VehicleStateCode, type VehicleTelemetry } from './topics';
+import type { VehicleStateCode, VehicleTelemetry } from '../../../domain/live-payloads';
+import { type LiveMessage, topics } from './topics';
 
 test('a parsed message narrows to its payload type by kind', () => {
   const handle = (message: LiveMessage) => {

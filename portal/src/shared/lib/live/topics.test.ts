@@ -1,11 +1,11 @@
 import { describe, expect, test } from 'vitest';
+import type { VehicleTelemetry } from '../../../domain/live-payloads';
 import {
   encodePayload,
   matchTopic,
   parseLiveMessage,
   tileOf,
   topics,
-  type VehicleTelemetry,
   vehicleDetailTopics,
   viewportTopics,
 } from './topics';

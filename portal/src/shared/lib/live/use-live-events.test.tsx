@@ -3,7 +3,8 @@ import { afterEach, expect, test, vi } from 'vitest';
 import type { LiveBatch, LiveEvent, LiveSink } from './live-batcher';
 import { LiveProvider } from './live-context';
 import type { LiveController } from './live-controller';
-import { type GeofenceEvent, topics } from './topics';
+import type { GeofenceEvent } from '../../../domain/live-payloads';
+import { topics } from './topics';
 import { useLiveEvents } from './use-live-events';
 
 afterEach(cleanup);

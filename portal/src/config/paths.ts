@@ -1,74 +1,43 @@
-import {
-  IconAdjustments,
-  IconBattery3,
-  IconBell,
-  IconBuildingStore,
-  IconChartBar,
-  IconChartLine,
-  IconCpu,
-  IconDeviceAnalytics,
-  IconEngine,
-  IconFileSettings,
-  IconHistory,
-  IconKey,
-  IconLayoutDashboard,
-  IconLeaf,
-  IconLifebuoy,
-  IconMapPin,
-  IconPuzzle,
-  IconReceipt,
-  IconRoute,
-  IconSettings,
-  IconShieldLock,
-  IconSteeringWheel,
-  IconTerminal2,
-  IconTruck,
-  IconUpload,
-  IconUserCircle,
-  IconUsers,
-  IconUsersGroup,
-} from '@tabler/icons-react';
-import type { ComponentType } from 'react';
 import type { NavGroup } from '@/domain/nav-groups';
 import { ACTION, type PermissionRequirement } from '@/domain/permissions';
 import { ROLE_TYPES, type RoleCode, type RoleType } from '@/domain/roles';
+import type { GuardedRoute } from '@/domain/route-access';
 
-export type TablerIcon = ComponentType<{ size?: number | string; stroke?: number | string }>;
+/*
+ * The route table's pure half: every route's id, path, title, permission and navigation entry, and the path builders
+ * links are written with. The guard, the navigation, titles, breadcrumbs and links read it. It imports only `domain`:
+ * the lazy page of each route and its navigation icon are the app's (`app/route-table.ts`, decision 0107).
+ */
 
-/** The later issue that fills a route's content; shown honestly on the page until then. */
-export const LATER_WORK = {
-  inventory: 'Fleet inventory (vehicles, BMS/MCU/VCU devices, models, faults)',
-  live: 'Live data and maps (MQTT, live map, trips, locations, geofences)',
-  later: 'A later portal issue',
-} as const;
-export type LaterWork = keyof typeof LATER_WORK;
-
-/** What every routed page receives: its row of the route table. */
-export interface RoutePageProps {
-  route: AppRoute;
+/** A route's entry in the side navigation; the app adds its icon. */
+export interface RouteNav {
+  group: NavGroup;
+  label?: string;
+  /** Shown to these roles only (default: every role that may open the route). */
+  roles?: readonly RoleCode[];
 }
 
-/** A lazily loaded page module. */
-export type PageLoader = () => Promise<{ Component: ComponentType<RoutePageProps> }>;
-
 /** One row of the route table: the only place that knows a page's path, title, permission and nav entry. */
-export interface AppRoute {
+export interface AppRoute extends GuardedRoute {
   id: string;
   path: string;
   title: string;
   /** Who may open it: a permission key (or any of several), with an action (list/read by default). `null`: any signed-in user. */
   permission: PermissionRequirement | null;
   action?: number;
-  /** Shown in the side navigation for these roles (default: every role that may open it). */
-  nav?: { group: NavGroup; icon: TablerIcon; label?: string; roles?: readonly RoleCode[] };
+  /** Shown in the side navigation (group, label, roles). */
+  nav?: RouteNav;
   /** Values a page shared by several routes needs (e.g. a device kind). */
   params?: Readonly<Record<string, string>>;
-  later?: LaterWork;
   /** Public routes render without a session (the login page). */
   public?: boolean;
   /** Only in demo builds (the crash route that proves the error screen). */
   demoOnly?: boolean;
-  load: PageLoader;
+}
+
+/** What every routed page receives: its row of the route table. */
+export interface RoutePageProps {
+  route: AppRoute;
 }
 
 const rolesOf = (...types: RoleType[]): RoleCode[] => types.flatMap((t) => [...ROLE_TYPES[t]]);
@@ -202,112 +171,22 @@ export const paths = {
   demoCrash: pathTo('/__demo/crash'),
 } as const;
 
-/* Lazy page loaders. Each area has its own page file; role-prefixed variants share one. */
-const pages = {
-  login: () => import('@/pages/auth/login-page').then((m) => ({ Component: m.LoginPage })),
-  dashboard: () => import('@/pages/dashboard/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
-  oldDashboard: () => import('@/pages/dashboard/old-dashboard-page').then((m) => ({ Component: m.OldDashboardPage })),
-  dashboardConfiguration: () =>
-    import('@/pages/dashboard/dashboard-configuration-page').then((m) => ({
-      Component: m.DashboardConfigurationPage,
-    })),
-  vehicleManagement: () =>
-    import('@/pages/vehicles/vehicle-management-page').then((m) => ({ Component: m.VehicleManagementPage })),
-  vehicleDetails: () =>
-    import('@/pages/vehicles/vehicle-details-page').then((m) => ({ Component: m.VehicleDetailsPage })),
-  oldVehicleDetails: () =>
-    import('@/pages/vehicles/old-vehicle-details-page').then((m) => ({ Component: m.OldVehicleDetailsPage })),
-  modelConfiguration: () =>
-    import('@/pages/models/model-configuration-page').then((m) => ({ Component: m.ModelConfigurationPage })),
-  modelManagement: () =>
-    import('@/pages/models/model-management-page').then((m) => ({ Component: m.ModelManagementPage })),
-  evOwnerManagement: () =>
-    import('@/pages/ev-owners/ev-owner-management-page').then((m) => ({
-      Component: m.EvOwnerManagementPage,
-    })),
-  fleetManagement: () =>
-    import('@/pages/fleets/fleet-management-page').then((m) => ({ Component: m.FleetManagementPage })),
-  driverManagement: () =>
-    import('@/pages/fleets/driver-management-page').then((m) => ({ Component: m.DriverManagementPage })),
-  dealerManagement: () =>
-    import('@/pages/dealers/dealer-management-page').then((m) => ({ Component: m.DealerManagementPage })),
-  accessManagement: () =>
-    import('@/pages/access/access-management-page').then((m) => ({ Component: m.AccessManagementPage })),
-  oemAccess: () => import('@/pages/access/oem-access-page').then((m) => ({ Component: m.OemAccessPage })),
-  componentManagement: () =>
-    import('@/pages/components/component-management-page').then((m) => ({
-      Component: m.ComponentManagementPage,
-    })),
-  settings: () => import('@/pages/settings/settings-page').then((m) => ({ Component: m.SettingsPage })),
-  ruleManagement: () => import('@/pages/rules/rule-management-page').then((m) => ({ Component: m.RuleManagementPage })),
-  notificationHistory: () =>
-    import('@/pages/rules/notification-history-page').then((m) => ({ Component: m.NotificationHistoryPage })),
-  commandHistory: () =>
-    import('@/pages/commands/command-history-page').then((m) => ({ Component: m.CommandHistoryPage })),
-  bmsMasterManagement: () =>
-    import('@/pages/devices/bms-master-management-page').then((m) => ({
-      Component: m.BmsMasterManagementPage,
-    })),
-  bmsDetails: () => import('@/pages/devices/bms-details-page').then((m) => ({ Component: m.BmsDetailsPage })),
-  batteryPackHistory: () =>
-    import('@/pages/devices/battery-pack-history-page').then((m) => ({ Component: m.BatteryPackHistoryPage })),
-  mcuMasterManagement: () =>
-    import('@/pages/devices/mcu-master-management-page').then((m) => ({
-      Component: m.McuMasterManagementPage,
-    })),
-  mcuDetails: () => import('@/pages/devices/mcu-details-page').then((m) => ({ Component: m.McuDetailsPage })),
-  vcuMasterManagement: () =>
-    import('@/pages/devices/vcu-master-management-page').then((m) => ({
-      Component: m.VcuMasterManagementPage,
-    })),
-  vcuDetails: () => import('@/pages/devices/vcu-details-page').then((m) => ({ Component: m.VcuDetailsPage })),
-  analysis: () => import('@/pages/analysis/analysis-page').then((m) => ({ Component: m.AnalysisPage })),
-  carbonEmission: () =>
-    import('@/pages/analysis/carbon-emission-page').then((m) => ({ Component: m.CarbonEmissionPage })),
-  audit: () => import('@/pages/audit/audit-page').then((m) => ({ Component: m.AuditPage })),
-  hardwareLog: () => import('@/pages/audit/hardware-log-page').then((m) => ({ Component: m.HardwareLogPage })),
-  profile: () => import('@/pages/profile/profile-page').then((m) => ({ Component: m.ProfilePage })),
-  geoFencing: () => import('@/pages/geofencing/geo-fencing-page').then((m) => ({ Component: m.GeoFencingPage })),
-  geoFenceWrite: () =>
-    import('@/pages/geofencing/geo-fence-write-page').then((m) => ({ Component: m.GeoFenceWritePage })),
-  firmwareRelease: () =>
-    import('@/pages/firmware/firmware-release-page').then((m) => ({ Component: m.FirmwareReleasePage })),
-  firmwareUpdateHistory: () =>
-    import('@/pages/firmware/firmware-update-history-page').then((m) => ({
-      Component: m.FirmwareUpdateHistoryPage,
-    })),
-  tickets: () => import('@/pages/tickets/tickets-page').then((m) => ({ Component: m.TicketsPage })),
-  userManagement: () => import('@/pages/users/user-management-page').then((m) => ({ Component: m.UserManagementPage })),
-  writeRole: () => import('@/pages/users/write-role-page').then((m) => ({ Component: m.WriteRolePage })),
-  writeGroup: () => import('@/pages/users/write-group-page').then((m) => ({ Component: m.WriteGroupPage })),
-  faultDetails: () => import('@/pages/faults/fault-details-page').then((m) => ({ Component: m.FaultDetailsPage })),
-  forbidden: () => import('@/pages/errors/forbidden-page').then((m) => ({ Component: m.ForbiddenPage })),
-  notFound: () => import('@/pages/errors/not-found-page').then((m) => ({ Component: m.NotFoundPage })),
-  crash: () => import('@/pages/errors/crash-page').then((m) => ({ Component: m.CrashPage })),
-} satisfies Record<string, PageLoader>;
+const dashboard = <const Id extends string>(id: Id, path: string, roles: readonly RoleCode[]) =>
+  ({ id, path, title: 'Dashboard', permission: 'db', nav: { group: 'overview', roles } }) as const;
 
-const dashboard = (id: string, path: string, roles: readonly RoleCode[]): AppRoute => ({
-  id,
-  path,
-  title: 'Dashboard',
-  permission: 'db',
-  nav: { group: 'overview', icon: IconLayoutDashboard, roles },
-  load: pages.dashboard,
-});
+const modelManagement = <const Kind extends 'ev' | 'bms' | 'mcu' | 'vcu'>(kind: Kind, label: string) =>
+  ({
+    id: `model-management-${kind}`,
+    path: paths.modelManagement.href(kind),
+    title: `${label} Model Management`,
+    permission: `mm.${kind}`,
+    nav: { group: 'fleet', label: `${label} Models` },
+    params: { kind },
+  }) as const;
 
-const modelManagement = (kind: 'ev' | 'bms' | 'mcu' | 'vcu', label: string): AppRoute => ({
-  id: `model-management-${kind}`,
-  path: paths.modelManagement.href(kind),
-  title: `${label} Model Management`,
-  permission: `mm.${kind}`,
-  nav: { group: 'fleet', icon: IconFileSettings, label: `${label} Models` },
-  params: { kind },
-  load: pages.modelManagement,
-});
-
-/** Every route of spec §2. */
-export const ROUTES: readonly AppRoute[] = [
-  { id: 'login', path: paths.login.path, title: 'Sign in', permission: null, public: true, load: pages.login },
+/* Every route of spec §2, in navigation order. */
+const ROWS = [
+  { id: 'login', path: paths.login.path, title: 'Sign in', permission: null, public: true },
 
   dashboard('dashboard', paths.dashboard.path, rolesOf('platform', 'oem', 'component')),
   dashboard('dealer-dashboard', paths.dealerDashboard.path, rolesOf('dealer')),
@@ -322,7 +201,6 @@ export const ROUTES: readonly AppRoute[] = [
     path: paths.oldDashboard.path,
     title: 'Legacy Dashboard',
     permission: 'db',
-    load: pages.oldDashboard,
   },
 
   {
@@ -330,33 +208,29 @@ export const ROUTES: readonly AppRoute[] = [
     path: paths.vehicleManagement.path,
     title: 'Vehicle Management',
     permission: 'vh.l',
-    nav: { group: 'fleet', icon: IconTruck, roles: notDealerOrFleet },
-    load: pages.vehicleManagement,
+    nav: { group: 'fleet', roles: notDealerOrFleet },
   },
   {
     id: 'fleet-vehicle-management',
     path: paths.fleetVehicleManagement.path,
     title: 'Vehicle Management',
     permission: 'vh.l',
-    nav: { group: 'fleet', icon: IconTruck, roles: rolesOf('fleet') },
+    nav: { group: 'fleet', roles: rolesOf('fleet') },
     params: { scope: 'fleet' },
-    load: pages.vehicleManagement,
   },
   {
     id: 'dealer-vehicle-management',
     path: paths.dealerVehicleManagement.path,
     title: 'Vehicle Management',
     permission: 'vh.l',
-    nav: { group: 'fleet', icon: IconTruck, roles: rolesOf('dealer') },
+    nav: { group: 'fleet', roles: rolesOf('dealer') },
     params: { scope: 'dealer' },
-    load: pages.vehicleManagement,
   },
   {
     id: 'vehicle-details',
     path: paths.vehicleDetails.path,
     title: 'Vehicle Details',
     permission: 'vh.l.d',
-    load: pages.vehicleDetails,
   },
   {
     id: 'fleet-vehicle-details',
@@ -364,14 +238,12 @@ export const ROUTES: readonly AppRoute[] = [
     title: 'Vehicle Details',
     permission: 'vh.l.d',
     params: { scope: 'fleet' },
-    load: pages.vehicleDetails,
   },
   {
     id: 'old-vehicle-details',
     path: paths.oldVehicleDetails.path,
     title: 'Legacy Vehicle Details',
     permission: 'vh.l.d',
-    load: pages.oldVehicleDetails,
   },
 
   {
@@ -379,8 +251,7 @@ export const ROUTES: readonly AppRoute[] = [
     path: paths.modelConfiguration.path,
     title: 'Model Configuration',
     permission: 'mm.c',
-    nav: { group: 'fleet', icon: IconAdjustments },
-    load: pages.modelConfiguration,
+    nav: { group: 'fleet' },
   },
   modelManagement('ev', 'EV'),
   modelManagement('bms', 'BMS'),
@@ -392,67 +263,58 @@ export const ROUTES: readonly AppRoute[] = [
     path: paths.bmsMasterManagement.path,
     title: 'BMS Management',
     permission: 'BMS.l',
-    nav: { group: 'fleet', icon: IconBattery3, label: 'BMS' },
-    load: pages.bmsMasterManagement,
+    nav: { group: 'fleet', label: 'BMS' },
   },
   {
     id: 'bms-details',
     path: paths.bmsDetails.path,
     title: 'BMS Details',
     permission: 'BMS.l.d',
-    load: pages.bmsDetails,
   },
   {
     id: 'battery-pack-history',
     path: paths.batteryPackHistory.path,
     title: 'Battery Pack History',
     permission: 'BMS.l.d.ch',
-    load: pages.batteryPackHistory,
   },
   {
     id: 'mcu-master-management',
     path: paths.mcuMasterManagement.path,
     title: 'MCU Management',
     permission: 'MCU.l',
-    nav: { group: 'fleet', icon: IconEngine, label: 'MCU' },
-    load: pages.mcuMasterManagement,
+    nav: { group: 'fleet', label: 'MCU' },
   },
   {
     id: 'mcu-details',
     path: paths.mcuDetails.path,
     title: 'MCU Details',
     permission: 'MCU.l.d',
-    load: pages.mcuDetails,
   },
   {
     id: 'vcu-master-management',
     path: paths.vcuMasterManagement.path,
     title: 'VCU Management',
     permission: 'VCU.l',
-    nav: { group: 'fleet', icon: IconCpu, label: 'VCU' },
-    load: pages.vcuMasterManagement,
+    nav: { group: 'fleet', label: 'VCU' },
   },
   {
     id: 'vcu-details',
     path: paths.vcuDetails.path,
     title: 'VCU Details',
     permission: 'VCU.l.d',
-    load: pages.vcuDetails,
   },
   {
     id: 'component-management',
     path: paths.componentManagement.path,
     title: 'Component Management',
     permission: 'cm',
-    nav: { group: 'fleet', icon: IconPuzzle },
-    load: pages.componentManagement,
+    nav: { group: 'fleet' },
   },
   {
     id: 'fault-details',
     path: paths.faultDetails.path,
     title: 'Fault Details',
     permission: { anyOf: ['vh.l.d.f', 'BMS.l.d.f', 'MCU.l.d.f'] },
-    load: pages.faultDetails,
   },
 
   {
@@ -460,32 +322,28 @@ export const ROUTES: readonly AppRoute[] = [
     path: paths.commandHistory.path,
     title: 'Command',
     permission: 'cmd',
-    nav: { group: 'operations', icon: IconTerminal2, label: 'Command History' },
-    load: pages.commandHistory,
+    nav: { group: 'operations', label: 'Command History' },
   },
   {
     id: 'notification-history',
     path: paths.notificationHistory.path,
     title: 'Notification',
     permission: 'rule.h',
-    nav: { group: 'operations', icon: IconBell, label: 'Notification History' },
-    load: pages.notificationHistory,
+    nav: { group: 'operations', label: 'Notification History' },
   },
   {
     id: 'rule-management',
     path: paths.ruleManagement.path,
     title: 'Rule Management',
     permission: 'rule.l',
-    nav: { group: 'operations', icon: IconRoute },
-    load: pages.ruleManagement,
+    nav: { group: 'operations' },
   },
   {
     id: 'geo-fencing',
     path: paths.geoFencing.path,
     title: 'Geofencing',
     permission: 'gr',
-    nav: { group: 'operations', icon: IconMapPin },
-    load: pages.geoFencing,
+    nav: { group: 'operations' },
   },
   {
     id: 'geo-fencing-write',
@@ -493,66 +351,59 @@ export const ROUTES: readonly AppRoute[] = [
     title: 'Geofence Editor',
     permission: 'gr',
     action: ACTION.ADD,
-    load: pages.geoFenceWrite,
+    editAction: ACTION.UPDATE,
   },
   {
     id: 'firmware-release',
     path: paths.firmwareRelease.path,
     title: 'FOTA',
     permission: 'FOTA',
-    nav: { group: 'operations', icon: IconUpload, label: 'Firmware Release' },
-    load: pages.firmwareRelease,
+    nav: { group: 'operations', label: 'Firmware Release' },
   },
   {
     id: 'firmware-update-history',
     path: paths.firmwareUpdateHistory.path,
     title: 'Device OTA History',
     permission: 'FOTA.h',
-    nav: { group: 'operations', icon: IconHistory },
-    load: pages.firmwareUpdateHistory,
+    nav: { group: 'operations' },
   },
   {
     id: 'hardware-log',
     path: paths.hardwareLog.path,
     title: 'Hardware Log',
     permission: 'hl',
-    nav: { group: 'operations', icon: IconDeviceAnalytics },
-    load: pages.hardwareLog,
+    nav: { group: 'operations' },
   },
   {
     id: 'tickets',
     path: paths.tickets.path,
     title: 'Help & Support',
     permission: 't',
-    nav: { group: 'operations', icon: IconLifebuoy, roles: admins },
-    load: pages.tickets,
+    nav: { group: 'operations', roles: admins },
   },
   {
     id: 'employee-tickets',
     path: paths.employeeTickets.path,
     title: 'Help & Support',
     permission: 't',
-    nav: { group: 'operations', icon: IconLifebuoy, roles: employees },
+    nav: { group: 'operations', roles: employees },
     params: { scope: 'employee' },
-    load: pages.tickets,
   },
   {
     id: 'driver-tickets',
     path: paths.driverTickets.path,
     title: 'Help & Support',
     permission: 't',
-    nav: { group: 'operations', icon: IconLifebuoy, roles: rolesOf('driver') },
+    nav: { group: 'operations', roles: rolesOf('driver') },
     params: { scope: 'driver' },
-    load: pages.tickets,
   },
   {
     id: 'ev-owner-tickets',
     path: paths.evOwnerTickets.path,
     title: 'Help & Support',
     permission: 't',
-    nav: { group: 'operations', icon: IconLifebuoy, roles: rolesOf('evOwner') },
+    nav: { group: 'operations', roles: rolesOf('evOwner') },
     params: { scope: 'ev-owner' },
-    load: pages.tickets,
   },
 
   {
@@ -560,16 +411,14 @@ export const ROUTES: readonly AppRoute[] = [
     path: paths.analysis.path,
     title: 'Analysis',
     permission: 'a',
-    nav: { group: 'overview', icon: IconChartLine },
-    load: pages.analysis,
+    nav: { group: 'overview' },
   },
   {
     id: 'carbon-emission',
     path: paths.carbonEmission.path,
     title: 'Carbon Emission',
     permission: 'ce',
-    nav: { group: 'overview', icon: IconLeaf },
-    load: pages.carbonEmission,
+    nav: { group: 'overview' },
   },
 
   {
@@ -577,58 +426,51 @@ export const ROUTES: readonly AppRoute[] = [
     path: paths.evOwnerManagement.path,
     title: 'EV Owner Management',
     permission: 'evo.l',
-    nav: { group: 'people', icon: IconUserCircle, label: 'EV Owners', roles: notDealer },
-    load: pages.evOwnerManagement,
+    nav: { group: 'people', label: 'EV Owners', roles: notDealer },
   },
   {
     id: 'dealer-ev-owner-management',
     path: paths.dealerEvOwnerManagement.path,
     title: 'EV Owner Management',
     permission: 'evo.l',
-    nav: { group: 'people', icon: IconUserCircle, label: 'EV Owners', roles: rolesOf('dealer') },
+    nav: { group: 'people', label: 'EV Owners', roles: rolesOf('dealer') },
     params: { scope: 'dealer' },
-    load: pages.evOwnerManagement,
   },
   {
     id: 'fleet-management',
     path: paths.fleetManagement.path,
     title: 'Fleet Management',
     permission: 'fleet.l',
-    nav: { group: 'people', icon: IconUsersGroup, label: 'Fleets', roles: notDealer },
-    load: pages.fleetManagement,
+    nav: { group: 'people', label: 'Fleets', roles: notDealer },
   },
   {
     id: 'dealer-fleet-management',
     path: paths.dealerFleetManagement.path,
     title: 'Fleet Management',
     permission: 'fleet.l',
-    nav: { group: 'people', icon: IconUsersGroup, label: 'Fleets', roles: rolesOf('dealer') },
+    nav: { group: 'people', label: 'Fleets', roles: rolesOf('dealer') },
     params: { scope: 'dealer' },
-    load: pages.fleetManagement,
   },
   {
     id: 'driver-management',
     path: paths.driverManagement.path,
     title: 'Driver Management',
     permission: 'drv.l',
-    nav: { group: 'people', icon: IconSteeringWheel, label: 'Drivers' },
-    load: pages.driverManagement,
+    nav: { group: 'people', label: 'Drivers' },
   },
   {
     id: 'dealer-management',
     path: paths.dealerManagement.path,
     title: 'Service Center Management',
     permission: 'sc.l',
-    nav: { group: 'people', icon: IconBuildingStore, label: 'Service Centers' },
-    load: pages.dealerManagement,
+    nav: { group: 'people', label: 'Service Centers' },
   },
   {
     id: 'user-management',
     path: paths.userManagement.path,
     title: 'User Management',
     permission: 'su',
-    nav: { group: 'people', icon: IconUsers },
-    load: pages.userManagement,
+    nav: { group: 'people' },
   },
   {
     id: 'write-role',
@@ -636,7 +478,7 @@ export const ROUTES: readonly AppRoute[] = [
     title: 'Role Permission',
     permission: 'su.RP',
     action: ACTION.ADD,
-    load: pages.writeRole,
+    editAction: ACTION.UPDATE,
   },
   {
     id: 'write-group',
@@ -644,23 +486,21 @@ export const ROUTES: readonly AppRoute[] = [
     title: 'Device Group',
     permission: 'su.DG',
     action: ACTION.ADD,
-    load: pages.writeGroup,
+    editAction: ACTION.UPDATE,
   },
   {
     id: 'access-management',
     path: paths.accessManagement.path,
     title: 'Access Management',
     permission: 'ac.l',
-    nav: { group: 'people', icon: IconKey },
-    load: pages.accessManagement,
+    nav: { group: 'people' },
   },
   {
     id: 'oem-access',
     path: paths.oemAccess.path,
     title: 'OEM Access',
     permission: 'oem.l',
-    nav: { group: 'people', icon: IconShieldLock },
-    load: pages.oemAccess,
+    nav: { group: 'people' },
   },
 
   {
@@ -668,41 +508,45 @@ export const ROUTES: readonly AppRoute[] = [
     path: paths.settings.path,
     title: 'Settings',
     permission: 's',
-    nav: { group: 'system', icon: IconSettings },
-    load: pages.settings,
+    nav: { group: 'system' },
   },
   {
     id: 'audit',
     path: paths.audit.path,
     title: 'Audit Log',
     permission: 'ah',
-    nav: { group: 'system', icon: IconReceipt },
-    load: pages.audit,
+    nav: { group: 'system' },
   },
   {
     id: 'dashboard-configuration',
     path: paths.dashboardConfiguration.path,
     title: 'Dashboard Configuration',
     permission: 'dc',
-    nav: { group: 'system', icon: IconChartBar },
-    load: pages.dashboardConfiguration,
+    nav: { group: 'system' },
   },
-  { id: 'profile', path: paths.profile.path, title: 'My Profile', permission: 'mp', load: pages.profile },
+  { id: 'profile', path: paths.profile.path, title: 'My Profile', permission: 'mp' },
 
-  { id: 'forbidden', path: paths.forbidden.path, title: 'Forbidden', permission: null, load: pages.forbidden },
-  { id: 'not-found', path: paths.notFound.path, title: 'Page not found', permission: null, load: pages.notFound },
+  { id: 'forbidden', path: paths.forbidden.path, title: 'Forbidden', permission: null },
+  { id: 'not-found', path: paths.notFound.path, title: 'Page not found', permission: null },
   {
     id: 'demo-crash',
     path: paths.demoCrash.path,
     title: 'Crash test',
     permission: null,
     demoOnly: true,
-    load: pages.crash,
   },
-];
+] as const satisfies readonly AppRoute[];
 
-/** The route with this id; throws on an unknown id so that a typo fails loudly in tests. */
-export function routeById(id: string): AppRoute {
+/** The id of a route of the table. */
+export type RouteId = (typeof ROWS)[number]['id'];
+/** The id of a route shown in the side navigation. */
+export type NavRouteId = Extract<(typeof ROWS)[number], { nav: object }>['id'];
+
+/** Every route of spec §2, in navigation order. */
+export const ROUTES: readonly (AppRoute & { id: RouteId })[] = ROWS;
+
+/** The route with this id; a typo fails `tsc`, and an unknown id throws at run time. */
+export function routeById(id: RouteId): AppRoute {
   const route = ROUTES.find((r) => r.id === id);
   if (!route) throw new Error(`Unknown route id: ${id}`);
   return route;

@@ -1,0 +1,41 @@
+import { expect, test } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+test('defaults: port 8080 on loopback, .data under the working directory, demo seed of 300 vehicles', () => {
+  const config = loadConfig({}, '/srv/voltline');
+  expect(config).toMatchObject({
+    port: 8080,
+    host: '127.0.0.1',
+    dataDir: '/srv/voltline/.data',
+    databaseUrl: undefined,
+    mqttUrl: undefined,
+    seed: 'demo',
+    seedVehicles: 300,
+    corsOrigins: [],
+    behindTls: false,
+  });
+});
+
+test('every problem is reported at once', () => {
+  let error: unknown;
+  try {
+    loadConfig({
+      PORT: 'eighty',
+      DATABASE_URL: 'mysql://x',
+      SEED_VEHICLES: '200000',
+      CORS_ORIGINS: 'https://a.example/path',
+    });
+  } catch (caught) {
+    error = caught;
+  }
+  expect(error).toBeInstanceOf(ConfigError);
+  expect((error as ConfigError).problems).toHaveLength(4);
+});
+
+test('SEED=none needs the Super Admin it starts with', () => {
+  expect(() => loadConfig({ SEED: 'none' })).toThrow(/ADMIN_EMAIL and ADMIN_PASSWORD/);
+  expect(loadConfig({ SEED: 'none', ADMIN_EMAIL: 'ops@example.com', ADMIN_PASSWORD: 'long enough' }).admin).toEqual({
+    email: 'ops@example.com',
+    password: 'long enough',
+  });
+});

@@ -1,0 +1,105 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { PGliteDialect } from './pglite-dialect';
+import type { Database } from './schema';
+
+export type Db = Kysely<Database>;
+
+/** One database: Kysely for queries, plus what Kysely does not do (multi-statement scripts, closing the engine). */
+export interface DatabaseHandle {
+  db: Db;
+  engine: 'pglite' | 'postgres';
+  /** Runs a script of several statements (a migration) on one connection; an open transaction is rolled back on error. */
+  runScript(script: string): Promise<void>;
+  /** Runs `work` on one connection holding a session-level advisory lock (one migrator at a time across replicas). */
+  withLock<T>(work: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** Where the embedded database keeps its files under DATA_DIR. */
+export function pgliteDir(dataDir: string): string {
+  return join(dataDir, 'pglite');
+}
+
+/** A pg client returns bigint and numeric columns as strings; count(*) is cast to int in queries instead. */
+export function openPostgres(url: string): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    engine: 'postgres',
+    async runScript(script) {
+      const client = await pool.connect();
+      try {
+        await client.query(script);
+      } catch (error) {
+        // A failed script may leave its transaction open and aborted: end it before the client goes back to the pool.
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    async withLock(work) {
+      const client = await pool.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock(7211)');
+        try {
+          return await work();
+        } finally {
+          await client.query('SELECT pg_advisory_unlock(7211)');
+        }
+      } finally {
+        client.release();
+      }
+    },
+    async close() {
+      await db.destroy();
+    },
+  };
+}
+
+/** PGlite with its files under `dir`, or in memory when `dir` is undefined (tests). */
+export async function openPglite(dir: string | undefined): Promise<DatabaseHandle> {
+  if (dir !== undefined) mkdirSync(dir, { recursive: true });
+  // The extensions the migrations create must be loaded into PGlite's build first.
+  const extensions = { pg_trgm };
+  const pglite = dir === undefined ? new PGlite({ extensions }) : new PGlite(dir, { extensions });
+  await pglite.waitReady;
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  return {
+    db,
+    engine: 'pglite',
+    async runScript(script) {
+      // Through Kysely's connection queue, so no query of another request runs inside the script's transaction.
+      await db.connection().execute(async () => {
+        try {
+          await pglite.exec(script);
+        } catch (error) {
+          await pglite.exec('ROLLBACK').catch(() => undefined);
+          throw error;
+        }
+      });
+    },
+    // One process owns a PGlite directory, so there is no other migrator to wait for.
+    withLock: (work) => work(),
+    async close() {
+      await db.destroy();
+      await pglite.close();
+    },
+  };
+}
+
+/** True when a trivial query answers (the health check). */
+export async function ping(db: Db): Promise<boolean> {
+  try {
+    await sql`SELECT 1`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+}

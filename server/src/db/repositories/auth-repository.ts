@@ -1,0 +1,131 @@
+import type { RoleCode } from '@/domain/roles';
+import { type Selectable, sql } from 'kysely';
+import type { AccountRecord, AuthStore, SessionRecord } from '../../services/auth/auth-store';
+import type { Db } from '../database';
+import type { SessionTable, UserTable } from '../schema';
+
+const asDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
+
+function toAccount(row: Selectable<UserTable>): AccountRecord {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role as RoleCode,
+    oemId: row.oem_id,
+    dealerId: row.dealer_id,
+    fleetId: row.fleet_id,
+    evOwnerId: row.ev_owner_id,
+    driverId: row.driver_id,
+    status: row.status,
+    passwordHash: row.password_hash,
+  };
+}
+
+function toSession(row: Selectable<SessionTable>): SessionRecord {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    createdAt: asDate(row.created_at),
+    expiresAt: asDate(row.expires_at),
+    userAgent: row.user_agent,
+    revokedAt: row.revoked_at === null ? null : asDate(row.revoked_at),
+  };
+}
+
+/** Accounts, sessions and failed sign-ins in SQL. */
+export function createAuthRepository(db: Db): AuthStore {
+  return {
+    async accountByEmail(email) {
+      const row = await db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+      return row ? toAccount(row) : undefined;
+    },
+
+    async sessionByTokenHash(tokenHash) {
+      const session = await db
+        .selectFrom('sessions')
+        .selectAll()
+        .where('token_hash', '=', tokenHash)
+        .executeTakeFirst();
+      if (!session) return undefined;
+      const user = await db.selectFrom('users').selectAll().where('id', '=', session.user_id).executeTakeFirst();
+      return user ? { session: toSession(session), account: toAccount(user) } : undefined;
+    },
+
+    async createSession(session) {
+      await db
+        .insertInto('sessions')
+        .values({
+          id: session.id,
+          user_id: session.userId,
+          token_hash: session.tokenHash,
+          created_at: session.createdAt,
+          expires_at: session.expiresAt,
+          user_agent: session.userAgent,
+          ip: session.ip,
+          revoked_at: null,
+        })
+        .execute();
+    },
+
+    async markSignedIn(userId, at) {
+      await db.updateTable('users').set({ last_sign_in_at: at }).where('id', '=', userId).execute();
+    },
+
+    async liveSessions(userId, now) {
+      const rows = await db
+        .selectFrom('sessions')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', now)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
+      return rows.map(toSession);
+    },
+
+    async revokeSessions(userId, at, which) {
+      let update = db
+        .updateTable('sessions')
+        .set({ revoked_at: at })
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', at);
+      update = 'exceptId' in which ? update.where('id', '<>', which.exceptId) : update.where('id', '=', which.onlyId);
+      const result = await update.executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    async failuresSince(email, ip, since) {
+      const account = await db
+        .selectFrom('login_failures')
+        .select([sql<number>`count(*)::int`.as('count'), sql<Date | null>`min(at)`.as('oldest')])
+        .where('email', '=', email)
+        .where('at', '>=', since)
+        .executeTakeFirstOrThrow();
+      const address =
+        ip === null
+          ? { count: 0, oldest: null }
+          : await db
+              .selectFrom('login_failures')
+              .select([sql<number>`count(*)::int`.as('count'), sql<Date | null>`min(at)`.as('oldest')])
+              .where('ip', '=', ip)
+              .where('at', '>=', since)
+              .executeTakeFirstOrThrow();
+      const norm = (r: { count: number; oldest: Date | string | null }) => ({
+        count: r.count,
+        oldest: r.oldest === null ? null : asDate(r.oldest),
+      });
+      return { account: norm(account), address: norm(address) };
+    },
+
+    async recordFailure(email, ip, at) {
+      await db.insertInto('login_failures').values({ email, ip, at }).execute();
+    },
+
+    async clearFailures(email) {
+      await db.deleteFrom('login_failures').where('email', '=', email).execute();
+    },
+  };
+}

@@ -1,0 +1,150 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Row types of the tables the migrations create, as Kysely sees them. */
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type Json<T> = ColumnType<T, string, string>;
+
+export interface OemTable {
+  id: string;
+  name: string;
+  data: Json<Record<string, unknown>>;
+  created_at: Timestamp;
+}
+export interface DealerTable {
+  id: string;
+  oem_id: string;
+  name: string;
+  data: Json<Record<string, unknown>>;
+  created_at: Timestamp;
+}
+export interface FleetTable {
+  id: string;
+  oem_id: string;
+  dealer_id: string | null;
+  name: string;
+  data: Json<Record<string, unknown>>;
+  created_at: Timestamp;
+}
+export interface EvOwnerTable {
+  id: string;
+  dealer_id: string | null;
+  name: string;
+  data: Json<Record<string, unknown>>;
+  created_at: Timestamp;
+}
+export interface DriverTable {
+  id: string;
+  fleet_id: string;
+  name: string;
+  data: Json<Record<string, unknown>>;
+  created_at: Timestamp;
+}
+export interface ModelTable {
+  id: string;
+  kind: 'EV' | 'BMS' | 'MCU' | 'VCU';
+  oem_id: string;
+  name: string;
+  status: number;
+  vehicle_type: string | null;
+  data: Json<Record<string, unknown>>;
+  created_at: Timestamp;
+}
+export interface UserTable {
+  id: string;
+  email: string;
+  name: string;
+  role: string;
+  role_id: string | null;
+  status: number;
+  oem_id: string | null;
+  dealer_id: string | null;
+  fleet_id: string | null;
+  ev_owner_id: string | null;
+  driver_id: string | null;
+  password_hash: string;
+  created_at: Timestamp;
+  last_sign_in_at: Timestamp | null;
+}
+export interface SessionTable {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  user_agent: string | null;
+  ip: string | null;
+  revoked_at: Timestamp | null;
+}
+export interface LoginFailureTable {
+  id: Generated<string>;
+  email: string;
+  ip: string | null;
+  at: Timestamp;
+}
+export interface AuditTable {
+  seq: number;
+  id: string;
+  occurred_at: Timestamp;
+  user_id: string;
+  user_name: string;
+  role: string;
+  ip: string | null;
+  user_agent: string | null;
+  entity: string;
+  entity_id: string;
+  action: string;
+  summary: string;
+  changes: Json<unknown[]>;
+  prev_hash: string;
+  hash: string;
+}
+export interface VehicleTable {
+  id: string;
+  vin: string;
+  registration_number: string;
+  vehicle_type: string;
+  model_id: string;
+  oem_id: string;
+  dealer_id: string | null;
+  fleet_id: string | null;
+  ev_owner_id: string | null;
+  driver_id: string | null;
+  connectivity: string;
+  state_code: number | null;
+  is_live: boolean;
+  last_seen_at: Timestamp;
+  status: number;
+  soc: number;
+  range_km: number;
+  odometer_km: number;
+  health_rating: number;
+  lat: number;
+  lng: number;
+  bms_id: string | null;
+  mcu_id: string | null;
+  vcu_id: string | null;
+  logger_id: string | null;
+  sim_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export interface SchemaMigrationTable {
+  id: number;
+  name: string;
+  applied_at: Timestamp;
+}
+
+export interface Database {
+  oems: OemTable;
+  dealers: DealerTable;
+  fleets: FleetTable;
+  ev_owners: EvOwnerTable;
+  drivers: DriverTable;
+  models: ModelTable;
+  users: UserTable;
+  sessions: SessionTable;
+  login_failures: LoginFailureTable;
+  audit: AuditTable;
+  vehicles: VehicleTable;
+  schema_migrations: SchemaMigrationTable;
+}

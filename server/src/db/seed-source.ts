@@ -1,0 +1,7 @@
+/**
+ * The one file that reaches into the demo world's generator: the server seeds PostgreSQL from the same rows the demo
+ * mode serves (the world's seeders, `portal/src/mocks/world/seeders`).
+ */
+export { createWorld } from '@/mocks/world/create-world';
+export { DEFAULT_SEED } from '@/mocks/world/seeders/context';
+export { DEMO_PASSWORD } from '@/mocks/world/demo-users';

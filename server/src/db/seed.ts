@@ -1,0 +1,183 @@
+import { type Insertable, sql } from 'kysely';
+import { hashPassword } from '../security/passwords';
+import type { Db } from './database';
+import { vehicleColumns } from './repositories/vehicle-repository';
+import type { VehicleTable } from './schema';
+import { createWorld, DEFAULT_SEED, DEMO_PASSWORD } from './seed-source';
+
+const BATCH = 1000;
+const iso = (ms: number | null | undefined) => new Date(ms ?? 0).toISOString();
+
+async function insertInBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < rows.length; i += BATCH) await insert(rows.slice(i, i + BATCH));
+}
+
+/** Everything of a record but the columns of its own, kept as JSON until its resource moves to the server. */
+function rest(record: object, columns: readonly string[]): string {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(record)) if (!columns.includes(key)) out[key] = value;
+  return JSON.stringify(out);
+}
+
+/** True when the database holds no account yet (a fresh installation). */
+export async function isEmpty(db: Db): Promise<boolean> {
+  const row = await db.selectFrom('users').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  return row.n === 0;
+}
+
+/**
+ * Seeds the demo world of `vehicles` vehicles (seed 1, as the demo mode) and its accounts (`<role>@voltline.demo`,
+ * password demo1234), in one transaction. The demo accounts share one hash of the public demo password.
+ */
+export async function seedDemoWorld(db: Db, vehicles: number): Promise<{ vehicles: number; users: number }> {
+  const world = createWorld({ seed: DEFAULT_SEED, size: vehicles });
+  const g = world.generate;
+  const demoHash = await hashPassword(DEMO_PASSWORD);
+  const users = g.users();
+  const vehicleRows = g.vehicles();
+  await db.transaction().execute(async (tx) => {
+    await insertInBatches(g.oems(), (batch) =>
+      tx
+        .insertInto('oems')
+        .values(
+          batch.map((o) => ({
+            id: o.id,
+            name: o.name,
+            data: rest(o, ['id', 'name', 'createdAt']),
+            created_at: iso(o.createdAt),
+          })),
+        )
+        .execute(),
+    );
+    await insertInBatches(g.dealers(), (batch) =>
+      tx
+        .insertInto('dealers')
+        .values(
+          batch.map((d) => ({
+            id: d.id,
+            oem_id: d.oemId,
+            name: d.name,
+            data: rest(d, ['id', 'oemId', 'name', 'createdAt']),
+            created_at: iso(d.createdAt),
+          })),
+        )
+        .execute(),
+    );
+    await insertInBatches(g.fleets(), (batch) =>
+      tx
+        .insertInto('fleets')
+        .values(
+          batch.map((f) => ({
+            id: f.id,
+            oem_id: f.oemId,
+            dealer_id: f.dealerId ?? null,
+            name: f.name,
+            data: rest(f, ['id', 'oemId', 'dealerId', 'name', 'createdAt']),
+            created_at: iso(f.createdAt),
+          })),
+        )
+        .execute(),
+    );
+    await insertInBatches(g.evOwners(), (batch) =>
+      tx
+        .insertInto('ev_owners')
+        .values(
+          batch.map((e) => ({
+            id: e.id,
+            dealer_id: e.dealerId ?? null,
+            name: e.name,
+            data: rest(e, ['id', 'dealerId', 'name', 'createdAt']),
+            created_at: iso(e.createdAt),
+          })),
+        )
+        .execute(),
+    );
+    await insertInBatches(g.drivers(), (batch) =>
+      tx
+        .insertInto('drivers')
+        .values(
+          batch.map((d) => ({
+            id: d.id,
+            fleet_id: d.fleetId,
+            name: d.name,
+            data: rest(d, ['id', 'fleetId', 'name', 'createdAt']),
+            created_at: iso(d.createdAt),
+          })),
+        )
+        .execute(),
+    );
+    await insertInBatches(g.models(), (batch) =>
+      tx
+        .insertInto('models')
+        .values(
+          batch.map((m) => ({
+            id: m.id,
+            kind: m.kind,
+            oem_id: m.oemId,
+            name: m.name,
+            status: m.status,
+            vehicle_type: m.vehicleType ?? null,
+            data: rest(m, ['id', 'kind', 'oemId', 'name', 'status', 'vehicleType', 'createdAt']),
+            created_at: iso(m.createdAt),
+          })),
+        )
+        .execute(),
+    );
+    await insertInBatches(users, (batch) =>
+      tx
+        .insertInto('users')
+        .values(
+          batch.map((u) => ({
+            id: u.id,
+            email: u.email.toLowerCase(),
+            name: u.name,
+            role: u.role,
+            role_id: u.roleId ?? null,
+            status: u.status,
+            oem_id: u.oemId ?? null,
+            dealer_id: u.dealerId ?? null,
+            fleet_id: u.fleetId ?? null,
+            ev_owner_id: u.evOwnerId ?? null,
+            driver_id: u.driverId ?? null,
+            password_hash: u.password === DEMO_PASSWORD ? demoHash : 'disabled',
+            created_at: iso(u.createdAt),
+          })),
+        )
+        .execute(),
+    );
+    await insertInBatches(vehicleRows, (batch) =>
+      tx
+        .insertInto('vehicles')
+        .values(
+          batch.map(
+            (v) =>
+              vehicleColumns({
+                ...v,
+                lastSeenAt: iso(v.lastSeenAt),
+                createdAt: iso(v.createdAt),
+                updatedAt: iso(v.updatedAt),
+              }) as Insertable<VehicleTable>,
+          ),
+        )
+        .execute(),
+    );
+  });
+  return { vehicles: vehicleRows.length, users: users.length };
+}
+
+/** A clean installation: one active Super Admin and nothing else. */
+export async function seedAdmin(db: Db, admin: { email: string; password: string }): Promise<void> {
+  await db
+    .insertInto('users')
+    .values({
+      id: `usr-${crypto.randomUUID()}`,
+      email: admin.email.toLowerCase(),
+      name: 'Administrator',
+      role: 'SA',
+      role_id: null,
+      status: 1,
+      password_hash: await hashPassword(admin.password),
+      created_at: new Date(),
+    })
+    .execute();
+}

@@ -1,0 +1,36 @@
+import type { Db } from './db/database';
+import { createAuditReader, createAuditRepository } from './db/repositories/audit-repository';
+import { createAuthRepository } from './db/repositories/auth-repository';
+import { createVehicleRepository } from './db/repositories/vehicle-repository';
+import { scryptHasher } from './security/passwords';
+import type { AuditDeps } from './services/audit/audit-reader';
+import type { AuthDeps } from './services/auth/auth-store';
+import type { VehicleDeps } from './services/vehicles/vehicle-store';
+
+/** What each service gets on the server: its repositories over one database, the clock, and a transaction runner. */
+export interface ServiceDeps {
+  audit: AuditDeps;
+  auth: AuthDeps;
+  vehicles: VehicleDeps;
+}
+
+export function createServiceDeps(db: Db, now: () => Date = () => new Date()): ServiceDeps {
+  return {
+    audit: { audit: createAuditReader(db) },
+    auth: {
+      auth: createAuthRepository(db),
+      passwords: scryptHasher,
+      now,
+      transact: (work) =>
+        db.transaction().execute((tx) => work({ auth: createAuthRepository(tx), audit: createAuditRepository(tx) })),
+    },
+    vehicles: {
+      vehicles: createVehicleRepository(db),
+      now,
+      transact: (work) =>
+        db
+          .transaction()
+          .execute((tx) => work({ vehicles: createVehicleRepository(tx), audit: createAuditRepository(tx) })),
+    },
+  };
+}

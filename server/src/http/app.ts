@@ -1,0 +1,149 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import cors from '@fastify/cors';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import openapiGlue from 'fastify-openapi-glue';
+import type { Config } from '../config';
+import { type DatabaseHandle, ping } from '../db/database';
+import type { ServiceDeps } from '../deps';
+import { AppError } from '../services/lib/app-error';
+import { authenticateHook } from './caller';
+import { errorHandler, sendError } from './errors';
+import { loadOpenApi, operationsOf } from './openapi';
+import { parseQueryString } from './querystring';
+import { auditRoutes } from './routes/audit-routes';
+import { authRoutes } from './routes/auth-routes';
+import type { OperationHandlers, RouteHandler } from './routes/route-handler';
+import { vehicleRoutes } from './routes/vehicle-routes';
+import { registerSecurityHeaders } from './security-headers';
+import { createValidatorCompiler } from './validator';
+
+export interface AppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  deps: ServiceDeps;
+  /** The broker the server talks to (embedded or external), for /api/health. */
+  broker: { isUp(): boolean };
+}
+
+/** JSON request bodies larger than this answer 413 (uploads get their own limits when they arrive). */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** Every operation implemented so far, by operationId. The rest answer 501 in the contract's error shape. */
+function implementedOperations(deps: ServiceDeps): OperationHandlers {
+  return { ...auditRoutes(deps), ...authRoutes(deps), ...vehicleRoutes(deps) };
+}
+
+function notImplemented(operationId: string): RouteHandler {
+  return async () => {
+    throw new AppError('not_implemented', `${operationId} is not implemented on this server yet.`);
+  };
+}
+
+/** The Fleet API and the portal, as one Fastify plugin. */
+export async function voltlineApp(app: FastifyInstance, options: AppOptions): Promise<void> {
+  const { config, database, deps, broker } = options;
+  app.setErrorHandler(errorHandler);
+  app.setValidatorCompiler(createValidatorCompiler());
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+  // While closing, answers in flight end their keep-alive connection, so the close does not wait for it to time out.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('Connection', 'close');
+    return payload;
+  });
+  registerSecurityHeaders(app, { behindTls: config.behindTls });
+  // CSV bodies (the contract has some) arrive as text; their operations parse them.
+  app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES }, (_request, body, done) =>
+    done(null, body),
+  );
+  if (config.corsOrigins.length > 0) {
+    await app.register(cors, {
+      origin: config.corsOrigins,
+      methods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'],
+      exposedHeaders: ['Retry-After', 'X-Request-Id'],
+      maxAge: 600,
+    });
+  }
+
+  app.get('/api/health', async (_request, reply) => {
+    const databaseState = (await ping(database.db)) ? 'ok' : 'unreachable';
+    const brokerState = broker.isUp() ? 'ok' : 'unreachable';
+    const ok = databaseState === 'ok' && brokerState === 'ok';
+    return reply
+      .code(ok ? 200 : 503)
+      .send({ status: ok ? 'ok' : 'degraded', database: databaseState, broker: brokerState });
+  });
+
+  // The portal's runtime configuration (portal/src/config/env.ts): this server's API and its broker.
+  app.get('/config.json', async (request) => {
+    const wsProtocol = request.protocol === 'https' ? 'wss' : 'ws';
+    const external = config.mqttUrl && /^wss?:\/\//.test(config.mqttUrl) ? config.mqttUrl : undefined;
+    return { apiUrl: '/api', mqttUrl: external ?? `${wsProtocol}://${request.host}/mqtt`, demo: false };
+  });
+
+  // Responses are checked against the contract in the tests; serializing 183 operations' schemas at start is not
+  // worth it, and a serializer would silently drop what the schema does not name.
+  app.addHook('onRoute', (route) => {
+    if (route.schema && 'response' in route.schema) delete route.schema.response;
+  });
+
+  const doc = loadOpenApi();
+  const operations = operationsOf(doc);
+  const handlers = implementedOperations(deps);
+  const authenticate = authenticateHook(deps);
+  const resolve = (operationId: string) => ({
+    ...(operations.get(operationId)?.secured ? { preValidation: authenticate } : {}),
+    handler: handlers[operationId] ?? notImplemented(operationId),
+  });
+  await app.register(openapiGlue, {
+    specification: structuredClone(doc),
+    prefix: '/api',
+    // The plugin merges partial route options into the route it builds; its types ask for whole ones.
+    operationResolver: resolve as never,
+  });
+
+  const hasPortal = existsSync(join(config.portalDir, 'index.html'));
+  if (hasPortal) {
+    await app.register(fastifyStatic, { root: config.portalDir, index: ['index.html'], wildcard: true });
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/api?');
+    if (isPage && hasPortal && (request.headers.accept ?? '').includes('text/html')) {
+      // The single-page app owns every other path: its router shows the page or its own "not found".
+      return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    }
+    return sendError(reply, new AppError('not_found', 'Nothing here.'));
+  });
+}
+
+// The app is the whole server: its hooks, error handler and not-found handler hold for every route (no encapsulation).
+Object.assign(voltlineApp, { [Symbol.for('skip-override')]: true });
+
+/** Fastify's own options: logs, body limit, ids, proxies, the contract's query strings, validation that lists every field. */
+export function fastifyOptions(config: Config, logger: FastifyServerOptions['logger']): FastifyServerOptions {
+  return {
+    logger,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.behindTls,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => crypto.randomUUID(),
+    routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true },
+    // On close, idle keep-alive connections are closed at once; requests in flight finish first.
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+  };
+}
+
+/** Builds the app (not listening): what server.ts starts and what tests `inject` into. */
+export async function createApp(options: AppOptions, logger: FastifyServerOptions['logger'] = false) {
+  const app = Fastify(fastifyOptions(options.config, logger));
+  await app.register(voltlineApp, options);
+  return app;
+}

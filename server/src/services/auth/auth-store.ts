@@ -1,0 +1,63 @@
+import type { RoleCode } from '@/domain/roles';
+import type { AuditStore } from '../audit/audit-chain';
+import type { CallerUser } from '../lib/caller';
+
+/** An account as sign-in needs it: who it is, whether it may sign in, and its password hash. */
+export interface AccountRecord extends CallerUser {
+  role: RoleCode;
+  status: number;
+  passwordHash: string;
+}
+
+export interface SessionRecord {
+  id: string;
+  userId: string;
+  createdAt: Date;
+  expiresAt: Date;
+  userAgent: string | null;
+  revokedAt: Date | null;
+}
+
+/** Storage of accounts, sessions and failed sign-ins. */
+export interface AuthStore {
+  accountByEmail(email: string): Promise<AccountRecord | undefined>;
+  /** The session whose token has this hash, with its account; undefined when unknown. */
+  sessionByTokenHash(tokenHash: string): Promise<{ session: SessionRecord; account: AccountRecord } | undefined>;
+  createSession(session: SessionRecord & { tokenHash: string; ip: string | null }): Promise<void>;
+  markSignedIn(userId: string, at: Date): Promise<void>;
+  /** Live sessions of an account (not revoked, not expired at `now`), newest first. */
+  liveSessions(userId: string, now: Date): Promise<SessionRecord[]>;
+  /** Revokes sessions of the account; with `exceptId`, every one but that; with `onlyId`, just that one. Returns how many. */
+  revokeSessions(userId: string, at: Date, which: { exceptId: string } | { onlyId: string }): Promise<number>;
+  /** Failed sign-ins since `since`: for the account and for the address, with the oldest of each window. */
+  failuresSince(
+    email: string,
+    ip: string | null,
+    since: Date,
+  ): Promise<{ account: { count: number; oldest: Date | null }; address: { count: number; oldest: Date | null } }>;
+  recordFailure(email: string, ip: string | null, at: Date): Promise<void>;
+  clearFailures(email: string): Promise<void>;
+}
+
+/** Checks a password against a stored hash (scrypt on the server; the hash format is the store's business). */
+export interface PasswordHasher {
+  /** With `hash` null (no such account), spends the same time and answers false, so timing does not tell. */
+  verify(hash: string | null, password: string): Promise<boolean>;
+}
+
+export interface AuthDeps {
+  auth: AuthStore;
+  passwords: PasswordHasher;
+  now: () => Date;
+  /** Runs `work` in one transaction with the stores it may write. */
+  transact<T>(work: (tx: { auth: AuthStore; audit: AuditStore }) => Promise<T>): Promise<T>;
+}
+
+/** How long a session lasts after sign-in. */
+export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
+/** Failed sign-ins counted over this window... */
+export const FAILURE_WINDOW_MS = 15 * 60 * 1000;
+/** ...at most this many per account... */
+export const MAX_FAILURES_PER_ACCOUNT = 5;
+/** ...and this many per address (several accounts tried from one place). */
+export const MAX_FAILURES_PER_ADDRESS = 20;

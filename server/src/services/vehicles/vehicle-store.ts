@@ -1,0 +1,52 @@
+import type { AuditStore } from '../audit/audit-chain';
+import type { Schemas } from '../lib/api-types';
+import type { ListQuery } from '../lib/list-query';
+import type { VehicleFilterField, VehicleSortField } from './vehicle-list-spec';
+import type { VehicleScope } from './vehicle-scope';
+
+export type Vehicle = Schemas['Vehicle'];
+/** A vehicle as stored: everything but the display names, which are joined in when read. */
+export type VehicleData = Omit<Vehicle, 'names'>;
+
+export interface EvModelRef {
+  id: string;
+  oemId: string;
+  status: number;
+  vehicleType: Vehicle['vehicleType'];
+}
+
+export type PartyKind = 'dealer' | 'fleet' | 'evOwner' | 'driver';
+
+/** Where an owner of vehicles sits: its OEM, service centre and fleet (null where it has none). */
+export interface PartyRef {
+  id: string;
+  oemId: string | null;
+  dealerId: string | null;
+  fleetId: string | null;
+}
+
+/** Storage of vehicles and the lookups their writes check against. Every read takes the caller's scope. */
+export interface VehicleStore {
+  list(
+    scope: VehicleScope,
+    query: ListQuery<VehicleSortField, VehicleFilterField>,
+  ): Promise<{ items: Vehicle[]; total: number }>;
+  /** The vehicle if it exists and is in the scope. */
+  get(id: string, scope: VehicleScope): Promise<Vehicle | undefined>;
+  vinTaken(vin: string, exceptId?: string): Promise<boolean>;
+  /** An EV model by id (undefined for an unknown id or a model of another kind). */
+  evModel(id: string): Promise<EvModelRef | undefined>;
+  /** A dealer, fleet, EV owner or driver with the organisations it belongs to; undefined when there is none. */
+  party(kind: PartyKind, id: string): Promise<PartyRef | undefined>;
+  /** Inserts a vehicle; a VIN taken meanwhile answers the contract's 409. */
+  insert(vehicle: VehicleData): Promise<void>;
+  update(id: string, changes: Partial<VehicleData>): Promise<void>;
+  delete(id: string): Promise<void>;
+}
+
+export interface VehicleDeps {
+  vehicles: VehicleStore;
+  now: () => Date;
+  /** Runs `work` in one transaction: the write and its audit entry commit together. */
+  transact<T>(work: (tx: { vehicles: VehicleStore; audit: AuditStore }) => Promise<T>): Promise<T>;
+}

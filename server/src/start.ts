@@ -1,0 +1,74 @@
+import type { FastifyServerOptions } from 'fastify';
+import type { Config } from './config';
+import { type DatabaseHandle, openPglite, openPostgres, pgliteDir } from './db/database';
+import { migrate } from './db/migrate';
+import { isEmpty, seedAdmin, seedDemoWorld } from './db/seed';
+import { createServiceDeps } from './deps';
+import { createApp } from './http/app';
+import { startEmbeddedBroker } from './live/broker';
+import { connectExternalBroker } from './live/external-broker';
+
+export interface RunningServer {
+  url: string;
+  /** Stops taking requests, lets those in flight finish, closes the broker and the database. */
+  stop(): Promise<void>;
+}
+
+export async function openDatabase(config: Config): Promise<DatabaseHandle> {
+  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(pgliteDir(config.dataDir));
+}
+
+/** Opens and migrates the database; on an empty one, seeds the demo world or the configured Super Admin. */
+export async function prepareDatabase(
+  database: DatabaseHandle,
+  config: Config,
+  log: (message: string) => void,
+): Promise<void> {
+  const applied = await migrate(database);
+  if (applied.length > 0) log(`database: applied migrations ${applied.join(', ')}`);
+  if (!(await isEmpty(database.db))) return;
+  if (config.seed === 'demo') {
+    const seeded = await seedDemoWorld(database.db, config.seedVehicles);
+    log(`database: seeded the demo world (${seeded.vehicles} vehicles, ${seeded.users} demo accounts)`);
+  }
+  if (config.admin) {
+    await seedAdmin(database.db, config.admin);
+    log(`database: created the Super Admin ${config.admin.email}`);
+  }
+}
+
+export async function startServer(config: Config, logger: FastifyServerOptions['logger']): Promise<RunningServer> {
+  const database = await openDatabase(config);
+  try {
+    await prepareDatabase(database, config, (message) => console.log(message));
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const deps = createServiceDeps(database.db);
+  const broker = config.mqttUrl ? connectExternalBroker(config.mqttUrl) : await startEmbeddedBroker(deps);
+  const app = await createApp({ config, database, deps, broker }, logger);
+  if ('handleUpgrade' in broker) {
+    app.server.on('upgrade', (request, socket, head) => {
+      const path = (request.url ?? '').split('?')[0];
+      if (path === '/mqtt') broker.handleUpgrade(request, socket, head);
+      else socket.destroy();
+    });
+  }
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  let stopping: Promise<void> | undefined;
+  return {
+    url: `http://${host}:${port}/`,
+    stop() {
+      stopping ??= (async () => {
+        await app.close();
+        await broker.close();
+        await database.close();
+      })();
+      return stopping;
+    },
+  };
+}

@@ -1,0 +1,82 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { type Config, loadConfig } from '../src/config';
+import { type DatabaseHandle, openPglite, openPostgres } from '../src/db/database';
+import { createServiceDeps } from '../src/deps';
+import { createApp } from '../src/http/app';
+import { prepareDatabase } from '../src/start';
+import { TEST_VEHICLES } from './test-world';
+
+/** Which engine this test project runs on (vitest.config.ts sets it per project). */
+export const ENGINE = process.env.VOLTLINE_TEST_ENGINE === 'postgres' ? 'postgres' : 'pglite';
+
+export interface TestServer {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  config: Config;
+  /** Signs in as the demo account of a role (`<role>@voltline.demo`) and answers its bearer token. */
+  tokenOf(role: string): Promise<string>;
+  call(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+/** A fresh database: PGlite in memory, or on PostgreSQL a copy of the seeded template (an empty one when `empty`). */
+async function openTestDatabase(empty: boolean): Promise<{ database: DatabaseHandle; drop(): Promise<void> }> {
+  if (ENGINE === 'pglite') return { database: await openPglite(undefined), drop: async () => undefined };
+  const serverUrl = inject('postgresUrl');
+  const name = `t_${crypto.randomUUID().replace(/-/g, '')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}${empty ? '' : ' TEMPLATE voltline_template'}`);
+  await admin.end();
+  return {
+    database: openPostgres(serverUrl.replace(/\/postgres$/, `/${name}`)),
+    async drop() {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+/** A server on a fresh, seeded database (PGlite in memory, or a copy of the PostgreSQL template), called by inject. */
+export async function createTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const config = loadConfig({ SEED_VEHICLES: String(TEST_VEHICLES), DATA_DIR: '/nonexistent', ...env });
+  const { database, drop } = await openTestDatabase(config.seed === 'none');
+  await prepareDatabase(database, config, () => undefined);
+  const app = await createApp({ config, database, deps: createServiceDeps(database.db), broker: { isUp: () => true } });
+  await app.ready();
+  const tokens = new Map<string, string>();
+  const call: TestServer['call'] = ({ token, headers, ...options }) =>
+    app.inject({
+      ...options,
+      headers: { ...headers, ...(token === undefined ? {} : { authorization: `Bearer ${token}` }) },
+    });
+  return {
+    app,
+    database,
+    config,
+    call,
+    async tokenOf(role) {
+      const known = tokens.get(role);
+      if (known) return known;
+      const response = await call({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: `${role.toLowerCase()}@voltline.demo`, password: 'demo1234' },
+      });
+      if (response.statusCode !== 200)
+        throw new Error(`sign-in as ${role} answered ${response.statusCode}: ${response.body}`);
+      const token = (response.json() as { token: string }).token;
+      tokens.set(role, token);
+      return token;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}

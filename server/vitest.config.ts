@@ -1,0 +1,49 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { findPostgresBin } from './test/postgres-cluster.ts';
+
+const portalSrc = fileURLToPath(new URL('../portal/src', import.meta.url));
+
+/**
+ * Two projects: everything on PGlite, and the contract and durability suites again on a throw-away PostgreSQL
+ * cluster (initdb on a free port). Without PostgreSQL installed the second project is left out, and says why.
+ */
+const projects: TestProjectInlineConfiguration[] = [
+  {
+    extends: true,
+    test: {
+      name: 'pglite',
+      include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+      env: { VOLTLINE_TEST_ENGINE: 'pglite' },
+    },
+  },
+];
+const postgresBin = findPostgresBin();
+if (postgresBin) {
+  projects.push({
+    extends: true,
+    test: {
+      name: 'postgres',
+      include: ['test/**/*.test.ts'],
+      globalSetup: ['test/postgres-global-setup.ts'],
+      env: { VOLTLINE_TEST_ENGINE: 'postgres' },
+    },
+  });
+} else {
+  console.warn(
+    'server tests: PostgreSQL 15+ not found (no /usr/lib/postgresql/<major>/bin/initdb, PG_BIN unset): ' +
+      'the postgres project is skipped. Install it with `apt-get install postgresql` to run it.',
+  );
+}
+
+export default defineConfig({
+  resolve: { alias: { '@': portalSrc } },
+  test: {
+    environment: 'node',
+    // PGlite starts in a few seconds on a busy machine; the suite shares the cores with others.
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
+    maxWorkers: 2,
+    projects,
+  },
+});
