@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // Runs every test: type checks, lint, unit tests of every package (Vitest; the server's on PGlite and PostgreSQL), the packed
-// widget, then the browser tests (Playwright) against fresh builds. Independent steps run side by side: the type checks
-// and lint beside the builds, the package test beside the unit tests. Closes with each step's duration and one line
-// `tests: N passed, N failed`; exits non-zero on any failure.
+// widget, then the browser tests (Playwright) against fresh builds. Everything before the browser tests runs side by
+// side (decision 0109). Closes with each step's duration and one line `tests: N passed, N failed`; exits non-zero on any
+// failure.
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -124,7 +125,16 @@ async function unitTests(name) {
   const ok = await step(
     `unit ${name}`,
     'pnpm',
-    ['exec', 'vitest', 'run', '--reporter=dot', '--reporter=json', `--outputFile=${out}`],
+    // Vitest 4.1 runs one worker on a 2-core machine unless told (its default leaves a core free): every core here.
+    [
+      'exec',
+      'vitest',
+      'run',
+      `--maxWorkers=${availableParallelism()}`,
+      '--reporter=dot',
+      '--reporter=json',
+      `--outputFile=${out}`,
+    ],
     { cwd: join(root, name), quiet: true },
   );
   const json = readJson(out);
@@ -170,28 +180,31 @@ async function browserTests() {
   count('browser tests', ok, stats, (stats?.expected ?? 0) + (stats?.flaky ?? 0), stats?.unexpected ?? 0);
 }
 
-// 1. Type checks and lint (single-threaded) beside the builds.
-const checks = [];
+// 1. Everything that needs no browser, side by side: type checks and lint (one core each, briefly), the builds (the
+// widget first, then the messenger and the portal) and then the packed widget's check, and the unit tests in two lanes.
+const first = [];
 if (only !== 'e2e') {
-  checks.push(checked(step('typecheck', 'pnpm', ['-r', '--workspace-concurrency=2', 'typecheck'], { quiet: true })));
-  checks.push(checked(step('lint', 'pnpm', ['exec', 'biome', 'lint', '.'], { quiet: true })));
+  first.push(checked(step('typecheck', 'pnpm', ['-r', '--workspace-concurrency=2', 'typecheck'], { quiet: true })));
+  first.push(checked(step('lint', 'pnpm', ['exec', 'biome', 'lint', '.'], { quiet: true })));
+  first.push(allUnitTests(), e2eChecks());
 }
 const built = only === 'unit' ? Promise.resolve(false) : builds();
-await Promise.all([...checks, built]);
-
-// 2. The unit tests (both cores), with the packed widget's check and the selector check beside them.
-const second = [];
-if (only !== 'e2e') second.push(allUnitTests(), e2eChecks());
 if (only !== 'unit') {
-  if (await built) {
-    second.push(
-      checked(step('package sdk (packed tarball)', 'pnpm', ['--filter', '@voltline/widget', 'test:package'], { quiet: true })),
-    );
-  } else failedSteps += 1;
+  first.push(
+    built.then((ok) => {
+      if (!ok) {
+        failedSteps += 1;
+        return;
+      }
+      return checked(
+        step('package sdk (packed tarball)', 'pnpm', ['--filter', '@voltline/widget', 'test:package'], { quiet: true }),
+      );
+    }),
+  );
 }
-await Promise.all(second);
+await Promise.all([...first, built]);
 
-// 3. The browser tests (both cores).
+// 2. The browser tests (both cores).
 if (only !== 'unit' && (await built)) await browserTests();
 
 // A step that failed (typecheck, lint, a build, a runner that wrote no report) counts as failed in the closing line, so

@@ -30,18 +30,19 @@ test('the host stylesheet themes every surface through custom properties and ::p
   // the launcher: colours from the custom properties, shape from ::part(button)
   const button = themedParts.button(page);
   await expect(widgetHost.launcher(page)).toBeVisible();
-  expect(await style(button, 'background-color')).toBe('rgb(200, 30, 60)');
-  expect(await style(button, 'color')).toBe('rgb(255, 255, 0)');
-  expect(await style(button, 'border-radius')).toBe('6px');
-  expect(await style(button, 'font-family')).toBe('Georgia, serif');
+  await expect.poll(() => style(button, 'background-color')).toBe('rgb(200, 30, 60)');
+  await expect.poll(() => style(button, 'color')).toBe('rgb(255, 255, 0)');
+  await expect.poll(() => style(button, 'border-radius')).toBe('6px');
+  await expect.poll(() => style(button, 'font-family')).toBe('Georgia, serif');
 
-  // the frame container: radius and background from the custom properties, shadow from ::part(frame)
+  // the frame container: radius and background from the custom properties, shadow from ::part(frame); computed styles
+  // are polled, since the frame container animates in when it opens
   await widgetHost.launcher(page).click();
   const frame = themedParts.frame(page);
   await expect(frame).toHaveCount(1);
-  expect(await style(frame, 'border-top-left-radius')).toBe('4px');
-  expect(await style(frame, 'background-color')).toBe('rgb(250, 240, 230)');
-  expect(await style(frame, 'box-shadow')).toBe('none');
+  await expect.poll(() => style(frame, 'border-top-left-radius')).toBe('4px');
+  await expect.poll(() => style(frame, 'background-color')).toBe('rgb(250, 240, 230)');
+  await expect.poll(() => style(frame, 'box-shadow')).toBe('none');
   await widgetHost.launcher(page).click();
 
   // a notification
@@ -54,8 +55,8 @@ test('the host stylesheet themes every surface through custom properties and ::p
   );
   const notification = themedParts.notification(page);
   await expect(notification).toBeVisible();
-  expect(await style(notification, 'background-color')).toBe('rgb(250, 240, 230)');
-  expect(await style(notification, 'border-top-left-radius')).toBe('0px');
+  await expect.poll(() => style(notification, 'background-color')).toBe('rgb(250, 240, 230)');
+  await expect.poll(() => style(notification, 'border-top-left-radius')).toBe('0px');
 
   // a tour popover
   await page.evaluate(() =>
@@ -65,13 +66,13 @@ test('the host stylesheet themes every surface through custom properties and ::p
   );
   const popover = themedParts.popover(page);
   await expect(popover).toBeVisible();
-  expect(await style(popover, 'background-color')).toBe('rgb(250, 240, 230)');
-  expect(await style(popover, 'border-top-left-radius')).toBe('0px');
-  expect(await style(popover, 'font-family')).toBe('Georgia, serif');
+  await expect.poll(() => style(popover, 'background-color')).toBe('rgb(250, 240, 230)');
+  await expect.poll(() => style(popover, 'border-top-left-radius')).toBe('0px');
+  await expect.poll(() => style(popover, 'font-family')).toBe('Georgia, serif');
 
   // the banner
   await page.evaluate(() => (window as unknown as { Gleap: Gleap }).Gleap.showBanner({ format: 'floating' }));
   const banner = themedParts.banner(page);
   await expect(banner).toHaveCount(1);
-  expect(await style(banner, 'z-index')).toBe('7');
+  await expect.poll(() => style(banner, 'z-index')).toBe('7');
 });
