@@ -24,6 +24,8 @@ const problems = [];
 let failedSteps = 0;
 /** Each step's label, seconds and outcome, for the closing summary. */
 const timings = [];
+/** Browser tests that passed only on their retry. */
+const flaky = [];
 const started = Date.now();
 
 /**
@@ -177,6 +179,14 @@ async function browserTests() {
   });
   const json = existsSync(out) ? readJson(out) : null;
   const stats = json?.stats;
+  // Tests that failed first and passed on their retry (CI only): named in the summary, never hidden.
+  const walk = (suite) => [
+    ...(suite.specs ?? []).flatMap((spec) =>
+      spec.tests.filter((t) => t.status === 'flaky').map(() => `${suite.file ?? spec.file} › ${spec.title}`),
+    ),
+    ...(suite.suites ?? []).flatMap(walk),
+  ];
+  flaky.push(...(json?.suites ?? []).flatMap(walk));
   count('browser tests', ok, stats, (stats?.expected ?? 0) + (stats?.flaky ?? 0), stats?.unexpected ?? 0);
 }
 
@@ -212,6 +222,7 @@ if (only !== 'unit' && (await built)) await browserTests();
 console.log('\nstep durations:');
 for (const t of timings) console.log(`  ${t.ok ? 'ok  ' : 'FAIL'} ${t.seconds.toFixed(0).padStart(5)} s  ${t.label}`);
 console.log(`  total ${((Date.now() - started) / 1000).toFixed(0)} s`);
+for (const f of flaky) console.log(`flaky (passed on its retry): ${f}`);
 console.log('');
 for (const p of problems) console.log(`failed step: ${p}`);
 console.log(`tests: ${passed} passed, ${failed + failedSteps} failed`);
