@@ -1,5 +1,6 @@
 import Papa from 'papaparse';
 import { ACTION } from '@/domain/permissions';
+import { VEHICLE_EXPORT_COLUMNS } from '@/domain/vehicle-export';
 import { getWorldDb } from '../world/world-instance';
 import { allMatches, importEach, importRowsOf, recordImport } from './csv-transfer';
 import type { ApiHttp } from './http';
@@ -9,30 +10,6 @@ import { readJsonObject } from './lib/body';
 import { vehicleFilterFor } from './lib/scope';
 
 import { buildVehicle, VEHICLE_LIST, vehicleToApi } from './vehicles';
-
-const EXPORT_COLUMNS = [
-  'id',
-  'vin',
-  'registrationNumber',
-  'vehicleType',
-  'modelId',
-  'oemId',
-  'dealerId',
-  'fleetId',
-  'evOwnerId',
-  'driverId',
-  'connectivity',
-  'stateCode',
-  'isLive',
-  'lastSeenAt',
-  'status',
-  'soc',
-  'rangeKm',
-  'odometerKm',
-  'healthRating',
-  'lat',
-  'lng',
-] as const;
 
 /**
  * Vehicle import (JSON rows from a CSV, each validated as a create) and CSV export of the list's matches. Registered
@@ -67,7 +44,7 @@ export function createVehicleImportExportHandlers(http: ApiHttp) {
           const { lastLocation, names: _names, ...rest } = vehicleToApi(db, v);
           return { ...rest, lat: lastLocation.lat, lng: lastLocation.lng };
         }),
-        { columns: EXPORT_COLUMNS as unknown as string[] },
+        { columns: VEHICLE_EXPORT_COLUMNS as unknown as string[] },
       );
       recordAudit(db, ctx, 'Vehicle', 'export', 'Export', `Exported ${items.length} vehicles`);
       await db.persist();

@@ -1,4 +1,5 @@
 import { ACTION } from '@/domain/permissions';
+import { VEHICLE_EXPORT_COLUMNS } from '@/domain/vehicle-export';
 import { appendAudit } from '../audit/audit-chain';
 import { type Caller, requirePermission } from '../lib/caller';
 import { toCsv } from '../lib/csv';
@@ -9,30 +10,6 @@ import type { VehicleDeps } from './vehicle-store';
 
 /** The most rows one export holds (the largest demo world). */
 export const EXPORT_MAX_ROWS = 100_000;
-
-const COLUMNS = [
-  'id',
-  'vin',
-  'registrationNumber',
-  'vehicleType',
-  'modelId',
-  'oemId',
-  'dealerId',
-  'fleetId',
-  'evOwnerId',
-  'driverId',
-  'connectivity',
-  'stateCode',
-  'isLive',
-  'lastSeenAt',
-  'status',
-  'soc',
-  'rangeKm',
-  'odometerKm',
-  'healthRating',
-  'lat',
-  'lng',
-] as const;
 
 /** GET /vehicles/export: every vehicle in scope matching the list's sort, filters, search and range, as CSV. Audited. */
 export async function exportVehicles(
@@ -59,5 +36,5 @@ export async function exportVehicles(
       now,
     ),
   );
-  return toCsv(COLUMNS, rows);
+  return toCsv(VEHICLE_EXPORT_COLUMNS, rows);
 }
