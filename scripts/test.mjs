@@ -26,6 +26,16 @@ let failedSteps = 0;
 const timings = [];
 /** Browser tests that passed only on their retry. */
 const flaky = [];
+/** Every failed test by name, with the first line of its error: the closing lines are all a CI log may keep. */
+const failures = [];
+/** The first line of an error message, without colour codes, at most 200 characters. */
+const firstLine = (message) =>
+  String(message ?? '')
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .find((line) => line.trim() !== '')
+    ?.trim()
+    .slice(0, 200) ?? '';
 const started = Date.now();
 
 /**
@@ -140,6 +150,16 @@ async function unitTests(name) {
     { cwd: join(root, name), quiet: true },
   );
   const json = readJson(out);
+  for (const file of json?.testResults ?? []) {
+    const path = file.name?.startsWith(root) ? file.name.slice(root.length + 1) : file.name;
+    for (const t of file.assertionResults ?? []) {
+      if (t.status === 'failed') failures.push(`${path} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+    }
+    // A file that failed to load has no test results, only its message.
+    if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed')) {
+      failures.push(`${path}: ${firstLine(file.message)}`);
+    }
+  }
   count(`unit ${name}`, ok, json, json?.numPassedTests ?? 0, json?.numFailedTests ?? 0);
 }
 
@@ -181,12 +201,16 @@ async function browserTests() {
   const stats = json?.stats;
   // Tests that failed first and passed on their retry (CI only): named in the summary, never hidden.
   const walk = (suite) => [
-    ...(suite.specs ?? []).flatMap((spec) =>
-      spec.tests.filter((t) => t.status === 'flaky').map(() => `${suite.file ?? spec.file} › ${spec.title}`),
-    ),
+    ...(suite.specs ?? []).flatMap((spec) => spec.tests.map((t) => ({ name: `${spec.file} › ${spec.title}`, t }))),
     ...(suite.suites ?? []).flatMap(walk),
   ];
-  flaky.push(...(json?.suites ?? []).flatMap(walk));
+  for (const { name, t } of (json?.suites ?? []).flatMap(walk)) {
+    if (t.status === 'flaky') flaky.push(name);
+    if (t.status === 'unexpected') {
+      const error = t.results?.at(-1)?.error?.message ?? t.results?.at(-1)?.errors?.[0]?.message;
+      failures.push(`${name}: ${firstLine(error)}`);
+    }
+  }
   count('browser tests', ok, stats, (stats?.expected ?? 0) + (stats?.flaky ?? 0), stats?.unexpected ?? 0);
 }
 
@@ -224,6 +248,7 @@ for (const t of timings) console.log(`  ${t.ok ? 'ok  ' : 'FAIL'} ${t.seconds.to
 console.log(`  total ${((Date.now() - started) / 1000).toFixed(0)} s`);
 for (const f of flaky) console.log(`flaky (passed on its retry): ${f}`);
 console.log('');
+for (const f of failures) console.log(`failed test: ${f}`);
 for (const p of problems) console.log(`failed step: ${p}`);
 console.log(`tests: ${passed} passed, ${failed + failedSteps} failed`);
 process.exit(problems.length || failed ? 1 : 0);
