@@ -3036,7 +3036,7 @@ export interface components {
             items: components["schemas"]["AuditEntry"][];
         };
         VehicleInput: {
-            /** @description 17 characters */
+            /** @description 17 characters, unique. */
             vin: string;
             registrationNumber: string;
             /** @description An EV model; sets the OEM and vehicle type. */
