@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { availableParallelism } from 'node:os';
+import { stripVTControlCharacters } from 'node:util';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -30,8 +31,7 @@ const flaky = [];
 const failures = [];
 /** The first line of an error message, without colour codes, at most 200 characters. */
 const firstLine = (message) =>
-  String(message ?? '')
-    .replace(/\u001b\[[0-9;]*m/g, '')
+  stripVTControlCharacters(String(message ?? ''))
     .split('\n')
     .find((line) => line.trim() !== '')
     ?.trim()
