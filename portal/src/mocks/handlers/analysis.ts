@@ -240,7 +240,7 @@ export function createAnalysisHandlers(http: ApiHttp) {
       const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
       const what = kind === 'compare' ? 'the analysis comparison' : 'the carbon emission report';
       const file = format === 'csv' ? `a CSV of ${rows} rows` : 'a PNG chart';
-      const entry = recordAudit(
+      const entry = await recordAudit(
         db,
         ctx,
         'Analysis Data',
@@ -249,7 +249,7 @@ export function createAnalysisHandlers(http: ApiHttp) {
         `Exported ${what} as ${file}, ${day(from)} to ${day(to)}${subject ? `: ${subject}` : ''}`,
       );
       await db.persist();
-      return response(201).json(toApi<Schemas['AuditEntry']>(entry));
+      return response(201).json(entry);
     }),
   ];
 }

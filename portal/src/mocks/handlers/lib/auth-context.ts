@@ -10,7 +10,7 @@ import { roleTypeOf, type RoleType } from '@/domain/roles';
 import type { WorldDb } from '../../world/db';
 import type { UserRecord, Vehicle } from '../../world/types';
 import { grantedPermissionsOf, grantedVehicleTest } from './access-grants';
-import { sha256Hex } from './audit-chain';
+import { sha256Hex } from './sha256';
 import { forbidden, unauthorized } from './http-error';
 
 export interface AuthContext {
