@@ -1,8 +1,8 @@
 import type { AuditStore } from '@services/audit/audit-chain';
 import type { VehicleFilterField, VehicleSortField } from '@services/vehicles/vehicle-list-spec';
-import type { VehicleScope } from '@services/vehicles/vehicle-scope';
 import type { PartyRef, VehicleDeps, VehicleStore } from '@services/vehicles/vehicle-store';
 import { conflict } from '@services/lib/app-error';
+import { vehicleTest } from '../handlers/lib/scope';
 import { fromApi, toApi } from '../handlers/lib/serialize';
 import type { WorldDb } from '../world/db';
 import type { ApiVehicle, Device, Vehicle } from '../world/types';
@@ -81,14 +81,6 @@ interface WorldVehicleOptions {
   undo?: UndoLog;
 }
 
-/** A scope as a test of a row: a scoped account without its id (null) sees nothing, as NULL = NULL is not true in SQL. */
-function scopeTest(scope: VehicleScope, granted: WorldVehicleOptions['granted']): (v: Vehicle) => boolean {
-  if (scope === null) return () => true;
-  const { field, value } = scope;
-  const own = (v: Vehicle) => value !== null && v[field] === value;
-  return granted ? (v) => own(v) || granted(v) : own;
-}
-
 /** The VehicleStore of the services over the demo world's tables. */
 export function worldVehicleStore(db: WorldDb, options: WorldVehicleOptions = {}): VehicleStore {
   const { vehicles } = db.tables;
@@ -103,7 +95,7 @@ export function worldVehicleStore(db: WorldDb, options: WorldVehicleOptions = {}
   };
   return {
     async list(scope, query) {
-      const inScope = scopeTest(scope, options.granted);
+      const inScope = vehicleTest(scope, options.granted);
       // A plain pass over every vehicle, then only as much sorting as the page needs (docs/decisions/0061).
       const rows = Array.from(vehicles.values()).filter(inScope);
       const { items, total } = memoryList(rows, query, VEHICLE_COLUMNS);
@@ -111,7 +103,7 @@ export function worldVehicleStore(db: WorldDb, options: WorldVehicleOptions = {}
     },
     async get(id, scope) {
       const vehicle = vehicles.get(id);
-      return vehicle && scopeTest(scope, options.granted)(vehicle) ? vehicleToApi(db, vehicle) : undefined;
+      return vehicle && vehicleTest(scope, options.granted)(vehicle) ? vehicleToApi(db, vehicle) : undefined;
     },
     async vinTaken(vin, exceptId) {
       return vinTaken(vin, exceptId);
