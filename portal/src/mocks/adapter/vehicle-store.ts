@@ -173,4 +173,3 @@ export function worldVehicleDeps(db: WorldDb, granted?: (vehicle: Vehicle) => bo
     })),
   };
 }
-

@@ -9,7 +9,6 @@ import { recordAudit } from './lib/audit-log';
 import { requireAuth, requirePermission } from './lib/auth-context';
 import { FieldErrors, readJsonObject } from './lib/body';
 import { validationFailed } from './lib/http-error';
-import { toApi } from './lib/serialize';
 import { checkVehicleCount, cyclesFor, dataWindow, dayKey, readRange, scopedVehicles, tripsFor } from './lib/analysis';
 
 type Schemas = components['schemas'];

@@ -482,7 +482,14 @@ export function createOrganisationManagementHandlers(http: ApiHttp) {
         const clear = kind === 'fleet' ? { fleetId: null, driverId: null } : { [field]: null };
         for (const v of vehicles as Vehicle[]) db.tables.vehicles.update(v.id, clear);
         const regs = (vehicles as Vehicle[]).map((v) => v.registrationNumber).join(', ');
-        await recordAudit(db, ctx, entity, org.id, 'Unassign', `Unassigned ${regs} from ${noun.toLowerCase()} ${org.name}`);
+        await recordAudit(
+          db,
+          ctx,
+          entity,
+          org.id,
+          'Unassign',
+          `Unassigned ${regs} from ${noun.toLowerCase()} ${org.name}`,
+        );
         await db.persist();
         return response(200).json(detailsOf(kind, db, org));
       }),

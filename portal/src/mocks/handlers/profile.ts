@@ -128,7 +128,14 @@ export function createProfileHandlers(http: ApiHttp) {
         db.tables.sessions.remove(s.id);
         ended += 1;
       }
-      await recordAudit(db, ctx, 'Profile', ctx.user.id, 'Update', `${ctx.user.name} signed out ${ended} other session(s)`);
+      await recordAudit(
+        db,
+        ctx,
+        'Profile',
+        ctx.user.id,
+        'Update',
+        `${ctx.user.name} signed out ${ended} other session(s)`,
+      );
       await db.persist();
       return response(200).json({ ended });
     }),

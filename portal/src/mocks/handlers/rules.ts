@@ -349,7 +349,14 @@ export function createRuleHandlers(http: ApiHttp, engine: RuleEngineOptions = {}
         runRules(db, Date.now(), engine);
         if (rule.enabled === enabled) return response(200).json(asApi(rule));
         const updated = db.tables.rules.update(rule.id, { enabled, updatedAt: Date.now() }) as Rule;
-        await recordAudit(db, ctx, 'Rule', rule.id, 'Change Status', `${enabled ? 'Enabled' : 'Disabled'} rule ${rule.name}`);
+        await recordAudit(
+          db,
+          ctx,
+          'Rule',
+          rule.id,
+          'Change Status',
+          `${enabled ? 'Enabled' : 'Disabled'} rule ${rule.name}`,
+        );
         await db.persist();
         return response(200).json(asApi(updated));
       }),

@@ -94,7 +94,14 @@ export function createSimHandlers(http: ApiHttp) {
       if (body.operator !== undefined) changes.operator = requiredString(errors, body, 'operator', 'the operator', 40);
       errors.throwIfAny();
       const updated = db.tables.sims.update(sim.id, { ...changes, updatedAt: Date.now() }) as SimCard;
-      await recordAudit(db, ctx, 'SIM Card', sim.id, 'Update', `Updated ${Object.keys(changes).join(', ') || 'nothing'}`);
+      await recordAudit(
+        db,
+        ctx,
+        'SIM Card',
+        sim.id,
+        'Update',
+        `Updated ${Object.keys(changes).join(', ') || 'nothing'}`,
+      );
       await db.persist();
       return response(200).json(asApi(updated));
     }),

@@ -59,11 +59,18 @@ const INTERNAL_MESSAGE = 'Something went wrong on our side. Try again later.';
  */
 export function appErrorAnswer(error: AppError): { status: number; body: ErrorBody } {
   if (error.status >= 500) {
-    return { status: error.status, body: { code: error.code, message: error.code === 'internal' ? INTERNAL_MESSAGE : error.message } };
+    return {
+      status: error.status,
+      body: { code: error.code, message: error.code === 'internal' ? INTERNAL_MESSAGE : error.message },
+    };
   }
   return {
     status: error.status,
-    body: { code: error.code, message: error.message, ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}) },
+    body: {
+      code: error.code,
+      message: error.message,
+      ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}),
+    },
   };
 }
 
