@@ -54,7 +54,12 @@ export async function prepareVehicleListAnswers({ root, size, states }) {
     const db = new WorldDb(createWorld({ seed: 1, size }));
     const total = db.tables.vehicles.size;
     const admin = db.tables.users.all().find((u) => u.role === 'SA');
-    const ctx = { token: 'stub-token', user: admin, roleType: roleTypeOf(admin.role), permissions: permissionsOf(admin) };
+    const ctx = {
+      token: 'stub-token',
+      user: admin,
+      roleType: roleTypeOf(admin.role),
+      permissions: permissionsOf(admin),
+    };
     const session = getCurrentUser(callerOf(ctx));
     const store = worldVehicleStore(db);
 
