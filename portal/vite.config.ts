@@ -23,6 +23,8 @@ export default defineConfig(({ mode }) => ({
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),
+      // The demo adapter (src/mocks) calls the server's services: one implementation of every rule (decision 0110).
+      '@services': fileURLToPath(new URL('../server/src/services', import.meta.url)),
       // The demo answers the embedded widget with the widget's own mock, read from source like the messenger does.
       '@voltline/widget/mock': fileURLToPath(new URL('../sdk/src/mock.ts', import.meta.url)),
     },

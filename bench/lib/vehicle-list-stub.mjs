@@ -40,26 +40,39 @@ export async function prepareVehicleListAnswers({ root, size, states }) {
     const load = (path) => vite.ssrLoadModule(path);
     const { createWorld } = await load('/src/mocks/world/create-world.ts');
     const { WorldDb } = await load('/src/mocks/world/db.ts');
-    const { VEHICLE_LIST, vehicleToApi } = await load('/src/mocks/handlers/vehicles.ts');
-    const { applyListQuery, parseListQuery } = await load('/src/mocks/handlers/lib/list-query.ts');
-    const { toAuthUser } = await load('/src/mocks/handlers/auth.ts');
+    // The demo adapter's in-memory store and the services' list parsing: the rules the demo and the server answer by.
+    const { worldVehicleStore } = await load('/src/mocks/adapter/vehicle-store.ts');
+    const { callerOf } = await load('/src/mocks/adapter/caller.ts');
+    const { listParamsOf } = await load('/src/mocks/adapter/list-params.ts');
+    const { parseListQuery } = await load('@services/lib/list-query.ts');
+    const { VEHICLE_LIST } = await load('@services/vehicles/vehicle-list-spec.ts');
+    const { getCurrentUser } = await load('@services/auth/get-current-user.ts');
+    const { roleTypeOf } = await load('/src/domain/roles.ts');
     const { permissionsOf } = await load('/src/mocks/handlers/lib/auth-context.ts');
     const { toApi } = await load('/src/mocks/handlers/lib/serialize.ts');
 
     const db = new WorldDb(createWorld({ seed: 1, size }));
-    const vehicles = db.tables.vehicles.all();
+    const total = db.tables.vehicles.size;
     const admin = db.tables.users.all().find((u) => u.role === 'SA');
-    const session = { user: toAuthUser(admin), permissions: permissionsOf(admin) };
+    const ctx = {
+      token: 'stub-token',
+      user: admin,
+      roleType: roleTypeOf(admin.role),
+      permissions: permissionsOf(admin),
+    };
+    const session = getCurrentUser(callerOf(ctx));
+    const store = worldVehicleStore(db);
 
     const lists = new Map();
     for (const state of states) {
       const params = new URLSearchParams(state);
       params.set('pageSize', '1000');
-      const query = parseListQuery(new URL(`http://stub/?${params}`), VEHICLE_LIST);
-      const ordered = applyListQuery(vehicles, { ...query, page: 1, pageSize: vehicles.length }, VEHICLE_LIST).items;
+      const query = parseListQuery(listParamsOf(new URL(`http://stub/?${params}`)), VEHICLE_LIST);
+      // Every match in order (the Super Admin's scope is everything), as API vehicles with their display names.
+      const ordered = (await store.list(null, { ...query, page: 1, pageSize: total })).items;
       const pageJson = (page, pageSize) => {
         const start = (page - 1) * pageSize;
-        const items = ordered.slice(start, start + pageSize).map((v) => vehicleToApi(db, v));
+        const items = ordered.slice(start, start + pageSize);
         return JSON.stringify({ items, total: ordered.length, page, pageSize });
       };
       const firstPages = new Map(PAGE_SIZES.map((n) => [n, pageJson(1, n)]));

@@ -16,6 +16,9 @@ import { describe, expect, test } from 'vitest';
  *    `features`, `pages` or `app`.
  * 4. Only `app` (demo mode starts the worker and offers the demo accounts) and tests import `mocks`.
  * 5. Only tests import the harness `src/test`, which may import anything.
+ * 6. Only `mocks` imports the server's services (`@services/*`, server/src/services): the demo adapter calls them, so
+ *    the demo and the server run one implementation of every rule (decision 0110). The rest of the portal talks to
+ *    the Fleet API over HTTP.
  *
  * A test file (`*.test.ts(x)`, `*.test-d.ts`) follows the rules of its folder, plus 4 and 5. Every form of import
  * counts: static and type-only imports, `export … from` re-exports, `import()` (a lazy loader too), side-effect
@@ -59,6 +62,12 @@ function targetOf(from: string, specifier: string): string | null {
 
 const isTest = (path: string): boolean => /\.test(-d)?\.[jt]sx?$/.test(path);
 
+/** The rule an import of the server's services (`@services/…`) from `from` breaks, or null (rule 6). */
+function servicesRuleBroken(from: string): string | null {
+  const [fromFolder = ''] = from.split('/');
+  return fromFolder === 'mocks' ? null : "only the demo server (mocks) imports the server's services (@services)";
+}
+
 /** The rule an import from `from` to `to` (both `src`-relative) breaks, or null. */
 function ruleBroken(from: string, to: string): string | null {
   const [fromFolder = '', fromFeature] = from.split('/');
@@ -94,7 +103,11 @@ function violationsIn(sources: Readonly<Record<string, string>>): string[] {
     if (!file.includes('/')) continue; // src/boundaries.test.ts, src/vite-env.d.ts
     for (const specifier of importsOf(source)) {
       const to = targetOf(file, specifier);
-      const rule = to === null ? null : ruleBroken(file, to);
+      const rule = specifier.startsWith('@services/')
+        ? servicesRuleBroken(file)
+        : to === null
+          ? null
+          : ruleBroken(file, to);
       if (rule) violations.push(`src/${file} -> ${specifier}: ${rule}`);
     }
   }
@@ -198,6 +211,9 @@ describe('the check', () => {
       'features/auth/planted.ts': "import { DEMO_USERS } from '@/mocks/world/demo-users';",
       // rule 5
       'shared/api/planted.ts': "import { renderApp } from '@/test/render';",
+      // rule 6
+      'features/vehicles/api/planted.ts': "import { createVehicle } from '@services/vehicles/create-vehicle';",
+      'shared/lib/planted.test.ts': "import type { Caller } from '@services/lib/caller';",
       // a folder that is no layer
       'utils/planted.ts': "import { can } from '@/domain/permissions';",
     });
@@ -217,6 +233,8 @@ describe('the check', () => {
       'src/mocks/live/planted.js -> ../../shared/ui/notify: the demo server (mocks) imports only domain, config, shared/lib/live',
       'src/features/auth/planted.ts -> @/mocks/world/demo-users: only the app (demo mode) and tests import the demo server (mocks)',
       'src/shared/api/planted.ts -> @/test/render: only tests import the test harness (src/test)',
+      "src/features/vehicles/api/planted.ts -> @services/vehicles/create-vehicle: only the demo server (mocks) imports the server's services (@services)",
+      "src/shared/lib/planted.test.ts -> @services/lib/caller: only the demo server (mocks) imports the server's services (@services)",
       'src/utils/planted.ts -> @/domain/permissions: src/utils is no layer: put the file in one, or add the folder here',
     ]);
   });
@@ -232,6 +250,7 @@ describe('the check', () => {
         'features/trips/planted.test.tsx': "import { renderApp } from '@/test/render';\nimport '@/mocks/node';",
         'mocks/handlers/planted.ts':
           "import type { components } from '@/domain/api-schema';\nimport { getEnv } from '@/config/env';\nimport { topics } from '../../shared/lib/live/topics';",
+        'mocks/adapter/planted.ts': "import { appendAudit } from '@services/audit/audit-chain';",
         'test/planted.tsx': "import { createAppRoutes } from '@/app/router';",
         'state/planted.ts': "import { can } from '../domain/permissions';",
       }),

@@ -1,12 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, type AppErrorCode } from '../services/lib/app-error';
+import { AppError, type AppErrorCode, appErrorAnswer, type ErrorBody } from '../services/lib/app-error';
 
-/** The contract's error body (openapi.yaml Error). */
-export interface ErrorBody {
-  code: string;
-  message: string;
-  fieldErrors?: Record<string, string>;
-}
+export type { ErrorBody };
 
 interface ValidationIssue {
   instancePath?: string;
@@ -72,14 +67,8 @@ const FASTIFY_CODES: Record<string, { code: AppErrorCode; message: string }> = {
 /** Maps any error to a status and the contract's body. 5xx details go to the log, never to the client. */
 export function toErrorResponse(error: unknown): { status: number; body: ErrorBody; retryAfter?: number } {
   if (error instanceof AppError) {
-    if (error.status >= 500) return { status: error.status, body: { code: error.code, message: safe5xx(error) } };
     return {
-      status: error.status,
-      body: {
-        code: error.code,
-        message: error.message,
-        ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}),
-      },
+      ...appErrorAnswer(error),
       ...(error.retryAfterSeconds === undefined ? {} : { retryAfter: error.retryAfterSeconds }),
     };
   }
@@ -119,12 +108,7 @@ export function toErrorResponse(error: unknown): { status: number; body: ErrorBo
       body: { code: status === 404 ? 'not_found' : 'bad_request', message: 'The request was not accepted.' },
     };
   }
-  return { status: 500, body: { code: 'internal', message: 'Something went wrong on our side. Try again later.' } };
-}
-
-function safe5xx(error: AppError): string {
-  // AppErrors with 5xx codes are written by us for the client (501 not implemented, 503 unavailable).
-  return error.code === 'internal' ? 'Something went wrong on our side. Try again later.' : error.message;
+  return appErrorAnswer(new AppError('internal', 'unexpected error'));
 }
 
 export function sendError(reply: FastifyReply, error: unknown): FastifyReply {

@@ -337,7 +337,7 @@ export function createAccessGrantHandlers(http: ApiHttp) {
       }
       db.tables.accessGrants.insert(grant);
       const view = viewOf(db, grant, now);
-      recordAudit(
+      await recordAudit(
         db,
         ctx,
         'Access',
@@ -365,7 +365,7 @@ export function createAccessGrantHandlers(http: ApiHttp) {
         revokedBy: ctx.user.name,
       }) as AccessGrantRecord;
       const view = viewOf(db, revoked, now);
-      recordAudit(
+      await recordAudit(
         db,
         ctx,
         'Access',

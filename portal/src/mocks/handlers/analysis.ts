@@ -9,7 +9,6 @@ import { recordAudit } from './lib/audit-log';
 import { requireAuth, requirePermission } from './lib/auth-context';
 import { FieldErrors, readJsonObject } from './lib/body';
 import { validationFailed } from './lib/http-error';
-import { toApi } from './lib/serialize';
 import { checkVehicleCount, cyclesFor, dataWindow, dayKey, readRange, scopedVehicles, tripsFor } from './lib/analysis';
 
 type Schemas = components['schemas'];
@@ -240,7 +239,7 @@ export function createAnalysisHandlers(http: ApiHttp) {
       const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
       const what = kind === 'compare' ? 'the analysis comparison' : 'the carbon emission report';
       const file = format === 'csv' ? `a CSV of ${rows} rows` : 'a PNG chart';
-      const entry = recordAudit(
+      const entry = await recordAudit(
         db,
         ctx,
         'Analysis Data',
@@ -249,7 +248,7 @@ export function createAnalysisHandlers(http: ApiHttp) {
         `Exported ${what} as ${file}, ${day(from)} to ${day(to)}${subject ? `: ${subject}` : ''}`,
       );
       await db.persist();
-      return response(201).json(toApi<Schemas['AuditEntry']>(entry));
+      return response(201).json(entry);
     }),
   ];
 }

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { expect, test } from 'vitest';
 import { call, signIn } from '../test/api-test-client';
 import { getWorldDb } from '../world/world-instance';
-import { canonicalJson, GENESIS_HASH, sha256Hex } from './lib/audit-chain';
+import { canonicalJson, GENESIS_HASH } from '@services/audit/audit-chain';
+import { sha256Hex } from './lib/sha256';
 
 test('answers 401 without a token', async () => {
   expect((await call('GET', '/audit')).status).toBe(401);
@@ -134,7 +135,7 @@ test('answers 403 without the audit permission', async () => {
   expect((await call('GET', '/audit/verify', { token })).status).toBe(403);
 });
 
-test('hashes with SHA-256 of the canonical JSON', () => {
+test('hashes with SHA-256 (API key secrets, synchronously) and the chain takes the canonical JSON', () => {
   for (const text of ['', 'abc', 'x'.repeat(1000), 'Zürich ✓']) {
     expect(sha256Hex(text)).toBe(createHash('sha256').update(text, 'utf8').digest('hex'));
   }

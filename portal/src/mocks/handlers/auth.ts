@@ -1,25 +1,19 @@
-import type { components } from '@/domain/api-schema';
+import { getCurrentUser } from '@services/auth/get-current-user';
+import { toAuthUser } from '@services/auth/to-auth-user';
+import { callerOf, callerUserOf } from '../adapter/caller';
 import { getWorldDb } from '../world/world-instance';
 import type { UserRecord } from '../world/types';
 import type { ApiHttp } from './http';
 import { permissionsOf, requireAuth } from './lib/auth-context';
 import { errorResponse, validationFailed } from './lib/http-error';
 
-type AuthUser = components['schemas']['AuthUser'];
-
-/** The public view of an account: identity, role and the scope ids it acts for. */
-export function toAuthUser(user: UserRecord): AuthUser {
-  const out: AuthUser = { id: user.id, name: user.name, email: user.email, role: user.role };
-  for (const key of ['oemId', 'dealerId', 'fleetId', 'evOwnerId', 'driverId'] as const) {
-    const value = user[key];
-    if (value) out[key] = value;
-  }
-  return out;
-}
-
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** Login, logout and the current user. */
+/**
+ * Login, logout and the current user. The current user and the user of a sign-in are the services' views
+ * (`getCurrentUser`, `toAuthUser`); sign-in and sign-out still keep the demo's own sessions (plain tokens, no
+ * failure count) until the demo's session store moves to the services' AuthStore.
+ */
 export function createAuthHandlers(http: ApiHttp) {
   return [
     http.post('/auth/login', async ({ request, response }) => {
@@ -53,7 +47,7 @@ export function createAuthHandlers(http: ApiHttp) {
       });
       db.tables.users.update(user.id, { lastSignInAt: Date.now() });
       await db.persist();
-      return response(200).json({ token, user: toAuthUser(user), permissions: permissionsOf(user, db) });
+      return response(200).json({ token, user: toAuthUser(callerUserOf(user)), permissions: permissionsOf(user, db) });
     }),
 
     http.post('/auth/logout', async ({ request, response }) => {
@@ -67,7 +61,7 @@ export function createAuthHandlers(http: ApiHttp) {
     http.get('/auth/me', async ({ request, response }) => {
       const db = await getWorldDb();
       const ctx = requireAuth(request, db);
-      return response(200).json({ user: toAuthUser(ctx.user), permissions: ctx.permissions });
+      return response(200).json(getCurrentUser(callerOf(ctx)));
     }),
   ];
 }

@@ -177,7 +177,7 @@ export function createCarbonSettingsHandlers(http: ApiHttp) {
         };
         db.tables.companySettings.insert(fresh);
       }
-      recordAudit(db, ctx, 'Settings', org.id, 'Update', `Saved the carbon method settings of ${org.name}`);
+      await recordAudit(db, ctx, 'Settings', org.id, 'Update', `Saved the carbon method settings of ${org.name}`);
       await db.persist();
       return response(200).json(toApi(db, org, carbon));
     }),

@@ -306,7 +306,7 @@ export function createCommandSendHandlers(http: ApiHttp, { broker }: CommandHand
         expiresInS: expiresInS as number,
         idempotencyKey,
       });
-      recordAudit(db, ctx, 'Command', command.id, 'Add', `Sent ${source.def.name} to ${vehicle.vin}`);
+      await recordAudit(db, ctx, 'Command', command.id, 'Add', `Sent ${source.def.name} to ${vehicle.vin}`);
       created.push(command);
     }
     await db.persist();

@@ -65,6 +65,6 @@ export async function recordImport(
 ): Promise<void> {
   if (created.length === 0) return;
   const only = created.length === 1 ? created[0] : undefined;
-  recordAudit(db, ctx, entity, only ? only.id : 'bulk', 'Bulk Import', summary);
+  await recordAudit(db, ctx, entity, only ? only.id : 'bulk', 'Bulk Import', summary);
   await db.persist();
 }

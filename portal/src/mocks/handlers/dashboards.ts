@@ -140,7 +140,7 @@ export function createDashboardHandlers(http: ApiHttp) {
         updatedAt: now,
       };
       db.tables.dashboards.insert(record);
-      recordAudit(db, ctx, 'Dashboard', record.id, 'Add', `Added dashboard ${record.name}`);
+      await recordAudit(db, ctx, 'Dashboard', record.id, 'Add', `Added dashboard ${record.name}`);
       await db.persist();
       return response(201).json(asApi(ctx, record));
     }),
@@ -151,7 +151,7 @@ export function createDashboardHandlers(http: ApiHttp) {
       requirePermission(ctx, 'dc', ACTION.RESET);
       for (const d of db.tables.dashboards.all().filter(ownerOf(ctx))) {
         db.tables.dashboards.remove(d.id);
-        recordAudit(db, ctx, 'Dashboard', d.id, 'Delete', `Reset dashboards: deleted ${d.name}`);
+        await recordAudit(db, ctx, 'Dashboard', d.id, 'Delete', `Reset dashboards: deleted ${d.name}`);
       }
       await db.persist();
       return response(200).json(listFor(ctx, db));
@@ -179,7 +179,7 @@ export function createDashboardHandlers(http: ApiHttp) {
       }
       errors.throwIfAny();
       const updated = db.tables.dashboards.update(current.id, { ...changes, updatedAt: Date.now() }) as DashboardRecord;
-      recordAudit(db, ctx, 'Dashboard', current.id, 'Update', `Updated dashboard ${updated.name}`);
+      await recordAudit(db, ctx, 'Dashboard', current.id, 'Update', `Updated dashboard ${updated.name}`);
       await db.persist();
       return response(200).json(asApi(ctx, updated));
     }),
@@ -190,7 +190,7 @@ export function createDashboardHandlers(http: ApiHttp) {
       requirePermission(ctx, 'dc', ACTION.DELETE);
       const d = dashboardOr404(ctx, db, params.id);
       db.tables.dashboards.remove(d.id);
-      recordAudit(db, ctx, 'Dashboard', d.id, 'Delete', `Deleted dashboard ${d.name}`);
+      await recordAudit(db, ctx, 'Dashboard', d.id, 'Delete', `Deleted dashboard ${d.name}`);
       await db.persist();
       return response(204).empty();
     }),

@@ -115,7 +115,7 @@ export function createDeviceGroupHandlers(http: ApiHttp) {
       const now = Date.now();
       const group: DeviceGroupRecord = { id: `dgr-${crypto.randomUUID()}`, ...fields, createdAt: now, updatedAt: now };
       db.tables.deviceGroups.insert(group);
-      recordAudit(db, ctx, 'Access', group.id, 'Add', `Added device group ${group.name}`);
+      await recordAudit(db, ctx, 'Access', group.id, 'Add', `Added device group ${group.name}`);
       await db.persist();
       return response(201).json(toApiGroup(ctx, db, group));
     }),
@@ -137,7 +137,7 @@ export function createDeviceGroupHandlers(http: ApiHttp) {
         ...fields,
         updatedAt: Date.now(),
       }) as DeviceGroupRecord;
-      recordAudit(db, ctx, 'Access', current.id, 'Update', `Updated device group ${updated.name}`);
+      await recordAudit(db, ctx, 'Access', current.id, 'Update', `Updated device group ${updated.name}`);
       await db.persist();
       return response(200).json(toApiGroup(ctx, db, updated));
     }),
@@ -148,7 +148,7 @@ export function createDeviceGroupHandlers(http: ApiHttp) {
       requirePermission(ctx, 'su.DG', ACTION.DELETE);
       const group = scopedGroupOr404(ctx, db, params.id);
       db.tables.deviceGroups.remove(group.id);
-      recordAudit(db, ctx, 'Access', group.id, 'Delete', `Deleted device group ${group.name}`);
+      await recordAudit(db, ctx, 'Access', group.id, 'Delete', `Deleted device group ${group.name}`);
       await db.persist();
       return response(204).empty();
     }),

@@ -83,7 +83,7 @@ export function createDeviceImportExportHandlers(http: ApiHttp) {
       const rows = Array.from(db.tables[TABLE[type]].values()).filter(deviceFilterFor(ctx, db));
       const items = allMatches(url, rows, DEVICE_LIST);
       const csv = Papa.unparse(items.map(exportRow), { columns: [...EXPORT_COLUMNS, ...(EXTRA_COLUMNS[type] ?? [])] });
-      recordAudit(db, ctx, AUDIT_ENTITY[type], 'export', 'Export', `Exported ${items.length} ${type} devices`);
+      await recordAudit(db, ctx, AUDIT_ENTITY[type], 'export', 'Export', `Exported ${items.length} ${type} devices`);
       await db.persist();
       return response(200).text(csv, { headers: { 'Content-Type': 'text/csv; charset=utf-8' } });
     }),

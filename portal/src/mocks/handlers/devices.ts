@@ -10,7 +10,7 @@ import { conflict, forbidden, notFound, validationFailed } from './lib/http-erro
 import { applyListQuery, type ListSpec, parseListQuery } from './lib/list-query';
 import { deviceFilterFor, scopedVehicle } from './lib/scope';
 import { toApi } from './lib/serialize';
-import { DRAFT_MODEL } from './vehicles';
+import { DRAFT_MODEL } from '@services/vehicles/vehicle-fields';
 
 export const DEVICE_TYPES: readonly DeviceType[] = ['BMS', 'MCU', 'VCU', 'LOGGER'];
 export const TABLE = { BMS: 'bmsDevices', MCU: 'mcuDevices', VCU: 'vcuDevices', LOGGER: 'loggers' } as const;
@@ -196,7 +196,7 @@ export function createDeviceHandlers(http: ApiHttp) {
       requirePermission(ctx, LIST_KEY[type], ACTION.ADD);
       const device = buildDevice(ctx, db, type, body, (serial) => serialTaken(db, type, serial));
       db.tables[TABLE[type]].insert(device);
-      recordAudit(db, ctx, AUDIT_ENTITY[type], device.id, 'Add', `Added ${type} ${device.serialNumber}`);
+      await recordAudit(db, ctx, AUDIT_ENTITY[type], device.id, 'Add', `Added ${type} ${device.serialNumber}`);
       await db.persist();
       return response(201).json(asApi(device));
     }),
@@ -244,7 +244,7 @@ export function createDeviceHandlers(http: ApiHttp) {
       }
       errors.throwIfAny();
       const updated = db.tables[TABLE[device.type]].update(device.id, { ...changes, updatedAt: Date.now() }) as Device;
-      recordAudit(
+      await recordAudit(
         db,
         ctx,
         AUDIT_ENTITY[device.type],
@@ -263,7 +263,7 @@ export function createDeviceHandlers(http: ApiHttp) {
       if (device.vehicleId)
         db.tables.vehicles.update(device.vehicleId, { [VEHICLE_FIELD[device.type]]: null, updatedAt: Date.now() });
       db.tables[TABLE[device.type]].remove(device.id);
-      recordAudit(
+      await recordAudit(
         db,
         ctx,
         AUDIT_ENTITY[device.type],
@@ -299,7 +299,7 @@ export function createDeviceHandlers(http: ApiHttp) {
         lastSeenAt: now,
       };
       db.tables[TABLE[source.type]].insert(clone);
-      recordAudit(
+      await recordAudit(
         db,
         ctx,
         AUDIT_ENTITY[source.type],
@@ -339,7 +339,7 @@ export function createDeviceHandlers(http: ApiHttp) {
         vehicleId: target?.id ?? null,
         updatedAt: now,
       }) as Device;
-      recordAudit(
+      await recordAudit(
         db,
         ctx,
         AUDIT_ENTITY[device.type],
@@ -362,7 +362,7 @@ export function createDeviceHandlers(http: ApiHttp) {
         status: body.status,
         updatedAt: Date.now(),
       }) as Device;
-      recordAudit(
+      await recordAudit(
         db,
         ctx,
         AUDIT_ENTITY[device.type],
@@ -379,7 +379,7 @@ export function createDeviceHandlers(http: ApiHttp) {
       const ctx = requireAuth(request, db);
       const device = deviceOr404(ctx, db, params.id, ACTION.RESYNC);
       const updated = db.tables[TABLE[device.type]].update(device.id, { updatedAt: Date.now() }) as Device;
-      recordAudit(
+      await recordAudit(
         db,
         ctx,
         AUDIT_ENTITY[device.type],

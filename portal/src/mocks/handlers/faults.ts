@@ -73,7 +73,7 @@ export function createFaultHandlers(http: ApiHttp) {
           ? (db.tables.faults.update(fault.id, { acknowledgedAt: Date.now(), acknowledgedBy: ctx.user.id }) as Fault)
           : fault;
       if (updated !== fault) {
-        recordAudit(db, ctx, 'Fault', fault.id, 'Update', `Acknowledged ${fault.code}`);
+        await recordAudit(db, ctx, 'Fault', fault.id, 'Update', `Acknowledged ${fault.code}`);
         await db.persist();
       }
       return response(200).json(toApi<ApiFault>(updated));

@@ -152,7 +152,7 @@ export function createFirmwareReleaseHandlers(http: ApiHttp) {
       requirePermission(ctx, 'FOTA', ACTION.ADD);
       const release = readRelease(ctx, db, await readJsonObject(request), ctx.user.name);
       db.tables.firmwareReleases.insert(release);
-      recordAudit(
+      await recordAudit(
         db,
         ctx,
         AUDIT_ENTITY[release.deviceType],

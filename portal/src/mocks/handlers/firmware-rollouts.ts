@@ -291,7 +291,7 @@ export function createFirmwareRolloutHandlers(http: ApiHttp, options: FirmwareHa
         { kind: kind as 'group', label, rollbackOf: null },
         options.simulation?.() ?? {},
       );
-      recordAudit(
+      await recordAudit(
         db,
         ctx,
         'Command',
@@ -338,7 +338,7 @@ export function createFirmwareRolloutHandlers(http: ApiHttp, options: FirmwareHa
         ...pauseRollout(rollout, `Paused by ${ctx.user.name}`),
         updatedAt: Date.now(),
       }) as FirmwareRolloutRecord;
-      recordAudit(db, ctx, 'Command', rollout.id, 'Change Status', `Paused rollout of ${rollout.version}`);
+      await recordAudit(db, ctx, 'Command', rollout.id, 'Change Status', `Paused rollout of ${rollout.version}`);
       await db.persist();
       return response(200).json(rolloutApi(db, next));
     }),
@@ -354,7 +354,7 @@ export function createFirmwareRolloutHandlers(http: ApiHttp, options: FirmwareHa
         ...resumeRollout(rollout),
         updatedAt: Date.now(),
       }) as FirmwareRolloutRecord;
-      recordAudit(db, ctx, 'Command', rollout.id, 'Change Status', `Resumed rollout of ${rollout.version}`);
+      await recordAudit(db, ctx, 'Command', rollout.id, 'Change Status', `Resumed rollout of ${rollout.version}`);
       await db.persist();
       return response(200).json(rolloutApi(db, next));
     }),
@@ -376,7 +376,7 @@ export function createFirmwareRolloutHandlers(http: ApiHttp, options: FirmwareHa
         ...cancelled,
         updatedAt: now,
       }) as FirmwareRolloutRecord;
-      recordAudit(db, ctx, 'Command', rollout.id, 'Change Status', `Cancelled rollout of ${rollout.version}`);
+      await recordAudit(db, ctx, 'Command', rollout.id, 'Change Status', `Cancelled rollout of ${rollout.version}`);
       await db.persist();
       return response(200).json(rolloutApi(db, next));
     }),
@@ -415,7 +415,7 @@ export function createFirmwareRolloutHandlers(http: ApiHttp, options: FirmwareHa
         },
         { speed: rollout.simulation.speed, random: rollout.simulation.random },
       );
-      recordAudit(
+      await recordAudit(
         db,
         ctx,
         'Command',

@@ -168,7 +168,7 @@ export function createGeofenceHandlers(http: ApiHttp) {
       const now = Date.now();
       const geofence: Geofence = { id: `gf-${crypto.randomUUID()}`, ...fields, createdAt: now, updatedAt: now };
       db.tables.geofences.insert(geofence);
-      recordAudit(db, ctx, 'Geofence', geofence.id, 'Add', `Added geofence ${geofence.name}`);
+      await recordAudit(db, ctx, 'Geofence', geofence.id, 'Add', `Added geofence ${geofence.name}`);
       await db.persist();
       return response(201).json(asApi(ctx, db, geofence));
     }),
@@ -187,7 +187,7 @@ export function createGeofenceHandlers(http: ApiHttp) {
       const current = geofenceOr404(db, params.id);
       const changes = readFields(ctx, db, await readJsonObject(request), current);
       const updated = db.tables.geofences.update(current.id, { ...changes, updatedAt: Date.now() }) as Geofence;
-      recordAudit(db, ctx, 'Geofence', current.id, 'Update', `Updated geofence ${updated.name}`);
+      await recordAudit(db, ctx, 'Geofence', current.id, 'Update', `Updated geofence ${updated.name}`);
       await db.persist();
       return response(200).json(asApi(ctx, db, updated));
     }),
@@ -198,7 +198,7 @@ export function createGeofenceHandlers(http: ApiHttp) {
       requirePermission(ctx, 'gr', ACTION.DELETE);
       const geofence = geofenceOr404(db, params.id);
       db.tables.geofences.remove(geofence.id);
-      recordAudit(db, ctx, 'Geofence', geofence.id, 'Delete', `Deleted geofence ${geofence.name}`);
+      await recordAudit(db, ctx, 'Geofence', geofence.id, 'Delete', `Deleted geofence ${geofence.name}`);
       await db.persist();
       return response(204).empty();
     }),

@@ -191,7 +191,7 @@ export function createModelHandlers(http: ApiHttp) {
       };
       if (kind === 'EV') model.vehicleType = body.vehicleType as Model['vehicleType'];
       db.tables.models.insert(model);
-      recordAudit(db, ctx, 'Vehicle Model', model.id, 'Add', `Added ${kind} model ${name}`);
+      await recordAudit(db, ctx, 'Vehicle Model', model.id, 'Add', `Added ${kind} model ${name}`);
       await db.persist();
       return response(201).json(asApi(model));
     }),
@@ -272,7 +272,7 @@ export function createModelHandlers(http: ApiHttp) {
       }
       errors.throwIfAny();
       const updated = db.tables.models.update(model.id, { ...changes, updatedAt: Date.now() }) as Model;
-      recordAudit(
+      await recordAudit(
         db,
         ctx,
         'Vehicle Model',
@@ -297,7 +297,7 @@ export function createModelHandlers(http: ApiHttp) {
             ).some((d) => d.modelId === model.id);
       if (inUse) throw conflict('This model is in use and cannot be deleted.');
       db.tables.models.remove(model.id);
-      recordAudit(db, ctx, 'Vehicle Model', model.id, 'Delete', `Deleted model ${model.name}`);
+      await recordAudit(db, ctx, 'Vehicle Model', model.id, 'Delete', `Deleted model ${model.name}`);
       await db.persist();
       return response(204).empty();
     }),
@@ -325,7 +325,7 @@ export function createModelHandlers(http: ApiHttp) {
         updatedAt: now,
       };
       db.tables.models.insert(clone);
-      recordAudit(db, ctx, 'Vehicle Model', clone.id, 'Clone', `Cloned ${source.name} as ${name}`);
+      await recordAudit(db, ctx, 'Vehicle Model', clone.id, 'Clone', `Cloned ${source.name} as ${name}`);
       await db.persist();
       return response(201).json(asApi(clone));
     }),

@@ -93,7 +93,7 @@ export function createNotificationHandlers(http: ApiHttp, engine: RuleEngineOpti
           d.method === 16 && d.status === 'sent' ? { ...d, status: 'delivered' as const } : d,
         ),
       }) as Notification;
-      recordAudit(
+      await recordAudit(
         db,
         ctx,
         'Rule',

@@ -383,7 +383,7 @@ export function createOrganisationManagementHandlers(http: ApiHttp) {
           createdAt: Date.now(),
         } as unknown as Org;
         tableOf(db, kind).insert(row);
-        recordAudit(db, ctx, entity, row.id, 'Add', `Added ${noun.toLowerCase()} ${row.name}`);
+        await recordAudit(db, ctx, entity, row.id, 'Add', `Added ${noun.toLowerCase()} ${row.name}`);
         await db.persist();
         return response(201).json(toApi(row) as never);
       }),
@@ -397,7 +397,7 @@ export function createOrganisationManagementHandlers(http: ApiHttp) {
         errors.throwIfAny();
         checkUnique(kind, db, fields, current.id);
         const updated = tableOf(db, kind).update(current.id, fields as Partial<Org>) as Org;
-        recordAudit(db, ctx, entity, current.id, 'Update', `Updated ${noun.toLowerCase()} ${updated.name}`);
+        await recordAudit(db, ctx, entity, current.id, 'Update', `Updated ${noun.toLowerCase()} ${updated.name}`);
         await db.persist();
         return response(200).json(toApi(updated) as never);
       }),
@@ -416,7 +416,7 @@ export function createOrganisationManagementHandlers(http: ApiHttp) {
         errors.throwIfAny();
         const status = body.status as 0 | 1;
         const updated = tableOf(db, kind).update(current.id, { status }) as Org;
-        recordAudit(
+        await recordAudit(
           db,
           ctx,
           entity,
@@ -462,7 +462,7 @@ export function createOrganisationManagementHandlers(http: ApiHttp) {
         if (refused.length > 0) throw conflict(refused.join(' '), { vehicleIds: refused.join(' ') });
         for (const v of vehicles as Vehicle[]) db.tables.vehicles.update(v.id, { [field]: org.id });
         const regs = (vehicles as Vehicle[]).map((v) => v.registrationNumber).join(', ');
-        recordAudit(db, ctx, entity, org.id, 'Assign', `Assigned ${regs} to ${noun.toLowerCase()} ${org.name}`);
+        await recordAudit(db, ctx, entity, org.id, 'Assign', `Assigned ${regs} to ${noun.toLowerCase()} ${org.name}`);
         await db.persist();
         return response(200).json(detailsOf(kind, db, org));
       }),
@@ -482,7 +482,14 @@ export function createOrganisationManagementHandlers(http: ApiHttp) {
         const clear = kind === 'fleet' ? { fleetId: null, driverId: null } : { [field]: null };
         for (const v of vehicles as Vehicle[]) db.tables.vehicles.update(v.id, clear);
         const regs = (vehicles as Vehicle[]).map((v) => v.registrationNumber).join(', ');
-        recordAudit(db, ctx, entity, org.id, 'Unassign', `Unassigned ${regs} from ${noun.toLowerCase()} ${org.name}`);
+        await recordAudit(
+          db,
+          ctx,
+          entity,
+          org.id,
+          'Unassign',
+          `Unassigned ${regs} from ${noun.toLowerCase()} ${org.name}`,
+        );
         await db.persist();
         return response(200).json(detailsOf(kind, db, org));
       }),

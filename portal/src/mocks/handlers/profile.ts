@@ -5,7 +5,7 @@ import type { WorldDb } from '../world/db';
 import type { SessionRecord, UserRecord } from '../world/types';
 import { getWorldDb } from '../world/world-instance';
 import type { ApiHttp } from './http';
-import { sha256Hex } from './lib/audit-chain';
+import { sha256Hex } from './lib/sha256';
 import { recordAudit } from './lib/audit-log';
 import { type AuthContext, requireAuth, requirePermission } from './lib/auth-context';
 import { FieldErrors, readJsonObject } from './lib/body';
@@ -76,7 +76,7 @@ export function createProfileHandlers(http: ApiHttp) {
             throw conflict('An account with this e-mail exists.', { email: 'This e-mail address is already in use.' });
       }
       const updated = db.tables.users.update(ctx.user.id, changes) as UserRecord;
-      recordAudit(db, ctx, 'Profile', ctx.user.id, 'Update', `${updated.name} updated their profile`);
+      await recordAudit(db, ctx, 'Profile', ctx.user.id, 'Update', `${updated.name} updated their profile`);
       await db.persist();
       return response(200).json(toUserAccount(db, updated));
     }),
@@ -99,7 +99,7 @@ export function createProfileHandlers(http: ApiHttp) {
       errors.throwIfAny();
       db.tables.users.update(ctx.user.id, { password: next });
       for (const s of sessionsOf(db, ctx.user.id)) if (s.id !== ctx.token) db.tables.sessions.remove(s.id);
-      recordAudit(db, ctx, 'Profile', ctx.user.id, 'Update', `${ctx.user.name} changed their password`);
+      await recordAudit(db, ctx, 'Profile', ctx.user.id, 'Update', `${ctx.user.name} changed their password`);
       await db.persist();
       return response(204).empty();
     }),
@@ -128,7 +128,14 @@ export function createProfileHandlers(http: ApiHttp) {
         db.tables.sessions.remove(s.id);
         ended += 1;
       }
-      recordAudit(db, ctx, 'Profile', ctx.user.id, 'Update', `${ctx.user.name} signed out ${ended} other session(s)`);
+      await recordAudit(
+        db,
+        ctx,
+        'Profile',
+        ctx.user.id,
+        'Update',
+        `${ctx.user.name} signed out ${ended} other session(s)`,
+      );
       await db.persist();
       return response(200).json({ ended });
     }),
@@ -142,7 +149,7 @@ export function createProfileHandlers(http: ApiHttp) {
       if (!session) throw notFound('Session');
       if (session.id === ctx.token) throw conflict('This is the session you are using; sign out instead.');
       db.tables.sessions.remove(session.id);
-      recordAudit(db, ctx, 'Profile', ctx.user.id, 'Update', `${ctx.user.name} signed out a session`);
+      await recordAudit(db, ctx, 'Profile', ctx.user.id, 'Update', `${ctx.user.name} signed out a session`);
       await db.persist();
       return response(204).empty();
     }),

@@ -145,7 +145,7 @@ export function createRoleHandlers(http: ApiHttp) {
         updatedAt: now,
       };
       db.tables.roles.insert(role);
-      recordAudit(db, ctx, 'Access', role.id, 'Add', `Added role ${role.name}`);
+      await recordAudit(db, ctx, 'Access', role.id, 'Add', `Added role ${role.name}`);
       await db.persist();
       return response(201).json(toApiRole(db, role));
     }),
@@ -177,7 +177,7 @@ export function createRoleHandlers(http: ApiHttp) {
       errors.throwIfAny();
       if (changes.permissions) checkWithinEditor(ctx, changes.permissions, current.permissions);
       const updated = db.tables.roles.update(current.id, { ...changes, updatedAt: Date.now() }) as RoleRecord;
-      recordAudit(db, ctx, 'Access', current.id, 'Update', `Updated role ${updated.name}`);
+      await recordAudit(db, ctx, 'Access', current.id, 'Update', `Updated role ${updated.name}`);
       await db.persist();
       return response(200).json(toApiRole(db, updated));
     }),
@@ -191,7 +191,7 @@ export function createRoleHandlers(http: ApiHttp) {
       const holders = holdersOf(db, role.id);
       if (holders > 0) throw conflict(`${holders} account(s) hold this role; give them another role first.`);
       db.tables.roles.remove(role.id);
-      recordAudit(db, ctx, 'Access', role.id, 'Delete', `Deleted role ${role.name}`);
+      await recordAudit(db, ctx, 'Access', role.id, 'Delete', `Deleted role ${role.name}`);
       await db.persist();
       return response(204).empty();
     }),

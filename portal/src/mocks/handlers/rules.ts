@@ -258,7 +258,7 @@ export function createRuleHandlers(http: ApiHttp, engine: RuleEngineOptions = {}
         updatedAt: now,
       };
       db.tables.rules.insert(rule);
-      recordAudit(db, ctx, 'Rule', rule.id, 'Add', `Added rule ${rule.name}`);
+      await recordAudit(db, ctx, 'Rule', rule.id, 'Add', `Added rule ${rule.name}`);
       await db.persist();
       return response(201).json(asApi(rule));
     }),
@@ -301,7 +301,7 @@ export function createRuleHandlers(http: ApiHttp, engine: RuleEngineOptions = {}
         requirePermission(ctx, 'rule.l', ACTION.CHANGE_STATUS);
       const fields = readRule(ctx, db, body, current);
       const updated = db.tables.rules.update(current.id, { ...fields, updatedAt: Date.now() }) as Rule;
-      recordAudit(db, ctx, 'Rule', current.id, 'Update', `Updated rule ${updated.name}`);
+      await recordAudit(db, ctx, 'Rule', current.id, 'Update', `Updated rule ${updated.name}`);
       await db.persist();
       return response(200).json(asApi(updated));
     }),
@@ -312,7 +312,7 @@ export function createRuleHandlers(http: ApiHttp, engine: RuleEngineOptions = {}
       requirePermission(ctx, 'rule.l', ACTION.DELETE);
       const rule = ruleOr404(ctx, db, params.id);
       db.tables.rules.remove(rule.id);
-      recordAudit(db, ctx, 'Rule', rule.id, 'Delete', `Deleted rule ${rule.name}`);
+      await recordAudit(db, ctx, 'Rule', rule.id, 'Delete', `Deleted rule ${rule.name}`);
       await db.persist();
       return response(204).empty();
     }),
@@ -334,7 +334,7 @@ export function createRuleHandlers(http: ApiHttp, engine: RuleEngineOptions = {}
         updatedAt: now,
       };
       db.tables.rules.insert(copy);
-      recordAudit(db, ctx, 'Rule', copy.id, 'Clone', `Cloned rule ${source.name} as ${copy.name}`);
+      await recordAudit(db, ctx, 'Rule', copy.id, 'Clone', `Cloned rule ${source.name} as ${copy.name}`);
       await db.persist();
       return response(201).json(asApi(copy));
     }),
@@ -349,7 +349,14 @@ export function createRuleHandlers(http: ApiHttp, engine: RuleEngineOptions = {}
         runRules(db, Date.now(), engine);
         if (rule.enabled === enabled) return response(200).json(asApi(rule));
         const updated = db.tables.rules.update(rule.id, { enabled, updatedAt: Date.now() }) as Rule;
-        recordAudit(db, ctx, 'Rule', rule.id, 'Change Status', `${enabled ? 'Enabled' : 'Disabled'} rule ${rule.name}`);
+        await recordAudit(
+          db,
+          ctx,
+          'Rule',
+          rule.id,
+          'Change Status',
+          `${enabled ? 'Enabled' : 'Disabled'} rule ${rule.name}`,
+        );
         await db.persist();
         return response(200).json(asApi(updated));
       }),

@@ -4,7 +4,7 @@ import type { WorldDb } from '../world/db';
 import type { ApiKeyRecord, CompanySettingsRecord } from '../world/types';
 import { getWorldDb } from '../world/world-instance';
 import type { ApiHttp } from './http';
-import { sha256Hex } from './lib/audit-chain';
+import { sha256Hex } from './lib/sha256';
 import { recordAudit } from './lib/audit-log';
 import { type AuthContext, requireAuth, requirePermission } from './lib/auth-context';
 import { FieldErrors, readJsonObject } from './lib/body';
@@ -150,7 +150,7 @@ export function createSettingsHandlers(http: ApiHttp) {
         },
         updatedAt: now,
       });
-      recordAudit(db, ctx, 'Settings', tenant, 'Update', `Uploaded the company logo ${fileName || ''}`.trim());
+      await recordAudit(db, ctx, 'Settings', tenant, 'Update', `Uploaded the company logo ${fileName || ''}`.trim());
       await db.persist();
       return response(200).json(toApiSettings(saved));
     }),
@@ -162,7 +162,7 @@ export function createSettingsHandlers(http: ApiHttp) {
       requirePerson(ctx);
       const tenant = tenantOf(ctx);
       saveSettings(db, { ...settingsOf(db, tenant), logo: null, updatedAt: Date.now() });
-      recordAudit(db, ctx, 'Settings', tenant, 'Delete', 'Removed the company logo');
+      await recordAudit(db, ctx, 'Settings', tenant, 'Delete', 'Removed the company logo');
       await db.persist();
       return response(204).empty();
     }),
@@ -192,7 +192,7 @@ export function createSettingsHandlers(http: ApiHttp) {
       errors.throwIfAny();
       const tenant = tenantOf(ctx);
       const saved = saveSettings(db, { ...settingsOf(db, tenant), ...changes, updatedAt: Date.now() });
-      recordAudit(db, ctx, 'Settings', tenant, 'Update', 'Updated the delivery methods');
+      await recordAudit(db, ctx, 'Settings', tenant, 'Update', 'Updated the delivery methods');
       await db.persist();
       return response(200).json(toApiSettings(saved));
     }),
@@ -205,7 +205,7 @@ export function createSettingsHandlers(http: ApiHttp) {
       const tenant = tenantOf(ctx);
       const secret = newSecret('whsec');
       saveSettings(db, { ...settingsOf(db, tenant), webhookSecret: secret, updatedAt: Date.now() });
-      recordAudit(db, ctx, 'Settings', tenant, 'Update', 'Made a new web-hook signing secret');
+      await recordAudit(db, ctx, 'Settings', tenant, 'Update', 'Made a new web-hook signing secret');
       await db.persist();
       return response(200).json({ secret });
     }),
@@ -255,7 +255,7 @@ export function createSettingsHandlers(http: ApiHttp) {
         resetAt: null,
         revokedAt: null,
       });
-      recordAudit(db, ctx, 'Settings', row.id, 'Add', `Created the API key ${name} (${row.scope})`);
+      await recordAudit(db, ctx, 'Settings', row.id, 'Add', `Created the API key ${name} (${row.scope})`);
       await db.persist();
       return response(201).json({ ...toApiKey(row), secret });
     }),
@@ -275,7 +275,7 @@ export function createSettingsHandlers(http: ApiHttp) {
         resetAt: now,
         lastUsedAt: null,
       }) as ApiKeyRecord;
-      recordAudit(db, ctx, 'Settings', key.id, 'Update', `Reset the API key ${key.name}`);
+      await recordAudit(db, ctx, 'Settings', key.id, 'Update', `Reset the API key ${key.name}`);
       await db.persist();
       return response(200).json({ ...toApiKey(row), secret });
     }),
@@ -288,7 +288,7 @@ export function createSettingsHandlers(http: ApiHttp) {
       const key = keyOr404(ctx, db, params.id);
       if (key.revokedAt !== null) throw conflict('This key was already revoked.');
       const row = db.tables.apiKeys.update(key.id, { revokedAt: Date.now() }) as ApiKeyRecord;
-      recordAudit(db, ctx, 'Settings', key.id, 'Delete', `Revoked the API key ${key.name}`);
+      await recordAudit(db, ctx, 'Settings', key.id, 'Delete', `Revoked the API key ${key.name}`);
       await db.persist();
       return response(200).json(toApiKey(row));
     }),

@@ -71,7 +71,7 @@ export function createSimHandlers(http: ApiHttp) {
         updatedAt: now,
       };
       db.tables.sims.insert(sim);
-      recordAudit(db, ctx, 'SIM Card', sim.id, 'Add', `Added SIM ${iccid}`);
+      await recordAudit(db, ctx, 'SIM Card', sim.id, 'Add', `Added SIM ${iccid}`);
       await db.persist();
       return response(201).json(asApi(sim));
     }),
@@ -94,7 +94,14 @@ export function createSimHandlers(http: ApiHttp) {
       if (body.operator !== undefined) changes.operator = requiredString(errors, body, 'operator', 'the operator', 40);
       errors.throwIfAny();
       const updated = db.tables.sims.update(sim.id, { ...changes, updatedAt: Date.now() }) as SimCard;
-      recordAudit(db, ctx, 'SIM Card', sim.id, 'Update', `Updated ${Object.keys(changes).join(', ') || 'nothing'}`);
+      await recordAudit(
+        db,
+        ctx,
+        'SIM Card',
+        sim.id,
+        'Update',
+        `Updated ${Object.keys(changes).join(', ') || 'nothing'}`,
+      );
       await db.persist();
       return response(200).json(asApi(updated));
     }),
@@ -108,7 +115,7 @@ export function createSimHandlers(http: ApiHttp) {
         if (v.simId === sim.id) db.tables.vehicles.update(v.id, { simId: null, updatedAt: Date.now() });
       }
       db.tables.sims.remove(sim.id);
-      recordAudit(db, ctx, 'SIM Card', sim.id, 'Delete', `Deleted SIM ${sim.iccid}`);
+      await recordAudit(db, ctx, 'SIM Card', sim.id, 'Delete', `Deleted SIM ${sim.iccid}`);
       await db.persist();
       return response(204).empty();
     }),
@@ -132,7 +139,7 @@ export function createSimHandlers(http: ApiHttp) {
         }
       }
       const updated = db.tables.sims.update(sim.id, { loggerId: loggerId as string | null, updatedAt: now }) as SimCard;
-      recordAudit(
+      await recordAudit(
         db,
         ctx,
         'SIM Card',
@@ -153,7 +160,7 @@ export function createSimHandlers(http: ApiHttp) {
       if (body.status !== 0 && body.status !== 1)
         throw validationFailed({ status: 'Status is 0 (inactive) or 1 (active).' });
       const updated = db.tables.sims.update(sim.id, { status: body.status, updatedAt: Date.now() }) as SimCard;
-      recordAudit(db, ctx, 'SIM Card', sim.id, 'Change Status', body.status === 1 ? 'Activated' : 'Deactivated');
+      await recordAudit(db, ctx, 'SIM Card', sim.id, 'Change Status', body.status === 1 ? 'Activated' : 'Deactivated');
       await db.persist();
       return response(200).json(asApi(updated));
     }),

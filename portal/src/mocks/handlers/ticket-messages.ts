@@ -82,7 +82,7 @@ export function createTicketMessageHandlers(http: ApiHttp) {
         ...firstResponse,
         updatedAt: now,
       }) as TicketRecord;
-      auditTicket(
+      await auditTicket(
         db,
         ctx,
         'Ticket Conversation',

@@ -153,14 +153,14 @@ function ticketList(db: WorldDb, now: number): ListSpec<TicketRecord> {
  * Records the audit entry of a ticket write, with the diff of its fields but not of its conversation and history
  * (they only grow; the summary says what was added, and attachments would bloat the log).
  */
-export function auditTicket(
+export async function auditTicket(
   db: WorldDb,
   ctx: AuthContext,
   entity: 'Ticket' | 'Ticket Assignment' | 'Ticket Conversation',
   ticketId: string,
   action: Parameters<typeof recordAudit>[4],
   summary: string,
-): void {
+): Promise<void> {
   const write = db.journal.get(ticketId);
   if (write) {
     const trim = (row: object | null) => {
@@ -170,7 +170,7 @@ export function auditTicket(
     };
     db.journal.set(ticketId, { ...write, before: trim(write.before), after: trim(write.after) });
   }
-  recordAudit(db, ctx, entity, ticketId, action, summary);
+  await recordAudit(db, ctx, entity, ticketId, action, summary);
 }
 
 const actorOf = (ctx: AuthContext) => ({ id: ctx.user.id, name: ctx.user.name });
@@ -306,7 +306,7 @@ export function createTicketHandlers(http: ApiHttp) {
         assigneeId: assignment?.assigneeId ?? null,
         actor: actorOf(ctx),
       });
-      auditTicket(db, ctx, 'Ticket', ticket.id, 'Add', `Opened ${ticket.ref} ${ticket.title}`);
+      await auditTicket(db, ctx, 'Ticket', ticket.id, 'Add', `Opened ${ticket.ref} ${ticket.title}`);
       await db.persist();
       return response(201).json(asDetail(ctx, db, ticket, Date.now()));
     }),
@@ -348,7 +348,7 @@ export function createTicketHandlers(http: ApiHttp) {
       if (changes.title !== undefined || changes.description !== undefined)
         events.push(ticketEvent('edited', actorOf(ctx), 'Edited the title or description', now));
       const updated = db.tables.tickets.update(ticket.id, { ...changes, events, updatedAt: now }) as TicketRecord;
-      auditTicket(db, ctx, 'Ticket', ticket.id, 'Update', `Updated ${ticket.ref}`);
+      await auditTicket(db, ctx, 'Ticket', ticket.id, 'Update', `Updated ${ticket.ref}`);
       await db.persist();
       return response(200).json(asDetail(ctx, db, updated, now));
     }),
@@ -387,7 +387,7 @@ export function createTicketHandlers(http: ApiHttp) {
         events,
         updatedAt: now,
       }) as TicketRecord;
-      auditTicket(db, ctx, 'Ticket', ticket.id, 'Change Status', `${ticket.ref}: ${summary}`);
+      await auditTicket(db, ctx, 'Ticket', ticket.id, 'Change Status', `${ticket.ref}: ${summary}`);
       await db.persist();
       return response(200).json(asDetail(ctx, db, updated, now));
     }),
@@ -417,7 +417,7 @@ export function createTicketHandlers(http: ApiHttp) {
         events: [...ticket.events, ticketEvent('assigned', actorOf(ctx), summary, now)],
         updatedAt: now,
       }) as TicketRecord;
-      auditTicket(db, ctx, 'Ticket Assignment', ticket.id, 'Assign', `${ticket.ref}: ${summary}`);
+      await auditTicket(db, ctx, 'Ticket Assignment', ticket.id, 'Assign', `${ticket.ref}: ${summary}`);
       await db.persist();
       return response(200).json(asDetail(ctx, db, updated, now));
     }),

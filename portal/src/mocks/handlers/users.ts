@@ -198,7 +198,7 @@ export function createUserHandlers(http: ApiHttp) {
         password,
       };
       db.tables.users.insert(user);
-      recordAudit(db, ctx, 'User', user.id, 'Add', `Added user ${user.name} (${(role as RoleRecord).name})`);
+      await recordAudit(db, ctx, 'User', user.id, 'Add', `Added user ${user.name} (${(role as RoleRecord).name})`);
       await db.persist();
       return response(201).json({ ...toUserAccount(db, user), temporaryPassword: password });
     }),
@@ -234,8 +234,8 @@ export function createUserHandlers(http: ApiHttp) {
       const changes: Partial<UserRecord> = { ...contact };
       if (role) Object.assign(changes, { role: role.code, roleId: role.id });
       const updated = db.tables.users.update(current.id, changes) as UserRecord;
-      if (role) recordAudit(db, ctx, 'User', current.id, 'Assign', `Gave ${updated.name} the role ${role.name}`);
-      else recordAudit(db, ctx, 'User', current.id, 'Update', `Updated user ${updated.name}`);
+      if (role) await recordAudit(db, ctx, 'User', current.id, 'Assign', `Gave ${updated.name} the role ${role.name}`);
+      else await recordAudit(db, ctx, 'User', current.id, 'Update', `Updated user ${updated.name}`);
       await db.persist();
       return response(200).json(toUserAccount(db, updated));
     }),
@@ -257,7 +257,7 @@ export function createUserHandlers(http: ApiHttp) {
       if (status === 0) {
         for (const s of db.tables.sessions.all()) if (s.userId === current.id) db.tables.sessions.remove(s.id);
       }
-      recordAudit(
+      await recordAudit(
         db,
         ctx,
         'User',
@@ -277,7 +277,7 @@ export function createUserHandlers(http: ApiHttp) {
       const password = temporaryPassword();
       db.tables.users.update(current.id, { password });
       for (const s of db.tables.sessions.all()) if (s.userId === current.id) db.tables.sessions.remove(s.id);
-      recordAudit(db, ctx, 'User', current.id, 'Update', `Reset the password of ${current.name}`);
+      await recordAudit(db, ctx, 'User', current.id, 'Update', `Reset the password of ${current.name}`);
       await db.persist();
       return response(200).json({ temporaryPassword: password });
     }),

@@ -29,7 +29,7 @@ export function createVehicleHistoryHandlers(http: ApiHttp) {
       const db = await getWorldDb();
       const ctx = requireAuth(request, db);
       requirePermission(ctx, 'vh.l.d.a');
-      const v = vehicleOr404(ctx, db, params.id);
+      const v = await vehicleOr404(ctx, db, params.id);
       const deviceModels = (['BMS', 'MCU', 'VCU'] as const).map((type) => {
         const id = v[DEVICE_FIELD[type]];
         return id ? (db.tables[DEVICE_TABLE[type]].get(id)?.modelId ?? null) : null;
@@ -42,7 +42,7 @@ export function createVehicleHistoryHandlers(http: ApiHttp) {
       const db = await getWorldDb();
       const ctx = requireAuth(request, db);
       requirePermission(ctx, 'vh.l.d.t');
-      const vehicle = vehicleOr404(ctx, db, params.id);
+      const vehicle = await vehicleOr404(ctx, db, params.id);
       const query = parseListQuery(new URL(request.url), TRIP_LIST);
       const page = applyListQuery(tripsOf(db.world.seed, vehicle, db.world.referenceTime), query, TRIP_LIST);
       return response(200).json({ ...page, items: page.items.map((t) => toApi(t)) });
@@ -53,7 +53,7 @@ export function createVehicleHistoryHandlers(http: ApiHttp) {
       const ctx = requireAuth(request, db);
       // BMS and MCU details show the locations of the vehicle their device is fitted to.
       requirePermission(ctx, { anyOf: ['vh.l.d.l', 'BMS.l.d.l', 'MCU.l.d.l'] });
-      const vehicle = vehicleOr404(ctx, db, params.id);
+      const vehicle = await vehicleOr404(ctx, db, params.id);
       const items = savedLocationsOf(db.world.seed, vehicle, db.world.referenceTime).map((l) =>
         toApi<ApiSavedLocation>(l),
       );

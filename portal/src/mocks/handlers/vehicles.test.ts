@@ -273,8 +273,18 @@ describe('POST /vehicles', () => {
 
   test('keeps a service centre vehicle in that service centre', async () => {
     const token = await signIn('DA');
-    const res = await call('POST', '/vehicles', { token, body: { ...NEW_VEHICLE, dealerId: 'dlr-0002' } });
+    const res = await call('POST', '/vehicles', { token, body: NEW_VEHICLE });
+    expect(res.status).toBe(201);
     expect(res.body.dealerId).toBe('dlr-0001');
+  });
+
+  // The service (server/src/services/vehicles/vehicle-fields.ts readOwners) refuses an owner the caller does not
+  // manage; the demo used to put its own service centre in silently instead.
+  test("refuses another service centre's id from a service centre admin", async () => {
+    const token = await signIn('DA');
+    const res = await call('POST', '/vehicles', { token, body: { ...NEW_VEHICLE, dealerId: 'dlr-0002' } });
+    expect(res.status).toBe(400);
+    expect(res.body.fieldErrors).toEqual({ dealerId: 'Choose an existing service centre you manage.' });
   });
 
   test('answers 403 to a driver', async () => {

@@ -43,6 +43,37 @@ export class AppError extends Error {
   }
 }
 
+/** The contract's error body (openapi.yaml Error). */
+export interface ErrorBody {
+  code: string;
+  message: string;
+  fieldErrors?: Record<string, string>;
+}
+
+const INTERNAL_MESSAGE = 'Something went wrong on our side. Try again later.';
+
+/**
+ * The status and body an AppError answers, for every transport (the Fastify server and the demo's MSW adapter).
+ * 5xx text is ours for the client (501 not implemented, 503 unavailable), except `internal`, whose detail is never
+ * shown.
+ */
+export function appErrorAnswer(error: AppError): { status: number; body: ErrorBody } {
+  if (error.status >= 500) {
+    return {
+      status: error.status,
+      body: { code: error.code, message: error.code === 'internal' ? INTERNAL_MESSAGE : error.message },
+    };
+  }
+  return {
+    status: error.status,
+    body: {
+      code: error.code,
+      message: error.message,
+      ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}),
+    },
+  };
+}
+
 export const unauthorized = () => new AppError('unauthorized', 'Sign in to continue.');
 export const forbidden = () => new AppError('forbidden', 'You do not have permission to do this.');
 export const notFound = (what: string) => new AppError('not_found', `${what} not found.`);

@@ -1,6 +1,6 @@
+import { permissionsOf as rolePermissionsOf } from '@services/auth/permissions-of';
 import {
   can,
-  defaultPermissionsFor,
   type PermissionKey,
   type PermissionMap,
   type PermissionRequirement,
@@ -10,7 +10,7 @@ import { roleTypeOf, type RoleType } from '@/domain/roles';
 import type { WorldDb } from '../../world/db';
 import type { UserRecord, Vehicle } from '../../world/types';
 import { grantedPermissionsOf, grantedVehicleTest } from './access-grants';
-import { sha256Hex } from './audit-chain';
+import { sha256Hex } from './sha256';
 import { forbidden, unauthorized } from './http-error';
 
 export interface AuthContext {
@@ -32,7 +32,8 @@ export interface AuthContext {
  */
 export function permissionsOf(user: UserRecord, db?: WorldDb): PermissionMap {
   const role = db?.tables.roles.get(user.roleId ?? user.role);
-  const own: PermissionMap = role ? { ...role.permissions } : defaultPermissionsFor(user.role);
+  // The role's row of the one permission table, as the server reads it, unless the demo's roles table holds an edit.
+  const own: PermissionMap = role ? { ...role.permissions } : rolePermissionsOf(user.role);
   // A device-kind grant adds its role's permissions (decision 0089); expired and revoked grants add nothing.
   const granted = db ? grantedPermissionsOf(db, user) : null;
   return granted ? unionPermissions(own, granted) : own;

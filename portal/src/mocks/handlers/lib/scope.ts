@@ -1,39 +1,35 @@
+import { vehicleScopeOf, type VehicleScope } from '@services/vehicles/vehicle-scope';
 import { can, type PermissionKey } from '@/domain/permissions';
+import { callerOf } from '../../adapter/caller';
 import type { WorldDb } from '../../world/db';
 import type { Device, DeviceType, Fault, Vehicle } from '../../world/types';
 import { type AuthContext, authOfToken } from './auth-context';
 
-/** The vehicle field that limits a caller's scope, by role type (platform and component staff: none). */
-const SCOPE_FIELD = {
-  oem: 'oemId',
-  dealer: 'dealerId',
-  fleet: 'fleetId',
-  driver: 'driverId',
-  evOwner: 'evOwnerId',
-} as const satisfies Partial<Record<AuthContext['roleType'], keyof Vehicle & keyof AuthContext['user']>>;
+/**
+ * Which vehicles the caller sees (openapi.yaml "Scope"), as the one value a vehicle field must have: the services'
+ * rule (`vehicleScopeOf`), null for platform and component staff (everything).
+ */
+export function vehicleScopeFor(ctx: AuthContext): VehicleScope {
+  return vehicleScopeOf(callerOf(ctx));
+}
 
 /**
- * Which vehicles the caller sees (openapi.yaml "Scope"), as the one value a vehicle field must have: an OEM its own,
- * a service centre, fleet, driver or EV owner only what is assigned to them; null for platform and component staff
- * (everything).
+ * A vehicle scope as a test of a row: a scoped account without its id sees nothing (as NULL = NULL is not true in
+ * SQL); active access grants widen it (decision 0079; expired and revoked ones are not in `granted`).
  */
-export function vehicleScopeFor(
-  ctx: AuthContext,
-): { field: (typeof SCOPE_FIELD)[keyof typeof SCOPE_FIELD]; value: unknown } | null {
-  const field = Object.hasOwn(SCOPE_FIELD, ctx.roleType)
-    ? SCOPE_FIELD[ctx.roleType as keyof typeof SCOPE_FIELD]
-    : undefined;
-  return field === undefined ? null : { field, value: ctx.user[field] };
+export function vehicleTest(
+  scope: VehicleScope,
+  granted: ((vehicle: Vehicle) => boolean) | undefined,
+): (vehicle: Vehicle) => boolean {
+  if (scope === null) return () => true;
+  const { field, value } = scope;
+  const own = (v: Vehicle) => value !== null && v[field] === value;
+  return granted ? (v) => own(v) || granted(v) : own;
 }
 
 /** Which vehicles the caller sees, as a test of a vehicle (see `vehicleScopeFor`). */
 export function vehicleFilterFor(ctx: AuthContext): (vehicle: Vehicle) => boolean {
-  const scope = vehicleScopeFor(ctx);
-  if (scope === null) return () => true;
-  const { field, value } = scope;
-  const granted = ctx.granted;
-  // Active access grants widen the scope (decision 0079); expired and revoked ones are not in `granted`.
-  return granted ? (v) => v[field] === value || granted(v) : (v) => v[field] === value;
+  return vehicleTest(vehicleScopeFor(ctx), ctx.granted);
 }
 
 /** True when the caller's scope is limited to assigned vehicles (so devices follow their vehicle). */

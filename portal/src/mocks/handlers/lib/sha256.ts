@@ -1,19 +1,3 @@
-import type { AuditEntry } from '../../world/types';
-
-/** The `prevHash` of the first entry of the chain. */
-export const GENESIS_HASH = '0'.repeat(64);
-
-/** JSON with object keys sorted at every level and no whitespace: the text an entry's hash is taken of. */
-export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value ?? null);
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  const record = value as Record<string, unknown>;
-  const keys = Object.keys(record)
-    .filter((k) => record[k] !== undefined)
-    .sort();
-  return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(record[k])}`).join(',')}}`;
-}
-
 const K = new Uint32Array([
   0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98,
   0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786,
@@ -26,8 +10,9 @@ const K = new Uint32Array([
 ]);
 
 /**
- * SHA-256 of UTF-8 text, as lowercase hex. Synchronous (Web Crypto's digest is not), so that a handler appends an
- * entry in the same step as the write it describes; `GET /audit/verify` checks it against Web Crypto.
+ * SHA-256 of UTF-8 text, as lowercase hex. Synchronous (Web Crypto's digest is not), for what the demo must hash in a
+ * synchronous step: API key secrets as a request is authenticated, and a session's public id. The audit chain is
+ * hashed by the services (`@services/audit/audit-chain`, Web Crypto).
  */
 export function sha256Hex(text: string): string {
   const data = new TextEncoder().encode(text);
@@ -75,38 +60,4 @@ export function sha256Hex(text: string): string {
     for (let i = 0; i < 8; i += 1) h[i] = ((h[i] as number) + (next[i] as number)) >>> 0;
   }
   return Array.from(h, (x) => x.toString(16).padStart(8, '0')).join('');
-}
-
-/** The hash an entry must hold: of its canonical JSON without `hash`. */
-export function entryHash(entry: Omit<AuditEntry, 'hash'> & { hash?: string }): string {
-  const { hash: _hash, ...rest } = entry;
-  return sha256Hex(canonicalJson(rest));
-}
-
-/** The same hash by Web Crypto, an independent implementation the check uses. */
-export async function entryHashByWebCrypto(entry: AuditEntry): Promise<string> {
-  const { hash: _hash, ...rest } = entry;
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(canonicalJson(rest)));
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-export type ChainBreak = {
-  seq: number;
-  entry: AuditEntry | null;
-  reason: 'hash_mismatch' | 'link_mismatch' | 'sequence_gap';
-};
-
-/** Walks entries in chain order and answers the first break (null when the chain holds) and how many held. */
-export async function verifyChain(entries: AuditEntry[]): Promise<{ checked: number; broken: ChainBreak | null }> {
-  const ordered = [...entries].sort((a, b) => a.seq - b.seq);
-  let prev = GENESIS_HASH;
-  for (let i = 0; i < ordered.length; i += 1) {
-    const entry = ordered[i] as AuditEntry;
-    if (entry.seq !== i + 1) return { checked: i, broken: { seq: i + 1, entry: null, reason: 'sequence_gap' } };
-    if (entry.prevHash !== prev) return { checked: i, broken: { seq: entry.seq, entry, reason: 'link_mismatch' } };
-    if ((await entryHashByWebCrypto(entry)) !== entry.hash)
-      return { checked: i, broken: { seq: entry.seq, entry, reason: 'hash_mismatch' } };
-    prev = entry.hash;
-  }
-  return { checked: ordered.length, broken: null };
 }

@@ -1,0 +1,89 @@
+import { entryHash } from '@services/audit/audit-chain';
+import { AppError, appErrorAnswer } from '@services/lib/app-error';
+import { cloneVehicle } from '@services/vehicles/clone-vehicle';
+import { describe, expect, test } from 'vitest';
+import { authOfToken } from '../handlers/lib/auth-context';
+import { call, signIn } from '../test/api-test-client';
+import { getWorldDb } from '../world/world-instance';
+import { callerOf } from './caller';
+import { worldVehicleDeps } from './vehicle-store';
+
+/** The demo's caller and the vehicle services' dependencies for a signed-in role, as the handlers build them. */
+async function serviceSide(token: string) {
+  const db = await getWorldDb();
+  const ctx = authOfToken(token, db);
+  if (!ctx) throw new Error('no session');
+  return { db, caller: callerOf(ctx), deps: worldVehicleDeps(db, ctx.granted) };
+}
+
+describe('the demo and the server run one implementation (decision 0110)', () => {
+  test("the demo's clone answers exactly the service's error for a taken VIN", async () => {
+    const token = await signIn('SA');
+    const { db, caller, deps } = await serviceSide(token);
+    const taken = db.tables.vehicles.get('veh-000002')?.vin;
+    const body = { vin: taken ?? '', registrationNumber: 'KA01CL0001' };
+
+    const thrown = await cloneVehicle(deps, caller, { id: 'veh-000001', body }).catch((error: unknown) => error);
+    expect(thrown).toBeInstanceOf(AppError);
+    const fromService = appErrorAnswer(thrown as AppError);
+
+    const fromDemo = await call('POST', '/vehicles/veh-000001/clone', { token, body });
+    expect({ status: fromDemo.status, body: fromDemo.body }).toEqual(fromService);
+    expect(fromDemo.status).toBe(409);
+  });
+
+  test("every entry the demo writes holds the services' hash of it, linked to the one before", async () => {
+    const token = await signIn('SA');
+    await call('POST', '/vehicles/veh-000001/resync', { token });
+    await call('PATCH', '/vehicles/veh-000001', { token, body: { registrationNumber: 'SHARED-1' } });
+    // A resource that has not moved yet appends through the same chain (recordAudit -> appendAudit).
+    expect((await call('DELETE', '/geofences/GF-KATRAJ', { token })).status).toBe(204);
+    const items = (await call('GET', '/audit?sort=seq:asc', { token })).body.items as { hash: string }[];
+    expect(items).toHaveLength(3);
+    for (const [i, { hash, ...rest }] of items.entries()) {
+      expect(await entryHash(rest as Parameters<typeof entryHash>[0])).toBe(hash);
+      if (i > 0) expect((rest as { prevHash: string }).prevHash).toBe(items[i - 1]?.hash);
+    }
+  });
+
+  test('concurrent writes never fork the chain', async () => {
+    const token = await signIn('SA');
+    const ids = ['veh-000001', 'veh-000002', 'veh-000003', 'veh-000004', 'veh-000005'];
+    const answers = await Promise.all(ids.map((id) => call('POST', `/vehicles/${id}/resync`, { token })));
+    expect(answers.map((a) => a.status)).toEqual(ids.map(() => 200));
+    const check = await call('GET', '/audit/verify', { token });
+    expect(check.body).toEqual({ ok: true, checked: 5, total: 5, broken: null });
+  });
+
+  test('a transaction that fails leaves the world as it found it', async () => {
+    const token = await signIn('SA');
+    const { db, caller, deps } = await serviceSide(token);
+    const before = db.tables.vehicles.get('veh-000001');
+    const failed = deps.transact(async (tx) => {
+      await tx.vehicles.update('veh-000001', { registrationNumber: 'ROLLED-BACK' });
+      await tx.vehicles.delete('veh-000002');
+      await tx.audit.insert({
+        id: 'aud-rolled-back',
+        seq: 1,
+        occurredAt: new Date().toISOString(),
+        userId: caller.user.id,
+        userName: caller.user.name,
+        role: caller.user.role,
+        ip: null,
+        userAgent: null,
+        entity: 'Vehicle',
+        entityId: 'veh-000001',
+        action: 'Update',
+        summary: 'never committed',
+        changes: [],
+        prevHash: '0'.repeat(64),
+        hash: '0'.repeat(64),
+      });
+      throw new Error('the write after these fails');
+    });
+    await expect(failed).rejects.toThrow('the write after these fails');
+    expect(db.tables.vehicles.get('veh-000001')).toEqual(before);
+    expect(db.tables.vehicles.get('veh-000002')).toBeDefined();
+    expect(db.tables.audit.size).toBe(0);
+  });
+});
