@@ -81,11 +81,12 @@ export async function voltlineApp(app: FastifyInstance, options: AppOptions): Pr
       .send({ status: ok ? 'ok' : 'degraded', database: databaseState, broker: brokerState });
   });
 
-  // The portal's runtime configuration (portal/src/config/env.ts): this server's API and its broker.
+  // The portal's runtime configuration (portal/src/config/env.ts): this server's API and its broker. Only the keys a
+  // deployment may set: the demo flag belongs to the build, and the portal refuses a config.json that names it.
   app.get('/config.json', async (request) => {
     const wsProtocol = request.protocol === 'https' ? 'wss' : 'ws';
     const external = config.mqttUrl && /^wss?:\/\//.test(config.mqttUrl) ? config.mqttUrl : undefined;
-    return { apiUrl: '/api', mqttUrl: external ?? `${wsProtocol}://${request.host}/mqtt`, demo: false };
+    return { apiUrl: '/api', mqttUrl: external ?? `${wsProtocol}://${request.host}/mqtt` };
   });
 
   // Responses are checked against the contract in the tests; serializing 183 operations' schemas at start is not

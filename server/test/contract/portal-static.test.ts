@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { parseRuntimeConfig } from '@/config/env';
 import { createTestServer, type TestServer } from '../helpers';
 
 const portalDir = mkdtempSync(join(tmpdir(), 'voltline-portal-'));
@@ -56,7 +57,10 @@ test('/config.json points the portal at this API and this broker (wss behind TLS
     url: '/config.json',
     headers: { host: 'fleet.example.com', 'x-forwarded-proto': 'https' },
   });
-  expect(response.json()).toEqual({ apiUrl: '/api', mqttUrl: 'wss://fleet.example.com/mqtt', demo: false });
+  expect(response.json()).toEqual({ apiUrl: '/api', mqttUrl: 'wss://fleet.example.com/mqtt' });
+  // The portal reads it with its own parser, which refuses keys a deployment may not set (it used to name `demo`,
+  // and the portal stopped at a blank page).
+  expect(parseRuntimeConfig(response.json())).toEqual({ apiUrl: '/api', mqttUrl: 'wss://fleet.example.com/mqtt' });
 });
 
 test('behind TLS every answer carries Strict-Transport-Security', async () => {
