@@ -690,6 +690,16 @@ export const widgetA11y = {
   captureToolsToolbar: role('toolbar', { name: 'Capture tools' }),
 } as const;
 
+/** A host page with a modal `<dialog>` (issue 36 items 10 and 13: the top layer, focus given back). */
+export const topLayer = {
+  page: '/top-layer/',
+  help: role('button', { name: 'Help', exact: true }),
+  editSettings: role('button', { name: 'Edit settings' }),
+  dialog: role('dialog', { name: 'Edit settings' }),
+  reportProblem: role('button', { name: 'Report a problem' }),
+  fleetName: role('textbox', { name: 'Fleet name' }),
+} as const;
+
 /** The admin builder of product tours (issue 23 item 6): its frame, steps and preview. */
 export const tourBuilder = {
   openTheSite: role('button', { name: 'Open the site' }),
