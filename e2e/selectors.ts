@@ -698,6 +698,11 @@ export const topLayer = {
   dialog: role('dialog', { name: 'Edit settings' }),
   reportProblem: role('button', { name: 'Report a problem' }),
   fleetName: role('textbox', { name: 'Fleet name' }),
+  closeDialog: role('button', { name: 'Close', exact: true }),
+  /** The widget's hosts that show above the dialog. */
+  widgetHosts: 'voltline-widget, voltline-notifications, voltline-tour',
+  tourPopover: (page: Page) => page.locator('voltline-tour').getByRole('dialog'),
+  finishTour: role('button', { name: 'Finish' }),
 } as const;
 
 /** The admin builder of product tours (issue 23 item 6): its frame, steps and preview. */

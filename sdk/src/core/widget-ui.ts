@@ -15,7 +15,7 @@ import type { EditorModule } from './capture-port';
 import { getFlowConfig, getServerConfig } from './config';
 import { ANIMATE_DELAY_MS, BUTTON_POSITIONS, READY_OPEN_DELAY_MS } from './constants';
 import { emit } from './emitter';
-import { offlineForm } from './engage-port';
+import { offlineForm, unwatchDialogs, watchDialogs } from './engage-port';
 import { attachFrame, isFrameReady, markFrameReady, sendToFrame } from './frame-bridge';
 import { listenForFrameMessages, stopListeningForFrameMessages } from './frame-router';
 import { captureState } from './report';
@@ -256,6 +256,7 @@ export function teardownUiController(): void {
   removeButton();
   removeFrame();
   removeShadowHost();
+  unwatchDialogs();
   mounted = false;
   opener = undefined;
   Object.assign(ui, {
@@ -275,6 +276,7 @@ export function mountUi(): void {
   mounted = true;
   getShadowRoot();
   renderUi();
+  watchDialogs();
 }
 
 export function isUiMounted(): boolean {
