@@ -13,7 +13,7 @@ import { emit, on } from './emitter';
 import { api } from './http';
 import { getSession, isSessionReady } from './session';
 import { settings } from './state';
-import { sendFeedbackFromFrame } from './widget-feedback';
+import { sendFeedbackFromFrame } from './report-port';
 import { showSurvey, startFeedbackFlow } from './widget-flows';
 import { openScreen, showWidget, ui } from './widget-ui';
 

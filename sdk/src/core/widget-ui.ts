@@ -18,7 +18,7 @@ import { emit } from './emitter';
 import { offlineForm, unwatchDialogs, watchDialogs } from './engage-port';
 import { attachFrame, isFrameReady, markFrameReady, sendToFrame } from './frame-bridge';
 import { listenForFrameMessages, stopListeningForFrameMessages } from './frame-router';
-import { captureState } from './report';
+import { captureState } from './capture-state';
 import { getSession, isIdentified } from './session';
 import { settings } from './state';
 
