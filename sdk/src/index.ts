@@ -13,7 +13,7 @@ import {
   setMaxNetworkRequests,
   startNetworkLogger as startNetworkLogging,
 } from './logs/network-logger';
-import { addLog } from './logs/console-logger';
+import { addLog } from './logs/console-recorder';
 import { trackEvent as track } from './logs/custom-events';
 import { setPageTracking } from './logs/ping-stream';
 import { type RedactionPolicy, setRedactionPolicy as setPolicy } from './core/redaction';

@@ -7,7 +7,7 @@ import type * as OfflineForm from '../engage/offline-form';
 import type * as TopLayer from '../engage/top-layer';
 import { addShadowStyles, getShadowRoot } from '../ui/host';
 import { trackEvent } from '../logs/custom-events';
-import { addLog } from '../logs/console-logger';
+import { addLog } from '../logs/console-recorder';
 import { getFlowConfig } from './config';
 import { emit, on } from './emitter';
 import { api } from './http';

@@ -1,4 +1,4 @@
-import { startConsoleLogger, stopConsoleLogger } from '../logs/console-logger';
+import { startConsoleLogger, stopConsoleLogger } from '../logs/console-recorder';
 import { clearCustomEvents } from '../logs/custom-events';
 import {
   setNetworkBlacklist,

@@ -1,4 +1,4 @@
-import { addLog } from '../logs/console-logger';
+import { addLog } from '../logs/console-recorder';
 import { capturePort } from './capture-port';
 import { sendToFrame } from './frame-bridge';
 import { capturePreview, captureState } from './capture-state';

@@ -1,4 +1,4 @@
-import { addLog } from '../logs/console-logger';
+import { addLog } from '../logs/console-recorder';
 import type { FrameToWidget } from '../protocol/messages';
 import { imageViewer } from './engage-port';
 import { emit } from './emitter';
