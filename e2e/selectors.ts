@@ -690,6 +690,21 @@ export const widgetA11y = {
   captureToolsToolbar: role('toolbar', { name: 'Capture tools' }),
 } as const;
 
+/** A host page with a modal `<dialog>` (issue 36 items 10 and 13: the top layer, focus given back). */
+export const topLayer = {
+  page: '/top-layer/',
+  help: role('button', { name: 'Help', exact: true }),
+  editSettings: role('button', { name: 'Edit settings' }),
+  dialog: role('dialog', { name: 'Edit settings' }),
+  reportProblem: role('button', { name: 'Report a problem' }),
+  fleetName: role('textbox', { name: 'Fleet name' }),
+  closeDialog: role('button', { name: 'Close', exact: true }),
+  /** The widget's hosts that show above the dialog. */
+  widgetHosts: 'voltline-widget, voltline-notifications, voltline-tour',
+  tourPopover: (page: Page) => page.locator('voltline-tour').getByRole('dialog'),
+  finishTour: role('button', { name: 'Finish' }),
+} as const;
+
 /** The admin builder of product tours (issue 23 item 6): its frame, steps and preview. */
 export const tourBuilder = {
   openTheSite: role('button', { name: 'Open the site' }),

@@ -13,7 +13,7 @@ import {
   setMaxNetworkRequests,
   startNetworkLogger as startNetworkLogging,
 } from './logs/network-logger';
-import { addLog } from './logs/console-logger';
+import { addLog } from './logs/console-recorder';
 import { trackEvent as track } from './logs/custom-events';
 import { setPageTracking } from './logs/ping-stream';
 import { type RedactionPolicy, setRedactionPolicy as setPolicy } from './core/redaction';
@@ -33,7 +33,7 @@ import { isLiveMode as liveMode } from './core/live-site';
 import { getSession, identifySession, isIdentified, updateSession } from './core/session';
 import { type CustomActionCallback, type UrlHandler, settings } from './core/state';
 import { linkHook } from './core/widget';
-import { sendSilentCrashReport as silentCrash } from './core/widget-feedback';
+import { sendSilentCrashReport as silentCrash } from './core/report-port';
 import {
   type FeedbackFlowOptions,
   performAction,

@@ -133,6 +133,18 @@ test('moves focus to the screen heading when the widget opens', () => {
   expect(screen.getByRole('heading', { level: 1 })).toHaveFocus();
 });
 
+test('closing the widget on a screen moves no focus, so the host page can give it back (widget issue 36 item 13)', async () => {
+  view = renderMessenger();
+  view.deliver('widget-status-update', { isWidgetOpen: true });
+  view.deliver('start-bot', { botId: 'support-bot' });
+  expect(await screen.findByRole('heading', { name: 'Volt' })).toBeInTheDocument();
+  // the host page took focus back as the widget closed
+  (document.activeElement as HTMLElement | null)?.blur();
+  view.deliver('widget-status-update', { isWidgetOpen: false });
+  await new Promise((r) => setTimeout(r, 50));
+  expect(document.body).toHaveFocus();
+});
+
 test('sends height-update with the content height whenever it changes', () => {
   const callbacks: ResizeObserverCallback[] = [];
   vi.stubGlobal(

@@ -154,11 +154,15 @@ export function App() {
     for (const [name, value] of Object.entries(themeVariables(config))) root.style.setProperty(name, value);
   }, [config, language]);
 
-  // Focus follows navigation and opening, never the first render: the frame may load while it is still hidden.
+  // Focus follows navigation and opening, never the first render (the frame may load while it is still hidden) and
+  // never the closing: the host page gives focus back where it was then (widget issue 36 item 13).
   // A screen that loads with import() shows its heading later, so wait for it.
+  const wasOpen = useRef(widgetOpen);
   useEffect(() => {
     const element = content.current;
-    if ((navigation === 0 && !widgetOpen) || !element) return;
+    const closing = wasOpen.current && !widgetOpen;
+    wasOpen.current = widgetOpen;
+    if ((navigation === 0 && !widgetOpen) || closing || !element) return;
     const focusHeading = () => {
       const heading = element.querySelector<HTMLElement>('[data-screen-heading]');
       heading?.focus();

@@ -77,6 +77,22 @@ describe('capture editor in screenshot mode', () => {
     expect(document.getElementById(DRAWING_LAYER_ID)).toBeNull();
   });
 
+  test('focus goes back to the page control it was on when the editor closes (issue 36 item 13)', async () => {
+    const opener = document.body.appendChild(document.createElement('button'));
+    opener.focus();
+    const cancelled = openCaptureEditor({ mode: 'screenshot' });
+    // the editor takes focus to its first tool
+    expect(document.activeElement?.id).toBe(EDITOR_HOST_ID);
+    key('Escape');
+    await cancelled;
+    expect(document.activeElement).toBe(opener);
+    const sent = openCaptureEditor({ mode: 'screenshot' });
+    key('Enter');
+    await sent;
+    expect(document.activeElement).toBe(opener);
+    opener.remove();
+  });
+
   test('Dismiss cancels', async () => {
     const done = openCaptureEditor({ mode: 'screenshot' });
     button('Dismiss').click();

@@ -73,6 +73,10 @@ export function openCaptureEditor(opts: CaptureEditorOptions): Promise<CaptureEd
       recordingHasMic: () => recorder.hasMic,
     });
 
+    // focus goes back where it was when the editor closes (a page control, the launcher), unless it moved on since
+    let opener = document.activeElement as HTMLElement | null;
+    while (opener?.shadowRoot?.activeElement) opener = opener.shadowRoot.activeElement as HTMLElement;
+
     const host = el('div', { id: EDITOR_HOST_ID, [EXCLUDE_ATTRIBUTE]: '' });
     const shadow = host.attachShadow({ mode: 'open' });
     applyStyles(shadow);
@@ -128,6 +132,8 @@ export function openCaptureEditor(opts: CaptureEditorOptions): Promise<CaptureEd
       const recording = recorder.recording;
       recorder.dispose();
       host.remove();
+      const now = document.activeElement;
+      if ((!now || now === document.body) && opener?.isConnected) opener.focus({ preventScroll: true });
       if (result && !result.cancelled && result.mode === 'screenshot')
         resolve({ cancelled: false, mode: 'screenshot' });
       else if (result && !result.cancelled && recording) resolve({ cancelled: false, mode: 'capture', recording });

@@ -4,15 +4,16 @@ import type * as Tours from '../tours/tours';
 import type * as Builder from '../tours/builder/opener';
 import type * as ImageViewer from '../engage/image-viewer';
 import type * as OfflineForm from '../engage/offline-form';
+import type * as TopLayer from '../engage/top-layer';
 import { addShadowStyles, getShadowRoot } from '../ui/host';
 import { trackEvent } from '../logs/custom-events';
-import { addLog } from '../logs/console-logger';
+import { addLog } from '../logs/console-recorder';
 import { getFlowConfig } from './config';
 import { emit, on } from './emitter';
 import { api } from './http';
 import { getSession, isSessionReady } from './session';
 import { settings } from './state';
-import { sendFeedbackFromFrame } from './widget-feedback';
+import { sendFeedbackFromFrame } from './report-port';
 import { showSurvey, startFeedbackFlow } from './widget-flows';
 import { openScreen, showWidget, ui } from './widget-ui';
 
@@ -72,3 +73,28 @@ export const offlineForm = (job: (m: typeof OfflineForm) => void) => run(import(
 
 /** Run `job` on the image viewer chunk (`open-image`). */
 export const imageViewer = (job: (m: typeof ImageViewer) => void) => run(import('../engage/image-viewer'), job);
+
+/** Run `job` on the top layer chunk (a host page's modal dialog is open or just closed). */
+export const topLayer = (job: (m: typeof TopLayer) => void) => run(import('../engage/top-layer'), job);
+
+let dialogs: MutationObserver | undefined;
+
+/**
+ * Watch the page's dialogs (issue 36 item 10): when one opens or closes (its `open` attribute), or a widget host is
+ * added to `<body>` while one is open, the top layer chunk puts the widget's hosts above the topmost modal dialog.
+ */
+export function watchDialogs(): void {
+  if (dialogs || typeof MutationObserver === 'undefined') return;
+  const check = () => {
+    if (document.querySelector('dialog[open],[data-gleap][popover]')) topLayer((m) => m.place());
+  };
+  dialogs = new MutationObserver(check);
+  dialogs.observe(document.documentElement, { subtree: true, attributeFilter: ['open'] });
+  dialogs.observe(document.body, { childList: true });
+  check();
+}
+
+export function unwatchDialogs(): void {
+  dialogs?.disconnect();
+  dialogs = undefined;
+}

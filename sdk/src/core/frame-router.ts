@@ -1,4 +1,4 @@
-import { addLog } from '../logs/console-logger';
+import { addLog } from '../logs/console-recorder';
 import type { Envelope, FrameToWidget, MessageOf } from '../protocol/messages';
 import { acceptFrameMessage } from './frame-bridge';
 

@@ -1,4 +1,4 @@
-import { startConsoleLogger, stopConsoleLogger } from '../logs/console-logger';
+import { startConsoleLogger, stopConsoleLogger } from '../logs/console-recorder';
 import { clearCustomEvents } from '../logs/custom-events';
 import {
   setNetworkBlacklist,
@@ -16,7 +16,7 @@ import { builder, inApp, offlineForm, tooltips, tours } from './engage-port';
 import { extensions } from './extensions';
 import { readJson } from './storage';
 import { resetFrameBridge } from './frame-bridge';
-import { cancelReportRetry, flushReportQueue } from './report';
+import { cancelReportRetry, flushReportQueue, preloadReportPipeline } from './report-port';
 import { clearSession, getSession, isSessionReady, readStoredSession, startSession, updateSession } from './session';
 import { connectSocket, disconnectSocket } from './socket';
 import { originOf, settings } from './state';
@@ -71,8 +71,10 @@ let announced = false;
 function mount(): void {
   if (!runtime.initialized || !document.body || isUiMounted()) return;
   timed('mount', mountUi);
-  // in the module cache before the network may go: the form shown when the messenger frame cannot load
+  // in the module cache before the network may go: the form shown when the messenger frame cannot load, and the report
+  // pipeline that keeps its report in the outbox
   offlineForm(() => {});
+  preloadReportPipeline();
   // notifications of an earlier page (the in-app chunk loads only when there are some)
   if (readJson<unknown[]>('gleap-widget-unread-notifications')?.length) inApp((m) => m.restoreNotifications());
 }
@@ -93,7 +95,7 @@ function onSessionReady(): void {
   startStreams();
   const hash = getSession()?.gleapHash;
   if (hash) emit('register-pushmessage-group', `gleapuser-${hash}`);
-  void flushReportQueue();
+  flushReportQueue();
 }
 
 /**
@@ -156,7 +158,7 @@ function start(sdkKey: string): void {
         if (hash) emit('unregister-pushmessage-group', `gleapuser-${hash}`);
       }),
     );
-    const online = () => void flushReportQueue();
+    const online = () => flushReportQueue();
     window.addEventListener('online', online);
     runtime.cleanups.push(() => window.removeEventListener('online', online));
     // Storage and network start in the next task: the first localStorage read and the first fetch of a page cost the

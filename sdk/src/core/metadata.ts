@@ -1,6 +1,6 @@
 import { SDK_TYPE, SDK_VERSION } from './constants';
 import { redactUrl } from './redaction';
-import { settings } from './state';
+import { sessionDurationSeconds, settings } from './state';
 import { isMobileUa } from './report-types';
 
 /** Operating system name from the user agent (§3 list). */
@@ -37,10 +37,7 @@ export function browserVersion(ua: string, name = browserName(ua)): string {
   return VERSION_TOKEN[name]?.exec(ua)?.[1] ?? '';
 }
 
-/** Seconds since the widget started, rounded as gleap rounds them (ping `time`, metadata `sessionDuration`). */
-export function sessionDurationSeconds(now = Date.now()): number {
-  return Math.round((now - settings.startedAt) / 1000);
-}
+export { sessionDurationSeconds };
 
 /** The metadata collected per report (§3). */
 export function collectMetadata(): Record<string, unknown> {

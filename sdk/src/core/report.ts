@@ -2,23 +2,16 @@ import { capturePort } from './capture-port';
 import { isLiveMode } from './live-site';
 import { collectMetadata } from './metadata';
 import { CAPTURE_ITEMS, type CaptureItem, type CaptureSummary } from '../protocol/messages';
-import type { BugReport, ExcludeData, Priority, RecordingFile, ScreenshotData, WebReplayPayload } from './report-types';
+import type { BugReport, ExcludeData, Priority, ScreenshotData } from './report-types';
 import { getSession } from './session';
 import { settings } from './state';
 import { getConsoleLogs } from '../logs/console-logger';
 import { getCustomEvents } from '../logs/custom-events';
 import { getNetworkLogs, getResourceEntries } from '../logs/network-logger';
 import { getFlowConfig } from './config';
+import { capturePreview, captureState, resetCapturePreview } from './capture-state';
 
-/**
- * Globals of §3: the last screen recording (uploaded by the outbox with its report), the replay, and the scroll position
- * saved when the widget opened.
- */
-export const captureState = {
-  screenRecording: undefined as RecordingFile | undefined,
-  webReplay: undefined as WebReplayPayload | undefined,
-  snapshotPosition: { x: 0, y: 0 },
-};
+export { capturePreview, captureState, resetCapturePreview };
 
 export interface ReportOptions {
   type?: string;
@@ -120,26 +113,6 @@ const EXCLUDE_KEY: Record<CaptureItem, keyof ExcludeData> = {
   networkLogs: 'networkLogs',
   customData: 'customData',
 };
-
-/**
- * The "what will be sent" preview of the feedback form: the snapshot it showed (sent as shown) and the items the visitor
- * removed (left out of the next report sent from the frame).
- */
-export const capturePreview = {
-  snapshot: undefined as ScreenshotData | undefined,
-  removed: new Set<CaptureItem>(),
-  last: undefined as CaptureSummary | undefined,
-  /** Increases with every request, so that a slow, older summary never overwrites a newer one. */
-  sequence: 0,
-};
-
-/** Forget the preview (after a send, on a new flow). */
-export function resetCapturePreview(): void {
-  capturePreview.snapshot = undefined;
-  capturePreview.removed.clear();
-  capturePreview.last = undefined;
-  capturePreview.sequence += 1;
-}
 
 /** The exclusions the visitor chose in the preview, in `excludeData` terms. */
 export function previewExclusions(): ExcludeData {

@@ -1,4 +1,4 @@
-import { addLog } from '../logs/console-logger';
+import { addLog } from '../logs/console-recorder';
 import { settings } from './state';
 
 /** The only schemes a URL from the frame, the banner or server data may open (relative URLs resolve to the page's). */

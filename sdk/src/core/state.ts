@@ -56,3 +56,8 @@ export function originOf(url: string): string {
     return '';
   }
 }
+
+/** Seconds since the widget started, rounded as gleap rounds them (ping `time`, metadata `sessionDuration`). */
+export function sessionDurationSeconds(now = Date.now()): number {
+  return Math.round((now - settings.startedAt) / 1000);
+}

@@ -129,7 +129,7 @@ test('a removed screenshot is not sent, and the new summary lists it as removed'
   fromFrame('request-capture-summary');
   await vi.waitFor(() => expect(summaries(sent)).toHaveLength(1));
   fromFrame('remove-capture-item', { item: 'screenshot' });
-  expect(summaries(sent)[1]).toMatchObject({ removed: ['screenshot'] });
+  await vi.waitFor(() => expect(summaries(sent)[1]).toMatchObject({ removed: ['screenshot'] }));
   fromFrame('send-feedback', { formData: { description: 'd' }, action: { feedbackType: 'BUG', excludeData: {} } });
   await vi.waitFor(() => expect(mock.store.reports).toHaveLength(1));
   expect(mock.store.reports[0]!.screenshotData).toBeUndefined();

@@ -1,7 +1,7 @@
-import { addLog } from '../logs/console-logger';
+import { addLog } from '../logs/console-recorder';
 import { capturePort } from './capture-port';
 import { sendToFrame } from './frame-bridge';
-import { capturePreview, captureState } from './report';
+import { capturePreview, captureState } from './capture-state';
 import { hideWidget, showWidget, ui } from './widget-ui';
 
 /**

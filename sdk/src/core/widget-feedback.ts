@@ -1,28 +1,17 @@
 import { trackEvent } from '../logs/custom-events';
 import type { CaptureItem, FeedbackQueued, SendFeedbackData } from '../protocol/messages';
 import { capturePort } from './capture-port';
-import { FEEDBACK_FAILED_TEXT, SILENT_CRASH_REARM_MS } from './constants';
+import { FEEDBACK_FAILED_TEXT } from './constants';
 import { emit } from './emitter';
 import { sendToFrame } from './frame-bridge';
-import {
-  buildReport,
-  capturePreview,
-  captureState,
-  previewExclusions,
-  removeCaptureItem,
-  resetCapturePreview,
-  submitReport,
-  summarizeNextReport,
-} from './report';
+import { buildReport, previewExclusions, removeCaptureItem, submitReport, summarizeNextReport } from './report';
+import { capturePreview, captureState, resetCapturePreview } from './capture-state';
 import type { ExcludeData, Priority } from './report-types';
-import { isSessionReady } from './session';
 
 /**
  * Feedback sending: the frame's `send-feedback` becomes a report (`report.ts` builds and submits it), the capture
  * preview the form shows, and silent crash reports (a screen recording is uploaded by the outbox, with its report).
  */
-
-let silentSent = false;
 
 /**
  * `send-feedback` -> report -> `feedback-sent` or `feedback-sending-failed` (+ the events of §7). A report the outbox
@@ -87,26 +76,13 @@ export async function resetCaptureForFlow(): Promise<void> {
   captureState.webReplay = (await capturePort.replay())?.getReplayPayload() ?? undefined;
 }
 
-/**
- * Silent crash report: only with a ready session, at most once per 10 s; failures are swallowed (§8). Screenshot,
- * replays and attachments are left out unless the caller asks for them (§3: all three default to true).
- */
-export function sendSilentCrashReport(
+/** Build and send a silent crash report; failures are swallowed (§8). The gate is `report-port.ts`'s. */
+export function sendSilentReport(
   formData: Record<string, unknown>,
-  priority: Priority = 'MEDIUM',
-  excludeData: ExcludeData = { screenshot: true, replays: true, attachments: true },
+  priority: Priority,
+  excludeData: ExcludeData,
 ): void {
-  if (!isSessionReady() || silentSent) return;
-  silentSent = true;
-  setTimeout(() => {
-    silentSent = false;
-  }, SILENT_CRASH_REARM_MS);
   void buildReport({ type: 'CRASH', priority, formData, excludeData, isSilent: true })
     .then(submitReport)
     .catch(() => {});
-}
-
-/** Re-arm the silent crash report (on destroy). */
-export function resetFeedbackState(): void {
-  silentSent = false;
 }

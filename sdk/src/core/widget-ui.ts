@@ -9,16 +9,16 @@ import {
   removeFrame,
   updateFrame,
 } from '../ui/frame-container';
-import { getShadowRoot, removeShadowHost, setShadowStyles } from '../ui/host';
+import { deepActive, getShadowRoot, removeShadowHost, setShadowStyles } from '../ui/host';
 import { widgetCss } from '../ui/styles';
 import type { EditorModule } from './capture-port';
 import { getFlowConfig, getServerConfig } from './config';
 import { ANIMATE_DELAY_MS, BUTTON_POSITIONS, READY_OPEN_DELAY_MS } from './constants';
 import { emit } from './emitter';
-import { offlineForm } from './engage-port';
+import { offlineForm, unwatchDialogs, watchDialogs } from './engage-port';
 import { attachFrame, isFrameReady, markFrameReady, sendToFrame } from './frame-bridge';
 import { listenForFrameMessages, stopListeningForFrameMessages } from './frame-router';
-import { captureState } from './report';
+import { captureState } from './capture-state';
 import { getSession, isIdentified } from './session';
 import { settings } from './state';
 
@@ -43,6 +43,8 @@ let openTimer: ReturnType<typeof setTimeout> | undefined;
 let animateTimer: ReturnType<typeof setTimeout> | undefined;
 let mounted = false;
 let listening = false;
+/** Where focus was when the messenger opened (kept while it only hides for a drawing); it goes back there on close. */
+let opener: HTMLElement | null | undefined;
 
 const isLeft = () => {
   const p = getFlowConfig().feedbackButtonPosition;
@@ -110,6 +112,7 @@ function prepareFrame(): void {
 function applyOpen(): void {
   if (ui.open) return;
   ui.open = true;
+  if (opener === undefined) opener = deepActive();
   captureState.snapshotPosition = { x: window.scrollX, y: window.scrollY };
   renderUi();
   focusFrame();
@@ -144,14 +147,21 @@ export function hideWidget(): void {
 /** Close: hide the frame, clear drawings and emit `close`. */
 export function closeWidget(): void {
   if (!ui.open && !ui.wantOpen) return;
-  // keyboard users get back to where they were: the launcher, when focus was inside the widget
-  const focusWasInside = document.activeElement?.tagName === 'VOLTLINE-WIDGET';
+  // keyboard users get back to where they were when it opened (else the launcher), when focus was inside the widget
+  // or lost with a surface that went away
+  const active = document.activeElement;
+  const focusWasInside = !active || active === document.body || active.tagName === 'VOLTLINE-WIDGET';
+  const back = opener;
+  opener = undefined;
   hideWidget();
   ui.mode = 'widget';
   ui.height = undefined;
   ui.editor?.cleanupDrawings();
   renderUi();
-  if (focusWasInside) focusButton();
+  if (focusWasInside) {
+    if (back?.isConnected && back !== document.body) back.focus({ preventScroll: true });
+    else focusButton();
+  }
   emit('close');
 }
 
@@ -246,7 +256,9 @@ export function teardownUiController(): void {
   removeButton();
   removeFrame();
   removeShadowHost();
+  unwatchDialogs();
   mounted = false;
+  opener = undefined;
   Object.assign(ui, {
     open: false,
     wantOpen: false,
@@ -264,6 +276,7 @@ export function mountUi(): void {
   mounted = true;
   getShadowRoot();
   renderUi();
+  watchDialogs();
 }
 
 export function isUiMounted(): boolean {

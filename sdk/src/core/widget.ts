@@ -1,21 +1,20 @@
-import { addLog } from '../logs/console-logger';
+import { addLog } from '../logs/console-recorder';
 import type { FrameToWidget } from '../protocol/messages';
 import { imageViewer } from './engage-port';
 import { emit } from './emitter';
 import { extensions } from './extensions';
-import { sendToFrame } from './frame-bridge';
 import { type MessageHandlers, frameMessages } from './frame-router';
-import { collectTicketData } from './report';
 import { openSafeUrl } from './safe-url';
 import { settings } from './state';
 import { startScreenDrawing } from './widget-drawing';
 import {
+  collectTicketData,
   removeCaptureItemFromReport,
   resetCaptureForFlow,
   resetFeedbackState,
   sendCaptureSummary,
   sendFeedbackFromFrame,
-} from './widget-feedback';
+} from './report-port';
 import { closeWidget, handleFramePing, handlePageChanged, setFrameHeight, teardownUiController, ui } from './widget-ui';
 
 /**
@@ -59,10 +58,10 @@ export const coreFrameHandlers: MessageHandlers<FrameToWidget> = {
   },
   'open-image': (image) => imageViewer((m) => m.openImageViewer(image.url)),
   'page-changed': handlePageChanged,
-  'collect-ticket-data': () => sendToFrame('collect-ticket-data', collectTicketData()),
+  'collect-ticket-data': collectTicketData,
   'height-update': setFrameHeight,
   'notify-event': (event) => {
-    if (event?.type === 'flow-started') void resetCaptureForFlow();
+    if (event?.type === 'flow-started') resetCaptureForFlow();
     emit(event?.type, event?.data);
   },
   'cleanup-drawings': () => ui.editor?.cleanupDrawings(),

@@ -1,4 +1,4 @@
-import { core, h } from './panel';
+import { core, h, returnFocus } from './panel';
 
 export { use } from './panel';
 
@@ -8,6 +8,8 @@ export { use } from './panel';
  */
 
 let viewer: HTMLElement | null = null;
+/** Gives focus back to where it was when the viewer opened (the messenger frame, mostly). */
+let giveBack: (() => void) | undefined;
 /** The shadow root that has the viewer's stylesheet (a new one after destroy and initialize). */
 let styledRoot: ShadowRoot | null = null;
 
@@ -19,6 +21,7 @@ const CSS = `.viewer{position:fixed;inset:0;z-index:2147483602;background:rgba(0
 /** Full-screen image viewer with a close button; Escape or the button closes it (Escape does not close the widget). */
 export function openImageViewer(url: string): void {
   closeImageViewer();
+  giveBack = returnFocus();
   const root = core.getShadowRoot();
   if (styledRoot !== root) {
     core.addShadowStyles(CSS);
@@ -46,4 +49,6 @@ export function openImageViewer(url: string): void {
 export function closeImageViewer(): void {
   viewer?.remove();
   viewer = null;
+  giveBack?.();
+  giveBack = undefined;
 }

@@ -109,6 +109,25 @@ test('the launcher pressed again, Close and Escape close the form', async () => 
   expect(form()).toBeNull();
 });
 
+test('closing the form gives focus back to where it was: the launcher, or the page control that opened it (issue 36 item 13)', async () => {
+  await boot();
+  offline(true);
+  launcher().focus();
+  launcher().click();
+  await vi.waitFor(() => expect(form()).not.toBeNull());
+  expect(shadow().activeElement).toBe(byLabel('Description'));
+  form()!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+  expect(form()).toBeNull();
+  expect(shadow().activeElement).toBe(launcher());
+  const help = document.body.appendChild(document.createElement('button'));
+  help.focus();
+  Gleap.open();
+  await vi.waitFor(() => expect(form()).not.toBeNull());
+  button('Close').click();
+  expect(document.activeElement).toBe(help);
+  help.remove();
+});
+
 test('invalid input shows the errors and sends nothing', async () => {
   await boot();
   offline(true);

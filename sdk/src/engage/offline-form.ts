@@ -1,4 +1,4 @@
-import { core, h } from './panel';
+import { core, h, returnFocus } from './panel';
 
 export { use } from './panel';
 
@@ -80,6 +80,8 @@ export function offlineFeedback(values: OfflineValues) {
 let form: HTMLElement | null = null;
 let timer: ReturnType<typeof setTimeout> | undefined;
 let offOpen: (() => void) | undefined;
+/** Gives focus back to where it was when the form showed (the launcher, mostly). */
+let giveBack: (() => void) | undefined;
 /** The shadow root that has the form's stylesheet (a new one after destroy and initialize). */
 let styledRoot: ShadowRoot | null = null;
 
@@ -109,6 +111,8 @@ function removeForm(): void {
   offOpen = undefined;
   form?.remove();
   form = null;
+  giveBack?.();
+  giveBack = undefined;
 }
 
 /** Close the form; the widget no longer wants to open. */
@@ -179,6 +183,7 @@ export function showOfflineForm(): void {
   });
   // the frame loaded after all: the messenger takes over
   offOpen = core.on('open', removeForm);
+  giveBack = returnFocus();
   root.appendChild(form);
   description.control.focus();
 }

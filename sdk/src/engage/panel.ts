@@ -24,3 +24,16 @@ export function h<K extends keyof HTMLElementTagNameMap>(
   node.append(...children);
   return node;
 }
+
+/**
+ * Remember where focus is as a panel opens; the returned function, called once the panel is gone, gives focus back
+ * there when the panel took it away (focus is lost, on the page's body) and the element is still in the page.
+ */
+export function returnFocus(): () => void {
+  let was = document.activeElement as HTMLElement | null;
+  while (was?.shadowRoot?.activeElement) was = was.shadowRoot.activeElement as HTMLElement;
+  return () => {
+    const now = document.activeElement;
+    if ((!now || now === document.body) && was?.isConnected) was.focus({ preventScroll: true });
+  };
+}

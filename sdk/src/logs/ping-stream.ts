@@ -7,7 +7,7 @@ import {
   SDK_VERSION,
 } from '../core/constants';
 import { api } from '../core/http';
-import { sessionDurationSeconds } from '../core/metadata';
+import { sessionDurationSeconds } from '../core/state';
 import { hasPendingEvents, restorePendingEvents, takePendingEvents, trackEvent } from './custom-events';
 
 let timers: ReturnType<typeof setInterval>[] = [];

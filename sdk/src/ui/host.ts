@@ -69,6 +69,13 @@ export function addShadowStyles(css: string): void {
   }
 }
 
+/** The focused element, looked for inside open shadow roots (the widget's own, or the host's components). */
+export function deepActive(): HTMLElement | null {
+  let a = document.activeElement as HTMLElement | null;
+  while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement as HTMLElement;
+  return a;
+}
+
 export function removeShadowHost(): void {
   hostEl?.remove();
   hostEl = null;

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { seriousViolations } from '../../axe';
 import { serveHarness } from '../capture-shared/capture-bundle';
 import { HOST_ORIGIN, routeFakeApi } from '../support/fake-api';
-import { ui, widgetA11y, widgetHost } from '../../../selectors';
+import { messengerForm, topLayer, ui, widgetA11y, widgetHost } from '../../../selectors';
 
 // Issue 24 item 5: the widget's own surfaces meet WCAG 2.2 AA inside the host page (axe reaches into open shadow
 // roots). The host pages themselves are test fixtures, so each check is scoped to the widget's elements. The messenger
@@ -53,4 +53,29 @@ test('the capture editor: a named toolbar of named tools, no serious or critical
   expect(await seriousViolations(page, { include: ['[data-a11y-editor]'], iframes: false })).toEqual([]);
   await page.keyboard.press('Escape');
   await expect(toolbar).toBeHidden();
+});
+
+test('focus goes back to the page control that opened the messenger when it closes (issue 36 item 13)', async ({
+  page,
+}) => {
+  await routeFakeApi(page);
+  await page.goto(`${HOST_ORIGIN}${topLayer.page}`);
+  await page.waitForFunction(() => (window as unknown as { widgetReady?: boolean }).widgetReady === true);
+  const help = page.getByRole(...topLayer.help);
+  await help.focus();
+  await page.keyboard.press('Enter');
+  const frame = widgetHost.frame(page);
+  await expect(frame.getByRole(...ui.buttonNamed(messengerForm.reportBug))).toBeVisible();
+  // focus is in the messenger; Escape there closes it
+  await frame.getByRole(...ui.buttonNamed(messengerForm.reportBug)).focus();
+  await page.keyboard.press('Escape');
+  await expect(page.locator(widgetA11y.iframeTitleFeedbackAndSupport)).toBeHidden();
+  await expect(help).toBeFocused();
+  // opened from the launcher, it gives focus back to the launcher
+  await widgetHost.launcher(page).focus();
+  await page.keyboard.press('Enter');
+  await expect(frame.getByRole(...ui.buttonNamed(messengerForm.reportBug))).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.locator(widgetA11y.iframeTitleFeedbackAndSupport)).toBeHidden();
+  await expect(widgetHost.launcher(page)).toBeFocused();
 });

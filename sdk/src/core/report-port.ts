@@ -1,0 +1,82 @@
+import type { CaptureItem, SendFeedbackData } from '../protocol/messages';
+import { FEEDBACK_FAILED_TEXT, SILENT_CRASH_REARM_MS } from './constants';
+import { emit } from './emitter';
+import { sendToFrame } from './frame-bridge';
+import type * as Pipeline from './report-pipeline';
+import type { ExcludeData, Priority } from './report-types';
+import { isSessionReady } from './session';
+
+/**
+ * The core's door to the report pipeline (`report-pipeline.ts`: build, send, outbox, metadata, capture preview), which
+ * loads with import(): in idle time after initialize (`preloadReportPipeline`, beside the offline form), off the host's
+ * critical path (the ESM build's own chunk; the UMD script inlines it). What must hold at once stays here: the silent
+ * crash report's gate, and a send that fails when the pipeline cannot load (the frame is told, as of any failed send).
+ */
+let loaded: typeof Pipeline | undefined;
+/** One promise, so that the frame's messages reach the pipeline in their order; a failed load is tried again later. */
+let loading: Promise<typeof Pipeline> | undefined;
+const pipeline = (): Promise<typeof Pipeline> =>
+  (loading ??= import('./report-pipeline').then(
+    (m) => (loaded = m),
+    (err) => {
+      loading = undefined;
+      throw err;
+    },
+  ));
+const run = (job: (m: typeof Pipeline) => unknown): void => void pipeline().then(job, () => {});
+
+/**
+ * Load the pipeline in idle time after initialize (with the offline form): a report written while the network is gone
+ * must still reach the outbox.
+ */
+export function preloadReportPipeline(): void {
+  pipeline().catch(() => {});
+}
+
+/** `send-feedback` -> report -> `feedback-sent` or `feedback-sending-failed` (`widget-feedback.ts`). */
+export function sendFeedbackFromFrame(d: SendFeedbackData): Promise<void> {
+  return pipeline().then(
+    (m) => m.sendFeedbackFromFrame(d),
+    (err) => {
+      sendToFrame('feedback-sending-failed', FEEDBACK_FAILED_TEXT);
+      emit('error-while-sending', err);
+    },
+  );
+}
+
+export const collectTicketData = (): void => run((m) => sendToFrame('collect-ticket-data', m.collectTicketData()));
+export const sendCaptureSummary = (): void => run((m) => m.sendCaptureSummary());
+export const removeCaptureItemFromReport = (item: CaptureItem): void => run((m) => m.removeCaptureItemFromReport(item));
+export const resetCaptureForFlow = (): void => run((m) => m.resetCaptureForFlow());
+
+/** Send what the outbox kept (on start, when the network is back). */
+export const flushReportQueue = (): void => run((m) => m.flushReportQueue());
+
+/** Stop the outbox's retry timer (destroy); nothing to stop when the pipeline never loaded. */
+export function cancelReportRetry(): void {
+  loaded?.cancelReportRetry();
+}
+
+let silentSent = false;
+
+/**
+ * Silent crash report: only with a ready session, at most once per 10 s; failures are swallowed (§8). Screenshot,
+ * replays and attachments are left out unless the caller asks for them (§3: all three default to true).
+ */
+export function sendSilentCrashReport(
+  formData: Record<string, unknown>,
+  priority: Priority = 'MEDIUM',
+  excludeData: ExcludeData = { screenshot: true, replays: true, attachments: true },
+): void {
+  if (!isSessionReady() || silentSent) return;
+  silentSent = true;
+  setTimeout(() => {
+    silentSent = false;
+  }, SILENT_CRASH_REARM_MS);
+  run((m) => m.sendSilentReport(formData, priority, excludeData));
+}
+
+/** Re-arm the silent crash report (on destroy). */
+export function resetFeedbackState(): void {
+  silentSent = false;
+}
