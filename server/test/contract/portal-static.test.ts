@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { parseRuntimeConfig } from '@/config/env';
+import { parseRuntimeConfig } from '@/config/env-schema';
 import { createTestServer, type TestServer } from '../helpers';
 
 const portalDir = mkdtempSync(join(tmpdir(), 'voltline-portal-'));

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+
+/**
+ * The portal's configuration: build-time `VITE_*` variables, overridden at run time by a `config.json` beside
+ * `index.html` (one build serves many deployments). Validated once; read everywhere through `getEnv()` (`env.ts`).
+ * This module is pure (no `import.meta.env`), so the Fleet API server's tests check its `/config.json` with it.
+ */
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .pipe(z.url().optional())
+  .optional();
+
+const configSchema = z.object({
+  /** Base URL of the Fleet API: absolute, or a path on this origin. */
+  apiUrl: z
+    .string()
+    .trim()
+    .min(1)
+    .refine((value) => value.startsWith('/') || URL.canParse(value), 'must be a URL or a path starting with /'),
+  /** MQTT over WebSocket URL of the broker. */
+  mqttUrl: z
+    .string()
+    .trim()
+    .refine((value) => /^wss?:\/\//.test(value) && URL.canParse(value), 'must be a ws:// or wss:// URL'),
+  /** SDK key of the Voltline widget (the session-recording tag); none means the widget is not loaded. */
+  widgetKey: z
+    .string()
+    .trim()
+    .transform((value) => (value === '' ? undefined : value))
+    .optional(),
+  /** Script URL of an analytics tag; none means no analytics. */
+  analyticsUrl: optionalUrl,
+  /** MapLibre style URL; none means the bundled offline style. */
+  mapStyleUrl: optionalUrl,
+  /** Demo mode: MSW answers the network from the demo world. */
+  demo: z.boolean(),
+});
+
+export type Env = z.infer<typeof configSchema>;
+
+/** Keys a `config.json` may set (the demo flag is a property of the build and cannot be switched at run time). */
+const runtimeSchema = configSchema.omit({ demo: true }).partial().strict();
+export type RuntimeConfig = z.infer<typeof runtimeSchema>;
+
+export const ENV_DEFAULTS = {
+  apiUrl: '/api',
+  mqttUrl: 'ws://127.0.0.1:9001',
+} as const;
+
+/** The build-time variables this module reads (a subset of `import.meta.env`). */
+export interface BuildEnv {
+  VITE_API_URL?: string;
+  VITE_MQTT_URL?: string;
+  VITE_WIDGET_KEY?: string;
+  VITE_ANALYTICS_URL?: string;
+  VITE_MAP_STYLE_URL?: string;
+}
+
+function describe(error: z.ZodError): string {
+  return error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('; ');
+}
+
+/** Validates build-time variables plus run-time overrides (run-time wins); throws a readable error when invalid. */
+export function parseEnv(build: BuildEnv, demo: boolean, runtime: RuntimeConfig = {}): Env {
+  const blankToUndefined = (value: string | undefined) => (value?.trim() ? value : undefined);
+  const merged = {
+    apiUrl: blankToUndefined(build.VITE_API_URL) ?? ENV_DEFAULTS.apiUrl,
+    mqttUrl: blankToUndefined(build.VITE_MQTT_URL) ?? ENV_DEFAULTS.mqttUrl,
+    widgetKey: build.VITE_WIDGET_KEY,
+    analyticsUrl: build.VITE_ANALYTICS_URL,
+    mapStyleUrl: build.VITE_MAP_STYLE_URL,
+    demo,
+    ...runtime,
+  };
+  const result = configSchema.safeParse(merged);
+  if (!result.success) throw new Error(`Invalid portal configuration: ${describe(result.error)}`);
+  return result.data;
+}
+
+/** Validates the parsed content of `config.json`; throws a readable error when invalid. */
+export function parseRuntimeConfig(value: unknown): RuntimeConfig {
+  const result = runtimeSchema.safeParse(value);
+  if (!result.success) throw new Error(`Invalid config.json: ${describe(result.error)}`);
+  return result.data;
+}
