@@ -244,7 +244,9 @@ test.describe('keyboard', () => {
     // The modal moves focus inside as it opens (a timer after it mounts); a key pressed before that, which the browser
     // handles ahead of timers on a busy machine, would go from the button on to the page behind.
     await expect
-      .poll(() => dialog.evaluate((el) => el.contains(document.activeElement)), { message: 'focus moves into the modal' })
+      .poll(() => dialog.evaluate((el) => el.contains(document.activeElement)), {
+        message: 'focus moves into the modal',
+      })
       .toBe(true);
     for (let i = 0; i < 12; i += 1) {
       await page.keyboard.press('Tab');
