@@ -61,6 +61,7 @@ async function walkViolations(page: Page, where: string, scope: 'page' | 'conten
     rules: { 'label-content-name-mismatch': { enabled: true } },
     exclude: ['canvas.maplibregl-canvas'],
     include: content ? CONTENT_PARTS : [],
+    onePassWithoutFrames: true,
   });
   for (const line of found) console.log(line);
   return found;
@@ -192,7 +193,7 @@ test.describe('accessibility (axe-core, WCAG 2.2 AA): no serious or critical vio
           // Soft: one page's violations do not hide the next page's.
           expect.soft(await walkViolations(page, `${role.code} ${path}`, scope), path).toEqual([]);
           scope = 'content';
-          console.log(`a11y ${role.code} ${path} ${Date.now() - started} ms`);
+          console.log(`a11y ${role.code} ${path} ${Date.now() - started} ms, ${page.frames().length} frame(s)`);
           if (SCREENSHOT_ROUTES.has(route.id)) {
             await lookAt(page, { path: `${ARTIFACTS}a11y-${role.code}-${route.id}.png` });
           }
