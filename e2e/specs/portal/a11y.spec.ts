@@ -218,7 +218,8 @@ test.describe('accessibility (axe-core, WCAG 2.2 AA): no serious or critical vio
 test.describe('keyboard', () => {
   test('the first Tab reaches "Skip to main content" and Enter moves focus to the main content', async ({ page }) => {
     test.setTimeout(120_000);
-    // A fresh load of the page (signed in), so focus starts at the top of the document.
+    // A fresh load of the page (signed in, from the saved session), so focus starts at the top of the document.
+    await savedSession(page, 'SA');
     await signInToDashboard(page, 'SA');
     await page.keyboard.press('Tab');
     const skip = page.getByRole(...ui.linkNamed(a11y.skipLink));

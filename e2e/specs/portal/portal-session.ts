@@ -23,41 +23,54 @@ export interface SavedSession {
 /** One real sign-in per role and worker; every other test of the worker starts from its saved session. */
 const saved = new Map<string, Promise<SavedSession>>();
 
+/**
+ * Signs in through the login page in `page` (the app then opens `returnTo` by itself) and returns the session as soon
+ * as the app holds its token. Only the IndexedDB of the storage is kept: a test's own localStorage (demo knobs, say)
+ * is not handed on to the next test.
+ */
+async function signInThrough(page: Page, role: string, returnTo?: string): Promise<SavedSession> {
+  await page.goto(`${PORTAL_BASE}/login${returnTo ? `?returnTo=${encodeURIComponent(returnTo)}` : ''}`);
+  await page.locator(portal.login.demoAccountOf(role)).click();
+  // The store takes the token only once the demo API answered the sign-in, and the demo API answers only once the
+  // new session is written to IndexedDB: from here on, both halves of the session are saved.
+  const store = await page.waitForFunction(
+    (key) => {
+      const value = window.sessionStorage.getItem(key);
+      return value && (JSON.parse(value) as { state?: { auth?: { token?: string } } }).state?.auth?.token
+        ? value
+        : null;
+    },
+    STORE_STORAGE_KEY,
+    { timeout: 30_000 },
+  );
+  const storage = await page.context().storageState({ indexedDB: true });
+  return {
+    storage: { cookies: [], origins: storage.origins.map((o) => ({ ...o, localStorage: [] })) },
+    store: (await store.jsonValue()) as string,
+  };
+}
+
+/** Signs in (in a context of its own) and keeps the session for the worker's next tests of the role. */
 async function signInOnce(browser: Browser, role: string): Promise<SavedSession> {
   const context = await browser.newContext();
   try {
-    const page = await context.newPage();
-    await page.goto(`${PORTAL_BASE}/login`);
-    await page.locator(portal.login.demoAccountOf(role)).click();
-    // The store takes the token only once the demo API answered the sign-in, and the demo API answers only once the
-    // new session is written to IndexedDB: from here on, both halves of the session are saved.
-    const store = await page.waitForFunction(
-      (key) => {
-        const value = window.sessionStorage.getItem(key);
-        return value && (JSON.parse(value) as { state?: { auth?: { token?: string } } }).state?.auth?.token
-          ? value
-          : null;
-      },
-      STORE_STORAGE_KEY,
-      { timeout: 30_000 },
-    );
-    return { storage: await context.storageState({ indexedDB: true }), store: (await store.jsonValue()) as string };
+    return await signInThrough(await context.newPage(), role);
   } finally {
     await context.close();
   }
+}
+
+function keep(role: string, session: Promise<SavedSession>): Promise<SavedSession> {
+  saved.set(role, session);
+  session.catch(() => saved.delete(role));
+  return session;
 }
 
 /** The saved session of a role's demo account, signing in (once per worker) if there is none yet. */
 export function savedSession(page: Page, role: string): Promise<SavedSession> {
   const browser = page.context().browser();
   if (!browser) throw new Error('savedSession: no browser');
-  let session = saved.get(role);
-  if (!session) {
-    session = signInOnce(browser, role);
-    saved.set(role, session);
-    session.catch(() => saved.delete(role));
-  }
-  return session;
+  return saved.get(role) ?? keep(role, signInOnce(browser, role));
 }
 
 /** The permissions a saved session's sign-in gave, as the app stored them. */
@@ -67,14 +80,21 @@ export function sessionPermissions({ store }: SavedSession): PermissionMap {
 }
 
 /**
- * Opens `path` signed in as the demo account of a role, without the login page: the page's context gets the saved
- * storage of a real sign-in (see `signInOnce`) and the tab its sessionStorage before the app's first script runs.
- * Only for a fresh page (nothing loaded yet): restoring replaces the context's storage, the demo world with it. A test
- * that signs in again later in the same page (after changing the world) goes through the form (`signInByForm`).
+ * Opens `path` signed in as the demo account of a role. The worker's first test of a role signs in through the login
+ * page, which then opens `path` itself, and its session is saved; later tests start without the login page: the
+ * page's context gets the saved storage and the tab its sessionStorage before the app's first script runs, and `path`
+ * loads directly. Only for a fresh page (nothing loaded yet): restoring replaces the context's storage, the demo world
+ * with it. A test that signs in again later in the same page (after changing the world) uses the form
+ * (`signInByForm`). A test that needs the restored start (a fresh document) awaits `savedSession` first.
  */
 export async function openSignedIn(page: Page, role: string, path: string) {
   if (page.url() !== 'about:blank') throw new Error(`openSignedIn: the page already shows ${page.url()}`);
-  const { storage, store } = await savedSession(page, role);
+  const session = saved.get(role);
+  if (!session) {
+    await keep(role, signInThrough(page, role, path));
+    return;
+  }
+  const { storage, store } = await session;
   await page.context().setStorageState(storage);
   // Once per tab: a sign-out later in the test clears the store and stays signed out across reloads.
   await page.addInitScript(
