@@ -525,6 +525,8 @@ export const inventoryLists = {
   vehiclesTable: role('table', { name: 'Vehicles' }),
   ofText: /of \d+$/,
   exportCSV: role('button', { name: 'Export CSV' }),
+  /** The toast after an export (top right, over the list's buttons until it closes). */
+  exportedBmsDevicesText: 'bms-devices.csv holds every device that matches the filters.',
   importCSV: role('button', { name: 'Import CSV' }),
   importBMSDevicesFromCSVDialog: role('dialog', { name: 'Import BMS devices from CSV' }),
   cSVFile: 'CSV file',

@@ -3,30 +3,26 @@ import { type LoadableRoute, ROUTE_TABLE } from '../../../portal/src/app/route-t
 import { type AppRoute, pathOf, ROUTES } from '../../../portal/src/config/paths';
 import type { PermissionMap } from '../../../portal/src/domain/permissions';
 import { canOpen } from '../../../portal/src/domain/route-access';
-import { STORE_STORAGE_KEY } from '../../../portal/src/state/persistence';
 import { a11y, portal, ui } from '../../selectors';
 import { seriousViolations } from '../axe';
-import { PORTAL_BASE, signInToDashboard } from './portal-session';
+import { openSignedIn, PORTAL_BASE, savedSession, sessionPermissions, signInToDashboard } from './portal-session';
 import { lookAt } from '../look';
 
 // WCAG 2.2 A/AA in axe-core (issue 24). Every route of the route table is checked for each role that may open it, so a
 // page added to the table is checked without touching this file. Only serious and critical violations fail.
 
-/** The pages with the most colour, kept as screenshots for looking at the theme. */
-const SCREENSHOT_ROUTES = new Set([
-  'dashboard',
-  'fleet-dashboard',
-  'driver-dashboard',
-  'vehicle-management',
-  'vehicle-details',
-]);
+/** The pages with the most colour, kept as screenshots for looking at the theme (the dashboards: dashboards.spec.ts). */
+const SCREENSHOT_ROUTES = new Set(['vehicle-management', 'vehicle-details']);
 const ARTIFACTS = new URL('../../.artifacts/', import.meta.url).pathname;
 
-/** Roles the walk signs in as: platform, fleet, driver (issue 24 asks for at least these three kinds). */
+/**
+ * Roles the walk signs in as: platform, fleet, driver (issue 24 asks for at least these three kinds). A role's walk is
+ * cut into `parts` tests of consecutive routes, so the two workers share a long walk.
+ */
 const ROLES = [
-  { code: 'SA', label: 'Super Admin' },
-  { code: 'FA', label: 'Fleet Admin' },
-  { code: 'DR', label: 'Driver' },
+  { code: 'SA', label: 'Super Admin', parts: 3 },
+  { code: 'FA', label: 'Fleet Admin', parts: 2 },
+  { code: 'DR', label: 'Driver', parts: 1 },
 ] as const;
 
 /**
@@ -65,6 +61,7 @@ async function walkViolations(page: Page, where: string, scope: 'page' | 'conten
     rules: { 'label-content-name-mismatch': { enabled: true } },
     exclude: ['canvas.maplibregl-canvas'],
     include: content ? CONTENT_PARTS : [],
+    onePassWithoutFrames: true,
   });
   for (const line of found) console.log(line);
   return found;
@@ -78,12 +75,19 @@ async function walkViolations(page: Page, where: string, scope: 'page' | 'conten
 const CONTENT_PARTS = ['main', 'nav[aria-label="Breadcrumb"]', '[role="dialog"]', '[role="menu"]', '[role="listbox"]'];
 
 /**
+ * The dashboard page (the eight dashboard routes load it) is left to `dashboards.spec.ts`, which runs axe (with this
+ * walk's rules) on the dashboard of every role, not only these three.
+ */
+const DASHBOARD_PAGE = ROUTE_TABLE.find((r) => r.id === 'dashboard')?.load;
+
+/**
  * The routes a viewer with these permissions may open, one per page: routes that load the same page with the same
  * parameters (the eight dashboards, say) render the same thing for one role, so the first of them stands for all.
  */
 function routesToWalk(permissions: PermissionMap): LoadableRoute[] {
+  if (!DASHBOARD_PAGE) throw new Error('a11y walk: no dashboard route');
   const seen = new Map<LoadableRoute['load'], Set<string>>();
-  return ROUTE_TABLE.filter((r) => !r.public && canOpen(r, permissions)).filter((r) => {
+  return ROUTE_TABLE.filter((r) => !r.public && r.load !== DASHBOARD_PAGE && canOpen(r, permissions)).filter((r) => {
     const params = JSON.stringify(r.params ?? {});
     const pages = seen.get(r.load) ?? new Set<string>();
     seen.set(r.load, pages);
@@ -93,17 +97,25 @@ function routesToWalk(permissions: PermissionMap): LoadableRoute[] {
   });
 }
 
-/** Routes that redirect, with the title pattern (a regular expression) of where they land. */
+/**
+ * Routes that redirect, with the title pattern (a regular expression) of where they land. They are opened (they must
+ * land there) but not checked: the page they land on is (the legacy dashboard lands on the role's dashboard, which
+ * `dashboards.spec.ts` checks; its notice toast is outside the content this walk checks after a role's first page).
+ */
 const REDIRECTS: Record<string, string> = { 'old-dashboard': '.*Dashboard' };
 
-/** Client-side navigation (the router listens to popstate): signing in and booting the demo happen once per role. */
+/** Client-side navigation (the router listens to popstate): signing in and booting the demo happen once per test. */
 async function openRoute(page: Page, path: string, title: string, redirectsTo?: string) {
   await page.evaluate((to) => {
     window.history.pushState({}, '', to);
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, path);
-  // A route that redirects (the legacy dashboard) ends on its target's page: either title is its page.
-  const titles = [escapeRegExp(title), ...(redirectsTo ? [redirectsTo] : [])].join('|');
+  await arrived(page, title, redirectsTo);
+}
+
+/** Waits for the title of the route's page (or of where it redirects, or of the error pages), then for its loaders. */
+async function arrived(page: Page, title: string, redirectsTo?: string) {
+  const titles = redirectsTo ?? escapeRegExp(title);
   await expect(page).toHaveTitle(new RegExp(`^(${titles}|Forbidden|Page not found) \\| Voltline$`), {
     timeout: 20_000,
   });
@@ -124,13 +136,10 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-async function permissionsOf(page: Page): Promise<PermissionMap> {
-  return page.evaluate((key) => {
-    const stored = JSON.parse(window.sessionStorage.getItem(key) ?? '{}') as {
-      state?: { auth?: { permissions?: PermissionMap } };
-    };
-    return stored.state?.auth?.permissions ?? {};
-  }, STORE_STORAGE_KEY);
+/** Consecutive routes of part `part` (from 1) of `parts`. */
+function partOf<T>(items: readonly T[], part: number, parts: number): T[] {
+  const size = Math.ceil(items.length / parts);
+  return items.slice((part - 1) * size, part * size);
 }
 
 test.describe('accessibility (axe-core, WCAG 2.2 AA): no serious or critical violation', () => {
@@ -151,36 +160,52 @@ test.describe('accessibility (axe-core, WCAG 2.2 AA): no serious or critical vio
   });
 
   for (const role of ROLES) {
-    test(`every route a ${role.label} may open`, async ({ page }) => {
-      test.setTimeout(120_000);
-      await page.setViewportSize({ width: 1440, height: 900 });
-      await signInToDashboard(page, role.code);
-      const permissions = await permissionsOf(page);
-      const routes = routesToWalk(permissions);
-      expect(routes.length).toBeGreaterThan(3);
-      // Budget: about 2 s a page on an idle machine; 20 s a page leaves room for a busy one.
-      test.setTimeout(60_000 + routes.length * 20_000);
-      let first = true;
-      for (const route of routes) {
-        const path = concretePath(route);
-        const started = Date.now();
-        await openRoute(page, path, route.title, REDIRECTS[route.id]);
-        const scope = first ? 'page' : 'content';
-        first = false;
-        // Soft: one page's violations do not hide the next page's.
-        expect.soft(await walkViolations(page, `${role.code} ${path}`, scope), path).toEqual([]);
-        console.log(`a11y ${role.code} ${path} ${Date.now() - started} ms`);
-        if (SCREENSHOT_ROUTES.has(route.id)) {
-          await lookAt(page, { path: `${ARTIFACTS}a11y-${role.code}-${route.id}.png` });
+    for (let part = 1; part <= role.parts; part += 1) {
+      const name = `every route a ${role.label} may open${role.parts > 1 ? ` (part ${part} of ${role.parts})` : ''}`;
+      test(name, async ({ page }) => {
+        // Room for the worker's one sign-in as the role, when this test is the first to need it.
+        test.setTimeout(120_000);
+        await page.setViewportSize({ width: 1440, height: 900 });
+        // The permissions the role's sign-in gave, as the app stored them.
+        const permissions = sessionPermissions(await savedSession(page, role.code));
+        const all = routesToWalk(permissions);
+        expect(all.length).toBeGreaterThan(3);
+        const routes = partOf(all, part, role.parts);
+        expect(routes.length).toBeGreaterThan(0);
+        // Budget: about 2 s a page on an idle machine; 20 s a page leaves room for a busy one.
+        test.setTimeout(60_000 + routes.length * 20_000);
+        // The header and side navigation are the same on every page of a role: checked whole on the role's first page.
+        let scope: 'page' | 'content' = part === 1 ? 'page' : 'content';
+        for (const [i, route] of routes.entries()) {
+          const path = concretePath(route);
+          const started = Date.now();
+          if (i === 0) {
+            // The part's first page loads with the saved session: no sign-in form, no dashboard on the way.
+            await openSignedIn(page, role.code, path);
+            await arrived(page, route.title, REDIRECTS[route.id]);
+          } else {
+            await openRoute(page, path, route.title, REDIRECTS[route.id]);
+          }
+          if (REDIRECTS[route.id]) {
+            console.log(`a11y ${role.code} ${path} lands on ${REDIRECTS[route.id]} (checked there)`);
+            continue;
+          }
+          // Soft: one page's violations do not hide the next page's.
+          expect.soft(await walkViolations(page, `${role.code} ${path}`, scope), path).toEqual([]);
+          scope = 'content';
+          console.log(`a11y ${role.code} ${path} ${Date.now() - started} ms, ${page.frames().length} frame(s)`);
+          if (SCREENSHOT_ROUTES.has(route.id)) {
+            await lookAt(page, { path: `${ARTIFACTS}a11y-${role.code}-${route.id}.png` });
+          }
         }
-      }
-    });
+      });
+    }
   }
 
   test('with a modal open (Add vehicle)', async ({ page }) => {
     test.setTimeout(120_000);
-    await signInToDashboard(page, 'SA');
-    await openRoute(page, '/vehicle-management', 'Vehicle Management');
+    await openSignedIn(page, 'SA', '/vehicle-management');
+    await arrived(page, 'Vehicle Management');
     await page.getByRole(...ui.buttonNamed(a11y.addVehicle)).click();
     const dialog = page.getByRole(...ui.dialog);
     await expect(dialog).toBeVisible({ timeout: 20_000 });
@@ -193,9 +218,9 @@ test.describe('accessibility (axe-core, WCAG 2.2 AA): no serious or critical vio
 test.describe('keyboard', () => {
   test('the first Tab reaches "Skip to main content" and Enter moves focus to the main content', async ({ page }) => {
     test.setTimeout(120_000);
+    // A fresh load of the page (signed in, from the saved session), so focus starts at the top of the document.
+    await savedSession(page, 'SA');
     await signInToDashboard(page, 'SA');
-    await page.reload();
-    await expect(page.getByText(portal.pages.dashboardGreeting)).toBeVisible({ timeout: 30_000 });
     await page.keyboard.press('Tab');
     const skip = page.getByRole(...ui.linkNamed(a11y.skipLink));
     await expect(skip).toBeFocused();
@@ -211,13 +236,20 @@ test.describe('keyboard', () => {
 
   test('a modal keeps focus inside while open and returns it to the button that opened it', async ({ page }) => {
     test.setTimeout(120_000);
-    await signInToDashboard(page, 'SA');
-    await openRoute(page, '/vehicle-management', 'Vehicle Management');
+    await openSignedIn(page, 'SA', '/vehicle-management');
+    await arrived(page, 'Vehicle Management');
     const opener = page.getByRole(...ui.buttonNamed(a11y.addVehicle));
     await opener.focus();
     await page.keyboard.press('Enter');
     const dialog = page.getByRole(...ui.dialog);
     await expect(dialog).toBeVisible({ timeout: 20_000 });
+    // The modal moves focus inside as it opens (a timer after it mounts); a key pressed before that, which the browser
+    // handles ahead of timers on a busy machine, would go from the button on to the page behind.
+    await expect
+      .poll(() => dialog.evaluate((el) => el.contains(document.activeElement)), {
+        message: 'focus moves into the modal',
+      })
+      .toBe(true);
     for (let i = 0; i < 12; i += 1) {
       await page.keyboard.press('Tab');
       expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);

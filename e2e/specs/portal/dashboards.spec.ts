@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { dashboardLayout, portal } from '../../selectors';
-import { PORTAL_BASE, signInToDashboard } from './portal-session';
+import { openSignedIn, PORTAL_BASE, signInToDashboard } from './portal-session';
 import { seriousViolations } from '../axe';
 import { animationsDone } from '../motion';
 import { lookAt } from '../look';
@@ -12,19 +12,25 @@ test.describe.configure({ timeout: 120_000 });
 for (const role of ['SA', 'OEMA', 'DA', 'FA', 'DR', 'EVO', 'BMSA', 'MCUA', 'VCUA', 'GPSA']) {
   test(`the ${role} dashboard shows its panels and passes axe`, async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 1100 });
-    await signInToDashboard(page, role);
+    // Through the form: most of these roles sign in nowhere else, so a saved session would cost a second page load.
+    await signInToDashboard(page, role, { byForm: true });
     await expect(page.locator(portal.pages.dashboardGrid)).toBeVisible();
     await expect(page.getByRole(...dashboardLayout.loadingImage)).toHaveCount(0);
-    await page.waitForTimeout(1500);
     await lookAt(page, { path: shot(`role-${role}`), fullPage: true });
-    expect(await seriousViolations(page)).toEqual([]);
+    // The whole page (header and navigation too) with the rules of the route walk in a11y.spec.ts, which leaves the
+    // dashboard to this test: the experimental label-in-name rule (WCAG 2.5.3) is on.
+    expect(
+      await seriousViolations(page, {
+        rules: { 'label-content-name-mismatch': { enabled: true } },
+        onePassWithoutFrames: true,
+      }),
+    ).toEqual([]);
   });
 }
 
 test('configuration round trip: add a panel, drag, resize, reload, same layout', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 1100 });
-  await signInToDashboard(page, 'OEMA');
-  await page.goto(`${PORTAL_BASE}/dashboard-configuration`);
+  await openSignedIn(page, 'OEMA', '/dashboard-configuration');
   const grid = page.locator(portal.pages.dashboardEditorGrid);
   await expect(grid.locator(dashboardLayout.anyPanel).first()).toBeVisible({ timeout: 30_000 });
   await page.getByRole(...dashboardLayout.addPanelUtilisation).click();

@@ -3,6 +3,7 @@ import { dashboardPathFor, isRoleCode } from '../../../portal/src/domain/roles';
 import { appShell, portal, ui } from '../../selectors';
 import { PORTAL_URL } from '../../urls';
 import { lookAt } from '../look';
+import { openSignedIn, signInToDashboard } from './portal-session';
 
 const BASE = PORTAL_URL;
 const ARTIFACTS = new URL('../../.artifacts/', import.meta.url).pathname;
@@ -81,14 +82,12 @@ test.describe('portal shell on the demo build', () => {
   });
 
   test('an unknown link shows 404', async ({ page }) => {
-    await signInAs(page, 'SA');
-    await page.goto(`${BASE}/no/such/page`);
+    await openSignedIn(page, 'SA', '/no/such/page');
     await expect(page.getByRole(portal.pages.notFound.role, { name: portal.pages.notFound.name })).toBeVisible(LANDING);
   });
 
   test('a render error shows the full-page error screen', async ({ page }) => {
-    await signInAs(page, 'SA');
-    await page.goto(`${BASE}/__demo/crash`);
+    await openSignedIn(page, 'SA', '/__demo/crash');
     for (const line of portal.errorScreen) await expect(page.getByText(line, { exact: true })).toBeVisible(LANDING);
     await lookAt(page, { path: `${ARTIFACTS}portal-error-screen.png` });
   });
@@ -136,8 +135,7 @@ async function pixels(page: Page, png: Buffer, points: { x: number; y: number }[
 test('on a page longer than the window, the navigation column runs to the bottom of the page', async ({ page }) => {
   test.setTimeout(60_000);
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signInAs(page, 'SA');
-  await page.goto(`${BASE}/profile`);
+  await openSignedIn(page, 'SA', '/profile');
   await expect(page.getByRole(...portal.pages.profileHeading)).toBeVisible(LANDING);
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
   expect(height).toBeGreaterThan(1_200);
@@ -163,22 +161,41 @@ test('on a page longer than the window, the navigation column runs to the bottom
 
 // Issue 18, item 9: a route change shows progress from its first frame until the page is there, also when the
 // page's code is already loaded (its chunk cached), where nothing but the page's own render takes time.
+//
+// Watched two ways from the click on: every painted frame (requestAnimationFrame) and every state the DOM passes
+// through (a MutationObserver sees each commit). On a busy machine the browser may paint no frame at all before the
+// new page is there (the click's task, the spinner's commit and the page's commit all run before the next frame):
+// then no frame showed the old page, and the DOM states still show that the spinner came before the page.
 test('every route change shows progress from its first frame until the new page shows', async ({ page }) => {
-  await signInAs(page, 'SA');
-  /** Clicks a side-navigation link and reports, frame by frame, whether the spinner and the new page were there. */
+  // Three route changes after signing in; one of them loads the page's code: on a loaded machine, more than 30 s.
+  test.setTimeout(90_000);
+  await signInToDashboard(page, 'SA');
+  type Seen = { by: 'frame' | 'commit'; spinner: boolean; arrived: boolean };
+  /** Clicks a side-navigation link and reports what each frame and each DOM state showed until the new page. */
   const framesOfChange = async (link: string, heading: string) => {
     await page.evaluate((heading) => {
-      const w = window as unknown as { __frames: { spinner: boolean; arrived: boolean }[] };
-      w.__frames = [];
+      const w = window as unknown as { __seen: Seen[] };
+      w.__seen = [];
+      const look = (by: Seen['by']): Seen => ({
+        by,
+        spinner: document.querySelector('[data-testid="route-progress"]') !== null,
+        arrived: document.querySelector('main h1')?.textContent === heading,
+      });
       document.addEventListener(
         'click',
         () => {
           const tick = () => {
-            const arrived = document.querySelector('main h1')?.textContent === heading;
-            w.__frames.push({ spinner: document.querySelector('[data-testid="route-progress"]') !== null, arrived });
-            if (!arrived) requestAnimationFrame(tick);
+            const seen = look('frame');
+            w.__seen.push(seen);
+            if (!seen.arrived) requestAnimationFrame(tick);
           };
           requestAnimationFrame(tick);
+          const observer = new MutationObserver(() => {
+            const seen = look('commit');
+            w.__seen.push(seen);
+            if (seen.arrived) observer.disconnect();
+          });
+          observer.observe(document.body, { childList: true, subtree: true, characterData: true });
         },
         { capture: true, once: true },
       );
@@ -189,7 +206,12 @@ test('every route change shows progress from its first frame until the new page 
       .click();
     await expect(page.getByRole(...ui.pageHeading(heading))).toBeVisible(LANDING);
     await expect(page.getByTestId(appShell.routeProgress)).toHaveCount(0);
-    return page.evaluate(() => (window as unknown as { __frames: { spinner: boolean; arrived: boolean }[] }).__frames);
+    // Until a painted frame showed the new page (the frames stop there).
+    const seen = await page.waitForFunction(() => {
+      const all = (window as unknown as { __seen: Seen[] }).__seen;
+      return all.some((f) => f.by === 'frame' && f.arrived) ? all : null;
+    });
+    return (await seen.jsonValue()) as Seen[];
   };
   for (const [link, heading] of [
     ['Vehicle Management', 'Vehicle Management'],
@@ -197,20 +219,20 @@ test('every route change shows progress from its first frame until the new page 
     // The second visit: the chunk is cached, so only the guard and the render stand between click and page.
     ['Vehicle Management', 'Vehicle Management'],
   ] as const) {
-    const frames = await framesOfChange(link, heading);
-    const before = frames.filter((f) => !f.arrived);
-    expect(before.length, `${link}: no frame showed the spinner before the page`).toBeGreaterThan(0);
+    const seen = await framesOfChange(link, heading);
+    const before = seen.filter((f) => !f.arrived);
+    expect(before.length, `${link}: nothing showed the spinner before the page`).toBeGreaterThan(0);
     expect(
-      before.every((f) => f.spinner),
-      `${link}: a frame showed the old page without the spinner`,
-    ).toBe(true);
+      before.filter((f) => !f.spinner),
+      `${link}: a frame or DOM state showed the old page without the spinner`,
+    ).toEqual([]);
   }
 });
 
 // Issue 18, item 12: signing out ends every query first; no aborted logout, no 401 burst, no console error.
 test('signing out is clean: no failed or refused request and no console error', async ({ page }) => {
   test.setTimeout(90_000);
-  await signInAs(page, 'SA');
+  await signInToDashboard(page, 'SA');
   // Every dashboard panel asks for its data (and keeps asking): the case where a sign-out used to leave requests behind.
   await expect(page.getByRole(...appShell.faultSummaryRegion)).toBeVisible(LANDING);
   const problems: string[] = [];
