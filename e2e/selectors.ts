@@ -330,6 +330,13 @@ export const commandHistory = {
   success: 'Status: Success',
   liveStatus: role('status', { name: 'Live' }),
   n000000001Option: role('option', { name: /000000001/ }),
+  /** veh-000013: online in the demo world, and it accepts a remote stop. */
+  n000000013Option: role('option', { name: /000000013/ }),
+  lOCATEOption: role('option', { name: /\(LOCATE\)/ }),
+  expiresAfter: role('textbox', { name: 'Expires after (seconds)' }),
+  sendLocateToThe: role('button', { name: 'Send Locate to the vehicle' }),
+  locateSentTo1Text: 'Locate sent to 1 vehicle',
+  failed: 'Status: Failed',
   rEMOTEStopOption: role('option', { name: /\(REMOTE_STOP\)/ }),
   sendRemoteStopToThe: role('button', { name: 'Send Remote stop to the vehicle' }),
   typeToConfirmText: /^Type .+ to confirm\.$/,
