@@ -262,6 +262,10 @@ export const analysisCarbon = {
   compareFleets: { role: 'radio', name: 'Fleets' },
   subjects: 'Vehicles to compare',
   comparisonTable: { role: 'table', name: /^\d+ vehicles, / },
+  /** The opening comparison (issue 37 item 6): the five vehicles that drove the farthest, then four after one is removed. */
+  comparisonOf5: { role: 'table', name: /^5 vehicles, / },
+  comparisonOf4: { role: 'table', name: /^4 vehicles, / },
+  openingNote: /^Showing the 5 vehicles that drove the farthest in this range/,
   barChart: { role: 'figure', name: 'Energy per km per vehicle' },
   exportCsv: { role: 'button', name: 'Export CSV' },
   exportPng: { role: 'button', name: 'Export PNG' },
