@@ -952,3 +952,12 @@ export const plantedSecrets = {
   userName: 'User name',
   passphrase: 'Passphrase',
 } as const;
+
+/** Issue 37 item 10: the widget's launcher and what it must not cover, the end of the page's main area. */
+export const widgetClearance = {
+  /** The launcher button in the widget's open shadow root. */
+  button: 'voltline-widget [part~="button"]',
+  main: role('main'),
+  openTheFleetMapLink: role('link', { name: 'Open the fleet map' }),
+  pageHeading: role('heading', { level: 1 }),
+} as const;
