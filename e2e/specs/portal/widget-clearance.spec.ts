@@ -20,7 +20,9 @@ async function scrollToEnd(page: Page) {
 
 /** Where the main area's content ends (its bottom less its bottom padding), in the window's coordinates. */
 async function contentBottom(main: Locator): Promise<number> {
-  return main.evaluate((el) => el.getBoundingClientRect().bottom - Number.parseFloat(getComputedStyle(el).paddingBottom));
+  return main.evaluate(
+    (el) => el.getBoundingClientRect().bottom - Number.parseFloat(getComputedStyle(el).paddingBottom),
+  );
 }
 
 test('scrolled to the end, the last line of a page stays clear of the widget button', async ({ page }) => {
