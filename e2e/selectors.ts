@@ -961,3 +961,8 @@ export const widgetClearance = {
   openTheFleetMapLink: role('link', { name: 'Open the fleet map' }),
   pageHeading: role('heading', { level: 1 }),
 } as const;
+
+/** Issue 37 item 9: a page of the demo, opened while its service worker registration goes away. */
+export const serviceWorkerRace = {
+  pageHeading: role('heading', { level: 1, name: 'Service Center Management' }),
+} as const;
