@@ -1,6 +1,6 @@
 // @vitest-environment node
-import { existsSync, readFileSync } from 'node:fs';
-import { posix, resolve } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, posix, relative, resolve, sep } from 'node:path';
 import ts from 'typescript';
 import { expect, test } from 'vitest';
 
@@ -90,4 +90,28 @@ test('the signed-in shell (header, navigation, menus) loads with the first prote
       file === 'app/shell/app-header.tsx',
   );
   expect(shell).toEqual([]);
+});
+
+test("the vehicle Commands tab's send dialog loads on its first open, not with the vehicle details page", () => {
+  const details = initialGraph('pages/vehicles/vehicle-details-page.tsx');
+  expect(details.has('features/commands/components/commands-panel.tsx')).toBe(true);
+  expect(details.has('features/commands/components/send-command-dialog.tsx')).toBe(false);
+});
+
+/** `src`-relative paths of the components (`.tsx`, tests excluded) under `dir`. */
+function components(dir: string): string[] {
+  return readdirSync(resolve(SRC, dir), { withFileTypes: true }).flatMap((entry) => {
+    const path = join(resolve(SRC, dir), entry.name);
+    if (entry.isDirectory()) return components(relative(SRC, path));
+    return entry.name.endsWith('.tsx') && !entry.name.includes('.test.')
+      ? [relative(SRC, path).split(sep).join('/')]
+      : [];
+  });
+}
+
+test('a lazy dialog shows DialogLoading while its code loads: no Suspense falls back to nothing', () => {
+  const blank = ['app', 'pages', 'features', 'shared']
+    .flatMap(components)
+    .filter((file) => /<Suspense\s+fallback=\{null\}/.test(readFileSync(resolve(SRC, file), 'utf8')));
+  expect(blank).toEqual([]);
 });
