@@ -110,8 +110,17 @@ function components(dir: string): string[] {
 }
 
 test('a lazy dialog shows DialogLoading while its code loads: no Suspense falls back to nothing', () => {
-  const blank = ['app', 'pages', 'features', 'shared']
+  // Dialogs live in pages, features and shared; the app's one blank fallback is the header's live badge, no dialog.
+  const blank = ['pages', 'features', 'shared']
     .flatMap(components)
     .filter((file) => /<Suspense\s+fallback=\{null\}/.test(readFileSync(resolve(SRC, file), 'utf8')));
   expect(blank).toEqual([]);
+});
+
+test("the header's live badge (a tooltip, so the floating-element code) is not in the entry chunk", () => {
+  expect(graph.has('app/live-badge.tsx')).toBe(false);
+  const floating = [...graph].filter(([file]) =>
+    /\b(Tooltip|Popover|Menu|HoverCard)\b/.test(readFileSync(resolve(SRC, file), 'utf8')),
+  );
+  expect(floating.map(([file]) => file)).toEqual([]);
 });
