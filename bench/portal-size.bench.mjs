@@ -37,7 +37,7 @@ export async function run({ root }) {
   execSync('pnpm --filter @voltline/portal build', { cwd: root, stdio: 'ignore' });
   const dist = join(root, 'portal/dist');
   return [
-    { id: 'portal.initial.gz', value: initialJsKb(dist), unit: 'KB', budget: 250 },
+    { id: 'portal.initial.gz', value: initialJsKb(dist), unit: 'KB', budget: 200 },
     ...ROUTE_PAGES.map((page) => ({
       id: `portal.route.${page}.gz`,
       value: routeJsKb(dist, new RegExp(`^${page}-page-[\\w-]+\\.js$`)),

@@ -262,6 +262,10 @@ export const analysisCarbon = {
   compareFleets: { role: 'radio', name: 'Fleets' },
   subjects: 'Vehicles to compare',
   comparisonTable: { role: 'table', name: /^\d+ vehicles, / },
+  /** The opening comparison (issue 37 item 6): the five vehicles that drove the farthest, then four after one is removed. */
+  comparisonOf5: { role: 'table', name: /^5 vehicles, / },
+  comparisonOf4: { role: 'table', name: /^4 vehicles, / },
+  openingNote: /^Showing the 5 vehicles that drove the farthest in this range/,
   barChart: { role: 'figure', name: 'Energy per km per vehicle' },
   exportCsv: { role: 'button', name: 'Export CSV' },
   exportPng: { role: 'button', name: 'Export PNG' },
@@ -330,6 +334,13 @@ export const commandHistory = {
   success: 'Status: Success',
   liveStatus: role('status', { name: 'Live' }),
   n000000001Option: role('option', { name: /000000001/ }),
+  /** veh-000013: online in the demo world, and it accepts a remote stop. */
+  n000000013Option: role('option', { name: /000000013/ }),
+  lOCATEOption: role('option', { name: /\(LOCATE\)/ }),
+  expiresAfter: role('textbox', { name: 'Expires after (seconds)' }),
+  sendLocateToThe: role('button', { name: 'Send Locate to the vehicle' }),
+  locateSentTo1Text: 'Locate sent to 1 vehicle',
+  failed: 'Status: Failed',
   rEMOTEStopOption: role('option', { name: /\(REMOTE_STOP\)/ }),
   sendRemoteStopToThe: role('button', { name: 'Send Remote stop to the vehicle' }),
   typeToConfirmText: /^Type .+ to confirm\.$/,
@@ -957,4 +968,18 @@ export const outboxRecording = {
 export const plantedSecrets = {
   userName: 'User name',
   passphrase: 'Passphrase',
+} as const;
+
+/** Issue 37 item 10: the widget's launcher and what it must not cover, the end of the page's main area. */
+export const widgetClearance = {
+  /** The launcher button in the widget's open shadow root. */
+  button: 'voltline-widget [part~="button"]',
+  main: role('main'),
+  openTheFleetMapLink: role('link', { name: 'Open the fleet map' }),
+  pageHeading: role('heading', { level: 1 }),
+} as const;
+
+/** Issue 37 item 9: a page of the demo, opened while its service worker registration goes away. */
+export const serviceWorkerRace = {
+  pageHeading: role('heading', { level: 1, name: 'Service Center Management' }),
 } as const;

@@ -13,7 +13,8 @@ const shot = (name: string) => `/tmp/analysis-carbon-e2e-${name}.png`;
 test('an OEM admin compares vehicles and exports CSV and PNG; the carbon page shows its figures', async ({ page }) => {
   test.setTimeout(180_000);
   await signInToDashboard(page, 'OEMA');
-  await page.goto(`${PORTAL_BASE}/analysis`);
+  // A cleared selection (the page otherwise opens with the five that drove the farthest): the picks are the test's.
+  await page.goto(`${PORTAL_BASE}/analysis?ids=`);
   const picker = page.getByRole(...ui.field(sel.subjects));
   await picker.click();
   const options = page.getByRole(...ui.option);
@@ -64,4 +65,36 @@ test('an OEM admin compares vehicles and exports CSV and PNG; the carbon page sh
   await baseline.fill('0');
   await page.getByRole(sel.apply.role, { name: sel.apply.name }).click();
   await expect(page.getByText(sel.a2WheelerBaselineMustText)).toBeVisible();
+});
+
+// Issue 37 item 6: Analysis opens with a comparison (the five vehicles that drove the farthest in the range), not blank,
+// and the user changes it.
+test('analysis opens comparing the five vehicles that drove the farthest; the user changes the picks', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signInToDashboard(page, 'OEMA');
+  await page.goto(`${PORTAL_BASE}/analysis`);
+  const table = page.getByRole(sel.comparisonOf5.role, { name: sel.comparisonOf5.name });
+  await expect(table).toBeVisible({ timeout: 30_000 });
+  await expect(table.getByRole(...ui.row)).toHaveCount(6);
+  await expect(page.getByText(sel.openingNote)).toBeVisible();
+  await expect(
+    page.getByRole(sel.barChart.role, { name: sel.barChart.name }).locator(sel.canvas).first(),
+  ).toBeVisible();
+  await page.waitForTimeout(500);
+  await lookAt(page, { path: shot('analysis-opening'), fullPage: true });
+  expect.soft(await seriousViolations(page)).toEqual([]);
+
+  // The five are the picker's selection: taking one out compares the other four.
+  await page.getByRole(...ui.field(sel.subjects)).click();
+  const options = page.getByRole(...ui.option);
+  await expect(options.first()).toBeVisible({ timeout: 30_000 });
+  await options.nth(0).click();
+  await page.keyboard.press('Escape');
+  const four = page.getByRole(sel.comparisonOf4.role, { name: sel.comparisonOf4.name });
+  await expect(four).toBeVisible({ timeout: 30_000 });
+  await expect(four.getByRole(...ui.row)).toHaveCount(5);
+  await expect(page.getByText(sel.openingNote)).toHaveCount(0);
+  expect(new URL(page.url()).searchParams.get('ids')?.split(',')).toHaveLength(4);
 });

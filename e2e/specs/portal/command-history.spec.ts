@@ -7,7 +7,7 @@ import { lookAt } from '../look';
 // Command history in the demo portal: a super admin sends a safety-critical command (Remote stop) to one vehicle with
 // typed confirmation, and sees its row flip from Pending to Success when the simulated vehicle's acknowledgement
 // arrives over the live connection, with no reload and no refetch of the history in between.
-// veh-000001 accepts REMOTE_STOP in the demo (commands.test.ts pins this).
+// veh-000013 is online and accepts REMOTE_STOP in the demo; veh-000001 is offline (commands.test.ts pins both).
 
 const shot = (name: string) => `/tmp/command-history-e2e-${name}.png`;
 
@@ -25,9 +25,9 @@ test('a safety-critical command is sent with typed confirmation and its acknowle
 
   await page.getByRole(ch.send.role, { name: ch.send.name }).click();
   const dialog = page.getByRole(ch.dialog.role, { name: ch.dialog.name });
-  await dialog.getByRole(ch.vehicle.role, { name: ch.vehicle.name }).fill('000000001');
+  await dialog.getByRole(ch.vehicle.role, { name: ch.vehicle.name }).fill('000000013');
   await page
-    .getByRole(...ch.n000000001Option)
+    .getByRole(...ch.n000000013Option)
     .first()
     .click();
   const command = dialog.getByRole(ch.command.role, { name: ch.command.name });
@@ -75,4 +75,45 @@ test('a safety-critical command is sent with typed confirmation and its acknowle
   // The flip came over the live connection: the history was not fetched again while the row was pending.
   expect(historyFetches.filter((t) => t > pendingSeen && t < successSeen)).toEqual([]);
   expect(page.url()).toContain('/command-history');
+});
+
+// Issue 37 item 8: an offline vehicle never answers, so a command to it stays Pending past every acknowledgement delay
+// (at most 5 s in the demo) and turns Failed when it expires, as a real one's would.
+test('a command to an offline vehicle is never acknowledged and expires', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInToDashboard(page, 'SA');
+  await page.goto(`${PORTAL_BASE}/command-history`);
+  const table = page.getByRole(ch.table.role, { name: ch.table.name });
+  await expect(table.getByRole(...ui.row).nth(1)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole(...ch.liveStatus)).toBeVisible({ timeout: 30_000 });
+
+  await page.getByRole(ch.send.role, { name: ch.send.name }).click();
+  const dialog = page.getByRole(ch.dialog.role, { name: ch.dialog.name });
+  await dialog.getByRole(ch.vehicle.role, { name: ch.vehicle.name }).fill('000000001');
+  await page
+    .getByRole(...ch.n000000001Option)
+    .first()
+    .click();
+  const command = dialog.getByRole(ch.command.role, { name: ch.command.name });
+  await expect(command).toBeEnabled({ timeout: 15_000 });
+  await command.click();
+  await page.getByRole(...ch.lOCATEOption).click();
+  await dialog.getByRole(...ch.expiresAfter).fill('30');
+  await dialog.getByRole(...ch.sendLocateToThe).click();
+  await expect(page.getByText(ch.locateSentTo1Text)).toBeVisible({ timeout: 15_000 });
+  const sentAt = Date.now();
+
+  const row = table
+    .getByRole(...ui.row)
+    .filter({ hasText: 'LOCATE' })
+    .first();
+  await expect(row.getByLabel(ch.pending)).toBeVisible({ timeout: 15_000 });
+  // Past the longest acknowledgement delay: nobody answered.
+  await page.waitForTimeout(Math.max(0, sentAt + 8_000 - Date.now()));
+  await expect(row.getByLabel(ch.pending)).toBeVisible();
+  await lookAt(page, { path: shot('offline-pending'), fullPage: true });
+  // At its expiry (30 s): Failed.
+  await expect(row.getByLabel(ch.failed)).toBeVisible({ timeout: 40_000 });
+  expect(Date.now() - sentAt).toBeGreaterThan(25_000);
+  await lookAt(page, { path: shot('offline-expired'), fullPage: true });
 });

@@ -1,9 +1,7 @@
-import { Badge, Tooltip } from '@mantine/core';
 import { getEnv } from '@/config/env';
 import { createLiveController, type LiveController } from '@/shared/lib/live/live-controller';
 import type { LiveBatch } from '@/shared/lib/live/live-batcher';
 import type { LiveFleet } from '@/shared/lib/live/live-fleet';
-import { useLiveConnection } from '@/shared/lib/live/use-live-connection';
 import { useLiveSession } from '@/shared/lib/live/use-live-session';
 import type { AppStore } from '@/state/app-store';
 import { useAppState } from '@/state/store-context';
@@ -45,26 +43,4 @@ export function LiveSession() {
   const isAuthenticated = useAppState((s) => s.auth.isAuthenticated);
   useLiveSession(isAuthenticated && user && token ? { url: getEnv().mqttUrl, username: user.email, token } : null);
   return null;
-}
-
-const BADGE: Record<string, { color: string; label: string; hint: string }> = {
-  idle: { color: 'gray', label: 'Live: off', hint: 'Not connected to live data.' },
-  connecting: { color: 'yellow', label: 'Live: connecting', hint: 'Connecting to the live data broker…' },
-  online: { color: 'green', label: 'Live', hint: 'Receiving live telemetry.' },
-  reconnecting: { color: 'orange', label: 'Live: reconnecting', hint: 'Connection lost; retrying with back-off.' },
-  offline: { color: 'red', label: 'Live: offline', hint: 'The live data broker cannot be reached.' },
-};
-
-/** Header badge with the live connection state. */
-export function LiveBadge() {
-  const connection = useLiveConnection();
-  const look = BADGE[connection.state] ?? BADGE.idle!;
-  const hint = connection.lastError ? `${look.hint} (${connection.lastError})` : look.hint;
-  return (
-    <Tooltip label={hint}>
-      <Badge color={look.color} variant="light" role="status" aria-label={look.label}>
-        {look.label}
-      </Badge>
-    </Tooltip>
-  );
 }

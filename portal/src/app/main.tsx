@@ -1,5 +1,5 @@
 import '@mantine/core/styles.css';
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { loadRuntimeConfig } from '@/config/env';
@@ -11,10 +11,13 @@ import { notify } from '@/shared/ui/notify';
 import { restoreAppStore, useAppStore } from '@/state/app-store';
 import { ApiSessionProvider } from './api-session-provider';
 import { AppProviders } from './providers';
-import { createAppLiveController, LiveBadge, LiveSession } from './live-wiring';
+import { createAppLiveController, LiveSession } from './live-wiring';
 import { createAppRoutes } from './router';
 import { AppErrorBoundary } from './shell/app-error-boundary';
 import { loadThirdPartyTags, readTagConfig } from './third-party-tags';
+
+/** The header's live badge: with the shell, not the entry chunk (its tooltip was the entry's one floating element). */
+const LiveBadge = lazy(() => import('./live-badge').then((m) => ({ default: m.LiveBadge })));
 
 /** Starts the portal: demo network (demo builds only), restored session, API wiring, then the first render. */
 async function boot(root: HTMLElement) {
@@ -29,7 +32,16 @@ async function boot(root: HTMLElement) {
   const queryClient = createQueryClient();
   const fleet = createLiveFleet();
   const live = createAppLiveController(useAppStore, fleet);
-  const router = createBrowserRouter(createAppRoutes({ store: useAppStore, headerExtras: <LiveBadge /> }));
+  const router = createBrowserRouter(
+    createAppRoutes({
+      store: useAppStore,
+      headerExtras: (
+        <Suspense fallback={null}>
+          <LiveBadge />
+        </Suspense>
+      ),
+    }),
+  );
   setAuthTokenGetter(() => useAppStore.getState().auth.token);
   setUnauthorizedHandler(() => {
     // A 401 on the login form is a wrong password, not an ended session.

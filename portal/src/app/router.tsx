@@ -4,7 +4,6 @@ import { guardRoute, loginPathFor, safeReturnTo, type Viewer } from '@/domain/ro
 import { dashboardPathFor } from '@/domain/roles';
 import type { AppStore } from '@/state/app-store';
 import { FullPageLoader } from '@/shared/ui/full-page-loader';
-import { AppLayout } from './shell/app-layout';
 import { RootLayout } from './shell/root-layout';
 import { type LoadableRoute, loadableRoute, ROUTE_TABLE } from './route-table';
 import { PageRouteError, RootRouteError } from './shell/route-error';
@@ -81,7 +80,12 @@ export function createAppRoutes({
           },
         },
         {
-          element: <AppLayout headerExtras={headerExtras} />,
+          // The signed-in shell (header, navigation, menus) loads with the first protected page, not with the entry
+          // chunk: the login page does not need it (issue 37 item 11). Its chunk loads beside the page's.
+          lazy: async () => {
+            const { AppLayout } = await import('./shell/app-layout');
+            return { element: <AppLayout headerExtras={headerExtras} /> };
+          },
           children: [...protectedRoutes.map((r) => page(r)), page(loadableRoute('not-found'), '*')],
         },
       ],

@@ -1,8 +1,15 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import { DEFAULT_WIDGET_SCRIPT_URL, loadThirdPartyTags, readTagConfig } from './third-party-tags';
+import {
+  DEFAULT_WIDGET_SCRIPT_URL,
+  loadThirdPartyTags,
+  readTagConfig,
+  WIDGET_CLEARANCE_PX,
+  WIDGET_CLEARANCE_VAR,
+} from './third-party-tags';
 
 afterEach(() => {
   document.head.innerHTML = '';
+  document.documentElement.style.removeProperty(WIDGET_CLEARANCE_VAR);
 });
 
 describe('third-party tags', () => {
@@ -12,6 +19,15 @@ describe('third-party tags', () => {
     expect(config.widgetKey).toBeNull();
     expect(loadThirdPartyTags(config)).toEqual([]);
     expect(document.head.querySelectorAll('script')).toHaveLength(0);
+    // Without the widget, pages keep no room for its button.
+    expect(document.documentElement.style.getPropertyValue(WIDGET_CLEARANCE_VAR)).toBe('');
+  });
+
+  test("with the widget, the page's root carries the button's footprint for the shell to keep clear (issue 37 item 10)", () => {
+    loadThirdPartyTags(readTagConfig({ VITE_WIDGET_KEY: 'key-123' }, 'https://portal.example/'));
+    expect(WIDGET_CLEARANCE_PX).toBeGreaterThanOrEqual(20 + 56);
+    expect(document.documentElement.style.getPropertyValue(WIDGET_CLEARANCE_VAR)).toBe(`${WIDGET_CLEARANCE_PX}px`);
+    document.getElementById('voltline-widget')?.remove();
   });
 
   test('load the analytics script from its configured URL once', () => {

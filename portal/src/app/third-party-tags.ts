@@ -73,7 +73,18 @@ function appendScript(doc: Document, src: string, id: string, onLoad?: () => voi
   return script;
 }
 
-/** Adds the configured tags to the page once; returns the ids of the tags it added. */
+/**
+ * How much of the window's bottom edge the widget's launcher covers: its 56 px button 20 px above the edge (the widget's
+ * default `buttonY`), plus a 16 px gap. The shell keeps the end of every page this far up (issue 37 item 10).
+ */
+export const WIDGET_CLEARANCE_PX = 20 + 56 + 16;
+/** The custom property that carries {@link WIDGET_CLEARANCE_PX} to the shell's main area while the widget is on the page. */
+export const WIDGET_CLEARANCE_VAR = '--voltline-widget-clearance';
+
+/**
+ * Adds the configured tags to the page once; returns the ids of the tags it added. With the widget, the page's root
+ * gets {@link WIDGET_CLEARANCE_VAR}, so the last line of a page stays clear of its button.
+ */
 export function loadThirdPartyTags(config: TagConfig, doc: Document = document): string[] {
   const added: string[] = [];
   if (config.analyticsUrl && !doc.getElementById('voltline-analytics')) {
@@ -82,6 +93,7 @@ export function loadThirdPartyTags(config: TagConfig, doc: Document = document):
   }
   const key = config.widgetKey;
   if (key && !doc.getElementById('voltline-widget')) {
+    doc.documentElement.style.setProperty(WIDGET_CLEARANCE_VAR, `${WIDGET_CLEARANCE_PX}px`);
     appendScript(doc, config.widgetScriptUrl, 'voltline-widget', () => {
       const gleap = (doc.defaultView as (Window & { Gleap?: GleapGlobal }) | null)?.Gleap;
       if (gleap) {

@@ -31,10 +31,10 @@ afterEach(() => {
 });
 afterAll(() => emulator.dispose());
 
-/** The vehicle model's commands without parameters or confirmation; veh-000013 accepts one and rejects the other. */
+/** The vehicle model's commands without parameters or confirmation; veh-000013 (online) accepts one and rejects the other. */
 const PLAIN = ['LOCATE', 'MOBILIZE'];
 function codeAnswering(result: 2 | 3): string {
-  const code = PLAIN.find((c) => acknowledgeResultOf({ vehicleId: VEHICLE, code: c }) === result);
+  const code = PLAIN.find((c) => acknowledgeResultOf({ vehicleId: VEHICLE, code: c }, true) === result);
   if (!code) throw new Error(`no command of ${VEHICLE} answers ${result}`);
   return code;
 }

@@ -1,35 +1,33 @@
-import { z } from 'zod';
+// zod/mini (issue 37 item 11): the configuration is validated before the first page renders.
+import * as z from 'zod/mini';
 
 /**
  * The portal's configuration: build-time `VITE_*` variables, overridden at run time by a `config.json` beside
  * `index.html` (one build serves many deployments). Validated once; read everywhere through `getEnv()` (`env.ts`).
  * This module is pure (no `import.meta.env`), so the Fleet API server's tests check its `/config.json` with it.
  */
-const optionalUrl = z
-  .string()
-  .trim()
-  .transform((value) => (value === '' ? undefined : value))
-  .pipe(z.url().optional())
-  .optional();
+/** A trimmed string; blank means not set. */
+const blankIsUnset = z.pipe(
+  z.string().check(z.trim()),
+  z.transform((value: string) => (value === '' ? undefined : value)),
+);
+
+const optionalUrl = z.optional(z.pipe(blankIsUnset, z.optional(z.url())));
 
 const configSchema = z.object({
   /** Base URL of the Fleet API: absolute, or a path on this origin. */
-  apiUrl: z
-    .string()
-    .trim()
-    .min(1)
-    .refine((value) => value.startsWith('/') || URL.canParse(value), 'must be a URL or a path starting with /'),
+  apiUrl: z.string().check(
+    z.trim(),
+    z.minLength(1),
+    z.refine((value) => value.startsWith('/') || URL.canParse(value), 'must be a URL or a path starting with /'),
+  ),
   /** MQTT over WebSocket URL of the broker. */
-  mqttUrl: z
-    .string()
-    .trim()
-    .refine((value) => /^wss?:\/\//.test(value) && URL.canParse(value), 'must be a ws:// or wss:// URL'),
+  mqttUrl: z.string().check(
+    z.trim(),
+    z.refine((value) => /^wss?:\/\//.test(value) && URL.canParse(value), 'must be a ws:// or wss:// URL'),
+  ),
   /** SDK key of the Voltline widget (the session-recording tag); none means the widget is not loaded. */
-  widgetKey: z
-    .string()
-    .trim()
-    .transform((value) => (value === '' ? undefined : value))
-    .optional(),
+  widgetKey: z.optional(blankIsUnset),
   /** Script URL of an analytics tag; none means no analytics. */
   analyticsUrl: optionalUrl,
   /** MapLibre style URL; none means the bundled offline style. */
@@ -38,11 +36,11 @@ const configSchema = z.object({
   demo: z.boolean(),
 });
 
-export type Env = z.infer<typeof configSchema>;
+export type Env = z.output<typeof configSchema>;
 
 /** Keys a `config.json` may set (the demo flag is a property of the build and cannot be switched at run time). */
-const runtimeSchema = configSchema.omit({ demo: true }).partial().strict();
-export type RuntimeConfig = z.infer<typeof runtimeSchema>;
+const runtimeSchema = z.strictObject(z.partial(z.omit(configSchema, { demo: true })).shape);
+export type RuntimeConfig = z.output<typeof runtimeSchema>;
 
 export const ENV_DEFAULTS = {
   apiUrl: '/api',
@@ -58,7 +56,7 @@ export interface BuildEnv {
   VITE_MAP_STYLE_URL?: string;
 }
 
-function describe(error: z.ZodError): string {
+function describe(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): string {
   return error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('; ');
 }
 

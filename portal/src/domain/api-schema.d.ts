@@ -1951,7 +1951,9 @@ export interface paths {
         /**
          * @description Aggregates of 1 to 12 vehicles, models or fleets (one per chart palette colour) over a date range, computed from
          *     the vehicles' trips, battery cycles and faults in the caller's scope. Without `from`/`to`: the last 30 days of
-         *     data. A range that ends before it starts or leaves the data window is a 400 `validation_failed`. Needs `a`.
+         *     data. Without `ids`, `top` picks them: the `top` subjects in scope that drove the farthest in the range, farthest
+         *     first (issue 37 item 6: the page opens with a comparison, not blank). A range that ends before it starts or
+         *     leaves the data window is a 400 `validation_failed`. Needs `a`.
          */
         get: operations["compareAnalysis"];
         put?: never;
@@ -8743,8 +8745,10 @@ export interface operations {
         parameters: {
             query: {
                 groupBy: components["schemas"]["AnalysisGroupBy"];
-                /** @description Comma-separated subject ids (1 to 12). */
-                ids: string;
+                /** @description Comma-separated subject ids (1 to 12); required unless `top` is given. */
+                ids?: string;
+                /** @description Without `ids`: compare this many (1 to 12) that drove the farthest in the range. */
+                top?: number;
                 /** @description Start of the date range (inclusive, ISO 8601). */
                 from?: components["parameters"]["from"];
                 /** @description End of the date range (inclusive, ISO 8601). */

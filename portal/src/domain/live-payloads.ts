@@ -1,4 +1,6 @@
-import { z } from 'zod';
+// zod/mini (issue 37 item 11): these schemas load with the first page (the live connection), and the mini build is a
+// fraction of full zod's size; same validation, functions instead of methods.
+import * as z from 'zod/mini';
 
 /*
  * The live data's payloads, version 1: the codes they carry, their zod schemas and their types. The topics they travel
@@ -60,37 +62,41 @@ const deviceStateSchema = z.literal([0, 1, 2, 3, 4, 5, 6, 'F']);
 // ---------------------------------------------------------------------------------------------------------------
 // Payload schemas
 
+/** A number from `min` to `max` (inclusive). */
+const between = (min: number, max: number) => z.number().check(z.gte(min), z.lte(max));
+const nonNegative = () => z.number().check(z.gte(0));
+/** A string of `min` to `max` characters. */
+const text = (min: number, max: number) => z.string().check(z.minLength(min), z.maxLength(max));
+
 const uidSchema = z
   .string()
-  .min(1)
-  .max(64)
-  .regex(/^[^/+#\s]+$/, 'must be a single topic level');
-const tsSchema = z.number().int().nonnegative();
+  .check(z.minLength(1), z.maxLength(64), z.regex(/^[^/+#\s]+$/, 'must be a single topic level'));
+const tsSchema = z.int().check(z.gte(0));
 const versionSchema = z.literal(PAYLOAD_VERSION);
 
 const positionSchema = z.object({
-  lat: z.number().min(-90).max(90),
-  lon: z.number().min(-180).max(180),
+  lat: between(-90, 90),
+  lon: between(-180, 180),
   /** Degrees clockwise from north, 0 to < 360. */
-  heading: z.number().min(0).lt(360),
+  heading: z.number().check(z.gte(0), z.lt(360)),
 });
 
 const packSchema = z.object({
   /** Volts. */
-  voltage: z.number().nonnegative(),
+  voltage: nonNegative(),
   /** Amperes; negative while charging. */
   current: z.number(),
   /** Degrees Celsius, one per sensor. */
-  temperatures: z.array(z.number().min(-60).max(200)).min(1).max(64),
+  temperatures: z.array(between(-60, 200)).check(z.minLength(1), z.maxLength(64)),
 });
 
 const faultSchema = z.object({
-  code: z.string().min(1).max(32),
+  code: text(1, 32),
   /** Fault severity (portal spec §3): None 0 .. Emergency 5. */
   severity: z.literal([0, 1, 2, 3, 4, 5]),
   kind: z.enum(['Alert', 'Fault']),
   device: z.enum(['BMS', 'MCU', 'VCU', 'EV']),
-  message: z.string().max(200).optional(),
+  message: z.optional(text(0, 200)),
 });
 
 export const vehicleTelemetrySchema = z.object({
@@ -99,17 +105,17 @@ export const vehicleTelemetrySchema = z.object({
   ts: tsSchema,
   state: vehicleStateSchema,
   /** State of charge, percent. */
-  soc: z.number().min(0).max(100),
+  soc: between(0, 100),
   /** km/h. */
-  speed: z.number().min(0).max(400),
+  speed: between(0, 400),
   /** km. */
-  odometer: z.number().nonnegative().optional(),
+  odometer: z.optional(nonNegative()),
   position: positionSchema,
   pack: packSchema,
   /** Faults raised since the previous message (usually empty). */
-  faults: z.array(faultSchema).max(32),
+  faults: z.array(faultSchema).check(z.maxLength(32)),
   /** The running trip, or null between trips. */
-  tripUid: uidSchema.nullable().optional(),
+  tripUid: z.optional(z.nullable(uidSchema)),
 });
 
 const deviceBase = {
@@ -124,12 +130,12 @@ export const deviceTelemetrySchema = z.discriminatedUnion('kind', [
     ...deviceBase,
     kind: z.literal('BMS'),
     state: deviceStateSchema,
-    soc: z.number().min(0).max(100),
+    soc: between(0, 100),
     /** State of health, percent. */
-    soh: z.number().min(0).max(100),
+    soh: between(0, 100),
     pack: packSchema,
     /** Volts. */
-    cellVoltage: z.object({ min: z.number().nonnegative(), max: z.number().nonnegative() }),
+    cellVoltage: z.object({ min: nonNegative(), max: nonNegative() }),
   }),
   z.object({
     ...deviceBase,
@@ -157,12 +163,12 @@ export const commandRequestSchema = z.object({
   v: versionSchema,
   commandId: uidSchema,
   vehicleUid: uidSchema,
-  deviceUid: uidSchema.optional(),
+  deviceUid: z.optional(uidSchema),
   kind: z.enum(['Device', 'Rule', 'OTA']),
-  name: z.string().min(1).max(100),
-  params: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
+  name: text(1, 100),
+  params: z.optional(z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]))),
   /** Firmware release to install, for `kind: 'OTA'`. */
-  releaseId: uidSchema.optional(),
+  releaseId: z.optional(uidSchema),
   ts: tsSchema,
 });
 
@@ -170,10 +176,10 @@ export const commandAckSchema = z.object({
   v: versionSchema,
   commandId: uidSchema,
   vehicleUid: uidSchema,
-  deviceUid: uidSchema.optional(),
+  deviceUid: z.optional(uidSchema),
   /** Success 2 or Failed 3 (portal spec §3 command status). */
   status: z.literal([COMMAND_STATUS.Success, COMMAND_STATUS.Failed]),
-  reason: z.string().max(200).optional(),
+  reason: z.optional(text(0, 200)),
   ts: tsSchema,
 });
 
@@ -182,18 +188,18 @@ export const otaProgressSchema = z.object({
   vehicleUid: uidSchema,
   deviceUid: uidSchema,
   releaseId: uidSchema,
-  commandId: uidSchema.optional(),
+  commandId: z.optional(uidSchema),
   /** Firmware update status (portal spec §3). */
   status: z.literal([0, 1, 2, 3, 4]),
   /** Percent. */
-  progress: z.number().min(0).max(100),
+  progress: between(0, 100),
   ts: tsSchema,
 });
 
 /** A rollout's status (the Fleet API's `FirmwareRollout.status`). */
 export const ROLLOUT_STATUSES = ['running', 'paused', 'cancelled', 'completed'] as const;
 
-const countSchema = z.number().int().nonnegative();
+const countSchema = z.int().check(z.gte(0));
 
 /**
  * One firmware rollout's progress, summed over its devices: what a rollout screen shows live without hearing every
@@ -224,8 +230,8 @@ const tripBase = {
   tripUid: uidSchema,
   ts: tsSchema,
   position: positionSchema,
-  soc: z.number().min(0).max(100),
-  odometer: z.number().nonnegative(),
+  soc: between(0, 100),
+  odometer: nonNegative(),
 };
 
 export const tripEventSchema = z.discriminatedUnion('event', [
@@ -234,8 +240,8 @@ export const tripEventSchema = z.discriminatedUnion('event', [
     ...tripBase,
     event: z.literal('end'),
     status: z.literal([TRIP_STATUS.Completed, TRIP_STATUS.Faulty, TRIP_STATUS.Unrecoverable]),
-    distanceKm: z.number().nonnegative(),
-    durationS: z.number().nonnegative(),
+    distanceKm: nonNegative(),
+    durationS: nonNegative(),
   }),
 ]);
 
@@ -243,10 +249,10 @@ export const geofenceEventSchema = z.object({
   v: versionSchema,
   vehicleUid: uidSchema,
   geofenceId: uidSchema,
-  geofenceName: z.string().min(1).max(100),
+  geofenceName: text(1, 100),
   event: z.enum(['enter', 'exit', 'dwell']),
   /** Seconds inside, for `dwell`. */
-  dwellS: z.number().nonnegative().optional(),
+  dwellS: z.optional(nonNegative()),
   position: positionSchema,
   ts: tsSchema,
 });

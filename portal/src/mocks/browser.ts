@@ -120,6 +120,10 @@ export async function startDemoWorker(): Promise<void> {
       ...widget.handlers,
     ]),
   );
+  // MSW is patched (patches/msw@2.15.0.patch, issue 37 item 9): on a load that finds the worker already registered it
+  // updates the registration in the background, and that update rejects "Not found" when the registration goes away
+  // meanwhile (the worker unregisters itself when its last page closes, so a reload or full navigation races it);
+  // unpatched, the rejection was an uncaught error of whatever page was loading.
   await worker.start({
     onUnhandledRequest: 'bypass',
     quiet: true,

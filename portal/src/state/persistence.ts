@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod/mini (issue 37 item 11): the stored session is read before the first page renders.
+import * as z from 'zod/mini';
 import { DEVICE_KINDS, FIRMWARE_UPDATE_STATUS, STATUS_WITH_DELETED, TICKET_STATUS, YES_NO } from '@/domain/enums';
 import { isPermissionKey, type PermissionMap } from '@/domain/permissions';
 import { isRoleCode } from '@/domain/roles';
@@ -45,12 +46,12 @@ const sessionUserSchema = z.object({
   id: z.string(),
   name: z.string(),
   email: z.string(),
-  role: z.string().refine(isRoleCode),
-  oemId: z.string().optional(),
-  dealerId: z.string().optional(),
-  fleetId: z.string().optional(),
-  evOwnerId: z.string().optional(),
-  driverId: z.string().optional(),
+  role: z.string().check(z.refine(isRoleCode)),
+  oemId: z.optional(z.string()),
+  dealerId: z.optional(z.string()),
+  fleetId: z.optional(z.string()),
+  evOwnerId: z.optional(z.string()),
+  driverId: z.optional(z.string()),
 });
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -58,16 +59,19 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** One schema per field of a group, so that the schemas cannot drift from the group's type. */
-type FieldSchemas<T> = { [K in keyof T]-?: z.ZodType<T[K]> };
+type FieldSchemas<T> = { [K in keyof T]-?: z.ZodMiniType<T[K]> };
 
 const breadcrumbSchema = z.object({ path: z.string(), title: z.string() });
 
 /** Keeps the well-formed crumbs of a stored trail and drops the rest. */
-const breadcrumbsSchema: z.ZodType<Breadcrumb[]> = z.array(z.unknown()).transform((crumbs) =>
-  crumbs.flatMap((c) => {
-    const crumb = breadcrumbSchema.safeParse(c);
-    return crumb.success ? [crumb.data] : [];
-  }),
+const breadcrumbsSchema: z.ZodMiniType<Breadcrumb[]> = z.pipe(
+  z.array(z.unknown()),
+  z.transform((crumbs: unknown[]) =>
+    crumbs.flatMap((c) => {
+      const crumb = breadcrumbSchema.safeParse(c);
+      return crumb.success ? [crumb.data] : [];
+    }),
+  ),
 );
 
 const masterFields: FieldSchemas<MasterState> = {
@@ -80,23 +84,23 @@ const enumValue = <T extends Record<string, string | number>>(values: T) =>
   z.literal(Object.values(values) as [T[keyof T], ...T[keyof T][]]);
 
 const detailTabFields: FieldSchemas<DetailTabState> = {
-  vehicle_uid: z.string().nullable(),
-  ticket_state_filter: enumValue(TICKET_STATUS).nullable(),
-  fault_data: z.array(z.number()).nullable(),
-  bms_statistics_data: z.string().nullable(),
-  bms_soc_data: z.string().nullable(),
-  device_status_filter: enumValue(STATUS_WITH_DELETED).nullable(),
-  onboard_filter: enumValue(YES_NO).nullable(),
-  model_page_component: z.string().nullable(),
-  ota_device_filter_data: enumValue(FIRMWARE_UPDATE_STATUS).nullable(),
-  bms_reset_device_uid: z.string().nullable(),
-  vehicle_overall_info: z.string().nullable(),
-  bms_overall_info: z.string().nullable(),
-  mcu_overall_info: z.string().nullable(),
+  vehicle_uid: z.nullable(z.string()),
+  ticket_state_filter: z.nullable(enumValue(TICKET_STATUS)),
+  fault_data: z.nullable(z.array(z.number())),
+  bms_statistics_data: z.nullable(z.string()),
+  bms_soc_data: z.nullable(z.string()),
+  device_status_filter: z.nullable(enumValue(STATUS_WITH_DELETED)),
+  onboard_filter: z.nullable(enumValue(YES_NO)),
+  model_page_component: z.nullable(z.string()),
+  ota_device_filter_data: z.nullable(enumValue(FIRMWARE_UPDATE_STATUS)),
+  bms_reset_device_uid: z.nullable(z.string()),
+  vehicle_overall_info: z.nullable(z.string()),
+  bms_overall_info: z.nullable(z.string()),
+  mcu_overall_info: z.nullable(z.string()),
 };
 
 const modelFields: FieldSchemas<ModelState> = {
-  model_data: z.object({ id: z.string(), kind: z.enum(DEVICE_KINDS), configurationStep: z.number().int() }).nullable(),
+  model_data: z.nullable(z.object({ id: z.string(), kind: z.enum(DEVICE_KINDS), configurationStep: z.int() })),
 };
 
 /** Keeps each stored field that its schema accepts; any other field (missing, mistyped, foreign) gets its default. */

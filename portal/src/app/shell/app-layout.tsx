@@ -55,8 +55,9 @@ export function AppLayout({ headerExtras }: { headerExtras?: ReactNode }) {
               id={MAIN_CONTENT_ID}
               tabIndex={-1}
               data-skip-target
+              className={classes.content}
               px={{ base: 'md', md: 'xl' }}
-              py="md"
+              pt="md"
               style={{ flex: 1 }}
             >
               <Outlet />

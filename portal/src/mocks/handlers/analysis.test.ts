@@ -155,3 +155,54 @@ describe('figures', () => {
     expect(carbon.body.settings).toMatchObject({ gridIntensity: 0.7117, chargingLossPct: 10 });
   });
 });
+
+describe('the opening comparison (issue 37 item 6)', () => {
+  test('without ids, `top` compares the subjects in scope that drove the farthest in the range, farthest first', async () => {
+    const token = await signIn('SA');
+    const res = await call('GET', `/analysis/compare?groupBy=vehicle&top=5&from=${FROM}&to=${TO}`, { token });
+    expect(res.status).toBe(200);
+    const picked = res.body.subjects as { id: string; distanceKm: number }[];
+    expect(picked).toHaveLength(5);
+    const distances = picked.map((s) => s.distanceKm);
+    expect(distances).toEqual([...distances].sort((a, b) => b - a));
+    // No other vehicle drove farther than the fifth: compare every vehicle of the fleet, 12 at a time.
+    const all: string[] = [];
+    for (let page = 1; ; page += 1) {
+      const list = await call('GET', `/vehicles?pageSize=100&page=${page}`, { token });
+      all.push(...list.body.items.map((v: { id: string }) => v.id));
+      if (all.length >= list.body.total) break;
+    }
+    let best = 0;
+    for (let i = 0; i < all.length; i += 12) {
+      const ids = all.slice(i, i + 12).filter((id) => !picked.some((p) => p.id === id));
+      if (ids.length === 0) continue;
+      const chunk = await call('GET', `/analysis/compare?groupBy=vehicle&ids=${ids}&from=${FROM}&to=${TO}`, { token });
+      for (const s of chunk.body.subjects) best = Math.max(best, s.distanceKm);
+    }
+    expect(distances.at(-1)).toBeGreaterThanOrEqual(best);
+    expect(distances[0]).toBeGreaterThan(0);
+  });
+
+  test('a fleet admin gets its own vehicles; models and fleets rank the same way; `top` out of range is a field error', async () => {
+    const fa = await signIn('FA');
+    const mine = await call('GET', '/analysis/compare?groupBy=vehicle&top=5', { token: fa });
+    expect(mine.status).toBe(200);
+    expect(mine.body.subjects.length).toBeGreaterThan(0);
+    const subjects = await call('GET', '/analysis/subjects?groupBy=vehicle', { token: fa });
+    const inScope = new Set(subjects.body.items.map((s: { id: string }) => s.id));
+    for (const s of mine.body.subjects) expect(inScope.has(s.id)).toBe(true);
+
+    const sa = await signIn('SA');
+    const models = await call('GET', '/analysis/compare?groupBy=model&top=3', { token: sa });
+    expect(models.body.subjects.length).toBeGreaterThan(0);
+    const km = models.body.subjects.map((s: { distanceKm: number }) => s.distanceKm);
+    expect(km).toEqual([...km].sort((a, b) => b - a));
+
+    expect((await call('GET', '/analysis/compare?groupBy=vehicle&top=13', { token: sa })).body.fieldErrors).toEqual({
+      top: 'Compare from 1 to 12 at once.',
+    });
+    // Given ids win over `top`.
+    const given = await call('GET', '/analysis/compare?groupBy=vehicle&ids=veh-000002&top=5', { token: sa });
+    expect(given.body.subjects.map((s: { id: string }) => s.id)).toEqual(['veh-000002']);
+  });
+});

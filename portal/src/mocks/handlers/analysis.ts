@@ -139,6 +139,45 @@ function faultsIn(db: WorldDb, from: number, to: number): Map<string, number> {
   return counts;
 }
 
+/** `top` when no ids are given (1 to 12); null when ids are given or `top` is absent. */
+function readTop(url: URL, noIds: boolean, errors: FieldErrors): number | null {
+  const raw = url.searchParams.get('top');
+  if (raw === null || raw === '' || !noIds) return null;
+  const top = Number(raw);
+  if (!Number.isInteger(top) || top < 1 || top > MAX_SUBJECTS) {
+    errors.add('top', `Compare from 1 to ${MAX_SUBJECTS} at once.`);
+    return null;
+  }
+  return top;
+}
+
+/**
+ * The `top` subjects of the caller's vehicles that drove the farthest in [from, to], farthest first (ties by id); a
+ * subject that did not drive at all is not among them.
+ */
+function farthest(
+  db: WorldDb,
+  groupBy: GroupBy,
+  vehicles: readonly Vehicle[],
+  from: number,
+  to: number,
+  top: number,
+): string[] {
+  const distance = new Map<string, number>();
+  for (const v of vehicles) {
+    const id = subjectOf[groupBy](v);
+    if (id === null || !subjectName(db, groupBy, id)) continue;
+    let km = 0;
+    for (const trip of tripsFor(db, v)) if (trip.startedAt >= from && trip.startedAt <= to) km += trip.distanceKm;
+    distance.set(id, (distance.get(id) ?? 0) + km);
+  }
+  return [...distance]
+    .filter(([, km]) => km > 0)
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .slice(0, top)
+    .map(([id]) => id);
+}
+
 /** Analysis (issue 22 item 3): the subjects to pick, their comparison, and the audit entry of an export. The carbon
  * report is `carbon.ts`. */
 export function createAnalysisHandlers(http: ApiHttp) {
@@ -188,11 +227,16 @@ export function createAnalysisHandlers(http: ApiHttp) {
             .filter(Boolean),
         ),
       ];
-      if (ids.length === 0) errors.add('ids', 'Pick at least one to compare.');
-      else if (ids.length > MAX_SUBJECTS) errors.add('ids', `Compare at most ${MAX_SUBJECTS} at once.`);
+      const top = readTop(url, ids.length === 0, errors);
+      if (top === null) {
+        if (ids.length === 0 && !url.searchParams.get('top')) errors.add('ids', 'Pick at least one to compare.');
+        else if (ids.length > MAX_SUBJECTS) errors.add('ids', `Compare at most ${MAX_SUBJECTS} at once.`);
+      }
       errors.throwIfAny();
+      const scoped = scopedVehicles(ctx, db);
+      if (top !== null) ids.push(...farthest(db, groupBy, scoped, from, to, top));
       const members = new Map<string, Vehicle[]>(ids.map((id) => [id, []]));
-      for (const v of scopedVehicles(ctx, db)) members.get(subjectOf[groupBy](v) ?? '')?.push(v);
+      for (const v of scoped) members.get(subjectOf[groupBy](v) ?? '')?.push(v);
       // A subject with no vehicle in scope is unknown to the caller (another scope's fleet, a deleted vehicle).
       const unknown = ids.filter((id) => (members.get(id)?.length ?? 0) === 0 || !subjectName(db, groupBy, id));
       if (unknown.length > 0) throw validationFailed({ ids: `Not found in your scope: ${unknown.join(', ')}.` });

@@ -23,7 +23,7 @@ import { applyListQuery, parseListQuery } from './lib/list-query';
 import { scopedVehicle, vehicleFilterFor } from './lib/scope';
 import {
   acknowledgeDelayOf,
-  acknowledgeResultOf,
+  acknowledgeResultIn,
   commandListSpec,
   commandScope,
   commandToApi,
@@ -110,10 +110,10 @@ function createCommand(
   return command;
 }
 
-/** Publishes a sent command to the simulated vehicle, which answers as {@link acknowledgeResultOf} says. */
-function publish(broker: CommandBroker | undefined, command: Command): void {
+/** Publishes a sent command to the simulated vehicle, which answers as {@link acknowledgeResultIn} says. */
+function publish(db: WorldDb, broker: CommandBroker | undefined, command: Command): void {
   if (!broker) return;
-  const result = acknowledgeResultOf(command);
+  const result = acknowledgeResultIn(db, command);
   const params: Record<string, string | number | boolean> = { ...(command.payload ?? {}) };
   if (result === null) params.simulate = 'timeout';
   else if (result === 3) params.simulate = 'fail';
@@ -310,7 +310,7 @@ export function createCommandSendHandlers(http: ApiHttp, { broker }: CommandHand
       created.push(command);
     }
     await db.persist();
-    for (const command of created) publish(broker, command);
+    for (const command of created) publish(db, broker, command);
     return { status: 201, commands: created, skipped };
   }
 

@@ -5,7 +5,7 @@ import { worldWithGroupOf } from '../test/large-group';
 import { createHandlers } from '../handlers';
 import { server } from '../node';
 import { COMMAND_MAX_TARGETS } from '@/domain/command-params';
-import { acknowledgeDelayOf, acknowledgeResultOf } from './commands';
+import { acknowledgeDelayOf, acknowledgeResultIn } from './commands';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -54,7 +54,7 @@ async function vehicleAnswering(code: string, result: 2 | 3 | null, where: (id: 
   const db = await getWorldDb();
   const vehicle = db.tables.vehicles
     .all()
-    .find((v) => where(v.id) && acknowledgeResultOf({ vehicleId: v.id, code }) === result);
+    .find((v) => where(v.id) && acknowledgeResultIn(db, { vehicleId: v.id, code }) === result);
   if (!vehicle) throw new Error(`no vehicle answers ${code} with ${result}`);
   return vehicle;
 }
@@ -371,9 +371,79 @@ describe('POST /vehicles/{id}/commands', () => {
   });
 });
 
+describe('an offline vehicle (issue 37 item 8)', () => {
+  test('never answers: its command stays Pending past any acknowledgement delay, then expires Failed', async () => {
+    const db = await getWorldDb();
+    const token = await signIn('SA');
+    // Every offline vehicle that has LOCATE, not one picked: none of them answers, whatever a hash would say.
+    const offline = db.tables.vehicles
+      .all()
+      .filter((v) => !v.isLive && db.tables.models.get(v.modelId)?.commands?.some((c) => c.code === 'LOCATE'))
+      .slice(0, 20);
+    expect(offline.length).toBe(20);
+    const ids: string[] = [];
+    for (const vehicle of offline) {
+      const res = await call('POST', '/commands/send', {
+        token,
+        body: { target: { vehicleId: vehicle.id }, code: 'LOCATE', expiresInS: 60, idempotencyKey: key() },
+      });
+      expect(res.status).toBe(201);
+      ids.push(res.body.commands[0].id);
+    }
+    const sentAt = Math.max(...ids.map((id) => db.tables.commands.get(id)!.sentAt));
+    // Every acknowledgement delay (at most 5 s) has passed, the expiry has not: still Pending.
+    vi.spyOn(Date, 'now').mockReturnValue(sentAt + 30_000);
+    for (const id of ids) expect((await call('GET', `/commands/${id}`, { token })).body.status).toBe(1);
+    // After the expiry: Failed, because nobody answered.
+    vi.spyOn(Date, 'now').mockReturnValue(sentAt + 61_000);
+    for (const id of ids) {
+      const res = await call('GET', `/commands/${id}`, { token });
+      expect(res.body).toMatchObject({ status: 3, acknowledgedAt: null });
+      expect(res.body.failureReason).toMatch(/^Expired/);
+    }
+  });
+
+  test('an online vehicle answers (accepts or rejects) once its delay has passed', async () => {
+    const db = await getWorldDb();
+    const token = await signIn('SA');
+    const online = db.tables.vehicles
+      .all()
+      .filter((v) => v.isLive && db.tables.models.get(v.modelId)?.commands?.some((c) => c.code === 'LOCATE'))
+      .slice(0, 20);
+    expect(online.length).toBe(20);
+    for (const vehicle of online) {
+      const res = await call('POST', '/commands/send', {
+        token,
+        body: { target: { vehicleId: vehicle.id }, code: 'LOCATE', expiresInS: 60, idempotencyKey: key() },
+      });
+      const id = res.body.commands[0].id as string;
+      vi.spyOn(Date, 'now').mockReturnValue(db.tables.commands.get(id)!.sentAt + 5_001);
+      expect([2, 3]).toContain((await call('GET', `/commands/${id}`, { token })).body.status);
+      vi.restoreAllMocks();
+    }
+  });
+
+  test('the live request tells the simulated vehicle to stay silent', async () => {
+    const sent: { commandId: string; params?: Record<string, unknown> }[] = [];
+    server.use(...createHandlers(undefined, { commands: { broker: { sendCommand: (r) => sent.push(r) } } }));
+    const db = await getWorldDb();
+    const vehicle = db.tables.vehicles.get('veh-000001')!;
+    expect(vehicle.isLive).toBe(false);
+    const res = await call('POST', '/commands/send', {
+      token: await signIn('SA'),
+      body: { target: { vehicleId: vehicle.id }, code: 'LOCATE', idempotencyKey: key() },
+    });
+    expect(sent.at(-1)).toMatchObject({ commandId: res.body.commands[0].id, params: { simulate: 'timeout' } });
+  });
+});
+
 describe('sending with a broker', () => {
-  test('veh-000001 accepts a remote stop, after its ramp-down (the browser test sends it there)', () => {
-    expect(acknowledgeResultOf({ vehicleId: 'veh-000001', code: 'REMOTE_STOP' })).toBe(2);
+  test('veh-000013 (online) accepts a remote stop, after its ramp-down; veh-000001 is offline (the browser tests send there)', async () => {
+    const db = await getWorldDb();
+    expect(db.tables.vehicles.get('veh-000013')?.isLive).toBe(true);
+    expect(acknowledgeResultIn(db, { vehicleId: 'veh-000013', code: 'REMOTE_STOP' })).toBe(2);
+    expect(db.tables.vehicles.get('veh-000001')?.isLive).toBe(false);
+    expect(acknowledgeResultIn(db, { vehicleId: 'veh-000001', code: 'LOCATE' })).toBeNull();
     const plain = acknowledgeDelayOf('cmd-x');
     expect(acknowledgeDelayOf('cmd-x', { code: 'REMOTE_STOP', payload: { rampDownS: 10 } })).toBe(plain + 10_000);
   });
@@ -454,13 +524,16 @@ describe('a send to 500 vehicles (the most one send reaches)', () => {
     const byId = new Map(settled.body.items.map((c: { id: string; status: number }) => [c.id, c.status]));
     const expected = { 2: 0, 3: 0 };
     for (const c of commands) {
-      const answer = acknowledgeResultOf({ vehicleId: c.vehicleId, code: 'LOCATE' });
+      const answer = acknowledgeResultIn(db, { vehicleId: c.vehicleId, code: 'LOCATE' });
       const status = answer ?? 3;
       expected[status] += 1;
       expect(byId.get(c.id)).toBe(status);
     }
-    expect(expected[2]).toBeGreaterThan(300);
-    expect(expected[3]).toBeGreaterThan(20);
+    // About a third of the fleet is online and answers; every command to the rest expires.
+    const online = commands.filter((c) => db.tables.vehicles.get(c.vehicleId)!.isLive).length;
+    expect(online).toBeGreaterThan(100);
+    expect(expected[2]).toBeGreaterThan(0.75 * online);
+    expect(expected[3]).toBeGreaterThanOrEqual(500 - online);
   });
 
   test('one more vehicle than that is a field error on the target, and nothing is created', async () => {

@@ -62,13 +62,18 @@ export function acknowledgeDelayOf(id: string, command?: Pick<Command, 'code' | 
 }
 
 /**
- * How a demo vehicle answers a command: about one vehicle in ten is out of coverage and never answers (its commands
- * expire and fail); otherwise the device rejects about one command code in seven (fixed per vehicle and code, as a
- * firmware that lacks it would) and accepts the rest. `null`: no answer.
+ * How a demo vehicle answers a command: an offline vehicle (the world's `isLive` false) never answers, so its commands
+ * expire and fail, as a real one's would; an online one's device rejects about one command code in seven (fixed per
+ * vehicle and code, as a firmware that lacks it would) and accepts the rest. `null`: no answer.
  */
-export function acknowledgeResultOf(command: Pick<Command, 'vehicleId' | 'code'>): 2 | 3 | null {
-  if (hashString(`${command.vehicleId}:coverage`) % 10 === 0) return null;
+export function acknowledgeResultOf(command: Pick<Command, 'vehicleId' | 'code'>, online: boolean): 2 | 3 | null {
+  if (!online) return null;
   return hashString(`${command.vehicleId}:${command.code}:result`) % 7 === 0 ? 3 : 2;
+}
+
+/** {@link acknowledgeResultOf} for a command of the world: whether its vehicle is online now decides. */
+export function acknowledgeResultIn(db: WorldDb, command: Pick<Command, 'vehicleId' | 'code'>): 2 | 3 | null {
+  return acknowledgeResultOf(command, db.tables.vehicles.get(command.vehicleId)?.isLive === true);
 }
 
 const REJECTED = 'Rejected by the device.';
@@ -84,7 +89,7 @@ export function expiresAtOf(command: Command): number {
  */
 function settle(db: WorldDb, command: Command, now: number): Command {
   if (command.status !== 1) return command;
-  const result = acknowledgeResultOf(command);
+  const result = acknowledgeResultIn(db, command);
   const ackAt = command.sentAt + acknowledgeDelayOf(command.id, command);
   const expiresAt = expiresAtOf(command);
   if (result !== null && ackAt < expiresAt) {

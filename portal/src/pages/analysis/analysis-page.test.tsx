@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, test, vi } from 'vitest';
 import type { RoleCode } from '@/domain/roles';
 import { server } from '@/mocks/node';
 import { call } from '@/mocks/test/api-test-client';
+import { dayBoundary } from '@/shared/ui/data-table/date-range';
 import { signInWithDemoWorld } from '@/test/api-sign-in';
 import { preloadPages, renderApp } from '@/test/render';
 
@@ -93,8 +94,29 @@ describe('analysis', () => {
     expect(screen.queryByRole('button', { name: 'Export CSV' })).not.toBeInTheDocument();
   });
 
-  test('without picks the page says what to do', async () => {
-    await openAs('OEMA', '/analysis');
+  test('opens with the five vehicles that drove the farthest in the range, and the user changes the picks', async () => {
+    const { token } = await openAs('OEMA', '/analysis');
+    const table = await screen.findByRole('table', { name: /^5 vehicles/ }, { timeout: 20_000 });
+    expect(screen.getByText(/Showing the 5 vehicles that drove the farthest in this range/)).toBeInTheDocument();
+    // The same five the API ranks first for the range on show (whole local days).
+    const from = dayBoundary((screen.getByLabelText('From') as HTMLInputElement).value, false);
+    const to = dayBoundary((screen.getByLabelText('To') as HTMLInputElement).value, true);
+    const api = await call('GET', `/analysis/compare?groupBy=vehicle&top=5&from=${from}&to=${to}`, { token });
+    const names = api.body.subjects.map((s: { name: string }) => s.name);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((r) => within(r).getByRole('rowheader').textContent)).toEqual(names);
+    // They are the selection: removing one compares the other four, and the picks are now the user's (in the URL).
+    const picker = screen.getByRole('textbox', { name: 'Vehicles to compare' });
+    const chips = picker.closest('.mantine-MultiSelect-root') ?? document.body;
+    const removes = within(chips as HTMLElement).getAllByRole('button', { hidden: true });
+    expect(removes.length).toBeGreaterThanOrEqual(5);
+    await userEvent.click(removes[0]!);
+    expect(await screen.findByRole('table', { name: /^4 vehicles/ }, { timeout: 20_000 })).toBeInTheDocument();
+    expect(screen.queryByText(/Showing the 5 vehicles/)).not.toBeInTheDocument();
+  });
+
+  test('a cleared selection says what to do', async () => {
+    await openAs('OEMA', '/analysis?ids=');
     expect(await screen.findByText(/Pick up to 12 vehicles to compare/)).toBeInTheDocument();
   });
 

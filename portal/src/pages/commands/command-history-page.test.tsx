@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { beforeAll, describe, expect, test, vi } from 'vitest';
 import type { RoleCode } from '@/domain/roles';
-import { acknowledgeResultOf } from '@/mocks/handlers/commands';
+import { acknowledgeResultIn } from '@/mocks/handlers/commands';
 import { server } from '@/mocks/node';
 import { call } from '@/mocks/test/api-test-client';
 import { worldWithGroupOf } from '@/mocks/test/large-group';
@@ -116,7 +116,7 @@ describe('command history', () => {
   test('a pending row flips to Success when its acknowledgement reaches the store live, without a refetch', async () => {
     const { store, token } = await signInWithDemoWorld('SA');
     const db = await getWorldDb();
-    const vehicle = db.tables.vehicles.all().find((v) => acknowledgeResultOf({ vehicleId: v.id, code: 'LOCATE' }))!;
+    const vehicle = db.tables.vehicles.all().find((v) => acknowledgeResultIn(db, { vehicleId: v.id, code: 'LOCATE' }))!;
     const sent = await call('POST', '/commands/send', {
       token,
       body: { target: { vehicleId: vehicle.id }, code: 'LOCATE', expiresInS: 60, idempotencyKey: 'page-test-live-1' },
@@ -251,7 +251,7 @@ describe('a send to 500 vehicles', () => {
       const sent = db.tables.commands.all().filter((c) => c.code === 'LOCATE' && c.status === 1);
       expect(sent).toHaveLength(500);
       expect((await call('GET', `/commands/${sent[0]!.id}`, { token })).body.status).toBe(1);
-      const answers = sent.map((c) => ({ c, status: acknowledgeResultOf(c) }));
+      const answers = sent.map((c) => ({ c, status: acknowledgeResultIn(db, c) }));
       store.getState().setVehicle({
         commandAcknowledge: Object.fromEntries(
           answers.flatMap(({ c, status }) =>

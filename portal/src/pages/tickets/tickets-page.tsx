@@ -1,4 +1,5 @@
 import { Anchor, Button, Group, SegmentedControl, Text } from '@mantine/core';
+import { DialogLoading } from '@/shared/ui/dialog-loading';
 import { IconPlus } from '@tabler/icons-react';
 import { createColumnHelper } from '@tanstack/react-table';
 import { lazy, Suspense, useCallback, useMemo, useRef } from 'react';
@@ -311,12 +312,16 @@ export function TicketsPage({ route }: RoutePageProps) {
           </Anchor>
         </Text>
       ) : null}
-      <Suspense fallback={null}>
-        {ticketId ? <TicketDrawer ticketId={ticketId} staff={staff} onClose={closeTicket} /> : null}
-        {can('t', ACTION.ADD) && creating ? (
+      {ticketId ? (
+        <Suspense fallback={<DialogLoading label="Loading the ticket" onClose={closeTicket} />}>
+          <TicketDrawer ticketId={ticketId} staff={staff} onClose={closeTicket} />
+        </Suspense>
+      ) : null}
+      {can('t', ACTION.ADD) && creating ? (
+        <Suspense fallback={<DialogLoading label="Loading the ticket form" onClose={() => closeNew()} />}>
           <NewTicketModal opened={creating} preset={preset} onClose={() => closeNew()} onCreated={(t) => closeNew(t)} />
-        ) : null}
-      </Suspense>
+        </Suspense>
+      ) : null}
     </>
   );
 }

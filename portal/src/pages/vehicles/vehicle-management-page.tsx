@@ -1,4 +1,5 @@
 import { Button, Group } from '@mantine/core';
+import { DialogLoading } from '@/shared/ui/dialog-loading';
 import { IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useMemo, useRef } from 'react';
@@ -209,7 +210,7 @@ export function VehicleManagementPage({ route }: RoutePageProps) {
         hiddenByDefault={HIDDEN_BY_DEFAULT}
       />
 
-      <Suspense fallback={null}>
+      <Suspense fallback={<DialogLoading label="Loading the vehicle form" onClose={close} />}>
         {dialog?.kind === 'add' || dialog?.kind === 'edit' ? (
           <VehicleFormModal
             opened={dialog?.kind === 'add' || dialog?.kind === 'edit'}
@@ -265,7 +266,7 @@ export function VehicleManagementPage({ route }: RoutePageProps) {
         onClose={close}
         onDelete={(v) => remove.mutateAsync(v.id)}
       />
-      <Suspense fallback={null}>
+      <Suspense fallback={<DialogLoading label="Loading the import form" onClose={close} />}>
         {dialog?.kind === 'import' ? (
           <VehicleImportModal
             opened

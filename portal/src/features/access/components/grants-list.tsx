@@ -1,4 +1,5 @@
 import { Badge, Button, Group, Stack } from '@mantine/core';
+import { DialogLoading } from '@/shared/ui/dialog-loading';
 import { IconPlus, IconX } from '@tabler/icons-react';
 import { createColumnHelper } from '@tanstack/react-table';
 import { lazy, memo, Suspense, useCallback, useMemo, useRef } from 'react';
@@ -235,7 +236,7 @@ export const GrantsList = memo(function GrantsList({ area }: { area: GrantArea }
         paramsRef={paramsRef}
       />
       {dialog?.kind === 'add' ? (
-        <Suspense fallback={null}>
+        <Suspense fallback={<DialogLoading label="Loading the grant form" onClose={close} />}>
           <GrantFormModal
             area={area}
             onClose={close}

@@ -29,6 +29,8 @@ export interface ComparisonParams {
   ids: readonly string[];
   from: string;
   to: string;
+  /** Without ids: compare this many that drove the farthest in the range (the page's opening comparison). */
+  top?: number;
 }
 
 /** The comparison of the picked subjects over the range; idle until something is picked and the range is valid. */
@@ -38,7 +40,14 @@ export function useAnalysisComparison(params: ComparisonParams, enabled: boolean
     queryFn: async () =>
       requireData(
         await apiClient.GET('/analysis/compare', {
-          params: { query: { groupBy: params.groupBy, ids: params.ids.join(','), from: params.from, to: params.to } },
+          params: {
+            query: {
+              groupBy: params.groupBy,
+              ...(params.ids.length > 0 ? { ids: params.ids.join(',') } : params.top ? { top: params.top } : {}),
+              from: params.from,
+              to: params.to,
+            },
+          },
         }),
       ),
     enabled,

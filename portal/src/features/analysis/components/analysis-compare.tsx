@@ -48,6 +48,8 @@ const GROUPS: { value: AnalysisGroupBy; label: string; noun: string }[] = [
 ];
 const MAX_SUBJECTS = 12;
 const DEFAULT_DAYS = 30;
+/** The opening comparison: this many subjects that drove the farthest in the range. */
+const OPENING_TOP = 5;
 
 const isGroup = (value: string | null): value is AnalysisGroupBy => GROUPS.some((g) => g.value === value);
 
@@ -73,8 +75,12 @@ export function AnalysisCompare({ canExport }: AnalysisCompareProps) {
   const groupBy: AnalysisGroupBy = isGroup(search.get('groupBy'))
     ? (search.get('groupBy') as AnalysisGroupBy)
     : 'vehicle';
-  const ids = useMemo(() => (search.get('ids') ?? '').split(',').filter(Boolean), [search]);
+  const pickedIds = useMemo(() => (search.get('ids') ?? '').split(',').filter(Boolean), [search]);
   const metric = metricOf(search.get('metric'));
+  // Opened without picks (or on another grouping), the page compares the five that drove the farthest in the range
+  // until the user changes the picks; a cleared selection stays cleared.
+  const [opening, setOpening] = useState(() => search.get('ids') === null);
+  const useOpening = opening && pickedIds.length === 0;
 
   const [term, setTerm] = useState('');
   const [debounced] = useDebouncedValue(term.trim(), 250);
@@ -87,11 +93,18 @@ export function AnalysisCompare({ canExport }: AnalysisCompareProps) {
 
   const params = {
     groupBy,
-    ids,
+    ids: pickedIds,
     from: dayBoundary(from, false) ?? '',
     to: dayBoundary(to, true) ?? '',
+    ...(useOpening ? { top: OPENING_TOP } : {}),
   };
-  const comparison = useAnalysisComparison(params, rangeValid && ids.length > 0);
+  const comparison = useAnalysisComparison(params, rangeValid && (pickedIds.length > 0 || useOpening));
+  // The subjects on show: the picks, or those the opening comparison chose.
+  const openingIds = useMemo(
+    () => (comparison.data?.groupBy === groupBy ? comparison.data.subjects.map((s) => s.id) : []),
+    [comparison.data, groupBy],
+  );
+  const ids = useOpening ? openingIds : pickedIds;
   const serverErrors = comparison.isError ? (toApiError(comparison.error).fieldErrors ?? {}) : {};
 
   // Names of picked subjects, remembered across searches so a chip keeps its label.
@@ -166,6 +179,7 @@ export function AnalysisCompare({ canExport }: AnalysisCompareProps) {
                 data={GROUPS.map(({ value, label }) => ({ value, label }))}
                 onChange={(value) => {
                   setTerm('');
+                  setOpening(true);
                   update({ groupBy: value, ids: null });
                 }}
               />
@@ -204,9 +218,18 @@ export function AnalysisCompare({ canExport }: AnalysisCompareProps) {
             filter={({ options: all }) => all}
             nothingFoundMessage={subjects.isFetching ? 'Searching…' : `No ${noun} match`}
             error={serverErrors.ids ?? serverErrors.groupBy}
-            onChange={(value) => update({ ids: value.join(',') })}
+            onChange={(value) => {
+              setOpening(false);
+              update({ ids: value.join(',') });
+            }}
             clearable
           />
+          {useOpening && comparison.data && ids.length > 0 ? (
+            <Text size="xs" c="dimmed">
+              Showing the {ids.length} {noun} that drove the farthest in this range; change the selection to compare
+              others.
+            </Text>
+          ) : null}
           {subjects.isError ? (
             <Alert color="red" title={`The ${noun} could not be loaded`} role="alert">
               {toApiError(subjects.error).message}
@@ -220,7 +243,7 @@ export function AnalysisCompare({ canExport }: AnalysisCompareProps) {
         </Stack>
       </Card>
 
-      {ids.length === 0 ? (
+      {ids.length === 0 && !(useOpening && comparison.isPending && rangeValid) ? (
         <Text c="dimmed" size="sm">
           Pick up to {MAX_SUBJECTS} {noun} to compare their energy per km, SoC use, distance, fault rate, utilisation
           and charging.

@@ -1,6 +1,6 @@
 import type { components } from '@/domain/api-schema';
 import { Alert, Button, Group, Select, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { toApiError } from '@/shared/api/api-client';
 import { notify } from '@/shared/ui/notify';
 import { useAppState } from '@/state/store-context';
@@ -12,7 +12,10 @@ import { formatDateTime } from '@/shared/lib/format';
 import { type CompactColumn, CompactTable } from '@/shared/ui/data-table/compact-table';
 import { QueryState } from '@/shared/ui/query-state';
 import { useNow } from '../hooks/use-now';
-import { SendCommandDialog } from './send-command-dialog';
+import { DialogLoading } from '@/shared/ui/dialog-loading';
+
+/** The send form loads on its first open (issue 37 item 11): most visits to the tab never open it. */
+const SendCommandDialog = lazy(() => import('./send-command-dialog').then((m) => ({ default: m.SendCommandDialog })));
 
 const PAGE_SIZE = 10;
 const getCommandId = (c: ApiCommand) => c.id;
@@ -60,6 +63,12 @@ export function CommandsPanel({
   // Parameters and typed confirmation are filled in the send form of the command history (decision 0073), opened here
   // for this vehicle with the chosen command.
   const needsForm = chosen && (chosen.safetyCritical || (chosen.parameters?.length ?? 0) > 0) ? chosen : null;
+
+  const closeForm = () => {
+    setFormOpen(false);
+    setCode(null);
+    setPage(1);
+  };
 
   const handleSend = () => {
     if (!code) {
@@ -143,17 +152,15 @@ export function CommandsPanel({
         </Text>
       ) : null}
       {formOpen && needsForm ? (
-        <SendCommandDialog
-          opened
-          onClose={() => {
-            setFormOpen(false);
-            setCode(null);
-            setPage(1);
-          }}
-          canUseGroups={false}
-          fixedVehicle={{ value: vehicleId, label: vehicleId }}
-          initialCode={needsForm.code}
-        />
+        <Suspense fallback={<DialogLoading label="Loading the send dialog" onClose={closeForm} />}>
+          <SendCommandDialog
+            opened
+            onClose={closeForm}
+            canUseGroups={false}
+            fixedVehicle={{ value: vehicleId, label: vehicleId }}
+            initialCode={needsForm.code}
+          />
+        </Suspense>
       ) : null}
       {canSend && !choicesLoading && choices.length === 0 ? (
         <Alert color="gray">This model defines no commands.</Alert>

@@ -1,4 +1,5 @@
 import { Button, Group } from '@mantine/core';
+import { DialogLoading } from '@/shared/ui/dialog-loading';
 import { IconCopy, IconLink, IconPencil, IconPlus, IconPower, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useRef } from 'react';
@@ -321,7 +322,7 @@ export function DeviceManagement({
         onClose={close}
         onDelete={(d) => remove.mutateAsync(d.id)}
       />
-      <Suspense fallback={null}>
+      <Suspense fallback={<DialogLoading label="Loading the import form" onClose={close} />}>
         {dialog?.kind === 'import' ? (
           <CsvImportModal
             config={importConfig}

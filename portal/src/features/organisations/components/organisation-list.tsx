@@ -1,4 +1,5 @@
 import { Anchor, Group, Stack } from '@mantine/core';
+import { DialogLoading } from '@/shared/ui/dialog-loading';
 import { IconId, IconLink, IconPencil, IconPower } from '@tabler/icons-react';
 import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
 import { lazy, memo, Suspense, useCallback, useMemo, useRef } from 'react';
@@ -261,7 +262,7 @@ export const OrganisationList = memo(function OrganisationList({ kind }: Organis
         paramsRef={paramsRef}
       />
       {dialog?.kind === 'add' || dialog?.kind === 'edit' ? (
-        <Suspense fallback={null}>
+        <Suspense fallback={<DialogLoading label="Loading the form" onClose={close} />}>
           <OrganisationFormModal
             kind={kind}
             row={dialog.kind === 'edit' ? dialog.row : undefined}
@@ -290,7 +291,14 @@ export const OrganisationList = memo(function OrganisationList({ kind }: Organis
         />
       ) : null}
       {dialog?.kind === 'assign' ? (
-        <Suspense fallback={null}>
+        <Suspense
+          fallback={
+            <DialogLoading
+              label="Loading the vehicle picker"
+              onClose={() => setDialog({ kind: 'details', row: dialog.row })}
+            />
+          }
+        >
           <AssignVehiclesModal
             kind={kind}
             id={dialog.row.id}

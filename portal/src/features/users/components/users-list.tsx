@@ -1,4 +1,5 @@
 import { Alert, Button, Code, CopyButton, Group, Modal, Stack, Text } from '@mantine/core';
+import { DialogLoading } from '@/shared/ui/dialog-loading';
 import { IconKey, IconPencil, IconPower, IconUserShield } from '@tabler/icons-react';
 import { createColumnHelper } from '@tanstack/react-table';
 import { lazy, memo, Suspense, useCallback, useMemo, useRef } from 'react';
@@ -184,7 +185,7 @@ export const UsersList = memo(function UsersList() {
         paramsRef={paramsRef}
       />
       {dialog?.kind === 'add' || dialog?.kind === 'edit' ? (
-        <Suspense fallback={null}>
+        <Suspense fallback={<DialogLoading label="Loading the user form" onClose={close} />}>
           <UserFormModal
             opened
             user={dialog?.kind === 'edit' ? dialog.user : undefined}
@@ -209,7 +210,7 @@ export const UsersList = memo(function UsersList() {
         </Suspense>
       ) : null}
       {dialog?.kind === 'assign' ? (
-        <Suspense fallback={null}>
+        <Suspense fallback={<DialogLoading label="Loading the role form" onClose={close} />}>
           <AssignRoleModal
             user={dialog.user}
             onClose={close}
