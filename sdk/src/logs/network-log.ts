@@ -1,5 +1,6 @@
 import { NETWORK_BODY_LIMIT } from '../core/constants';
-import { redactBody, redactHeaders, redactUrl } from '../core/redaction';
+import { redactUrl } from '../core/redaction';
+import { redactBody, redactHeaders } from '../core/redaction-body';
 import type { NetworkLogEntry } from '../core/report-types';
 import { settings, trimUrl } from '../core/state';
 import { TOO_LARGE, getRecordedNetworkLogs, isBlacklisted, options, recorded } from './network-logger';
