@@ -3,7 +3,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect, test } from 'vitest
 import { redactReplayUrls } from '../capture/replay-privacy';
 import { takeSnapshot } from '../capture/snapshot';
 import { startConsoleLogger, stopConsoleLogger } from '../logs/console-logger';
-import { getNetworkLogs, startNetworkLogger, stopNetworkLogger } from '../logs/network-logger';
+import { getNetworkLogs } from '../logs/network-log';
+import { startNetworkLogger, stopNetworkLogger } from '../logs/network-logger';
 import { createTestServer, resetWidget } from '../test/widget-harness';
 import { buildReport } from './report';
 

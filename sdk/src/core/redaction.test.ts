@@ -5,13 +5,11 @@ import {
   REDACTED,
   isSensitiveName,
   redactUrl,
-  redactValue,
-  redactBody,
-  redactHeaders,
   redactText,
   resetRedactionPolicy,
   setRedactionPolicy,
 } from './redaction';
+import { redactBody, redactHeaders, redactValue } from './redaction-body';
 
 afterEach(() => resetRedactionPolicy());
 

@@ -154,51 +154,6 @@ export function redactText(text: string, policy: RedactionPolicy = current): str
   return out;
 }
 
-/** Copy of a header map with sensitive values replaced. */
-export function redactHeaders(
-  headers: Record<string, string>,
-  policy: RedactionPolicy = current,
-): Record<string, string> {
-  const listed = new Set(policy.headers.map((h) => h.toLowerCase()));
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(headers)) {
-    out[k] = listed.has(k.toLowerCase()) || isSensitiveName(k, policy) ? REDACTED : redactText(v, policy);
-  }
-  return out;
-}
-
-/** Deep copy of a JSON value with sensitive fields replaced and strings passed through `redactText`. */
-export function redactValue(value: unknown, policy: RedactionPolicy = current, depth = 0): unknown {
-  if (depth > 20) return value;
-  if (typeof value === 'string') return redactText(value, policy);
-  if (Array.isArray(value)) return value.map((v) => redactValue(v, policy, depth + 1));
-  if (value && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
-      out[k] = isSensitiveName(k, policy) ? REDACTED : redactValue(v, policy, depth + 1);
-    }
-    return out;
-  }
-  return value;
-}
-
-/**
- * Redact a request or response body given as text: JSON bodies field by field, form-encoded bodies by field name,
- * anything else as free text.
- */
-export function redactBody(body: string, policy: RedactionPolicy = current): string {
-  const trimmed = body.trim();
-  if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
-    try {
-      return JSON.stringify(redactValue(JSON.parse(trimmed), policy));
-    } catch {
-      // not JSON after all: fall through to text
-    }
-  }
-  if (/^[^=&\s]+=[^&]*(&[^=&\s]+=[^&]*)*$/.test(trimmed)) return redactPairs(trimmed, policy);
-  return redactText(body, policy);
-}
-
 function decode(text: string): string {
   try {
     return decodeURIComponent(text.replace(/\+/g, ' '));
@@ -208,7 +163,7 @@ function decode(text: string): string {
 }
 
 /** `a=1&token=x` with the values of sensitive names replaced and the others passed through `redactText`. */
-function redactPairs(pairs: string, policy: RedactionPolicy): string {
+export function redactPairs(pairs: string, policy: RedactionPolicy): string {
   return pairs
     .split('&')
     .map((pair) => {

@@ -7,7 +7,7 @@ import { getSession } from './session';
 import { settings } from './state';
 import { getConsoleLogs } from '../logs/console-logger';
 import { getCustomEvents } from '../logs/custom-events';
-import { getNetworkLogs, getResourceEntries } from '../logs/network-logger';
+import { getNetworkLogs, getResourceEntries } from '../logs/network-log';
 import { getFlowConfig } from './config';
 import { capturePreview, captureState, resetCapturePreview } from './capture-state';
 

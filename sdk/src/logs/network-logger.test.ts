@@ -5,9 +5,10 @@ import {
   STREAMED,
   TOO_LARGE,
   UNSUPPORTED,
+  addNetworkLogs,
   clearNetworkLogs,
+  getRecordedNetworkLogs,
   getMaxNetworkRequests,
-  getNetworkLogs,
   readResponseBody,
   resetNetworkOptions,
   setMaxNetworkRequests,
@@ -16,6 +17,7 @@ import {
   startNetworkLogger,
   stopNetworkLogger,
 } from './network-logger';
+import { getNetworkLogs } from './network-log';
 
 const server = setupServer(
   http.get('https://app.test/json', () => HttpResponse.json({ ok: true, token: 'abc', keep: 1 })),
@@ -69,6 +71,22 @@ test('Authorization, Cookie and Set-Cookie headers are redacted by default', asy
     payload: 'hi',
     headers: { authorization: '[redacted]', cookie: '[redacted]', 'x-trace': '1' },
   });
+});
+
+test('the recorder keeps the request as it went; the report reads it redacted, attached entries as given', async () => {
+  await fetch('https://app.test/echo?token=abc', { method: 'POST', body: 'token=abc', headers: { Cookie: 'a=b' } });
+  await until(1);
+  addNetworkLogs([{ url: 'https://own.test/?token=kept', date: '2024-01-01T00:00:00.000Z', type: 'GET' }]);
+  const [raw] = getRecordedNetworkLogs();
+  expect(raw).toMatchObject({ url: 'https://app.test/echo?token=abc', request: { payload: 'token=abc' } });
+  expect(raw!.request!.headers).toEqual({ cookie: 'a=b' });
+  const [sent, attached] = getNetworkLogs();
+  expect(sent).toMatchObject({
+    url: 'https://app.test/echo?token=%5Bredacted%5D',
+    request: { payload: 'token=%5Bredacted%5D', headers: { cookie: '[redacted]' } },
+    response: { responseText: 'token=%5Bredacted%5D' },
+  });
+  expect(attached!.url).toBe('https://own.test/?token=kept');
 });
 
 test('bodies over about 0.15 MB are replaced by the too-large marker', async () => {

@@ -1,20 +1,27 @@
 import { NETWORK_BODY_LIMIT, NETWORK_DEFAULT_MAX, NETWORK_HARD_CAP } from '../core/constants';
 import { nativeFetch } from '../core/http';
-import { redactBody, redactHeaders, redactUrl } from '../core/redaction';
 import type { NetworkLogEntry } from '../core/report-types';
-import { settings, trimUrl } from '../core/state';
 import { pushBounded } from './ring-buffer';
+
+/**
+ * The network recorder of the core: it wraps fetch and XHR from the start and keeps each request as it went (URL,
+ * headers and bodies as text, bodies over the limit or of other types already replaced by their marker). Nothing of it
+ * leaves the page as recorded: the report reads the log through `network-log.ts` (loaded with the report pipeline),
+ * which applies the ignore list and the redaction policy then.
+ */
 
 export const TOO_LARGE = '<content_too_large>';
 export const UNSUPPORTED = '<content_type_not_supported>';
 export const STREAMED = '<streamed_content_not_recorded>';
 
-const options = {
+export const options = {
   max: NETWORK_DEFAULT_MAX,
   blacklist: [] as string[],
   propsToIgnore: [] as string[],
 };
 let entries: NetworkLogEntry[] = [];
+/** The entries this recorder made, still to be cleaned (those attached by the integrator are sent as given). */
+export const recorded = new WeakSet<NetworkLogEntry>();
 let restore: (() => void) | null = null;
 
 /** Keep at most `n` requests; never more than the hard cap of 70. */
@@ -41,49 +48,22 @@ export function isTextualType(contentType: string | null | undefined): boolean {
   return t.includes('text') || t.includes('xml') || t.includes('json');
 }
 
-function isBlacklisted(url: string): boolean {
+export function isBlacklisted(url: string): boolean {
   return options.blacklist.some((b) => url.includes(b));
 }
 
-function stripProps(text: string): string {
-  if (!options.propsToIgnore.length) return text;
-  try {
-    const strip = (v: unknown): unknown => {
-      if (Array.isArray(v)) return v.map(strip);
-      if (v && typeof v === 'object') {
-        const out: Record<string, unknown> = {};
-        for (const [k, x] of Object.entries(v)) if (!options.propsToIgnore.includes(k)) out[k] = strip(x);
-        return out;
-      }
-      return v;
-    };
-    return JSON.stringify(strip(JSON.parse(text)));
-  } catch {
-    return text;
-  }
-}
-
-/** Apply size, ignore-list and redaction rules to a body that is already text. */
-export function cleanBody(text: string): string {
-  if (text.length > NETWORK_BODY_LIMIT) return TOO_LARGE;
-  return redactBody(stripProps(text));
-}
-
-function cleanHeaders(headers: Record<string, string>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(redactHeaders(headers))) if (!options.propsToIgnore.includes(k)) out[k] = v;
-  return out;
-}
+/** A body that is already text, or the too-large marker. */
+const limited = (text: string): string => (text.length > NETWORK_BODY_LIMIT ? TOO_LARGE : text);
 
 function requestPayload(body: unknown): unknown {
   if (body === undefined || body === null) return undefined;
-  if (typeof body === 'string') return cleanBody(body);
-  if (body instanceof URLSearchParams) return cleanBody(body.toString());
+  if (typeof body === 'string' || body instanceof URLSearchParams) return limited(String(body));
   return UNSUPPORTED;
 }
 
-function record(entry: NetworkLogEntry): void {
+function record(entry: NetworkLogEntry, own = true): void {
   if (options.max === 0) return;
+  if (own) recorded.add(entry);
   pushBounded(entries, entry, options.max);
 }
 
@@ -121,7 +101,7 @@ export async function readResponseBody(res: Response): Promise<string> {
       return TOO_LARGE;
     }
   }
-  return cleanBody(text + decoder.decode());
+  return limited(text + decoder.decode());
 }
 
 function wrapFetch(): () => void {
@@ -137,10 +117,10 @@ function wrapFetch(): () => void {
         const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
         const headers = headersToObject(init?.headers ?? (input instanceof Request ? input.headers : undefined));
         const base: NetworkLogEntry = {
-          url: redactUrl(url),
+          url,
           date: new Date(started).toISOString(),
           type: method,
-          request: { payload: requestPayload(init?.body), headers: cleanHeaders(headers) },
+          request: { payload: requestPayload(init?.body), headers },
           initiatorType: 'fetch',
         };
         promise.then(
@@ -200,18 +180,18 @@ function wrapXhr(): () => void {
           const rt = this.responseType;
           if (rt === '' || rt === 'text') {
             responseText = isTextualType(this.getResponseHeader('content-type'))
-              ? cleanBody(this.responseText)
+              ? limited(this.responseText)
               : UNSUPPORTED;
-          } else if (rt === 'json') responseText = cleanBody(JSON.stringify(this.response));
+          } else if (rt === 'json') responseText = limited(JSON.stringify(this.response));
           else responseText = UNSUPPORTED;
         } catch {
           responseText = UNSUPPORTED;
         }
         record({
-          url: redactUrl(m.url),
+          url: m.url,
           date: new Date(m.started).toISOString(),
           type: m.method,
-          request: { payload, headers: cleanHeaders(m.headers) },
+          request: { payload, headers: m.headers },
           response: { status: this.status, statusText: this.statusText, responseText },
           success: this.status >= 200 && this.status < 400,
           duration: Date.now() - m.started,
@@ -245,37 +225,14 @@ export function stopNetworkLogger(): void {
   restore?.();
 }
 
-/**
- * Resource timing entries (type RESOURCE): fetch and XHR requests only, or every resource (`sendNetworkResources`).
- * The widget's own API calls are left out.
- */
-export function getResourceEntries(allResources = false): NetworkLogEntry[] {
-  if (typeof performance === 'undefined' || !performance.getEntriesByType) return [];
-  const own = trimUrl(settings.apiUrl);
-  return (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
-    .filter(
-      (e) =>
-        e.name &&
-        (allResources || e.initiatorType === 'fetch' || e.initiatorType === 'xmlhttprequest') &&
-        !(own && e.name.startsWith(own)) &&
-        !isBlacklisted(e.name),
-    )
-    .map((e) => ({
-      url: redactUrl(e.name),
-      date: new Date(performance.timeOrigin + e.startTime).toISOString(),
-      type: 'RESOURCE',
-      initiatorType: e.initiatorType,
-      duration: Math.round(e.duration),
-    }));
-}
-
-export function getNetworkLogs(): NetworkLogEntry[] {
+/** The log as recorded (the report reads it cleaned, through `network-log.ts`). */
+export function getRecordedNetworkLogs(): NetworkLogEntry[] {
   return entries.slice();
 }
 
 /** Logs the integrator attaches themselves (`attachNetworkLogs`), kept after ours. */
 export function addNetworkLogs(list: NetworkLogEntry[]): void {
-  for (const e of list) record(e);
+  for (const e of list) record(e, false);
 }
 
 export function clearNetworkLogs(): void {
