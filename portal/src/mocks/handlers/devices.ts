@@ -1,25 +1,37 @@
-import { ACTION, type PermissionKey } from '@/domain/permissions';
+import { ACTION } from '@/domain/permissions';
 import type { WorldDb } from '../world/db';
 import type { ApiDevice, Device, DeviceType, Vehicle } from '../world/types';
 import { getWorldDb } from '../world/world-instance';
 import type { ApiHttp } from './http';
-import { type AuthContext, allows, requireAuth, requirePermission } from './lib/auth-context';
+import { type AuthContext, requireAuth, requirePermission } from './lib/auth-context';
 import { recordAudit } from './lib/audit-log';
 import { FieldErrors, readJsonObject, requiredString } from './lib/body';
-import { conflict, forbidden, notFound, validationFailed } from './lib/http-error';
-import { applyListQuery, type ListSpec, parseListQuery } from './lib/list-query';
-import { deviceFilterFor, scopedVehicle } from './lib/scope';
+import { conflict, validationFailed } from './lib/http-error';
+import type { ListSpec } from './lib/list-query';
+import { scopedVehicle } from './lib/scope';
 import { toApi } from './lib/serialize';
+import { getDevice, deviceInScope } from '@services/devices/get-device';
+import {
+  DEVICE_AUDIT_ENTITY,
+  DEVICE_LIST_KEY,
+  DEVICE_TYPES,
+  VEHICLE_DEVICE_FIELD,
+} from '@services/devices/device-types';
+import { listDevices } from '@services/devices/list-devices';
 import { DRAFT_MODEL } from '@services/vehicles/vehicle-fields';
+import { answering } from '../adapter/answer';
+import { callerOf } from '../adapter/caller';
+import { DEVICE_TYPE_TABLE, worldDeviceDeps, worldDeviceStore } from '../adapter/device-store';
+import { listParamsOf } from '../adapter/list-params';
 
-export const DEVICE_TYPES: readonly DeviceType[] = ['BMS', 'MCU', 'VCU', 'LOGGER'];
-export const TABLE = { BMS: 'bmsDevices', MCU: 'mcuDevices', VCU: 'vcuDevices', LOGGER: 'loggers' } as const;
-const VEHICLE_FIELD = { BMS: 'bmsId', MCU: 'mcuId', VCU: 'vcuId', LOGGER: 'loggerId' } as const;
-/** The permission key of each device type's list; loggers belong to component management. */
-export const LIST_KEY: Record<DeviceType, PermissionKey> = { BMS: 'BMS.l', MCU: 'MCU.l', VCU: 'VCU.l', LOGGER: 'cm' };
-/** Audit entity names of spec §3. */
-export const AUDIT_ENTITY: Record<DeviceType, string> = { BMS: 'BMS', MCU: 'MCU', VCU: 'VCU', LOGGER: 'Logger Device' };
+export { DEVICE_TYPES };
+export const TABLE = DEVICE_TYPE_TABLE;
+const VEHICLE_FIELD = VEHICLE_DEVICE_FIELD;
+/** The permission key of each device type's list and the audit entity names: the services' tables. */
+export const LIST_KEY = DEVICE_LIST_KEY;
+export const AUDIT_ENTITY = DEVICE_AUDIT_ENTITY;
 
+/** The export's sorts and filters (the list's are the services', `DEVICE_LIST` of `device-list-spec`). */
 export const DEVICE_LIST: ListSpec<Device> = {
   sortable: {
     serialNumber: (d) => d.serialNumber,
@@ -52,28 +64,15 @@ export const DEVICE_LIST: ListSpec<Device> = {
 
 export const asApi = (d: Device) => toApi<ApiDevice>(d);
 
-function typeOfId(id: string): DeviceType | undefined {
-  const prefix = id.split('-')[0]?.toUpperCase();
-  return DEVICE_TYPES.find((t) => t === prefix);
-}
-
-/** Finds a device by id in any type's table. */
-function findDevice(db: WorldDb, id: string): Device | undefined {
-  const guess = typeOfId(id);
-  if (guess) return db.tables[TABLE[guess]].get(id);
-  for (const type of DEVICE_TYPES) {
-    const device = db.tables[TABLE[type]].get(id);
-    if (device) return device;
-  }
-  return undefined;
-}
-
-/** The device in scope, or 404; 403 when the caller may not see devices of its type at all. */
-export function deviceOr404(ctx: AuthContext, db: WorldDb, id: string, action: number = ACTION.LIST): Device {
-  const device = findDevice(db, id);
-  if (!device || !deviceFilterFor(ctx, db)(device)) throw notFound('Device');
-  if (!allows(ctx, LIST_KEY[device.type], action)) throw forbidden();
-  return device;
+/**
+ * The world row of a device in the caller's scope, or 404; 403 when the caller may not do `action` on devices of its
+ * type (the services' rule, `deviceInScope`).
+ */
+export function deviceOr404(ctx: AuthContext, db: WorldDb, id: string, action: number = ACTION.LIST): Promise<Device> {
+  return answering(async () => {
+    const found = await deviceInScope(worldDeviceStore(db, { granted: ctx.granted }), callerOf(ctx), id, action);
+    return db.tables[TABLE[found.type]].get(found.id) as Device;
+  });
 }
 
 export function serialTaken(db: WorldDb, type: DeviceType, serial: string, exceptId?: string): boolean {
@@ -167,25 +166,22 @@ export function buildDevice(
   return device;
 }
 
+/** The caller of a request and the device services' dependencies over the demo world. */
+async function deviceCall(request: Request) {
+  const db = await getWorldDb();
+  const ctx = requireAuth(request, db);
+  return { db, caller: callerOf(ctx), deps: worldDeviceDeps(db, ctx.granted) };
+}
+
 /** Devices (BMS, MCU, VCU, loggers): list, CRUD, import, export, clone, assign to a vehicle, status, resync (histories: `device-histories.ts`). */
 export function createDeviceHandlers(http: ApiHttp) {
   return [
-    http.get('/devices', async ({ request, response }) => {
-      const db = await getWorldDb();
-      const ctx = requireAuth(request, db);
-      const url = new URL(request.url);
-      const query = parseListQuery(url, DEVICE_LIST);
-      const asked = query.filters.get('type');
-      const types = DEVICE_TYPES.filter((t) => (asked ? asked.includes(t) : true));
-      const allowed = types.filter((t) => allows(ctx, LIST_KEY[t]));
-      // Asking for a type you may not list is forbidden; with no type asked, you get the types you may list.
-      if (allowed.length === 0 || (asked && allowed.length < types.length)) throw forbidden();
-      const inScope = deviceFilterFor(ctx, db);
-      const rows: Device[] = [];
-      for (const type of allowed) for (const d of db.tables[TABLE[type]].values()) if (inScope(d)) rows.push(d);
-      const page = applyListQuery(rows, query, DEVICE_LIST);
-      return response(200).json({ ...page, items: page.items.map(asApi) });
-    }),
+    http.get('/devices', async ({ request, response }) =>
+      answering(async () => {
+        const { deps, caller } = await deviceCall(request);
+        return response(200).json(await listDevices(deps, caller, listParamsOf(new URL(request.url))));
+      }),
+    ),
 
     http.post('/devices', async ({ request, response }) => {
       const db = await getWorldDb();
@@ -201,16 +197,17 @@ export function createDeviceHandlers(http: ApiHttp) {
       return response(201).json(asApi(device));
     }),
 
-    http.get('/devices/{id}', async ({ request, params, response }) => {
-      const db = await getWorldDb();
-      const ctx = requireAuth(request, db);
-      return response(200).json(asApi(deviceOr404(ctx, db, params.id)));
-    }),
+    http.get('/devices/{id}', async ({ request, params, response }) =>
+      answering(async () => {
+        const { deps, caller } = await deviceCall(request);
+        return response(200).json(await getDevice(deps, caller, { id: params.id }));
+      }),
+    ),
 
     http.patch('/devices/{id}', async ({ request, params, response }) => {
       const db = await getWorldDb();
       const ctx = requireAuth(request, db);
-      const device = deviceOr404(ctx, db, params.id, ACTION.UPDATE);
+      const device = await deviceOr404(ctx, db, params.id, ACTION.UPDATE);
       const body = await readJsonObject(request);
       const errors = new FieldErrors();
       const changes: Partial<Device> = {};
@@ -259,7 +256,7 @@ export function createDeviceHandlers(http: ApiHttp) {
     http.delete('/devices/{id}', async ({ request, params, response }) => {
       const db = await getWorldDb();
       const ctx = requireAuth(request, db);
-      const device = deviceOr404(ctx, db, params.id, ACTION.DELETE);
+      const device = await deviceOr404(ctx, db, params.id, ACTION.DELETE);
       if (device.vehicleId)
         db.tables.vehicles.update(device.vehicleId, { [VEHICLE_FIELD[device.type]]: null, updatedAt: Date.now() });
       db.tables[TABLE[device.type]].remove(device.id);
@@ -278,7 +275,7 @@ export function createDeviceHandlers(http: ApiHttp) {
     http.post('/devices/{id}/clone', async ({ request, params, response }) => {
       const db = await getWorldDb();
       const ctx = requireAuth(request, db);
-      const source = deviceOr404(ctx, db, params.id, ACTION.CLONE);
+      const source = await deviceOr404(ctx, db, params.id, ACTION.CLONE);
       const body = await readJsonObject(request);
       const errors = new FieldErrors();
       const serialNumber = serialField(errors, body);
@@ -319,7 +316,7 @@ export function createDeviceHandlers(http: ApiHttp) {
       if (vehicleId !== null && (typeof vehicleId !== 'string' || vehicleId === '')) {
         throw validationFailed({ vehicleId: 'Choose a vehicle or none.' });
       }
-      const device = deviceOr404(ctx, db, params.id, vehicleId === null ? ACTION.UNASSIGN : ACTION.ASSIGN);
+      const device = await deviceOr404(ctx, db, params.id, vehicleId === null ? ACTION.UNASSIGN : ACTION.ASSIGN);
       const field = VEHICLE_FIELD[device.type];
       const now = Date.now();
       let target: Vehicle | undefined;
@@ -354,7 +351,7 @@ export function createDeviceHandlers(http: ApiHttp) {
     http.post('/devices/{id}/status', async ({ request, params, response }) => {
       const db = await getWorldDb();
       const ctx = requireAuth(request, db);
-      const device = deviceOr404(ctx, db, params.id, ACTION.CHANGE_STATUS);
+      const device = await deviceOr404(ctx, db, params.id, ACTION.CHANGE_STATUS);
       const body = await readJsonObject(request);
       if (body.status !== 0 && body.status !== 1)
         throw validationFailed({ status: 'Status is 0 (inactive) or 1 (active).' });
@@ -377,7 +374,7 @@ export function createDeviceHandlers(http: ApiHttp) {
     http.post('/devices/{id}/resync', async ({ request, params, response }) => {
       const db = await getWorldDb();
       const ctx = requireAuth(request, db);
-      const device = deviceOr404(ctx, db, params.id, ACTION.RESYNC);
+      const device = await deviceOr404(ctx, db, params.id, ACTION.RESYNC);
       const updated = db.tables[TABLE[device.type]].update(device.id, { updatedAt: Date.now() }) as Device;
       await recordAudit(
         db,
