@@ -154,3 +154,146 @@ describe('get', () => {
     expect(response.statusCode).toBe(403);
   });
 });
+
+const counts = async () => {
+  const db = server.database.db;
+  const d = await db.selectFrom('devices').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  const a = await db.selectFrom('audit').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  return { devices: d.n, audit: a.n };
+};
+
+async function send(role: string, method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) {
+  return server.call({ method, url, token: await server.tokenOf(role), ...(payload ? { payload } : {}) });
+}
+
+async function publishedModel(kind: string, oemId = 'oem-01') {
+  return server.database.db
+    .selectFrom('models')
+    .select(['id', 'oem_id'])
+    .where('kind', '=', kind)
+    .where('status', '=', 1)
+    .where('oem_id', '=', oemId)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+}
+
+describe('writes', () => {
+  test('create answers 201 with an unfitted BMS carrying its model spec; it is listed; one audit entry', async () => {
+    const before = await counts();
+    const model = await publishedModel('BMS');
+    const response = await send('OEMA', 'POST', '/api/devices', {
+      type: 'BMS',
+      serialNumber: 'TEST-BMS-0001',
+      modelId: model.id,
+      firmwareVersion: '1.0.0',
+    });
+    expectContract('post', '/devices', response);
+    expect(response.statusCode, response.body).toBe(201);
+    const device = response.json() as Device;
+    expect(device).toMatchObject({ type: 'BMS', oemId: 'oem-01', vehicleId: null, state: 'F', status: 1 });
+    expect(device.bms).toMatchObject({ soc: 0, soh: 100, cycleCount: 0 });
+    expect(await counts()).toEqual({ devices: before.devices + 1, audit: before.audit + 1 });
+    const found = await list('OEMA', '?q=TEST-BMS-0001');
+    expect(found.items.map((d) => d.id)).toEqual([device.id]);
+  });
+
+  test('bad input answers 400 with field errors, a taken serial 409, and neither writes anything', async () => {
+    const before = await counts();
+    const model = await publishedModel('BMS');
+    const bad = await send('SA', 'POST', '/api/devices', {
+      type: 'BMS',
+      serialNumber: 'bad serial!',
+      modelId: 'mdl-nope',
+      firmwareVersion: '1',
+      imei: '123456789012345',
+    });
+    expectContract('post', '/devices', bad);
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().fieldErrors).sort()).toEqual(['imei', 'modelId', 'serialNumber']);
+    const taken = await devices().select('serial_number').where('type', '=', 'BMS').executeTakeFirstOrThrow();
+    const conflict = await send('SA', 'POST', '/api/devices', {
+      type: 'BMS',
+      serialNumber: taken.serial_number,
+      modelId: model.id,
+      firmwareVersion: '1',
+    });
+    expectContract('post', '/devices', conflict);
+    expect(conflict.statusCode).toBe(409);
+    const noType = await send('SA', 'POST', '/api/devices', { type: 'EV', serialNumber: 'X1', firmwareVersion: '1' });
+    expect(noType.statusCode).toBe(400);
+    expect(await counts()).toEqual(before);
+  });
+
+  test('an OEM cannot create a device of another OEM, nor a component admin one of another kind', async () => {
+    const before = await counts();
+    const other = await publishedModel('BMS', 'oem-02');
+    const response = await send('OEMA', 'POST', '/api/devices', {
+      type: 'BMS',
+      serialNumber: 'TEST-BMS-OTHER',
+      modelId: other.id,
+      firmwareVersion: '1',
+    });
+    expect(response.statusCode).toBe(400);
+    const mcu = await publishedModel('MCU');
+    const forbidden = await send('BMSA', 'POST', '/api/devices', {
+      type: 'MCU',
+      serialNumber: 'TEST-MCU-BMSA',
+      modelId: mcu.id,
+      firmwareVersion: '1',
+    });
+    expectContract('post', '/devices', forbidden);
+    expect(forbidden.statusCode).toBe(403);
+    expect(await counts()).toEqual(before);
+  });
+
+  test('update changes the fields asked, audits the diff, and refuses an IMEI on a BMS', async () => {
+    const id = (await list('OEMA', '?filter[type]=BMS&pageSize=1')).items[0]?.id as string;
+    const before = await counts();
+    const response = await send('OEMA', 'PATCH', `/api/devices/${id}`, { firmwareVersion: '9.9.9' });
+    expectContract('patch', '/devices/{id}', response);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ id, firmwareVersion: '9.9.9' });
+    const entry = await server.database.db
+      .selectFrom('audit')
+      .selectAll()
+      .orderBy('seq', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(entry).toMatchObject({ entity: 'BMS', entity_id: id, action: 'Update' });
+    const bad = await send('OEMA', 'PATCH', `/api/devices/${id}`, { imei: '123456789012345' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fieldErrors).toHaveProperty('imei');
+    expect(await counts()).toEqual({ devices: before.devices, audit: before.audit + 1 });
+  });
+
+  test("an edit or delete of a device outside the caller's scope answers 404 and changes nothing", async () => {
+    const other = await devices().select('id').where('oem_id', '<>', 'oem-01').orderBy('id').executeTakeFirstOrThrow();
+    const before = await counts();
+    const patch = await send('OEMA', 'PATCH', `/api/devices/${other.id}`, { firmwareVersion: '0.0.1' });
+    expectContract('patch', '/devices/{id}', patch);
+    expect(patch.statusCode).toBe(404);
+    const del = await send('OEMA', 'DELETE', `/api/devices/${other.id}`);
+    expectContract('delete', '/devices/{id}', del);
+    expect(del.statusCode).toBe(404);
+    expect(await counts()).toEqual(before);
+  });
+
+  test('delete removes a fitted device from its vehicle; the device then answers 404', async () => {
+    const fitted = await devices()
+      .select(['id', 'vehicle_id'])
+      .where('type', '=', 'MCU')
+      .where('vehicle_id', 'is not', null)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const before = await counts();
+    const response = await send('SA', 'DELETE', `/api/devices/${fitted.id}`);
+    expect(response.statusCode, response.body).toBe(204);
+    const vehicle = await server.database.db
+      .selectFrom('vehicles')
+      .select('mcu_id')
+      .where('id', '=', fitted.vehicle_id as string)
+      .executeTakeFirstOrThrow();
+    expect(vehicle.mcu_id).toBeNull();
+    expect((await call('SA', `/api/devices/${fitted.id}`)).statusCode).toBe(404);
+    expect(await counts()).toEqual({ devices: before.devices - 1, audit: before.audit + 1 });
+  });
+});

@@ -1,9 +1,10 @@
 import type { AuditStore } from '@services/audit/audit-chain';
 import type { DeviceFilterField, DeviceSortField } from '@services/devices/device-list-spec';
-import type { DeviceDeps, DeviceStore } from '@services/devices/device-store';
-import { DEVICE_TYPES, type DeviceType } from '@services/devices/device-types';
+import type { DeviceDeps, DeviceModelRef, DeviceStore } from '@services/devices/device-store';
+import { DEVICE_TYPES, type DeviceType, VEHICLE_DEVICE_FIELD } from '@services/devices/device-types';
+import { conflict } from '@services/lib/app-error';
 import { deviceTest } from '../handlers/lib/scope';
-import { toApi } from '../handlers/lib/serialize';
+import { fromApi, toApi } from '../handlers/lib/serialize';
 import type { WorldDb } from '../world/db';
 import type { ApiDevice, Device, Vehicle } from '../world/types';
 import { worldAuditStore } from './audit-store';
@@ -51,6 +52,9 @@ const DEVICE_COLUMNS: MemoryListSpec<Device, DeviceSortField, DeviceFilterField>
 
 const typeOfId = (id: string) => DEVICE_TYPES.find((t) => t === id.split('-')[0]?.toUpperCase());
 
+const serialConflict = () =>
+  conflict('A device with this serial number already exists.', { serialNumber: 'Already in use.' });
+
 interface WorldDeviceOptions {
   /** Vehicles the caller's active access grants add to their scope (decision 0079), a demo-only widening. */
   granted?: ((vehicle: Vehicle) => boolean) | undefined;
@@ -69,6 +73,12 @@ export function worldDeviceStore(db: WorldDb, options: WorldDeviceOptions = {}):
     }
     return undefined;
   };
+  const serialTaken = (type: DeviceType, serial: string, exceptId?: string) => {
+    for (const d of db.tables[DEVICE_TYPE_TABLE[type]].values()) {
+      if (d.serialNumber === serial && d.id !== exceptId) return true;
+    }
+    return false;
+  };
   return {
     async list(scope, query) {
       const inScope = deviceTest(db, scope, options.granted);
@@ -84,6 +94,49 @@ export function worldDeviceStore(db: WorldDb, options: WorldDeviceOptions = {}):
     async get(id, scope) {
       const device = find(id);
       return device && deviceTest(db, scope, options.granted)(device) ? toApi<ApiDevice>(device) : undefined;
+    },
+    async serialTaken(type, serial, exceptId) {
+      return serialTaken(type, serial, exceptId);
+    },
+    async model(id): Promise<DeviceModelRef | undefined> {
+      const model = db.tables.models.get(id);
+      if (!model) return undefined;
+      const ref: DeviceModelRef = { id: model.id, kind: model.kind, oemId: model.oemId, status: model.status };
+      if (model.bms) ref.bms = model.bms;
+      if (model.mcu) ref.mcu = model.mcu;
+      return ref;
+    },
+    async oemExists(id) {
+      return db.tables.oems.get(id) !== undefined;
+    },
+    async insert(device) {
+      if (serialTaken(device.type, device.serialNumber, device.id)) throw serialConflict();
+      const table = DEVICE_TYPE_TABLE[device.type];
+      options.undo?.touch(table, device.id);
+      db.tables[table].insert(fromApi<Device>(device));
+    },
+    async update(id, changes) {
+      const device = find(id);
+      if (!device) return;
+      if (changes.serialNumber !== undefined && serialTaken(device.type, changes.serialNumber, id)) {
+        throw serialConflict();
+      }
+      const table = DEVICE_TYPE_TABLE[device.type];
+      options.undo?.touch(table, id);
+      db.tables[table].update(id, fromApi<Partial<Device>>(changes));
+    },
+    async delete(id) {
+      const device = find(id);
+      if (!device) return;
+      const field = VEHICLE_DEVICE_FIELD[device.type];
+      const vehicle = device.vehicleId ? db.tables.vehicles.get(device.vehicleId) : undefined;
+      if (vehicle && vehicle[field] === id) {
+        options.undo?.touch('vehicles', vehicle.id);
+        db.tables.vehicles.update(vehicle.id, { [field]: null });
+      }
+      const table = DEVICE_TYPE_TABLE[device.type];
+      options.undo?.touch(table, id);
+      db.tables[table].remove(id);
     },
   };
 }

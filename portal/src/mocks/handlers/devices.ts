@@ -18,6 +18,10 @@ import {
   VEHICLE_DEVICE_FIELD,
 } from '@services/devices/device-types';
 import { listDevices } from '@services/devices/list-devices';
+import { createDevice } from '@services/devices/create-device';
+import { deleteDevice } from '@services/devices/delete-device';
+import { updateDevice } from '@services/devices/update-device';
+import type { Schemas } from '@services/lib/api-types';
 import { DRAFT_MODEL } from '@services/vehicles/vehicle-fields';
 import { answering } from '../adapter/answer';
 import { callerOf } from '../adapter/caller';
@@ -183,19 +187,13 @@ export function createDeviceHandlers(http: ApiHttp) {
       }),
     ),
 
-    http.post('/devices', async ({ request, response }) => {
-      const db = await getWorldDb();
-      const ctx = requireAuth(request, db);
-      const body = await readJsonObject(request);
-      const type = DEVICE_TYPES.find((t) => t === body.type);
-      if (!type) throw validationFailed({ type: 'Choose BMS, MCU, VCU or LOGGER.' });
-      requirePermission(ctx, LIST_KEY[type], ACTION.ADD);
-      const device = buildDevice(ctx, db, type, body, (serial) => serialTaken(db, type, serial));
-      db.tables[TABLE[type]].insert(device);
-      await recordAudit(db, ctx, AUDIT_ENTITY[type], device.id, 'Add', `Added ${type} ${device.serialNumber}`);
-      await db.persist();
-      return response(201).json(asApi(device));
-    }),
+    http.post('/devices', async ({ request, response }) =>
+      answering(async () => {
+        const { deps, caller } = await deviceCall(request);
+        const body = (await readJsonObject(request)) as Schemas['DeviceInput'];
+        return response(201).json(await createDevice(deps, caller, body));
+      }),
+    ),
 
     http.get('/devices/{id}', async ({ request, params, response }) =>
       answering(async () => {
@@ -204,73 +202,21 @@ export function createDeviceHandlers(http: ApiHttp) {
       }),
     ),
 
-    http.patch('/devices/{id}', async ({ request, params, response }) => {
-      const db = await getWorldDb();
-      const ctx = requireAuth(request, db);
-      const device = await deviceOr404(ctx, db, params.id, ACTION.UPDATE);
-      const body = await readJsonObject(request);
-      const errors = new FieldErrors();
-      const changes: Partial<Device> = {};
-      if (body.serialNumber !== undefined) {
-        const serial = serialField(errors, body);
-        if (serial && serialTaken(db, device.type, serial, device.id)) errors.add('serialNumber', 'Already in use.');
-        if (serial) changes.serialNumber = serial;
-      }
-      if (body.firmwareVersion !== undefined) {
-        const fw = requiredString(errors, body, 'firmwareVersion', 'the firmware version', 20);
-        if (fw) changes.firmwareVersion = fw;
-      }
-      if (body.modelId !== undefined) {
-        const model = checkModel(db, device.type, body.modelId, errors);
-        if (model) {
-          changes.modelId = model.id;
-          if (model.bms)
-            changes.bms = {
-              ...model.bms,
-              soc: device.bms?.soc ?? 0,
-              soh: device.bms?.soh ?? 100,
-              cycleCount: device.bms?.cycleCount ?? 0,
-            };
-          if (model.mcu) changes.mcu = { ...model.mcu };
-        }
-      }
-      if (body.imei !== undefined) {
-        if (device.type !== 'LOGGER') errors.add('imei', 'Only loggers have an IMEI.');
-        const imei = checkImei(body, errors);
-        if (imei) changes.imei = imei;
-      }
-      errors.throwIfAny();
-      const updated = db.tables[TABLE[device.type]].update(device.id, { ...changes, updatedAt: Date.now() }) as Device;
-      await recordAudit(
-        db,
-        ctx,
-        AUDIT_ENTITY[device.type],
-        device.id,
-        'Update',
-        `Updated ${Object.keys(changes).join(', ') || 'nothing'}`,
-      );
-      await db.persist();
-      return response(200).json(asApi(updated));
-    }),
+    http.patch('/devices/{id}', async ({ request, params, response }) =>
+      answering(async () => {
+        const { deps, caller } = await deviceCall(request);
+        const patch = (await readJsonObject(request)) as Schemas['DevicePatch'];
+        return response(200).json(await updateDevice(deps, caller, { id: params.id, patch }));
+      }),
+    ),
 
-    http.delete('/devices/{id}', async ({ request, params, response }) => {
-      const db = await getWorldDb();
-      const ctx = requireAuth(request, db);
-      const device = await deviceOr404(ctx, db, params.id, ACTION.DELETE);
-      if (device.vehicleId)
-        db.tables.vehicles.update(device.vehicleId, { [VEHICLE_FIELD[device.type]]: null, updatedAt: Date.now() });
-      db.tables[TABLE[device.type]].remove(device.id);
-      await recordAudit(
-        db,
-        ctx,
-        AUDIT_ENTITY[device.type],
-        device.id,
-        'Delete',
-        `Deleted ${device.type} ${device.serialNumber}`,
-      );
-      await db.persist();
-      return response(204).empty();
-    }),
+    http.delete('/devices/{id}', async ({ request, params, response }) =>
+      answering(async () => {
+        const { deps, caller } = await deviceCall(request);
+        await deleteDevice(deps, caller, { id: params.id });
+        return response(204).empty();
+      }),
+    ),
 
     http.post('/devices/{id}/clone', async ({ request, params, response }) => {
       const db = await getWorldDb();

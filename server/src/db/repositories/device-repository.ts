@@ -1,7 +1,16 @@
-import { type Expression, type ExpressionBuilder, type Selectable, type SqlBool, sql, type Updateable } from 'kysely';
+import {
+  type Expression,
+  type ExpressionBuilder,
+  type Insertable,
+  type Selectable,
+  type SqlBool,
+  sql,
+  type Updateable,
+} from 'kysely';
+import { conflict } from '../../services/lib/app-error';
 import type { DeviceFilterField, DeviceSortField } from '../../services/devices/device-list-spec';
 import type { DeviceScope } from '../../services/devices/device-scope';
-import type { DeviceStore } from '../../services/devices/device-store';
+import type { DeviceModelRef, DeviceStore } from '../../services/devices/device-store';
 import type { Device } from '../../services/devices/device-types';
 import type { ListQuery } from '../../services/lib/list-query';
 import type { Db } from '../database';
@@ -177,5 +186,80 @@ export function createDeviceRepository(db: Db): DeviceStore {
         .executeTakeFirst();
       return row ? toDevice(row) : undefined;
     },
+
+    async serialTaken(type, serial, exceptId) {
+      let query = db.selectFrom('devices').select('id').where('type', '=', type).where('serial_number', '=', serial);
+      if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
+      return (await query.executeTakeFirst()) !== undefined;
+    },
+
+    async model(id): Promise<DeviceModelRef | undefined> {
+      const row = await db
+        .selectFrom('models')
+        .select(['id', 'kind', 'oem_id', 'status', 'data'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const data = (row.data ?? {}) as { bms?: DeviceModelRef['bms']; mcu?: DeviceModelRef['mcu'] };
+      const model: DeviceModelRef = {
+        id: row.id,
+        kind: row.kind as DeviceModelRef['kind'],
+        oemId: row.oem_id,
+        status: row.status,
+      };
+      if (data.bms) model.bms = data.bms;
+      if (data.mcu) model.mcu = data.mcu;
+      return model;
+    },
+
+    async oemExists(id) {
+      return (await db.selectFrom('oems').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+    },
+
+    async insert(device) {
+      try {
+        await db
+          .insertInto('devices')
+          .values(deviceColumns(device) as Insertable<DeviceTable>)
+          .execute();
+      } catch (error) {
+        if (isUniqueViolation(error)) throw serialConflict();
+        throw error;
+      }
+    },
+
+    async update(id, changes) {
+      try {
+        await db.updateTable('devices').set(deviceColumns(changes)).where('id', '=', id).execute();
+      } catch (error) {
+        if (isUniqueViolation(error)) throw serialConflict();
+        throw error;
+      }
+    },
+
+    async delete(id) {
+      const row = await db.selectFrom('devices').select(['type', 'vehicle_id']).where('id', '=', id).executeTakeFirst();
+      if (!row) return;
+      if (row.vehicle_id !== null) {
+        const column = VEHICLE_DEVICE_COLUMN[row.type as Device['type']];
+        await db
+          .updateTable('vehicles')
+          .set({ [column]: null })
+          .where('id', '=', row.vehicle_id)
+          .where(column, '=', id)
+          .execute();
+      }
+      await db.deleteFrom('devices').where('id', '=', id).execute();
+    },
   };
+}
+
+/** The vehicle column that holds the device of each type. */
+const VEHICLE_DEVICE_COLUMN = { BMS: 'bms_id', MCU: 'mcu_id', VCU: 'vcu_id', LOGGER: 'logger_id' } as const;
+
+const serialConflict = () =>
+  conflict('A device with this serial number already exists.', { serialNumber: 'Already in use.' });
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 }

@@ -2,7 +2,7 @@ import type { AuditStore } from '../audit/audit-chain';
 import type { ListQuery } from '../lib/list-query';
 import type { DeviceScope } from './device-scope';
 import type { DeviceFilterField, DeviceSortField } from './device-list-spec';
-import type { Device } from './device-types';
+import type { Device, DeviceType } from './device-types';
 
 /** Storage of devices (BMS, MCU, VCU, loggers). Every read takes the caller's scope. */
 export interface DeviceStore {
@@ -13,6 +13,24 @@ export interface DeviceStore {
   ): Promise<{ items: Device[]; total: number }>;
   /** The device if it exists and is in the scope. */
   get(id: string, scope: DeviceScope): Promise<Device | undefined>;
+  serialTaken(type: DeviceType, serial: string, exceptId?: string): Promise<boolean>;
+  /** A BMS, MCU or VCU model by id, with the spec its devices copy; undefined for an unknown id. */
+  model(id: string): Promise<DeviceModelRef | undefined>;
+  oemExists(id: string): Promise<boolean>;
+  /** Inserts a device; a serial number taken meanwhile answers the contract's 409. */
+  insert(device: Device): Promise<void>;
+  update(id: string, changes: Partial<Device>): Promise<void>;
+  /** Deletes the device and removes it from its vehicle. */
+  delete(id: string): Promise<void>;
+}
+
+export interface DeviceModelRef {
+  id: string;
+  kind: 'EV' | DeviceType;
+  oemId: string;
+  status: number;
+  bms?: Omit<NonNullable<Device['bms']>, 'soc' | 'soh' | 'cycleCount'>;
+  mcu?: Device['mcu'];
 }
 
 export interface DeviceDeps {
