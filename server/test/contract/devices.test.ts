@@ -166,7 +166,7 @@ async function send(role: string, method: 'POST' | 'PATCH' | 'DELETE', url: stri
   return server.call({ method, url, token: await server.tokenOf(role), ...(payload ? { payload } : {}) });
 }
 
-async function publishedModel(kind: string, oemId = 'oem-01') {
+async function publishedModel(kind: 'BMS' | 'MCU' | 'VCU', oemId = 'oem-01') {
   return server.database.db
     .selectFrom('models')
     .select(['id', 'oem_id'])
@@ -295,5 +295,65 @@ describe('writes', () => {
     expect(vehicle.mcu_id).toBeNull();
     expect((await call('SA', `/api/devices/${fitted.id}`)).statusCode).toBe(404);
     expect(await counts()).toEqual({ devices: before.devices - 1, audit: before.audit + 1 });
+  });
+});
+
+describe('clone, status, resync, import', () => {
+  test('clone copies kind, model and spec under a new serial, unfitted; a taken serial is 409 and writes nothing', async () => {
+    const source = await devices()
+      .select(['id', 'serial_number', 'model_id'])
+      .where('type', '=', 'BMS')
+      .where('vehicle_id', 'is not', null)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const before = await counts();
+    const response = await send('SA', 'POST', `/api/devices/${source.id}/clone`, { serialNumber: 'TEST-CLONE-1' });
+    expectContract('post', '/devices/{id}/clone', response);
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json()).toMatchObject({ type: 'BMS', modelId: source.model_id, vehicleId: null, state: 'F' });
+    expect(await counts()).toEqual({ devices: before.devices + 1, audit: before.audit + 1 });
+    const taken = await send('SA', 'POST', `/api/devices/${source.id}/clone`, { serialNumber: source.serial_number });
+    expectContract('post', '/devices/{id}/clone', taken);
+    expect(taken.statusCode).toBe(409);
+    expect(await counts()).toEqual({ devices: before.devices + 1, audit: before.audit + 1 });
+  });
+
+  test('status sets 0 or 1 and refuses anything else; resync is audited', async () => {
+    const id = (await list('OEMA', '?filter[type]=VCU&pageSize=1')).items[0]?.id as string;
+    const off = await send('OEMA', 'POST', `/api/devices/${id}/status`, { status: 0 });
+    expectContract('post', '/devices/{id}/status', off);
+    expect(off.json()).toMatchObject({ id, status: 0 });
+    const before = await counts();
+    const bad = await send('OEMA', 'POST', `/api/devices/${id}/status`, { status: 2 });
+    expectContract('post', '/devices/{id}/status', bad);
+    expect(bad.statusCode).toBe(400);
+    expect(await counts()).toEqual(before);
+    const resync = await send('OEMA', 'POST', `/api/devices/${id}/resync`);
+    expectContract('post', '/devices/{id}/resync', resync);
+    expect(resync.statusCode).toBe(200);
+    expect(await counts()).toEqual({ devices: before.devices, audit: before.audit + 1 });
+  });
+
+  test('import creates the good rows, reports the bad ones by index, and audits the batch once', async () => {
+    const model = await publishedModel('MCU');
+    const before = await counts();
+    const response = await send('OEMA', 'POST', '/api/devices/import', {
+      type: 'MCU',
+      rows: [
+        { serialNumber: 'TEST-IMP-1', modelId: model.id, firmwareVersion: '1.0' },
+        { serialNumber: 'TEST-IMP-1', modelId: model.id, firmwareVersion: '1.0' },
+        { serialNumber: 'TEST-IMP-2', modelId: 'mdl-nope', firmwareVersion: '1.0' },
+        { serialNumber: 'TEST-IMP-3', modelId: model.id, firmwareVersion: '1.1' },
+      ],
+    });
+    expectContract('post', '/devices/import', response);
+    expect(response.statusCode, response.body).toBe(200);
+    const result = response.json() as { created: Device[]; errors: { row: number; fieldErrors: object }[] };
+    expect(result.created.map((d) => d.serialNumber)).toEqual(['TEST-IMP-1', 'TEST-IMP-3']);
+    expect(result.errors.map((e) => e.row)).toEqual([1, 2]);
+    expect(result.errors[1]?.fieldErrors).toHaveProperty('modelId');
+    expect(await counts()).toEqual({ devices: before.devices + 2, audit: before.audit + 1 });
+    const denied = await send('BMSA', 'POST', '/api/devices/import', { type: 'MCU', rows: [] });
+    expect(denied.statusCode).toBe(403);
   });
 });

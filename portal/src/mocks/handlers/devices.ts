@@ -1,12 +1,12 @@
 import { ACTION } from '@/domain/permissions';
 import type { WorldDb } from '../world/db';
-import type { ApiDevice, Device, DeviceType, Vehicle } from '../world/types';
+import type { ApiDevice, Device, Vehicle } from '../world/types';
 import { getWorldDb } from '../world/world-instance';
 import type { ApiHttp } from './http';
-import { type AuthContext, requireAuth, requirePermission } from './lib/auth-context';
+import { type AuthContext, requireAuth } from './lib/auth-context';
 import { recordAudit } from './lib/audit-log';
-import { FieldErrors, readJsonObject, requiredString } from './lib/body';
-import { conflict, validationFailed } from './lib/http-error';
+import { readJsonObject } from './lib/body';
+import { validationFailed } from './lib/http-error';
 import type { ListSpec } from './lib/list-query';
 import { scopedVehicle } from './lib/scope';
 import { toApi } from './lib/serialize';
@@ -18,11 +18,13 @@ import {
   VEHICLE_DEVICE_FIELD,
 } from '@services/devices/device-types';
 import { listDevices } from '@services/devices/list-devices';
+import { changeDeviceStatus } from '@services/devices/change-device-status';
+import { cloneDevice } from '@services/devices/clone-device';
 import { createDevice } from '@services/devices/create-device';
+import { resyncDevice } from '@services/devices/resync-device';
 import { deleteDevice } from '@services/devices/delete-device';
 import { updateDevice } from '@services/devices/update-device';
 import type { Schemas } from '@services/lib/api-types';
-import { DRAFT_MODEL } from '@services/vehicles/vehicle-fields';
 import { answering } from '../adapter/answer';
 import { callerOf } from '../adapter/caller';
 import { DEVICE_TYPE_TABLE, worldDeviceDeps, worldDeviceStore } from '../adapter/device-store';
@@ -79,97 +81,6 @@ export function deviceOr404(ctx: AuthContext, db: WorldDb, id: string, action: n
   });
 }
 
-export function serialTaken(db: WorldDb, type: DeviceType, serial: string, exceptId?: string): boolean {
-  for (const d of db.tables[TABLE[type]].values()) if (d.serialNumber === serial && d.id !== exceptId) return true;
-  return false;
-}
-
-function checkModel(db: WorldDb, type: DeviceType, modelId: unknown, errors: FieldErrors) {
-  if (type === 'LOGGER') return null;
-  if (typeof modelId !== 'string' || modelId === '') {
-    errors.add('modelId', `Choose a ${type} model.`);
-    return undefined;
-  }
-  const model = db.tables.models.get(modelId);
-  if (!model || model.kind !== type) {
-    errors.add('modelId', `Choose a ${type} model.`);
-    return undefined;
-  }
-  if (model.status !== 1) {
-    errors.add('modelId', DRAFT_MODEL);
-    return undefined;
-  }
-  return model;
-}
-
-/** Letters and digits, with - _ . / between them: what a device label printer produces. */
-const SERIAL = /^[A-Za-z0-9][A-Za-z0-9._/-]*$/;
-
-/** The serial number of a create, clone or patch body, or undefined after recording why not. */
-function serialField(errors: FieldErrors, body: Record<string, unknown>): string | undefined {
-  const serial = requiredString(errors, body, 'serialNumber', 'the serial number', 40);
-  if (serial !== undefined && !SERIAL.test(serial)) {
-    errors.add('serialNumber', 'Use letters, digits and - _ . / only.');
-    return undefined;
-  }
-  return serial;
-}
-
-function checkImei(body: Record<string, unknown>, errors: FieldErrors): string | undefined {
-  if (body.imei === undefined) return undefined;
-  if (typeof body.imei !== 'string' || !/^\d{15}$/.test(body.imei)) {
-    errors.add('imei', 'The IMEI has 15 digits.');
-    return undefined;
-  }
-  return body.imei;
-}
-
-/** Validates a create body (form or import row) and builds the new device, unfitted; throws the contract's 400 or 409. */
-export function buildDevice(
-  ctx: AuthContext,
-  db: WorldDb,
-  type: DeviceType,
-  body: Record<string, unknown>,
-  isTaken: (serial: string) => boolean,
-): Device {
-  const errors = new FieldErrors();
-  const serialNumber = serialField(errors, body);
-  const firmwareVersion = requiredString(errors, body, 'firmwareVersion', 'the firmware version', 20);
-  const model = checkModel(db, type, body.modelId, errors);
-  const imei = checkImei(body, errors);
-  let oemId = model?.oemId;
-  if (type === 'LOGGER') {
-    oemId = typeof body.oemId === 'string' ? body.oemId : ctx.user.oemId;
-    if (!oemId || !db.tables.oems.get(oemId)) errors.add('oemId', 'Choose the OEM.');
-  }
-  if (ctx.roleType === 'oem' && oemId && oemId !== ctx.user.oemId) errors.add('modelId', 'Choose a model of your OEM.');
-  errors.throwIfAny();
-  if (!serialNumber || !firmwareVersion || !oemId) throw validationFailed({ body: 'Incomplete device.' });
-  if (isTaken(serialNumber)) {
-    throw conflict('A device with this serial number already exists.', { serialNumber: 'Already in use.' });
-  }
-  const now = Date.now();
-  const device: Device = {
-    id: `${type.toLowerCase()}-${crypto.randomUUID()}`,
-    type,
-    serialNumber,
-    modelId: model ? model.id : null,
-    oemId,
-    vehicleId: null,
-    firmwareVersion,
-    status: 1,
-    state: 'F',
-    isLive: false,
-    lastSeenAt: now,
-    createdAt: now,
-    updatedAt: now,
-  };
-  if (model?.bms) device.bms = { ...model.bms, soc: 0, soh: 100, cycleCount: 0 };
-  if (model?.mcu) device.mcu = { ...model.mcu };
-  if (imei) device.imei = imei;
-  return device;
-}
-
 /** The caller of a request and the device services' dependencies over the demo world. */
 async function deviceCall(request: Request) {
   const db = await getWorldDb();
@@ -218,41 +129,13 @@ export function createDeviceHandlers(http: ApiHttp) {
       }),
     ),
 
-    http.post('/devices/{id}/clone', async ({ request, params, response }) => {
-      const db = await getWorldDb();
-      const ctx = requireAuth(request, db);
-      const source = await deviceOr404(ctx, db, params.id, ACTION.CLONE);
-      const body = await readJsonObject(request);
-      const errors = new FieldErrors();
-      const serialNumber = serialField(errors, body);
-      errors.throwIfAny();
-      if (!serialNumber) throw validationFailed({ serialNumber: 'Enter the serial number.' });
-      if (serialTaken(db, source.type, serialNumber))
-        throw conflict('A device with this serial number already exists.', { serialNumber: 'Already in use.' });
-      const now = Date.now();
-      const clone: Device = {
-        ...source,
-        id: `${source.type.toLowerCase()}-${crypto.randomUUID()}`,
-        serialNumber,
-        vehicleId: null,
-        isLive: false,
-        state: 'F',
-        createdAt: now,
-        updatedAt: now,
-        lastSeenAt: now,
-      };
-      db.tables[TABLE[source.type]].insert(clone);
-      await recordAudit(
-        db,
-        ctx,
-        AUDIT_ENTITY[source.type],
-        clone.id,
-        'Clone',
-        `Cloned ${source.serialNumber} as ${serialNumber}`,
-      );
-      await db.persist();
-      return response(201).json(asApi(clone));
-    }),
+    http.post('/devices/{id}/clone', async ({ request, params, response }) =>
+      answering(async () => {
+        const { deps, caller } = await deviceCall(request);
+        const body = (await readJsonObject(request)) as { serialNumber: string };
+        return response(201).json(await cloneDevice(deps, caller, { id: params.id, body }));
+      }),
+    ),
 
     http.post('/devices/{id}/assign', async ({ request, params, response }) => {
       const db = await getWorldDb();
@@ -294,44 +177,19 @@ export function createDeviceHandlers(http: ApiHttp) {
       return response(200).json(asApi(updated));
     }),
 
-    http.post('/devices/{id}/status', async ({ request, params, response }) => {
-      const db = await getWorldDb();
-      const ctx = requireAuth(request, db);
-      const device = await deviceOr404(ctx, db, params.id, ACTION.CHANGE_STATUS);
-      const body = await readJsonObject(request);
-      if (body.status !== 0 && body.status !== 1)
-        throw validationFailed({ status: 'Status is 0 (inactive) or 1 (active).' });
-      const updated = db.tables[TABLE[device.type]].update(device.id, {
-        status: body.status,
-        updatedAt: Date.now(),
-      }) as Device;
-      await recordAudit(
-        db,
-        ctx,
-        AUDIT_ENTITY[device.type],
-        device.id,
-        'Change Status',
-        body.status === 1 ? 'Activated' : 'Deactivated',
-      );
-      await db.persist();
-      return response(200).json(asApi(updated));
-    }),
+    http.post('/devices/{id}/status', async ({ request, params, response }) =>
+      answering(async () => {
+        const { deps, caller } = await deviceCall(request);
+        const body = (await readJsonObject(request)) as Schemas['StatusInput'];
+        return response(200).json(await changeDeviceStatus(deps, caller, { id: params.id, body }));
+      }),
+    ),
 
-    http.post('/devices/{id}/resync', async ({ request, params, response }) => {
-      const db = await getWorldDb();
-      const ctx = requireAuth(request, db);
-      const device = await deviceOr404(ctx, db, params.id, ACTION.RESYNC);
-      const updated = db.tables[TABLE[device.type]].update(device.id, { updatedAt: Date.now() }) as Device;
-      await recordAudit(
-        db,
-        ctx,
-        AUDIT_ENTITY[device.type],
-        device.id,
-        'Resync',
-        `Resync requested for ${device.serialNumber}`,
-      );
-      await db.persist();
-      return response(200).json(asApi(updated));
-    }),
+    http.post('/devices/{id}/resync', async ({ request, params, response }) =>
+      answering(async () => {
+        const { deps, caller } = await deviceCall(request);
+        return response(200).json(await resyncDevice(deps, caller, { id: params.id }));
+      }),
+    ),
   ];
 }

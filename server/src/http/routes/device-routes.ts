@@ -1,8 +1,12 @@
 import type { ServiceDeps } from '../../deps';
+import { changeDeviceStatus } from '../../services/devices/change-device-status';
+import { cloneDevice } from '../../services/devices/clone-device';
 import { createDevice } from '../../services/devices/create-device';
 import { deleteDevice } from '../../services/devices/delete-device';
 import { getDevice } from '../../services/devices/get-device';
+import { importDevices } from '../../services/devices/import-devices';
 import { listDevices } from '../../services/devices/list-devices';
+import { resyncDevice } from '../../services/devices/resync-device';
 import { updateDevice } from '../../services/devices/update-device';
 import type { Schemas } from '../../services/lib/api-types';
 import type { ListParams } from '../../services/lib/list-query';
@@ -11,7 +15,7 @@ import type { OperationHandlers } from './route-handler';
 
 type IdParams = { id: string };
 
-/** Devices (BMS, MCU, VCU, loggers): list, read, create, edit, delete. */
+/** Devices (BMS, MCU, VCU, loggers): list, read, create, edit, delete, clone, status, resync, import. */
 export function deviceRoutes(deps: ServiceDeps): OperationHandlers {
   const d = deps.devices;
   return {
@@ -28,5 +32,20 @@ export function deviceRoutes(deps: ServiceDeps): OperationHandlers {
       await deleteDevice(d, callerOf(request), request.params as IdParams);
       return reply.code(204).send();
     },
+    cloneDevice: async (request, reply) =>
+      reply.code(201).send(
+        await cloneDevice(d, callerOf(request), {
+          id: (request.params as IdParams).id,
+          body: request.body as { serialNumber: string },
+        }),
+      ),
+    changeDeviceStatus: async (request) =>
+      changeDeviceStatus(d, callerOf(request), {
+        id: (request.params as IdParams).id,
+        body: request.body as Schemas['StatusInput'],
+      }),
+    importDevices: async (request) =>
+      importDevices(d, callerOf(request), request.body as Parameters<typeof importDevices>[2]),
+    resyncDevice: async (request) => resyncDevice(d, callerOf(request), request.params as IdParams),
   };
 }
