@@ -357,3 +357,67 @@ describe('clone, status, resync, import', () => {
     expect(denied.statusCode).toBe(403);
   });
 });
+
+describe('assign', () => {
+  test('fitting a device unfits the one the vehicle carried; both sides change; unassign clears them', async () => {
+    const db = server.database.db;
+    const vehicle = await db
+      .selectFrom('vehicles')
+      .select(['id', 'vcu_id'])
+      .where('oem_id', '=', 'oem-01')
+      .where('vcu_id', 'is not', null)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const spare = await devices()
+      .select('id')
+      .where('type', '=', 'VCU')
+      .where('oem_id', '=', 'oem-01')
+      .where('vehicle_id', 'is', null)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const before = await counts();
+    const response = await send('OEMA', 'POST', `/api/devices/${spare.id}/assign`, { vehicleId: vehicle.id });
+    expectContract('post', '/devices/{id}/assign', response);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ id: spare.id, vehicleId: vehicle.id });
+    const after = await db
+      .selectFrom('vehicles')
+      .select('vcu_id')
+      .where('id', '=', vehicle.id)
+      .executeTakeFirstOrThrow();
+    expect(after.vcu_id).toBe(spare.id);
+    const old = await devices()
+      .select('vehicle_id')
+      .where('id', '=', vehicle.vcu_id as string)
+      .executeTakeFirstOrThrow();
+    expect(old.vehicle_id).toBeNull();
+
+    const off = await send('OEMA', 'POST', `/api/devices/${spare.id}/assign`, { vehicleId: null });
+    expect(off.json()).toMatchObject({ id: spare.id, vehicleId: null });
+    const cleared = await db
+      .selectFrom('vehicles')
+      .select('vcu_id')
+      .where('id', '=', vehicle.id)
+      .executeTakeFirstOrThrow();
+    expect(cleared.vcu_id).toBeNull();
+    expect(await counts()).toEqual({ devices: before.devices, audit: before.audit + 2 });
+  });
+
+  test('a vehicle outside the scope or a bad vehicleId is 400 and changes nothing', async () => {
+    const other = await server.database.db
+      .selectFrom('vehicles')
+      .select('id')
+      .where('oem_id', '<>', 'oem-01')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const id = (await list('OEMA', '?filter[type]=BMS&pageSize=1')).items[0]?.id as string;
+    const before = await counts();
+    for (const vehicleId of [other.id, '']) {
+      const response = await send('OEMA', 'POST', `/api/devices/${id}/assign`, { vehicleId });
+      expectContract('post', '/devices/{id}/assign', response);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().fieldErrors).toHaveProperty('vehicleId');
+    }
+    expect(await counts()).toEqual(before);
+  });
+});

@@ -3,7 +3,7 @@ import type { DeviceFilterField, DeviceSortField } from '@services/devices/devic
 import type { DeviceDeps, DeviceModelRef, DeviceStore } from '@services/devices/device-store';
 import { DEVICE_TYPES, type DeviceType, VEHICLE_DEVICE_FIELD } from '@services/devices/device-types';
 import { conflict } from '@services/lib/app-error';
-import { deviceTest } from '../handlers/lib/scope';
+import { deviceTest, vehicleTest } from '../handlers/lib/scope';
 import { fromApi, toApi } from '../handlers/lib/serialize';
 import type { WorldDb } from '../world/db';
 import type { ApiDevice, Device, Vehicle } from '../world/types';
@@ -137,6 +137,34 @@ export function worldDeviceStore(db: WorldDb, options: WorldDeviceOptions = {}):
       const table = DEVICE_TYPE_TABLE[device.type];
       options.undo?.touch(table, id);
       db.tables[table].remove(id);
+    },
+    async vehicle(id, scope) {
+      const v = db.tables.vehicles.get(id);
+      if (!v || !vehicleTest(scope, options.granted)(v)) return undefined;
+      return { id: v.id, vin: v.vin, bmsId: v.bmsId, mcuId: v.mcuId, vcuId: v.vcuId, loggerId: v.loggerId };
+    },
+    async fit(device, vehicleId, at) {
+      const field = VEHICLE_DEVICE_FIELD[device.type];
+      const table = DEVICE_TYPE_TABLE[device.type];
+      const ms = Date.parse(at);
+      // Off the old vehicle; then whatever the new vehicle carried in this slot comes off it.
+      for (const v of db.tables.vehicles.values()) {
+        if (v[field] === device.id && v.id !== vehicleId) {
+          options.undo?.touch('vehicles', v.id);
+          db.tables.vehicles.update(v.id, { [field]: null, updatedAt: ms });
+        }
+      }
+      if (vehicleId !== null) {
+        const previous = db.tables.vehicles.get(vehicleId)?.[field];
+        if (previous && previous !== device.id && db.tables[table].get(previous)) {
+          options.undo?.touch(table, previous);
+          db.tables[table].update(previous, { vehicleId: null, updatedAt: ms });
+        }
+        options.undo?.touch('vehicles', vehicleId);
+        db.tables.vehicles.update(vehicleId, { [field]: device.id, updatedAt: ms });
+      }
+      options.undo?.touch(table, device.id);
+      db.tables[table].update(device.id, { vehicleId, updatedAt: ms });
     },
   };
 }

@@ -1,23 +1,16 @@
 import { ACTION } from '@/domain/permissions';
 import type { WorldDb } from '../world/db';
-import type { ApiDevice, Device, Vehicle } from '../world/types';
+import type { ApiDevice, Device } from '../world/types';
 import { getWorldDb } from '../world/world-instance';
 import type { ApiHttp } from './http';
 import { type AuthContext, requireAuth } from './lib/auth-context';
-import { recordAudit } from './lib/audit-log';
 import { readJsonObject } from './lib/body';
-import { validationFailed } from './lib/http-error';
 import type { ListSpec } from './lib/list-query';
-import { scopedVehicle } from './lib/scope';
 import { toApi } from './lib/serialize';
 import { getDevice, deviceInScope } from '@services/devices/get-device';
-import {
-  DEVICE_AUDIT_ENTITY,
-  DEVICE_LIST_KEY,
-  DEVICE_TYPES,
-  VEHICLE_DEVICE_FIELD,
-} from '@services/devices/device-types';
+import { DEVICE_AUDIT_ENTITY, DEVICE_LIST_KEY, DEVICE_TYPES } from '@services/devices/device-types';
 import { listDevices } from '@services/devices/list-devices';
+import { assignDevice } from '@services/devices/assign-device';
 import { changeDeviceStatus } from '@services/devices/change-device-status';
 import { cloneDevice } from '@services/devices/clone-device';
 import { createDevice } from '@services/devices/create-device';
@@ -32,7 +25,6 @@ import { listParamsOf } from '../adapter/list-params';
 
 export { DEVICE_TYPES };
 export const TABLE = DEVICE_TYPE_TABLE;
-const VEHICLE_FIELD = VEHICLE_DEVICE_FIELD;
 /** The permission key of each device type's list and the audit entity names: the services' tables. */
 export const LIST_KEY = DEVICE_LIST_KEY;
 export const AUDIT_ENTITY = DEVICE_AUDIT_ENTITY;
@@ -137,45 +129,13 @@ export function createDeviceHandlers(http: ApiHttp) {
       }),
     ),
 
-    http.post('/devices/{id}/assign', async ({ request, params, response }) => {
-      const db = await getWorldDb();
-      const ctx = requireAuth(request, db);
-      const body = await readJsonObject(request);
-      const vehicleId = body.vehicleId;
-      if (vehicleId !== null && (typeof vehicleId !== 'string' || vehicleId === '')) {
-        throw validationFailed({ vehicleId: 'Choose a vehicle or none.' });
-      }
-      const device = await deviceOr404(ctx, db, params.id, vehicleId === null ? ACTION.UNASSIGN : ACTION.ASSIGN);
-      const field = VEHICLE_FIELD[device.type];
-      const now = Date.now();
-      let target: Vehicle | undefined;
-      if (vehicleId !== null) {
-        target = scopedVehicle(ctx, db, vehicleId as string);
-        if (!target) throw validationFailed({ vehicleId: 'Choose an existing vehicle.' });
-      }
-      // Unfit from the old vehicle, and unfit whatever the new vehicle had in this slot.
-      if (device.vehicleId) db.tables.vehicles.update(device.vehicleId, { [field]: null, updatedAt: now });
-      if (target) {
-        const previous = target[field];
-        if (previous && previous !== device.id)
-          db.tables[TABLE[device.type]].update(previous, { vehicleId: null, updatedAt: now });
-        db.tables.vehicles.update(target.id, { [field]: device.id, updatedAt: now });
-      }
-      const updated = db.tables[TABLE[device.type]].update(device.id, {
-        vehicleId: target?.id ?? null,
-        updatedAt: now,
-      }) as Device;
-      await recordAudit(
-        db,
-        ctx,
-        AUDIT_ENTITY[device.type],
-        device.id,
-        target ? 'Assign' : 'Unassign',
-        target ? `Fitted to vehicle ${target.vin}` : 'Removed from its vehicle',
-      );
-      await db.persist();
-      return response(200).json(asApi(updated));
-    }),
+    http.post('/devices/{id}/assign', async ({ request, params, response }) =>
+      answering(async () => {
+        const { deps, caller } = await deviceCall(request);
+        const body = (await readJsonObject(request)) as { vehicleId: string | null };
+        return response(200).json(await assignDevice(deps, caller, { id: params.id, body }));
+      }),
+    ),
 
     http.post('/devices/{id}/status', async ({ request, params, response }) =>
       answering(async () => {

@@ -251,6 +251,54 @@ export function createDeviceRepository(db: Db): DeviceStore {
       }
       await db.deleteFrom('devices').where('id', '=', id).execute();
     },
+
+    async vehicle(id, scope) {
+      let query = db
+        .selectFrom('vehicles')
+        .select(['id', 'vin', 'bms_id', 'mcu_id', 'vcu_id', 'logger_id'])
+        .where('id', '=', id);
+      if (scope !== null) query = query.where(VEHICLE_SCOPE_COLUMN[scope.field], '=', scope.value);
+      const row = await query.executeTakeFirst();
+      return (
+        row && {
+          id: row.id,
+          vin: row.vin,
+          bmsId: row.bms_id,
+          mcuId: row.mcu_id,
+          vcuId: row.vcu_id,
+          loggerId: row.logger_id,
+        }
+      );
+    },
+
+    async fit(device, vehicleId, at) {
+      const column = VEHICLE_DEVICE_COLUMN[device.type];
+      // Off the old vehicle; then whatever the new vehicle carried in this slot comes off it.
+      await db
+        .updateTable('vehicles')
+        .set({ [column]: null, updated_at: at })
+        .where(column, '=', device.id)
+        .execute();
+      if (vehicleId !== null) {
+        await db
+          .updateTable('devices')
+          .set({ vehicle_id: null, updated_at: at })
+          .where('vehicle_id', '=', vehicleId)
+          .where('type', '=', device.type)
+          .where('id', '<>', device.id)
+          .execute();
+        await db
+          .updateTable('vehicles')
+          .set({ [column]: device.id, updated_at: at })
+          .where('id', '=', vehicleId)
+          .execute();
+      }
+      await db
+        .updateTable('devices')
+        .set({ vehicle_id: vehicleId, updated_at: at })
+        .where('id', '=', device.id)
+        .execute();
+    },
   };
 }
 

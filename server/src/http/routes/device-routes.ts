@@ -1,4 +1,5 @@
 import type { ServiceDeps } from '../../deps';
+import { assignDevice } from '../../services/devices/assign-device';
 import { changeDeviceStatus } from '../../services/devices/change-device-status';
 import { cloneDevice } from '../../services/devices/clone-device';
 import { createDevice } from '../../services/devices/create-device';
@@ -15,7 +16,7 @@ import type { OperationHandlers } from './route-handler';
 
 type IdParams = { id: string };
 
-/** Devices (BMS, MCU, VCU, loggers): list, read, create, edit, delete, clone, status, resync, import. */
+/** Devices (BMS, MCU, VCU, loggers): list, read, create, edit, delete, clone, status, resync, assign, import. */
 export function deviceRoutes(deps: ServiceDeps): OperationHandlers {
   const d = deps.devices;
   return {
@@ -43,6 +44,11 @@ export function deviceRoutes(deps: ServiceDeps): OperationHandlers {
       changeDeviceStatus(d, callerOf(request), {
         id: (request.params as IdParams).id,
         body: request.body as Schemas['StatusInput'],
+      }),
+    assignDevice: async (request) =>
+      assignDevice(d, callerOf(request), {
+        id: (request.params as IdParams).id,
+        body: request.body as { vehicleId: string | null },
       }),
     importDevices: async (request) =>
       importDevices(d, callerOf(request), request.body as Parameters<typeof importDevices>[2]),

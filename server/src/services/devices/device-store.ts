@@ -1,5 +1,6 @@
 import type { AuditStore } from '../audit/audit-chain';
 import type { ListQuery } from '../lib/list-query';
+import type { VehicleScope } from '../vehicles/vehicle-scope';
 import type { DeviceScope } from './device-scope';
 import type { DeviceFilterField, DeviceSortField } from './device-list-spec';
 import type { Device, DeviceType } from './device-types';
@@ -22,6 +23,22 @@ export interface DeviceStore {
   update(id: string, changes: Partial<Device>): Promise<void>;
   /** Deletes the device and removes it from its vehicle. */
   delete(id: string): Promise<void>;
+  /** A vehicle in the (vehicle) scope, with the devices it carries; undefined when there is none. */
+  vehicle(id: string, scope: VehicleScope): Promise<FittedVehicle | undefined>;
+  /**
+   * Fits the device to the vehicle (null: to none): it leaves its old vehicle, and whatever the new vehicle carried in
+   * its slot is unfitted. Both sides (device.vehicleId, vehicle.<kind>Id) change together.
+   */
+  fit(device: Device, vehicleId: string | null, at: string): Promise<void>;
+}
+
+export interface FittedVehicle {
+  id: string;
+  vin: string;
+  bmsId: string | null;
+  mcuId: string | null;
+  vcuId: string | null;
+  loggerId: string | null;
 }
 
 export interface DeviceModelRef {
