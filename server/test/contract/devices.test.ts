@@ -421,3 +421,26 @@ describe('assign', () => {
     expect(await counts()).toEqual(before);
   });
 });
+
+describe('export', () => {
+  test("exports one kind in the caller's scope as CSV with the kind's columns, audited", async () => {
+    const before = await counts();
+    const response = await call('OEMA', '/api/devices/export?filter[type]=BMS&sort=serialNumber:asc');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/csv/);
+    const lines = response.body.trim().split(/\r?\n/);
+    expect(lines[0]).toBe(
+      'serialNumber,modelId,firmwareVersion,id,type,oemId,vehicleId,status,state,isLive,lastSeenAt,createdAt,chemistry,cooling,cellCount,soc,soh,cycleCount',
+    );
+    expect(lines.length - 1).toBe(await count((q) => q.where('type', '=', 'BMS').where('oem_id', '=', 'oem-01')));
+    expect(await counts()).toEqual({ devices: before.devices, audit: before.audit + 1 });
+  });
+
+  test('without one kind it is 400; a kind the caller may not export is 403', async () => {
+    const none = await call('SA', '/api/devices/export');
+    expectContract('get', '/devices/export', none);
+    expect(none.statusCode).toBe(400);
+    const other = await call('BMSA', '/api/devices/export?filter[type]=MCU');
+    expect(other.statusCode).toBe(403);
+  });
+});

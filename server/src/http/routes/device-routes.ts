@@ -4,6 +4,7 @@ import { changeDeviceStatus } from '../../services/devices/change-device-status'
 import { cloneDevice } from '../../services/devices/clone-device';
 import { createDevice } from '../../services/devices/create-device';
 import { deleteDevice } from '../../services/devices/delete-device';
+import { exportDevices } from '../../services/devices/export-devices';
 import { getDevice } from '../../services/devices/get-device';
 import { importDevices } from '../../services/devices/import-devices';
 import { listDevices } from '../../services/devices/list-devices';
@@ -16,7 +17,7 @@ import type { OperationHandlers } from './route-handler';
 
 type IdParams = { id: string };
 
-/** Devices (BMS, MCU, VCU, loggers): list, read, create, edit, delete, clone, status, resync, assign, import. */
+/** Devices (BMS, MCU, VCU, loggers): list, read, create, edit, delete, clone, status, resync, assign, import, export. */
 export function deviceRoutes(deps: ServiceDeps): OperationHandlers {
   const d = deps.devices;
   return {
@@ -50,6 +51,11 @@ export function deviceRoutes(deps: ServiceDeps): OperationHandlers {
         id: (request.params as IdParams).id,
         body: request.body as { vehicleId: string | null },
       }),
+    exportDevices: async (request, reply) =>
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('Content-Disposition', 'attachment; filename="devices.csv"')
+        .send(await exportDevices(d, callerOf(request), request.query as ListParams)),
     importDevices: async (request) =>
       importDevices(d, callerOf(request), request.body as Parameters<typeof importDevices>[2]),
     resyncDevice: async (request) => resyncDevice(d, callerOf(request), request.params as IdParams),
