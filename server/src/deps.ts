@@ -1,16 +1,19 @@
 import type { Db } from './db/database';
 import { createAuditReader, createAuditRepository } from './db/repositories/audit-repository';
 import { createAuthRepository } from './db/repositories/auth-repository';
+import { createDeviceRepository } from './db/repositories/device-repository';
 import { createVehicleRepository } from './db/repositories/vehicle-repository';
 import { scryptHasher } from './security/passwords';
 import type { AuditDeps } from './services/audit/audit-reader';
 import type { AuthDeps } from './services/auth/auth-store';
+import type { DeviceDeps } from './services/devices/device-store';
 import type { VehicleDeps } from './services/vehicles/vehicle-store';
 
 /** What each service gets on the server: its repositories over one database, the clock, and a transaction runner. */
 export interface ServiceDeps {
   audit: AuditDeps;
   auth: AuthDeps;
+  devices: DeviceDeps;
   vehicles: VehicleDeps;
 }
 
@@ -23,6 +26,14 @@ export function createServiceDeps(db: Db, now: () => Date = () => new Date()): S
       now,
       transact: (work) =>
         db.transaction().execute((tx) => work({ auth: createAuthRepository(tx), audit: createAuditRepository(tx) })),
+    },
+    devices: {
+      devices: createDeviceRepository(db),
+      now,
+      transact: (work) =>
+        db
+          .transaction()
+          .execute((tx) => work({ devices: createDeviceRepository(tx), audit: createAuditRepository(tx) })),
     },
     vehicles: {
       vehicles: createVehicleRepository(db),

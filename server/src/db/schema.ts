@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
 
 /** Row types of the tables the migrations create, as Kysely sees them. */
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -128,6 +128,27 @@ export interface VehicleTable {
   created_at: Timestamp;
   updated_at: Timestamp;
 }
+export interface DeviceTable {
+  id: string;
+  type: string;
+  serial_number: string;
+  model_id: string | null;
+  oem_id: string;
+  vehicle_id: string | null;
+  firmware_version: string;
+  status: number;
+  state: number | null;
+  is_live: boolean;
+  last_seen_at: Timestamp;
+  imei: string | null;
+  bms: ColumnType<unknown, string | null, string | null>;
+  mcu: ColumnType<unknown, string | null, string | null>;
+  chemistry: GeneratedAlways<number | null>;
+  cooling: GeneratedAlways<number | null>;
+  motor_type: GeneratedAlways<number | null>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
 export interface SchemaMigrationTable {
   id: number;
   name: string;
@@ -146,5 +167,6 @@ export interface Database {
   login_failures: LoginFailureTable;
   audit: AuditTable;
   vehicles: VehicleTable;
+  devices: DeviceTable;
   schema_migrations: SchemaMigrationTable;
 }

@@ -1,8 +1,9 @@
 import { type Insertable, sql } from 'kysely';
 import { hashPassword } from '../security/passwords';
 import type { Db } from './database';
+import { deviceColumns } from './repositories/device-repository';
 import { vehicleColumns } from './repositories/vehicle-repository';
-import type { VehicleTable } from './schema';
+import type { DeviceTable, VehicleTable } from './schema';
 import { createWorld, DEFAULT_SEED, DEMO_PASSWORD } from './seed-source';
 
 const BATCH = 1000;
@@ -35,6 +36,7 @@ export async function seedDemoWorld(db: Db, vehicles: number): Promise<{ vehicle
   const demoHash = await hashPassword(DEMO_PASSWORD);
   const users = g.users();
   const vehicleRows = g.vehicles();
+  const deviceRows = [...g.bmsDevices(), ...g.mcuDevices(), ...g.vcuDevices(), ...g.loggers()];
   await db.transaction().execute(async (tx) => {
     await insertInBatches(g.oems(), (batch) =>
       tx
@@ -157,6 +159,22 @@ export async function seedDemoWorld(db: Db, vehicles: number): Promise<{ vehicle
                 createdAt: iso(v.createdAt),
                 updatedAt: iso(v.updatedAt),
               }) as Insertable<VehicleTable>,
+          ),
+        )
+        .execute(),
+    );
+    await insertInBatches(deviceRows, (batch) =>
+      tx
+        .insertInto('devices')
+        .values(
+          batch.map(
+            (d) =>
+              deviceColumns({
+                ...d,
+                lastSeenAt: iso(d.lastSeenAt),
+                createdAt: iso(d.createdAt),
+                updatedAt: iso(d.updatedAt),
+              }) as Insertable<DeviceTable>,
           ),
         )
         .execute(),

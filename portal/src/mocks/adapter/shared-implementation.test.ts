@@ -1,11 +1,13 @@
 import { entryHash } from '@services/audit/audit-chain';
 import { AppError, appErrorAnswer } from '@services/lib/app-error';
+import { listDevices } from '@services/devices/list-devices';
 import { cloneVehicle } from '@services/vehicles/clone-vehicle';
 import { describe, expect, test } from 'vitest';
 import { authOfToken } from '../handlers/lib/auth-context';
 import { call, signIn } from '../test/api-test-client';
 import { getWorldDb } from '../world/world-instance';
 import { callerOf } from './caller';
+import { worldDeviceDeps } from './device-store';
 import { worldVehicleDeps } from './vehicle-store';
 
 /** The demo's caller and the vehicle services' dependencies for a signed-in role, as the handlers build them. */
@@ -30,6 +32,24 @@ describe('the demo and the server run one implementation (decision 0110)', () =>
     const fromDemo = await call('POST', '/vehicles/veh-000001/clone', { token, body });
     expect({ status: fromDemo.status, body: fromDemo.body }).toEqual(fromService);
     expect(fromDemo.status).toBe(409);
+  });
+
+  test("the demo's device list answers exactly the service's page and its refusals", async () => {
+    const token = await signIn('BMSA');
+    const db = await getWorldDb();
+    const ctx = authOfToken(token, db);
+    if (!ctx) throw new Error('no session');
+    const deps = worldDeviceDeps(db, ctx.granted);
+    const page = await listDevices(deps, callerOf(ctx), { sort: 'serialNumber:asc', pageSize: 10 });
+    expect(page.items.every((d) => d.type === 'BMS' || d.type === 'LOGGER')).toBe(true);
+    const fromDemo = await call('GET', '/devices?sort=serialNumber:asc&pageSize=10', { token });
+    expect(fromDemo.body).toEqual(page);
+
+    const thrown = await listDevices(deps, callerOf(ctx), { filter: { type: 'MCU' } }).catch((e: unknown) => e);
+    expect(thrown).toBeInstanceOf(AppError);
+    const refused = await call('GET', '/devices?filter[type]=MCU', { token });
+    expect({ status: refused.status, body: refused.body }).toEqual(appErrorAnswer(thrown as AppError));
+    expect(refused.status).toBe(403);
   });
 
   test("every entry the demo writes holds the services' hash of it, linked to the one before", async () => {

@@ -27,7 +27,7 @@ export function createDeviceHistoryHandlers(http: ApiHttp) {
     http.get('/devices/{id}/telemetry', async ({ request, params, response }) => {
       const db = await getWorldDb();
       const ctx = requireAuth(request, db);
-      const device = deviceOr404(ctx, db, params.id);
+      const device = await deviceOr404(ctx, db, params.id);
       const items = telemetryFor(db, device.id, [device.modelId], new URL(request.url), device.vehicleId);
       return response(200).json({ items });
     }),
@@ -36,7 +36,7 @@ export function createDeviceHistoryHandlers(http: ApiHttp) {
       const db = await getWorldDb();
       const ctx = requireAuth(request, db);
       requirePermission(ctx, 'BMS.l.d.bsc');
-      const device = deviceOr404(ctx, db, params.id);
+      const device = await deviceOr404(ctx, db, params.id);
       if (device.type !== 'BMS') throw notFound('Battery cycles');
       const query = parseListQuery(new URL(request.url), CYCLE_LIST);
       const page = applyListQuery(batteryCyclesOf(db.world.seed, device, db.world.referenceTime), query, CYCLE_LIST);
@@ -47,7 +47,7 @@ export function createDeviceHistoryHandlers(http: ApiHttp) {
       const db = await getWorldDb();
       const ctx = requireAuth(request, db);
       requirePermission(ctx, { anyOf: ['BMS.l.d.ch', 'BMS.l.d.bsc'] });
-      const device = deviceOr404(ctx, db, params.id);
+      const device = await deviceOr404(ctx, db, params.id);
       if (device.type !== 'BMS' || !device.bms) throw notFound('Battery cycle');
       const cycle = batteryCyclesOf(db.world.seed, device, db.world.referenceTime).find((c) => c.id === params.cycleId);
       if (!cycle) throw notFound('Battery cycle');

@@ -1,394 +1,113 @@
-import { ACTION, type PermissionKey } from '@/domain/permissions';
+import { ACTION } from '@/domain/permissions';
 import type { WorldDb } from '../world/db';
-import type { ApiDevice, Device, DeviceType, Vehicle } from '../world/types';
+import type { Device } from '../world/types';
 import { getWorldDb } from '../world/world-instance';
 import type { ApiHttp } from './http';
-import { type AuthContext, allows, requireAuth, requirePermission } from './lib/auth-context';
-import { recordAudit } from './lib/audit-log';
-import { FieldErrors, readJsonObject, requiredString } from './lib/body';
-import { conflict, forbidden, notFound, validationFailed } from './lib/http-error';
-import { applyListQuery, type ListSpec, parseListQuery } from './lib/list-query';
-import { deviceFilterFor, scopedVehicle } from './lib/scope';
-import { toApi } from './lib/serialize';
-import { DRAFT_MODEL } from '@services/vehicles/vehicle-fields';
+import { type AuthContext, requireAuth } from './lib/auth-context';
+import { readJsonObject } from './lib/body';
+import { getDevice, deviceInScope } from '@services/devices/get-device';
+import { listDevices } from '@services/devices/list-devices';
+import { assignDevice } from '@services/devices/assign-device';
+import { changeDeviceStatus } from '@services/devices/change-device-status';
+import { cloneDevice } from '@services/devices/clone-device';
+import { createDevice } from '@services/devices/create-device';
+import { resyncDevice } from '@services/devices/resync-device';
+import { deleteDevice } from '@services/devices/delete-device';
+import { updateDevice } from '@services/devices/update-device';
+import type { Schemas } from '@services/lib/api-types';
+import { answering } from '../adapter/answer';
+import { callerOf } from '../adapter/caller';
+import { DEVICE_TYPE_TABLE, worldDeviceDeps, worldDeviceStore } from '../adapter/device-store';
+import { listParamsOf } from '../adapter/list-params';
 
-export const DEVICE_TYPES: readonly DeviceType[] = ['BMS', 'MCU', 'VCU', 'LOGGER'];
-export const TABLE = { BMS: 'bmsDevices', MCU: 'mcuDevices', VCU: 'vcuDevices', LOGGER: 'loggers' } as const;
-const VEHICLE_FIELD = { BMS: 'bmsId', MCU: 'mcuId', VCU: 'vcuId', LOGGER: 'loggerId' } as const;
-/** The permission key of each device type's list; loggers belong to component management. */
-export const LIST_KEY: Record<DeviceType, PermissionKey> = { BMS: 'BMS.l', MCU: 'MCU.l', VCU: 'VCU.l', LOGGER: 'cm' };
-/** Audit entity names of spec §3. */
-export const AUDIT_ENTITY: Record<DeviceType, string> = { BMS: 'BMS', MCU: 'MCU', VCU: 'VCU', LOGGER: 'Logger Device' };
-
-export const DEVICE_LIST: ListSpec<Device> = {
-  sortable: {
-    serialNumber: (d) => d.serialNumber,
-    type: (d) => d.type,
-    modelId: (d) => d.modelId,
-    firmwareVersion: (d) => d.firmwareVersion,
-    status: (d) => d.status,
-    state: (d) => (d.state === 'F' ? 1000 : d.state),
-    isLive: (d) => (d.isLive ? 1 : 0),
-    lastSeenAt: (d) => d.lastSeenAt,
-    createdAt: (d) => d.createdAt,
-  },
-  filterable: {
-    type: (d) => d.type,
-    modelId: (d) => d.modelId,
-    oemId: (d) => d.oemId,
-    vehicleId: (d) => d.vehicleId,
-    status: (d) => d.status,
-    state: (d) => d.state,
-    isLive: (d) => d.isLive,
-    chemistry: (d) => d.bms?.chemistry ?? null,
-    cooling: (d) => d.bms?.cooling ?? null,
-    motorType: (d) => d.mcu?.motorType ?? null,
-    assigned: (d) => d.vehicleId !== null,
-  },
-  searchable: [(d) => d.serialNumber, (d) => d.imei],
-  time: (d) => d.lastSeenAt,
-  defaultSort: [{ field: 'createdAt', direction: 'desc' }],
-};
-
-export const asApi = (d: Device) => toApi<ApiDevice>(d);
-
-function typeOfId(id: string): DeviceType | undefined {
-  const prefix = id.split('-')[0]?.toUpperCase();
-  return DEVICE_TYPES.find((t) => t === prefix);
+/**
+ * The world row of a device in the caller's scope, or 404; 403 when the caller may not do `action` on devices of its
+ * type (the services' rule, `deviceInScope`).
+ */
+export function deviceOr404(ctx: AuthContext, db: WorldDb, id: string, action: number = ACTION.LIST): Promise<Device> {
+  return answering(async () => {
+    const found = await deviceInScope(worldDeviceStore(db, { granted: ctx.granted }), callerOf(ctx), id, action);
+    return db.tables[DEVICE_TYPE_TABLE[found.type]].get(found.id) as Device;
+  });
 }
 
-/** Finds a device by id in any type's table. */
-function findDevice(db: WorldDb, id: string): Device | undefined {
-  const guess = typeOfId(id);
-  if (guess) return db.tables[TABLE[guess]].get(id);
-  for (const type of DEVICE_TYPES) {
-    const device = db.tables[TABLE[type]].get(id);
-    if (device) return device;
-  }
-  return undefined;
-}
-
-/** The device in scope, or 404; 403 when the caller may not see devices of its type at all. */
-export function deviceOr404(ctx: AuthContext, db: WorldDb, id: string, action: number = ACTION.LIST): Device {
-  const device = findDevice(db, id);
-  if (!device || !deviceFilterFor(ctx, db)(device)) throw notFound('Device');
-  if (!allows(ctx, LIST_KEY[device.type], action)) throw forbidden();
-  return device;
-}
-
-export function serialTaken(db: WorldDb, type: DeviceType, serial: string, exceptId?: string): boolean {
-  for (const d of db.tables[TABLE[type]].values()) if (d.serialNumber === serial && d.id !== exceptId) return true;
-  return false;
-}
-
-function checkModel(db: WorldDb, type: DeviceType, modelId: unknown, errors: FieldErrors) {
-  if (type === 'LOGGER') return null;
-  if (typeof modelId !== 'string' || modelId === '') {
-    errors.add('modelId', `Choose a ${type} model.`);
-    return undefined;
-  }
-  const model = db.tables.models.get(modelId);
-  if (!model || model.kind !== type) {
-    errors.add('modelId', `Choose a ${type} model.`);
-    return undefined;
-  }
-  if (model.status !== 1) {
-    errors.add('modelId', DRAFT_MODEL);
-    return undefined;
-  }
-  return model;
-}
-
-/** Letters and digits, with - _ . / between them: what a device label printer produces. */
-const SERIAL = /^[A-Za-z0-9][A-Za-z0-9._/-]*$/;
-
-/** The serial number of a create, clone or patch body, or undefined after recording why not. */
-function serialField(errors: FieldErrors, body: Record<string, unknown>): string | undefined {
-  const serial = requiredString(errors, body, 'serialNumber', 'the serial number', 40);
-  if (serial !== undefined && !SERIAL.test(serial)) {
-    errors.add('serialNumber', 'Use letters, digits and - _ . / only.');
-    return undefined;
-  }
-  return serial;
-}
-
-function checkImei(body: Record<string, unknown>, errors: FieldErrors): string | undefined {
-  if (body.imei === undefined) return undefined;
-  if (typeof body.imei !== 'string' || !/^\d{15}$/.test(body.imei)) {
-    errors.add('imei', 'The IMEI has 15 digits.');
-    return undefined;
-  }
-  return body.imei;
-}
-
-/** Validates a create body (form or import row) and builds the new device, unfitted; throws the contract's 400 or 409. */
-export function buildDevice(
-  ctx: AuthContext,
-  db: WorldDb,
-  type: DeviceType,
-  body: Record<string, unknown>,
-  isTaken: (serial: string) => boolean,
-): Device {
-  const errors = new FieldErrors();
-  const serialNumber = serialField(errors, body);
-  const firmwareVersion = requiredString(errors, body, 'firmwareVersion', 'the firmware version', 20);
-  const model = checkModel(db, type, body.modelId, errors);
-  const imei = checkImei(body, errors);
-  let oemId = model?.oemId;
-  if (type === 'LOGGER') {
-    oemId = typeof body.oemId === 'string' ? body.oemId : ctx.user.oemId;
-    if (!oemId || !db.tables.oems.get(oemId)) errors.add('oemId', 'Choose the OEM.');
-  }
-  if (ctx.roleType === 'oem' && oemId && oemId !== ctx.user.oemId) errors.add('modelId', 'Choose a model of your OEM.');
-  errors.throwIfAny();
-  if (!serialNumber || !firmwareVersion || !oemId) throw validationFailed({ body: 'Incomplete device.' });
-  if (isTaken(serialNumber)) {
-    throw conflict('A device with this serial number already exists.', { serialNumber: 'Already in use.' });
-  }
-  const now = Date.now();
-  const device: Device = {
-    id: `${type.toLowerCase()}-${crypto.randomUUID()}`,
-    type,
-    serialNumber,
-    modelId: model ? model.id : null,
-    oemId,
-    vehicleId: null,
-    firmwareVersion,
-    status: 1,
-    state: 'F',
-    isLive: false,
-    lastSeenAt: now,
-    createdAt: now,
-    updatedAt: now,
-  };
-  if (model?.bms) device.bms = { ...model.bms, soc: 0, soh: 100, cycleCount: 0 };
-  if (model?.mcu) device.mcu = { ...model.mcu };
-  if (imei) device.imei = imei;
-  return device;
+/** The caller of a request and the device services' dependencies over the demo world. */
+async function deviceCall(request: Request) {
+  const db = await getWorldDb();
+  const ctx = requireAuth(request, db);
+  return { db, caller: callerOf(ctx), deps: worldDeviceDeps(db, ctx.granted) };
 }
 
 /** Devices (BMS, MCU, VCU, loggers): list, CRUD, import, export, clone, assign to a vehicle, status, resync (histories: `device-histories.ts`). */
 export function createDeviceHandlers(http: ApiHttp) {
   return [
-    http.get('/devices', async ({ request, response }) => {
-      const db = await getWorldDb();
-      const ctx = requireAuth(request, db);
-      const url = new URL(request.url);
-      const query = parseListQuery(url, DEVICE_LIST);
-      const asked = query.filters.get('type');
-      const types = DEVICE_TYPES.filter((t) => (asked ? asked.includes(t) : true));
-      const allowed = types.filter((t) => allows(ctx, LIST_KEY[t]));
-      // Asking for a type you may not list is forbidden; with no type asked, you get the types you may list.
-      if (allowed.length === 0 || (asked && allowed.length < types.length)) throw forbidden();
-      const inScope = deviceFilterFor(ctx, db);
-      const rows: Device[] = [];
-      for (const type of allowed) for (const d of db.tables[TABLE[type]].values()) if (inScope(d)) rows.push(d);
-      const page = applyListQuery(rows, query, DEVICE_LIST);
-      return response(200).json({ ...page, items: page.items.map(asApi) });
-    }),
+    http.get('/devices', async ({ request, response }) =>
+      answering(async () => {
+        const { deps, caller } = await deviceCall(request);
+        return response(200).json(await listDevices(deps, caller, listParamsOf(new URL(request.url))));
+      }),
+    ),
 
-    http.post('/devices', async ({ request, response }) => {
-      const db = await getWorldDb();
-      const ctx = requireAuth(request, db);
-      const body = await readJsonObject(request);
-      const type = DEVICE_TYPES.find((t) => t === body.type);
-      if (!type) throw validationFailed({ type: 'Choose BMS, MCU, VCU or LOGGER.' });
-      requirePermission(ctx, LIST_KEY[type], ACTION.ADD);
-      const device = buildDevice(ctx, db, type, body, (serial) => serialTaken(db, type, serial));
-      db.tables[TABLE[type]].insert(device);
-      await recordAudit(db, ctx, AUDIT_ENTITY[type], device.id, 'Add', `Added ${type} ${device.serialNumber}`);
-      await db.persist();
-      return response(201).json(asApi(device));
-    }),
+    http.post('/devices', async ({ request, response }) =>
+      answering(async () => {
+        const { deps, caller } = await deviceCall(request);
+        const body = (await readJsonObject(request)) as Schemas['DeviceInput'];
+        return response(201).json(await createDevice(deps, caller, body));
+      }),
+    ),
 
-    http.get('/devices/{id}', async ({ request, params, response }) => {
-      const db = await getWorldDb();
-      const ctx = requireAuth(request, db);
-      return response(200).json(asApi(deviceOr404(ctx, db, params.id)));
-    }),
+    http.get('/devices/{id}', async ({ request, params, response }) =>
+      answering(async () => {
+        const { deps, caller } = await deviceCall(request);
+        return response(200).json(await getDevice(deps, caller, { id: params.id }));
+      }),
+    ),
 
-    http.patch('/devices/{id}', async ({ request, params, response }) => {
-      const db = await getWorldDb();
-      const ctx = requireAuth(request, db);
-      const device = deviceOr404(ctx, db, params.id, ACTION.UPDATE);
-      const body = await readJsonObject(request);
-      const errors = new FieldErrors();
-      const changes: Partial<Device> = {};
-      if (body.serialNumber !== undefined) {
-        const serial = serialField(errors, body);
-        if (serial && serialTaken(db, device.type, serial, device.id)) errors.add('serialNumber', 'Already in use.');
-        if (serial) changes.serialNumber = serial;
-      }
-      if (body.firmwareVersion !== undefined) {
-        const fw = requiredString(errors, body, 'firmwareVersion', 'the firmware version', 20);
-        if (fw) changes.firmwareVersion = fw;
-      }
-      if (body.modelId !== undefined) {
-        const model = checkModel(db, device.type, body.modelId, errors);
-        if (model) {
-          changes.modelId = model.id;
-          if (model.bms)
-            changes.bms = {
-              ...model.bms,
-              soc: device.bms?.soc ?? 0,
-              soh: device.bms?.soh ?? 100,
-              cycleCount: device.bms?.cycleCount ?? 0,
-            };
-          if (model.mcu) changes.mcu = { ...model.mcu };
-        }
-      }
-      if (body.imei !== undefined) {
-        if (device.type !== 'LOGGER') errors.add('imei', 'Only loggers have an IMEI.');
-        const imei = checkImei(body, errors);
-        if (imei) changes.imei = imei;
-      }
-      errors.throwIfAny();
-      const updated = db.tables[TABLE[device.type]].update(device.id, { ...changes, updatedAt: Date.now() }) as Device;
-      await recordAudit(
-        db,
-        ctx,
-        AUDIT_ENTITY[device.type],
-        device.id,
-        'Update',
-        `Updated ${Object.keys(changes).join(', ') || 'nothing'}`,
-      );
-      await db.persist();
-      return response(200).json(asApi(updated));
-    }),
+    http.patch('/devices/{id}', async ({ request, params, response }) =>
+      answering(async () => {
+        const { deps, caller } = await deviceCall(request);
+        const patch = (await readJsonObject(request)) as Schemas['DevicePatch'];
+        return response(200).json(await updateDevice(deps, caller, { id: params.id, patch }));
+      }),
+    ),
 
-    http.delete('/devices/{id}', async ({ request, params, response }) => {
-      const db = await getWorldDb();
-      const ctx = requireAuth(request, db);
-      const device = deviceOr404(ctx, db, params.id, ACTION.DELETE);
-      if (device.vehicleId)
-        db.tables.vehicles.update(device.vehicleId, { [VEHICLE_FIELD[device.type]]: null, updatedAt: Date.now() });
-      db.tables[TABLE[device.type]].remove(device.id);
-      await recordAudit(
-        db,
-        ctx,
-        AUDIT_ENTITY[device.type],
-        device.id,
-        'Delete',
-        `Deleted ${device.type} ${device.serialNumber}`,
-      );
-      await db.persist();
-      return response(204).empty();
-    }),
+    http.delete('/devices/{id}', async ({ request, params, response }) =>
+      answering(async () => {
+        const { deps, caller } = await deviceCall(request);
+        await deleteDevice(deps, caller, { id: params.id });
+        return response(204).empty();
+      }),
+    ),
 
-    http.post('/devices/{id}/clone', async ({ request, params, response }) => {
-      const db = await getWorldDb();
-      const ctx = requireAuth(request, db);
-      const source = deviceOr404(ctx, db, params.id, ACTION.CLONE);
-      const body = await readJsonObject(request);
-      const errors = new FieldErrors();
-      const serialNumber = serialField(errors, body);
-      errors.throwIfAny();
-      if (!serialNumber) throw validationFailed({ serialNumber: 'Enter the serial number.' });
-      if (serialTaken(db, source.type, serialNumber))
-        throw conflict('A device with this serial number already exists.', { serialNumber: 'Already in use.' });
-      const now = Date.now();
-      const clone: Device = {
-        ...source,
-        id: `${source.type.toLowerCase()}-${crypto.randomUUID()}`,
-        serialNumber,
-        vehicleId: null,
-        isLive: false,
-        state: 'F',
-        createdAt: now,
-        updatedAt: now,
-        lastSeenAt: now,
-      };
-      db.tables[TABLE[source.type]].insert(clone);
-      await recordAudit(
-        db,
-        ctx,
-        AUDIT_ENTITY[source.type],
-        clone.id,
-        'Clone',
-        `Cloned ${source.serialNumber} as ${serialNumber}`,
-      );
-      await db.persist();
-      return response(201).json(asApi(clone));
-    }),
+    http.post('/devices/{id}/clone', async ({ request, params, response }) =>
+      answering(async () => {
+        const { deps, caller } = await deviceCall(request);
+        const body = (await readJsonObject(request)) as { serialNumber: string };
+        return response(201).json(await cloneDevice(deps, caller, { id: params.id, body }));
+      }),
+    ),
 
-    http.post('/devices/{id}/assign', async ({ request, params, response }) => {
-      const db = await getWorldDb();
-      const ctx = requireAuth(request, db);
-      const body = await readJsonObject(request);
-      const vehicleId = body.vehicleId;
-      if (vehicleId !== null && (typeof vehicleId !== 'string' || vehicleId === '')) {
-        throw validationFailed({ vehicleId: 'Choose a vehicle or none.' });
-      }
-      const device = deviceOr404(ctx, db, params.id, vehicleId === null ? ACTION.UNASSIGN : ACTION.ASSIGN);
-      const field = VEHICLE_FIELD[device.type];
-      const now = Date.now();
-      let target: Vehicle | undefined;
-      if (vehicleId !== null) {
-        target = scopedVehicle(ctx, db, vehicleId as string);
-        if (!target) throw validationFailed({ vehicleId: 'Choose an existing vehicle.' });
-      }
-      // Unfit from the old vehicle, and unfit whatever the new vehicle had in this slot.
-      if (device.vehicleId) db.tables.vehicles.update(device.vehicleId, { [field]: null, updatedAt: now });
-      if (target) {
-        const previous = target[field];
-        if (previous && previous !== device.id)
-          db.tables[TABLE[device.type]].update(previous, { vehicleId: null, updatedAt: now });
-        db.tables.vehicles.update(target.id, { [field]: device.id, updatedAt: now });
-      }
-      const updated = db.tables[TABLE[device.type]].update(device.id, {
-        vehicleId: target?.id ?? null,
-        updatedAt: now,
-      }) as Device;
-      await recordAudit(
-        db,
-        ctx,
-        AUDIT_ENTITY[device.type],
-        device.id,
-        target ? 'Assign' : 'Unassign',
-        target ? `Fitted to vehicle ${target.vin}` : 'Removed from its vehicle',
-      );
-      await db.persist();
-      return response(200).json(asApi(updated));
-    }),
+    http.post('/devices/{id}/assign', async ({ request, params, response }) =>
+      answering(async () => {
+        const { deps, caller } = await deviceCall(request);
+        const body = (await readJsonObject(request)) as { vehicleId: string | null };
+        return response(200).json(await assignDevice(deps, caller, { id: params.id, body }));
+      }),
+    ),
 
-    http.post('/devices/{id}/status', async ({ request, params, response }) => {
-      const db = await getWorldDb();
-      const ctx = requireAuth(request, db);
-      const device = deviceOr404(ctx, db, params.id, ACTION.CHANGE_STATUS);
-      const body = await readJsonObject(request);
-      if (body.status !== 0 && body.status !== 1)
-        throw validationFailed({ status: 'Status is 0 (inactive) or 1 (active).' });
-      const updated = db.tables[TABLE[device.type]].update(device.id, {
-        status: body.status,
-        updatedAt: Date.now(),
-      }) as Device;
-      await recordAudit(
-        db,
-        ctx,
-        AUDIT_ENTITY[device.type],
-        device.id,
-        'Change Status',
-        body.status === 1 ? 'Activated' : 'Deactivated',
-      );
-      await db.persist();
-      return response(200).json(asApi(updated));
-    }),
+    http.post('/devices/{id}/status', async ({ request, params, response }) =>
+      answering(async () => {
+        const { deps, caller } = await deviceCall(request);
+        const body = (await readJsonObject(request)) as Schemas['StatusInput'];
+        return response(200).json(await changeDeviceStatus(deps, caller, { id: params.id, body }));
+      }),
+    ),
 
-    http.post('/devices/{id}/resync', async ({ request, params, response }) => {
-      const db = await getWorldDb();
-      const ctx = requireAuth(request, db);
-      const device = deviceOr404(ctx, db, params.id, ACTION.RESYNC);
-      const updated = db.tables[TABLE[device.type]].update(device.id, { updatedAt: Date.now() }) as Device;
-      await recordAudit(
-        db,
-        ctx,
-        AUDIT_ENTITY[device.type],
-        device.id,
-        'Resync',
-        `Resync requested for ${device.serialNumber}`,
-      );
-      await db.persist();
-      return response(200).json(asApi(updated));
-    }),
+    http.post('/devices/{id}/resync', async ({ request, params, response }) =>
+      answering(async () => {
+        const { deps, caller } = await deviceCall(request);
+        return response(200).json(await resyncDevice(deps, caller, { id: params.id }));
+      }),
+    ),
   ];
 }

@@ -1,3 +1,4 @@
+import { type DeviceScope, deviceScopeOf } from '@services/devices/device-scope';
 import { vehicleScopeOf, type VehicleScope } from '@services/vehicles/vehicle-scope';
 import { can, type PermissionKey } from '@/domain/permissions';
 import { callerOf } from '../../adapter/caller';
@@ -32,19 +33,29 @@ export function vehicleFilterFor(ctx: AuthContext): (vehicle: Vehicle) => boolea
   return vehicleTest(vehicleScopeFor(ctx), ctx.granted);
 }
 
-/** True when the caller's scope is limited to assigned vehicles (so devices follow their vehicle). */
-function isAssignmentScoped(ctx: AuthContext): boolean {
-  return ['dealer', 'fleet', 'driver', 'evOwner'].includes(ctx.roleType);
+/**
+ * A device scope (the services' `deviceScopeOf`) as a test of a device: an OEM's devices, those fitted to a vehicle
+ * in the vehicle scope (access grants widen it, as for vehicles), or every device.
+ */
+export function deviceTest(
+  db: WorldDb,
+  scope: DeviceScope,
+  granted: ((vehicle: Vehicle) => boolean) | undefined,
+): (device: Device) => boolean {
+  if (scope === null) return () => true;
+  if ('oemId' in scope) {
+    const { oemId } = scope;
+    return (d) => oemId !== null && d.oemId === oemId;
+  }
+  const inScope = vehicleTest(scope.vehicles, granted);
+  const vehicleIds = new Set<string>();
+  for (const v of db.tables.vehicles.values()) if (inScope(v)) vehicleIds.add(v.id);
+  return (d) => d.vehicleId !== null && vehicleIds.has(d.vehicleId);
 }
 
 /** Which devices the caller sees: those of vehicles in scope; OEMs also see their unfitted devices. */
 export function deviceFilterFor(ctx: AuthContext, db: WorldDb): (device: Device) => boolean {
-  if (ctx.roleType === 'oem') return (d) => d.oemId === ctx.user.oemId;
-  if (!isAssignmentScoped(ctx)) return () => true;
-  const inScope = vehicleFilterFor(ctx);
-  const vehicleIds = new Set<string>();
-  for (const v of db.tables.vehicles.values()) if (inScope(v)) vehicleIds.add(v.id);
-  return (d) => d.vehicleId !== null && vehicleIds.has(d.vehicleId);
+  return deviceTest(db, deviceScopeOf(callerOf(ctx)), ctx.granted);
 }
 
 /** The list key of each kind of device a fault is raised on (a vehicle-level fault: the vehicle list). */
