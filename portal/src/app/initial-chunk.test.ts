@@ -79,7 +79,7 @@ test('the entry reaches the app, the router and the login flow statically', () =
 test('full zod stays out of the entry chunk: what validates before the first page uses zod/mini', () => {
   const fullZod = [...graph].filter(([, packages]) => packages.includes('zod')).map(([file]) => file);
   expect(fullZod).toEqual([]);
-  expect(graph.get('config/env.ts')).toContain('zod/mini');
+  expect(graph.get('config/env-schema.ts')).toContain('zod/mini');
 });
 
 test('the signed-in shell (header, navigation, menus) loads with the first protected page, not with the entry', () => {
