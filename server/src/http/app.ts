@@ -16,6 +16,7 @@ import { auditRoutes } from './routes/audit-routes';
 import { authRoutes } from './routes/auth-routes';
 import type { OperationHandlers, RouteHandler } from './routes/route-handler';
 import { deviceRoutes } from './routes/device-routes';
+import { modelRoutes } from './routes/model-routes';
 import { vehicleRoutes } from './routes/vehicle-routes';
 import { registerSecurityHeaders } from './security-headers';
 import { createValidatorCompiler } from './validator';
@@ -33,7 +34,13 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** Every operation implemented so far, by operationId. The rest answer 501 in the contract's error shape. */
 function implementedOperations(deps: ServiceDeps): OperationHandlers {
-  return { ...auditRoutes(deps), ...authRoutes(deps), ...deviceRoutes(deps), ...vehicleRoutes(deps) };
+  return {
+    ...auditRoutes(deps),
+    ...authRoutes(deps),
+    ...deviceRoutes(deps),
+    ...modelRoutes(deps),
+    ...vehicleRoutes(deps),
+  };
 }
 
 function notImplemented(operationId: string): RouteHandler {
