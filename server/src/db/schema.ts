@@ -159,6 +159,17 @@ export interface DeviceTable {
   created_at: Timestamp;
   updated_at: Timestamp;
 }
+/** SIM cards (migration 0006). */
+export interface SimTable {
+  id: string;
+  iccid: string;
+  msisdn: string;
+  operator: string;
+  logger_id: string | null;
+  status: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
 export interface SchemaMigrationTable {
   id: number;
   name: string;
@@ -178,5 +189,6 @@ export interface Database {
   audit: AuditTable;
   vehicles: VehicleTable;
   devices: DeviceTable;
+  sims: SimTable;
   schema_migrations: SchemaMigrationTable;
 }

@@ -3,8 +3,9 @@ import { hashPassword } from '../security/passwords';
 import type { Db } from './database';
 import { deviceColumns } from './repositories/device-repository';
 import { modelColumns } from './repositories/model-repository';
+import { simColumns } from './repositories/sim-repository';
 import { vehicleColumns } from './repositories/vehicle-repository';
-import type { DeviceTable, ModelTable, VehicleTable } from './schema';
+import type { DeviceTable, ModelTable, SimTable, VehicleTable } from './schema';
 import { createWorld, DEFAULT_SEED, DEMO_PASSWORD } from './seed-source';
 
 const BATCH = 1000;
@@ -174,6 +175,21 @@ export async function seedDemoWorld(db: Db, vehicles: number): Promise<{ vehicle
                 createdAt: iso(d.createdAt),
                 updatedAt: iso(d.updatedAt),
               }) as Insertable<DeviceTable>,
+          ),
+        )
+        .execute(),
+    );
+    await insertInBatches(g.sims(), (batch) =>
+      tx
+        .insertInto('sims')
+        .values(
+          batch.map(
+            (s) =>
+              simColumns({
+                ...s,
+                createdAt: iso(s.createdAt),
+                updatedAt: iso(s.updatedAt),
+              }) as Insertable<SimTable>,
           ),
         )
         .execute(),

@@ -17,6 +17,7 @@ import { authRoutes } from './routes/auth-routes';
 import type { OperationHandlers, RouteHandler } from './routes/route-handler';
 import { deviceRoutes } from './routes/device-routes';
 import { modelRoutes } from './routes/model-routes';
+import { simRoutes } from './routes/sim-routes';
 import { vehicleRoutes } from './routes/vehicle-routes';
 import { registerSecurityHeaders } from './security-headers';
 import { createValidatorCompiler } from './validator';
@@ -39,6 +40,7 @@ function implementedOperations(deps: ServiceDeps): OperationHandlers {
     ...authRoutes(deps),
     ...deviceRoutes(deps),
     ...modelRoutes(deps),
+    ...simRoutes(deps),
     ...vehicleRoutes(deps),
   };
 }

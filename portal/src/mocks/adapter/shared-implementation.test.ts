@@ -3,6 +3,7 @@ import { AppError, appErrorAnswer } from '@services/lib/app-error';
 import { listDevices } from '@services/devices/list-devices';
 import { createModel } from '@services/models/create-model';
 import { listModels } from '@services/models/list-models';
+import { assignSim } from '@services/sims/assign-sim';
 import { cloneVehicle } from '@services/vehicles/clone-vehicle';
 import { describe, expect, test } from 'vitest';
 import { authOfToken } from '../handlers/lib/auth-context';
@@ -11,6 +12,7 @@ import { getWorldDb } from '../world/world-instance';
 import { callerOf } from './caller';
 import { worldDeviceDeps } from './device-store';
 import { worldModelDeps } from './model-store';
+import { worldSimDeps } from './sim-store';
 import { worldVehicleDeps } from './vehicle-store';
 
 /** The demo's caller and the vehicle services' dependencies for a signed-in role, as the handlers build them. */
@@ -72,6 +74,22 @@ describe('the demo and the server run one implementation (decision 0110)', () =>
     const fromDemo = await call('POST', '/models', { token, body });
     expect({ status: fromDemo.status, body: fromDemo.body }).toEqual(appErrorAnswer(thrown as AppError));
     expect(fromDemo.status).toBe(409);
+  });
+
+  test("the demo's SIM assign answers exactly the service's refusal of a device that is no logger", async () => {
+    const token = await signIn('SA');
+    const db = await getWorldDb();
+    const ctx = authOfToken(token, db);
+    if (!ctx) throw new Error('no session');
+    const body = { loggerId: 'bms-000001' };
+    const thrown = await assignSim(worldSimDeps(db), callerOf(ctx), { id: 'sim-000001', body }).catch(
+      (e: unknown) => e,
+    );
+    expect(thrown).toBeInstanceOf(AppError);
+    const fromDemo = await call('POST', '/sims/sim-000001/assign', { token, body });
+    expect({ status: fromDemo.status, body: fromDemo.body }).toEqual(appErrorAnswer(thrown as AppError));
+    expect(fromDemo.status).toBe(400);
+    expect(db.tables.sims.get('sim-000001')?.loggerId).toBe('logger-000001');
   });
 
   test("every entry the demo writes holds the services' hash of it, linked to the one before", async () => {
