@@ -2,11 +2,15 @@ import type { Db } from './db/database';
 import { createAuditReader, createAuditRepository } from './db/repositories/audit-repository';
 import { createAuthRepository } from './db/repositories/auth-repository';
 import { createDeviceRepository } from './db/repositories/device-repository';
+import { createModelRepository } from './db/repositories/model-repository';
+import { createSimRepository } from './db/repositories/sim-repository';
 import { createVehicleRepository } from './db/repositories/vehicle-repository';
 import { scryptHasher } from './security/passwords';
 import type { AuditDeps } from './services/audit/audit-reader';
 import type { AuthDeps } from './services/auth/auth-store';
 import type { DeviceDeps } from './services/devices/device-store';
+import type { ModelDeps } from './services/models/model-store';
+import type { SimDeps } from './services/sims/sim-store';
 import type { VehicleDeps } from './services/vehicles/vehicle-store';
 
 /** What each service gets on the server: its repositories over one database, the clock, and a transaction runner. */
@@ -14,6 +18,8 @@ export interface ServiceDeps {
   audit: AuditDeps;
   auth: AuthDeps;
   devices: DeviceDeps;
+  models: ModelDeps;
+  sims: SimDeps;
   vehicles: VehicleDeps;
 }
 
@@ -34,6 +40,18 @@ export function createServiceDeps(db: Db, now: () => Date = () => new Date()): S
         db
           .transaction()
           .execute((tx) => work({ devices: createDeviceRepository(tx), audit: createAuditRepository(tx) })),
+    },
+    models: {
+      models: createModelRepository(db),
+      now,
+      transact: (work) =>
+        db.transaction().execute((tx) => work({ models: createModelRepository(tx), audit: createAuditRepository(tx) })),
+    },
+    sims: {
+      sims: createSimRepository(db),
+      now,
+      transact: (work) =>
+        db.transaction().execute((tx) => work({ sims: createSimRepository(tx), audit: createAuditRepository(tx) })),
     },
     vehicles: {
       vehicles: createVehicleRepository(db),

@@ -39,15 +39,25 @@ export interface DriverTable {
   data: Json<Record<string, unknown>>;
   created_at: Timestamp;
 }
+/** Models (migrations 0001 and 0005): every field of openapi.yaml's Model is a column; lists and specs are JSON. */
 export interface ModelTable {
   id: string;
   kind: 'EV' | 'BMS' | 'MCU' | 'VCU';
   oem_id: string;
   name: string;
+  code: string;
   status: number;
+  configuration_step: number;
   vehicle_type: string | null;
-  data: Json<Record<string, unknown>>;
+  master_data: Json<unknown>;
+  commands: Json<unknown>;
+  faults: Json<unknown>;
+  telemetry_template: Json<unknown>;
+  bms: ColumnType<unknown, string | null, string | null>;
+  mcu: ColumnType<unknown, string | null, string | null>;
+  configuration: ColumnType<unknown, string | null, string | null>;
   created_at: Timestamp;
+  updated_at: Timestamp;
 }
 export interface UserTable {
   id: string;
@@ -149,6 +159,17 @@ export interface DeviceTable {
   created_at: Timestamp;
   updated_at: Timestamp;
 }
+/** SIM cards (migration 0006). */
+export interface SimTable {
+  id: string;
+  iccid: string;
+  msisdn: string;
+  operator: string;
+  logger_id: string | null;
+  status: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
 export interface SchemaMigrationTable {
   id: number;
   name: string;
@@ -168,5 +189,6 @@ export interface Database {
   audit: AuditTable;
   vehicles: VehicleTable;
   devices: DeviceTable;
+  sims: SimTable;
   schema_migrations: SchemaMigrationTable;
 }

@@ -2,8 +2,10 @@ import { type Insertable, sql } from 'kysely';
 import { hashPassword } from '../security/passwords';
 import type { Db } from './database';
 import { deviceColumns } from './repositories/device-repository';
+import { modelColumns } from './repositories/model-repository';
+import { simColumns } from './repositories/sim-repository';
 import { vehicleColumns } from './repositories/vehicle-repository';
-import type { DeviceTable, VehicleTable } from './schema';
+import type { DeviceTable, ModelTable, SimTable, VehicleTable } from './schema';
 import { createWorld, DEFAULT_SEED, DEMO_PASSWORD } from './seed-source';
 
 const BATCH = 1000;
@@ -112,16 +114,14 @@ export async function seedDemoWorld(db: Db, vehicles: number): Promise<{ vehicle
       tx
         .insertInto('models')
         .values(
-          batch.map((m) => ({
-            id: m.id,
-            kind: m.kind,
-            oem_id: m.oemId,
-            name: m.name,
-            status: m.status,
-            vehicle_type: m.vehicleType ?? null,
-            data: rest(m, ['id', 'kind', 'oemId', 'name', 'status', 'vehicleType', 'createdAt']),
-            created_at: iso(m.createdAt),
-          })),
+          batch.map(
+            (m) =>
+              modelColumns({
+                ...m,
+                createdAt: iso(m.createdAt),
+                updatedAt: iso(m.updatedAt),
+              }) as Insertable<ModelTable>,
+          ),
         )
         .execute(),
     );
@@ -175,6 +175,21 @@ export async function seedDemoWorld(db: Db, vehicles: number): Promise<{ vehicle
                 createdAt: iso(d.createdAt),
                 updatedAt: iso(d.updatedAt),
               }) as Insertable<DeviceTable>,
+          ),
+        )
+        .execute(),
+    );
+    await insertInBatches(g.sims(), (batch) =>
+      tx
+        .insertInto('sims')
+        .values(
+          batch.map(
+            (s) =>
+              simColumns({
+                ...s,
+                createdAt: iso(s.createdAt),
+                updatedAt: iso(s.updatedAt),
+              }) as Insertable<SimTable>,
           ),
         )
         .execute(),

@@ -16,6 +16,8 @@ import { auditRoutes } from './routes/audit-routes';
 import { authRoutes } from './routes/auth-routes';
 import type { OperationHandlers, RouteHandler } from './routes/route-handler';
 import { deviceRoutes } from './routes/device-routes';
+import { modelRoutes } from './routes/model-routes';
+import { simRoutes } from './routes/sim-routes';
 import { vehicleRoutes } from './routes/vehicle-routes';
 import { registerSecurityHeaders } from './security-headers';
 import { createValidatorCompiler } from './validator';
@@ -33,7 +35,14 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** Every operation implemented so far, by operationId. The rest answer 501 in the contract's error shape. */
 function implementedOperations(deps: ServiceDeps): OperationHandlers {
-  return { ...auditRoutes(deps), ...authRoutes(deps), ...deviceRoutes(deps), ...vehicleRoutes(deps) };
+  return {
+    ...auditRoutes(deps),
+    ...authRoutes(deps),
+    ...deviceRoutes(deps),
+    ...modelRoutes(deps),
+    ...simRoutes(deps),
+    ...vehicleRoutes(deps),
+  };
 }
 
 function notImplemented(operationId: string): RouteHandler {

@@ -134,6 +134,14 @@ export function worldDeviceStore(db: WorldDb, options: WorldDeviceOptions = {}):
         options.undo?.touch('vehicles', vehicle.id);
         db.tables.vehicles.update(vehicle.id, { [field]: null });
       }
+      if (device.type === 'LOGGER') {
+        // A SIM card in a deleted logger stays, in none (as sims.logger_id ON DELETE SET NULL on the server).
+        for (const sim of db.tables.sims.values()) {
+          if (sim.loggerId !== id) continue;
+          options.undo?.touch('sims', sim.id);
+          db.tables.sims.update(sim.id, { loggerId: null });
+        }
+      }
       const table = DEVICE_TYPE_TABLE[device.type];
       options.undo?.touch(table, id);
       db.tables[table].remove(id);

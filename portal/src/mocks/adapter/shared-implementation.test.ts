@@ -1,6 +1,9 @@
 import { entryHash } from '@services/audit/audit-chain';
 import { AppError, appErrorAnswer } from '@services/lib/app-error';
 import { listDevices } from '@services/devices/list-devices';
+import { createModel } from '@services/models/create-model';
+import { listModels } from '@services/models/list-models';
+import { assignSim } from '@services/sims/assign-sim';
 import { cloneVehicle } from '@services/vehicles/clone-vehicle';
 import { describe, expect, test } from 'vitest';
 import { authOfToken } from '../handlers/lib/auth-context';
@@ -8,6 +11,8 @@ import { call, signIn } from '../test/api-test-client';
 import { getWorldDb } from '../world/world-instance';
 import { callerOf } from './caller';
 import { worldDeviceDeps } from './device-store';
+import { worldModelDeps } from './model-store';
+import { worldSimDeps } from './sim-store';
 import { worldVehicleDeps } from './vehicle-store';
 
 /** The demo's caller and the vehicle services' dependencies for a signed-in role, as the handlers build them. */
@@ -50,6 +55,41 @@ describe('the demo and the server run one implementation (decision 0110)', () =>
     const refused = await call('GET', '/devices?filter[type]=MCU', { token });
     expect({ status: refused.status, body: refused.body }).toEqual(appErrorAnswer(thrown as AppError));
     expect(refused.status).toBe(403);
+  });
+
+  test("the demo's model list and create answer exactly the services' page and 409", async () => {
+    const token = await signIn('OEMA');
+    const db = await getWorldDb();
+    const ctx = authOfToken(token, db);
+    if (!ctx) throw new Error('no session');
+    const deps = worldModelDeps(db);
+    const page = await listModels(deps, callerOf(ctx), { sort: 'code:desc', pageSize: 5 });
+    expect(page.items.every((m) => m.oemId === ctx.user.oemId)).toBe(true);
+    expect((await call('GET', '/models?sort=code:desc&pageSize=5', { token })).body).toEqual(page);
+
+    const taken = page.items[0]?.code.toLowerCase() ?? '';
+    const body = { kind: 'VCU' as const, name: 'Twin', code: taken, oemId: ctx.user.oemId ?? '' };
+    const thrown = await createModel(deps, callerOf(ctx), body).catch((e: unknown) => e);
+    expect(thrown).toBeInstanceOf(AppError);
+    const fromDemo = await call('POST', '/models', { token, body });
+    expect({ status: fromDemo.status, body: fromDemo.body }).toEqual(appErrorAnswer(thrown as AppError));
+    expect(fromDemo.status).toBe(409);
+  });
+
+  test("the demo's SIM assign answers exactly the service's refusal of a device that is no logger", async () => {
+    const token = await signIn('SA');
+    const db = await getWorldDb();
+    const ctx = authOfToken(token, db);
+    if (!ctx) throw new Error('no session');
+    const body = { loggerId: 'bms-000001' };
+    const thrown = await assignSim(worldSimDeps(db), callerOf(ctx), { id: 'sim-000001', body }).catch(
+      (e: unknown) => e,
+    );
+    expect(thrown).toBeInstanceOf(AppError);
+    const fromDemo = await call('POST', '/sims/sim-000001/assign', { token, body });
+    expect({ status: fromDemo.status, body: fromDemo.body }).toEqual(appErrorAnswer(thrown as AppError));
+    expect(fromDemo.status).toBe(400);
+    expect(db.tables.sims.get('sim-000001')?.loggerId).toBe('logger-000001');
   });
 
   test("every entry the demo writes holds the services' hash of it, linked to the one before", async () => {

@@ -69,3 +69,10 @@ test('an employee of another component may not delete SIM cards', async () => {
   const token = await signIn('GPSE');
   expect((await call('DELETE', '/sims/sim-000003', { token })).status).toBe(403);
 });
+
+test('a SIM card whose logger is deleted stays, in no logger', async () => {
+  const token = await signIn('SA');
+  expect((await call('GET', '/sims/sim-000004', { token })).body.loggerId).toBe('logger-000004');
+  expect((await call('DELETE', '/devices/logger-000004', { token })).status).toBe(204);
+  expect((await call('GET', '/sims/sim-000004', { token })).body.loggerId).toBeNull();
+});

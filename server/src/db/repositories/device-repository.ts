@@ -196,19 +196,18 @@ export function createDeviceRepository(db: Db): DeviceStore {
     async model(id): Promise<DeviceModelRef | undefined> {
       const row = await db
         .selectFrom('models')
-        .select(['id', 'kind', 'oem_id', 'status', 'data'])
+        .select(['id', 'kind', 'oem_id', 'status', 'bms', 'mcu'])
         .where('id', '=', id)
         .executeTakeFirst();
       if (!row) return undefined;
-      const data = (row.data ?? {}) as { bms?: DeviceModelRef['bms']; mcu?: DeviceModelRef['mcu'] };
       const model: DeviceModelRef = {
         id: row.id,
         kind: row.kind as DeviceModelRef['kind'],
         oemId: row.oem_id,
         status: row.status,
       };
-      if (data.bms) model.bms = data.bms;
-      if (data.mcu) model.mcu = data.mcu;
+      if (row.bms !== null) model.bms = row.bms as NonNullable<DeviceModelRef['bms']>;
+      if (row.mcu !== null) model.mcu = row.mcu as NonNullable<DeviceModelRef['mcu']>;
       return model;
     },
 
