@@ -100,3 +100,10 @@ test('the report pipeline shares no module with the core but the protocol: the c
   // of the core comes through `pipeline-core.ts`, handed over by `report-port.ts`
   expect([...pipeline].filter((f) => core.has(f)).sort()).toEqual(['protocol/messages.ts']);
 });
+
+test('the capture chunks share no module with the core: what they use of it is handed over', () => {
+  const core = staticGraph('index.ts');
+  const entries = ['snapshot', 'replay', 'editor', 'describe-capture'].map((name) => staticGraph(`capture/${name}.ts`));
+  expect(entries[1]!.has('capture/replay-privacy.ts'), 'the walk reaches the chunks').toBe(true);
+  expect([...new Set(entries.flatMap((files) => [...files].filter((f) => core.has(f))))].sort()).toEqual([]);
+});
