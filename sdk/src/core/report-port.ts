@@ -1,7 +1,7 @@
 import { pendingLogs } from '../logs/console-recorder';
 import { getCustomEvents, trackEvent } from '../logs/custom-events';
 import { TOO_LARGE, getRecordedNetworkLogs, isBlacklisted, options, recorded } from '../logs/network-logger';
-import type { CaptureItem, SendFeedbackData } from '../protocol/messages';
+import { CAPTURE_ITEMS, type CaptureItem, type SendFeedbackData } from '../protocol/messages';
 import { capturePort } from './capture-port';
 import { capturePreview, captureState, resetCapturePreview } from './capture-state';
 import { getFlowConfig } from './config';
@@ -69,6 +69,7 @@ export const pipelineCore = () => ({
   LOG_MESSAGE_MAX,
   NETWORK_BODY_LIMIT,
   FEEDBACK_FAILED_TEXT,
+  CAPTURE_ITEMS,
 });
 
 export type PipelineCore = ReturnType<typeof pipelineCore>;

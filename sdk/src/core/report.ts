@@ -1,5 +1,5 @@
 import { collectMetadata } from './metadata';
-import { CAPTURE_ITEMS, type CaptureItem, type CaptureSummary } from '../protocol/messages';
+import type { CaptureItem, CaptureSummary } from '../protocol/messages';
 import { core } from './pipeline-core';
 import type { BugReport, ExcludeData, Priority, ScreenshotData } from './report-types';
 import { getConsoleLogs } from '../logs/console-logger';
@@ -159,7 +159,7 @@ export async function summarizeNextReport(): Promise<CaptureSummary | null> {
 
 /** Leave an item out of the next report; the updated summary, or null when none was shown yet. */
 export function removeCaptureItem(item: CaptureItem): CaptureSummary | null {
-  if (!(CAPTURE_ITEMS as readonly string[]).includes(item)) return core.capturePreview.last ?? null;
+  if (!(core.CAPTURE_ITEMS as readonly string[]).includes(item)) return core.capturePreview.last ?? null;
   core.capturePreview.removed.add(item);
   if (item === 'screenshot') core.capturePreview.snapshot = undefined;
   if (!core.capturePreview.last) return null;
