@@ -81,7 +81,8 @@ const pipeline = (): Promise<typeof Pipeline> =>
   (loading ??= import('./report-pipeline').then(
     (m) => {
       m.use(pipelineCore());
-      return (loaded = m);
+      loaded = m;
+      return m;
     },
     (err) => {
       loading = undefined;
