@@ -112,7 +112,8 @@ export async function run({ root }) {
   if (r.status !== 0) throw new Error('widget build failed');
   const { eager, lazy } = graph(join(dist, 'index.js'));
   const figures = [
-    { id: 'widget.core.gz', value: round(eager.reduce((n, f) => n + gz(f), 0) / KB), unit: 'KB', budget: 20 },
+    // issue 36: 16 KB (DESIGN.md's 20 KB until then; docs/notes/0111-widget-core-chunking.md)
+    { id: 'widget.core.gz', value: round(eager.reduce((n, f) => n + gz(f), 0) / KB), unit: 'KB', budget: 16 },
     { id: 'widget.umd.gz', value: round(gz(join(dist, 'umd', 'index.umd.js')) / KB), unit: 'KB', budget: 60 },
   ];
   // lazy chunks have no budget of their own in DESIGN.md; each must at least fit the whole-widget budget

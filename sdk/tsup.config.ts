@@ -12,7 +12,7 @@ const shared: Options = {
   noExternal: ['@rrweb/record'],
 };
 
-// Two builds into one folder, each cleaning only its own files. ESM is code-split so that capture/ and tours/ arrive
+// Builds into one folder, each cleaning only its own files. ESM is code-split so that capture/ and tours/ arrive
 // only through import(). CJS starts from src/index.cjs.ts, whose only export is the default one, so that rollup
 // (`treeshake`, exports "auto") writes `module.exports = Gleap` (decision 0060; not tsup's `cjsInterop`, which appends
 // `module.exports = exports.default` after that and so exports undefined). Its .d.cts files are written from the ESM
@@ -20,10 +20,19 @@ const shared: Options = {
 export default defineConfig([
   {
     ...shared,
-    entry: { index: 'src/index.ts', protocol: 'src/protocol.ts', mock: 'src/mock.ts' },
+    entry: { index: 'src/index.ts', mock: 'src/mock.ts' },
     format: ['esm'],
-    dts: true,
-    clean: ['!**/*.cjs', '!**/*.cjs.map', '!**/*.d.cts'],
+    // all three entries' declarations (this build's clean removes the others' .d.ts)
+    dts: { entry: { index: 'src/index.ts', protocol: 'src/protocol.ts', mock: 'src/mock.ts' } },
+    clean: ['!**/*.cjs', '!**/*.cjs.map', '!**/*.d.cts', '!protocol.js', '!protocol.js.map'],
+  },
+  {
+    ...shared,
+    // On its own: built with `index`, esbuild would put protocol/messages.ts in a chunk both entries import, a file
+    // the core loads beside index.js (notes 0111). The protocol is pure code, so a copy of its own costs nothing.
+    entry: { protocol: 'src/protocol.ts' },
+    format: ['esm'],
+    clean: false,
   },
   {
     ...shared,

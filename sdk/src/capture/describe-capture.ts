@@ -1,4 +1,4 @@
-import { getRedactionPolicy } from '../core/redaction';
+import { core } from './core';
 import { isSensitiveInput } from './masked-element';
 import type { CaptureItem, CaptureSummary } from '../protocol/messages';
 import type { ScreenshotData, WebReplayPayload } from './types';
@@ -27,7 +27,7 @@ export function describeCapture(input: {
   const { snapshot, replay } = input;
   const events = replay?.events ?? [];
   const last = events[events.length - 1];
-  const selectors = getRedactionPolicy().maskSelectors.join(',');
+  const selectors = core.getRedactionPolicy().maskSelectors.join(',');
   let maskedElementCount = 0;
   try {
     // the elements the policy's selectors pick, plus form controls named like a secret (the snapshot masks both)
@@ -91,3 +91,6 @@ export function summarizeCapture(input: SummaryInput): CaptureSummary {
   if (input.error) summary.error = input.error;
   return summary;
 }
+
+/** The core's hand-over (`core/capture-port.ts` calls it when it loads this chunk). */
+export { use } from './core';

@@ -147,3 +147,6 @@ export function openCaptureEditor(opts: CaptureEditorOptions): Promise<CaptureEd
     toolbar.focusFirst();
   });
 }
+
+/** The core's hand-over (`core/capture-port.ts` calls it when it loads this chunk). */
+export { use } from './core';

@@ -1,4 +1,5 @@
-import { type RedactionPolicy, getRedactionPolicy, isSensitiveName } from '../core/redaction';
+import type { RedactionPolicy } from '../core/redaction';
+import { core } from './core';
 
 /*
  * Which elements of the page the snapshot and the replay mask, by the one redaction policy. Only the capture chunks
@@ -11,14 +12,14 @@ const SECRET_AUTOCOMPLETE = new Set(['one-time-code', 'current-password', 'new-p
  * A form control whose value is secret by its `name`, `id` or `autocomplete` (`cc-*`, `one-time-code`,
  * `current-password`, `new-password`), whatever its type.
  */
-export function isSensitiveInput(el: Element, policy: RedactionPolicy = getRedactionPolicy()): boolean {
+export function isSensitiveInput(el: Element, policy: RedactionPolicy = core.getRedactionPolicy()): boolean {
   const tag = el.tagName;
   if (tag !== 'INPUT' && tag !== 'TEXTAREA' && tag !== 'SELECT') return false;
   const autocomplete = (el.getAttribute('autocomplete') ?? '').toLowerCase().split(/\s+/);
   if (autocomplete.some((t) => t.startsWith('cc-') || SECRET_AUTOCOMPLETE.has(t))) return true;
   const name = el.getAttribute('name');
-  if (name && isSensitiveName(name, policy)) return true;
-  return !!el.id && isSensitiveName(el.id, policy);
+  if (name && core.isSensitiveName(name, policy)) return true;
+  return !!el.id && core.isSensitiveName(el.id, policy);
 }
 
 // The mask selectors joined into one selector list, per policy object: replay asks for every text node and input of the
@@ -30,7 +31,7 @@ let joined = '';
  * True when an element's value or text must never leave the page: password inputs, gl-mask, gleap-ignore, and form
  * controls named like a secret.
  */
-export function isMaskedElement(el: Element, policy: RedactionPolicy = getRedactionPolicy()): boolean {
+export function isMaskedElement(el: Element, policy: RedactionPolicy = core.getRedactionPolicy()): boolean {
   if (isSensitiveInput(el, policy)) return true;
   if (policy.maskSelectors.length === 0) return false;
   if (joinedFor !== policy) {

@@ -1,4 +1,4 @@
-import { getRedactionPolicy, redactText, redactUrl } from '../core/redaction';
+import { core } from './core';
 import { isMaskedElement } from './masked-element';
 import { maskText } from './mask-text';
 
@@ -9,18 +9,18 @@ import { maskText } from './mask-text';
  */
 export function maskReplayText(text: string, element: HTMLElement | null): string {
   if (element && isMaskedElement(element)) return maskText(text);
-  return redactText(text);
+  return core.redactText(text);
 }
 
 /** rrweb `maskInputFn`: masked inputs (passwords, gl-mask, gleap-ignore) become asterisks, others lose card and token values. */
 export function maskReplayInput(value: string, element: HTMLElement): string {
   if (isMaskedElement(element)) return '*'.repeat(value.length);
-  return redactText(value);
+  return core.redactText(value);
 }
 
 /** The rrweb options that route every text node and input value through the hooks above. */
 export function replayMaskOptions() {
-  const policy = getRedactionPolicy();
+  const policy = core.getRedactionPolicy();
   return {
     // Every text node goes through maskTextFn; the policy's selectors decide inside it.
     maskTextSelector: policy.maskSelectors.length > 0 ? '*' : undefined,
@@ -59,7 +59,7 @@ export function redactReplayUrls<T>(event: T): T {
     for (const key in record) {
       const v = record[key];
       if (typeof v === 'string') {
-        if (URL_KEYS.has(key) && (v.includes('?') || v.includes('#'))) record[key] = redactUrl(v);
+        if (URL_KEYS.has(key) && (v.includes('?') || v.includes('#'))) record[key] = core.redactUrl(v);
       } else walk(v, depth + 1);
     }
   };

@@ -1,5 +1,5 @@
 import { record } from '@rrweb/record';
-import { nextTask, whenIdle } from '../core/timing';
+import { core } from './core';
 import { REPLAY, REPLAY_MOUSE_INTERACTIONS } from './constants';
 import { getPageInfo } from './page-info';
 import { capReplayEvent, ReplayBuffer } from './replay-events';
@@ -75,7 +75,7 @@ function trackCheckout(event: ReplayEvent): void {
     event.timestamp - lastFullSnapshotAt > REPLAY.checkoutEveryMs;
   if (!due) return;
   checkoutPending = true;
-  whenIdle(() => {
+  core.whenIdle(() => {
     checkoutPending = false;
     if (!stopRecording) return;
     try {
@@ -114,7 +114,7 @@ function beginRecording(): void {
       fullSnapshotSliceMs: REPLAY.snapshotSliceMs,
       fullSnapshotSliceNodes: REPLAY.snapshotSliceNodes,
       // each slice of the full snapshot walk runs as its own task
-      scheduleFullSnapshotSlice: nextTask,
+      scheduleFullSnapshotSlice: core.nextTask,
     } as Parameters<typeof record<ReplayEvent>>[0]);
     stopRecording = stop ?? (() => {});
   } catch (error) {
@@ -134,7 +134,7 @@ function flushPendingStart(): void {
 export function startReplay(): void {
   if (stopRecording || startPending || typeof window === 'undefined') return;
   startPending = true;
-  whenIdle(() => {
+  core.whenIdle(() => {
     if (startPending) beginRecording();
   }, REPLAY.startIdleTimeoutMs);
 }
@@ -176,3 +176,6 @@ export function getReplayPayload(): WebReplayPayload | null {
     type: 'rrweb',
   };
 }
+
+/** The core's hand-over (`core/capture-port.ts` calls it when it loads this chunk). */
+export { use } from './core';

@@ -1,4 +1,4 @@
-import { getRedactionPolicy } from '../core/redaction';
+import { core } from './core';
 import { RECORDING } from './constants';
 
 /** True when this browser can record the screen (getDisplayMedia and MediaRecorder). */
@@ -47,7 +47,7 @@ const MASK_STYLE_ID = 'gl-recording-mask';
 /** While recording, masked elements (passwords, gl-mask, gleap-ignore) are blurred on screen, so the video never shows them. */
 function addRecordingMask(doc: Document): void {
   if (doc.getElementById(MASK_STYLE_ID)) return;
-  const selectors = getRedactionPolicy().maskSelectors.join(',');
+  const selectors = core.getRedactionPolicy().maskSelectors.join(',');
   if (!selectors) return;
   const style = doc.createElement('style');
   style.id = MASK_STYLE_ID;

@@ -1,4 +1,4 @@
-import { redactText, redactUrl } from '../core/redaction';
+import { core } from './core';
 import { isMaskedElement } from './masked-element';
 import { EXCLUDE_ATTRIBUTE, FONT_EXTENSIONS, INLINE_EXCLUDED_HOSTS, REPLAY, SNAPSHOT } from './constants';
 import { maskText } from './mask-text';
@@ -199,7 +199,7 @@ export function serializeDocument(doc: Document, options: SerializeOptions): Ser
           continue;
         }
         if (tag === 'a' && name === 'href' && /^javascript:/i.test(value)) value = '#';
-        else value = redactUrl(value);
+        else value = core.redactUrl(value);
       } else if (name === 'srcset') {
         value = absoluteSrcset(value, base);
       } else if (masked && (name === 'value' || name === 'placeholder' || name === 'title' || name === 'alt')) {
@@ -214,7 +214,7 @@ export function serializeDocument(doc: Document, options: SerializeOptions): Ser
         if (input.checked) out += ' checked=""';
       } else if (type !== 'file') {
         const value = input.value;
-        if (value !== '') out += ` value="${escapeAttribute(masked ? MASK : redactText(value))}"`;
+        if (value !== '') out += ` value="${escapeAttribute(masked ? MASK : core.redactText(value))}"`;
       }
     }
     if (tag === 'option' && (el as HTMLOptionElement).selected) out += ' selected=""';
@@ -233,7 +233,7 @@ export function serializeDocument(doc: Document, options: SerializeOptions): Ser
       const parentTag = parent && parent.nodeType === 1 ? (parent as Element).localName : '';
       if (parentTag === 'style') return escapeStyleText(text);
       if (parentMasked) return escapeText(maskText(text));
-      return escapeText(redactText(text));
+      return escapeText(core.redactText(text));
     }
     if (n.nodeType !== 1) return '';
     const el = n as Element;
@@ -278,7 +278,7 @@ export function serializeDocument(doc: Document, options: SerializeOptions): Ser
       out += cssOut(css, 'style', base);
     } else if (tag === 'textarea') {
       const value = (el as HTMLTextAreaElement).value;
-      out += escapeText(masked ? (value === '' ? '' : MASK) : redactText(value));
+      out += escapeText(masked ? (value === '' ? '' : MASK) : core.redactText(value));
     } else if (tag === 'template') {
       out += children((el as HTMLTemplateElement).content, masked);
     } else {

@@ -22,3 +22,6 @@ export async function takeSnapshot(live = false): Promise<ScreenshotData> {
     throw error;
   }
 }
+
+/** The core's hand-over (`core/capture-port.ts` calls it when it loads this chunk). */
+export { use } from './core';

@@ -1,5 +1,7 @@
 import type { CaptureItem, CaptureSummary } from '../protocol/messages';
 import type { HttpError, request } from './http';
+import { getRedactionPolicy, isSensitiveName, redactText, redactUrl } from './redaction';
+import { nextTask, whenIdle } from './timing';
 import type { QueuedReport } from './report-queue';
 import type { RecordingFile, ScreenshotData, WebReplayPayload } from './report-types';
 
@@ -53,13 +55,23 @@ export interface DescribeModule {
   }): CaptureSummary;
 }
 
+/**
+ * What the capture chunks use of the core, handed over when one loads (`capture/core.ts`): they import no core module,
+ * so that the core stays one file (notes 0111).
+ */
+export const captureCore = () => ({ getRedactionPolicy, isSensitiveName, redactText, redactUrl, nextTask, whenIdle });
+
+export type CaptureCore = ReturnType<typeof captureCore>;
+
 // Literal import() specifiers so that bundlers emit each capture module as its own lazy chunk; a chunk that fails to
 // load (network, CSP) resolves to null and the report goes out without it.
-function settle<T>(p: Promise<unknown>): Promise<T | null> {
-  return p.then(
-    (m) => m as T,
-    () => null,
-  );
+function settle<T>(p: Promise<{ use(core: CaptureCore): void }>): Promise<T | null> {
+  return p
+    .then((m) => {
+      m.use(captureCore());
+      return m as unknown as T;
+    })
+    .catch(() => null);
 }
 
 export const capturePort = {

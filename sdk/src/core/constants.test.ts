@@ -1,5 +1,9 @@
 import { expect, test } from 'vitest';
-import * as c from './constants';
+import * as core from './constants';
+import * as frame from '../ui/frame-styles';
+
+// the frame's layout widths live with the frame's lazy stylesheet
+const c = { ...core, ...frame };
 
 test('pins every §9 constant the widget core uses', () => {
   expect({
@@ -54,7 +58,7 @@ test('pins every §9 constant the widget core uses', () => {
 });
 
 test('flow-config defaults are #485BFF colours, white background, radius and offsets 20', () => {
-  expect(c.DEFAULT_FLOW_CONFIG).toMatchObject({
+  expect(core.DEFAULT_FLOW_CONFIG).toMatchObject({
     color: '#485BFF',
     headerColor: '#485BFF',
     buttonColor: '#485BFF',
@@ -66,6 +70,6 @@ test('flow-config defaults are #485BFF colours, white background, radius and off
 });
 
 test('the failure text the frame shows is the spec sentence', () => {
-  expect(c.FEEDBACK_FAILED_TEXT).toBe('Something went wrong, please try again.');
-  expect(c.SESSION_NOT_READY).toBe('Session not ready yet.');
+  expect(core.FEEDBACK_FAILED_TEXT).toBe('Something went wrong, please try again.');
+  expect(core.SESSION_NOT_READY).toBe('Session not ready yet.');
 });

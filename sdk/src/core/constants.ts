@@ -1,4 +1,7 @@
-/** Every business constant of spec §9 that the widget core uses, in one table (tests pin each value). */
+/**
+ * Every business constant of spec §9 that the widget core uses, in one table (tests pin each value). The frame's layout
+ * widths are in `ui/frame-styles.ts`, the lazy stylesheet that alone uses them.
+ */
 export const SDK_VERSION = '14.2.11';
 export const SDK_TYPE = 'javascript';
 export const LOG_BUFFER_SIZE = 500;
@@ -20,11 +23,6 @@ export const READY_OPEN_DELAY_MS = 300;
 export const ANIMATE_DELAY_MS = 500;
 export const SILENT_CRASH_REARM_MS = 10_000;
 export const LANGUAGE_REINIT_MS = 1000;
-export const MOBILE_BREAKPOINT_PX = 450;
-export const CONTAINER_WIDTH_PX = 410;
-export const EXTENDED_WIDTH_PX = 690;
-export const INNER_HEIGHT_PX = 700;
-export const SURVEY_FULL_WIDTH_PX = 640;
 export const FEEDBACK_FAILED_TEXT = 'Something went wrong, please try again.';
 export const SESSION_NOT_READY = 'Session not ready yet.';
 

@@ -5,6 +5,7 @@ import type * as Builder from '../tours/builder/opener';
 import type * as ImageViewer from '../engage/image-viewer';
 import type * as OfflineForm from '../engage/offline-form';
 import type * as TopLayer from '../engage/top-layer';
+import { decodeMessage, encodeMessage, isBannerToPage } from '../protocol/messages';
 import { addShadowStyles, getShadowRoot } from '../ui/host';
 import { trackEvent } from '../logs/custom-events';
 import { addLog } from '../logs/console-recorder';
@@ -42,6 +43,9 @@ const engageCore = () => ({
   getShadowRoot,
   addShadowStyles,
   sendFeedbackFromFrame,
+  encodeMessage,
+  decodeMessage,
+  isBannerToPage,
 });
 
 export type EngageCore = ReturnType<typeof engageCore>;

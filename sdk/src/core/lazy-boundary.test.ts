@@ -72,3 +72,38 @@ test('the check sees static imports and re-exports of a lazy folder, and lets ty
     'core/planted.ts -> ../capture/replay',
   ]);
 });
+
+/** The files `entry` loads with static value imports (import() and `import type` left out), relative to src/. */
+function staticGraph(entry: string): Set<string> {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    const key = relative(SRC, file);
+    if (seen.has(key)) return;
+    seen.add(key);
+    const source = readFileSync(file, 'utf8');
+    for (const m of source.matchAll(STATIC_IMPORT)) {
+      if (!m[1]!.startsWith('.')) continue;
+      const target = resolve(dirname(file), m[1]!);
+      visit(/\.tsx?$/.test(target) ? target : `${target}.ts`);
+    }
+  };
+  visit(join(SRC, entry));
+  return seen;
+}
+
+test('the report pipeline shares no module with the core: the core is handed over', () => {
+  const core = staticGraph('index.ts');
+  const pipeline = staticGraph('core/report-pipeline.ts');
+  expect(pipeline.has('core/report.ts'), 'the walk reaches the pipeline').toBe(true);
+  expect(core.has('core/report.ts'), 'the core loads the pipeline with import() only').toBe(false);
+  // each module both import would become a chunk the core loads beside index.js (notes 0111); what the pipeline uses
+  // of the core comes through `pipeline-core.ts`, handed over by `report-port.ts`
+  expect([...pipeline].filter((f) => core.has(f)).sort()).toEqual([]);
+});
+
+test('the capture chunks share no module with the core: what they use of it is handed over', () => {
+  const core = staticGraph('index.ts');
+  const entries = ['snapshot', 'replay', 'editor', 'describe-capture'].map((name) => staticGraph(`capture/${name}.ts`));
+  expect(entries[1]!.has('capture/replay-privacy.ts'), 'the walk reaches the chunks').toBe(true);
+  expect([...new Set(entries.flatMap((files) => [...files].filter((f) => core.has(f))))].sort()).toEqual([]);
+});

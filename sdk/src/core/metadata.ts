@@ -1,6 +1,4 @@
-import { SDK_TYPE, SDK_VERSION } from './constants';
-import { redactUrl } from './redaction';
-import { sessionDurationSeconds, settings } from './state';
+import { core } from './pipeline-core';
 import { isMobileUa } from './report-types';
 
 /** Operating system name from the user agent (§3 list). */
@@ -37,10 +35,9 @@ export function browserVersion(ua: string, name = browserName(ua)): string {
   return VERSION_TOKEN[name]?.exec(ua)?.[1] ?? '';
 }
 
-export { sessionDurationSeconds };
-
 /** The metadata collected per report (§3). */
 export function collectMetadata(): Record<string, unknown> {
+  const { settings } = core;
   const ua = navigator.userAgent;
   const name = browserName(ua);
   return {
@@ -51,17 +48,17 @@ export function collectMetadata(): Record<string, unknown> {
     systemName: systemName(ua, navigator.platform),
     buildVersionNumber: settings.buildNumber,
     releaseVersionNumber: settings.versionCode,
-    sessionDuration: sessionDurationSeconds(),
+    sessionDuration: core.sessionDurationSeconds(),
     devicePixelRatio: window.devicePixelRatio,
     screenWidth: window.screen?.width,
     screenHeight: window.screen?.height,
     innerWidth: window.innerWidth,
     innerHeight: window.innerHeight,
-    currentUrl: redactUrl(location.href),
+    currentUrl: core.redactUrl(location.href),
     language: navigator.language,
     mobile: isMobileUa(ua),
-    sdkVersion: SDK_VERSION,
-    sdkType: SDK_TYPE,
+    sdkVersion: core.SDK_VERSION,
+    sdkType: core.SDK_TYPE,
     environment: settings.environment,
   };
 }

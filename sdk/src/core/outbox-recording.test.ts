@@ -6,7 +6,8 @@ import { API, KEY, createTestServer, resetWidget, useNodeMultipart } from '../te
 import { type EditorModule, capturePort } from './capture-port';
 import { API_TIMEOUT_MS } from './constants';
 import { cancelReportRetry, flushReportQueue, submitReport } from './outbox';
-import { buildReport, captureState } from './report';
+import { buildReport } from './report';
+import { captureState } from './capture-state';
 import { listQueuedReports, removeQueuedReport } from './report-queue';
 import { settings } from './state';
 
@@ -127,6 +128,8 @@ test('after a reload during the upload, the next page view sends the recording a
   // the next page view: fresh modules (nothing of the first page is in flight there) drain the outbox they find
   vi.resetModules();
   const nextPage = await import('./outbox');
+  // as report-port.ts does when it loads the pipeline
+  (await import('./pipeline-core')).use((await import('./report-port')).pipelineCore());
   try {
     expect(await nextPage.flushReportQueue()).toBe(1);
     expect(calls('/uploads/sdk')).toHaveLength(1);

@@ -1,9 +1,6 @@
-import { capturePort } from './capture-port';
-import { emit } from './emitter';
-import { HttpError, apiHeaders, request } from './http';
+import { core } from './pipeline-core';
 import { type QueuedReport, enqueueReport, listQueuedReports, removeQueuedReport } from './report-queue';
 import type { BugReport } from './report-types';
-import { settings, trimUrl } from './state';
 
 /**
  * The report outbox: every report is written to IndexedDB before `POST /bugs/v2` starts and removed only on a 2xx,
@@ -24,7 +21,7 @@ export type SendOutcome = { status: 'sent'; result: unknown } | { status: 'queue
 /** Worth retrying later: offline, network error, time-out, 408, 429 and 5xx. Other 4xx are final. */
 export function isRetryable(err: unknown): boolean {
   return (
-    err instanceof HttpError && (err.status === 0 || err.status === 408 || err.status === 429 || err.status >= 500)
+    err instanceof core.HttpError && (err.status === 0 || err.status === 408 || err.status === 429 || err.status >= 500)
   );
 }
 
@@ -43,16 +40,16 @@ const inFlight = new Set<string>();
  */
 async function post(item: QueuedReport): Promise<unknown> {
   if (item.report.screenRecording) {
-    const editor = await capturePort.editor();
-    if (!editor) throw new HttpError(0, 'recording upload unavailable');
-    await editor.uploadRecording(item, { request, HttpError, save: enqueueReport });
+    const editor = await core.capturePort.editor();
+    if (!editor) throw new core.HttpError(0, 'recording upload unavailable');
+    await editor.uploadRecording(item, { request: core.request, HttpError: core.HttpError, save: enqueueReport });
   }
-  const res = await request(`${trimUrl(item.apiUrl)}/bugs/v2`, {
+  const res = await core.request(`${core.trimUrl(item.apiUrl)}/bugs/v2`, {
     method: 'POST',
     headers: item.headers,
     body: JSON.stringify(item.report),
   });
-  if (res.status < 200 || res.status > 299) throw new HttpError(res.status, undefined, res.retryAfterMs);
+  if (res.status < 200 || res.status > 299) throw new core.HttpError(res.status, undefined, res.retryAfterMs);
   try {
     return res.text ? JSON.parse(res.text) : {};
   } catch {
@@ -76,9 +73,9 @@ async function forget(id: number | undefined): Promise<void> {
  */
 export async function submitReport(report: BugReport): Promise<SendOutcome> {
   const item: QueuedReport = {
-    apiUrl: settings.apiUrl,
-    sdkKey: settings.sdkKey,
-    headers: apiHeaders(),
+    apiUrl: core.settings.apiUrl,
+    sdkKey: core.settings.sdkKey,
+    headers: core.apiHeaders(),
     report: { ...report, clientId: report.clientId ?? newClientId() },
     queuedAt: Date.now(),
   };
@@ -91,7 +88,7 @@ export async function submitReport(report: BugReport): Promise<SendOutcome> {
   }
   inFlight.add(clientId);
   try {
-    if (typeof navigator !== 'undefined' && navigator.onLine === false) throw new HttpError(0, 'offline');
+    if (typeof navigator !== 'undefined' && navigator.onLine === false) throw new core.HttpError(0, 'offline');
     const result = await post(item);
     await forget(id);
     return { status: 'sent', result };
@@ -100,7 +97,7 @@ export async function submitReport(report: BugReport): Promise<SendOutcome> {
       await forget(id);
       throw err;
     }
-    emit('report-queued', item.report);
+    core.emit('report-queued', item.report);
     scheduleRetry(retryDelay(err));
     return { status: 'queued', error: err };
   } finally {
@@ -115,7 +112,7 @@ let backoff = 0;
 /** The server's `Retry-After` when it sent one, else the back-off: 30 s, then doubled after each failure. */
 function retryDelay(err: unknown): number {
   backoff = backoff ? Math.min(backoff * 2, RETRY_MAX_MS) : RETRY_FIRST_MS;
-  const asked = err instanceof HttpError ? err.retryAfterMs : undefined;
+  const asked = err instanceof core.HttpError ? err.retryAfterMs : undefined;
   return asked === undefined ? backoff : Math.min(asked, RETRY_MAX_MS);
 }
 

@@ -1,11 +1,5 @@
-import {
-  REDACTED,
-  type RedactionPolicy,
-  getRedactionPolicy,
-  isSensitiveName,
-  redactPairs,
-  redactText,
-} from './redaction';
+import { core } from './pipeline-core';
+import type { RedactionPolicy } from './redaction';
 
 /**
  * The redaction of headers and bodies (`redaction.ts` holds the policy and the rules the core applies itself): the
@@ -15,25 +9,26 @@ import {
 /** Copy of a header map with sensitive values replaced. */
 export function redactHeaders(
   headers: Record<string, string>,
-  policy: RedactionPolicy = getRedactionPolicy(),
+  policy: RedactionPolicy = core.getRedactionPolicy(),
 ): Record<string, string> {
   const listed = new Set(policy.headers.map((h) => h.toLowerCase()));
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(headers)) {
-    out[k] = listed.has(k.toLowerCase()) || isSensitiveName(k, policy) ? REDACTED : redactText(v, policy);
+    out[k] =
+      listed.has(k.toLowerCase()) || core.isSensitiveName(k, policy) ? core.REDACTED : core.redactText(v, policy);
   }
   return out;
 }
 
 /** Deep copy of a JSON value with sensitive fields replaced and strings passed through `redactText`. */
-export function redactValue(value: unknown, policy: RedactionPolicy = getRedactionPolicy(), depth = 0): unknown {
+export function redactValue(value: unknown, policy: RedactionPolicy = core.getRedactionPolicy(), depth = 0): unknown {
   if (depth > 20) return value;
-  if (typeof value === 'string') return redactText(value, policy);
+  if (typeof value === 'string') return core.redactText(value, policy);
   if (Array.isArray(value)) return value.map((v) => redactValue(v, policy, depth + 1));
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
-      out[k] = isSensitiveName(k, policy) ? REDACTED : redactValue(v, policy, depth + 1);
+      out[k] = core.isSensitiveName(k, policy) ? core.REDACTED : redactValue(v, policy, depth + 1);
     }
     return out;
   }
@@ -44,7 +39,7 @@ export function redactValue(value: unknown, policy: RedactionPolicy = getRedacti
  * Redact a request or response body given as text: JSON bodies field by field, form-encoded bodies by field name,
  * anything else as free text.
  */
-export function redactBody(body: string, policy: RedactionPolicy = getRedactionPolicy()): string {
+export function redactBody(body: string, policy: RedactionPolicy = core.getRedactionPolicy()): string {
   const trimmed = body.trim();
   if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
     try {
@@ -53,6 +48,6 @@ export function redactBody(body: string, policy: RedactionPolicy = getRedactionP
       // not JSON after all: fall through to text
     }
   }
-  if (/^[^=&\s]+=[^&]*(&[^=&\s]+=[^&]*)*$/.test(trimmed)) return redactPairs(trimmed, policy);
-  return redactText(body, policy);
+  if (/^[^=&\s]+=[^&]*(&[^=&\s]+=[^&]*)*$/.test(trimmed)) return core.redactPairs(trimmed, policy);
+  return core.redactText(body, policy);
 }

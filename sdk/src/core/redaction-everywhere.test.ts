@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, test } from 'vitest';
 import { redactReplayUrls } from '../capture/replay-privacy';
 import { takeSnapshot } from '../capture/snapshot';
-import { startConsoleLogger, stopConsoleLogger } from '../logs/console-logger';
+import { startConsoleLogger, stopConsoleLogger } from '../logs/console-recorder';
 import { getNetworkLogs } from '../logs/network-log';
 import { startNetworkLogger, stopNetworkLogger } from '../logs/network-logger';
 import { createTestServer, resetWidget } from '../test/widget-harness';

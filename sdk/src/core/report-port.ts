@@ -1,10 +1,27 @@
-import type { CaptureItem, SendFeedbackData } from '../protocol/messages';
-import { FEEDBACK_FAILED_TEXT, SILENT_CRASH_REARM_MS } from './constants';
+import { pendingLogs } from '../logs/console-recorder';
+import { getCustomEvents, trackEvent } from '../logs/custom-events';
+import { TOO_LARGE, getRecordedNetworkLogs, isBlacklisted, options, recorded } from '../logs/network-logger';
+import { CAPTURE_ITEMS, type CaptureItem, type SendFeedbackData } from '../protocol/messages';
+import { capturePort } from './capture-port';
+import { capturePreview, captureState, resetCapturePreview } from './capture-state';
+import { getFlowConfig } from './config';
+import {
+  FEEDBACK_FAILED_TEXT,
+  LOG_MESSAGE_MAX,
+  NETWORK_BODY_LIMIT,
+  SDK_TYPE,
+  SDK_VERSION,
+  SILENT_CRASH_REARM_MS,
+} from './constants';
 import { emit } from './emitter';
 import { sendToFrame } from './frame-bridge';
+import { HttpError, apiHeaders, request } from './http';
+import { isLiveMode } from './live-site';
+import { REDACTED, getRedactionPolicy, isSensitiveName, redactPairs, redactText, redactUrl } from './redaction';
 import type * as Pipeline from './report-pipeline';
 import type { ExcludeData, Priority } from './report-types';
-import { isSessionReady } from './session';
+import { getSession, isSessionReady } from './session';
+import { sessionDurationSeconds, settings, trimUrl } from './state';
 
 /**
  * The core's door to the report pipeline (`report-pipeline.ts`: build, send, outbox, metadata, capture preview), which
@@ -12,12 +29,61 @@ import { isSessionReady } from './session';
  * critical path (the ESM build's own chunk; the UMD script inlines it). What must hold at once stays here: the silent
  * crash report's gate, and a send that fails when the pipeline cannot load (the frame is told, as of any failed send).
  */
+
+/**
+ * What the pipeline uses of the core, handed over when it loads (`pipeline-core.ts`): the pipeline imports no core
+ * module, so that the core stays one file (notes 0111, as decision 0070 does for the engagement chunks).
+ */
+export const pipelineCore = () => ({
+  settings,
+  trimUrl,
+  sessionDurationSeconds,
+  getSession,
+  getFlowConfig,
+  isLiveMode,
+  capturePort,
+  captureState,
+  capturePreview,
+  resetCapturePreview,
+  emit,
+  sendToFrame,
+  HttpError,
+  apiHeaders,
+  request,
+  trackEvent,
+  getCustomEvents,
+  pendingLogs,
+  getRecordedNetworkLogs,
+  isBlacklisted,
+  networkOptions: options,
+  recorded,
+  TOO_LARGE,
+  REDACTED,
+  getRedactionPolicy,
+  isSensitiveName,
+  redactPairs,
+  redactText,
+  redactUrl,
+  SDK_VERSION,
+  SDK_TYPE,
+  LOG_MESSAGE_MAX,
+  NETWORK_BODY_LIMIT,
+  FEEDBACK_FAILED_TEXT,
+  CAPTURE_ITEMS,
+});
+
+export type PipelineCore = ReturnType<typeof pipelineCore>;
+
 let loaded: typeof Pipeline | undefined;
 /** One promise, so that the frame's messages reach the pipeline in their order; a failed load is tried again later. */
 let loading: Promise<typeof Pipeline> | undefined;
 const pipeline = (): Promise<typeof Pipeline> =>
   (loading ??= import('./report-pipeline').then(
-    (m) => (loaded = m),
+    (m) => {
+      m.use(pipelineCore());
+      loaded = m;
+      return m;
+    },
     (err) => {
       loading = undefined;
       throw err;

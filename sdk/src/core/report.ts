@@ -1,17 +1,11 @@
-import { capturePort } from './capture-port';
-import { isLiveMode } from './live-site';
 import { collectMetadata } from './metadata';
-import { CAPTURE_ITEMS, type CaptureItem, type CaptureSummary } from '../protocol/messages';
+import type { CaptureItem, CaptureSummary } from '../protocol/messages';
+import { core } from './pipeline-core';
 import type { BugReport, ExcludeData, Priority, ScreenshotData } from './report-types';
-import { getSession } from './session';
-import { settings } from './state';
 import { getConsoleLogs } from '../logs/console-logger';
-import { getCustomEvents } from '../logs/custom-events';
 import { getNetworkLogs, getResourceEntries } from '../logs/network-log';
-import { getFlowConfig } from './config';
-import { capturePreview, captureState, resetCapturePreview } from './capture-state';
 
-export { capturePreview, captureState, resetCapturePreview };
+// The core's modules reach this lazy pipeline handed over (`pipeline-core.ts`), not imported.
 
 export interface ReportOptions {
   type?: string;
@@ -36,24 +30,24 @@ export function collectTicketData(): {
   tags?: string[];
 } {
   return {
-    customData: { ...settings.customData },
+    customData: { ...core.settings.customData },
     metaData: collectMetadata(),
     consoleLog: getConsoleLogs(),
     networkLogs: networkLogsForReport(),
-    customEventLog: getCustomEvents(),
-    formData: { ...settings.ticketAttributes },
+    customEventLog: core.getCustomEvents(),
+    formData: { ...core.settings.ticketAttributes },
     ...tags(),
   };
 }
 
 /** `tags` only when some were set: gleap sends no key at all otherwise. */
-const tags = () => (settings.tags.length ? { tags: settings.tags.slice() } : {});
+const tags = () => (core.settings.tags.length ? { tags: core.settings.tags.slice() } : {});
 
 /** The logged requests, then (as gleap adds them) a RESOURCE entry for every fetch/XHR not logged, or every resource. */
 function networkLogsForReport() {
   const logs = getNetworkLogs();
   const logged = new Set(logs.map((e) => e.url));
-  const resources = getResourceEntries(!!getFlowConfig().sendNetworkResources).filter((e) => !logged.has(e.url));
+  const resources = getResourceEntries(!!core.getFlowConfig().sendNetworkResources).filter((e) => !logged.has(e.url));
   return logs.concat(resources);
 }
 
@@ -66,32 +60,36 @@ export async function buildReport(opts: ReportOptions): Promise<BugReport> {
   const report: BugReport = {
     type: opts.type ?? 'BUG',
     priority: opts.priority ?? 'LOW',
-    customData: { ...settings.customData },
+    customData: { ...core.settings.customData },
     metaData: collectMetadata(),
     consoleLog: getConsoleLogs(),
     networkLogs: networkLogsForReport(),
-    customEventLog: getCustomEvents(),
-    formData: { ...settings.ticketAttributes, ...(opts.formData ?? {}) },
+    customEventLog: core.getCustomEvents(),
+    formData: { ...core.settings.ticketAttributes, ...(opts.formData ?? {}) },
     isSilent: !!opts.isSilent,
     ...tags(),
   };
   // gleap names the reporter of a silent crash by the session's e-mail
-  const email = getSession()?.email;
+  const email = core.getSession()?.email;
   if (opts.isSilent && report.type === 'CRASH' && email && report.formData.reportedBy === undefined)
     report.formData.reportedBy = email;
   if (opts.outboundId) report.outbound = opts.outboundId;
   if (opts.spamToken) report.spamToken = opts.spamToken;
-  if (captureState.screenRecording) report.screenRecording = captureState.screenRecording;
+  if (core.captureState.screenRecording) report.screenRecording = core.captureState.screenRecording;
   if (!ex.screenshot && opts.snapshot) report.screenshotData = opts.snapshot;
   else if (!ex.screenshot) {
-    const mod = await capturePort.snapshot();
+    const mod = await core.capturePort.snapshot();
     if (mod) {
-      const shot = await mod.takeSnapshot(isLiveMode());
-      report.screenshotData = { ...shot, x: captureState.snapshotPosition.x, y: captureState.snapshotPosition.y };
+      const shot = await mod.takeSnapshot(core.isLiveMode());
+      report.screenshotData = {
+        ...shot,
+        x: core.captureState.snapshotPosition.x,
+        y: core.captureState.snapshotPosition.y,
+      };
     }
   }
   if (!ex.replays) {
-    const replay = captureState.webReplay ?? (await capturePort.replay())?.getReplayPayload() ?? undefined;
+    const replay = core.captureState.webReplay ?? (await core.capturePort.replay())?.getReplayPayload() ?? undefined;
     if (replay) report.webReplay = replay;
   }
   for (const [key, excluded] of Object.entries(ex)) {
@@ -117,7 +115,7 @@ const EXCLUDE_KEY: Record<CaptureItem, keyof ExcludeData> = {
 /** The exclusions the visitor chose in the preview, in `excludeData` terms. */
 export function previewExclusions(): ExcludeData {
   const out: ExcludeData = {};
-  for (const item of capturePreview.removed) out[EXCLUDE_KEY[item]] = true;
+  for (const item of core.capturePreview.removed) out[EXCLUDE_KEY[item]] = true;
   return out;
 }
 
@@ -126,46 +124,47 @@ export function previewExclusions(): ExcludeData {
  * newer request superseded this one or the capture chunk cannot load.
  */
 export async function summarizeNextReport(): Promise<CaptureSummary | null> {
-  const sequence = ++capturePreview.sequence;
-  const removed = capturePreview.removed;
+  const sequence = ++core.capturePreview.sequence;
+  const removed = core.capturePreview.removed;
   let error: string | undefined;
   let snapshot: ScreenshotData | null = null;
   if (!removed.has('screenshot')) {
     try {
-      const mod = await capturePort.snapshot();
-      const shot = mod ? await mod.takeSnapshot(isLiveMode()) : null;
-      if (shot) snapshot = { ...shot, x: captureState.snapshotPosition.x, y: captureState.snapshotPosition.y };
+      const mod = await core.capturePort.snapshot();
+      const shot = mod ? await mod.takeSnapshot(core.isLiveMode()) : null;
+      if (shot)
+        snapshot = { ...shot, x: core.captureState.snapshotPosition.x, y: core.captureState.snapshotPosition.y };
     } catch {
       error = 'Failed to take snapshot';
     }
   }
   const replay = removed.has('replay')
     ? null
-    : (captureState.webReplay ?? (await capturePort.replay())?.getReplayPayload() ?? null);
-  const describe = await capturePort.describe();
-  if (!describe || sequence !== capturePreview.sequence) return null;
-  capturePreview.snapshot = removed.has('screenshot') ? undefined : (snapshot ?? undefined);
-  capturePreview.last = describe.summarizeCapture({
+    : (core.captureState.webReplay ?? (await core.capturePort.replay())?.getReplayPayload() ?? null);
+  const describe = await core.capturePort.describe();
+  if (!describe || sequence !== core.capturePreview.sequence) return null;
+  core.capturePreview.snapshot = removed.has('screenshot') ? undefined : (snapshot ?? undefined);
+  core.capturePreview.last = describe.summarizeCapture({
     snapshot,
     replay,
-    screenRecordingUrl: captureState.screenRecording?.fileName ?? null,
+    screenRecordingUrl: core.captureState.screenRecording?.fileName ?? null,
     consoleLogCount: getConsoleLogs().length,
     networkLogCount: networkLogsForReport().length,
-    customDataKeys: Object.keys(settings.customData),
+    customDataKeys: Object.keys(core.settings.customData),
     removed: [...removed],
     error,
   });
-  return capturePreview.last;
+  return core.capturePreview.last;
 }
 
 /** Leave an item out of the next report; the updated summary, or null when none was shown yet. */
 export function removeCaptureItem(item: CaptureItem): CaptureSummary | null {
-  if (!(CAPTURE_ITEMS as readonly string[]).includes(item)) return capturePreview.last ?? null;
-  capturePreview.removed.add(item);
-  if (item === 'screenshot') capturePreview.snapshot = undefined;
-  if (!capturePreview.last) return null;
-  capturePreview.last = { ...capturePreview.last, removed: [...capturePreview.removed] };
-  return capturePreview.last;
+  if (!(core.CAPTURE_ITEMS as readonly string[]).includes(item)) return core.capturePreview.last ?? null;
+  core.capturePreview.removed.add(item);
+  if (item === 'screenshot') core.capturePreview.snapshot = undefined;
+  if (!core.capturePreview.last) return null;
+  core.capturePreview.last = { ...core.capturePreview.last, removed: [...core.capturePreview.removed] };
+  return core.capturePreview.last;
 }
 
 // The outbox owns sending; these names stay importable from here for the callers that send reports.

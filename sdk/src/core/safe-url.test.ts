@@ -1,5 +1,6 @@
 import { afterEach, expect, test, vi } from 'vitest';
-import { clearConsoleLogs, getConsoleLogs } from '../logs/console-logger';
+import { getConsoleLogs } from '../logs/console-logger';
+import { clearConsoleLogs } from '../logs/console-recorder';
 import { isSafeUrl, openSafeUrl } from './safe-url';
 import { settings } from './state';
 

@@ -3,7 +3,7 @@ import { Gleap } from '../index';
 import { encodeMessage } from '../protocol/messages';
 import { API, FRAME_ORIGIN, KEY, WS, FRAME, createTestServer, resetWidget } from '../test/widget-harness';
 import { type ReplayModule, type SnapshotModule, capturePort } from './capture-port';
-import { resetCapturePreview } from './report';
+import { resetCapturePreview } from './capture-state';
 
 const { mock, server } = createTestServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));

@@ -1,11 +1,6 @@
-import { trackEvent } from '../logs/custom-events';
 import type { CaptureItem, FeedbackQueued, SendFeedbackData } from '../protocol/messages';
-import { capturePort } from './capture-port';
-import { FEEDBACK_FAILED_TEXT } from './constants';
-import { emit } from './emitter';
-import { sendToFrame } from './frame-bridge';
+import { core } from './pipeline-core';
 import { buildReport, previewExclusions, removeCaptureItem, submitReport, summarizeNextReport } from './report';
-import { capturePreview, captureState, resetCapturePreview } from './capture-state';
 import type { ExcludeData, Priority } from './report-types';
 
 /**
@@ -28,40 +23,40 @@ export async function sendFeedbackFromFrame(d: SendFeedbackData): Promise<void> 
       excludeData: { ...d.action?.excludeData, ...previewExclusions() },
       outboundId: d.outboundId,
       spamToken: d.spamToken,
-      snapshot: capturePreview.snapshot,
+      snapshot: core.capturePreview.snapshot,
     });
     const outcome = await submitReport(report);
     if (outcome.status === 'queued') {
-      sendToFrame('feedback-sent', { queued: true } satisfies FeedbackQueued);
-      emit('error-while-sending', outcome.error);
+      core.sendToFrame('feedback-sent', { queued: true } satisfies FeedbackQueued);
+      core.emit('error-while-sending', outcome.error);
     } else {
-      sendToFrame('feedback-sent', outcome.result);
-      emit('feedback-sent', d.formData);
+      core.sendToFrame('feedback-sent', outcome.result);
+      core.emit('feedback-sent', d.formData);
       if (d.outboundId)
-        emit('outbound-sent', { outboundId: d.outboundId, outbound: d.outboundId, formData: d.formData });
+        core.emit('outbound-sent', { outboundId: d.outboundId, outbound: d.outboundId, formData: d.formData });
     }
     if (d.outboundId) {
       // the visitor answered, whether the answer went now or waits in the outbox
       const { reportedBy: _omit, ...rest } = d.formData ?? {};
-      trackEvent(`${d.outboundId}-submitted`, rest);
+      core.trackEvent(`${d.outboundId}-submitted`, rest);
     }
-    captureState.screenRecording = undefined;
-    resetCapturePreview();
+    core.captureState.screenRecording = undefined;
+    core.resetCapturePreview();
   } catch (err) {
-    sendToFrame('feedback-sending-failed', FEEDBACK_FAILED_TEXT);
-    emit('error-while-sending', err);
+    core.sendToFrame('feedback-sending-failed', core.FEEDBACK_FAILED_TEXT);
+    core.emit('error-while-sending', err);
   }
 }
 
 /** `request-capture-summary`: tell the frame what the next report will carry. */
 export function sendCaptureSummary(): void {
-  void summarizeNextReport().then((summary) => summary && sendToFrame('capture-summary', summary));
+  void summarizeNextReport().then((summary) => summary && core.sendToFrame('capture-summary', summary));
 }
 
 /** `remove-capture-item`: leave the item out of the next report and send the new summary. */
 export function removeCaptureItemFromReport(item: CaptureItem): void {
   const summary = removeCaptureItem(item);
-  if (summary) sendToFrame('capture-summary', summary);
+  if (summary) core.sendToFrame('capture-summary', summary);
 }
 
 /**
@@ -70,10 +65,10 @@ export function removeCaptureItemFromReport(item: CaptureItem): void {
  * only the time spent in the form (a fresh replay said "last 0 seconds, 2 events").
  */
 export async function resetCaptureForFlow(): Promise<void> {
-  resetCapturePreview();
-  captureState.webReplay = undefined;
-  captureState.screenRecording = undefined;
-  captureState.webReplay = (await capturePort.replay())?.getReplayPayload() ?? undefined;
+  core.resetCapturePreview();
+  core.captureState.webReplay = undefined;
+  core.captureState.screenRecording = undefined;
+  core.captureState.webReplay = (await core.capturePort.replay())?.getReplayPayload() ?? undefined;
 }
 
 /** Build and send a silent crash report; failures are swallowed (§8). The gate is `report-port.ts`'s. */

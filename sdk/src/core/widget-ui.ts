@@ -10,6 +10,7 @@ import {
   updateFrame,
 } from '../ui/frame-container';
 import { deepActive, getShadowRoot, removeShadowHost, setShadowStyles } from '../ui/host';
+import type * as FrameStyles from '../ui/frame-styles';
 import { widgetCss } from '../ui/styles';
 import type { EditorModule } from './capture-port';
 import { getFlowConfig, getServerConfig } from './config';
@@ -52,11 +53,34 @@ const isLeft = () => {
 };
 const isSurveyMode = () => ui.mode === 'survey' || ui.mode === 'survey_full' || ui.mode === 'survey_web';
 
+/**
+ * The frame container's stylesheet (`ui/frame-styles.ts`), loaded when the frame is first created; until it applies the
+ * container is not displayed. When it arrives after the widget opened, focus moves into the frame then.
+ */
+let frameStyles: typeof FrameStyles | undefined;
+let loadingFrameStyles = false;
+
+function loadFrameStyles(): void {
+  if (frameStyles || loadingFrameStyles) return;
+  loadingFrameStyles = true;
+  import('../ui/frame-styles').then(
+    (m) => {
+      frameStyles = m;
+      renderUi();
+      if (ui.open) focusFrame();
+    },
+    // tried again when the frame is next shown
+    () => {
+      loadingFrameStyles = false;
+    },
+  );
+}
+
 /** Re-render styles, button and frame from the current state. */
 export function renderUi(): void {
   if (!mounted || typeof document === 'undefined' || !document.body) return;
   const config = getFlowConfig();
-  setShadowStyles(widgetCss(config));
+  setShadowStyles(widgetCss(config, frameStyles?.frameCss));
   renderButton(
     config,
     {
@@ -100,6 +124,7 @@ function prepareFrame(): void {
   if (!mounted) mountUi();
   listen();
   const first = !getFrameWindow();
+  loadFrameStyles();
   ensureFrame(settings.frameUrl);
   attachFrame(getFrameWindow);
   if (first) {

@@ -232,7 +232,7 @@ test('the messenger gives focus back to the page control that opened it, not the
 
 test('the scroll position is saved as the snapshot position on open', async () => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-  const { captureState } = await import('./report');
+  const { captureState } = await import('./capture-state');
   await boot();
   window.scrollX = 0;
   Object.defineProperty(window, 'scrollY', { value: 240, configurable: true });

@@ -1,5 +1,5 @@
 import { core } from './core';
-import { type BannerToPage, encodeMessage, isBannerToPage, type PageToBanner } from '../protocol/messages';
+import type { BannerToPage, PageToBanner } from '../protocol/messages';
 import { el, surfaceHost } from './shadow';
 
 /**
@@ -45,7 +45,7 @@ function layout(): void {
 function post<K extends keyof PageToBanner>(name: K, payload: PageToBanner[K]): void {
   const target = originOf(core.settings.bannerUrl);
   if (!target || target === 'null') return;
-  frame?.contentWindow?.postMessage(encodeMessage<PageToBanner, K>(name, payload, { type: 'banner' }), target);
+  frame?.contentWindow?.postMessage(core.encodeMessage<PageToBanner, K>(name, payload, { type: 'banner' }), target);
 }
 
 type Handlers = { [K in keyof BannerToPage]: (d: BannerToPage[K]) => void };
@@ -85,7 +85,7 @@ function open(name: 'open-news-article' | 'open-help-article' | 'start-checklist
 /** A window message: from the banner URL's exact origin and this banner's iframe only; bad ones are logged. */
 export function handleBannerMessage(ev: MessageEvent): void {
   if (!frame || ev.origin !== originOf(core.settings.bannerUrl) || ev.source !== frame.contentWindow) return;
-  const message = isBannerToPage(ev.data);
+  const message = core.isBannerToPage(ev.data);
   if (!message) return;
   try {
     (handlers[message.name] as (d: unknown) => void)(message.data);

@@ -1,12 +1,6 @@
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import {
-  addLog,
-  clearConsoleLogs,
-  getConsoleLogs,
-  startConsoleLogger,
-  stopConsoleLogger,
-  stringifyArg,
-} from './console-logger';
+import { getConsoleLogs, stringifyArg } from './console-logger';
+import { addLog, clearConsoleLogs, startConsoleLogger, stopConsoleLogger } from './console-recorder';
 
 beforeEach(() => clearConsoleLogs());
 afterEach(() => stopConsoleLogger());

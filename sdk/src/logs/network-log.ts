@@ -1,9 +1,6 @@
-import { NETWORK_BODY_LIMIT } from '../core/constants';
-import { redactUrl } from '../core/redaction';
+import { core } from '../core/pipeline-core';
 import { redactBody, redactHeaders } from '../core/redaction-body';
 import type { NetworkLogEntry } from '../core/report-types';
-import { settings, trimUrl } from '../core/state';
-import { TOO_LARGE, getRecordedNetworkLogs, isBlacklisted, options, recorded } from './network-logger';
 
 /**
  * The network log as a report sends it (loaded with the report pipeline, not in the core): the recorder's entries with
@@ -11,13 +8,14 @@ import { TOO_LARGE, getRecordedNetworkLogs, isBlacklisted, options, recorded } f
  */
 
 function stripProps(text: string): string {
-  if (!options.propsToIgnore.length) return text;
+  const ignored = core.networkOptions.propsToIgnore;
+  if (!ignored.length) return text;
   try {
     const strip = (v: unknown): unknown => {
       if (Array.isArray(v)) return v.map(strip);
       if (v && typeof v === 'object') {
         const out: Record<string, unknown> = {};
-        for (const [k, x] of Object.entries(v)) if (!options.propsToIgnore.includes(k)) out[k] = strip(x);
+        for (const [k, x] of Object.entries(v)) if (!ignored.includes(k)) out[k] = strip(x);
         return out;
       }
       return v;
@@ -30,19 +28,20 @@ function stripProps(text: string): string {
 
 /** Apply size, ignore-list and redaction rules to a body that is already text. */
 export function cleanBody(text: string): string {
-  if (text.length > NETWORK_BODY_LIMIT) return TOO_LARGE;
+  if (text.length > core.NETWORK_BODY_LIMIT) return core.TOO_LARGE;
   return redactBody(stripProps(text));
 }
 
 function cleanHeaders(headers: Record<string, string> | undefined): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(redactHeaders(headers ?? {}))) if (!options.propsToIgnore.includes(k)) out[k] = v;
+  for (const [k, v] of Object.entries(redactHeaders(headers ?? {})))
+    if (!core.networkOptions.propsToIgnore.includes(k)) out[k] = v;
   return out;
 }
 
 const clean = (e: NetworkLogEntry): NetworkLogEntry => ({
   ...e,
-  url: redactUrl(e.url),
+  url: core.redactUrl(e.url),
   ...(e.request && {
     request: {
       payload: typeof e.request.payload === 'string' ? cleanBody(e.request.payload) : e.request.payload,
@@ -54,7 +53,7 @@ const clean = (e: NetworkLogEntry): NetworkLogEntry => ({
 
 /** The logged requests, cleaned; entries the integrator attached are sent as given. */
 export function getNetworkLogs(): NetworkLogEntry[] {
-  return getRecordedNetworkLogs().map((e) => (recorded.has(e) ? clean(e) : e));
+  return core.getRecordedNetworkLogs().map((e) => (core.recorded.has(e) ? clean(e) : e));
 }
 
 /**
@@ -63,17 +62,17 @@ export function getNetworkLogs(): NetworkLogEntry[] {
  */
 export function getResourceEntries(allResources = false): NetworkLogEntry[] {
   if (typeof performance === 'undefined' || !performance.getEntriesByType) return [];
-  const own = trimUrl(settings.apiUrl);
+  const own = core.trimUrl(core.settings.apiUrl);
   return (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
     .filter(
       (e) =>
         e.name &&
         (allResources || e.initiatorType === 'fetch' || e.initiatorType === 'xmlhttprequest') &&
         !(own && e.name.startsWith(own)) &&
-        !isBlacklisted(e.name),
+        !core.isBlacklisted(e.name),
     )
     .map((e) => ({
-      url: redactUrl(e.name),
+      url: core.redactUrl(e.name),
       date: new Date(performance.timeOrigin + e.startTime).toISOString(),
       type: 'RESOURCE',
       initiatorType: e.initiatorType,

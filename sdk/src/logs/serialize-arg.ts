@@ -1,4 +1,4 @@
-import { REDACTED, isSensitiveName } from '../core/redaction';
+import { core } from '../core/pipeline-core';
 
 /** Objects nested deeper than this are shown as `"[Object]"` / `"[Array]"`. */
 export const SERIALIZE_MAX_DEPTH = 10;
@@ -63,7 +63,7 @@ export function serializeArg(arg: unknown, limit: number): string {
       let first = true;
       for (const key of Object.keys(value)) {
         if (full()) break;
-        const item = isSensitiveName(key) ? REDACTED : ownValue(value, key);
+        const item = core.isSensitiveName(key) ? core.REDACTED : ownValue(value, key);
         if (item === SKIP) continue;
         out += `${first ? '' : ','}${JSON.stringify(key)}:`;
         first = false;

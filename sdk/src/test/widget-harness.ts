@@ -4,7 +4,7 @@ import { resetConfigState } from '../core/config';
 import { destroy, extraBlacklist, extraPropsToIgnore, runtime } from '../core/lifecycle';
 import { resetSessionState } from '../core/session';
 import { settings } from '../core/state';
-import { clearConsoleLogs } from '../logs/console-logger';
+import { clearConsoleLogs } from '../logs/console-recorder';
 import { clearCustomEvents } from '../logs/custom-events';
 import { clearNetworkLogs, resetNetworkOptions } from '../logs/network-logger';
 import { createWidgetMock } from '../mock/widget-handlers';

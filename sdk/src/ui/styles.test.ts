@@ -1,9 +1,20 @@
 import { expect, test } from 'vitest';
 import { DEFAULT_FLOW_CONFIG } from '../core/constants';
 import type { FlowConfig } from '../core/config';
+import { frameCss } from './frame-styles';
 import { contrastColor, widgetCss } from './styles';
 
-const css = widgetCss({ ...DEFAULT_FLOW_CONFIG } as FlowConfig);
+// the stylesheet once the frame's rules are loaded (`ui/frame-styles.ts`, with the frame)
+const css = widgetCss({ ...DEFAULT_FLOW_CONFIG } as FlowConfig, frameCss);
+
+test('until the frame rules are loaded the frame container is not displayed; then they replace that rule', () => {
+  const core = widgetCss({ ...DEFAULT_FLOW_CONFIG } as FlowConfig);
+  expect(core).toMatch(/\.frame\{display:none\}$/);
+  expect(core).not.toContain('position:fixed;z-index:2147483601');
+  expect(css).not.toContain('.frame{display:none}');
+  expect(css.startsWith(core.replace('.frame{display:none}', ''))).toBe(true);
+  expect(css).toMatch(/\.frame\{position:fixed;z-index:2147483601;/);
+});
 
 test('the frame container is at most 410 px wide, 690 px in extended mode and 640 px in survey_full', () => {
   expect(css).toMatch(/\.frame\{[^}]*max-width:410px/);
@@ -20,13 +31,16 @@ test('the layout is full screen at 450 px or less', () => {
 });
 
 test('offsets and radius come from the config', () => {
-  const custom = widgetCss({ ...DEFAULT_FLOW_CONFIG, buttonX: 33, buttonY: 44, borderRadius: 7 } as FlowConfig);
+  const custom = widgetCss(
+    { ...DEFAULT_FLOW_CONFIG, buttonX: 33, buttonY: 44, borderRadius: 7 } as FlowConfig,
+    frameCss,
+  );
   expect(custom).toContain('bottom:44px;right:33px');
   expect(custom).toContain('border-radius:7px');
 });
 
 test('the host theme wins through custom properties, with the config as the fallback', () => {
-  const themed = widgetCss({ ...DEFAULT_FLOW_CONFIG, buttonColor: '#112233', borderRadius: 7 } as FlowConfig);
+  const themed = widgetCss({ ...DEFAULT_FLOW_CONFIG, buttonColor: '#112233', borderRadius: 7 } as FlowConfig, frameCss);
   expect(themed).toContain('background:var(--voltline-button-color,#112233)');
   expect(themed).toContain('color:var(--voltline-button-text-color,#fff)');
   expect(themed).toContain('border-radius:var(--voltline-radius,7px)');

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import type { EngageCore } from '../../core/engage-port';
 import { settings } from '../../core/state';
+import { decodeMessage, encodeMessage } from '../../protocol/messages';
 import { FRAME_NAMES, OPENER_NAMES, currentStatus, start, stop, use } from './builder';
 
 const tourStop = vi.hoisted(() => vi.fn());
@@ -14,7 +15,7 @@ let opener: { postMessage: Post };
 
 beforeEach(() => {
   settings.builderUrl = BUILDER;
-  use({ settings, addLog } as unknown as EngageCore);
+  use({ settings, addLog, encodeMessage, decodeMessage } as unknown as EngageCore);
   opener = { postMessage: vi.fn() };
   Object.defineProperty(window, 'opener', { value: opener, configurable: true, writable: true });
 });

@@ -1,12 +1,10 @@
-import {
-  type BuilderStatus,
-  type BuilderToPage,
-  type JsonObject,
-  type OpenerToPage,
-  type PageToBuilder,
-  type PageToOpener,
-  decodeMessage,
-  encodeMessage,
+import type {
+  BuilderStatus,
+  BuilderToPage,
+  JsonObject,
+  OpenerToPage,
+  PageToBuilder,
+  PageToOpener,
 } from '../../protocol/messages';
 import {
   BUILDER_URL,
@@ -63,12 +61,13 @@ export const currentStatus = () => status;
 
 function toOpener<K extends keyof PageToOpener>(name: K, data: PageToOpener[K]): void {
   const origin = builderOrigin();
-  if (origin) (window.opener as Window | null)?.postMessage(encodeMessage(name, data, { type: OPENER_TYPE }), origin);
+  if (origin)
+    (window.opener as Window | null)?.postMessage(core.encodeMessage(name, data, { type: OPENER_TYPE }), origin);
 }
 
 function toFrame<K extends keyof PageToBuilder>(name: K, data: PageToBuilder[K]): void {
   const origin = builderOrigin();
-  if (origin) view?.frame.contentWindow?.postMessage(encodeMessage(name, data, { type: FRAME_TYPE }), origin);
+  if (origin) view?.frame.contentWindow?.postMessage(core.encodeMessage(name, data, { type: FRAME_TYPE }), origin);
 }
 
 /** The element of a selector the builder sent; a selector that throws is logged and finds nothing. */
@@ -176,8 +175,8 @@ export function handleBuilderMessage(ev: MessageEvent): void {
   const fromFrame = !!view && ev.source === view.frame.contentWindow;
   if (!fromFrame && ev.source !== opener) return;
   const message = fromFrame
-    ? decodeMessage<BuilderToPage>(ev.data, FRAME_NAMES)
-    : decodeMessage<OpenerToPage>(ev.data, OPENER_NAMES);
+    ? core.decodeMessage<BuilderToPage>(ev.data, FRAME_NAMES)
+    : core.decodeMessage<OpenerToPage>(ev.data, OPENER_NAMES);
   if (!message || message.type !== (fromFrame ? FRAME_TYPE : OPENER_TYPE)) return;
   try {
     ((fromFrame ? frameHandlers : openerHandlers) as Record<string, (data: unknown) => void>)[message.name]?.(
