@@ -19,7 +19,12 @@ test('a fresh demo’s audit log holds the world’s past changes with their dif
   await expect(page.getByText(auditLog.noAuditEntriesText)).toHaveCount(0);
   // The newest: the firmware rollouts started today, and the accounts' recent changes.
   for (const entity of ['Command', 'User']) {
-    await expect(audit.getByRole(...ui.row).filter({ hasText: entity }).first()).toBeVisible();
+    await expect(
+      audit
+        .getByRole(...ui.row)
+        .filter({ hasText: entity })
+        .first(),
+    ).toBeVisible();
   }
   await page.getByRole(...auditLog.verifyChain).click();
   await expect(page.getByText(auditLog.chainIntactText)).toBeVisible({ timeout: 30_000 });

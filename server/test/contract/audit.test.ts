@@ -120,5 +120,9 @@ test('the chain check holds, and finds an entry changed behind the server’s ba
     .where('seq', '=', n + 1)
     .execute();
   const hidden = (await server.call({ method: 'GET', url: '/api/audit/verify', token: oemToken })).json();
-  expect(hidden).toMatchObject({ ok: false, checked: n, broken: { seq: n + 1, entryId: null, reason: 'hash_mismatch' } });
+  expect(hidden).toMatchObject({
+    ok: false,
+    checked: n,
+    broken: { seq: n + 1, entryId: null, reason: 'hash_mismatch' },
+  });
 });

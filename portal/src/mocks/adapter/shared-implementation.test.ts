@@ -61,11 +61,11 @@ describe('the demo and the server run one implementation (decision 0110)', () =>
     expect((await call('DELETE', '/geofences/GF-KATRAJ', { token })).status).toBe(204);
     // The three written entries and the last seeded one they link to.
     const newest = (await call('GET', '/audit?sort=seq:desc&pageSize=4', { token })).body.items;
-    const items = [...newest].reverse() as { hash: string; seq: number }[];
+    const items = [...newest].reverse() as { hash: string; seq: number; prevHash: string }[];
     expect(items.map((e) => e.seq)).toEqual([seeded, seeded + 1, seeded + 2, seeded + 3]);
     for (const [i, { hash, ...rest }] of items.entries()) {
       expect(await entryHash(rest as Parameters<typeof entryHash>[0])).toBe(hash);
-      if (i > 0) expect((rest as { prevHash: string }).prevHash).toBe(items[i - 1]?.hash);
+      if (i > 0) expect(rest.prevHash).toBe(items[i - 1]?.hash);
     }
   });
 

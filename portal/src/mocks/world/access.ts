@@ -219,7 +219,6 @@ export function seedApiKeys(now: number): ApiKeyRecord[] {
  * SMS sender id and a web-hook signing secret) are what every OEM's rules send with until the OEM sets its own.
  */
 export function seedCompanySettings(now: number): CompanySettingsRecord[] {
-  const at = now - 60 * DAY;
   return [
     {
       id: 'platform',

@@ -58,7 +58,8 @@ describe('the seeded audit history', () => {
   test('ends every changed field at the value the world holds', () => {
     const last = new Map<string, { entry: AuditEntry; after: unknown }>();
     for (const entry of audit) {
-      for (const change of entry.changes) last.set(`${entry.entity}/${entry.entityId}/${change.field}`, { entry, after: change.after });
+      for (const change of entry.changes)
+        last.set(`${entry.entity}/${entry.entityId}/${change.field}`, { entry, after: change.after });
     }
     expect(last.size).toBeGreaterThan(50);
     for (const [key, { entry, after }] of last) {
@@ -83,7 +84,8 @@ describe('the seeded audit history', () => {
     for (const entry of audit) if (!made(entry)) lastOf.set(`${entry.entity}/${entry.entityId}`, entry);
     const dated = [...lastOf.values()].filter((e) => e.entity !== 'User');
     expect(dated.length).toBeGreaterThan(3);
-    for (const entry of dated) expect(entry.occurredAt, entry.summary).toBe((rowOf(entry) as { updatedAt: number }).updatedAt);
+    for (const entry of dated)
+      expect(entry.occurredAt, entry.summary).toBe((rowOf(entry) as { updatedAt: number }).updatedAt);
   });
 
   test('is made by demo accounts that may make those changes', () => {

@@ -117,7 +117,13 @@ export const seedAudit: Seeder<
     const bits = role.permissions[key] ?? 0;
     const granted = 2 ** (31 - Math.clz32(bits));
     const before = { permissions: { ...role.permissions, [key]: bits - granted } };
-    const edit: Edit = { at: role.updatedAt, before, actor: sa, action: 'Update', summary: `Updated role ${role.name}` };
+    const edit: Edit = {
+      at: role.updatedAt,
+      before,
+      actor: sa,
+      action: 'Update',
+      summary: `Updated role ${role.name}`,
+    };
     events.push(...editsEndingAt(role, [edit], 'Access', role.id).events);
   }
 
