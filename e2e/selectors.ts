@@ -580,6 +580,7 @@ export const auditLog = {
   auditLogTable: role('table', { name: 'Audit log' }),
   verifyChain: role('button', { name: 'Verify chain' }),
   chainIntactText: 'Chain intact',
+  noAuditEntriesText: 'No audit entries match these filters.',
   auditEntryDialog: role('dialog', { name: 'Audit entry' }),
   changedFieldsTable: role('table', { name: 'Changed fields' }),
   hardwareLogTable: role('table', { name: 'Hardware log' }),

@@ -3,6 +3,8 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
 import { findPostgresBin } from './test/postgres-cluster.ts';
 
 const portalSrc = fileURLToPath(new URL('../portal/src', import.meta.url));
+// The portal's world code (seeded into the database) calls the services as the portal does: `@services/...`.
+const services = fileURLToPath(new URL('./src/services', import.meta.url));
 
 /**
  * Two projects: everything on PGlite, and the contract and durability suites again on a throw-away PostgreSQL
@@ -37,7 +39,7 @@ if (postgresBin) {
 }
 
 export default defineConfig({
-  resolve: { alias: { '@': portalSrc } },
+  resolve: { alias: { '@': portalSrc, '@services': services } },
   test: {
     environment: 'node',
     // PGlite starts in a few seconds on a busy machine; the suite shares the cores with others.

@@ -3,8 +3,46 @@ import { openVehicleList, PORTAL_BASE, signInToDashboard } from './portal-sessio
 import { auditLog, ui } from '../../selectors';
 import { lookAt } from '../look';
 
-// The audit log and the hardware log in the demo portal: a write made in the UI shows up in the audit log with its
-// diff, the chain verifies, and the hardware log's live tail runs and pauses.
+// The audit log and the hardware log in the demo portal: a fresh demo shows the history of its world's changes with
+// their diffs, a write made in the UI shows up in the audit log with its diff, the chain verifies, and the hardware
+// log's live tail runs and pauses.
+
+test('a fresh demo’s audit log holds the world’s past changes with their diffs, and the chain verifies', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signInToDashboard(page, 'SA');
+  await page.goto(`${PORTAL_BASE}/audit`);
+  const audit = page.getByRole(...auditLog.auditLogTable);
+  // A full first page of entries (the header row, then the entries), none made in this session.
+  await expect(audit.getByRole(...ui.row).nth(10)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(auditLog.noAuditEntriesText)).toHaveCount(0);
+  // The newest: the firmware rollouts started today, and the accounts' recent changes.
+  for (const entity of ['Command', 'User']) {
+    await expect(
+      audit
+        .getByRole(...ui.row)
+        .filter({ hasText: entity })
+        .first(),
+    ).toBeVisible();
+  }
+  await page.getByRole(...auditLog.verifyChain).click();
+  await expect(page.getByText(auditLog.chainIntactText)).toBeVisible({ timeout: 30_000 });
+
+  // A seeded edit opens with its field diff: before and after.
+  await page.goto(`${PORTAL_BASE}/audit?q=${encodeURIComponent('Updated rule')}`);
+  await audit
+    .getByRole(...ui.row)
+    .filter({ hasText: 'Updated rule' })
+    .first()
+    .click();
+  const drawer = page.getByRole(...auditLog.auditEntryDialog);
+  const changes = drawer.getByRole(...auditLog.changedFieldsTable);
+  await expect(changes).toContainText('cooldownSeconds');
+  await expect(changes).toContainText('1800');
+  await expect(changes).toContainText('3600');
+  await lookAt(page, { path: test.info().outputPath('audit-fresh-sa.png'), fullPage: true });
+});
 
 test('a write made in the UI is in the audit log with its diff, and the chain verifies', async ({ page }) => {
   test.setTimeout(120_000);
@@ -26,7 +64,9 @@ test('a write made in the UI is in the audit log with its diff, and the chain ve
 
   await page.goto(`${PORTAL_BASE}/audit`);
   const audit = page.getByRole(...auditLog.auditLogTable);
-  await expect(audit.getByRole(...ui.row)).toHaveCount(3, { timeout: 30_000 });
+  // Newest first, above the world's seeded history.
+  await expect(audit.getByRole(...ui.row).nth(1)).toContainText('Resync', { timeout: 30_000 });
+  await expect(audit.getByRole(...ui.row).nth(2)).toContainText('Change Status');
   await page.getByRole(...auditLog.verifyChain).click();
   await expect(page.getByText(auditLog.chainIntactText)).toBeVisible();
   await lookAt(page, { path: test.info().outputPath('audit-sa.png'), fullPage: true });
@@ -34,6 +74,8 @@ test('a write made in the UI is in the audit log with its diff, and the chain ve
   await audit
     .getByRole(...ui.row)
     .filter({ hasText: 'Change Status' })
+    .filter({ hasText: 'Vehicle' })
+    .first()
     .click();
   const drawer = page.getByRole(...auditLog.auditEntryDialog);
   await expect(drawer.getByRole(...auditLog.changedFieldsTable)).toContainText('status');

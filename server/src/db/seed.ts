@@ -194,6 +194,31 @@ export async function seedDemoWorld(db: Db, vehicles: number): Promise<{ vehicle
         )
         .execute(),
     );
+    // The audit log's seeded past (the world's audit seeder): already a chain by the services' hash, kept as it is.
+    await insertInBatches(g.audit(), (batch) =>
+      tx
+        .insertInto('audit')
+        .values(
+          batch.map((a) => ({
+            seq: a.seq,
+            id: a.id,
+            occurred_at: iso(a.occurredAt),
+            user_id: a.userId,
+            user_name: a.userName,
+            role: a.role,
+            ip: a.ip,
+            user_agent: a.userAgent,
+            entity: a.entity,
+            entity_id: a.entityId,
+            action: a.action,
+            summary: a.summary,
+            changes: JSON.stringify(a.changes),
+            prev_hash: a.prevHash,
+            hash: a.hash,
+          })),
+        )
+        .execute(),
+    );
   });
   return { vehicles: vehicleRows.length, users: users.length };
 }

@@ -25,6 +25,9 @@ export function worldAuditStore(db: WorldDb, undo?: UndoLog): AuditStore {
       return tail ? { seq: tail.seq, hash: tail.hash } : null;
     },
     async insert(entry) {
+      // The seeded past the new entry links to is saved with it: a reload an hour later (the world follows the
+      // clock) seeds that past at other times, with other hashes, and would break the chain.
+      db.tables.audit.keepSeed();
       undo?.touch('audit', entry.id);
       // Kept with its time as epoch ms: the very number the entry's hash was taken of (services/audit/audit-chain).
       db.tables.audit.insert(fromApi<AuditEntry>(entry));

@@ -94,37 +94,42 @@ describe('the demo and the server run one implementation (decision 0110)', () =>
 
   test("every entry the demo writes holds the services' hash of it, linked to the one before", async () => {
     const token = await signIn('SA');
+    const seeded = (await call('GET', '/audit', { token })).body.total;
     await call('POST', '/vehicles/veh-000001/resync', { token });
     await call('PATCH', '/vehicles/veh-000001', { token, body: { registrationNumber: 'SHARED-1' } });
     // A resource that has not moved yet appends through the same chain (recordAudit -> appendAudit).
     expect((await call('DELETE', '/geofences/GF-KATRAJ', { token })).status).toBe(204);
-    const items = (await call('GET', '/audit?sort=seq:asc', { token })).body.items as { hash: string }[];
-    expect(items).toHaveLength(3);
+    // The three written entries and the last seeded one they link to.
+    const newest = (await call('GET', '/audit?sort=seq:desc&pageSize=4', { token })).body.items;
+    const items = [...newest].reverse() as { hash: string; seq: number; prevHash: string }[];
+    expect(items.map((e) => e.seq)).toEqual([seeded, seeded + 1, seeded + 2, seeded + 3]);
     for (const [i, { hash, ...rest }] of items.entries()) {
       expect(await entryHash(rest as Parameters<typeof entryHash>[0])).toBe(hash);
-      if (i > 0) expect((rest as { prevHash: string }).prevHash).toBe(items[i - 1]?.hash);
+      if (i > 0) expect(rest.prevHash).toBe(items[i - 1]?.hash);
     }
   });
 
   test('concurrent writes never fork the chain', async () => {
     const token = await signIn('SA');
+    const seeded = (await call('GET', '/audit', { token })).body.total;
     const ids = ['veh-000001', 'veh-000002', 'veh-000003', 'veh-000004', 'veh-000005'];
     const answers = await Promise.all(ids.map((id) => call('POST', `/vehicles/${id}/resync`, { token })));
     expect(answers.map((a) => a.status)).toEqual(ids.map(() => 200));
     const check = await call('GET', '/audit/verify', { token });
-    expect(check.body).toEqual({ ok: true, checked: 5, total: 5, broken: null });
+    expect(check.body).toEqual({ ok: true, checked: seeded + 5, total: seeded + 5, broken: null });
   });
 
   test('a transaction that fails leaves the world as it found it', async () => {
     const token = await signIn('SA');
     const { db, caller, deps } = await serviceSide(token);
     const before = db.tables.vehicles.get('veh-000001');
+    const seeded = db.tables.audit.size;
     const failed = deps.transact(async (tx) => {
       await tx.vehicles.update('veh-000001', { registrationNumber: 'ROLLED-BACK' });
       await tx.vehicles.delete('veh-000002');
       await tx.audit.insert({
         id: 'aud-rolled-back',
-        seq: 1,
+        seq: seeded + 1,
         occurredAt: new Date().toISOString(),
         userId: caller.user.id,
         userName: caller.user.name,
@@ -144,6 +149,7 @@ describe('the demo and the server run one implementation (decision 0110)', () =>
     await expect(failed).rejects.toThrow('the write after these fails');
     expect(db.tables.vehicles.get('veh-000001')).toEqual(before);
     expect(db.tables.vehicles.get('veh-000002')).toBeDefined();
-    expect(db.tables.audit.size).toBe(0);
+    expect(db.tables.audit.size).toBe(seeded);
+    expect(db.tables.audit.get('aud-rolled-back')).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 import { defaultPermissionsFor } from '@/domain/permissions';
-import { ROLE_CODES, ROLE_LABELS } from '@/domain/roles';
+import { ROLE_CODES, ROLE_LABELS, type RoleCode } from '@/domain/roles';
 import type {
   AccessGrantRecord,
   ApiKeyRecord,
@@ -13,17 +13,23 @@ import type {
 const DAY = 24 * 3_600_000;
 
 /** One built-in role per role code, with today's default matrix (decision 0068); its id is the role code. */
+/** Roles whose permissions an admin changed lately: days before now (the seeded audit history holds the change). */
+export const ROLE_EDITED_DAYS_AGO: Partial<Record<RoleCode, number>> = { FA: 41, DE: 12 };
+
 export function seedRoles(now: number): RoleRecord[] {
   const at = now - 400 * DAY;
-  return ROLE_CODES.map((code) => ({
-    id: code,
-    code,
-    name: ROLE_LABELS[code],
-    builtIn: true,
-    permissions: defaultPermissionsFor(code),
-    createdAt: at,
-    updatedAt: at,
-  }));
+  return ROLE_CODES.map((code) => {
+    const edited = ROLE_EDITED_DAYS_AGO[code];
+    return {
+      id: code,
+      code,
+      name: ROLE_LABELS[code],
+      builtIn: true,
+      permissions: defaultPermissionsFor(code),
+      createdAt: at,
+      updatedAt: edited === undefined ? at : now - edited * DAY,
+    };
+  });
 }
 
 /** A few device groups (ids as `ids` of seeders/context.ts makes them) of the demo accounts' dealer, fleet and EV owner, built by filter and by picking. */
@@ -213,7 +219,6 @@ export function seedApiKeys(now: number): ApiKeyRecord[] {
  * SMS sender id and a web-hook signing secret) are what every OEM's rules send with until the OEM sets its own.
  */
 export function seedCompanySettings(now: number): CompanySettingsRecord[] {
-  const at = now - 60 * DAY;
   return [
     {
       id: 'platform',
@@ -222,8 +227,9 @@ export function seedCompanySettings(now: number): CompanySettingsRecord[] {
       smsSenderId: 'VOLTLN',
       // A demo value, never shown: only a hash-less "is it set" leaves the demo server.
       webhookSecret: 'whsec_demo_platform_0001',
-      updatedAt: at,
+      // Its signing secret was made anew six days ago (the seeded audit history holds the changes).
+      updatedAt: now - 6 * DAY,
     },
-    { id: 'oem-01', logo: null, smtpSender: null, smsSenderId: null, webhookSecret: null, updatedAt: at },
+    { id: 'oem-01', logo: null, smtpSender: null, smsSenderId: null, webhookSecret: null, updatedAt: now - 20 * DAY },
   ];
 }

@@ -103,6 +103,21 @@ export class Table<T extends { id: string }> {
     this.onChange(this.name);
   }
 
+  /**
+   * Keeps the seeded rows as they are now among the changes, so a reload keeps them even when the seed makes them
+   * otherwise (the world follows the clock: the audit log's seeded past moves with it, and a chain a user extended
+   * must keep the entries it links to).
+   */
+  keepSeed(): void {
+    let kept = false;
+    for (const [id, row] of this.map()) {
+      if (this.patches.has(id)) continue;
+      this.patches.set(id, row);
+      kept = true;
+    }
+    if (kept) this.onChange(this.name);
+  }
+
   /** The changes over the seed, as stored in IndexedDB. */
   changes(): [string, T | null][] {
     return Array.from(this.patches);
@@ -114,7 +129,8 @@ export type Tables = { [K in TableName]: Table<WorldRows[K]> };
 const STORE_DB = 'voltline-demo';
 const STORE_NAME = 'world';
 const META_KEY = 'meta';
-const FORMAT_VERSION = 1;
+/** 2: the world seeds the audit log's past (issue 37); a saved chain of format 1 starts at seq 1 and would collide. */
+const FORMAT_VERSION = 2;
 
 interface StoredMeta {
   version: number;

@@ -101,6 +101,8 @@ export function seedRules(oems: readonly Oem[], models: readonly Model[], now: n
         cooldownSeconds: 3600,
         severity: 2,
         deliveryMethods: 1 | 16,
+        // Its cooldown was raised from 30 minutes (the seeded audit history holds the change).
+        updatedAt: now - 25 * 86_400_000,
       },
     ];
     if (mcuModel) {
@@ -124,6 +126,8 @@ export function seedRules(oems: readonly Oem[], models: readonly Model[], now: n
         deliveryMethods: 16 | 32,
         commandCode: mcuModel.commands[0]?.code ?? null,
         enabled: false,
+        // Disabled after it was made (the seeded audit history holds the change).
+        updatedAt: now - 9 * 86_400_000,
       });
     }
     return rules;

@@ -29,6 +29,15 @@ const dataRows = async () =>
     .getAllByRole('row')
     .slice(1);
 
+/** Waits for the three writes of `someWrites` at the top of the list, newest first, above the seeded history. */
+async function writesOnTop() {
+  await waitFor(async () => expect((await dataRows())[0]).toHaveTextContent('Change Status'));
+  const [first, second, third] = await dataRows();
+  expect(first).toHaveTextContent('Vehicle');
+  expect(second).toHaveTextContent('Update');
+  expect(third).toHaveTextContent('Resync');
+}
+
 /** Records the audit list requests the page makes. */
 function watchAuditRequests(): URL[] {
   const seen: URL[] = [];
@@ -42,7 +51,7 @@ function watchAuditRequests(): URL[] {
 describe('audit log', () => {
   test('lists the writes newest first with entity, action and actor', async () => {
     await openAs('SA', '/audit', someWrites);
-    await waitFor(async () => expect(await dataRows()).toHaveLength(3));
+    await writesOnTop();
     const [first] = await dataRows();
     expect(first).toHaveTextContent('Vehicle');
     expect(first).toHaveTextContent('Change Status');
@@ -52,7 +61,7 @@ describe('audit log', () => {
   test('the action filter changes the request and the rows', async () => {
     const seen = watchAuditRequests();
     const { router } = await openAs('SA', '/audit', someWrites);
-    await waitFor(async () => expect(await dataRows()).toHaveLength(3));
+    await writesOnTop();
     await userEvent.selectOptions(screen.getByLabelText('Action'), 'Resync');
     await waitFor(async () => expect(await dataRows()).toHaveLength(1));
     expect((await dataRows())[0]).toHaveTextContent('Resync');
@@ -64,7 +73,7 @@ describe('audit log', () => {
   test('the date range goes to the server as from and to', async () => {
     const seen = watchAuditRequests();
     await openAs('SA', '/audit', someWrites);
-    await waitFor(async () => expect(await dataRows()).toHaveLength(3));
+    await writesOnTop();
     await userEvent.type(screen.getByLabelText('To'), '2020-01-31');
     expect(await screen.findByText('No audit entries match these filters.')).toBeInTheDocument();
     const last = seen.at(-1);
@@ -74,8 +83,8 @@ describe('audit log', () => {
 
   test('opens an entry with the before and after of its changed fields', async () => {
     await openAs('SA', '/audit', someWrites);
-    await waitFor(async () => expect(await dataRows()).toHaveLength(3));
-    const row = (await dataRows()).find((r) => r.textContent?.includes('Update'));
+    await writesOnTop();
+    const row = (await dataRows()).find((r) => r.textContent?.includes('Update') && r.textContent.includes('Vehicle'));
     await userEvent.click(row as HTMLElement);
     const drawer = await screen.findByRole('dialog', { name: 'Audit entry' });
     const changes = await within(drawer).findByRole('table', { name: 'Changed fields' });
@@ -83,9 +92,17 @@ describe('audit log', () => {
     expect(within(changes).getByText('PAGE-TEST-1')).toBeInTheDocument();
   });
 
-  test('shows an empty state when nothing was written', async () => {
+  test('a fresh world shows the history of its own changes, not an empty state', async () => {
     await openAs('SA', '/audit');
-    expect(await screen.findByText('No audit entries match these filters.')).toBeInTheDocument();
+    await waitFor(async () => expect((await dataRows()).length).toBeGreaterThan(10));
+    expect(screen.queryByText('No audit entries match these filters.')).not.toBeInTheDocument();
+    const entities = (await dataRows()).map((r) => r.textContent ?? '');
+    expect(entities.some((text) => text.includes('User'))).toBe(true);
+    const edited = (await dataRows()).find((r) => /Update/.test(r.textContent ?? ''));
+    await userEvent.click(edited as HTMLElement);
+    const drawer = await screen.findByRole('dialog', { name: 'Audit entry' });
+    const changes = await within(drawer).findByRole('table', { name: 'Changed fields' });
+    expect(within(changes).getAllByRole('row').length).toBeGreaterThan(1);
   });
 
   test('shows the error when the list cannot load, with a retry', async () => {
@@ -102,7 +119,7 @@ describe('audit log', () => {
 
   test('verify chain reports an intact chain, then the entry where a tampered chain breaks', async () => {
     await openAs('SA', '/audit', someWrites);
-    await waitFor(async () => expect(await dataRows()).toHaveLength(3));
+    await writesOnTop();
     await userEvent.click(screen.getByRole('button', { name: 'Verify chain' }));
     expect(await screen.findByText('Chain intact')).toBeInTheDocument();
     const db = await getWorldDb();
@@ -122,7 +139,7 @@ describe('audit log', () => {
       const own = (await call('GET', '/vehicles?pageSize=1', { token })).body.items[0].id;
       await call('POST', `/vehicles/${own}/resync`, { token });
     });
-    await waitFor(async () => expect(await dataRows()).toHaveLength(1));
-    expect((await dataRows())[0]).toHaveTextContent('(OEMA)');
+    await waitFor(async () => expect((await dataRows())[0]).toHaveTextContent('Resync'));
+    for (const row of await dataRows()) expect(row).toHaveTextContent('(OEMA)');
   });
 });

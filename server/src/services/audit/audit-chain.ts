@@ -1,5 +1,6 @@
 import type { Caller } from '../lib/caller';
 import type { Schemas } from '../lib/api-types';
+import { sha256HexSync } from '../lib/sha256';
 import { sha256Hex } from '../lib/web-crypto';
 
 export type AuditEntry = Schemas['AuditEntry'];
@@ -31,7 +32,32 @@ export function canonicalJson(value: unknown): string {
  * `hash`, its time as epoch ms. Anyone can recompute it from a `GET /audit` answer.
  */
 export function entryHash(entry: Omit<AuditEntry, 'hash'>): Promise<string> {
-  return sha256Hex(canonicalJson({ ...entry, occurredAt: Date.parse(entry.occurredAt) }));
+  return sha256Hex(hashedText(entry));
+}
+
+/** The text an entry's hash is taken of: its canonical JSON without `hash`, its time as epoch ms. */
+function hashedText(entry: Omit<AuditEntry, 'hash'>): string {
+  return canonicalJson({ ...entry, occurredAt: Date.parse(entry.occurredAt) });
+}
+
+/** An entry of a history before it is chained: everything but its place in the chain (`seq`, `prevHash`, `hash`). */
+export type AuditDraft = Omit<AuditEntry, 'seq' | 'prevHash' | 'hash'>;
+
+/**
+ * A whole chain from its first entry, for a history written at once (the demo world's seeded past): the drafts in the
+ * order given, numbered from 1, each linked to the one before and hashed as `entryHash` hashes it, synchronously
+ * (a world's seeders are synchronous). `GET /audit/verify` checks the result like any chain `appendAudit` made.
+ */
+export function chainHistory(drafts: readonly AuditDraft[]): AuditEntry[] {
+  const chain: AuditEntry[] = [];
+  let prevHash = GENESIS_HASH;
+  for (const [i, draft] of drafts.entries()) {
+    const unhashed: Omit<AuditEntry, 'hash'> = { ...draft, seq: i + 1, prevHash };
+    const entry: AuditEntry = { ...unhashed, hash: sha256HexSync(hashedText(unhashed)) };
+    chain.push(entry);
+    prevHash = entry.hash;
+  }
+  return chain;
 }
 
 /** Fields that change with every write and say nothing about it. */

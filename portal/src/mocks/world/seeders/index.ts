@@ -4,6 +4,7 @@ import { seedGeofences } from '../geofences';
 import { seedRules } from '../rule-seed';
 import { seedTickets } from '../tickets';
 import type { TableName, Vehicle } from '../types';
+import { seedAudit } from './audit';
 import { createSeedContext, type SeedContext, type SeededRows, type Seeder, type WorldOptions } from './context';
 import { seedBmsDevices, seedLoggers, seedMcuDevices, seedSims, seedVcuDevices } from './devices';
 import { seedCommands, seedFaults, seedNotifications } from './events';
@@ -111,10 +112,11 @@ export const SEEDERS: readonly AnySeederEntry[] = [
   ),
   seeder('apiKeys', none, (ctx) => seedApiKeys(ctx.now)),
   seeder('companySettings', none, (ctx) => seedCompanySettings(ctx.now)),
-  // Written by the users of the world only: sessions, saved dashboards and the audit log start empty.
+  // Written by the users of the world only: sessions and saved dashboards start empty.
   seeder('sessions', none, () => []),
   seeder('dashboards', none, () => []),
-  seeder('audit', none, () => []),
+  // The audit log's last 60 days: the changes that made the rows above what they are (issue 37 item 5).
+  seeder('audit', ['users', 'roles', 'rules', 'firmwareRollouts', 'companySettings', 'vehicles'], seedAudit),
 ];
 
 /** Runs every seeder in order: the whole world as plain rows (nothing is stored; the caller inserts them). */
