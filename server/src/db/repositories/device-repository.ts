@@ -14,6 +14,7 @@ import type { DeviceModelRef, DeviceStore } from '../../services/devices/device-
 import type { Device } from '../../services/devices/device-types';
 import type { ListQuery } from '../../services/lib/list-query';
 import type { Db } from '../database';
+import { writeUnique } from './unique-violation';
 import type { Database, DeviceTable } from '../schema';
 
 type DeviceColumn = keyof DeviceTable;
@@ -216,24 +217,21 @@ export function createDeviceRepository(db: Db): DeviceStore {
     },
 
     async insert(device) {
-      try {
-        await db
-          .insertInto('devices')
-          .values(deviceColumns(device) as Insertable<DeviceTable>)
-          .execute();
-      } catch (error) {
-        if (isUniqueViolation(error)) throw serialConflict();
-        throw error;
-      }
+      await writeUnique(
+        () =>
+          db
+            .insertInto('devices')
+            .values(deviceColumns(device) as Insertable<DeviceTable>)
+            .execute(),
+        () => serialConflict(),
+      );
     },
 
     async update(id, changes) {
-      try {
-        await db.updateTable('devices').set(deviceColumns(changes)).where('id', '=', id).execute();
-      } catch (error) {
-        if (isUniqueViolation(error)) throw serialConflict();
-        throw error;
-      }
+      await writeUnique(
+        () => db.updateTable('devices').set(deviceColumns(changes)).where('id', '=', id).execute(),
+        () => serialConflict(),
+      );
     },
 
     async delete(id) {
@@ -306,7 +304,3 @@ const VEHICLE_DEVICE_COLUMN = { BMS: 'bms_id', MCU: 'mcu_id', VCU: 'vcu_id', LOG
 
 const serialConflict = () =>
   conflict('A device with this serial number already exists.', { serialNumber: 'Already in use.' });
-
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
-}

@@ -14,6 +14,7 @@ import type { ModelScope } from '../../services/models/model-scope';
 import type { ModelStore } from '../../services/models/model-store';
 import type { Model } from '../../services/models/model-types';
 import type { Db } from '../database';
+import { writeUnique } from './unique-violation';
 import type { Database, ModelTable } from '../schema';
 
 /** API field -> column, for everything the list sorts or filters by. */
@@ -123,10 +124,6 @@ const MODEL_COLUMNS = [
   'updated_at',
 ] as const;
 
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
-}
-
 /** Models in PostgreSQL (or PGlite): the list filters, sorts and pages in SQL. */
 export function createModelRepository(db: Db): ModelStore {
   return {
@@ -172,24 +169,21 @@ export function createModelRepository(db: Db): ModelStore {
     },
 
     async insert(model) {
-      try {
-        await db
-          .insertInto('models')
-          .values(modelColumns(model) as Insertable<ModelTable>)
-          .execute();
-      } catch (error) {
-        if (isUniqueViolation(error)) throw codeConflict();
-        throw error;
-      }
+      await writeUnique(
+        () =>
+          db
+            .insertInto('models')
+            .values(modelColumns(model) as Insertable<ModelTable>)
+            .execute(),
+        () => codeConflict(),
+      );
     },
 
     async update(id, changes) {
-      try {
-        await db.updateTable('models').set(modelColumns(changes)).where('id', '=', id).execute();
-      } catch (error) {
-        if (isUniqueViolation(error)) throw codeConflict();
-        throw error;
-      }
+      await writeUnique(
+        () => db.updateTable('models').set(modelColumns(changes)).where('id', '=', id).execute(),
+        () => codeConflict(),
+      );
     },
 
     async delete(id) {

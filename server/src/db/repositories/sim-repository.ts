@@ -13,6 +13,7 @@ import type { SimFilterField, SimSortField } from '../../services/sims/sim-list-
 import type { SimStore } from '../../services/sims/sim-store';
 import type { SimCard } from '../../services/sims/sim-types';
 import type { Db } from '../database';
+import { writeUnique } from './unique-violation';
 import type { Database, SimTable } from '../schema';
 
 /** API field -> column, for everything the list sorts or filters by (`assigned` is logger_id IS [NOT] NULL). */
@@ -78,10 +79,6 @@ export function simColumns(sim: Partial<SimCard>): Updateable<SimTable> {
   return out;
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
-}
-
 /** SIM cards in PostgreSQL (or PGlite): the list filters, sorts and pages in SQL. */
 export function createSimRepository(db: Db): SimStore {
   return {
@@ -122,15 +119,14 @@ export function createSimRepository(db: Db): SimStore {
     },
 
     async insert(sim) {
-      try {
-        await db
-          .insertInto('sims')
-          .values(simColumns(sim) as Insertable<SimTable>)
-          .execute();
-      } catch (error) {
-        if (isUniqueViolation(error)) throw iccidConflict();
-        throw error;
-      }
+      await writeUnique(
+        () =>
+          db
+            .insertInto('sims')
+            .values(simColumns(sim) as Insertable<SimTable>)
+            .execute(),
+        () => iccidConflict(),
+      );
     },
 
     async update(id, changes) {

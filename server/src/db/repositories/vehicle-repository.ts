@@ -13,6 +13,7 @@ import type { VehicleFilterField, VehicleSortField } from '../../services/vehicl
 import type { VehicleScope } from '../../services/vehicles/vehicle-scope';
 import type { EvModelRef, PartyRef, Vehicle, VehicleData, VehicleStore } from '../../services/vehicles/vehicle-store';
 import type { Db } from '../database';
+import { writeUnique } from './unique-violation';
 import type { Database, VehicleTable } from '../schema';
 
 type VehicleColumn = keyof VehicleTable;
@@ -179,10 +180,6 @@ export function vehicleColumns(vehicle: Partial<VehicleData>): Updateable<Vehicl
   return out;
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
-}
-
 /** Vehicles in PostgreSQL (or PGlite): every list filters, sorts and pages in SQL. */
 export function createVehicleRepository(db: Db): VehicleStore {
   return {
@@ -279,28 +276,21 @@ export function createVehicleRepository(db: Db): VehicleStore {
     },
 
     async insert(vehicle) {
-      try {
-        await db
-          .insertInto('vehicles')
-          .values(vehicleColumns(vehicle) as Insertable<VehicleTable>)
-          .execute();
-      } catch (error) {
-        if (isUniqueViolation(error)) {
-          throw conflict('A vehicle with this VIN already exists.', { vin: 'A vehicle with this VIN already exists.' });
-        }
-        throw error;
-      }
+      await writeUnique(
+        () =>
+          db
+            .insertInto('vehicles')
+            .values(vehicleColumns(vehicle) as Insertable<VehicleTable>)
+            .execute(),
+        () => conflict('A vehicle with this VIN already exists.', { vin: 'A vehicle with this VIN already exists.' }),
+      );
     },
 
     async update(id, changes) {
-      try {
-        await db.updateTable('vehicles').set(vehicleColumns(changes)).where('id', '=', id).execute();
-      } catch (error) {
-        if (isUniqueViolation(error)) {
-          throw conflict('A vehicle with this VIN already exists.', { vin: 'A vehicle with this VIN already exists.' });
-        }
-        throw error;
-      }
+      await writeUnique(
+        () => db.updateTable('vehicles').set(vehicleColumns(changes)).where('id', '=', id).execute(),
+        () => conflict('A vehicle with this VIN already exists.', { vin: 'A vehicle with this VIN already exists.' }),
+      );
     },
 
     async delete(id) {
