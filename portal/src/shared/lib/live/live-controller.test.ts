@@ -175,10 +175,15 @@ test('messages of a topic nobody wants any more no longer arrive', async () => {
 
 test('messages arriving between two frames are handed over once, latest value per vehicle', async () => {
   const { live, batches, frames } = createController();
+  // Publish only once the broker holds the tile's subscription: a message published before it is lost, not late.
+  const subscribedOnBroker: string[] = [];
+  const onSubscribe = (subs: { topic: string }[]) => subscribedOnBroker.push(...subs.map((s) => s.topic));
+  broker.aedes.on('subscribe', onSubscribe);
   live.setInterest('map', [topics.tileTelemetryFilter(TILE)]);
   live.connect({ url: broker.url });
   await vi.waitFor(() => expect(live.getSubscribedTopics()).toHaveLength(1), BROKER_WAIT);
-  await brokerSubscriptions();
+  await vi.waitFor(() => expect(subscribedOnBroker).toEqual([topics.tileTelemetryFilter(TILE)]), BROKER_WAIT);
+  broker.aedes.off('subscribe', onSubscribe);
   await publish(telemetryTopic('A'), encodePayload(telemetry('A', 1, 70)));
   await publish(telemetryTopic('A'), encodePayload(telemetry('A', 2, 69)));
   await publish(telemetryTopic('A'), encodePayload(telemetry('A', 3, 68)));
