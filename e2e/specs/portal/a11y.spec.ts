@@ -207,7 +207,7 @@ test.describe('accessibility (axe-core, WCAG 2.2 AA): no serious or critical vio
     await openSignedIn(page, 'SA', '/vehicle-management');
     await arrived(page, 'Vehicle Management');
     await page.getByRole(...ui.buttonNamed(a11y.addVehicle)).click();
-    const dialog = page.getByRole(...ui.dialog);
+    const dialog = page.getByRole(...ui.dialogNamed(a11y.addVehicle, true));
     await expect(dialog).toBeVisible({ timeout: 20_000 });
     await settle(page);
     await lookAt(page, { path: `${ARTIFACTS}a11y-SA-add-vehicle-modal.png` });
@@ -241,7 +241,9 @@ test.describe('keyboard', () => {
     const opener = page.getByRole(...ui.buttonNamed(a11y.addVehicle));
     await opener.focus();
     await page.keyboard.press('Enter');
-    const dialog = page.getByRole(...ui.dialog);
+    // The form's code loads on the first open: an untitled "loading" dialog stands in until it arrives and is then
+    // replaced by the form's own dialog. Wait for the form's (named) dialog, not the stand-in.
+    const dialog = page.getByRole(...ui.dialogNamed(a11y.addVehicle, true));
     await expect(dialog).toBeVisible({ timeout: 20_000 });
     // The modal moves focus inside as it opens (a timer after it mounts); a key pressed before that, which the browser
     // handles ahead of timers on a busy machine, would go from the button on to the page behind.
