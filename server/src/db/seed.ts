@@ -7,14 +7,7 @@ import { geofenceColumns } from './repositories/geofence-repository';
 import { modelColumns } from './repositories/model-repository';
 import { simColumns } from './repositories/sim-repository';
 import { vehicleColumns } from './repositories/vehicle-repository';
-import type {
-  DeviceGroupTable,
-  DeviceTable,
-  GeofenceTable,
-  ModelTable,
-  SimTable,
-  VehicleTable,
-} from './schema';
+import type { DeviceGroupTable, DeviceTable, GeofenceTable, ModelTable, SimTable, VehicleTable } from './schema';
 import { createWorld, DEFAULT_SEED, DEMO_PASSWORD } from './seed-source';
 
 const BATCH = 1000;

@@ -60,7 +60,11 @@ describe('list and get', () => {
     const [pilot, whole] = fa.items;
     expect(pilot).toMatchObject({ ownerKind: 'fleet', ownerId: 'flt-0001', mode: 'pick', vehicleIds: ['veh-000002'] });
     expect(whole?.vehicleIds).toEqual(await fleetVehicles('flt-0001'));
-    const fleet = await server.database.db.selectFrom('fleets').select('name').where('id', '=', 'flt-0001').executeTakeFirstOrThrow();
+    const fleet = await server.database.db
+      .selectFrom('fleets')
+      .select('name')
+      .where('id', '=', 'flt-0001')
+      .executeTakeFirstOrThrow();
     expect(whole?.ownerName).toBe(fleet.name);
     const dealer = await list('DA');
     expect(dealer.items.map((g) => g.name)).toContain('Active service vehicles');
@@ -79,7 +83,11 @@ describe('list and get', () => {
       .select('dealer_id')
       .where('email', '=', 'da@voltline.demo')
       .executeTakeFirstOrThrow();
-    const fleet = await server.database.db.selectFrom('fleets').select('dealer_id').where('id', '=', 'flt-0001').executeTakeFirstOrThrow();
+    const fleet = await server.database.db
+      .selectFrom('fleets')
+      .select('dealer_id')
+      .where('id', '=', 'flt-0001')
+      .executeTakeFirstOrThrow();
     // The demo's service centre does not look after fleet flt-0001: its groups are not theirs to see.
     expect(fleet.dealer_id).not.toBe(dealerOf.dealer_id);
     const hidden = await call('DA', '/api/device-groups/dgr-0003');
@@ -187,7 +195,7 @@ describe('writes', () => {
     expect(await counts()).toEqual(before);
   });
 
-  test("a caller changes no group of an owner outside their scope (404), and a read-only role none (403)", async () => {
+  test('a caller changes no group of an owner outside their scope (404), and a read-only role none (403)', async () => {
     const before = await counts();
     const body = { name: 'Taken over', ownerKind: 'fleet', ownerId: 'flt-0001', mode: 'filter' };
     const edit = await send('DA', 'PATCH', '/api/device-groups/dgr-0003', body);

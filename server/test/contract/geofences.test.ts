@@ -44,7 +44,13 @@ const bowTie = {
     ],
   ],
 };
-const NEW_FENCE = { name: 'Baner depot', rule: 'enter', deliveryMethods: 16, geometry: square, vehicleIds: ['veh-000003'] };
+const NEW_FENCE = {
+  name: 'Baner depot',
+  rule: 'enter',
+  deliveryMethods: 16,
+  geometry: square,
+  vehicleIds: ['veh-000003'],
+};
 
 async function call(role: string, url: string) {
   return server.call({ method: 'GET', url, token: await server.tokenOf(role) });
@@ -74,7 +80,11 @@ const lastAudit = () =>
 /** The fleet of the demo fleet admin and the vehicles of GF-STATION in and out of it. */
 async function fleetSplit(ids: string[]) {
   const db = server.database.db;
-  const fa = await db.selectFrom('users').select('fleet_id').where('email', '=', 'fa@voltline.demo').executeTakeFirstOrThrow();
+  const fa = await db
+    .selectFrom('users')
+    .select('fleet_id')
+    .where('email', '=', 'fa@voltline.demo')
+    .executeTakeFirstOrThrow();
   const rows = await db.selectFrom('vehicles').select(['id', 'fleet_id']).where('id', 'in', ids).execute();
   const mine = rows.filter((r) => r.fleet_id === fa.fleet_id).map((r) => r.id);
   const theirs = rows.filter((r) => r.fleet_id !== fa.fleet_id).map((r) => r.id);

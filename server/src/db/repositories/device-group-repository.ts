@@ -7,16 +7,9 @@ import {
   sql,
   type Updateable,
 } from 'kysely';
-import type {
-  DeviceGroupFilterField,
-  DeviceGroupSortField,
-} from '../../services/device-groups/device-group-list-spec';
+import type { DeviceGroupFilterField, DeviceGroupSortField } from '../../services/device-groups/device-group-list-spec';
 import type { DeviceGroupStore } from '../../services/device-groups/device-group-store';
-import type {
-  DeviceGroupRecord,
-  GroupOwner,
-  OwnerKind,
-} from '../../services/device-groups/device-group-types';
+import type { DeviceGroupRecord, GroupOwner, OwnerKind } from '../../services/device-groups/device-group-types';
 import type { OwnerScope } from '../../services/device-groups/owner-scope';
 import type { ListQuery } from '../../services/lib/list-query';
 import type { Db } from '../database';
@@ -166,13 +159,7 @@ export function createDeviceGroupRepository(db: Db): DeviceGroupStore {
     async ownerVehicles(kind, id, scope) {
       const rows = await db
         .selectFrom('vehicles')
-        .select([
-          'vehicles.id',
-          'vehicles.model_id',
-          'vehicles.status',
-          'vehicles.registration_number',
-          'vehicles.vin',
-        ])
+        .select(['vehicles.id', 'vehicles.model_id', 'vehicles.status', 'vehicles.registration_number', 'vehicles.vin'])
         .where(OWNER_VEHICLE_COLUMN[kind], '=', id)
         .where((eb) => vehicleScopeCondition(eb, scope))
         .orderBy('vehicles.id')

@@ -18,9 +18,7 @@ export function deviceGroupRoutes(deps: ServiceDeps): OperationHandlers {
     listDeviceGroups: async (request) => listDeviceGroups(d, callerOf(request), request.query as ListParams),
     getDeviceGroup: async (request) => getDeviceGroup(d, callerOf(request), request.params as IdParams),
     createDeviceGroup: async (request, reply) =>
-      reply
-        .code(201)
-        .send(await createDeviceGroup(d, callerOf(request), request.body as Schemas['DeviceGroupInput'])),
+      reply.code(201).send(await createDeviceGroup(d, callerOf(request), request.body as Schemas['DeviceGroupInput'])),
     updateDeviceGroup: async (request) =>
       updateDeviceGroup(d, callerOf(request), {
         id: (request.params as IdParams).id,

@@ -25,18 +25,25 @@ export function matchesGroupFilter(vehicle: MemberVehicle, filter: GroupFilter |
   return true;
 }
 
-/** The members of a group now, among the owner's vehicles the caller sees: the picked ones still the owner's, or those matching the filter. */
+/** The members of a group among candidate vehicles (the owner's, in the caller's scope): the picked ones, or those matching the filter. */
+export function membersAmong(
+  group: Pick<DeviceGroupRecord, 'mode' | 'vehicleIds' | 'filter'>,
+  candidates: readonly MemberVehicle[],
+): string[] {
+  if (group.mode === 'pick') {
+    const owned = new Set(candidates.map((v) => v.id));
+    return group.vehicleIds.filter((id) => owned.has(id));
+  }
+  return candidates.filter((v) => matchesGroupFilter(v, (group.filter ?? null) as GroupFilter | null)).map((v) => v.id);
+}
+
+/** The members of a group now, among the owner's vehicles the caller sees. */
 export async function groupMembers(
   store: DeviceGroupStore,
   caller: Caller,
   group: DeviceGroupRecord,
 ): Promise<string[]> {
-  const candidates = await store.ownerVehicles(group.ownerKind, group.ownerId, vehicleScopeOf(caller));
-  if (group.mode === 'pick') {
-    const owned = new Set(candidates.map((v) => v.id));
-    return group.vehicleIds.filter((id) => owned.has(id));
-  }
-  return candidates.filter((v) => matchesGroupFilter(v, group.filter as GroupFilter | null)).map((v) => v.id);
+  return membersAmong(group, await store.ownerVehicles(group.ownerKind, group.ownerId, vehicleScopeOf(caller)));
 }
 
 async function readFilter(store: DeviceGroupStore, errors: FieldErrors, value: unknown): Promise<GroupFilter> {
@@ -83,9 +90,7 @@ export async function readGroupFields(
     if (!Array.isArray(raw) || raw.some((id) => typeof id !== 'string') || raw.length === 0) {
       errors.add('vehicleIds', 'Pick at least one vehicle.');
     } else if (ownerKind && owner && !errors.has('ownerId')) {
-      const owned = new Set(
-        (await store.ownerVehicles(ownerKind, ownerId, vehicleScopeOf(caller))).map((v) => v.id),
-      );
+      const owned = new Set((await store.ownerVehicles(ownerKind, ownerId, vehicleScopeOf(caller))).map((v) => v.id));
       const foreign = (raw as string[]).filter((id) => !owned.has(id));
       if (foreign.length > 0) {
         errors.add('vehicleIds', `Not vehicles of this owner: ${foreign.slice(0, 5).join(', ')}.`);

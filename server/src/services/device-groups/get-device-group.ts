@@ -24,12 +24,20 @@ export async function deviceGroupOr404(
 }
 
 /** The group as the caller sees it: its owner's name and its members now, among the vehicles in their scope. */
-export async function asSeenBy(store: DeviceGroupStore, caller: Caller, group: DeviceGroupRecord): Promise<DeviceGroup> {
+export async function asSeenBy(
+  store: DeviceGroupStore,
+  caller: Caller,
+  group: DeviceGroupRecord,
+): Promise<DeviceGroup> {
   const owner = await store.owner(group.ownerKind, group.ownerId);
   return { ...group, ownerName: owner?.name ?? group.ownerId, vehicleIds: await groupMembers(store, caller, group) };
 }
 
 /** GET /device-groups/{id}. */
-export async function getDeviceGroup(deps: DeviceGroupDeps, caller: Caller, input: { id: string }): Promise<DeviceGroup> {
+export async function getDeviceGroup(
+  deps: DeviceGroupDeps,
+  caller: Caller,
+  input: { id: string },
+): Promise<DeviceGroup> {
   return asSeenBy(deps.deviceGroups, caller, await deviceGroupOr404(deps.deviceGroups, caller, input.id));
 }

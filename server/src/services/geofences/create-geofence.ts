@@ -14,7 +14,12 @@ export async function createGeofence(
   input: Schemas['GeofenceInput'],
 ): Promise<Geofence> {
   requirePermission(caller, 'gr', ACTION.ADD);
-  const fields = (await readGeofenceFields(deps.geofences, caller, input as Record<string, unknown>, null)) as GeofenceFields;
+  const fields = (await readGeofenceFields(
+    deps.geofences,
+    caller,
+    input as Record<string, unknown>,
+    null,
+  )) as GeofenceFields;
   const now = deps.now();
   const at = now.toISOString();
   const geofence: Geofence = { id: `gf-${crypto.randomUUID()}`, ...fields, createdAt: at, updatedAt: at };
