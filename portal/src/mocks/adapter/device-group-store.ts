@@ -59,6 +59,19 @@ export function worldGroupOwner(db: WorldDb, kind: OwnerKind, id: string): Group
   }
 }
 
+/** The owner's vehicles that pass `inScope`, by id (the SQL repository's `ownerVehicles`). */
+export function worldOwnerVehicles(
+  db: WorldDb,
+  kind: OwnerKind,
+  id: string,
+  inScope: (vehicle: Vehicle) => boolean,
+): Vehicle[] {
+  const field = OWNER_FIELD[kind];
+  const out: Vehicle[] = [];
+  for (const v of db.tables.vehicles.values()) if (v[field] === id && inScope(v)) out.push(v);
+  return out.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
 interface WorldDeviceGroupOptions {
   /** Vehicles the caller's active access grants add to their scope (decision 0079), a demo-only widening. */
   granted?: ((vehicle: Vehicle) => boolean) | undefined;
@@ -86,12 +99,7 @@ export function worldDeviceGroupStore(db: WorldDb, options: WorldDeviceGroupOpti
       return worldGroupOwner(db, kind, id);
     },
     async ownerVehicles(kind, id, scope) {
-      const field = OWNER_FIELD[kind];
-      const inScope = vehicleTest(scope, options.granted);
-      const out: Vehicle[] = [];
-      for (const v of db.tables.vehicles.values()) if (v[field] === id && inScope(v)) out.push(v);
-      out.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-      return out.map((v) => ({
+      return worldOwnerVehicles(db, kind, id, vehicleTest(scope, options.granted)).map((v) => ({
         id: v.id,
         modelId: v.modelId,
         status: v.status,

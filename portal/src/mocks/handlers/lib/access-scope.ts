@@ -1,7 +1,7 @@
 import { membersAmong } from '@services/device-groups/device-group-fields';
 import { ownerInScope as ownerScopeHolds, ownerScopeOf } from '@services/device-groups/owner-scope';
 import { type RoleCode, type RoleType, roleTypeOf } from '@/domain/roles';
-import { worldGroupOwner } from '../../adapter/device-group-store';
+import { worldGroupOwner, worldOwnerVehicles } from '../../adapter/device-group-store';
 import { callerOf } from '../../adapter/caller';
 import type { WorldDb } from '../../world/db';
 import type { DeviceGroupRecord, UserRecord, Vehicle } from '../../world/types';
@@ -49,14 +49,8 @@ export function ownerInScope(ctx: AuthContext, db: WorldDb, kind: OwnerKind, id:
 
 /** The vehicles of a group's owner that the caller sees (the candidates of a group). */
 export function ownerVehicles(ctx: AuthContext, db: WorldDb, kind: OwnerKind, id: string): Vehicle[] {
-  const field = OWNER_FIELD[kind];
-  const inScope = vehicleFilterFor(ctx);
-  const out: Vehicle[] = [];
-  for (const v of db.tables.vehicles.values()) if (v[field] === id && inScope(v)) out.push(v);
-  return out;
+  return worldOwnerVehicles(db, kind, id, vehicleFilterFor(ctx));
 }
-
-const OWNER_FIELD = { dealer: 'dealerId', fleet: 'fleetId', evowner: 'evOwnerId', driver: 'driverId' } as const;
 
 /** The members of a group now: the services' `membersAmong` over the owner's vehicles the caller sees. */
 export function groupMembers(ctx: AuthContext, db: WorldDb, group: DeviceGroupRecord): string[] {
