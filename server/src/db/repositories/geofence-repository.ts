@@ -40,6 +40,9 @@ function conditions(
   return eb.and(all);
 }
 
+/** Vehicle ids per query of `vehiclesIn`. */
+const ID_SLICE = 10_000;
+
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
 function toGeofence(row: Selectable<GeofenceTable>): Geofence {
@@ -102,14 +105,19 @@ export function createGeofenceRepository(db: Db): GeofenceStore {
     },
 
     async vehiclesIn(ids, scope) {
-      if (ids.length === 0) return new Set();
-      const rows = await db
-        .selectFrom('vehicles')
-        .select('vehicles.id')
-        .where('vehicles.id', 'in', [...ids])
-        .where((eb) => vehicleScopeCondition(eb, scope))
-        .execute();
-      return new Set(rows.map((r) => r.id));
+      const found = new Set<string>();
+      const unique = [...new Set(ids)];
+      // In slices: a query binds at most 65,535 parameters, and a geofence may watch more vehicles than that.
+      for (let i = 0; i < unique.length; i += ID_SLICE) {
+        const rows = await db
+          .selectFrom('vehicles')
+          .select('vehicles.id')
+          .where('vehicles.id', 'in', unique.slice(i, i + ID_SLICE))
+          .where((eb) => vehicleScopeCondition(eb, scope))
+          .execute();
+        for (const row of rows) found.add(row.id);
+      }
+      return found;
     },
 
     async insert(geofence) {
