@@ -1,14 +1,18 @@
 import type { Db } from './db/database';
 import { createAuditReader, createAuditRepository } from './db/repositories/audit-repository';
 import { createAuthRepository } from './db/repositories/auth-repository';
+import { createDeviceGroupRepository } from './db/repositories/device-group-repository';
 import { createDeviceRepository } from './db/repositories/device-repository';
+import { createGeofenceRepository } from './db/repositories/geofence-repository';
 import { createModelRepository } from './db/repositories/model-repository';
 import { createSimRepository } from './db/repositories/sim-repository';
 import { createVehicleRepository } from './db/repositories/vehicle-repository';
 import { scryptHasher } from './security/passwords';
 import type { AuditDeps } from './services/audit/audit-reader';
 import type { AuthDeps } from './services/auth/auth-store';
+import type { DeviceGroupDeps } from './services/device-groups/device-group-store';
 import type { DeviceDeps } from './services/devices/device-store';
+import type { GeofenceDeps } from './services/geofences/geofence-store';
 import type { ModelDeps } from './services/models/model-store';
 import type { SimDeps } from './services/sims/sim-store';
 import type { VehicleDeps } from './services/vehicles/vehicle-store';
@@ -17,7 +21,9 @@ import type { VehicleDeps } from './services/vehicles/vehicle-store';
 export interface ServiceDeps {
   audit: AuditDeps;
   auth: AuthDeps;
+  deviceGroups: DeviceGroupDeps;
   devices: DeviceDeps;
+  geofences: GeofenceDeps;
   models: ModelDeps;
   sims: SimDeps;
   vehicles: VehicleDeps;
@@ -40,6 +46,22 @@ export function createServiceDeps(db: Db, now: () => Date = () => new Date()): S
         db
           .transaction()
           .execute((tx) => work({ devices: createDeviceRepository(tx), audit: createAuditRepository(tx) })),
+    },
+    deviceGroups: {
+      deviceGroups: createDeviceGroupRepository(db),
+      now,
+      transact: (work) =>
+        db
+          .transaction()
+          .execute((tx) => work({ deviceGroups: createDeviceGroupRepository(tx), audit: createAuditRepository(tx) })),
+    },
+    geofences: {
+      geofences: createGeofenceRepository(db),
+      now,
+      transact: (work) =>
+        db
+          .transaction()
+          .execute((tx) => work({ geofences: createGeofenceRepository(tx), audit: createAuditRepository(tx) })),
     },
     models: {
       models: createModelRepository(db),

@@ -170,6 +170,40 @@ export interface SimTable {
   created_at: Timestamp;
   updated_at: Timestamp;
 }
+/** Geofences (migration 0007). */
+export interface GeofenceTable {
+  id: string;
+  name: string;
+  rule: string;
+  dwell_minutes: number | null;
+  delivery_methods: number;
+  geometry: Json<unknown>;
+  vehicle_ids: Json<string[]>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+/** Device groups (migration 0007). */
+export interface DeviceGroupTable {
+  id: string;
+  name: string;
+  description: string;
+  owner_kind: string;
+  owner_id: string;
+  mode: string;
+  filter: ColumnType<unknown, string | null, string | null>;
+  vehicle_ids: Json<string[]>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+/** The view of every owner a device group can have (migration 0007). */
+export interface GroupOwnerView {
+  kind: string;
+  id: string;
+  name: string;
+  oem_id: string | null;
+  dealer_id: string | null;
+  fleet_id: string | null;
+}
 export interface SchemaMigrationTable {
   id: number;
   name: string;
@@ -190,5 +224,8 @@ export interface Database {
   vehicles: VehicleTable;
   devices: DeviceTable;
   sims: SimTable;
+  geofences: GeofenceTable;
+  device_groups: DeviceGroupTable;
+  group_owners: GroupOwnerView;
   schema_migrations: SchemaMigrationTable;
 }

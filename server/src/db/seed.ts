@@ -1,11 +1,13 @@
 import { type Insertable, sql } from 'kysely';
 import { hashPassword } from '../security/passwords';
 import type { Db } from './database';
+import { deviceGroupColumns } from './repositories/device-group-repository';
 import { deviceColumns } from './repositories/device-repository';
+import { geofenceColumns } from './repositories/geofence-repository';
 import { modelColumns } from './repositories/model-repository';
 import { simColumns } from './repositories/sim-repository';
 import { vehicleColumns } from './repositories/vehicle-repository';
-import type { DeviceTable, ModelTable, SimTable, VehicleTable } from './schema';
+import type { DeviceGroupTable, DeviceTable, GeofenceTable, ModelTable, SimTable, VehicleTable } from './schema';
 import { createWorld, DEFAULT_SEED, DEMO_PASSWORD } from './seed-source';
 
 const BATCH = 1000;
@@ -190,6 +192,36 @@ export async function seedDemoWorld(db: Db, vehicles: number): Promise<{ vehicle
                 createdAt: iso(s.createdAt),
                 updatedAt: iso(s.updatedAt),
               }) as Insertable<SimTable>,
+          ),
+        )
+        .execute(),
+    );
+    await insertInBatches(g.geofences(), (batch) =>
+      tx
+        .insertInto('geofences')
+        .values(
+          batch.map(
+            (f) =>
+              geofenceColumns({
+                ...f,
+                createdAt: iso(f.createdAt),
+                updatedAt: iso(f.updatedAt),
+              }) as Insertable<GeofenceTable>,
+          ),
+        )
+        .execute(),
+    );
+    await insertInBatches(g.deviceGroups(), (batch) =>
+      tx
+        .insertInto('device_groups')
+        .values(
+          batch.map(
+            (d) =>
+              deviceGroupColumns({
+                ...d,
+                createdAt: iso(d.createdAt),
+                updatedAt: iso(d.updatedAt),
+              }) as Insertable<DeviceGroupTable>,
           ),
         )
         .execute(),

@@ -15,7 +15,9 @@ import { parseQueryString } from './querystring';
 import { auditRoutes } from './routes/audit-routes';
 import { authRoutes } from './routes/auth-routes';
 import type { OperationHandlers, RouteHandler } from './routes/route-handler';
+import { deviceGroupRoutes } from './routes/device-group-routes';
 import { deviceRoutes } from './routes/device-routes';
+import { geofenceRoutes } from './routes/geofence-routes';
 import { modelRoutes } from './routes/model-routes';
 import { simRoutes } from './routes/sim-routes';
 import { vehicleRoutes } from './routes/vehicle-routes';
@@ -38,7 +40,9 @@ function implementedOperations(deps: ServiceDeps): OperationHandlers {
   return {
     ...auditRoutes(deps),
     ...authRoutes(deps),
+    ...deviceGroupRoutes(deps),
     ...deviceRoutes(deps),
+    ...geofenceRoutes(deps),
     ...modelRoutes(deps),
     ...simRoutes(deps),
     ...vehicleRoutes(deps),

@@ -1,6 +1,12 @@
 import { entryHash } from '@services/audit/audit-chain';
 import { AppError, appErrorAnswer } from '@services/lib/app-error';
+import { createDeviceGroup } from '@services/device-groups/create-device-group';
+import { getDeviceGroup } from '@services/device-groups/get-device-group';
+import { listDeviceGroups } from '@services/device-groups/list-device-groups';
 import { listDevices } from '@services/devices/list-devices';
+import { createGeofence } from '@services/geofences/create-geofence';
+import { getGeofence } from '@services/geofences/get-geofence';
+import { listGeofences } from '@services/geofences/list-geofences';
 import { createModel } from '@services/models/create-model';
 import { listModels } from '@services/models/list-models';
 import { assignSim } from '@services/sims/assign-sim';
@@ -10,10 +16,25 @@ import { authOfToken } from '../handlers/lib/auth-context';
 import { call, signIn } from '../test/api-test-client';
 import { getWorldDb } from '../world/world-instance';
 import { callerOf } from './caller';
+import { worldDeviceGroupDeps } from './device-group-store';
 import { worldDeviceDeps } from './device-store';
+import { worldGeofenceDeps } from './geofence-store';
 import { worldModelDeps } from './model-store';
 import { worldSimDeps } from './sim-store';
 import { worldVehicleDeps } from './vehicle-store';
+
+const SQUARE = {
+  type: 'Polygon' as const,
+  coordinates: [
+    [
+      [73.8, 18.5],
+      [73.81, 18.5],
+      [73.81, 18.51],
+      [73.8, 18.51],
+      [73.8, 18.5],
+    ] as [number, number][],
+  ],
+};
 
 /** The demo's caller and the vehicle services' dependencies for a signed-in role, as the handlers build them. */
 async function serviceSide(token: string) {
@@ -92,17 +113,78 @@ describe('the demo and the server run one implementation (decision 0110)', () =>
     expect(db.tables.sims.get('sim-000001')?.loggerId).toBe('logger-000001');
   });
 
+  test("the demo's geofences answer exactly the services' scoped view and their refusal of a hidden vehicle", async () => {
+    const token = await signIn('FA');
+    const db = await getWorldDb();
+    const ctx = authOfToken(token, db);
+    if (!ctx) throw new Error('no session');
+    const deps = worldGeofenceDeps(db, ctx.granted);
+    const seen = await getGeofence(deps, callerOf(ctx), { id: 'GF-STATION' });
+    const all = db.tables.geofences.get('GF-STATION')?.vehicleIds ?? [];
+    expect(seen.vehicleIds.length).toBeGreaterThan(0);
+    expect(seen.vehicleIds.length).toBeLessThan(all.length);
+    expect((await call('GET', '/geofences/GF-STATION', { token })).body).toEqual(seen);
+    expect((await call('GET', '/geofences?sort=name:asc', { token })).body).toEqual(
+      await listGeofences(deps, callerOf(ctx), { sort: 'name:asc' }),
+    );
+
+    const hidden = all.find((id) => !seen.vehicleIds.includes(id)) ?? '';
+    const body = { name: 'Depot', rule: 'enter' as const, deliveryMethods: 16, geometry: SQUARE, vehicleIds: [hidden] };
+    const thrown = await createGeofence(deps, callerOf(ctx), body).catch((e: unknown) => e);
+    expect(thrown).toBeInstanceOf(AppError);
+    const fromDemo = await call('POST', '/geofences', { token, body });
+    expect({ status: fromDemo.status, body: fromDemo.body }).toEqual(appErrorAnswer(thrown as AppError));
+    expect(fromDemo.status).toBe(400);
+  });
+
+  test("the demo's device groups answer exactly the services' page, members and refusals", async () => {
+    const token = await signIn('FA');
+    const db = await getWorldDb();
+    const ctx = authOfToken(token, db);
+    if (!ctx) throw new Error('no session');
+    const deps = worldDeviceGroupDeps(db, ctx.granted);
+    const page = await listDeviceGroups(deps, callerOf(ctx), {});
+    expect(page.items.map((g) => g.id).sort()).toEqual(['dgr-0002', 'dgr-0003']);
+    expect((await call('GET', '/device-groups', { token })).body).toEqual(page);
+
+    const body = {
+      name: 'Mixed',
+      ownerKind: 'fleet' as const,
+      ownerId: 'flt-0001',
+      mode: 'pick' as const,
+      vehicleIds: ['veh-000001'],
+    };
+    const thrown = await createDeviceGroup(deps, callerOf(ctx), body).catch((e: unknown) => e);
+    expect(thrown).toBeInstanceOf(AppError);
+    const fromDemo = await call('POST', '/device-groups', { token, body });
+    expect({ status: fromDemo.status, body: fromDemo.body }).toEqual(appErrorAnswer(thrown as AppError));
+    expect(fromDemo.status).toBe(400);
+
+    const dealer = await signIn('DA');
+    const dctx = authOfToken(dealer, db);
+    if (!dctx) throw new Error('no session');
+    const notTheirs = await getDeviceGroup(worldDeviceGroupDeps(db, dctx.granted), callerOf(dctx), {
+      id: 'dgr-0003',
+    }).catch((e: unknown) => e);
+    expect(notTheirs).toBeInstanceOf(AppError);
+    const hidden = await call('GET', '/device-groups/dgr-0003', { token: dealer });
+    expect({ status: hidden.status, body: hidden.body }).toEqual(appErrorAnswer(notTheirs as AppError));
+    expect(hidden.status).toBe(404);
+  });
+
   test("every entry the demo writes holds the services' hash of it, linked to the one before", async () => {
     const token = await signIn('SA');
     const seeded = (await call('GET', '/audit', { token })).body.total;
     await call('POST', '/vehicles/veh-000001/resync', { token });
     await call('PATCH', '/vehicles/veh-000001', { token, body: { registrationNumber: 'SHARED-1' } });
-    // A resource that has not moved yet appends through the same chain (recordAudit -> appendAudit).
     expect((await call('DELETE', '/geofences/GF-KATRAJ', { token })).status).toBe(204);
-    // The three written entries and the last seeded one they link to.
-    const newest = (await call('GET', '/audit?sort=seq:desc&pageSize=4', { token })).body.items;
+    // A resource that has not moved yet appends through the same chain (recordAudit -> appendAudit).
+    const rule = (await getWorldDb()).tables.rules.all()[0];
+    expect((await call('DELETE', `/rules/${rule?.id}`, { token })).status).toBe(204);
+    // The four written entries and the last seeded one they link to.
+    const newest = (await call('GET', '/audit?sort=seq:desc&pageSize=5', { token })).body.items;
     const items = [...newest].reverse() as { hash: string; seq: number; prevHash: string }[];
-    expect(items.map((e) => e.seq)).toEqual([seeded, seeded + 1, seeded + 2, seeded + 3]);
+    expect(items.map((e) => e.seq)).toEqual([seeded, seeded + 1, seeded + 2, seeded + 3, seeded + 4]);
     for (const [i, { hash, ...rest }] of items.entries()) {
       expect(await entryHash(rest as Parameters<typeof entryHash>[0])).toBe(hash);
       if (i > 0) expect(rest.prevHash).toBe(items[i - 1]?.hash);
