@@ -2,14 +2,18 @@ import type { Db } from './db/database';
 import { createAuditReader, createAuditRepository } from './db/repositories/audit-repository';
 import { createAuthRepository } from './db/repositories/auth-repository';
 import { createDeviceRepository } from './db/repositories/device-repository';
+import { createFaultRepository } from './db/repositories/fault-repository';
 import { createModelRepository } from './db/repositories/model-repository';
+import { createNotificationRepository } from './db/repositories/notification-repository';
 import { createSimRepository } from './db/repositories/sim-repository';
 import { createVehicleRepository } from './db/repositories/vehicle-repository';
 import { scryptHasher } from './security/passwords';
 import type { AuditDeps } from './services/audit/audit-reader';
 import type { AuthDeps } from './services/auth/auth-store';
 import type { DeviceDeps } from './services/devices/device-store';
+import type { FaultDeps } from './services/faults/fault-store';
 import type { ModelDeps } from './services/models/model-store';
+import type { NotificationDeps } from './services/notifications/notification-store';
 import type { SimDeps } from './services/sims/sim-store';
 import type { VehicleDeps } from './services/vehicles/vehicle-store';
 
@@ -18,7 +22,9 @@ export interface ServiceDeps {
   audit: AuditDeps;
   auth: AuthDeps;
   devices: DeviceDeps;
+  faults: FaultDeps;
   models: ModelDeps;
+  notifications: NotificationDeps;
   sims: SimDeps;
   vehicles: VehicleDeps;
 }
@@ -41,11 +47,25 @@ export function createServiceDeps(db: Db, now: () => Date = () => new Date()): S
           .transaction()
           .execute((tx) => work({ devices: createDeviceRepository(tx), audit: createAuditRepository(tx) })),
     },
+    faults: {
+      faults: createFaultRepository(db),
+      now,
+      transact: (work) =>
+        db.transaction().execute((tx) => work({ faults: createFaultRepository(tx), audit: createAuditRepository(tx) })),
+    },
     models: {
       models: createModelRepository(db),
       now,
       transact: (work) =>
         db.transaction().execute((tx) => work({ models: createModelRepository(tx), audit: createAuditRepository(tx) })),
+    },
+    notifications: {
+      notifications: createNotificationRepository(db),
+      now,
+      transact: (work) =>
+        db
+          .transaction()
+          .execute((tx) => work({ notifications: createNotificationRepository(tx), audit: createAuditRepository(tx) })),
     },
     sims: {
       sims: createSimRepository(db),

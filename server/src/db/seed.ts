@@ -2,14 +2,17 @@ import { type Insertable, sql } from 'kysely';
 import { hashPassword } from '../security/passwords';
 import type { Db } from './database';
 import { deviceColumns } from './repositories/device-repository';
+import { faultColumns } from './repositories/fault-repository';
 import { modelColumns } from './repositories/model-repository';
+import { notificationColumns } from './repositories/notification-repository';
 import { simColumns } from './repositories/sim-repository';
 import { vehicleColumns } from './repositories/vehicle-repository';
-import type { DeviceTable, ModelTable, SimTable, VehicleTable } from './schema';
+import type { DeviceTable, FaultTable, ModelTable, NotificationTable, SimTable, VehicleTable } from './schema';
 import { createWorld, DEFAULT_SEED, DEMO_PASSWORD } from './seed-source';
 
 const BATCH = 1000;
 const iso = (ms: number | null | undefined) => new Date(ms ?? 0).toISOString();
+const isoOrNull = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 async function insertInBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>): Promise<void> {
   for (let i = 0; i < rows.length; i += BATCH) await insert(rows.slice(i, i + BATCH));
@@ -190,6 +193,39 @@ export async function seedDemoWorld(db: Db, vehicles: number): Promise<{ vehicle
                 createdAt: iso(s.createdAt),
                 updatedAt: iso(s.updatedAt),
               }) as Insertable<SimTable>,
+          ),
+        )
+        .execute(),
+    );
+    // The fault history and what the seeded rules sent about it (the world's events seeder), after the vehicles.
+    await insertInBatches(g.faults(), (batch) =>
+      tx
+        .insertInto('faults')
+        .values(
+          batch.map(
+            (f) =>
+              faultColumns({
+                ...f,
+                occurredAt: iso(f.occurredAt),
+                clearedAt: isoOrNull(f.clearedAt),
+                acknowledgedAt: isoOrNull(f.acknowledgedAt),
+              }) as Insertable<FaultTable>,
+          ),
+        )
+        .execute(),
+    );
+    await insertInBatches(g.notifications(), (batch) =>
+      tx
+        .insertInto('notifications')
+        .values(
+          batch.map(
+            (n) =>
+              notificationColumns({
+                ...n,
+                sentAt: iso(n.sentAt),
+                acknowledgedAt: isoOrNull(n.acknowledgedAt),
+                clearedAt: isoOrNull(n.clearedAt),
+              }) as Insertable<NotificationTable>,
           ),
         )
         .execute(),

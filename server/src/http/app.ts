@@ -16,7 +16,9 @@ import { auditRoutes } from './routes/audit-routes';
 import { authRoutes } from './routes/auth-routes';
 import type { OperationHandlers, RouteHandler } from './routes/route-handler';
 import { deviceRoutes } from './routes/device-routes';
+import { faultRoutes } from './routes/fault-routes';
 import { modelRoutes } from './routes/model-routes';
+import { notificationRoutes } from './routes/notification-routes';
 import { simRoutes } from './routes/sim-routes';
 import { vehicleRoutes } from './routes/vehicle-routes';
 import { registerSecurityHeaders } from './security-headers';
@@ -39,7 +41,9 @@ function implementedOperations(deps: ServiceDeps): OperationHandlers {
     ...auditRoutes(deps),
     ...authRoutes(deps),
     ...deviceRoutes(deps),
+    ...faultRoutes(deps),
     ...modelRoutes(deps),
+    ...notificationRoutes(deps),
     ...simRoutes(deps),
     ...vehicleRoutes(deps),
   };
