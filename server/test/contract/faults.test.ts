@@ -99,7 +99,7 @@ describe('list and get', () => {
       first.id,
     );
     const ranged = await list('SA', `?from=${first.occurredAt}&pageSize=1000`);
-    expect(ranged.total).toBe(await count((q) => q.where('occurred_at', '>=', first.occurredAt)));
+    expect(ranged.total).toBe(await count((q) => q.where('occurred_at', '>=', new Date(first.occurredAt))));
 
     const codes = (await list('SA', '?sort=code:asc,occurredAt:desc&pageSize=50&page=2')).items.map((f) => f.code);
     expect(codes).toEqual([...codes].sort());

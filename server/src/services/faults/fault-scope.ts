@@ -4,7 +4,7 @@ import { type VehicleScope, vehicleScopeOf } from '../vehicles/vehicle-scope';
 import { FAULT_DEVICE_KINDS, FAULT_KIND_KEY, type FaultDeviceKind } from './fault-types';
 
 /** Role types whose staff look after one kind of component, not after vehicles. */
-const COMPONENT_ROLE_TYPES: ReadonlySet<RoleType> = new Set(['bms', 'mcu', 'vcu', 'component']);
+export const COMPONENT_ROLE_TYPES: ReadonlySet<RoleType> = new Set(['bms', 'mcu', 'vcu', 'component']);
 
 /**
  * Which faults a caller sees: those of vehicles in their vehicle scope (`vehicleScopeOf`); component staff (BMS, MCU,

@@ -1,5 +1,5 @@
 import { type DeviceScope, deviceScopeOf } from '@services/devices/device-scope';
-import { type FaultScope, faultScopeOf } from '@services/faults/fault-scope';
+import { COMPONENT_ROLE_TYPES, type FaultScope, faultScopeOf } from '@services/faults/fault-scope';
 import { vehicleScopeOf, type VehicleScope } from '@services/vehicles/vehicle-scope';
 import { can, type PermissionKey } from '@/domain/permissions';
 import { callerOf } from '../../adapter/caller';
@@ -58,9 +58,6 @@ export function deviceTest(
 export function deviceFilterFor(ctx: AuthContext, db: WorldDb): (device: Device) => boolean {
   return deviceTest(db, deviceScopeOf(callerOf(ctx)), ctx.granted);
 }
-
-/** Role types whose staff look after one kind of component, not after vehicles. */
-const COMPONENT_ROLE_TYPES: ReadonlySet<AuthContext['roleType']> = new Set(['bms', 'mcu', 'vcu', 'component']);
 
 /**
  * A fault scope (the services' `faultScopeOf`) as a test of a fault: its vehicle exists and is in the vehicle scope
