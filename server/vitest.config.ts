@@ -16,6 +16,8 @@ const projects: TestProjectInlineConfiguration[] = [
     test: {
       name: 'pglite',
       include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+      // What only a real PostgreSQL does (a server ending connections).
+      exclude: ['test/postgres/**'],
       env: { VOLTLINE_TEST_ENGINE: 'pglite' },
     },
   },

@@ -4,7 +4,9 @@ import { createAuthRepository } from './db/repositories/auth-repository';
 import { createDeviceGroupRepository } from './db/repositories/device-group-repository';
 import { createDeviceRepository } from './db/repositories/device-repository';
 import { createGeofenceRepository } from './db/repositories/geofence-repository';
+import { createFaultRepository } from './db/repositories/fault-repository';
 import { createModelRepository } from './db/repositories/model-repository';
+import { createNotificationRepository } from './db/repositories/notification-repository';
 import { createSimRepository } from './db/repositories/sim-repository';
 import { createVehicleRepository } from './db/repositories/vehicle-repository';
 import { scryptHasher } from './security/passwords';
@@ -13,7 +15,9 @@ import type { AuthDeps } from './services/auth/auth-store';
 import type { DeviceGroupDeps } from './services/device-groups/device-group-store';
 import type { DeviceDeps } from './services/devices/device-store';
 import type { GeofenceDeps } from './services/geofences/geofence-store';
+import type { FaultDeps } from './services/faults/fault-store';
 import type { ModelDeps } from './services/models/model-store';
+import type { NotificationDeps } from './services/notifications/notification-store';
 import type { SimDeps } from './services/sims/sim-store';
 import type { VehicleDeps } from './services/vehicles/vehicle-store';
 
@@ -24,7 +28,9 @@ export interface ServiceDeps {
   deviceGroups: DeviceGroupDeps;
   devices: DeviceDeps;
   geofences: GeofenceDeps;
+  faults: FaultDeps;
   models: ModelDeps;
+  notifications: NotificationDeps;
   sims: SimDeps;
   vehicles: VehicleDeps;
 }
@@ -63,11 +69,25 @@ export function createServiceDeps(db: Db, now: () => Date = () => new Date()): S
           .transaction()
           .execute((tx) => work({ geofences: createGeofenceRepository(tx), audit: createAuditRepository(tx) })),
     },
+    faults: {
+      faults: createFaultRepository(db),
+      now,
+      transact: (work) =>
+        db.transaction().execute((tx) => work({ faults: createFaultRepository(tx), audit: createAuditRepository(tx) })),
+    },
     models: {
       models: createModelRepository(db),
       now,
       transact: (work) =>
         db.transaction().execute((tx) => work({ models: createModelRepository(tx), audit: createAuditRepository(tx) })),
+    },
+    notifications: {
+      notifications: createNotificationRepository(db),
+      now,
+      transact: (work) =>
+        db
+          .transaction()
+          .execute((tx) => work({ notifications: createNotificationRepository(tx), audit: createAuditRepository(tx) })),
     },
     sims: {
       sims: createSimRepository(db),

@@ -28,6 +28,11 @@ export function pgliteDir(dataDir: string): string {
 /** A pg client returns bigint and numeric columns as strings; count(*) is cast to int in queries instead. */
 export function openPostgres(url: string): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the database ends (a restart, a failover, an administrator's command) is an 'error' of the pool:
+  // without a listener Node ends the process. The pool drops that connection and opens a new one when next needed.
+  pool.on('error', (error) => {
+    console.warn(`database: an idle connection ended (${error.message}); the next query opens a new one`);
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,

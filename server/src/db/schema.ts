@@ -204,6 +204,42 @@ export interface GroupOwnerView {
   dealer_id: string | null;
   fleet_id: string | null;
 }
+
+/** Fault and alert occurrences (migration 0008). */
+export interface FaultTable {
+  id: string;
+  vehicle_id: string;
+  device_id: string | null;
+  device_kind: string;
+  code: string;
+  name: string;
+  kind: string;
+  scope: string;
+  severity: number;
+  occurred_at: Timestamp;
+  cleared_at: Timestamp | null;
+  acknowledged_at: Timestamp | null;
+  acknowledged_by: string | null;
+}
+/** The notifications rules sent (migration 0008); `deliveries` is a JSON array of NotificationDelivery. */
+export interface NotificationTable {
+  id: string;
+  vehicle_id: string;
+  fault_id: string | null;
+  rule_id: string | null;
+  rule_name: string;
+  delivery_methods: number;
+  title: string;
+  message: string;
+  severity: number;
+  sent_at: Timestamp;
+  deliveries: Json<unknown[]>;
+  acknowledged_at: Timestamp | null;
+  acknowledged_by: string | null;
+  acknowledged_by_name: string | null;
+  cleared_at: Timestamp | null;
+  ticket_requested: boolean;
+}
 export interface SchemaMigrationTable {
   id: number;
   name: string;
@@ -227,5 +263,7 @@ export interface Database {
   geofences: GeofenceTable;
   device_groups: DeviceGroupTable;
   group_owners: GroupOwnerView;
+  faults: FaultTable;
+  notifications: NotificationTable;
   schema_migrations: SchemaMigrationTable;
 }

@@ -4,14 +4,26 @@ import type { Db } from './database';
 import { deviceGroupColumns } from './repositories/device-group-repository';
 import { deviceColumns } from './repositories/device-repository';
 import { geofenceColumns } from './repositories/geofence-repository';
+import { faultColumns } from './repositories/fault-repository';
 import { modelColumns } from './repositories/model-repository';
+import { notificationColumns } from './repositories/notification-repository';
 import { simColumns } from './repositories/sim-repository';
 import { vehicleColumns } from './repositories/vehicle-repository';
-import type { DeviceGroupTable, DeviceTable, GeofenceTable, ModelTable, SimTable, VehicleTable } from './schema';
+import type {
+  DeviceGroupTable,
+  DeviceTable,
+  FaultTable,
+  GeofenceTable,
+  ModelTable,
+  NotificationTable,
+  SimTable,
+  VehicleTable,
+} from './schema';
 import { createWorld, DEFAULT_SEED, DEMO_PASSWORD } from './seed-source';
 
 const BATCH = 1000;
 const iso = (ms: number | null | undefined) => new Date(ms ?? 0).toISOString();
+const isoOrNull = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 async function insertInBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>): Promise<void> {
   for (let i = 0; i < rows.length; i += BATCH) await insert(rows.slice(i, i + BATCH));
@@ -211,6 +223,23 @@ export async function seedDemoWorld(db: Db, vehicles: number): Promise<{ vehicle
         )
         .execute(),
     );
+    // The fault history and what the seeded rules sent about it (the world's events seeder), after the vehicles.
+    await insertInBatches(g.faults(), (batch) =>
+      tx
+        .insertInto('faults')
+        .values(
+          batch.map(
+            (f) =>
+              faultColumns({
+                ...f,
+                occurredAt: iso(f.occurredAt),
+                clearedAt: isoOrNull(f.clearedAt),
+                acknowledgedAt: isoOrNull(f.acknowledgedAt),
+              }) as Insertable<FaultTable>,
+          ),
+        )
+        .execute(),
+    );
     await insertInBatches(g.deviceGroups(), (batch) =>
       tx
         .insertInto('device_groups')
@@ -222,6 +251,22 @@ export async function seedDemoWorld(db: Db, vehicles: number): Promise<{ vehicle
                 createdAt: iso(d.createdAt),
                 updatedAt: iso(d.updatedAt),
               }) as Insertable<DeviceGroupTable>,
+          ),
+        )
+        .execute(),
+    );
+    await insertInBatches(g.notifications(), (batch) =>
+      tx
+        .insertInto('notifications')
+        .values(
+          batch.map(
+            (n) =>
+              notificationColumns({
+                ...n,
+                sentAt: iso(n.sentAt),
+                acknowledgedAt: isoOrNull(n.acknowledgedAt),
+                clearedAt: isoOrNull(n.clearedAt),
+              }) as Insertable<NotificationTable>,
           ),
         )
         .execute(),

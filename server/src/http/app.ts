@@ -18,7 +18,9 @@ import type { OperationHandlers, RouteHandler } from './routes/route-handler';
 import { deviceGroupRoutes } from './routes/device-group-routes';
 import { deviceRoutes } from './routes/device-routes';
 import { geofenceRoutes } from './routes/geofence-routes';
+import { faultRoutes } from './routes/fault-routes';
 import { modelRoutes } from './routes/model-routes';
+import { notificationRoutes } from './routes/notification-routes';
 import { simRoutes } from './routes/sim-routes';
 import { vehicleRoutes } from './routes/vehicle-routes';
 import { registerSecurityHeaders } from './security-headers';
@@ -43,7 +45,9 @@ function implementedOperations(deps: ServiceDeps): OperationHandlers {
     ...deviceGroupRoutes(deps),
     ...deviceRoutes(deps),
     ...geofenceRoutes(deps),
+    ...faultRoutes(deps),
     ...modelRoutes(deps),
+    ...notificationRoutes(deps),
     ...simRoutes(deps),
     ...vehicleRoutes(deps),
   };

@@ -7,8 +7,13 @@ import { listDevices } from '@services/devices/list-devices';
 import { createGeofence } from '@services/geofences/create-geofence';
 import { getGeofence } from '@services/geofences/get-geofence';
 import { listGeofences } from '@services/geofences/list-geofences';
+import { acknowledgeFault } from '@services/faults/acknowledge-fault';
+import { getFault } from '@services/faults/get-fault';
+import { listFaults } from '@services/faults/list-faults';
 import { createModel } from '@services/models/create-model';
 import { listModels } from '@services/models/list-models';
+import { acknowledgeNotification } from '@services/notifications/acknowledge-notification';
+import { listNotifications } from '@services/notifications/list-notifications';
 import { assignSim } from '@services/sims/assign-sim';
 import { cloneVehicle } from '@services/vehicles/clone-vehicle';
 import { describe, expect, test } from 'vitest';
@@ -19,7 +24,9 @@ import { callerOf } from './caller';
 import { worldDeviceGroupDeps } from './device-group-store';
 import { worldDeviceDeps } from './device-store';
 import { worldGeofenceDeps } from './geofence-store';
+import { worldFaultDeps } from './fault-store';
 import { worldModelDeps } from './model-store';
+import { worldNotificationDeps } from './notification-store';
 import { worldSimDeps } from './sim-store';
 import { worldVehicleDeps } from './vehicle-store';
 
@@ -170,6 +177,83 @@ describe('the demo and the server run one implementation (decision 0110)', () =>
     const hidden = await call('GET', '/device-groups/dgr-0003', { token: dealer });
     expect({ status: hidden.status, body: hidden.body }).toEqual(appErrorAnswer(notTheirs as AppError));
     expect(hidden.status).toBe(404);
+  });
+
+  test("the demo's fault list, details and acknowledge answer exactly the services' page, 404 and 403", async () => {
+    const token = await signIn('DA');
+    const db = await getWorldDb();
+    const ctx = authOfToken(token, db);
+    if (!ctx) throw new Error('no session');
+    const deps = worldFaultDeps(db, ctx.granted);
+    const query = '?filter[severity]=3,4,5&sort=severity:desc,occurredAt:desc&pageSize=20';
+    const fromDemo = await call('GET', `/faults${query}`, { token });
+    const page = await listFaults(deps, callerOf(ctx), {
+      filter: { severity: '3,4,5' },
+      sort: 'severity:desc,occurredAt:desc',
+      pageSize: 20,
+    });
+    expect(page.total).toBeGreaterThan(0);
+    expect(fromDemo.body).toEqual(page);
+
+    // A fault on a vehicle of another service centre: 404 from both, not told apart from none.
+    const elsewhere = db.tables.faults.all().find((f) => db.tables.vehicles.get(f.vehicleId)?.dealerId !== 'dlr-0001');
+    if (!elsewhere) throw new Error('no fault outside the scope');
+    const thrown = await getFault(deps, callerOf(ctx), { id: elsewhere.id }).catch((e: unknown) => e);
+    expect(thrown).toBeInstanceOf(AppError);
+    const hidden = await call('GET', `/faults/${elsewhere.id}`, { token });
+    expect({ status: hidden.status, body: hidden.body }).toEqual(appErrorAnswer(thrown as AppError));
+    expect(hidden.status).toBe(404);
+
+    const driver = await signIn('DR');
+    const driverCtx = authOfToken(driver, db);
+    if (!driverCtx) throw new Error('no session');
+    const refusedByService = await acknowledgeFault(worldFaultDeps(db), callerOf(driverCtx), {
+      id: elsewhere.id,
+    }).catch((e: unknown) => e);
+    const refused = await call('POST', `/faults/${elsewhere.id}/acknowledge`, { token: driver });
+    expect({ status: refused.status, body: refused.body }).toEqual(appErrorAnswer(refusedByService as AppError));
+    expect(refused.status).toBe(403);
+    expect(db.tables.faults.get(elsewhere.id)?.acknowledgedAt).toBe(elsewhere.acknowledgedAt);
+  });
+
+  test("the demo's notifications answer the services' page and refusal; an acknowledgement is chained", async () => {
+    const token = await signIn('OEMA');
+    const db = await getWorldDb();
+    const ctx = authOfToken(token, db);
+    if (!ctx) throw new Error('no session');
+    const deps = worldNotificationDeps(db, ctx.granted);
+    // The demo first (reading runs the rule engine), then the service over the same world.
+    const fromDemo = await call('GET', '/notifications?filter[method]=16&filter[status]=sent&pageSize=50', { token });
+    const page = await listNotifications(deps, callerOf(ctx), {
+      filter: { method: '16', status: 'sent' },
+      pageSize: 50,
+    });
+    expect(page.total).toBeGreaterThan(0);
+    expect(fromDemo.body).toEqual(page);
+
+    const open = page.items.find((n) => n.acknowledgedAt === null);
+    if (!open) throw new Error('no open notification');
+    const dealer = await signIn('DA');
+    const dealerCtx = authOfToken(dealer, db);
+    if (!dealerCtx) throw new Error('no session');
+    const thrown = await acknowledgeNotification(worldNotificationDeps(db), callerOf(dealerCtx), {
+      id: open.id,
+    }).catch((e: unknown) => e);
+    expect(thrown).toBeInstanceOf(AppError);
+    const refused = await call('POST', `/notifications/${open.id}/acknowledge`, { token: dealer });
+    expect({ status: refused.status, body: refused.body }).toEqual(appErrorAnswer(thrown as AppError));
+    expect(refused.status).toBe(403);
+
+    const seeded = (await call('GET', '/audit', { token: await signIn('SA') })).body.total;
+    const acknowledged = await call('POST', `/notifications/${open.id}/acknowledge`, { token });
+    expect(acknowledged.body).toMatchObject({ id: open.id, acknowledgedBy: ctx.user.id });
+    expect(acknowledged.body.deliveries.filter((d: { method: number }) => d.method === 16)).toEqual([
+      expect.objectContaining({ status: 'delivered' }),
+    ]);
+    // Acknowledging again through the service answers the first acknowledgement and writes nothing.
+    expect(await acknowledgeNotification(deps, callerOf(ctx), { id: open.id })).toEqual(acknowledged.body);
+    const check = await call('GET', '/audit/verify', { token: await signIn('SA') });
+    expect(check.body).toEqual({ ok: true, checked: seeded + 1, total: seeded + 1, broken: null });
   });
 
   test("every entry the demo writes holds the services' hash of it, linked to the one before", async () => {

@@ -59,6 +59,15 @@ describe('GET /faults', () => {
     for (const f of res.body.items) expect(mine.has(f.vehicleId)).toBe(true);
   });
 
+  test('rejects a filter value the contract does not have (decision 0110: it matched nothing before)', async () => {
+    const token = await signIn('SA');
+    for (const query of ['filter[severity]=9', 'filter[kind]=Warning', 'filter[active]=maybe']) {
+      const res = await call('GET', `/faults?${query}`, { token });
+      expect(res.status, query).toBe(400);
+      expect(res.body.code, query).toBe('invalid_query');
+    }
+  });
+
   test('rejects a bad date range', async () => {
     const token = await signIn('SA');
     const res = await call('GET', '/faults?from=yesterday', { token });

@@ -1,82 +1,43 @@
-import { ACTION, type PermissionKey } from '@/domain/permissions';
-import type { WorldDb } from '../world/db';
-import type { ApiFault, Fault } from '../world/types';
+import { acknowledgeFault } from '@services/faults/acknowledge-fault';
+import { getFault } from '@services/faults/get-fault';
+import { listFaults } from '@services/faults/list-faults';
+import { answering } from '../adapter/answer';
+import { callerOf } from '../adapter/caller';
+import { worldFaultDeps } from '../adapter/fault-store';
+import { listParamsOf } from '../adapter/list-params';
 import { getWorldDb } from '../world/world-instance';
 import type { ApiHttp } from './http';
-import { type AuthContext, requireAuth, requirePermission } from './lib/auth-context';
-import { recordAudit } from './lib/audit-log';
-import { notFound } from './lib/http-error';
-import { applyListQuery, type ListSpec, parseListQuery } from './lib/list-query';
-import { faultFilterFor } from './lib/scope';
-import { toApi } from './lib/serialize';
+import { requireAuth } from './lib/auth-context';
 
-const FAULT_KEYS: readonly PermissionKey[] = ['vh.l.d.f', 'BMS.l.d.f', 'MCU.l.d.f', 'db.fs', 'db.raf'];
-
-export const FAULT_LIST: ListSpec<Fault> = {
-  sortable: {
-    occurredAt: (f) => f.occurredAt,
-    severity: (f) => f.severity,
-    code: (f) => f.code,
-    kind: (f) => f.kind,
-    deviceKind: (f) => f.deviceKind,
-  },
-  filterable: {
-    vehicleId: (f) => f.vehicleId,
-    deviceId: (f) => f.deviceId,
-    deviceKind: (f) => f.deviceKind,
-    kind: (f) => f.kind,
-    scope: (f) => f.scope,
-    severity: (f) => f.severity,
-    code: (f) => f.code,
-    active: (f) => f.clearedAt === null,
-    acknowledged: (f) => f.acknowledgedAt !== null,
-  },
-  searchable: [(f) => f.code, (f) => f.name],
-  time: (f) => f.occurredAt,
-  defaultSort: [{ field: 'occurredAt', direction: 'desc' }],
-};
-
-function faultOr404(ctx: AuthContext, db: WorldDb, id: string): Fault {
-  const fault = db.tables.faults.get(id);
-  if (!fault || !faultFilterFor(ctx, db)(fault)) throw notFound('Fault');
-  return fault;
+/** The caller of a request and the fault services' dependencies over the demo world. */
+async function faultCall(request: Request) {
+  const db = await getWorldDb();
+  const ctx = requireAuth(request, db);
+  return { caller: callerOf(ctx), deps: worldFaultDeps(db, ctx.granted) };
 }
 
-/** Fault and alert occurrences: list, details, acknowledge. */
+/** Fault and alert occurrences: list, details, acknowledge; adapters over the fault services. */
 export function createFaultHandlers(http: ApiHttp) {
   return [
-    http.get('/faults', async ({ request, response }) => {
-      const db = await getWorldDb();
-      const ctx = requireAuth(request, db);
-      requirePermission(ctx, { anyOf: FAULT_KEYS });
-      const query = parseListQuery(new URL(request.url), FAULT_LIST);
-      const rows = Array.from(db.tables.faults.values()).filter(faultFilterFor(ctx, db));
-      const page = applyListQuery(rows, query, FAULT_LIST);
-      return response(200).json({ ...page, items: page.items.map((f) => toApi<ApiFault>(f)) });
-    }),
+    http.get('/faults', async ({ request, response }) =>
+      answering(async () => {
+        const { deps, caller } = await faultCall(request);
+        return response(200).json(await listFaults(deps, caller, listParamsOf(new URL(request.url))));
+      }),
+    ),
 
-    http.get('/faults/{id}', async ({ request, params, response }) => {
-      const db = await getWorldDb();
-      const ctx = requireAuth(request, db);
-      requirePermission(ctx, { anyOf: FAULT_KEYS });
-      return response(200).json(toApi<ApiFault>(faultOr404(ctx, db, params.id)));
-    }),
+    http.get('/faults/{id}', async ({ request, params, response }) =>
+      answering(async () => {
+        const { deps, caller } = await faultCall(request);
+        return response(200).json(await getFault(deps, caller, { id: params.id }));
+      }),
+    ),
 
-    http.post('/faults/{id}/acknowledge', async ({ request, params, response }) => {
-      const db = await getWorldDb();
-      const ctx = requireAuth(request, db);
-      requirePermission(ctx, { anyOf: ['vh.l.d.f', 'BMS.l.d.f', 'MCU.l.d.f'] }, ACTION.UPDATE);
-      const fault = faultOr404(ctx, db, params.id);
-      // Acknowledging twice keeps the first acknowledgement: who saw it first matters.
-      const updated =
-        fault.acknowledgedAt === null
-          ? (db.tables.faults.update(fault.id, { acknowledgedAt: Date.now(), acknowledgedBy: ctx.user.id }) as Fault)
-          : fault;
-      if (updated !== fault) {
-        await recordAudit(db, ctx, 'Fault', fault.id, 'Update', `Acknowledged ${fault.code}`);
-        await db.persist();
-      }
-      return response(200).json(toApi<ApiFault>(updated));
-    }),
+    http.post('/faults/{id}/acknowledge', async ({ request, params, response }) =>
+      answering(async () => {
+        const { deps, caller } = await faultCall(request);
+        return response(200).json(await acknowledgeFault(deps, caller, { id: params.id }));
+      }),
+    ),
   ];
 }

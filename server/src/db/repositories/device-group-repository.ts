@@ -14,7 +14,7 @@ import type { OwnerScope } from '../../services/device-groups/owner-scope';
 import type { ListQuery } from '../../services/lib/list-query';
 import type { Db } from '../database';
 import type { Database, DeviceGroupTable, GroupOwnerView } from '../schema';
-import { vehicleScopeCondition } from './vehicle-scope-condition';
+import { vehicleScopeCondition } from './vehicle-scope-sql';
 
 type Eb = ExpressionBuilder<Database, 'device_groups' | 'group_owners'>;
 

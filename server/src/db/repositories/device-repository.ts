@@ -15,6 +15,7 @@ import type { Device } from '../../services/devices/device-types';
 import type { ListQuery } from '../../services/lib/list-query';
 import type { Db } from '../database';
 import { writeUnique } from './unique-violation';
+import { VEHICLE_SCOPE_COLUMN, vehicleIdInScope } from './vehicle-scope-sql';
 import type { Database, DeviceTable } from '../schema';
 
 type DeviceColumn = keyof DeviceTable;
@@ -37,15 +38,6 @@ const COLUMN = {
   motorType: 'motor_type',
 } as const satisfies Record<Exclude<DeviceSortField | DeviceFilterField, 'assigned'>, DeviceColumn>;
 
-/** The vehicle column of each vehicle scope field. */
-const VEHICLE_SCOPE_COLUMN = {
-  oemId: 'oem_id',
-  dealerId: 'dealer_id',
-  fleetId: 'fleet_id',
-  driverId: 'driver_id',
-  evOwnerId: 'ev_owner_id',
-} as const;
-
 type Eb = ExpressionBuilder<Database, 'devices'>;
 
 /** The WHERE of a scoped, filtered list: scope AND every filter AND search AND range. */
@@ -59,14 +51,8 @@ function conditions(
     // A scoped account without its id sees nothing (NULL equals nothing).
     all.push(eb('devices.oem_id', '=', scope.oemId));
   } else if (scope !== null) {
-    const { field, value } = scope.vehicles;
-    all.push(
-      eb(
-        'devices.vehicle_id',
-        'in',
-        eb.selectFrom('vehicles').select('vehicles.id').where(`vehicles.${VEHICLE_SCOPE_COLUMN[field]}`, '=', value),
-      ),
-    );
+    const inScope = vehicleIdInScope(eb, 'devices', scope.vehicles);
+    if (inScope) all.push(inScope);
   }
   for (const filter of query.filters) {
     if (filter.field === 'assigned') {

@@ -13,7 +13,7 @@ import type { Geofence } from '../../services/geofences/geofence-types';
 import type { ListQuery } from '../../services/lib/list-query';
 import type { Db } from '../database';
 import type { Database, GeofenceTable } from '../schema';
-import { vehicleScopeCondition } from './vehicle-scope-condition';
+import { vehicleScopeCondition } from './vehicle-scope-sql';
 
 type Eb = ExpressionBuilder<Database, 'geofences'>;
 

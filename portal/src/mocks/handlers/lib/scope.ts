@@ -1,4 +1,5 @@
 import { type DeviceScope, deviceScopeOf } from '@services/devices/device-scope';
+import { COMPONENT_ROLE_TYPES, type FaultScope, faultScopeOf } from '@services/faults/fault-scope';
 import { vehicleScopeOf, type VehicleScope } from '@services/vehicles/vehicle-scope';
 import { can, type PermissionKey } from '@/domain/permissions';
 import { callerOf } from '../../adapter/caller';
@@ -58,30 +59,27 @@ export function deviceFilterFor(ctx: AuthContext, db: WorldDb): (device: Device)
   return deviceTest(db, deviceScopeOf(callerOf(ctx)), ctx.granted);
 }
 
-/** The list key of each kind of device a fault is raised on (a vehicle-level fault: the vehicle list). */
-const FAULT_KIND_KEY = { EV: 'vh.l', BMS: 'BMS.l', MCU: 'MCU.l', VCU: 'VCU.l' } as const satisfies Record<
-  Fault['deviceKind'],
-  PermissionKey
->;
-
-/** Role types whose staff look after one kind of component, not after vehicles. */
-const COMPONENT_ROLE_TYPES: ReadonlySet<AuthContext['roleType']> = new Set(['bms', 'mcu', 'vcu', 'component']);
-
 /**
- * Which faults the caller sees: those of vehicles in scope; component staff (BMS, MCU, VCU and other component roles)
- * only those of the device kinds whose list they hold, as their screens do: a BMS admin sees BMS faults, and MCU
- * faults too while an MCU device-kind grant lasts (decision 0089). Issue 18, item 6.
+ * A fault scope (the services' `faultScopeOf`) as a test of a fault: its vehicle exists and is in the vehicle scope
+ * (access grants widen it, as for vehicles), and its device kind is one the scope names (component staff).
  */
-export function faultFilterFor(ctx: AuthContext, db: WorldDb): (fault: Fault) => boolean {
-  const inScope = vehicleFilterFor(ctx);
-  const kindAllowed = COMPONENT_ROLE_TYPES.has(ctx.roleType)
-    ? (fault: Fault) => can(ctx.permissions, FAULT_KIND_KEY[fault.deviceKind])
-    : () => true;
+export function faultTest(
+  db: WorldDb,
+  scope: FaultScope,
+  granted: ((vehicle: Vehicle) => boolean) | undefined,
+): (fault: Fault) => boolean {
+  const inScope = vehicleTest(scope.vehicles, granted);
+  const kinds = scope.kinds === null ? null : new Set<string>(scope.kinds);
   return (fault) => {
-    if (!kindAllowed(fault)) return false;
+    if (kinds !== null && !kinds.has(fault.deviceKind)) return false;
     const vehicle = db.tables.vehicles.get(fault.vehicleId);
     return vehicle !== undefined && inScope(vehicle);
   };
+}
+
+/** Which faults the caller sees (the services' `faultScopeOf`, read in memory; the dashboards' fault widgets use it too). */
+export function faultFilterFor(ctx: AuthContext, db: WorldDb): (fault: Fault) => boolean {
+  return faultTest(db, faultScopeOf(callerOf(ctx)), ctx.granted);
 }
 
 /** The list key of each kind of device that firmware is released for; loggers have none (OEMs and the platform only). */
