@@ -11,6 +11,7 @@ import { createSimRepository } from './db/repositories/sim-repository';
 import { createVehicleRepository } from './db/repositories/vehicle-repository';
 import { scryptHasher } from './security/passwords';
 import type { AuditDeps } from './services/audit/audit-reader';
+import type { AuditStore } from './services/audit/audit-chain';
 import type { AuthDeps } from './services/auth/auth-store';
 import type { DeviceGroupDeps } from './services/device-groups/device-group-store';
 import type { DeviceDeps } from './services/devices/device-store';
@@ -35,73 +36,32 @@ export interface ServiceDeps {
   vehicles: VehicleDeps;
 }
 
+/** What a resource's `transact` hands its work: the resource's repository and the audit log, on one transaction. */
+type InTransaction<K extends string, R> = Record<K, R> & { audit: AuditStore };
+
+/**
+ * A resource's deps: its repository over the database, the clock, and `transact`, which runs the work in one
+ * transaction with the same repository and the audit log over it (the write and its audit entry commit together).
+ */
+function resource<K extends string, R>(db: Db, now: () => Date, key: K, repository: (db: Db) => R) {
+  const transact = <T>(work: (tx: InTransaction<K, R>) => Promise<T>): Promise<T> =>
+    db
+      .transaction()
+      .execute((tx) => work({ [key]: repository(tx), audit: createAuditRepository(tx) } as InTransaction<K, R>));
+  return { [key]: repository(db), now, transact } as Record<K, R> & { now: () => Date; transact: typeof transact };
+}
+
 export function createServiceDeps(db: Db, now: () => Date = () => new Date()): ServiceDeps {
   return {
     audit: { audit: createAuditReader(db) },
-    auth: {
-      auth: createAuthRepository(db),
-      passwords: scryptHasher,
-      now,
-      transact: (work) =>
-        db.transaction().execute((tx) => work({ auth: createAuthRepository(tx), audit: createAuditRepository(tx) })),
-    },
-    devices: {
-      devices: createDeviceRepository(db),
-      now,
-      transact: (work) =>
-        db
-          .transaction()
-          .execute((tx) => work({ devices: createDeviceRepository(tx), audit: createAuditRepository(tx) })),
-    },
-    deviceGroups: {
-      deviceGroups: createDeviceGroupRepository(db),
-      now,
-      transact: (work) =>
-        db
-          .transaction()
-          .execute((tx) => work({ deviceGroups: createDeviceGroupRepository(tx), audit: createAuditRepository(tx) })),
-    },
-    geofences: {
-      geofences: createGeofenceRepository(db),
-      now,
-      transact: (work) =>
-        db
-          .transaction()
-          .execute((tx) => work({ geofences: createGeofenceRepository(tx), audit: createAuditRepository(tx) })),
-    },
-    faults: {
-      faults: createFaultRepository(db),
-      now,
-      transact: (work) =>
-        db.transaction().execute((tx) => work({ faults: createFaultRepository(tx), audit: createAuditRepository(tx) })),
-    },
-    models: {
-      models: createModelRepository(db),
-      now,
-      transact: (work) =>
-        db.transaction().execute((tx) => work({ models: createModelRepository(tx), audit: createAuditRepository(tx) })),
-    },
-    notifications: {
-      notifications: createNotificationRepository(db),
-      now,
-      transact: (work) =>
-        db
-          .transaction()
-          .execute((tx) => work({ notifications: createNotificationRepository(tx), audit: createAuditRepository(tx) })),
-    },
-    sims: {
-      sims: createSimRepository(db),
-      now,
-      transact: (work) =>
-        db.transaction().execute((tx) => work({ sims: createSimRepository(tx), audit: createAuditRepository(tx) })),
-    },
-    vehicles: {
-      vehicles: createVehicleRepository(db),
-      now,
-      transact: (work) =>
-        db
-          .transaction()
-          .execute((tx) => work({ vehicles: createVehicleRepository(tx), audit: createAuditRepository(tx) })),
-    },
+    auth: { ...resource(db, now, 'auth', createAuthRepository), passwords: scryptHasher },
+    devices: resource(db, now, 'devices', createDeviceRepository),
+    deviceGroups: resource(db, now, 'deviceGroups', createDeviceGroupRepository),
+    geofences: resource(db, now, 'geofences', createGeofenceRepository),
+    faults: resource(db, now, 'faults', createFaultRepository),
+    models: resource(db, now, 'models', createModelRepository),
+    notifications: resource(db, now, 'notifications', createNotificationRepository),
+    sims: resource(db, now, 'sims', createSimRepository),
+    vehicles: resource(db, now, 'vehicles', createVehicleRepository),
   };
 }
