@@ -7,6 +7,7 @@ import { createGeofenceRepository } from './db/repositories/geofence-repository'
 import { createFaultRepository } from './db/repositories/fault-repository';
 import { createModelRepository } from './db/repositories/model-repository';
 import { createNotificationRepository } from './db/repositories/notification-repository';
+import { createTicketRepository } from './db/repositories/ticket-repository';
 import { createSimRepository } from './db/repositories/sim-repository';
 import { createVehicleRepository } from './db/repositories/vehicle-repository';
 import { scryptHasher } from './security/passwords';
@@ -19,6 +20,7 @@ import type { GeofenceDeps } from './services/geofences/geofence-store';
 import type { FaultDeps } from './services/faults/fault-store';
 import type { ModelDeps } from './services/models/model-store';
 import type { NotificationDeps } from './services/notifications/notification-store';
+import type { TicketDeps } from './services/tickets/ticket-store';
 import type { SimDeps } from './services/sims/sim-store';
 import type { VehicleDeps } from './services/vehicles/vehicle-store';
 
@@ -33,6 +35,7 @@ export interface ServiceDeps {
   models: ModelDeps;
   notifications: NotificationDeps;
   sims: SimDeps;
+  tickets: TicketDeps;
   vehicles: VehicleDeps;
 }
 
@@ -43,12 +46,24 @@ type InTransaction<K extends string, R> = Record<K, R> & { audit: AuditStore };
  * A resource's deps: its repository over the database, the clock, and `transact`, which runs the work in one
  * transaction with the same repository and the audit log over it (the write and its audit entry commit together).
  */
-function resource<K extends string, R>(db: Db, now: () => Date, key: K, repository: (db: Db) => R) {
-  const transact = <T>(work: (tx: InTransaction<K, R>) => Promise<T>): Promise<T> =>
+function resource<K extends string, R, A extends Record<string, unknown> = Record<never, never>>(
+  db: Db,
+  now: () => Date,
+  key: K,
+  repository: (db: Db) => R,
+  also: { [N in keyof A]: (db: Db) => A[N] } = {} as { [N in keyof A]: (db: Db) => A[N] },
+) {
+  /** The other repositories a resource's work reads or writes in its transaction (a ticket closing its fault). */
+  const others = (over: Db) =>
+    Object.fromEntries(Object.entries(also).map(([name, make]) => [name, (make as (db: Db) => unknown)(over)])) as A;
+  const transact = <T>(work: (tx: InTransaction<K, R> & A) => Promise<T>): Promise<T> =>
     db
       .transaction()
-      .execute((tx) => work({ [key]: repository(tx), audit: createAuditRepository(tx) } as InTransaction<K, R>));
-  return { [key]: repository(db), now, transact } as Record<K, R> & { now: () => Date; transact: typeof transact };
+      .execute((tx) =>
+        work({ ...others(tx), [key]: repository(tx), audit: createAuditRepository(tx) } as InTransaction<K, R> & A),
+      );
+  return { ...others(db), [key]: repository(db), now, transact } as Record<K, R> &
+    A & { now: () => Date; transact: typeof transact };
 }
 
 export function createServiceDeps(db: Db, now: () => Date = () => new Date()): ServiceDeps {
@@ -62,6 +77,7 @@ export function createServiceDeps(db: Db, now: () => Date = () => new Date()): S
     models: resource(db, now, 'models', createModelRepository),
     notifications: resource(db, now, 'notifications', createNotificationRepository),
     sims: resource(db, now, 'sims', createSimRepository),
+    tickets: resource(db, now, 'tickets', createTicketRepository, { faults: createFaultRepository }),
     vehicles: resource(db, now, 'vehicles', createVehicleRepository),
   };
 }

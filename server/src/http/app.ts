@@ -22,6 +22,7 @@ import { faultRoutes } from './routes/fault-routes';
 import { modelRoutes } from './routes/model-routes';
 import { notificationRoutes } from './routes/notification-routes';
 import { simRoutes } from './routes/sim-routes';
+import { ticketRoutes } from './routes/ticket-routes';
 import { vehicleRoutes } from './routes/vehicle-routes';
 import { registerSecurityHeaders } from './security-headers';
 import { createValidatorCompiler } from './validator';
@@ -49,6 +50,7 @@ function implementedOperations(deps: ServiceDeps): OperationHandlers {
     ...modelRoutes(deps),
     ...notificationRoutes(deps),
     ...simRoutes(deps),
+    ...ticketRoutes(deps),
     ...vehicleRoutes(deps),
   };
 }

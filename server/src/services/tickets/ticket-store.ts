@@ -1,0 +1,58 @@
+import type { AuditStore } from '../audit/audit-chain';
+import type { FaultStore } from '../faults/fault-store';
+import type { ListQuery } from '../lib/list-query';
+import type { VehicleScope } from '../vehicles/vehicle-scope';
+import type { TicketFilterField, TicketSortField } from './ticket-list-spec';
+import type { AssignScope, TicketScope } from './ticket-scope';
+import type { StoredTicket, TicketAssignees, TicketMessage, TicketView } from './ticket-types';
+
+/** How a read sees a ticket: internal notes counted and shown or not, and the time its SLA is read at. */
+export interface TicketReading {
+  notes: boolean;
+  now: Date;
+}
+
+/** Storage of tickets and their conversation. Every read of tickets takes the caller's ticket scope. */
+export interface TicketStore {
+  /**
+   * One page of the tickets in scope matching the query; deleted ones only when `withDeleted`. `dueAt` and `overdue`
+   * read the resolution target at `reading.now` (`domain/tickets` SLA_TARGETS and the stored clock).
+   */
+  list(
+    scope: TicketScope,
+    query: ListQuery<TicketSortField, TicketFilterField>,
+    reading: TicketReading & { withDeleted: boolean },
+  ): Promise<{ items: TicketView[]; total: number }>;
+  /** The ticket in scope with the messages the reader may see, oldest first. */
+  get(
+    id: string,
+    scope: TicketScope,
+    reading: TicketReading,
+  ): Promise<(TicketView & { messages: TicketMessage[] }) | undefined>;
+  /** The vehicle, if it exists and is in the vehicle scope: its service centre. */
+  vehicle(id: string, scope: VehicleScope): Promise<{ id: string; dealerId: string | null } | undefined>;
+  /** The vehicle a notification is of, if the notification exists. */
+  notificationVehicle(id: string): Promise<string | undefined>;
+  /** The active service centres of the assign scope and their active admins and employees. */
+  assignees(scope: AssignScope): Promise<TicketAssignees>;
+  /** The next free reference number ("TCK-1042"). */
+  nextRef(): Promise<string>;
+  insert(ticket: StoredTicket): Promise<void>;
+  update(id: string, changes: Partial<Omit<StoredTicket, 'id' | 'ref'>>): Promise<void>;
+  addMessage(ticketId: string, message: TicketMessage): Promise<void>;
+}
+
+export interface TicketTx {
+  tickets: TicketStore;
+  faults: FaultStore;
+  audit: AuditStore;
+}
+
+export interface TicketDeps {
+  tickets: TicketStore;
+  /** The faults a ticket names (closing the ticket of a fault clears it, through the fault store). */
+  faults: FaultStore;
+  now: () => Date;
+  /** Runs `work` in one transaction: the write, a fault it clears and the audit entries commit together. */
+  transact<T>(work: (tx: TicketTx) => Promise<T>): Promise<T>;
+}
