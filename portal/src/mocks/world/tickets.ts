@@ -1,5 +1,7 @@
-import { TICKET_STATUS, type TicketStatus } from '@/domain/enums';
+import type { TicketStatus } from '@/domain/enums';
 import { clockRuns, SLA_TARGETS, type TicketPriority, type TicketSource, ticketSla } from '@/domain/tickets';
+import { newTicket, refAfter } from '@services/tickets/open-ticket';
+import type { StoredTicket } from '@services/tickets/ticket-types';
 import type { WorldDb } from './db';
 import { createRng, pad } from './prng';
 import type { Fault, Notification } from './types';
@@ -86,13 +88,6 @@ export interface OpenTicketInput {
   now?: number;
 }
 
-/** The next free reference number ("TCK-1042"): one above the highest in the table. */
-function nextRef(db: WorldDb): string {
-  let max = 1000;
-  for (const t of db.tables.tickets.values()) max = Math.max(max, Number(t.ref.slice(4)) || 0);
-  return `TCK-${max + 1}`;
-}
-
 export function ticketEvent(
   type: TicketEventType,
   actor: { id: string | null; name: string },
@@ -103,43 +98,49 @@ export function ticketEvent(
 }
 
 /**
- * Opens a ticket in the world and returns it: the one way tickets are created (the API, and the rules engine for a
- * rule that opens tickets or a notification). It goes to the vehicle's service centre unless `dealerId` says
- * otherwise; its SLA clock starts now. The caller checks scope, records the audit entry and persists.
+ * Opens a ticket in the world and returns it, synchronously, for the demo's rule engine (a rule that opens tickets):
+ * the ticket is the services' `newTicket` (New, the vehicle's service centre unless `dealerId` says otherwise, the SLA
+ * clock running from now), numbered after the highest reference. POST /tickets goes through the services' createTicket.
  */
 export function openTicket(db: WorldDb, input: OpenTicketInput): TicketRecord {
-  const now = input.now ?? Date.now();
   const vehicle = db.tables.vehicles.get(input.vehicleId);
   if (!vehicle) throw new Error(`openTicket: unknown vehicle ${input.vehicleId}`);
-  const dealerId = input.dealerId !== undefined ? input.dealerId : vehicle.dealerId;
-  const ticket: TicketRecord = {
-    id: `tkt-${crypto.randomUUID()}`,
-    ref: nextRef(db),
+  let highest: string | null = null;
+  for (const t of db.tables.tickets.values()) {
+    if (highest === null || (Number(t.ref.slice(4)) || 0) > Number(highest.slice(4))) highest = t.ref;
+  }
+  const ticket = newTicket({
+    ref: refAfter(highest),
     title: input.title,
     description: input.description,
-    status: TICKET_STATUS.NEW,
     priority: input.priority,
     source: input.source,
-    vehicleId: vehicle.id,
+    vehicle: { id: vehicle.id, dealerId: vehicle.dealerId },
     deviceId: input.deviceId ?? null,
     faultId: input.faultId ?? null,
     notificationId: input.notificationId ?? null,
-    dealerId,
+    ...(input.dealerId !== undefined ? { dealerId: input.dealerId } : {}),
     assigneeId: input.assigneeId ?? null,
-    createdBy: input.actor.id,
-    createdByName: input.actor.name,
-    createdAt: now,
-    updatedAt: now,
-    closedAt: null,
-    firstResponseAt: null,
-    activeMs: 0,
-    activeSince: now,
-    firstResponseActiveMs: null,
-    escalated: [],
+    actor: input.actor,
+    now: new Date(input.now ?? Date.now()),
+  });
+  return db.tables.tickets.insert(ticketRecordOf(ticket));
+}
+
+const msOrNull = (iso: string | null) => (iso === null ? null : Date.parse(iso));
+
+/** A ticket as the services store it (ISO times), as the world keeps it (epoch ms), with no conversation yet. */
+export function ticketRecordOf(t: StoredTicket): TicketRecord {
+  return {
+    ...t,
+    createdAt: Date.parse(t.createdAt),
+    updatedAt: Date.parse(t.updatedAt),
+    closedAt: msOrNull(t.closedAt),
+    firstResponseAt: msOrNull(t.firstResponseAt),
+    activeSince: msOrNull(t.activeSince),
+    events: t.events.map((e) => ({ ...e, occurredAt: Date.parse(e.occurredAt) })),
     messages: [],
-    events: [ticketEvent('created', input.actor, `Opened (${input.source})`, now)],
   };
-  return db.tables.tickets.insert(ticket);
 }
 
 /**
