@@ -387,8 +387,16 @@ describe('edit and conversation', () => {
       attachments: [{ name: 'dash.png', type: 'image/png', dataUrl: `data:image/png;base64,${btoa('x'.repeat(300))}` }],
     });
     expect(photo.json().messages.at(-1).attachments[0]).toMatchObject({ name: 'dash.png', size: 300 });
+    // Three files at the contract's limit (512 KB each, about 2 MB as data URLs) fit in one message.
+    const full = `data:application/pdf;base64,${'A'.repeat(699_048)}`;
+    const three = await message('DA', t.id, {
+      kind: 'note',
+      body: 'Reports',
+      attachments: [1, 2, 3].map((i) => ({ name: `r${i}.pdf`, type: 'application/pdf', dataUrl: full })),
+    });
+    expect(three.statusCode, three.body.slice(0, 200)).toBe(201);
     const conversation = (await entriesOf(t.id)).filter((e) => e.entity === 'Ticket Conversation');
-    expect(conversation).toHaveLength(3);
+    expect(conversation).toHaveLength(4);
 
     await move('SA', t.id, { status: 5 });
     expect((await message('DA', t.id, { kind: 'reply', body: 'late' })).statusCode).toBe(409);
