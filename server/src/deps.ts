@@ -77,7 +77,10 @@ export function createServiceDeps(db: Db, now: () => Date = () => new Date()): S
     models: resource(db, now, 'models', createModelRepository),
     notifications: resource(db, now, 'notifications', createNotificationRepository),
     sims: resource(db, now, 'sims', createSimRepository),
-    tickets: resource(db, now, 'tickets', createTicketRepository, { faults: createFaultRepository }),
+    tickets: resource(db, now, 'tickets', createTicketRepository, {
+      faults: createFaultRepository,
+      notifications: createNotificationRepository,
+    }),
     vehicles: resource(db, now, 'vehicles', createVehicleRepository),
   };
 }

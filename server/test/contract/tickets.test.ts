@@ -266,6 +266,48 @@ describe('status moves and the SLA clock', () => {
     expect(running.sla.resolution.remainingMs).toBeLessThan(held.sla.resolution.remainingMs);
   });
 
+  test('a missed target is escalated once on the next read: an event and a notification to the service centre admin', async () => {
+    const t = await opened('SA', { ...NEW_TICKET, priority: 'critical' });
+    // Five hours of running clock: past both critical targets (30 min, 4 h).
+    await db()
+      .updateTable('tickets')
+      .set({ active_since: new Date(Date.now() - 5 * 3_600_000) })
+      .where('id', '=', t.id)
+      .execute();
+    const audit = await count('audit');
+    const first = (await get('DR', t.id)).json() as Detail;
+    const escalations = first.events.filter((e) => e.type === 'escalated');
+    expect(escalations.map((e) => e.summary)).toEqual([
+      expect.stringMatching(/^The first response target of 30 min was missed; escalated to .*service centre admin/),
+      expect.stringMatching(/^The resolution target of 240 min was missed; escalated to .*service centre admin/),
+    ]);
+    const again = (await list('SA', `?q=${t.ref}`)).items[0] as Ticket;
+    expect(again.sla.resolution.state).toBe('breached');
+    expect(((await get('SA', t.id)).json() as Detail).events.filter((e) => e.type === 'escalated')).toHaveLength(2);
+    const sent = await db()
+      .selectFrom('notifications')
+      .select(['id', 'title', 'rule_name', 'vehicle_id'])
+      .where('id', 'like', `ntf-tkt-${t.id}-%`)
+      .orderBy('sent_at')
+      .execute();
+    expect(sent.map((n) => n.title)).toEqual([
+      `${t.ref} missed its first response target`,
+      `${t.ref} missed its resolution target`,
+    ]);
+    expect(sent.every((n) => n.rule_name === 'Ticket SLA escalation' && n.vehicle_id === t.vehicleId)).toBe(true);
+    // System events: not in the audit log of what people did.
+    expect(await count('audit')).toBe(audit);
+    // A ticket on hold is not escalated: its clock does not run.
+    const held = await opened('SA', { ...NEW_TICKET, priority: 'critical' });
+    await move('SA', held.id, { status: 3 });
+    await db()
+      .updateTable('tickets')
+      .set({ active_ms: 5 * 3_600_000 })
+      .where('id', '=', held.id)
+      .execute();
+    expect(((await get('SA', held.id)).json() as Detail).events.filter((e) => e.type === 'escalated')).toEqual([]);
+  });
+
   test('closing the ticket of a fault clears the fault through the fault store, audited in the same transaction', async () => {
     const fault = await db()
       .selectFrom('faults')

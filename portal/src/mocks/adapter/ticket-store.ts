@@ -1,9 +1,7 @@
-import type { AuditStore } from '@services/audit/audit-chain';
-import type { FaultStore } from '@services/faults/fault-store';
 import { refAfter } from '@services/tickets/open-ticket';
 import type { TicketFilterField, TicketSortField } from '@services/tickets/ticket-list-spec';
 import { type TicketScope, ticketScopeOf } from '@services/tickets/ticket-scope';
-import type { TicketDeps, TicketStore } from '@services/tickets/ticket-store';
+import type { TicketDeps, TicketStore, TicketTx } from '@services/tickets/ticket-store';
 import {
   type StoredTicket,
   TICKET_STAFF_ROLES,
@@ -11,7 +9,7 @@ import {
   type TicketView,
 } from '@services/tickets/ticket-types';
 import { TICKET_STATUS } from '@/domain/enums';
-import { TICKET_PRIORITIES, ticketSla } from '@/domain/tickets';
+import { clockRuns, TICKET_PRIORITIES, ticketSla } from '@/domain/tickets';
 import type { AuthContext } from '../handlers/lib/auth-context';
 import { vehicleTest } from '../handlers/lib/scope';
 import { fromApi, toApi } from '../handlers/lib/serialize';
@@ -21,6 +19,7 @@ import type { Vehicle } from '../world/types';
 import { callerOf } from './caller';
 import { worldAuditStore } from './audit-store';
 import { worldFaultStore } from './fault-store';
+import { worldNotificationStore } from './notification-store';
 import { type MemoryListSpec, memoryList } from './memory-list';
 import { type UndoLog, worldTransact } from './world-transaction';
 
@@ -183,6 +182,27 @@ export function worldTicketStore(db: WorldDb, options: WorldTicketOptions = {}):
       options.undo?.touch('tickets', id);
       db.tables.tickets.update(id, ticketRecordFields(changes));
     },
+    async breachCandidates(_now) {
+      // Every ticket whose clock runs: dueEscalation decides (the demo world is small).
+      return Array.from(db.tables.tickets.values())
+        .filter((t) => clockRuns(t.status) && t.escalated.length < 2)
+        .map(storedTicketOf);
+    },
+    async escalationContact(dealerId) {
+      if (dealerId === null) return { dealerName: null, adminName: null };
+      const admin = db.tables.users
+        .all()
+        .filter((u) => u.role === 'DA' && u.dealerId === dealerId)
+        .sort((a, b) => (a.id < b.id ? -1 : 1))[0];
+      return { dealerName: db.tables.dealers.get(dealerId)?.name ?? null, adminName: admin?.name ?? null };
+    },
+    async escalate(id, was, changes) {
+      const t = db.tables.tickets.get(id);
+      if (!t || JSON.stringify(t.escalated) !== JSON.stringify(was)) return false;
+      options.undo?.touch('tickets', id);
+      db.tables.tickets.update(id, ticketRecordFields(changes));
+      return true;
+    },
     async addMessage(ticketId, message) {
       const t = db.tables.tickets.get(ticketId);
       if (!t) return;
@@ -199,11 +219,16 @@ export function worldTicketDeps(db: WorldDb, granted?: Granted): TicketDeps {
   return {
     tickets: worldTicketStore(db, { granted }),
     faults: worldFaultStore(db, { granted }),
+    notifications: worldNotificationStore(db, { granted }),
     now: () => new Date(),
-    transact: worldTransact(db, (undo): { tickets: TicketStore; faults: FaultStore; audit: AuditStore } => ({
-      tickets: worldTicketStore(db, { granted, undo }),
-      faults: worldFaultStore(db, { granted, undo }),
-      audit: worldAuditStore(db, undo),
-    })),
+    transact: worldTransact(
+      db,
+      (undo): TicketTx => ({
+        tickets: worldTicketStore(db, { granted, undo }),
+        faults: worldFaultStore(db, { granted, undo }),
+        notifications: worldNotificationStore(db, { granted, undo }),
+        audit: worldAuditStore(db, undo),
+      }),
+    ),
   };
 }

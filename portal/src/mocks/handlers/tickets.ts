@@ -9,20 +9,15 @@ import { answering } from '../adapter/answer';
 import { callerOf } from '../adapter/caller';
 import { listParamsOf } from '../adapter/list-params';
 import { worldTicketDeps } from '../adapter/ticket-store';
-import { escalateBreachedTickets } from '../world/tickets';
 import { getWorldDb } from '../world/world-instance';
 import type { ApiHttp } from './http';
 import { requireAuth } from './lib/auth-context';
 import { readJsonObject } from './lib/body';
 
-/**
- * The caller of a request and the ticket services' dependencies over the demo world. `escalate`: the demo server has
- * no timer, so a read first escalates the open tickets whose SLA target was missed (decision 0066).
- */
-export async function ticketCall(request: Request, options: { escalate?: boolean } = {}) {
+/** The caller of a request and the ticket services' dependencies over the demo world. */
+export async function ticketCall(request: Request) {
   const db = await getWorldDb();
   const ctx = requireAuth(request, db);
-  if (options.escalate && escalateBreachedTickets(db, Date.now()) > 0) await db.persist();
   return { caller: callerOf(ctx), deps: worldTicketDeps(db, ctx.granted) };
 }
 
@@ -31,7 +26,7 @@ export function createTicketHandlers(http: ApiHttp) {
   return [
     http.get('/tickets', async ({ request, response }) =>
       answering(async () => {
-        const { deps, caller } = await ticketCall(request, { escalate: true });
+        const { deps, caller } = await ticketCall(request);
         return response(200).json(await listTickets(deps, caller, listParamsOf(new URL(request.url))));
       }),
     ),
@@ -52,7 +47,7 @@ export function createTicketHandlers(http: ApiHttp) {
 
     http.get('/tickets/{id}', async ({ request, params, response }) =>
       answering(async () => {
-        const { deps, caller } = await ticketCall(request, { escalate: true });
+        const { deps, caller } = await ticketCall(request);
         return response(200).json(await getTicket(deps, caller, { id: params.id }));
       }),
     ),

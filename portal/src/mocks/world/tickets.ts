@@ -1,10 +1,10 @@
 import type { TicketStatus } from '@/domain/enums';
-import { clockRuns, SLA_TARGETS, type TicketPriority, type TicketSource, ticketSla } from '@/domain/tickets';
+import { clockRuns, SLA_TARGETS, type TicketPriority, type TicketSource } from '@/domain/tickets';
 import { newTicket, refAfter } from '@services/tickets/open-ticket';
 import type { StoredTicket } from '@services/tickets/ticket-types';
 import type { WorldDb } from './db';
 import { createRng, pad } from './prng';
-import type { Fault, Notification } from './types';
+import type { Fault } from './types';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -141,71 +141,6 @@ export function ticketRecordOf(t: StoredTicket): TicketRecord {
     events: t.events.map((e) => ({ ...e, occurredAt: Date.parse(e.occurredAt) })),
     messages: [],
   };
-}
-
-/**
- * Escalates the open tickets whose SLA targets are breached at `now` (each target once): an `escalated` event on the
- * ticket and a notification to its service centre admin, dated when the target was breached. Returns how many.
- */
-export function escalateBreachedTickets(db: WorldDb, now: number): number {
-  let count = 0;
-  for (const ticket of db.tables.tickets.values()) {
-    if (!clockRuns(ticket.status)) continue;
-    const sla = ticketSla(ticket, now);
-    const due: ('firstResponse' | 'resolution')[] = [];
-    if (sla.firstResponse.state === 'breached' && ticket.firstResponseActiveMs === null) due.push('firstResponse');
-    if (sla.resolution.state === 'breached') due.push('resolution');
-    const fresh = due.filter((t) => !ticket.escalated.includes(t));
-    if (fresh.length === 0) continue;
-    const dealer = ticket.dealerId ? db.tables.dealers.get(ticket.dealerId) : undefined;
-    const admin = ticket.dealerId
-      ? db.tables.users.all().find((u) => u.role === 'DA' && u.dealerId === ticket.dealerId)
-      : undefined;
-    const events = [...ticket.events];
-    for (const target of fresh) {
-      const label = target === 'firstResponse' ? 'first response' : 'resolution';
-      const overdueMs = -(target === 'firstResponse' ? sla.firstResponse : sla.resolution).remainingMs;
-      const breachedAt = Math.max(ticket.createdAt, now - overdueMs);
-      const to = admin
-        ? `${admin.name} (service centre admin${dealer ? `, ${dealer.name}` : ''})`
-        : 'no service centre';
-      events.push(
-        ticketEvent(
-          'escalated',
-          { id: null, name: 'SLA' },
-          `The ${label} target of ${SLA_TARGETS[ticket.priority][target]} min was missed; escalated to ${to}.`,
-          breachedAt,
-        ),
-      );
-      const notification: Notification = {
-        id: `ntf-tkt-${ticket.id}-${target}`,
-        vehicleId: ticket.vehicleId,
-        faultId: ticket.faultId,
-        ruleId: null,
-        ruleName: 'Ticket SLA escalation',
-        deliveryMethods: 2 | 16,
-        title: `${ticket.ref} missed its ${label} target`,
-        message: `${ticket.ref} "${ticket.title}" (${ticket.priority}) missed its ${label} target${admin ? `; sent to ${admin.name}` : ''}.`,
-        severity: ticket.priority === 'critical' ? 4 : ticket.priority === 'high' ? 3 : 2,
-        sentAt: breachedAt,
-        deliveries: ([2, 16] as const).map((method) => ({
-          method,
-          status: method === 2 ? ('delivered' as const) : ('sent' as const),
-          error: null,
-          at: new Date(breachedAt).toISOString(),
-        })),
-        acknowledgedAt: null,
-        acknowledgedBy: null,
-        acknowledgedByName: null,
-        clearedAt: null,
-        ticketRequested: false,
-      };
-      if (!db.tables.notifications.get(notification.id)) db.tables.notifications.insert(notification);
-      count += 1;
-    }
-    db.tables.tickets.update(ticket.id, { escalated: [...ticket.escalated, ...fresh], events });
-  }
-  return count;
 }
 
 const TITLES = [

@@ -18,6 +18,7 @@ import {
   type TicketMessage,
   type TicketView,
 } from '../../services/tickets/ticket-types';
+import { storedOf } from '../../services/tickets/ticket-write';
 import type { Db } from '../database';
 import type { Database, TicketMessageTable, TicketTable } from '../schema';
 import { vehicleIdInScope, vehicleScopeCondition } from './vehicle-scope-sql';
@@ -27,15 +28,19 @@ type Eb = ExpressionBuilder<Database, 'tickets'>;
 const MINUTE = 60_000;
 
 /** A priority's target in ms, as SQL (`SLA_TARGETS` of domain/tickets, the table the services read). */
-function targetMs(target: 'resolution'): RawBuilder<number> {
+function targetMs(target: 'firstResponse' | 'resolution'): RawBuilder<number> {
   const cases = TICKET_PRIORITIES.map((p) => sql`when ${sql.lit(p)} then ${sql.lit(SLA_TARGETS[p][target] * MINUTE)}`);
   return sql<number>`(case tickets.priority ${sql.join(cases, sql` `)} end)`;
 }
 
+/** Running-clock ms of a ticket at `now`, as `elapsedActiveMs` reads it. */
+function elapsedMs(now: Date): RawBuilder<number> {
+  return sql<number>`(tickets.active_ms + case when tickets.active_since is null then 0 else greatest(0, floor(extract(epoch from (${now.toISOString()}::timestamptz - tickets.active_since)) * 1000)) end)`;
+}
+
 /** Running-clock ms left on the resolution target at `now` (negative: overdue), as `ticketSla` reads it. */
 function resolutionLeft(now: Date): RawBuilder<number> {
-  const elapsed = sql`(tickets.active_ms + case when tickets.active_since is null then 0 else greatest(0, floor(extract(epoch from (${now.toISOString()}::timestamptz - tickets.active_since)) * 1000)) end)`;
-  return sql<number>`(${targetMs('resolution')} - ${elapsed})`;
+  return sql<number>`(${targetMs('resolution')} - ${elapsedMs(now)})`;
 }
 
 /** `dueAt`: time left, none once met (closed in time) or stopped (deleted in time). */
@@ -348,6 +353,44 @@ export function createTicketRepository(db: Db): TicketStore {
 
     async update(id, changes) {
       await db.updateTable('tickets').set(ticketColumns(changes)).where('id', '=', id).execute();
+    },
+
+    async breachCandidates(now) {
+      const rows = await viewQuery(db, true)
+        .where('tickets.status', 'in', [1, 2, 4])
+        .where((eb) =>
+          eb.or([
+            sql<SqlBool>`(${targetMs('resolution')} < ${elapsedMs(now)} and not tickets.escalated @> '["resolution"]'::jsonb)`,
+            sql<SqlBool>`(tickets.first_response_active_ms is null and ${targetMs('firstResponse')} < ${elapsedMs(now)} and not tickets.escalated @> '["firstResponse"]'::jsonb)`,
+          ]),
+        )
+        .orderBy('tickets.created_at')
+        .orderBy('tickets.id')
+        .execute();
+      return rows.map((row) => storedOf(toView(row)));
+    },
+
+    async escalationContact(dealerId) {
+      if (dealerId === null) return { dealerName: null, adminName: null };
+      const dealer = await db.selectFrom('dealers').select('name').where('id', '=', dealerId).executeTakeFirst();
+      const admin = await db
+        .selectFrom('users')
+        .select('name')
+        .where('dealer_id', '=', dealerId)
+        .where('role', '=', 'DA')
+        .orderBy('id')
+        .executeTakeFirst();
+      return { dealerName: dealer?.name ?? null, adminName: admin?.name ?? null };
+    },
+
+    async escalate(id, was, changes) {
+      const result = await db
+        .updateTable('tickets')
+        .set(ticketColumns(changes))
+        .where('id', '=', id)
+        .where(sql<SqlBool>`escalated = ${JSON.stringify(was)}::jsonb`)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
     },
 
     async addMessage(ticketId, message) {

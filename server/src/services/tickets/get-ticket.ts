@@ -1,5 +1,6 @@
 import { notFound } from '../lib/app-error';
 import { type Caller, requirePermission } from '../lib/caller';
+import { escalateBreachedTickets } from './escalate-tickets';
 import { isRequester, ticketScopeOf } from './ticket-scope';
 import type { TicketDeps, TicketStore } from './ticket-store';
 import type { TicketDetail, TicketMessage, TicketView } from './ticket-types';
@@ -21,5 +22,6 @@ export async function ticketOr404(
 export async function getTicket(deps: TicketDeps, caller: Caller, input: { id: string }): Promise<TicketDetail> {
   requirePermission(caller, 't');
   const now = deps.now();
+  await escalateBreachedTickets(deps, now);
   return toTicketDetail(await ticketOr404(deps.tickets, caller, input.id, now), now);
 }

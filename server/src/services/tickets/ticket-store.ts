@@ -1,10 +1,12 @@
 import type { AuditStore } from '../audit/audit-chain';
 import type { FaultStore } from '../faults/fault-store';
 import type { ListQuery } from '../lib/list-query';
+import type { NotificationStore } from '../notifications/notification-store';
+import type { EscalationContact } from './escalate-tickets';
 import type { VehicleScope } from '../vehicles/vehicle-scope';
 import type { TicketFilterField, TicketSortField } from './ticket-list-spec';
 import type { AssignScope, TicketScope } from './ticket-scope';
-import type { StoredTicket, TicketAssignees, TicketMessage, TicketView } from './ticket-types';
+import type { SlaTargetName, StoredTicket, TicketAssignees, TicketMessage, TicketView } from './ticket-types';
 
 /** How a read sees a ticket: internal notes counted and shown or not, and the time its SLA is read at. */
 export interface TicketReading {
@@ -40,11 +42,22 @@ export interface TicketStore {
   insert(ticket: StoredTicket): Promise<void>;
   update(id: string, changes: Partial<Omit<StoredTicket, 'id' | 'ref'>>): Promise<void>;
   addMessage(ticketId: string, message: TicketMessage): Promise<void>;
+  /**
+   * The tickets whose clock runs and that may have missed an SLA target not escalated yet at `now` (it may name more:
+   * `dueEscalation` decides), oldest first.
+   */
+  breachCandidates(now: Date): Promise<StoredTicket[]>;
+  /** The service centre's name and its (first) admin's name, for an escalation. */
+  escalationContact(dealerId: string | null): Promise<EscalationContact>;
+  /** Writes an escalation unless the ticket's escalated targets changed from `was` meanwhile; true when written. */
+  escalate(id: string, was: SlaTargetName[], changes: Pick<StoredTicket, 'escalated' | 'events'>): Promise<boolean>;
 }
 
 export interface TicketTx {
   tickets: TicketStore;
   faults: FaultStore;
+  /** Where an SLA escalation's notifications go. */
+  notifications: NotificationStore;
   audit: AuditStore;
 }
 
@@ -52,6 +65,7 @@ export interface TicketDeps {
   tickets: TicketStore;
   /** The faults a ticket names (closing the ticket of a fault clears it, through the fault store). */
   faults: FaultStore;
+  notifications: NotificationStore;
   now: () => Date;
   /** Runs `work` in one transaction: the write, a fault it clears and the audit entries commit together. */
   transact<T>(work: (tx: TicketTx) => Promise<T>): Promise<T>;
