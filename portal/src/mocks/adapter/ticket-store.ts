@@ -1,4 +1,3 @@
-import { refAfter } from '@services/tickets/open-ticket';
 import type { TicketFilterField, TicketSortField } from '@services/tickets/ticket-list-spec';
 import { type TicketScope, ticketScopeOf } from '@services/tickets/ticket-scope';
 import type { TicketDeps, TicketStore, TicketTx } from '@services/tickets/ticket-store';
@@ -14,7 +13,7 @@ import type { AuthContext } from '../handlers/lib/auth-context';
 import { vehicleTest } from '../handlers/lib/scope';
 import { fromApi, toApi } from '../handlers/lib/serialize';
 import type { WorldDb } from '../world/db';
-import { type TicketRecord, ticketRecordOf } from '../world/tickets';
+import { nextWorldRef, type TicketRecord, ticketRecordOf } from '../world/tickets';
 import type { Vehicle } from '../world/types';
 import { callerOf } from './caller';
 import { worldAuditStore } from './audit-store';
@@ -168,11 +167,7 @@ export function worldTicketStore(db: WorldDb, options: WorldTicketOptions = {}):
       return { dealers: dealers.map((d) => ({ id: d.id, name: d.name })), staff };
     },
     async nextRef() {
-      let highest: string | null = null;
-      for (const t of db.tables.tickets.values()) {
-        if (highest === null || (Number(t.ref.slice(4)) || 0) > Number(highest.slice(4))) highest = t.ref;
-      }
-      return refAfter(highest);
+      return nextWorldRef(db);
     },
     async insert(ticket) {
       options.undo?.touch('tickets', ticket.id);

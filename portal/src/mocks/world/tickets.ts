@@ -88,13 +88,13 @@ export interface OpenTicketInput {
   now?: number;
 }
 
-export function ticketEvent(
-  type: TicketEventType,
-  actor: { id: string | null; name: string },
-  summary: string,
-  at: number,
-): TicketEvent {
-  return { id: `tev-${crypto.randomUUID()}`, type, actorId: actor.id, actorName: actor.name, summary, occurredAt: at };
+/** The next reference of the world's tickets: the services' `refAfter` the highest one. */
+export function nextWorldRef(db: WorldDb): string {
+  let highest: string | null = null;
+  for (const t of db.tables.tickets.values()) {
+    if (highest === null || (Number(t.ref.slice(4)) || 0) > Number(highest.slice(4))) highest = t.ref;
+  }
+  return refAfter(highest);
 }
 
 /**
@@ -105,12 +105,8 @@ export function ticketEvent(
 export function openTicket(db: WorldDb, input: OpenTicketInput): TicketRecord {
   const vehicle = db.tables.vehicles.get(input.vehicleId);
   if (!vehicle) throw new Error(`openTicket: unknown vehicle ${input.vehicleId}`);
-  let highest: string | null = null;
-  for (const t of db.tables.tickets.values()) {
-    if (highest === null || (Number(t.ref.slice(4)) || 0) > Number(highest.slice(4))) highest = t.ref;
-  }
   const ticket = newTicket({
-    ref: refAfter(highest),
+    ref: nextWorldRef(db),
     title: input.title,
     description: input.description,
     priority: input.priority,
