@@ -86,6 +86,17 @@ const snapshot = async () => ({
   audit: await count('audit'),
 });
 
+async function patchAs(role: string, id: string, body: object) {
+  const response = await server.call({
+    method: 'PATCH',
+    url: `/api/tickets/${id}`,
+    token: await server.tokenOf(role),
+    payload: body,
+  });
+  expectContract('patch', '/tickets/{id}', response);
+  return response;
+}
+
 const entriesOf = (entityId: string) =>
   db().selectFrom('audit').selectAll().where('entity_id', '=', entityId).orderBy('seq').execute();
 
@@ -254,6 +265,22 @@ describe('status moves and the SLA clock', () => {
     expect(actions).toEqual(['Add', 'Change Status', 'Change Status', 'Change Status']);
   });
 
+  test('two moves at once: one is made and audited, the other is 409; the history keeps every event', async () => {
+    const t = await opened();
+    const [a, b] = await Promise.all([move('SA', t.id, { status: 6 }), move('DA', t.id, { status: 2 })]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const moves = (await entriesOf(t.id)).filter((e) => e.action === 'Change Status');
+    expect(moves).toHaveLength(1);
+    // An assignment and a message at once both stay in the history.
+    const fresh = await opened('DA');
+    await Promise.all([
+      assign('DA', fresh.id, { dealerId: 'dlr-0001', assigneeId: 'usr-de' }),
+      patchAs('DA', fresh.id, { priority: 'low' }),
+    ]);
+    const history = ((await get('DA', fresh.id)).json() as Detail).events.map((e) => e.type).sort();
+    expect(history).toEqual(['assigned', 'created', 'priority']);
+  });
+
   test('the clock pauses on Hold and runs again after', async () => {
     const t = await opened();
     const held = (await move('SA', t.id, { status: 3 })).json() as Detail;
@@ -377,20 +404,7 @@ describe('assign', () => {
 describe('edit and conversation', () => {
   test('staff edit title and priority (a new priority keeps the clock); drivers may not; out of scope is 404', async () => {
     const t = await opened('DR');
-    const patch = (role: string, body: object, id = t.id) =>
-      server
-        .call({ method: 'PATCH', url: `/api/tickets/${id}`, token: undefined, payload: body })
-        .then(() => undefined)
-        .then(async () => {
-          const response = await server.call({
-            method: 'PATCH',
-            url: `/api/tickets/${id}`,
-            token: await server.tokenOf(role),
-            payload: body,
-          });
-          expectContract('patch', '/tickets/{id}', response);
-          return response;
-        });
+    const patch = (role: string, body: object, id = t.id) => patchAs(role, id, body);
     expect((await patch('DR', { title: 'Mine' })).statusCode).toBe(403);
     const edited = await patch('DA', { title: 'Horn silent', priority: 'critical' });
     expect(edited.statusCode, edited.body).toBe(200);

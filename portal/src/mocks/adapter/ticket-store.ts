@@ -94,11 +94,14 @@ export function storedTicketOf(t: TicketRecord): StoredTicket {
   };
 }
 
+const eventRecords = (events: readonly StoredTicket['events'][number][]) =>
+  events.map((e) => fromApi<TicketRecord['events'][number]>(e));
+
 /** The services' ticket fields (or some of them) as the world keeps them (epoch ms). */
 export function ticketRecordFields(t: Partial<StoredTicket>): Partial<TicketRecord> {
   const out = fromApi<Partial<TicketRecord>>(t);
   if (t.activeSince !== undefined) out.activeSince = t.activeSince === null ? null : Date.parse(t.activeSince);
-  if (t.events !== undefined) out.events = t.events.map((e) => fromApi<TicketRecord['events'][number]>(e));
+  if (t.events !== undefined) out.events = eventRecords(t.events);
   return out;
 }
 
@@ -173,9 +176,15 @@ export function worldTicketStore(db: WorldDb, options: WorldTicketOptions = {}):
       options.undo?.touch('tickets', ticket.id);
       db.tables.tickets.insert(ticketRecordOf(ticket));
     },
-    async update(id, changes) {
+    async update(id, changes, { addEvents = [], ifStatus } = {}) {
+      const t = db.tables.tickets.get(id);
+      if (!t || (ifStatus !== undefined && t.status !== ifStatus)) return false;
       options.undo?.touch('tickets', id);
-      db.tables.tickets.update(id, ticketRecordFields(changes));
+      db.tables.tickets.update(id, {
+        ...ticketRecordFields(changes),
+        events: [...t.events, ...eventRecords(addEvents)],
+      });
+      return true;
     },
     async breachCandidates(_now) {
       // Every ticket whose clock runs: dueEscalation decides (the demo world is small).
@@ -195,7 +204,10 @@ export function worldTicketStore(db: WorldDb, options: WorldTicketOptions = {}):
       const t = db.tables.tickets.get(id);
       if (!t || JSON.stringify(t.escalated) !== JSON.stringify(was)) return false;
       options.undo?.touch('tickets', id);
-      db.tables.tickets.update(id, ticketRecordFields(changes));
+      db.tables.tickets.update(id, {
+        escalated: changes.escalated,
+        events: [...t.events, ...eventRecords(changes.addEvents)],
+      });
       return true;
     },
     async addMessage(ticketId, message) {

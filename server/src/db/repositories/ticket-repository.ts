@@ -351,8 +351,14 @@ export function createTicketRepository(db: Db): TicketStore {
         .execute();
     },
 
-    async update(id, changes) {
-      await db.updateTable('tickets').set(ticketColumns(changes)).where('id', '=', id).execute();
+    async update(id, changes, options = {}) {
+      let query = db.updateTable('tickets').set(ticketColumns(changes)).where('id', '=', id);
+      if (options.addEvents && options.addEvents.length > 0) {
+        query = query.set({ events: sql`tickets.events || ${JSON.stringify(options.addEvents)}::jsonb` as never });
+      }
+      if (options.ifStatus !== undefined) query = query.where('status', '=', options.ifStatus);
+      const result = await query.executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
     },
 
     async breachCandidates(now) {
@@ -386,7 +392,10 @@ export function createTicketRepository(db: Db): TicketStore {
     async escalate(id, was, changes) {
       const result = await db
         .updateTable('tickets')
-        .set(ticketColumns(changes))
+        .set({
+          escalated: JSON.stringify(changes.escalated),
+          events: sql`tickets.events || ${JSON.stringify(changes.addEvents)}::jsonb` as never,
+        })
         .where('id', '=', id)
         .where(sql<SqlBool>`escalated = ${JSON.stringify(was)}::jsonb`)
         .executeTakeFirst();

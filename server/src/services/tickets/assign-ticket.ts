@@ -37,14 +37,10 @@ export async function assignTicket(
   const summary = dealer
     ? `Assigned to ${dealer.name}${person ? ` / ${person.name}` : ''}`
     : 'Unassigned from any service centre';
-  const set = {
-    dealerId: dealerId ?? null,
-    assigneeId,
-    events: [...before.events, ticketEvent('assigned', actorOf(caller), summary, now)],
-    updatedAt: now.toISOString(),
-  };
+  const set = { dealerId: dealerId ?? null, assigneeId, updatedAt: now.toISOString() };
+  const addEvents = [ticketEvent('assigned', actorOf(caller), summary, now)];
   return deps.transact(async (tx) => {
-    await tx.tickets.update(before.id, set);
+    await tx.tickets.update(before.id, set, { addEvents });
     await auditTicket(
       tx,
       caller,

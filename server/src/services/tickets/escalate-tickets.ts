@@ -12,7 +12,8 @@ export interface EscalationContact {
 
 export interface Escalation {
   escalated: SlaTargetName[];
-  events: TicketEvent[];
+  /** The `escalated` events to append to the ticket's history. */
+  addEvents: TicketEvent[];
   notifications: Notification[];
 }
 
@@ -33,7 +34,7 @@ export function dueEscalation(ticket: StoredTicket, now: Date, contact: Escalati
   if (sla.resolution.state === 'breached') due.push('resolution');
   const fresh = due.filter((target) => !ticket.escalated.includes(target));
   if (fresh.length === 0) return null;
-  const events = [...ticket.events];
+  const events: TicketEvent[] = [];
   const notifications: Notification[] = [];
   const to = contact.adminName
     ? `${contact.adminName} (service centre admin${contact.dealerName ? `, ${contact.dealerName}` : ''})`
@@ -74,7 +75,7 @@ export function dueEscalation(ticket: StoredTicket, now: Date, contact: Escalati
       ticketRequested: false,
     });
   }
-  return { escalated: [...ticket.escalated, ...fresh], events, notifications };
+  return { escalated: [...ticket.escalated, ...fresh], addEvents: events, notifications };
 }
 
 /**
@@ -92,7 +93,7 @@ export async function escalateBreachedTickets(deps: TicketDeps, now: Date): Prom
       if (!escalation) continue;
       const wrote = await tx.tickets.escalate(ticket.id, ticket.escalated, {
         escalated: escalation.escalated,
-        events: escalation.events,
+        addEvents: escalation.addEvents,
       });
       if (!wrote) continue;
       for (const notification of escalation.notifications) await tx.notifications.add(notification);

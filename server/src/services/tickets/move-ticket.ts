@@ -44,7 +44,7 @@ export async function moveTicket(
   const summary = `${TICKET_STATUS_LABELS[before.status]} -> ${TICKET_STATUS_LABELS[to]}${note ? `: ${note}` : ''}`;
   const clock = moveClock(clockOf(before), to, now.getTime());
   return deps.transact(async (tx) => {
-    const events = [...before.events, ticketEvent('status', actor, summary, now)];
+    const events = [ticketEvent('status', actor, summary, now)];
     const fault =
       to === TICKET_STATUS.CLOSED && before.faultId ? await tx.faults.get(before.faultId, ANY_FAULT) : undefined;
     if (fault && fault.clearedAt === null && (await tx.faults.clear(fault.id, now.toISOString()))) {
@@ -69,10 +69,12 @@ export async function moveTicket(
       closedAt: to === TICKET_STATUS.CLOSED ? now.toISOString() : to === TICKET_STATUS.REOPEN ? null : before.closedAt,
       // A reopened ticket may be escalated again when it misses its target a second time.
       escalated: to === TICKET_STATUS.REOPEN ? [] : before.escalated,
-      events,
       updatedAt: now.toISOString(),
     };
-    await tx.tickets.update(before.id, set);
+    // Only from the status the move was checked against: a move made meanwhile wins, this one is refused.
+    if (!(await tx.tickets.update(before.id, set, { addEvents: events, ifStatus: before.status }))) {
+      throw conflict('The ticket changed status meanwhile; reload it and try again.');
+    }
     await auditTicket(
       tx,
       caller,

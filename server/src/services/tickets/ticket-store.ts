@@ -6,7 +6,14 @@ import type { EscalationContact } from './escalate-tickets';
 import type { VehicleScope } from '../vehicles/vehicle-scope';
 import type { TicketFilterField, TicketSortField } from './ticket-list-spec';
 import type { AssignScope, TicketScope } from './ticket-scope';
-import type { SlaTargetName, StoredTicket, TicketAssignees, TicketMessage, TicketView } from './ticket-types';
+import type {
+  SlaTargetName,
+  StoredTicket,
+  TicketAssignees,
+  TicketEvent,
+  TicketMessage,
+  TicketView,
+} from './ticket-types';
 
 /** How a read sees a ticket: internal notes counted and shown or not, and the time its SLA is read at. */
 export interface TicketReading {
@@ -40,7 +47,15 @@ export interface TicketStore {
   /** The next free reference number ("TCK-1042"). */
   nextRef(): Promise<string>;
   insert(ticket: StoredTicket): Promise<void>;
-  update(id: string, changes: Partial<Omit<StoredTicket, 'id' | 'ref'>>): Promise<void>;
+  /**
+   * Sets a ticket's fields and appends `addEvents` to its history (appended, never rewritten: two writes at once both
+   * keep theirs). With `ifStatus`, only while the ticket still has that status; true when written.
+   */
+  update(
+    id: string,
+    changes: Partial<Omit<StoredTicket, 'id' | 'ref' | 'events'>>,
+    options?: { addEvents?: TicketEvent[]; ifStatus?: StoredTicket['status'] },
+  ): Promise<boolean>;
   addMessage(ticketId: string, message: TicketMessage): Promise<void>;
   /**
    * The tickets whose clock runs and that may have missed an SLA target not escalated yet at `now` (it may name more:
@@ -50,7 +65,11 @@ export interface TicketStore {
   /** The service centre's name and its (first) admin's name, for an escalation. */
   escalationContact(dealerId: string | null): Promise<EscalationContact>;
   /** Writes an escalation unless the ticket's escalated targets changed from `was` meanwhile; true when written. */
-  escalate(id: string, was: SlaTargetName[], changes: Pick<StoredTicket, 'escalated' | 'events'>): Promise<boolean>;
+  escalate(
+    id: string,
+    was: SlaTargetName[],
+    changes: { escalated: SlaTargetName[]; addEvents: TicketEvent[] },
+  ): Promise<boolean>;
 }
 
 export interface TicketTx {

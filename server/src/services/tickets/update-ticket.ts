@@ -7,7 +7,7 @@ import { ticketEvent } from './open-ticket';
 import { isRequester } from './ticket-scope';
 import type { TicketDeps } from './ticket-store';
 import { MESSAGE_MAX_CHARS, readPriority, readText, TITLE_MAX_CHARS } from './ticket-fields';
-import { type StoredTicket, TICKET_AUDIT_ENTITY, type TicketDetail } from './ticket-types';
+import { type StoredTicket, TICKET_AUDIT_ENTITY, type TicketDetail, type TicketEvent } from './ticket-types';
 import { actorOf, auditTicket, readBack, storedOf } from './ticket-write';
 
 /**
@@ -31,7 +31,7 @@ export async function updateTicket(
     changes.description = readText(errors, patch.description, 'description', 'what is wrong', MESSAGE_MAX_CHARS);
   if (patch.priority !== undefined) changes.priority = readPriority(errors, patch.priority);
   errors.throwIfAny();
-  const events = [...before.events];
+  const events: TicketEvent[] = [];
   if (changes.priority && changes.priority !== before.priority)
     events.push(
       ticketEvent(
@@ -43,9 +43,9 @@ export async function updateTicket(
     );
   if (changes.title !== undefined || changes.description !== undefined)
     events.push(ticketEvent('edited', actorOf(caller), 'Edited the title or description', now));
-  const set = { ...changes, events, updatedAt: now.toISOString() };
+  const set = { ...changes, updatedAt: now.toISOString() };
   return deps.transact(async (tx) => {
-    await tx.tickets.update(before.id, set);
+    await tx.tickets.update(before.id, set, { addEvents: events });
     await auditTicket(
       tx,
       caller,
