@@ -1,7 +1,7 @@
-import { isSafeUrl } from '../engage/core';
+import { core, isSafeUrl } from '../engage/core';
 import { sanitizeHtml } from '../engage/sanitize';
 import { el, surfaceHost } from '../engage/shadow';
-import { DONE_TEXT, NEXT_TEXT, NO_PATH, OVERLAY_OPACITY, PREV_TEXT, STAGE_ANIMATION_MS } from './constants';
+import { NO_PATH, OVERLAY_OPACITY, STAGE_ANIMATION_MS, TOUR_TEXTS, fill } from './constants';
 import { type Box, between, overlayPath, placePopover, stageOf } from './geometry';
 import { reveal } from './reveal';
 import type { TourData, TourStep } from './types';
@@ -56,6 +56,7 @@ const SVG = 'http://www.w3.org/2000/svg';
  * `getBoundingClientRect`, so scroll containers and fixed headers need no special case; scroll and resize reposition.
  */
 export function createView(data: TourData, controls: TourControls) {
+  let T = core.localize(TOUR_TEXTS);
   const root = surfaceHost('voltline-tour', CSS);
   const host = root.host as HTMLElement;
   const svg = document.createElementNS(SVG, 'svg');
@@ -190,8 +191,8 @@ export function createView(data: TourData, controls: TourControls) {
       label();
     });
     const label = () => {
-      toggle.textContent = v.muted ? 'Unmute' : 'Mute';
-      toggle.setAttribute('aria-label', v.muted ? 'Unmute video' : 'Mute video');
+      toggle.textContent = v.muted ? T.unmute : T.mute;
+      toggle.setAttribute('aria-label', v.muted ? T.unmuteVideo : T.muteVideo);
     };
     label();
     return el('div', { class: 'vid' }, v, toggle);
@@ -200,12 +201,13 @@ export function createView(data: TourData, controls: TourControls) {
   function popover(v: StepView): HTMLElement {
     const { step, index, total } = v;
     const last = index === total - 1;
+    T = core.localize(TOUR_TEXTS);
     const box = el(
       'div',
       { role: 'dialog', 'aria-modal': 'true', tabindex: '-1', class: 'pop', part: 'popover' },
       el('span', { class: 'arr' }),
     );
-    if (data.allowClose) box.append(button('x', '×', controls.quit, 'Close tour'));
+    if (data.allowClose) box.append(button('x', '×', controls.quit, T.closeTour));
     const sender = data.sender;
     if (sender?.firstName && step.type !== 'video-pointer') {
       const who = el('div', { class: 'snd' });
@@ -217,7 +219,7 @@ export function createView(data: TourData, controls: TourControls) {
     if (typeof step.title === 'string' && step.title.trim()) {
       box.append(el('h2', { id: 'vt-title' }, step.title));
       box.setAttribute('aria-labelledby', 'vt-title');
-    } else box.setAttribute('aria-label', total > 1 ? `Product tour, step ${index + 1} of ${total}` : 'Product tour');
+    } else box.setAttribute('aria-label', total > 1 ? fill(T.tourStep, index + 1, total) : T.tour);
     const desc = el('div', { class: 'desc', id: 'vt-desc' });
     if (step.type === 'video-pointer' && typeof step.videoUrl === 'string' && isSafeUrl(step.videoUrl))
       desc.append(video(step.videoUrl));
@@ -227,12 +229,12 @@ export function createView(data: TourData, controls: TourControls) {
     box.append(desc);
     box.setAttribute('aria-describedby', 'vt-desc');
     const foot = el('div', { class: 'foot' });
-    if (total > 1) foot.append(el('span', { class: 'prog' }, `${index + 1} of ${total}`));
+    if (total > 1) foot.append(el('span', { class: 'prog' }, fill(T.stepOf, index + 1, total)));
     const click = step.mode === 'CLICK';
     if (!click && data.backButton && index > 0)
-      foot.append(button('pv', text(data.prevText, PREV_TEXT), controls.prev));
+      foot.append(button('pv', text(data.prevText, T.previous), controls.prev));
     if (!click) {
-      const nx = button('nx', last ? text(data.doneText, DONE_TEXT) : text(data.nextText, NEXT_TEXT), controls.next);
+      const nx = button('nx', last ? text(data.doneText, T.done) : text(data.nextText, T.next), controls.next);
       nx.disabled = !v.canContinue;
       foot.append(nx);
     }
