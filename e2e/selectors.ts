@@ -719,6 +719,18 @@ export const topLayer = {
   finishTour: role('button', { name: 'Finish' }),
 } as const;
 
+/** The widget's own texts in a language (issue 36 item 11): the host page and the widget's shadow hosts. */
+export const widgetLanguages = {
+  page: '/languages/',
+  widget: 'voltline-widget',
+  notifications: 'voltline-notifications',
+  tour: 'voltline-tour',
+  tourPopover: (page: Page) => page.locator('voltline-tour').getByRole('dialog'),
+  launcher: (page: Page) => page.locator('voltline-widget [part~="button"]'),
+  /** A tour popover's progress ("1 of 2" in the language). */
+  tourProgress: '.prog',
+} as const;
+
 /** The admin builder of product tours (issue 23 item 6): its frame, steps and preview. */
 export const tourBuilder = {
   openTheSite: role('button', { name: 'Open the site' }),

@@ -196,7 +196,8 @@ function renderItem(n: InAppNotification): HTMLElement {
     fill.style.width = `${p}%`;
     bar.append(fill);
     const content = el('div', { class: 'content' }, el('div', { class: 'title' }, sanitizeHtml(text)), bar);
-    if (d.nextStepTitle) content.append(el('div', { class: 'next' }, `→ ${d.nextStepTitle}`));
+    if (d.nextStepTitle)
+      content.append(el('div', { class: 'next' }, `${core.textDir() === 'rtl' ? '←' : '→'} ${d.nextStepTitle}`));
     return clickable(
       el('div', { class: 'item checklist', part: 'notification' }, content),
       plain(text) || T.checklist,

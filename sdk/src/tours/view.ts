@@ -38,12 +38,12 @@ h2{margin:0 24px 6px 0;font-size:16px;line-height:1.3}
 .snd{display:flex;align-items:center;gap:8px;margin:0 24px 8px 0;font-weight:600}.snd img{width:28px;height:28px;border-radius:50%;object-fit:cover}
 .desc{overflow-wrap:anywhere;max-height:50vh;overflow:auto}.desc img,.desc video{max-width:100%}.desc p{margin:0 0 8px}
 .vid{position:relative}.vid video{display:block;width:100%;border-radius:6px}
-.foot{display:flex;align-items:center;gap:8px;margin-top:12px}.prog{margin-right:auto;color:#4b5563;font-size:13px}
+.foot{display:flex;align-items:center;gap:8px;margin-top:12px}.prog{margin-inline-end:auto;color:#4b5563;font-size:13px}
 button{font:inherit;cursor:pointer;border-radius:6px;border:1px solid #d1d5db;background:#fff;color:#111827;padding:6px 12px}
 button:focus-visible{outline:2px solid var(--voltline-color,#485bff);outline-offset:2px}
 .nx{background:var(--voltline-color,#3344d6);border-color:var(--voltline-color,#3344d6);color:#fff}.nx:disabled{opacity:.5;cursor:not-allowed}
-.x{position:absolute;top:8px;right:8px;border:0;padding:2px 8px;font-size:18px;line-height:1;color:#4b5563;background:none}
-.vb{position:absolute;right:8px;bottom:8px;background:rgba(17,24,39,.8);color:#fff;border:0;font-size:12px}
+.x{position:absolute;top:8px;inset-inline-end:8px;border:0;padding:2px 8px;font-size:18px;line-height:1;color:#4b5563;background:none}
+.vb{position:absolute;inset-inline-end:8px;bottom:8px;background:rgba(17,24,39,.8);color:#fff;border:0;font-size:12px}
 @keyframes in{from{opacity:0}to{opacity:1}}
 @media (prefers-reduced-motion:reduce){.pop{animation:none}}`;
 
