@@ -16,7 +16,9 @@ import { API, FRAME, KEY, WS, createTestServer, resetWidget, settle } from '../t
 import { BUILDER_TEXTS } from '../tours/builder/constants';
 import { COBROWSE_TEXTS } from '../tours/cobrowse-view';
 import { TOUR_TEXTS } from '../tours/constants';
+import { capturePort } from './capture-port';
 import { applyServerConfig } from './config';
+import { imageViewer, offlineForm } from './engage-port';
 import { CORE_TEXTS, type WidgetStrings, loadLanguage, localize, setLanguageStrings, strings, textDir } from './i18n';
 import { settings } from './state';
 
@@ -181,6 +183,53 @@ test('setLanguage re-draws the launcher in the language and turns the widget rig
   Gleap.setLanguage('en-US');
   await vi.waitFor(() => expect(launcher().getAttribute('aria-label')).toBe('Open Feedback'));
   expect(host.dir).toBe('ltr');
+});
+
+test('the capture editor opens in the language: Hindi toolbar and swatches; Arabic right to left', async () => {
+  const editor = (await capturePort.editor())!;
+  const host = () => document.getElementById('gl-capture-editor')!;
+  const labels = (selector: string) =>
+    [...host().shadowRoot!.querySelectorAll(selector)].map((b) => b.getAttribute('aria-label'));
+
+  settings.language = 'hi-IN';
+  await loadLanguage();
+  void editor.openCaptureEditor({ mode: 'screenshot' });
+  expect(host().shadowRoot!.querySelector('[role="toolbar"]')!.getAttribute('aria-label')).toBe(hi.toolbar);
+  expect(labels('[role="radio"]')).toEqual([hi.red, hi.orange, hi.yellow, hi.purple, hi.green, hi.blue, hi.grey]);
+  expect(host().dir).toBe('ltr');
+  window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+
+  settings.language = 'ar';
+  await loadLanguage();
+  const done = editor.openCaptureEditor({ mode: 'screenshot' });
+  expect(host().dir).toBe('rtl');
+  expect(labels('button')).toContain(ar.undo);
+  expect([...host().shadowRoot!.querySelectorAll('button')].map((b) => b.textContent?.trim())).toContain(ar.next);
+  window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+  await expect(done).resolves.toEqual({ cancelled: true });
+  editor.cleanupDrawings();
+});
+
+test('the offline form and the image viewer speak the language', async () => {
+  const ready = new Promise((r) => Gleap.on('initialized', r));
+  Gleap.initialize(KEY);
+  await ready;
+  Gleap.setLanguage('fr-CA');
+  await loadLanguage();
+  const root = () => document.querySelector('voltline-widget')!.shadowRoot!;
+
+  await new Promise<void>((r) => offlineForm((m) => r(m.showOfflineForm())));
+  const form = root().querySelector('form')!;
+  expect(form.querySelector('h2')!.textContent).toBe(fr.feedbackBugTitle);
+  expect([...form.querySelectorAll('label')].map((l) => l.textContent)).toEqual([fr.description, fr.email]);
+  (form.querySelector('button[type="submit"]') as HTMLButtonElement).click();
+  expect(form.querySelector('.error')!.textContent).toBe(fr.descriptionRequired);
+  await new Promise<void>((r) => offlineForm((m) => r(m.closeOfflineForm())));
+
+  await new Promise<void>((r) => imageViewer((m) => r(m.openImageViewer('https://example.com/a.png'))));
+  const viewer = root().querySelector('[role="dialog"]')!;
+  expect(viewer.getAttribute('aria-label')).toBe(fr.image);
+  expect(viewer.querySelector('button')!.getAttribute('aria-label')).toBe(fr.closeImage);
 });
 
 function pick<T extends object>(from: WidgetStrings, section: T): Partial<WidgetStrings> {
