@@ -757,7 +757,8 @@ export const captureEditor = {
   next: role('button', { name: 'Next' }),
   glCaptureDrawing: '#gl-capture-drawing',
   colour: role('button', { name: 'Colour' }),
-  n0a93e4Choice: role('radio', { name: '#0A93E4' }),
+  /** The blue swatch (#0A93E4), named by its colour. */
+  n0a93e4Choice: role('radio', { name: 'Blue' }),
   glCaptureDrawingRect: '#gl-capture-drawing rect',
   undo: role('button', { name: 'Undo' }),
   moveToolbar: role('button', { name: 'Move toolbar' }),
