@@ -722,6 +722,8 @@ export const topLayer = {
 /** The widget's own texts in a language (issue 36 item 11): the host page and the widget's shadow hosts. */
 export const widgetLanguages = {
   page: '/languages/',
+  /** The same page importing the ESM build, with `setLanguage('hi-IN')` before `initialize`. */
+  esmPage: '/languages/esm.html',
   widget: 'voltline-widget',
   notifications: 'voltline-notifications',
   tour: 'voltline-tour',

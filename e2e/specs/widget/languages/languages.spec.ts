@@ -25,7 +25,7 @@ const news = (id: string, text: string) => ({
   data: { text, news: { id: `${id}-article` }, previewText: 'The map now clusters.' },
 });
 
-async function open(page: Page) {
+async function open(page: Page, path: string = lang.page) {
   await routeFakeApi(page);
   // the tours ask whether they are live
   await page.route(`${FAKE_API}/outbound/producttourvalidation`, (route) =>
@@ -42,13 +42,12 @@ async function open(page: Page) {
   const configLangs: (string | null)[] = [];
   page.on('request', (req) => {
     const url = new URL(req.url());
-    const chunk = /\/sdk\/umd\/(ar|de|es|fr|hi|packs)-[^/]+\.js$/.exec(url.pathname);
+    const chunk = /\/sdk\/(?:umd\/)?(ar|de|es|fr|hi|packs)-[^/]+\.js$/.exec(url.pathname);
     if (chunk) chunks.push(chunk[1]!);
     if (/^\/config\/[^/]+$/.test(url.pathname)) configLangs.push(url.searchParams.get('lang'));
   });
-  await page.goto(`${HOST_ORIGIN}${lang.page}`);
+  await page.goto(`${HOST_ORIGIN}${path}`);
   await page.waitForFunction(() => (window as unknown as Win).widgetReady === true);
-  await expect(lang.launcher(page)).toHaveAttribute('aria-label', 'Open Feedback');
   return { chunks, configLangs };
 }
 
@@ -69,6 +68,7 @@ test("setLanguage('ar'): button, notifications and tour in Arabic, right to left
   page,
 }) => {
   const { chunks, configLangs } = await open(page);
+  await expect(lang.launcher(page)).toHaveAttribute('aria-label', 'Open Feedback');
   expect(chunks, 'English needs no chunk').toEqual([]);
   expect(configLangs).toEqual(['en-us']);
 
@@ -124,6 +124,7 @@ test("setLanguage('de'): German (de-AT too), the integrator's own texts win, and
   page,
 }) => {
   const { chunks } = await open(page);
+  await expect(lang.launcher(page)).toHaveAttribute('aria-label', 'Open Feedback');
   await call(page, 'setLanguage', 'de-AT');
   await expect(page.getByRole(...ui.buttonNamed('Feedback öffnen', true))).toBeVisible();
   await expect(page.locator(lang.widget)).toHaveAttribute('dir', 'ltr');
@@ -148,4 +149,20 @@ test("setLanguage('de'): German (de-AT too), the integrator's own texts win, and
   await expect(page.getByRole(...ui.regionNamed('Notifications', true))).toBeVisible();
   await expect(page.getByRole(...ui.buttonNamed('Next', true))).toBeVisible();
   expect(chunks).toEqual(['packs', 'de']);
+});
+
+test('the ESM build: a language set before initialize (hi-IN) loads its pack as the widget mounts', async ({
+  page,
+}) => {
+  const { chunks, configLangs } = await open(page, lang.esmPage);
+  await expect(page.getByRole(...ui.buttonNamed('फ़ीडबैक खोलें', true))).toBeVisible();
+  await expect(page.locator(lang.widget)).toHaveAttribute('dir', 'ltr');
+  expect(chunks).toEqual(['packs', 'hi']);
+  // the wire keeps the language as set, lower-cased, as gleap sends it
+  expect(configLangs).toEqual(['hi-in']);
+  await call(page, 'showNotification', news('n-1', 'Live map for 10,000 vehicles'));
+  await call(page, 'showNotification', news('n-2', 'Routes in the portal'));
+  const stack = page.getByRole(...ui.regionNamed('सूचनाएँ', true));
+  await expect(stack.getByRole(...ui.buttonNamed('आगे', true))).toBeVisible();
+  await expect(stack.getByRole(...ui.buttonNamed('सूचनाएँ बंद करें', true))).toBeVisible();
 });
