@@ -25,7 +25,10 @@ export const CORE_TEXTS = {
 
 type Section<T> = { -readonly [K in keyof T]: string };
 
-/** Every text of the widget's own UI, by key: English in the sections, translated in each bundled pack (`src/lang/`). `{0}`, `{1}` stand for values filled in. */
+/**
+ * Every text of the widget's own UI, by key: English in the sections, translated in each bundled pack (`src/lang/`).
+ * `{0}`, `{1}` stand for the values filled in.
+ */
 export type WidgetStrings = Section<
   typeof CORE_TEXTS &
     typeof NOTIFICATION_TEXTS &
@@ -68,7 +71,10 @@ export const localize = <T extends object>(section: T): Section<T> => {
 /** `rtl` for Arabic (and the other right-to-left languages an integrator may add), else `ltr`. */
 export const textDir = () => (/^(ar|he|fa|ur)$/.test(base(currentLang())) ? 'rtl' : 'ltr');
 
-/** Texts of the integrator's own for a language (`en`, `de`, `de-at`, or one not bundled); they win over the bundled ones. */
+/**
+ * Texts of the integrator's own for a language (`en`, `de`, `de-at`, or one not bundled), merged with earlier ones;
+ * they win over the bundled pack and the server's.
+ */
 export function setLanguageStrings(language: string, texts: Partial<WidgetStrings>): void {
   const lang = language.toLowerCase();
   custom[lang] = { ...custom[lang], ...texts };

@@ -6,7 +6,7 @@ export const strings: WidgetStrings = {
   feedback: 'Commentaires',
   openWidget: 'Ouvrir {0}',
   closeWidget: 'Fermer les commentaires',
-  unread: '{0} non lus',
+  unread: 'Non lus : {0}',
   frameTitle: 'Commentaires et assistance',
   // notification stack
   notifications: 'Notifications',
