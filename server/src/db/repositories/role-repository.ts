@@ -58,7 +58,11 @@ function conditions(
 
 /** Roles in PostgreSQL (or PGlite): the list filters, sorts and pages in SQL. */
 export function createRoleRepository(db: Db): RoleStore {
-  const withCount = () => db.selectFrom('roles').selectAll('roles').select((eb) => holders(eb).as('user_count'));
+  const withCount = () =>
+    db
+      .selectFrom('roles')
+      .selectAll('roles')
+      .select((eb) => holders(eb).as('user_count'));
   return {
     async list(query, codes) {
       const where = (eb: Eb) => conditions(eb, query, codes);
@@ -130,7 +134,16 @@ export function createRoleRepository(db: Db): RoleStore {
       const result = await db
         .deleteFrom('roles')
         .where('id', '=', id)
-        .where((eb) => eb.not(eb.exists(eb.selectFrom('users').select('users.id').where(sql<string>`coalesce(users.role_id, users.role)`, '=', id))))
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('users')
+                .select('users.id')
+                .where(sql<string>`coalesce(users.role_id, users.role)`, '=', id),
+            ),
+          ),
+        )
         .executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     },

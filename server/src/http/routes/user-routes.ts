@@ -30,7 +30,6 @@ export function userRoutes(deps: ServiceDeps): OperationHandlers {
         id: (request.params as IdParams).id,
         body: request.body as Schemas['StatusInput'],
       }),
-    resetUserPassword: async (request) =>
-      resetUserPassword(d, callerOf(request), request.params as IdParams),
+    resetUserPassword: async (request) => resetUserPassword(d, callerOf(request), request.params as IdParams),
   };
 }

@@ -73,5 +73,9 @@ export async function login(
     await tx.auth.markSignedIn(account.id, now);
     await tx.auth.clearFailures(email);
   });
-  return { token, user: toAuthUser(account), permissions: permissionsOfRole(account.role, account.roleRow ?? undefined) };
+  return {
+    token,
+    user: toAuthUser(account),
+    permissions: permissionsOfRole(account.role, account.roleRow ?? undefined),
+  };
 }

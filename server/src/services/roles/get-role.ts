@@ -23,4 +23,3 @@ export async function roleOr404(store: RoleStore, caller: Caller, id: string, ac
 export async function getRole(deps: RoleDeps, caller: Caller, input: { id: string }): Promise<Role> {
   return roleOr404(deps.roles, caller, input.id);
 }
-

@@ -9,7 +9,10 @@ export const LOCKED_ROLE = 'SA';
  * role), else the default matrix of its code (a built-in row never edited, or no row at all). The Super Admin role is
  * always the full matrix. The one reading of a role's permissions for the server's caller and the demo's.
  */
-export function permissionsOfRole(code: RoleCode, row?: { id: string; permissions: PermissionMap | null }): PermissionMap {
+export function permissionsOfRole(
+  code: RoleCode,
+  row?: { id: string; permissions: PermissionMap | null },
+): PermissionMap {
   if (!row || row.id === LOCKED_ROLE || row.permissions === null) return defaultPermissionsFor(code);
   return { ...row.permissions };
 }

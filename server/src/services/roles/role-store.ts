@@ -7,7 +7,10 @@ import type { StoredRole } from './role-types';
 /** Storage of roles; `userCount` is the number of accounts holding the role (their role id, else their code). */
 export interface RoleStore {
   /** One page of the roles of these codes. */
-  list(query: ListQuery<RoleSortField, RoleFilterField>, codes: readonly RoleCode[]): Promise<{ items: StoredRole[]; total: number }>;
+  list(
+    query: ListQuery<RoleSortField, RoleFilterField>,
+    codes: readonly RoleCode[],
+  ): Promise<{ items: StoredRole[]; total: number }>;
   get(id: string): Promise<StoredRole | undefined>;
   nameTaken(name: string, exceptId?: string): Promise<boolean>;
   /** Inserts a role; a name taken meanwhile answers the contract's error for it. */

@@ -6,7 +6,11 @@ import { userScopeOf } from './user-scope';
 import type { UserDeps } from './user-store';
 
 /** GET /users: one page of the accounts in the caller's scope (`userScopeOf`); needs `su`. */
-export async function listUsers(deps: UserDeps, caller: Caller, input: ListParams): Promise<Schemas['UserAccountPage']> {
+export async function listUsers(
+  deps: UserDeps,
+  caller: Caller,
+  input: ListParams,
+): Promise<Schemas['UserAccountPage']> {
   requirePermission(caller, 'su');
   const query = parseListQuery(input, USER_LIST);
   const { items, total } = await deps.users.list(query, userScopeOf(caller));

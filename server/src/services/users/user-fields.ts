@@ -1,4 +1,4 @@
-import { type PermissionMap } from '@/domain/permissions';
+import type { PermissionMap } from '@/domain/permissions';
 import { roleTypeOf } from '@/domain/roles';
 import { conflict, type FieldErrors } from '../lib/app-error';
 import type { Caller } from '../lib/caller';

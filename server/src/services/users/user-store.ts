@@ -11,7 +11,10 @@ import type { AccountChanges, NewAccount, UserAccount } from './user-types';
  * name of the party it acts for). No method ever answers a password hash.
  */
 export interface UserStore {
-  list(query: ListQuery<UserSortField, UserFilterField>, scope: UserScope): Promise<{ items: UserAccount[]; total: number }>;
+  list(
+    query: ListQuery<UserSortField, UserFilterField>,
+    scope: UserScope,
+  ): Promise<{ items: UserAccount[]; total: number }>;
   get(id: string): Promise<UserAccount | undefined>;
   emailTaken(email: string, exceptId?: string): Promise<boolean>;
   oemExists(id: string): Promise<boolean>;
