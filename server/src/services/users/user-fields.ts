@@ -2,7 +2,6 @@ import type { PermissionMap } from '@/domain/permissions';
 import { roleTypeOf } from '@/domain/roles';
 import { conflict, type FieldErrors } from '../lib/app-error';
 import type { Caller } from '../lib/caller';
-import { randomToken } from '../lib/web-crypto';
 import { holdsAllOf } from '../roles/role-fields';
 import { permissionsOfRole } from '../roles/role-permissions';
 import { managesRoleCode } from '../roles/role-scope';
@@ -114,7 +113,11 @@ export async function scopeIdsFor(
   return NONE;
 }
 
-/** A one-time password: shown once in the answer, only its hash is kept. */
+/**
+ * A one-time password: `Vl-` and 10 random hex digits (the form the portal shows and its tests expect), answered once;
+ * only its hash is kept, and sign-in's lock-out after repeated failures bounds guessing.
+ */
 export function temporaryPassword(): string {
-  return `Vl-${randomToken(9)}`;
+  const bytes = crypto.getRandomValues(new Uint8Array(5));
+  return `Vl-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
 }
