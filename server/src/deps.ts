@@ -7,7 +7,9 @@ import { createGeofenceRepository } from './db/repositories/geofence-repository'
 import { createFaultRepository } from './db/repositories/fault-repository';
 import { createModelRepository } from './db/repositories/model-repository';
 import { createNotificationRepository } from './db/repositories/notification-repository';
+import { createRoleRepository } from './db/repositories/role-repository';
 import { createSimRepository } from './db/repositories/sim-repository';
+import { createUserRepository } from './db/repositories/user-repository';
 import { createVehicleRepository } from './db/repositories/vehicle-repository';
 import { scryptHasher } from './security/passwords';
 import type { AuditDeps } from './services/audit/audit-reader';
@@ -19,7 +21,9 @@ import type { GeofenceDeps } from './services/geofences/geofence-store';
 import type { FaultDeps } from './services/faults/fault-store';
 import type { ModelDeps } from './services/models/model-store';
 import type { NotificationDeps } from './services/notifications/notification-store';
+import type { RoleDeps } from './services/roles/role-store';
 import type { SimDeps } from './services/sims/sim-store';
+import type { UserDeps } from './services/users/user-store';
 import type { VehicleDeps } from './services/vehicles/vehicle-store';
 
 /** What each service gets on the server: its repositories over one database, the clock, and a transaction runner. */
@@ -32,7 +36,9 @@ export interface ServiceDeps {
   faults: FaultDeps;
   models: ModelDeps;
   notifications: NotificationDeps;
+  roles: RoleDeps;
   sims: SimDeps;
+  users: UserDeps;
   vehicles: VehicleDeps;
 }
 
@@ -61,7 +67,13 @@ export function createServiceDeps(db: Db, now: () => Date = () => new Date()): S
     faults: resource(db, now, 'faults', createFaultRepository),
     models: resource(db, now, 'models', createModelRepository),
     notifications: resource(db, now, 'notifications', createNotificationRepository),
+    roles: resource(db, now, 'roles', createRoleRepository),
     sims: resource(db, now, 'sims', createSimRepository),
+    users: {
+      ...resource(db, now, 'users', createUserRepository),
+      roles: createRoleRepository(db),
+      passwords: scryptHasher,
+    },
     vehicles: resource(db, now, 'vehicles', createVehicleRepository),
   };
 }

@@ -21,7 +21,9 @@ import { geofenceRoutes } from './routes/geofence-routes';
 import { faultRoutes } from './routes/fault-routes';
 import { modelRoutes } from './routes/model-routes';
 import { notificationRoutes } from './routes/notification-routes';
+import { roleRoutes } from './routes/role-routes';
 import { simRoutes } from './routes/sim-routes';
+import { userRoutes } from './routes/user-routes';
 import { vehicleRoutes } from './routes/vehicle-routes';
 import { registerSecurityHeaders } from './security-headers';
 import { createValidatorCompiler } from './validator';
@@ -48,7 +50,9 @@ function implementedOperations(deps: ServiceDeps): OperationHandlers {
     ...faultRoutes(deps),
     ...modelRoutes(deps),
     ...notificationRoutes(deps),
+    ...roleRoutes(deps),
     ...simRoutes(deps),
+    ...userRoutes(deps),
     ...vehicleRoutes(deps),
   };
 }
