@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { call, signIn } from '../test/api-test-client';
+import { driveProfileOf, profileActivity } from '../world/drive-profile';
+import { getWorldDb } from '../world/world-instance';
 
 // The test world's "now" is 2026-01-01T00:00Z; trip data reaches 60 days back.
 const FROM = '2025-12-01T00:00:00.000Z';
@@ -92,7 +94,7 @@ describe('validation', () => {
 });
 
 describe('figures', () => {
-  test("a vehicle's distance and energy are those of its trips in the range, and its CO2 follows the method", async () => {
+  test("a vehicle's distance and energy compare as its trips in the range; its CO2 follows the method on its driving", async () => {
     const token = await signIn('SA');
     const trips = await call('GET', `/vehicles/veh-000002/trips?from=${FROM}&to=${TO}&pageSize=1000`, { token });
     const distance = trips.body.items.reduce((s: number, t: { distanceKm: number }) => s + t.distanceKm, 0);
@@ -111,6 +113,22 @@ describe('figures', () => {
     expect(row.daily).toHaveLength(32);
     expect(row.daily.reduce((s: number, d: { distanceKm: number }) => s + d.distanceKm, 0)).toBeCloseTo(distance, 0);
 
+    // The carbon report, like the dashboard's activity and CO2 panels, counts the driving of the vehicle's drive
+    // profile (issue 37 item 7): in service and reporting, in the range.
+    const db = await getWorldDb();
+    const row2 = db.tables.vehicles.get('veh-000002')!;
+    const days = profileActivity(
+      driveProfileOf(db.world.seed, row2),
+      Math.max(Date.parse(FROM), row2.createdAt),
+      Math.min(Date.parse(TO), row2.lastSeenAt),
+    ).values();
+    let profileKm = 0;
+    let profileKwh = 0;
+    for (const d of days) {
+      profileKm += d.distanceKm;
+      profileKwh += d.energyKwh;
+    }
+    expect(profileKm).toBeGreaterThan(0);
     // veh-000002 is a fleet vehicle; with a regional factor of 0.5 for its fleet's city and 5 % losses:
     const vehicle = (await call('GET', '/vehicles/veh-000002', { token })).body;
     const fleets = (await call('GET', '/fleets?pageSize=1000', { token })).body.items;
@@ -123,8 +141,8 @@ describe('figures', () => {
     );
     expect(carbon.status).toBe(200);
     const mine = carbon.body.byVehicle.find((v: { vehicleId: string }) => v.vehicleId === 'veh-000002');
-    const expectedLocation = energy * 1.05 * 0.5;
-    const expectedBaseline = (distance * baseline) / 1000;
+    const expectedLocation = profileKwh * 1.05 * 0.5;
+    const expectedBaseline = (profileKm * baseline) / 1000;
     expect(mine).toMatchObject({ region: fleet.city, gridIntensity: 0.5 });
     expect(mine.locationKg).toBeCloseTo(expectedLocation, 6);
     expect(mine.baselineKg).toBeCloseTo(expectedBaseline, 6);

@@ -145,6 +145,17 @@ export function createStartPositions(region, seed = 1) {
   };
 }
 
+/** How often a vehicle raises faults in each mode, relative to driving. */
+const FAULT_RATE_OF_MODE = { drive: 1, charge: 0.5, park: 0.1 };
+
+/** Whether a fault can arise in a mode: any while driving; the pack's and the vehicle's while charging; alerts of the
+ * pack and the VCU while parked. */
+function mayRaiseIn(mode, fault) {
+  if (mode === 'drive') return true;
+  if (mode === 'charge') return fault.device === 'BMS' || fault.device === 'EV';
+  return fault.kind === 'Alert' && (fault.device === 'BMS' || fault.device === 'VCU');
+}
+
 /**
  * Creates a deterministic simulator of a fleet driving on the region's roads.
  * @param {import('./fleet-simulator').FleetSimulatorOptions} options
@@ -314,14 +325,20 @@ export function createFleetSimulator(options) {
     };
   }
 
-  /** A fault raised while driving `dt` seconds, if the dice say so (limp-home for a minute when critical). */
-  function maybeFault(v, now, dt, faults) {
-    if (v.random() >= faultRate * dt) return;
-    const list = faultsOf(v.uid);
+  /**
+   * A fault raised over `dt` seconds in a mode, if the dice say so. Driving raises any fault of the vehicle (limp-home
+   * for a minute when critical); charging, at half that rate, what the pack and the vehicle report (BMS, EV: a cell
+   * too warm on the charger); a parked vehicle, at a tenth, its pack's and its VCU's alerts (a deep-discharge or a
+   * 12 V warning), never a motor fault.
+   */
+  function maybeFault(v, now, dt, faults, mode = 'drive') {
+    const rate = faultRate * dt * (FAULT_RATE_OF_MODE[mode] ?? 0);
+    if (rate <= 0 || v.random() >= rate) return;
+    const list = faultsOf(v.uid).filter((f) => mayRaiseIn(mode, f));
     const fault = list[Math.floor(v.random() * list.length)];
     if (!fault) return;
     faults.push(fault);
-    if (fault.severity >= 4) v.limpUntil = now + 60_000;
+    if (mode === 'drive' && fault.severity >= 4) v.limpUntil = now + 60_000;
   }
 
   /**
@@ -358,7 +375,7 @@ export function createFleetSimulator(options) {
     }
     v.mode = mode;
     v.speed = sample.speed;
-    if (mode === 'drive') maybeFault(v, now, dt, faults);
+    maybeFault(v, now, dt, faults, mode);
     geofenceEvents(v, now, out);
     return faults;
   }
@@ -386,6 +403,7 @@ export function createFleetSimulator(options) {
       if (v.soc < 15) endTrip(v, now, out, 2, 'charge');
       else if (tripS > 600 + (hash(v.tripUid ?? '') % 1800)) endTrip(v, now, out, 2, 'park');
     } else if (v.mode === 'charge') {
+      maybeFault(v, now, dt, faults, 'charge');
       v.soc = Math.min(100, v.soc + (v.fast ? 0.15 : 0.05) * dt);
       if (v.soc >= 90) {
         v.mode = 'park';
@@ -393,6 +411,8 @@ export function createFleetSimulator(options) {
       }
     } else if (now >= v.modeUntil) {
       startTrip(v, now, out);
+    } else {
+      maybeFault(v, now, dt, faults, 'park');
     }
     geofenceEvents(v, now, out);
     return faults;

@@ -1,7 +1,7 @@
 import type { components } from '@/domain/api-schema';
 import { clampToDemoRegion, nearestRoadPoint } from '@/shared/lib/live/demo-region';
 import { TIME } from './seeders/context';
-import { driveProfileOf, PROFILE_KEYS, profileAt, vcuEnumAt } from './drive-profile';
+import { driveProfileOf, PROFILE_KEYS, type ProfileVehicle, profileAt, vcuEnumAt } from './drive-profile';
 import { createRng, hashString, pad } from './prng';
 import { pathMetres, roadRoute } from './road-route';
 import type { Device, Stored, Vehicle } from './types';
@@ -150,9 +150,9 @@ const INTEGER_UNITS = new Set(['', 'code', 'mode', 'position']);
 export interface TelemetryOptions {
   /**
    * The vehicle whose day (its drive profile) the source follows: the vehicle itself, or the vehicle a device is
-   * fitted to. Without one, a source's keys follow slow daily waves.
+   * fitted to (its id and when it entered service). Without one, a source's keys follow slow daily waves.
    */
-  vehicleId?: string | null;
+  vehicle?: ProfileVehicle | null;
 }
 
 /**
@@ -172,7 +172,7 @@ export function telemetryOf(
 ): TelemetrySeries[] {
   const n = Math.max(2, Math.min(MAX_TELEMETRY_POINTS, Math.trunc(points)));
   const step = (to - from) / (n - 1);
-  const profile = options.vehicleId ? driveProfileOf(seed, options.vehicleId) : null;
+  const profile = options.vehicle ? driveProfileOf(seed, options.vehicle) : null;
   return template.map((key) => {
     const r = createRng(seed ^ hashString(sourceId), `telemetry:${key.key}`);
     const span = key.max - key.min;
