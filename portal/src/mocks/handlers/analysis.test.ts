@@ -94,7 +94,7 @@ describe('validation', () => {
 });
 
 describe('figures', () => {
-  test("a vehicle's distance and energy compare as its trips in the range; its CO2 follows the method on its driving", async () => {
+  test("a vehicle's distance and energy are those of its trips in the range, and its CO2 follows the method", async () => {
     const token = await signIn('SA');
     const trips = await call('GET', `/vehicles/veh-000002/trips?from=${FROM}&to=${TO}&pageSize=1000`, { token });
     const distance = trips.body.items.reduce((s: number, t: { distanceKm: number }) => s + t.distanceKm, 0);
@@ -129,6 +129,9 @@ describe('figures', () => {
       profileKwh += d.energyKwh;
     }
     expect(profileKm).toBeGreaterThan(0);
+    // The trips are the profile's runs of driving: the same km, give or take each trip's rounding to 0.1 km.
+    expect(Math.abs(distance - profileKm)).toBeLessThanOrEqual(0.05 * trips.body.items.length + 1e-6);
+    expect(Math.abs(energy - profileKwh)).toBeLessThanOrEqual(0.005 * trips.body.items.length + 1e-6);
     // veh-000002 is a fleet vehicle; with a regional factor of 0.5 for its fleet's city and 5 % losses:
     const vehicle = (await call('GET', '/vehicles/veh-000002', { token })).body;
     const fleets = (await call('GET', '/fleets?pageSize=1000', { token })).body.items;

@@ -145,6 +145,73 @@ export function createStartPositions(region, seed = 1) {
   };
 }
 
+/**
+ * Each vehicle's road as the simulator drives it (same region and seed, default 1): `at(m)` is where the vehicle is
+ * after driving `m` metres from its start position (negative: before it got there), turning at the road's ends;
+ * `path(m1, m2)` is the way from `at(m1)` to `at(m2)` as [lon, lat] points, the road's vertices included, so that its
+ * length is |m2 - m1|. The demo world's trips and their routes are laid on it (issue 37 item 7).
+ * @param {import('../../shared/lib/live/demo-region').DemoRegion} region
+ * @param {number} [seed]
+ */
+export function createRoadWalks(region, seed = 1) {
+  const roads = prepareRoads(region);
+  return (uid) => {
+    const p = placementOf(roads, uid, seed);
+    const road = roads[p.roadIndex];
+    const L = road.length || 1;
+    // The road unfolded: x runs on through the ends, each length of road after the first is the road reversed.
+    const unfold = (m) => p.distance + p.direction * m;
+    const fold = (x) => {
+      const y = ((x % (2 * L)) + 2 * L) % (2 * L);
+      return y <= L ? { d: y, dir: 1 } : { d: 2 * L - y, dir: -1 };
+    };
+    const coord = (d) => {
+      const q = pointAt(road, d, 1);
+      return [q.lon, q.lat];
+    };
+    return {
+      at(m) {
+        const f = fold(unfold(m));
+        return pointAt(road, f.d, f.dir * p.direction);
+      },
+      path(m1, m2) {
+        const x1 = unfold(m1);
+        const x2 = unfold(m2);
+        const out = [];
+        const push = (pt) => {
+          const last = out[out.length - 1];
+          if (!last || last[0] !== pt[0] || last[1] !== pt[1]) out.push(pt);
+        };
+        push(coord(fold(x1).d));
+        const step = x2 >= x1 ? 1 : -1;
+        let x = x1;
+        for (let guard = 0; (x2 - x) * step > 1e-9 && guard < 10_000; guard++) {
+          // The next end of the road on the way (x may sit on one, give or take the rounding of x / L).
+          const edge = (step > 0 ? Math.floor(x / L + 1e-9) + 1 : Math.ceil(x / L - 1e-9) - 1) * L;
+          const next = step > 0 ? Math.min(x2, edge) : Math.max(x2, edge);
+          // On one length of the unfolded road the folded distance runs one way: the vertices it passes, in order.
+          const k = Math.floor((x + next) / 2 / L);
+          const dOf = (u) => (k % 2 === 0 ? u - k * L : (k + 1) * L - u);
+          const da = dOf(x);
+          const db = dOf(next);
+          const lo = Math.min(da, db);
+          const hi = Math.max(da, db);
+          const inside = [];
+          for (let i = 0; i < road.cumulative.length; i++) {
+            if (road.cumulative[i] > lo && road.cumulative[i] < hi) inside.push(road.coordinates[i]);
+          }
+          if (db < da) inside.reverse();
+          for (const c of inside) push([round(c[0], 6), round(c[1], 6)]);
+          push(coord(db));
+          x = next;
+        }
+        if (out.length === 1) out.push(out[0]);
+        return out;
+      },
+    };
+  };
+}
+
 /** How often a vehicle raises faults in each mode, relative to driving. */
 const FAULT_RATE_OF_MODE = { drive: 1, charge: 0.5, park: 0.1 };
 

@@ -319,6 +319,39 @@ export function profileActivity(profile: DriveProfile, from: number, to: number)
   return out;
 }
 
+/** One run of driving slots: a trip. */
+export interface DriveRun {
+  startedAt: number;
+  /** When it ends, or `to` when it runs on past it. */
+  endedAt: number;
+  /** Whether it runs on past `to`. */
+  running: boolean;
+  /** km driven in it (up to `to`). */
+  km: number;
+}
+
+/** The runs of driving that start in [from, to), oldest first (a run still going at `to` is cut there). */
+export function driveRuns(profile: DriveProfile, from: number, to: number): DriveRun[] {
+  const out: DriveRun[] = [];
+  if (to <= from) return out;
+  const first = dayAt(profile, from);
+  for (let day = first.day, dayStart = first.dayStart; dayStart < to; day += 1, dayStart += TIME.DAY) {
+    const plan = profile.day(day);
+    if (!plan.working) continue;
+    for (let s = 0; s < SLOTS_PER_DAY; s += 1) {
+      if (plan.kinds[s] !== SLOT_KIND.drive || (s > 0 && plan.kinds[s - 1] === SLOT_KIND.drive)) continue;
+      let e = s;
+      while (e < SLOTS_PER_DAY && plan.kinds[e] === SLOT_KIND.drive) e += 1;
+      const startedAt = dayStart + s * SLOT_MS;
+      if (startedAt < from || startedAt >= to) continue;
+      const end = dayStart + e * SLOT_MS;
+      const endedAt = Math.min(end, to);
+      out.push({ startedAt, endedAt, running: end > to, km: ((endedAt - startedAt) / SLOT_MS) * plan.slotKm });
+    }
+  }
+  return out;
+}
+
 /** The full charges' worth a vehicle's pack has put in since it entered service: its km x % a km / 100. */
 export function equivalentFullCycles(seed: number, vehicle: ProfileVehicle & { odometerKm: number }): number {
   const profile = driveProfileOf(seed, vehicle);
