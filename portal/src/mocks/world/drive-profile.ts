@@ -281,7 +281,7 @@ export interface ProfileDay {
 export function profileActivity(profile: DriveProfile, from: number, to: number): Map<string, ProfileDay> {
   const out = new Map<string, ProfileDay>();
   if (to <= from) return out;
-  const kwhPerSoc = profile.kwhPerKm / profile.socPerKm;
+  const kwhPerSoc = kwhPerSocOf(profile);
   const first = dayAt(profile, from);
   for (let day = first.day, dayStart = first.dayStart; dayStart < to; day += 1, dayStart += TIME.DAY) {
     const plan = profile.day(day);
@@ -352,11 +352,68 @@ export function driveRuns(profile: DriveProfile, from: number, to: number): Driv
   return out;
 }
 
-/** The full charges' worth a vehicle's pack has put in since it entered service: its km x % a km / 100. */
-export function equivalentFullCycles(seed: number, vehicle: ProfileVehicle & { odometerKm: number }): number {
-  const profile = driveProfileOf(seed, vehicle);
-  return Math.round((Math.max(0, vehicle.odometerKm - profile.deliveryKm) * profile.socPerKm) / 100);
+/** One battery cycle: the pack's discharge from the end of one charge (or the shift's start) to the next charge. */
+export interface PackCycle {
+  startedAt: number;
+  /** When the next charge starts, or `to` when the cycle runs on past it. */
+  endedAt: number;
+  running: boolean;
+  startSoc: number;
+  endSoc: number;
 }
+
+/** The cycles of one working day, from its start: one before the break's top-up, one after; or one for the day. */
+function cyclesOfDay(profile: DriveProfile, plan: DayPlan, dayStart: number): PackCycle[] {
+  const out: PackCycle[] = [];
+  let from = 0;
+  for (let s = 0; s < SLOTS_PER_DAY; s += 1) {
+    if (plan.kinds[s] !== SLOT_KIND.charge || (s > 0 && plan.kinds[s - 1] === SLOT_KIND.charge)) continue;
+    out.push({
+      startedAt: dayStart + from * SLOT_MS,
+      endedAt: dayStart + s * SLOT_MS,
+      running: false,
+      startSoc: plan.socAt[from]!,
+      endSoc: plan.socAt[s]!,
+    });
+    let e = s;
+    while (e < SLOTS_PER_DAY && plan.kinds[e] === SLOT_KIND.charge) e += 1;
+    from = e;
+    if (s >= profile.shiftSlots) break;
+  }
+  return out;
+}
+
+/** Cycles a working day holds (the same every working day: the break's top-up adds one). */
+const cyclesPerDay = (profile: DriveProfile) => (profile.topUp ? 2 : 1);
+
+/** The battery cycles that start in [from, to), oldest first (one still running at `to` is cut there). */
+export function packCycles(profile: DriveProfile, from: number, to: number): PackCycle[] {
+  const out: PackCycle[] = [];
+  if (to <= from) return out;
+  const first = dayAt(profile, from);
+  for (let day = first.day, dayStart = first.dayStart; dayStart < to; day += 1, dayStart += TIME.DAY) {
+    const plan = profile.day(day);
+    if (!plan.working) continue;
+    for (const c of cyclesOfDay(profile, plan, dayStart)) {
+      if (c.startedAt < from || c.startedAt >= to) continue;
+      if (c.endedAt > to) out.push({ ...c, endedAt: to, running: true, endSoc: profileAt(profile, to).soc });
+      else out.push(c);
+    }
+  }
+  return out;
+}
+
+/** How many battery cycles the vehicle's pack has started by `t` since it entered service. */
+export function packCyclesBy(profile: DriveProfile, t: number): number {
+  const { day, dayStart } = dayAt(profile, t);
+  const before = workingDaysBetween(profile, profile.firstDay, day) * cyclesPerDay(profile);
+  const plan = profile.day(day);
+  if (!plan.working) return before;
+  return before + cyclesOfDay(profile, plan, dayStart).filter((c) => c.startedAt <= t).length;
+}
+
+/** kWh per % of charge: what the chargers put back for each % the driving took. */
+export const kwhPerSocOf = (profile: DriveProfile) => profile.kwhPerKm / profile.socPerKm;
 
 /** Keys the profile answers (EV template keys, and a BMS's state of charge). */
 export const PROFILE_KEYS = new Set(['speed', 'odometer', 'soc', 'range', 'stateCode']);

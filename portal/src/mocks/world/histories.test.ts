@@ -22,7 +22,8 @@ test('trips end before the next one starts and before now', () => {
 });
 
 test('battery cycles count down from the BMS cycle count', () => {
-  const cycles = batteryCyclesOf(3, bms, now);
+  expect(bms.vehicleId).toBe(vehicle.id);
+  const cycles = batteryCyclesOf(3, bms, now, vehicle);
   expect(cycles[0]?.index).toBe(bms.bms?.cycleCount);
   expect(cycles.length).toBe(Math.min(bms.bms?.cycleCount ?? 0, 120));
   for (const c of cycles) expect(c.maxCellVoltage).toBeGreaterThan(c.minCellVoltage);
@@ -98,5 +99,25 @@ test("a vehicle's trips are its drive profile's runs: their km and hours are wha
       sum((d) => d.drivingHours),
       0,
     );
+  }
+});
+
+test("a fitted pack's cycles are its vehicle's discharges between charges, as many as the charging sessions", () => {
+  for (const v of world.generate.vehicles().slice(0, 10)) {
+    const pack = world.generate.bmsDevices().find((d) => d.vehicleId === v.id)!;
+    const cycles = batteryCyclesOf(3, pack, now, v);
+    for (let i = 1; i < cycles.length; i += 1) {
+      // Newest first: each ends (its charge starts) before the newer one starts, and the charge put some back.
+      expect(cycles[i]!.endedAt!).toBeLessThanOrEqual(cycles[i - 1]!.startedAt);
+      expect(cycles[i - 1]!.startSoc).toBeGreaterThan(cycles[i]!.endSoc);
+      expect(cycles[i]!.startSoc).toBeGreaterThan(cycles[i]!.endSoc);
+    }
+    // Every charge but the one running on ends a cycle: over the last 7 days, one session per cycle that ended.
+    const from = now - 7 * 24 * 3_600_000;
+    const to = Math.min(now, v.lastSeenAt);
+    const ended = cycles.filter((c) => c.endedAt !== null && c.endedAt >= from && c.endedAt < to).length;
+    const days = [...profileActivity(driveProfileOf(3, v), Math.max(from, v.createdAt), to).values()];
+    const sessions = days.reduce((s, d) => s + d.chargeSessions, 0);
+    expect(Math.abs(sessions - ended), v.id).toBeLessThanOrEqual(1);
   }
 });

@@ -2,7 +2,17 @@ import type { components } from '@/domain/api-schema';
 import { clampToDemoRegion, DEMO_REGION } from '@/shared/lib/live/demo-region';
 import { createRoadWalks } from '../live/fleet-simulator.js';
 import { TIME } from './seeders/context';
-import { driveProfileOf, driveRuns, PROFILE_KEYS, type ProfileVehicle, profileAt, vcuEnumAt } from './drive-profile';
+import {
+  driveProfileOf,
+  driveRuns,
+  kwhPerSocOf,
+  PROFILE_KEYS,
+  packCycles,
+  packCyclesBy,
+  type ProfileVehicle,
+  profileAt,
+  vcuEnumAt,
+} from './drive-profile';
 import { createRng, hashString, pad } from './prng';
 import type { Device, Stored, Vehicle } from './types';
 
@@ -84,11 +94,49 @@ export function tripsOf(seed: number, vehicle: Vehicle, now: number): TripRow[] 
   });
 }
 
-/** The charge/discharge cycles of a BMS, newest first (index counts up from its first cycle). */
-export function batteryCyclesOf(seed: number, bms: Device, now: number): BatteryCycleRow[] {
+/** Cycles a BMS's list holds at most. */
+const MAX_CYCLES = 120;
+
+/**
+ * The charge/discharge cycles of a BMS, newest first (index counts up from its first cycle). A pack fitted to
+ * `vehicle` has its vehicle's (issue 37 item 7): a discharge from each charge (or shift start) to the next charge, up
+ * to when it was last seen, the newest numbered its cycle count; a spare pack's are its own.
+ */
+export function batteryCyclesOf(seed: number, bms: Device, now: number, vehicle?: Vehicle | null): BatteryCycleRow[] {
   const r = createRng(seed ^ hashString(bms.id), 'cycles');
+  if (vehicle && bms.vehicleId === vehicle.id) {
+    const profile = driveProfileOf(seed, vehicle);
+    const cutoff = Math.min(now, vehicle.lastSeenAt);
+    const kwhPerSoc = kwhPerSocOf(profile);
+    // The newest 120, each a working day's at most 2: 120 working days are enough to look back over.
+    const cycles = packCycles(profile, Math.max(vehicle.createdAt, cutoff - 150 * TIME.DAY), cutoff)
+      .slice(-MAX_CYCLES)
+      .reverse();
+    const total = packCyclesBy(profile, cutoff);
+    return cycles.map((c, i) => {
+      const running = c.running && bms.isLive;
+      const minCell = Math.round((3.0 + r.float(i, 4) * 0.3) * 1000) / 1000;
+      const startSoc = round1(c.startSoc);
+      const endSoc = round1(c.endSoc);
+      return {
+        id: `${bms.id}-cycle-${pad(total - i, 5)}`,
+        bmsId: bms.id,
+        vehicleId: bms.vehicleId,
+        index: total - i,
+        status: running ? 1 : r.pick(i, 5, RUN_STATUSES),
+        startedAt: c.startedAt,
+        endedAt: running ? null : c.endedAt,
+        startSoc,
+        endSoc,
+        energyKwh: round2((c.startSoc - c.endSoc) * kwhPerSoc),
+        minCellVoltage: minCell,
+        maxCellVoltage: Math.round((minCell + 0.02 + r.float(i, 6) * 0.15) * 1000) / 1000,
+        maxTemperatureC: Math.round((28 + r.float(i, 7) * 22) * 10) / 10,
+      };
+    });
+  }
   const total = bms.bms?.cycleCount ?? 0;
-  const count = Math.min(total, 120);
+  const count = Math.min(total, MAX_CYCLES);
   const capacityKwh = ((bms.bms?.capacityAh ?? 40) * (bms.bms?.nominalVoltage ?? 51.2)) / 1000;
   const rows: BatteryCycleRow[] = [];
   let end = now - r.int(0, 0, 1, 20) * TIME.HOUR;

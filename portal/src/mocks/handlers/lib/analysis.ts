@@ -64,7 +64,7 @@ export function cyclesFor(db: WorldDb, vehicle: Vehicle): BatteryCycleRow[] {
   const key = `${db.world.seed}:${db.world.referenceTime}`;
   const hit = cycleCache.get(bms);
   if (hit?.key === key) return hit.cycles;
-  const cycles = batteryCyclesOf(db.world.seed, bms, db.world.referenceTime);
+  const cycles = batteryCyclesOf(db.world.seed, bms, db.world.referenceTime, vehicle);
   cycleCache.set(bms, { key, cycles });
   return cycles;
 }
