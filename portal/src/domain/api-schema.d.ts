@@ -4227,7 +4227,7 @@ export interface components {
             energyKwh: number;
             energyWhPerKm: number | null;
             drivingHours: number;
-            /** @description Driving hours over vehicle-hours in the range. */
+            /** @description Driving hours over the hours the vehicles were in service and reporting in the range. */
             utilisationPct: number;
             /** @description Sum of SoC drops over the battery cycles that started in the range. */
             socUsedPct: number;

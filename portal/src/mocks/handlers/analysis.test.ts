@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { call, signIn } from '../test/api-test-client';
-import { driveProfileOf, profileActivity } from '../world/drive-profile';
+import { driveProfileOf, profileActivity, profileAt } from '../world/drive-profile';
 import { getWorldDb } from '../world/world-instance';
 
 // The test world's "now" is 2026-01-01T00:00Z; trip data reaches 60 days back.
@@ -226,4 +226,26 @@ describe('the opening comparison (issue 37 item 6)', () => {
     const given = await call('GET', '/analysis/compare?groupBy=vehicle&ids=veh-000002&top=5', { token: sa });
     expect(given.body.subjects.map((s: { id: string }) => s.id)).toEqual(['veh-000002']);
   });
+});
+
+test("a vehicle's utilisation is its driving over the hours it was in service and reporting, as the dashboard's", async () => {
+  const token = await signIn('SA');
+  const db = await getWorldDb();
+  // An offline vehicle (its history stops when it was last seen) and an online one.
+  const offline = db.tables.vehicles.all().find((v) => !v.isLive && v.lastSeenAt < Date.parse(TO) - 4 * 86_400_000)!;
+  const online = db.tables.vehicles.all().find((v) => v.isLive)!;
+  for (const v of [offline, online]) {
+    const res = await call('GET', `/analysis/compare?groupBy=vehicle&ids=${v.id}&from=${FROM}&to=${TO}`, { token });
+    const [row] = res.body.subjects;
+    const profile = driveProfileOf(db.world.seed, v);
+    const STEP = 5 * 60_000;
+    let driving = 0;
+    let samples = 0;
+    for (let t = Math.max(Date.parse(FROM), v.createdAt); t < Math.min(Date.parse(TO), v.lastSeenAt); t += STEP) {
+      samples += 1;
+      if (profileAt(profile, t + STEP / 2).driving) driving += 1;
+    }
+    expect(Math.abs(row.utilisationPct - (driving / samples) * 100), v.id).toBeLessThanOrEqual(1);
+    expect(row.utilisationPct, v.id).toBeGreaterThan(10);
+  }
 });

@@ -46,6 +46,11 @@ export function profileFor(db: WorldDb, vehicle: Vehicle): DriveProfile {
  * and reporting, so from its `createdAt` to when it was last seen (an offline vehicle has told nothing since). The
  * dashboard's activity, utilisation, charging and CO2 panels and the carbon page sum these.
  */
+/** Hours of [from, to) the vehicle was in service (from its `createdAt`) and reporting (up to when last seen). */
+export function reportingHoursOf(vehicle: Vehicle, from: number, to: number): number {
+  return Math.max(0, Math.min(to, vehicle.lastSeenAt) - Math.max(from, vehicle.createdAt)) / TIME.HOUR;
+}
+
 export function activityFor(
   db: WorldDb,
   vehicle: Vehicle,
