@@ -719,6 +719,20 @@ export const topLayer = {
   finishTour: role('button', { name: 'Finish' }),
 } as const;
 
+/** The widget's own texts in a language (issue 36 item 11): the host page and the widget's shadow hosts. */
+export const widgetLanguages = {
+  page: '/languages/',
+  /** The same page importing the ESM build, with `setLanguage('hi-IN')` before `initialize`. */
+  esmPage: '/languages/esm.html',
+  widget: 'voltline-widget',
+  notifications: 'voltline-notifications',
+  tour: 'voltline-tour',
+  tourPopover: (page: Page) => page.locator('voltline-tour').getByRole('dialog'),
+  launcher: (page: Page) => page.locator('voltline-widget [part~="button"]'),
+  /** A tour popover's progress ("1 of 2" in the language). */
+  tourProgress: '.prog',
+} as const;
+
 /** The admin builder of product tours (issue 23 item 6): its frame, steps and preview. */
 export const tourBuilder = {
   openTheSite: role('button', { name: 'Open the site' }),
@@ -745,7 +759,8 @@ export const captureEditor = {
   next: role('button', { name: 'Next' }),
   glCaptureDrawing: '#gl-capture-drawing',
   colour: role('button', { name: 'Colour' }),
-  n0a93e4Choice: role('radio', { name: '#0A93E4' }),
+  /** The blue swatch (#0A93E4), named by its colour. */
+  n0a93e4Choice: role('radio', { name: 'Blue' }),
   glCaptureDrawingRect: '#gl-capture-drawing rect',
   undo: role('button', { name: 'Undo' }),
   moveToolbar: role('button', { name: 'Move toolbar' }),

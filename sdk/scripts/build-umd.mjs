@@ -15,7 +15,7 @@ import { build } from 'vite';
 const sdk = join(dirname(fileURLToPath(import.meta.url)), '..');
 const src = join(sdk, 'src');
 const outDir = join(sdk, 'dist', 'umd');
-const LAZY_FOLDERS = ['capture', 'engage', 'tours'];
+const LAZY_FOLDERS = ['capture', 'engage', 'tours', 'lang'];
 /** Core modules the chunks may carry a copy of: pure code and constants, no state. */
 const PURE_CORE = ['core/timing.ts', 'core/report-types.ts', 'protocol/messages.ts'];
 /** Core modules whose state the chunks get handed over instead: the module -> its stand-in in the chunks. */

@@ -41,6 +41,7 @@ import {
   startFeedbackFlow as startFlow,
 } from './core/widget-flows';
 import {
+  applyTexts,
   closeWidget,
   hideWidget as hideFrame,
   isOpened as opened,
@@ -57,6 +58,8 @@ import { drainSnippetQueue } from './links/snippet-queue';
 export type { ExcludeData, NetworkLogEntry, Priority, RedactionPolicy, FeedbackFlowOptions, UrlHandler };
 export type { ScreenshotData, WebReplayPayload, BugReport } from './core/report-types';
 export type { FlowConfig };
+export type { WidgetStrings } from './core/i18n';
+import { type WidgetStrings, setLanguageStrings as setStrings } from './core/i18n';
 
 /** Contact fields for `identify` and `updateContact`. */
 export interface GleapUserProperties {
@@ -354,9 +357,21 @@ export const Gleap = {
   enableShortcuts(enabled: boolean): void {
     settings.shortcuts = enabled;
   },
-  /** Change the language; an initialized widget reloads its config after 1 s. */
+  /**
+   * Change the language; an initialized widget reloads its config after 1 s. The widget's own texts follow at once:
+   * English, or a bundled pack loaded on demand (`hi`, `de`, `fr`, `es`, `ar`, which is right-to-left; `de-AT` takes
+   * `de`); any other language shows English unless `setLanguageStrings` gave texts for it.
+   */
   setLanguage(language: string): void {
     setLang(language);
+  },
+  /**
+   * Your own texts for the widget's UI in a language (`en`, `de`, `de-at`, or one not bundled, like `nl`), by key of
+   * `WidgetStrings`; they win over the bundled ones and the server's. `{0}`, `{1}` stand for the values filled in.
+   */
+  setLanguageStrings(language: string, strings: Partial<WidgetStrings>): void {
+    setStrings(language, strings);
+    applyTexts();
   },
   /** Prefill fields of the messenger's forms. */
   preFillForm(data: object): void {

@@ -8,7 +8,9 @@ import { createFaultRepository } from './db/repositories/fault-repository';
 import { createModelRepository } from './db/repositories/model-repository';
 import { createNotificationRepository } from './db/repositories/notification-repository';
 import { createTicketRepository } from './db/repositories/ticket-repository';
+import { createRoleRepository } from './db/repositories/role-repository';
 import { createSimRepository } from './db/repositories/sim-repository';
+import { createUserRepository } from './db/repositories/user-repository';
 import { createVehicleRepository } from './db/repositories/vehicle-repository';
 import { scryptHasher } from './security/passwords';
 import type { AuditDeps } from './services/audit/audit-reader';
@@ -21,7 +23,9 @@ import type { FaultDeps } from './services/faults/fault-store';
 import type { ModelDeps } from './services/models/model-store';
 import type { NotificationDeps } from './services/notifications/notification-store';
 import type { TicketDeps } from './services/tickets/ticket-store';
+import type { RoleDeps } from './services/roles/role-store';
 import type { SimDeps } from './services/sims/sim-store';
+import type { UserDeps } from './services/users/user-store';
 import type { VehicleDeps } from './services/vehicles/vehicle-store';
 
 /** What each service gets on the server: its repositories over one database, the clock, and a transaction runner. */
@@ -34,8 +38,10 @@ export interface ServiceDeps {
   faults: FaultDeps;
   models: ModelDeps;
   notifications: NotificationDeps;
+  roles: RoleDeps;
   sims: SimDeps;
   tickets: TicketDeps;
+  users: UserDeps;
   vehicles: VehicleDeps;
 }
 
@@ -76,11 +82,17 @@ export function createServiceDeps(db: Db, now: () => Date = () => new Date()): S
     faults: resource(db, now, 'faults', createFaultRepository),
     models: resource(db, now, 'models', createModelRepository),
     notifications: resource(db, now, 'notifications', createNotificationRepository),
+    roles: resource(db, now, 'roles', createRoleRepository),
     sims: resource(db, now, 'sims', createSimRepository),
     tickets: resource(db, now, 'tickets', createTicketRepository, {
       faults: createFaultRepository,
       notifications: createNotificationRepository,
     }),
+    users: {
+      ...resource(db, now, 'users', createUserRepository),
+      roles: createRoleRepository(db),
+      passwords: scryptHasher,
+    },
     vehicles: resource(db, now, 'vehicles', createVehicleRepository),
   };
 }

@@ -2724,8 +2724,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * @description Energy used, distance driven and hours driven per day in the range, from the trips of the vehicles in scope,
-         *     and the utilisation (hours driven / vehicle-hours). Over 500 vehicles: a deterministic sample of 500, scaled
+         * @description Energy used, distance driven, hours driven and trips started per day in the range, from the driving of the
+         *     vehicles in scope, and the utilisation (hours driven / hours in service and reporting). Over 500 vehicles: a deterministic sample of 500, scaled
          *     up, and `sampledVehicles` says so. Needs `a`.
          */
         get: operations["dashboardActivity"];
@@ -2745,8 +2745,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * @description Charging sessions per day in the range: the charge between two battery cycles of a BMS (its SoC rises from the
-         *     end of one cycle to the start of the next). Needs `vh.l` or `BMS.l`.
+         * @description Charging sessions per day in the range: each run of charging that raises a vehicle's SoC (after its shift, or a
+         *     top-up in its break), and the energy it put back into the pack, over the time each vehicle was in service and
+         *     reporting. Needs `vh.l` or `BMS.l`.
          */
         get: operations["dashboardCharging"];
         put?: never;
@@ -4226,7 +4227,7 @@ export interface components {
             energyKwh: number;
             energyWhPerKm: number | null;
             drivingHours: number;
-            /** @description Driving hours over vehicle-hours in the range. */
+            /** @description Driving hours over the hours the vehicles were in service and reporting in the range. */
             utilisationPct: number;
             /** @description Sum of SoC drops over the battery cycles that started in the range. */
             socUsedPct: number;
@@ -4750,7 +4751,7 @@ export interface components {
             vehicles: number;
             /** @description Set when the figures are scaled up from a sample. */
             sampledVehicles: number | null;
-            /** @description Hours driven / (vehicles x hours in the range) x 100. */
+            /** @description Hours driven / hours the vehicles were in service and reporting in the range x 100. */
             utilisationPct: number;
             days: components["schemas"]["DashboardActivityDay"][];
         };

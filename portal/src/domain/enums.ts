@@ -149,6 +149,51 @@ export function faultSeverityColor(value: FaultSeverity): string | undefined {
   return label in SEVERITY_COLORS ? SEVERITY_COLORS[label as SeverityLevel] : undefined;
 }
 
+/** Emergency has no spec colour: a dark red beyond Critical. */
+export const EMERGENCY_SEVERITY_COLOR = '#7A1F2E';
+/** None, SNA and unknown values: neutral grey. */
+export const NO_SEVERITY_COLOR = '#868E96';
+
+/** The numbering a severity value is written in: the contract's fault severity, or the spec's alert-severity mapping. */
+export type SeverityNumbering = 'fault' | 'alert';
+
+export interface DecodedSeverity {
+  /** What the user reads: Low, Medium, High, Critical, Emergency, None or SNA. */
+  label: string;
+  /** The spec's colour for Low..Critical, dark red for Emergency, grey otherwise. */
+  color: string;
+  /** The spec level, when the value is one of Low..Critical. */
+  level: SeverityLevel | null;
+}
+
+/**
+ * The one decoding of a severity value into its label and colour; every place that shows the severity of a fault, an
+ * alert or a notification goes through it (decision 0113). The contract sends every severity (faults and alerts alike,
+ * notifications, rules, the fault summary) in the fault numbering; `'alert'` decodes the spec's alert-severity mapping
+ * (Medium 1, High 2, Low 3, Critical 4) for a source that declares it.
+ */
+export function decodeSeverity(
+  value: number | string | null | undefined,
+  numbering: SeverityNumbering = 'fault',
+): DecodedSeverity {
+  if (numbering === 'alert') {
+    const level = ALERT_SEVERITY_LABELS[value as AlertSeverity];
+    return level
+      ? { label: level, color: SEVERITY_COLORS[level], level }
+      : { label: 'SNA', color: NO_SEVERITY_COLOR, level: null };
+  }
+  const label: string = FAULT_SEVERITY_LABELS[value as FaultSeverity] ?? 'SNA';
+  if (label in SEVERITY_COLORS) {
+    const level = label as SeverityLevel;
+    return { label, color: SEVERITY_COLORS[level], level };
+  }
+  return {
+    label,
+    color: value === FAULT_SEVERITY.EMERGENCY ? EMERGENCY_SEVERITY_COLOR : NO_SEVERITY_COLOR,
+    level: null,
+  };
+}
+
 export const FAULT_KINDS = ['Alert', 'Fault'] as const;
 export const FAULT_SCOPES = ['Component', 'System'] as const;
 export const DEVICE_KINDS = ['BMS', 'VCU', 'MCU', 'EV'] as const;

@@ -50,7 +50,8 @@ const DEMO_TOOLTIPS = [
 /**
  * How often a driving vehicle of the demo raises a fault: about once per 80 minutes of driving, so a dashboard that
  * watches a few hundred vehicles sees a fault every minute or two, and a critical one (a notification and, by the
- * seeded "Critical faults" rule, a ticket) every few minutes, without flooding the bell.
+ * seeded "Critical faults" rule, a ticket) every few minutes, without flooding the bell. A charging vehicle raises its
+ * pack's faults at half that rate, a parked one its alerts at a tenth (`fleet-simulator.js`).
  */
 const DEMO_FAULT_RATE = 0.0002;
 

@@ -1,6 +1,6 @@
 import { el } from './editor-dom';
 import type { EditorState, EditorStore } from './editor-state';
-import { EDITOR_TEXTS as T } from './editor-texts';
+import { T } from './editor-texts';
 import { type RecordingResult, ScreenCaptureDeniedError, ScreenRecorder } from './screen-recorder';
 
 /**

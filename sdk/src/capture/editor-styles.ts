@@ -43,7 +43,7 @@ button.mic[aria-pressed="false"] { color: #EB144C; }
 button.mic[aria-disabled="true"] { color: #c0c4cc; }
 .timer { font-variant-numeric: tabular-nums; font-weight: 600; min-width: 44px; text-align: center; color: #111827; padding: 0 4px; }
 .timer[data-live]::before { content: ""; display: inline-block; width: 8px; height: 8px; border-radius: 50%; background: #EB144C;
-  margin-right: 6px; vertical-align: middle; animation: gl-pulse 1.2s infinite; }
+  margin-inline-end: 6px; vertical-align: middle; animation: gl-pulse 1.2s infinite; }
 @keyframes gl-pulse { 50% { opacity: .3; } }
 .tip { position: absolute; top: 44px; left: 50%; transform: translateX(-50%); white-space: nowrap; background: #111827; color: #fff;
   font-size: 12px; padding: 6px 8px; border-radius: 8px; pointer-events: none; opacity: 0; transition: opacity .15s; }

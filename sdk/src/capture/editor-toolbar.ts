@@ -10,7 +10,7 @@ import {
   type EditorTool,
   formatRemaining,
 } from './editor-state';
-import { EDITOR_TEXTS as T } from './editor-texts';
+import { SWATCH_NAMES, T } from './editor-texts';
 
 /**
  * The toolbar part of the capture editor: the movable toolbar (tools, colour, undo, record/microphone/timer or Next,
@@ -58,8 +58,13 @@ export function createEditorToolbar(opts: EditorToolbarOptions): EditorToolbar {
     'aria-haspopup': 'true',
   });
   const palette = el('div', { class: 'palette', role: 'radiogroup', 'aria-label': T.color });
-  const swatchButtons = SWATCHES.map((color) => {
-    const b = el('button', { type: 'button', role: 'radio', 'aria-label': color, 'aria-checked': 'false' });
+  const swatchButtons = SWATCHES.map((color, i) => {
+    const b = el('button', {
+      type: 'button',
+      role: 'radio',
+      'aria-label': T[SWATCH_NAMES[i]!],
+      'aria-checked': 'false',
+    });
     // CSSOM, not a style attribute: a host with `style-src 'self'` blocks inline style attributes (issue 17 item 10).
     const dot = el('span');
     dot.style.setProperty('background', color);

@@ -110,7 +110,7 @@ describe('capture editor in screenshot mode', () => {
   test('draws with the chosen tool and colour, and undo removes the last shape', () => {
     void openCaptureEditor({ mode: 'screenshot' });
     button('Colour').click();
-    button('#0A93E4').click();
+    button('Blue').click();
     button('Pen').click();
     pointer('pointerdown', 10, 10);
     pointer('pointermove', 30, 30);

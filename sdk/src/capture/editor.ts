@@ -1,3 +1,4 @@
+import { core } from './core';
 import { EXCLUDE_ATTRIBUTE } from './constants';
 import { removeDrawingLayer } from './drawing';
 import { createEditorCanvas } from './editor-canvas';
@@ -11,7 +12,7 @@ import {
   editorReducer,
   initialEditorState,
 } from './editor-state';
-import { EDITOR_TEXTS as T } from './editor-texts';
+import { localizeEditor, T } from './editor-texts';
 import { createEditorToolbar } from './editor-toolbar';
 import { type RecordingResult, isScreenRecordingSupported } from './screen-recorder';
 
@@ -53,6 +54,7 @@ export function cleanupDrawings(): void {
  */
 export function openCaptureEditor(opts: CaptureEditorOptions): Promise<CaptureEditorResult> {
   document.getElementById(EDITOR_HOST_ID)?.remove();
+  localizeEditor();
   return new Promise<CaptureEditorResult>((resolve) => {
     const supported = isScreenRecordingSupported();
     let state: EditorState = initialEditorState(opts.mode, { recordingSupported: supported, micAvailable: supported });
@@ -77,7 +79,7 @@ export function openCaptureEditor(opts: CaptureEditorOptions): Promise<CaptureEd
     let opener = document.activeElement as HTMLElement | null;
     while (opener?.shadowRoot?.activeElement) opener = opener.shadowRoot.activeElement as HTMLElement;
 
-    const host = el('div', { id: EDITOR_HOST_ID, [EXCLUDE_ATTRIBUTE]: '' });
+    const host = el('div', { id: EDITOR_HOST_ID, [EXCLUDE_ATTRIBUTE]: '', dir: core.textDir?.() ?? 'ltr' });
     const shadow = host.attachShadow({ mode: 'open' });
     applyStyles(shadow);
     const root = el('div', { class: 'root', role: 'dialog', 'aria-modal': 'false', 'aria-label': T.toolbar });

@@ -1,5 +1,6 @@
 import type { CaptureItem, CaptureSummary } from '../protocol/messages';
 import type { HttpError, request } from './http';
+import { localize, textDir } from './i18n';
 import { getRedactionPolicy, isSensitiveName, redactText, redactUrl } from './redaction';
 import { nextTask, whenIdle } from './timing';
 import type { QueuedReport } from './report-queue';
@@ -59,7 +60,16 @@ export interface DescribeModule {
  * What the capture chunks use of the core, handed over when one loads (`capture/core.ts`): they import no core module,
  * so that the core stays one file (notes 0111).
  */
-export const captureCore = () => ({ getRedactionPolicy, isSensitiveName, redactText, redactUrl, nextTask, whenIdle });
+export const captureCore = () => ({
+  getRedactionPolicy,
+  isSensitiveName,
+  redactText,
+  redactUrl,
+  nextTask,
+  whenIdle,
+  localize,
+  textDir,
+});
 
 export type CaptureCore = ReturnType<typeof captureCore>;
 

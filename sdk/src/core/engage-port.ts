@@ -11,6 +11,7 @@ import { trackEvent } from '../logs/custom-events';
 import { addLog } from '../logs/console-recorder';
 import { getFlowConfig } from './config';
 import { emit, on } from './emitter';
+import { localize, textDir } from './i18n';
 import { api } from './http';
 import { getSession, isSessionReady } from './session';
 import { settings } from './state';
@@ -46,6 +47,8 @@ const engageCore = () => ({
   encodeMessage,
   decodeMessage,
   isBannerToPage,
+  localize,
+  textDir,
 });
 
 export type EngageCore = ReturnType<typeof engageCore>;

@@ -5,7 +5,7 @@ import { expect, test } from 'vitest';
 
 // vitest runs from the package folder
 const SRC = resolve(process.cwd(), 'src');
-const LAZY_FOLDERS = ['capture', 'tours', 'engage'];
+const LAZY_FOLDERS = ['capture', 'tours', 'engage', 'lang'];
 
 /** Value imports and re-exports (`import type` is erased, so it loads nothing). */
 const STATIC_IMPORT = /^\s*(?:import|export)\s+(?!type\b)(?:[^'";]*?\bfrom\s*)?['"]([^'"]+)['"]/gm;
@@ -52,6 +52,7 @@ test('the core reaches the capture chunks with import()', () => {
   expect(dynamic).toContain('capture');
   expect(dynamic).toContain('engage');
   expect(dynamic).toContain('tours');
+  expect(dynamic).toContain('lang');
 });
 
 test('the check sees static imports and re-exports of a lazy folder, and lets types and import() through', () => {

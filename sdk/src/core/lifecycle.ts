@@ -10,6 +10,7 @@ import { startPingStream, stopPingStream } from '../logs/ping-stream';
 import { capturePort } from './capture-port';
 import { applyCachedConfig, getFlowConfig, getTooltips, loadConfig, loadTooltips } from './config';
 import { LANGUAGE_REINIT_MS } from './constants';
+import { loadLanguage } from './i18n';
 import { nextTask, timed, whenIdle } from './timing';
 import { emit, on } from './emitter';
 import { builder, inApp, offlineForm, tooltips, tours } from './engage-port';
@@ -30,6 +31,7 @@ import {
   notifySessionToFrame,
   renderUi,
   setUnreadCount,
+  applyTexts,
 } from './widget-ui';
 
 export const runtime = {
@@ -71,6 +73,8 @@ let announced = false;
 function mount(): void {
   if (!runtime.initialized || !document.body || isUiMounted()) return;
   timed('mount', mountUi);
+  // the language's pack (a chunk) when it is not English: the button is drawn again in it
+  loadLanguage()?.then(applyTexts);
   // in the module cache before the network may go: the form shown when the messenger frame cannot load, and the report
   // pipeline that keeps its report in the outbox
   offlineForm(() => {});
@@ -224,6 +228,7 @@ export function destroy(): void {
 export function setLanguage(language: string): void {
   settings.language = language;
   if (!runtime.initialized) return;
+  void Promise.resolve(loadLanguage()).then(applyTexts);
   clearTimeout(langTimer);
   langTimer = setTimeout(() => {
     applyCachedConfig();

@@ -16,7 +16,8 @@ import type { EditorModule } from './capture-port';
 import { getFlowConfig, getServerConfig } from './config';
 import { ANIMATE_DELAY_MS, BUTTON_POSITIONS, READY_OPEN_DELAY_MS } from './constants';
 import { emit } from './emitter';
-import { offlineForm, unwatchDialogs, watchDialogs } from './engage-port';
+import { inApp, offlineForm, unwatchDialogs, watchDialogs } from './engage-port';
+import { textDir } from './i18n';
 import { attachFrame, isFrameReady, markFrameReady, sendToFrame } from './frame-bridge';
 import { listenForFrameMessages, stopListeningForFrameMessages } from './frame-router';
 import { captureState } from './capture-state';
@@ -293,6 +294,18 @@ export function teardownUiController(): void {
     height: undefined,
     editor: null,
   });
+}
+
+/**
+ * The language's texts are in force (a pack loaded, `setLanguage`, `setLanguageStrings`): the widget's own hosts take
+ * its direction, the button, the frame's title (`updateFrame`) and a notification stack on the page are drawn again; the other
+ * surfaces read the texts when they next show.
+ */
+export function applyTexts(): void {
+  if (typeof document === 'undefined') return;
+  for (const host of document.querySelectorAll<HTMLElement>('[data-gleap]')) host.dir = textDir();
+  renderUi();
+  if (document.querySelector('voltline-notifications')) inApp((m) => m.renderNotifications());
 }
 
 /** Make sure the shadow host exists (initialize renders the button through it). */

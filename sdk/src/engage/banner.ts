@@ -94,6 +94,9 @@ export function handleBannerMessage(ev: MessageEvent): void {
   }
 }
 
+/** English texts of the banner (its section of `WidgetStrings`, `core/i18n.ts`). */
+export const BANNER_TEXTS = { banner: 'Banner' };
+
 /** Show a banner (one at a time, as the anchor); `data` goes to the banner frame when it reports `banner-loaded`. */
 export function showBanner(action: unknown): void {
   if (root?.host.isConnected || !document.body || !action || typeof action !== 'object') return;
@@ -104,11 +107,12 @@ export function showBanner(action: unknown): void {
     return;
   }
   root = surfaceHost('voltline-banner', css, document.documentElement);
-  frame = el('iframe', { src, title: 'Banner', scrolling: 'no' });
+  const { banner } = core.localize(BANNER_TEXTS);
+  frame = el('iframe', { src, title: banner, scrolling: 'no' });
   root.append(
     el(
       'div',
-      { class: `banner${floating() ? ' floating' : ''}`, part: 'banner', role: 'region', 'aria-label': 'Banner' },
+      { class: `banner${floating() ? ' floating' : ''}`, part: 'banner', role: 'region', 'aria-label': banner },
       frame,
     ),
   );

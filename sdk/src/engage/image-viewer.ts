@@ -13,9 +13,12 @@ let giveBack: (() => void) | undefined;
 /** The shadow root that has the viewer's stylesheet (a new one after destroy and initialize). */
 let styledRoot: ShadowRoot | null = null;
 
+/** English texts of the image viewer (its section of `WidgetStrings`, `core/i18n.ts`). */
+export const IMAGE_TEXTS = { image: 'Image', closeImage: 'Close image' };
+
 const CSS = `.viewer{position:fixed;inset:0;z-index:2147483602;background:rgba(0,0,0,.8);display:flex;align-items:center;justify-content:center}
 .viewer img{max-width:90vw;max-height:90vh}
-.viewer button{position:absolute;top:16px;right:16px;width:40px;height:40px;border-radius:50%;border:0;background:#fff;cursor:pointer;font-size:20px}
+.viewer button{position:absolute;top:16px;inset-inline-end:16px;width:40px;height:40px;border-radius:50%;border:0;background:#fff;cursor:pointer;font-size:20px}
 .viewer button:focus-visible{outline:3px solid #fff;outline-offset:3px}`;
 
 /** Full-screen image viewer with a close button; Escape or the button closes it (Escape does not close the widget). */
@@ -27,13 +30,14 @@ export function openImageViewer(url: string): void {
     core.addShadowStyles(CSS);
     styledRoot = root;
   }
+  const T = core.localize(IMAGE_TEXTS);
   const img = h('img', { src: url, alt: '' });
-  const close = h('button', { type: 'button' }, { 'aria-label': 'Close image' }, '×');
+  const close = h('button', { type: 'button' }, { 'aria-label': T.closeImage }, '×');
   close.addEventListener('click', closeImageViewer);
   viewer = h(
     'div',
     { className: 'viewer' },
-    { role: 'dialog', 'aria-modal': 'true', 'aria-label': 'Image' },
+    { role: 'dialog', 'aria-modal': 'true', 'aria-label': T.image },
     img,
     close,
   );

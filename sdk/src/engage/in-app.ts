@@ -1,6 +1,11 @@
 import { core } from './core';
 import { removeBanner, showBanner } from './banner';
-import { type InAppNotification, restoreNotifications, showNotification } from './notifications';
+import {
+  type InAppNotification,
+  render as renderNotifications,
+  restoreNotifications,
+  showNotification,
+} from './notifications';
 
 /**
  * The in-app chunk: notification stack and banner. The core loads it (`core/extensions.ts`) for a notification or
@@ -22,4 +27,4 @@ export function runAction(action: unknown): void {
 }
 
 export { use } from './core';
-export { removeBanner, restoreNotifications, showBanner, showNotification };
+export { removeBanner, renderNotifications, restoreNotifications, showBanner, showNotification };

@@ -9,6 +9,20 @@ import {
 import { plain, sanitizeHtml } from './sanitize';
 import { el, surfaceHost } from './shadow';
 
+/** English texts of the notification stack (its section of `WidgetStrings`, `core/i18n.ts`). */
+export const NOTIFICATION_TEXTS = {
+  notifications: 'Notifications',
+  closeNotifications: 'Close notifications',
+  next: 'Next',
+  done: 'Done',
+  news: 'News',
+  checklist: 'Checklist',
+  notification: 'Notification',
+};
+
+/** The texts in force, read each time the stack is drawn. */
+let T = NOTIFICATION_TEXTS;
+
 /** A notification as the server sends it (socket action or `showNotification`), spec §3. */
 export interface InAppNotification {
   data?: {
@@ -97,10 +111,6 @@ export function stackClasses(position: unknown, hiddenByHost: boolean): string {
 }
 
 const save = () => writeJson(NOTIFICATIONS_KEY, list);
-const t = (key: string, fallback: string) => {
-  const v = core.getFlowConfig().staticTranslations?.[key];
-  return typeof v === 'string' && v ? v : fallback;
-};
 
 /** What a click on a notification opens: its conversation, its checklist, its news article, else the widget. */
 export function openNotification(n: InAppNotification): void {
@@ -152,14 +162,14 @@ function renderNews(news: InAppNotification[]): HTMLElement {
   }
   const body = el('div', { class: 'body' });
   body.append(
-    clickable(el('div', { class: 'title' }, sanitizeHtml(title)), plain(title) || 'News', () => openNotification(n)),
+    clickable(el('div', { class: 'title' }, sanitizeHtml(title)), plain(title) || T.news, () => openNotification(n)),
   );
   if (d.previewText) body.append(el('div', { class: 'preview' }, sanitizeHtml(d.previewText)));
   else if (d.sender?.name)
     body.append(el('div', { class: 'sender' }, ...avatar(d.sender.profileImageUrl), d.sender.name));
   if (news.length > 1) {
     const last = newsIndex >= news.length - 1;
-    const btn = el('button', { type: 'button' }, last ? t('done', 'Done') : t('next', 'Next'));
+    const btn = el('button', { type: 'button' }, last ? T.done : T.next);
     btn.addEventListener('click', (ev) => {
       ev.stopPropagation();
       if (last) clearNotifications();
@@ -186,17 +196,18 @@ function renderItem(n: InAppNotification): HTMLElement {
     fill.style.width = `${p}%`;
     bar.append(fill);
     const content = el('div', { class: 'content' }, el('div', { class: 'title' }, sanitizeHtml(text)), bar);
-    if (d.nextStepTitle) content.append(el('div', { class: 'next' }, `→ ${d.nextStepTitle}`));
+    if (d.nextStepTitle)
+      content.append(el('div', { class: 'next' }, `${core.textDir() === 'rtl' ? '←' : '→'} ${d.nextStepTitle}`));
     return clickable(
       el('div', { class: 'item checklist', part: 'notification' }, content),
-      plain(text) || 'Checklist',
+      plain(text) || T.checklist,
       () => openNotification(n),
     );
   }
   const content = el('div', { class: 'content' });
   if (d.sender?.name) content.append(el('div', { class: 'sender' }, d.sender.name));
   content.append(el('div', { class: 'text' }, sanitizeHtml(text)));
-  const label = [d.sender?.name, plain(text)].filter(Boolean).join(': ') || 'Notification';
+  const label = [d.sender?.name, plain(text)].filter(Boolean).join(': ') || T.notification;
   return clickable(
     el('div', { class: 'item', part: 'notification' }, ...avatar(d.sender?.profileImageUrl), content),
     label,
@@ -222,6 +233,7 @@ function ensureRoot(): ShadowRoot {
 /** Draw the stack from the list: news one at a time (oldest first), then the other items. */
 export function render(): void {
   if (!root) return;
+  T = core.localize(NOTIFICATION_TEXTS);
   const valid = list.filter((n) => n.data);
   if (!valid.length) {
     root.replaceChildren();
@@ -231,13 +243,9 @@ export function render(): void {
     class: stackClasses(core.getFlowConfig().feedbackButtonPosition, core.ui.hiddenByHost),
     part: 'notifications',
     role: 'region',
-    'aria-label': t('notifications', 'Notifications'),
+    'aria-label': T.notifications,
   });
-  const close = el(
-    'button',
-    { type: 'button', class: 'close', 'aria-label': t('closeNotifications', 'Close notifications') },
-    '×',
-  );
+  const close = el('button', { type: 'button', class: 'close', 'aria-label': T.closeNotifications }, '×');
   close.addEventListener('click', clearNotifications);
   stack.append(close);
   const news = valid

@@ -14,9 +14,9 @@ export { use } from './panel';
 export const FRAME_LOAD_TIMEOUT_MS = 5000;
 
 /**
- * The form's English texts. Keys the messenger also has (`feedbackBugTitle`, `description`, ...) take the server's
- * `flowConfig.staticTranslations` as the messenger does (flat, or nested by language); `offlineNotice` and
- * `offlineSaved` are this form's own keys there.
+ * The form's English texts (its section of `WidgetStrings`, `core/i18n.ts`). Keys the messenger also has
+ * (`feedbackBugTitle`, `description`, ...) take the server's `flowConfig.staticTranslations` as the messenger does
+ * (flat, or nested by language); `offlineNotice` and `offlineSaved` are this form's own keys there.
  */
 export const OFFLINE_TEXTS = {
   feedbackBugTitle: 'Report a bug',
@@ -31,15 +31,18 @@ export const OFFLINE_TEXTS = {
 };
 type TextKey = keyof typeof OFFLINE_TEXTS;
 
-/** The text of `key` in the visitor's language when the server's translations have it, else the English one. */
+/**
+ * The text of `key`: the server's translation nested under the visitor's language, else the one in force
+ * (`core.localize`: the integrator's, the server's flat one, the language pack's), else English.
+ */
 export function t(key: TextKey): string {
   const all = (core.getFlowConfig?.().staticTranslations ?? {}) as Record<string, unknown>;
   const lang = (core.settings?.language || navigator.language || 'en').toLowerCase();
-  for (const source of [all[lang], all[lang.split(/[-_]/)[0] ?? lang], all]) {
+  for (const source of [all[lang], all[lang.split(/[-_]/)[0] ?? lang]]) {
     const text = source && typeof source === 'object' ? (source as Record<string, unknown>)[key] : undefined;
     if (typeof text === 'string' && text) return text;
   }
-  return OFFLINE_TEXTS[key];
+  return core.localize?.(OFFLINE_TEXTS)[key] ?? OFFLINE_TEXTS[key];
 }
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

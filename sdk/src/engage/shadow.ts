@@ -12,6 +12,7 @@ export function surfaceHost(tag: string, css: string, parent: Element = document
   host.setAttribute('data-gleap', '');
   // never part of a snapshot or replay of the page
   host.setAttribute(EXCLUDE, '');
+  host.dir = core.textDir();
   const root = host.attachShadow({ mode: 'open' });
   try {
     if (core.settings.nonce || !('adoptedStyleSheets' in root)) throw 0;

@@ -192,13 +192,16 @@ export function reposition(): void {
 }
 
 /** Add (or remove) a table of event listeners. */
+/** English texts of the tooltips (their section of `WidgetStrings`, `core/i18n.ts`). */
+export const TOOLTIP_TEXTS = { hint: 'Hint' };
+
 function listen(target: EventTarget, handlers: Record<string, (ev: Event) => void>, add = true): void {
   for (const [type, fn] of Object.entries(handlers))
     add ? target.addEventListener(type, fn) : target.removeEventListener(type, fn);
 }
 
 function attach(target: Element, def: TooltipDefinition): Attached {
-  const name = plain(def.html).slice(0, 120) || 'Hint';
+  const name = plain(def.html).slice(0, 120) || core.localize(TOOLTIP_TEXTS).hint;
   if (def.mode === 'hotspot') {
     const r = ensureRoot();
     const color = safeColor(def.color, '#485BFF');

@@ -1,4 +1,4 @@
-import { isSafeUrl } from '../engage/core';
+import { core, isSafeUrl } from '../engage/core';
 import { el, surfaceHost } from '../engage/shadow';
 import { COBROWSE_FADE_MS, POINTER_WIDTH, RIPPLE_MS } from './constants';
 import { pointerAt } from './geometry';
@@ -71,6 +71,15 @@ const SPEAKER = 'M4 9h4l5-4v14l-5-4H4z';
 const WAVES = 'M16.5 8.5a5 5 0 0 1 0 7M19.5 5.5a9 9 0 0 1 0 13';
 const CROSSED = 'M16 9l6 6M22 9l-6 6';
 
+/** English texts of a co-browse tour (its section of `WidgetStrings`, `core/i18n.ts`). */
+export const COBROWSE_TEXTS = {
+  cobrowse: 'Co-browse tour',
+  assistantJoined: 'Your assistant joined',
+  endTour: 'End the tour',
+  muteVoice: 'Mute voice',
+  unmuteVoice: 'Unmute voice',
+};
+
 /**
  * The co-browse tour on the page, in its own shadow host: a transparent layer that keeps the pointer off the page while
  * the widget drives it (with the gradient frame when the tour asks for it), the assistant's badge (avatar, slug, mute
@@ -78,6 +87,7 @@ const CROSSED = 'M16 9l6 6M22 9l-6 6';
  * `getBoundingClientRect`, so scroll containers and fixed headers need no special case.
  */
 export function createCobrowseView(data: TourData, controls: CobrowseControls) {
+  const T = core.localize(COBROWSE_TEXTS);
   const root = surfaceHost('voltline-tour', CSS);
   const host = root.host as HTMLElement;
   host.setAttribute('data-mode', 'cobrowse');
@@ -85,14 +95,14 @@ export function createCobrowseView(data: TourData, controls: CobrowseControls) {
   document.body.prepend(host);
 
   const blocker = el('div', { class: data.gradient ? 'blk grad' : 'blk', 'aria-hidden': 'true' });
-  const badge = el('div', { class: 'badge', role: 'group', 'aria-label': 'Co-browse tour' });
+  const badge = el('div', { class: 'badge', role: 'group', 'aria-label': T.cobrowse });
   const avatar = typeof data.kaiAvatar === 'string' && isSafeUrl(data.kaiAvatar) ? data.kaiAvatar : '';
   const slug = typeof data.kaiSlug === 'string' ? data.kaiSlug.trim() : '';
   badge.append(
     avatar
       ? el('img', { class: 'av', src: avatar, alt: '' })
       : el('span', { class: 'av', 'aria-hidden': 'true' }, (slug[0] ?? 'K').toUpperCase()),
-    el('span', { class: 'slug' }, slug || 'Your assistant joined'),
+    el('span', { class: 'slug' }, slug || T.assistantJoined),
   );
   let mute: HTMLButtonElement | null = null;
   if (data.playVoice !== false) {
@@ -101,7 +111,7 @@ export function createCobrowseView(data: TourData, controls: CobrowseControls) {
     badge.append(mute);
   }
   if (data.allowClose) {
-    const x = el('button', { type: 'button', class: 'dismiss', 'aria-label': 'End the tour' });
+    const x = el('button', { type: 'button', class: 'dismiss', 'aria-label': T.endTour });
     x.append(icon('0 0 24 24', 'M6 6l12 12M18 6L6 18'));
     x.addEventListener('click', controls.dismiss);
     badge.append(x);
@@ -136,7 +146,7 @@ export function createCobrowseView(data: TourData, controls: CobrowseControls) {
     setMuted(muted: boolean): void {
       if (!mute) return;
       mute.replaceChildren(icon('0 0 24 24', SPEAKER, muted ? CROSSED : WAVES));
-      mute.setAttribute('aria-label', muted ? 'Unmute voice' : 'Mute voice');
+      mute.setAttribute('aria-label', muted ? T.unmuteVoice : T.muteVoice);
       mute.setAttribute('aria-pressed', String(muted));
     },
     /** Point at `t` (null: the centre of the screen) and show `message` in the bubble. */
@@ -155,7 +165,7 @@ export function createCobrowseView(data: TourData, controls: CobrowseControls) {
     /** A Next button in the bubble (the visitor typed something). */
     offerNext(label: string, next: () => void): void {
       if (bubble.querySelector('.nx')) return;
-      const b = el('button', { type: 'button', class: 'nx' }, `${label} →`);
+      const b = el('button', { type: 'button', class: 'nx' }, `${label} ${core.textDir() === 'rtl' ? '←' : '→'}`);
       b.setAttribute('aria-label', label);
       b.addEventListener('click', next);
       bubble.append(b);

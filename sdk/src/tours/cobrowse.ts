@@ -6,10 +6,10 @@ import {
   AUTOPLAY_CHECK_MS,
   COBROWSE_FINAL_MS,
   COBROWSE_START_DELAY_MS,
-  NEXT_TEXT,
   NO_MESSAGE,
   READING_EXTRA_MS,
   SILENT_WAV,
+  TOUR_TEXTS,
   TYPE_CHAR_MS,
   WORDS_PER_SECOND,
 } from './constants';
@@ -198,7 +198,7 @@ export function cobrowse(tour: { id: string; data: TourData; steps: TourStep[] }
           if (ok()) advance(i);
         };
         const check = () => {
-          if (ok()) view.offerNext(text(data.nextText, NEXT_TEXT), next);
+          if (ok()) view.offerNext(text(data.nextText, core.localize(TOUR_TEXTS).next), next);
         };
         listen(target, 'input', check);
         listen(target, 'keyup', check);

@@ -10,7 +10,7 @@ test('the tour constants of spec §9 and the wire', () => {
     10, 5, 0.7, 400, 10,
   ]);
   expect([c.ELEMENT_WAIT_MS, c.ELEMENT_POLL_MS]).toEqual([5000, 100]);
-  expect([c.NEXT_TEXT, c.PREV_TEXT, c.DONE_TEXT]).toEqual(['Next', 'Previous', 'Done']);
+  expect([c.TOUR_TEXTS.next, c.TOUR_TEXTS.previous, c.TOUR_TEXTS.done]).toEqual(['Next', 'Previous', 'Done']);
   expect([c.NO_STEPS, c.NOT_LIVE, c.NO_PATH]).toEqual([
     'No steps to drive through',
     'Product tour is not live. Cleaning up...',

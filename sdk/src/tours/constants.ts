@@ -20,10 +20,23 @@ export const POPOVER_OFFSET = 10;
 /** A step's element is looked for this long, every `ELEMENT_POLL_MS`. */
 export const ELEMENT_WAIT_MS = 5000;
 export const ELEMENT_POLL_MS = 100;
-/** Default button texts (the tour's nextText, prevText, doneText replace them). */
-export const NEXT_TEXT = 'Next';
-export const PREV_TEXT = 'Previous';
-export const DONE_TEXT = 'Done';
+/**
+ * English texts of a tour (its section of `WidgetStrings`, `core/i18n.ts`); the tour's own nextText, prevText and
+ * doneText replace the buttons'.
+ */
+export const TOUR_TEXTS = {
+  next: 'Next',
+  previous: 'Previous',
+  done: 'Done',
+  stepOf: '{0} of {1}',
+  tour: 'Product tour',
+  tourStep: 'Product tour, step {0} of {1}',
+  closeTour: 'Close tour',
+  mute: 'Mute',
+  unmute: 'Unmute',
+  muteVideo: 'Mute video',
+  unmuteVideo: 'Unmute video',
+};
 /** Console messages of §8. */
 export const NO_STEPS = 'No steps to drive through';
 export const NOT_LIVE = 'Product tour is not live. Cleaning up...';
@@ -54,3 +67,6 @@ export const NO_MESSAGE = '🤔';
 export const AUTOPLAY_CHECK_MS = 5000;
 /** A silent WAV: if it may play, the browser lets voices autoplay; if not, the tour starts muted. */
 export const SILENT_WAV = 'data:audio/wav;base64,UklGRigAAABXQVZFZm10IBAAAAABAAEARKwAABCxAgAEABAAZGF0YQAAAAA=';
+
+/** A text with `{0}`, `{1}` filled in. */
+export const fill = (text: string, ...args: unknown[]) => text.replace(/\{(\d)\}/g, (_, i) => String(args[+i]));

@@ -1,7 +1,7 @@
-import { isSafeUrl } from '../engage/core';
+import { core, isSafeUrl } from '../engage/core';
 import { sanitizeHtml } from '../engage/sanitize';
 import { el, surfaceHost } from '../engage/shadow';
-import { DONE_TEXT, NEXT_TEXT, NO_PATH, OVERLAY_OPACITY, PREV_TEXT, STAGE_ANIMATION_MS } from './constants';
+import { NO_PATH, OVERLAY_OPACITY, STAGE_ANIMATION_MS, TOUR_TEXTS, fill } from './constants';
 import { type Box, between, overlayPath, placePopover, stageOf } from './geometry';
 import { reveal } from './reveal';
 import type { TourData, TourStep } from './types';
@@ -38,12 +38,12 @@ h2{margin:0 24px 6px 0;font-size:16px;line-height:1.3}
 .snd{display:flex;align-items:center;gap:8px;margin:0 24px 8px 0;font-weight:600}.snd img{width:28px;height:28px;border-radius:50%;object-fit:cover}
 .desc{overflow-wrap:anywhere;max-height:50vh;overflow:auto}.desc img,.desc video{max-width:100%}.desc p{margin:0 0 8px}
 .vid{position:relative}.vid video{display:block;width:100%;border-radius:6px}
-.foot{display:flex;align-items:center;gap:8px;margin-top:12px}.prog{margin-right:auto;color:#4b5563;font-size:13px}
+.foot{display:flex;align-items:center;gap:8px;margin-top:12px}.prog{margin-inline-end:auto;color:#4b5563;font-size:13px}
 button{font:inherit;cursor:pointer;border-radius:6px;border:1px solid #d1d5db;background:#fff;color:#111827;padding:6px 12px}
 button:focus-visible{outline:2px solid var(--voltline-color,#485bff);outline-offset:2px}
 .nx{background:var(--voltline-color,#3344d6);border-color:var(--voltline-color,#3344d6);color:#fff}.nx:disabled{opacity:.5;cursor:not-allowed}
-.x{position:absolute;top:8px;right:8px;border:0;padding:2px 8px;font-size:18px;line-height:1;color:#4b5563;background:none}
-.vb{position:absolute;right:8px;bottom:8px;background:rgba(17,24,39,.8);color:#fff;border:0;font-size:12px}
+.x{position:absolute;top:8px;inset-inline-end:8px;border:0;padding:2px 8px;font-size:18px;line-height:1;color:#4b5563;background:none}
+.vb{position:absolute;inset-inline-end:8px;bottom:8px;background:rgba(17,24,39,.8);color:#fff;border:0;font-size:12px}
 @keyframes in{from{opacity:0}to{opacity:1}}
 @media (prefers-reduced-motion:reduce){.pop{animation:none}}`;
 
@@ -56,6 +56,7 @@ const SVG = 'http://www.w3.org/2000/svg';
  * `getBoundingClientRect`, so scroll containers and fixed headers need no special case; scroll and resize reposition.
  */
 export function createView(data: TourData, controls: TourControls) {
+  let T = core.localize(TOUR_TEXTS);
   const root = surfaceHost('voltline-tour', CSS);
   const host = root.host as HTMLElement;
   const svg = document.createElementNS(SVG, 'svg');
@@ -190,8 +191,8 @@ export function createView(data: TourData, controls: TourControls) {
       label();
     });
     const label = () => {
-      toggle.textContent = v.muted ? 'Unmute' : 'Mute';
-      toggle.setAttribute('aria-label', v.muted ? 'Unmute video' : 'Mute video');
+      toggle.textContent = v.muted ? T.unmute : T.mute;
+      toggle.setAttribute('aria-label', v.muted ? T.unmuteVideo : T.muteVideo);
     };
     label();
     return el('div', { class: 'vid' }, v, toggle);
@@ -200,12 +201,13 @@ export function createView(data: TourData, controls: TourControls) {
   function popover(v: StepView): HTMLElement {
     const { step, index, total } = v;
     const last = index === total - 1;
+    T = core.localize(TOUR_TEXTS);
     const box = el(
       'div',
       { role: 'dialog', 'aria-modal': 'true', tabindex: '-1', class: 'pop', part: 'popover' },
       el('span', { class: 'arr' }),
     );
-    if (data.allowClose) box.append(button('x', '×', controls.quit, 'Close tour'));
+    if (data.allowClose) box.append(button('x', '×', controls.quit, T.closeTour));
     const sender = data.sender;
     if (sender?.firstName && step.type !== 'video-pointer') {
       const who = el('div', { class: 'snd' });
@@ -217,7 +219,7 @@ export function createView(data: TourData, controls: TourControls) {
     if (typeof step.title === 'string' && step.title.trim()) {
       box.append(el('h2', { id: 'vt-title' }, step.title));
       box.setAttribute('aria-labelledby', 'vt-title');
-    } else box.setAttribute('aria-label', total > 1 ? `Product tour, step ${index + 1} of ${total}` : 'Product tour');
+    } else box.setAttribute('aria-label', total > 1 ? fill(T.tourStep, index + 1, total) : T.tour);
     const desc = el('div', { class: 'desc', id: 'vt-desc' });
     if (step.type === 'video-pointer' && typeof step.videoUrl === 'string' && isSafeUrl(step.videoUrl))
       desc.append(video(step.videoUrl));
@@ -227,12 +229,12 @@ export function createView(data: TourData, controls: TourControls) {
     box.append(desc);
     box.setAttribute('aria-describedby', 'vt-desc');
     const foot = el('div', { class: 'foot' });
-    if (total > 1) foot.append(el('span', { class: 'prog' }, `${index + 1} of ${total}`));
+    if (total > 1) foot.append(el('span', { class: 'prog' }, fill(T.stepOf, index + 1, total)));
     const click = step.mode === 'CLICK';
     if (!click && data.backButton && index > 0)
-      foot.append(button('pv', text(data.prevText, PREV_TEXT), controls.prev));
+      foot.append(button('pv', text(data.prevText, T.previous), controls.prev));
     if (!click) {
-      const nx = button('nx', last ? text(data.doneText, DONE_TEXT) : text(data.nextText, NEXT_TEXT), controls.next);
+      const nx = button('nx', last ? text(data.doneText, T.done) : text(data.nextText, T.next), controls.next);
       nx.disabled = !v.canContinue;
       foot.append(nx);
     }

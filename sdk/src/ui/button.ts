@@ -1,5 +1,6 @@
 import { BUTTON_POSITIONS } from '../core/constants';
 import type { FlowConfig } from '../core/config';
+import { CORE_TEXTS, localize } from '../core/i18n';
 import { getShadowRoot } from './host';
 
 export interface ButtonState {
@@ -54,15 +55,16 @@ export function renderButton(config: FlowConfig, state: ButtonState, onClick: ()
   el.className = `${classes}${state.open ? ' open' : ''}${state.surveyLook ? ' survey' : ''}`;
   el.hidden = hidden;
   el.setAttribute('aria-expanded', String(state.open));
-  const label = config.widgetButtonText || 'Feedback';
-  el.setAttribute('aria-label', state.open ? 'Close feedback' : `Open ${label}`);
+  const T = localize(CORE_TEXTS);
+  const label = config.widgetButtonText || T.feedback;
+  el.setAttribute('aria-label', state.open ? T.closeWidget : T.openWidget.replace('{0}', label));
   let inner: string;
   if (classic) inner = `<span>${escapeHtml(label)}</span>`;
   else if (state.open) inner = CLOSE_ICON;
   else if (config.buttonLogo) inner = `<img src="${escapeHtml(config.buttonLogo)}" alt="">`;
   else inner = ICON;
   if (state.unread > 0 && !state.open)
-    inner += `<span class="bubble" aria-label="${state.unread} unread">${state.unread > 9 ? '9+' : state.unread}</span>`;
+    inner += `<span class="bubble" aria-label="${escapeHtml(T.unread.replace('{0}', String(state.unread)))}">${state.unread > 9 ? '9+' : state.unread}</span>`;
   el.innerHTML = inner;
   return el;
 }

@@ -1,4 +1,5 @@
 import type { WidgetMode } from '../protocol/messages';
+import { CORE_TEXTS, localize } from '../core/i18n';
 import { getShadowRoot } from './host';
 
 let container: HTMLElement | null = null;
@@ -11,7 +12,6 @@ export function ensureFrame(frameUrl: string): HTMLIFrameElement {
   container.className = 'frame loading';
   container.setAttribute('part', 'frame');
   iframe = document.createElement('iframe');
-  iframe.title = 'Feedback and support';
   iframe.setAttribute('allow', 'autoplay; encrypted-media; fullscreen; clipboard-write');
   iframe.src = frameUrl.split('?')[0]!.split('#')[0]!;
   container.appendChild(iframe);
@@ -41,6 +41,7 @@ export function updateFrame(opts: {
   height?: number;
 }): void {
   if (!container) return;
+  iframe!.title = localize(CORE_TEXTS).frameTitle;
   const keep = ['frame'];
   if (container.classList.contains('loading')) keep.push('loading');
   if (container.classList.contains('animate')) keep.push('animate');

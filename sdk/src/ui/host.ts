@@ -1,3 +1,4 @@
+import { textDir } from '../core/i18n';
 import { settings } from '../core/state';
 
 /**
@@ -21,6 +22,7 @@ export function getShadowRoot(): ShadowRoot {
   hostEl.setAttribute('data-gleap', '');
   // The widget's own button and frame never appear in a snapshot of the page.
   hostEl.setAttribute(EXCLUDE, '');
+  hostEl.dir = textDir();
   root = hostEl.attachShadow({ mode: 'open' });
   document.body.appendChild(hostEl);
   return root;

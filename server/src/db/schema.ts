@@ -74,6 +74,18 @@ export interface UserTable {
   password_hash: string;
   created_at: Timestamp;
   last_sign_in_at: Timestamp | null;
+  /** Migration 0009. */
+  phone: ColumnType<string | null, string | null | undefined, string | null>;
+}
+/** Roles (migration 0009): built-in ones (id = code) and custom ones; `permissions` null is the code's default matrix. */
+export interface RoleTable {
+  id: string;
+  code: string;
+  name: string;
+  built_in: boolean;
+  permissions: ColumnType<unknown, string | null, string | null>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 export interface SessionTable {
   id: string;
@@ -293,6 +305,7 @@ export interface Database {
   drivers: DriverTable;
   models: ModelTable;
   users: UserTable;
+  roles: RoleTable;
   sessions: SessionTable;
   login_failures: LoginFailureTable;
   audit: AuditTable;

@@ -141,6 +141,23 @@ export async function seedDemoWorld(db: Db, vehicles: number): Promise<{ vehicle
         )
         .execute(),
     );
+    // The world's roles (built-in ones, which migration 0009 made with the default matrix, take the world's row).
+    for (const r of g.roles()) {
+      const row = {
+        id: r.id,
+        code: r.code,
+        name: r.name,
+        built_in: r.builtIn,
+        permissions: JSON.stringify(r.permissions),
+        created_at: iso(r.createdAt),
+        updated_at: iso(r.updatedAt),
+      };
+      await tx
+        .insertInto('roles')
+        .values(row)
+        .onConflict((oc) => oc.column('id').doUpdateSet({ ...row, id: undefined }))
+        .execute();
+    }
     await insertInBatches(users, (batch) =>
       tx
         .insertInto('users')
@@ -157,6 +174,7 @@ export async function seedDemoWorld(db: Db, vehicles: number): Promise<{ vehicle
             fleet_id: u.fleetId ?? null,
             ev_owner_id: u.evOwnerId ?? null,
             driver_id: u.driverId ?? null,
+            phone: u.phone ?? null,
             password_hash: u.password === DEMO_PASSWORD ? demoHash : 'disabled',
             created_at: iso(u.createdAt),
           })),

@@ -21,8 +21,10 @@ import { geofenceRoutes } from './routes/geofence-routes';
 import { faultRoutes } from './routes/fault-routes';
 import { modelRoutes } from './routes/model-routes';
 import { notificationRoutes } from './routes/notification-routes';
+import { roleRoutes } from './routes/role-routes';
 import { simRoutes } from './routes/sim-routes';
 import { ticketRoutes } from './routes/ticket-routes';
+import { userRoutes } from './routes/user-routes';
 import { vehicleRoutes } from './routes/vehicle-routes';
 import { registerSecurityHeaders } from './security-headers';
 import { createValidatorCompiler } from './validator';
@@ -55,8 +57,10 @@ function implementedOperations(deps: ServiceDeps): OperationHandlers {
     ...faultRoutes(deps),
     ...modelRoutes(deps),
     ...notificationRoutes(deps),
+    ...roleRoutes(deps),
     ...simRoutes(deps),
     ...ticketRoutes(deps),
+    ...userRoutes(deps),
     ...vehicleRoutes(deps),
   };
 }

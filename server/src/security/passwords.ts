@@ -40,4 +40,5 @@ export const scryptHasher: PasswordHasher = {
     }
     return verifyPassword(hash, password);
   },
+  hash: hashPassword,
 };

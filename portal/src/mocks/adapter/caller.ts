@@ -18,8 +18,9 @@ export function callerUserOf(user: UserRecord): CallerUser {
 }
 
 /**
- * The service's caller for a demo request: the session's account, role type and permission map (the role's row of
- * the one permission table, `permissionsOf` in handlers/lib/auth-context, plus the demo's custom roles and grants).
+ * The service's caller for a demo request: the session's account, role type and permission map (the services'
+ * `permissionsOfRole` over the world's row of the role the account holds, as the server reads its roles table, plus
+ * the demo's access grants: `permissionsOf` in handlers/lib/auth-context).
  */
 export function callerOf(ctx: AuthContext): Caller {
   return {

@@ -14,11 +14,16 @@ import { createModel } from '@services/models/create-model';
 import { listModels } from '@services/models/list-models';
 import { acknowledgeNotification } from '@services/notifications/acknowledge-notification';
 import { listNotifications } from '@services/notifications/list-notifications';
+import { deleteRole } from '@services/roles/delete-role';
+import { listRoles } from '@services/roles/list-roles';
+import { permissionsOfRole } from '@services/roles/role-permissions';
 import { assignSim } from '@services/sims/assign-sim';
 import { getTicket } from '@services/tickets/get-ticket';
 import { listTickets } from '@services/tickets/list-tickets';
 import { moveTicket } from '@services/tickets/move-ticket';
 import { postTicketMessage } from '@services/tickets/post-ticket-message';
+import { getUser } from '@services/users/get-user';
+import { listUsers } from '@services/users/list-users';
 import { cloneVehicle } from '@services/vehicles/clone-vehicle';
 import { describe, expect, test, vi } from 'vitest';
 import { authOfToken } from '../handlers/lib/auth-context';
@@ -31,8 +36,10 @@ import { worldGeofenceDeps } from './geofence-store';
 import { worldFaultDeps } from './fault-store';
 import { worldModelDeps } from './model-store';
 import { worldNotificationDeps } from './notification-store';
+import { worldRoleDeps } from './role-store';
 import { worldSimDeps } from './sim-store';
 import { worldTicketDeps } from './ticket-store';
+import { worldUserDeps } from './user-store';
 import { worldVehicleDeps } from './vehicle-store';
 
 const SQUARE = {
@@ -342,6 +349,47 @@ describe('the demo and the server run one implementation (decision 0110)', () =>
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  test("the demo's users and roles answer exactly the services' scoped pages and refusals", async () => {
+    const token = await signIn('OEMA');
+    const db = await getWorldDb();
+    const ctx = authOfToken(token, db);
+    if (!ctx) throw new Error('no session');
+    const page = await listUsers(worldUserDeps(db), callerOf(ctx), { sort: 'email:asc', pageSize: 50 });
+    expect(page.items.length).toBeGreaterThan(1);
+    expect(page.items.every((u) => u.id === ctx.user.id || u.oemId === ctx.user.oemId)).toBe(true);
+    expect((await call('GET', '/users?sort=email:asc&pageSize=50', { token })).body).toEqual(page);
+    const thrown = await getUser(worldUserDeps(db), callerOf(ctx), { id: 'usr-sa' }).catch((e: unknown) => e);
+    expect(thrown).toBeInstanceOf(AppError);
+    const hidden = await call('GET', '/users/usr-sa', { token });
+    expect({ status: hidden.status, body: hidden.body }).toEqual(appErrorAnswer(thrown as AppError));
+    expect(hidden.status).toBe(404);
+
+    const roles = await listRoles(worldRoleDeps(db), callerOf(ctx), { pageSize: 100 });
+    expect((await call('GET', '/roles?pageSize=100', { token })).body).toEqual(roles);
+    const sa = await signIn('SA');
+    const saCtx = authOfToken(sa, db);
+    if (!saCtx) throw new Error('no session');
+    const builtIn = await deleteRole(worldRoleDeps(db), callerOf(saCtx), { id: 'FA' }).catch((e: unknown) => e);
+    const refused = await call('DELETE', '/roles/FA', { token: sa });
+    expect({ status: refused.status, body: refused.body }).toEqual(appErrorAnswer(builtIn as AppError));
+    expect(refused.status).toBe(409);
+  });
+
+  test("an edited role changes its holders' permissions through the services' permissionsOfRole, as on the server", async () => {
+    const sa = await signIn('SA');
+    const fe = await signIn('FE');
+    const db = await getWorldDb();
+    expect((await call('GET', '/geofences', { token: fe })).status).toBe(200);
+    const role = db.tables.roles.get('FE');
+    if (!role) throw new Error('no FE role');
+    const { gr: _gr, ...without } = role.permissions;
+    expect((await call('PATCH', '/roles/FE', { token: sa, body: { permissions: without } })).status).toBe(200);
+    const ctx = authOfToken(fe, db);
+    expect(ctx?.permissions).toEqual(permissionsOfRole('FE', db.tables.roles.get('FE')));
+    expect(ctx?.permissions.gr).toBeUndefined();
+    expect((await call('GET', '/geofences', { token: fe })).status).toBe(403);
   });
 
   test("every entry the demo writes holds the services' hash of it, linked to the one before", async () => {

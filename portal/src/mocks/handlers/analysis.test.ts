@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { call, signIn } from '../test/api-test-client';
+import { driveProfileOf, profileActivity, profileAt } from '../world/drive-profile';
+import { getWorldDb } from '../world/world-instance';
 
 // The test world's "now" is 2026-01-01T00:00Z; trip data reaches 60 days back.
 const FROM = '2025-12-01T00:00:00.000Z';
@@ -111,6 +113,25 @@ describe('figures', () => {
     expect(row.daily).toHaveLength(32);
     expect(row.daily.reduce((s: number, d: { distanceKm: number }) => s + d.distanceKm, 0)).toBeCloseTo(distance, 0);
 
+    // The carbon report, like the dashboard's activity and CO2 panels, counts the driving of the vehicle's drive
+    // profile (issue 37 item 7): in service and reporting, in the range.
+    const db = await getWorldDb();
+    const row2 = db.tables.vehicles.get('veh-000002')!;
+    const days = profileActivity(
+      driveProfileOf(db.world.seed, row2),
+      Math.max(Date.parse(FROM), row2.createdAt),
+      Math.min(Date.parse(TO), row2.lastSeenAt),
+    ).values();
+    let profileKm = 0;
+    let profileKwh = 0;
+    for (const d of days) {
+      profileKm += d.distanceKm;
+      profileKwh += d.energyKwh;
+    }
+    expect(profileKm).toBeGreaterThan(0);
+    // The trips are the profile's runs of driving: the same km, give or take each trip's rounding to 0.1 km.
+    expect(Math.abs(distance - profileKm)).toBeLessThanOrEqual(0.05 * trips.body.items.length + 1e-6);
+    expect(Math.abs(energy - profileKwh)).toBeLessThanOrEqual(0.005 * trips.body.items.length + 1e-6);
     // veh-000002 is a fleet vehicle; with a regional factor of 0.5 for its fleet's city and 5 % losses:
     const vehicle = (await call('GET', '/vehicles/veh-000002', { token })).body;
     const fleets = (await call('GET', '/fleets?pageSize=1000', { token })).body.items;
@@ -123,8 +144,8 @@ describe('figures', () => {
     );
     expect(carbon.status).toBe(200);
     const mine = carbon.body.byVehicle.find((v: { vehicleId: string }) => v.vehicleId === 'veh-000002');
-    const expectedLocation = energy * 1.05 * 0.5;
-    const expectedBaseline = (distance * baseline) / 1000;
+    const expectedLocation = profileKwh * 1.05 * 0.5;
+    const expectedBaseline = (profileKm * baseline) / 1000;
     expect(mine).toMatchObject({ region: fleet.city, gridIntensity: 0.5 });
     expect(mine.locationKg).toBeCloseTo(expectedLocation, 6);
     expect(mine.baselineKg).toBeCloseTo(expectedBaseline, 6);
@@ -205,4 +226,26 @@ describe('the opening comparison (issue 37 item 6)', () => {
     const given = await call('GET', '/analysis/compare?groupBy=vehicle&ids=veh-000002&top=5', { token: sa });
     expect(given.body.subjects.map((s: { id: string }) => s.id)).toEqual(['veh-000002']);
   });
+});
+
+test("a vehicle's utilisation is its driving over the hours it was in service and reporting, as the dashboard's", async () => {
+  const token = await signIn('SA');
+  const db = await getWorldDb();
+  // An offline vehicle (its history stops when it was last seen) and an online one.
+  const offline = db.tables.vehicles.all().find((v) => !v.isLive && v.lastSeenAt < Date.parse(TO) - 4 * 86_400_000)!;
+  const online = db.tables.vehicles.all().find((v) => v.isLive)!;
+  for (const v of [offline, online]) {
+    const res = await call('GET', `/analysis/compare?groupBy=vehicle&ids=${v.id}&from=${FROM}&to=${TO}`, { token });
+    const [row] = res.body.subjects;
+    const profile = driveProfileOf(db.world.seed, v);
+    const STEP = 5 * 60_000;
+    let driving = 0;
+    let samples = 0;
+    for (let t = Math.max(Date.parse(FROM), v.createdAt); t < Math.min(Date.parse(TO), v.lastSeenAt); t += STEP) {
+      samples += 1;
+      if (profileAt(profile, t + STEP / 2).driving) driving += 1;
+    }
+    expect(Math.abs(row.utilisationPct - (driving / samples) * 100), v.id).toBeLessThanOrEqual(1);
+    expect(row.utilisationPct, v.id).toBeGreaterThan(10);
+  }
 });

@@ -9,7 +9,16 @@ import { recordAudit } from './lib/audit-log';
 import { requireAuth, requirePermission } from './lib/auth-context';
 import { FieldErrors, readJsonObject } from './lib/body';
 import { validationFailed } from './lib/http-error';
-import { checkVehicleCount, cyclesFor, dataWindow, dayKey, readRange, scopedVehicles, tripsFor } from './lib/analysis';
+import {
+  checkVehicleCount,
+  cyclesFor,
+  dataWindow,
+  dayKey,
+  readRange,
+  reportingHoursOf,
+  scopedVehicles,
+  tripsFor,
+} from './lib/analysis';
 
 type Schemas = components['schemas'];
 type GroupBy = Schemas['AnalysisGroupBy'];
@@ -68,6 +77,7 @@ function aggregate(
   let plugInCount = 0;
   let unplug = 0;
   let faultCount = 0;
+  let reportingHours = 0;
   const days = new Map<string, AnalysisDay>();
   for (let t = from; t <= to; t += TIME.DAY) {
     const date = dayKey(t);
@@ -75,6 +85,7 @@ function aggregate(
   }
   for (const v of vehicles) {
     faultCount += faultsByVehicle.get(v.id) ?? 0;
+    reportingHours += reportingHoursOf(v, from, to);
     for (const trip of tripsFor(db, v)) {
       if (trip.startedAt < from || trip.startedAt > to) continue;
       tripCount += 1;
@@ -102,7 +113,6 @@ function aggregate(
       }
     });
   }
-  const rangeHours = Math.max(1, (to - from) / TIME.HOUR);
   const vehicleDays = Math.max(1, vehicles.length) * Math.max(1 / 24, (to - from) / TIME.DAY);
   return {
     vehicleCount: vehicles.length,
@@ -111,7 +121,8 @@ function aggregate(
     energyKwh: round(energyKwh, 2),
     energyWhPerKm: distanceKm > 0 ? round((energyKwh * 1000) / distanceKm, 1) : null,
     drivingHours: round(drivingMin / 60, 1),
-    utilisationPct: vehicles.length > 0 ? round((drivingMin / 60 / (rangeHours * vehicles.length)) * 100, 2) : 0,
+    // Of the hours the vehicles were in service and reporting, as the dashboard's utilisation (issue 37 item 7).
+    utilisationPct: reportingHours > 0 ? round((drivingMin / 60 / reportingHours) * 100, 2) : 0,
     socUsedPct: round(socUsed, 1),
     socUsedPerVehicleDayPct: round(socUsed / vehicleDays, 1),
     faultCount,

@@ -21,7 +21,7 @@ import { organisationOf, savedCarbonSettings, supplyContractOfFleet } from './ca
 import { requireAuth, requirePermission } from './lib/auth-context';
 import { FieldErrors } from './lib/body';
 import { notFound } from './lib/http-error';
-import { checkVehicleCount, dataWindow, readRange, scopedVehicles, tripsFor } from './lib/analysis';
+import { activityFor, checkVehicleCount, dataWindow, readRange, scopedVehicles } from './lib/analysis';
 
 type Schemas = components['schemas'];
 
@@ -71,17 +71,16 @@ export function savedOrDefaultCarbonSettings(saved: CarbonSettingsRecord | undef
 }
 
 /**
- * One vehicle's carbon figures over trips that started in [from, to] (decision 0082): its region's grid intensity
+ * One vehicle's carbon figures over its driving in [from, to], from its drive profile (decision 0082, issue 37 item 7): its region's grid intensity
  * where one is set, its fleet's supply contract for the market-based figure. The carbon page and the dashboard's CO2
  * panel both sum these, so the two agree.
  */
 export function vehicleCarbon(db: WorldDb, v: Vehicle, from: number, to: number, settings: CarbonSettings) {
   let distanceKm = 0;
   let energyKwh = 0;
-  for (const trip of tripsFor(db, v)) {
-    if (trip.startedAt < from || trip.startedAt > to) continue;
-    distanceKm += trip.distanceKm;
-    energyKwh += trip.energyKwh;
+  for (const day of activityFor(db, v, from, to).days.values()) {
+    distanceKm += day.distanceKm;
+    energyKwh += day.energyKwh;
   }
   const fleet = v.fleetId ? db.tables.fleets.get(v.fleetId) : undefined;
   const owner = v.evOwnerId ? db.tables.evOwners.get(v.evOwnerId) : undefined;

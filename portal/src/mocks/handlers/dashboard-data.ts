@@ -3,13 +3,14 @@ import { addFigures, ZERO_FIGURES } from '@/domain/carbon';
 import { clockRuns, TICKET_PRIORITIES, ticketSla } from '@/domain/tickets';
 import { TIME } from '../world/seeders/context';
 import type { WorldDb } from '../world/db';
-import { batteryCyclesOf, type TripRow, tripsOf } from '../world/histories';
+import { type TripRow, tripsOf } from '../world/histories';
 import { summariseWaves } from '../world/firmware-rollout';
 import { hashString } from '../world/prng';
 import type { Vehicle } from '../world/types';
 import { getWorldDb } from '../world/world-instance';
 import { savedOrDefaultCarbonSettings, vehicleCarbon } from './carbon';
 import { organisationOf, savedCarbonSettings } from './carbon-settings';
+import { activityFor } from './lib/analysis';
 import { type FirmwareHandlerOptions, settleRollout } from './lib/firmware';
 import type { ApiHttp } from './http';
 import { type AuthContext, requireAuth, requirePermission } from './lib/auth-context';
@@ -84,16 +85,19 @@ function activity(db: WorldDb, ctx: AuthContext, from: number, to: number) {
     daysBetween(from, to).map((date) => [date, { date, energyKwh: 0, distanceKm: 0, drivingHours: 0, trips: 0 }]),
   );
   const byType = { '2 Wheeler': 0, '3 Wheeler': 0 } as Record<string, number>;
+  // The vehicles' drive profiles (issue 37 item 7): the same driving the history, the list and the live map show.
+  let reportingHours = 0;
   for (const v of sample) {
-    for (const trip of tripsCached(db, v)) {
-      if (trip.startedAt < from || trip.startedAt > to) continue;
-      const day = days.get(dayOf(trip.startedAt));
+    const activity = activityFor(db, v, from, to);
+    reportingHours += activity.reportingHours * scale;
+    for (const d of activity.days.values()) {
+      const day = days.get(d.date);
       if (!day) continue;
-      day.energyKwh += trip.energyKwh * scale;
-      day.distanceKm += trip.distanceKm * scale;
-      day.drivingHours += (trip.durationMin / 60) * scale;
-      day.trips += scale;
-      byType[v.vehicleType] = (byType[v.vehicleType] ?? 0) + trip.distanceKm * scale;
+      day.energyKwh += d.energyKwh * scale;
+      day.distanceKm += d.distanceKm * scale;
+      day.drivingHours += d.drivingHours * scale;
+      day.trips += d.trips * scale;
+      byType[v.vehicleType] = (byType[v.vehicleType] ?? 0) + d.distanceKm * scale;
     }
   }
   const list = [...days.values()].map((d) => ({
@@ -104,7 +108,8 @@ function activity(db: WorldDb, ctx: AuthContext, from: number, to: number) {
     trips: Math.round(d.trips),
   }));
   const hours = list.reduce((s, d) => s + d.drivingHours, 0);
-  const vehicleHours = (vehicles.length * (to - from)) / TIME.HOUR;
+  // Of the hours the vehicles were in service and reporting in the range (an offline vehicle's silence is not idling).
+  const vehicleHours = reportingHours;
   return {
     body: {
       from: iso(from) as string,
@@ -235,27 +240,22 @@ export function createDashboardDataHandlers(
       const { db, ctx } = await panelContext(request, 'charging');
       const { from, to } = parseRange(new URL(request.url));
       const days = new Map(daysBetween(from, to).map((date) => [date, { date, sessions: 0, energyKwh: 0 }]));
-      for (const v of scopedVehicles(ctx, db)) {
-        const bms = v.bmsId ? db.tables.bmsDevices.get(v.bmsId) : undefined;
-        if (!bms) continue;
-        const capacityKwh = ((bms.bms?.capacityAh ?? 40) * (bms.bms?.nominalVoltage ?? 51.2)) / 1000;
-        // Newest first: the charge before cycle i ends where cycle i+1 (older) ended and starts cycle i.
-        const cycles = batteryCyclesOf(db.world.seed, bms, db.world.referenceTime);
-        for (let i = 0; i + 1 < cycles.length; i += 1) {
-          const newer = cycles[i];
-          const older = cycles[i + 1];
-          if (!newer || !older || older.endedAt === null) continue;
-          const at = older.endedAt;
-          if (at < from || at > to) continue;
-          const gain = newer.startSoc - older.endSoc;
-          if (gain <= 0) continue;
-          const day = days.get(dayOf(at));
+      // The charging of the vehicles' drive profiles (issue 37 item 7): after each shift, and the mid-shift top-ups,
+      // putting back what the driving of the activity panel took.
+      const { sample, scale } = sampleOf(db, scopedVehicles(ctx, db));
+      for (const v of sample) {
+        for (const d of activityFor(db, v, from, to).days.values()) {
+          const day = days.get(d.date);
           if (!day) continue;
-          day.sessions += 1;
-          day.energyKwh += (gain / 100) * capacityKwh;
+          day.sessions += d.chargeSessions * scale;
+          day.energyKwh += d.chargedKwh * scale;
         }
       }
-      const list = [...days.values()].map((d) => ({ ...d, energyKwh: round(d.energyKwh, 2) }));
+      const list = [...days.values()].map((d) => ({
+        date: d.date,
+        sessions: Math.round(d.sessions),
+        energyKwh: round(d.energyKwh, 2),
+      }));
       return response(200).json({
         from: iso(from) as string,
         to: iso(to) as string,

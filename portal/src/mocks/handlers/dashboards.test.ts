@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { DEFAULT_REFERENCE_TIME } from '../world/seeders/context';
-import { tripsOf } from '../world/histories';
+import { driveProfileOf, profileActivity, profileAt } from '../world/drive-profile';
 import { forgetWorldDb, getWorldDb } from '../world/world-instance';
 import { call, signIn } from '../test/api-test-client';
 
@@ -160,7 +160,7 @@ test('a range that ends before it starts, or is longer than the data, is a clear
   expect(long.body.message).toBe('Choose a range of at most 62 days.');
 });
 
-test('activity and CO2 come from the trips in range; CO2 avoided is baseline minus grid emissions', async () => {
+test('activity and CO2 come from the driving in range; CO2 avoided is baseline minus grid emissions', async () => {
   const token = await signIn('FA');
   const activity = await call('GET', `/dashboard-data/activity?${range(7)}`, { token });
   expect(activity.status).toBe(200);
@@ -205,10 +205,12 @@ test('the CO2 panel agrees with the carbon page, and a saved change of the carbo
   let baselineKg = 0;
   let kwh = 0;
   for (const v of db.tables.vehicles.all().filter((x) => x.oemId === oemId)) {
-    for (const trip of tripsOf(db.world.seed, v, db.world.referenceTime)) {
-      if (trip.startedAt < from || trip.startedAt > DEFAULT_REFERENCE_TIME) continue;
-      baselineKg += (trip.distanceKm * (v.vehicleType === '2 Wheeler' ? 60 : 120)) / 1000;
-      kwh += trip.energyKwh;
+    // The vehicle's drive profile while it was in service and reporting.
+    const a = Math.max(from, v.createdAt);
+    const b = Math.min(DEFAULT_REFERENCE_TIME, v.lastSeenAt);
+    for (const day of profileActivity(driveProfileOf(db.world.seed, v), a, b).values()) {
+      baselineKg += (day.distanceKm * (v.vehicleType === '2 Wheeler' ? 60 : 120)) / 1000;
+      kwh += day.energyKwh;
     }
   }
   expect(after.avoidedKg).toBeCloseTo(baselineKg - kwh * 1.2 * 0.5, 0);
@@ -292,4 +294,38 @@ test('firmware rollouts in progress: running and paused ones in scope, paused fi
   expect(after.body.items.map((r: { id: string }) => r.id)).toEqual([second.id]);
   // A role without FOTA never gets them (the fleet admin holds FOTA.h only).
   expect((await call('GET', '/dashboard-data/firmware-rollouts', { token: await signIn('FA') })).status).toBe(403);
+});
+
+test('utilisation, energy and charging follow the drive profiles: what the vehicles drove in range, and what they charged back', async () => {
+  const token = await signIn('SA');
+  const db = await getWorldDb();
+  const from = DEFAULT_REFERENCE_TIME - 7 * DAY;
+  const activity = (await call('GET', `/dashboard-data/activity?${range(7)}`, { token })).body;
+  const charging = (await call('GET', `/dashboard-data/charging?${range(7)}`, { token })).body;
+  // By hand, sampling each vehicle's profile every 10 minutes while it was in service and reporting.
+  const STEP = 10 * 60_000;
+  let driving = 0;
+  let samples = 0;
+  for (const v of db.tables.vehicles.all()) {
+    const profile = driveProfileOf(db.world.seed, v);
+    for (let t = Math.max(from, v.createdAt); t < Math.min(DEFAULT_REFERENCE_TIME, v.lastSeenAt); t += STEP) {
+      samples += 1;
+      if (profileAt(profile, t + STEP / 2).driving) driving += 1;
+    }
+  }
+  const sampled = (driving / samples) * 100;
+  expect(Math.abs(activity.utilisationPct - sampled)).toBeLessThanOrEqual(1);
+  // A commercial fleet drives a fifth to two fifths of the clock (shifts of 8-11 h, six days a week).
+  expect(activity.utilisationPct).toBeGreaterThanOrEqual(15);
+  expect(activity.utilisationPct).toBeLessThanOrEqual(40);
+  const hours = activity.days.reduce((s: number, d: { drivingHours: number }) => s + d.drivingHours, 0);
+  expect(hours).toBeCloseTo((driving * STEP) / 3_600_000, -2);
+  // The chargers put back what the driving took, give or take the charge in the pack at the range's ends.
+  const used = activity.days.reduce((s: number, d: { energyKwh: number }) => s + d.energyKwh, 0);
+  expect(charging.energyKwh).toBeGreaterThan(used * 0.85);
+  expect(charging.energyKwh).toBeLessThan(used * 1.15);
+  // About one charge after each shift, plus the top-ups of the break: 1-2 sessions a vehicle a working day.
+  const vehicleDays = samples / (DAY / STEP);
+  expect(charging.sessions / vehicleDays).toBeGreaterThan(0.7);
+  expect(charging.sessions / vehicleDays).toBeLessThan(2);
 });

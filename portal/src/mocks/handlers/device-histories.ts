@@ -1,4 +1,6 @@
 import { batteryCyclesOf, type BatteryCycleRow, cellHistoryOf } from '../world/histories';
+import type { WorldDb } from '../world/db';
+import type { Device } from '../world/types';
 import { getWorldDb } from '../world/world-instance';
 import type { ApiHttp } from './http';
 import { requireAuth, requirePermission } from './lib/auth-context';
@@ -21,6 +23,12 @@ const CYCLE_LIST: ListSpec<BatteryCycleRow> = {
   defaultSort: [{ field: 'index', direction: 'desc' }],
 };
 
+/** A BMS's cycles: its vehicle's drive profile's when fitted to one (issue 37 item 7). */
+function cyclesOfDevice(db: WorldDb, device: Device): BatteryCycleRow[] {
+  const vehicle = device.vehicleId ? (db.tables.vehicles.get(device.vehicleId) ?? null) : null;
+  return batteryCyclesOf(db.world.seed, device, db.world.referenceTime, vehicle);
+}
+
 /** A device's histories, generated on demand from the seed: telemetry, and a BMS's battery cycles with their cells. */
 export function createDeviceHistoryHandlers(http: ApiHttp) {
   return [
@@ -39,7 +47,7 @@ export function createDeviceHistoryHandlers(http: ApiHttp) {
       const device = await deviceOr404(ctx, db, params.id);
       if (device.type !== 'BMS') throw notFound('Battery cycles');
       const query = parseListQuery(new URL(request.url), CYCLE_LIST);
-      const page = applyListQuery(batteryCyclesOf(db.world.seed, device, db.world.referenceTime), query, CYCLE_LIST);
+      const page = applyListQuery(cyclesOfDevice(db, device), query, CYCLE_LIST);
       return response(200).json({ ...page, items: page.items.map((c) => toApi(c)) });
     }),
 
@@ -49,7 +57,7 @@ export function createDeviceHistoryHandlers(http: ApiHttp) {
       requirePermission(ctx, { anyOf: ['BMS.l.d.ch', 'BMS.l.d.bsc'] });
       const device = await deviceOr404(ctx, db, params.id);
       if (device.type !== 'BMS' || !device.bms) throw notFound('Battery cycle');
-      const cycle = batteryCyclesOf(db.world.seed, device, db.world.referenceTime).find((c) => c.id === params.cycleId);
+      const cycle = cyclesOfDevice(db, device).find((c) => c.id === params.cycleId);
       if (!cycle) throw notFound('Battery cycle');
       const pointsText = new URL(request.url).searchParams.get('points');
       const points = pointsText === null ? 60 : Number(pointsText);

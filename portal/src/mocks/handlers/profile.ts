@@ -4,13 +4,13 @@ import type { components } from '@/domain/api-schema';
 import type { WorldDb } from '../world/db';
 import type { SessionRecord, UserRecord } from '../world/types';
 import { getWorldDb } from '../world/world-instance';
+import { worldUserAccount } from '../adapter/user-store';
 import type { ApiHttp } from './http';
 import { sha256Hex } from './lib/sha256';
 import { recordAudit } from './lib/audit-log';
 import { type AuthContext, requireAuth, requirePermission } from './lib/auth-context';
 import { FieldErrors, readJsonObject } from './lib/body';
 import { conflict, forbidden, notFound } from './lib/http-error';
-import { toUserAccount } from './users';
 
 type SessionInfo = components['schemas']['SessionInfo'];
 
@@ -39,7 +39,7 @@ export function createProfileHandlers(http: ApiHttp) {
       const db = await getWorldDb();
       const ctx = requireAuth(request, db);
       requirePermission(ctx, 'mp');
-      return response(200).json(toUserAccount(db, ctx.user));
+      return response(200).json(worldUserAccount(db, ctx.user));
     }),
 
     http.patch('/profile', async ({ request, response }) => {
@@ -78,7 +78,7 @@ export function createProfileHandlers(http: ApiHttp) {
       const updated = db.tables.users.update(ctx.user.id, changes) as UserRecord;
       await recordAudit(db, ctx, 'Profile', ctx.user.id, 'Update', `${updated.name} updated their profile`);
       await db.persist();
-      return response(200).json(toUserAccount(db, updated));
+      return response(200).json(worldUserAccount(db, updated));
     }),
 
     http.post('/profile/password', async ({ request, response }) => {

@@ -21,7 +21,7 @@ export function createTripRouteHandlers(http: ApiHttp) {
       if (!vehicle) throw notFound('Vehicle');
       const trip = tripsOf(db.world.seed, vehicle, db.world.referenceTime).find((t) => t.id === params.tripId);
       if (!trip) throw notFound('Trip');
-      const route = tripRouteOf(db.world.seed, trip, db.world.referenceTime);
+      const route = tripRouteOf(db.world.seed, trip, db.world.referenceTime, vehicle);
       return response(200).json({
         tripId: trip.id,
         vehicleId: vehicle.id,

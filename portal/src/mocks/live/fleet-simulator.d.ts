@@ -92,6 +92,14 @@ export function createStartPositions(
   region: DemoRegion,
   seed?: number,
 ): (uid: string) => { lat: number; lon: number; heading: number };
+/** Each vehicle's road as the simulator drives it: where it is `m` metres on, and the way between two such points. */
+export function createRoadWalks(
+  region: DemoRegion,
+  seed?: number,
+): (uid: string) => {
+  at(metres: number): { lat: number; lon: number; heading: number };
+  path(fromMetres: number, toMetres: number): [number, number][];
+};
 export function tileKey(lat: number, lon: number, zoom?: number): string;
 export function pointInRing(point: [number, number], ring: readonly [number, number][]): boolean;
 export function topicMatches(filter: string, topic: string): boolean;

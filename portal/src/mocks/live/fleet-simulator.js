@@ -146,6 +146,84 @@ export function createStartPositions(region, seed = 1) {
 }
 
 /**
+ * Each vehicle's road as the simulator drives it (same region and seed, default 1): `at(m)` is where the vehicle is
+ * after driving `m` metres from its start position (negative: before it got there), turning at the road's ends;
+ * `path(m1, m2)` is the way from `at(m1)` to `at(m2)` as [lon, lat] points, the road's vertices included, so that its
+ * length is |m2 - m1|. The demo world's trips and their routes are laid on it (issue 37 item 7).
+ * @param {import('../../shared/lib/live/demo-region').DemoRegion} region
+ * @param {number} [seed]
+ */
+export function createRoadWalks(region, seed = 1) {
+  const roads = prepareRoads(region);
+  return (uid) => {
+    const p = placementOf(roads, uid, seed);
+    const road = roads[p.roadIndex];
+    const L = road.length || 1;
+    // The road unfolded: x runs on through the ends, each length of road after the first is the road reversed.
+    const unfold = (m) => p.distance + p.direction * m;
+    const fold = (x) => {
+      const y = ((x % (2 * L)) + 2 * L) % (2 * L);
+      return y <= L ? { d: y, dir: 1 } : { d: 2 * L - y, dir: -1 };
+    };
+    const coord = (d) => {
+      const q = pointAt(road, d, 1);
+      return [q.lon, q.lat];
+    };
+    return {
+      at(m) {
+        const f = fold(unfold(m));
+        return pointAt(road, f.d, f.dir * p.direction);
+      },
+      path(m1, m2) {
+        const x1 = unfold(m1);
+        const x2 = unfold(m2);
+        const out = [];
+        const push = (pt) => {
+          const last = out[out.length - 1];
+          if (!last || last[0] !== pt[0] || last[1] !== pt[1]) out.push(pt);
+        };
+        push(coord(fold(x1).d));
+        const step = x2 >= x1 ? 1 : -1;
+        let x = x1;
+        for (let guard = 0; (x2 - x) * step > 1e-9 && guard < 10_000; guard++) {
+          // The next end of the road on the way (x may sit on one, give or take the rounding of x / L).
+          const edge = (step > 0 ? Math.floor(x / L + 1e-9) + 1 : Math.ceil(x / L - 1e-9) - 1) * L;
+          const next = step > 0 ? Math.min(x2, edge) : Math.max(x2, edge);
+          // On one length of the unfolded road the folded distance runs one way: the vertices it passes, in order.
+          const k = Math.floor((x + next) / 2 / L);
+          const dOf = (u) => (k % 2 === 0 ? u - k * L : (k + 1) * L - u);
+          const da = dOf(x);
+          const db = dOf(next);
+          const lo = Math.min(da, db);
+          const hi = Math.max(da, db);
+          const inside = [];
+          for (let i = 0; i < road.cumulative.length; i++) {
+            if (road.cumulative[i] > lo && road.cumulative[i] < hi) inside.push(road.coordinates[i]);
+          }
+          if (db < da) inside.reverse();
+          for (const c of inside) push([round(c[0], 6), round(c[1], 6)]);
+          push(coord(db));
+          x = next;
+        }
+        if (out.length === 1) out.push(out[0]);
+        return out;
+      },
+    };
+  };
+}
+
+/** How often a vehicle raises faults in each mode, relative to driving. */
+const FAULT_RATE_OF_MODE = { drive: 1, charge: 0.5, park: 0.1 };
+
+/** Whether a fault can arise in a mode: any while driving; the pack's and the vehicle's while charging; alerts of the
+ * pack and the VCU while parked. */
+function mayRaiseIn(mode, fault) {
+  if (mode === 'drive') return true;
+  if (mode === 'charge') return fault.device === 'BMS' || fault.device === 'EV';
+  return fault.kind === 'Alert' && (fault.device === 'BMS' || fault.device === 'VCU');
+}
+
+/**
  * Creates a deterministic simulator of a fleet driving on the region's roads.
  * @param {import('./fleet-simulator').FleetSimulatorOptions} options
  * @returns {import('./fleet-simulator').FleetSimulator}
@@ -314,14 +392,20 @@ export function createFleetSimulator(options) {
     };
   }
 
-  /** A fault raised while driving `dt` seconds, if the dice say so (limp-home for a minute when critical). */
-  function maybeFault(v, now, dt, faults) {
-    if (v.random() >= faultRate * dt) return;
-    const list = faultsOf(v.uid);
+  /**
+   * A fault raised over `dt` seconds in a mode, if the dice say so. Driving raises any fault of the vehicle (limp-home
+   * for a minute when critical); charging, at half that rate, what the pack and the vehicle report (BMS, EV: a cell
+   * too warm on the charger); a parked vehicle, at a tenth, its pack's and its VCU's alerts (a deep-discharge or a
+   * 12 V warning), never a motor fault.
+   */
+  function maybeFault(v, now, dt, faults, mode = 'drive') {
+    const rate = faultRate * dt * (FAULT_RATE_OF_MODE[mode] ?? 0);
+    if (rate <= 0 || v.random() >= rate) return;
+    const list = faultsOf(v.uid).filter((f) => mayRaiseIn(mode, f));
     const fault = list[Math.floor(v.random() * list.length)];
     if (!fault) return;
     faults.push(fault);
-    if (fault.severity >= 4) v.limpUntil = now + 60_000;
+    if (mode === 'drive' && fault.severity >= 4) v.limpUntil = now + 60_000;
   }
 
   /**
@@ -358,7 +442,7 @@ export function createFleetSimulator(options) {
     }
     v.mode = mode;
     v.speed = sample.speed;
-    if (mode === 'drive') maybeFault(v, now, dt, faults);
+    maybeFault(v, now, dt, faults, mode);
     geofenceEvents(v, now, out);
     return faults;
   }
@@ -386,6 +470,7 @@ export function createFleetSimulator(options) {
       if (v.soc < 15) endTrip(v, now, out, 2, 'charge');
       else if (tripS > 600 + (hash(v.tripUid ?? '') % 1800)) endTrip(v, now, out, 2, 'park');
     } else if (v.mode === 'charge') {
+      maybeFault(v, now, dt, faults, 'charge');
       v.soc = Math.min(100, v.soc + (v.fast ? 0.15 : 0.05) * dt);
       if (v.soc >= 90) {
         v.mode = 'park';
@@ -393,6 +478,8 @@ export function createFleetSimulator(options) {
       }
     } else if (now >= v.modeUntil) {
       startTrip(v, now, out);
+    } else {
+      maybeFault(v, now, dt, faults, 'park');
     }
     geofenceEvents(v, now, out);
     return faults;

@@ -266,3 +266,45 @@ describe('with a drive profile (profileOf, decision 0103)', () => {
     }
   });
 });
+
+describe('faults by mode (issue 37 item 7)', () => {
+  const standing = (charging: boolean) => () => () => ({
+    speed: 0,
+    odometer: 5000,
+    soc: charging ? 60 : 80,
+    stateCode: charging ? 81 : 0,
+    driving: false,
+    charging,
+  });
+  /** The faults ten vehicles of a profile raise in ten minutes, at a high rate. */
+  function faultsWhile(profileOf: () => () => ReturnType<ReturnType<ReturnType<typeof standing>>>) {
+    const sim = createFleetSimulator({ region: DEMO_REGION, seed: 5, faultRate: 0.05, profileOf });
+    const out: { code: string; kind: string; device: string; severity: number }[] = [];
+    const states = new Set<number>();
+    for (let s = 0; s <= 600; s += 5) {
+      for (const m of sim.step(defaultVehicleIds(10), START + s * 1000)) {
+        if (!m.topic.includes('/telemetry/')) continue;
+        out.push(...(m.payload.faults as typeof out));
+        states.add(m.payload.state as number);
+      }
+    }
+    return { faults: out, states };
+  }
+
+  test("a charging vehicle raises its pack's and its own faults, never a motor's, and stays charging", () => {
+    const { faults, states } = faultsWhile(standing(true));
+    expect(faults.length).toBeGreaterThan(0);
+    for (const f of faults) expect(['BMS', 'EV']).toContain(f.device);
+    expect([...states]).toEqual([81]);
+  });
+
+  test('a parked vehicle raises alerts of its pack and its VCU only, and fewer than a charging one', () => {
+    const parked = faultsWhile(standing(false)).faults;
+    expect(parked.length).toBeGreaterThan(0);
+    for (const f of parked) {
+      expect(f.kind).toBe('Alert');
+      expect(['BMS', 'VCU']).toContain(f.device);
+    }
+    expect(parked.length).toBeLessThan(faultsWhile(standing(true)).faults.length);
+  });
+});

@@ -1,9 +1,19 @@
 import type { components } from '@/domain/api-schema';
-import { clampToDemoRegion, nearestRoadPoint } from '@/shared/lib/live/demo-region';
+import { clampToDemoRegion, DEMO_REGION } from '@/shared/lib/live/demo-region';
+import { createRoadWalks } from '../live/fleet-simulator.js';
 import { TIME } from './seeders/context';
-import { driveProfileOf, PROFILE_KEYS, profileAt, vcuEnumAt } from './drive-profile';
+import {
+  driveProfileOf,
+  driveRuns,
+  kwhPerSocOf,
+  PROFILE_KEYS,
+  packCycles,
+  packCyclesBy,
+  type ProfileVehicle,
+  profileAt,
+  vcuEnumAt,
+} from './drive-profile';
 import { createRng, hashString, pad } from './prng';
-import { pathMetres, roadRoute } from './road-route';
 import type { Device, Stored, Vehicle } from './types';
 
 type Schemas = components['schemas'];
@@ -20,71 +30,113 @@ export type TelemetryKey = Schemas['TelemetryKey'];
 
 const RUN_STATUSES = [2, 2, 2, 2, 2, 2, 3, 4] as const;
 
-/** Degrees of latitude per km; a degree of longitude is ~5% shorter in the demo region, close enough for a demo. */
-const DEG_PER_KM = 1 / 111;
-/** A trip shorter than this along the roads tries another direction for its start (a few times at most). */
-const MIN_TRIP_KM = 0.5;
+/** How far back trip histories reach. */
+export const TRIP_DAYS = 60;
 const round1 = (value: number) => Math.round(value * 10) / 10;
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
+let walks: ReturnType<typeof createRoadWalks> | undefined;
+/** A vehicle's road as the live simulator drives it (the demo region's roads, seed 1 as the demo's broker). */
+export function roadWalkOf(vehicleId: string) {
+  walks ??= createRoadWalks(DEMO_REGION);
+  return walks(vehicleId);
+}
 
 /**
- * The trips of a vehicle over the 60 days before `now`, newest first; the newest runs while the vehicle drives.
- * They chain: the newest ends at the vehicle's last location (on a road of the demo region) and each trip ends where
- * the next one starts, on the road nearest to a spot a trip's length away, so on the bundled basemap.
+ * Where a vehicle's trips lie: metres along its road from where it was last seen (its last location, where the live
+ * simulator starts it), for the odometer at `t`.
+ */
+export function tripOffsets(seed: number, vehicle: Vehicle, now: number) {
+  const profile = driveProfileOf(seed, vehicle);
+  const cutoff = Math.min(now, vehicle.lastSeenAt);
+  const ref = profileAt(profile, cutoff).odometer;
+  return {
+    profile,
+    cutoff,
+    metresAt: (t: number) => Math.round((profileAt(profile, Math.min(t, cutoff)).odometer - ref) * 1_000_000) / 1000,
+  };
+}
+
+/**
+ * The trips of a vehicle over the 60 days before `now` (up to when it was last seen), newest first: the runs of
+ * driving of its drive profile (issue 37 item 7), so the trip list, the history, the odometer and the dashboard's
+ * activity agree. A trip lies on the vehicle's road, the way the live map drives it: the newest ends at its last
+ * location, each ends where the next one starts, and its distance is the km its profile drove.
  */
 export function tripsOf(seed: number, vehicle: Vehicle, now: number): TripRow[] {
   const r = createRng(seed ^ hashString(vehicle.id), 'trips');
-  const count = r.int(0, 0, 8, 40);
-  const rows: TripRow[] = [];
-  let end = now - r.int(0, 1, 1, 12) * TIME.HOUR;
-  let endPlace = clampToDemoRegion(vehicle.lastLocation.lat, vehicle.lastLocation.lng, 0);
-  for (let i = 0; i < count; i += 1) {
-    const avg = 14 + r.float(i, 3) * 26;
-    // Where the trip starts: the road nearest to a spot 40-80% of a planned 6-95 minutes' drive away (streets wind,
-    // at most ~14 km), so trips start and end where the basemap draws a road. Its distance is the way along the
-    // roads that its route plays back, and its duration that distance at its average speed.
-    const plannedKm = (avg * r.int(i, 2, 6, 95)) / 60;
-    const reach = Math.min(0.13, plannedKm * (0.4 + r.float(i, 8) * 0.4) * DEG_PER_KM);
-    let startPlace = endPlace;
-    let routeKm = 0;
-    for (let turn = 0; turn < 6 && routeKm < MIN_TRIP_KM; turn += 1) {
-      // Another direction when the nearest road leads back to where the trip ends.
-      const angle = r.float(i, 7) * Math.PI * 2 + (turn * Math.PI) / 3;
-      startPlace = nearestRoadPoint(endPlace.lat + Math.sin(angle) * reach, endPlace.lng + Math.cos(angle) * reach);
-      const route = roadRoute(
-        [round6(startPlace.lng), round6(startPlace.lat)],
-        [round6(endPlace.lng), round6(endPlace.lat)],
-      );
-      routeKm = pathMetres(route) / 1000;
-    }
-    const distanceKm = Math.max(0.1, round1(routeKm));
-    const durationMin = Math.max(2, Math.round((routeKm / avg) * 60));
-    const running = i === 0 && vehicle.isLive && [64, 66, 67].includes(Number(vehicle.stateCode));
-    const startedAt = running ? now - durationMin * 60_000 : end - durationMin * 60_000;
-    rows.push({
+  const { profile, cutoff, metresAt } = tripOffsets(seed, vehicle, now);
+  const walk = roadWalkOf(vehicle.id);
+  const runs = driveRuns(profile, Math.max(now - TRIP_DAYS * TIME.DAY, vehicle.createdAt), cutoff);
+  const count = runs.length;
+  const place = (t: number) => {
+    const p = walk.at(metresAt(t));
+    return { lat: round6(p.lat), lng: round6(p.lon) };
+  };
+  return runs.reverse().map((run, i) => {
+    const running = run.running && vehicle.isLive;
+    const hours = (run.endedAt - run.startedAt) / TIME.HOUR;
+    const avg = hours > 0 ? run.km / hours : 0;
+    return {
       id: `${vehicle.id}-trip-${pad(count - i, 3)}`,
       vehicleId: vehicle.id,
       status: running ? 1 : r.pick(i, 4, RUN_STATUSES),
-      startedAt,
-      endedAt: running ? null : startedAt + durationMin * 60_000,
-      distanceKm,
-      durationMin,
-      energyKwh: Math.round(distanceKm * (0.025 + r.float(i, 5) * 0.02) * 100) / 100,
-      avgSpeedKmh: Math.round(avg * 10) / 10,
-      maxSpeedKmh: Math.round((avg + 10 + r.float(i, 6) * 25) * 10) / 10,
-      start: { lat: round6(startPlace.lat), lng: round6(startPlace.lng) },
-      end: { lat: round6(endPlace.lat), lng: round6(endPlace.lng) },
-    });
-    endPlace = startPlace;
-    end = startedAt - r.int(i, 11, 1, 36) * TIME.HOUR;
-  }
-  return rows;
+      startedAt: run.startedAt,
+      endedAt: running ? null : run.endedAt,
+      distanceKm: Math.max(0.1, round1(run.km)),
+      durationMin: Math.max(1, Math.round((run.endedAt - run.startedAt) / 60_000)),
+      energyKwh: round2(run.km * profile.kwhPerKm),
+      avgSpeedKmh: round1(avg),
+      maxSpeedKmh: round1(Math.min(90, avg + 10 + r.float(i, 6) * 25)),
+      start: place(run.startedAt),
+      end: place(run.endedAt),
+    };
+  });
 }
 
-/** The charge/discharge cycles of a BMS, newest first (index counts up from its first cycle). */
-export function batteryCyclesOf(seed: number, bms: Device, now: number): BatteryCycleRow[] {
+/** Cycles a BMS's list holds at most. */
+const MAX_CYCLES = 120;
+
+/**
+ * The charge/discharge cycles of a BMS, newest first (index counts up from its first cycle). A pack fitted to
+ * `vehicle` has its vehicle's (issue 37 item 7): a discharge from each charge (or shift start) to the next charge, up
+ * to when it was last seen, the newest numbered its cycle count; a spare pack's are its own.
+ */
+export function batteryCyclesOf(seed: number, bms: Device, now: number, vehicle?: Vehicle | null): BatteryCycleRow[] {
   const r = createRng(seed ^ hashString(bms.id), 'cycles');
+  if (vehicle && bms.vehicleId === vehicle.id) {
+    const profile = driveProfileOf(seed, vehicle);
+    const cutoff = Math.min(now, vehicle.lastSeenAt);
+    const kwhPerSoc = kwhPerSocOf(profile);
+    // The newest 120, each a working day's at most 2: 120 working days are enough to look back over.
+    const cycles = packCycles(profile, Math.max(vehicle.createdAt, cutoff - 150 * TIME.DAY), cutoff)
+      .slice(-MAX_CYCLES)
+      .reverse();
+    const total = packCyclesBy(profile, cutoff);
+    return cycles.map((c, i) => {
+      const running = c.running && bms.isLive;
+      const minCell = Math.round((3.0 + r.float(i, 4) * 0.3) * 1000) / 1000;
+      const startSoc = round1(c.startSoc);
+      const endSoc = round1(c.endSoc);
+      return {
+        id: `${bms.id}-cycle-${pad(total - i, 5)}`,
+        bmsId: bms.id,
+        vehicleId: bms.vehicleId,
+        index: total - i,
+        status: running ? 1 : r.pick(i, 5, RUN_STATUSES),
+        startedAt: c.startedAt,
+        endedAt: running ? null : c.endedAt,
+        startSoc,
+        endSoc,
+        energyKwh: round2((c.startSoc - c.endSoc) * kwhPerSoc),
+        minCellVoltage: minCell,
+        maxCellVoltage: Math.round((minCell + 0.02 + r.float(i, 6) * 0.15) * 1000) / 1000,
+        maxTemperatureC: Math.round((28 + r.float(i, 7) * 22) * 10) / 10,
+      };
+    });
+  }
   const total = bms.bms?.cycleCount ?? 0;
-  const count = Math.min(total, 120);
+  const count = Math.min(total, MAX_CYCLES);
   const capacityKwh = ((bms.bms?.capacityAh ?? 40) * (bms.bms?.nominalVoltage ?? 51.2)) / 1000;
   const rows: BatteryCycleRow[] = [];
   let end = now - r.int(0, 0, 1, 20) * TIME.HOUR;
@@ -150,9 +202,9 @@ const INTEGER_UNITS = new Set(['', 'code', 'mode', 'position']);
 export interface TelemetryOptions {
   /**
    * The vehicle whose day (its drive profile) the source follows: the vehicle itself, or the vehicle a device is
-   * fitted to. Without one, a source's keys follow slow daily waves.
+   * fitted to (its id and when it entered service). Without one, a source's keys follow slow daily waves.
    */
-  vehicleId?: string | null;
+  vehicle?: ProfileVehicle | null;
 }
 
 /**
@@ -172,7 +224,7 @@ export function telemetryOf(
 ): TelemetrySeries[] {
   const n = Math.max(2, Math.min(MAX_TELEMETRY_POINTS, Math.trunc(points)));
   const step = (to - from) / (n - 1);
-  const profile = options.vehicleId ? driveProfileOf(seed, options.vehicleId) : null;
+  const profile = options.vehicle ? driveProfileOf(seed, options.vehicle) : null;
   return template.map((key) => {
     const r = createRng(seed ^ hashString(sourceId), `telemetry:${key.key}`);
     const span = key.max - key.min;

@@ -14,7 +14,9 @@ export function liveProfileOptions(db: WorldDb): {
   return {
     isOnline: (vehicleId) => db.tables.vehicles.get(vehicleId)?.isLive === true,
     profileOf: (vehicleId) => {
-      const profile = driveProfileOf(db.world.seed, vehicleId);
+      const vehicle = db.tables.vehicles.get(vehicleId);
+      if (!vehicle) return null;
+      const profile = driveProfileOf(db.world.seed, vehicle);
       return (t) => profileAt(profile, t);
     },
   };

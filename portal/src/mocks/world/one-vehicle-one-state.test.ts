@@ -143,7 +143,7 @@ test('offline vehicles publish nothing, neither to the fleet map nor to their ow
 
 test('at every hour of the day some vehicles of the demo fleet drive and some charge', async () => {
   const db = await getWorldDb();
-  const profiles = db.tables.vehicles.all().map((v) => driveProfileOf(db.world.seed, v.id));
+  const profiles = db.tables.vehicles.all().map((v) => driveProfileOf(db.world.seed, v));
   const day = Date.UTC(2026, 0, 1);
   for (let hour = 0; hour < 24; hour += 1) {
     const samples = profiles.map((p) => profileAt(p, day + hour * HOUR + 15 * 60_000));

@@ -139,7 +139,7 @@ export function samplesOf(
         first,
         first + Math.max(1, count - 1) * step,
         Math.max(2, count),
-        { vehicleId: target.vehicle.id },
+        { vehicle: target.vehicle },
       )
     : [];
   const ownFaults = rule.deviceKind === 'EV' ? faults : faults.filter((f) => f.deviceKind === rule.deviceKind);

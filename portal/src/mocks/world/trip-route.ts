@@ -1,7 +1,9 @@
 import type { components } from '@/domain/api-schema';
 import type { TripRow } from './histories';
 import { createRng, hashString } from './prng';
-import { roadRoute } from './road-route';
+import { profileAt } from './drive-profile';
+import { roadWalkOf, tripOffsets } from './histories';
+import type { Vehicle } from './types';
 
 type Schemas = components['schemas'];
 export type TripRoutePoint = Schemas['TripRoutePoint'];
@@ -46,14 +48,15 @@ function pointAlong(path: [number, number][], cumulative: number[], d: number): 
 
 /**
  * The recorded positions of a trip (every 10 s, at most 600 points), as telemetry history would give them: along the
- * demo region's roads by the shortest way, speed varies around the trip's average with stops at traffic lights and
- * deliveries, SoC falls with the distance driven.
- * A pure function of the seed and the trip, so the same trip always plays back the same way.
+ * vehicle's road the way its drive profile drove it (`tripsOf`), speed varies around the trip's average with stops at
+ * traffic lights and deliveries, SoC falls from the profile's at the start to its at the end with the distance driven.
+ * A pure function of the seed, the vehicle and the trip, so the same trip always plays back the same way.
  */
 export function tripRouteOf(
   seed: number,
   trip: TripRow,
   now: number,
+  vehicle: Vehicle,
 ): { points: TripRoutePoint[]; stops: TripStopRow[] } {
   const r = createRng(seed ^ hashString(trip.id), 'route');
   const endedAt = trip.endedAt ?? now;
@@ -77,8 +80,9 @@ export function tripRouteOf(
     speeds.push(stopped ? 0 : Math.max(3, Math.min(trip.maxSpeedKmh, trip.avgSpeedKmh * (1 + wave))));
     times.push(t);
   }
-  // Along the region's roads, the way the basemap draws them, from the trip's start to its end.
-  const path = roadRoute([trip.start.lng, trip.start.lat], [trip.end.lng, trip.end.lat]);
+  // Along the vehicle's road, the way the basemap draws it, from the trip's start to its end.
+  const { profile, metresAt } = tripOffsets(seed, vehicle, now);
+  const path = roadWalkOf(vehicle.id).path(metresAt(trip.startedAt), metresAt(endedAt));
   const cumulative = lengthOf(path);
   const total = cumulative.at(-1)!;
   // Distance follows speed: integrate, then scale so that the last point is the trip's end.
@@ -86,8 +90,8 @@ export function tripRouteOf(
   for (let i = 1; i < n; i += 1)
     travelled.push(travelled[i - 1]! + ((speeds[i - 1]! + speeds[i]!) / 2) * (times[i]! - times[i - 1]!));
   const scale = travelled.at(-1)! > 0 ? total / travelled.at(-1)! : 0;
-  const startSoc = 45 + r.float(0, 5) * 50;
-  const socDrop = Math.min(startSoc - 5, Math.max(1, trip.distanceKm * 0.55));
+  const startSoc = profileAt(profile, trip.startedAt).soc;
+  const socDrop = startSoc - profileAt(profile, endedAt).soc;
   const points: TripRoutePoint[] = times.map((t, i) => {
     const progress = travelled.at(-1)! > 0 ? travelled[i]! / travelled.at(-1)! : i / (n - 1);
     const [lng, lat] = pointAlong(path, cumulative, travelled[i]! * scale);

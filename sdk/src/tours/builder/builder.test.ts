@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import type { EngageCore } from '../../core/engage-port';
+import { localize, textDir } from '../../core/i18n';
 import { settings } from '../../core/state';
 import { decodeMessage, encodeMessage } from '../../protocol/messages';
 import { FRAME_NAMES, OPENER_NAMES, currentStatus, start, stop, use } from './builder';
@@ -15,7 +16,7 @@ let opener: { postMessage: Post };
 
 beforeEach(() => {
   settings.builderUrl = BUILDER;
-  use({ settings, addLog, encodeMessage, decodeMessage } as unknown as EngageCore);
+  use({ settings, addLog, encodeMessage, decodeMessage, localize, textDir } as unknown as EngageCore);
   opener = { postMessage: vi.fn() };
   Object.defineProperty(window, 'opener', { value: opener, configurable: true, writable: true });
 });

@@ -7,6 +7,7 @@ import type {
   PageToOpener,
 } from '../../protocol/messages';
 import {
+  BUILDER_TEXTS,
   BUILDER_URL,
   DISABLED_FLAG,
   FRAME_HEIGHTS,
@@ -130,9 +131,10 @@ const openerHandlers: Handlers<OpenerToPage> = {
     config = data && typeof data === 'object' ? data : {};
     if (view) return;
     const tooltips = config.type === 'tooltips';
+    const T = core.localize(BUILDER_TEXTS);
     view = createView(
       `${builderUrl()}/${tooltips ? TOOLTIP_BUILDER_PATH : TOUR_BUILDER_PATH}`,
-      tooltips ? 'Tooltip builder' : 'Product tour builder',
+      tooltips ? T.tooltipBuilder : T.tourBuilder,
     );
     setStatus('loading');
     poll = setInterval(pollPage, PAGE_POLL_MS);

@@ -15,5 +15,11 @@ test('the admin builder constants of spec §2, §8, §9 and the wire', () => {
     SELECTOR_ERROR: 'Error while getting unique selector',
     PICK_COLOR: '#2142E7',
     HIGHLIGHT_COLOR: '#E03131',
+    BUILDER_TEXTS: {
+      showBuilder: 'Show the builder',
+      hideBuilder: 'Hide the builder',
+      tooltipBuilder: 'Tooltip builder',
+      tourBuilder: 'Product tour builder',
+    },
   });
 });

@@ -25,3 +25,10 @@ export const SELECTOR_ERROR = 'Error while getting unique selector';
 /** Outline colours: the element under the mouse while picking, and the element the builder asks to highlight. */
 export const PICK_COLOR = '#2142E7';
 export const HIGHLIGHT_COLOR = '#E03131';
+/** English texts of the admin builder (its section of `WidgetStrings`, `core/i18n.ts`). */
+export const BUILDER_TEXTS = {
+  showBuilder: 'Show the builder',
+  hideBuilder: 'Hide the builder',
+  tooltipBuilder: 'Tooltip builder',
+  tourBuilder: 'Product tour builder',
+};

@@ -16,6 +16,7 @@ export function builderHost(css: string): ShadowRoot {
   const host = document.createElement('voltline-builder');
   host.setAttribute('data-gleap', '');
   host.setAttribute('data-gl-exclude', '');
+  host.dir = core.textDir();
   const root = host.attachShadow({ mode: 'open' });
   // a constructed stylesheet works under a strict CSP; without one (or with a nonce set) a <style nonce>
   try {

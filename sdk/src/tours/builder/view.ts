@@ -1,5 +1,5 @@
-import { builderHost, el } from './host';
-import { HIGHLIGHT_COLOR, PICK_COLOR } from './constants';
+import { builderHost, core, el } from './host';
+import { BUILDER_TEXTS, HIGHLIGHT_COLOR, PICK_COLOR } from './constants';
 
 /**
  * What the builder shows on the page, in its own shadow root: the builder frame along the bottom, the collapse handle
@@ -66,6 +66,7 @@ function hideWidget(): () => void {
 }
 
 export function createView(src: string, title: string): BuilderView {
+  const T = core.localize(BUILDER_TEXTS);
   const root = builderHost(css);
   const showWidget = hideWidget();
   const frame = el('iframe', { src, title, scrolling: 'no', allow: 'autoplay; encrypted-media; fullscreen' });
@@ -87,7 +88,7 @@ export function createView(src: string, title: string): BuilderView {
     collapse: (collapsed = !view.isCollapsed()) => {
       wrap.classList.toggle('collapsed', collapsed);
       handle.setAttribute('aria-expanded', String(!collapsed));
-      handle.setAttribute('aria-label', collapsed ? 'Show the builder' : 'Hide the builder');
+      handle.setAttribute('aria-label', collapsed ? T.showBuilder : T.hideBuilder);
     },
     isCollapsed: () => wrap.classList.contains('collapsed'),
     pick: (target) => {

@@ -1,3 +1,4 @@
+import type { PermissionMap } from '@/domain/permissions';
 import type { RoleCode } from '@/domain/roles';
 import { type Selectable, sql } from 'kysely';
 import type { AccountRecord, AuthStore, SessionRecord } from '../../services/auth/auth-store';
@@ -6,7 +7,17 @@ import type { SessionTable, UserTable } from '../schema';
 
 const asDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 
-function toAccount(row: Selectable<UserTable>): AccountRecord {
+/** The account with the row of the role it holds (its custom role, else its code's), whose permissions it gets. */
+async function accountOf(db: Db, row: Selectable<UserTable>): Promise<AccountRecord> {
+  const role = await db
+    .selectFrom('roles')
+    .select(['id', 'permissions'])
+    .where('id', '=', row.role_id ?? row.role)
+    .executeTakeFirst();
+  return toAccount(row, role ? { id: role.id, permissions: role.permissions as PermissionMap | null } : null);
+}
+
+function toAccount(row: Selectable<UserTable>, roleRow: AccountRecord['roleRow']): AccountRecord {
   return {
     id: row.id,
     name: row.name,
@@ -19,6 +30,7 @@ function toAccount(row: Selectable<UserTable>): AccountRecord {
     driverId: row.driver_id,
     status: row.status,
     passwordHash: row.password_hash,
+    roleRow,
   };
 }
 
@@ -38,7 +50,7 @@ export function createAuthRepository(db: Db): AuthStore {
   return {
     async accountByEmail(email) {
       const row = await db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
-      return row ? toAccount(row) : undefined;
+      return row ? accountOf(db, row) : undefined;
     },
 
     async sessionByTokenHash(tokenHash) {
@@ -49,7 +61,7 @@ export function createAuthRepository(db: Db): AuthStore {
         .executeTakeFirst();
       if (!session) return undefined;
       const user = await db.selectFrom('users').selectAll().where('id', '=', session.user_id).executeTakeFirst();
-      return user ? { session: toSession(session), account: toAccount(user) } : undefined;
+      return user ? { session: toSession(session), account: await accountOf(db, user) } : undefined;
     },
 
     async createSession(session) {

@@ -1,3 +1,4 @@
+import type { PermissionMap } from '@/domain/permissions';
 import type { RoleCode } from '@/domain/roles';
 import type { AuditStore } from '../audit/audit-chain';
 import type { CallerUser } from '../lib/caller';
@@ -7,6 +8,8 @@ export interface AccountRecord extends CallerUser {
   role: RoleCode;
   status: number;
   passwordHash: string;
+  /** The row of the role the account holds (its custom role, else its code's), whose permissions it gets. */
+  roleRow: { id: string; permissions: PermissionMap | null } | null;
 }
 
 export interface SessionRecord {
@@ -43,6 +46,8 @@ export interface AuthStore {
 export interface PasswordHasher {
   /** With `hash` null (no such account), spends the same time and answers false, so timing does not tell. */
   verify(hash: string | null, password: string): Promise<boolean>;
+  /** The hash to keep for a new password (a one-time password of user management). */
+  hash(password: string): Promise<string>;
 }
 
 export interface AuthDeps {

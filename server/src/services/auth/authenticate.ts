@@ -2,7 +2,7 @@ import { roleTypeOf } from '@/domain/roles';
 import { unauthorized } from '../lib/app-error';
 import type { Caller } from '../lib/caller';
 import type { AuthDeps } from './auth-store';
-import { permissionsOf } from './permissions-of';
+import { permissionsOfRole } from '../roles/role-permissions';
 import { tokenHash } from './session-token';
 
 /**
@@ -20,11 +20,11 @@ export async function authenticate(
   if (session.revokedAt !== null || session.expiresAt.getTime() <= deps.now().getTime() || account.status !== 1) {
     throw unauthorized();
   }
-  const { passwordHash: _hash, status: _status, ...user } = account;
+  const { passwordHash: _hash, status: _status, roleRow, ...user } = account;
   return {
     user,
     roleType: roleTypeOf(account.role),
-    permissions: permissionsOf(account.role),
+    permissions: permissionsOfRole(account.role, roleRow ?? undefined),
     sessionId: session.id,
     client,
   };

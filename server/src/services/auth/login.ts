@@ -7,7 +7,7 @@ import {
   MAX_FAILURES_PER_ADDRESS,
   SESSION_TTL_MS,
 } from './auth-store';
-import { permissionsOf } from './permissions-of';
+import { permissionsOfRole } from '../roles/role-permissions';
 import { newSessionToken, tokenHash } from './session-token';
 import { toAuthUser } from './to-auth-user';
 
@@ -73,5 +73,9 @@ export async function login(
     await tx.auth.markSignedIn(account.id, now);
     await tx.auth.clearFailures(email);
   });
-  return { token, user: toAuthUser(account), permissions: permissionsOf(account.role) };
+  return {
+    token,
+    user: toAuthUser(account),
+    permissions: permissionsOfRole(account.role, account.roleRow ?? undefined),
+  };
 }

@@ -17,7 +17,7 @@ import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { CHART_PALETTE } from '@/domain/constants';
 import type { DashboardPanelId } from '@/domain/dashboard-panels';
-import { FAULT_SEVERITY_LABELS, type FaultSeverity, faultSeverityColor, HEALTH_RATING_LABELS } from '@/domain/enums';
+import { decodeSeverity, HEALTH_RATING_LABELS } from '@/domain/enums';
 import { TICKET_PRIORITY_LABELS, type TicketPriority } from '@/domain/tickets';
 import { formatDateTime, formatDuration, formatNumber } from '@/shared/lib/format';
 import { TimeSeriesChart } from '@/shared/ui/charts/time-series-chart';
@@ -47,9 +47,6 @@ export type PanelBodies = Partial<Record<DashboardPanelId, ComponentType<PanelBo
 /** The dashboard's time-series charts share one crosshair and zoom (ECharts `connect`), as Grafana's panels do. */
 const CHART_GROUP = 'dashboard-time';
 
-/** Emergency has no spec colour: a dark red beyond Critical. */
-const EMERGENCY_COLOUR = '#7A1F2E';
-const severityColour = (s: number) => faultSeverityColor(s as FaultSeverity) ?? EMERGENCY_COLOUR;
 /** Health ratings from Very good (green) to Worst (red): the severity colours in reverse, Worst in the darkest red. */
 const HEALTH_COLOURS = { 1: '#2F9E44', 2: '#50C878', 3: '#E2D02A', 4: '#FF9800', 5: '#DE465F' } as const;
 
@@ -132,10 +129,10 @@ export function FaultSummaryBody({ range }: PanelBodyProps) {
           {[...d.bySeverity].reverse().map((row) => (
             <BarRow
               key={row.severity}
-              label={`${FAULT_SEVERITY_LABELS[row.severity as FaultSeverity]} (${row.active} active)`}
+              label={`${decodeSeverity(row.severity).label} (${row.active} active)`}
               count={row.total}
               total={d.total}
-              colour={severityColour(row.severity)}
+              colour={decodeSeverity(row.severity).color}
             />
           ))}
         </Stack>

@@ -2,7 +2,7 @@ import { paths } from '@/config/paths';
 import { Anchor, Badge, Button, Chip, Group, Stack, Text } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { FAULT_SEVERITY_LABELS, type FaultSeverity, faultSeverityColor } from '@/domain/enums';
+import { decodeSeverity } from '@/domain/enums';
 import { toApiError } from '@/shared/api/api-client';
 import { type CompactColumn, CompactTable } from '@/shared/ui/data-table/compact-table';
 import { notify } from '@/shared/ui/notify';
@@ -113,13 +113,8 @@ export function FaultsPanel({
       >
         <Group gap="xs" role="group" aria-label="Filter by severity">
           {SEVERITIES.map((s) => (
-            <Chip
-              key={s}
-              value={String(s)}
-              color={faultSeverityColor(s as FaultSeverity) ?? '#7A1F2E'}
-              variant="outline"
-            >
-              {FAULT_SEVERITY_LABELS[s as FaultSeverity]}
+            <Chip key={s} value={String(s)} color={decodeSeverity(s).color} variant="outline">
+              {decodeSeverity(s).label}
             </Chip>
           ))}
         </Group>

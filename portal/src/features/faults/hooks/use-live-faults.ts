@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { faultKeys } from '@/shared/api/query-keys';
-import { FAULT_SEVERITY_LABELS } from '@/domain/enums';
+import { decodeSeverity } from '@/domain/enums';
 import { topics } from '@/shared/lib/live/topics';
 import { useLiveEvents } from '@/shared/lib/live/use-live-events';
 import { notify } from '@/shared/ui/notify';
@@ -32,7 +32,7 @@ export function useLiveFaults(vehicleId: string | null | undefined, device?: Dev
     onEvent: ({ vehicleUid, fault }) => {
       if (vehicleUid !== vehicleId || (device && fault.device !== device)) return;
       notify.warning(`New ${fault.kind === 'Alert' ? 'alert' : 'fault'}: ${fault.message ?? fault.code}`, {
-        description: `${fault.code} · ${FAULT_SEVERITY_LABELS[fault.severity]} · ${fault.device}`,
+        description: `${fault.code} · ${decodeSeverity(fault.severity).label} · ${fault.device}`,
       });
       void client.invalidateQueries({ queryKey: faultKeys.all });
     },

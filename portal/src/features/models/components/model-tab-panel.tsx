@@ -4,8 +4,7 @@ import { COMPONENT_FLAG_LABELS } from '@/domain/bit-flags';
 import {
   BATTERY_CHEMISTRY_LABELS,
   COOLING_LABELS,
-  FAULT_SEVERITY_LABELS,
-  faultSeverityColor,
+  decodeSeverity,
   INTERVAL_MODE_LABELS,
   labelOf,
   MOTOR_TYPE_LABELS,
@@ -205,7 +204,7 @@ export function ModelTabPanel({ tab, model }: { tab: ModelTabId; model: Model })
           label="Faults"
           head={['Code', 'Name', 'Kind', 'Scope', 'Severity', 'Device']}
           rows={model.faults.map((f) => {
-            const colour = faultSeverityColor(f.severity);
+            const { label, color } = decodeSeverity(f.severity);
             return [
               <Text key="c" ff="monospace" fz="sm">
                 {f.code}
@@ -214,13 +213,8 @@ export function ModelTabPanel({ tab, model }: { tab: ModelTabId; model: Model })
               f.kind,
               f.scope,
               <Group key="s" gap={6} wrap="nowrap">
-                <Badge
-                  variant="filled"
-                  radius="sm"
-                  style={colour ? { backgroundColor: colour } : undefined}
-                  color={colour ? undefined : 'gray'}
-                >
-                  {labelOf(FAULT_SEVERITY_LABELS, f.severity)}
+                <Badge variant="filled" radius="sm" color={color}>
+                  {label}
                 </Badge>
               </Group>,
               f.deviceKind,

@@ -1,4 +1,4 @@
-import { FAULT_SEVERITY_LABELS, type FaultSeverity } from '@/domain/enums';
+import { decodeSeverity } from '@/domain/enums';
 import {
   type Comparator,
   conditionProblem,
@@ -220,7 +220,7 @@ export function conditionSummary(
 ): string {
   const parts = rule.conditions.map((c) => {
     if (c.kind === 'fault') {
-      const severity = FAULT_SEVERITY_LABELS[c.value as FaultSeverity] ?? String(c.value);
+      const severity = decodeSeverity(c.value).label;
       return `${c.key ? `fault ${c.key}` : 'any fault'} severity ${SYMBOL[c.comparator]} ${severity}`;
     }
     const key = c.key ? labelOf(c.key) : undefined;

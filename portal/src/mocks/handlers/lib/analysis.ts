@@ -1,6 +1,7 @@
 /** What the analysis and carbon reports share: the data window, the range they read, the vehicles in scope, cached trips. */
 import { TIME } from '../../world/seeders/context';
 import type { WorldDb } from '../../world/db';
+import { type DriveProfile, driveProfileOf, type ProfileDay, profileActivity } from '../../world/drive-profile';
 import { type BatteryCycleRow, batteryCyclesOf, type TripRow, tripsOf } from '../../world/histories';
 import type { Vehicle } from '../../world/types';
 import type { AuthContext } from './auth-context';
@@ -29,13 +30,46 @@ export function tripsFor(db: WorldDb, vehicle: Vehicle): TripRow[] {
   return trips;
 }
 
+const profileCache = new WeakMap<object, { seed: number; profile: DriveProfile }>();
+
+/** A vehicle's drive profile (its day plans are cached with it while the row lives). */
+export function profileFor(db: WorldDb, vehicle: Vehicle): DriveProfile {
+  const hit = profileCache.get(vehicle);
+  if (hit?.seed === db.world.seed) return hit.profile;
+  const profile = driveProfileOf(db.world.seed, vehicle);
+  profileCache.set(vehicle, { seed: db.world.seed, profile });
+  return profile;
+}
+
+/**
+ * What a vehicle did over [from, to) by UTC day, from its drive profile (issue 37 item 7): the time it was in service
+ * and reporting, so from its `createdAt` to when it was last seen (an offline vehicle has told nothing since). The
+ * dashboard's activity, utilisation, charging and CO2 panels and the carbon page sum these.
+ */
+/** Hours of [from, to) the vehicle was in service (from its `createdAt`) and reporting (up to when last seen). */
+export function reportingHoursOf(vehicle: Vehicle, from: number, to: number): number {
+  return Math.max(0, Math.min(to, vehicle.lastSeenAt) - Math.max(from, vehicle.createdAt)) / TIME.HOUR;
+}
+
+export function activityFor(
+  db: WorldDb,
+  vehicle: Vehicle,
+  from: number,
+  to: number,
+): { days: Map<string, ProfileDay>; reportingHours: number } {
+  const a = Math.max(from, vehicle.createdAt);
+  const b = Math.min(to, vehicle.lastSeenAt);
+  if (b <= a) return { days: new Map(), reportingHours: 0 };
+  return { days: profileActivity(profileFor(db, vehicle), a, b), reportingHours: (b - a) / TIME.HOUR };
+}
+
 export function cyclesFor(db: WorldDb, vehicle: Vehicle): BatteryCycleRow[] {
   const bms = vehicle.bmsId ? db.tables.bmsDevices.get(vehicle.bmsId) : undefined;
   if (!bms) return [];
   const key = `${db.world.seed}:${db.world.referenceTime}`;
   const hit = cycleCache.get(bms);
   if (hit?.key === key) return hit.cycles;
-  const cycles = batteryCyclesOf(db.world.seed, bms, db.world.referenceTime);
+  const cycles = batteryCyclesOf(db.world.seed, bms, db.world.referenceTime, vehicle);
   cycleCache.set(bms, { key, cycles });
   return cycles;
 }

@@ -1,4 +1,4 @@
-import { permissionsOf as rolePermissionsOf } from '@services/auth/permissions-of';
+import { permissionsOfRole } from '@services/roles/role-permissions';
 import {
   can,
   type PermissionKey,
@@ -28,12 +28,11 @@ export interface AuthContext {
 
 /**
  * The permissions of a stored user: those of their role as the world's roles table holds it now (decision 0068), so a
- * role change applies to every holder on their next request. Without a db (or a role row): the default matrix.
+ * role change applies to every holder on their next request: the services' `permissionsOfRole` over the role row, as
+ * the server reads its roles table. Without a db (or a role row): the default matrix of the code.
  */
 export function permissionsOf(user: UserRecord, db?: WorldDb): PermissionMap {
-  const role = db?.tables.roles.get(user.roleId ?? user.role);
-  // The role's row of the one permission table, as the server reads it, unless the demo's roles table holds an edit.
-  const own: PermissionMap = role ? { ...role.permissions } : rolePermissionsOf(user.role);
+  const own = permissionsOfRole(user.role, db?.tables.roles.get(user.roleId ?? user.role));
   // A device-kind grant adds its role's permissions (decision 0089); expired and revoked grants add nothing.
   const granted = db ? grantedPermissionsOf(db, user) : null;
   return granted ? unionPermissions(own, granted) : own;

@@ -36,5 +36,6 @@ export function telemetryFor(
   const unknown = keys.filter((k) => !unique.some((t) => t.key === k));
   if (unknown.length > 0) throw invalidQuery(`Unknown telemetry keys: ${unknown.join(', ')}.`);
   const chosen = keys.length > 0 ? unique.filter((t) => keys.includes(t.key)) : unique;
-  return telemetryOf(db.world.seed, sourceId, chosen, from, to, points, { vehicleId });
+  const vehicle = vehicleId ? (db.tables.vehicles.get(vehicleId) ?? null) : null;
+  return telemetryOf(db.world.seed, sourceId, chosen, from, to, points, { vehicle });
 }

@@ -1,3 +1,4 @@
+import { driveProfileOf, packCyclesBy } from '../drive-profile';
 import { flat, pad } from '../prng';
 import type { Device, DeviceKind, DeviceType, Model, SimCard, TableName, Vehicle } from '../types';
 import { SIM_OPERATORS } from '../catalog';
@@ -69,7 +70,11 @@ function seedDevicesOf(type: DeviceType): Seeder<(typeof DEVICE_TABLES)[DeviceTy
           // A fitted pack reports its vehicle's charge (as the list has it); a spare one, its own.
           soc: vehicle ? vehicle.soc : Math.round(r.float(k, 7) * 1000) / 10,
           soh: Math.round((75 + r.float(k, 8) * 25) * 10) / 10,
-          cycleCount: r.int(k, 9, 0, 1500),
+          // A fitted pack has done its vehicle's cycles (one a working day, two with a top-up in the break) since it
+          // entered service, up to when it was last seen; a spare, its own.
+          cycleCount: vehicle
+            ? packCyclesBy(driveProfileOf(ctx.seed, vehicle), vehicle.lastSeenAt)
+            : r.int(k, 9, 0, 1500),
         };
       }
       if (type === 'MCU' && model?.mcu) device.mcu = { ...model.mcu };

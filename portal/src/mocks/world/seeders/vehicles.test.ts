@@ -24,7 +24,7 @@ test('takes its vehicle type from its model and its charge from its drive profil
   const typeOf = new Map(models.map((m) => [m.id, m.vehicleType]));
   for (const v of vehicles) {
     expect(v.vehicleType).toBe(typeOf.get(v.modelId));
-    expect(v.soc).toBe(Math.round(profileAt(driveProfileOf(ctx.seed, v.id), v.lastSeenAt as number).soc * 10) / 10);
+    expect(v.soc).toBe(Math.round(profileAt(driveProfileOf(ctx.seed, v), v.lastSeenAt as number).soc * 10) / 10);
     expect(v.lastSeenAt).toBeLessThanOrEqual(ctx.now);
   }
 });

@@ -26,12 +26,22 @@ export const seedVehicles: Seeder<'vehicles', 'models'> = (ctx, { models }) => {
     const id = ids.vehicle(i);
     const start = startOf(id);
     const isLive = r.chance(i, 1, 0.35);
-    const lastSeen = isLive ? now - r.int(i, 2, 5, 300) * 1000 : now - r.int(i, 2, 10, 60 * 24 * 14) * 60_000;
+    // An offline vehicle mostly dropped off lately (parked in a depot without signal, its shift over): 70 % within
+    // 12 h, 25 % within 3 days, a few up to 14 days (in the workshop). Its history stops there (issue 37 item 7).
+    const gone = r.float(i, 14);
+    const offlineMinutes =
+      gone < 0.7
+        ? r.int(i, 2, 10, 12 * 60)
+        : gone < 0.95
+          ? r.int(i, 2, 12 * 60, 3 * 24 * 60)
+          : r.int(i, 2, 3 * 24 * 60, 14 * 24 * 60);
+    const lastSeen = isLive ? now - r.int(i, 2, 5, 300) * 1000 : now - offlineMinutes * 60_000;
+    // When it entered service: its odometer is the km of its working days since (drive-profile.ts).
     const created = createdAtOf(ctx, r, i);
     // The vehicle as its drive profile (its telemetry history, and the live simulator) has it when last seen: the
     // list, the details, the live view and the history agree (issue 18 item 1, decision 0103). An offline vehicle
     // keeps what it reported last.
-    const last = profileAt(driveProfileOf(seed, id), lastSeen);
+    const last = profileAt(driveProfileOf(seed, { id, createdAt: created }), lastSeen);
     const soc = Math.round(last.soc * 10) / 10;
     const modelId = ids.model('EV', p.evModel);
     rows[i] = {
