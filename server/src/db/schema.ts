@@ -252,6 +252,45 @@ export interface NotificationTable {
   cleared_at: Timestamp | null;
   ticket_requested: boolean;
 }
+/** Support tickets (migration 0010); `escalated` and `events` are JSON arrays. */
+export interface TicketTable {
+  id: string;
+  ref: string;
+  title: string;
+  description: string;
+  status: number;
+  priority: string;
+  source: string;
+  vehicle_id: string;
+  device_id: string | null;
+  fault_id: string | null;
+  notification_id: string | null;
+  dealer_id: string | null;
+  assignee_id: string | null;
+  created_by: string | null;
+  created_by_name: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  closed_at: Timestamp | null;
+  first_response_at: Timestamp | null;
+  active_ms: ColumnType<string | number, number, number>;
+  active_since: Timestamp | null;
+  first_response_active_ms: ColumnType<string | number | null, number | null, number | null>;
+  escalated: Json<string[]>;
+  events: Json<unknown[]>;
+}
+/** A ticket's replies and internal notes (migration 0010); `attachments` is a JSON array. */
+export interface TicketMessageTable {
+  id: string;
+  ticket_id: string;
+  kind: string;
+  body: string;
+  author_id: string | null;
+  author_name: string;
+  author_role: string | null;
+  attachments: Json<unknown[]>;
+  created_at: Timestamp;
+}
 export interface SchemaMigrationTable {
   id: number;
   name: string;
@@ -278,5 +317,7 @@ export interface Database {
   group_owners: GroupOwnerView;
   faults: FaultTable;
   notifications: NotificationTable;
+  tickets: TicketTable;
+  ticket_messages: TicketMessageTable;
   schema_migrations: SchemaMigrationTable;
 }

@@ -7,12 +7,14 @@ import { geofenceColumns } from './repositories/geofence-repository';
 import { faultColumns } from './repositories/fault-repository';
 import { modelColumns } from './repositories/model-repository';
 import { notificationColumns } from './repositories/notification-repository';
+import { ticketColumns, ticketMessageColumns } from './repositories/ticket-repository';
 import { simColumns } from './repositories/sim-repository';
 import { vehicleColumns } from './repositories/vehicle-repository';
 import type {
   DeviceGroupTable,
   DeviceTable,
   FaultTable,
+  TicketTable,
   GeofenceTable,
   ModelTable,
   NotificationTable,
@@ -289,6 +291,42 @@ export async function seedDemoWorld(db: Db, vehicles: number): Promise<{ vehicle
         )
         .execute(),
     );
+    // The support tickets and their conversations (the world's tickets seeder), after the faults; the references
+    // continue after the highest seeded one.
+    const tickets = g.tickets();
+    await insertInBatches(tickets, (batch) =>
+      tx
+        .insertInto('tickets')
+        .values(
+          batch.map(
+            (t) =>
+              ticketColumns({
+                ...t,
+                createdAt: iso(t.createdAt),
+                updatedAt: iso(t.updatedAt),
+                closedAt: isoOrNull(t.closedAt),
+                firstResponseAt: isoOrNull(t.firstResponseAt),
+                activeSince: isoOrNull(t.activeSince),
+                events: t.events.map((e) => ({ ...e, occurredAt: iso(e.occurredAt) })),
+              }) as Insertable<TicketTable>,
+          ),
+        )
+        .execute(),
+    );
+    await insertInBatches(
+      tickets.flatMap((t) => t.messages.map((m) => ({ ticketId: t.id, message: m }))),
+      (batch) =>
+        tx
+          .insertInto('ticket_messages')
+          .values(
+            batch.map(({ ticketId, message }) =>
+              ticketMessageColumns(ticketId, { ...message, createdAt: iso(message.createdAt) }),
+            ),
+          )
+          .execute(),
+    );
+    const highest = Math.max(1000, ...tickets.map((t) => Number(t.ref.slice(4)) || 0));
+    await sql`select setval('ticket_refs', ${highest})`.execute(tx);
     // The audit log's seeded past (the world's audit seeder): already a chain by the services' hash, kept as it is.
     await insertInBatches(g.audit(), (batch) =>
       tx

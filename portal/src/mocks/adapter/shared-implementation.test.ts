@@ -18,10 +18,14 @@ import { deleteRole } from '@services/roles/delete-role';
 import { listRoles } from '@services/roles/list-roles';
 import { permissionsOfRole } from '@services/roles/role-permissions';
 import { assignSim } from '@services/sims/assign-sim';
+import { getTicket } from '@services/tickets/get-ticket';
+import { listTickets } from '@services/tickets/list-tickets';
+import { moveTicket } from '@services/tickets/move-ticket';
+import { postTicketMessage } from '@services/tickets/post-ticket-message';
 import { getUser } from '@services/users/get-user';
 import { listUsers } from '@services/users/list-users';
 import { cloneVehicle } from '@services/vehicles/clone-vehicle';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { authOfToken } from '../handlers/lib/auth-context';
 import { call, signIn } from '../test/api-test-client';
 import { getWorldDb } from '../world/world-instance';
@@ -34,6 +38,7 @@ import { worldModelDeps } from './model-store';
 import { worldNotificationDeps } from './notification-store';
 import { worldRoleDeps } from './role-store';
 import { worldSimDeps } from './sim-store';
+import { worldTicketDeps } from './ticket-store';
 import { worldUserDeps } from './user-store';
 import { worldVehicleDeps } from './vehicle-store';
 
@@ -261,6 +266,89 @@ describe('the demo and the server run one implementation (decision 0110)', () =>
     expect(await acknowledgeNotification(deps, callerOf(ctx), { id: open.id })).toEqual(acknowledged.body);
     const check = await call('GET', '/audit/verify', { token: await signIn('SA') });
     expect(check.body).toEqual({ ok: true, checked: seeded + 1, total: seeded + 1, broken: null });
+  });
+
+  test("the demo's tickets answer exactly the services' page, 404 by scope, 403 and 409; a fault's closing is chained", async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    try {
+      const token = await signIn('DA');
+      const db = await getWorldDb();
+      const ctx = authOfToken(token, db);
+      if (!ctx) throw new Error('no session');
+      const deps = worldTicketDeps(db, ctx.granted);
+      // The demo first (a read escalates missed targets), then the service over the same world at the same time.
+      const fromDemo = await call('GET', '/tickets?filter[status]=1,2,3,4&sort=dueAt:asc&pageSize=20', { token });
+      const page = await listTickets(deps, callerOf(ctx), {
+        filter: { status: '1,2,3,4' },
+        sort: 'dueAt:asc',
+        pageSize: 20,
+      });
+      expect(page.total).toBeGreaterThan(0);
+      expect(fromDemo.body).toEqual(page);
+      const first = page.items[0];
+      if (!first) throw new Error('no ticket');
+      expect((await call('GET', `/tickets/${first.id}`, { token })).body).toEqual(
+        await getTicket(deps, callerOf(ctx), { id: first.id }),
+      );
+
+      // A ticket of another service centre: 404 from both, not told apart from none.
+      const elsewhere = db.tables.tickets.all().find((t) => t.dealerId !== 'dlr-0001');
+      if (!elsewhere) throw new Error('no ticket outside the scope');
+      const hidden = await getTicket(deps, callerOf(ctx), { id: elsewhere.id }).catch((e: unknown) => e);
+      const fromDemoHidden = await call('GET', `/tickets/${elsewhere.id}`, { token });
+      expect({ status: fromDemoHidden.status, body: fromDemoHidden.body }).toEqual(appErrorAnswer(hidden as AppError));
+      expect(fromDemoHidden.status).toBe(404);
+
+      // A driver's internal note: 403 from both.
+      const driver = await signIn('DR');
+      const driverCtx = authOfToken(driver, db);
+      if (!driverCtx) throw new Error('no session');
+      const own = db.tables.tickets.all().find((t) => db.tables.vehicles.get(t.vehicleId)?.driverId === 'drv-00001');
+      if (!own) throw new Error('no ticket of the driver');
+      const note = { kind: 'note', body: 'mine' };
+      const noteRefused = await postTicketMessage(worldTicketDeps(db), callerOf(driverCtx), {
+        id: own.id,
+        message: note,
+      }).catch((e: unknown) => e);
+      const demoNote = await call('POST', `/tickets/${own.id}/messages`, { token: driver, body: note });
+      expect({ status: demoNote.status, body: demoNote.body }).toEqual(appErrorAnswer(noteRefused as AppError));
+      expect(demoNote.status).toBe(403);
+
+      // A move the table does not allow: 409 from both, naming the allowed moves.
+      const fault = db.tables.faults
+        .all()
+        .find((f) => f.clearedAt === null && db.tables.vehicles.get(f.vehicleId)?.dealerId === 'dlr-0001');
+      if (!fault) throw new Error('no open fault of the service centre');
+      const opened = await call('POST', '/tickets', {
+        token,
+        body: {
+          title: 'Fault',
+          description: 'x',
+          priority: 'high',
+          vehicleId: fault.vehicleId,
+          faultId: fault.id,
+          source: 'fault',
+        },
+      });
+      expect(opened.status).toBe(201);
+      const reopen = { status: 4 };
+      const refusedMove = await moveTicket(deps, callerOf(ctx), { id: opened.body.id, move: reopen }).catch(
+        (e: unknown) => e,
+      );
+      const demoMove = await call('POST', `/tickets/${opened.body.id}/status`, { token, body: reopen });
+      expect({ status: demoMove.status, body: demoMove.body }).toEqual(appErrorAnswer(refusedMove as AppError));
+      expect(demoMove.status).toBe(409);
+
+      // Closing it clears its fault through the fault store; the ticket's and the fault's entries join the chain.
+      const seeded = (await call('GET', '/audit', { token: await signIn('SA') })).body.total;
+      const closed = await call('POST', `/tickets/${opened.body.id}/status`, { token, body: { status: 6 } });
+      expect(closed.status).toBe(200);
+      expect(db.tables.faults.get(fault.id)?.clearedAt).toBe(Date.now());
+      const check = await call('GET', '/audit/verify', { token: await signIn('SA') });
+      expect(check.body).toMatchObject({ ok: true, total: seeded + 2, broken: null });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   test("the demo's users and roles answer exactly the services' scoped pages and refusals", async () => {
