@@ -7,6 +7,7 @@ import { createGeofenceRepository } from './db/repositories/geofence-repository'
 import { createFaultRepository } from './db/repositories/fault-repository';
 import { createModelRepository } from './db/repositories/model-repository';
 import { createNotificationRepository } from './db/repositories/notification-repository';
+import { createOrganisationRepository } from './db/repositories/organisation-repository';
 import { createSimRepository } from './db/repositories/sim-repository';
 import { createVehicleRepository } from './db/repositories/vehicle-repository';
 import { scryptHasher } from './security/passwords';
@@ -19,6 +20,7 @@ import type { GeofenceDeps } from './services/geofences/geofence-store';
 import type { FaultDeps } from './services/faults/fault-store';
 import type { ModelDeps } from './services/models/model-store';
 import type { NotificationDeps } from './services/notifications/notification-store';
+import type { OrganisationDeps } from './services/organisations/organisation-store';
 import type { SimDeps } from './services/sims/sim-store';
 import type { VehicleDeps } from './services/vehicles/vehicle-store';
 
@@ -32,6 +34,7 @@ export interface ServiceDeps {
   faults: FaultDeps;
   models: ModelDeps;
   notifications: NotificationDeps;
+  organisations: OrganisationDeps;
   sims: SimDeps;
   vehicles: VehicleDeps;
 }
@@ -51,6 +54,26 @@ function resource<K extends string, R>(db: Db, now: () => Date, key: K, reposito
   return { [key]: repository(db), now, transact } as Record<K, R> & { now: () => Date; transact: typeof transact };
 }
 
+/**
+ * The organisations' deps: their repository and the vehicles' (assigning writes vehicles through the vehicles' own
+ * repository), both with the audit log on one transaction.
+ */
+function organisations(db: Db, now: () => Date): OrganisationDeps {
+  return {
+    organisations: createOrganisationRepository(db),
+    vehicles: createVehicleRepository(db),
+    now,
+    transact: (work) =>
+      db.transaction().execute((tx) =>
+        work({
+          organisations: createOrganisationRepository(tx),
+          vehicles: createVehicleRepository(tx),
+          audit: createAuditRepository(tx),
+        }),
+      ),
+  };
+}
+
 export function createServiceDeps(db: Db, now: () => Date = () => new Date()): ServiceDeps {
   return {
     audit: { audit: createAuditReader(db) },
@@ -61,6 +84,7 @@ export function createServiceDeps(db: Db, now: () => Date = () => new Date()): S
     faults: resource(db, now, 'faults', createFaultRepository),
     models: resource(db, now, 'models', createModelRepository),
     notifications: resource(db, now, 'notifications', createNotificationRepository),
+    organisations: organisations(db, now),
     sims: resource(db, now, 'sims', createSimRepository),
     vehicles: resource(db, now, 'vehicles', createVehicleRepository),
   };

@@ -21,6 +21,7 @@ import { geofenceRoutes } from './routes/geofence-routes';
 import { faultRoutes } from './routes/fault-routes';
 import { modelRoutes } from './routes/model-routes';
 import { notificationRoutes } from './routes/notification-routes';
+import { organisationRoutes } from './routes/organisation-routes';
 import { simRoutes } from './routes/sim-routes';
 import { vehicleRoutes } from './routes/vehicle-routes';
 import { registerSecurityHeaders } from './security-headers';
@@ -48,6 +49,7 @@ function implementedOperations(deps: ServiceDeps): OperationHandlers {
     ...faultRoutes(deps),
     ...modelRoutes(deps),
     ...notificationRoutes(deps),
+    ...organisationRoutes(deps),
     ...simRoutes(deps),
     ...vehicleRoutes(deps),
   };
