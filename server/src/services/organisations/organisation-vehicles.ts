@@ -76,16 +76,18 @@ export async function assignOrganisationVehicles<K extends OrgKind>(
       vehicleIds: 'Activate the organisation first.',
     });
   const scope = vehicleScopeOf(caller);
-  const found = await Promise.all(ids.map((id) => deps.vehicles.get(id, scope)));
-  const missing = ids.filter((_, i) => found[i] === undefined);
-  if (missing.length > 0) throw notFound(`Vehicle ${missing.join(', ')}`);
-  const vehicles = found as Vehicle[];
   const rule = eligibilityFor(kind, org);
-  const refused = vehicles.map((v) => refusal(rule, v)).filter((r) => r !== null);
-  if (refused.length > 0) throw conflict(refused.join(' '), { vehicleIds: refused.join(' ') });
   const changes = assignmentChanges(kind, org.id, party);
   const now = deps.now();
+  // The vehicles are read and checked in the transaction that writes them.
   return deps.transact(async (tx) => {
+    const found: (Vehicle | undefined)[] = [];
+    for (const id of ids) found.push(await tx.vehicles.get(id, scope));
+    const missing = ids.filter((_, i) => found[i] === undefined);
+    if (missing.length > 0) throw notFound(`Vehicle ${missing.join(', ')}`);
+    const vehicles = found as Vehicle[];
+    const refused = vehicles.map((v) => refusal(rule, v)).filter((r) => r !== null);
+    if (refused.length > 0) throw conflict(refused.join(' '), { vehicleIds: refused.join(' ') });
     for (const v of vehicles) await tx.vehicles.update(v.id, { ...changes, updatedAt: now.toISOString() });
     const regs = vehicles.map((v) => v.registrationNumber).join(', ');
     await appendAudit(
@@ -119,14 +121,16 @@ export async function unassignOrganisationVehicles<K extends OrgKind>(
   const org = await organisationOr404(deps.organisations, caller, kind, input.id, ACTION.UNASSIGN);
   const ids = readVehicleIds(input.body);
   const field = VEHICLE_FIELD[kind];
-  const found = await Promise.all(ids.map((id) => deps.vehicles.get(id, null)));
-  const strangers = ids.filter((_, i) => found[i]?.[field] !== org.id);
-  if (strangers.length > 0)
-    throw validationFailed({ vehicleIds: `Not assigned to ${org.name}: ${strangers.join(', ')}.` });
-  const vehicles = found as Vehicle[];
   const changes = assignmentChanges(kind, null);
   const now = deps.now();
+  // The vehicles are read and checked in the transaction that writes them.
   return deps.transact(async (tx) => {
+    const found: (Vehicle | undefined)[] = [];
+    for (const id of ids) found.push(await tx.vehicles.get(id, null));
+    const strangers = ids.filter((_, i) => found[i]?.[field] !== org.id);
+    if (strangers.length > 0)
+      throw validationFailed({ vehicleIds: `Not assigned to ${org.name}: ${strangers.join(', ')}.` });
+    const vehicles = found as Vehicle[];
     for (const v of vehicles) await tx.vehicles.update(v.id, { ...changes, updatedAt: now.toISOString() });
     const regs = vehicles.map((v) => v.registrationNumber).join(', ');
     await appendAudit(
