@@ -26,7 +26,9 @@ export async function listOrganisations<K extends ListKind>(
   input: ListParams,
 ): Promise<Page<K>> {
   requirePermission(caller, { anyOf: LIST_KEYS[kind] });
-  const query = parseListQuery<string, string>(input, ORG_LISTS[kind]);
+  // The contract gives these lists no date range: from and to are not read.
+  const { from: _from, to: _to, ...params } = input;
+  const query = parseListQuery<string, string>(params, ORG_LISTS[kind]);
   const { items, total } = await deps.organisations.list(kind, organisationScopeOf(caller, kind), query);
   return { items, total, page: query.page, pageSize: query.pageSize } as Page<K>;
 }
