@@ -35,7 +35,11 @@ test('every answer carries the security headers and a request id', async () => {
 
 test('an operation not implemented yet answers 501 in the error shape, after authentication', async () => {
   expect((await server.call({ method: 'GET', url: '/api/firmware-releases' })).statusCode).toBe(401);
-  const response = await server.call({ method: 'GET', url: '/api/firmware-releases', token: await server.tokenOf('SA') });
+  const response = await server.call({
+    method: 'GET',
+    url: '/api/firmware-releases',
+    token: await server.tokenOf('SA'),
+  });
   expect(response.statusCode).toBe(501);
   expect(response.json()).toEqual({
     code: 'not_implemented',
