@@ -9,6 +9,7 @@ import { createModelRepository } from './db/repositories/model-repository';
 import { createNotificationRepository } from './db/repositories/notification-repository';
 import { createTicketRepository } from './db/repositories/ticket-repository';
 import { createRoleRepository } from './db/repositories/role-repository';
+import { createOrganisationRepository } from './db/repositories/organisation-repository';
 import { createSimRepository } from './db/repositories/sim-repository';
 import { createUserRepository } from './db/repositories/user-repository';
 import { createVehicleRepository } from './db/repositories/vehicle-repository';
@@ -24,6 +25,7 @@ import type { ModelDeps } from './services/models/model-store';
 import type { NotificationDeps } from './services/notifications/notification-store';
 import type { TicketDeps } from './services/tickets/ticket-store';
 import type { RoleDeps } from './services/roles/role-store';
+import type { OrganisationDeps } from './services/organisations/organisation-store';
 import type { SimDeps } from './services/sims/sim-store';
 import type { UserDeps } from './services/users/user-store';
 import type { VehicleDeps } from './services/vehicles/vehicle-store';
@@ -39,6 +41,7 @@ export interface ServiceDeps {
   models: ModelDeps;
   notifications: NotificationDeps;
   roles: RoleDeps;
+  organisations: OrganisationDeps;
   sims: SimDeps;
   tickets: TicketDeps;
   users: UserDeps;
@@ -83,6 +86,10 @@ export function createServiceDeps(db: Db, now: () => Date = () => new Date()): S
     models: resource(db, now, 'models', createModelRepository),
     notifications: resource(db, now, 'notifications', createNotificationRepository),
     roles: resource(db, now, 'roles', createRoleRepository),
+    // Assigning writes vehicles through the vehicles' own repository, in the organisation's transaction.
+    organisations: resource(db, now, 'organisations', createOrganisationRepository, {
+      vehicles: createVehicleRepository,
+    }),
     sims: resource(db, now, 'sims', createSimRepository),
     tickets: resource(db, now, 'tickets', createTicketRepository, {
       faults: createFaultRepository,

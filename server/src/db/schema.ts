@@ -4,17 +4,25 @@ import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type Json<T> = ColumnType<T, string, string>;
 
+/** Organisations (migrations 0001 and 0011): every field of openapi.yaml's Oem, Dealer, Fleet, EvOwner, Driver is a column. */
 export interface OemTable {
   id: string;
   name: string;
-  data: Json<Record<string, unknown>>;
+  code: string;
+  country: string;
+  status: number;
   created_at: Timestamp;
 }
 export interface DealerTable {
   id: string;
   oem_id: string;
   name: string;
-  data: Json<Record<string, unknown>>;
+  code: string;
+  city: string;
+  email: string;
+  phone: string;
+  address: string | null;
+  status: number;
   created_at: Timestamp;
 }
 export interface FleetTable {
@@ -22,21 +30,34 @@ export interface FleetTable {
   oem_id: string;
   dealer_id: string | null;
   name: string;
-  data: Json<Record<string, unknown>>;
+  city: string;
+  email: string;
+  phone: string | null;
+  address: string | null;
+  status: number;
   created_at: Timestamp;
 }
 export interface EvOwnerTable {
   id: string;
   dealer_id: string | null;
   name: string;
-  data: Json<Record<string, unknown>>;
+  email: string;
+  phone: string;
+  city: string;
+  address: string | null;
+  status: number;
   created_at: Timestamp;
 }
 export interface DriverTable {
   id: string;
   fleet_id: string;
   name: string;
-  data: Json<Record<string, unknown>>;
+  phone: string;
+  email: string | null;
+  license_number: string;
+  /** A date; read as text (YYYY-MM-DD) so no time zone moves it. */
+  license_expires_on: ColumnType<string | null, string | null, string | null>;
+  status: number;
   created_at: Timestamp;
 }
 /** Models (migrations 0001 and 0005): every field of openapi.yaml's Model is a column; lists and specs are JSON. */

@@ -22,6 +22,7 @@ import { faultRoutes } from './routes/fault-routes';
 import { modelRoutes } from './routes/model-routes';
 import { notificationRoutes } from './routes/notification-routes';
 import { roleRoutes } from './routes/role-routes';
+import { organisationRoutes } from './routes/organisation-routes';
 import { simRoutes } from './routes/sim-routes';
 import { ticketRoutes } from './routes/ticket-routes';
 import { userRoutes } from './routes/user-routes';
@@ -58,6 +59,7 @@ function implementedOperations(deps: ServiceDeps): OperationHandlers {
     ...modelRoutes(deps),
     ...notificationRoutes(deps),
     ...roleRoutes(deps),
+    ...organisationRoutes(deps),
     ...simRoutes(deps),
     ...ticketRoutes(deps),
     ...userRoutes(deps),

@@ -13,6 +13,9 @@ import { listFaults } from '@services/faults/list-faults';
 import { createModel } from '@services/models/create-model';
 import { listModels } from '@services/models/list-models';
 import { acknowledgeNotification } from '@services/notifications/acknowledge-notification';
+import { getOrganisationDetails } from '@services/organisations/get-organisation';
+import { listOrganisations } from '@services/organisations/list-organisations';
+import { assignOrganisationVehicles } from '@services/organisations/organisation-vehicles';
 import { listNotifications } from '@services/notifications/list-notifications';
 import { deleteRole } from '@services/roles/delete-role';
 import { listRoles } from '@services/roles/list-roles';
@@ -37,6 +40,7 @@ import { worldFaultDeps } from './fault-store';
 import { worldModelDeps } from './model-store';
 import { worldNotificationDeps } from './notification-store';
 import { worldRoleDeps } from './role-store';
+import { worldOrganisationDeps } from './organisation-store';
 import { worldSimDeps } from './sim-store';
 import { worldTicketDeps } from './ticket-store';
 import { worldUserDeps } from './user-store';
@@ -390,6 +394,43 @@ describe('the demo and the server run one implementation (decision 0110)', () =>
     expect(ctx?.permissions).toEqual(permissionsOfRole('FE', db.tables.roles.get('FE')));
     expect(ctx?.permissions.gr).toBeUndefined();
     expect((await call('GET', '/geofences', { token: fe })).status).toBe(403);
+  });
+
+  test("the demo's organisations answer exactly the services' scoped list, 404 and assign refusal", async () => {
+    const token = await signIn('FA');
+    const db = await getWorldDb();
+    const ctx = authOfToken(token, db);
+    if (!ctx) throw new Error('no session');
+    const deps = worldOrganisationDeps(db, ctx.granted);
+    const page = await listOrganisations(deps, callerOf(ctx), 'driver', { sort: 'name:desc', pageSize: 100 });
+    expect(page.total).toBeGreaterThan(0);
+    expect(new Set(page.items.map((d) => d.fleetId))).toEqual(new Set(['flt-0001']));
+    expect((await call('GET', '/drivers?sort=name:desc&pageSize=100', { token })).body).toEqual(page);
+
+    // Another fleet's driver: 404 from both, not told apart from none.
+    const elsewhere = db.tables.drivers.all().find((d) => d.fleetId !== 'flt-0001');
+    if (!elsewhere) throw new Error('no driver outside the scope');
+    const thrown = await getOrganisationDetails(deps, callerOf(ctx), 'driver', { id: elsewhere.id }).catch(
+      (e: unknown) => e,
+    );
+    expect(thrown).toBeInstanceOf(AppError);
+    const hidden = await call('GET', `/drivers/${elsewhere.id}/details`, { token });
+    expect({ status: hidden.status, body: hidden.body }).toEqual(appErrorAnswer(thrown as AppError));
+    expect(hidden.status).toBe(404);
+
+    // A vehicle another driver drives: the same 409 (decision 0078), and the vehicle keeps its driver.
+    const driven = db.tables.vehicles.all().find((v) => v.fleetId === 'flt-0001' && v.driverId);
+    const driver = page.items.find((d) => d.id !== driven?.driverId && d.status === 1);
+    if (!driven || !driver) throw new Error('no driven vehicle or other driver');
+    const body = { vehicleIds: [driven.id] };
+    const refusedByService = await assignOrganisationVehicles(deps, callerOf(ctx), 'driver', {
+      id: driver.id,
+      body,
+    }).catch((e: unknown) => e);
+    const refused = await call('POST', `/drivers/${driver.id}/assign-vehicles`, { token, body });
+    expect({ status: refused.status, body: refused.body }).toEqual(appErrorAnswer(refusedByService as AppError));
+    expect(refused.status).toBe(409);
+    expect(db.tables.vehicles.get(driven.id)?.driverId).toBe(driven.driverId);
   });
 
   test("every entry the demo writes holds the services' hash of it, linked to the one before", async () => {
