@@ -81,7 +81,8 @@ test('the report carries the snapshot with the scroll position saved on open', a
   Object.defineProperty(window, 'scrollY', { value: 120, configurable: true });
   await bootAndOpen();
   fromFrame('send-feedback', { formData: { description: 'd' }, action: { feedbackType: 'BUG' } });
-  await vi.waitFor(() => expect(mock.store.reports).toHaveLength(1));
+  // A busy machine takes more than Vitest's default second to snapshot and send.
+  await vi.waitFor(() => expect(mock.store.reports).toHaveLength(1), { timeout: 4_000 });
   expect(mock.store.reports[0]!.screenshotData).toEqual({ ...SHOT, y: 120 });
 });
 
@@ -91,7 +92,7 @@ test('a failed snapshot fails the send', async () => {
   });
   const sent = await bootAndOpen();
   fromFrame('send-feedback', { formData: {}, action: { feedbackType: 'BUG' } });
-  await vi.waitFor(() => expect(sent().map((m) => m.name)).toContain('feedback-sending-failed'));
+  await vi.waitFor(() => expect(sent().map((m) => m.name)).toContain('feedback-sending-failed'), { timeout: 4_000 });
   expect(mock.store.reports).toHaveLength(0);
 });
 

@@ -1,5 +1,5 @@
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest';
 import { createWidgetMock } from './widget-handlers';
 import { failNext } from './widget-store';
 
@@ -128,12 +128,14 @@ test('a staff reply is stored unread and the socket pushes the new unread count'
   const received: string[] = [];
   socket.addEventListener('message', (e) => received.push(String(e.data)));
   await new Promise((r) => socket.addEventListener('open', r));
-  await new Promise((r) => setTimeout(r, 20));
   mock.reply('t-old', 'Found it?');
-  await new Promise((r) => setTimeout(r, 20));
   const old = mock.store.conversations.find((c) => c.shareToken === 't-old');
   expect(old?.messages.at(-1)).toMatchObject({ author: { type: 'agent' }, text: 'Found it?' });
-  expect(received.map((d) => JSON.parse(d))).toContainEqual({ name: 'update', data: { u: 2 } });
+  // Waited for, not slept on: fixed 20 ms sleeps failed on a busy machine.
+  await vi.waitFor(
+    () => expect(received.map((d) => JSON.parse(d))).toContainEqual({ name: 'update', data: { u: 2 } }),
+    { timeout: 4_000 },
+  );
   socket.close();
 });
 

@@ -107,9 +107,12 @@ test('the socket records PING and delivers pushed updates', async () => {
   await new Promise((r) => socket.addEventListener('open', r));
   socket.send('PING');
   // waited for, not slept on: a fixed 20 ms failed when the machine was busy
-  await vi.waitFor(() => expect(mock.store.socketMessages).toContain('PING'));
+  await vi.waitFor(() => expect(mock.store.socketMessages).toContain('PING'), { timeout: 4_000 });
   mock.pushUpdate({ u: 5 });
-  await vi.waitFor(() => expect(received.map((d) => JSON.parse(d))).toContainEqual({ name: 'update', data: { u: 5 } }));
+  await vi.waitFor(
+    () => expect(received.map((d) => JSON.parse(d))).toContainEqual({ name: 'update', data: { u: 5 } }),
+    { timeout: 4_000 },
+  );
   socket.close();
 });
 

@@ -1,4 +1,12 @@
-import { getResponse, http, HttpResponse, type RequestHandler, type WebSocketHandler, ws } from 'msw';
+import {
+  getResponse,
+  http,
+  HttpResponse,
+  type RequestHandler,
+  type WebSocketHandlerConnection,
+  type WebSocketHandler,
+  ws,
+} from 'msw';
 import { conversationFromReport, createMessengerHandlers, nextMessageId, unreadCountFor } from './messenger-handlers';
 import {
   type MockAction,
@@ -240,8 +248,16 @@ export function createWidgetMock(options: WidgetMockOptions = {}): WidgetMock {
   handlers.push(...createMessengerHandlers(api, store, record));
 
   const socket = ws.link(`${options.wsUrl ?? 'wss://ws.gleap.io'}*`);
+  // The open connections, known from the moment each connects. MSW's own `broadcast` reaches a client only once its
+  // client list has recorded it (asynchronously): a push right after the connection was lost on a busy machine.
+  const open = new Set<WebSocketHandlerConnection['client']>();
+  const broadcast = (data: string) => {
+    for (const client of open) client.send(data);
+  };
   handlers.push(
     socket.addEventListener('connection', ({ client }) => {
+      open.add(client);
+      client.addEventListener('close', () => open.delete(client));
       client.addEventListener('message', (ev) => {
         store.socketMessages.push(String(ev.data));
       });
@@ -260,21 +276,17 @@ export function createWidgetMock(options: WidgetMockOptions = {}): WidgetMock {
     store,
     handlers,
     pushUpdate(update) {
-      socket.broadcast(JSON.stringify({ name: 'update', data: update }));
+      broadcast(JSON.stringify({ name: 'update', data: update }));
     },
     pushAction(action) {
-      socket.broadcast(
-        JSON.stringify({ name: 'update', data: { a: [{ createdAt: new Date().toISOString(), ...action }] } }),
-      );
+      broadcast(JSON.stringify({ name: 'update', data: { a: [{ createdAt: new Date().toISOString(), ...action }] } }));
     },
     reply(shareToken, text, author = { type: 'agent', name: 'Maya' }) {
       const conversation = store.conversations.find((c) => c.shareToken === shareToken);
       if (!conversation) throw new Error(`No conversation ${shareToken} in the mock store.`);
       conversation.messages.push({ id: nextMessageId(), author, text, createdAt: new Date().toISOString() });
       conversation.unreadCount += 1;
-      socket.broadcast(
-        JSON.stringify({ name: 'update', data: { u: unreadCountFor(store, conversation.owner ?? null) } }),
-      );
+      broadcast(JSON.stringify({ name: 'update', data: { u: unreadCountFor(store, conversation.owner ?? null) } }));
     },
     reset() {
       resetWidgetMockStore(store);

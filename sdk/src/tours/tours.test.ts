@@ -283,8 +283,8 @@ test('INPUT steps: the default type needs non-empty typing; Enter continues then
   expect(btn('Next')!.disabled).toBe(false);
   input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter' }));
   await vi.waitFor(() => expect(dialog()!.textContent).toContain('Next one'));
-  // a step that is neither CLICK nor INPUT blocks its element
-  expect(root()!.querySelector<HTMLElement>('.blk')!.style.display).toBe('');
+  // a step that is neither CLICK nor INPUT blocks its element (drawn on the step's animation frames)
+  await vi.waitFor(() => expect(root()!.querySelector<HTMLElement>('.blk')!.style.display).toBe(''));
 });
 
 test('CLICK steps: no Next; a click elsewhere does nothing; a click on the element or inside it advances', async () => {
