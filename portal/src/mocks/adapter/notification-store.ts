@@ -82,6 +82,12 @@ export function worldNotificationStore(db: WorldDb, options: WorldNotificationOp
       const n = db.tables.notifications.get(id);
       return n && inScope(scope)(n) ? asApi(n) : undefined;
     },
+    async add(notification) {
+      if (db.tables.notifications.get(notification.id)) return false;
+      options.undo?.touch('notifications', notification.id);
+      db.tables.notifications.insert(fromApi<Notification>(notification));
+      return true;
+    },
     async acknowledge(id, changes) {
       const n = db.tables.notifications.get(id);
       if (!n || n.acknowledgedAt !== null) return false;

@@ -1,4 +1,4 @@
-import { type Expression, type ExpressionBuilder, type SqlBool, sql, type Updateable } from 'kysely';
+import { type Expression, type ExpressionBuilder, type Insertable, type SqlBool, sql, type Updateable } from 'kysely';
 import type { ListQuery } from '../../services/lib/list-query';
 import type {
   NotificationFilterField,
@@ -155,6 +155,15 @@ export function createNotificationRepository(db: Db): NotificationStore {
         .where((eb) => eb.and([eb('notifications.id', '=', id), conditions(eb as unknown as Eb, scope, NO_QUERY)]))
         .executeTakeFirst();
       return row ? toNotification(row) : undefined;
+    },
+
+    async add(notification) {
+      const result = await db
+        .insertInto('notifications')
+        .values(notificationColumns(notification) as Insertable<NotificationTable>)
+        .onConflict((oc) => oc.column('id').doNothing())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
     },
 
     async acknowledge(id, changes) {

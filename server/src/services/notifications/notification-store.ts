@@ -14,6 +14,11 @@ export interface NotificationStore {
     query: ListQuery<NotificationSortField, NotificationFilterField>,
   ): Promise<{ items: Notification[]; total: number }>;
   get(id: string, scope: VehicleScope): Promise<Notification | undefined>;
+  /**
+   * Records a notification a rule sent (a firing of `services/rules/rule-notification.ts`); one already recorded under
+   * its id stays as it is (a firing is sent once, however often the evaluation runs): true when this call wrote it.
+   */
+  add(notification: Notification): Promise<boolean>;
   /** Writes the acknowledgement unless the notification already has one; true when this call wrote it. */
   acknowledge(
     id: string,
