@@ -8,6 +8,7 @@ import { createFaultRepository } from './db/repositories/fault-repository';
 import { createModelRepository } from './db/repositories/model-repository';
 import { createNotificationRepository } from './db/repositories/notification-repository';
 import { createRoleRepository } from './db/repositories/role-repository';
+import { createRuleRepository, createRuleSampleRepository } from './db/repositories/rule-repository';
 import { createSimRepository } from './db/repositories/sim-repository';
 import { createUserRepository } from './db/repositories/user-repository';
 import { createVehicleRepository } from './db/repositories/vehicle-repository';
@@ -22,6 +23,7 @@ import type { FaultDeps } from './services/faults/fault-store';
 import type { ModelDeps } from './services/models/model-store';
 import type { NotificationDeps } from './services/notifications/notification-store';
 import type { RoleDeps } from './services/roles/role-store';
+import type { RuleDeps } from './services/rules/rule-store';
 import type { SimDeps } from './services/sims/sim-store';
 import type { UserDeps } from './services/users/user-store';
 import type { VehicleDeps } from './services/vehicles/vehicle-store';
@@ -37,6 +39,7 @@ export interface ServiceDeps {
   models: ModelDeps;
   notifications: NotificationDeps;
   roles: RoleDeps;
+  rules: RuleDeps;
   sims: SimDeps;
   users: UserDeps;
   vehicles: VehicleDeps;
@@ -68,6 +71,7 @@ export function createServiceDeps(db: Db, now: () => Date = () => new Date()): S
     models: resource(db, now, 'models', createModelRepository),
     notifications: resource(db, now, 'notifications', createNotificationRepository),
     roles: resource(db, now, 'roles', createRoleRepository),
+    rules: { ...resource(db, now, 'rules', createRuleRepository), samples: createRuleSampleRepository(db) },
     sims: resource(db, now, 'sims', createSimRepository),
     users: {
       ...resource(db, now, 'users', createUserRepository),

@@ -22,6 +22,7 @@ import { faultRoutes } from './routes/fault-routes';
 import { modelRoutes } from './routes/model-routes';
 import { notificationRoutes } from './routes/notification-routes';
 import { roleRoutes } from './routes/role-routes';
+import { ruleRoutes } from './routes/rule-routes';
 import { simRoutes } from './routes/sim-routes';
 import { userRoutes } from './routes/user-routes';
 import { vehicleRoutes } from './routes/vehicle-routes';
@@ -51,6 +52,7 @@ function implementedOperations(deps: ServiceDeps): OperationHandlers {
     ...modelRoutes(deps),
     ...notificationRoutes(deps),
     ...roleRoutes(deps),
+    ...ruleRoutes(deps),
     ...simRoutes(deps),
     ...userRoutes(deps),
     ...vehicleRoutes(deps),
