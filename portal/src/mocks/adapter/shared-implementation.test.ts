@@ -314,7 +314,7 @@ describe('the demo and the server run one implementation (decision 0110)', () =>
       const dryRun = {
         ...body,
         vehicleId: 'veh-000001',
-        conditions: [{ ...body.conditions[0], comparator: '>=' as const, value: 0 }],
+        conditions: [{ kind: 'telemetry' as const, key: 'soc', comparator: '>=' as const, value: 0 }],
       };
       const tested = await testRule(deps, callerOf(ctx), dryRun);
       expect(tested.firings.length).toBeGreaterThan(0);
