@@ -1,8 +1,11 @@
 /**
- * The demo server's rule engine: runs the enabled rules over the simulated telemetry (`telemetryOf`, the same series
- * the charts and live views show) and the fault occurrences of the world, from where it last stopped up to now, and
- * records what fired as notifications with one outcome per delivery method. The handlers run it before they answer a
- * read of notifications or rules, so a poll is what makes notifications "arrive" (decision 0063).
+ * The demo's rule engine: its scheduling and its world reads and writes only. It runs the enabled rules over the
+ * simulated telemetry (`telemetryOf`, the same series the charts and live views show) and the fault occurrences of the
+ * world, from where it last stopped up to now. What a rule does is the services' (`server/src/services/rules`): the
+ * evaluator (conditions, pending, cool-down, clear, reminders: `rule-evaluator.ts`) and what a firing sends
+ * (`rule-notification.ts`), recorded through the notification store's `add`, as the server's ingestion will (issue
+ * 35). The handlers run it before they answer a read of notifications or rules, so a poll is what makes
+ * notifications "arrive" (decision 0063).
  */
 import { COMMAND_DEFAULT_EXPIRY_S } from '@/domain/command-params';
 import {
@@ -23,7 +26,6 @@ import {
 import type { RuleTarget as ServiceRuleTarget } from '@services/rules/rule-store';
 import { MAX_RULE_TARGETS } from '@services/rules/test-rule';
 import { worldNotificationStore } from '../adapter/notification-store';
-import { withWorldLock } from '../adapter/world-transaction';
 import type { WorldDb } from './db';
 import { type TelemetryKey, telemetryOf } from './histories';
 import { TELEMETRY_TEMPLATES } from './model-catalog';
@@ -240,14 +242,11 @@ function sendRuleCommand(db: WorldDb, rule: Rule, target: RuleTarget, t: number,
  * the first time that was saved more than the catch-up window ago is primed at `now` (a condition that already holds
  * was notified before, in the history); a newer one is evaluated from its save. The evaluation (pending, cool-down,
  * clear, reminders) and what a firing sends are the services' (`services/rules`); this engine only schedules them
- * over the world's telemetry and faults, and records each notification through the notification store. One run at
- * a time per world, behind its transactions.
+ * over the world's telemetry and faults, and records each notification through the notification store. Two runs at
+ * once record nothing twice: a notification's id is its rule, vehicle and moment, and the store's `add` keeps the
+ * first. (No world lock here: a ticket the run opens may take it.)
  */
-export function runRules(db: WorldDb, now: number, options: RuleEngineOptions = {}): Promise<Notification[]> {
-  return withWorldLock(db, () => runRulesNow(db, now, options));
-}
-
-async function runRulesNow(db: WorldDb, now: number, options: RuleEngineOptions): Promise<Notification[]> {
+export async function runRules(db: WorldDb, now: number, options: RuleEngineOptions = {}): Promise<Notification[]> {
   let memory = memories.get(db);
   if (!memory) {
     memory = { rules: new Map() };
@@ -320,7 +319,7 @@ async function runRulesNow(db: WorldDb, now: number, options: RuleEngineOptions)
       }
       if (!notifies(event, open)) return false;
       const notification = ruleNotification({
-        rule: rule as FiringRuleOf<Rule>,
+        rule,
         target,
         sample,
         reminder: event.reminder,
@@ -340,7 +339,3 @@ async function runRulesNow(db: WorldDb, now: number, options: RuleEngineOptions)
   if (recorded.length > 0) await db.persist();
   return recorded;
 }
-
-/** A world rule as the services' firing reads it (the same fields; times are not read). */
-type FiringRuleOf<T> = Omit<T, 'createdAt' | 'updatedAt' | 'lastFiredAt'> &
-  Parameters<typeof ruleNotification>[0]['rule'];
