@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { expectContract } from '../contract-schema';
+import { createNotificationRepository } from '../../src/db/repositories/notification-repository';
+import { ruleNotification } from '../../src/services/rules/rule-notification';
 import { createTestServer, type TestServer } from '../helpers';
 
 let server: TestServer;
@@ -256,5 +258,35 @@ describe('test this rule', () => {
     expect(bad.statusCode).toBe(400);
     expect((await send('DE', 'POST', '/api/rules/test', rule)).statusCode).toBe(403);
     expect(await counts()).toEqual(before);
+  });
+});
+
+describe('a firing', () => {
+  test("a rule's notification, written through the notification store, is recorded once and listed", async () => {
+    const { mine } = await fleetVehicles();
+    const rule = (await send('SA', 'POST', '/api/rules', onVehicle(mine.id))).json();
+    const t = Date.UTC(2026, 10, 25, 12, 0, 0);
+    const notification = ruleNotification({
+      rule,
+      target: { vehicleId: mine.id, sourceId: mine.id, deviceId: null, template: [] },
+      sample: { t, telemetry: { soc: 9 }, faults: [] },
+      reminder: false,
+      faults: [],
+      config: { smtpSender: null, smsSenderId: null, webhookSigned: false },
+      gateway: { sms: () => null, webhook: () => null },
+    });
+    expect(notification).toMatchObject({
+      vehicleId: mine.id,
+      ruleId: rule.id,
+      title: 'Low charge',
+      sentAt: new Date(t).toISOString(),
+      deliveries: [{ method: 16, status: 'sent' }],
+    });
+    const store = createNotificationRepository(server.database.db);
+    expect(await store.add(notification)).toBe(true);
+    expect(await store.add({ ...notification, title: 'again' })).toBe(false);
+    const listed = await call('SA', `/api/notifications?filter[ruleId]=${rule.id}`);
+    expectContract('get', '/notifications', listed);
+    expect(listed.json().items).toEqual([notification]);
   });
 });
