@@ -15,8 +15,9 @@ export interface NotificationStore {
   ): Promise<{ items: Notification[]; total: number }>;
   get(id: string, scope: VehicleScope): Promise<Notification | undefined>;
   /**
-   * Records a notification a rule sent (a firing of `services/rules/rule-notification.ts`); one already recorded under
-   * its id stays as it is (a firing is sent once, however often the evaluation runs): true when this call wrote it.
+   * Stores a notification the system sends (a rule's firing, `services/rules/rule-notification.ts`; a ticket's SLA
+   * escalation) unless one of its id exists, which stays as it is (sent once, however often the work runs): true when
+   * this call wrote it.
    */
   add(notification: Notification): Promise<boolean>;
   /** Writes the acknowledgement unless the notification already has one; true when this call wrote it. */
