@@ -9,6 +9,7 @@ import { createModelRepository } from './db/repositories/model-repository';
 import { createNotificationRepository } from './db/repositories/notification-repository';
 import { createTicketRepository } from './db/repositories/ticket-repository';
 import { createRoleRepository } from './db/repositories/role-repository';
+import { createRuleRepository, createRuleSampleRepository } from './db/repositories/rule-repository';
 import { createOrganisationRepository } from './db/repositories/organisation-repository';
 import { createSimRepository } from './db/repositories/sim-repository';
 import { createUserRepository } from './db/repositories/user-repository';
@@ -25,6 +26,7 @@ import type { ModelDeps } from './services/models/model-store';
 import type { NotificationDeps } from './services/notifications/notification-store';
 import type { TicketDeps } from './services/tickets/ticket-store';
 import type { RoleDeps } from './services/roles/role-store';
+import type { RuleDeps } from './services/rules/rule-store';
 import type { OrganisationDeps } from './services/organisations/organisation-store';
 import type { SimDeps } from './services/sims/sim-store';
 import type { UserDeps } from './services/users/user-store';
@@ -41,6 +43,7 @@ export interface ServiceDeps {
   models: ModelDeps;
   notifications: NotificationDeps;
   roles: RoleDeps;
+  rules: RuleDeps;
   organisations: OrganisationDeps;
   sims: SimDeps;
   tickets: TicketDeps;
@@ -86,6 +89,7 @@ export function createServiceDeps(db: Db, now: () => Date = () => new Date()): S
     models: resource(db, now, 'models', createModelRepository),
     notifications: resource(db, now, 'notifications', createNotificationRepository),
     roles: resource(db, now, 'roles', createRoleRepository),
+    rules: { ...resource(db, now, 'rules', createRuleRepository), samples: createRuleSampleRepository(db) },
     // Assigning writes vehicles through the vehicles' own repository, in the organisation's transaction.
     organisations: resource(db, now, 'organisations', createOrganisationRepository, {
       vehicles: createVehicleRepository,

@@ -1,6 +1,7 @@
 /**
  * Rules (portal spec §3: condition operator AND 1 / OR 2, scope OEM 1 / Model 2 / Device 3, delivery bit flags) and
- * the field checks the rule form and the demo server share, so both say the same thing about the same input.
+ * the field checks the rule form and the rule services (`server/src/services/rules`) share, so both say the same thing
+ * about the same input.
  */
 import { DELIVERY_METHOD } from './bit-flags';
 import { RULE_OPERATOR, RULE_SCOPE } from './enums';

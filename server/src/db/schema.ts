@@ -273,6 +273,34 @@ export interface NotificationTable {
   cleared_at: Timestamp | null;
   ticket_requested: boolean;
 }
+/** Rules (migration 0012); conditions, clear conditions and recipients are JSON arrays. */
+export interface RuleTable {
+  id: string;
+  name: string;
+  description: string;
+  device_kind: string;
+  scope: number;
+  oem_id: string;
+  model_id: string | null;
+  vehicle_id: string | null;
+  condition_operator: number;
+  conditions: Json<unknown[]>;
+  clear_conditions: Json<unknown[]>;
+  pending_seconds: number;
+  cooldown_seconds: number;
+  repeat_seconds: number;
+  severity: number;
+  delivery_methods: number;
+  recipients: Json<string[]>;
+  webhook_url: string | null;
+  command_code: string | null;
+  open_ticket: boolean;
+  enabled: boolean;
+  last_fired_at: Timestamp | null;
+  created_by: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
 /** Support tickets (migration 0010); `escalated` and `events` are JSON arrays. */
 export interface TicketTable {
   id: string;
@@ -338,6 +366,7 @@ export interface Database {
   group_owners: GroupOwnerView;
   faults: FaultTable;
   notifications: NotificationTable;
+  rules: RuleTable;
   tickets: TicketTable;
   ticket_messages: TicketMessageTable;
   schema_migrations: SchemaMigrationTable;

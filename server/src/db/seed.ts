@@ -7,6 +7,7 @@ import { geofenceColumns } from './repositories/geofence-repository';
 import { faultColumns } from './repositories/fault-repository';
 import { modelColumns } from './repositories/model-repository';
 import { notificationColumns } from './repositories/notification-repository';
+import { ruleColumns } from './repositories/rule-repository';
 import { ticketColumns, ticketMessageColumns } from './repositories/ticket-repository';
 import { organisationColumns } from './repositories/organisation-repository';
 import { simColumns } from './repositories/sim-repository';
@@ -19,6 +20,7 @@ import type {
   GeofenceTable,
   ModelTable,
   NotificationTable,
+  RuleTable,
   SimTable,
   VehicleTable,
 } from './schema';
@@ -187,6 +189,23 @@ export async function seedDemoWorld(db: Db, vehicles: number): Promise<{ vehicle
                 createdAt: iso(f.createdAt),
                 updatedAt: iso(f.updatedAt),
               }) as Insertable<GeofenceTable>,
+          ),
+        )
+        .execute(),
+    );
+    // The world's rules (its rules seeder), which the notifications below name.
+    await insertInBatches(g.rules(), (batch) =>
+      tx
+        .insertInto('rules')
+        .values(
+          batch.map(
+            (r) =>
+              ruleColumns({
+                ...r,
+                lastFiredAt: isoOrNull(r.lastFiredAt),
+                createdAt: iso(r.createdAt),
+                updatedAt: iso(r.updatedAt),
+              }) as Insertable<RuleTable>,
           ),
         )
         .execute(),

@@ -22,6 +22,7 @@ import { faultRoutes } from './routes/fault-routes';
 import { modelRoutes } from './routes/model-routes';
 import { notificationRoutes } from './routes/notification-routes';
 import { roleRoutes } from './routes/role-routes';
+import { ruleRoutes } from './routes/rule-routes';
 import { organisationRoutes } from './routes/organisation-routes';
 import { simRoutes } from './routes/sim-routes';
 import { ticketRoutes } from './routes/ticket-routes';
@@ -59,6 +60,7 @@ function implementedOperations(deps: ServiceDeps): OperationHandlers {
     ...modelRoutes(deps),
     ...notificationRoutes(deps),
     ...roleRoutes(deps),
+    ...ruleRoutes(deps),
     ...organisationRoutes(deps),
     ...simRoutes(deps),
     ...ticketRoutes(deps),

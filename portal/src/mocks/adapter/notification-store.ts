@@ -82,17 +82,18 @@ export function worldNotificationStore(db: WorldDb, options: WorldNotificationOp
       const n = db.tables.notifications.get(id);
       return n && inScope(scope)(n) ? asApi(n) : undefined;
     },
+    async add(notification) {
+      if (db.tables.notifications.get(notification.id)) return false;
+      options.undo?.touch('notifications', notification.id);
+      db.tables.notifications.insert(fromApi<Notification>(notification));
+      return true;
+    },
     async acknowledge(id, changes) {
       const n = db.tables.notifications.get(id);
       if (!n || n.acknowledgedAt !== null) return false;
       options.undo?.touch('notifications', id);
       db.tables.notifications.update(id, fromApi<Partial<Notification>>(changes));
       return true;
-    },
-    async add(notification) {
-      if (db.tables.notifications.get(notification.id)) return;
-      options.undo?.touch('notifications', notification.id);
-      db.tables.notifications.insert(fromApi<Notification>(notification));
     },
   };
 }

@@ -19,6 +19,10 @@ import { assignOrganisationVehicles } from '@services/organisations/organisation
 import { listNotifications } from '@services/notifications/list-notifications';
 import { deleteRole } from '@services/roles/delete-role';
 import { listRoles } from '@services/roles/list-roles';
+import { createRule } from '@services/rules/create-rule';
+import { getRule } from '@services/rules/get-rule';
+import { listRules } from '@services/rules/list-rules';
+import { testRule } from '@services/rules/test-rule';
 import { permissionsOfRole } from '@services/roles/role-permissions';
 import { assignSim } from '@services/sims/assign-sim';
 import { getTicket } from '@services/tickets/get-ticket';
@@ -41,6 +45,7 @@ import { worldModelDeps } from './model-store';
 import { worldNotificationDeps } from './notification-store';
 import { worldRoleDeps } from './role-store';
 import { worldOrganisationDeps } from './organisation-store';
+import { worldRuleDeps } from './rule-store';
 import { worldSimDeps } from './sim-store';
 import { worldTicketDeps } from './ticket-store';
 import { worldUserDeps } from './user-store';
@@ -350,6 +355,62 @@ describe('the demo and the server run one implementation (decision 0110)', () =>
       expect(db.tables.faults.get(fault.id)?.clearedAt).toBe(Date.now());
       const check = await call('GET', '/audit/verify', { token: await signIn('SA') });
       expect(check.body).toMatchObject({ ok: true, total: seeded + 2, broken: null });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  test("the demo's rules answer exactly the services' scoped page, 404, refusal of a hidden vehicle and dry run", async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.UTC(2026, 10, 25, 12, 0, 3) });
+    try {
+      const db = await getWorldDb();
+      const token = await signIn('OEMA');
+      const ctx = authOfToken(token, db);
+      if (!ctx) throw new Error('no session');
+      const deps = worldRuleDeps(db, ctx.granted);
+      const page = await listRules(deps, callerOf(ctx), { pageSize: 100 });
+      expect(page.total).toBeGreaterThan(0);
+      expect(page.items.every((r) => r.oemId === ctx.user.oemId)).toBe(true);
+      expect((await call('GET', '/rules?pageSize=100', { token })).body).toEqual(page);
+
+      const foreign = db.tables.rules.all().find((r) => r.oemId !== ctx.user.oemId);
+      if (!foreign) throw new Error('no rule of another OEM');
+      const hidden = await getRule(deps, callerOf(ctx), { id: foreign.id }).catch((e: unknown) => e);
+      expect(hidden).toBeInstanceOf(AppError);
+      const fromDemo = await call('GET', `/rules/${foreign.id}`, { token });
+      expect({ status: fromDemo.status, body: fromDemo.body }).toEqual(appErrorAnswer(hidden as AppError));
+      expect(fromDemo.status).toBe(404);
+
+      const fleet = await signIn('FA');
+      const fleetCtx = authOfToken(fleet, db);
+      if (!fleetCtx) throw new Error('no session');
+      const other = db.tables.vehicles.all().find((v) => v.fleetId !== fleetCtx.user.fleetId);
+      const body = {
+        name: 'Low charge',
+        deviceKind: 'EV' as const,
+        scope: 3 as const,
+        vehicleId: other?.id ?? '',
+        conditionOperator: 1 as const,
+        conditions: [{ kind: 'telemetry' as const, key: 'soc', comparator: '<' as const, value: 15 }],
+        severity: 3 as const,
+        deliveryMethods: 16,
+      };
+      const refused = await createRule(worldRuleDeps(db, fleetCtx.granted), callerOf(fleetCtx), body).catch(
+        (e: unknown) => e,
+      );
+      expect(refused).toBeInstanceOf(AppError);
+      const refusedByDemo = await call('POST', '/rules', { token: fleet, body });
+      expect({ status: refusedByDemo.status, body: refusedByDemo.body }).toEqual(appErrorAnswer(refused as AppError));
+      expect(refusedByDemo.body.fieldErrors).toEqual({ vehicleId: 'Choose a vehicle.' });
+
+      const dryRun = {
+        ...body,
+        vehicleId: 'veh-000001',
+        conditions: [{ kind: 'telemetry' as const, key: 'soc', comparator: '>=' as const, value: 0 }],
+      };
+      const tested = await testRule(deps, callerOf(ctx), dryRun);
+      expect(tested.firings.length).toBeGreaterThan(0);
+      expect((await call('POST', '/rules/test', { token, body: dryRun })).body).toEqual(tested);
     } finally {
       vi.useRealTimers();
     }

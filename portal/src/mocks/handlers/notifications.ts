@@ -26,7 +26,7 @@ export function createNotificationHandlers(http: ApiHttp, engine: RuleEngineOpti
     http.get('/notifications', async ({ request, response }) =>
       answering(async () => {
         const { db, deps, caller } = await notificationCall(request);
-        if (runRules(db, Date.now(), engine).length > 0) await db.persist();
+        await runRules(db, Date.now(), engine);
         return response(200).json(await listNotifications(deps, caller, listParamsOf(new URL(request.url))));
       }),
     ),

@@ -169,7 +169,7 @@ test('the engine calls onTicketRequested for rules that open a ticket', async ()
   await call('POST', '/rules', { token, body: ALWAYS });
   const requested: string[] = [];
   vi.setSystemTime(Date.now() + 12_000);
-  runRules(db, Date.now(), { onTicketRequested: (_db, n) => requested.push(n.vehicleId) });
+  await runRules(db, Date.now(), { onTicketRequested: (_db, n) => requested.push(n.vehicleId) });
   expect(requested).toEqual(['veh-000001']);
 });
 

@@ -1,16 +1,13 @@
 /**
- * The demo server's rule engine: runs the enabled rules over the simulated telemetry (`telemetryOf`, the same series
- * the charts and live views show) and the fault occurrences of the world, from where it last stopped up to now, and
- * records what fired as notifications with one outcome per delivery method. The handlers run it before they answer a
- * read of notifications or rules, so a poll is what makes notifications "arrive" (decision 0063).
+ * The demo's rule engine: its scheduling and its world reads and writes only. It runs the enabled rules over the
+ * simulated telemetry (`telemetryOf`, the same series the charts and live views show) and the fault occurrences of the
+ * world, from where it last stopped up to now. What a rule does is the services' (`server/src/services/rules`): the
+ * evaluator (conditions, pending, cool-down, clear, reminders: `rule-evaluator.ts`) and what a firing sends
+ * (`rule-notification.ts`), recorded through the notification store's `add`, as the server's ingestion will (issue
+ * 35). The handlers run it before they answer a read of notifications or rules, so a poll is what makes
+ * notifications "arrive" (decision 0063).
  */
-import type { components } from '@/domain/api-schema';
-import { COMPARATOR_LABELS, type Comparator, type RuleConditionValue } from '@/domain/rules';
 import { COMMAND_DEFAULT_EXPIRY_S } from '@/domain/command-params';
-import type { WorldDb } from './db';
-import { type TelemetryKey, telemetryOf } from './histories';
-import { TELEMETRY_TEMPLATES } from './model-catalog';
-import { hashString } from './prng';
 import {
   type EvaluatedRule,
   type EvaluationState,
@@ -19,18 +16,24 @@ import {
   primeState,
   type RuleEvent,
   type Sample,
-} from './rule-evaluator';
+} from '@services/rules/rule-evaluator';
+import {
+  type DeliveryConfig,
+  type DeliveryGateway,
+  notifies,
+  ruleNotification,
+} from '@services/rules/rule-notification';
+import type { RuleTarget as ServiceRuleTarget } from '@services/rules/rule-store';
+import { MAX_RULE_TARGETS } from '@services/rules/test-rule';
+import { worldNotificationStore } from '../adapter/notification-store';
+import type { WorldDb } from './db';
+import { type TelemetryKey, telemetryOf } from './histories';
+import { TELEMETRY_TEMPLATES } from './model-catalog';
+import { hashString } from './prng';
 import type { Command, Fault, Notification, Rule, Vehicle } from './types';
 
-type Delivery = components['schemas']['NotificationDelivery'];
-
-/** Vehicles one rule evaluates at most (per run and per test): the demo's bound on work per poll. */
-export const MAX_RULE_TARGETS = 200;
 /** The engine samples every 5 s (the live view's device telemetry rate). */
 export const ENGINE_STEP_MS = 5000;
-/** "Test this rule" samples the last hour every 10 s. */
-export const TEST_STEP_MS = 10_000;
-export const TEST_WINDOW_MS = 3_600_000;
 /** After a long pause (a closed tab) the engine catches up at most this far back. */
 const MAX_CATCH_UP_MS = 10 * 60_000;
 
@@ -42,11 +45,9 @@ export interface RuleEngineOptions {
   onTicketRequested?: (db: WorldDb, notification: Notification, rule: Rule) => void;
 }
 
-/** The vehicle (EV) or fitted device of the rule's kind that one rule watches. */
-export interface RuleTarget {
+/** The vehicle (EV) or fitted device of the rule's kind that one rule watches, with the world's vehicle row. */
+export interface RuleTarget extends ServiceRuleTarget {
   vehicle: Vehicle;
-  sourceId: string;
-  deviceId: string | null;
   template: readonly TelemetryKey[];
 }
 
@@ -73,7 +74,7 @@ function targetOf(db: WorldDb, rule: EvaluableRule, vehicle: Vehicle): RuleTarge
   if (rule.deviceKind === 'EV') {
     if (rule.scope === 2 && vehicle.modelId !== rule.modelId) return null;
     const template = db.tables.models.get(vehicle.modelId)?.telemetryTemplate ?? TELEMETRY_TEMPLATES.EV;
-    return { vehicle, sourceId: vehicle.id, deviceId: null, template };
+    return { vehicle, vehicleId: vehicle.id, sourceId: vehicle.id, deviceId: null, template };
   }
   const deviceId = vehicle[DEVICE_FIELD[rule.deviceKind]];
   if (!deviceId) return null;
@@ -83,11 +84,15 @@ function targetOf(db: WorldDb, rule: EvaluableRule, vehicle: Vehicle): RuleTarge
   const template =
     (device.modelId ? db.tables.models.get(device.modelId)?.telemetryTemplate : undefined) ??
     TELEMETRY_TEMPLATES[rule.deviceKind];
-  return { vehicle, sourceId: device.id, deviceId: device.id, template };
+  return { vehicle, vehicleId: vehicle.id, sourceId: device.id, deviceId: device.id, template };
 }
 
-/** The vehicles a rule watches (at most `MAX_RULE_TARGETS`), and whether its scope holds more. */
-export function ruleTargets(db: WorldDb, rule: EvaluableRule): { targets: RuleTarget[]; truncated: boolean } {
+/** The vehicles a rule watches (at most `max`), and whether its scope holds more. */
+export function ruleTargets(
+  db: WorldDb,
+  rule: EvaluableRule,
+  max: number = MAX_RULE_TARGETS,
+): { targets: RuleTarget[]; truncated: boolean } {
   if (rule.scope === 3) {
     const vehicle = rule.vehicleId ? db.tables.vehicles.get(rule.vehicleId) : undefined;
     const target = vehicle ? targetOf(db, rule, vehicle) : null;
@@ -98,14 +103,14 @@ export function ruleTargets(db: WorldDb, rule: EvaluableRule): { targets: RuleTa
     if (vehicle.oemId !== rule.oemId) continue;
     const target = targetOf(db, rule, vehicle);
     if (!target) continue;
-    if (targets.length === MAX_RULE_TARGETS) return { targets, truncated: true };
+    if (targets.length === max) return { targets, truncated: true };
     targets.push(target);
   }
   return { targets, truncated: false };
 }
 
 /** Fault occurrences by vehicle, for the fault conditions of one run. */
-function faultsByVehicle(db: WorldDb): Map<string, Fault[]> {
+export function faultsByVehicle(db: WorldDb): Map<string, Fault[]> {
   const byVehicle = new Map<string, Fault[]>();
   for (const fault of db.tables.faults.values()) {
     const list = byVehicle.get(fault.vehicleId);
@@ -164,40 +169,6 @@ function evaluated(rule: EvaluableRule): EvaluatedRule {
   return rule as EvaluatedRule;
 }
 
-export interface RuleTestFiring {
-  vehicleId: string;
-  firedAt: number;
-  clearedAt: number | null;
-}
-
-/** "Test this rule": when it would have fired over the last hour before `now`, vehicle by vehicle, newest first. */
-export function testRule(
-  db: WorldDb,
-  rule: EvaluableRule,
-  now: number,
-): { from: number; to: number; vehicles: number; truncated: boolean; firings: RuleTestFiring[] } {
-  const to = Math.floor(now / TEST_STEP_MS) * TEST_STEP_MS;
-  const from = to - TEST_WINDOW_MS;
-  const { targets, truncated } = ruleTargets(db, rule);
-  const faults = faultsByVehicle(db);
-  const firings: RuleTestFiring[] = [];
-  for (const target of targets) {
-    const samples = samplesOf(db, rule, target, from, to, TEST_STEP_MS, faults.get(target.vehicle.id) ?? []);
-    let open: RuleTestFiring | null = null;
-    for (const event of evaluateSamples(evaluated(rule), samples).events) {
-      if (event.type === 'fire') {
-        open = { vehicleId: target.vehicle.id, firedAt: event.t, clearedAt: null };
-        firings.push(open);
-      } else if (open) {
-        open.clearedAt = event.t;
-        open = null;
-      }
-    }
-  }
-  firings.sort((a, b) => b.firedAt - a.firedAt || a.vehicleId.localeCompare(b.vehicleId));
-  return { from, to, vehicles: targets.length, truncated, firings };
-}
-
 // ---- The live engine ----
 
 interface RuleMemory {
@@ -215,25 +186,6 @@ interface EngineMemory {
 
 const memories = new WeakMap<WorldDb, EngineMemory>();
 
-function describe(condition: RuleConditionValue, sample: Sample, template: readonly TelemetryKey[]): string {
-  const op = COMPARATOR_LABELS[condition.comparator as Comparator];
-  if (condition.kind === 'fault')
-    return `a fault ${condition.key ?? ''} with severity ${op} ${condition.value}`.replace('  ', ' ');
-  const key = template.find((k) => k.key === condition.key);
-  const value = condition.key === null ? undefined : sample.telemetry[condition.key];
-  return `${key?.label ?? condition.key} ${value ?? '?'} ${key?.unit ?? ''} (${op} ${condition.value})`.replace(
-    /\s+/g,
-    ' ',
-  );
-}
-
-/** What the rules of one OEM send with: its own settings, each empty field falling back to the platform's. */
-export interface DeliveryConfig {
-  smtpSender: string | null;
-  smsSenderId: string | null;
-  webhookSigned: boolean;
-}
-
 /**
  * The delivery configuration of the Settings page that a rule of `oemId` uses (decision 0088): the OEM's SMTP sender,
  * SMS sender id and web-hook signing secret, each one the platform's where the OEM set none.
@@ -248,45 +200,15 @@ export function deliveryConfigOf(db: WorldDb, oemId: string | null): DeliveryCon
   };
 }
 
-/** Where a missing delivery setting is set (the error a failed channel shows). */
-const SET_IN_SETTINGS = 'set it in Settings, Delivery methods';
-
-/** One outcome per delivery method, the same for the same notification and configuration. */
-function deliveriesOf(rule: Rule, id: string, t: number, config: DeliveryConfig): Delivery[] {
-  const out: Delivery[] = [];
-  const at = new Date(t + 1000).toISOString();
-  const has = (bit: number) => (rule.deliveryMethods & bit) !== 0;
-  const hash = hashString(id);
-  if (has(1)) out.push({ method: 1, status: 'delivered', error: null, at });
-  const failed = (method: Delivery['method'], error: string) => out.push({ method, status: 'failed', error, at });
-  if (has(2)) {
-    if (!config.smtpSender) failed(2, `No e-mail sender (SMTP) is set up: ${SET_IN_SETTINGS}.`);
-    else if (!rule.recipients.some((r) => r.includes('@'))) failed(2, 'No e-mail recipient.');
-    else out.push({ method: 2, status: 'delivered', error: null, at });
-  }
-  if (has(4)) {
-    if (!config.smsSenderId) failed(4, `No SMS sender id is set up: ${SET_IN_SETTINGS}.`);
-    else if (hash % 10 === 0) failed(4, 'The SMS gateway rejected the number (error 21211).');
-    else out.push({ method: 4, status: 'delivered', error: null, at });
-  }
-  if (has(8)) {
-    if (!rule.webhookUrl || /fail|down/i.test(rule.webhookUrl))
-      failed(8, 'The endpoint answered HTTP 503 Service Unavailable.');
-    else if (!config.webhookSigned)
-      failed(8, `No web-hook signing secret is set up, and unsigned calls are not sent: ${SET_IN_SETTINGS}.`);
-    else out.push({ method: 8, status: 'delivered', error: null, at });
-  }
-  if (has(16)) out.push({ method: 16, status: 'sent', error: null, at });
-  if (has(32)) {
-    out.push({
-      method: 32,
-      status: rule.commandCode ? 'sent' : 'failed',
-      error: rule.commandCode ? null : 'The rule names no command.',
-      at,
-    });
-  }
-  return out;
-}
+/**
+ * The demo's simulated gateways: one SMS in ten is rejected (by the notification id), and a web-hook URL that says
+ * "fail" or "down" answers 503; the rules of what is sent with which settings are the services' (`deliveriesOf`).
+ */
+const DEMO_GATEWAY: DeliveryGateway = {
+  sms: (id) => (hashString(id) % 10 === 0 ? 'The SMS gateway rejected the number (error 21211).' : null),
+  webhook: (_id, url) =>
+    !url || /fail|down/i.test(url) ? 'The endpoint answered HTTP 503 Service Unavailable.' : null,
+};
 
 function sendRuleCommand(db: WorldDb, rule: Rule, target: RuleTarget, t: number, notificationId: string): void {
   if (!rule.commandCode || (rule.deliveryMethods & 32) === 0) return;
@@ -315,63 +237,22 @@ function sendRuleCommand(db: WorldDb, rule: Rule, target: RuleTarget, t: number,
   if (!db.tables.commands.get(command.id)) db.tables.commands.insert(command);
 }
 
-function fire(
-  rule: Rule,
-  target: RuleTarget,
-  sample: Sample,
-  reminder: boolean,
-  faults: readonly Fault[],
-  config: DeliveryConfig,
-): Notification {
-  const id = `ntf-r-${rule.id}-${target.vehicle.id}-${sample.t}`;
-  const matching = rule.conditions.find((c) => c.kind === 'fault');
-  const fault = matching
-    ? faults.find(
-        (f) =>
-          f.occurredAt <= sample.t &&
-          (f.clearedAt === null || f.clearedAt > sample.t) &&
-          (matching.key === null || matching.key === f.code),
-      )
-    : undefined;
-  const what = rule.conditions.filter((c) => c.kind === 'telemetry').map((c) => describe(c, sample, target.template));
-  const notification: Notification = {
-    id,
-    vehicleId: target.vehicle.id,
-    faultId: fault?.id ?? null,
-    ruleId: rule.id,
-    ruleName: rule.name,
-    deliveryMethods: rule.deliveryMethods,
-    title: reminder ? `Reminder: ${rule.name}` : rule.name,
-    message: [
-      `${rule.deviceKind === 'EV' ? target.vehicle.id : `${rule.deviceKind} ${target.sourceId}`} on ${target.vehicle.id}`,
-      fault ? `${fault.code} (${fault.name})` : null,
-      what.length ? what.join(rule.conditionOperator === 2 ? ' or ' : ', ') : null,
-    ]
-      .filter(Boolean)
-      .join(': '),
-    severity: rule.severity,
-    sentAt: sample.t,
-    deliveries: deliveriesOf(rule, id, sample.t, config),
-    acknowledgedAt: null,
-    acknowledgedBy: null,
-    acknowledgedByName: null,
-    clearedAt: null,
-    ticketRequested: rule.openTicket,
-  };
-  return notification;
-}
-
 /**
  * Runs every enabled rule from where it stopped up to `now`; answers the notifications it recorded. A rule seen for
  * the first time that was saved more than the catch-up window ago is primed at `now` (a condition that already holds
- * was notified before, in the history); a newer one is evaluated from its save.
+ * was notified before, in the history); a newer one is evaluated from its save. The evaluation (pending, cool-down,
+ * clear, reminders) and what a firing sends are the services' (`services/rules`); this engine only schedules them
+ * over the world's telemetry and faults, and records each notification through the notification store. Two runs at
+ * once record nothing twice: a notification's id is its rule, vehicle and moment, and the store's `add` keeps the
+ * first. (No world lock here: a ticket the run opens may take it.)
  */
-export function runRules(db: WorldDb, now: number, options: RuleEngineOptions = {}): Notification[] {
+export async function runRules(db: WorldDb, now: number, options: RuleEngineOptions = {}): Promise<Notification[]> {
   let memory = memories.get(db);
   if (!memory) {
     memory = { rules: new Map() };
     memories.set(db, memory);
   }
+  const notifications = worldNotificationStore(db);
   const last = Math.floor(now / ENGINE_STEP_MS) * ENGINE_STEP_MS;
   const recorded: Notification[] = [];
   let faults: Map<string, Fault[]> | undefined;
@@ -406,37 +287,55 @@ export function runRules(db: WorldDb, now: number, options: RuleEngineOptions = 
     if (first > last) continue;
     faults ??= faultsByVehicle(db);
     let lastFiredAt = rule.lastFiredAt;
+    const config = deliveryConfigOf(db, rule.oemId);
     for (const target of ruleTargets(db, rule).targets) {
       const own = faults.get(target.vehicle.id) ?? [];
       const samples = samplesOf(db, rule, target, first, last, ENGINE_STEP_MS, own);
       const byTime = new Map(samples.map((s) => [s.t, s]));
       const run = evaluateSamples(evaluated(rule), samples, mine.states.get(target.vehicle.id) ?? IDLE);
       mine.states.set(target.vehicle.id, run.state);
-      for (const event of run.events) handle(event, byTime.get(event.t) as Sample, target, own);
+      for (const event of run.events) {
+        const fired = await handle(mine, event, byTime.get(event.t) as Sample, target, own);
+        if (fired) lastFiredAt = Math.max(lastFiredAt ?? 0, event.t);
+      }
     }
     mine.until = last;
     if (lastFiredAt !== rule.lastFiredAt) db.tables.rules.update(rule.id, { lastFiredAt });
 
-    function handle(event: RuleEvent, sample: Sample, target: RuleTarget, own: readonly Fault[]): void {
-      const memo = mine as RuleMemory;
+    /** Records what one event of the evaluator does; true when it sent a notification. */
+    async function handle(
+      memo: RuleMemory,
+      event: RuleEvent,
+      sample: Sample,
+      target: RuleTarget,
+      own: readonly Fault[],
+    ): Promise<boolean> {
       const openId = memo.open.get(target.vehicle.id);
       const open = openId ? db.tables.notifications.get(openId) : undefined;
       if (event.type === 'clear') {
         if (open && open.clearedAt === null) db.tables.notifications.update(open.id, { clearedAt: event.t });
         memo.open.delete(target.vehicle.id);
-        return;
+        return false;
       }
-      // Nobody is reminded of what they already acknowledged.
-      if (event.reminder && open?.acknowledgedAt != null) return;
-      const notification = fire(rule, target, sample, event.reminder, own, deliveryConfigOf(db, rule.oemId));
-      if (db.tables.notifications.get(notification.id)) return;
-      db.tables.notifications.insert(notification);
+      if (!notifies(event, open)) return false;
+      const notification = ruleNotification({
+        rule,
+        target,
+        sample,
+        reminder: event.reminder,
+        faults: own,
+        config,
+        gateway: DEMO_GATEWAY,
+      });
+      if (!(await notifications.add(notification))) return false;
+      const stored = db.tables.notifications.get(notification.id) as Notification;
       sendRuleCommand(db, rule, target, event.t, notification.id);
       memo.open.set(target.vehicle.id, notification.id);
-      lastFiredAt = Math.max(lastFiredAt ?? 0, event.t);
-      recorded.push(notification);
-      if (rule.openTicket) options.onTicketRequested?.(db, notification, rule);
+      recorded.push(stored);
+      if (rule.openTicket) options.onTicketRequested?.(db, stored, rule);
+      return true;
     }
   }
+  if (recorded.length > 0) await db.persist();
   return recorded;
 }

@@ -157,6 +157,15 @@ export function createNotificationRepository(db: Db): NotificationStore {
       return row ? toNotification(row) : undefined;
     },
 
+    async add(notification) {
+      const result = await db
+        .insertInto('notifications')
+        .values(notificationColumns(notification) as Insertable<NotificationTable>)
+        .onConflict((oc) => oc.column('id').doNothing())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    },
+
     async acknowledge(id, changes) {
       const result = await db
         .updateTable('notifications')
@@ -170,14 +179,6 @@ export function createNotificationRepository(db: Db): NotificationStore {
         .where('acknowledged_at', 'is', null)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
-    },
-
-    async add(notification) {
-      await db
-        .insertInto('notifications')
-        .values(notificationColumns(notification) as Insertable<NotificationTable>)
-        .onConflict((oc) => oc.column('id').doNothing())
-        .execute();
     },
   };
 }

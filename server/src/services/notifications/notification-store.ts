@@ -14,13 +14,17 @@ export interface NotificationStore {
     query: ListQuery<NotificationSortField, NotificationFilterField>,
   ): Promise<{ items: Notification[]; total: number }>;
   get(id: string, scope: VehicleScope): Promise<Notification | undefined>;
+  /**
+   * Stores a notification the system sends (a rule's firing, `services/rules/rule-notification.ts`; a ticket's SLA
+   * escalation) unless one of its id exists, which stays as it is (sent once, however often the work runs): true when
+   * this call wrote it.
+   */
+  add(notification: Notification): Promise<boolean>;
   /** Writes the acknowledgement unless the notification already has one; true when this call wrote it. */
   acknowledge(
     id: string,
     changes: Pick<Notification, 'acknowledgedAt' | 'acknowledgedBy' | 'acknowledgedByName' | 'deliveries'>,
   ): Promise<boolean>;
-  /** Stores a notification the system sends (a ticket's SLA escalation) unless one of its id exists. */
-  add(notification: Notification): Promise<void>;
 }
 
 export interface NotificationDeps {

@@ -1,7 +1,8 @@
 /**
  * The rule evaluator: pure functions from a rule's conditions and timing and a series of samples to the moments it
- * fires and clears. No clock, no world: the demo server's engine (`rule-engine.ts`) feeds it samples of the simulated
- * telemetry and faults, and "Test this rule" feeds it the last hour.
+ * fires and clears. No clock, no world: the demo's engine (`portal/src/mocks/world/rule-engine.ts`) feeds it the simulated
+ * telemetry and faults, "Test this rule" (`test-rule.ts`) feeds it the last hour, and the server's ingestion will feed
+ * it what vehicles report (issue 35).
  *
  * Timing (decision 0063): conditions must hold for `pendingSeconds` before the rule fires (a pending period, as in
  * Grafana); a firing rule clears when its clear conditions hold (all of them), or, without clear conditions, when its
