@@ -1,11 +1,10 @@
 import { createRng, pad } from './prng';
-import {
-  compareVersions,
-  type OtaUpdateState,
-  planWaves,
-  type RolloutPolicy,
-  type RolloutState,
-} from './firmware-rollout';
+import type {
+  OtaUpdateRecord as ServiceOtaUpdateRecord,
+  RolloutRecord,
+  RolloutTargetKind as ServiceTargetKind,
+} from '@services/firmware/firmware-types';
+import { compareVersions, planWaves, type RolloutPolicy, type RolloutSimulation } from './firmware-rollout';
 import type { Device, DeviceType, Model } from './types';
 
 /** A firmware release of one device kind (and model; loggers have none), as the world keeps it. */
@@ -30,36 +29,15 @@ export interface FirmwareReleaseRecord {
   createdAt: number;
 }
 
-export type RolloutTargetKind = 'group' | 'model' | 'filter' | 'rollback';
+export type RolloutTargetKind = ServiceTargetKind;
 
-/** A staged rollout of one release, with the engine's state (see firmware-rollout.ts). */
-export interface FirmwareRolloutRecord extends RolloutState {
-  releaseId: string;
-  version: string;
-  deviceType: DeviceType;
-  modelId: string | null;
-  oemId: string;
-  targetKind: RolloutTargetKind;
-  targetLabel: string;
-  deviceCount: number;
-  /** The rollout whose failed devices this one re-deploys the previous release to. */
-  rollbackOf: string | null;
-  createdBy: string;
-  createdAt: number;
-  updatedAt: number;
+/** A staged rollout of one release as the world keeps it: the services' record and the demo's simulation knobs. */
+export interface FirmwareRolloutRecord extends RolloutRecord {
+  simulation: RolloutSimulation;
 }
 
-/** One device's update in one rollout (the Device OTA history is these rows). */
-export interface OtaUpdateRecord extends OtaUpdateState {
-  rolloutId: string | null;
-  releaseId: string | null;
-  deviceType: DeviceType;
-  modelId: string | null;
-  oemId: string;
-  fromVersion: string;
-  toVersion: string;
-  createdAt: number;
-}
+/** One device's update in one rollout (the Device OTA history is these rows), as the services keep it. */
+export type OtaUpdateRecord = ServiceOtaUpdateRecord;
 
 const DAY = 86_400_000;
 const HASH_CHARS = '0123456789abcdef';
