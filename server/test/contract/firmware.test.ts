@@ -278,6 +278,78 @@ describe('firmware rollouts', () => {
     expect(await countOf('audit')).toBe(auditBefore);
   });
 
+  test('a model target takes the devices fitted to vehicles of that model; a group outside the scope is 400', async () => {
+    const release = await newestBmsRelease();
+    const db = server.database.db;
+    const fitted = await db
+      .selectFrom('devices')
+      .innerJoin('vehicles', 'vehicles.id', 'devices.vehicle_id')
+      .select(['vehicles.model_id'])
+      .where('devices.model_id', '=', release.modelId)
+      .where('devices.firmware_version', '<', '4')
+      .executeTakeFirstOrThrow();
+    const oemId = await oemOf('OEMA');
+    // A group of a service centre of another OEM: not the OEM admin's to target.
+    const foreignDealer = await db
+      .selectFrom('dealers')
+      .select('id')
+      .where('oem_id', '<>', oemId)
+      .executeTakeFirstOrThrow();
+    const at = new Date().toISOString();
+    await db
+      .insertInto('device_groups')
+      .values({
+        id: 'dgr-foreign',
+        name: 'Foreign',
+        description: '',
+        owner_kind: 'dealer',
+        owner_id: foreignDealer.id,
+        mode: 'pick',
+        filter: null,
+        vehicle_ids: '[]',
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    const before = await counts();
+    const refused = await post('OEMA', '/firmware-rollouts', '/firmware-rollouts', {
+      releaseId: release.id,
+      target: { kind: 'group', groupId: 'dgr-foreign' },
+      policy: POLICY,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fieldErrors).toHaveProperty(['target.groupId']);
+    expect(await counts()).toEqual(before);
+    const started = await post('OEMA', '/firmware-rollouts', '/firmware-rollouts', {
+      releaseId: release.id,
+      target: { kind: 'model', modelId: fitted.model_id },
+      policy: POLICY,
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    const rollout = started.json() as Rollout;
+    expect(rollout.targetKind).toBe('model');
+    const models = await db
+      .selectFrom('ota_updates')
+      .innerJoin('vehicles', 'vehicles.id', 'ota_updates.vehicle_id')
+      .select('vehicles.model_id')
+      .where('ota_updates.rollout_id', '=', rollout.id)
+      .execute();
+    expect(models.length).toBe(rollout.deviceCount);
+    expect(new Set(models.map((m) => m.model_id))).toEqual(new Set([fitted.model_id]));
+
+    // Two pauses at once: the state machine changes it once, audits once, and the other is 409.
+    const audit = await countOf('audit');
+    const both = await Promise.all([
+      post('OEMA', `/firmware-rollouts/${rollout.id}/pause`, '/firmware-rollouts/{id}/pause'),
+      post('OEMA', `/firmware-rollouts/${rollout.id}/pause`, '/firmware-rollouts/{id}/pause'),
+    ]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(await countOf('audit')).toBe(audit + 1);
+    expect(
+      (await post('OEMA', `/firmware-rollouts/${rollout.id}/cancel`, '/firmware-rollouts/{id}/cancel')).statusCode,
+    ).toBe(200);
+  });
+
   test('rollback re-deploys the replaced release to the failed devices; 409 with nothing to roll back', async () => {
     const all = (await get('SA', '/firmware-rollouts?pageSize=100', '/firmware-rollouts')).json() as Page<Rollout>;
     const seeded = all.items.find((r) => r.status === 'paused' && r.deviceType === 'VCU') as Rollout;

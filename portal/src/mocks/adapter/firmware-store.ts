@@ -191,9 +191,11 @@ export function worldFirmwareStore(db: WorldDb, options: WorldFirmwareOptions = 
       undo?.touch('firmwareRollouts', rollout.id);
       db.tables.firmwareRollouts.insert({ ...rollout, simulation });
     },
-    async saveRollout(rollout) {
+    async saveRollout(rollout, from) {
+      if (db.tables.firmwareRollouts.get(rollout.id)?.status !== from) return false;
       undo?.touch('firmwareRollouts', rollout.id);
       db.tables.firmwareRollouts.update(rollout.id, rollout);
+      return true;
     },
     async saveUpdates(updates) {
       for (const u of updates) {

@@ -462,13 +462,15 @@ export function createFirmwareRepository(db: Db): FirmwareStore {
       }
     },
 
-    async saveRollout(rollout) {
+    async saveRollout(rollout, from) {
       const { id: _id, ...columns } = rolloutColumns(rollout);
-      await db
+      const result = await db
         .updateTable('firmware_rollouts')
         .set(columns as Updateable<FirmwareRolloutTable>)
         .where('id', '=', rollout.id)
-        .execute();
+        .where('status', '=', from)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
     },
 
     async saveUpdates(updates) {

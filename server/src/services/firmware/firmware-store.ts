@@ -12,6 +12,7 @@ import type {
   RolloutSortField,
 } from './firmware-list-spec';
 import type { FirmwareScope } from './firmware-scope';
+import type { RolloutStatus } from './rollout-engine';
 import type {
   FirmwareDevice,
   FirmwareModelRef,
@@ -46,8 +47,11 @@ export interface FirmwareStore {
     query: ListQuery<OtaSortField, OtaFilterField>,
   ): Promise<{ items: OtaUpdateRecord[]; total: number }>;
   insertRollout(rollout: RolloutRecord, updates: OtaUpdateRecord[]): Promise<void>;
-  /** Writes the rollout's state (every field but its id). */
-  saveRollout(rollout: RolloutRecord): Promise<void>;
+  /**
+   * Writes the rollout's state (every field but its id) if its status is still `from`; false when it changed
+   * meanwhile (two changes at once make one).
+   */
+  saveRollout(rollout: RolloutRecord, from: RolloutStatus): Promise<boolean>;
   /** Writes the updates' state. */
   saveUpdates(updates: OtaUpdateRecord[]): Promise<void>;
 

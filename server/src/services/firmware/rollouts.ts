@@ -394,7 +394,8 @@ export async function changeFirmwareRolloutState(
       updates = updates.map((u) => byId.get(u.id) ?? u);
     }
     next = { ...next, updatedAt: now.getTime() };
-    await tx.firmware.saveRollout(next);
+    if (!(await tx.firmware.saveRollout(next, rollout.status)))
+      throw conflict('The rollout changed meanwhile; read it again.');
     const verb = { pause: 'Paused', resume: 'Resumed', cancel: 'Cancelled' }[input.action];
     await appendAudit(
       tx.audit,
