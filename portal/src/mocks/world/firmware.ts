@@ -1,8 +1,9 @@
 import { createRng, pad } from './prng';
-import type {
-  OtaUpdateRecord as ServiceOtaUpdateRecord,
-  RolloutRecord,
-  RolloutTargetKind as ServiceTargetKind,
+import {
+  type OtaUpdateRecord as ServiceOtaUpdateRecord,
+  queuedOtaUpdate,
+  type RolloutRecord,
+  type RolloutTargetKind as ServiceTargetKind,
 } from '@services/firmware/firmware-types';
 import { compareVersions, planWaves, type RolloutPolicy, type RolloutSimulation } from './firmware-rollout';
 import type { Device, DeviceType, Model } from './types';
@@ -39,6 +40,8 @@ export interface FirmwareRolloutRecord extends RolloutRecord {
 /** One device's update in one rollout (the Device OTA history is these rows), as the services keep it. */
 export type OtaUpdateRecord = ServiceOtaUpdateRecord;
 
+export { queuedOtaUpdate };
+
 const DAY = 86_400_000;
 const HASH_CHARS = '0123456789abcdef';
 
@@ -46,41 +49,6 @@ function fakeSha(rng: ReturnType<typeof createRng>, i: number): string {
   let out = '';
   for (let f = 0; f < 64; f += 1) out += HASH_CHARS[rng.int(i, 100 + f, 0, 15)];
   return out;
-}
-
-/** A device's place in a rollout before anything was sent to it: queued in its wave, from its version to the release's. */
-export function queuedOtaUpdate(
-  rolloutId: string,
-  release: Pick<FirmwareReleaseRecord, 'id' | 'version'>,
-  device: Device,
-  wave: number,
-  createdAt: number,
-): OtaUpdateRecord {
-  return {
-    id: `ota-${rolloutId}-${device.id}`,
-    rolloutId,
-    releaseId: release.id,
-    deviceId: device.id,
-    deviceSerial: device.serialNumber,
-    deviceType: device.type,
-    modelId: device.modelId,
-    oemId: device.oemId,
-    vehicleId: device.vehicleId,
-    fromVersion: device.firmwareVersion,
-    toVersion: release.version,
-    wave,
-    phase: 'queued',
-    status: 0,
-    attempt: 0,
-    waitingReason: null,
-    failureReason: null,
-    progress: 0,
-    sentAt: null,
-    startedAt: null,
-    finishedAt: null,
-    lastReportAt: null,
-    createdAt,
-  };
 }
 
 export const SEEDED_RELEASE_VERSIONS = ['3.9.21', '4.0.0'] as const;

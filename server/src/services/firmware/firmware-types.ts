@@ -102,3 +102,38 @@ export function otaApi(u: OtaUpdateRecord): Schemas['OtaUpdate'] {
     durationSec,
   };
 }
+
+/** A device's place in a rollout before anything was sent to it: queued in its wave, from its version to the release's. */
+export function queuedOtaUpdate(
+  rolloutId: string,
+  release: Pick<FirmwareRelease, 'id' | 'version'>,
+  device: Omit<FirmwareDevice, 'vehicleModelId'>,
+  wave: number,
+  createdAt: number,
+): OtaUpdateRecord {
+  return {
+    id: `ota-${rolloutId}-${device.id}`,
+    rolloutId,
+    releaseId: release.id,
+    deviceId: device.id,
+    deviceSerial: device.serialNumber,
+    deviceType: device.type,
+    modelId: device.modelId,
+    oemId: device.oemId,
+    vehicleId: device.vehicleId,
+    fromVersion: device.firmwareVersion,
+    toVersion: release.version,
+    wave,
+    phase: 'queued',
+    status: 0,
+    attempt: 0,
+    waitingReason: null,
+    failureReason: null,
+    progress: 0,
+    sentAt: null,
+    startedAt: null,
+    finishedAt: null,
+    lastReportAt: null,
+    createdAt,
+  };
+}

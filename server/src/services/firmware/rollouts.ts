@@ -15,6 +15,7 @@ import {
   type FirmwareRelease,
   type OtaUpdateRecord,
   otaApi,
+  queuedOtaUpdate,
   ROLLOUT_AUDIT_ENTITY,
   ROLLOUT_MAX_DEVICES,
   type RolloutRecord,
@@ -186,31 +187,7 @@ function plan(
   waves.forEach((size, wave) => {
     for (let k = 0; k < size; k += 1) {
       const d = ordered[index++] as FirmwareDevice;
-      updates.push({
-        id: `ota-${id}-${d.id}`,
-        rolloutId: id,
-        releaseId: release.id,
-        deviceId: d.id,
-        deviceSerial: d.serialNumber,
-        deviceType: d.type,
-        modelId: d.modelId,
-        oemId: d.oemId,
-        vehicleId: d.vehicleId,
-        fromVersion: d.firmwareVersion,
-        toVersion: release.version,
-        wave,
-        phase: 'queued',
-        status: 0,
-        attempt: 0,
-        waitingReason: null,
-        failureReason: null,
-        progress: 0,
-        sentAt: null,
-        startedAt: null,
-        finishedAt: null,
-        lastReportAt: null,
-        createdAt: now,
-      });
+      updates.push(queuedOtaUpdate(id, release, d, wave, now));
     }
   });
   const rollout: RolloutRecord = {
