@@ -3,6 +3,7 @@ import { createAuditReader, createAuditRepository } from './db/repositories/audi
 import { createAuthRepository } from './db/repositories/auth-repository';
 import { createDeviceGroupRepository } from './db/repositories/device-group-repository';
 import { createDeviceRepository } from './db/repositories/device-repository';
+import { createFirmwareRepository } from './db/repositories/firmware-repository';
 import { createGeofenceRepository } from './db/repositories/geofence-repository';
 import { createFaultRepository } from './db/repositories/fault-repository';
 import { createModelRepository } from './db/repositories/model-repository';
@@ -20,6 +21,7 @@ import type { AuditStore } from './services/audit/audit-chain';
 import type { AuthDeps } from './services/auth/auth-store';
 import type { DeviceGroupDeps } from './services/device-groups/device-group-store';
 import type { DeviceDeps } from './services/devices/device-store';
+import type { FirmwareDeps } from './services/firmware/firmware-store';
 import type { GeofenceDeps } from './services/geofences/geofence-store';
 import type { FaultDeps } from './services/faults/fault-store';
 import type { ModelDeps } from './services/models/model-store';
@@ -38,6 +40,7 @@ export interface ServiceDeps {
   auth: AuthDeps;
   deviceGroups: DeviceGroupDeps;
   devices: DeviceDeps;
+  firmware: FirmwareDeps;
   geofences: GeofenceDeps;
   faults: FaultDeps;
   models: ModelDeps;
@@ -84,6 +87,10 @@ export function createServiceDeps(db: Db, now: () => Date = () => new Date()): S
     auth: { ...resource(db, now, 'auth', createAuthRepository), passwords: scryptHasher },
     devices: resource(db, now, 'devices', createDeviceRepository),
     deviceGroups: resource(db, now, 'deviceGroups', createDeviceGroupRepository),
+    firmware: {
+      ...resource(db, now, 'firmware', createFirmwareRepository),
+      deviceGroups: createDeviceGroupRepository(db),
+    },
     geofences: resource(db, now, 'geofences', createGeofenceRepository),
     faults: resource(db, now, 'faults', createFaultRepository),
     models: resource(db, now, 'models', createModelRepository),

@@ -346,6 +346,78 @@ export interface SchemaMigrationTable {
   applied_at: Timestamp;
 }
 
+/** Firmware releases (migration 0013). */
+export interface FirmwareReleaseTable {
+  id: string;
+  device_type: string;
+  model_id: string | null;
+  oem_id: string;
+  version: string;
+  replaces_release_id: string | null;
+  replaces_version: string | null;
+  file_name: string;
+  file_size: number;
+  sha256: string;
+  notes: string;
+  compatible_hardware: Json<string[]>;
+  current_version_min: string | null;
+  current_version_max: string | null;
+  created_by: string;
+  created_at: Timestamp;
+}
+/** Staged firmware rollouts with the state machine's state (migration 0013). */
+export interface FirmwareRolloutTable {
+  id: string;
+  release_id: string;
+  version: string;
+  device_type: string;
+  model_id: string | null;
+  oem_id: string;
+  target_kind: string;
+  target_label: string;
+  device_count: number;
+  rollback_of: string | null;
+  status: string;
+  pause_reason: string | null;
+  policy: Json<unknown>;
+  wave_count: number;
+  current_wave: number;
+  wave_started_at: Timestamp;
+  next_wave_at: Timestamp | null;
+  threshold_resumed_wave: number | null;
+  started_at: Timestamp;
+  finished_at: Timestamp | null;
+  advanced_at: Timestamp;
+  created_by: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+/** Every device's firmware update, in a rollout or before (migration 0013). */
+export interface OtaUpdateTable {
+  id: string;
+  rollout_id: string | null;
+  release_id: string | null;
+  device_id: string;
+  device_serial: string;
+  device_type: string;
+  model_id: string | null;
+  oem_id: string;
+  vehicle_id: string | null;
+  from_version: string;
+  to_version: string;
+  wave: number;
+  phase: string;
+  status: number;
+  attempt: number;
+  progress: number;
+  waiting_reason: string | null;
+  failure_reason: string | null;
+  sent_at: Timestamp | null;
+  started_at: Timestamp | null;
+  finished_at: Timestamp | null;
+  last_report_at: Timestamp | null;
+  created_at: Timestamp;
+}
 export interface Database {
   oems: OemTable;
   dealers: DealerTable;
@@ -367,6 +439,9 @@ export interface Database {
   faults: FaultTable;
   notifications: NotificationTable;
   rules: RuleTable;
+  firmware_releases: FirmwareReleaseTable;
+  firmware_rollouts: FirmwareRolloutTable;
+  ota_updates: OtaUpdateTable;
   tickets: TicketTable;
   ticket_messages: TicketMessageTable;
   schema_migrations: SchemaMigrationTable;

@@ -5,6 +5,7 @@ import { deviceGroupColumns } from './repositories/device-group-repository';
 import { deviceColumns } from './repositories/device-repository';
 import { geofenceColumns } from './repositories/geofence-repository';
 import { faultColumns } from './repositories/fault-repository';
+import { otaUpdateColumns, releaseColumns, rolloutColumns } from './repositories/firmware-repository';
 import { modelColumns } from './repositories/model-repository';
 import { notificationColumns } from './repositories/notification-repository';
 import { ruleColumns } from './repositories/rule-repository';
@@ -241,6 +242,19 @@ export async function seedDemoWorld(db: Db, vehicles: number): Promise<{ vehicle
           ),
         )
         .execute(),
+    );
+    // Firmware (the world's seeders): the releases, the seeded paused rollouts, and every device's update history.
+    await insertInBatches(g.firmwareReleases(), (batch) =>
+      tx
+        .insertInto('firmware_releases')
+        .values(batch.map((r) => releaseColumns({ ...r, createdAt: iso(r.createdAt) })))
+        .execute(),
+    );
+    await insertInBatches(g.firmwareRollouts(), (batch) =>
+      tx.insertInto('firmware_rollouts').values(batch.map(rolloutColumns)).execute(),
+    );
+    await insertInBatches(g.otaUpdates(), (batch) =>
+      tx.insertInto('ota_updates').values(batch.map(otaUpdateColumns)).execute(),
     );
     await insertInBatches(g.notifications(), (batch) =>
       tx

@@ -16,6 +16,7 @@ import { auditRoutes } from './routes/audit-routes';
 import { authRoutes } from './routes/auth-routes';
 import type { OperationHandlers, RouteHandler } from './routes/route-handler';
 import { deviceGroupRoutes } from './routes/device-group-routes';
+import { firmwareRoutes } from './routes/firmware-routes';
 import { deviceRoutes } from './routes/device-routes';
 import { geofenceRoutes } from './routes/geofence-routes';
 import { faultRoutes } from './routes/fault-routes';
@@ -54,6 +55,7 @@ function implementedOperations(deps: ServiceDeps): OperationHandlers {
     ...auditRoutes(deps),
     ...authRoutes(deps),
     ...deviceGroupRoutes(deps),
+    ...firmwareRoutes(deps),
     ...deviceRoutes(deps),
     ...geofenceRoutes(deps),
     ...faultRoutes(deps),

@@ -8,6 +8,8 @@ import { createGeofence } from '@services/geofences/create-geofence';
 import { getGeofence } from '@services/geofences/get-geofence';
 import { listGeofences } from '@services/geofences/list-geofences';
 import { acknowledgeFault } from '@services/faults/acknowledge-fault';
+import { createFirmwareRelease, getFirmwareRelease, listFirmwareReleases } from '@services/firmware/releases';
+import { changeFirmwareRolloutState } from '@services/firmware/rollouts';
 import { getFault } from '@services/faults/get-fault';
 import { listFaults } from '@services/faults/list-faults';
 import { createModel } from '@services/models/create-model';
@@ -41,6 +43,7 @@ import { worldDeviceGroupDeps } from './device-group-store';
 import { worldDeviceDeps } from './device-store';
 import { worldGeofenceDeps } from './geofence-store';
 import { worldFaultDeps } from './fault-store';
+import { worldFirmwareDeps } from './firmware-store';
 import { worldModelDeps } from './model-store';
 import { worldNotificationDeps } from './notification-store';
 import { worldRoleDeps } from './role-store';
@@ -198,6 +201,52 @@ describe('the demo and the server run one implementation (decision 0110)', () =>
     const hidden = await call('GET', '/device-groups/dgr-0003', { token: dealer });
     expect({ status: hidden.status, body: hidden.body }).toEqual(appErrorAnswer(notTheirs as AppError));
     expect(hidden.status).toBe(404);
+  });
+
+  test("the demo's firmware answers exactly the services' page and refusals, and the state machine's 409", async () => {
+    const token = await signIn('BMSA');
+    const db = await getWorldDb();
+    const ctx = authOfToken(token, db);
+    if (!ctx) throw new Error('no session');
+    const deps = worldFirmwareDeps(db, { granted: ctx.granted });
+    const caller = callerOf(ctx);
+    const page = await listFirmwareReleases(deps, caller, { pageSize: 1000 });
+    expect(page.total).toBeGreaterThan(0);
+    expect(page.items.every((r) => r.deviceType === 'BMS')).toBe(true);
+    expect((await call('GET', '/firmware-releases?pageSize=1000', { token })).body).toEqual(page);
+
+    const newest = page.items.find((r) => r.version === '4.0.0');
+    if (!newest) throw new Error('no seeded 4.0.0 BMS release');
+    const body = {
+      deviceType: 'BMS',
+      modelId: newest.modelId,
+      version: '4.0.0',
+      fileName: 'bms.bin',
+      fileSize: 10,
+      sha256: 'c'.repeat(64),
+    };
+    const notNewer = await createFirmwareRelease(deps, caller, body).catch((e: unknown) => e);
+    expect(notNewer).toBeInstanceOf(AppError);
+    const fromDemo = await call('POST', '/firmware-releases', { token, body });
+    expect({ status: fromDemo.status, body: fromDemo.body }).toEqual(appErrorAnswer(notNewer as AppError));
+    expect(fromDemo.status).toBe(400);
+
+    const mcu = db.tables.firmwareReleases.all().find((r) => r.deviceType === 'MCU');
+    if (!mcu) throw new Error('no MCU release');
+    const hidden = await getFirmwareRelease(deps, caller, { id: mcu.id }).catch((e: unknown) => e);
+    const hiddenDemo = await call('GET', `/firmware-releases/${mcu.id}`, { token });
+    expect({ status: hiddenDemo.status, body: hiddenDemo.body }).toEqual(appErrorAnswer(hidden as AppError));
+    expect(hiddenDemo.status).toBe(404);
+
+    // The seeded BMS rollout paused itself: pausing it again is the state machine's 409, on both.
+    const paused = db.tables.firmwareRollouts.all().find((r) => r.deviceType === 'BMS' && r.status === 'paused');
+    if (!paused) throw new Error('no paused BMS rollout');
+    const again = await changeFirmwareRolloutState(deps, caller, { id: paused.id, action: 'pause' }).catch(
+      (e: unknown) => e,
+    );
+    const againDemo = await call('POST', `/firmware-rollouts/${paused.id}/pause`, { token });
+    expect({ status: againDemo.status, body: againDemo.body }).toEqual(appErrorAnswer(again as AppError));
+    expect(againDemo.status).toBe(409);
   });
 
   test("the demo's fault list, details and acknowledge answer exactly the services' page, 404 and 403", async () => {

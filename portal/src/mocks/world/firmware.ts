@@ -1,11 +1,11 @@
 import { createRng, pad } from './prng';
 import {
-  compareVersions,
-  type OtaUpdateState,
-  planWaves,
-  type RolloutPolicy,
-  type RolloutState,
-} from './firmware-rollout';
+  type OtaUpdateRecord as ServiceOtaUpdateRecord,
+  queuedOtaUpdate,
+  type RolloutRecord,
+  type RolloutTargetKind as ServiceTargetKind,
+} from '@services/firmware/firmware-types';
+import { compareVersions, planWaves, type RolloutPolicy, type RolloutSimulation } from './firmware-rollout';
 import type { Device, DeviceType, Model } from './types';
 
 /** A firmware release of one device kind (and model; loggers have none), as the world keeps it. */
@@ -30,36 +30,17 @@ export interface FirmwareReleaseRecord {
   createdAt: number;
 }
 
-export type RolloutTargetKind = 'group' | 'model' | 'filter' | 'rollback';
+export type RolloutTargetKind = ServiceTargetKind;
 
-/** A staged rollout of one release, with the engine's state (see firmware-rollout.ts). */
-export interface FirmwareRolloutRecord extends RolloutState {
-  releaseId: string;
-  version: string;
-  deviceType: DeviceType;
-  modelId: string | null;
-  oemId: string;
-  targetKind: RolloutTargetKind;
-  targetLabel: string;
-  deviceCount: number;
-  /** The rollout whose failed devices this one re-deploys the previous release to. */
-  rollbackOf: string | null;
-  createdBy: string;
-  createdAt: number;
-  updatedAt: number;
+/** A staged rollout of one release as the world keeps it: the services' record and the demo's simulation knobs. */
+export interface FirmwareRolloutRecord extends RolloutRecord {
+  simulation: RolloutSimulation;
 }
 
-/** One device's update in one rollout (the Device OTA history is these rows). */
-export interface OtaUpdateRecord extends OtaUpdateState {
-  rolloutId: string | null;
-  releaseId: string | null;
-  deviceType: DeviceType;
-  modelId: string | null;
-  oemId: string;
-  fromVersion: string;
-  toVersion: string;
-  createdAt: number;
-}
+/** One device's update in one rollout (the Device OTA history is these rows), as the services keep it. */
+export type OtaUpdateRecord = ServiceOtaUpdateRecord;
+
+export { queuedOtaUpdate };
 
 const DAY = 86_400_000;
 const HASH_CHARS = '0123456789abcdef';
@@ -68,41 +49,6 @@ function fakeSha(rng: ReturnType<typeof createRng>, i: number): string {
   let out = '';
   for (let f = 0; f < 64; f += 1) out += HASH_CHARS[rng.int(i, 100 + f, 0, 15)];
   return out;
-}
-
-/** A device's place in a rollout before anything was sent to it: queued in its wave, from its version to the release's. */
-export function queuedOtaUpdate(
-  rolloutId: string,
-  release: Pick<FirmwareReleaseRecord, 'id' | 'version'>,
-  device: Device,
-  wave: number,
-  createdAt: number,
-): OtaUpdateRecord {
-  return {
-    id: `ota-${rolloutId}-${device.id}`,
-    rolloutId,
-    releaseId: release.id,
-    deviceId: device.id,
-    deviceSerial: device.serialNumber,
-    deviceType: device.type,
-    modelId: device.modelId,
-    oemId: device.oemId,
-    vehicleId: device.vehicleId,
-    fromVersion: device.firmwareVersion,
-    toVersion: release.version,
-    wave,
-    phase: 'queued',
-    status: 0,
-    attempt: 0,
-    waitingReason: null,
-    failureReason: null,
-    progress: 0,
-    sentAt: null,
-    startedAt: null,
-    finishedAt: null,
-    lastReportAt: null,
-    createdAt,
-  };
 }
 
 export const SEEDED_RELEASE_VERSIONS = ['3.9.21', '4.0.0'] as const;

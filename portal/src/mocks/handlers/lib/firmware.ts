@@ -1,5 +1,7 @@
-/** What the firmware resources share: rows as the API shows them, settling rollouts on read, options (decision 0074). */
-import type { components } from '@/domain/api-schema';
+/**
+ * The demo's firmware simulation around the services (decisions 0074, 0075): settling rollouts on read and once a
+ * second (the simulated devices, then the services' state machine), the progress summary, the handler options.
+ */
 import type { RolloutProgress } from '@/domain/live-payloads';
 import type { WorldDb } from '../../world/db';
 import type { FirmwareRolloutRecord, OtaUpdateRecord } from '../../world/firmware';
@@ -7,78 +9,17 @@ import {
   advanceRollout,
   type OtaUpdateState,
   type RolloutSimulation,
-  SEMVER,
   simulatedCondition,
   summariseWaves,
   type VehicleCondition,
 } from '../../world/firmware-rollout';
 import type { Vehicle } from '../../world/types';
-import type { FieldErrors } from './body';
-import type { ListSpec } from './list-query';
-import { toApi } from './serialize';
-
-type Schemas = components['schemas'];
-type ApiRollout = Schemas['FirmwareRollout'];
-type ApiOtaUpdate = Schemas['OtaUpdate'];
 
 /** The table of each device type. */
 export const DEVICE_TABLE = { BMS: 'bmsDevices', MCU: 'mcuDevices', VCU: 'vcuDevices', LOGGER: 'loggers' } as const;
 
-export function otaApi(u: OtaUpdateRecord): ApiOtaUpdate {
-  const durationSec =
-    u.finishedAt !== null && u.sentAt !== null ? Math.round((u.finishedAt - u.sentAt) / 100) / 10 : null;
-  return toApi<ApiOtaUpdate>({
-    id: u.id,
-    rolloutId: u.rolloutId,
-    releaseId: u.releaseId,
-    deviceId: u.deviceId,
-    deviceSerial: u.deviceSerial,
-    deviceType: u.deviceType,
-    vehicleId: u.vehicleId,
-    fromVersion: u.fromVersion,
-    toVersion: u.toVersion,
-    wave: u.wave,
-    status: u.status,
-    phase: u.phase,
-    attempt: u.attempt,
-    progress: u.progress,
-    waitingReason: u.waitingReason,
-    failureReason: u.failureReason,
-    sentAt: u.sentAt,
-    startedAt: u.startedAt,
-    finishedAt: u.finishedAt,
-    durationSec,
-  });
-}
-
 export function updatesOf(db: WorldDb, rolloutId: string): OtaUpdateRecord[] {
   return db.tables.otaUpdates.all().filter((u) => u.rolloutId === rolloutId);
-}
-
-export function rolloutApi(db: WorldDb, r: FirmwareRolloutRecord, updates = updatesOf(db, r.id)): ApiRollout {
-  return toApi<ApiRollout>({
-    id: r.id,
-    releaseId: r.releaseId,
-    version: r.version,
-    deviceType: r.deviceType,
-    modelId: r.modelId,
-    targetKind: r.targetKind,
-    targetLabel: r.targetLabel,
-    deviceCount: r.deviceCount,
-    status: r.status,
-    pauseReason: r.pauseReason,
-    policy: r.policy,
-    waveCount: r.waveCount,
-    currentWave: r.currentWave,
-    nextWaveAt: r.nextWaveAt,
-    rollbackOf: r.rollbackOf,
-    startedAt: r.startedAt,
-    finishedAt: r.finishedAt,
-    createdBy: r.createdBy,
-    createdAt: r.createdAt,
-    updatedAt: r.updatedAt,
-    waves: summariseWaves(r.waveCount, updates),
-  });
 }
 
 const DRIVING = new Set<unknown>([64, 66, 67]);
@@ -216,39 +157,4 @@ export interface FirmwareHandlerOptions {
   simulation?: () => SimulationKnobs;
   /** Hears each changed device update (the demo publishes OTA progress on the live broker). */
   onUpdate?: OtaListener;
-}
-
-export const OTA_LIST: ListSpec<OtaUpdateRecord> = {
-  sortable: {
-    sentAt: (u) => u.sentAt,
-    finishedAt: (u) => u.finishedAt,
-    status: (u) => u.status,
-    deviceSerial: (u) => u.deviceSerial,
-    wave: (u) => u.wave,
-  },
-  filterable: {
-    deviceType: (u) => u.deviceType,
-    status: (u) => u.status,
-    phase: (u) => u.phase,
-    deviceId: (u) => u.deviceId,
-    vehicleId: (u) => u.vehicleId,
-    rolloutId: (u) => u.rolloutId,
-    wave: (u) => u.wave,
-  },
-  searchable: [(u) => u.deviceSerial, (u) => u.fromVersion, (u) => u.toVersion],
-  time: (u) => u.sentAt,
-  defaultSort: [{ field: 'sentAt', direction: 'desc' }],
-};
-
-/** A semantic version field: null when empty (an error when required) or malformed. */
-export function readVersion(errors: FieldErrors, field: string, value: unknown, required: boolean): string | null {
-  if (value === undefined || value === null || value === '') {
-    if (required) errors.add(field, 'Enter a version such as 4.1.0.');
-    return null;
-  }
-  if (typeof value !== 'string' || !SEMVER.test(value.trim())) {
-    errors.add(field, 'Use a semantic version: MAJOR.MINOR.PATCH, such as 4.1.0 or 4.1.0-rc.1.');
-    return null;
-  }
-  return value.trim();
 }

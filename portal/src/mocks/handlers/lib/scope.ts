@@ -1,7 +1,7 @@
 import { type DeviceScope, deviceScopeOf } from '@services/devices/device-scope';
-import { COMPONENT_ROLE_TYPES, type FaultScope, faultScopeOf } from '@services/faults/fault-scope';
+import { type FaultScope, faultScopeOf } from '@services/faults/fault-scope';
+import { firmwareInScope, firmwareScopeOf } from '@services/firmware/firmware-scope';
 import { vehicleScopeOf, type VehicleScope } from '@services/vehicles/vehicle-scope';
-import { can, type PermissionKey } from '@/domain/permissions';
 import { callerOf } from '../../adapter/caller';
 import type { WorldDb } from '../../world/db';
 import type { Device, DeviceType, Fault, Vehicle } from '../../world/types';
@@ -82,27 +82,13 @@ export function faultFilterFor(ctx: AuthContext, db: WorldDb): (fault: Fault) =>
   return faultTest(db, faultScopeOf(callerOf(ctx)), ctx.granted);
 }
 
-/** The list key of each kind of device that firmware is released for; loggers have none (OEMs and the platform only). */
-const FIRMWARE_KIND_KEY = { BMS: 'BMS.l', MCU: 'MCU.l', VCU: 'VCU.l', LOGGER: null } as const satisfies Record<
-  DeviceType,
-  PermissionKey | null
->;
-
 /**
- * Which firmware releases and rollouts the caller sees: an OEM its own, the platform every OEM's, component staff
- * those of the device kinds whose list they hold, of every OEM (as their faults, decision 0097: a BMS admin sees the
- * BMS releases and rollouts; MCU ones too while an MCU device-kind grant lasts), everyone else none. Decision 0098.
+ * Which firmware releases and rollouts the caller sees (decision 0098): the services' `firmwareScopeOf`, read in
+ * memory (the demo's dashboards read it too).
  */
 export function firmwareFilterFor(ctx: AuthContext): (item: { oemId: string; deviceType: DeviceType }) => boolean {
-  if (ctx.roleType === 'platform') return () => true;
-  if (ctx.roleType === 'oem') return (item) => item.oemId === ctx.user.oemId;
-  if (COMPONENT_ROLE_TYPES.has(ctx.roleType)) {
-    return (item) => {
-      const key = FIRMWARE_KIND_KEY[item.deviceType];
-      return key !== null && can(ctx.permissions, key);
-    };
-  }
-  return () => false;
+  const scope = firmwareScopeOf(callerOf(ctx));
+  return (item) => firmwareInScope(scope, item);
 }
 
 /** The vehicle if it exists and is in the caller's scope. */
