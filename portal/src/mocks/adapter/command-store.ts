@@ -156,7 +156,7 @@ export function worldCommandStore(db: WorldDb, options: WorldCommandOptions = {}
     },
     async acknowledge(id, status, at, reason) {
       const command = db.tables.commands.get(id);
-      if (!command || command.status !== 1) return false;
+      if (command?.status !== 1) return false;
       update(id, { status, acknowledgedAt: Date.parse(at), failureReason: reason });
       return true;
     },
