@@ -270,6 +270,18 @@ describe('sending', () => {
       commands: before.commands + body.commands.length,
       audit: before.audit + body.commands.length,
     });
+    // A repeat answers the first answer: the same commands in the same order, the same vehicles skipped.
+    const group = {
+      target: { deviceGroupId: 'dgr-0002' },
+      code: 'SPEED_LIMIT',
+      params: { speedKmh: 40 },
+      expiresInS: 300,
+    };
+    const firstSend = await post('OEMA', '/commands/send', { ...group, idempotencyKey: 'group-key-1' });
+    expect(firstSend.statusCode).toBe(201);
+    const replay = await post('OEMA', '/commands/send', { ...group, idempotencyKey: 'group-key-1' });
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json()).toEqual({ ...firstSend.json(), replayed: true });
     // The preview needs cmd with Add too.
     const dealerGroup = await post('FA', '/commands/preview', { target: { deviceGroupId: 'dgr-0001' } });
     expect(dealerGroup.statusCode).toBe(403);
@@ -295,10 +307,23 @@ describe('POST /vehicles/{id}/commands', () => {
     const refused = await post('DR', `/vehicles/${mine.id}/commands`, { code: 'LOCATE' });
     expectContract('post', '/vehicles/{id}/commands', refused);
     expect(refused.statusCode).toBe(403);
+    const unconfirmed = await post('FA', `/vehicles/${mine.id}/commands`, {
+      code: 'IMMOBILIZE',
+      params: { reason: 'Theft' },
+    });
+    expect(unconfirmed.statusCode).toBe(400);
+    expect(unconfirmed.json().fieldErrors).toHaveProperty('confirmation');
     const unknown = await post('FA', `/vehicles/${mine.id}/commands`, { code: 'NOPE' });
     expectContract('post', '/vehicles/{id}/commands', unknown);
     expect(unknown.statusCode).toBe(400);
     expect(await counts()).toEqual(before);
+    const confirmed = await post('FA', `/vehicles/${mine.id}/commands`, {
+      code: 'IMMOBILIZE',
+      params: { reason: 'Theft' },
+      confirmation: mine.registration_number || mine.vin,
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(201);
+    expect(confirmed.json()).toMatchObject({ code: 'IMMOBILIZE', payload: { reason: 'Theft' } });
   });
 
   test("a BMS admin sends its device kind's commands, not the vehicle's (403; decision 0085)", async () => {

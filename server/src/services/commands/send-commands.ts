@@ -25,7 +25,13 @@ import {
   type TargetInput,
   targetVehicles,
 } from './command-targets';
-import { COMMAND_AUDIT_ENTITY, type Command, DEVICE_SEND_KEYS, type NewCommand } from './command-types';
+import {
+  COMMAND_AUDIT_ENTITY,
+  type Command,
+  DEVICE_SEND_KEYS,
+  type NewCommand,
+  type TargetVehicle,
+} from './command-types';
 
 type Skipped = Schemas['CommandSendResult']['skipped'];
 
@@ -34,6 +40,15 @@ export interface SendOutcome {
   status: 200 | 201;
   commands: Command[];
   skipped: Skipped;
+}
+
+/** The vehicles of a send whose models lack its command: listed, not an error (decision 0073). */
+function skippedOf(plan: readonly { vehicle: TargetVehicle }[]): Skipped {
+  return plan.map(({ vehicle }) => ({
+    vehicleId: vehicle.id,
+    vin: vehicle.vin,
+    reason: 'Its model has no such command.',
+  }));
 }
 
 /** The topic a vehicle's command requests go to (live-topics.md). */
@@ -138,7 +153,11 @@ async function send(
             idempotencyKey: 'Already used for another request; start a new send.',
           });
         }
-        return { status: 200, commands: earlier.map((e) => e.command), skipped: [] };
+        // The first answer again: its commands (as they are now) in the target's order, and the vehicles skipped.
+        const order = new Map(plan.map((p, i) => [p.vehicle.id, i]));
+        const at = (c: Command) => order.get(c.vehicleId) ?? plan.length;
+        const commands = earlier.map((e) => e.command).sort((a, b) => at(a) - at(b));
+        return { status: 200, commands, skipped: skippedOf(plan.filter((p) => !p.source)) };
       }
     }
     errors.throwIfAny();
@@ -151,7 +170,7 @@ async function send(
     const skipped: Skipped = [];
     for (const { vehicle, source } of plan) {
       if (!source) {
-        skipped.push({ vehicleId: vehicle.id, vin: vehicle.vin, reason: 'Its model has no such command.' });
+        skipped.push(...skippedOf([{ vehicle }]));
         continue;
       }
       const row: NewCommand = {
