@@ -223,6 +223,8 @@ describe('sending', () => {
       [{ code: 'SPEED_LIMIT', params: { speedKmh: 60, extra: 1 } }, 'params.extra'],
       [{ code: 'REMOTE_STOP', params: { rampDownS: 10 }, confirmation: 'nope' }, 'confirmation'],
       [{ target: { vehicleId: mine.id, deviceGroupId: 'dgr-0002' } }, 'target'],
+      [{ idempotencyKey: undefined }, 'idempotencyKey'],
+      [{ expiresInS: 10 }, 'expiresInS'],
     ];
     for (const [change, field] of cases) {
       const bad = await post('OEMA', '/commands/send', { ...body, idempotencyKey: key(), ...change });

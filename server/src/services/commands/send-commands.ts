@@ -81,8 +81,14 @@ async function send(
   targetInput: TargetInput,
   target: Target,
   body: Record<string, unknown>,
+  /** `POST /commands/send` requires both (its CommandSendRequest); a vehicle's details send without them. */
+  required: { idempotencyKey: boolean; expiresInS: boolean },
 ): Promise<SendOutcome> {
   const errors = new FieldErrors();
+  if (required.idempotencyKey && body.idempotencyKey === undefined) {
+    errors.add('idempotencyKey', 'An idempotency key is required.');
+  }
+  if (required.expiresInS && body.expiresInS === undefined) errors.add('expiresInS', 'An expiry is required.');
   const code = typeof body.code === 'string' ? body.code.trim() : '';
   const vehicles = targetVehicles(target);
   if (target.kind !== 'vehicle' && target.truncated) {
@@ -229,7 +235,7 @@ export async function sendCommands(
   requirePermission(caller, 'cmd', ACTION.ADD);
   const targetInput = readTarget(input.target);
   const target = await resolveTarget(deps, caller, targetInput);
-  return send(deps, caller, targetInput, target, input);
+  return send(deps, caller, targetInput, target, input, { idempotencyKey: true, expiresInS: true });
 }
 
 /**
@@ -247,7 +253,10 @@ export async function sendVehicleCommand(
   if (!vehicle) throw notFound('Vehicle');
   const source = typeof input.body.code === 'string' ? sourceOf(vehicle, input.body.code.trim()) : undefined;
   if (source) requireVehicleSend(caller, source.kind);
-  const outcome = await send(deps, caller, targetInput, { kind: 'vehicle', vehicle }, input.body);
+  const outcome = await send(deps, caller, targetInput, { kind: 'vehicle', vehicle }, input.body, {
+    idempotencyKey: false,
+    expiresInS: false,
+  });
   const command = outcome.commands[0];
   if (!command) throw validationFailed({ code: 'Choose a command of this vehicle model.' });
   return { ...outcome, command };
