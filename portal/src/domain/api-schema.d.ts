@@ -263,8 +263,10 @@ export interface paths {
         };
         /**
          * @description Command history in the caller's scope (the command history page, and a vehicle's Commands tab with
-         *     `filter[vehicleId]`). Sort: sentAt, status, code. Filter: vehicleId, deviceId, deviceKind, kind, status, code.
-         *     Search: code, name. Range: sentAt.
+         *     `filter[vehicleId]`). Sort: sentAt, acknowledgedAt, status, code, kind, vehicleId (by the vehicle's VIN).
+         *     Filter: vehicleId, deviceId, deviceKind, kind, status, code, sentBy, ruleId. Search: code, name, the vehicle's
+         *     VIN and registration, the sender's and the rule's names. Range: sentAt. A command still Pending at its
+         *     `expiresAt` is answered Failed (expired).
          */
         get: operations["listCommands"];
         put?: never;
