@@ -1,6 +1,7 @@
 import type { Db } from './db/database';
 import { createAuditReader, createAuditRepository } from './db/repositories/audit-repository';
 import { createAuthRepository } from './db/repositories/auth-repository';
+import { createCommandRepository } from './db/repositories/command-repository';
 import { createDeviceGroupRepository } from './db/repositories/device-group-repository';
 import { createDeviceRepository } from './db/repositories/device-repository';
 import { createFirmwareRepository } from './db/repositories/firmware-repository';
@@ -19,6 +20,7 @@ import { scryptHasher } from './security/passwords';
 import type { AuditDeps } from './services/audit/audit-reader';
 import type { AuditStore } from './services/audit/audit-chain';
 import type { AuthDeps } from './services/auth/auth-store';
+import type { CommandDeps, CommandPublisher } from './services/commands/command-store';
 import type { DeviceGroupDeps } from './services/device-groups/device-group-store';
 import type { DeviceDeps } from './services/devices/device-store';
 import type { FirmwareDeps } from './services/firmware/firmware-store';
@@ -38,6 +40,7 @@ import type { VehicleDeps } from './services/vehicles/vehicle-store';
 export interface ServiceDeps {
   audit: AuditDeps;
   auth: AuthDeps;
+  commands: CommandDeps;
   deviceGroups: DeviceGroupDeps;
   devices: DeviceDeps;
   firmware: FirmwareDeps;
@@ -81,10 +84,23 @@ function resource<K extends string, R, A extends Record<string, unknown> = Recor
     A & { now: () => Date; transact: typeof transact };
 }
 
-export function createServiceDeps(db: Db, now: () => Date = () => new Date()): ServiceDeps {
+/**
+ * The services' dependencies over one database. `publish` sends a command request to the MQTT broker (start.ts gives
+ * the broker's; tests a fake that records what was published; by default nothing is published).
+ */
+export function createServiceDeps(
+  db: Db,
+  now: () => Date = () => new Date(),
+  publish: CommandPublisher = () => undefined,
+): ServiceDeps {
   return {
     audit: { audit: createAuditReader(db) },
     auth: { ...resource(db, now, 'auth', createAuthRepository), passwords: scryptHasher },
+    commands: {
+      ...resource(db, now, 'commands', createCommandRepository),
+      deviceGroups: createDeviceGroupRepository(db),
+      publish,
+    },
     devices: resource(db, now, 'devices', createDeviceRepository),
     deviceGroups: resource(db, now, 'deviceGroups', createDeviceGroupRepository),
     firmware: {

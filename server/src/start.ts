@@ -45,8 +45,13 @@ export async function startServer(config: Config, logger: FastifyServerOptions['
     await database.close();
     throw error;
   }
-  const deps = createServiceDeps(database.db);
+  // Sent commands go to the broker, which starts after the deps it authenticates with.
+  let publishTo: ((topic: string, payload: string) => Promise<void>) | undefined;
+  const deps = createServiceDeps(database.db, undefined, (topic, message) =>
+    publishTo?.(topic, JSON.stringify(message)),
+  );
   const broker = config.mqttUrl ? connectExternalBroker(config.mqttUrl) : await startEmbeddedBroker(deps);
+  publishTo = (topic, payload) => broker.publish(topic, payload);
   const app = await createApp({ config, database, deps, broker }, logger);
   if ('handleUpgrade' in broker) {
     app.server.on('upgrade', (request, socket, head) => {

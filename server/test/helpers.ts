@@ -18,6 +18,8 @@ export interface TestServer {
   /** Signs in as the demo account of a role (`<role>@voltline.demo`) and answers its bearer token. */
   tokenOf(role: string): Promise<string>;
   call(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
+  /** What the services published to the broker (a fake that records the calls): sent commands' requests. */
+  published: { topic: string; message: unknown }[];
   close(): Promise<void>;
 }
 
@@ -46,7 +48,11 @@ export async function createTestServer(env: Record<string, string> = {}): Promis
   const config = loadConfig({ SEED_VEHICLES: String(TEST_VEHICLES), DATA_DIR: '/nonexistent', ...env });
   const { database, drop } = await openTestDatabase(config.seed === 'none');
   await prepareDatabase(database, config, () => undefined);
-  const app = await createApp({ config, database, deps: createServiceDeps(database.db), broker: { isUp: () => true } });
+  const published: TestServer['published'] = [];
+  const deps = createServiceDeps(database.db, undefined, (topic, message) => {
+    published.push({ topic, message });
+  });
+  const app = await createApp({ config, database, deps, broker: { isUp: () => true } });
   await app.ready();
   const tokens = new Map<string, string>();
   const call: TestServer['call'] = ({ token, headers, ...options }) =>
@@ -59,6 +65,7 @@ export async function createTestServer(env: Record<string, string> = {}): Promis
     database,
     config,
     call,
+    published,
     async tokenOf(role) {
       const known = tokens.get(role);
       if (known) return known;

@@ -263,8 +263,10 @@ export interface paths {
         };
         /**
          * @description Command history in the caller's scope (the command history page, and a vehicle's Commands tab with
-         *     `filter[vehicleId]`). Sort: sentAt, status, code. Filter: vehicleId, deviceId, deviceKind, kind, status, code.
-         *     Search: code, name. Range: sentAt.
+         *     `filter[vehicleId]`). Sort: sentAt, acknowledgedAt, status, code, kind, vehicleId (by the vehicle's VIN).
+         *     Filter: vehicleId, deviceId, deviceKind, kind, status, code, sentBy, ruleId. Search: code, name, the vehicle's
+         *     VIN and registration, the sender's and the rule's names. Range: sentAt. A command still Pending at its
+         *     `expiresAt` is answered Failed (expired).
          */
         get: operations["listCommands"];
         put?: never;
@@ -2259,7 +2261,8 @@ export interface paths {
          *     vehicle's registration number (or VIN when it has none) for one vehicle, else the command code. Nothing is
          *     created when anything is invalid. Each command expires `expiresInS` after it is sent: without an
          *     acknowledgement by then it turns Failed. A repeat with the same `idempotencyKey` by the same user before the
-         *     first one expires answers 200 with the same commands and creates nothing. Audited as Command / Add.
+         *     first one expires answers 200 with the same commands and creates nothing; the same key with another request
+         *     (target, code, params or expiry) is 409 with a field error on `idempotencyKey`. Audited as Command / Add.
          */
         post: operations["sendCommands"];
         delete?: never;
@@ -9280,6 +9283,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     previewCommandTarget: {

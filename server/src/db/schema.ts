@@ -238,6 +238,27 @@ export interface GroupOwnerView {
   fleet_id: string | null;
 }
 
+/** The command history (migration 0014); `idempotency_key` and `request_hash` are the server's only. */
+export interface CommandTable {
+  id: string;
+  vehicle_id: string;
+  device_id: string | null;
+  device_kind: string;
+  code: string;
+  name: string;
+  kind: string;
+  status: number;
+  sent_at: Timestamp;
+  acknowledged_at: Timestamp | null;
+  sent_by: string | null;
+  rule_id: string | null;
+  rule_name: string | null;
+  payload: ColumnType<unknown, string | null, string | null>;
+  expires_at: Timestamp;
+  failure_reason: string | null;
+  idempotency_key: string | null;
+  request_hash: string | null;
+}
 /** Fault and alert occurrences (migration 0008). */
 export interface FaultTable {
   id: string;
@@ -444,5 +465,6 @@ export interface Database {
   ota_updates: OtaUpdateTable;
   tickets: TicketTable;
   ticket_messages: TicketMessageTable;
+  commands: CommandTable;
   schema_migrations: SchemaMigrationTable;
 }

@@ -1,6 +1,8 @@
 import { type Insertable, sql } from 'kysely';
+import { COMMAND_DEFAULT_EXPIRY_S } from '@/domain/command-params';
 import { hashPassword } from '../security/passwords';
 import type { Db } from './database';
+import { commandColumns } from './repositories/command-repository';
 import { deviceGroupColumns } from './repositories/device-group-repository';
 import { deviceColumns } from './repositories/device-repository';
 import { geofenceColumns } from './repositories/geofence-repository';
@@ -16,6 +18,7 @@ import { vehicleColumns } from './repositories/vehicle-repository';
 import type {
   DeviceGroupTable,
   DeviceTable,
+  CommandTable,
   FaultTable,
   TicketTable,
   GeofenceTable,
@@ -308,6 +311,28 @@ export async function seedDemoWorld(db: Db, vehicles: number): Promise<{ vehicle
     );
     const highest = Math.max(1000, ...tickets.map((t) => Number(t.ref.slice(4)) || 0));
     await sql`select setval('ticket_refs', ${highest})`.execute(tx);
+    // The command history (the world's events seeder), after the vehicles; a rule's name is kept with its command.
+    const ruleNames = new Map(g.rules().map((r) => [r.id, r.name]));
+    await insertInBatches(g.commands(), (batch) =>
+      tx
+        .insertInto('commands')
+        .values(
+          batch.map(
+            (c) =>
+              commandColumns({
+                ...c,
+                ruleId: c.ruleId ?? null,
+                ruleName: c.ruleId ? (ruleNames.get(c.ruleId) ?? null) : null,
+                payload: c.payload ?? null,
+                failureReason: c.failureReason ?? null,
+                sentAt: iso(c.sentAt),
+                acknowledgedAt: isoOrNull(c.acknowledgedAt),
+                expiresAt: iso(c.expiresAt ?? c.sentAt + COMMAND_DEFAULT_EXPIRY_S * 1000),
+              }) as Insertable<CommandTable>,
+          ),
+        )
+        .execute(),
+    );
     // The audit log's seeded past (the world's audit seeder): already a chain by the services' hash, kept as it is.
     await insertInBatches(g.audit(), (batch) =>
       tx

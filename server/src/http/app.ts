@@ -14,6 +14,7 @@ import { loadOpenApi, operationsOf } from './openapi';
 import { parseQueryString } from './querystring';
 import { auditRoutes } from './routes/audit-routes';
 import { authRoutes } from './routes/auth-routes';
+import { commandRoutes } from './routes/command-routes';
 import type { OperationHandlers, RouteHandler } from './routes/route-handler';
 import { deviceGroupRoutes } from './routes/device-group-routes';
 import { firmwareRoutes } from './routes/firmware-routes';
@@ -54,6 +55,7 @@ function implementedOperations(deps: ServiceDeps): OperationHandlers {
   return {
     ...auditRoutes(deps),
     ...authRoutes(deps),
+    ...commandRoutes(deps),
     ...deviceGroupRoutes(deps),
     ...firmwareRoutes(deps),
     ...deviceRoutes(deps),

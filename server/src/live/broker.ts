@@ -21,6 +21,8 @@ export interface EmbeddedBroker {
   /** Hands a WebSocket upgrade of `/mqtt` to the broker. */
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void;
   isUp(): boolean;
+  /** Publishes as the server itself (QoS 1, not retained): the command requests of sent commands. */
+  publish(topic: string, payload: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -89,6 +91,13 @@ export async function startEmbeddedBroker(deps: ServiceDeps): Promise<EmbeddedBr
       wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request));
     },
     isUp: () => !aedes.closed,
+    publish: (topic, payload) =>
+      new Promise<void>((resolve, reject) =>
+        aedes.publish(
+          { cmd: 'publish', topic, payload: Buffer.from(payload), qos: 1, retain: false, dup: false },
+          (error) => (error ? reject(error) : resolve()),
+        ),
+      ),
     async close() {
       for (const client of wss.clients) client.terminate();
       await new Promise<void>((resolve) => wss.close(() => resolve()));

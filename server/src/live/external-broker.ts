@@ -4,6 +4,8 @@ import mqtt, { type MqttClient } from 'mqtt';
 export interface ExternalBroker {
   client: MqttClient;
   isUp(): boolean;
+  /** Publishes as the server (QoS 1, not retained): the command requests of sent commands. */
+  publish(topic: string, payload: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -14,6 +16,7 @@ export function connectExternalBroker(url: string): ExternalBroker {
   return {
     client,
     isUp: () => client.connected,
+    publish: (topic, payload) => client.publishAsync(topic, payload, { qos: 1 }).then(() => undefined),
     close: () => client.endAsync().then(() => undefined),
   };
 }

@@ -106,3 +106,19 @@ test('a session cannot publish: a subscriber never receives its message', async 
     talker.end(true);
   }
 });
+
+test("the server's publish (the commands' port, start.ts) reaches a session subscribed to the vehicle's command topic", async () => {
+  const listener = await connect(await server.tokenOf('SA'));
+  try {
+    const received: { topic: string; payload: string }[] = [];
+    listener.on('message', (topic, payload) => received.push({ topic, payload: payload.toString() }));
+    await grantedQos(listener, 'voltline/v1/vehicles/+/commands');
+    const request = { v: 1, commandId: 'cmd-1', vehicleUid: 'veh-000003', kind: 'Device', name: 'LOCATE', ts: 1 };
+    await broker.publish('voltline/v1/vehicles/veh-000003/commands', JSON.stringify(request));
+    await expect
+      .poll(() => received, { timeout: 5_000 })
+      .toEqual([{ topic: 'voltline/v1/vehicles/veh-000003/commands', payload: JSON.stringify(request) }]);
+  } finally {
+    await listener.endAsync();
+  }
+});

@@ -1,5 +1,8 @@
 import { entryHash } from '@services/audit/audit-chain';
 import { AppError, appErrorAnswer } from '@services/lib/app-error';
+import { getCommand } from '@services/commands/get-command';
+import { listCommands } from '@services/commands/list-commands';
+import { sendCommands } from '@services/commands/send-commands';
 import { createDeviceGroup } from '@services/device-groups/create-device-group';
 import { getDeviceGroup } from '@services/device-groups/get-device-group';
 import { listDeviceGroups } from '@services/device-groups/list-device-groups';
@@ -39,6 +42,7 @@ import { authOfToken } from '../handlers/lib/auth-context';
 import { call, signIn } from '../test/api-test-client';
 import { getWorldDb } from '../world/world-instance';
 import { callerOf } from './caller';
+import { worldCommandDeps } from './command-store';
 import { worldDeviceGroupDeps } from './device-group-store';
 import { worldDeviceDeps } from './device-store';
 import { worldGeofenceDeps } from './geofence-store';
@@ -324,6 +328,59 @@ describe('the demo and the server run one implementation (decision 0110)', () =>
     expect(await acknowledgeNotification(deps, callerOf(ctx), { id: open.id })).toEqual(acknowledged.body);
     const check = await call('GET', '/audit/verify', { token: await signIn('SA') });
     expect(check.body).toEqual({ ok: true, checked: seeded + 1, total: seeded + 1, broken: null });
+  });
+
+  test("the demo's command history and sends answer exactly the services' page, 404, 400 and 409", async () => {
+    const token = await signIn('FA');
+    const db = await getWorldDb();
+    const ctx = authOfToken(token, db);
+    if (!ctx) throw new Error('no session');
+    const deps = worldCommandDeps(db, { granted: ctx.granted });
+    const fromDemo = await call('GET', '/commands?filter[status]=2,3&sort=code:asc,sentAt:desc&pageSize=50', {
+      token,
+    });
+    const page = await listCommands(deps, callerOf(ctx), {
+      filter: { status: '2,3' },
+      sort: 'code:asc,sentAt:desc',
+      pageSize: 50,
+    });
+    expect(page.total).toBeGreaterThan(0);
+    expect(fromDemo.body).toEqual(page);
+
+    // A command of another fleet's vehicle: 404 from both.
+    const elsewhere = db.tables.commands.all().find((c) => db.tables.vehicles.get(c.vehicleId)?.fleetId !== 'flt-0001');
+    if (!elsewhere) throw new Error('no command outside the scope');
+    const thrown = await getCommand(deps, callerOf(ctx), { id: elsewhere.id }).catch((e: unknown) => e);
+    expect(thrown).toBeInstanceOf(AppError);
+    const hidden = await call('GET', `/commands/${elsewhere.id}`, { token });
+    expect({ status: hidden.status, body: hidden.body }).toEqual(appErrorAnswer(thrown as AppError));
+    expect(hidden.status).toBe(404);
+
+    // A send that does not fit, and another request under a used key: the services' 400 and 409 in the demo too.
+    const sa = await signIn('SA');
+    const saCtx = authOfToken(sa, db);
+    if (!saCtx) throw new Error('no session');
+    const saDeps = worldCommandDeps(db);
+    const body = {
+      target: { vehicleId: 'veh-000003' },
+      code: 'SPEED_LIMIT',
+      params: { speedKmh: 500 },
+      expiresInS: 60,
+    };
+    const bad = { ...body, idempotencyKey: `key-${crypto.randomUUID()}` };
+    const invalid = await sendCommands(saDeps, callerOf(saCtx), bad).catch((e: unknown) => e);
+    const demoInvalid = await call('POST', '/commands/send', { token: sa, body: bad });
+    expect({ status: demoInvalid.status, body: demoInvalid.body }).toEqual(appErrorAnswer(invalid as AppError));
+    expect(demoInvalid.status).toBe(400);
+    const used = { ...body, params: { speedKmh: 60 }, idempotencyKey: `key-${crypto.randomUUID()}` };
+    expect((await call('POST', '/commands/send', { token: sa, body: used })).status).toBe(201);
+    const size = db.tables.commands.size;
+    const other = { ...used, params: { speedKmh: 70 } };
+    const conflict = await sendCommands(saDeps, callerOf(saCtx), other).catch((e: unknown) => e);
+    const demoConflict = await call('POST', '/commands/send', { token: sa, body: other });
+    expect({ status: demoConflict.status, body: demoConflict.body }).toEqual(appErrorAnswer(conflict as AppError));
+    expect(demoConflict.status).toBe(409);
+    expect(db.tables.commands.size).toBe(size);
   });
 
   test("the demo's tickets answer exactly the services' page, 404 by scope, 403 and 409; a fault's closing is chained", async () => {

@@ -120,7 +120,7 @@ describe('GET /commands (history page)', () => {
 
 describe('POST /commands/send', () => {
   test('answers 401 without a token and 403 without the Add bit of cmd', async () => {
-    const body = { target: { vehicleId: 'veh-000001' }, code: 'LOCATE', idempotencyKey: key() };
+    const body = { target: { vehicleId: 'veh-000001' }, code: 'LOCATE', expiresInS: 300, idempotencyKey: key() };
     expect((await call('POST', '/commands/send', { body })).status).toBe(401);
     // A service centre admin lists and exports the history but does not send from it.
     expect((await call('POST', '/commands/send', { token: await signIn('DA'), body })).status).toBe(403);
@@ -132,7 +132,7 @@ describe('POST /commands/send', () => {
     const other = db.tables.vehicles.all().find((v) => v.oemId !== 'oem-01')!;
     const res = await call('POST', '/commands/send', {
       token,
-      body: { target: { vehicleId: other.id }, code: 'LOCATE', idempotencyKey: key() },
+      body: { target: { vehicleId: other.id }, code: 'LOCATE', expiresInS: 300, idempotencyKey: key() },
     });
     expect(res.status).toBe(404);
     const missing = await call('POST', '/commands/send', {
@@ -221,7 +221,13 @@ describe('POST /commands/send', () => {
     });
     const missing = await call('POST', '/commands/send', {
       token,
-      body: { target: { vehicleId: 'veh-000001' }, code: 'DRIVE_MODE', params: {}, idempotencyKey: key() },
+      body: {
+        target: { vehicleId: 'veh-000001' },
+        code: 'DRIVE_MODE',
+        params: {},
+        expiresInS: 300,
+        idempotencyKey: key(),
+      },
     });
     expect(missing.body.fieldErrors).toEqual({ 'params.mode': 'Drive mode is required.' });
     expect(db.tables.commands.size).toBe(size);
@@ -232,6 +238,7 @@ describe('POST /commands/send', () => {
         target: { vehicleId: 'veh-000001' },
         code: 'SPEED_LIMIT',
         params: { speedKmh: 60 },
+        expiresInS: 300,
         idempotencyKey: key(),
       },
     });
@@ -251,6 +258,7 @@ describe('POST /commands/send', () => {
       target: { vehicleId: vehicle.id },
       code: 'REMOTE_STOP',
       params: { rampDownS: 10 },
+      expiresInS: 300,
       idempotencyKey: key(),
     };
     const unconfirmed = await call('POST', '/commands/send', { token, body: { ...body, confirmation: 'yes' } });
@@ -275,7 +283,7 @@ describe('POST /commands/send', () => {
     expect(preview.body.commands.map((c: { code: string }) => c.code)).toContain('LOCATE');
     const sent = await call('POST', '/commands/send', {
       token,
-      body: { target: { deviceGroupId: group.id }, code: 'LOCATE', idempotencyKey: key() },
+      body: { target: { deviceGroupId: group.id }, code: 'LOCATE', expiresInS: 300, idempotencyKey: key() },
     });
     expect(sent.status).toBe(201);
     expect(sent.body.commands.length + sent.body.skipped.length).toBe(preview.body.vehicleCount);
@@ -287,6 +295,7 @@ describe('POST /commands/send', () => {
         code: 'IMMOBILIZE',
         params: { reason: 'Unpaid lease' },
         confirmation: 'immobilize',
+        expiresInS: 300,
         idempotencyKey: key(),
       },
     });
@@ -302,7 +311,7 @@ describe('POST /commands/send', () => {
     expect(preview.body.vehicleCount).toBe(vehicles.size);
     const sent = await call('POST', '/commands/send', {
       token,
-      body: { target: { commandFilter: filter }, code: 'LOCATE', idempotencyKey: key() },
+      body: { target: { commandFilter: filter }, code: 'LOCATE', expiresInS: 300, idempotencyKey: key() },
     });
     expect(new Set(sent.body.commands.map((c: { vehicleId: string }) => c.vehicleId))).toEqual(vehicles);
     const none = await call('POST', '/commands/send', {
@@ -316,7 +325,12 @@ describe('POST /commands/send', () => {
   test('refuses two targets at once', async () => {
     const res = await call('POST', '/commands/send', {
       token: await signIn('SA'),
-      body: { target: { vehicleId: 'veh-000001', deviceGroupId: 'x' }, code: 'LOCATE', idempotencyKey: key() },
+      body: {
+        target: { vehicleId: 'veh-000001', deviceGroupId: 'x' },
+        code: 'LOCATE',
+        expiresInS: 300,
+        idempotencyKey: key(),
+      },
     });
     expect(res.status).toBe(400);
     expect(res.body.fieldErrors.target).toBeDefined();
@@ -431,7 +445,7 @@ describe('an offline vehicle (issue 37 item 8)', () => {
     expect(vehicle.isLive).toBe(false);
     const res = await call('POST', '/commands/send', {
       token: await signIn('SA'),
-      body: { target: { vehicleId: vehicle.id }, code: 'LOCATE', idempotencyKey: key() },
+      body: { target: { vehicleId: vehicle.id }, code: 'LOCATE', expiresInS: 300, idempotencyKey: key() },
     });
     expect(sent.at(-1)).toMatchObject({ commandId: res.body.commands[0].id, params: { simulate: 'timeout' } });
   });
@@ -456,7 +470,7 @@ describe('sending with a broker', () => {
       const vehicle = await vehicleAnswering('MCU_RESET', result);
       const res = await call('POST', '/commands/send', {
         token,
-        body: { target: { vehicleId: vehicle.id }, code: 'MCU_RESET', idempotencyKey: key() },
+        body: { target: { vehicleId: vehicle.id }, code: 'MCU_RESET', expiresInS: 300, idempotencyKey: key() },
       });
       expect(res.status).toBe(201);
       const request = sent.at(-1)!;
@@ -472,6 +486,7 @@ describe('sending with a broker', () => {
         target: { vehicleId: 'veh-000001' },
         code: 'SPEED_LIMIT',
         params: { speedKmh: 40 },
+        expiresInS: 300,
         idempotencyKey: key(),
       },
     });
@@ -541,7 +556,7 @@ describe('a send to 500 vehicles (the most one send reaches)', () => {
     const before = db.tables.commands.size;
     const res = await call('POST', '/commands/send', {
       token,
-      body: { target: { deviceGroupId: groupId }, code: 'LOCATE', idempotencyKey: key() },
+      body: { target: { deviceGroupId: groupId }, code: 'LOCATE', expiresInS: 300, idempotencyKey: key() },
     });
     expect(res.status).toBe(400);
     expect(res.body.fieldErrors.target).toBe('This target holds 501 vehicles; one send reaches at most 500.');

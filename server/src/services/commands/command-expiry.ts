@@ -1,0 +1,22 @@
+import type { CommandStore } from './command-store';
+import type { Command } from './command-types';
+
+/** Why a command nobody acknowledged in time is Failed (decision 0073). */
+export const EXPIRED_REASON = 'Expired: the device did not acknowledge it in time.';
+
+/**
+ * Expiry as a function of time: a command still Pending at its `expiresAt` is Failed with {@link EXPIRED_REASON};
+ * null when it is not (settled already, or not yet due). The stores' `expirePending` applies it to every row.
+ */
+export function expiryOf(
+  command: Pick<Command, 'status' | 'expiresAt'>,
+  now: Date,
+): { status: 3; failureReason: string } | null {
+  if (command.status !== 1 || !command.expiresAt) return null;
+  return Date.parse(command.expiresAt) <= now.getTime() ? { status: 3, failureReason: EXPIRED_REASON } : null;
+}
+
+/** The sweep every read of the history runs first, so no reader sees a command pending past its deadline. */
+export async function expireDue(store: CommandStore, now: Date): Promise<void> {
+  await store.expirePending(now.toISOString(), EXPIRED_REASON);
+}
