@@ -267,7 +267,9 @@ describe('status moves and the SLA clock', () => {
 
   test('two moves at once: one is made and audited, the other is 409; the history keeps every event', async () => {
     const t = await opened();
-    const [a, b] = await Promise.all([move('SA', t.id, { status: 6 }), move('DA', t.id, { status: 2 })]);
+    // Both put it on hold: whichever runs second finds it held (or changed under it) and is refused, in either order.
+    // (Closing and starting work raced: started first, the close after it was allowed too.)
+    const [a, b] = await Promise.all([move('SA', t.id, { status: 3 }), move('DA', t.id, { status: 3 })]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
     const moves = (await entriesOf(t.id)).filter((e) => e.action === 'Change Status');
     expect(moves).toHaveLength(1);
