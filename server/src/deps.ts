@@ -20,6 +20,7 @@ import type { DeviceDeps } from './services/devices/device-store';
 import type { GeofenceDeps } from './services/geofences/geofence-store';
 import type { FaultDeps } from './services/faults/fault-store';
 import type { ModelDeps } from './services/models/model-store';
+import type { ProfileDeps } from './services/profile/profile-store';
 import type { NotificationDeps } from './services/notifications/notification-store';
 import type { RoleDeps } from './services/roles/role-store';
 import type { SimDeps } from './services/sims/sim-store';
@@ -36,6 +37,7 @@ export interface ServiceDeps {
   faults: FaultDeps;
   models: ModelDeps;
   notifications: NotificationDeps;
+  profile: ProfileDeps;
   roles: RoleDeps;
   sims: SimDeps;
   users: UserDeps;
@@ -67,6 +69,18 @@ export function createServiceDeps(db: Db, now: () => Date = () => new Date()): S
     faults: resource(db, now, 'faults', createFaultRepository),
     models: resource(db, now, 'models', createModelRepository),
     notifications: resource(db, now, 'notifications', createNotificationRepository),
+    profile: {
+      users: createUserRepository(db),
+      auth: createAuthRepository(db),
+      passwords: scryptHasher,
+      now,
+      transact: (work) =>
+        db
+          .transaction()
+          .execute((tx) =>
+            work({ users: createUserRepository(tx), auth: createAuthRepository(tx), audit: createAuditRepository(tx) }),
+          ),
+    },
     roles: resource(db, now, 'roles', createRoleRepository),
     sims: resource(db, now, 'sims', createSimRepository),
     users: {

@@ -21,6 +21,7 @@ import { geofenceRoutes } from './routes/geofence-routes';
 import { faultRoutes } from './routes/fault-routes';
 import { modelRoutes } from './routes/model-routes';
 import { notificationRoutes } from './routes/notification-routes';
+import { profileRoutes } from './routes/profile-routes';
 import { roleRoutes } from './routes/role-routes';
 import { simRoutes } from './routes/sim-routes';
 import { userRoutes } from './routes/user-routes';
@@ -50,6 +51,7 @@ function implementedOperations(deps: ServiceDeps): OperationHandlers {
     ...faultRoutes(deps),
     ...modelRoutes(deps),
     ...notificationRoutes(deps),
+    ...profileRoutes(deps),
     ...roleRoutes(deps),
     ...simRoutes(deps),
     ...userRoutes(deps),

@@ -109,6 +109,11 @@ export function createAuthRepository(db: Db): AuthStore {
       return Number(result.numUpdatedRows);
     },
 
+    async passwordHashOf(userId) {
+      const row = await db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirst();
+      return row?.password_hash;
+    },
+
     async failuresSince(email, ip, since) {
       const account = await db
         .selectFrom('login_failures')
