@@ -14,6 +14,8 @@ import { createModel } from '@services/models/create-model';
 import { listModels } from '@services/models/list-models';
 import { acknowledgeNotification } from '@services/notifications/acknowledge-notification';
 import { listNotifications } from '@services/notifications/list-notifications';
+import { changePassword } from '@services/profile/change-password';
+import { updateProfile } from '@services/profile/update-profile';
 import { deleteRole } from '@services/roles/delete-role';
 import { listRoles } from '@services/roles/list-roles';
 import { permissionsOfRole } from '@services/roles/role-permissions';
@@ -32,6 +34,7 @@ import { worldGeofenceDeps } from './geofence-store';
 import { worldFaultDeps } from './fault-store';
 import { worldModelDeps } from './model-store';
 import { worldNotificationDeps } from './notification-store';
+import { profileCallerOf, worldProfileDeps } from './profile-store';
 import { worldRoleDeps } from './role-store';
 import { worldSimDeps } from './sim-store';
 import { worldUserDeps } from './user-store';
@@ -331,6 +334,28 @@ describe('the demo and the server run one implementation (decision 0110)', () =>
     expect(answers.map((a) => a.status)).toEqual(ids.map(() => 200));
     const check = await call('GET', '/audit/verify', { token });
     expect(check.body).toEqual({ ok: true, checked: seeded + 5, total: seeded + 5, broken: null });
+  });
+
+  test("the demo's profile answers exactly the service's errors: a taken e-mail, a wrong current password", async () => {
+    const token = await signIn('FE');
+    const db = await getWorldDb();
+    const ctx = authOfToken(token, db);
+    if (!ctx) throw new Error('no session');
+    const caller = profileCallerOf(ctx);
+    const deps = worldProfileDeps(db);
+    const patch = { email: 'SA@voltline.demo' };
+    const taken = await updateProfile(deps, caller, { patch }).catch((error: unknown) => error);
+    expect(taken).toBeInstanceOf(AppError);
+    const fromDemo = await call('PATCH', '/profile', { token, body: patch });
+    expect({ status: fromDemo.status, body: fromDemo.body }).toEqual(appErrorAnswer(taken as AppError));
+    expect(fromDemo.status).toBe(409);
+
+    const body = { currentPassword: 'not-it', newPassword: 'short' };
+    const wrong = await changePassword(deps, caller, { body }).catch((error: unknown) => error);
+    expect(wrong).toBeInstanceOf(AppError);
+    const wrongFromDemo = await call('POST', '/profile/password', { token, body });
+    expect({ status: wrongFromDemo.status, body: wrongFromDemo.body }).toEqual(appErrorAnswer(wrong as AppError));
+    expect(wrongFromDemo.status).toBe(400);
   });
 
   test('a transaction that fails leaves the world as it found it', async () => {
