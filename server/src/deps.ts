@@ -8,9 +8,11 @@ import { createFaultRepository } from './db/repositories/fault-repository';
 import { createModelRepository } from './db/repositories/model-repository';
 import { createNotificationRepository } from './db/repositories/notification-repository';
 import { createRoleRepository } from './db/repositories/role-repository';
+import { createApiKeyRepository, createSettingsRepository } from './db/repositories/settings-repository';
 import { createSimRepository } from './db/repositories/sim-repository';
 import { createUserRepository } from './db/repositories/user-repository';
 import { createVehicleRepository } from './db/repositories/vehicle-repository';
+import { createLogoFiles } from './files/logo-files';
 import { scryptHasher } from './security/passwords';
 import type { AuditDeps } from './services/audit/audit-reader';
 import type { AuditStore } from './services/audit/audit-chain';
@@ -23,6 +25,7 @@ import type { ModelDeps } from './services/models/model-store';
 import type { ProfileDeps } from './services/profile/profile-store';
 import type { NotificationDeps } from './services/notifications/notification-store';
 import type { RoleDeps } from './services/roles/role-store';
+import type { SettingsDeps } from './services/settings/settings-store';
 import type { SimDeps } from './services/sims/sim-store';
 import type { UserDeps } from './services/users/user-store';
 import type { VehicleDeps } from './services/vehicles/vehicle-store';
@@ -39,6 +42,7 @@ export interface ServiceDeps {
   notifications: NotificationDeps;
   profile: ProfileDeps;
   roles: RoleDeps;
+  settings: SettingsDeps;
   sims: SimDeps;
   users: UserDeps;
   vehicles: VehicleDeps;
@@ -59,7 +63,15 @@ function resource<K extends string, R>(db: Db, now: () => Date, key: K, reposito
   return { [key]: repository(db), now, transact } as Record<K, R> & { now: () => Date; transact: typeof transact };
 }
 
-export function createServiceDeps(db: Db, now: () => Date = () => new Date()): ServiceDeps {
+/**
+ * The services' deps over one database. `files.dataDir` is where uploads are kept (`<DATA_DIR>/uploads`); without it,
+ * an upload fails (tests that upload pass a temporary directory).
+ */
+export function createServiceDeps(
+  db: Db,
+  now: () => Date = () => new Date(),
+  files: { dataDir?: string } = {},
+): ServiceDeps {
   return {
     audit: { audit: createAuditReader(db) },
     auth: { ...resource(db, now, 'auth', createAuthRepository), passwords: scryptHasher },
@@ -82,6 +94,20 @@ export function createServiceDeps(db: Db, now: () => Date = () => new Date()): S
           ),
     },
     roles: resource(db, now, 'roles', createRoleRepository),
+    settings: {
+      settings: createSettingsRepository(db),
+      apiKeys: createApiKeyRepository(db),
+      logos: createLogoFiles(files.dataDir),
+      now,
+      transact: (work) =>
+        db.transaction().execute((tx) =>
+          work({
+            settings: createSettingsRepository(tx),
+            apiKeys: createApiKeyRepository(tx),
+            audit: createAuditRepository(tx),
+          }),
+        ),
+    },
     sims: resource(db, now, 'sims', createSimRepository),
     users: {
       ...resource(db, now, 'users', createUserRepository),

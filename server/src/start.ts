@@ -45,7 +45,7 @@ export async function startServer(config: Config, logger: FastifyServerOptions['
     await database.close();
     throw error;
   }
-  const deps = createServiceDeps(database.db);
+  const deps = createServiceDeps(database.db, undefined, { dataDir: config.dataDir });
   const broker = config.mqttUrl ? connectExternalBroker(config.mqttUrl) : await startEmbeddedBroker(deps);
   const app = await createApp({ config, database, deps, broker }, logger);
   if ('handleUpgrade' in broker) {

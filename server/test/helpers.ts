@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -15,6 +18,8 @@ export interface TestServer {
   app: FastifyInstance;
   database: DatabaseHandle;
   config: Config;
+  /** The directory this server keeps uploads in (its DATA_DIR for files). */
+  uploadDir: string;
   /** Signs in as the demo account of a role (`<role>@voltline.demo`) and answers its bearer token. */
   tokenOf(role: string): Promise<string>;
   call(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
@@ -46,7 +51,10 @@ export async function createTestServer(env: Record<string, string> = {}): Promis
   const config = loadConfig({ SEED_VEHICLES: String(TEST_VEHICLES), DATA_DIR: '/nonexistent', ...env });
   const { database, drop } = await openTestDatabase(config.seed === 'none');
   await prepareDatabase(database, config, () => undefined);
-  const app = await createApp({ config, database, deps: createServiceDeps(database.db), broker: { isUp: () => true } });
+  // Uploads (company logos) go to a temporary directory of this server, removed on close.
+  const uploadDir = await mkdtemp(join(tmpdir(), 'voltline-test-'));
+  const deps = createServiceDeps(database.db, undefined, { dataDir: uploadDir });
+  const app = await createApp({ config, database, deps, broker: { isUp: () => true } });
   await app.ready();
   const tokens = new Map<string, string>();
   const call: TestServer['call'] = ({ token, headers, ...options }) =>
@@ -58,6 +66,7 @@ export async function createTestServer(env: Record<string, string> = {}): Promis
     app,
     database,
     config,
+    uploadDir,
     call,
     async tokenOf(role) {
       const known = tokens.get(role);
@@ -77,6 +86,7 @@ export async function createTestServer(env: Record<string, string> = {}): Promis
       await app.close();
       await database.close();
       await drop();
+      await rm(uploadDir, { recursive: true, force: true });
     },
   };
 }

@@ -314,6 +314,40 @@ export async function seedDemoWorld(db: Db, vehicles: number): Promise<{ vehicle
         )
         .execute(),
     );
+    // Company settings and REST API keys (the world's access seeders): the seeded keys' secrets are known to no one.
+    for (const c of g.companySettings()) {
+      await tx
+        .insertInto('company_settings')
+        .values({
+          tenant_id: c.id,
+          smtp_sender: c.smtpSender,
+          sms_sender_id: c.smsSenderId,
+          webhook_secret: c.webhookSecret,
+          carbon: c.carbon === undefined ? null : JSON.stringify(c.carbon),
+          updated_at: iso(c.updatedAt),
+        })
+        .execute();
+    }
+    const userIds = new Set(users.map((u) => u.id));
+    for (const k of g.apiKeys().filter((key) => userIds.has(key.userId))) {
+      await tx
+        .insertInto('api_keys')
+        .values({
+          id: k.id,
+          tenant_id: k.tenantId,
+          name: k.name,
+          scope: k.scope,
+          prefix: k.prefix,
+          secret_hash: k.secretHash,
+          user_id: k.userId,
+          created_at: iso(k.createdAt),
+          created_by: k.createdBy,
+          last_used_at: isoOrNull(k.lastUsedAt),
+          reset_at: isoOrNull(k.resetAt),
+          revoked_at: isoOrNull(k.revokedAt),
+        })
+        .execute();
+    }
   });
   return { vehicles: vehicleRows.length, users: users.length };
 }

@@ -23,6 +23,7 @@ import { modelRoutes } from './routes/model-routes';
 import { notificationRoutes } from './routes/notification-routes';
 import { profileRoutes } from './routes/profile-routes';
 import { roleRoutes } from './routes/role-routes';
+import { settingsRoutes } from './routes/settings-routes';
 import { simRoutes } from './routes/sim-routes';
 import { userRoutes } from './routes/user-routes';
 import { vehicleRoutes } from './routes/vehicle-routes';
@@ -53,6 +54,7 @@ function implementedOperations(deps: ServiceDeps): OperationHandlers {
     ...notificationRoutes(deps),
     ...profileRoutes(deps),
     ...roleRoutes(deps),
+    ...settingsRoutes(deps),
     ...simRoutes(deps),
     ...userRoutes(deps),
     ...vehicleRoutes(deps),

@@ -4,6 +4,7 @@ import { appendAudit } from '../audit/audit-chain';
 import { FieldErrors } from '../lib/app-error';
 import type { Schemas } from '../lib/api-types';
 import { type Caller, requirePermission } from '../lib/caller';
+import { requirePerson } from '../settings/settings-scope';
 import { ownAccount } from './get-profile';
 import { PROFILE_AUDIT_ENTITY, type ProfileDeps } from './profile-store';
 
@@ -18,6 +19,7 @@ export async function changePassword(
   input: { body: Schemas['PasswordChange'] },
 ): Promise<void> {
   requirePermission(caller, 'mp.cp', ACTION.UPDATE);
+  requirePerson(caller);
   const body = (input.body ?? {}) as unknown as Record<string, unknown>;
   const current = typeof body.currentPassword === 'string' ? body.currentPassword : '';
   const next = typeof body.newPassword === 'string' ? body.newPassword : '';

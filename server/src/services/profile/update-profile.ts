@@ -5,6 +5,7 @@ import type { Schemas } from '../lib/api-types';
 import { type Caller, requirePermission } from '../lib/caller';
 import { emailConflict, readContact } from '../users/user-fields';
 import type { UserAccount } from '../users/user-types';
+import { requirePerson } from '../settings/settings-scope';
 import { ownAccount } from './get-profile';
 import { PROFILE_AUDIT_ENTITY, type ProfileDeps } from './profile-store';
 
@@ -18,6 +19,7 @@ export async function updateProfile(
   input: { patch: Schemas['ProfilePatch'] },
 ): Promise<UserAccount> {
   requirePermission(caller, 'mp', ACTION.UPDATE);
+  requirePerson(caller);
   const body = (input.patch ?? {}) as unknown as Record<string, unknown>;
   const errors = new FieldErrors();
   const contact = readContact(errors, body, true);
