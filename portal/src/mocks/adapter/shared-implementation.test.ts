@@ -17,6 +17,8 @@ import { listNotifications } from '@services/notifications/list-notifications';
 import { changePassword } from '@services/profile/change-password';
 import { updateProfile } from '@services/profile/update-profile';
 import { deleteRole } from '@services/roles/delete-role';
+import { createApiKey } from '@services/settings/api-keys';
+import { putCompanyLogo } from '@services/settings/company-logo';
 import { listRoles } from '@services/roles/list-roles';
 import { permissionsOfRole } from '@services/roles/role-permissions';
 import { assignSim } from '@services/sims/assign-sim';
@@ -36,6 +38,7 @@ import { worldModelDeps } from './model-store';
 import { worldNotificationDeps } from './notification-store';
 import { profileCallerOf, worldProfileDeps } from './profile-store';
 import { worldRoleDeps } from './role-store';
+import { worldSettingsDeps } from './settings-store';
 import { worldSimDeps } from './sim-store';
 import { worldUserDeps } from './user-store';
 import { worldVehicleDeps } from './vehicle-store';
@@ -356,6 +359,30 @@ describe('the demo and the server run one implementation (decision 0110)', () =>
     const wrongFromDemo = await call('POST', '/profile/password', { token, body });
     expect({ status: wrongFromDemo.status, body: wrongFromDemo.body }).toEqual(appErrorAnswer(wrong as AppError));
     expect(wrongFromDemo.status).toBe(400);
+  });
+
+  test("the demo's settings answer exactly the service's errors: a logo that lies, a taken live key name", async () => {
+    const token = await signIn('SA');
+    const db = await getWorldDb();
+    const ctx = authOfToken(token, db);
+    if (!ctx) throw new Error('no session');
+    const caller = callerOf(ctx);
+    const deps = worldSettingsDeps(db);
+    const body = { dataUrl: `data:image/png;base64,${btoa('not really a png')}`, fileName: 'x.png' };
+    const lying = await putCompanyLogo(deps, caller, { body }).catch((error: unknown) => error);
+    expect(lying).toBeInstanceOf(AppError);
+    const fromDemo = await call('PUT', '/settings/logo', { token, body });
+    expect({ status: fromDemo.status, body: fromDemo.body }).toEqual(appErrorAnswer(lying as AppError));
+    expect(fromDemo.status).toBe(400);
+
+    const taken = { name: 'data warehouse EXPORT', scope: 'read' };
+    const conflict = await createApiKey(deps, caller, { body: taken }).catch((error: unknown) => error);
+    expect(conflict).toBeInstanceOf(AppError);
+    const conflictFromDemo = await call('POST', '/api-keys', { token, body: taken });
+    expect({ status: conflictFromDemo.status, body: conflictFromDemo.body }).toEqual(
+      appErrorAnswer(conflict as AppError),
+    );
+    expect(conflictFromDemo.status).toBe(409);
   });
 
   test('a transaction that fails leaves the world as it found it', async () => {
