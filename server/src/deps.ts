@@ -8,7 +8,11 @@ import { createFaultRepository } from './db/repositories/fault-repository';
 import { createModelRepository } from './db/repositories/model-repository';
 import { createNotificationRepository } from './db/repositories/notification-repository';
 import { createRoleRepository } from './db/repositories/role-repository';
-import { createApiKeyRepository, createSettingsRepository } from './db/repositories/settings-repository';
+import {
+  createApiKeyRepository,
+  createCarbonSettingsRepository,
+  createSettingsRepository,
+} from './db/repositories/settings-repository';
 import { createSimRepository } from './db/repositories/sim-repository';
 import { createUserRepository } from './db/repositories/user-repository';
 import { createVehicleRepository } from './db/repositories/vehicle-repository';
@@ -17,6 +21,7 @@ import { scryptHasher } from './security/passwords';
 import type { AuditDeps } from './services/audit/audit-reader';
 import type { AuditStore } from './services/audit/audit-chain';
 import type { AuthDeps } from './services/auth/auth-store';
+import type { CarbonSettingsDeps } from './services/carbon-settings/carbon-settings-store';
 import type { DeviceGroupDeps } from './services/device-groups/device-group-store';
 import type { DeviceDeps } from './services/devices/device-store';
 import type { GeofenceDeps } from './services/geofences/geofence-store';
@@ -34,6 +39,7 @@ import type { VehicleDeps } from './services/vehicles/vehicle-store';
 export interface ServiceDeps {
   audit: AuditDeps;
   auth: AuthDeps;
+  carbonSettings: CarbonSettingsDeps;
   deviceGroups: DeviceGroupDeps;
   devices: DeviceDeps;
   geofences: GeofenceDeps;
@@ -75,6 +81,7 @@ export function createServiceDeps(
   return {
     audit: { audit: createAuditReader(db) },
     auth: { ...resource(db, now, 'auth', createAuthRepository), passwords: scryptHasher },
+    carbonSettings: resource(db, now, 'carbon', createCarbonSettingsRepository),
     devices: resource(db, now, 'devices', createDeviceRepository),
     deviceGroups: resource(db, now, 'deviceGroups', createDeviceGroupRepository),
     geofences: resource(db, now, 'geofences', createGeofenceRepository),

@@ -98,6 +98,7 @@ export interface CompanySettingsTable {
   sms_sender_id: string | null;
   webhook_secret: string | null;
   carbon: ColumnType<unknown, string | null | undefined, string | null>;
+  seeded_supply_contract: ColumnType<unknown, string | null | undefined, string | null>;
   updated_at: Timestamp;
 }
 export interface ApiKeyTable {

@@ -19,7 +19,7 @@ import type {
   SimTable,
   VehicleTable,
 } from './schema';
-import { createWorld, DEFAULT_SEED, DEMO_PASSWORD } from './seed-source';
+import { createWorld, DEFAULT_SEED, DEMO_PASSWORD, supplyContractOf } from './seed-source';
 
 const BATCH = 1000;
 const iso = (ms: number | null | undefined) => new Date(ms ?? 0).toISOString();
@@ -325,6 +325,19 @@ export async function seedDemoWorld(db: Db, vehicles: number): Promise<{ vehicle
           webhook_secret: c.webhookSecret,
           carbon: c.carbon === undefined ? null : JSON.stringify(c.carbon),
           updated_at: iso(c.updatedAt),
+        })
+        .execute();
+    }
+    // The supply contract each fleet came with (decision 0094), which its carbon settings show until it saves one.
+    for (const f of g.fleets()) {
+      const contract = supplyContractOf(DEFAULT_SEED, f);
+      if (contract === null) continue;
+      await tx
+        .insertInto('company_settings')
+        .values({
+          tenant_id: `fleet:${f.id}`,
+          seeded_supply_contract: JSON.stringify(contract),
+          updated_at: iso(f.createdAt),
         })
         .execute();
     }

@@ -15,6 +15,7 @@ import { parseQueryString } from './querystring';
 import { auditRoutes } from './routes/audit-routes';
 import { authRoutes } from './routes/auth-routes';
 import type { OperationHandlers, RouteHandler } from './routes/route-handler';
+import { carbonSettingsRoutes } from './routes/carbon-settings-routes';
 import { deviceGroupRoutes } from './routes/device-group-routes';
 import { deviceRoutes } from './routes/device-routes';
 import { geofenceRoutes } from './routes/geofence-routes';
@@ -46,6 +47,7 @@ function implementedOperations(deps: ServiceDeps): OperationHandlers {
   return {
     ...auditRoutes(deps),
     ...authRoutes(deps),
+    ...carbonSettingsRoutes(deps),
     ...deviceGroupRoutes(deps),
     ...deviceRoutes(deps),
     ...geofenceRoutes(deps),

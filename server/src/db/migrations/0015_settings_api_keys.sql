@@ -2,7 +2,8 @@
 -- carbon method settings of decision 0094 use the same row for the platform and an OEM, and `dealer:`, `fleet:`,
 -- `evowner:` or `user:` ids for the others). The logo's bytes are a file under DATA_DIR/uploads/logos (`logo_file`
 -- names it); the row keeps its type, size, name and time. The web-hook signing secret is kept as made (the rules sign
--- with it) and never answered: the API says only whether one is set.
+-- with it) and never answered: the API says only whether one is set. `carbon` is NULL until the organisation saves
+-- its carbon settings.
 CREATE TABLE company_settings (
   tenant_id text PRIMARY KEY,
   logo_file text,
@@ -14,6 +15,8 @@ CREATE TABLE company_settings (
   sms_sender_id text,
   webhook_secret text,
   carbon jsonb,
+  -- A fleet's (`fleet:<id>`) electricity supply contract it came with (decision 0094), used until it saves its own.
+  seeded_supply_contract jsonb,
   updated_at timestamptz NOT NULL DEFAULT now(),
   CHECK ((logo_file IS NULL) = (logo_type IS NULL))
 );

@@ -1,5 +1,10 @@
 import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
+import type {
+  CarbonSettingsStore,
+  StoredCarbonSettings,
+  SupplyContract,
+} from '../../services/carbon-settings/carbon-settings-store';
 import { liveNameConflict } from '../../services/settings/api-keys';
 import type { ApiKeyStore, SettingsStore } from '../../services/settings/settings-store';
 import type { StoredApiKey, StoredSettings } from '../../services/settings/settings-types';
@@ -155,6 +160,46 @@ export function createApiKeyRepository(db: Db): ApiKeyStore {
         .set(set as never)
         .where('id', '=', id)
         .execute();
+    },
+  };
+}
+
+const PARTY_TABLES = { oem: 'oems', dealer: 'dealers', fleet: 'fleets', evowner: 'ev_owners' } as const;
+
+/**
+ * Carbon method settings in SQL: the `carbon` JSON of the organisation's company settings row; a fleet's seeded supply
+ * contract is `seeded_supply_contract` of its row (`fleet:<id>`, written by the seed).
+ */
+export function createCarbonSettingsRepository(db: Db): CarbonSettingsStore {
+  return {
+    async get(organisationId) {
+      const row = await db
+        .selectFrom('company_settings')
+        .select('carbon')
+        .where('tenant_id', '=', organisationId)
+        .executeTakeFirst();
+      return (row?.carbon ?? undefined) as StoredCarbonSettings | undefined;
+    },
+    async save(organisationId, settings) {
+      const at = new Date(settings.updatedAt);
+      const carbon = JSON.stringify(settings);
+      await db
+        .insertInto('company_settings')
+        .values({ tenant_id: organisationId, carbon, updated_at: at })
+        .onConflict((oc) => oc.column('tenant_id').doUpdateSet({ carbon, updated_at: at }))
+        .execute();
+    },
+    async partyName(kind, id) {
+      const row = await db.selectFrom(PARTY_TABLES[kind]).select('name').where('id', '=', id).executeTakeFirst();
+      return row?.name;
+    },
+    async seededContract(fleetId) {
+      const row = await db
+        .selectFrom('company_settings')
+        .select('seeded_supply_contract')
+        .where('tenant_id', '=', `fleet:${fleetId}`)
+        .executeTakeFirst();
+      return (row?.seeded_supply_contract ?? null) as SupplyContract | null;
     },
   };
 }
