@@ -1,5 +1,6 @@
 import { entryHash } from '@services/audit/audit-chain';
 import { AppError, appErrorAnswer } from '@services/lib/app-error';
+import { saveCarbonSettings } from '@services/carbon-settings/carbon-settings';
 import { createDeviceGroup } from '@services/device-groups/create-device-group';
 import { getDeviceGroup } from '@services/device-groups/get-device-group';
 import { listDeviceGroups } from '@services/device-groups/list-device-groups';
@@ -30,6 +31,7 @@ import { authOfToken } from '../handlers/lib/auth-context';
 import { call, signIn } from '../test/api-test-client';
 import { getWorldDb } from '../world/world-instance';
 import { callerOf } from './caller';
+import { worldCarbonSettingsDeps } from './carbon-settings-store';
 import { worldDeviceGroupDeps } from './device-group-store';
 import { worldDeviceDeps } from './device-store';
 import { worldGeofenceDeps } from './geofence-store';
@@ -383,6 +385,21 @@ describe('the demo and the server run one implementation (decision 0110)', () =>
       appErrorAnswer(conflict as AppError),
     );
     expect(conflictFromDemo.status).toBe(409);
+  });
+
+  test("the demo's carbon settings answer exactly the service's validation error", async () => {
+    const token = await signIn('OEMA');
+    const db = await getWorldDb();
+    const ctx = authOfToken(token, db);
+    if (!ctx) throw new Error('no session');
+    const body = { gridIntensity: 0.65, chargingLossPct: 12, baseline2w: 0, baseline3w: -5, regions: 'Pune' };
+    const refused = await saveCarbonSettings(worldCarbonSettingsDeps(db), callerOf(ctx), { body }).catch(
+      (error: unknown) => error,
+    );
+    expect(refused).toBeInstanceOf(AppError);
+    const fromDemo = await call('PUT', '/analysis/carbon-settings', { token, body });
+    expect({ status: fromDemo.status, body: fromDemo.body }).toEqual(appErrorAnswer(refused as AppError));
+    expect(fromDemo.body.fieldErrors.baseline2w).toBe('A 2 Wheeler baseline must be more than 0.');
   });
 
   test('a transaction that fails leaves the world as it found it', async () => {

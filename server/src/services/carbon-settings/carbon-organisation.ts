@@ -29,15 +29,24 @@ export function carbonOrganisationOf(caller: Caller): CarbonOrganisation {
   return { id: `user:${u.id}`, kind: 'user', partyId: u.id };
 }
 
-/** The organisation's name as the settings show it. */
+/** The organisation's name as the settings show it, given the party's name where it has one (undefined: gone). */
+export function organisationNameOf(caller: Caller, org: CarbonOrganisation, partyName: string | undefined): string {
+  if (org.kind === 'platform') return 'the platform';
+  if (org.kind === 'user' || org.partyId === null) return caller.user.name;
+  return partyName ?? org.partyId;
+}
+
+/** The organisation's name, its party's read from the store. */
 export async function carbonOrganisationName(
   store: Pick<CarbonSettingsStore, 'partyName'>,
   caller: Caller,
   org: CarbonOrganisation,
 ): Promise<string> {
-  if (org.kind === 'platform') return 'the platform';
-  if (org.kind === 'user' || org.partyId === null) return caller.user.name;
-  return (await store.partyName(org.kind, org.partyId)) ?? org.partyId;
+  const party =
+    org.kind === 'platform' || org.kind === 'user' || org.partyId === null
+      ? undefined
+      : await store.partyName(org.kind, org.partyId);
+  return organisationNameOf(caller, org, party);
 }
 
 /** A fleet's supply contract: the one it saved (null: none), else the one it came with. */
