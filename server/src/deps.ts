@@ -7,12 +7,14 @@ import { createGeofenceRepository } from './db/repositories/geofence-repository'
 import { createFaultRepository } from './db/repositories/fault-repository';
 import { createModelRepository } from './db/repositories/model-repository';
 import { createNotificationRepository } from './db/repositories/notification-repository';
+import { createTicketRepository } from './db/repositories/ticket-repository';
 import { createRoleRepository } from './db/repositories/role-repository';
 import {
   createApiKeyRepository,
   createCarbonSettingsRepository,
   createSettingsRepository,
 } from './db/repositories/settings-repository';
+import { createOrganisationRepository } from './db/repositories/organisation-repository';
 import { createSimRepository } from './db/repositories/sim-repository';
 import { createUserRepository } from './db/repositories/user-repository';
 import { createVehicleRepository } from './db/repositories/vehicle-repository';
@@ -29,8 +31,10 @@ import type { FaultDeps } from './services/faults/fault-store';
 import type { ModelDeps } from './services/models/model-store';
 import type { ProfileDeps } from './services/profile/profile-store';
 import type { NotificationDeps } from './services/notifications/notification-store';
+import type { TicketDeps } from './services/tickets/ticket-store';
 import type { RoleDeps } from './services/roles/role-store';
 import type { SettingsDeps } from './services/settings/settings-store';
+import type { OrganisationDeps } from './services/organisations/organisation-store';
 import type { SimDeps } from './services/sims/sim-store';
 import type { UserDeps } from './services/users/user-store';
 import type { VehicleDeps } from './services/vehicles/vehicle-store';
@@ -49,7 +53,9 @@ export interface ServiceDeps {
   profile: ProfileDeps;
   roles: RoleDeps;
   settings: SettingsDeps;
+  organisations: OrganisationDeps;
   sims: SimDeps;
+  tickets: TicketDeps;
   users: UserDeps;
   vehicles: VehicleDeps;
 }
@@ -61,12 +67,24 @@ type InTransaction<K extends string, R> = Record<K, R> & { audit: AuditStore };
  * A resource's deps: its repository over the database, the clock, and `transact`, which runs the work in one
  * transaction with the same repository and the audit log over it (the write and its audit entry commit together).
  */
-function resource<K extends string, R>(db: Db, now: () => Date, key: K, repository: (db: Db) => R) {
-  const transact = <T>(work: (tx: InTransaction<K, R>) => Promise<T>): Promise<T> =>
+function resource<K extends string, R, A extends Record<string, unknown> = Record<never, never>>(
+  db: Db,
+  now: () => Date,
+  key: K,
+  repository: (db: Db) => R,
+  also: { [N in keyof A]: (db: Db) => A[N] } = {} as { [N in keyof A]: (db: Db) => A[N] },
+) {
+  /** The other repositories a resource's work reads or writes in its transaction (a ticket closing its fault). */
+  const others = (over: Db) =>
+    Object.fromEntries(Object.entries(also).map(([name, make]) => [name, (make as (db: Db) => unknown)(over)])) as A;
+  const transact = <T>(work: (tx: InTransaction<K, R> & A) => Promise<T>): Promise<T> =>
     db
       .transaction()
-      .execute((tx) => work({ [key]: repository(tx), audit: createAuditRepository(tx) } as InTransaction<K, R>));
-  return { [key]: repository(db), now, transact } as Record<K, R> & { now: () => Date; transact: typeof transact };
+      .execute((tx) =>
+        work({ ...others(tx), [key]: repository(tx), audit: createAuditRepository(tx) } as InTransaction<K, R> & A),
+      );
+  return { ...others(db), [key]: repository(db), now, transact } as Record<K, R> &
+    A & { now: () => Date; transact: typeof transact };
 }
 
 /**
@@ -89,33 +107,23 @@ export function createServiceDeps(
     models: resource(db, now, 'models', createModelRepository),
     notifications: resource(db, now, 'notifications', createNotificationRepository),
     profile: {
-      users: createUserRepository(db),
-      auth: createAuthRepository(db),
+      ...resource(db, now, 'users', createUserRepository, { auth: createAuthRepository }),
       passwords: scryptHasher,
-      now,
-      transact: (work) =>
-        db
-          .transaction()
-          .execute((tx) =>
-            work({ users: createUserRepository(tx), auth: createAuthRepository(tx), audit: createAuditRepository(tx) }),
-          ),
     },
     roles: resource(db, now, 'roles', createRoleRepository),
     settings: {
-      settings: createSettingsRepository(db),
-      apiKeys: createApiKeyRepository(db),
+      ...resource(db, now, 'settings', createSettingsRepository, { apiKeys: createApiKeyRepository }),
       logos: createLogoFiles(files.dataDir),
-      now,
-      transact: (work) =>
-        db.transaction().execute((tx) =>
-          work({
-            settings: createSettingsRepository(tx),
-            apiKeys: createApiKeyRepository(tx),
-            audit: createAuditRepository(tx),
-          }),
-        ),
     },
+    // Assigning writes vehicles through the vehicles' own repository, in the organisation's transaction.
+    organisations: resource(db, now, 'organisations', createOrganisationRepository, {
+      vehicles: createVehicleRepository,
+    }),
     sims: resource(db, now, 'sims', createSimRepository),
+    tickets: resource(db, now, 'tickets', createTicketRepository, {
+      faults: createFaultRepository,
+      notifications: createNotificationRepository,
+    }),
     users: {
       ...resource(db, now, 'users', createUserRepository),
       roles: createRoleRepository(db),

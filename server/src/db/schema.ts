@@ -4,17 +4,25 @@ import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type Json<T> = ColumnType<T, string, string>;
 
+/** Organisations (migrations 0001 and 0011): every field of openapi.yaml's Oem, Dealer, Fleet, EvOwner, Driver is a column. */
 export interface OemTable {
   id: string;
   name: string;
-  data: Json<Record<string, unknown>>;
+  code: string;
+  country: string;
+  status: number;
   created_at: Timestamp;
 }
 export interface DealerTable {
   id: string;
   oem_id: string;
   name: string;
-  data: Json<Record<string, unknown>>;
+  code: string;
+  city: string;
+  email: string;
+  phone: string;
+  address: string | null;
+  status: number;
   created_at: Timestamp;
 }
 export interface FleetTable {
@@ -22,21 +30,34 @@ export interface FleetTable {
   oem_id: string;
   dealer_id: string | null;
   name: string;
-  data: Json<Record<string, unknown>>;
+  city: string;
+  email: string;
+  phone: string | null;
+  address: string | null;
+  status: number;
   created_at: Timestamp;
 }
 export interface EvOwnerTable {
   id: string;
   dealer_id: string | null;
   name: string;
-  data: Json<Record<string, unknown>>;
+  email: string;
+  phone: string;
+  city: string;
+  address: string | null;
+  status: number;
   created_at: Timestamp;
 }
 export interface DriverTable {
   id: string;
   fleet_id: string;
   name: string;
-  data: Json<Record<string, unknown>>;
+  phone: string;
+  email: string | null;
+  license_number: string;
+  /** A date; read as text (YYYY-MM-DD) so no time zone moves it. */
+  license_expires_on: ColumnType<string | null, string | null, string | null>;
+  status: number;
   created_at: Timestamp;
 }
 /** Models (migrations 0001 and 0005): every field of openapi.yaml's Model is a column; lists and specs are JSON. */
@@ -280,6 +301,45 @@ export interface NotificationTable {
   cleared_at: Timestamp | null;
   ticket_requested: boolean;
 }
+/** Support tickets (migration 0010); `escalated` and `events` are JSON arrays. */
+export interface TicketTable {
+  id: string;
+  ref: string;
+  title: string;
+  description: string;
+  status: number;
+  priority: string;
+  source: string;
+  vehicle_id: string;
+  device_id: string | null;
+  fault_id: string | null;
+  notification_id: string | null;
+  dealer_id: string | null;
+  assignee_id: string | null;
+  created_by: string | null;
+  created_by_name: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  closed_at: Timestamp | null;
+  first_response_at: Timestamp | null;
+  active_ms: ColumnType<string | number, number, number>;
+  active_since: Timestamp | null;
+  first_response_active_ms: ColumnType<string | number | null, number | null, number | null>;
+  escalated: Json<string[]>;
+  events: Json<unknown[]>;
+}
+/** A ticket's replies and internal notes (migration 0010); `attachments` is a JSON array. */
+export interface TicketMessageTable {
+  id: string;
+  ticket_id: string;
+  kind: string;
+  body: string;
+  author_id: string | null;
+  author_name: string;
+  author_role: string | null;
+  attachments: Json<unknown[]>;
+  created_at: Timestamp;
+}
 export interface SchemaMigrationTable {
   id: number;
   name: string;
@@ -308,5 +368,7 @@ export interface Database {
   group_owners: GroupOwnerView;
   faults: FaultTable;
   notifications: NotificationTable;
+  tickets: TicketTable;
+  ticket_messages: TicketMessageTable;
   schema_migrations: SchemaMigrationTable;
 }

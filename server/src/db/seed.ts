@@ -7,12 +7,15 @@ import { geofenceColumns } from './repositories/geofence-repository';
 import { faultColumns } from './repositories/fault-repository';
 import { modelColumns } from './repositories/model-repository';
 import { notificationColumns } from './repositories/notification-repository';
+import { ticketColumns, ticketMessageColumns } from './repositories/ticket-repository';
+import { organisationColumns } from './repositories/organisation-repository';
 import { simColumns } from './repositories/sim-repository';
 import { vehicleColumns } from './repositories/vehicle-repository';
 import type {
   DeviceGroupTable,
   DeviceTable,
   FaultTable,
+  TicketTable,
   GeofenceTable,
   ModelTable,
   NotificationTable,
@@ -27,13 +30,6 @@ const isoOrNull = (ms: number | null) => (ms === null ? null : new Date(ms).toIS
 
 async function insertInBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>): Promise<void> {
   for (let i = 0; i < rows.length; i += BATCH) await insert(rows.slice(i, i + BATCH));
-}
-
-/** Everything of a record but the columns of its own, kept as JSON until its resource moves to the server. */
-function rest(record: object, columns: readonly string[]): string {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(record)) if (!columns.includes(key)) out[key] = value;
-  return JSON.stringify(out);
 }
 
 /** True when the database holds no account yet (a fresh installation). */
@@ -54,76 +50,30 @@ export async function seedDemoWorld(db: Db, vehicles: number): Promise<{ vehicle
   const vehicleRows = g.vehicles();
   const deviceRows = [...g.bmsDevices(), ...g.mcuDevices(), ...g.vcuDevices(), ...g.loggers()];
   await db.transaction().execute(async (tx) => {
-    await insertInBatches(g.oems(), (batch) =>
-      tx
-        .insertInto('oems')
-        .values(
-          batch.map((o) => ({
-            id: o.id,
-            name: o.name,
-            data: rest(o, ['id', 'name', 'createdAt']),
-            created_at: iso(o.createdAt),
-          })),
-        )
-        .execute(),
-    );
-    await insertInBatches(g.dealers(), (batch) =>
-      tx
-        .insertInto('dealers')
-        .values(
-          batch.map((d) => ({
-            id: d.id,
-            oem_id: d.oemId,
-            name: d.name,
-            data: rest(d, ['id', 'oemId', 'name', 'createdAt']),
-            created_at: iso(d.createdAt),
-          })),
-        )
-        .execute(),
-    );
-    await insertInBatches(g.fleets(), (batch) =>
-      tx
-        .insertInto('fleets')
-        .values(
-          batch.map((f) => ({
-            id: f.id,
-            oem_id: f.oemId,
-            dealer_id: f.dealerId ?? null,
-            name: f.name,
-            data: rest(f, ['id', 'oemId', 'dealerId', 'name', 'createdAt']),
-            created_at: iso(f.createdAt),
-          })),
-        )
-        .execute(),
-    );
-    await insertInBatches(g.evOwners(), (batch) =>
-      tx
-        .insertInto('ev_owners')
-        .values(
-          batch.map((e) => ({
-            id: e.id,
-            dealer_id: e.dealerId ?? null,
-            name: e.name,
-            data: rest(e, ['id', 'dealerId', 'name', 'createdAt']),
-            created_at: iso(e.createdAt),
-          })),
-        )
-        .execute(),
-    );
-    await insertInBatches(g.drivers(), (batch) =>
-      tx
-        .insertInto('drivers')
-        .values(
-          batch.map((d) => ({
-            id: d.id,
-            fleet_id: d.fleetId,
-            name: d.name,
-            data: rest(d, ['id', 'fleetId', 'name', 'createdAt']),
-            created_at: iso(d.createdAt),
-          })),
-        )
-        .execute(),
-    );
+    // The organisations: every field a column (migration 0011), in the order their foreign keys need.
+    const organisations = [
+      ['oem', 'oems', g.oems()],
+      ['dealer', 'dealers', g.dealers()],
+      ['fleet', 'fleets', g.fleets()],
+      ['evOwner', 'ev_owners', g.evOwners()],
+      ['driver', 'drivers', g.drivers()],
+    ] as const;
+    for (const [kind, table, rows] of organisations) {
+      await insertInBatches<object>(rows, (batch) =>
+        tx
+          .insertInto(table)
+          .values(
+            batch.map(
+              (o) =>
+                organisationColumns(kind, {
+                  ...o,
+                  createdAt: iso((o as { createdAt: number }).createdAt),
+                }) as never,
+            ),
+          )
+          .execute(),
+      );
+    }
     await insertInBatches(g.models(), (batch) =>
       tx
         .insertInto('models')
@@ -289,6 +239,42 @@ export async function seedDemoWorld(db: Db, vehicles: number): Promise<{ vehicle
         )
         .execute(),
     );
+    // The support tickets and their conversations (the world's tickets seeder), after the faults; the references
+    // continue after the highest seeded one.
+    const tickets = g.tickets();
+    await insertInBatches(tickets, (batch) =>
+      tx
+        .insertInto('tickets')
+        .values(
+          batch.map(
+            (t) =>
+              ticketColumns({
+                ...t,
+                createdAt: iso(t.createdAt),
+                updatedAt: iso(t.updatedAt),
+                closedAt: isoOrNull(t.closedAt),
+                firstResponseAt: isoOrNull(t.firstResponseAt),
+                activeSince: isoOrNull(t.activeSince),
+                events: t.events.map((e) => ({ ...e, occurredAt: iso(e.occurredAt) })),
+              }) as Insertable<TicketTable>,
+          ),
+        )
+        .execute(),
+    );
+    await insertInBatches(
+      tickets.flatMap((t) => t.messages.map((m) => ({ ticketId: t.id, message: m }))),
+      (batch) =>
+        tx
+          .insertInto('ticket_messages')
+          .values(
+            batch.map(({ ticketId, message }) =>
+              ticketMessageColumns(ticketId, { ...message, createdAt: iso(message.createdAt) }),
+            ),
+          )
+          .execute(),
+    );
+    const highest = Math.max(1000, ...tickets.map((t) => Number(t.ref.slice(4)) || 0));
+    await sql`select setval('ticket_refs', ${highest})`.execute(tx);
     // The audit log's seeded past (the world's audit seeder): already a chain by the services' hash, kept as it is.
     await insertInBatches(g.audit(), (batch) =>
       tx

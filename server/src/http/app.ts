@@ -25,7 +25,9 @@ import { notificationRoutes } from './routes/notification-routes';
 import { profileRoutes } from './routes/profile-routes';
 import { roleRoutes } from './routes/role-routes';
 import { settingsRoutes } from './routes/settings-routes';
+import { organisationRoutes } from './routes/organisation-routes';
 import { simRoutes } from './routes/sim-routes';
+import { ticketRoutes } from './routes/ticket-routes';
 import { userRoutes } from './routes/user-routes';
 import { vehicleRoutes } from './routes/vehicle-routes';
 import { registerSecurityHeaders } from './security-headers';
@@ -42,6 +44,12 @@ export interface AppOptions {
 /** JSON request bodies larger than this answer 413 (uploads get their own limits when they arrive). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
+/**
+ * Operations whose contract allows a larger JSON body: a ticket message carries up to 3 attachments of 512 KB each as
+ * base64 data URLs (about 2 MB); the service checks each file's own limit.
+ */
+const OPERATION_BODY_LIMITS: Record<string, number> = { postTicketMessage: 3 * 1024 * 1024 };
+
 /** Every operation implemented so far, by operationId. The rest answer 501 in the contract's error shape. */
 function implementedOperations(deps: ServiceDeps): OperationHandlers {
   return {
@@ -57,7 +65,9 @@ function implementedOperations(deps: ServiceDeps): OperationHandlers {
     ...profileRoutes(deps),
     ...roleRoutes(deps),
     ...settingsRoutes(deps),
+    ...organisationRoutes(deps),
     ...simRoutes(deps),
+    ...ticketRoutes(deps),
     ...userRoutes(deps),
     ...vehicleRoutes(deps),
   };
@@ -129,6 +139,7 @@ export async function voltlineApp(app: FastifyInstance, options: AppOptions): Pr
   const authenticate = authenticateHook(deps);
   const resolve = (operationId: string) => ({
     ...(operations.get(operationId)?.secured ? { preValidation: authenticate } : {}),
+    ...(OPERATION_BODY_LIMITS[operationId] ? { bodyLimit: OPERATION_BODY_LIMITS[operationId] } : {}),
     handler: handlers[operationId] ?? notImplemented(operationId),
   });
   await app.register(openapiGlue, {

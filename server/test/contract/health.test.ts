@@ -34,12 +34,16 @@ test('every answer carries the security headers and a request id', async () => {
 });
 
 test('an operation not implemented yet answers 501 in the error shape, after authentication', async () => {
-  expect((await server.call({ method: 'GET', url: '/api/oems' })).statusCode).toBe(401);
-  const response = await server.call({ method: 'GET', url: '/api/oems', token: await server.tokenOf('SA') });
+  expect((await server.call({ method: 'GET', url: '/api/firmware-releases' })).statusCode).toBe(401);
+  const response = await server.call({
+    method: 'GET',
+    url: '/api/firmware-releases',
+    token: await server.tokenOf('SA'),
+  });
   expect(response.statusCode).toBe(501);
   expect(response.json()).toEqual({
     code: 'not_implemented',
-    message: 'listOems is not implemented on this server yet.',
+    message: 'listFirmwareReleases is not implemented on this server yet.',
   });
 });
 

@@ -62,6 +62,13 @@ export function worldFaultStore(db: WorldDb, options: WorldFaultOptions = {}): F
       db.tables.faults.update(id, { acknowledgedAt: Date.parse(at), acknowledgedBy: userId });
       return true;
     },
+    async clear(id, at) {
+      const fault = db.tables.faults.get(id);
+      if (!fault || fault.clearedAt !== null) return false;
+      options.undo?.touch('faults', id);
+      db.tables.faults.update(id, { clearedAt: Date.parse(at) });
+      return true;
+    },
   };
 }
 

@@ -89,6 +89,11 @@ export function worldNotificationStore(db: WorldDb, options: WorldNotificationOp
       db.tables.notifications.update(id, fromApi<Partial<Notification>>(changes));
       return true;
     },
+    async add(notification) {
+      if (db.tables.notifications.get(notification.id)) return;
+      options.undo?.touch('notifications', notification.id);
+      db.tables.notifications.insert(fromApi<Notification>(notification));
+    },
   };
 }
 

@@ -14,6 +14,9 @@ import { listFaults } from '@services/faults/list-faults';
 import { createModel } from '@services/models/create-model';
 import { listModels } from '@services/models/list-models';
 import { acknowledgeNotification } from '@services/notifications/acknowledge-notification';
+import { getOrganisationDetails } from '@services/organisations/get-organisation';
+import { listOrganisations } from '@services/organisations/list-organisations';
+import { assignOrganisationVehicles } from '@services/organisations/organisation-vehicles';
 import { listNotifications } from '@services/notifications/list-notifications';
 import { changePassword } from '@services/profile/change-password';
 import { updateProfile } from '@services/profile/update-profile';
@@ -23,10 +26,14 @@ import { putCompanyLogo } from '@services/settings/company-logo';
 import { listRoles } from '@services/roles/list-roles';
 import { permissionsOfRole } from '@services/roles/role-permissions';
 import { assignSim } from '@services/sims/assign-sim';
+import { getTicket } from '@services/tickets/get-ticket';
+import { listTickets } from '@services/tickets/list-tickets';
+import { moveTicket } from '@services/tickets/move-ticket';
+import { postTicketMessage } from '@services/tickets/post-ticket-message';
 import { getUser } from '@services/users/get-user';
 import { listUsers } from '@services/users/list-users';
 import { cloneVehicle } from '@services/vehicles/clone-vehicle';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { authOfToken } from '../handlers/lib/auth-context';
 import { call, signIn } from '../test/api-test-client';
 import { getWorldDb } from '../world/world-instance';
@@ -41,7 +48,9 @@ import { worldNotificationDeps } from './notification-store';
 import { profileCallerOf, worldProfileDeps } from './profile-store';
 import { worldRoleDeps } from './role-store';
 import { worldSettingsDeps } from './settings-store';
+import { worldOrganisationDeps } from './organisation-store';
 import { worldSimDeps } from './sim-store';
+import { worldTicketDeps } from './ticket-store';
 import { worldUserDeps } from './user-store';
 import { worldVehicleDeps } from './vehicle-store';
 
@@ -271,6 +280,89 @@ describe('the demo and the server run one implementation (decision 0110)', () =>
     expect(check.body).toEqual({ ok: true, checked: seeded + 1, total: seeded + 1, broken: null });
   });
 
+  test("the demo's tickets answer exactly the services' page, 404 by scope, 403 and 409; a fault's closing is chained", async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    try {
+      const token = await signIn('DA');
+      const db = await getWorldDb();
+      const ctx = authOfToken(token, db);
+      if (!ctx) throw new Error('no session');
+      const deps = worldTicketDeps(db, ctx.granted);
+      // The demo first (a read escalates missed targets), then the service over the same world at the same time.
+      const fromDemo = await call('GET', '/tickets?filter[status]=1,2,3,4&sort=dueAt:asc&pageSize=20', { token });
+      const page = await listTickets(deps, callerOf(ctx), {
+        filter: { status: '1,2,3,4' },
+        sort: 'dueAt:asc',
+        pageSize: 20,
+      });
+      expect(page.total).toBeGreaterThan(0);
+      expect(fromDemo.body).toEqual(page);
+      const first = page.items[0];
+      if (!first) throw new Error('no ticket');
+      expect((await call('GET', `/tickets/${first.id}`, { token })).body).toEqual(
+        await getTicket(deps, callerOf(ctx), { id: first.id }),
+      );
+
+      // A ticket of another service centre: 404 from both, not told apart from none.
+      const elsewhere = db.tables.tickets.all().find((t) => t.dealerId !== 'dlr-0001');
+      if (!elsewhere) throw new Error('no ticket outside the scope');
+      const hidden = await getTicket(deps, callerOf(ctx), { id: elsewhere.id }).catch((e: unknown) => e);
+      const fromDemoHidden = await call('GET', `/tickets/${elsewhere.id}`, { token });
+      expect({ status: fromDemoHidden.status, body: fromDemoHidden.body }).toEqual(appErrorAnswer(hidden as AppError));
+      expect(fromDemoHidden.status).toBe(404);
+
+      // A driver's internal note: 403 from both.
+      const driver = await signIn('DR');
+      const driverCtx = authOfToken(driver, db);
+      if (!driverCtx) throw new Error('no session');
+      const own = db.tables.tickets.all().find((t) => db.tables.vehicles.get(t.vehicleId)?.driverId === 'drv-00001');
+      if (!own) throw new Error('no ticket of the driver');
+      const note = { kind: 'note', body: 'mine' };
+      const noteRefused = await postTicketMessage(worldTicketDeps(db), callerOf(driverCtx), {
+        id: own.id,
+        message: note,
+      }).catch((e: unknown) => e);
+      const demoNote = await call('POST', `/tickets/${own.id}/messages`, { token: driver, body: note });
+      expect({ status: demoNote.status, body: demoNote.body }).toEqual(appErrorAnswer(noteRefused as AppError));
+      expect(demoNote.status).toBe(403);
+
+      // A move the table does not allow: 409 from both, naming the allowed moves.
+      const fault = db.tables.faults
+        .all()
+        .find((f) => f.clearedAt === null && db.tables.vehicles.get(f.vehicleId)?.dealerId === 'dlr-0001');
+      if (!fault) throw new Error('no open fault of the service centre');
+      const opened = await call('POST', '/tickets', {
+        token,
+        body: {
+          title: 'Fault',
+          description: 'x',
+          priority: 'high',
+          vehicleId: fault.vehicleId,
+          faultId: fault.id,
+          source: 'fault',
+        },
+      });
+      expect(opened.status).toBe(201);
+      const reopen = { status: 4 };
+      const refusedMove = await moveTicket(deps, callerOf(ctx), { id: opened.body.id, move: reopen }).catch(
+        (e: unknown) => e,
+      );
+      const demoMove = await call('POST', `/tickets/${opened.body.id}/status`, { token, body: reopen });
+      expect({ status: demoMove.status, body: demoMove.body }).toEqual(appErrorAnswer(refusedMove as AppError));
+      expect(demoMove.status).toBe(409);
+
+      // Closing it clears its fault through the fault store; the ticket's and the fault's entries join the chain.
+      const seeded = (await call('GET', '/audit', { token: await signIn('SA') })).body.total;
+      const closed = await call('POST', `/tickets/${opened.body.id}/status`, { token, body: { status: 6 } });
+      expect(closed.status).toBe(200);
+      expect(db.tables.faults.get(fault.id)?.clearedAt).toBe(Date.now());
+      const check = await call('GET', '/audit/verify', { token: await signIn('SA') });
+      expect(check.body).toMatchObject({ ok: true, total: seeded + 2, broken: null });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   test("the demo's users and roles answer exactly the services' scoped pages and refusals", async () => {
     const token = await signIn('OEMA');
     const db = await getWorldDb();
@@ -310,6 +402,43 @@ describe('the demo and the server run one implementation (decision 0110)', () =>
     expect(ctx?.permissions).toEqual(permissionsOfRole('FE', db.tables.roles.get('FE')));
     expect(ctx?.permissions.gr).toBeUndefined();
     expect((await call('GET', '/geofences', { token: fe })).status).toBe(403);
+  });
+
+  test("the demo's organisations answer exactly the services' scoped list, 404 and assign refusal", async () => {
+    const token = await signIn('FA');
+    const db = await getWorldDb();
+    const ctx = authOfToken(token, db);
+    if (!ctx) throw new Error('no session');
+    const deps = worldOrganisationDeps(db, ctx.granted);
+    const page = await listOrganisations(deps, callerOf(ctx), 'driver', { sort: 'name:desc', pageSize: 100 });
+    expect(page.total).toBeGreaterThan(0);
+    expect(new Set(page.items.map((d) => d.fleetId))).toEqual(new Set(['flt-0001']));
+    expect((await call('GET', '/drivers?sort=name:desc&pageSize=100', { token })).body).toEqual(page);
+
+    // Another fleet's driver: 404 from both, not told apart from none.
+    const elsewhere = db.tables.drivers.all().find((d) => d.fleetId !== 'flt-0001');
+    if (!elsewhere) throw new Error('no driver outside the scope');
+    const thrown = await getOrganisationDetails(deps, callerOf(ctx), 'driver', { id: elsewhere.id }).catch(
+      (e: unknown) => e,
+    );
+    expect(thrown).toBeInstanceOf(AppError);
+    const hidden = await call('GET', `/drivers/${elsewhere.id}/details`, { token });
+    expect({ status: hidden.status, body: hidden.body }).toEqual(appErrorAnswer(thrown as AppError));
+    expect(hidden.status).toBe(404);
+
+    // A vehicle another driver drives: the same 409 (decision 0078), and the vehicle keeps its driver.
+    const driven = db.tables.vehicles.all().find((v) => v.fleetId === 'flt-0001' && v.driverId);
+    const driver = page.items.find((d) => d.id !== driven?.driverId && d.status === 1);
+    if (!driven || !driver) throw new Error('no driven vehicle or other driver');
+    const body = { vehicleIds: [driven.id] };
+    const refusedByService = await assignOrganisationVehicles(deps, callerOf(ctx), 'driver', {
+      id: driver.id,
+      body,
+    }).catch((e: unknown) => e);
+    const refused = await call('POST', `/drivers/${driver.id}/assign-vehicles`, { token, body });
+    expect({ status: refused.status, body: refused.body }).toEqual(appErrorAnswer(refusedByService as AppError));
+    expect(refused.status).toBe(409);
+    expect(db.tables.vehicles.get(driven.id)?.driverId).toBe(driven.driverId);
   });
 
   test("every entry the demo writes holds the services' hash of it, linked to the one before", async () => {

@@ -16,7 +16,7 @@ import type { ApiHttp } from './http';
 import { type AuthContext, requireAuth, requirePermission } from './lib/auth-context';
 import { invalidQuery } from './lib/http-error';
 import { faultFilterFor, firmwareFilterFor, vehicleFilterFor } from './lib/scope';
-import { ticketScopeFor } from './tickets';
+import { ticketFilterFor } from '../adapter/ticket-store';
 
 /** Above this many vehicles, trip figures come from a deterministic sample, scaled up (trips are costly to replay). */
 export const ACTIVITY_SAMPLE = 500;
@@ -282,7 +282,7 @@ export function createDashboardDataHandlers(
     http.get('/dashboard-data/tickets', async ({ request, response }) => {
       const { db, ctx } = await panelContext(request, 'tickets');
       const now = Date.now();
-      const visible = ticketScopeFor(ctx, db);
+      const visible = ticketFilterFor(ctx, db);
       const rows = TICKET_PRIORITIES.map((priority) => ({ priority, open: 0, breached: 0 }));
       for (const t of db.tables.tickets.values()) {
         if (!visible(t) || !clockRuns(t.status)) continue;

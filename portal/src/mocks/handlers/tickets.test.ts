@@ -49,6 +49,10 @@ describe('scope per role', () => {
     expect(statuses).toEqual(new Set([1, 2, 3, 4, 6]));
     const overdue = await call('GET', '/tickets?filter[overdue]=true', { token: sa });
     expect(overdue.body.total).toBeGreaterThan(0);
+    // Unknown filter values are the contract's 400, as on the server (the demo matched nothing before decision 0110).
+    const unknown = await call('GET', '/tickets?filter[priority]=urgent', { token: sa });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.code).toBe('invalid_query');
   });
 
   test('a driver sees only tickets of their own vehicles, an EV owner only theirs', async () => {

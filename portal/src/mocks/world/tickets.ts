@@ -1,8 +1,10 @@
-import { TICKET_STATUS, type TicketStatus } from '@/domain/enums';
-import { clockRuns, SLA_TARGETS, type TicketPriority, type TicketSource, ticketSla } from '@/domain/tickets';
+import type { TicketStatus } from '@/domain/enums';
+import { clockRuns, SLA_TARGETS, type TicketPriority, type TicketSource } from '@/domain/tickets';
+import { newTicket, refAfter } from '@services/tickets/open-ticket';
+import type { StoredTicket } from '@services/tickets/ticket-types';
 import type { WorldDb } from './db';
 import { createRng, pad } from './prng';
-import type { Fault, Notification } from './types';
+import type { Fault } from './types';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -86,125 +88,55 @@ export interface OpenTicketInput {
   now?: number;
 }
 
-/** The next free reference number ("TCK-1042"): one above the highest in the table. */
-function nextRef(db: WorldDb): string {
-  let max = 1000;
-  for (const t of db.tables.tickets.values()) max = Math.max(max, Number(t.ref.slice(4)) || 0);
-  return `TCK-${max + 1}`;
-}
-
-export function ticketEvent(
-  type: TicketEventType,
-  actor: { id: string | null; name: string },
-  summary: string,
-  at: number,
-): TicketEvent {
-  return { id: `tev-${crypto.randomUUID()}`, type, actorId: actor.id, actorName: actor.name, summary, occurredAt: at };
+/** The next reference of the world's tickets: the services' `refAfter` the highest one. */
+export function nextWorldRef(db: WorldDb): string {
+  let highest: string | null = null;
+  for (const t of db.tables.tickets.values()) {
+    if (highest === null || (Number(t.ref.slice(4)) || 0) > Number(highest.slice(4))) highest = t.ref;
+  }
+  return refAfter(highest);
 }
 
 /**
- * Opens a ticket in the world and returns it: the one way tickets are created (the API, and the rules engine for a
- * rule that opens tickets or a notification). It goes to the vehicle's service centre unless `dealerId` says
- * otherwise; its SLA clock starts now. The caller checks scope, records the audit entry and persists.
+ * Opens a ticket in the world and returns it, synchronously, for the demo's rule engine (a rule that opens tickets):
+ * the ticket is the services' `newTicket` (New, the vehicle's service centre unless `dealerId` says otherwise, the SLA
+ * clock running from now), numbered after the highest reference. POST /tickets goes through the services' createTicket.
  */
 export function openTicket(db: WorldDb, input: OpenTicketInput): TicketRecord {
-  const now = input.now ?? Date.now();
   const vehicle = db.tables.vehicles.get(input.vehicleId);
   if (!vehicle) throw new Error(`openTicket: unknown vehicle ${input.vehicleId}`);
-  const dealerId = input.dealerId !== undefined ? input.dealerId : vehicle.dealerId;
-  const ticket: TicketRecord = {
-    id: `tkt-${crypto.randomUUID()}`,
-    ref: nextRef(db),
+  const ticket = newTicket({
+    ref: nextWorldRef(db),
     title: input.title,
     description: input.description,
-    status: TICKET_STATUS.NEW,
     priority: input.priority,
     source: input.source,
-    vehicleId: vehicle.id,
+    vehicle: { id: vehicle.id, dealerId: vehicle.dealerId },
     deviceId: input.deviceId ?? null,
     faultId: input.faultId ?? null,
     notificationId: input.notificationId ?? null,
-    dealerId,
+    ...(input.dealerId !== undefined ? { dealerId: input.dealerId } : {}),
     assigneeId: input.assigneeId ?? null,
-    createdBy: input.actor.id,
-    createdByName: input.actor.name,
-    createdAt: now,
-    updatedAt: now,
-    closedAt: null,
-    firstResponseAt: null,
-    activeMs: 0,
-    activeSince: now,
-    firstResponseActiveMs: null,
-    escalated: [],
-    messages: [],
-    events: [ticketEvent('created', input.actor, `Opened (${input.source})`, now)],
-  };
-  return db.tables.tickets.insert(ticket);
+    actor: input.actor,
+    now: new Date(input.now ?? Date.now()),
+  });
+  return db.tables.tickets.insert(ticketRecordOf(ticket));
 }
 
-/**
- * Escalates the open tickets whose SLA targets are breached at `now` (each target once): an `escalated` event on the
- * ticket and a notification to its service centre admin, dated when the target was breached. Returns how many.
- */
-export function escalateBreachedTickets(db: WorldDb, now: number): number {
-  let count = 0;
-  for (const ticket of db.tables.tickets.values()) {
-    if (!clockRuns(ticket.status)) continue;
-    const sla = ticketSla(ticket, now);
-    const due: ('firstResponse' | 'resolution')[] = [];
-    if (sla.firstResponse.state === 'breached' && ticket.firstResponseActiveMs === null) due.push('firstResponse');
-    if (sla.resolution.state === 'breached') due.push('resolution');
-    const fresh = due.filter((t) => !ticket.escalated.includes(t));
-    if (fresh.length === 0) continue;
-    const dealer = ticket.dealerId ? db.tables.dealers.get(ticket.dealerId) : undefined;
-    const admin = ticket.dealerId
-      ? db.tables.users.all().find((u) => u.role === 'DA' && u.dealerId === ticket.dealerId)
-      : undefined;
-    const events = [...ticket.events];
-    for (const target of fresh) {
-      const label = target === 'firstResponse' ? 'first response' : 'resolution';
-      const overdueMs = -(target === 'firstResponse' ? sla.firstResponse : sla.resolution).remainingMs;
-      const breachedAt = Math.max(ticket.createdAt, now - overdueMs);
-      const to = admin
-        ? `${admin.name} (service centre admin${dealer ? `, ${dealer.name}` : ''})`
-        : 'no service centre';
-      events.push(
-        ticketEvent(
-          'escalated',
-          { id: null, name: 'SLA' },
-          `The ${label} target of ${SLA_TARGETS[ticket.priority][target]} min was missed; escalated to ${to}.`,
-          breachedAt,
-        ),
-      );
-      const notification: Notification = {
-        id: `ntf-tkt-${ticket.id}-${target}`,
-        vehicleId: ticket.vehicleId,
-        faultId: ticket.faultId,
-        ruleId: null,
-        ruleName: 'Ticket SLA escalation',
-        deliveryMethods: 2 | 16,
-        title: `${ticket.ref} missed its ${label} target`,
-        message: `${ticket.ref} "${ticket.title}" (${ticket.priority}) missed its ${label} target${admin ? `; sent to ${admin.name}` : ''}.`,
-        severity: ticket.priority === 'critical' ? 4 : ticket.priority === 'high' ? 3 : 2,
-        sentAt: breachedAt,
-        deliveries: ([2, 16] as const).map((method) => ({
-          method,
-          status: method === 2 ? ('delivered' as const) : ('sent' as const),
-          error: null,
-          at: new Date(breachedAt).toISOString(),
-        })),
-        acknowledgedAt: null,
-        acknowledgedBy: null,
-        acknowledgedByName: null,
-        clearedAt: null,
-        ticketRequested: false,
-      };
-      if (!db.tables.notifications.get(notification.id)) db.tables.notifications.insert(notification);
-      count += 1;
-    }
-    db.tables.tickets.update(ticket.id, { escalated: [...ticket.escalated, ...fresh], events });
-  }
-  return count;
+const msOrNull = (iso: string | null) => (iso === null ? null : Date.parse(iso));
+
+/** A ticket as the services store it (ISO times), as the world keeps it (epoch ms), with no conversation yet. */
+export function ticketRecordOf(t: StoredTicket): TicketRecord {
+  return {
+    ...t,
+    createdAt: Date.parse(t.createdAt),
+    updatedAt: Date.parse(t.updatedAt),
+    closedAt: msOrNull(t.closedAt),
+    firstResponseAt: msOrNull(t.firstResponseAt),
+    activeSince: msOrNull(t.activeSince),
+    events: t.events.map((e) => ({ ...e, occurredAt: Date.parse(e.occurredAt) })),
+    messages: [],
+  };
 }
 
 const TITLES = [

@@ -137,5 +137,15 @@ export function createFaultRepository(db: Db): FaultStore {
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
+
+    async clear(id, at) {
+      const result = await db
+        .updateTable('faults')
+        .set({ cleared_at: at })
+        .where('id', '=', id)
+        .where('cleared_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
   };
 }

@@ -1,4 +1,4 @@
-import { type Expression, type ExpressionBuilder, type SqlBool, sql, type Updateable } from 'kysely';
+import { type Expression, type ExpressionBuilder, type Insertable, type SqlBool, sql, type Updateable } from 'kysely';
 import type { ListQuery } from '../../services/lib/list-query';
 import type {
   NotificationFilterField,
@@ -170,6 +170,14 @@ export function createNotificationRepository(db: Db): NotificationStore {
         .where('acknowledged_at', 'is', null)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
+    },
+
+    async add(notification) {
+      await db
+        .insertInto('notifications')
+        .values(notificationColumns(notification) as Insertable<NotificationTable>)
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
     },
   };
 }

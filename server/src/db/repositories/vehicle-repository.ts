@@ -180,6 +180,14 @@ export function vehicleColumns(vehicle: Partial<VehicleData>): Updateable<Vehicl
   return out;
 }
 
+/** The vehicles of the ids, with their names joined in, in the order of the ids (a page picked by id first). */
+export async function vehiclesByIds(db: Db, ids: string[]): Promise<Vehicle[]> {
+  if (ids.length === 0) return [];
+  const rows = await baseSelect(db).where('vehicles.id', 'in', ids).execute();
+  const byId = new Map(rows.map((row) => [row.id, toVehicle(row as VehicleRow)]));
+  return ids.map((id) => byId.get(id)).filter((v): v is Vehicle => v !== undefined);
+}
+
 /** Vehicles in PostgreSQL (or PGlite): every list filters, sorts and pages in SQL. */
 export function createVehicleRepository(db: Db): VehicleStore {
   return {
@@ -197,16 +205,10 @@ export function createVehicleRepository(db: Db): VehicleStore {
           .execute(),
         db.selectFrom('vehicles').where(where).select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
       ]);
-      if (ids.length === 0) return { items: [], total: count.total };
-      const rows = await baseSelect(db)
-        .where(
-          'vehicles.id',
-          'in',
-          ids.map((row) => row.id),
-        )
-        .execute();
-      const byId = new Map(rows.map((row) => [row.id, toVehicle(row as VehicleRow)]));
-      const items = ids.map((row) => byId.get(row.id)).filter((v): v is Vehicle => v !== undefined);
+      const items = await vehiclesByIds(
+        db,
+        ids.map((row) => row.id),
+      );
       return { items, total: count.total };
     },
 

@@ -27,7 +27,7 @@ export function vehicleScopeCondition(
 }
 
 /** The tables whose rows name the vehicle they belong to in `vehicle_id`. */
-type OfVehicle = 'devices' | 'faults' | 'notifications';
+type OfVehicle = 'devices' | 'faults' | 'notifications' | 'tickets';
 
 /** `<table>.vehicle_id` names a vehicle in the scope. Null when the scope is everything. */
 export function vehicleIdInScope<T extends OfVehicle>(

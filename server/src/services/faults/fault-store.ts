@@ -18,6 +18,11 @@ export interface FaultStore {
    * acknowledgements at once keep the first).
    */
   acknowledge(id: string, at: string, userId: string): Promise<boolean>;
+  /**
+   * Marks the fault cleared at `at` unless it already is (closing the ticket of a fault is its repair); true when this
+   * call cleared it.
+   */
+  clear(id: string, at: string): Promise<boolean>;
 }
 
 export interface FaultDeps {

@@ -19,6 +19,8 @@ export interface NotificationStore {
     id: string,
     changes: Pick<Notification, 'acknowledgedAt' | 'acknowledgedBy' | 'acknowledgedByName' | 'deliveries'>,
   ): Promise<boolean>;
+  /** Stores a notification the system sends (a ticket's SLA escalation) unless one of its id exists. */
+  add(notification: Notification): Promise<void>;
 }
 
 export interface NotificationDeps {

@@ -5,10 +5,22 @@ import type { Schemas } from '../lib/api-types';
 import { type Caller, requirePermission } from '../lib/caller';
 import { vehicleInScope } from './get-vehicle';
 import { readParty } from './vehicle-fields';
-import type { PartyKind, Vehicle, VehicleData, VehicleDeps } from './vehicle-store';
+import type { PartyKind, PartyRef, Vehicle, VehicleData, VehicleDeps } from './vehicle-store';
 
 const FIELD = { dealer: 'dealerId', fleet: 'fleetId', evOwner: 'evOwnerId', driver: 'driverId' } as const;
 const ENTITY = { dealer: 'Dealer', fleet: 'Fleet', evOwner: 'EV Owner', driver: 'Driver' } as const;
+
+/**
+ * What giving a vehicle to an owner (`targetId`), or taking it back (null), changes on the vehicle: the owner's field;
+ * a driver brings their fleet; leaving a fleet drops the driver. Organisation management's assign and unassign
+ * (services/organisations) write the same changes.
+ */
+export function assignmentChanges(kind: PartyKind, targetId: string | null, party?: PartyRef): Partial<VehicleData> {
+  const changes: Partial<VehicleData> = { [FIELD[kind]]: targetId };
+  if (targetId !== null && kind === 'driver' && party?.fleetId) changes.fleetId = party.fleetId;
+  if (kind === 'fleet' && targetId === null) changes.driverId = null;
+  return changes;
+}
 
 /**
  * POST /vehicles/{id}/assign: gives the vehicle to a service centre, fleet, EV owner or driver the caller manages
@@ -24,14 +36,13 @@ export async function assignVehicle(
   requirePermission(caller, 'vh.l', targetId === null ? ACTION.UNASSIGN : ACTION.ASSIGN);
   const vehicle = await vehicleInScope(deps.vehicles, caller, input.id);
   const kind: PartyKind = target;
-  const changes: Partial<VehicleData> = { [FIELD[kind]]: targetId };
+  let party: PartyRef | undefined;
   if (targetId !== null) {
     const errors = new FieldErrors();
-    const party = await readParty(deps.vehicles, caller, errors, 'targetId', kind, targetId);
+    party = await readParty(deps.vehicles, caller, errors, 'targetId', kind, targetId);
     errors.throwIfAny();
-    if (kind === 'driver' && party?.fleetId) changes.fleetId = party.fleetId;
   }
-  if (kind === 'fleet' && targetId === null) changes.driverId = null;
+  const changes = assignmentChanges(kind, targetId, party);
 
   const now = deps.now();
   const { names: _names, ...before } = vehicle;
