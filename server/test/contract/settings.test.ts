@@ -243,6 +243,17 @@ describe('REST API keys', () => {
     expect((await as('SA', 'POST', '/api/api-keys', { name: 'BI export', scope: 'read' })).statusCode).toBe(201);
   });
 
+  test('two revokes at once: one 200, one 409, one audit entry', async () => {
+    const { id } = (await as('SA', 'POST', '/api/api-keys', { name: 'Twice', scope: 'read' })).json();
+    const audit = await auditCount();
+    const token = await server.tokenOf('SA');
+    const both = await Promise.all(
+      [1, 2].map(() => server.call({ method: 'POST', url: `/api/api-keys/${id}/revoke`, token })),
+    );
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(await auditCount()).toBe(audit + 1);
+  });
+
   test('a write key acts for its creator but never manages keys, settings or the profile (403)', async () => {
     const created = await as('SA', 'POST', '/api/api-keys', { name: 'DMS sync', scope: 'write' });
     const { secret } = created.json();

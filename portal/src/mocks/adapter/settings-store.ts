@@ -136,8 +136,8 @@ export function worldApiKeyStore(db: WorldDb, undo?: UndoLog): ApiKeyStore {
         revokedAt: null,
       });
     },
-    async update(id, changes) {
-      if (!db.tables.apiKeys.get(id)) return;
+    async updateLive(id, changes) {
+      if (db.tables.apiKeys.get(id)?.revokedAt !== null) return false;
       undo?.touch('apiKeys', id);
       const next: Partial<ApiKeyRecord> = {};
       if (changes.prefix !== undefined) next.prefix = changes.prefix;
@@ -146,6 +146,7 @@ export function worldApiKeyStore(db: WorldDb, undo?: UndoLog): ApiKeyStore {
       if (changes.lastUsedAt !== undefined) next.lastUsedAt = null;
       if (changes.revokedAt !== undefined) next.revokedAt = Date.parse(changes.revokedAt);
       db.tables.apiKeys.update(id, next);
+      return true;
     },
   };
 }

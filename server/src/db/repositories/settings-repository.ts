@@ -147,19 +147,21 @@ export function createApiKeyRepository(db: Db): ApiKeyStore {
         liveNameConflict,
       );
     },
-    async update(id, changes) {
+    async updateLive(id, changes) {
       const set: Record<string, unknown> = {};
       if (changes.prefix !== undefined) set.prefix = changes.prefix;
       if (changes.secretHash !== undefined) set.secret_hash = changes.secretHash;
       if (changes.resetAt !== undefined) set.reset_at = changes.resetAt;
       if (changes.lastUsedAt !== undefined) set.last_used_at = changes.lastUsedAt;
       if (changes.revokedAt !== undefined) set.revoked_at = changes.revokedAt;
-      if (Object.keys(set).length === 0) return;
-      await db
+      if (Object.keys(set).length === 0) return false;
+      const result = await db
         .updateTable('api_keys')
         .set(set as never)
         .where('id', '=', id)
-        .execute();
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
     },
   };
 }

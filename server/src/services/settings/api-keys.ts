@@ -31,6 +31,9 @@ export function permissionsOfKey(scope: StoredApiKey['scope'], permissions: Perm
   ) as PermissionMap;
 }
 
+const revokedConflict = () => conflict('A revoked key cannot be reset; create a new one.');
+const alreadyRevoked = () => conflict('This key was already revoked.');
+
 export const liveNameConflict = () =>
   conflict('A live key has this name.', { name: 'A live key already has this name.' });
 
@@ -109,17 +112,18 @@ export async function resetApiKey(deps: SettingsDeps, caller: Caller, input: { i
   requirePermission(caller, 's.api', ACTION.RESET);
   requirePerson(caller);
   const key = await keyOr404(deps.apiKeys, caller, input.id);
-  if (key.revokedAt !== null) throw conflict('A revoked key cannot be reset; create a new one.');
+  if (key.revokedAt !== null) throw revokedConflict();
   const secret = newApiKeySecret();
   const secretHash = await apiKeySecretHash(secret);
   const now = deps.now();
   const after = await deps.transact(async (tx) => {
-    await tx.apiKeys.update(key.id, {
+    const changed = await tx.apiKeys.updateLive(key.id, {
       prefix: apiKeyPrefix(secret),
       secretHash,
       resetAt: now.toISOString(),
       lastUsedAt: null,
     });
+    if (!changed) throw revokedConflict();
     const updated = (await tx.apiKeys.get(key.id)) as StoredApiKey;
     await appendAudit(
       tx.audit,
@@ -143,10 +147,10 @@ export async function revokeApiKey(deps: SettingsDeps, caller: Caller, input: { 
   requirePermission(caller, 's.api', ACTION.DELETE);
   requirePerson(caller);
   const key = await keyOr404(deps.apiKeys, caller, input.id);
-  if (key.revokedAt !== null) throw conflict('This key was already revoked.');
+  if (key.revokedAt !== null) throw alreadyRevoked();
   const now = deps.now();
   return deps.transact(async (tx) => {
-    await tx.apiKeys.update(key.id, { revokedAt: now.toISOString() });
+    if (!(await tx.apiKeys.updateLive(key.id, { revokedAt: now.toISOString() }))) throw alreadyRevoked();
     const updated = (await tx.apiKeys.get(key.id)) as StoredApiKey;
     await appendAudit(
       tx.audit,

@@ -29,7 +29,8 @@ export interface ApiKeyStore {
   liveNameTaken(tenantId: string, name: string): Promise<boolean>;
   /** Inserts a key with its secret's hash; a live name taken meanwhile answers the contract's 409. */
   insert(key: StoredApiKey, secretHash: string): Promise<void>;
-  update(id: string, changes: ApiKeyChanges): Promise<void>;
+  /** Changes a live key; false (nothing written) when it is revoked by now, so two revokes at once write one. */
+  updateLive(id: string, changes: ApiKeyChanges): Promise<boolean>;
 }
 
 export interface SettingsDeps {
