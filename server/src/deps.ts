@@ -12,25 +12,34 @@ import { createNotificationRepository } from './db/repositories/notification-rep
 import { createTicketRepository } from './db/repositories/ticket-repository';
 import { createRoleRepository } from './db/repositories/role-repository';
 import { createRuleRepository, createRuleSampleRepository } from './db/repositories/rule-repository';
+import {
+  createApiKeyRepository,
+  createCarbonSettingsRepository,
+  createSettingsRepository,
+} from './db/repositories/settings-repository';
 import { createOrganisationRepository } from './db/repositories/organisation-repository';
 import { createSimRepository } from './db/repositories/sim-repository';
 import { createUserRepository } from './db/repositories/user-repository';
 import { createVehicleRepository } from './db/repositories/vehicle-repository';
+import { createLogoFiles } from './files/logo-files';
 import { scryptHasher } from './security/passwords';
 import type { AuditDeps } from './services/audit/audit-reader';
 import type { AuditStore } from './services/audit/audit-chain';
 import type { AuthDeps } from './services/auth/auth-store';
 import type { CommandDeps, CommandPublisher } from './services/commands/command-store';
+import type { CarbonSettingsDeps } from './services/carbon-settings/carbon-settings-store';
 import type { DeviceGroupDeps } from './services/device-groups/device-group-store';
 import type { DeviceDeps } from './services/devices/device-store';
 import type { FirmwareDeps } from './services/firmware/firmware-store';
 import type { GeofenceDeps } from './services/geofences/geofence-store';
 import type { FaultDeps } from './services/faults/fault-store';
 import type { ModelDeps } from './services/models/model-store';
+import type { ProfileDeps } from './services/profile/profile-store';
 import type { NotificationDeps } from './services/notifications/notification-store';
 import type { TicketDeps } from './services/tickets/ticket-store';
 import type { RoleDeps } from './services/roles/role-store';
 import type { RuleDeps } from './services/rules/rule-store';
+import type { SettingsDeps } from './services/settings/settings-store';
 import type { OrganisationDeps } from './services/organisations/organisation-store';
 import type { SimDeps } from './services/sims/sim-store';
 import type { UserDeps } from './services/users/user-store';
@@ -41,6 +50,7 @@ export interface ServiceDeps {
   audit: AuditDeps;
   auth: AuthDeps;
   commands: CommandDeps;
+  carbonSettings: CarbonSettingsDeps;
   deviceGroups: DeviceGroupDeps;
   devices: DeviceDeps;
   firmware: FirmwareDeps;
@@ -48,8 +58,10 @@ export interface ServiceDeps {
   faults: FaultDeps;
   models: ModelDeps;
   notifications: NotificationDeps;
+  profile: ProfileDeps;
   roles: RoleDeps;
   rules: RuleDeps;
+  settings: SettingsDeps;
   organisations: OrganisationDeps;
   sims: SimDeps;
   tickets: TicketDeps;
@@ -85,17 +97,26 @@ function resource<K extends string, R, A extends Record<string, unknown> = Recor
 }
 
 /**
+
  * The services' dependencies over one database. `publish` sends a command request to the MQTT broker (start.ts gives
- * the broker's; tests a fake that records what was published; by default nothing is published).
+ * the broker's; tests a fake that records what was published; by default nothing is published). `dataDir` is where
+ * uploads are kept (`<DATA_DIR>/uploads`); without it, an upload fails (tests that upload pass a temporary directory).
  */
+/** What the server sets besides the database (each has a default). */
+export interface ServiceOptions {
+  now?: () => Date;
+  publish?: CommandPublisher;
+  dataDir?: string;
+}
+
 export function createServiceDeps(
   db: Db,
-  now: () => Date = () => new Date(),
-  publish: CommandPublisher = () => undefined,
+  { now = () => new Date(), publish = () => undefined, dataDir }: ServiceOptions = {},
 ): ServiceDeps {
   return {
     audit: { audit: createAuditReader(db) },
     auth: { ...resource(db, now, 'auth', createAuthRepository), passwords: scryptHasher },
+    carbonSettings: resource(db, now, 'carbon', createCarbonSettingsRepository),
     commands: {
       ...resource(db, now, 'commands', createCommandRepository),
       deviceGroups: createDeviceGroupRepository(db),
@@ -111,8 +132,16 @@ export function createServiceDeps(
     faults: resource(db, now, 'faults', createFaultRepository),
     models: resource(db, now, 'models', createModelRepository),
     notifications: resource(db, now, 'notifications', createNotificationRepository),
+    profile: {
+      ...resource(db, now, 'users', createUserRepository, { auth: createAuthRepository }),
+      passwords: scryptHasher,
+    },
     roles: resource(db, now, 'roles', createRoleRepository),
     rules: { ...resource(db, now, 'rules', createRuleRepository), samples: createRuleSampleRepository(db) },
+    settings: {
+      ...resource(db, now, 'settings', createSettingsRepository, { apiKeys: createApiKeyRepository }),
+      logos: createLogoFiles(dataDir),
+    },
     // Assigning writes vehicles through the vehicles' own repository, in the organisation's transaction.
     organisations: resource(db, now, 'organisations', createOrganisationRepository, {
       vehicles: createVehicleRepository,

@@ -47,9 +47,10 @@ export async function startServer(config: Config, logger: FastifyServerOptions['
   }
   // Sent commands go to the broker, which starts after the deps it authenticates with.
   let publishTo: ((topic: string, payload: string) => Promise<void>) | undefined;
-  const deps = createServiceDeps(database.db, undefined, (topic, message) =>
-    publishTo?.(topic, JSON.stringify(message)),
-  );
+  const deps = createServiceDeps(database.db, {
+    publish: (topic, message) => publishTo?.(topic, JSON.stringify(message)),
+    dataDir: config.dataDir,
+  });
   const broker = config.mqttUrl ? connectExternalBroker(config.mqttUrl) : await startEmbeddedBroker(deps);
   publishTo = (topic, payload) => broker.publish(topic, payload);
   const app = await createApp({ config, database, deps, broker }, logger);

@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -15,6 +18,8 @@ export interface TestServer {
   app: FastifyInstance;
   database: DatabaseHandle;
   config: Config;
+  /** The directory this server keeps uploads in (its DATA_DIR for files). */
+  uploadDir: string;
   /** Signs in as the demo account of a role (`<role>@voltline.demo`) and answers its bearer token. */
   tokenOf(role: string): Promise<string>;
   call(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
@@ -49,8 +54,13 @@ export async function createTestServer(env: Record<string, string> = {}): Promis
   const { database, drop } = await openTestDatabase(config.seed === 'none');
   await prepareDatabase(database, config, () => undefined);
   const published: TestServer['published'] = [];
-  const deps = createServiceDeps(database.db, undefined, (topic, message) => {
-    published.push({ topic, message });
+  // Uploads (company logos) go to a temporary directory of this server, removed on close.
+  const uploadDir = await mkdtemp(join(tmpdir(), 'voltline-test-'));
+  const deps = createServiceDeps(database.db, {
+    publish: (topic, message) => {
+      published.push({ topic, message });
+    },
+    dataDir: uploadDir,
   });
   const app = await createApp({ config, database, deps, broker: { isUp: () => true } });
   await app.ready();
@@ -64,6 +74,7 @@ export async function createTestServer(env: Record<string, string> = {}): Promis
     app,
     database,
     config,
+    uploadDir,
     call,
     published,
     async tokenOf(role) {
@@ -84,6 +95,7 @@ export async function createTestServer(env: Record<string, string> = {}): Promis
       await app.close();
       await database.close();
       await drop();
+      await rm(uploadDir, { recursive: true, force: true });
     },
   };
 }

@@ -108,6 +108,34 @@ export interface RoleTable {
   created_at: Timestamp;
   updated_at: Timestamp;
 }
+export interface CompanySettingsTable {
+  tenant_id: string;
+  logo_file: string | null;
+  logo_type: string | null;
+  logo_size: number | null;
+  logo_file_name: string | null;
+  logo_updated_at: Timestamp | null;
+  smtp_sender: string | null;
+  sms_sender_id: string | null;
+  webhook_secret: string | null;
+  carbon: ColumnType<unknown, string | null | undefined, string | null>;
+  seeded_supply_contract: ColumnType<unknown, string | null | undefined, string | null>;
+  updated_at: Timestamp;
+}
+export interface ApiKeyTable {
+  id: string;
+  tenant_id: string;
+  name: string;
+  scope: 'read' | 'write';
+  prefix: string;
+  secret_hash: string;
+  user_id: string;
+  created_at: Timestamp;
+  created_by: string;
+  last_used_at: Timestamp | null;
+  reset_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+}
 export interface SessionTable {
   id: string;
   user_id: string;
@@ -449,6 +477,8 @@ export interface Database {
   users: UserTable;
   roles: RoleTable;
   sessions: SessionTable;
+  company_settings: CompanySettingsTable;
+  api_keys: ApiKeyTable;
   login_failures: LoginFailureTable;
   audit: AuditTable;
   vehicles: VehicleTable;

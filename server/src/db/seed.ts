@@ -28,7 +28,7 @@ import type {
   SimTable,
   VehicleTable,
 } from './schema';
-import { createWorld, DEFAULT_SEED, DEMO_PASSWORD } from './seed-source';
+import { createWorld, DEFAULT_SEED, DEMO_PASSWORD, supplyContractOf } from './seed-source';
 
 const BATCH = 1000;
 const iso = (ms: number | null | undefined) => new Date(ms ?? 0).toISOString();
@@ -358,6 +358,53 @@ export async function seedDemoWorld(db: Db, vehicles: number): Promise<{ vehicle
         )
         .execute(),
     );
+    // Company settings and REST API keys (the world's access seeders): the seeded keys' secrets are known to no one.
+    for (const c of g.companySettings()) {
+      await tx
+        .insertInto('company_settings')
+        .values({
+          tenant_id: c.id,
+          smtp_sender: c.smtpSender,
+          sms_sender_id: c.smsSenderId,
+          webhook_secret: c.webhookSecret,
+          carbon: c.carbon === undefined ? null : JSON.stringify(c.carbon),
+          updated_at: iso(c.updatedAt),
+        })
+        .execute();
+    }
+    // The supply contract each fleet came with (decision 0094), which its carbon settings show until it saves one.
+    for (const f of g.fleets()) {
+      const contract = supplyContractOf(DEFAULT_SEED, f);
+      if (contract === null) continue;
+      await tx
+        .insertInto('company_settings')
+        .values({
+          tenant_id: `fleet:${f.id}`,
+          seeded_supply_contract: JSON.stringify(contract),
+          updated_at: iso(f.createdAt),
+        })
+        .execute();
+    }
+    const userIds = new Set(users.map((u) => u.id));
+    for (const k of g.apiKeys().filter((key) => userIds.has(key.userId))) {
+      await tx
+        .insertInto('api_keys')
+        .values({
+          id: k.id,
+          tenant_id: k.tenantId,
+          name: k.name,
+          scope: k.scope,
+          prefix: k.prefix,
+          secret_hash: k.secretHash,
+          user_id: k.userId,
+          created_at: iso(k.createdAt),
+          created_by: k.createdBy,
+          last_used_at: isoOrNull(k.lastUsedAt),
+          reset_at: isoOrNull(k.resetAt),
+          revoked_at: isoOrNull(k.revokedAt),
+        })
+        .execute();
+    }
   });
   return { vehicles: vehicleRows.length, users: users.length };
 }

@@ -16,6 +16,7 @@ import { auditRoutes } from './routes/audit-routes';
 import { authRoutes } from './routes/auth-routes';
 import { commandRoutes } from './routes/command-routes';
 import type { OperationHandlers, RouteHandler } from './routes/route-handler';
+import { carbonSettingsRoutes } from './routes/carbon-settings-routes';
 import { deviceGroupRoutes } from './routes/device-group-routes';
 import { firmwareRoutes } from './routes/firmware-routes';
 import { deviceRoutes } from './routes/device-routes';
@@ -23,8 +24,10 @@ import { geofenceRoutes } from './routes/geofence-routes';
 import { faultRoutes } from './routes/fault-routes';
 import { modelRoutes } from './routes/model-routes';
 import { notificationRoutes } from './routes/notification-routes';
+import { profileRoutes } from './routes/profile-routes';
 import { roleRoutes } from './routes/role-routes';
 import { ruleRoutes } from './routes/rule-routes';
+import { settingsRoutes } from './routes/settings-routes';
 import { organisationRoutes } from './routes/organisation-routes';
 import { simRoutes } from './routes/sim-routes';
 import { ticketRoutes } from './routes/ticket-routes';
@@ -56,6 +59,7 @@ function implementedOperations(deps: ServiceDeps): OperationHandlers {
     ...auditRoutes(deps),
     ...authRoutes(deps),
     ...commandRoutes(deps),
+    ...carbonSettingsRoutes(deps),
     ...deviceGroupRoutes(deps),
     ...firmwareRoutes(deps),
     ...deviceRoutes(deps),
@@ -63,8 +67,10 @@ function implementedOperations(deps: ServiceDeps): OperationHandlers {
     ...faultRoutes(deps),
     ...modelRoutes(deps),
     ...notificationRoutes(deps),
+    ...profileRoutes(deps),
     ...roleRoutes(deps),
     ...ruleRoutes(deps),
+    ...settingsRoutes(deps),
     ...organisationRoutes(deps),
     ...simRoutes(deps),
     ...ticketRoutes(deps),

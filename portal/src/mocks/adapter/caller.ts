@@ -28,6 +28,7 @@ export function callerOf(ctx: AuthContext): Caller {
     roleType: ctx.roleType,
     permissions: ctx.permissions,
     sessionId: ctx.apiKeyId ?? ctx.token,
+    ...(ctx.apiKeyId ? { apiKeyId: ctx.apiKeyId } : {}),
     client: ctx.client ?? { ip: null, userAgent: null },
   };
 }

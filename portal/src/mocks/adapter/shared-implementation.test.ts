@@ -3,6 +3,7 @@ import { AppError, appErrorAnswer } from '@services/lib/app-error';
 import { getCommand } from '@services/commands/get-command';
 import { listCommands } from '@services/commands/list-commands';
 import { sendCommands } from '@services/commands/send-commands';
+import { saveCarbonSettings } from '@services/carbon-settings/carbon-settings';
 import { createDeviceGroup } from '@services/device-groups/create-device-group';
 import { getDeviceGroup } from '@services/device-groups/get-device-group';
 import { listDeviceGroups } from '@services/device-groups/list-device-groups';
@@ -22,7 +23,11 @@ import { getOrganisationDetails } from '@services/organisations/get-organisation
 import { listOrganisations } from '@services/organisations/list-organisations';
 import { assignOrganisationVehicles } from '@services/organisations/organisation-vehicles';
 import { listNotifications } from '@services/notifications/list-notifications';
+import { changePassword } from '@services/profile/change-password';
+import { updateProfile } from '@services/profile/update-profile';
 import { deleteRole } from '@services/roles/delete-role';
+import { createApiKey } from '@services/settings/api-keys';
+import { putCompanyLogo } from '@services/settings/company-logo';
 import { listRoles } from '@services/roles/list-roles';
 import { createRule } from '@services/rules/create-rule';
 import { getRule } from '@services/rules/get-rule';
@@ -43,6 +48,7 @@ import { call, signIn } from '../test/api-test-client';
 import { getWorldDb } from '../world/world-instance';
 import { callerOf } from './caller';
 import { worldCommandDeps } from './command-store';
+import { worldCarbonSettingsDeps } from './carbon-settings-store';
 import { worldDeviceGroupDeps } from './device-group-store';
 import { worldDeviceDeps } from './device-store';
 import { worldGeofenceDeps } from './geofence-store';
@@ -50,7 +56,9 @@ import { worldFaultDeps } from './fault-store';
 import { worldFirmwareDeps } from './firmware-store';
 import { worldModelDeps } from './model-store';
 import { worldNotificationDeps } from './notification-store';
+import { profileCallerOf, worldProfileDeps } from './profile-store';
 import { worldRoleDeps } from './role-store';
+import { worldSettingsDeps } from './settings-store';
 import { worldOrganisationDeps } from './organisation-store';
 import { worldRuleDeps } from './rule-store';
 import { worldSimDeps } from './sim-store';
@@ -627,6 +635,67 @@ describe('the demo and the server run one implementation (decision 0110)', () =>
     expect(answers.map((a) => a.status)).toEqual(ids.map(() => 200));
     const check = await call('GET', '/audit/verify', { token });
     expect(check.body).toEqual({ ok: true, checked: seeded + 5, total: seeded + 5, broken: null });
+  });
+
+  test("the demo's profile answers exactly the service's errors: a taken e-mail, a wrong current password", async () => {
+    const token = await signIn('FE');
+    const db = await getWorldDb();
+    const ctx = authOfToken(token, db);
+    if (!ctx) throw new Error('no session');
+    const caller = profileCallerOf(ctx);
+    const deps = worldProfileDeps(db);
+    const patch = { email: 'SA@voltline.demo' };
+    const taken = await updateProfile(deps, caller, { patch }).catch((error: unknown) => error);
+    expect(taken).toBeInstanceOf(AppError);
+    const fromDemo = await call('PATCH', '/profile', { token, body: patch });
+    expect({ status: fromDemo.status, body: fromDemo.body }).toEqual(appErrorAnswer(taken as AppError));
+    expect(fromDemo.status).toBe(409);
+
+    const body = { currentPassword: 'not-it', newPassword: 'short' };
+    const wrong = await changePassword(deps, caller, { body }).catch((error: unknown) => error);
+    expect(wrong).toBeInstanceOf(AppError);
+    const wrongFromDemo = await call('POST', '/profile/password', { token, body });
+    expect({ status: wrongFromDemo.status, body: wrongFromDemo.body }).toEqual(appErrorAnswer(wrong as AppError));
+    expect(wrongFromDemo.status).toBe(400);
+  });
+
+  test("the demo's settings answer exactly the service's errors: a logo that lies, a taken live key name", async () => {
+    const token = await signIn('SA');
+    const db = await getWorldDb();
+    const ctx = authOfToken(token, db);
+    if (!ctx) throw new Error('no session');
+    const caller = callerOf(ctx);
+    const deps = worldSettingsDeps(db);
+    const body = { dataUrl: `data:image/png;base64,${btoa('not really a png')}`, fileName: 'x.png' };
+    const lying = await putCompanyLogo(deps, caller, { body }).catch((error: unknown) => error);
+    expect(lying).toBeInstanceOf(AppError);
+    const fromDemo = await call('PUT', '/settings/logo', { token, body });
+    expect({ status: fromDemo.status, body: fromDemo.body }).toEqual(appErrorAnswer(lying as AppError));
+    expect(fromDemo.status).toBe(400);
+
+    const taken = { name: 'data warehouse EXPORT', scope: 'read' };
+    const conflict = await createApiKey(deps, caller, { body: taken }).catch((error: unknown) => error);
+    expect(conflict).toBeInstanceOf(AppError);
+    const conflictFromDemo = await call('POST', '/api-keys', { token, body: taken });
+    expect({ status: conflictFromDemo.status, body: conflictFromDemo.body }).toEqual(
+      appErrorAnswer(conflict as AppError),
+    );
+    expect(conflictFromDemo.status).toBe(409);
+  });
+
+  test("the demo's carbon settings answer exactly the service's validation error", async () => {
+    const token = await signIn('OEMA');
+    const db = await getWorldDb();
+    const ctx = authOfToken(token, db);
+    if (!ctx) throw new Error('no session');
+    const body = { gridIntensity: 0.65, chargingLossPct: 12, baseline2w: 0, baseline3w: -5, regions: 'Pune' };
+    const refused = await saveCarbonSettings(worldCarbonSettingsDeps(db), callerOf(ctx), { body }).catch(
+      (error: unknown) => error,
+    );
+    expect(refused).toBeInstanceOf(AppError);
+    const fromDemo = await call('PUT', '/analysis/carbon-settings', { token, body });
+    expect({ status: fromDemo.status, body: fromDemo.body }).toEqual(appErrorAnswer(refused as AppError));
+    expect(fromDemo.body.fieldErrors.baseline2w).toBe('A 2 Wheeler baseline must be more than 0.');
   });
 
   test('a transaction that fails leaves the world as it found it', async () => {

@@ -109,6 +109,30 @@ export function createAuthRepository(db: Db): AuthStore {
       return Number(result.numUpdatedRows);
     },
 
+    async apiKeyByHash(secretHash) {
+      const key = await db
+        .selectFrom('api_keys')
+        .select(['id', 'scope', 'user_id', 'revoked_at'])
+        .where('secret_hash', '=', secretHash)
+        .executeTakeFirst();
+      if (!key) return undefined;
+      const user = await db.selectFrom('users').selectAll().where('id', '=', key.user_id).executeTakeFirst();
+      if (!user) return undefined;
+      return {
+        key: { id: key.id, scope: key.scope, revokedAt: key.revoked_at === null ? null : asDate(key.revoked_at) },
+        account: await accountOf(db, user),
+      };
+    },
+
+    async markApiKeyUsed(id, at) {
+      await db.updateTable('api_keys').set({ last_used_at: at }).where('id', '=', id).execute();
+    },
+
+    async passwordHashOf(userId) {
+      const row = await db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirst();
+      return row?.password_hash;
+    },
+
     async failuresSince(email, ip, since) {
       const account = await db
         .selectFrom('login_failures')

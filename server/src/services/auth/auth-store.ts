@@ -32,6 +32,16 @@ export interface AuthStore {
   liveSessions(userId: string, now: Date): Promise<SessionRecord[]>;
   /** Revokes sessions of the account; with `exceptId`, every one but that; with `onlyId`, just that one. Returns how many. */
   revokeSessions(userId: string, at: Date, which: { exceptId: string } | { onlyId: string }): Promise<number>;
+  /** The REST API key whose secret has this hash, with its creator's account; undefined when unknown. */
+  apiKeyByHash(
+    secretHash: string,
+  ): Promise<
+    { key: { id: string; scope: 'read' | 'write'; revokedAt: Date | null }; account: AccountRecord } | undefined
+  >;
+  /** Stamps a key's last use. */
+  markApiKeyUsed(id: string, at: Date): Promise<void>;
+  /** The account's password hash (for a password change to check the current one); never answered by the API. */
+  passwordHashOf(userId: string): Promise<string | undefined>;
   /** Failed sign-ins since `since`: for the account and for the address, with the oldest of each window. */
   failuresSince(
     email: string,
@@ -56,6 +66,15 @@ export interface AuthDeps {
   now: () => Date;
   /** Runs `work` in one transaction with the stores it may write. */
   transact<T>(work: (tx: { auth: AuthStore; audit: AuditStore }) => Promise<T>): Promise<T>;
+}
+
+/** What the caller's own sessions need (profile): the demo's sessions implement just this. */
+export type SessionStore = Pick<AuthStore, 'liveSessions' | 'revokeSessions'>;
+
+export interface SessionDeps {
+  auth: SessionStore;
+  now: () => Date;
+  transact<T>(work: (tx: { auth: SessionStore; audit: AuditStore }) => Promise<T>): Promise<T>;
 }
 
 /** How long a session lasts after sign-in. */

@@ -4,6 +4,32 @@ import type { Caller } from '../lib/caller';
 import type { AuthDeps } from './auth-store';
 import { permissionsOfRole } from '../roles/role-permissions';
 import { tokenHash } from './session-token';
+import { apiKeySecretHash, isApiKeySecret } from '../settings/api-key-secret';
+import { permissionsOfKey } from '../settings/api-keys';
+
+/**
+ * The caller a REST API key stands for (decision 0080): its creator, with their permissions (List and Export only
+ * for a `read` key); a revoked key or an inactive creator is the contract's 401. Each use stamps the key's last use.
+ */
+async function authenticateApiKey(
+  deps: Pick<AuthDeps, 'auth' | 'now'>,
+  secret: string,
+  client: Caller['client'],
+): Promise<Caller> {
+  const found = await deps.auth.apiKeyByHash(await apiKeySecretHash(secret));
+  if (!found || found.key.revokedAt !== null || found.account.status !== 1) throw unauthorized();
+  const { key, account } = found;
+  await deps.auth.markApiKeyUsed(key.id, deps.now());
+  const { passwordHash: _hash, status: _status, roleRow, ...user } = account;
+  return {
+    user,
+    roleType: roleTypeOf(account.role),
+    permissions: permissionsOfKey(key.scope, permissionsOfRole(account.role, roleRow ?? undefined)),
+    sessionId: key.id,
+    apiKeyId: key.id,
+    client,
+  };
+}
 
 /**
  * The caller a bearer token stands for; the contract's 401 when the token is unknown, revoked or expired, or its
@@ -14,6 +40,7 @@ export async function authenticate(
   token: string,
   client: Caller['client'],
 ): Promise<Caller> {
+  if (isApiKeySecret(token)) return authenticateApiKey(deps, token, client);
   const found = await deps.auth.sessionByTokenHash(await tokenHash(token));
   if (!found) throw unauthorized();
   const { session, account } = found;

@@ -3,10 +3,11 @@ import { appendAudit } from '../audit/audit-chain';
 import { conflict, notFound } from '../lib/app-error';
 import type { Schemas } from '../lib/api-types';
 import { type Caller, requirePermission } from '../lib/caller';
-import type { AuthDeps } from './auth-store';
+import { requirePerson } from '../settings/settings-scope';
+import type { SessionDeps } from './auth-store';
 
 /** GET /profile/sessions: the caller's live sessions, newest first; `current` marks the one of this request. */
-export async function listSessions(deps: AuthDeps, caller: Caller): Promise<Schemas['SessionInfo'][]> {
+export async function listSessions(deps: SessionDeps, caller: Caller): Promise<Schemas['SessionInfo'][]> {
   requirePermission(caller, 'mp');
   const sessions = await deps.auth.liveSessions(caller.user.id, deps.now());
   return sessions.map((session) => ({
@@ -18,8 +19,9 @@ export async function listSessions(deps: AuthDeps, caller: Caller): Promise<Sche
 }
 
 /** POST /profile/sessions/sign-out-others: ends every session of the caller but this one. Audit entity Profile. */
-export async function signOutOtherSessions(deps: AuthDeps, caller: Caller): Promise<{ ended: number }> {
+export async function signOutOtherSessions(deps: SessionDeps, caller: Caller): Promise<{ ended: number }> {
   requirePermission(caller, 'mp', ACTION.UPDATE);
+  requirePerson(caller);
   const now = deps.now();
   return deps.transact(async (tx) => {
     const ended = await tx.auth.revokeSessions(caller.user.id, now, { exceptId: caller.sessionId });
@@ -40,8 +42,9 @@ export async function signOutOtherSessions(deps: AuthDeps, caller: Caller): Prom
 }
 
 /** DELETE /profile/sessions/{id}: ends one other session of the caller; the current one is a 409 (sign out instead). */
-export async function endSession(deps: AuthDeps, caller: Caller, input: { id: string }): Promise<void> {
+export async function endSession(deps: SessionDeps, caller: Caller, input: { id: string }): Promise<void> {
   requirePermission(caller, 'mp', ACTION.UPDATE);
+  requirePerson(caller);
   if (input.id === caller.sessionId) throw conflict('This is the session you are using; sign out instead.');
   const now = deps.now();
   await deps.transact(async (tx) => {

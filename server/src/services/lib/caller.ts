@@ -21,6 +21,8 @@ export interface Caller {
   roleType: RoleType;
   permissions: PermissionMap;
   sessionId: string;
+  /** Set when the request came with a REST API key (decision 0080) instead of a signed-in session. */
+  apiKeyId?: string;
   client: { ip: string | null; userAgent: string | null };
 }
 

@@ -1,3 +1,4 @@
+import { permissionsOfKey } from '@services/settings/api-keys';
 import { permissionsOfRole } from '@services/roles/role-permissions';
 import {
   can,
@@ -52,9 +53,6 @@ function withGrants(ctx: AuthContext, db: WorldDb): AuthContext {
   return granted ? { ...ctx, granted } : ctx;
 }
 
-/** Read-only keys keep only the List and Export bits of their account's permissions. */
-const READ_BITS = 1 | 128;
-
 /**
  * A REST API key stands for the account that made it, with its permissions (only List and Export for a read key);
  * a revoked key, or one whose account is inactive, is a 401. Each use stamps the key's last use.
@@ -67,11 +65,7 @@ function authOfApiKey(token: string, db: WorldDb): AuthContext | null {
   db.tables.apiKeys.update(key.id, { lastUsedAt: Date.now() });
   // Reads do not persist by themselves: keep the last use across reloads.
   void db.persist();
-  const all = permissionsOf(user, db);
-  const permissions: PermissionMap =
-    key.scope === 'write'
-      ? all
-      : Object.fromEntries(Object.entries(all).map(([k, flags]) => [k, (flags ?? 0) & READ_BITS]));
+  const permissions = permissionsOfKey(key.scope, permissionsOf(user, db));
   return withGrants({ token, user, roleType: roleTypeOf(user.role), permissions, apiKeyId: key.id }, db);
 }
 
