@@ -188,6 +188,50 @@ describe('a grant widens its holder’s permissions until it is revoked', () => 
   });
 });
 
+describe('a grant widens its holder’s vehicle scope until it is revoked', () => {
+  test('a service centre reads a vehicle outside its scope only while a grant on it is active', async () => {
+    const da = await server.database.db
+      .selectFrom('users')
+      .select(['id', 'dealer_id'])
+      .where('email', '=', 'da@voltline.demo')
+      .executeTakeFirstOrThrow();
+    const granted = await server.database.db
+      .selectFrom('access_grants')
+      .select('target_id')
+      .where('target_id', 'is not', null)
+      .execute();
+    const vehicle = await server.database.db
+      .selectFrom('vehicles')
+      .select(['id', 'dealer_id'])
+      .where((eb) => eb.or([eb('dealer_id', '<>', da.dealer_id as string), eb('dealer_id', 'is', null)]))
+      .where(
+        'id',
+        'not in',
+        granted.map((g) => g.target_id as string),
+      )
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const read = () => get('DA', `/api/vehicles/${vehicle.id}`);
+    expect((await read()).statusCode).toBe(404);
+    const created = await post('SA', '/api/access-grants', {
+      target: 'vehicle',
+      kind: 'ev',
+      targetId: vehicle.id,
+      roleCode: 'DA',
+      granteeId: da.dealer_id,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const response = await read();
+    expect(response.statusCode, response.body).toBe(200);
+    expect((response.json() as { id: string }).id).toBe(vehicle.id);
+    expect((await get('DA', '/api/vehicles?pageSize=1000')).json()).toMatchObject({
+      items: expect.arrayContaining([expect.objectContaining({ id: vehicle.id })]),
+    });
+    expect((await post('SA', `/api/access-grants/${(created.json() as Grant).id}/revoke`)).statusCode).toBe(200);
+    expect((await read()).statusCode).toBe(404);
+  });
+});
+
 describe('create and revoke refusals', () => {
   test('bad input 400 with the fields; an OEM cannot grant on another OEM’s vehicle; nothing written', async () => {
     const before = await counts();

@@ -3,22 +3,33 @@ import { unauthorized } from '../lib/app-error';
 import type { Caller } from '../lib/caller';
 import type { AccountRecord, AuthDeps } from './auth-store';
 import { permissionsOfRole } from '../roles/role-permissions';
-import { ADMIN_OF_KIND, granteeIdsOf, withGrantedPermissions } from '../access-grants/granted-access';
+import {
+  ADMIN_OF_KIND,
+  granteeIdsOf,
+  grantedVehiclesOf,
+  withGrantedPermissions,
+} from '../access-grants/granted-access';
 import type { PermissionMap } from '@/domain/permissions';
 import { tokenHash } from './session-token';
 import { apiKeySecretHash, isApiKeySecret } from '../settings/api-key-secret';
 import { permissionsOfKey } from '../settings/api-keys';
 
-/** The account's permissions: its role's, with what its active access grants add (decision 0079). */
-async function permissionsOfAccount(
+/**
+ * The account's access: its role's permissions with what its active access grants add, and the vehicles they add to
+ * its vehicle scope (decision 0079; `granted-access`, the one reading the demo's caller makes too).
+ */
+async function accessOfAccount(
   deps: Pick<AuthDeps, 'auth' | 'now'>,
   account: AccountRecord,
-): Promise<PermissionMap> {
+): Promise<{ permissions: PermissionMap; grantedVehicles?: NonNullable<Caller['grantedVehicles']> }> {
   const own = permissionsOfRole(account.role, account.roleRow ?? undefined);
   const grants = await deps.auth.grantsHeldBy(granteeIdsOf(account));
-  if (grants.length === 0) return own;
+  if (grants.length === 0) return { permissions: own };
+  const now = deps.now().getTime();
   const rows = await deps.auth.roleRows(Object.values(ADMIN_OF_KIND));
-  return withGrantedPermissions(own, account, grants, (code) => rows.get(code), deps.now().getTime());
+  const permissions = withGrantedPermissions(own, account, grants, (code) => rows.get(code), now);
+  const grantedVehicles = grantedVehiclesOf(account, grants, now);
+  return grantedVehicles ? { permissions, grantedVehicles } : { permissions };
 }
 
 /**
@@ -35,10 +46,12 @@ async function authenticateApiKey(
   const { key, account } = found;
   await deps.auth.markApiKeyUsed(key.id, deps.now());
   const { passwordHash: _hash, status: _status, roleRow: _roleRow, ...user } = account;
+  const { permissions, ...granted } = await accessOfAccount(deps, account);
   return {
     user,
     roleType: roleTypeOf(account.role),
-    permissions: permissionsOfKey(key.scope, await permissionsOfAccount(deps, account)),
+    permissions: permissionsOfKey(key.scope, permissions),
+    ...granted,
     sessionId: key.id,
     apiKeyId: key.id,
     client,
@@ -65,7 +78,7 @@ export async function authenticate(
   return {
     user,
     roleType: roleTypeOf(account.role),
-    permissions: await permissionsOfAccount(deps, account),
+    ...(await accessOfAccount(deps, account)),
     sessionId: session.id,
     client,
   };
