@@ -410,6 +410,30 @@ export async function seedDemoWorld(
         })
         .execute();
     }
+    // The world's access grants (decision 0079): the demo's seeded grants, revoked and expired ones included.
+    await insertInBatches(g.accessGrants(), (batch) =>
+      tx
+        .insertInto('access_grants')
+        .values(
+          batch.map((a) => ({
+            id: a.id,
+            kind: a.kind,
+            target: a.target,
+            target_id: a.targetId,
+            role_code: a.roleCode,
+            grantee_type: a.granteeType,
+            grantee_id: a.granteeId,
+            oem_id: a.oemId,
+            note: a.note,
+            expires_at: isoOrNull(a.expiresAt),
+            revoked_at: isoOrNull(a.revokedAt),
+            revoked_by: a.revokedBy,
+            created_at: iso(a.createdAt),
+            created_by: a.createdBy,
+          })),
+        )
+        .execute(),
+    );
   });
   return { vehicles: vehicleRows.length, users: users.length };
 }
