@@ -5,6 +5,7 @@ import { createCommandRepository } from './db/repositories/command-repository';
 import { createDeviceGroupRepository } from './db/repositories/device-group-repository';
 import { createDeviceRepository } from './db/repositories/device-repository';
 import { createFirmwareRepository } from './db/repositories/firmware-repository';
+import { createDashboardRepository } from './db/repositories/dashboard-repository';
 import { createGeofenceRepository } from './db/repositories/geofence-repository';
 import { createFaultRepository } from './db/repositories/fault-repository';
 import { createModelRepository } from './db/repositories/model-repository';
@@ -31,6 +32,7 @@ import type { CarbonSettingsDeps } from './services/carbon-settings/carbon-setti
 import type { DeviceGroupDeps } from './services/device-groups/device-group-store';
 import type { DeviceDeps } from './services/devices/device-store';
 import type { FirmwareDeps } from './services/firmware/firmware-store';
+import type { DashboardDeps } from './services/dashboards/dashboard-store';
 import type { GeofenceDeps } from './services/geofences/geofence-store';
 import type { FaultDeps } from './services/faults/fault-store';
 import type { ModelDeps } from './services/models/model-store';
@@ -54,6 +56,7 @@ export interface ServiceDeps {
   deviceGroups: DeviceGroupDeps;
   devices: DeviceDeps;
   firmware: FirmwareDeps;
+  dashboards: DashboardDeps;
   geofences: GeofenceDeps;
   faults: FaultDeps;
   models: ModelDeps;
@@ -128,6 +131,7 @@ export function createServiceDeps(
       ...resource(db, now, 'firmware', createFirmwareRepository),
       deviceGroups: createDeviceGroupRepository(db),
     },
+    dashboards: resource(db, now, 'dashboards', createDashboardRepository),
     geofences: resource(db, now, 'geofences', createGeofenceRepository),
     faults: resource(db, now, 'faults', createFaultRepository),
     models: resource(db, now, 'models', createModelRepository),

@@ -231,6 +231,17 @@ export interface SimTable {
   created_at: Timestamp;
   updated_at: Timestamp;
 }
+/** Saved dashboards (migration 0017). */
+export interface DashboardTable {
+  id: string;
+  user_id: string;
+  role: string;
+  name: string;
+  panels: Json<unknown[]>;
+  position: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
 /** Geofences (migration 0007). */
 export interface GeofenceTable {
   id: string;
@@ -485,6 +496,7 @@ export interface Database {
   devices: DeviceTable;
   sims: SimTable;
   geofences: GeofenceTable;
+  dashboards: DashboardTable;
   device_groups: DeviceGroupTable;
   group_owners: GroupOwnerView;
   faults: FaultTable;
