@@ -4,6 +4,9 @@ import { getCommand } from '@services/commands/get-command';
 import { listCommands } from '@services/commands/list-commands';
 import { sendCommands } from '@services/commands/send-commands';
 import { saveCarbonSettings } from '@services/carbon-settings/carbon-settings';
+import { createDashboard } from '@services/dashboards/create-dashboard';
+import { listDashboards } from '@services/dashboards/list-dashboards';
+import { updateDashboard } from '@services/dashboards/update-dashboard';
 import { createDeviceGroup } from '@services/device-groups/create-device-group';
 import { getDeviceGroup } from '@services/device-groups/get-device-group';
 import { listDeviceGroups } from '@services/device-groups/list-device-groups';
@@ -49,6 +52,7 @@ import { getWorldDb } from '../world/world-instance';
 import { callerOf } from './caller';
 import { worldCommandDeps } from './command-store';
 import { worldCarbonSettingsDeps } from './carbon-settings-store';
+import { worldDashboardDeps } from './dashboard-store';
 import { worldDeviceGroupDeps } from './device-group-store';
 import { worldDeviceDeps } from './device-store';
 import { worldGeofenceDeps } from './geofence-store';
@@ -696,6 +700,37 @@ describe('the demo and the server run one implementation (decision 0110)', () =>
     const fromDemo = await call('PUT', '/analysis/carbon-settings', { token, body });
     expect({ status: fromDemo.status, body: fromDemo.body }).toEqual(appErrorAnswer(refused as AppError));
     expect(fromDemo.body.fieldErrors.baseline2w).toBe('A 2 Wheeler baseline must be more than 0.');
+  });
+
+  test("the demo's dashboards answer what the service answers: the default, a misplaced panel, another's dashboard", async () => {
+    const token = await signIn('OEMA');
+    const db = await getWorldDb();
+    const ctx = authOfToken(token, db);
+    if (!ctx) throw new Error('no session');
+    const caller = callerOf(ctx);
+    const deps = worldDashboardDeps(db);
+    const listed = await call('GET', '/dashboards', { token });
+    expect(listed.body).toEqual(await listDashboards(deps, caller));
+    expect(listed.body[0]).toMatchObject({ id: 'default-oem', builtIn: true });
+
+    const body = { name: 'Narrow', panels: [{ id: 'x', panel: 'map' as const, x: 0, y: 0, w: 2, h: 6 }] };
+    const refused = await createDashboard(deps, caller, body).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(AppError);
+    const fromDemo = await call('POST', '/dashboards', { token, body });
+    expect({ status: fromDemo.status, body: fromDemo.body }).toEqual(appErrorAnswer(refused as AppError));
+    expect(fromDemo.body.fieldErrors.panels).toBe(
+      'Real-Time Map View of Vehicle must be 4 to 12 columns wide inside the grid.',
+    );
+
+    const theirs = await call('POST', '/dashboards', { token: await signIn('SA'), body: { name: 'SA', panels: [] } });
+    expect(theirs.status).toBe(201);
+    const patch = { name: 'Taken' };
+    const missing = await updateDashboard(deps, caller, { id: theirs.body.id, patch }).catch((error: unknown) => error);
+    expect(missing).toBeInstanceOf(AppError);
+    const missingFromDemo = await call('PATCH', `/dashboards/${theirs.body.id}`, { token, body: patch });
+    expect({ status: missingFromDemo.status, body: missingFromDemo.body }).toEqual(appErrorAnswer(missing as AppError));
+    expect(missingFromDemo.status).toBe(404);
+    expect(db.tables.dashboards.get(theirs.body.id)?.name).toBe('SA');
   });
 
   test('a transaction that fails leaves the world as it found it', async () => {
