@@ -32,6 +32,7 @@ import type { CarbonSettingsDeps } from './services/carbon-settings/carbon-setti
 import type { DeviceGroupDeps } from './services/device-groups/device-group-store';
 import type { DeviceDeps } from './services/devices/device-store';
 import type { FirmwareDeps } from './services/firmware/firmware-store';
+import type { DashboardDataDeps } from './services/dashboards/dashboard-data-store';
 import type { DashboardDeps } from './services/dashboards/dashboard-store';
 import type { GeofenceDeps } from './services/geofences/geofence-store';
 import type { FaultDeps } from './services/faults/fault-store';
@@ -57,6 +58,7 @@ export interface ServiceDeps {
   devices: DeviceDeps;
   firmware: FirmwareDeps;
   dashboards: DashboardDeps;
+  dashboardData: DashboardDataDeps;
   geofences: GeofenceDeps;
   faults: FaultDeps;
   models: ModelDeps;
@@ -132,6 +134,7 @@ export function createServiceDeps(
       deviceGroups: createDeviceGroupRepository(db),
     },
     dashboards: resource(db, now, 'dashboards', createDashboardRepository),
+    dashboardData: { faults: createFaultRepository(db), vehicles: createVehicleRepository(db), now },
     geofences: resource(db, now, 'geofences', createGeofenceRepository),
     faults: resource(db, now, 'faults', createFaultRepository),
     models: resource(db, now, 'models', createModelRepository),

@@ -205,3 +205,75 @@ describe('refusals', () => {
     await send('OEMA', 'POST', '/dashboards/reset');
   });
 });
+
+describe('panel data: recent faults', () => {
+  type Recent = {
+    active: number;
+    items: { id: string; vehicleId: string; registrationNumber: string; occurredAt: string }[];
+  };
+
+  /** A 30-day range ending at the newest seeded fault. */
+  async function range() {
+    const db = server.database.db;
+    const newest = await db.selectFrom('faults').select(sql<Date>`max(occurred_at)`.as('at')).executeTakeFirstOrThrow();
+    const to = new Date(newest.at);
+    const from = new Date(to.getTime() - 30 * 86_400_000);
+    return { from, to, query: `from=${from.toISOString()}&to=${to.toISOString()}` };
+  }
+
+  /** The active faults raised in the range, of the vehicles of the fleet (or all), from the tables themselves. */
+  async function expected(from: Date, to: Date, fleetId?: string) {
+    let q = server.database.db
+      .selectFrom('faults')
+      .innerJoin('vehicles', 'vehicles.id', 'faults.vehicle_id')
+      .select(['faults.id', 'faults.occurred_at', 'vehicles.registration_number'])
+      .where('faults.cleared_at', 'is', null)
+      .where('faults.occurred_at', '>=', from)
+      .where('faults.occurred_at', '<=', to);
+    if (fleetId) q = q.where('vehicles.fleet_id', '=', fleetId);
+    return q.orderBy('faults.occurred_at', 'desc').orderBy('faults.id', 'asc').execute();
+  }
+
+  test('the newest active faults in scope raised in the range, newest first, with the count of active ones', async () => {
+    const { from, to, query } = await range();
+    const all = await send('SA', 'GET', `/dashboard-data/recent-faults?${query}`);
+    expectContract('get', '/dashboard-data/recent-faults', all);
+    expect(all.statusCode, all.body).toBe(200);
+    const rows = await expected(from, to);
+    expect(rows.length).toBeGreaterThan(10);
+    const body = all.json() as Recent;
+    expect(body.active).toBe(rows.length);
+    expect(body.items.map((f) => f.id)).toEqual(rows.slice(0, 10).map((r) => r.id));
+    expect(body.items[0]?.registrationNumber).toBe(rows[0]?.registration_number);
+
+    const fa = await server.database.db
+      .selectFrom('users')
+      .select('fleet_id')
+      .where('email', '=', 'fa@voltline.demo')
+      .executeTakeFirstOrThrow();
+    const scoped = await send('FA', 'GET', `/dashboard-data/recent-faults?${query}`);
+    expectContract('get', '/dashboard-data/recent-faults', scoped);
+    const mine = await expected(from, to, fa.fleet_id as string);
+    expect(mine.length).toBeLessThan(rows.length);
+    expect((scoped.json() as Recent).active).toBe(mine.length);
+    expect((scoped.json() as Recent).items.map((f) => f.id)).toEqual(mine.slice(0, 10).map((r) => r.id));
+  });
+
+  test('403 without the panel key; 400 for a range that ends before it starts or is too long', async () => {
+    const { from, to, query } = await range();
+    const driver = await send('DR', 'GET', `/dashboard-data/recent-faults?${query}`);
+    expectContract('get', '/dashboard-data/recent-faults', driver);
+    expect(driver.statusCode).toBe(403);
+    const backwards = await send(
+      'SA',
+      'GET',
+      `/dashboard-data/recent-faults?from=${to.toISOString()}&to=${from.toISOString()}`,
+    );
+    expectContract('get', '/dashboard-data/recent-faults', backwards);
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().message).toBe('The range must end after it starts.');
+    const long = new Date(to.getTime() - 90 * 86_400_000).toISOString();
+    const tooLong = await send('SA', 'GET', `/dashboard-data/recent-faults?from=${long}&to=${to.toISOString()}`);
+    expect(tooLong.statusCode).toBe(400);
+  });
+});

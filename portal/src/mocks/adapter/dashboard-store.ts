@@ -1,10 +1,13 @@
 import type { AuditStore } from '@services/audit/audit-chain';
+import type { DashboardDataDeps } from '@services/dashboards/dashboard-data-store';
 import type { DashboardDeps, DashboardStore } from '@services/dashboards/dashboard-store';
 import type { StoredDashboard } from '@services/dashboards/dashboard-types';
 import { fromApi, toApi } from '../handlers/lib/serialize';
 import type { WorldDb } from '../world/db';
-import type { DashboardRecord } from '../world/types';
+import type { DashboardRecord, Vehicle } from '../world/types';
 import { worldAuditStore } from './audit-store';
+import { worldFaultStore } from './fault-store';
+import { worldVehicleStore } from './vehicle-store';
 import { type UndoLog, worldTransact } from './world-transaction';
 
 /** The DashboardStore of the services over the demo world's saved dashboards. */
@@ -46,5 +49,14 @@ export function worldDashboardDeps(db: WorldDb): DashboardDeps {
       dashboards: worldDashboardStore(db, undo),
       audit: worldAuditStore(db, undo),
     })),
+  };
+}
+
+/** The panel data's dependencies over the demo world, for a caller whose grants widen their vehicle scope. */
+export function worldDashboardDataDeps(db: WorldDb, granted?: (vehicle: Vehicle) => boolean): DashboardDataDeps {
+  return {
+    faults: worldFaultStore(db, { granted }),
+    vehicles: worldVehicleStore(db, { granted }),
+    now: () => new Date(),
   };
 }

@@ -6,6 +6,7 @@ import { sendCommands } from '@services/commands/send-commands';
 import { saveCarbonSettings } from '@services/carbon-settings/carbon-settings';
 import { createDashboard } from '@services/dashboards/create-dashboard';
 import { listDashboards } from '@services/dashboards/list-dashboards';
+import { dashboardRecentFaults } from '@services/dashboards/recent-faults';
 import { updateDashboard } from '@services/dashboards/update-dashboard';
 import { createDeviceGroup } from '@services/device-groups/create-device-group';
 import { getDeviceGroup } from '@services/device-groups/get-device-group';
@@ -52,7 +53,7 @@ import { getWorldDb } from '../world/world-instance';
 import { callerOf } from './caller';
 import { worldCommandDeps } from './command-store';
 import { worldCarbonSettingsDeps } from './carbon-settings-store';
-import { worldDashboardDeps } from './dashboard-store';
+import { worldDashboardDataDeps, worldDashboardDeps } from './dashboard-store';
 import { worldDeviceGroupDeps } from './device-group-store';
 import { worldDeviceDeps } from './device-store';
 import { worldGeofenceDeps } from './geofence-store';
@@ -731,6 +732,26 @@ describe('the demo and the server run one implementation (decision 0110)', () =>
     expect({ status: missingFromDemo.status, body: missingFromDemo.body }).toEqual(appErrorAnswer(missing as AppError));
     expect(missingFromDemo.status).toBe(404);
     expect(db.tables.dashboards.get(theirs.body.id)?.name).toBe('SA');
+  });
+
+  test("the demo's recent faults panel answers what the service answers, in the caller's scope", async () => {
+    const token = await signIn('FA');
+    const db = await getWorldDb();
+    const ctx = authOfToken(token, db);
+    if (!ctx) throw new Error('no session');
+    const newest = Math.max(...Array.from(db.tables.faults.values(), (f) => f.occurredAt));
+    const range = { from: new Date(newest - 30 * 86_400_000).toISOString(), to: new Date(newest).toISOString() };
+    const fromService = await dashboardRecentFaults(worldDashboardDataDeps(db, ctx.granted), callerOf(ctx), range);
+    const fromDemo = await call('GET', `/dashboard-data/recent-faults?from=${range.from}&to=${range.to}`, { token });
+    expect(fromDemo.status).toBe(200);
+    expect(fromDemo.body).toEqual(fromService);
+    expect(fromService.items.length).toBeGreaterThan(0);
+    const inScope = new Set(
+      Array.from(db.tables.vehicles.values(), (v) => v)
+        .filter((v) => v.fleetId === ctx.user.fleetId)
+        .map((v) => v.id),
+    );
+    expect(fromService.items.every((f) => inScope.has(f.vehicleId))).toBe(true);
   });
 
   test('a transaction that fails leaves the world as it found it', async () => {

@@ -1,3 +1,6 @@
+import { dashboardRange } from '@services/dashboards/dashboard-range';
+import { dashboardRecentFaults } from '@services/dashboards/recent-faults';
+import { AppError } from '@services/lib/app-error';
 import { DASHBOARD_PANELS, type DashboardPanelId } from '@/domain/dashboard-panels';
 import { addFigures, ZERO_FIGURES } from '@/domain/carbon';
 import { clockRuns, TICKET_PRIORITIES, ticketSla } from '@/domain/tickets';
@@ -17,24 +20,29 @@ import { type AuthContext, requireAuth, requirePermission } from './lib/auth-con
 import { invalidQuery } from './lib/http-error';
 import { faultFilterFor, firmwareFilterFor, vehicleFilterFor } from './lib/scope';
 import { ticketFilterFor } from '../adapter/ticket-store';
+import { answering } from '../adapter/answer';
+import { callerOf } from '../adapter/caller';
+import { worldDashboardDataDeps } from '../adapter/dashboard-store';
 
 /** Above this many vehicles, trip figures come from a deterministic sample, scaled up (trips are costly to replay). */
 export const ACTIVITY_SAMPLE = 500;
-/** The longest range the aggregates accept: the world keeps 60 days of trips. */
-export const MAX_RANGE_DAYS = 62;
 /** Service every this many km (the world has no service records; decision 0077). */
 export const SERVICE_INTERVAL_KM = 5000;
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-/** The range of an aggregate: both ends required, in order, at most MAX_RANGE_DAYS long. */
+/** The range of an aggregate: the services' `dashboardRange` (both ends, in order, at most 62 days), in epoch ms. */
 function parseRange(url: URL): { from: number; to: number } {
-  const from = Date.parse(url.searchParams.get('from') ?? '');
-  const to = Date.parse(url.searchParams.get('to') ?? '');
-  if (Number.isNaN(from) || Number.isNaN(to)) throw invalidQuery('from and to must be ISO 8601 date-times.');
-  if (to <= from) throw invalidQuery('The range must end after it starts.');
-  if (to - from > MAX_RANGE_DAYS * TIME.DAY) throw invalidQuery(`Choose a range of at most ${MAX_RANGE_DAYS} days.`);
-  return { from, to };
+  try {
+    const { from, to } = dashboardRange({
+      from: url.searchParams.get('from') ?? undefined,
+      to: url.searchParams.get('to') ?? undefined,
+    });
+    return { from: from.getTime(), to: to.getTime() };
+  } catch (error) {
+    if (error instanceof AppError) throw invalidQuery(error.message);
+    throw error;
+  }
 }
 
 function scopedVehicles(ctx: AuthContext, db: WorldDb): Vehicle[] {
@@ -187,32 +195,16 @@ export function createDashboardDataHandlers(
       });
     }),
 
-    http.get('/dashboard-data/recent-faults', async ({ request, response }) => {
-      const { db, ctx } = await panelContext(request, 'recent-faults');
-      const { from, to } = parseRange(new URL(request.url));
-      const inScope = faultFilterFor(ctx, db);
-      const active = [];
-      for (const f of db.tables.faults.values()) {
-        if (f.clearedAt !== null || f.occurredAt < from || f.occurredAt > to) continue;
-        const vehicle = db.tables.vehicles.get(f.vehicleId);
-        if (!vehicle || !inScope(f)) continue;
-        active.push({ f, vehicle });
-      }
-      active.sort((a, b) => b.f.occurredAt - a.f.occurredAt);
-      return response(200).json({
-        active: active.length,
-        items: active.slice(0, 10).map(({ f, vehicle }) => ({
-          id: f.id,
-          vehicleId: f.vehicleId,
-          registrationNumber: vehicle.registrationNumber,
-          code: f.code,
-          name: f.name,
-          severity: Number(f.severity),
-          kind: f.kind,
-          occurredAt: iso(f.occurredAt) as string,
-        })),
-      });
-    }),
+    http.get('/dashboard-data/recent-faults', async ({ request, response }) =>
+      answering(async () => {
+        const db = await getWorldDb();
+        const ctx = requireAuth(request, db);
+        const url = new URL(request.url);
+        const range = { from: url.searchParams.get('from') ?? undefined, to: url.searchParams.get('to') ?? undefined };
+        const deps = worldDashboardDataDeps(db, ctx.granted);
+        return response(200).json(await dashboardRecentFaults(deps, callerOf(ctx), range));
+      }),
+    ),
 
     http.get('/dashboard-data/soc-distribution', async ({ request, response }) => {
       const { db, ctx } = await panelContext(request, 'soc-distribution');

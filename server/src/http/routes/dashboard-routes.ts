@@ -1,6 +1,7 @@
 import type { ServiceDeps } from '../../deps';
 import { createDashboard } from '../../services/dashboards/create-dashboard';
 import { deleteDashboard } from '../../services/dashboards/delete-dashboard';
+import { dashboardRecentFaults } from '../../services/dashboards/recent-faults';
 import { listDashboards } from '../../services/dashboards/list-dashboards';
 import { resetDashboards } from '../../services/dashboards/reset-dashboards';
 import { updateDashboard } from '../../services/dashboards/update-dashboard';
@@ -9,8 +10,9 @@ import { callerOf } from '../caller';
 import type { OperationHandlers } from './route-handler';
 
 type IdParams = { id: string };
+type RangeQuery = { from?: string; to?: string };
 
-/** Dashboards: the caller's list (or their role's default), add, reset, edit, delete. */
+/** Dashboards: the caller's list (or their role's default), add, reset, edit, delete; the panel data moved so far. */
 export function dashboardRoutes(deps: ServiceDeps): OperationHandlers {
   const d = deps.dashboards;
   return {
@@ -27,5 +29,7 @@ export function dashboardRoutes(deps: ServiceDeps): OperationHandlers {
       await deleteDashboard(d, callerOf(request), request.params as IdParams);
       return reply.code(204).send();
     },
+    dashboardRecentFaults: async (request) =>
+      dashboardRecentFaults(deps.dashboardData, callerOf(request), request.query as RangeQuery),
   };
 }
