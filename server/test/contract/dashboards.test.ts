@@ -277,3 +277,51 @@ describe('panel data: recent faults', () => {
     expect(tooLong.statusCode).toBe(400);
   });
 });
+
+describe('panel data: fleet status', () => {
+  type Status = { total: number; online: number; charging: number; driving: number; idle: number; offline: number };
+
+  /** The counts from the vehicles table itself, of the fleet (or all). */
+  async function expected(fleetId?: string): Promise<Status> {
+    let q = server.database.db.selectFrom('vehicles').select(['is_live', 'state_code']);
+    if (fleetId) q = q.where('fleet_id', '=', fleetId);
+    const out = { total: 0, online: 0, charging: 0, driving: 0, idle: 0, offline: 0 };
+    for (const v of await q.execute()) {
+      out.total += 1;
+      if (!v.is_live) out.offline += 1;
+      else {
+        out.online += 1;
+        if ([80, 81, 82].includes(v.state_code ?? -1)) out.charging += 1;
+        else if ([64, 66, 67].includes(v.state_code ?? -1)) out.driving += 1;
+        else out.idle += 1;
+      }
+    }
+    return out;
+  }
+
+  test('the vehicles in scope by live status now; a fleet admin counts only their fleet', async () => {
+    const all = await send('SA', 'GET', '/dashboard-data/fleet-status');
+    expectContract('get', '/dashboard-data/fleet-status', all);
+    expect(all.statusCode, all.body).toBe(200);
+    const want = await expected();
+    expect(all.json()).toEqual(want);
+    expect(want.online).toBeGreaterThan(0);
+    expect(want.offline).toBeGreaterThan(0);
+    const fa = await server.database.db
+      .selectFrom('users')
+      .select('fleet_id')
+      .where('email', '=', 'fa@voltline.demo')
+      .executeTakeFirstOrThrow();
+    const scoped = await send('FA', 'GET', '/dashboard-data/fleet-status');
+    expectContract('get', '/dashboard-data/fleet-status', scoped);
+    const mine = await expected(fa.fleet_id as string);
+    expect(scoped.json()).toEqual(mine);
+    expect(mine.total).toBeLessThan(want.total);
+  });
+
+  test('403 without the panel key', async () => {
+    const driver = await send('DR', 'GET', '/dashboard-data/fleet-status');
+    expectContract('get', '/dashboard-data/fleet-status', driver);
+    expect(driver.statusCode).toBe(403);
+  });
+});

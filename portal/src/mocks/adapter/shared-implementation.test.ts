@@ -5,6 +5,7 @@ import { listCommands } from '@services/commands/list-commands';
 import { sendCommands } from '@services/commands/send-commands';
 import { saveCarbonSettings } from '@services/carbon-settings/carbon-settings';
 import { createDashboard } from '@services/dashboards/create-dashboard';
+import { dashboardFleetStatus } from '@services/dashboards/fleet-status';
 import { listDashboards } from '@services/dashboards/list-dashboards';
 import { dashboardRecentFaults } from '@services/dashboards/recent-faults';
 import { updateDashboard } from '@services/dashboards/update-dashboard';
@@ -734,7 +735,7 @@ describe('the demo and the server run one implementation (decision 0110)', () =>
     expect(db.tables.dashboards.get(theirs.body.id)?.name).toBe('SA');
   });
 
-  test("the demo's recent faults panel answers what the service answers, in the caller's scope", async () => {
+  test("the demo's recent faults and fleet status panels answer what the service answers, in the caller's scope", async () => {
     const token = await signIn('FA');
     const db = await getWorldDb();
     const ctx = authOfToken(token, db);
@@ -752,6 +753,9 @@ describe('the demo and the server run one implementation (decision 0110)', () =>
         .map((v) => v.id),
     );
     expect(fromService.items.every((f) => inScope.has(f.vehicleId))).toBe(true);
+    const status = await call('GET', '/dashboard-data/fleet-status', { token });
+    expect(status.body).toEqual(await dashboardFleetStatus(worldDashboardDataDeps(db, ctx.granted), callerOf(ctx)));
+    expect(status.body.total).toBe(inScope.size);
   });
 
   test('a transaction that fails leaves the world as it found it', async () => {

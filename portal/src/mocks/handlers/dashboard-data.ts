@@ -1,4 +1,5 @@
 import { dashboardRange } from '@services/dashboards/dashboard-range';
+import { dashboardFleetStatus } from '@services/dashboards/fleet-status';
 import { dashboardRecentFaults } from '@services/dashboards/recent-faults';
 import { AppError } from '@services/lib/app-error';
 import { DASHBOARD_PANELS, type DashboardPanelId } from '@/domain/dashboard-panels';
@@ -131,9 +132,6 @@ function activity(db: WorldDb, ctx: AuthContext, from: number, to: number) {
   };
 }
 
-const CHARGING_STATES = new Set([80, 81, 82]);
-const DRIVING_STATES = new Set([64, 66, 67]);
-
 /** Rollouts the firmware-rollouts panel lists at most. */
 export const ROLLOUTS_SHOWN = 8;
 
@@ -155,23 +153,13 @@ export function createDashboardDataHandlers(
   }
 
   return [
-    http.get('/dashboard-data/fleet-status', async ({ request, response }) => {
-      const { db, ctx } = await panelContext(request, 'fleet-status');
-      const counts = { total: 0, online: 0, charging: 0, driving: 0, idle: 0, offline: 0 };
-      for (const v of scopedVehicles(ctx, db)) {
-        counts.total += 1;
-        if (!v.isLive) {
-          counts.offline += 1;
-          continue;
-        }
-        counts.online += 1;
-        const state = Number(v.stateCode);
-        if (CHARGING_STATES.has(state)) counts.charging += 1;
-        else if (DRIVING_STATES.has(state)) counts.driving += 1;
-        else counts.idle += 1;
-      }
-      return response(200).json(counts);
-    }),
+    http.get('/dashboard-data/fleet-status', async ({ request, response }) =>
+      answering(async () => {
+        const db = await getWorldDb();
+        const ctx = requireAuth(request, db);
+        return response(200).json(await dashboardFleetStatus(worldDashboardDataDeps(db, ctx.granted), callerOf(ctx)));
+      }),
+    ),
 
     http.get('/dashboard-data/fault-summary', async ({ request, response }) => {
       const { db, ctx } = await panelContext(request, 'fault-summary');

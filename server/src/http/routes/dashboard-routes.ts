@@ -2,6 +2,7 @@ import type { ServiceDeps } from '../../deps';
 import { createDashboard } from '../../services/dashboards/create-dashboard';
 import { deleteDashboard } from '../../services/dashboards/delete-dashboard';
 import { dashboardRecentFaults } from '../../services/dashboards/recent-faults';
+import { dashboardFleetStatus } from '../../services/dashboards/fleet-status';
 import { listDashboards } from '../../services/dashboards/list-dashboards';
 import { resetDashboards } from '../../services/dashboards/reset-dashboards';
 import { updateDashboard } from '../../services/dashboards/update-dashboard';
@@ -29,6 +30,7 @@ export function dashboardRoutes(deps: ServiceDeps): OperationHandlers {
       await deleteDashboard(d, callerOf(request), request.params as IdParams);
       return reply.code(204).send();
     },
+    dashboardFleetStatus: async (request) => dashboardFleetStatus(deps.dashboardData, callerOf(request)),
     dashboardRecentFaults: async (request) =>
       dashboardRecentFaults(deps.dashboardData, callerOf(request), request.query as RangeQuery),
   };
