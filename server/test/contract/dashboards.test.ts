@@ -325,3 +325,65 @@ describe('panel data: fleet status', () => {
     expect(driver.statusCode).toBe(403);
   });
 });
+
+describe('panel data: fault summary', () => {
+  type Summary = { total: number; active: number; bySeverity: { severity: number; total: number; active: number }[] };
+
+  test('the faults in scope raised in the range by severity, all and active; 403 without the key, 400 for a bad range', async () => {
+    const db = server.database.db;
+    const newest = await db.selectFrom('faults').select(sql<Date>`max(occurred_at)`.as('at')).executeTakeFirstOrThrow();
+    const to = new Date(newest.at);
+    const from = new Date(to.getTime() - 30 * 86_400_000);
+    const query = `from=${from.toISOString()}&to=${to.toISOString()}`;
+    const fa = await db
+      .selectFrom('users')
+      .select('fleet_id')
+      .where('email', '=', 'fa@voltline.demo')
+      .executeTakeFirstOrThrow();
+
+    /** The counts from the tables themselves, of the fleet (or all). */
+    const expected = async (fleetId?: string) => {
+      let q = db
+        .selectFrom('faults')
+        .innerJoin('vehicles', 'vehicles.id', 'faults.vehicle_id')
+        .select(['faults.severity', 'faults.cleared_at'])
+        .where('faults.occurred_at', '>=', from)
+        .where('faults.occurred_at', '<=', to);
+      if (fleetId) q = q.where('vehicles.fleet_id', '=', fleetId);
+      const rows = await q.execute();
+      const bySeverity = [1, 2, 3, 4, 5].map((severity) => {
+        const of = rows.filter((r) => r.severity === severity);
+        return { severity, total: of.length, active: of.filter((r) => r.cleared_at === null).length };
+      });
+      return {
+        total: bySeverity.reduce((s, r) => s + r.total, 0),
+        active: bySeverity.reduce((s, r) => s + r.active, 0),
+        bySeverity,
+      };
+    };
+
+    const all = await send('SA', 'GET', `/dashboard-data/fault-summary?${query}`);
+    expectContract('get', '/dashboard-data/fault-summary', all);
+    expect(all.statusCode, all.body).toBe(200);
+    const want = await expected();
+    expect(all.json()).toEqual({ from: from.toISOString(), to: to.toISOString(), ...want });
+    expect(want.active).toBeGreaterThan(0);
+    expect(want.active).toBeLessThan(want.total);
+
+    const scoped = await send('FA', 'GET', `/dashboard-data/fault-summary?${query}`);
+    const mine = await expected(fa.fleet_id as string);
+    expect(scoped.json() as Summary).toMatchObject(mine);
+    expect(mine.total).toBeLessThan(want.total);
+
+    const driver = await send('DR', 'GET', `/dashboard-data/fault-summary?${query}`);
+    expectContract('get', '/dashboard-data/fault-summary', driver);
+    expect(driver.statusCode).toBe(403);
+    const backwards = await send(
+      'SA',
+      'GET',
+      `/dashboard-data/fault-summary?from=${to.toISOString()}&to=${from.toISOString()}`,
+    );
+    expectContract('get', '/dashboard-data/fault-summary', backwards);
+    expect(backwards.statusCode).toBe(400);
+  });
+});

@@ -5,6 +5,7 @@ import { listCommands } from '@services/commands/list-commands';
 import { sendCommands } from '@services/commands/send-commands';
 import { saveCarbonSettings } from '@services/carbon-settings/carbon-settings';
 import { createDashboard } from '@services/dashboards/create-dashboard';
+import { dashboardFaultSummary } from '@services/dashboards/fault-summary';
 import { dashboardFleetStatus } from '@services/dashboards/fleet-status';
 import { listDashboards } from '@services/dashboards/list-dashboards';
 import { dashboardRecentFaults } from '@services/dashboards/recent-faults';
@@ -735,7 +736,7 @@ describe('the demo and the server run one implementation (decision 0110)', () =>
     expect(db.tables.dashboards.get(theirs.body.id)?.name).toBe('SA');
   });
 
-  test("the demo's recent faults and fleet status panels answer what the service answers, in the caller's scope", async () => {
+  test("the demo's recent faults, fault summary and fleet status panels answer what the service answers, in the caller's scope", async () => {
     const token = await signIn('FA');
     const db = await getWorldDb();
     const ctx = authOfToken(token, db);
@@ -756,6 +757,11 @@ describe('the demo and the server run one implementation (decision 0110)', () =>
     const status = await call('GET', '/dashboard-data/fleet-status', { token });
     expect(status.body).toEqual(await dashboardFleetStatus(worldDashboardDataDeps(db, ctx.granted), callerOf(ctx)));
     expect(status.body.total).toBe(inScope.size);
+    const summary = await call('GET', `/dashboard-data/fault-summary?from=${range.from}&to=${range.to}`, { token });
+    expect(summary.status).toBe(200);
+    expect(summary.body).toEqual(
+      await dashboardFaultSummary(worldDashboardDataDeps(db, ctx.granted), callerOf(ctx), range),
+    );
   });
 
   test('a transaction that fails leaves the world as it found it', async () => {

@@ -1,4 +1,5 @@
 import { dashboardRange } from '@services/dashboards/dashboard-range';
+import { dashboardFaultSummary } from '@services/dashboards/fault-summary';
 import { dashboardFleetStatus } from '@services/dashboards/fleet-status';
 import { dashboardRecentFaults } from '@services/dashboards/recent-faults';
 import { AppError } from '@services/lib/app-error';
@@ -19,7 +20,7 @@ import { type FirmwareHandlerOptions, settleRollout } from './lib/firmware';
 import type { ApiHttp } from './http';
 import { type AuthContext, requireAuth, requirePermission } from './lib/auth-context';
 import { invalidQuery } from './lib/http-error';
-import { faultFilterFor, firmwareFilterFor, vehicleFilterFor } from './lib/scope';
+import { firmwareFilterFor, vehicleFilterFor } from './lib/scope';
 import { ticketFilterFor } from '../adapter/ticket-store';
 import { answering } from '../adapter/answer';
 import { callerOf } from '../adapter/caller';
@@ -161,27 +162,16 @@ export function createDashboardDataHandlers(
       }),
     ),
 
-    http.get('/dashboard-data/fault-summary', async ({ request, response }) => {
-      const { db, ctx } = await panelContext(request, 'fault-summary');
-      const { from, to } = parseRange(new URL(request.url));
-      const inScope = faultFilterFor(ctx, db);
-      const rows = ([1, 2, 3, 4, 5] as const).map((severity) => ({ severity, total: 0, active: 0 }));
-      for (const f of db.tables.faults.values()) {
-        if (f.occurredAt < from || f.occurredAt > to) continue;
-        if (!inScope(f)) continue;
-        const row = rows.find((r) => r.severity === Number(f.severity));
-        if (!row) continue;
-        row.total += 1;
-        if (f.clearedAt === null) row.active += 1;
-      }
-      return response(200).json({
-        from: iso(from) as string,
-        to: iso(to) as string,
-        total: rows.reduce((s, r) => s + r.total, 0),
-        active: rows.reduce((s, r) => s + r.active, 0),
-        bySeverity: rows,
-      });
-    }),
+    http.get('/dashboard-data/fault-summary', async ({ request, response }) =>
+      answering(async () => {
+        const db = await getWorldDb();
+        const ctx = requireAuth(request, db);
+        const url = new URL(request.url);
+        const range = { from: url.searchParams.get('from') ?? undefined, to: url.searchParams.get('to') ?? undefined };
+        const deps = worldDashboardDataDeps(db, ctx.granted);
+        return response(200).json(await dashboardFaultSummary(deps, callerOf(ctx), range));
+      }),
+    ),
 
     http.get('/dashboard-data/recent-faults', async ({ request, response }) =>
       answering(async () => {

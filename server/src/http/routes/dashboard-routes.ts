@@ -2,6 +2,7 @@ import type { ServiceDeps } from '../../deps';
 import { createDashboard } from '../../services/dashboards/create-dashboard';
 import { deleteDashboard } from '../../services/dashboards/delete-dashboard';
 import { dashboardRecentFaults } from '../../services/dashboards/recent-faults';
+import { dashboardFaultSummary } from '../../services/dashboards/fault-summary';
 import { dashboardFleetStatus } from '../../services/dashboards/fleet-status';
 import { listDashboards } from '../../services/dashboards/list-dashboards';
 import { resetDashboards } from '../../services/dashboards/reset-dashboards';
@@ -31,6 +32,8 @@ export function dashboardRoutes(deps: ServiceDeps): OperationHandlers {
       return reply.code(204).send();
     },
     dashboardFleetStatus: async (request) => dashboardFleetStatus(deps.dashboardData, callerOf(request)),
+    dashboardFaultSummary: async (request) =>
+      dashboardFaultSummary(deps.dashboardData, callerOf(request), request.query as RangeQuery),
     dashboardRecentFaults: async (request) =>
       dashboardRecentFaults(deps.dashboardData, callerOf(request), request.query as RangeQuery),
   };
