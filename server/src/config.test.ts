@@ -39,3 +39,14 @@ test('SEED=none needs the Super Admin it starts with', () => {
     password: 'long enough',
   });
 });
+
+test("the demo world's now: SEED_TIME when given, else the start's hour", () => {
+  const hour = 3_600_000;
+  const before = Math.floor(Date.now() / hour) * hour;
+  const seedTime = loadConfig({}).seedTime;
+  expect(seedTime % hour).toBe(0);
+  expect(seedTime).toBeGreaterThanOrEqual(before);
+  expect(seedTime).toBeLessThanOrEqual(Date.now());
+  expect(loadConfig({ SEED_TIME: '2026-03-01T08:00:00Z' }).seedTime).toBe(Date.UTC(2026, 2, 1, 8));
+  expect(() => loadConfig({ SEED_TIME: 'yesterday' })).toThrow(/SEED_TIME must be a date and time/);
+});

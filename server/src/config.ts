@@ -13,6 +13,11 @@ export interface Config {
   /** What an empty database is seeded with: the demo world, or nothing but one Super Admin. */
   seed: 'demo' | 'none';
   seedVehicles: number;
+  /**
+   * The demo world's "now" (epoch ms) when it is seeded: its last-seen times, histories, tickets and faults end there.
+   * `SEED_TIME` (ISO 8601), else the start's hour, as the demo follows the clock.
+   */
+  seedTime: number;
   admin: { email: string; password: string } | undefined;
   /** Origins allowed to call the API from another site; empty means same-origin only. */
   corsOrigins: string[];
@@ -31,6 +36,8 @@ export class ConfigError extends Error {
 }
 
 type Env = Record<string, string | undefined>;
+
+const HOUR = 3_600_000;
 
 function text(env: Env, name: string): string | undefined {
   const value = env[name]?.trim();
@@ -54,6 +61,14 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
 
   const port = int('PORT', 8080, 0, 65_535);
   const seedVehicles = int('SEED_VEHICLES', 300, 1, 100_000);
+  const seedTimeRaw = text(env, 'SEED_TIME');
+  let seedTime = Math.floor(Date.now() / HOUR) * HOUR;
+  if (seedTimeRaw !== undefined) {
+    const parsed = Date.parse(seedTimeRaw);
+    if (Number.isNaN(parsed) || !/^\d{4}-\d{2}-\d{2}/.test(seedTimeRaw)) {
+      problems.push(`SEED_TIME must be a date and time like 2026-01-01T00:00:00Z (got "${seedTimeRaw}")`);
+    } else seedTime = parsed;
+  }
 
   const databaseUrl = text(env, 'DATABASE_URL');
   if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
@@ -104,6 +119,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     mqttUrl,
     seed,
     seedVehicles,
+    seedTime,
     admin,
     corsOrigins,
     portalDir: resolve(cwd, text(env, 'PORTAL_DIR') ?? new URL('../../portal/dist', import.meta.url).pathname),

@@ -1,4 +1,5 @@
 import type { Db } from './db/database';
+import { createAccessGrantRepository } from './db/repositories/access-grant-repository';
 import { createAuditReader, createAuditRepository } from './db/repositories/audit-repository';
 import { createAuthRepository } from './db/repositories/auth-repository';
 import { createCommandRepository } from './db/repositories/command-repository';
@@ -24,6 +25,7 @@ import { createUserRepository } from './db/repositories/user-repository';
 import { createVehicleRepository } from './db/repositories/vehicle-repository';
 import { createLogoFiles } from './files/logo-files';
 import { scryptHasher } from './security/passwords';
+import type { AccessGrantDeps } from './services/access-grants/grant-store';
 import type { AuditDeps } from './services/audit/audit-reader';
 import type { AuditStore } from './services/audit/audit-chain';
 import type { AuthDeps } from './services/auth/auth-store';
@@ -50,6 +52,7 @@ import type { VehicleDeps } from './services/vehicles/vehicle-store';
 
 /** What each service gets on the server: its repositories over one database, the clock, and a transaction runner. */
 export interface ServiceDeps {
+  accessGrants: AccessGrantDeps;
   audit: AuditDeps;
   auth: AuthDeps;
   commands: CommandDeps;
@@ -119,6 +122,7 @@ export function createServiceDeps(
   { now = () => new Date(), publish = () => undefined, dataDir }: ServiceOptions = {},
 ): ServiceDeps {
   return {
+    accessGrants: resource(db, now, 'grants', createAccessGrantRepository),
     audit: { audit: createAuditReader(db) },
     auth: { ...resource(db, now, 'auth', createAuthRepository), passwords: scryptHasher },
     carbonSettings: resource(db, now, 'carbon', createCarbonSettingsRepository),

@@ -28,7 +28,7 @@ export async function prepareDatabase(
   if (applied.length > 0) log(`database: applied migrations ${applied.join(', ')}`);
   if (!(await isEmpty(database.db))) return;
   if (config.seed === 'demo') {
-    const seeded = await seedDemoWorld(database.db, config.seedVehicles);
+    const seeded = await seedDemoWorld(database.db, config.seedVehicles, config.seedTime);
     log(`database: seeded the demo world (${seeded.vehicles} vehicles, ${seeded.users} demo accounts)`);
   }
   if (config.admin) {

@@ -9,6 +9,7 @@ import { type DatabaseHandle, openPglite, openPostgres } from '../src/db/databas
 import { createServiceDeps } from '../src/deps';
 import { createApp } from '../src/http/app';
 import { prepareDatabase } from '../src/start';
+import { DEFAULT_REFERENCE_TIME } from '@/mocks/world/seeders/context';
 import { TEST_VEHICLES } from './test-world';
 
 /** Which engine this test project runs on (vitest.config.ts sets it per project). */
@@ -50,7 +51,13 @@ async function openTestDatabase(empty: boolean): Promise<{ database: DatabaseHan
 
 /** A server on a fresh, seeded database (PGlite in memory, or a copy of the PostgreSQL template), called by inject. */
 export async function createTestServer(env: Record<string, string> = {}): Promise<TestServer> {
-  const config = loadConfig({ SEED_VEHICLES: String(TEST_VEHICLES), DATA_DIR: '/nonexistent', ...env });
+  // The world's fixed default "now" (as the PostgreSQL template is seeded), so tests' dates never drift.
+  const config = loadConfig({
+    SEED_VEHICLES: String(TEST_VEHICLES),
+    SEED_TIME: new Date(DEFAULT_REFERENCE_TIME).toISOString(),
+    DATA_DIR: '/nonexistent',
+    ...env,
+  });
   const { database, drop } = await openTestDatabase(config.seed === 'none');
   await prepareDatabase(database, config, () => undefined);
   const published: TestServer['published'] = [];

@@ -242,6 +242,23 @@ export interface DashboardTable {
   created_at: Timestamp;
   updated_at: Timestamp;
 }
+/** Access grants (migration 0016). */
+export interface AccessGrantTable {
+  id: string;
+  kind: string;
+  target: string;
+  target_id: string | null;
+  role_code: string;
+  grantee_type: string;
+  grantee_id: string;
+  oem_id: string | null;
+  note: string | null;
+  expires_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+  revoked_by: string | null;
+  created_at: Timestamp;
+  created_by: string;
+}
 /** Geofences (migration 0007). */
 export interface GeofenceTable {
   id: string;
@@ -495,6 +512,7 @@ export interface Database {
   vehicles: VehicleTable;
   devices: DeviceTable;
   sims: SimTable;
+  access_grants: AccessGrantTable;
   geofences: GeofenceTable;
   dashboards: DashboardTable;
   device_groups: DeviceGroupTable;

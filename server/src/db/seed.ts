@@ -48,8 +48,13 @@ export async function isEmpty(db: Db): Promise<boolean> {
  * Seeds the demo world of `vehicles` vehicles (seed 1, as the demo mode) and its accounts (`<role>@voltline.demo`,
  * password demo1234), in one transaction. The demo accounts share one hash of the public demo password.
  */
-export async function seedDemoWorld(db: Db, vehicles: number): Promise<{ vehicles: number; users: number }> {
-  const world = createWorld({ seed: DEFAULT_SEED, size: vehicles });
+export async function seedDemoWorld(
+  db: Db,
+  vehicles: number,
+  referenceTime?: number,
+): Promise<{ vehicles: number; users: number }> {
+  // The world's "now": the server's start (the config's seedTime); without it, the world's fixed default (tests).
+  const world = createWorld({ seed: DEFAULT_SEED, size: vehicles, referenceTime });
   const g = world.generate;
   const demoHash = await hashPassword(DEMO_PASSWORD);
   const users = g.users();
@@ -405,6 +410,30 @@ export async function seedDemoWorld(db: Db, vehicles: number): Promise<{ vehicle
         })
         .execute();
     }
+    // The world's access grants (decision 0079): the demo's seeded grants, revoked and expired ones included.
+    await insertInBatches(g.accessGrants(), (batch) =>
+      tx
+        .insertInto('access_grants')
+        .values(
+          batch.map((a) => ({
+            id: a.id,
+            kind: a.kind,
+            target: a.target,
+            target_id: a.targetId,
+            role_code: a.roleCode,
+            grantee_type: a.granteeType,
+            grantee_id: a.granteeId,
+            oem_id: a.oemId,
+            note: a.note,
+            expires_at: isoOrNull(a.expiresAt),
+            revoked_at: isoOrNull(a.revokedAt),
+            revoked_by: a.revokedBy,
+            created_at: iso(a.createdAt),
+            created_by: a.createdBy,
+          })),
+        )
+        .execute(),
+    );
   });
   return { vehicles: vehicleRows.length, users: users.length };
 }

@@ -31,6 +31,7 @@ import { ruleRoutes } from './routes/rule-routes';
 import { settingsRoutes } from './routes/settings-routes';
 import { organisationRoutes } from './routes/organisation-routes';
 import { simRoutes } from './routes/sim-routes';
+import { accessGrantRoutes } from './routes/access-grant-routes';
 import { ticketRoutes } from './routes/ticket-routes';
 import { userRoutes } from './routes/user-routes';
 import { vehicleRoutes } from './routes/vehicle-routes';
@@ -75,6 +76,7 @@ function implementedOperations(deps: ServiceDeps): OperationHandlers {
     ...settingsRoutes(deps),
     ...organisationRoutes(deps),
     ...simRoutes(deps),
+    ...accessGrantRoutes(deps),
     ...ticketRoutes(deps),
     ...userRoutes(deps),
     ...vehicleRoutes(deps),

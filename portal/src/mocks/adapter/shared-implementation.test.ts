@@ -1,15 +1,19 @@
-import { entryHash } from '@services/audit/audit-chain';
-import { AppError, appErrorAnswer } from '@services/lib/app-error';
-import { getCommand } from '@services/commands/get-command';
-import { listCommands } from '@services/commands/list-commands';
-import { sendCommands } from '@services/commands/send-commands';
-import { saveCarbonSettings } from '@services/carbon-settings/carbon-settings';
+import { grantedPermissions } from '@services/access-grants/granted-access';
 import { createDashboard } from '@services/dashboards/create-dashboard';
 import { dashboardFaultSummary } from '@services/dashboards/fault-summary';
 import { dashboardFleetStatus } from '@services/dashboards/fleet-status';
 import { listDashboards } from '@services/dashboards/list-dashboards';
 import { dashboardRecentFaults } from '@services/dashboards/recent-faults';
 import { updateDashboard } from '@services/dashboards/update-dashboard';
+import { worldDashboardDataDeps, worldDashboardDeps } from './dashboard-store';
+import { createAccessGrant } from '@services/access-grants/create-access-grant';
+import { listAccessGrants } from '@services/access-grants/list-access-grants';
+import { entryHash } from '@services/audit/audit-chain';
+import { AppError, appErrorAnswer } from '@services/lib/app-error';
+import { getCommand } from '@services/commands/get-command';
+import { listCommands } from '@services/commands/list-commands';
+import { sendCommands } from '@services/commands/send-commands';
+import { saveCarbonSettings } from '@services/carbon-settings/carbon-settings';
 import { createDeviceGroup } from '@services/device-groups/create-device-group';
 import { getDeviceGroup } from '@services/device-groups/get-device-group';
 import { listDeviceGroups } from '@services/device-groups/list-device-groups';
@@ -52,10 +56,10 @@ import { describe, expect, test, vi } from 'vitest';
 import { authOfToken } from '../handlers/lib/auth-context';
 import { call, signIn } from '../test/api-test-client';
 import { getWorldDb } from '../world/world-instance';
+import { worldAccessGrantDeps } from './access-grant-store';
 import { callerOf } from './caller';
 import { worldCommandDeps } from './command-store';
 import { worldCarbonSettingsDeps } from './carbon-settings-store';
-import { worldDashboardDataDeps, worldDashboardDeps } from './dashboard-store';
 import { worldDeviceGroupDeps } from './device-group-store';
 import { worldDeviceDeps } from './device-store';
 import { worldGeofenceDeps } from './geofence-store';
@@ -703,6 +707,42 @@ describe('the demo and the server run one implementation (decision 0110)', () =>
     const fromDemo = await call('PUT', '/analysis/carbon-settings', { token, body });
     expect({ status: fromDemo.status, body: fromDemo.body }).toEqual(appErrorAnswer(refused as AppError));
     expect(fromDemo.body.fieldErrors.baseline2w).toBe('A 2 Wheeler baseline must be more than 0.');
+  });
+
+  test("the demo's access grants are the services': the scoped list, the refusal, and what a grant hands its holder", async () => {
+    const token = await signIn('OEMA');
+    const db = await getWorldDb();
+    const ctx = authOfToken(token, db);
+    if (!ctx) throw new Error('no session');
+    const deps = worldAccessGrantDeps(db);
+    const listed = await listAccessGrants(deps, callerOf(ctx), { pageSize: 100 });
+    const fromDemo = await call('GET', '/access-grants?pageSize=100', { token });
+    expect(fromDemo.body).toEqual(listed);
+    expect(listed.items.every((g) => g.oemId === ctx.user.oemId)).toBe(true);
+
+    const body = { target: 'deviceKind', kind: 'mcu', roleCode: 'BMSA', granteeId: 'usr-bmsa' };
+    const refused = await createAccessGrant(deps, callerOf(ctx), body).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(AppError);
+    const refusedFromDemo = await call('POST', '/access-grants', { token, body });
+    expect({ status: refusedFromDemo.status, body: refusedFromDemo.body }).toEqual(appErrorAnswer(refused as AppError));
+    expect(refusedFromDemo.status).toBe(400);
+
+    // A device-kind grant made through the demo hands its holder what the services' grantedPermissions says.
+    const sa = await signIn('SA');
+    const made = await call('POST', '/access-grants', { token: sa, body });
+    expect(made.status).toBe(201);
+    const holder = authOfToken(await signIn('BMSA'), db);
+    if (!holder) throw new Error('no session');
+    const granted = grantedPermissions(
+      callerOf(holder).user,
+      db.tables.accessGrants.values(),
+      (c) => db.tables.roles.get(c),
+      Date.now(),
+    );
+    expect(granted?.['MCU.l']).toBeGreaterThan(0);
+    expect(holder.permissions['MCU.l']).toBe(granted?.['MCU.l']);
+    expect((await call('POST', `/access-grants/${made.body.id}/revoke`, { token: sa })).status).toBe(200);
+    expect(authOfToken(await signIn('BMSA'), db)?.permissions['MCU.l'] ?? 0).toBe(0);
   });
 
   test("the demo's dashboards answer what the service answers: the default, a misplaced panel, another's dashboard", async () => {

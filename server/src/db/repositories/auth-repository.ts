@@ -1,6 +1,7 @@
 import type { PermissionMap } from '@/domain/permissions';
 import type { RoleCode } from '@/domain/roles';
 import { type Selectable, sql } from 'kysely';
+import type { HeldGrant } from '../../services/access-grants/granted-access';
 import type { AccountRecord, AuthStore, SessionRecord } from '../../services/auth/auth-store';
 import type { Db } from '../database';
 import type { SessionTable, UserTable } from '../schema';
@@ -122,6 +123,39 @@ export function createAuthRepository(db: Db): AuthStore {
         key: { id: key.id, scope: key.scope, revokedAt: key.revoked_at === null ? null : asDate(key.revoked_at) },
         account: await accountOf(db, user),
       };
+    },
+
+    async grantsHeldBy(ids) {
+      const pairs = Object.entries(ids).filter((pair): pair is [string, string] => typeof pair[1] === 'string');
+      if (pairs.length === 0) return [];
+      const rows = await db
+        .selectFrom('access_grants')
+        .select(['kind', 'target', 'target_id', 'grantee_type', 'grantee_id', 'expires_at', 'revoked_at'])
+        .where((eb) =>
+          eb.or(pairs.map(([type, id]) => eb.and([eb('grantee_type', '=', type), eb('grantee_id', '=', id)]))),
+        )
+        .execute();
+      return rows.map((r) => ({
+        kind: r.kind as HeldGrant['kind'],
+        target: r.target as HeldGrant['target'],
+        targetId: r.target_id,
+        granteeType: r.grantee_type as HeldGrant['granteeType'],
+        granteeId: r.grantee_id,
+        expiresAt: r.expires_at === null ? null : asDate(r.expires_at).getTime(),
+        revokedAt: r.revoked_at === null ? null : asDate(r.revoked_at).getTime(),
+      }));
+    },
+
+    async roleRows(codes) {
+      const out = new Map<string, { id: string; permissions: PermissionMap | null }>();
+      if (codes.length === 0) return out;
+      const rows = await db
+        .selectFrom('roles')
+        .select(['id', 'permissions'])
+        .where('id', 'in', [...codes])
+        .execute();
+      for (const r of rows) out.set(r.id, { id: r.id, permissions: r.permissions as PermissionMap | null });
+      return out;
     },
 
     async markApiKeyUsed(id, at) {

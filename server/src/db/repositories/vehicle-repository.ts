@@ -1,3 +1,4 @@
+import { vehicleScopeCondition } from './vehicle-scope-sql';
 import {
   type Expression,
   type ExpressionBuilder,
@@ -51,7 +52,7 @@ function conditions(
   const all: Expression<SqlBool>[] = [];
   if (scope !== null) {
     // A scoped account without its id sees nothing (NULL equals nothing).
-    all.push(eb(`vehicles.${COLUMN[scope.field]}`, '=', scope.value));
+    all.push(vehicleScopeCondition(eb, scope));
   }
   for (const filter of query.filters) {
     const column = `vehicles.${COLUMN[filter.field]}` as const;

@@ -23,7 +23,30 @@ export function vehicleScopeCondition(
   scope: VehicleScope,
 ): Expression<SqlBool> {
   if (scope === null) return sql<SqlBool>`true`;
-  return eb(`vehicles.${VEHICLE_SCOPE_COLUMN[scope.field]}`, '=', scope.value);
+  const own = eb(`vehicles.${VEHICLE_SCOPE_COLUMN[scope.field]}`, '=', scope.value);
+  const granted = scope.granted;
+  if (!granted) return own;
+  // The vehicles the caller's active grants open (decision 0079): granted vehicles, those of granted EV models,
+  // those fitted with a device of a granted device model, and OEMs' whole fleets.
+  const any: Expression<SqlBool>[] = [own];
+  const ids = (set: ReadonlySet<string>) => [...set];
+  if (granted.vehicleIds.size > 0) any.push(eb('vehicles.id', 'in', ids(granted.vehicleIds)));
+  if (granted.evModelIds.size > 0) any.push(eb('vehicles.model_id', 'in', ids(granted.evModelIds)));
+  if (granted.oemIds.size > 0) any.push(eb('vehicles.oem_id', 'in', ids(granted.oemIds)));
+  if (granted.deviceModelIds.size > 0)
+    any.push(
+      eb(
+        'vehicles.id',
+        'in',
+        eb
+          .selectFrom('devices')
+          .select('devices.vehicle_id')
+          .where('devices.model_id', 'in', ids(granted.deviceModelIds))
+          .where('devices.vehicle_id', 'is not', null)
+          .$narrowType<{ vehicle_id: string }>(),
+      ),
+    );
+  return eb.or(any);
 }
 
 /** The tables whose rows name the vehicle they belong to in `vehicle_id`. */
@@ -36,12 +59,14 @@ export function vehicleIdInScope<T extends OfVehicle>(
   scope: VehicleScope,
 ): Expression<SqlBool> | null {
   if (scope === null) return null;
-  const { field, value } = scope;
   // The tables name their vehicle alike; Kysely's types follow one of them.
   const any = eb as unknown as ExpressionBuilder<Database, 'faults'>;
   return any(
     `${table}.vehicle_id` as 'faults.vehicle_id',
     'in',
-    any.selectFrom('vehicles').select('vehicles.id').where(`vehicles.${VEHICLE_SCOPE_COLUMN[field]}`, '=', value),
+    any
+      .selectFrom('vehicles')
+      .select('vehicles.id')
+      .where((v) => vehicleScopeCondition(v, scope)),
   );
 }

@@ -1,6 +1,8 @@
 import type { PermissionMap } from '@/domain/permissions';
 import type { RoleCode } from '@/domain/roles';
 import type { AuditStore } from '../audit/audit-chain';
+import type { GranteeType } from '@/domain/access-grants';
+import type { HeldGrant } from '../access-grants/granted-access';
 import type { CallerUser } from '../lib/caller';
 
 /** An account as sign-in needs it: who it is, whether it may sign in, and its password hash. */
@@ -38,6 +40,10 @@ export interface AuthStore {
   ): Promise<
     { key: { id: string; scope: 'read' | 'write'; revokedAt: Date | null }; account: AccountRecord } | undefined
   >;
+  /** The access grants held by these grantee ids, whatever their status (the services decide which still hold). */
+  grantsHeldBy(ids: Partial<Record<GranteeType, string>>): Promise<HeldGrant[]>;
+  /** The rows of these roles (what a device-kind grant hands its holder is its admin role's row as it is now). */
+  roleRows(codes: readonly RoleCode[]): Promise<Map<string, { id: string; permissions: PermissionMap | null }>>;
   /** Stamps a key's last use. */
   markApiKeyUsed(id: string, at: Date): Promise<void>;
   /** The account's password hash (for a password change to check the current one); never answered by the API. */

@@ -1,11 +1,36 @@
 import { roleTypeOf } from '@/domain/roles';
 import { unauthorized } from '../lib/app-error';
 import type { Caller } from '../lib/caller';
-import type { AuthDeps } from './auth-store';
+import type { AccountRecord, AuthDeps } from './auth-store';
 import { permissionsOfRole } from '../roles/role-permissions';
+import {
+  ADMIN_OF_KIND,
+  granteeIdsOf,
+  grantedVehiclesOf,
+  withGrantedPermissions,
+} from '../access-grants/granted-access';
+import type { PermissionMap } from '@/domain/permissions';
 import { tokenHash } from './session-token';
 import { apiKeySecretHash, isApiKeySecret } from '../settings/api-key-secret';
 import { permissionsOfKey } from '../settings/api-keys';
+
+/**
+ * The account's access: its role's permissions with what its active access grants add, and the vehicles they add to
+ * its vehicle scope (decision 0079; `granted-access`, the one reading the demo's caller makes too).
+ */
+async function accessOfAccount(
+  deps: Pick<AuthDeps, 'auth' | 'now'>,
+  account: AccountRecord,
+): Promise<{ permissions: PermissionMap; grantedVehicles?: NonNullable<Caller['grantedVehicles']> }> {
+  const own = permissionsOfRole(account.role, account.roleRow ?? undefined);
+  const grants = await deps.auth.grantsHeldBy(granteeIdsOf(account));
+  if (grants.length === 0) return { permissions: own };
+  const now = deps.now().getTime();
+  const rows = await deps.auth.roleRows(Object.values(ADMIN_OF_KIND));
+  const permissions = withGrantedPermissions(own, account, grants, (code) => rows.get(code), now);
+  const grantedVehicles = grantedVehiclesOf(account, grants, now);
+  return grantedVehicles ? { permissions, grantedVehicles } : { permissions };
+}
 
 /**
  * The caller a REST API key stands for (decision 0080): its creator, with their permissions (List and Export only
@@ -20,11 +45,13 @@ async function authenticateApiKey(
   if (!found || found.key.revokedAt !== null || found.account.status !== 1) throw unauthorized();
   const { key, account } = found;
   await deps.auth.markApiKeyUsed(key.id, deps.now());
-  const { passwordHash: _hash, status: _status, roleRow, ...user } = account;
+  const { passwordHash: _hash, status: _status, roleRow: _roleRow, ...user } = account;
+  const { permissions, ...granted } = await accessOfAccount(deps, account);
   return {
     user,
     roleType: roleTypeOf(account.role),
-    permissions: permissionsOfKey(key.scope, permissionsOfRole(account.role, roleRow ?? undefined)),
+    permissions: permissionsOfKey(key.scope, permissions),
+    ...granted,
     sessionId: key.id,
     apiKeyId: key.id,
     client,
@@ -47,11 +74,11 @@ export async function authenticate(
   if (session.revokedAt !== null || session.expiresAt.getTime() <= deps.now().getTime() || account.status !== 1) {
     throw unauthorized();
   }
-  const { passwordHash: _hash, status: _status, roleRow, ...user } = account;
+  const { passwordHash: _hash, status: _status, roleRow: _roleRow, ...user } = account;
   return {
     user,
     roleType: roleTypeOf(account.role),
-    permissions: permissionsOfRole(account.role, roleRow ?? undefined),
+    ...(await accessOfAccount(deps, account)),
     sessionId: session.id,
     client,
   };

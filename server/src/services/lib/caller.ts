@@ -24,6 +24,13 @@ export interface Caller {
   /** Set when the request came with a REST API key (decision 0080) instead of a signed-in session. */
   apiKeyId?: string;
   client: { ip: string | null; userAgent: string | null };
+  /** The vehicles the caller's active access grants add to their vehicle scope (decision 0079); absent when none. */
+  grantedVehicles?: {
+    vehicleIds: ReadonlySet<string>;
+    evModelIds: ReadonlySet<string>;
+    deviceModelIds: ReadonlySet<string>;
+    oemIds: ReadonlySet<string>;
+  };
 }
 
 /** Throws the contract's 403 unless the caller may do `action` (default List) on the key, or on any of the keys. */

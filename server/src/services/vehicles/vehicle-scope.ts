@@ -14,10 +14,17 @@ const SCOPE_FIELD = {
  * Which vehicles a caller sees (openapi.yaml "Scope"): the one value a vehicle field must have, or null for
  * everything. A scoped account without its id (value null) sees nothing.
  */
-export type VehicleScope = { field: (typeof SCOPE_FIELD)[keyof typeof SCOPE_FIELD]; value: string | null } | null;
+export type VehicleScope = {
+  field: (typeof SCOPE_FIELD)[keyof typeof SCOPE_FIELD];
+  value: string | null;
+  /** What the caller's active access grants add (decision 0079, `grantedVehiclesOf`): also these vehicles. */
+  granted?: NonNullable<Caller['grantedVehicles']>;
+} | null;
 
 export function vehicleScopeOf(caller: Caller): VehicleScope {
   if (!Object.hasOwn(SCOPE_FIELD, caller.roleType)) return null;
   const field = SCOPE_FIELD[caller.roleType as keyof typeof SCOPE_FIELD];
-  return { field, value: caller.user[field] };
+  return caller.grantedVehicles
+    ? { field, value: caller.user[field], granted: caller.grantedVehicles }
+    : { field, value: caller.user[field] };
 }

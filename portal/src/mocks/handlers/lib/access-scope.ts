@@ -11,7 +11,7 @@ export type OwnerKind = DeviceGroupRecord['ownerKind'];
 
 /**
  * The owner's name if it exists and the caller's scope holds it, else undefined: the services' owner scope
- * (`ownerScopeOf`, decision 0110), for the demo resources that have not moved (firmware rollouts, access grants).
+ * (`ownerScopeOf`, decision 0110), for the demo resources that have not moved (firmware rollouts).
  */
 export function ownerInScope(ctx: AuthContext, db: WorldDb, kind: OwnerKind, id: string): { name: string } | undefined {
   const owner = worldGroupOwner(db, kind, id);
