@@ -6,6 +6,7 @@ import { createCommandRepository } from './db/repositories/command-repository';
 import { createDeviceGroupRepository } from './db/repositories/device-group-repository';
 import { createDeviceRepository } from './db/repositories/device-repository';
 import { createFirmwareRepository } from './db/repositories/firmware-repository';
+import { createDashboardRepository } from './db/repositories/dashboard-repository';
 import { createGeofenceRepository } from './db/repositories/geofence-repository';
 import { createFaultRepository } from './db/repositories/fault-repository';
 import { createModelRepository } from './db/repositories/model-repository';
@@ -33,6 +34,8 @@ import type { CarbonSettingsDeps } from './services/carbon-settings/carbon-setti
 import type { DeviceGroupDeps } from './services/device-groups/device-group-store';
 import type { DeviceDeps } from './services/devices/device-store';
 import type { FirmwareDeps } from './services/firmware/firmware-store';
+import type { DashboardDataDeps } from './services/dashboards/dashboard-data-store';
+import type { DashboardDeps } from './services/dashboards/dashboard-store';
 import type { GeofenceDeps } from './services/geofences/geofence-store';
 import type { FaultDeps } from './services/faults/fault-store';
 import type { ModelDeps } from './services/models/model-store';
@@ -57,6 +60,8 @@ export interface ServiceDeps {
   deviceGroups: DeviceGroupDeps;
   devices: DeviceDeps;
   firmware: FirmwareDeps;
+  dashboards: DashboardDeps;
+  dashboardData: DashboardDataDeps;
   geofences: GeofenceDeps;
   faults: FaultDeps;
   models: ModelDeps;
@@ -132,6 +137,8 @@ export function createServiceDeps(
       ...resource(db, now, 'firmware', createFirmwareRepository),
       deviceGroups: createDeviceGroupRepository(db),
     },
+    dashboards: resource(db, now, 'dashboards', createDashboardRepository),
+    dashboardData: { faults: createFaultRepository(db), vehicles: createVehicleRepository(db), now },
     geofences: resource(db, now, 'geofences', createGeofenceRepository),
     faults: resource(db, now, 'faults', createFaultRepository),
     models: resource(db, now, 'models', createModelRepository),

@@ -231,6 +231,17 @@ export interface SimTable {
   created_at: Timestamp;
   updated_at: Timestamp;
 }
+/** Saved dashboards (migration 0017). */
+export interface DashboardTable {
+  id: string;
+  user_id: string;
+  role: string;
+  name: string;
+  panels: Json<unknown[]>;
+  position: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
 /** Access grants (migration 0016). */
 export interface AccessGrantTable {
   id: string;
@@ -503,6 +514,7 @@ export interface Database {
   sims: SimTable;
   access_grants: AccessGrantTable;
   geofences: GeofenceTable;
+  dashboards: DashboardTable;
   device_groups: DeviceGroupTable;
   group_owners: GroupOwnerView;
   faults: FaultTable;

@@ -20,6 +20,7 @@ import { carbonSettingsRoutes } from './routes/carbon-settings-routes';
 import { deviceGroupRoutes } from './routes/device-group-routes';
 import { firmwareRoutes } from './routes/firmware-routes';
 import { deviceRoutes } from './routes/device-routes';
+import { dashboardRoutes } from './routes/dashboard-routes';
 import { geofenceRoutes } from './routes/geofence-routes';
 import { faultRoutes } from './routes/fault-routes';
 import { modelRoutes } from './routes/model-routes';
@@ -64,6 +65,7 @@ function implementedOperations(deps: ServiceDeps): OperationHandlers {
     ...deviceGroupRoutes(deps),
     ...firmwareRoutes(deps),
     ...deviceRoutes(deps),
+    ...dashboardRoutes(deps),
     ...geofenceRoutes(deps),
     ...faultRoutes(deps),
     ...modelRoutes(deps),

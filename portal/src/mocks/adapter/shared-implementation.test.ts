@@ -1,4 +1,11 @@
 import { grantedPermissions } from '@services/access-grants/granted-access';
+import { createDashboard } from '@services/dashboards/create-dashboard';
+import { dashboardFaultSummary } from '@services/dashboards/fault-summary';
+import { dashboardFleetStatus } from '@services/dashboards/fleet-status';
+import { listDashboards } from '@services/dashboards/list-dashboards';
+import { dashboardRecentFaults } from '@services/dashboards/recent-faults';
+import { updateDashboard } from '@services/dashboards/update-dashboard';
+import { worldDashboardDataDeps, worldDashboardDeps } from './dashboard-store';
 import { createAccessGrant } from '@services/access-grants/create-access-grant';
 import { listAccessGrants } from '@services/access-grants/list-access-grants';
 import { entryHash } from '@services/audit/audit-chain';
@@ -736,6 +743,65 @@ describe('the demo and the server run one implementation (decision 0110)', () =>
     expect(holder.permissions['MCU.l']).toBe(granted?.['MCU.l']);
     expect((await call('POST', `/access-grants/${made.body.id}/revoke`, { token: sa })).status).toBe(200);
     expect(authOfToken(await signIn('BMSA'), db)?.permissions['MCU.l'] ?? 0).toBe(0);
+  });
+
+  test("the demo's dashboards answer what the service answers: the default, a misplaced panel, another's dashboard", async () => {
+    const token = await signIn('OEMA');
+    const db = await getWorldDb();
+    const ctx = authOfToken(token, db);
+    if (!ctx) throw new Error('no session');
+    const caller = callerOf(ctx);
+    const deps = worldDashboardDeps(db);
+    const listed = await call('GET', '/dashboards', { token });
+    expect(listed.body).toEqual(await listDashboards(deps, caller));
+    expect(listed.body[0]).toMatchObject({ id: 'default-oem', builtIn: true });
+
+    const body = { name: 'Narrow', panels: [{ id: 'x', panel: 'map' as const, x: 0, y: 0, w: 2, h: 6 }] };
+    const refused = await createDashboard(deps, caller, body).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(AppError);
+    const fromDemo = await call('POST', '/dashboards', { token, body });
+    expect({ status: fromDemo.status, body: fromDemo.body }).toEqual(appErrorAnswer(refused as AppError));
+    expect(fromDemo.body.fieldErrors.panels).toBe(
+      'Real-Time Map View of Vehicle must be 4 to 12 columns wide inside the grid.',
+    );
+
+    const theirs = await call('POST', '/dashboards', { token: await signIn('SA'), body: { name: 'SA', panels: [] } });
+    expect(theirs.status).toBe(201);
+    const patch = { name: 'Taken' };
+    const missing = await updateDashboard(deps, caller, { id: theirs.body.id, patch }).catch((error: unknown) => error);
+    expect(missing).toBeInstanceOf(AppError);
+    const missingFromDemo = await call('PATCH', `/dashboards/${theirs.body.id}`, { token, body: patch });
+    expect({ status: missingFromDemo.status, body: missingFromDemo.body }).toEqual(appErrorAnswer(missing as AppError));
+    expect(missingFromDemo.status).toBe(404);
+    expect(db.tables.dashboards.get(theirs.body.id)?.name).toBe('SA');
+  });
+
+  test("the demo's recent faults, fault summary and fleet status panels answer what the service answers, in the caller's scope", async () => {
+    const token = await signIn('FA');
+    const db = await getWorldDb();
+    const ctx = authOfToken(token, db);
+    if (!ctx) throw new Error('no session');
+    const newest = Math.max(...Array.from(db.tables.faults.values(), (f) => f.occurredAt));
+    const range = { from: new Date(newest - 30 * 86_400_000).toISOString(), to: new Date(newest).toISOString() };
+    const fromService = await dashboardRecentFaults(worldDashboardDataDeps(db, ctx.granted), callerOf(ctx), range);
+    const fromDemo = await call('GET', `/dashboard-data/recent-faults?from=${range.from}&to=${range.to}`, { token });
+    expect(fromDemo.status).toBe(200);
+    expect(fromDemo.body).toEqual(fromService);
+    expect(fromService.items.length).toBeGreaterThan(0);
+    const inScope = new Set(
+      Array.from(db.tables.vehicles.values(), (v) => v)
+        .filter((v) => v.fleetId === ctx.user.fleetId)
+        .map((v) => v.id),
+    );
+    expect(fromService.items.every((f) => inScope.has(f.vehicleId))).toBe(true);
+    const status = await call('GET', '/dashboard-data/fleet-status', { token });
+    expect(status.body).toEqual(await dashboardFleetStatus(worldDashboardDataDeps(db, ctx.granted), callerOf(ctx)));
+    expect(status.body.total).toBe(inScope.size);
+    const summary = await call('GET', `/dashboard-data/fault-summary?from=${range.from}&to=${range.to}`, { token });
+    expect(summary.status).toBe(200);
+    expect(summary.body).toEqual(
+      await dashboardFaultSummary(worldDashboardDataDeps(db, ctx.granted), callerOf(ctx), range),
+    );
   });
 
   test('a transaction that fails leaves the world as it found it', async () => {

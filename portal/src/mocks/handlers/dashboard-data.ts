@@ -1,3 +1,8 @@
+import { dashboardRange } from '@services/dashboards/dashboard-range';
+import { dashboardFaultSummary } from '@services/dashboards/fault-summary';
+import { dashboardFleetStatus } from '@services/dashboards/fleet-status';
+import { dashboardRecentFaults } from '@services/dashboards/recent-faults';
+import { AppError } from '@services/lib/app-error';
 import { DASHBOARD_PANELS, type DashboardPanelId } from '@/domain/dashboard-panels';
 import { addFigures, ZERO_FIGURES } from '@/domain/carbon';
 import { clockRuns, TICKET_PRIORITIES, ticketSla } from '@/domain/tickets';
@@ -15,26 +20,31 @@ import { type FirmwareHandlerOptions, settleRollout } from './lib/firmware';
 import type { ApiHttp } from './http';
 import { type AuthContext, requireAuth, requirePermission } from './lib/auth-context';
 import { invalidQuery } from './lib/http-error';
-import { faultFilterFor, firmwareFilterFor, vehicleFilterFor } from './lib/scope';
+import { firmwareFilterFor, vehicleFilterFor } from './lib/scope';
 import { ticketFilterFor } from '../adapter/ticket-store';
+import { answering } from '../adapter/answer';
+import { callerOf } from '../adapter/caller';
+import { worldDashboardDataDeps } from '../adapter/dashboard-store';
 
 /** Above this many vehicles, trip figures come from a deterministic sample, scaled up (trips are costly to replay). */
 export const ACTIVITY_SAMPLE = 500;
-/** The longest range the aggregates accept: the world keeps 60 days of trips. */
-export const MAX_RANGE_DAYS = 62;
 /** Service every this many km (the world has no service records; decision 0077). */
 export const SERVICE_INTERVAL_KM = 5000;
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-/** The range of an aggregate: both ends required, in order, at most MAX_RANGE_DAYS long. */
+/** The range of an aggregate: the services' `dashboardRange` (both ends, in order, at most 62 days), in epoch ms. */
 function parseRange(url: URL): { from: number; to: number } {
-  const from = Date.parse(url.searchParams.get('from') ?? '');
-  const to = Date.parse(url.searchParams.get('to') ?? '');
-  if (Number.isNaN(from) || Number.isNaN(to)) throw invalidQuery('from and to must be ISO 8601 date-times.');
-  if (to <= from) throw invalidQuery('The range must end after it starts.');
-  if (to - from > MAX_RANGE_DAYS * TIME.DAY) throw invalidQuery(`Choose a range of at most ${MAX_RANGE_DAYS} days.`);
-  return { from, to };
+  try {
+    const { from, to } = dashboardRange({
+      from: url.searchParams.get('from') ?? undefined,
+      to: url.searchParams.get('to') ?? undefined,
+    });
+    return { from: from.getTime(), to: to.getTime() };
+  } catch (error) {
+    if (error instanceof AppError) throw invalidQuery(error.message);
+    throw error;
+  }
 }
 
 function scopedVehicles(ctx: AuthContext, db: WorldDb): Vehicle[] {
@@ -123,9 +133,6 @@ function activity(db: WorldDb, ctx: AuthContext, from: number, to: number) {
   };
 }
 
-const CHARGING_STATES = new Set([80, 81, 82]);
-const DRIVING_STATES = new Set([64, 66, 67]);
-
 /** Rollouts the firmware-rollouts panel lists at most. */
 export const ROLLOUTS_SHOWN = 8;
 
@@ -147,72 +154,35 @@ export function createDashboardDataHandlers(
   }
 
   return [
-    http.get('/dashboard-data/fleet-status', async ({ request, response }) => {
-      const { db, ctx } = await panelContext(request, 'fleet-status');
-      const counts = { total: 0, online: 0, charging: 0, driving: 0, idle: 0, offline: 0 };
-      for (const v of scopedVehicles(ctx, db)) {
-        counts.total += 1;
-        if (!v.isLive) {
-          counts.offline += 1;
-          continue;
-        }
-        counts.online += 1;
-        const state = Number(v.stateCode);
-        if (CHARGING_STATES.has(state)) counts.charging += 1;
-        else if (DRIVING_STATES.has(state)) counts.driving += 1;
-        else counts.idle += 1;
-      }
-      return response(200).json(counts);
-    }),
+    http.get('/dashboard-data/fleet-status', async ({ request, response }) =>
+      answering(async () => {
+        const db = await getWorldDb();
+        const ctx = requireAuth(request, db);
+        return response(200).json(await dashboardFleetStatus(worldDashboardDataDeps(db, ctx.granted), callerOf(ctx)));
+      }),
+    ),
 
-    http.get('/dashboard-data/fault-summary', async ({ request, response }) => {
-      const { db, ctx } = await panelContext(request, 'fault-summary');
-      const { from, to } = parseRange(new URL(request.url));
-      const inScope = faultFilterFor(ctx, db);
-      const rows = ([1, 2, 3, 4, 5] as const).map((severity) => ({ severity, total: 0, active: 0 }));
-      for (const f of db.tables.faults.values()) {
-        if (f.occurredAt < from || f.occurredAt > to) continue;
-        if (!inScope(f)) continue;
-        const row = rows.find((r) => r.severity === Number(f.severity));
-        if (!row) continue;
-        row.total += 1;
-        if (f.clearedAt === null) row.active += 1;
-      }
-      return response(200).json({
-        from: iso(from) as string,
-        to: iso(to) as string,
-        total: rows.reduce((s, r) => s + r.total, 0),
-        active: rows.reduce((s, r) => s + r.active, 0),
-        bySeverity: rows,
-      });
-    }),
+    http.get('/dashboard-data/fault-summary', async ({ request, response }) =>
+      answering(async () => {
+        const db = await getWorldDb();
+        const ctx = requireAuth(request, db);
+        const url = new URL(request.url);
+        const range = { from: url.searchParams.get('from') ?? undefined, to: url.searchParams.get('to') ?? undefined };
+        const deps = worldDashboardDataDeps(db, ctx.granted);
+        return response(200).json(await dashboardFaultSummary(deps, callerOf(ctx), range));
+      }),
+    ),
 
-    http.get('/dashboard-data/recent-faults', async ({ request, response }) => {
-      const { db, ctx } = await panelContext(request, 'recent-faults');
-      const { from, to } = parseRange(new URL(request.url));
-      const inScope = faultFilterFor(ctx, db);
-      const active = [];
-      for (const f of db.tables.faults.values()) {
-        if (f.clearedAt !== null || f.occurredAt < from || f.occurredAt > to) continue;
-        const vehicle = db.tables.vehicles.get(f.vehicleId);
-        if (!vehicle || !inScope(f)) continue;
-        active.push({ f, vehicle });
-      }
-      active.sort((a, b) => b.f.occurredAt - a.f.occurredAt);
-      return response(200).json({
-        active: active.length,
-        items: active.slice(0, 10).map(({ f, vehicle }) => ({
-          id: f.id,
-          vehicleId: f.vehicleId,
-          registrationNumber: vehicle.registrationNumber,
-          code: f.code,
-          name: f.name,
-          severity: Number(f.severity),
-          kind: f.kind,
-          occurredAt: iso(f.occurredAt) as string,
-        })),
-      });
-    }),
+    http.get('/dashboard-data/recent-faults', async ({ request, response }) =>
+      answering(async () => {
+        const db = await getWorldDb();
+        const ctx = requireAuth(request, db);
+        const url = new URL(request.url);
+        const range = { from: url.searchParams.get('from') ?? undefined, to: url.searchParams.get('to') ?? undefined };
+        const deps = worldDashboardDataDeps(db, ctx.granted);
+        return response(200).json(await dashboardRecentFaults(deps, callerOf(ctx), range));
+      }),
+    ),
 
     http.get('/dashboard-data/soc-distribution', async ({ request, response }) => {
       const { db, ctx } = await panelContext(request, 'soc-distribution');
