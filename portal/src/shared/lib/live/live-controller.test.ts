@@ -18,9 +18,17 @@ vi.setConfig({ testTimeout: 60_000 });
 
 let broker: StartedBroker;
 let controller: LiveController | null = null;
+/** Every filter the broker has taken a subscription for since the test began (a message published before is lost). */
+let onBroker: Set<string>;
 
 beforeEach(async () => {
   broker = await startBroker({ port: 0 });
+  onBroker = new Set();
+  broker.aedes.on('subscribe', (subs) => {
+    for (const sub of subs) onBroker.add(sub.topic);
+  });
+  // A dropped client's subscriptions go with it (the tests use one client at a time).
+  broker.aedes.on('clientDisconnect', () => onBroker.clear());
 });
 
 afterEach(async () => {
@@ -86,8 +94,14 @@ function createController(overrides: Partial<Parameters<typeof createLiveControl
   return { live, batches, frames, states };
 }
 
+/**
+ * Waits until the broker has `clientCount` clients and holds a subscription for every filter the controller wants: the
+ * client's SUBACK-less view (`getSubscribedTopics`) runs ahead of the broker, and a message published in between is lost.
+ */
 async function brokerSubscriptions(clientCount = 1) {
   await vi.waitFor(() => expect(broker.aedes.connectedClients).toBe(clientCount), BROKER_WAIT);
+  const wanted = controller?.getSubscribedTopics() ?? [];
+  await vi.waitFor(() => expect(wanted.filter((filter) => !onBroker.has(filter))).toEqual([]), BROKER_WAIT);
 }
 
 test('the connection goes from idle through connecting to online', async () => {
