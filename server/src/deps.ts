@@ -8,6 +8,7 @@ import { createDeviceRepository } from './db/repositories/device-repository';
 import { createFirmwareRepository } from './db/repositories/firmware-repository';
 import { createDashboardRepository } from './db/repositories/dashboard-repository';
 import { createGeofenceRepository } from './db/repositories/geofence-repository';
+import { createSdkKeyRepository } from './db/repositories/feedback-repository';
 import { createFaultRepository } from './db/repositories/fault-repository';
 import { createModelRepository } from './db/repositories/model-repository';
 import { createNotificationRepository } from './db/repositories/notification-repository';
@@ -37,6 +38,7 @@ import type { FirmwareDeps } from './services/firmware/firmware-store';
 import type { DashboardDataDeps } from './services/dashboards/dashboard-data-store';
 import type { DashboardDeps } from './services/dashboards/dashboard-store';
 import type { GeofenceDeps } from './services/geofences/geofence-store';
+import type { FeedbackDeps } from './services/feedback/feedback-store';
 import type { FaultDeps } from './services/faults/fault-store';
 import type { ModelDeps } from './services/models/model-store';
 import type { ProfileDeps } from './services/profile/profile-store';
@@ -64,6 +66,7 @@ export interface ServiceDeps {
   dashboardData: DashboardDataDeps;
   geofences: GeofenceDeps;
   faults: FaultDeps;
+  feedback: FeedbackDeps;
   models: ModelDeps;
   notifications: NotificationDeps;
   profile: ProfileDeps;
@@ -141,6 +144,7 @@ export function createServiceDeps(
     dashboardData: { faults: createFaultRepository(db), vehicles: createVehicleRepository(db), now },
     geofences: resource(db, now, 'geofences', createGeofenceRepository),
     faults: resource(db, now, 'faults', createFaultRepository),
+    feedback: { sdkKeys: createSdkKeyRepository(db), now },
     models: resource(db, now, 'models', createModelRepository),
     notifications: resource(db, now, 'notifications', createNotificationRepository),
     profile: {

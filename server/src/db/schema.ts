@@ -495,6 +495,17 @@ export interface OtaUpdateTable {
   last_report_at: Timestamp | null;
   created_at: Timestamp;
 }
+/** The widget API (migration 0022, decision 0115). */
+export interface SdkKeyTable {
+  id: string;
+  tenant_id: string;
+  key: string;
+  name: string;
+  config: ColumnType<unknown, string | null | undefined, string | null>;
+  created_at: Timestamp;
+  revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
 export interface Database {
   oems: OemTable;
   dealers: DealerTable;
@@ -527,4 +538,5 @@ export interface Database {
   ticket_messages: TicketMessageTable;
   commands: CommandTable;
   schema_migrations: SchemaMigrationTable;
+  sdk_keys: SdkKeyTable;
 }

@@ -1,0 +1,76 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ServiceDeps } from '../deps';
+import type { WidgetCaller } from '../services/feedback/widget-auth';
+import { getWidgetConfig, getWidgetTooltips } from '../services/feedback/widget-config';
+import { sendError, toErrorResponse } from './errors';
+
+/** Where the widget API is mounted; the widget's `setApiUrl` points here (`https://<host>/widget-api`). */
+export const WIDGET_API_PREFIX = '/widget-api';
+
+/** The headers the widget sends (gleap@14.2.11's wire) besides the CORS-safelisted ones. */
+const ALLOWED_HEADERS = 'Content-Type, Api-Token, Gleap-Id, Gleap-Hash';
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** The credentials of a widget call, as the services check them. */
+export function widgetCallerOf(request: FastifyRequest): WidgetCaller {
+  return {
+    apiToken: header(request, 'api-token'),
+    gleapId: header(request, 'gleap-id'),
+    gleapHash: header(request, 'gleap-hash'),
+  };
+}
+
+/**
+ * Its own CORS: any site may call it (an integrator's pages run on origins we cannot list), without credentials (the
+ * widget sends its key and session as headers, never cookies), so `*` is safe. The Fleet API's CORS never applies here.
+ */
+function widgetCors(reply: FastifyReply): void {
+  reply.header('Access-Control-Allow-Origin', '*');
+  reply.header('Access-Control-Expose-Headers', 'Retry-After, X-Request-Id');
+}
+
+/**
+ * Errors in the widget's shape (`{message}`; the Fleet API's `code` beside it). Report bodies never reach the log: a
+ * 5xx is logged by its code and name only, as a database error's detail can quote the values it was given.
+ */
+function widgetErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const { status } = toErrorResponse(error);
+  const code = (error as { code?: string }).code;
+  if (status >= 500) request.log.error({ code, name: error.name }, 'widget request failed');
+  else request.log.info({ code, status }, 'widget request refused');
+  return sendError(reply, error);
+}
+
+/** The widget API (gleap@14.2.11's wire, decision 0115), as an encapsulated plugin under WIDGET_API_PREFIX. */
+export async function widgetApi(app: FastifyInstance, options: { deps: ServiceDeps }): Promise<void> {
+  const deps = options.deps.feedback;
+  // The Fleet API's CORS (CORS_ORIGINS) stays off these routes.
+  app.addHook('onRoute', (route) => {
+    route.config = { ...(route.config as object), cors: false } as typeof route.config;
+  });
+  app.addHook('onRequest', async (_request, reply) => widgetCors(reply));
+  app.setErrorHandler(widgetErrorHandler);
+
+  app.options('/*', async (_request, reply) =>
+    reply
+      .header('Access-Control-Allow-Methods', 'GET, POST, OPTIONS')
+      .header('Access-Control-Allow-Headers', ALLOWED_HEADERS)
+      .header('Access-Control-Max-Age', '600')
+      .code(204)
+      .send(),
+  );
+
+  app.get<{ Params: { sdkKey: string }; Querystring: { lang?: string } }>('/config/:sdkKey', async (request) =>
+    getWidgetConfig(deps, widgetCallerOf(request), {
+      sdkKey: request.params.sdkKey,
+      lang: typeof request.query.lang === 'string' ? request.query.lang : undefined,
+    }),
+  );
+  app.get<{ Params: { sdkKey: string } }>('/config/:sdkKey/tooltips', async (request) =>
+    getWidgetTooltips(deps, widgetCallerOf(request), { sdkKey: request.params.sdkKey }),
+  );
+}
