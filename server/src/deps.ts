@@ -8,7 +8,7 @@ import { createDeviceRepository } from './db/repositories/device-repository';
 import { createFirmwareRepository } from './db/repositories/firmware-repository';
 import { createDashboardRepository } from './db/repositories/dashboard-repository';
 import { createGeofenceRepository } from './db/repositories/geofence-repository';
-import { createSdkKeyRepository } from './db/repositories/feedback-repository';
+import { createSdkKeyRepository, createWidgetSessionRepository } from './db/repositories/feedback-repository';
 import { createFaultRepository } from './db/repositories/fault-repository';
 import { createModelRepository } from './db/repositories/model-repository';
 import { createNotificationRepository } from './db/repositories/notification-repository';
@@ -144,7 +144,7 @@ export function createServiceDeps(
     dashboardData: { faults: createFaultRepository(db), vehicles: createVehicleRepository(db), now },
     geofences: resource(db, now, 'geofences', createGeofenceRepository),
     faults: resource(db, now, 'faults', createFaultRepository),
-    feedback: { sdkKeys: createSdkKeyRepository(db), now },
+    feedback: { sdkKeys: createSdkKeyRepository(db), sessions: createWidgetSessionRepository(db), now },
     models: resource(db, now, 'models', createModelRepository),
     notifications: resource(db, now, 'notifications', createNotificationRepository),
     profile: {

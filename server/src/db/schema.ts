@@ -506,6 +506,31 @@ export interface SdkKeyTable {
   revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
+export interface WidgetSessionTable {
+  id: string;
+  sdk_key_id: string;
+  hash_sha256: string;
+  user_id: string | null;
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  value: number | null;
+  lang: string | null;
+  attributes: ColumnType<Record<string, unknown>, string | undefined, string>;
+  custom_data: ColumnType<Record<string, unknown>, string | undefined, string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  last_seen_at: Timestamp;
+}
+export interface WidgetSessionEventTable {
+  id: GeneratedAlways<string>;
+  session_id: string;
+  name: string;
+  occurred_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  data: ColumnType<unknown, string | null, string | null>;
+  received_at: Timestamp;
+}
+
 export interface Database {
   oems: OemTable;
   dealers: DealerTable;
@@ -539,4 +564,6 @@ export interface Database {
   commands: CommandTable;
   schema_migrations: SchemaMigrationTable;
   sdk_keys: SdkKeyTable;
+  widget_sessions: WidgetSessionTable;
+  widget_session_events: WidgetSessionEventTable;
 }

@@ -1,11 +1,15 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServiceDeps } from '../deps';
+import { identifySession, pingSession, startSession, updateSession } from '../services/feedback/sessions';
 import type { WidgetCaller } from '../services/feedback/widget-auth';
 import { getWidgetConfig, getWidgetTooltips } from '../services/feedback/widget-config';
 import { sendError, toErrorResponse } from './errors';
 
 /** Where the widget API is mounted; the widget's `setApiUrl` points here (`https://<host>/widget-api`). */
 export const WIDGET_API_PREFIX = '/widget-api';
+
+/** Session calls carry a few fields and a batch of events; more than this is 413. */
+export const SESSION_BODY_LIMIT_BYTES = 256 * 1024;
 
 /** The headers the widget sends (gleap@14.2.11's wire) besides the CORS-safelisted ones. */
 const ALLOWED_HEADERS = 'Content-Type, Api-Token, Gleap-Id, Gleap-Hash';
@@ -62,6 +66,21 @@ export async function widgetApi(app: FastifyInstance, options: { deps: ServiceDe
       .header('Access-Control-Max-Age', '600')
       .code(204)
       .send(),
+  );
+
+  const small = { bodyLimit: SESSION_BODY_LIMIT_BYTES };
+  app.post('/sessions', small, async (request, reply) => {
+    const { created, session } = await startSession(deps, widgetCallerOf(request), { body: request.body });
+    return reply.code(created ? 201 : 200).send(session);
+  });
+  app.post('/sessions/identify', small, async (request) =>
+    identifySession(deps, widgetCallerOf(request), { body: request.body }),
+  );
+  app.post('/sessions/partialupdate', small, async (request) =>
+    updateSession(deps, widgetCallerOf(request), { body: request.body }),
+  );
+  app.post('/sessions/ping', small, async (request) =>
+    pingSession(deps, widgetCallerOf(request), { body: request.body }),
   );
 
   app.get<{ Params: { sdkKey: string }; Querystring: { lang?: string } }>('/config/:sdkKey', async (request) =>

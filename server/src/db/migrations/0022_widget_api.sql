@@ -13,3 +13,36 @@ CREATE TABLE sdk_keys (
   revoked_at timestamptz
 );
 CREATE INDEX sdk_keys_tenant ON sdk_keys (tenant_id, created_at DESC);
+
+-- The widget's sessions (gleap's `gleapId`/`gleapHash`): one per visitor and key. The hash is a bearer secret of the
+-- visitor's browser, so only its SHA-256 is kept. Contact fields the widget names are columns; the other known ones
+-- (company, plan, ...) are `attributes`, and whatever else identify or update sends is `custom_data`.
+CREATE TABLE widget_sessions (
+  id text PRIMARY KEY,
+  sdk_key_id text NOT NULL REFERENCES sdk_keys (id) ON DELETE CASCADE,
+  hash_sha256 text NOT NULL,
+  user_id text,
+  name text,
+  email text,
+  phone text,
+  value double precision,
+  lang text,
+  attributes jsonb NOT NULL DEFAULT '{}',
+  custom_data jsonb NOT NULL DEFAULT '{}',
+  created_at timestamptz NOT NULL,
+  updated_at timestamptz NOT NULL,
+  last_seen_at timestamptz NOT NULL
+);
+CREATE INDEX widget_sessions_key_user ON widget_sessions (sdk_key_id, user_id);
+
+-- What `POST /sessions/ping` carries: page views, `sessionStarted` and custom events, as sent (the report page shows a
+-- report's page views from here).
+CREATE TABLE widget_session_events (
+  id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  session_id text NOT NULL REFERENCES widget_sessions (id) ON DELETE CASCADE,
+  name text NOT NULL,
+  occurred_at timestamptz,
+  data jsonb,
+  received_at timestamptz NOT NULL
+);
+CREATE INDEX widget_session_events_session ON widget_session_events (session_id, id);

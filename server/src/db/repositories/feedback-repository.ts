@@ -1,7 +1,13 @@
 import type { Selectable } from 'kysely';
-import type { SdkKeyStore, StoredSdkKey } from '../../services/feedback/feedback-store';
+import type {
+  SdkKeyStore,
+  SessionChanges,
+  StoredSdkKey,
+  StoredSession,
+  WidgetSessionStore,
+} from '../../services/feedback/feedback-store';
 import type { Db } from '../database';
-import type { SdkKeyTable } from '../schema';
+import type { SdkKeyTable, WidgetSessionTable } from '../schema';
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
@@ -22,6 +28,96 @@ export function createSdkKeyRepository(db: Db): SdkKeyStore {
     async byKey(key) {
       const row = await db.selectFrom('sdk_keys').selectAll().where('key', '=', key).executeTakeFirst();
       return row && toSdkKey(row);
+    },
+  };
+}
+
+function toSession(row: Selectable<WidgetSessionTable>): StoredSession {
+  return {
+    id: row.id,
+    sdkKeyId: row.sdk_key_id,
+    hashSha256: row.hash_sha256,
+    userId: row.user_id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    value: row.value,
+    lang: row.lang,
+    attributes: row.attributes ?? {},
+    customData: row.custom_data ?? {},
+  };
+}
+
+/** The widget's sessions and their events in SQL (migration 0022). */
+export function createWidgetSessionRepository(db: Db): WidgetSessionStore {
+  const columnsOf = (changes: SessionChanges) => {
+    const set: Record<string, unknown> = {};
+    if (changes.userId !== undefined) set.user_id = changes.userId;
+    if (changes.name !== undefined) set.name = changes.name;
+    if (changes.email !== undefined) set.email = changes.email;
+    if (changes.phone !== undefined) set.phone = changes.phone;
+    if (changes.value !== undefined) set.value = changes.value;
+    if (changes.lang !== undefined) set.lang = changes.lang;
+    if (changes.attributes !== undefined) set.attributes = JSON.stringify(changes.attributes);
+    if (changes.customData !== undefined) set.custom_data = JSON.stringify(changes.customData);
+    return set;
+  };
+  return {
+    async insert(session, at) {
+      await db
+        .insertInto('widget_sessions')
+        .values({
+          id: session.id,
+          sdk_key_id: session.sdkKeyId,
+          hash_sha256: session.hashSha256,
+          user_id: session.userId,
+          name: session.name,
+          email: session.email,
+          phone: session.phone,
+          value: session.value,
+          lang: session.lang,
+          attributes: JSON.stringify(session.attributes),
+          custom_data: JSON.stringify(session.customData),
+          created_at: at,
+          updated_at: at,
+          last_seen_at: at,
+        })
+        .execute();
+    },
+    async get(sdkKeyId, id) {
+      const row = await db
+        .selectFrom('widget_sessions')
+        .selectAll()
+        .where('id', '=', id)
+        .where('sdk_key_id', '=', sdkKeyId)
+        .executeTakeFirst();
+      return row && toSession(row);
+    },
+    async update(id, changes, at) {
+      await db
+        .updateTable('widget_sessions')
+        .set({ ...columnsOf(changes), updated_at: at, last_seen_at: at } as never)
+        .where('id', '=', id)
+        .execute();
+    },
+    async addEvents(id, events, at) {
+      await db.transaction().execute(async (tx) => {
+        if (events.length > 0) {
+          await tx
+            .insertInto('widget_session_events')
+            .values(
+              events.map((event) => ({
+                session_id: id,
+                name: event.name,
+                occurred_at: event.occurredAt,
+                data: event.data === null ? null : JSON.stringify(event.data),
+                received_at: at,
+              })),
+            )
+            .execute();
+        }
+        await tx.updateTable('widget_sessions').set({ last_seen_at: at }).where('id', '=', id).execute();
+      });
     },
   };
 }

@@ -20,7 +20,51 @@ export interface SdkKeyStore {
   byKey(key: string): Promise<StoredSdkKey | undefined>;
 }
 
+/** The contact fields a session keeps as columns (gleap's identify fields). */
+export interface SessionContact {
+  userId: string | null;
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  value: number | null;
+  lang: string | null;
+}
+
+/** A widget session as stored: its id (`gleapId`), the SHA-256 of its hash, its key and its contact. */
+export interface StoredSession extends SessionContact {
+  id: string;
+  sdkKeyId: string;
+  hashSha256: string;
+  /** Other known contact attributes (companyId, companyName, plan, sla, avatar, createdAt). */
+  attributes: Record<string, unknown>;
+  customData: Record<string, unknown>;
+}
+
+/** A change of a session's contact: the fields given are set, the objects replace the stored ones. */
+export type SessionChanges = Partial<SessionContact> & {
+  attributes?: Record<string, unknown>;
+  customData?: Record<string, unknown>;
+};
+
+/** One event of `POST /sessions/ping`. */
+export interface SessionEvent {
+  name: string;
+  occurredAt: string | null;
+  data: unknown;
+}
+
+export interface WidgetSessionStore {
+  insert(session: StoredSession, at: Date): Promise<void>;
+  /** The session of this key with this id; undefined when the key has none. */
+  get(sdkKeyId: string, id: string): Promise<StoredSession | undefined>;
+  /** Writes the changes and stamps the update and last-seen times. */
+  update(id: string, changes: SessionChanges, at: Date): Promise<void>;
+  /** Stores the events and stamps the last-seen time, in one transaction. */
+  addEvents(id: string, events: SessionEvent[], at: Date): Promise<void>;
+}
+
 export interface FeedbackDeps {
   sdkKeys: SdkKeyStore;
+  sessions: WidgetSessionStore;
   now: () => Date;
 }
