@@ -531,6 +531,37 @@ export interface WidgetSessionEventTable {
   received_at: Timestamp;
 }
 
+export interface FeedbackReportTable {
+  id: string;
+  sdk_key_id: string;
+  tenant_id: string;
+  session_id: string | null;
+  client_id: string | null;
+  type: string;
+  priority: string | null;
+  status: ColumnType<string, string | undefined, string>;
+  description: string | null;
+  reported_by: string | null;
+  page_url: string | null;
+  is_silent: boolean;
+  outbound: string | null;
+  /** The report's JSON text as received (a `json` column; pg answers it parsed). */
+  body: ColumnType<unknown, string, string>;
+  body_bytes: number;
+  created_at: Timestamp;
+}
+export interface WidgetUploadTable {
+  id: string;
+  sdk_key_id: string;
+  tenant_id: string;
+  session_id: string | null;
+  file: string;
+  file_name: string;
+  type: string;
+  size: number;
+  created_at: Timestamp;
+}
+
 export interface Database {
   oems: OemTable;
   dealers: DealerTable;
@@ -566,4 +597,6 @@ export interface Database {
   sdk_keys: SdkKeyTable;
   widget_sessions: WidgetSessionTable;
   widget_session_events: WidgetSessionEventTable;
+  feedback_reports: FeedbackReportTable;
+  widget_uploads: WidgetUploadTable;
 }

@@ -1,5 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServiceDeps } from '../deps';
+import { validationFailed } from '../services/lib/app-error';
+import { sendReport } from '../services/feedback/send-report';
+import { UPLOAD_MAX_BYTES, readUpload, uploadFile } from '../services/feedback/uploads';
 import { identifySession, pingSession, startSession, updateSession } from '../services/feedback/sessions';
 import type { WidgetCaller } from '../services/feedback/widget-auth';
 import { getWidgetConfig, getWidgetTooltips } from '../services/feedback/widget-config';
@@ -10,6 +13,17 @@ export const WIDGET_API_PREFIX = '/widget-api';
 
 /** Session calls carry a few fields and a batch of events; more than this is 413. */
 export const SESSION_BODY_LIMIT_BYTES = 256 * 1024;
+
+/**
+ * A report carries its logs, snapshot and replay events (a replay event alone may be 4,000,000 characters, widget spec
+ * §8): more than this is 413 and nothing is stored.
+ */
+export const REPORT_BODY_LIMIT_BYTES = 16 * 1024 * 1024;
+/** A multipart upload: one file of UPLOAD_MAX_BYTES and its form around it. */
+export const UPLOAD_BODY_LIMIT_BYTES = UPLOAD_MAX_BYTES + 64 * 1024;
+
+/** Images and videos a browser may show in place; anything else is sent as a download. */
+const SHOWN_INLINE = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'video/webm', 'video/mp4']);
 
 /** The headers the widget sends (gleap@14.2.11's wire) besides the CORS-safelisted ones. */
 const ALLOWED_HEADERS = 'Content-Type, Api-Token, Gleap-Id, Gleap-Hash';
@@ -25,6 +39,7 @@ export function widgetCallerOf(request: FastifyRequest): WidgetCaller {
     apiToken: header(request, 'api-token'),
     gleapId: header(request, 'gleap-id'),
     gleapHash: header(request, 'gleap-hash'),
+    address: request.ip,
   };
 }
 
@@ -82,6 +97,72 @@ export async function widgetApi(app: FastifyInstance, options: { deps: ServiceDe
   app.post('/sessions/ping', small, async (request) =>
     pingSession(deps, widgetCallerOf(request), { body: request.body }),
   );
+
+  // Reports: the body's JSON text is kept as received, so this scope parses JSON itself and keeps the text beside it.
+  await app.register(async (reports) => {
+    reports.removeAllContentTypeParsers();
+    reports.addContentTypeParser(
+      'application/json',
+      { parseAs: 'string', bodyLimit: REPORT_BODY_LIMIT_BYTES },
+      (_request, text, done) => {
+        try {
+          done(null, { text: text as string, value: JSON.parse(text as string) as unknown });
+        } catch {
+          done(validationFailed({ body: 'The body is not valid JSON.' }), undefined);
+        }
+      },
+    );
+    reports.post('/bugs/v2', { bodyLimit: REPORT_BODY_LIMIT_BYTES }, async (request, reply) => {
+      const received = request.body as { text: string; value: unknown } | undefined;
+      if (!received) throw validationFailed({ body: 'A JSON report is required.' });
+      const { report } = await sendReport(deps, widgetCallerOf(request), {
+        body: received.value,
+        text: received.text,
+      });
+      return reply.code(201).send(report);
+    });
+  });
+
+  // Uploads: multipart with one `file`, read whole (within the limit) and parsed by the platform's FormData.
+  await app.register(async (uploads) => {
+    uploads.removeAllContentTypeParsers();
+    uploads.addContentTypeParser(
+      'multipart/form-data',
+      { parseAs: 'buffer', bodyLimit: UPLOAD_BODY_LIMIT_BYTES },
+      (_request, body, done) => done(null, body),
+    );
+    uploads.post('/uploads/sdk', { bodyLimit: UPLOAD_BODY_LIMIT_BYTES }, async (request) => {
+      const contentType = header(request, 'content-type') ?? '';
+      if (!Buffer.isBuffer(request.body)) throw validationFailed({ file: 'A multipart form with a file is required.' });
+      let form: FormData;
+      try {
+        form = await new Response(new Uint8Array(request.body), {
+          headers: { 'content-type': contentType },
+        }).formData();
+      } catch {
+        throw validationFailed({ body: 'The multipart form could not be read.' });
+      }
+      const part = form.get('file');
+      const file =
+        part && typeof part === 'object'
+          ? { name: part.name, type: part.type, bytes: new Uint8Array(await part.arrayBuffer()) }
+          : undefined;
+      const { id } = await uploadFile(deps, widgetCallerOf(request), { file });
+      return { fileUrl: `${request.protocol}://${request.host}${WIDGET_API_PREFIX}/uploads/${id}` };
+    });
+  });
+
+  app.get<{ Params: { id: string } }>('/uploads/:id', async (request, reply) => {
+    const file = await readUpload(deps, { id: request.params.id });
+    const inline = SHOWN_INLINE.has(file.type);
+    const name = encodeURIComponent(file.fileName);
+    return reply
+      .type(inline ? file.type : 'application/octet-stream')
+      .header('Content-Disposition', `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${name}`)
+      .header('Cross-Origin-Resource-Policy', 'cross-origin')
+      .header('Cache-Control', 'private, max-age=3600')
+      .send(Buffer.from(file.bytes));
+  });
 
   app.get<{ Params: { sdkKey: string }; Querystring: { lang?: string } }>('/config/:sdkKey', async (request) =>
     getWidgetConfig(deps, widgetCallerOf(request), {

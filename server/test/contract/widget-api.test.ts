@@ -1,5 +1,9 @@
 import { sql } from 'kysely';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createServiceDeps } from '../../src/deps';
+import { createApp } from '../../src/http/app';
 import { createTestServer, type TestServer } from '../helpers';
 import { expectWidgetContract } from '../widget-contract';
 
@@ -341,5 +345,327 @@ describe('sessions', () => {
     });
     expect(big.statusCode).toBe(413);
     expect((await sessionRow(session.gleapId)).name).toBeNull();
+  });
+});
+
+const reportCount = async (where: { sessionId?: string } = {}) => {
+  let query = server.database.db.selectFrom('feedback_reports').select(sql<number>`count(*)::int`.as('n'));
+  if (where.sessionId) query = query.where('session_id', '=', where.sessionId);
+  return (await query.executeTakeFirstOrThrow()).n;
+};
+const uploadCount = async () =>
+  (
+    await server.database.db
+      .selectFrom('widget_uploads')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow()
+  ).n;
+const widgetFiles = async () => {
+  try {
+    return await readdir(join(server.uploadDir, 'uploads', 'widget'));
+  } catch {
+    return [];
+  }
+};
+
+/** A report as gleap@14.2.11 sends it (protocol file, "Other calls"), with our widget's client id. */
+function gleapReport(overrides: Record<string, unknown> = {}) {
+  return {
+    type: 'BUG',
+    priority: 'LOW',
+    customData: { plan: 'pro' },
+    metaData: {
+      browserName: 'Chrome',
+      currentUrl: 'https://shop.example/cart',
+      sdkVersion: '14.2.11',
+      sdkType: 'javascript',
+    },
+    consoleLog: [{ log: 'TypeError: x is undefined', date: '2026-03-01T10:00:00.000Z', priority: 'ERROR' }],
+    networkLogs: [{ url: 'https://shop.example/api/cart', type: 'GET', status: 500, success: false, duration: 120 }],
+    customEventLog: [{ name: 'checkout', date: '2026-03-01T10:00:02.000Z', data: { step: 2 } }],
+    formData: { description: 'The cart is empty after paying', reportedBy: 'asha@example.com' },
+    isSilent: false,
+    outbound: undefined,
+    screenshotData: {
+      html: '<html><body>cart</body></html>',
+      baseUrl: 'https://shop.example',
+      width: 1280,
+      height: 800,
+      isMobile: false,
+      x: 0,
+      y: 0,
+    },
+    webReplay: {
+      startDate: 1772359200000,
+      events: [{ type: 4, data: { href: 'https://shop.example/cart' }, timestamp: 1772359200000 }],
+      baseUrl: 'https://shop.example',
+      width: 1280,
+      height: 800,
+      isMobile: false,
+      type: 'rrweb',
+    },
+    screenRecordingUrl: null,
+    spamToken: 'token',
+    tags: ['checkout'],
+    clientId: crypto.randomUUID(),
+    ...overrides,
+  };
+}
+
+function postReport(text: string, options: { key?: string; session?: Session; headers?: Record<string, string> } = {}) {
+  const headers: Record<string, string> = { ...json, 'api-token': options.key ?? KEY, ...options.headers };
+  if (options.session) {
+    headers['gleap-id'] = options.session.gleapId;
+    headers['gleap-hash'] = options.session.gleapHash;
+  }
+  return server.call({ method: 'POST', url: `${W}/bugs/v2`, headers, payload: text });
+}
+
+describe('POST /bugs/v2', () => {
+  test('a report is stored with its logs, snapshot, replay events and metadata exactly as received (the text itself)', async () => {
+    const session = await newSession();
+    const report = gleapReport();
+    // Spacing and key order as a client might send them: what is kept is this text, not a re-serialisation.
+    const text = JSON.stringify(report, null, 1).replace('"type": "BUG"', '"type" :  "BUG"');
+    const sent = await postReport(text, { session });
+    expectWidgetContract('post', '/bugs/v2', sent);
+    expect(sent.statusCode).toBe(201);
+    const answer = sent.json() as { id: string; status: string };
+    expect(answer.status).toBe('OPEN');
+    const row = await server.database.db
+      .selectFrom('feedback_reports')
+      .select([
+        'tenant_id',
+        'session_id',
+        'client_id',
+        'type',
+        'priority',
+        'description',
+        'reported_by',
+        'page_url',
+        'is_silent',
+        'body_bytes',
+        sql<string>`body::text`.as('text'),
+      ])
+      .where('id', '=', answer.id)
+      .executeTakeFirstOrThrow();
+    expect(row.text).toBe(text);
+    expect(row).toMatchObject({
+      tenant_id: 'platform',
+      session_id: session.gleapId,
+      client_id: report.clientId,
+      type: 'BUG',
+      priority: 'LOW',
+      description: 'The cart is empty after paying',
+      reported_by: 'asha@example.com',
+      page_url: 'https://shop.example/cart',
+      is_silent: false,
+      body_bytes: Buffer.byteLength(text),
+    });
+  });
+
+  test('a retried report (same client id) is stored once and answers the same id, also when both arrive at once', async () => {
+    const session = await newSession();
+    const text = JSON.stringify(gleapReport());
+    const first = await postReport(text, { session });
+    const retry = await postReport(text, { session });
+    expect(retry.statusCode).toBe(201);
+    expect(retry.json().id).toBe(first.json().id);
+    const twin = JSON.stringify(gleapReport());
+    const [a, b] = await Promise.all([postReport(twin, { session }), postReport(twin, { session })]);
+    expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
+    expect(a.json().id).toBe(b.json().id);
+    expect(await reportCount({ sessionId: session.gleapId })).toBe(2);
+    // gleap's own SDK sends no client id: each report it sends is a new one.
+    const { clientId: _none, ...withoutId } = gleapReport();
+    await postReport(JSON.stringify(withoutId), { session });
+    await postReport(JSON.stringify(withoutId), { session });
+    expect(await reportCount({ sessionId: session.gleapId })).toBe(4);
+  });
+
+  test('without a session the report is stored under its key; an unknown or revoked key or a wrong session is 401, nothing stored', async () => {
+    const anonymous = await postReport(JSON.stringify(gleapReport()));
+    expect(anonymous.statusCode).toBe(201);
+    const before = await reportCount();
+    const session = await newSession();
+    for (const refused of [
+      await postReport(JSON.stringify(gleapReport()), { key: 'no-such-key' }),
+      await postReport(JSON.stringify(gleapReport()), { key: 'revoked-widget-key', session }),
+      await postReport(JSON.stringify(gleapReport()), { session: { ...session, gleapHash: 'guessed' } }),
+      await postReport(JSON.stringify(gleapReport()), { key: 'oem-widget-key', session }),
+    ]) {
+      expectWidgetContract('post', '/bugs/v2', refused);
+      expect(refused.statusCode).toBe(401);
+    }
+    expect(await reportCount()).toBe(before);
+  });
+
+  test('malformed bodies are 400 with the field, another content type 415, over 16 MB 413: nothing stored', async () => {
+    const session = await newSession();
+    const before = await reportCount();
+    const cases: [string, string | undefined][] = [
+      ['{"type":"BUG", "consoleLog": [', 'body'],
+      [JSON.stringify({ priority: 'LOW' }), 'type'],
+      [JSON.stringify(gleapReport({ consoleLog: 'not a list' })), 'consoleLog'],
+      [JSON.stringify(gleapReport({ metaData: [1, 2] })), 'metaData'],
+      [JSON.stringify(gleapReport({ clientId: 42 })), 'clientId'],
+      [JSON.stringify([gleapReport()]), 'body'],
+    ];
+    for (const [text, field] of cases) {
+      const refused = await postReport(text, { session });
+      expectWidgetContract('post', '/bugs/v2', refused);
+      expect(refused.statusCode, text.slice(0, 40)).toBe(400);
+      expect(Object.keys(refused.json().fieldErrors ?? {})).toEqual([field]);
+    }
+    const asText = await postReport(JSON.stringify(gleapReport()), {
+      session,
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(asText.statusCode).toBe(415);
+    const huge = gleapReport({
+      webReplay: { type: 'rrweb', events: [{ type: 2, data: 'x'.repeat(17 * 1024 * 1024) }] },
+    });
+    const tooLarge = await postReport(JSON.stringify(huge), { session });
+    expectWidgetContract('post', '/bugs/v2', tooLarge);
+    expect(tooLarge.statusCode).toBe(413);
+    expect(await reportCount()).toBe(before);
+  });
+
+  test('a report with a 200 KB replay is accepted whole', async () => {
+    const session = await newSession();
+    const events = Array.from({ length: 200 }, (_, i) => ({
+      type: 3,
+      timestamp: 1772359200000 + i,
+      data: { source: 1, text: 'r'.repeat(1000) },
+    }));
+    const text = JSON.stringify(gleapReport({ webReplay: { type: 'rrweb', startDate: 1772359200000, events } }));
+    const sent = await postReport(text, { session });
+    expect(sent.statusCode).toBe(201);
+    const row = await server.database.db
+      .selectFrom('feedback_reports')
+      .select(sql<number>`json_array_length(body->'webReplay'->'events')`.as('events'))
+      .where('id', '=', sent.json().id)
+      .executeTakeFirstOrThrow();
+    expect(row.events).toBe(200);
+  });
+
+  test('a flood from one session: its 11th report in a minute is 429 with Retry-After; another session is not slowed', async () => {
+    const noisy = await newSession();
+    const quiet = await newSession();
+    for (let i = 0; i < 10; i += 1) {
+      expect((await postReport(JSON.stringify(gleapReport()), { session: noisy })).statusCode).toBe(201);
+    }
+    const refused = await postReport(JSON.stringify(gleapReport()), {
+      session: noisy,
+      headers: { origin: 'https://shop.example' },
+    });
+    expectWidgetContract('post', '/bugs/v2', refused);
+    expect(refused.statusCode).toBe(429);
+    const wait = Number(refused.headers['retry-after']);
+    expect(wait).toBeGreaterThanOrEqual(1);
+    expect(wait).toBeLessThanOrEqual(60);
+    expect(String(refused.headers['access-control-expose-headers'])).toContain('Retry-After');
+    expect(await reportCount({ sessionId: noisy.gleapId })).toBe(10);
+    expect((await postReport(JSON.stringify(gleapReport()), { session: quiet })).statusCode).toBe(201);
+  });
+});
+
+/** A multipart body as a browser sends it: the platform's FormData, encoded by the platform's Request. */
+async function multipart(parts: Record<string, Blob | string>) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(parts)) {
+    if (typeof value === 'string') form.append(name, value);
+    else form.append(name, value, name === 'file' ? 'screen-recording.webm' : 'x');
+  }
+  const request = new Request('http://localhost/', { method: 'POST', body: form });
+  return { body: Buffer.from(await request.arrayBuffer()), type: request.headers.get('content-type') as string };
+}
+
+function postUpload(body: Buffer, type: string, options: { key?: string; session?: Session } = {}) {
+  const headers: Record<string, string> = { 'content-type': type, 'api-token': options.key ?? KEY };
+  if (options.session) {
+    headers['gleap-id'] = options.session.gleapId;
+    headers['gleap-hash'] = options.session.gleapHash;
+  }
+  return server.call({ method: 'POST', url: `${W}/uploads/sdk`, headers, payload: body });
+}
+
+describe('POST /uploads/sdk', () => {
+  test('a file is kept under DATA_DIR and its fileUrl serves it back', async () => {
+    const session = await newSession();
+    const bytes = Buffer.from('\x1aE\xdf\xa3 a webm recording', 'latin1');
+    const { body, type } = await multipart({ file: new Blob([bytes], { type: 'video/webm' }) });
+    const uploaded = await postUpload(body, type, { session });
+    expectWidgetContract('post', '/uploads/sdk', uploaded);
+    expect(uploaded.statusCode).toBe(200);
+    const { fileUrl } = uploaded.json() as { fileUrl: string };
+    expect(fileUrl).toMatch(/^http:\/\/localhost(:\d+)?\/widget-api\/uploads\/upl-[\w-]+$/);
+    const id = fileUrl.split('/').pop() as string;
+    const row = await server.database.db
+      .selectFrom('widget_uploads')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      tenant_id: 'platform',
+      session_id: session.gleapId,
+      file_name: 'screen-recording.webm',
+      type: 'video/webm',
+      size: bytes.length,
+    });
+    expect(await readFile(join(server.uploadDir, 'uploads', 'widget', row.file))).toEqual(bytes);
+    const served = await server.call({ method: 'GET', url: new URL(fileUrl).pathname });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('video/webm');
+    expect(served.rawPayload).toEqual(bytes);
+    expect((await server.call({ method: 'GET', url: `${W}/uploads/upl-nothing` })).statusCode).toBe(404);
+  });
+
+  test('no file, a malformed form, an unknown key: 400, 400, 401; over 20 MB 413; nothing kept', async () => {
+    const before = { rows: await uploadCount(), files: (await widgetFiles()).length };
+    const noFile = await multipart({ note: 'hello' });
+    const missing = await postUpload(noFile.body, noFile.type);
+    expectWidgetContract('post', '/uploads/sdk', missing);
+    expect(missing.statusCode).toBe(400);
+    const malformed = await postUpload(Buffer.from('--x\r\nnot a part'), 'multipart/form-data; boundary=x');
+    expect(malformed.statusCode).toBe(400);
+    const small = await multipart({ file: new Blob(['data'], { type: 'image/png' }) });
+    expect((await postUpload(small.body, small.type, { key: 'revoked-widget-key' })).statusCode).toBe(401);
+    const big = await multipart({ file: new Blob([Buffer.alloc(21 * 1024 * 1024, 7)], { type: 'video/webm' }) });
+    const tooLarge = await postUpload(big.body, big.type);
+    expectWidgetContract('post', '/uploads/sdk', tooLarge);
+    expect(tooLarge.statusCode).toBe(413);
+    expect({ rows: await uploadCount(), files: (await widgetFiles()).length }).toEqual(before);
+  });
+});
+
+describe('the log', () => {
+  test('report bodies never reach the log, accepted or refused', async () => {
+    const lines: string[] = [];
+    const deps = createServiceDeps(server.database.db, { dataDir: server.uploadDir });
+    const logged = await createApp(
+      { config: server.config, database: server.database, deps, broker: { isUp: () => true } },
+      { level: 'trace', stream: { write: (line: string) => lines.push(line) } },
+    );
+    try {
+      const marker = 'SECRET-REPORT-TEXT-4711';
+      const report = gleapReport({ formData: { description: marker }, consoleLog: [{ log: marker }] });
+      const headers = { ...json, 'api-token': KEY };
+      const ok = await logged.inject({ method: 'POST', url: `${W}/bugs/v2`, headers, payload: JSON.stringify(report) });
+      expect(ok.statusCode).toBe(201);
+      const bad = await logged.inject({ method: 'POST', url: `${W}/bugs/v2`, headers, payload: `{"type": "${marker}` });
+      expect(bad.statusCode).toBe(400);
+      const invalid = await logged.inject({
+        method: 'POST',
+        url: `${W}/bugs/v2`,
+        headers,
+        payload: JSON.stringify({ ...report, type: 7 }),
+      });
+      expect(invalid.statusCode).toBe(400);
+      expect(lines.length).toBeGreaterThan(3);
+      expect(lines.join('\n')).not.toContain(marker);
+    } finally {
+      await logged.close();
+    }
   });
 });

@@ -46,3 +46,41 @@ CREATE TABLE widget_session_events (
   received_at timestamptz NOT NULL
 );
 CREATE INDEX widget_session_events_session ON widget_session_events (session_id, id);
+
+-- Reports (`POST /bugs/v2`): the body exactly as received (`json` keeps its text: console and network logs, snapshot,
+-- replay events, metadata), plus the few fields the inbox lists and searches by. A report the widget retries carries
+-- the same `client_id` and is stored once per key. Keys are revoked, never deleted, so a report keeps its key.
+CREATE TABLE feedback_reports (
+  id text PRIMARY KEY,
+  sdk_key_id text NOT NULL REFERENCES sdk_keys (id),
+  tenant_id text NOT NULL,
+  session_id text REFERENCES widget_sessions (id) ON DELETE SET NULL,
+  client_id text,
+  type text NOT NULL,
+  priority text,
+  status text NOT NULL DEFAULT 'OPEN',
+  description text,
+  reported_by text,
+  page_url text,
+  is_silent boolean NOT NULL DEFAULT false,
+  outbound text,
+  body json NOT NULL,
+  body_bytes integer NOT NULL,
+  created_at timestamptz NOT NULL
+);
+CREATE UNIQUE INDEX feedback_reports_client ON feedback_reports (sdk_key_id, client_id) WHERE client_id IS NOT NULL;
+CREATE INDEX feedback_reports_tenant_created ON feedback_reports (tenant_id, created_at DESC, id DESC);
+
+-- Files the widget uploads (`POST /uploads/sdk`: screen recordings, attachments): the bytes are a file under
+-- DATA_DIR/uploads/widget named by `file` (never by the client's name, which is kept only to show).
+CREATE TABLE widget_uploads (
+  id text PRIMARY KEY,
+  sdk_key_id text NOT NULL REFERENCES sdk_keys (id),
+  tenant_id text NOT NULL,
+  session_id text REFERENCES widget_sessions (id) ON DELETE SET NULL,
+  file text NOT NULL,
+  file_name text NOT NULL,
+  type text NOT NULL,
+  size integer NOT NULL,
+  created_at timestamptz NOT NULL
+);

@@ -1,10 +1,12 @@
 import type { Selectable } from 'kysely';
 import type {
+  FeedbackReportStore,
   SdkKeyStore,
   SessionChanges,
   StoredSdkKey,
   StoredSession,
   WidgetSessionStore,
+  WidgetUploadStore,
 } from '../../services/feedback/feedback-store';
 import type { Db } from '../database';
 import type { SdkKeyTable, WidgetSessionTable } from '../schema';
@@ -118,6 +120,82 @@ export function createWidgetSessionRepository(db: Db): WidgetSessionStore {
         }
         await tx.updateTable('widget_sessions').set({ last_seen_at: at }).where('id', '=', id).execute();
       });
+    },
+  };
+}
+
+/** Reports in SQL: one per key and client id (the partial unique index of migration 0022 decides, under races too). */
+export function createFeedbackReportRepository(db: Db): FeedbackReportStore {
+  return {
+    async insertOnce(report) {
+      const inserted = await db
+        .insertInto('feedback_reports')
+        .values({
+          id: report.id,
+          sdk_key_id: report.sdkKeyId,
+          tenant_id: report.tenantId,
+          session_id: report.sessionId,
+          client_id: report.clientId,
+          type: report.type,
+          priority: report.priority,
+          description: report.description,
+          reported_by: report.reportedBy,
+          page_url: report.pageUrl,
+          is_silent: report.isSilent,
+          outbound: report.outbound,
+          body: report.body,
+          body_bytes: report.bodyBytes,
+          created_at: report.createdAt,
+        })
+        .onConflict((oc) => oc.columns(['sdk_key_id', 'client_id']).where('client_id', 'is not', null).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (inserted) return { id: inserted.id, stored: true };
+      const known = await db
+        .selectFrom('feedback_reports')
+        .select('id')
+        .where('sdk_key_id', '=', report.sdkKeyId)
+        .where('client_id', '=', report.clientId)
+        .executeTakeFirstOrThrow();
+      return { id: known.id, stored: false };
+    },
+  };
+}
+
+/** Uploaded files' rows in SQL (their bytes are files, `files/widget-files.ts`). */
+export function createWidgetUploadRepository(db: Db): WidgetUploadStore {
+  return {
+    async insert(upload) {
+      await db
+        .insertInto('widget_uploads')
+        .values({
+          id: upload.id,
+          sdk_key_id: upload.sdkKeyId,
+          tenant_id: upload.tenantId,
+          session_id: upload.sessionId,
+          file: upload.file,
+          file_name: upload.fileName,
+          type: upload.type,
+          size: upload.size,
+          created_at: upload.createdAt,
+        })
+        .execute();
+    },
+    async get(id) {
+      const row = await db.selectFrom('widget_uploads').selectAll().where('id', '=', id).executeTakeFirst();
+      return (
+        row && {
+          id: row.id,
+          sdkKeyId: row.sdk_key_id,
+          tenantId: row.tenant_id,
+          sessionId: row.session_id,
+          file: row.file,
+          fileName: row.file_name,
+          type: row.type,
+          size: row.size,
+          createdAt: new Date(row.created_at),
+        }
+      );
     },
   };
 }

@@ -1,3 +1,5 @@
+import type { RateLimiter } from './rate-limit';
+
 /**
  * What the widget API's services read and write (decision 0115): SDK keys, the widget's sessions, the reports it sends
  * and the files it uploads. On the server these are SQL repositories and files under DATA_DIR.
@@ -63,8 +65,67 @@ export interface WidgetSessionStore {
   addEvents(id: string, events: SessionEvent[], at: Date): Promise<void>;
 }
 
+/** A report as stored: the body's JSON text as received, and what the inbox lists it by. */
+export interface NewReport {
+  id: string;
+  sdkKeyId: string;
+  tenantId: string;
+  sessionId: string | null;
+  clientId: string | null;
+  type: string;
+  priority: string | null;
+  description: string | null;
+  reportedBy: string | null;
+  pageUrl: string | null;
+  isSilent: boolean;
+  outbound: string | null;
+  /** The JSON text exactly as received. */
+  body: string;
+  bodyBytes: number;
+  createdAt: Date;
+}
+
+export interface FeedbackReportStore {
+  /**
+   * Stores the report unless the key already has one with its client id: answers the id of the report that is stored
+   * (this one, or the one sent before), and whether this call stored it.
+   */
+  insertOnce(report: NewReport): Promise<{ id: string; stored: boolean }>;
+}
+
+/** A file the widget uploaded, as its row keeps it. */
+export interface StoredUpload {
+  id: string;
+  sdkKeyId: string;
+  tenantId: string;
+  sessionId: string | null;
+  /** The stored file's name under the uploads folder. */
+  file: string;
+  fileName: string;
+  type: string;
+  size: number;
+  createdAt: Date;
+}
+
+export interface WidgetUploadStore {
+  insert(upload: StoredUpload): Promise<void>;
+  get(id: string): Promise<StoredUpload | undefined>;
+}
+
+/** Where uploaded bytes live: files under DATA_DIR on the server. A file appears whole or not at all. */
+export interface WidgetFiles {
+  /** Writes the bytes and answers the stored file's name. */
+  put(id: string, bytes: Uint8Array): Promise<string>;
+  read(file: string): Promise<Uint8Array | undefined>;
+  remove(file: string): Promise<void>;
+}
+
 export interface FeedbackDeps {
   sdkKeys: SdkKeyStore;
   sessions: WidgetSessionStore;
+  reports: FeedbackReportStore;
+  uploads: WidgetUploadStore;
+  files: WidgetFiles;
+  limiter: RateLimiter;
   now: () => Date;
 }

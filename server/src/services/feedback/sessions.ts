@@ -1,7 +1,13 @@
 import { FieldErrors, validationFailed } from '../lib/app-error';
 import { randomToken, sha256Hex } from '../lib/web-crypto';
 import type { FeedbackDeps, SessionChanges, SessionEvent, StoredSession } from './feedback-store';
+import { WIDGET_LIMITS, limitRate } from './rate-limit';
 import { type WidgetCaller, authenticateKey, findSession, requireSession } from './widget-auth';
+
+/** identify, partial update and ping count against their session's limit. */
+function limitSessionCall(deps: FeedbackDeps, session: StoredSession): void {
+  limitRate(deps.limiter, [[`session-calls:${session.id}`, WIDGET_LIMITS.sessionCallsPerSession]], deps.now());
+}
 
 /** The session as the widget reads it (widget-api.yaml Session): contact fields at the top, custom data beside. */
 export interface SessionAnswer {
@@ -95,6 +101,14 @@ export async function startSession(
   input: { body: unknown },
 ): Promise<{ created: boolean; session: SessionAnswer }> {
   const key = await authenticateKey(deps, caller.apiToken);
+  limitRate(
+    deps.limiter,
+    [
+      [`sessions-from:${key.id}:${caller.address ?? 'unknown'}`, WIDGET_LIMITS.sessionsPerAddress],
+      [`sessions:${key.id}`, WIDGET_LIMITS.sessionsPerKey],
+    ],
+    deps.now(),
+  );
   const body = input.body ?? {};
   if (!isObject(body)) throw validationFailed({ body: 'Must be an object.' });
   const errors = new FieldErrors();
@@ -133,6 +147,7 @@ export async function identifySession(
 ): Promise<SessionAnswer> {
   const key = await authenticateKey(deps, caller.apiToken);
   const session = await requireSession(deps, caller, key);
+  limitSessionCall(deps, session);
   if (!isObject(input.body)) throw validationFailed({ body: 'Must be an object.' });
   const changes = contactChanges(input.body, session, '');
   await deps.sessions.update(session.id, changes, deps.now());
@@ -147,6 +162,7 @@ export async function updateSession(
 ): Promise<SessionAnswer> {
   const key = await authenticateKey(deps, caller.apiToken);
   const session = await requireSession(deps, caller, key);
+  limitSessionCall(deps, session);
   if (!isObject(input.body)) throw validationFailed({ body: 'Must be an object.' });
   if (!isObject(input.body.data)) throw validationFailed({ data: 'This field is required and must be an object.' });
   const changes = contactChanges(input.body.data, session, 'data');
@@ -165,6 +181,7 @@ export async function pingSession(
 ): Promise<Record<string, never>> {
   const key = await authenticateKey(deps, caller.apiToken);
   const session = await requireSession(deps, caller, key);
+  limitSessionCall(deps, session);
   const body = input.body;
   if (!isObject(body)) throw validationFailed({ body: 'Must be an object.' });
   const errors = new FieldErrors();

@@ -10,6 +10,8 @@ export interface WidgetCaller {
   apiToken: string | undefined;
   gleapId: string | undefined;
   gleapHash: string | undefined;
+  /** The caller's network address (rate limits of new sessions); undefined when unknown. */
+  address?: string | undefined;
 }
 
 export const unknownKey = () => new AppError('unauthorized', 'This SDK key is not known or has been revoked.');
