@@ -336,6 +336,58 @@ describe('sessions', () => {
     expect(count.n).toBe(2);
   });
 
+  test('floods: new sessions from one address past 60 a minute, a session past 120 calls: 429 with Retry-After', async () => {
+    const from = (remoteAddress: string, session?: Session) =>
+      server.call({
+        method: 'POST',
+        url: `${W}/sessions`,
+        remoteAddress,
+        headers: {
+          ...json,
+          'api-token': KEY,
+          ...(session ? { 'gleap-id': session.gleapId, 'gleap-hash': session.gleapHash } : {}),
+        },
+        payload: JSON.stringify({ lang: 'en-us' }),
+      });
+    const before = await server.database.db
+      .selectFrom('widget_sessions')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
+    let last: Session | undefined;
+    for (let i = 0; i < 60; i += 1) {
+      const created = await from('203.0.113.7');
+      expect(created.statusCode).toBe(201);
+      last = created.json() as Session;
+    }
+    const refused = await from('203.0.113.7');
+    expectWidgetContract('post', '/sessions', refused);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    const after = await server.database.db
+      .selectFrom('widget_sessions')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
+    expect(after.n - before.n).toBe(60);
+    // The address's visitors still resume their sessions, and another address starts new ones.
+    expect((await from('203.0.113.7', last)).statusCode).toBe(200);
+    expect((await from('198.51.100.9')).statusCode).toBe(201);
+
+    const session = await newSession();
+    const ping = () => widget('POST', '/sessions/ping', { key: KEY, session, payload: { time: 1, events: [] } });
+    for (let i = 0; i < 120; i += 1) expect((await ping()).statusCode).toBe(200);
+    const tooMany = await ping();
+    expect(tooMany.statusCode).toBe(429);
+    expect(Number(tooMany.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect((await widget('POST', '/sessions/identify', { key: KEY, session, payload: { name: 'x' } })).statusCode).toBe(
+      429,
+    );
+    const other = await newSession();
+    expect(
+      (await widget('POST', '/sessions/ping', { key: KEY, session: other, payload: { time: 1, events: [] } }))
+        .statusCode,
+    ).toBe(200);
+  });
+
   test('a session body over 256 KB is 413', async () => {
     const session = await newSession();
     const big = await widget('POST', '/sessions/identify', {

@@ -23,10 +23,11 @@ export const WIDGET_LIMITS = {
   reportsPerKey: { limit: 600, windowMs: 60_000 },
   uploadsPerSession: { limit: 20, windowMs: 60_000 },
   uploadsPerKey: { limit: 600, windowMs: 60_000 },
-  /** identify, partial update and ping (every 2.5 s while events wait: 24 a minute). */
+  /** Resume (every page view), identify, partial update and ping (every 2.5 s while events wait: 24 a minute). */
   sessionCallsPerSession: { limit: 120, windowMs: 60_000 },
-  sessionsPerAddress: { limit: 30, windowMs: 60_000 },
-  sessionsPerKey: { limit: 3_000, windowMs: 60_000 },
+  /** New sessions: a visitor makes one; an office behind one address makes several. */
+  newSessionsPerAddress: { limit: 60, windowMs: 60_000 },
+  newSessionsPerKey: { limit: 3_000, windowMs: 60_000 },
 } as const satisfies Record<string, RateRule>;
 
 /** Buckets beyond this are swept of ended windows, so a flood of distinct sessions cannot grow the map for ever. */

@@ -101,14 +101,6 @@ export async function startSession(
   input: { body: unknown },
 ): Promise<{ created: boolean; session: SessionAnswer }> {
   const key = await authenticateKey(deps, caller.apiToken);
-  limitRate(
-    deps.limiter,
-    [
-      [`sessions-from:${key.id}:${caller.address ?? 'unknown'}`, WIDGET_LIMITS.sessionsPerAddress],
-      [`sessions:${key.id}`, WIDGET_LIMITS.sessionsPerKey],
-    ],
-    deps.now(),
-  );
   const body = input.body ?? {};
   if (!isObject(body)) throw validationFailed({ body: 'Must be an object.' });
   const errors = new FieldErrors();
@@ -116,6 +108,18 @@ export async function startSession(
   errors.throwIfAny();
   const at = deps.now();
   const existing = await findSession(deps, caller, key);
+  // Every page view resumes its session (its own limit); new sessions count per address and per key.
+  if (existing) limitSessionCall(deps, existing);
+  else {
+    limitRate(
+      deps.limiter,
+      [
+        [`sessions-from:${key.id}:${caller.address ?? 'unknown'}`, WIDGET_LIMITS.newSessionsPerAddress],
+        [`sessions:${key.id}`, WIDGET_LIMITS.newSessionsPerKey],
+      ],
+      at,
+    );
+  }
   if (existing) {
     const changes = lang === undefined ? {} : { lang };
     await deps.sessions.update(existing.id, changes, at);
