@@ -12,7 +12,7 @@ export interface ReportAnswer {
 
 const OBJECT_FIELDS = ['formData', 'customData', 'metaData', 'screenshotData', 'webReplay'] as const;
 const LIST_FIELDS = ['consoleLog', 'networkLogs', 'customEventLog', 'tags'] as const;
-const TEXT_FIELDS = { priority: 50, outbound: 200, screenRecordingUrl: 2_000, spamToken: 2_000 } as const;
+const TEXT_FIELDS = { priority: 50, outbound: 200, screenRecordingUrl: 2_000, spamToken: 10_000 } as const;
 const SHOWN_TEXT = 10_000;
 
 function isObject(value: unknown): value is Record<string, unknown> {
