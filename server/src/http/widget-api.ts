@@ -136,7 +136,8 @@ export async function widgetApi(app: FastifyInstance, options: { deps: ServiceDe
       if (!Buffer.isBuffer(request.body)) throw validationFailed({ file: 'A multipart form with a file is required.' });
       let form: FormData;
       try {
-        form = await new Response(new Uint8Array(request.body), {
+        // the received buffer itself (no copy: a file may be 20 MiB)
+        form = await new Response(request.body as unknown as Uint8Array<ArrayBuffer>, {
           headers: { 'content-type': contentType },
         }).formData();
       } catch {
