@@ -8,6 +8,12 @@ import { createDeviceRepository } from './db/repositories/device-repository';
 import { createFirmwareRepository } from './db/repositories/firmware-repository';
 import { createDashboardRepository } from './db/repositories/dashboard-repository';
 import { createGeofenceRepository } from './db/repositories/geofence-repository';
+import {
+  createFeedbackReportRepository,
+  createSdkKeyRepository,
+  createWidgetSessionRepository,
+  createWidgetUploadRepository,
+} from './db/repositories/feedback-repository';
 import { createFaultRepository } from './db/repositories/fault-repository';
 import { createModelRepository } from './db/repositories/model-repository';
 import { createNotificationRepository } from './db/repositories/notification-repository';
@@ -24,6 +30,7 @@ import { createSimRepository } from './db/repositories/sim-repository';
 import { createUserRepository } from './db/repositories/user-repository';
 import { createVehicleRepository } from './db/repositories/vehicle-repository';
 import { createLogoFiles } from './files/logo-files';
+import { createWidgetFiles } from './files/widget-files';
 import { scryptHasher } from './security/passwords';
 import type { AccessGrantDeps } from './services/access-grants/grant-store';
 import type { AuditDeps } from './services/audit/audit-reader';
@@ -37,6 +44,8 @@ import type { FirmwareDeps } from './services/firmware/firmware-store';
 import type { DashboardDataDeps } from './services/dashboards/dashboard-data-store';
 import type { DashboardDeps } from './services/dashboards/dashboard-store';
 import type { GeofenceDeps } from './services/geofences/geofence-store';
+import type { FeedbackDeps } from './services/feedback/feedback-store';
+import { createWindowLimiter } from './services/feedback/rate-limit';
 import type { FaultDeps } from './services/faults/fault-store';
 import type { ModelDeps } from './services/models/model-store';
 import type { ProfileDeps } from './services/profile/profile-store';
@@ -64,6 +73,7 @@ export interface ServiceDeps {
   dashboardData: DashboardDataDeps;
   geofences: GeofenceDeps;
   faults: FaultDeps;
+  feedback: FeedbackDeps;
   models: ModelDeps;
   notifications: NotificationDeps;
   profile: ProfileDeps;
@@ -141,6 +151,15 @@ export function createServiceDeps(
     dashboardData: { faults: createFaultRepository(db), vehicles: createVehicleRepository(db), now },
     geofences: resource(db, now, 'geofences', createGeofenceRepository),
     faults: resource(db, now, 'faults', createFaultRepository),
+    feedback: {
+      sdkKeys: createSdkKeyRepository(db),
+      sessions: createWidgetSessionRepository(db),
+      reports: createFeedbackReportRepository(db),
+      uploads: createWidgetUploadRepository(db),
+      files: createWidgetFiles(dataDir),
+      limiter: createWindowLimiter(),
+      now,
+    },
     models: resource(db, now, 'models', createModelRepository),
     notifications: resource(db, now, 'notifications', createNotificationRepository),
     profile: {

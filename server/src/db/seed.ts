@@ -6,6 +6,7 @@ import { commandColumns } from './repositories/command-repository';
 import { deviceGroupColumns } from './repositories/device-group-repository';
 import { deviceColumns } from './repositories/device-repository';
 import { geofenceColumns } from './repositories/geofence-repository';
+import { seedDemoSdkKey } from './repositories/feedback-repository';
 import { faultColumns } from './repositories/fault-repository';
 import { otaUpdateColumns, releaseColumns, rolloutColumns } from './repositories/firmware-repository';
 import { modelColumns } from './repositories/model-repository';
@@ -434,6 +435,7 @@ export async function seedDemoWorld(
         )
         .execute(),
     );
+    await seedDemoSdkKey(tx, iso(world.referenceTime));
   });
   return { vehicles: vehicleRows.length, users: users.length };
 }
