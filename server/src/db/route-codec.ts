@@ -10,7 +10,7 @@ import type { TripRoutePoint } from '../services/trips/trip-store';
 const SCALES = [1, 1e6, 1e6, 10, 10] as const;
 
 function encodeNumber(value: number, out: string[]) {
-  let v = value < 0 ? ~(value * 2) : value * 2;
+  let v = value < 0 ? -(value * 2) - 1 : value * 2;
   while (v >= 0x20) {
     out.push(String.fromCharCode((0x20 | (v % 0x20)) + 63));
     v = Math.floor(v / 0x20);
