@@ -18,6 +18,7 @@ import { createFaultRepository } from './db/repositories/fault-repository';
 import { createModelRepository } from './db/repositories/model-repository';
 import { createNotificationRepository } from './db/repositories/notification-repository';
 import { createTicketRepository } from './db/repositories/ticket-repository';
+import { createTripRepository } from './db/repositories/trip-repository';
 import { createRoleRepository } from './db/repositories/role-repository';
 import { createRuleRepository, createRuleSampleRepository } from './db/repositories/rule-repository';
 import {
@@ -51,6 +52,7 @@ import type { ModelDeps } from './services/models/model-store';
 import type { ProfileDeps } from './services/profile/profile-store';
 import type { NotificationDeps } from './services/notifications/notification-store';
 import type { TicketDeps } from './services/tickets/ticket-store';
+import type { TripDeps } from './services/trips/trip-store';
 import type { RoleDeps } from './services/roles/role-store';
 import type { RuleDeps } from './services/rules/rule-store';
 import type { SettingsDeps } from './services/settings/settings-store';
@@ -83,6 +85,7 @@ export interface ServiceDeps {
   organisations: OrganisationDeps;
   sims: SimDeps;
   tickets: TicketDeps;
+  trips: TripDeps;
   users: UserDeps;
   vehicles: VehicleDeps;
 }
@@ -181,6 +184,8 @@ export function createServiceDeps(
       faults: createFaultRepository,
       notifications: createNotificationRepository,
     }),
+    // Histories only read (ingestion, issue 35, writes them): the trips and the vehicle they belong to, no transaction.
+    trips: { trips: createTripRepository(db), vehicles: createVehicleRepository(db), now },
     users: {
       ...resource(db, now, 'users', createUserRepository),
       roles: createRoleRepository(db),

@@ -562,6 +562,40 @@ export interface WidgetUploadTable {
   created_at: Timestamp;
 }
 
+/** A vehicle's trips (migration 0019): every field of openapi.yaml's Trip, its start and end places two columns each. */
+export interface TripTable {
+  id: string;
+  vehicle_id: string;
+  status: number;
+  started_at: Timestamp;
+  ended_at: Timestamp | null;
+  distance_km: number;
+  duration_min: number;
+  energy_kwh: number;
+  avg_speed_kmh: number;
+  max_speed_kmh: number;
+  start_lat: number;
+  start_lng: number;
+  end_lat: number;
+  end_lng: number;
+}
+/** A trip's recorded positions (migration 0019), encoded by `db/route-codec.ts`. */
+export interface TripRouteTable {
+  trip_id: string;
+  point_count: number;
+  points: string;
+}
+/** A vehicle's saved places (migration 0019): Home 1, Office 2, Most frequent 3. */
+export interface SavedLocationTable {
+  id: string;
+  vehicle_id: string;
+  kind: number;
+  name: string;
+  lat: number;
+  lng: number;
+  visit_count: number;
+  last_visited_at: Timestamp;
+}
 export interface Database {
   oems: OemTable;
   dealers: DealerTable;
@@ -593,6 +627,9 @@ export interface Database {
   tickets: TicketTable;
   ticket_messages: TicketMessageTable;
   commands: CommandTable;
+  trips: TripTable;
+  trip_routes: TripRouteTable;
+  saved_locations: SavedLocationTable;
   schema_migrations: SchemaMigrationTable;
   sdk_keys: SdkKeyTable;
   widget_sessions: WidgetSessionTable;

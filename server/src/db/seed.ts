@@ -13,6 +13,8 @@ import { modelColumns } from './repositories/model-repository';
 import { notificationColumns } from './repositories/notification-repository';
 import { ruleColumns } from './repositories/rule-repository';
 import { ticketColumns, ticketMessageColumns } from './repositories/ticket-repository';
+import { savedLocationColumns, tripColumns } from './repositories/trip-repository';
+import { encodeRoute } from './route-codec';
 import { organisationColumns } from './repositories/organisation-repository';
 import { simColumns } from './repositories/sim-repository';
 import { vehicleColumns } from './repositories/vehicle-repository';
@@ -26,10 +28,21 @@ import type {
   ModelTable,
   NotificationTable,
   RuleTable,
+  SavedLocationTable,
   SimTable,
+  TripRouteTable,
+  TripTable,
   VehicleTable,
 } from './schema';
-import { createWorld, DEFAULT_SEED, DEMO_PASSWORD, supplyContractOf } from './seed-source';
+import {
+  createWorld,
+  DEFAULT_SEED,
+  DEMO_PASSWORD,
+  savedLocationsOf,
+  supplyContractOf,
+  tripRouteOf,
+  tripsOf,
+} from './seed-source';
 
 const BATCH = 1000;
 const iso = (ms: number | null | undefined) => new Date(ms ?? 0).toISOString();
@@ -436,8 +449,45 @@ export async function seedDemoWorld(
         .execute(),
     );
     await seedDemoSdkKey(tx, iso(world.referenceTime));
+    await seedTrips(tx, world, vehicleRows);
   });
   return { vehicles: vehicleRows.length, users: users.length };
+}
+
+/** How many days of trips the seed writes, back from the world's reference time (decision 0114, "Trips"). */
+export const SEEDED_TRIP_DAYS = 7;
+/** How many of each vehicle's most recent trips get their recorded positions (`trip_routes`). */
+export const SEEDED_ROUTES_PER_VEHICLE = 1;
+
+/**
+ * A vehicle's trips of the last SEEDED_TRIP_DAYS days (the demo world's `tripsOf`, which reaches back 60), the route
+ * of its SEEDED_ROUTES_PER_VEHICLE most recent ones (`tripRouteOf`, encoded) and its saved locations.
+ */
+async function seedTrips(
+  tx: Db,
+  world: ReturnType<typeof createWorld>,
+  vehicles: ReturnType<ReturnType<typeof createWorld>['generate']['vehicles']>,
+): Promise<void> {
+  const now = world.referenceTime;
+  const since = now - SEEDED_TRIP_DAYS * 86_400_000;
+  const trips: Insertable<TripTable>[] = [];
+  const routes: Insertable<TripRouteTable>[] = [];
+  const locations: Insertable<SavedLocationTable>[] = [];
+  for (const vehicle of vehicles) {
+    // Newest first: the first ones are the most recent.
+    const recent = tripsOf(world.seed, vehicle, now, since);
+    recent.forEach((trip, i) => {
+      trips.push(tripColumns({ ...trip, startedAt: iso(trip.startedAt), endedAt: isoOrNull(trip.endedAt) }));
+      if (i >= SEEDED_ROUTES_PER_VEHICLE) return;
+      const points = tripRouteOf(world.seed, trip, now, vehicle);
+      routes.push({ trip_id: trip.id, point_count: points.length, points: encodeRoute(points) });
+    });
+    for (const l of savedLocationsOf(world.seed, vehicle, now))
+      locations.push(savedLocationColumns({ ...l, lastVisitedAt: iso(l.lastVisitedAt) }));
+  }
+  await insertInBatches(trips, (batch) => tx.insertInto('trips').values(batch).execute());
+  await insertInBatches(routes, (batch) => tx.insertInto('trip_routes').values(batch).execute());
+  await insertInBatches(locations, (batch) => tx.insertInto('saved_locations').values(batch).execute());
 }
 
 /** A clean installation: one active Super Admin and nothing else. */

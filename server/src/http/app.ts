@@ -33,6 +33,7 @@ import { organisationRoutes } from './routes/organisation-routes';
 import { simRoutes } from './routes/sim-routes';
 import { accessGrantRoutes } from './routes/access-grant-routes';
 import { ticketRoutes } from './routes/ticket-routes';
+import { tripRoutes } from './routes/trip-routes';
 import { userRoutes } from './routes/user-routes';
 import { vehicleRoutes } from './routes/vehicle-routes';
 import { registerSecurityHeaders } from './security-headers';
@@ -79,6 +80,7 @@ function implementedOperations(deps: ServiceDeps): OperationHandlers {
     ...simRoutes(deps),
     ...accessGrantRoutes(deps),
     ...ticketRoutes(deps),
+    ...tripRoutes(deps),
     ...userRoutes(deps),
     ...vehicleRoutes(deps),
   };

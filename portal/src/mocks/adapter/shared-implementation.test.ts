@@ -6,6 +6,10 @@ import { listDashboards } from '@services/dashboards/list-dashboards';
 import { dashboardRecentFaults } from '@services/dashboards/recent-faults';
 import { updateDashboard } from '@services/dashboards/update-dashboard';
 import { worldDashboardDataDeps, worldDashboardDeps } from './dashboard-store';
+import { getVehicleTripRoute } from '@services/trips/get-vehicle-trip-route';
+import { listVehicleLocations } from '@services/trips/list-vehicle-locations';
+import { listVehicleTrips } from '@services/trips/list-vehicle-trips';
+import { worldTripDeps } from './trip-store';
 import { createAccessGrant } from '@services/access-grants/create-access-grant';
 import { listAccessGrants } from '@services/access-grants/list-access-grants';
 import { entryHash } from '@services/audit/audit-chain';
@@ -802,6 +806,50 @@ describe('the demo and the server run one implementation (decision 0110)', () =>
     expect(summary.body).toEqual(
       await dashboardFaultSummary(worldDashboardDataDeps(db, ctx.granted), callerOf(ctx), range),
     );
+  });
+
+  test("the demo's trips, a trip's route and saved locations answer what the trip services answer, in the caller's scope", async () => {
+    const token = await signIn('FA');
+    const db = await getWorldDb();
+    const ctx = authOfToken(token, db);
+    if (!ctx) throw new Error('no session');
+    const deps = worldTripDeps(db, ctx.granted);
+    const caller = callerOf(ctx);
+    const vehicles = Array.from(db.tables.vehicles.values());
+    const own = vehicles.find((v) => v.fleetId === ctx.user.fleetId && v.lastSeenAt > v.createdAt)!;
+    const other = vehicles.find((v) => v.fleetId !== ctx.user.fleetId)!;
+
+    const input = { id: own.id, sort: 'distanceKm:desc', filter: { status: '2' }, pageSize: 5, page: 2 };
+    const fromService = await listVehicleTrips(deps, caller, input);
+    const fromDemo = await call(
+      'GET',
+      `/vehicles/${own.id}/trips?sort=distanceKm:desc&filter[status]=2&pageSize=5&page=2`,
+      {
+        token,
+      },
+    );
+    expect(fromDemo.status).toBe(200);
+    expect(fromDemo.body).toEqual(fromService);
+    expect(fromService.items).toHaveLength(5);
+
+    const trip = fromService.items[0]!;
+    const route = await call('GET', `/vehicles/${own.id}/trips/${trip.id}/route`, { token });
+    expect(route.body).toEqual(await getVehicleTripRoute(deps, caller, { id: own.id, tripId: trip.id }));
+    expect(route.body.points.length).toBeGreaterThan(10);
+
+    const locations = await call('GET', `/vehicles/${own.id}/locations`, { token });
+    expect(locations.body).toEqual(await listVehicleLocations(deps, caller, { id: own.id }));
+
+    // Refusals: a vehicle outside the fleet (404) and a bad range (400) are the services' answers.
+    const hidden = await listVehicleTrips(deps, caller, { id: other.id }).catch((error: unknown) => error);
+    const hiddenFromDemo = await call('GET', `/vehicles/${other.id}/trips`, { token });
+    expect({ status: hiddenFromDemo.status, body: hiddenFromDemo.body }).toEqual(appErrorAnswer(hidden as AppError));
+    expect(hiddenFromDemo.status).toBe(404);
+    const range = { from: '2026-02-01T00:00:00Z', to: '2026-01-01T00:00:00Z' };
+    const bad = await listVehicleTrips(deps, caller, { id: own.id, ...range }).catch((error: unknown) => error);
+    const badFromDemo = await call('GET', `/vehicles/${own.id}/trips?from=${range.from}&to=${range.to}`, { token });
+    expect({ status: badFromDemo.status, body: badFromDemo.body }).toEqual(appErrorAnswer(bad as AppError));
+    expect(badFromDemo.status).toBe(400);
   });
 
   test('a transaction that fails leaves the world as it found it', async () => {

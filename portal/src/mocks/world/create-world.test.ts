@@ -161,7 +161,7 @@ describe('createWorld', () => {
         check(`${trip.id} end`, trip.end);
         // Routes are the costly part: every tenth vehicle's are enough to catch a path leaving the region.
         if (Number(vehicle.id.slice(-1)) !== 0) continue;
-        for (const point of tripRouteOf(5, trip, world.referenceTime, vehicle).points) check(`${trip.id} route`, point);
+        for (const point of tripRouteOf(5, trip, world.referenceTime, vehicle)) check(`${trip.id} route`, point);
       }
     }
     for (const geofence of world.generate.geofences())
@@ -178,7 +178,7 @@ describe('createWorld', () => {
       if (Number(vehicle.id.slice(-1)) !== 0) continue;
       for (const trip of tripsOf(5, vehicle, world.referenceTime)) {
         // Trips start and end on a road, so no point of the route, its first and last included, is excused.
-        for (const point of tripRouteOf(5, trip, world.referenceTime, vehicle).points) {
+        for (const point of tripRouteOf(5, trip, world.referenceTime, vehicle)) {
           checked += 1;
           const metres = metresToNearestRoad(point);
           if (metres > 30) offRoad.push(`${trip.id} ${point.lat},${point.lng}: ${Math.round(metres)} m`);

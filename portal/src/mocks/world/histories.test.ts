@@ -21,6 +21,13 @@ test('trips end before the next one starts and before now', () => {
   for (const t of trips) expect(t.startedAt).toBeLessThan(now);
 });
 
+test("trips since a time are the whole list's from that time on, ids and all (the server's seeded window)", () => {
+  const since = now - 5 * 86_400_000;
+  const recent = tripsOf(3, vehicle, now, since);
+  expect(recent.length).toBeGreaterThan(0);
+  expect(recent).toEqual(tripsOf(3, vehicle, now).filter((t) => t.startedAt >= since));
+});
+
 test('battery cycles count down from the BMS cycle count', () => {
   expect(bms.vehicleId).toBe(vehicle.id);
   const cycles = batteryCyclesOf(3, bms, now, vehicle);

@@ -61,9 +61,11 @@ export function tripOffsets(seed: number, vehicle: Vehicle, now: number) {
  * The trips of a vehicle over the 60 days before `now` (up to when it was last seen), newest first: the runs of
  * driving of its drive profile (issue 37 item 7), so the trip list, the history, the odometer and the dashboard's
  * activity agree. A trip lies on the vehicle's road, the way the live map drives it: the newest ends at its last
- * location, each ends where the next one starts, and its distance is the km its profile drove.
+ * location, each ends where the next one starts, and its distance is the km its profile drove. With `since`, only the
+ * trips started at or after it (the same rows as filtering the whole list, without placing the older ones: the seed of
+ * the server's window).
  */
-export function tripsOf(seed: number, vehicle: Vehicle, now: number): TripRow[] {
+export function tripsOf(seed: number, vehicle: Vehicle, now: number, since?: number): TripRow[] {
   const r = createRng(seed ^ hashString(vehicle.id), 'trips');
   const { profile, cutoff, metresAt } = tripOffsets(seed, vehicle, now);
   const walk = roadWalkOf(vehicle.id);
@@ -73,7 +75,9 @@ export function tripsOf(seed: number, vehicle: Vehicle, now: number): TripRow[] 
     const p = walk.at(metresAt(t));
     return { lat: round6(p.lat), lng: round6(p.lon) };
   };
-  return runs.reverse().map((run, i) => {
+  const newestFirst = runs.reverse();
+  const kept = since === undefined ? newestFirst : newestFirst.filter((run) => run.startedAt >= since);
+  return kept.map((run, i) => {
     const running = run.running && vehicle.isLive;
     const hours = (run.endedAt - run.startedAt) / TIME.HOUR;
     const avg = hours > 0 ? run.km / hours : 0;

@@ -7,17 +7,9 @@ import type { Vehicle } from './types';
 
 type Schemas = components['schemas'];
 export type TripRoutePoint = Schemas['TripRoutePoint'];
-export interface TripStopRow {
-  lat: number;
-  lng: number;
-  startedAt: number;
-  endedAt: number;
-  durationMin: number;
-}
 
 const SAMPLE_MS = 10_000;
 const MAX_POINTS = 600;
-const MIN_STOP_MS = 60_000;
 
 const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
 
@@ -50,14 +42,10 @@ function pointAlong(path: [number, number][], cumulative: number[], d: number): 
  * The recorded positions of a trip (every 10 s, at most 600 points), as telemetry history would give them: along the
  * vehicle's road the way its drive profile drove it (`tripsOf`), speed varies around the trip's average with stops at
  * traffic lights and deliveries, SoC falls from the profile's at the start to its at the end with the distance driven.
- * A pure function of the seed, the vehicle and the trip, so the same trip always plays back the same way.
+ * A pure function of the seed, the vehicle and the trip, so the same trip always plays back the same way. The stops
+ * along them are the services' `stopsOf` (`server/src/services/trips/trip-stops.ts`), on the server and in the demo.
  */
-export function tripRouteOf(
-  seed: number,
-  trip: TripRow,
-  now: number,
-  vehicle: Vehicle,
-): { points: TripRoutePoint[]; stops: TripStopRow[] } {
+export function tripRouteOf(seed: number, trip: TripRow, now: number, vehicle: Vehicle): TripRoutePoint[] {
   const r = createRng(seed ^ hashString(trip.id), 'route');
   const endedAt = trip.endedAt ?? now;
   const duration = Math.max(SAMPLE_MS * 2, endedAt - trip.startedAt);
@@ -103,26 +91,5 @@ export function tripRouteOf(
       soc: round(startSoc - socDrop * progress, 1),
     };
   });
-  const stops: TripStopRow[] = [];
-  let runStart = -1;
-  for (let i = 0; i <= n; i += 1) {
-    const still = i < n && points[i]!.speedKmh === 0;
-    if (still && runStart < 0) runStart = i;
-    if (!still && runStart >= 0) {
-      const first = points[runStart]!;
-      const last = points[i - 1]!;
-      const ms = last.t - first.t;
-      if (ms >= MIN_STOP_MS && runStart > 0 && i < n) {
-        stops.push({
-          lat: first.lat,
-          lng: first.lng,
-          startedAt: first.t,
-          endedAt: last.t,
-          durationMin: round(ms / 60_000, 1),
-        });
-      }
-      runStart = -1;
-    }
-  }
-  return { points, stops };
+  return points;
 }
