@@ -495,6 +495,30 @@ export interface OtaUpdateTable {
   last_report_at: Timestamp | null;
   created_at: Timestamp;
 }
+/** Telemetry runs and battery cycles (migration 0020, decision 0114). */
+export interface TelemetryTable {
+  subject_id: string;
+  at: Timestamp;
+  until: Timestamp;
+  step_ms: number;
+  values: Json<Record<string, number[]>>;
+}
+export interface BatteryCycleTable {
+  id: string;
+  bms_id: string;
+  vehicle_id: string | null;
+  cycle_index: number;
+  status: number;
+  started_at: Timestamp;
+  ended_at: Timestamp | null;
+  start_soc: number;
+  end_soc: number;
+  energy_kwh: number;
+  min_cell_voltage: number;
+  max_cell_voltage: number;
+  max_temperature_c: number;
+  cells: ColumnType<{ t: number; voltages: number[]; temperatures: number[] }[] | null, string | null, string | null>;
+}
 export interface Database {
   oems: OemTable;
   dealers: DealerTable;
@@ -526,5 +550,7 @@ export interface Database {
   tickets: TicketTable;
   ticket_messages: TicketMessageTable;
   commands: CommandTable;
+  telemetry: TelemetryTable;
+  battery_cycles: BatteryCycleTable;
   schema_migrations: SchemaMigrationTable;
 }

@@ -35,6 +35,7 @@ import { accessGrantRoutes } from './routes/access-grant-routes';
 import { ticketRoutes } from './routes/ticket-routes';
 import { userRoutes } from './routes/user-routes';
 import { vehicleRoutes } from './routes/vehicle-routes';
+import { telemetryRoutes } from './routes/telemetry-routes';
 import { registerSecurityHeaders } from './security-headers';
 import { createValidatorCompiler } from './validator';
 
@@ -80,6 +81,7 @@ function implementedOperations(deps: ServiceDeps): OperationHandlers {
     ...ticketRoutes(deps),
     ...userRoutes(deps),
     ...vehicleRoutes(deps),
+    ...telemetryRoutes(deps),
   };
 }
 

@@ -1,3 +1,7 @@
+import { getVehicleTelemetry } from '@services/telemetry/get-telemetry';
+import { answering } from '../adapter/answer';
+import { callerOf } from '../adapter/caller';
+import { worldTelemetryDeps } from '../adapter/telemetry-store';
 import { savedLocationsOf, tripsOf, type TripRow } from '../world/histories';
 import type { ApiSavedLocation } from '../world/types';
 import { getWorldDb } from '../world/world-instance';
@@ -5,8 +9,8 @@ import type { ApiHttp } from './http';
 import { requireAuth, requirePermission } from './lib/auth-context';
 import { applyListQuery, type ListSpec, parseListQuery } from './lib/list-query';
 import { toApi } from './lib/serialize';
-import { telemetryFor } from './lib/telemetry';
-import { DEVICE_FIELD, DEVICE_TABLE, vehicleOr404 } from './vehicles';
+import { telemetryQuery } from './lib/telemetry-query';
+import { vehicleOr404 } from './vehicles';
 
 const TRIP_LIST: ListSpec<TripRow> = {
   sortable: {
@@ -25,18 +29,14 @@ const TRIP_LIST: ListSpec<TripRow> = {
 /** A vehicle's histories, generated on demand from the seed: telemetry, trips and saved locations. */
 export function createVehicleHistoryHandlers(http: ApiHttp) {
   return [
-    http.get('/vehicles/{id}/telemetry', async ({ request, params, response }) => {
-      const db = await getWorldDb();
-      const ctx = requireAuth(request, db);
-      requirePermission(ctx, 'vh.l.d.a');
-      const v = await vehicleOr404(ctx, db, params.id);
-      const deviceModels = (['BMS', 'MCU', 'VCU'] as const).map((type) => {
-        const id = v[DEVICE_FIELD[type]];
-        return id ? (db.tables[DEVICE_TABLE[type]].get(id)?.modelId ?? null) : null;
-      });
-      const items = telemetryFor(db, v.id, [v.modelId, ...deviceModels], new URL(request.url), v.id);
-      return response(200).json({ items });
-    }),
+    http.get('/vehicles/{id}/telemetry', async ({ request, params, response }) =>
+      answering(async () => {
+        const db = await getWorldDb();
+        const ctx = requireAuth(request, db);
+        const input = { id: params.id, ...telemetryQuery(new URL(request.url)) };
+        return response(200).json(await getVehicleTelemetry(worldTelemetryDeps(db, ctx.granted), callerOf(ctx), input));
+      }),
+    ),
 
     http.get('/vehicles/{id}/trips', async ({ request, params, response }) => {
       const db = await getWorldDb();
