@@ -338,6 +338,8 @@ export function cellHistoryOf(
   const n = Math.max(2, Math.trunc(points));
   const step = (end - cycle.startedAt) / (n - 1);
   const samples: CellSample[] = [];
+  // Each cell's own offset (the same at every sample).
+  const spread = Array.from({ length: cellCount }, (_, c) => (r.float(c, 1) - 0.5) * 0.02);
   for (let i = 0; i < n; i += 1) {
     const progress = i / (n - 1);
     const soc = cycle.startSoc + (cycle.endSoc - cycle.startSoc) * progress;
@@ -345,7 +347,7 @@ export function cellHistoryOf(
     const voltages: number[] = [];
     const temperatures: number[] = [];
     for (let c = 0; c < cellCount; c += 1) {
-      const offset = (r.float(c, 1) - 0.5) * 0.02 - (c === weak ? 0.04 * progress : 0);
+      const offset = spread[c]! - (c === weak ? 0.04 * progress : 0);
       voltages.push(Math.round((base + offset) * 1000) / 1000);
       const warm = c === weak ? 4 : 0;
       temperatures.push(
