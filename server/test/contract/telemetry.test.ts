@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEFAULT_REFERENCE_TIME } from '@/mocks/world/seeders/context';
 import { telemetryColumns } from '../../src/db/repositories/telemetry-repository';
+import { createWorld, DEFAULT_SEED, telemetryRunsOf } from '../../src/db/seed-source';
+import { TEST_VEHICLES } from '../test-world';
 import { expectContract } from '../contract-schema';
 import { createTestServer, type TestServer } from '../helpers';
 
@@ -105,6 +107,34 @@ describe('vehicle and device telemetry', () => {
       ),
     );
     expect(new Set(few.map((s) => s.key))).toEqual(expected);
+  });
+
+  test("the seeded window answers what the demo answers: the world generator's runs", async () => {
+    const { own } = await vehicles();
+    const world = createWorld({ seed: DEFAULT_SEED, size: TEST_VEHICLES, referenceTime: NOW });
+    const vehicle = world.generate.vehicles().find((v) => v.id === own.id)!;
+    const from = NOW - 6 * 3_600_000;
+    const query = `from=${iso(from)}&to=${iso(NOW)}&points=200&keys=soc,odometer`;
+    const served = (await get('SA', `/api/vehicles/${own.id}/telemetry?${query}`)).json().items as Series[];
+    const template = [
+      { key: 'odometer', unit: 'km', min: 0, max: 1e9 },
+      { key: 'soc', unit: '%', min: 0, max: 100 },
+    ];
+    // What the demo's store generates for the range (and 15 minutes before it, which still stands at `from`).
+    const runs = telemetryRunsOf(DEFAULT_SEED, own.id, template, from - STEP, NOW, {
+      vehicle,
+      lastSeenAt: vehicle.lastSeenAt,
+    });
+    for (const series of served) {
+      expect(series.points).toHaveLength(200);
+      for (const [t, value] of series.points) {
+        const samples = runs.flatMap((r) =>
+          (r.values[series.key] ?? []).map((v, i) => [r.at + i * r.stepMs, v] as const),
+        );
+        const latest = samples.filter(([at]) => at <= t).sort((a, b) => b[0] - a[0])[0]!;
+        expect(value, `${series.key} at ${iso(t)}`).toBe(latest[1]);
+      }
+    }
   });
 
   test('a range before the seeded window answers no points; a run ingestion appends is read', async () => {
