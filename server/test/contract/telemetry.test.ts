@@ -116,10 +116,9 @@ describe('vehicle and device telemetry', () => {
     const from = NOW - 6 * 3_600_000;
     const query = `from=${iso(from)}&to=${iso(NOW)}&points=200&keys=soc,odometer`;
     const served = (await get('SA', `/api/vehicles/${own.id}/telemetry?${query}`)).json().items as Series[];
-    const template = [
-      { key: 'odometer', unit: 'km', min: 0, max: 1e9 },
-      { key: 'soc', unit: '%', min: 0, max: 100 },
-    ];
+    const model = world.generate.models().find((m) => m.id === vehicle.modelId)!;
+    const template = (model.telemetryTemplate ?? []).filter((k) => k.key === 'soc' || k.key === 'odometer');
+    expect(template).toHaveLength(2);
     // What the demo's store generates for the range (and 15 minutes before it, which still stands at `from`).
     const runs = telemetryRunsOf(DEFAULT_SEED, own.id, template, from - STEP, NOW, {
       vehicle,
