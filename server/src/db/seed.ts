@@ -46,7 +46,7 @@ import {
 const BATCH = 1000;
 /** The telemetry the seed writes: the last day before the world's "now", at the world's 15-minute grid (decision 0114). */
 export const TELEMETRY_SEED_HOURS = 24;
-/** The battery cycles the seed writes: those started in the last 30 days. */
+/** The battery cycles the seed writes: those started in the last 14 days. */
 export const CYCLE_SEED_DAYS = 14;
 /** A BMS's newest cycles whose cell samples the seed keeps. */
 export const CELL_SEED_CYCLES = 1;

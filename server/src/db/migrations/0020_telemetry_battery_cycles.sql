@@ -2,8 +2,9 @@
 --
 -- `telemetry`: runs of samples of one subject (a vehicle or a device, by id; no foreign key, the history outlives a
 -- deleted device as a log does) at a fixed step: `values` maps a key to its values at `at`, `at + step_ms`, ...;
--- `until` is the run's last sample. The seed writes one run per subject and UTC day of its window; ingestion (issue 35)
--- appends runs (one sample each, or a batch at a fixed step) that start after the subject's last one.
+-- `until` is the run's last sample. The seed writes, per subject, one run on the world's 15-minute grid over its
+-- window and one of its last message; ingestion (issue 35) appends runs (one sample each, or a batch at a fixed step)
+-- that start after the subject's last one.
 CREATE TABLE telemetry (
   subject_id text NOT NULL,
   at timestamptz NOT NULL,
