@@ -30,6 +30,8 @@ import { createOrganisationRepository } from './db/repositories/organisation-rep
 import { createSimRepository } from './db/repositories/sim-repository';
 import { createUserRepository } from './db/repositories/user-repository';
 import { createVehicleRepository } from './db/repositories/vehicle-repository';
+import { createTelemetryRepository } from './db/repositories/telemetry-repository';
+import { createBatteryCycleRepository } from './db/repositories/battery-cycle-repository';
 import { createLogoFiles } from './files/logo-files';
 import { createWidgetFiles } from './files/widget-files';
 import { scryptHasher } from './security/passwords';
@@ -60,6 +62,8 @@ import type { OrganisationDeps } from './services/organisations/organisation-sto
 import type { SimDeps } from './services/sims/sim-store';
 import type { UserDeps } from './services/users/user-store';
 import type { VehicleDeps } from './services/vehicles/vehicle-store';
+import type { TelemetryDeps } from './services/telemetry/telemetry-store';
+import type { BatteryCycleDeps } from './services/battery-cycles/cycle-store';
 
 /** What each service gets on the server: its repositories over one database, the clock, and a transaction runner. */
 export interface ServiceDeps {
@@ -88,6 +92,8 @@ export interface ServiceDeps {
   trips: TripDeps;
   users: UserDeps;
   vehicles: VehicleDeps;
+  telemetry: TelemetryDeps;
+  batteryCycles: BatteryCycleDeps;
 }
 
 /** What a resource's `transact` hands its work: the resource's repository and the audit log, on one transaction. */
@@ -192,5 +198,12 @@ export function createServiceDeps(
       passwords: scryptHasher,
     },
     vehicles: resource(db, now, 'vehicles', createVehicleRepository),
+    telemetry: {
+      telemetry: createTelemetryRepository(db),
+      vehicles: createVehicleRepository(db),
+      devices: createDeviceRepository(db),
+      now,
+    },
+    batteryCycles: { cycles: createBatteryCycleRepository(db), devices: createDeviceRepository(db), now },
   };
 }

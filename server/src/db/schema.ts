@@ -596,6 +596,30 @@ export interface SavedLocationTable {
   visit_count: number;
   last_visited_at: Timestamp;
 }
+/** Telemetry runs and battery cycles (migration 0020, decision 0114). */
+export interface TelemetryTable {
+  subject_id: string;
+  at: Timestamp;
+  until: Timestamp;
+  step_ms: number;
+  values: Json<Record<string, number[]>>;
+}
+export interface BatteryCycleTable {
+  id: string;
+  bms_id: string;
+  vehicle_id: string | null;
+  cycle_index: number;
+  status: number;
+  started_at: Timestamp;
+  ended_at: Timestamp | null;
+  start_soc: number;
+  end_soc: number;
+  energy_kwh: number;
+  min_cell_voltage: number;
+  max_cell_voltage: number;
+  max_temperature_c: number;
+  cells: ColumnType<{ t: number; voltages: number[]; temperatures: number[] }[] | null, string | null, string | null>;
+}
 export interface Database {
   oems: OemTable;
   dealers: DealerTable;
@@ -630,6 +654,8 @@ export interface Database {
   trips: TripTable;
   trip_routes: TripRouteTable;
   saved_locations: SavedLocationTable;
+  telemetry: TelemetryTable;
+  battery_cycles: BatteryCycleTable;
   schema_migrations: SchemaMigrationTable;
   sdk_keys: SdkKeyTable;
   widget_sessions: WidgetSessionTable;

@@ -8,3 +8,10 @@ export { DEMO_PASSWORD } from '@/mocks/world/demo-users';
 export { supplyContractOf } from '@/mocks/world/supply-contracts';
 export { savedLocationsOf, tripsOf } from '@/mocks/world/histories';
 export { tripRouteOf } from '@/mocks/world/trip-route';
+export {
+  batteryCyclesOf,
+  CELL_SAMPLES,
+  cellHistoryOf,
+  TELEMETRY_STEP_MS,
+  telemetryRunsOf,
+} from '@/mocks/world/histories';

@@ -34,17 +34,33 @@ import type {
   TripTable,
   VehicleTable,
 } from './schema';
+import { unionOfTemplates } from '../services/telemetry/get-telemetry';
+import type { TelemetryKey } from '../services/telemetry/telemetry-store';
+import { batteryCycleColumns } from './repositories/battery-cycle-repository';
+import { telemetryColumns } from './repositories/telemetry-repository';
 import {
+  batteryCyclesOf,
+  CELL_SAMPLES,
+  cellHistoryOf,
   createWorld,
   DEFAULT_SEED,
   DEMO_PASSWORD,
   savedLocationsOf,
   supplyContractOf,
+  telemetryRunsOf,
   tripRouteOf,
   tripsOf,
 } from './seed-source';
 
 const BATCH = 1000;
+/** The telemetry the seed writes: the last day before the world's "now", at the world's 15-minute grid (decision 0114). */
+export const TELEMETRY_SEED_HOURS = 24;
+/** The battery cycles the seed writes: those started in the last 14 days. */
+export const CYCLE_SEED_DAYS = 14;
+/** A BMS's newest cycles whose cell samples the seed keeps. */
+export const CELL_SEED_CYCLES = 1;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 const iso = (ms: number | null | undefined) => new Date(ms ?? 0).toISOString();
 const isoOrNull = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -186,6 +202,7 @@ export async function seedDemoWorld(
         )
         .execute(),
     );
+    await seedHistories(tx, world, vehicleRows, deviceRows);
     await insertInBatches(g.sims(), (batch) =>
       tx
         .insertInto('sims')
@@ -488,6 +505,69 @@ async function seedTrips(
   await insertInBatches(trips, (batch) => tx.insertInto('trips').values(batch).execute());
   await insertInBatches(routes, (batch) => tx.insertInto('trip_routes').values(batch).execute());
   await insertInBatches(locations, (batch) => tx.insertInto('saved_locations').values(batch).execute());
+}
+
+type World = ReturnType<typeof createWorld>;
+type WorldVehicle = ReturnType<World['generate']['vehicles']>[number];
+type WorldDevice = ReturnType<World['generate']['bmsDevices']>[number];
+
+/**
+ * The seeded window of the histories (decision 0114), from the world's generators: every vehicle's and device's
+ * telemetry over the last TELEMETRY_SEED_HOURS, a run on the world's 15-minute grid and its last message (a vehicle's
+ * keys are its model's and its fitted devices' models', as the service reads them); each BMS's battery cycles started in
+ * the last CYCLE_SEED_DAYS, with the cell samples of its newest CELL_SEED_CYCLES.
+ */
+async function seedHistories(tx: Db, world: World, vehicles: WorldVehicle[], devices: WorldDevice[]): Promise<void> {
+  const now = world.referenceTime;
+  const templates = new Map(
+    world.generate.models().map((m) => [m.id, (m.telemetryTemplate ?? []) as TelemetryKey[]] as const),
+  );
+  const vehicleById = new Map(vehicles.map((v) => [v.id, v]));
+  const deviceById = new Map(devices.map((d) => [d.id, d]));
+  const subjects = [
+    ...vehicles.map((v) => ({
+      id: v.id,
+      models: [v.modelId, ...[v.bmsId, v.mcuId, v.vcuId].map((id) => (id ? deviceById.get(id)?.modelId : undefined))],
+      vehicle: v,
+      lastSeenAt: v.lastSeenAt,
+    })),
+    ...devices.map((d) => ({
+      id: d.id,
+      models: [d.modelId],
+      vehicle: d.vehicleId ? (vehicleById.get(d.vehicleId) ?? null) : null,
+      lastSeenAt: d.lastSeenAt,
+    })),
+  ];
+  const from = now - TELEMETRY_SEED_HOURS * HOUR_MS;
+  const runs: ReturnType<typeof telemetryColumns>[] = [];
+  for (const subject of subjects) {
+    const template = unionOfTemplates(subject.models.map((id) => (id ? (templates.get(id) ?? []) : [])));
+    if (template.length === 0) continue;
+    const options = { vehicle: subject.vehicle, lastSeenAt: subject.lastSeenAt };
+    for (const run of telemetryRunsOf(DEFAULT_SEED, subject.id, template, from, now, options)) {
+      runs.push(telemetryColumns(subject.id, run));
+    }
+  }
+  await insertInBatches(runs, (batch) => tx.insertInto('telemetry').values(batch).execute());
+
+  const cycles: ReturnType<typeof batteryCycleColumns>[] = [];
+  for (const bms of devices) {
+    if (bms.type !== 'BMS' || !bms.bms) continue;
+    const vehicle = bms.vehicleId ? (vehicleById.get(bms.vehicleId) ?? null) : null;
+    const rows = batteryCyclesOf(DEFAULT_SEED, bms, now, vehicle, now - CYCLE_SEED_DAYS * DAY_MS);
+    rows.forEach((c, i) => {
+      const cells = i < CELL_SEED_CYCLES ? cellHistoryOf(DEFAULT_SEED, c, bms.bms!.cellCount, CELL_SAMPLES, now) : null;
+      cycles.push(
+        batteryCycleColumns(
+          { ...c, startedAt: iso(c.startedAt), endedAt: isoOrNull(c.endedAt) } as Parameters<
+            typeof batteryCycleColumns
+          >[0],
+          cells,
+        ),
+      );
+    });
+  }
+  await insertInBatches(cycles, (batch) => tx.insertInto('battery_cycles').values(batch).execute());
 }
 
 /** A clean installation: one active Super Admin and nothing else. */

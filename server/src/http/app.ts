@@ -36,6 +36,7 @@ import { ticketRoutes } from './routes/ticket-routes';
 import { tripRoutes } from './routes/trip-routes';
 import { userRoutes } from './routes/user-routes';
 import { vehicleRoutes } from './routes/vehicle-routes';
+import { telemetryRoutes } from './routes/telemetry-routes';
 import { registerSecurityHeaders } from './security-headers';
 import { createValidatorCompiler } from './validator';
 import { WIDGET_API_PREFIX, widgetApi } from './widget-api';
@@ -83,6 +84,7 @@ function implementedOperations(deps: ServiceDeps): OperationHandlers {
     ...tripRoutes(deps),
     ...userRoutes(deps),
     ...vehicleRoutes(deps),
+    ...telemetryRoutes(deps),
   };
 }
 

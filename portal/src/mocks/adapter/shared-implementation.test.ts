@@ -5,6 +5,10 @@ import { dashboardFleetStatus } from '@services/dashboards/fleet-status';
 import { listDashboards } from '@services/dashboards/list-dashboards';
 import { dashboardRecentFaults } from '@services/dashboards/recent-faults';
 import { updateDashboard } from '@services/dashboards/update-dashboard';
+import { getCycleCells } from '@services/battery-cycles/get-cycle-cells';
+import { listBatteryCycles } from '@services/battery-cycles/list-battery-cycles';
+import { getDeviceTelemetry, getVehicleTelemetry } from '@services/telemetry/get-telemetry';
+import { worldBatteryCycleDeps, worldTelemetryDeps } from './telemetry-store';
 import { worldDashboardDataDeps, worldDashboardDeps } from './dashboard-store';
 import { getVehicleTripRoute } from '@services/trips/get-vehicle-trip-route';
 import { listVehicleLocations } from '@services/trips/list-vehicle-locations';
@@ -850,6 +854,64 @@ describe('the demo and the server run one implementation (decision 0110)', () =>
     const badFromDemo = await call('GET', `/vehicles/${own.id}/trips?from=${range.from}&to=${range.to}`, { token });
     expect({ status: badFromDemo.status, body: badFromDemo.body }).toEqual(appErrorAnswer(bad as AppError));
     expect(badFromDemo.status).toBe(400);
+  });
+
+  test("the demo's telemetry, battery cycles and cells answer what the services answer, and their refusals", async () => {
+    const token = await signIn('OEMA');
+    const db = await getWorldDb();
+    const ctx = authOfToken(token, db);
+    if (!ctx) throw new Error('no session');
+    const caller = callerOf(ctx);
+    const vehicles = Array.from(db.tables.vehicles.values());
+    const own = vehicles.find((v) => v.oemId === ctx.user.oemId && v.bmsId !== null)!;
+    const other = vehicles.find((v) => v.oemId !== ctx.user.oemId)!;
+    const foreignBms = Array.from(db.tables.bmsDevices.values()).find((d) => d.oemId !== ctx.user.oemId)!;
+    const to = db.world.referenceTime;
+    const range = { from: new Date(to - 6 * 3_600_000).toISOString(), to: new Date(to).toISOString() };
+    const query = `from=${range.from}&to=${range.to}&points=50`;
+    const telemetry = worldTelemetryDeps(db, ctx.granted);
+    const fromService = await getVehicleTelemetry(telemetry, caller, { id: own.id, ...range, points: '50' });
+    expect(fromService.items.some((s) => s.points.length === 50)).toBe(true);
+    expect((await call('GET', `/vehicles/${own.id}/telemetry?${query}`, { token })).body).toEqual(fromService);
+    const device = await call('GET', `/devices/${own.bmsId}/telemetry?${query}`, { token });
+    expect(device.body).toEqual(
+      await getDeviceTelemetry(telemetry, caller, { id: own.bmsId!, ...range, points: '50' }),
+    );
+
+    const refusals: [string, () => Promise<unknown>][] = [
+      [
+        `/vehicles/${other.id}/telemetry?${query}`,
+        () => getVehicleTelemetry(telemetry, caller, { id: other.id, ...range }),
+      ],
+      [
+        `/vehicles/${own.id}/telemetry?${query}&keys=warp`,
+        () => getVehicleTelemetry(telemetry, caller, { id: own.id, ...range, keys: 'warp' }),
+      ],
+    ];
+    const cycles = worldBatteryCycleDeps(db, ctx.granted);
+    const page = await listBatteryCycles(cycles, caller, { id: own.bmsId!, pageSize: 5, sort: 'energyKwh:desc' });
+    expect((await call('GET', `/devices/${own.bmsId}/cycles?pageSize=5&sort=energyKwh:desc`, { token })).body).toEqual(
+      page,
+    );
+    const cycleId = page.items[0]!.id;
+    const cells = await getCycleCells(cycles, caller, { id: own.bmsId!, cycleId, points: '20' });
+    expect(cells.items).toHaveLength(20);
+    expect((await call('GET', `/devices/${own.bmsId}/cycles/${cycleId}/cells?points=20`, { token })).body).toEqual(
+      cells,
+    );
+    refusals.push(
+      [
+        `/devices/${own.bmsId}/cycles?filter[status]=9`,
+        () => listBatteryCycles(cycles, caller, { id: own.bmsId!, filter: { status: '9' } }),
+      ],
+      [`/devices/${foreignBms.id}/cycles`, () => listBatteryCycles(cycles, caller, { id: foreignBms.id })],
+    );
+    for (const [url, service] of refusals) {
+      const thrown = await service().catch((e: unknown) => e);
+      expect(thrown, url).toBeInstanceOf(AppError);
+      const demo = await call('GET', url, { token });
+      expect({ status: demo.status, body: demo.body }, url).toEqual(appErrorAnswer(thrown as AppError));
+    }
   });
 
   test('a transaction that fails leaves the world as it found it', async () => {

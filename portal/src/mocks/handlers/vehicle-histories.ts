@@ -1,14 +1,15 @@
+import { getVehicleTelemetry } from '@services/telemetry/get-telemetry';
 import { listVehicleLocations } from '@services/trips/list-vehicle-locations';
 import { listVehicleTrips } from '@services/trips/list-vehicle-trips';
 import { answering } from '../adapter/answer';
 import { callerOf } from '../adapter/caller';
 import { listParamsOf } from '../adapter/list-params';
+import { worldTelemetryDeps } from '../adapter/telemetry-store';
 import { worldTripDeps } from '../adapter/trip-store';
 import { getWorldDb } from '../world/world-instance';
 import type { ApiHttp } from './http';
-import { requireAuth, requirePermission } from './lib/auth-context';
-import { telemetryFor } from './lib/telemetry';
-import { DEVICE_FIELD, DEVICE_TABLE, vehicleOr404 } from './vehicles';
+import { requireAuth } from './lib/auth-context';
+import { telemetryQuery } from './lib/telemetry-query';
 
 /** The caller of a request and the trip services' dependencies over the demo world. */
 async function tripCall(request: Request) {
@@ -18,23 +19,19 @@ async function tripCall(request: Request) {
 }
 
 /**
- * A vehicle's histories: telemetry (generated on demand from the seed), and its trips and saved locations, adapters
- * over the trip services (`worldTripStore` answers from the world's generators).
+ * A vehicle's histories (telemetry, trips, saved locations): adapters over the telemetry and trip services, whose demo
+ * stores answer from the world's generators.
  */
 export function createVehicleHistoryHandlers(http: ApiHttp) {
   return [
-    http.get('/vehicles/{id}/telemetry', async ({ request, params, response }) => {
-      const db = await getWorldDb();
-      const ctx = requireAuth(request, db);
-      requirePermission(ctx, 'vh.l.d.a');
-      const v = await vehicleOr404(ctx, db, params.id);
-      const deviceModels = (['BMS', 'MCU', 'VCU'] as const).map((type) => {
-        const id = v[DEVICE_FIELD[type]];
-        return id ? (db.tables[DEVICE_TABLE[type]].get(id)?.modelId ?? null) : null;
-      });
-      const items = telemetryFor(db, v.id, [v.modelId, ...deviceModels], new URL(request.url), v.id);
-      return response(200).json({ items });
-    }),
+    http.get('/vehicles/{id}/telemetry', async ({ request, params, response }) =>
+      answering(async () => {
+        const db = await getWorldDb();
+        const ctx = requireAuth(request, db);
+        const input = { id: params.id, ...telemetryQuery(new URL(request.url)) };
+        return response(200).json(await getVehicleTelemetry(worldTelemetryDeps(db, ctx.granted), callerOf(ctx), input));
+      }),
+    ),
 
     http.get('/vehicles/{id}/trips', async ({ request, params, response }) =>
       answering(async () => {

@@ -106,14 +106,21 @@ const MAX_CYCLES = 120;
  * `vehicle` has its vehicle's (issue 37 item 7): a discharge from each charge (or shift start) to the next charge, up
  * to when it was last seen, the newest numbered its cycle count; a spare pack's are its own.
  */
-export function batteryCyclesOf(seed: number, bms: Device, now: number, vehicle?: Vehicle | null): BatteryCycleRow[] {
+export function batteryCyclesOf(
+  seed: number,
+  bms: Device,
+  now: number,
+  vehicle?: Vehicle | null,
+  /** Only the cycles started at or after this (the same rows as without it, fewer to generate). */
+  since = Number.NEGATIVE_INFINITY,
+): BatteryCycleRow[] {
   const r = createRng(seed ^ hashString(bms.id), 'cycles');
   if (vehicle && bms.vehicleId === vehicle.id) {
     const profile = driveProfileOf(seed, vehicle);
     const cutoff = Math.min(now, vehicle.lastSeenAt);
     const kwhPerSoc = kwhPerSocOf(profile);
     // The newest 120, each a working day's at most 2: 120 working days are enough to look back over.
-    const cycles = packCycles(profile, Math.max(vehicle.createdAt, cutoff - 150 * TIME.DAY), cutoff)
+    const cycles = packCycles(profile, Math.max(vehicle.createdAt, cutoff - 150 * TIME.DAY, since), cutoff)
       .slice(-MAX_CYCLES)
       .reverse();
     const total = packCyclesBy(profile, cutoff);
@@ -150,6 +157,7 @@ export function batteryCyclesOf(seed: number, bms: Device, now: number, vehicle?
     const endSoc = Math.round(r.float(i, 3) * 40 * 10) / 10;
     const running = i === 0 && bms.isLive;
     const startedAt = (running ? now : end) - hours * TIME.HOUR;
+    if (startedAt < since) break;
     const minCell = Math.round((3.0 + r.float(i, 4) * 0.3) * 1000) / 1000;
     rows.push({
       id: `${bms.id}-cycle-${pad(total - i, 5)}`,
@@ -256,9 +264,60 @@ export function telemetryOf(
   });
 }
 
+/** The grid telemetry rows lie on (epoch multiples): what the server seeds and the demo's repository generates. */
+export const TELEMETRY_STEP_MS = 15 * 60_000;
+
+/** A run of telemetry samples of one source at a fixed step: `values[key][i]` is the value at `at + i * stepMs`. */
+export interface TelemetryRun {
+  at: number;
+  stepMs: number;
+  values: Record<string, number[]>;
+}
+
+/**
+ * The telemetry rows of a source over [from, to] (what it sent): its samples on the TELEMETRY_STEP_MS grid inside the
+ * range, as one run, and its last message (`lastSeenAt`, when given, inside the range and off the grid) as a run of
+ * one sample, from `telemetryOf`. The server seeds these; the demo's repository answers them for any range.
+ */
+export function telemetryRunsOf(
+  seed: number,
+  sourceId: string,
+  template: readonly TelemetryKey[],
+  from: number,
+  to: number,
+  options: TelemetryOptions & { lastSeenAt?: number | null } = {},
+): TelemetryRun[] {
+  const runs: TelemetryRun[] = [];
+  const sample = (at: number, count: number, last: number): TelemetryRun => {
+    const values: Record<string, number[]> = {};
+    // telemetryOf samples both ends at least: a run of one takes the first.
+    for (const s of telemetryOf(
+      seed,
+      sourceId,
+      template,
+      at,
+      count === 1 ? at + 1 : last,
+      Math.max(2, count),
+      options,
+    )) {
+      values[s.key] = s.points.slice(0, count).map((p) => p[1]);
+    }
+    return { at, stepMs: TELEMETRY_STEP_MS, values };
+  };
+  const first = Math.ceil(from / TELEMETRY_STEP_MS) * TELEMETRY_STEP_MS;
+  const last = Math.floor(to / TELEMETRY_STEP_MS) * TELEMETRY_STEP_MS;
+  if (last >= first) runs.push(sample(first, (last - first) / TELEMETRY_STEP_MS + 1, last));
+  const seen = options.lastSeenAt;
+  if (seen != null && seen >= from && seen <= to && seen % TELEMETRY_STEP_MS !== 0) runs.push(sample(seen, 1, seen));
+  return runs.sort((a, b) => a.at - b.at);
+}
+
 function round6(value: number): number {
   return Math.round(value * 1e6) / 1e6;
 }
+
+/** Cell samples a cycle's history holds (the contract's default `points`): what the server keeps per cycle. */
+export const CELL_SAMPLES = 60;
 
 export interface CellSample {
   t: number;
@@ -283,6 +342,8 @@ export function cellHistoryOf(
   const n = Math.max(2, Math.trunc(points));
   const step = (end - cycle.startedAt) / (n - 1);
   const samples: CellSample[] = [];
+  // Each cell's own offset (the same at every sample).
+  const spread = Array.from({ length: cellCount }, (_, c) => (r.float(c, 1) - 0.5) * 0.02);
   for (let i = 0; i < n; i += 1) {
     const progress = i / (n - 1);
     const soc = cycle.startSoc + (cycle.endSoc - cycle.startSoc) * progress;
@@ -290,7 +351,7 @@ export function cellHistoryOf(
     const voltages: number[] = [];
     const temperatures: number[] = [];
     for (let c = 0; c < cellCount; c += 1) {
-      const offset = (r.float(c, 1) - 0.5) * 0.02 - (c === weak ? 0.04 * progress : 0);
+      const offset = spread[c]! - (c === weak ? 0.04 * progress : 0);
       voltages.push(Math.round((base + offset) * 1000) / 1000);
       const warm = c === weak ? 4 : 0;
       temperatures.push(

@@ -1,6 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
 import { beforeAll, expect, test } from 'vitest';
+import { server } from '@/mocks/node';
 import { signInWithApi } from '@/test/api-sign-in';
 import { createTestStore, preloadPages, renderApp } from '@/test/render';
 
@@ -39,4 +41,15 @@ test('opens the cycle named in the URL', async () => {
   const options = await screen.findAllByRole('option');
   await userEvent.click(options[1]!);
   expect(router.state.location.search).toMatch(/^\?cycle=/);
+});
+
+test('says so when a cycle has no kept cell samples (the server keeps them for the newest cycle only)', async () => {
+  server.use(
+    http.get('/api/devices/:id/cycles/:cycleId/cells', ({ params }) =>
+      HttpResponse.json({ cycleId: params.cycleId, cellCount: 16, items: [] }),
+    ),
+  );
+  await open();
+  expect(await screen.findByText('No cell samples are kept for this cycle.')).toBeInTheDocument();
+  expect(screen.queryByRole('table', { name: 'Cells' })).not.toBeInTheDocument();
 });

@@ -205,6 +205,8 @@ export function BatteryPackHistoryPage({ route }: RoutePageProps) {
             <Alert color="red" title="The cell history could not be loaded" role="alert">
               {toApiError(cells.error).message}
             </Alert>
+          ) : cells.data.items.length === 0 ? (
+            <Text c="dimmed">No cell samples are kept for this cycle.</Text>
           ) : (
             <CellHistoryView history={cells.data} metric={metric} />
           )}
