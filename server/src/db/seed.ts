@@ -2,6 +2,8 @@ import { type Insertable, sql } from 'kysely';
 import { COMMAND_DEFAULT_EXPIRY_S } from '@/domain/command-params';
 import { hashPassword } from '../security/passwords';
 import type { Db } from './database';
+import { seededActivityWindow } from '../services/activity/activity-days';
+import { activityDayColumns } from './repositories/activity-repository';
 import { commandColumns } from './repositories/command-repository';
 import { deviceGroupColumns } from './repositories/device-group-repository';
 import { deviceColumns } from './repositories/device-repository';
@@ -28,7 +30,7 @@ import type {
   SimTable,
   VehicleTable,
 } from './schema';
-import { createWorld, DEFAULT_SEED, DEMO_PASSWORD, supplyContractOf } from './seed-source';
+import { activityDaysOf, createWorld, DEFAULT_SEED, DEMO_PASSWORD, supplyContractOf } from './seed-source';
 
 const BATCH = 1000;
 const iso = (ms: number | null | undefined) => new Date(ms ?? 0).toISOString();
@@ -155,6 +157,12 @@ export async function seedDemoWorld(
           ),
         )
         .execute(),
+    );
+    // What each vehicle did per UTC day over the seeded window (decision 0114), from its drive profile.
+    const window = seededActivityWindow(world.referenceTime);
+    await insertInBatches(
+      vehicleRows.flatMap((v) => activityDaysOf(world.seed, v, window.from, window.to)),
+      (batch) => tx.insertInto('vehicle_activity_days').values(batch.map(activityDayColumns)).execute(),
     );
     await insertInBatches(deviceRows, (batch) =>
       tx

@@ -1,4 +1,6 @@
 import { grantedPermissions } from '@services/access-grants/granted-access';
+import { dashboardActivity, dashboardCharging } from '@services/activity/dashboard-activity';
+import { dashboardCo2 } from '@services/activity/dashboard-co2';
 import { createDashboard } from '@services/dashboards/create-dashboard';
 import { dashboardFaultSummary } from '@services/dashboards/fault-summary';
 import { dashboardFleetStatus } from '@services/dashboards/fleet-status';
@@ -57,6 +59,7 @@ import { authOfToken } from '../handlers/lib/auth-context';
 import { call, signIn } from '../test/api-test-client';
 import { getWorldDb } from '../world/world-instance';
 import { worldAccessGrantDeps } from './access-grant-store';
+import { worldActivityDeps } from './activity-store';
 import { callerOf } from './caller';
 import { worldCommandDeps } from './command-store';
 import { worldCarbonSettingsDeps } from './carbon-settings-store';
@@ -802,6 +805,37 @@ describe('the demo and the server run one implementation (decision 0110)', () =>
     expect(summary.body).toEqual(
       await dashboardFaultSummary(worldDashboardDataDeps(db, ctx.granted), callerOf(ctx), range),
     );
+  });
+
+  test("the demo's activity, charging and CO2 panels answer what the service answers over the roll-up, in the caller's scope", async () => {
+    const token = await signIn('FA');
+    const db = await getWorldDb();
+    const ctx = authOfToken(token, db);
+    if (!ctx) throw new Error('no session');
+    const to = db.world.referenceTime;
+    const range = { from: new Date(to - 14 * 86_400_000).toISOString(), to: new Date(to).toISOString() };
+    const query = `from=${range.from}&to=${range.to}`;
+    const deps = worldActivityDeps(db, ctx.granted);
+    const activity = await dashboardActivity(deps, callerOf(ctx), range);
+    expect((await call('GET', `/dashboard-data/activity?${query}`, { token })).body).toEqual(activity);
+    expect(activity.days).toHaveLength(14);
+    expect(activity.vehicles).toBe(db.tables.vehicles.all().filter((v) => v.fleetId === ctx.user.fleetId).length);
+    expect(activity.days.some((d) => d.distanceKm > 0)).toBe(true);
+    const charging = await dashboardCharging(deps, callerOf(ctx), range);
+    expect((await call('GET', `/dashboard-data/charging?${query}`, { token })).body).toEqual(charging);
+    expect(charging.sessions).toBeGreaterThan(0);
+    const co2 = await dashboardCo2(deps, callerOf(ctx), range);
+    expect((await call('GET', `/dashboard-data/co2?${query}`, { token })).body).toEqual(co2);
+    expect(co2.distanceKm).toBeCloseTo(
+      activity.days.reduce((s, d) => s + d.distanceKm, 0),
+      -1,
+    );
+    const backwards = await dashboardActivity(deps, callerOf(ctx), { from: range.to, to: range.from }).catch(
+      (error: unknown) => error,
+    );
+    expect(backwards).toBeInstanceOf(AppError);
+    const fromDemo = await call('GET', `/dashboard-data/activity?from=${range.to}&to=${range.from}`, { token });
+    expect({ status: fromDemo.status, body: fromDemo.body }).toEqual(appErrorAnswer(backwards as AppError));
   });
 
   test('a transaction that fails leaves the world as it found it', async () => {
