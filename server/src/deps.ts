@@ -126,7 +126,10 @@ export function createServiceDeps(
 ): ServiceDeps {
   return {
     accessGrants: resource(db, now, 'grants', createAccessGrantRepository),
-    activity: { activity: createActivityRepository(db), carbon: createCarbonSettingsRepository(db), now },
+    activity: {
+      ...resource(db, now, 'activity', createActivityRepository),
+      carbon: createCarbonSettingsRepository(db),
+    },
     audit: { audit: createAuditReader(db) },
     auth: { ...resource(db, now, 'auth', createAuthRepository), passwords: scryptHasher },
     carbonSettings: resource(db, now, 'carbon', createCarbonSettingsRepository),

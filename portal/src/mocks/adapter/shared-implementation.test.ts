@@ -1,6 +1,7 @@
 import { grantedPermissions } from '@services/access-grants/granted-access';
 import { dashboardActivity, dashboardCharging } from '@services/activity/dashboard-activity';
 import { dashboardCo2 } from '@services/activity/dashboard-co2';
+import { compareAnalysis, listAnalysisSubjects, recordAnalysisExport } from '@services/analysis/analysis';
 import { createDashboard } from '@services/dashboards/create-dashboard';
 import { dashboardFaultSummary } from '@services/dashboards/fault-summary';
 import { dashboardFleetStatus } from '@services/dashboards/fleet-status';
@@ -836,6 +837,26 @@ describe('the demo and the server run one implementation (decision 0110)', () =>
     expect(backwards).toBeInstanceOf(AppError);
     const fromDemo = await call('GET', `/dashboard-data/activity?from=${range.to}&to=${range.from}`, { token });
     expect({ status: fromDemo.status, body: fromDemo.body }).toEqual(appErrorAnswer(backwards as AppError));
+  });
+
+  test("the demo's analysis subjects and comparison answer what the services answer; an export's refusal is the service's", async () => {
+    const token = await signIn('FA');
+    const db = await getWorldDb();
+    const ctx = authOfToken(token, db);
+    if (!ctx) throw new Error('no session');
+    const deps = worldActivityDeps(db, ctx.granted);
+    const subjects = await listAnalysisSubjects(deps, callerOf(ctx), { groupBy: 'vehicle' });
+    expect((await call('GET', '/analysis/subjects?groupBy=vehicle', { token })).body).toEqual(subjects);
+    expect(subjects.items.length).toBeGreaterThan(0);
+    const query = { groupBy: 'vehicle', top: '3', from: '2025-12-01T00:00:00.000Z', to: '2026-01-01T00:00:00.000Z' };
+    const compared = await compareAnalysis(deps, callerOf(ctx), query);
+    const fromDemo = await call('GET', `/analysis/compare?${new URLSearchParams(query)}`, { token });
+    expect(fromDemo.body).toEqual(compared);
+    expect(compared.subjects).toHaveLength(3);
+    const refused = await recordAnalysisExport(deps, callerOf(ctx), { kind: 'compare' }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(AppError);
+    const refusedByDemo = await call('POST', '/analysis/exports', { token, body: { kind: 'compare' } });
+    expect({ status: refusedByDemo.status, body: refusedByDemo.body }).toEqual(appErrorAnswer(refused as AppError));
   });
 
   test('a transaction that fails leaves the world as it found it', async () => {

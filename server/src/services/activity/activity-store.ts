@@ -1,3 +1,4 @@
+import type { AuditStore } from '../audit/audit-chain';
 import type { CarbonSettingsStore } from '../carbon-settings/carbon-settings-store';
 import type { Schemas } from '../lib/api-types';
 import type { VehicleScope } from '../vehicles/vehicle-scope';
@@ -52,8 +53,50 @@ export interface SampleOption {
   sampleAbove: number;
 }
 
+/** What the analysis compares: vehicles, models or fleets (a vehicle's id, its model's, its fleet's). */
+export type GroupBy = Schemas['AnalysisGroupBy'];
+
+/** A subject as stored, with what its option's detail line names. */
+export interface SubjectRow {
+  id: string;
+  name: string;
+  /** A vehicle's VIN and model's name; a model's OEM's name; a fleet's city (null where it does not apply). */
+  vin: string | null;
+  modelName: string | null;
+  oemName: string | null;
+  city: string | null;
+}
+
 /** Storage of the per-vehicle, per-day activity roll-up. Every read takes the caller's vehicle scope. */
 export interface ActivityStore {
+  /** The first and last day the roll-up holds; undefined when it holds none. */
+  heldDays(): Promise<DaySpan | undefined>;
+  /** The subjects with a vehicle in the scope (of `ids` when given), in no particular order. */
+  subjects(scope: VehicleScope, groupBy: GroupBy, ids?: readonly string[]): Promise<SubjectRow[]>;
+  /**
+   * Each subject (of `ids` when given) with a vehicle in the scope: how many, and their sums over the span (zeros
+   * for those that did nothing in it).
+   */
+  groupTotals(
+    scope: VehicleScope,
+    span: DaySpan,
+    groupBy: GroupBy,
+    ids?: readonly string[],
+  ): Promise<(ActivityTotals & { subjectId: string; vehicles: number })[]>;
+  /** The sums per subject of `ids` and day of the span over their vehicles in the scope (a day without rows absent). */
+  groupDays(
+    scope: VehicleScope,
+    span: DaySpan,
+    groupBy: GroupBy,
+    ids: readonly string[],
+  ): Promise<(ActivityDay & { subjectId: string })[]>;
+  /** Faults raised in [from, to] on the vehicles in the scope of each subject of `ids` (a subject with none absent). */
+  faultCounts(
+    scope: VehicleScope,
+    groupBy: GroupBy,
+    ids: readonly string[],
+    range: { from: Date; to: Date },
+  ): Promise<{ subjectId: string; faults: number }[]>;
   /**
    * The vehicles in the scope, and the sums of each day of the span over the ones summed (all of them, or a sample:
    * `summed`). A day nobody reported on may be absent.
@@ -79,6 +122,8 @@ export interface ActivityDeps {
   /** The carbon settings the caller's organisation saved (decision 0094), which the CO2 figures use. */
   carbon: Pick<CarbonSettingsStore, 'get' | 'seededContract'>;
   now: () => Date;
+  /** Runs `work` in one transaction with the audit log (an export's entry). */
+  transact<T>(work: (tx: { audit: AuditStore }) => Promise<T>): Promise<T>;
 }
 
 export const ZERO_TOTALS: ActivityTotals = {
