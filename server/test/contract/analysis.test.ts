@@ -105,7 +105,7 @@ describe('compare', () => {
     expect(backwards.json().fieldErrors.to).toBe('The end of the range is before its start.');
     const early = await send('SA', 'GET', '/analysis/compare?groupBy=fleet&top=3&from=2025-06-01T00:00:00Z');
     expect(early.statusCode).toBe(400);
-    expect(early.json().fieldErrors.from).toBe('Data starts on 2025-11-02; pick a later start.');
+    expect(early.json().fieldErrors.from).toBe('Data starts on 2025-11-02 (the last 60 days); pick a later start.');
   });
 });
 
@@ -135,5 +135,66 @@ describe('exports', () => {
     const bad = await send('SA', 'POST', '/analysis/exports', { ...body, rows: -1 });
     expectContract('post', '/analysis/exports', bad);
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('carbon report', () => {
+  type Figures = { vehicleCount: number; distanceKm: number; energyChargedKwh: number; avoidedLocationKg: number };
+  type Report = {
+    total: Figures;
+    byFleet: (Figures & { fleetId: string | null; contract: unknown })[];
+    byVehicle: (Figures & { vehicleId: string })[];
+    vehiclesShown: number;
+    settings: { gridIntensity: number; regions: unknown[] };
+  };
+
+  test("each km against its type's baseline, each kWh with losses at the grid's intensity, over the caller's vehicles", async () => {
+    const fleetId = await fleetOf('fa@voltline.demo');
+    const factors = 'gridIntensity=0.5&chargingLossPct=20&baseline2w=60&baseline3w=120&regions=';
+    const answer = await send('FA', 'GET', `/analysis/carbon?from=${FROM}&to=${TO}&${factors}`);
+    expectContract('get', '/analysis/carbon', answer);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const report = answer.json() as Report;
+    const { rows } = await sql<{ type: string; km: number; kwh: number; vehicles: number }>`
+      SELECT v.vehicle_type AS type, coalesce(sum(d.distance_km), 0)::float8 AS km,
+             coalesce(sum(d.energy_kwh), 0)::float8 AS kwh, count(DISTINCT v.id)::int AS vehicles
+      FROM vehicles v LEFT JOIN vehicle_activity_days d
+        ON d.vehicle_id = v.id AND d.day >= '2025-12-01' AND d.day < '2026-01-01'
+      WHERE v.fleet_id = ${fleetId} GROUP BY v.vehicle_type`.execute(server.database.db);
+    const km = rows.reduce((s, r) => s + r.km, 0);
+    const kwh = rows.reduce((s, r) => s + r.kwh, 0);
+    expect(km).toBeGreaterThan(0);
+    expect(report.total.vehicleCount).toBe(rows.reduce((s, r) => s + r.vehicles, 0));
+    expect(report.total.distanceKm).toBeCloseTo(km, 3);
+    const baselineKg = rows.reduce((s, r) => s + (r.km * (r.type === '2 Wheeler' ? 60 : 120)) / 1000, 0);
+    expect(report.total.avoidedLocationKg).toBeCloseTo(baselineKg - kwh * 1.2 * 0.5, 3);
+    expect(report.byFleet.map((f) => f.fleetId)).toEqual([fleetId]);
+    expect(report.vehiclesShown).toBe(report.byVehicle.length);
+    const avoided = report.byVehicle.map((v) => v.avoidedLocationKg);
+    expect(avoided).toEqual([...avoided].sort((a, b) => b - a));
+
+    const all = await send('SA', 'GET', `/analysis/carbon?from=${FROM}&to=${TO}`);
+    expectContract('get', '/analysis/carbon', all);
+    expect((all.json() as Report).total.vehicleCount).toBeGreaterThan(report.total.vehicleCount);
+  });
+
+  test("403 without `ce`; 404 for a fleet outside the caller's scope; 400 for a factor of 0", async () => {
+    const driver = await send('DR', 'GET', '/analysis/carbon');
+    expectContract('get', '/analysis/carbon', driver);
+    expect(driver.statusCode).toBe(403);
+    const other = await server.database.db
+      .selectFrom('fleets')
+      .select('id')
+      .where('id', '!=', await fleetOf('fa@voltline.demo'))
+      .executeTakeFirstOrThrow();
+    const outside = await send('FA', 'GET', `/analysis/carbon?fleetId=${other.id}`);
+    expectContract('get', '/analysis/carbon', outside);
+    expect(outside.statusCode).toBe(404);
+    const mine = await send('SA', 'GET', `/analysis/carbon?fleetId=${other.id}`);
+    expect(mine.statusCode).toBe(200);
+    const zero = await send('SA', 'GET', '/analysis/carbon?baseline2w=0');
+    expectContract('get', '/analysis/carbon', zero);
+    expect(zero.statusCode).toBe(400);
+    expect(zero.json().fieldErrors.baseline2w).toBeDefined();
   });
 });

@@ -2,6 +2,7 @@ import { grantedPermissions } from '@services/access-grants/granted-access';
 import { dashboardActivity, dashboardCharging } from '@services/activity/dashboard-activity';
 import { dashboardCo2 } from '@services/activity/dashboard-co2';
 import { compareAnalysis, listAnalysisSubjects, recordAnalysisExport } from '@services/analysis/analysis';
+import { getCarbonReport } from '@services/analysis/carbon-report';
 import { createDashboard } from '@services/dashboards/create-dashboard';
 import { dashboardFaultSummary } from '@services/dashboards/fault-summary';
 import { dashboardFleetStatus } from '@services/dashboards/fleet-status';
@@ -839,7 +840,7 @@ describe('the demo and the server run one implementation (decision 0110)', () =>
     expect({ status: fromDemo.status, body: fromDemo.body }).toEqual(appErrorAnswer(backwards as AppError));
   });
 
-  test("the demo's analysis subjects and comparison answer what the services answer; an export's refusal is the service's", async () => {
+  test("the demo's analysis subjects, comparison and carbon report answer what the services answer; an export's refusal is the service's", async () => {
     const token = await signIn('FA');
     const db = await getWorldDb();
     const ctx = authOfToken(token, db);
@@ -853,6 +854,15 @@ describe('the demo and the server run one implementation (decision 0110)', () =>
     const fromDemo = await call('GET', `/analysis/compare?${new URLSearchParams(query)}`, { token });
     expect(fromDemo.body).toEqual(compared);
     expect(compared.subjects).toHaveLength(3);
+    const report = await getCarbonReport(deps, callerOf(ctx), { from: query.from, to: query.to });
+    expect((await call('GET', `/analysis/carbon?from=${query.from}&to=${query.to}`, { token })).body).toEqual(report);
+    expect(report.total.distanceKm).toBeGreaterThan(0);
+    const otherFleet = db.tables.fleets.all().find((f) => f.id !== ctx.user.fleetId)?.id ?? '';
+    const outside = await getCarbonReport(deps, callerOf(ctx), { fleetId: otherFleet }).catch((e: unknown) => e);
+    expect(outside).toBeInstanceOf(AppError);
+    const outsideByDemo = await call('GET', `/analysis/carbon?fleetId=${otherFleet}`, { token });
+    expect({ status: outsideByDemo.status, body: outsideByDemo.body }).toEqual(appErrorAnswer(outside as AppError));
+    expect(outsideByDemo.status).toBe(404);
     const refused = await recordAnalysisExport(deps, callerOf(ctx), { kind: 'compare' }).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(AppError);
     const refusedByDemo = await call('POST', '/analysis/exports', { token, body: { kind: 'compare' } });

@@ -1,6 +1,7 @@
 import type { ServiceDeps } from '../../deps';
 import { dashboardActivity, dashboardCharging } from '../../services/activity/dashboard-activity';
 import { dashboardCo2 } from '../../services/activity/dashboard-co2';
+import { type CarbonReportQuery, getCarbonReport } from '../../services/analysis/carbon-report';
 import { compareAnalysis, listAnalysisSubjects, recordAnalysisExport } from '../../services/analysis/analysis';
 import { callerOf } from '../caller';
 import type { OperationHandlers } from './route-handler';
@@ -21,6 +22,7 @@ export function activityRoutes(deps: ServiceDeps): OperationHandlers {
       listAnalysisSubjects(d, callerOf(request), request.query as { groupBy?: string; q?: string }),
     compareAnalysis: async (request) =>
       compareAnalysis(d, callerOf(request), request.query as Parameters<typeof compareAnalysis>[2]),
+    getCarbonReport: async (request) => getCarbonReport(d, callerOf(request), request.query as CarbonReportQuery),
     recordAnalysisExport: async (request, reply) =>
       reply.code(201).send(await recordAnalysisExport(d, callerOf(request), request.body as Record<string, unknown>)),
   };

@@ -48,7 +48,9 @@ export function readAnalysisRange(
   const from = parse('from', Math.max(window.from, to - DEFAULT_DAYS * DAY_MS));
   if (Number.isNaN(from) || Number.isNaN(to)) return { from: window.from, to: window.to };
   if (to < from) errors.add('to', 'The end of the range is before its start.');
-  if (from < window.from - DAY_MS) errors.add('from', `Data starts on ${isoDay(window.from)}; pick a later start.`);
+  const held = Math.round((window.to - window.from) / DAY_MS);
+  if (from < window.from - DAY_MS)
+    errors.add('from', `Data starts on ${isoDay(window.from)} (the last ${held} days); pick a later start.`);
   else if (from > window.to) errors.add('from', `Data ends on ${isoDay(window.to)}; pick an earlier start.`);
   if (to > window.to + DAY_MS) errors.add('to', `Data ends on ${isoDay(window.to)}; pick an earlier end.`);
   return { from: Math.max(from, window.from), to: Math.min(to, window.to) };
