@@ -288,6 +288,17 @@ export function profileActivity(profile: DriveProfile, from: number, to: number)
   const out = new Map<string, ProfileDay>();
   if (to <= from) return out;
   const kwhPerSoc = kwhPerSocOf(profile);
+  // The UTC date of a slot, formatted once per UTC day (a profile day spans two).
+  let dateDay = Number.NaN;
+  let dateText = '';
+  const dateOf = (ms: number) => {
+    const n = Math.floor(ms / TIME.DAY);
+    if (n !== dateDay) {
+      dateDay = n;
+      dateText = new Date(n * TIME.DAY).toISOString().slice(0, 10);
+    }
+    return dateText;
+  };
   const first = dayAt(profile, from);
   for (let day = first.day, dayStart = first.dayStart; dayStart < to; day += 1, dayStart += TIME.DAY) {
     const plan = profile.day(day);
@@ -300,7 +311,7 @@ export function profileActivity(profile: DriveProfile, from: number, to: number)
       const b = Math.min(to, start + SLOT_MS);
       if (b <= a) continue;
       const share = (b - a) / SLOT_MS;
-      const date = new Date(start).toISOString().slice(0, 10);
+      const date = dateOf(start);
       let row = out.get(date);
       if (!row) {
         row = {
