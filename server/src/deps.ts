@@ -1,5 +1,6 @@
 import type { Db } from './db/database';
 import { createAccessGrantRepository } from './db/repositories/access-grant-repository';
+import { createActivityRepository } from './db/repositories/activity-repository';
 import { createAuditReader, createAuditRepository } from './db/repositories/audit-repository';
 import { createAuthRepository } from './db/repositories/auth-repository';
 import { createCommandRepository } from './db/repositories/command-repository';
@@ -36,6 +37,7 @@ import { createLogoFiles } from './files/logo-files';
 import { createWidgetFiles } from './files/widget-files';
 import { scryptHasher } from './security/passwords';
 import type { AccessGrantDeps } from './services/access-grants/grant-store';
+import type { ActivityDeps } from './services/activity/activity-store';
 import type { AuditDeps } from './services/audit/audit-reader';
 import type { AuditStore } from './services/audit/audit-chain';
 import type { AuthDeps } from './services/auth/auth-store';
@@ -68,6 +70,7 @@ import type { BatteryCycleDeps } from './services/battery-cycles/cycle-store';
 /** What each service gets on the server: its repositories over one database, the clock, and a transaction runner. */
 export interface ServiceDeps {
   accessGrants: AccessGrantDeps;
+  activity: ActivityDeps;
   audit: AuditDeps;
   auth: AuthDeps;
   commands: CommandDeps;
@@ -142,6 +145,10 @@ export function createServiceDeps(
 ): ServiceDeps {
   return {
     accessGrants: resource(db, now, 'grants', createAccessGrantRepository),
+    activity: {
+      ...resource(db, now, 'activity', createActivityRepository),
+      carbon: createCarbonSettingsRepository(db),
+    },
     audit: { audit: createAuditReader(db) },
     auth: { ...resource(db, now, 'auth', createAuthRepository), passwords: scryptHasher },
     carbonSettings: resource(db, now, 'carbon', createCarbonSettingsRepository),

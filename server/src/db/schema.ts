@@ -231,6 +231,22 @@ export interface SimTable {
   created_at: Timestamp;
   updated_at: Timestamp;
 }
+/** What each vehicle did per UTC day (migration 0018): the roll-up of the analysis, carbon and activity panels. */
+export interface VehicleActivityDayTable {
+  vehicle_id: string;
+  /** A `date`: written as `YYYY-MM-DD`, read through `to_char` (a driver would make it a local midnight). */
+  day: ColumnType<string, string, string>;
+  reporting_hours: Generated<number>;
+  driving_hours: Generated<number>;
+  distance_km: Generated<number>;
+  energy_kwh: Generated<number>;
+  charged_kwh: Generated<number>;
+  trips: Generated<number>;
+  charge_sessions: Generated<number>;
+  soc_used_pct: Generated<number>;
+  plug_in_soc_sum: Generated<number>;
+  unplug_soc_sum: Generated<number>;
+}
 /** Saved dashboards (migration 0017). */
 export interface DashboardTable {
   id: string;
@@ -640,6 +656,7 @@ export interface Database {
   access_grants: AccessGrantTable;
   geofences: GeofenceTable;
   dashboards: DashboardTable;
+  vehicle_activity_days: VehicleActivityDayTable;
   device_groups: DeviceGroupTable;
   group_owners: GroupOwnerView;
   faults: FaultTable;

@@ -15,3 +15,4 @@ export {
   TELEMETRY_STEP_MS,
   telemetryRunsOf,
 } from '@/mocks/world/histories';
+export { activityDaysOf } from '@/mocks/world/activity-days';

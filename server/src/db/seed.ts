@@ -2,6 +2,8 @@ import { type Insertable, sql } from 'kysely';
 import { COMMAND_DEFAULT_EXPIRY_S } from '@/domain/command-params';
 import { hashPassword } from '../security/passwords';
 import type { Db } from './database';
+import { seededActivityWindow } from '../services/activity/activity-days';
+import { activityDayColumns } from './repositories/activity-repository';
 import { commandColumns } from './repositories/command-repository';
 import { deviceGroupColumns } from './repositories/device-group-repository';
 import { deviceColumns } from './repositories/device-repository';
@@ -39,6 +41,7 @@ import type { TelemetryKey } from '../services/telemetry/telemetry-store';
 import { batteryCycleColumns } from './repositories/battery-cycle-repository';
 import { telemetryColumns } from './repositories/telemetry-repository';
 import {
+  activityDaysOf,
   batteryCyclesOf,
   CELL_SAMPLES,
   cellHistoryOf,
@@ -185,6 +188,12 @@ export async function seedDemoWorld(
           ),
         )
         .execute(),
+    );
+    // What each vehicle did per UTC day over the seeded window (decision 0114), from its drive profile.
+    const window = seededActivityWindow(world.referenceTime);
+    await insertInBatches(
+      vehicleRows.flatMap((v) => activityDaysOf(world.seed, v, window.from, window.to)),
+      (batch) => tx.insertInto('vehicle_activity_days').values(batch.map(activityDayColumns)).execute(),
     );
     await insertInBatches(deviceRows, (batch) =>
       tx

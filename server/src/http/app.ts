@@ -12,6 +12,7 @@ import { authenticateHook } from './caller';
 import { errorHandler, sendError } from './errors';
 import { loadOpenApi, operationsOf } from './openapi';
 import { parseQueryString } from './querystring';
+import { activityRoutes } from './routes/activity-routes';
 import { auditRoutes } from './routes/audit-routes';
 import { authRoutes } from './routes/auth-routes';
 import { commandRoutes } from './routes/command-routes';
@@ -61,6 +62,7 @@ const OPERATION_BODY_LIMITS: Record<string, number> = { postTicketMessage: 3 * 1
 /** Every operation implemented so far, by operationId. The rest answer 501 in the contract's error shape. */
 function implementedOperations(deps: ServiceDeps): OperationHandlers {
   return {
+    ...activityRoutes(deps),
     ...auditRoutes(deps),
     ...authRoutes(deps),
     ...commandRoutes(deps),

@@ -1,4 +1,9 @@
 import { grantedPermissions } from '@services/access-grants/granted-access';
+import { dashboardActivity, dashboardCharging } from '@services/activity/dashboard-activity';
+import { dashboardCo2 } from '@services/activity/dashboard-co2';
+import { compareAnalysis, listAnalysisSubjects, recordAnalysisExport } from '@services/analysis/analysis';
+import { getCarbonReport } from '@services/analysis/carbon-report';
+import { worldActivityDeps } from './activity-store';
 import { createDashboard } from '@services/dashboards/create-dashboard';
 import { dashboardFaultSummary } from '@services/dashboards/fault-summary';
 import { dashboardFleetStatus } from '@services/dashboards/fleet-status';
@@ -912,6 +917,66 @@ describe('the demo and the server run one implementation (decision 0110)', () =>
       const demo = await call('GET', url, { token });
       expect({ status: demo.status, body: demo.body }, url).toEqual(appErrorAnswer(thrown as AppError));
     }
+  });
+
+  test("the demo's activity, charging and CO2 panels answer what the service answers over the roll-up, in the caller's scope", async () => {
+    const token = await signIn('FA');
+    const db = await getWorldDb();
+    const ctx = authOfToken(token, db);
+    if (!ctx) throw new Error('no session');
+    const to = db.world.referenceTime;
+    const range = { from: new Date(to - 14 * 86_400_000).toISOString(), to: new Date(to).toISOString() };
+    const query = `from=${range.from}&to=${range.to}`;
+    const deps = worldActivityDeps(db, ctx.granted);
+    const activity = await dashboardActivity(deps, callerOf(ctx), range);
+    expect((await call('GET', `/dashboard-data/activity?${query}`, { token })).body).toEqual(activity);
+    expect(activity.days).toHaveLength(14);
+    expect(activity.vehicles).toBe(db.tables.vehicles.all().filter((v) => v.fleetId === ctx.user.fleetId).length);
+    expect(activity.days.some((d) => d.distanceKm > 0)).toBe(true);
+    const charging = await dashboardCharging(deps, callerOf(ctx), range);
+    expect((await call('GET', `/dashboard-data/charging?${query}`, { token })).body).toEqual(charging);
+    expect(charging.sessions).toBeGreaterThan(0);
+    const co2 = await dashboardCo2(deps, callerOf(ctx), range);
+    expect((await call('GET', `/dashboard-data/co2?${query}`, { token })).body).toEqual(co2);
+    expect(co2.distanceKm).toBeCloseTo(
+      activity.days.reduce((s, d) => s + d.distanceKm, 0),
+      -1,
+    );
+    const backwards = await dashboardActivity(deps, callerOf(ctx), { from: range.to, to: range.from }).catch(
+      (error: unknown) => error,
+    );
+    expect(backwards).toBeInstanceOf(AppError);
+    const fromDemo = await call('GET', `/dashboard-data/activity?from=${range.to}&to=${range.from}`, { token });
+    expect({ status: fromDemo.status, body: fromDemo.body }).toEqual(appErrorAnswer(backwards as AppError));
+  });
+
+  test("the demo's analysis subjects, comparison and carbon report answer what the services answer; an export's refusal is the service's", async () => {
+    const token = await signIn('FA');
+    const db = await getWorldDb();
+    const ctx = authOfToken(token, db);
+    if (!ctx) throw new Error('no session');
+    const deps = worldActivityDeps(db, ctx.granted);
+    const subjects = await listAnalysisSubjects(deps, callerOf(ctx), { groupBy: 'vehicle' });
+    expect((await call('GET', '/analysis/subjects?groupBy=vehicle', { token })).body).toEqual(subjects);
+    expect(subjects.items.length).toBeGreaterThan(0);
+    const query = { groupBy: 'vehicle', top: '3', from: '2025-12-01T00:00:00.000Z', to: '2026-01-01T00:00:00.000Z' };
+    const compared = await compareAnalysis(deps, callerOf(ctx), query);
+    const fromDemo = await call('GET', `/analysis/compare?${new URLSearchParams(query)}`, { token });
+    expect(fromDemo.body).toEqual(compared);
+    expect(compared.subjects).toHaveLength(3);
+    const report = await getCarbonReport(deps, callerOf(ctx), { from: query.from, to: query.to });
+    expect((await call('GET', `/analysis/carbon?from=${query.from}&to=${query.to}`, { token })).body).toEqual(report);
+    expect(report.total.distanceKm).toBeGreaterThan(0);
+    const otherFleet = db.tables.fleets.all().find((f) => f.id !== ctx.user.fleetId)?.id ?? '';
+    const outside = await getCarbonReport(deps, callerOf(ctx), { fleetId: otherFleet }).catch((e: unknown) => e);
+    expect(outside).toBeInstanceOf(AppError);
+    const outsideByDemo = await call('GET', `/analysis/carbon?fleetId=${otherFleet}`, { token });
+    expect({ status: outsideByDemo.status, body: outsideByDemo.body }).toEqual(appErrorAnswer(outside as AppError));
+    expect(outsideByDemo.status).toBe(404);
+    const refused = await recordAnalysisExport(deps, callerOf(ctx), { kind: 'compare' }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(AppError);
+    const refusedByDemo = await call('POST', '/analysis/exports', { token, body: { kind: 'compare' } });
+    expect({ status: refusedByDemo.status, body: refusedByDemo.body }).toEqual(appErrorAnswer(refused as AppError));
   });
 
   test('a transaction that fails leaves the world as it found it', async () => {

@@ -271,6 +271,12 @@ export interface ProfileDay {
   chargeSessions: number;
   /** Energy put back into the pack (kWh). */
   chargedKwh: number;
+  /** State of charge the driving took (percentage points). */
+  socUsedPct: number;
+  /** Sum of the state of charge at the start of each charging session counted (plug-in). */
+  plugInSocSum: number;
+  /** Sum of the state of charge at the end of each charging session counted (unplug; at `to` when it runs on). */
+  unplugSocSum: number;
 }
 
 /**
@@ -282,6 +288,17 @@ export function profileActivity(profile: DriveProfile, from: number, to: number)
   const out = new Map<string, ProfileDay>();
   if (to <= from) return out;
   const kwhPerSoc = kwhPerSocOf(profile);
+  // The UTC date of a slot, formatted once per UTC day (a profile day spans two).
+  let dateDay = Number.NaN;
+  let dateText = '';
+  const dateOf = (ms: number) => {
+    const n = Math.floor(ms / TIME.DAY);
+    if (n !== dateDay) {
+      dateDay = n;
+      dateText = new Date(n * TIME.DAY).toISOString().slice(0, 10);
+    }
+    return dateText;
+  };
   const first = dayAt(profile, from);
   for (let day = first.day, dayStart = first.dayStart; dayStart < to; day += 1, dayStart += TIME.DAY) {
     const plan = profile.day(day);
@@ -294,10 +311,21 @@ export function profileActivity(profile: DriveProfile, from: number, to: number)
       const b = Math.min(to, start + SLOT_MS);
       if (b <= a) continue;
       const share = (b - a) / SLOT_MS;
-      const date = new Date(start).toISOString().slice(0, 10);
+      const date = dateOf(start);
       let row = out.get(date);
       if (!row) {
-        row = { date, drivingHours: 0, distanceKm: 0, energyKwh: 0, trips: 0, chargeSessions: 0, chargedKwh: 0 };
+        row = {
+          date,
+          drivingHours: 0,
+          distanceKm: 0,
+          energyKwh: 0,
+          trips: 0,
+          chargeSessions: 0,
+          chargedKwh: 0,
+          socUsedPct: 0,
+          plugInSocSum: 0,
+          unplugSocSum: 0,
+        };
         out.set(date, row);
       }
       // A run starts in this slot when the slot before holds something else (the day before ends standing).
@@ -306,13 +334,21 @@ export function profileActivity(profile: DriveProfile, from: number, to: number)
         row.drivingHours += share * (SLOT_MS / TIME.HOUR);
         row.distanceKm += share * plan.slotKm;
         row.energyKwh += share * plan.slotKm * profile.kwhPerKm;
+        row.socUsedPct += share * plan.slotKm * profile.socPerKm;
         if (starts) row.trips += 1;
       } else {
         // The charge rises by CHARGE_PER_SLOT a slot until full: what it gained between the range's ends in the slot.
         const socAtFrac = (f: number) => Math.min(FULL_SOC, plan.socAt[s]! + CHARGE_PER_SLOT * f);
         const gain = socAtFrac((b - start) / SLOT_MS) - socAtFrac((a - start) / SLOT_MS);
         row.chargedKwh += gain * kwhPerSoc;
-        if (starts && plan.socAt[s + 1]! > plan.socAt[s]!) row.chargeSessions += 1;
+        if (starts && plan.socAt[s + 1]! > plan.socAt[s]!) {
+          row.chargeSessions += 1;
+          // Plugged in at the charge the run starts with; unplugged where the run ends (or at `to`).
+          let e = s;
+          while (e < SLOTS_PER_DAY && plan.kinds[e] === SLOT_KIND.charge) e += 1;
+          row.plugInSocSum += plan.socAt[s]!;
+          row.unplugSocSum += profileAt(profile, Math.min(to, dayStart + e * SLOT_MS)).soc;
+        }
       }
     }
   }
