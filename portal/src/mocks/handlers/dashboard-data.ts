@@ -2,26 +2,28 @@ import { dashboardRange } from '@services/dashboards/dashboard-range';
 import { dashboardFaultSummary } from '@services/dashboards/fault-summary';
 import { dashboardFleetStatus } from '@services/dashboards/fleet-status';
 import { dashboardRecentFaults } from '@services/dashboards/recent-faults';
+import { dashboardBatteryHealth } from '@services/dashboards/battery-health';
+import { dashboardFirmwareRollouts } from '@services/dashboards/firmware-rollouts-panel';
+import { dashboardSocDistribution } from '@services/dashboards/soc-distribution';
+import { dashboardTickets } from '@services/dashboards/ticket-panel';
 import { AppError } from '@services/lib/app-error';
 import { DASHBOARD_PANELS, type DashboardPanelId } from '@/domain/dashboard-panels';
 import { addFigures, ZERO_FIGURES } from '@/domain/carbon';
-import { clockRuns, TICKET_PRIORITIES, ticketSla } from '@/domain/tickets';
 import { TIME } from '../world/seeders/context';
 import type { WorldDb } from '../world/db';
 import { type TripRow, tripsOf } from '../world/histories';
-import { summariseWaves } from '../world/firmware-rollout';
 import { hashString } from '../world/prng';
 import type { Vehicle } from '../world/types';
 import { getWorldDb } from '../world/world-instance';
 import { savedOrDefaultCarbonSettings, vehicleCarbon } from './carbon';
 import { organisationOf, savedCarbonSettings } from './carbon-settings';
 import { activityFor } from './lib/analysis';
-import { type FirmwareHandlerOptions, settleRollout } from './lib/firmware';
+import type { FirmwareHandlerOptions } from './lib/firmware';
+import { settleSeen } from './firmware-rollouts';
 import type { ApiHttp } from './http';
 import { type AuthContext, requireAuth, requirePermission } from './lib/auth-context';
 import { invalidQuery } from './lib/http-error';
-import { firmwareFilterFor, vehicleFilterFor } from './lib/scope';
-import { ticketFilterFor } from '../adapter/ticket-store';
+import { vehicleFilterFor } from './lib/scope';
 import { answering } from '../adapter/answer';
 import { callerOf } from '../adapter/caller';
 import { worldDashboardDataDeps } from '../adapter/dashboard-store';
@@ -133,9 +135,6 @@ function activity(db: WorldDb, ctx: AuthContext, from: number, to: number) {
   };
 }
 
-/** Rollouts the firmware-rollouts panel lists at most. */
-export const ROLLOUTS_SHOWN = 8;
-
 /**
  * The aggregates the dashboards' panels show (`/dashboard-data/...`), each guarded by its panel's permission and computed
  * over the caller's scope. `onOtaUpdate` hears the device updates a read settles (the demo publishes them live, as the
@@ -184,21 +183,14 @@ export function createDashboardDataHandlers(
       }),
     ),
 
-    http.get('/dashboard-data/soc-distribution', async ({ request, response }) => {
-      const { db, ctx } = await panelContext(request, 'soc-distribution');
-      const buckets = [0, 20, 40, 60, 80].map((min) => ({
-        label: `${min}-${min + 20}%`,
-        min,
-        max: min + 20,
-        count: 0,
-      }));
-      const vehicles = scopedVehicles(ctx, db);
-      for (const v of vehicles) {
-        const bucket = buckets[Math.min(4, Math.floor(v.soc / 20))];
-        if (bucket) bucket.count += 1;
-      }
-      return response(200).json({ total: vehicles.length, buckets });
-    }),
+    http.get('/dashboard-data/soc-distribution', async ({ request, response }) =>
+      answering(async () => {
+        const db = await getWorldDb();
+        const ctx = requireAuth(request, db);
+        const deps = worldDashboardDataDeps(db, ctx.granted);
+        return response(200).json(await dashboardSocDistribution(deps, callerOf(ctx)));
+      }),
+    ),
 
     http.get('/dashboard-data/activity', async ({ request, response }) => {
       const { db, ctx } = await panelContext(request, 'energy-distance');
@@ -238,36 +230,23 @@ export function createDashboardDataHandlers(
       });
     }),
 
-    http.get('/dashboard-data/battery-health', async ({ request, response }) => {
-      const { db, ctx } = await panelContext(request, 'battery-health');
-      const ratings = ([1, 2, 3, 4, 5] as const).map((rating) => ({ rating, count: 0 }));
-      const vehicles = scopedVehicles(ctx, db);
-      for (const v of vehicles) {
-        const row = ratings.find((r) => r.rating === v.healthRating);
-        if (row) row.count += 1;
-      }
-      return response(200).json({ total: vehicles.length, ratings });
-    }),
+    http.get('/dashboard-data/battery-health', async ({ request, response }) =>
+      answering(async () => {
+        const db = await getWorldDb();
+        const ctx = requireAuth(request, db);
+        const deps = worldDashboardDataDeps(db, ctx.granted);
+        return response(200).json(await dashboardBatteryHealth(deps, callerOf(ctx)));
+      }),
+    ),
 
-    http.get('/dashboard-data/tickets', async ({ request, response }) => {
-      const { db, ctx } = await panelContext(request, 'tickets');
-      const now = Date.now();
-      const visible = ticketFilterFor(ctx, db);
-      const rows = TICKET_PRIORITIES.map((priority) => ({ priority, open: 0, breached: 0 }));
-      for (const t of db.tables.tickets.values()) {
-        if (!visible(t) || !clockRuns(t.status)) continue;
-        const row = rows.find((r) => r.priority === t.priority);
-        if (!row) continue;
-        row.open += 1;
-        const sla = ticketSla(t, now);
-        if (sla.firstResponse.state === 'breached' || sla.resolution.state === 'breached') row.breached += 1;
-      }
-      return response(200).json({
-        open: rows.reduce((s, r) => s + r.open, 0),
-        breached: rows.reduce((s, r) => s + r.breached, 0),
-        byPriority: rows,
-      });
-    }),
+    http.get('/dashboard-data/tickets', async ({ request, response }) =>
+      answering(async () => {
+        const db = await getWorldDb();
+        const ctx = requireAuth(request, db);
+        const deps = worldDashboardDataDeps(db, ctx.granted);
+        return response(200).json(await dashboardTickets(deps, callerOf(ctx)));
+      }),
+    ),
 
     http.get('/dashboard-data/co2', async ({ request, response }) => {
       const { db, ctx } = await panelContext(request, 'co2');
@@ -296,53 +275,16 @@ export function createDashboardDataHandlers(
       });
     }),
 
-    http.get('/dashboard-data/firmware-rollouts', async ({ request, response }) => {
-      const { db, ctx } = await panelContext(request, 'firmware-rollouts');
-      const sees = firmwareFilterFor(ctx);
-      const now = Date.now();
-      const open = [];
-      for (const r of db.tables.firmwareRollouts.all()) {
-        if (!sees(r) || (r.status !== 'running' && r.status !== 'paused')) continue;
-        // Settled first, as the firmware page does, so the panel shows where the rollout is now.
-        const settled = settleRollout(db, r, now, options.onOtaUpdate);
-        if (settled.rollout.status === 'running' || settled.rollout.status === 'paused') open.push(settled);
-      }
-      await db.persist();
-      open.sort(
-        (a, b) =>
-          Number(b.rollout.status === 'paused') - Number(a.rollout.status === 'paused') ||
-          b.rollout.startedAt - a.rollout.startedAt,
-      );
-      const items = open.slice(0, ROLLOUTS_SHOWN).map(({ rollout: r, updates }) => {
-        const waves = summariseWaves(r.waveCount, updates);
-        const sum = (k: 'completed' | 'failed' | 'inProgress' | 'waiting') => waves.reduce((s, w) => s + w[k], 0);
-        const completed = sum('completed');
-        const failed = sum('failed');
-        return {
-          id: r.id,
-          version: r.version,
-          deviceType: r.deviceType,
-          modelName: r.modelId ? (db.tables.models.get(r.modelId)?.name ?? null) : null,
-          targetLabel: r.targetLabel,
-          status: r.status as 'running' | 'paused',
-          pauseReason: r.pauseReason,
-          deviceCount: r.deviceCount,
-          completed,
-          failed,
-          inProgress: sum('inProgress'),
-          waiting: sum('waiting'),
-          progressPct: r.deviceCount > 0 ? round(((completed + failed) / r.deviceCount) * 100) : 0,
-          currentWave: r.currentWave,
-          waveCount: r.waveCount,
-          startedAt: iso(r.startedAt) as string,
-        };
-      });
-      return response(200).json({
-        running: open.filter((o) => o.rollout.status === 'running').length,
-        paused: open.filter((o) => o.rollout.status === 'paused').length,
-        items,
-      });
-    }),
+    http.get('/dashboard-data/firmware-rollouts', async ({ request, response }) =>
+      answering(async () => {
+        const db = await getWorldDb();
+        const ctx = requireAuth(request, db);
+        // The demo's simulated devices move on to now first (decision 0075), as on the firmware page.
+        await settleSeen(db, ctx, options.onOtaUpdate);
+        const deps = worldDashboardDataDeps(db, ctx.granted);
+        return response(200).json(await dashboardFirmwareRollouts(deps, callerOf(ctx)));
+      }),
+    ),
 
     http.get('/dashboard-data/my-vehicles', async ({ request, response }) => {
       const { db, ctx } = await panelContext(request, 'my-vehicles');
