@@ -9,6 +9,7 @@ import { createFirmwareRepository } from './db/repositories/firmware-repository'
 import { createDashboardRepository } from './db/repositories/dashboard-repository';
 import { createGeofenceRepository } from './db/repositories/geofence-repository';
 import { createFaultRepository } from './db/repositories/fault-repository';
+import { createHardwareLogRepository } from './db/repositories/hardware-log-repository';
 import { createModelRepository } from './db/repositories/model-repository';
 import { createNotificationRepository } from './db/repositories/notification-repository';
 import { createTicketRepository } from './db/repositories/ticket-repository';
@@ -38,6 +39,7 @@ import type { DashboardDataDeps } from './services/dashboards/dashboard-data-sto
 import type { DashboardDeps } from './services/dashboards/dashboard-store';
 import type { GeofenceDeps } from './services/geofences/geofence-store';
 import type { FaultDeps } from './services/faults/fault-store';
+import type { HardwareLogDeps } from './services/hardware-logs/hardware-log-store';
 import type { ModelDeps } from './services/models/model-store';
 import type { ProfileDeps } from './services/profile/profile-store';
 import type { NotificationDeps } from './services/notifications/notification-store';
@@ -64,6 +66,7 @@ export interface ServiceDeps {
   dashboardData: DashboardDataDeps;
   geofences: GeofenceDeps;
   faults: FaultDeps;
+  hardwareLogs: HardwareLogDeps;
   models: ModelDeps;
   notifications: NotificationDeps;
   profile: ProfileDeps;
@@ -147,6 +150,7 @@ export function createServiceDeps(
     },
     geofences: resource(db, now, 'geofences', createGeofenceRepository),
     faults: resource(db, now, 'faults', createFaultRepository),
+    hardwareLogs: { hardwareLogs: createHardwareLogRepository(db), now },
     models: resource(db, now, 'models', createModelRepository),
     notifications: resource(db, now, 'notifications', createNotificationRepository),
     profile: {

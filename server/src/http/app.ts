@@ -21,6 +21,7 @@ import { deviceGroupRoutes } from './routes/device-group-routes';
 import { firmwareRoutes } from './routes/firmware-routes';
 import { deviceRoutes } from './routes/device-routes';
 import { dashboardRoutes } from './routes/dashboard-routes';
+import { hardwareLogRoutes } from './routes/hardware-log-routes';
 import { geofenceRoutes } from './routes/geofence-routes';
 import { faultRoutes } from './routes/fault-routes';
 import { modelRoutes } from './routes/model-routes';
@@ -68,6 +69,7 @@ function implementedOperations(deps: ServiceDeps): OperationHandlers {
     ...dashboardRoutes(deps),
     ...geofenceRoutes(deps),
     ...faultRoutes(deps),
+    ...hardwareLogRoutes(deps),
     ...modelRoutes(deps),
     ...notificationRoutes(deps),
     ...profileRoutes(deps),

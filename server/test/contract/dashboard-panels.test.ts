@@ -36,14 +36,17 @@ describe('panel data: SoC distribution and battery health', () => {
   test('the vehicles in scope by SoC bucket now; a fleet admin counts only their fleet', async () => {
     const expected = (rows: { soc: number }[]) => {
       const counts = [0, 0, 0, 0, 0];
-      for (const v of rows) counts[Math.min(4, Math.floor(Number(v.soc) / 20))] += 1;
+      for (const v of rows) {
+        const i = Math.min(4, Math.floor(Number(v.soc) / 20));
+        counts[i] = (counts[i] ?? 0) + 1;
+      }
       return {
         total: rows.length,
         buckets: [0, 20, 40, 60, 80].map((min, i) => ({
           label: `${min}-${min + 20}%`,
           min,
           max: min + 20,
-          count: counts[i],
+          count: counts[i] ?? 0,
         })),
       };
     };
