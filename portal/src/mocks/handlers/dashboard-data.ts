@@ -1,6 +1,7 @@
 import { dashboardRange } from '@services/dashboards/dashboard-range';
 import { dashboardFaultSummary } from '@services/dashboards/fault-summary';
 import { dashboardFleetStatus } from '@services/dashboards/fleet-status';
+import { dashboardMyVehicles } from '@services/dashboards/my-vehicles';
 import { dashboardRecentFaults } from '@services/dashboards/recent-faults';
 import { dashboardBatteryHealth } from '@services/dashboards/battery-health';
 import { dashboardFirmwareRollouts } from '@services/dashboards/firmware-rollouts-panel';
@@ -11,7 +12,6 @@ import { DASHBOARD_PANELS, type DashboardPanelId } from '@/domain/dashboard-pane
 import { addFigures, ZERO_FIGURES } from '@/domain/carbon';
 import { TIME } from '../world/seeders/context';
 import type { WorldDb } from '../world/db';
-import { type TripRow, tripsOf } from '../world/histories';
 import { hashString } from '../world/prng';
 import type { Vehicle } from '../world/types';
 import { getWorldDb } from '../world/world-instance';
@@ -27,11 +27,10 @@ import { vehicleFilterFor } from './lib/scope';
 import { answering } from '../adapter/answer';
 import { callerOf } from '../adapter/caller';
 import { worldDashboardDataDeps } from '../adapter/dashboard-store';
+import { worldMyVehiclesDeps } from '../adapter/last-trip-store';
 
 /** Above this many vehicles, trip figures come from a deterministic sample, scaled up (trips are costly to replay). */
 export const ACTIVITY_SAMPLE = 500;
-/** Service every this many km (the world has no service records; decision 0077). */
-export const SERVICE_INTERVAL_KM = 5000;
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -54,22 +53,6 @@ function scopedVehicles(ctx: AuthContext, db: WorldDb): Vehicle[] {
   const out: Vehicle[] = [];
   for (const v of db.tables.vehicles.values()) if (inScope(v)) out.push(v);
   return out;
-}
-
-/** Trips replay road routes, so they are kept per world and vehicle once computed. */
-const tripCache = new WeakMap<WorldDb, Map<string, TripRow[]>>();
-function tripsCached(db: WorldDb, vehicle: Vehicle): TripRow[] {
-  let perWorld = tripCache.get(db);
-  if (!perWorld) {
-    perWorld = new Map();
-    tripCache.set(db, perWorld);
-  }
-  let trips = perWorld.get(vehicle.id);
-  if (!trips) {
-    trips = tripsOf(db.world.seed, vehicle, db.world.referenceTime);
-    perWorld.set(vehicle.id, trips);
-  }
-  return trips;
 }
 
 /** The vehicles whose trips are replayed: all of them, or a deterministic sample of ACTIVITY_SAMPLE. */
@@ -286,37 +269,12 @@ export function createDashboardDataHandlers(
       }),
     ),
 
-    http.get('/dashboard-data/my-vehicles', async ({ request, response }) => {
-      const { db, ctx } = await panelContext(request, 'my-vehicles');
-      // Only a driver's or EV owner's own vehicles: other roles holding the key see none rather than a whole fleet.
-      const own = ctx.roleType === 'driver' || ctx.roleType === 'evOwner' ? scopedVehicles(ctx, db) : [];
-      const items = own.slice(0, 20).map((v) => {
-        const trip = tripsCached(db, v).find((t) => t.endedAt !== null) ?? null;
-        const model = db.tables.models.get(v.modelId);
-        const nextService = (Math.floor(v.odometerKm / SERVICE_INTERVAL_KM) + 1) * SERVICE_INTERVAL_KM;
-        return {
-          id: v.id,
-          registrationNumber: v.registrationNumber,
-          model: model?.name ?? null,
-          soc: v.soc,
-          rangeKm: v.rangeKm,
-          isLive: v.isLive,
-          stateCode: v.stateCode,
-          odometerKm: v.odometerKm,
-          serviceIntervalKm: SERVICE_INTERVAL_KM,
-          serviceDueKm: round(nextService - v.odometerKm),
-          lastTrip: trip
-            ? {
-                startedAt: iso(trip.startedAt) as string,
-                endedAt: iso(trip.endedAt),
-                distanceKm: trip.distanceKm,
-                durationMin: trip.durationMin,
-                energyKwh: trip.energyKwh,
-              }
-            : null,
-        };
-      });
-      return response(200).json({ items });
-    }),
+    http.get('/dashboard-data/my-vehicles', async ({ request, response }) =>
+      answering(async () => {
+        const db = await getWorldDb();
+        const ctx = requireAuth(request, db);
+        return response(200).json(await dashboardMyVehicles(worldMyVehiclesDeps(db, ctx.granted), callerOf(ctx)));
+      }),
+    ),
   ];
 }
