@@ -8,6 +8,12 @@ import { createDeviceRepository } from './db/repositories/device-repository';
 import { createFirmwareRepository } from './db/repositories/firmware-repository';
 import { createDashboardRepository } from './db/repositories/dashboard-repository';
 import { createGeofenceRepository } from './db/repositories/geofence-repository';
+import {
+  createFeedbackReportRepository,
+  createSdkKeyRepository,
+  createWidgetSessionRepository,
+  createWidgetUploadRepository,
+} from './db/repositories/feedback-repository';
 import { createFaultRepository } from './db/repositories/fault-repository';
 import { createHardwareLogRepository } from './db/repositories/hardware-log-repository';
 import { createModelRepository } from './db/repositories/model-repository';
@@ -25,6 +31,7 @@ import { createSimRepository } from './db/repositories/sim-repository';
 import { createUserRepository } from './db/repositories/user-repository';
 import { createVehicleRepository } from './db/repositories/vehicle-repository';
 import { createLogoFiles } from './files/logo-files';
+import { createWidgetFiles } from './files/widget-files';
 import { scryptHasher } from './security/passwords';
 import type { AccessGrantDeps } from './services/access-grants/grant-store';
 import type { AuditDeps } from './services/audit/audit-reader';
@@ -38,6 +45,8 @@ import type { FirmwareDeps } from './services/firmware/firmware-store';
 import type { DashboardDataDeps } from './services/dashboards/dashboard-data-store';
 import type { DashboardDeps } from './services/dashboards/dashboard-store';
 import type { GeofenceDeps } from './services/geofences/geofence-store';
+import type { FeedbackDeps } from './services/feedback/feedback-store';
+import { createWindowLimiter } from './services/feedback/rate-limit';
 import type { FaultDeps } from './services/faults/fault-store';
 import type { HardwareLogDeps } from './services/hardware-logs/hardware-log-store';
 import type { ModelDeps } from './services/models/model-store';
@@ -67,6 +76,7 @@ export interface ServiceDeps {
   geofences: GeofenceDeps;
   faults: FaultDeps;
   hardwareLogs: HardwareLogDeps;
+  feedback: FeedbackDeps;
   models: ModelDeps;
   notifications: NotificationDeps;
   profile: ProfileDeps;
@@ -151,6 +161,15 @@ export function createServiceDeps(
     geofences: resource(db, now, 'geofences', createGeofenceRepository),
     faults: resource(db, now, 'faults', createFaultRepository),
     hardwareLogs: { hardwareLogs: createHardwareLogRepository(db), now },
+    feedback: {
+      sdkKeys: createSdkKeyRepository(db),
+      sessions: createWidgetSessionRepository(db),
+      reports: createFeedbackReportRepository(db),
+      uploads: createWidgetUploadRepository(db),
+      files: createWidgetFiles(dataDir),
+      limiter: createWindowLimiter(),
+      now,
+    },
     models: resource(db, now, 'models', createModelRepository),
     notifications: resource(db, now, 'notifications', createNotificationRepository),
     profile: {

@@ -93,6 +93,17 @@ test('an acknowledged write survives kill -9 of the server and a restart on the 
   });
   expect(created.status).toBe(201);
   const { id } = (await created.json()) as { id: string };
+  // A widget report (decision 0115), acknowledged before the kill: a retry after the restart finds it, stores nothing.
+  const report = JSON.stringify({ type: 'BUG', clientId: 'durable-report-1', formData: { description: 'kept' } });
+  const sendReport = () =>
+    fetch(`${base}/widget-api/bugs/v2`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'api-token': 'demo-widget-key' },
+      body: report,
+    });
+  const sent = await sendReport();
+  expect(sent.status).toBe(201);
+  const reportId = ((await sent.json()) as { id: string }).id;
 
   const exited = new Promise((resolve) => first.once('exit', resolve));
   first.kill('SIGKILL');
@@ -103,6 +114,9 @@ test('an acknowledged write survives kill -9 of the server and a restart on the 
   const read = await fetch(`${base}/api/vehicles/${id}`, { headers: { authorization: `Bearer ${token}` } });
   expect(read.status).toBe(200);
   expect(await read.json()).toMatchObject({ id, vin: 'DURABLE0000000001' });
+  const retried = await sendReport();
+  expect(retried.status).toBe(201);
+  expect(((await retried.json()) as { id: string }).id).toBe(reportId);
 
   const stopped = new Promise((resolve) => second.once('exit', resolve));
   second.kill('SIGTERM');

@@ -24,8 +24,12 @@ export function loadMigrations(dir: string = fileURLToPath(new URL('./migrations
       return { id: Number(match[1]), name: match[2], sql: readFileSync(`${dir}/${file}`, 'utf8') };
     })
     .sort((a, b) => a.id - b.id);
+  // Numbers only rise; a gap is allowed while branches that each took a number land one by one.
   migrations.forEach((migration, index) => {
-    if (migration.id !== index + 1) throw new Error(`Migrations must be numbered 0001, 0002, ... without gaps`);
+    const previous = migrations[index - 1];
+    if (migration.id < 1 || (previous && previous.id === migration.id)) {
+      throw new Error(`Migrations must be numbered 0001, 0002, ... once each (${migration.id} is not)`);
+    }
   });
   return migrations;
 }
@@ -43,9 +47,10 @@ export async function migrate(handle: DatabaseHandle, migrations: Migration[] = 
     )`);
     const rows = await handle.db.selectFrom('schema_migrations').select(['id']).execute();
     const done = new Set(rows.map((row) => row.id));
-    const newest = Math.max(0, ...done);
-    if (newest > migrations.length) {
-      throw new Error(`The database is at migration ${newest}, newer than this server (${migrations.length})`);
+    const known = new Set(migrations.map((migration) => migration.id));
+    const unknown = [...done].filter((id) => !known.has(id));
+    if (unknown.length > 0) {
+      throw new Error(`The database has migration ${Math.max(...unknown)}, which this server does not know`);
     }
     const applied: number[] = [];
     for (const migration of migrations) {

@@ -505,6 +505,73 @@ export interface HardwareLogTable {
   vehicle_id: string | null;
   message: string;
 }
+/** The widget API (migration 0022, decision 0115). */
+export interface SdkKeyTable {
+  id: string;
+  tenant_id: string;
+  key: string;
+  name: string;
+  config: ColumnType<unknown, string | null | undefined, string | null>;
+  created_at: Timestamp;
+  revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface WidgetSessionTable {
+  id: string;
+  sdk_key_id: string;
+  hash_sha256: string;
+  user_id: string | null;
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  value: number | null;
+  lang: string | null;
+  attributes: ColumnType<Record<string, unknown>, string | undefined, string>;
+  custom_data: ColumnType<Record<string, unknown>, string | undefined, string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  last_seen_at: Timestamp;
+}
+export interface WidgetSessionEventTable {
+  id: GeneratedAlways<string>;
+  session_id: string;
+  name: string;
+  occurred_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  data: ColumnType<unknown, string | null, string | null>;
+  received_at: Timestamp;
+}
+
+export interface FeedbackReportTable {
+  id: string;
+  sdk_key_id: string;
+  tenant_id: string;
+  session_id: string | null;
+  client_id: string | null;
+  type: string;
+  priority: string | null;
+  status: ColumnType<string, string | undefined, string>;
+  description: string | null;
+  reported_by: string | null;
+  page_url: string | null;
+  is_silent: boolean;
+  outbound: string | null;
+  /** The report's JSON text as received (a `json` column; pg answers it parsed). */
+  body: ColumnType<unknown, string, string>;
+  body_bytes: number;
+  created_at: Timestamp;
+}
+export interface WidgetUploadTable {
+  id: string;
+  sdk_key_id: string;
+  tenant_id: string;
+  session_id: string | null;
+  file: string;
+  file_name: string;
+  type: string;
+  size: number;
+  created_at: Timestamp;
+}
+
 export interface Database {
   oems: OemTable;
   dealers: DealerTable;
@@ -538,4 +605,9 @@ export interface Database {
   ticket_messages: TicketMessageTable;
   commands: CommandTable;
   schema_migrations: SchemaMigrationTable;
+  sdk_keys: SdkKeyTable;
+  widget_sessions: WidgetSessionTable;
+  widget_session_events: WidgetSessionEventTable;
+  feedback_reports: FeedbackReportTable;
+  widget_uploads: WidgetUploadTable;
 }

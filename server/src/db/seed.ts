@@ -6,6 +6,7 @@ import { commandColumns } from './repositories/command-repository';
 import { deviceGroupColumns } from './repositories/device-group-repository';
 import { deviceColumns } from './repositories/device-repository';
 import { geofenceColumns } from './repositories/geofence-repository';
+import { seedDemoSdkKey } from './repositories/feedback-repository';
 import { faultColumns } from './repositories/fault-repository';
 import { hardwareLogColumns } from './repositories/hardware-log-repository';
 import { otaUpdateColumns, releaseColumns, rolloutColumns } from './repositories/firmware-repository';
@@ -451,6 +452,7 @@ export async function seedDemoWorld(
         .values(batch.map((h) => hardwareLogColumns({ ...h, occurredAt: iso(h.occurredAt) })))
         .execute(),
     );
+    await seedDemoSdkKey(tx, iso(world.referenceTime));
   });
   return { vehicles: vehicleRows.length, users: users.length };
 }

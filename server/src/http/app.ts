@@ -38,6 +38,7 @@ import { userRoutes } from './routes/user-routes';
 import { vehicleRoutes } from './routes/vehicle-routes';
 import { registerSecurityHeaders } from './security-headers';
 import { createValidatorCompiler } from './validator';
+import { WIDGET_API_PREFIX, widgetApi } from './widget-api';
 
 export interface AppOptions {
   config: Config;
@@ -160,6 +161,9 @@ export async function voltlineApp(app: FastifyInstance, options: AppOptions): Pr
     // The plugin merges partial route options into the route it builds; its types ask for whole ones.
     operationResolver: resolve as never,
   });
+
+  // The widget API: its own scope, CORS and limits (decision 0115).
+  await app.register(widgetApi, { prefix: WIDGET_API_PREFIX, deps });
 
   const hasPortal = existsSync(join(config.portalDir, 'index.html'));
   if (hasPortal) {
