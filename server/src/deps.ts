@@ -16,6 +16,7 @@ import {
   createWidgetUploadRepository,
 } from './db/repositories/feedback-repository';
 import { createFaultRepository } from './db/repositories/fault-repository';
+import { createHardwareLogRepository } from './db/repositories/hardware-log-repository';
 import { createModelRepository } from './db/repositories/model-repository';
 import { createNotificationRepository } from './db/repositories/notification-repository';
 import { createTicketRepository } from './db/repositories/ticket-repository';
@@ -52,6 +53,7 @@ import type { GeofenceDeps } from './services/geofences/geofence-store';
 import type { FeedbackDeps } from './services/feedback/feedback-store';
 import { createWindowLimiter } from './services/feedback/rate-limit';
 import type { FaultDeps } from './services/faults/fault-store';
+import type { HardwareLogDeps } from './services/hardware-logs/hardware-log-store';
 import type { ModelDeps } from './services/models/model-store';
 import type { ProfileDeps } from './services/profile/profile-store';
 import type { NotificationDeps } from './services/notifications/notification-store';
@@ -82,6 +84,7 @@ export interface ServiceDeps {
   dashboardData: DashboardDataDeps;
   geofences: GeofenceDeps;
   faults: FaultDeps;
+  hardwareLogs: HardwareLogDeps;
   feedback: FeedbackDeps;
   models: ModelDeps;
   notifications: NotificationDeps;
@@ -164,9 +167,16 @@ export function createServiceDeps(
       deviceGroups: createDeviceGroupRepository(db),
     },
     dashboards: resource(db, now, 'dashboards', createDashboardRepository),
-    dashboardData: { faults: createFaultRepository(db), vehicles: createVehicleRepository(db), now },
+    dashboardData: {
+      faults: createFaultRepository(db),
+      vehicles: createVehicleRepository(db),
+      tickets: createTicketRepository(db),
+      firmware: createFirmwareRepository(db),
+      now,
+    },
     geofences: resource(db, now, 'geofences', createGeofenceRepository),
     faults: resource(db, now, 'faults', createFaultRepository),
+    hardwareLogs: { hardwareLogs: createHardwareLogRepository(db), now },
     feedback: {
       sdkKeys: createSdkKeyRepository(db),
       sessions: createWidgetSessionRepository(db),

@@ -511,6 +511,16 @@ export interface OtaUpdateTable {
   last_report_at: Timestamp | null;
   created_at: Timestamp;
 }
+/** The messages logger devices sent (migration 0021). */
+export interface HardwareLogTable {
+  id: string;
+  occurred_at: Timestamp;
+  level: string;
+  device_id: string;
+  device_serial: string;
+  vehicle_id: string | null;
+  message: string;
+}
 /** The widget API (migration 0022, decision 0115). */
 export interface SdkKeyTable {
   id: string;
@@ -660,6 +670,7 @@ export interface Database {
   device_groups: DeviceGroupTable;
   group_owners: GroupOwnerView;
   faults: FaultTable;
+  hardware_logs: HardwareLogTable;
   notifications: NotificationTable;
   rules: RuleTable;
   firmware_releases: FirmwareReleaseTable;

@@ -16,3 +16,4 @@ export {
   telemetryRunsOf,
 } from '@/mocks/world/histories';
 export { activityDaysOf } from '@/mocks/world/activity-days';
+export { hardwareLogsOf } from '@/mocks/world/hardware-logs';

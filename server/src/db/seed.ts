@@ -10,6 +10,7 @@ import { deviceColumns } from './repositories/device-repository';
 import { geofenceColumns } from './repositories/geofence-repository';
 import { seedDemoSdkKey } from './repositories/feedback-repository';
 import { faultColumns } from './repositories/fault-repository';
+import { hardwareLogColumns } from './repositories/hardware-log-repository';
 import { otaUpdateColumns, releaseColumns, rolloutColumns } from './repositories/firmware-repository';
 import { modelColumns } from './repositories/model-repository';
 import { notificationColumns } from './repositories/notification-repository';
@@ -48,6 +49,7 @@ import {
   createWorld,
   DEFAULT_SEED,
   DEMO_PASSWORD,
+  hardwareLogsOf,
   savedLocationsOf,
   supplyContractOf,
   telemetryRunsOf,
@@ -64,6 +66,11 @@ export const CYCLE_SEED_DAYS = 14;
 export const CELL_SEED_CYCLES = 1;
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
+/**
+ * The hardware log's seeded window before the world's "now" (decision 0114): the demo keeps three days, one message
+ * per fitted logger per half hour; the server seeds the last 12 hours of it, and ingestion (issue 35) appends.
+ */
+export const HARDWARE_LOG_SEED_MS = 12 * 3_600_000;
 const iso = (ms: number | null | undefined) => new Date(ms ?? 0).toISOString();
 const isoOrNull = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -472,6 +479,17 @@ export async function seedDemoWorld(
             created_by: a.createdBy,
           })),
         )
+        .execute(),
+    );
+    // The hardware log's last 12 hours (the world's generator over the fitted loggers), after the devices it names.
+    const fitted = g.loggers().filter((d) => d.vehicleId !== null);
+    const logs = hardwareLogsOf(world.seed, fitted, world.referenceTime, {
+      from: world.referenceTime - HARDWARE_LOG_SEED_MS,
+    });
+    await insertInBatches(logs, (batch) =>
+      tx
+        .insertInto('hardware_logs')
+        .values(batch.map((h) => hardwareLogColumns({ ...h, occurredAt: iso(h.occurredAt) })))
         .execute(),
     );
     await seedDemoSdkKey(tx, iso(world.referenceTime));

@@ -22,6 +22,7 @@ import { deviceGroupRoutes } from './routes/device-group-routes';
 import { firmwareRoutes } from './routes/firmware-routes';
 import { deviceRoutes } from './routes/device-routes';
 import { dashboardRoutes } from './routes/dashboard-routes';
+import { hardwareLogRoutes } from './routes/hardware-log-routes';
 import { geofenceRoutes } from './routes/geofence-routes';
 import { faultRoutes } from './routes/fault-routes';
 import { modelRoutes } from './routes/model-routes';
@@ -73,6 +74,7 @@ function implementedOperations(deps: ServiceDeps): OperationHandlers {
     ...dashboardRoutes(deps),
     ...geofenceRoutes(deps),
     ...faultRoutes(deps),
+    ...hardwareLogRoutes(deps),
     ...modelRoutes(deps),
     ...notificationRoutes(deps),
     ...profileRoutes(deps),

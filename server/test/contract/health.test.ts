@@ -34,16 +34,17 @@ test('every answer carries the security headers and a request id', async () => {
 });
 
 test('an operation not implemented yet answers 501 in the error shape, after authentication', async () => {
-  expect((await server.call({ method: 'GET', url: '/api/hardware-logs' })).statusCode).toBe(401);
+  // The my-vehicles panel waits for the trips table (decision 0114): a driver's call reaches the 501.
+  expect((await server.call({ method: 'GET', url: '/api/dashboard-data/my-vehicles' })).statusCode).toBe(401);
   const response = await server.call({
     method: 'GET',
-    url: '/api/hardware-logs',
-    token: await server.tokenOf('SA'),
+    url: '/api/dashboard-data/my-vehicles',
+    token: await server.tokenOf('DR'),
   });
   expect(response.statusCode).toBe(501);
   expect(response.json()).toEqual({
     code: 'not_implemented',
-    message: 'listHardwareLogs is not implemented on this server yet.',
+    message: 'dashboardMyVehicles is not implemented on this server yet.',
   });
 });
 

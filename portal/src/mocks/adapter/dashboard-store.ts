@@ -7,6 +7,8 @@ import type { WorldDb } from '../world/db';
 import type { DashboardRecord, Vehicle } from '../world/types';
 import { worldAuditStore } from './audit-store';
 import { worldFaultStore } from './fault-store';
+import { worldFirmwareStore } from './firmware-store';
+import { worldTicketStore } from './ticket-store';
 import { worldVehicleStore } from './vehicle-store';
 import { type UndoLog, worldTransact } from './world-transaction';
 
@@ -57,6 +59,8 @@ export function worldDashboardDataDeps(db: WorldDb, granted?: (vehicle: Vehicle)
   return {
     faults: worldFaultStore(db, { granted }),
     vehicles: worldVehicleStore(db, { granted }),
+    tickets: worldTicketStore(db, { granted }),
+    firmware: worldFirmwareStore(db, { granted }),
     now: () => new Date(),
   };
 }

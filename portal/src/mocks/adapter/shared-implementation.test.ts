@@ -1,4 +1,12 @@
 import { grantedPermissions } from '@services/access-grants/granted-access';
+import { dashboardBatteryHealth } from '@services/dashboards/battery-health';
+import { dashboardFirmwareRollouts } from '@services/dashboards/firmware-rollouts-panel';
+import { dashboardMyVehicles } from '@services/dashboards/my-vehicles';
+import { dashboardSocDistribution } from '@services/dashboards/soc-distribution';
+import { dashboardTickets } from '@services/dashboards/ticket-panel';
+import { listHardwareLogs } from '@services/hardware-logs/list-hardware-logs';
+import { worldHardwareLogDeps } from './hardware-log-store';
+import { worldMyVehiclesDeps } from './last-trip-store';
 import { dashboardActivity, dashboardCharging } from '@services/activity/dashboard-activity';
 import { dashboardCo2 } from '@services/activity/dashboard-co2';
 import { compareAnalysis, listAnalysisSubjects, recordAnalysisExport } from '@services/analysis/analysis';
@@ -977,6 +985,73 @@ describe('the demo and the server run one implementation (decision 0110)', () =>
     expect(refused).toBeInstanceOf(AppError);
     const refusedByDemo = await call('POST', '/analysis/exports', { token, body: { kind: 'compare' } });
     expect({ status: refusedByDemo.status, body: refusedByDemo.body }).toEqual(appErrorAnswer(refused as AppError));
+  });
+
+  test("the demo's SoC, battery health, tickets, firmware rollouts and my-vehicles panels answer what the services answer", async () => {
+    const db = await getWorldDb();
+    const sideOf = async (role: Parameters<typeof signIn>[0]) => {
+      const token = await signIn(role);
+      const ctx = authOfToken(token, db);
+      if (!ctx) throw new Error('no session');
+      return { token, caller: callerOf(ctx), deps: worldDashboardDataDeps(db, ctx.granted), granted: ctx.granted };
+    };
+    const fa = await sideOf('FA');
+    const soc = await call('GET', '/dashboard-data/soc-distribution', { token: fa.token });
+    expect(soc.status).toBe(200);
+    expect(soc.body).toEqual(await dashboardSocDistribution(fa.deps, fa.caller));
+    const inFleet = Array.from(db.tables.vehicles.values()).filter((v) => v.fleetId === fa.caller.user.fleetId);
+    expect(soc.body.total).toBe(inFleet.length);
+    const health = await call('GET', '/dashboard-data/battery-health', { token: fa.token });
+    expect(health.body).toEqual(await dashboardBatteryHealth(fa.deps, fa.caller));
+    const tickets = await call('GET', '/dashboard-data/tickets', { token: fa.token });
+    expect(tickets.status).toBe(200);
+    expect(tickets.body).toEqual(await dashboardTickets(fa.deps, fa.caller));
+
+    const oem = await sideOf('OEMA');
+    // The demo settles its simulated rollouts first; the service then reads the same state.
+    const rollouts = await call('GET', '/dashboard-data/firmware-rollouts', { token: oem.token });
+    expect(rollouts.status).toBe(200);
+    expect(rollouts.body).toEqual(await dashboardFirmwareRollouts(oem.deps, oem.caller));
+    const refused = await dashboardFirmwareRollouts(fa.deps, fa.caller).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(AppError);
+    const refusedByDemo = await call('GET', '/dashboard-data/firmware-rollouts', { token: fa.token });
+    expect({ status: refusedByDemo.status, body: refusedByDemo.body }).toEqual(appErrorAnswer(refused as AppError));
+
+    const dr = await sideOf('DR');
+    const mine = await call('GET', '/dashboard-data/my-vehicles', { token: dr.token });
+    expect(mine.status).toBe(200);
+    expect(mine.body).toEqual(await dashboardMyVehicles(worldMyVehiclesDeps(db, dr.granted), dr.caller));
+    expect(mine.body.items.length).toBeGreaterThan(0);
+  });
+
+  test("the demo's hardware log answers what the service answers, in the caller's device scope, and its errors", async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.UTC(2026, 5, 1, 12) });
+    try {
+      const token = await signIn('OEMA');
+      const db = await getWorldDb();
+      const ctx = authOfToken(token, db);
+      if (!ctx) throw new Error('no session');
+      const deps = worldHardwareLogDeps(db, ctx.granted);
+      const input = { pageSize: 100, page: 2, filter: { level: 'WARN,ERROR' } };
+      const fromDemo = await call('GET', '/hardware-logs?pageSize=100&page=2&filter[level]=WARN,ERROR', { token });
+      expect(fromDemo.status).toBe(200);
+      const fromService = await listHardwareLogs(deps, callerOf(ctx), input);
+      expect(fromDemo.body).toEqual(fromService);
+      expect(fromService.items.length).toBeGreaterThan(0);
+      const oemLoggers = new Set(
+        Array.from(db.tables.loggers.values())
+          .filter((d) => d.oemId === ctx.user.oemId)
+          .map((d) => d.id),
+      );
+      expect(fromService.items.every((e) => oemLoggers.has(e.deviceId))).toBe(true);
+      const bad = await listHardwareLogs(deps, callerOf(ctx), { filter: { level: 'FATAL' } }).catch((e: unknown) => e);
+      expect(bad).toBeInstanceOf(AppError);
+      const badFromDemo = await call('GET', '/hardware-logs?filter[level]=FATAL', { token });
+      expect({ status: badFromDemo.status, body: badFromDemo.body }).toEqual(appErrorAnswer(bad as AppError));
+      expect(badFromDemo.status).toBe(400);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   test('a transaction that fails leaves the world as it found it', async () => {

@@ -40,6 +40,17 @@ const COLUMN = {
 
 type Eb = ExpressionBuilder<Database, 'devices'>;
 
+/**
+ * The services' device scope (`services/devices/device-scope`) as the WHERE of a query of `devices`, once for every
+ * repository (the hardware log reads its loggers through it). Null when the scope is everything.
+ */
+export function deviceScopeCondition(eb: Eb, scope: DeviceScope): Expression<SqlBool> | null {
+  // A scoped account without its id sees nothing (NULL equals nothing).
+  if (scope !== null && 'oemId' in scope) return eb('devices.oem_id', '=', scope.oemId);
+  if (scope !== null) return vehicleIdInScope(eb, 'devices', scope.vehicles);
+  return null;
+}
+
 /** The WHERE of a scoped, filtered list: scope AND every filter AND search AND range. */
 function conditions(
   eb: Eb,
@@ -47,13 +58,8 @@ function conditions(
   query: Pick<ListQuery<DeviceSortField, DeviceFilterField>, 'filters' | 'q' | 'from' | 'to'>,
 ): Expression<SqlBool> {
   const all: Expression<SqlBool>[] = [];
-  if (scope !== null && 'oemId' in scope) {
-    // A scoped account without its id sees nothing (NULL equals nothing).
-    all.push(eb('devices.oem_id', '=', scope.oemId));
-  } else if (scope !== null) {
-    const inScope = vehicleIdInScope(eb, 'devices', scope.vehicles);
-    if (inScope) all.push(inScope);
-  }
+  const inScope = deviceScopeCondition(eb, scope);
+  if (inScope) all.push(inScope);
   for (const filter of query.filters) {
     if (filter.field === 'assigned') {
       all.push(eb.or(filter.values.map((v) => eb('devices.vehicle_id', v === true ? 'is not' : 'is', null))));

@@ -4,6 +4,10 @@ import { deleteDashboard } from '../../services/dashboards/delete-dashboard';
 import { dashboardRecentFaults } from '../../services/dashboards/recent-faults';
 import { dashboardFaultSummary } from '../../services/dashboards/fault-summary';
 import { dashboardFleetStatus } from '../../services/dashboards/fleet-status';
+import { dashboardBatteryHealth } from '../../services/dashboards/battery-health';
+import { dashboardFirmwareRollouts } from '../../services/dashboards/firmware-rollouts-panel';
+import { dashboardSocDistribution } from '../../services/dashboards/soc-distribution';
+import { dashboardTickets } from '../../services/dashboards/ticket-panel';
 import { listDashboards } from '../../services/dashboards/list-dashboards';
 import { resetDashboards } from '../../services/dashboards/reset-dashboards';
 import { updateDashboard } from '../../services/dashboards/update-dashboard';
@@ -36,5 +40,9 @@ export function dashboardRoutes(deps: ServiceDeps): OperationHandlers {
       dashboardFaultSummary(deps.dashboardData, callerOf(request), request.query as RangeQuery),
     dashboardRecentFaults: async (request) =>
       dashboardRecentFaults(deps.dashboardData, callerOf(request), request.query as RangeQuery),
+    dashboardSocDistribution: async (request) => dashboardSocDistribution(deps.dashboardData, callerOf(request)),
+    dashboardBatteryHealth: async (request) => dashboardBatteryHealth(deps.dashboardData, callerOf(request)),
+    dashboardTickets: async (request) => dashboardTickets(deps.dashboardData, callerOf(request)),
+    dashboardFirmwareRollouts: async (request) => dashboardFirmwareRollouts(deps.dashboardData, callerOf(request)),
   };
 }
