@@ -6,7 +6,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { type Config, loadConfig } from '../src/config';
 import { type DatabaseHandle, openPglite, openPostgres } from '../src/db/database';
-import { createServiceDeps } from '../src/deps';
+import { createServiceDeps, type ServiceDeps } from '../src/deps';
 import { createApp } from '../src/http/app';
 import { prepareDatabase } from '../src/start';
 import { DEFAULT_REFERENCE_TIME } from '@/mocks/world/seeders/context';
@@ -26,6 +26,8 @@ export interface TestServer {
   call(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
   /** What the services published to the broker (a fake that records the calls): sent commands' requests. */
   published: { topic: string; message: unknown }[];
+  /** The services' dependencies the server runs on. */
+  deps: ServiceDeps;
   close(): Promise<void>;
 }
 
@@ -84,6 +86,7 @@ export async function createTestServer(env: Record<string, string> = {}): Promis
     uploadDir,
     call,
     published,
+    deps,
     async tokenOf(role) {
       const known = tokens.get(role);
       if (known) return known;

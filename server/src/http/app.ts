@@ -60,8 +60,11 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
  */
 const OPERATION_BODY_LIMITS: Record<string, number> = { postTicketMessage: 3 * 1024 * 1024 };
 
-/** Every operation implemented so far, by operationId. The rest answer 501 in the contract's error shape. */
-function implementedOperations(deps: ServiceDeps): OperationHandlers {
+/**
+ * Every operation's handler, by operationId. An operation of the contract without one would answer 501
+ * (`test/contract/health.test.ts` checks there is none).
+ */
+export function implementedOperations(deps: ServiceDeps): OperationHandlers {
   return {
     ...activityRoutes(deps),
     ...auditRoutes(deps),

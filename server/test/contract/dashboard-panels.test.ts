@@ -242,3 +242,51 @@ describe('panel data: firmware rollouts', () => {
     expect(driver.statusCode).toBe(403);
   });
 });
+
+describe('panel data: my vehicles', () => {
+  test("a driver's own vehicles by registration, each with its newest finished trip from the trips table", async () => {
+    const driver = await server.database.db
+      .selectFrom('users')
+      .select('driver_id')
+      .where('email', '=', 'dr@voltline.demo')
+      .executeTakeFirstOrThrow();
+    const response = await send('DR', '/dashboard-data/my-vehicles');
+    expectContract('get', '/dashboard-data/my-vehicles', response);
+    expect(response.statusCode, response.body).toBe(200);
+    const { items } = response.json() as {
+      items: { id: string; registrationNumber: string; lastTrip: { startedAt: string; distanceKm: number } | null }[];
+    };
+    const own = await server.database.db
+      .selectFrom('vehicles')
+      .select(['id', 'registration_number'])
+      .where('driver_id', '=', driver.driver_id as string)
+      .orderBy('registration_number')
+      .execute();
+    expect(own.length).toBeGreaterThan(0);
+    expect(items.map((v) => v.id)).toEqual(own.slice(0, 20).map((v) => v.id));
+    let withTrip = 0;
+    for (const item of items) {
+      const newest = await server.database.db
+        .selectFrom('trips')
+        .select(['started_at', 'distance_km'])
+        .where('vehicle_id', '=', item.id)
+        .where('ended_at', 'is not', null)
+        .orderBy('started_at', 'desc')
+        .executeTakeFirst();
+      if (!newest) {
+        expect(item.lastTrip).toBeNull();
+        continue;
+      }
+      withTrip += 1;
+      expect(item.lastTrip?.startedAt).toBe(new Date(newest.started_at).toISOString());
+      expect(item.lastTrip?.distanceKm).toBe(Number(newest.distance_km));
+    }
+    expect(withTrip).toBeGreaterThan(0);
+  });
+
+  test('a fleet admin holds no my-vehicles key: 403', async () => {
+    const denied = await send('FA', '/dashboard-data/my-vehicles');
+    expectContract('get', '/dashboard-data/my-vehicles', denied);
+    expect(denied.statusCode).toBe(403);
+  });
+});

@@ -4,6 +4,7 @@ import { deleteDashboard } from '../../services/dashboards/delete-dashboard';
 import { dashboardRecentFaults } from '../../services/dashboards/recent-faults';
 import { dashboardFaultSummary } from '../../services/dashboards/fault-summary';
 import { dashboardFleetStatus } from '../../services/dashboards/fleet-status';
+import { dashboardMyVehicles, lastTripsOf } from '../../services/dashboards/my-vehicles';
 import { dashboardBatteryHealth } from '../../services/dashboards/battery-health';
 import { dashboardFirmwareRollouts } from '../../services/dashboards/firmware-rollouts-panel';
 import { dashboardSocDistribution } from '../../services/dashboards/soc-distribution';
@@ -44,5 +45,10 @@ export function dashboardRoutes(deps: ServiceDeps): OperationHandlers {
     dashboardBatteryHealth: async (request) => dashboardBatteryHealth(deps.dashboardData, callerOf(request)),
     dashboardTickets: async (request) => dashboardTickets(deps.dashboardData, callerOf(request)),
     dashboardFirmwareRollouts: async (request) => dashboardFirmwareRollouts(deps.dashboardData, callerOf(request)),
+    dashboardMyVehicles: async (request) =>
+      dashboardMyVehicles(
+        { vehicles: deps.dashboardData.vehicles, lastTrips: lastTripsOf(deps.trips.trips) },
+        callerOf(request),
+      ),
   };
 }

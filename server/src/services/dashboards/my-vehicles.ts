@@ -2,6 +2,7 @@ import { DASHBOARD_PANELS } from '@/domain/dashboard-panels';
 import type { Schemas } from '../lib/api-types';
 import { type Caller, requirePermission } from '../lib/caller';
 import { vehicleScopeOf } from '../vehicles/vehicle-scope';
+import type { TripStore } from '../trips/trip-store';
 import type { VehicleStore } from '../vehicles/vehicle-store';
 
 /** Service every this many km (the world has no service records; decision 0077). */
@@ -14,6 +15,30 @@ export type LastTrip = NonNullable<Schemas['DashboardMyVehicles']['items'][numbe
 /** A vehicle's newest finished trip: the trips history (`services/trips` on the server, the world's trips in the demo). */
 export interface LastTripReader {
   lastTripOf(vehicleId: string): Promise<LastTrip | null>;
+}
+
+/**
+ * The last finished trip of a vehicle from its trip history (the trip services' store, on the server and in the demo):
+ * only the newest trip may still run, so the newest two hold the answer.
+ */
+export function lastTripsOf(trips: TripStore): LastTripReader {
+  return {
+    async lastTripOf(vehicleId) {
+      const { items } = await trips.list(vehicleId, {
+        page: 1,
+        pageSize: 2,
+        sort: [{ field: 'startedAt', direction: 'desc' }],
+        filters: [],
+        q: undefined,
+        from: undefined,
+        to: undefined,
+      });
+      const trip = items.find((t) => t.endedAt !== null);
+      if (!trip) return null;
+      const { startedAt, endedAt, distanceKm, durationMin, energyKwh } = trip;
+      return { startedAt, endedAt, distanceKm, durationMin, energyKwh };
+    },
+  };
 }
 
 export interface MyVehiclesDeps {
