@@ -6,3 +6,4 @@ export { createWorld } from '@/mocks/world/create-world';
 export { DEFAULT_SEED } from '@/mocks/world/seeders/context';
 export { DEMO_PASSWORD } from '@/mocks/world/demo-users';
 export { supplyContractOf } from '@/mocks/world/supply-contracts';
+export { demoFeedbackReports, type SeedReport } from '@/mocks/world/feedback-reports';

@@ -6,7 +6,7 @@ import { commandColumns } from './repositories/command-repository';
 import { deviceGroupColumns } from './repositories/device-group-repository';
 import { deviceColumns } from './repositories/device-repository';
 import { geofenceColumns } from './repositories/geofence-repository';
-import { seedDemoSdkKey } from './repositories/feedback-repository';
+import { seedDemoFeedbackReports, seedDemoSdkKey } from './repositories/feedback-repository';
 import { faultColumns } from './repositories/fault-repository';
 import { otaUpdateColumns, releaseColumns, rolloutColumns } from './repositories/firmware-repository';
 import { modelColumns } from './repositories/model-repository';
@@ -29,7 +29,7 @@ import type {
   SimTable,
   VehicleTable,
 } from './schema';
-import { createWorld, DEFAULT_SEED, DEMO_PASSWORD, supplyContractOf } from './seed-source';
+import { createWorld, DEFAULT_SEED, DEMO_PASSWORD, demoFeedbackReports, supplyContractOf } from './seed-source';
 
 const BATCH = 1000;
 const iso = (ms: number | null | undefined) => new Date(ms ?? 0).toISOString();
@@ -436,6 +436,7 @@ export async function seedDemoWorld(
         .execute(),
     );
     await seedDemoSdkKey(tx, iso(world.referenceTime));
+    await seedDemoFeedbackReports(tx, demoFeedbackReports(world.referenceTime));
   });
   return { vehicles: vehicleRows.length, users: users.length };
 }

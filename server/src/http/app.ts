@@ -23,6 +23,7 @@ import { deviceRoutes } from './routes/device-routes';
 import { dashboardRoutes } from './routes/dashboard-routes';
 import { geofenceRoutes } from './routes/geofence-routes';
 import { faultRoutes } from './routes/fault-routes';
+import { feedbackRoutes } from './routes/feedback-routes';
 import { modelRoutes } from './routes/model-routes';
 import { notificationRoutes } from './routes/notification-routes';
 import { profileRoutes } from './routes/profile-routes';
@@ -69,6 +70,7 @@ function implementedOperations(deps: ServiceDeps): OperationHandlers {
     ...dashboardRoutes(deps),
     ...geofenceRoutes(deps),
     ...faultRoutes(deps),
+    ...feedbackRoutes(deps),
     ...modelRoutes(deps),
     ...notificationRoutes(deps),
     ...profileRoutes(deps),
