@@ -903,6 +903,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/feedback-reports/{id}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description The rrweb session replay sent with a report (`webReplay`), its events as received, for the report page's player
+         *     (needs `fb`). 404 when the report is another organisation's, or none, or was sent without a replay.
+         */
+        get: operations["getFeedbackReplay"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/audit": {
         parameters: {
             query?: never;
@@ -3166,6 +3186,16 @@ export interface components {
             };
             /** @description The size of the body as received. */
             bodyBytes: number;
+        };
+        FeedbackReplay: {
+            /** Format: date-time */
+            startDate: string | null;
+            width: number | null;
+            height: number | null;
+            /** @description rrweb events exactly as the widget recorded them (each an object with `type` and `timestamp`). */
+            events: {
+                [key: string]: unknown;
+            }[];
         };
         AuditPage: components["schemas"]["PageMeta"] & {
             items: components["schemas"]["AuditEntry"][];
@@ -6959,6 +6989,31 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FeedbackReport"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getFeedbackReplay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The replay */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedbackReplay"];
                 };
             };
             401: components["responses"]["Unauthorized"];

@@ -209,4 +209,25 @@ describe('one report', () => {
     expect((await get('SA', 'rpt-none')).statusCode).toBe(404);
     expect((await get('DA', 'rpt-demo-001')).statusCode).toBe(403);
   });
+
+  test('the replay: its events as received for the player; none, or another organisation’s, is 404', async () => {
+    const replay = async (role: string, id: string) => {
+      const response = await server.call({
+        method: 'GET',
+        url: `/api/feedback-reports/${id}/replay`,
+        token: await server.tokenOf(role),
+      });
+      expectContract('get', '/feedback-reports/{id}/replay', response);
+      return response;
+    };
+    const demo = (await replay('SA', 'rpt-demo-001')).json();
+    expect(demo.events).toHaveLength(42);
+    expect(demo.events.slice(0, 2).map((e: { type: number }) => e.type)).toEqual([4, 2]);
+    expect(demo).toMatchObject({ width: 1280, height: 800, startDate: expect.any(String) });
+    const oem = (await replay('OEMA', oemReportId)).json();
+    expect(oem).toEqual({ startDate: null, width: 800, height: null, events: [{ type: 4 }, { type: 3 }] });
+    expect((await replay('SA', 'rpt-demo-002')).statusCode).toBe(404);
+    expect((await replay('SA', oemReportId)).statusCode).toBe(404);
+    expect((await replay('DA', 'rpt-demo-001')).statusCode).toBe(403);
+  });
 });

@@ -1,4 +1,4 @@
-import { getFeedbackReport, listFeedbackReports } from '@services/feedback/inbox';
+import { getFeedbackReplay, getFeedbackReport, listFeedbackReports } from '@services/feedback/inbox';
 import { answering } from '../adapter/answer';
 import { callerOf } from '../adapter/caller';
 import { worldFeedbackReader } from '../adapter/feedback-store';
@@ -27,6 +27,12 @@ export function createFeedbackHandlers(http: ApiHttp) {
       answering(async () => {
         const { deps, caller } = await inboxCall(request);
         return response(200).json(await getFeedbackReport(deps, caller, String(params.id)));
+      }),
+    ),
+    http.get('/feedback-reports/{id}/replay', async ({ request, params, response }) =>
+      answering(async () => {
+        const { deps, caller } = await inboxCall(request);
+        return response(200).json(await getFeedbackReplay(deps, caller, String(params.id)));
       }),
     ),
   ];

@@ -40,20 +40,63 @@ function snapshot(title: string, text: string) {
   };
 }
 
-function replay(start: number, events: number) {
-  return {
-    startDate: start,
-    events: Array.from({ length: events }, (_, i) => ({
-      type: i === 0 ? 4 : 3,
-      data: i === 0 ? { href: `${ORIGIN}/dashboard`, width: 1280, height: 800 } : { source: 1, positions: [] },
-      timestamp: start + i * 400,
-    })),
-    baseUrl: ORIGIN,
-    width: 1280,
-    height: 800,
-    isMobile: false,
-    type: 'rrweb',
+/**
+ * A short rrweb recording (`webReplay`) of the page: a meta event, a full snapshot of a small page (rrweb-snapshot's
+ * serialised nodes), the mouse moving across it, and at the end the status line changing to `lastStatus`: what the
+ * report page's player plays back. `count` events in all, one every 400 ms.
+ */
+function replay(start: number, count: number, title: string, lastStatus: string) {
+  const text = (id: number, textContent: string) => ({ type: 3, textContent, id });
+  const element = (id: number, tagName: string, attributes: Record<string, string>, childNodes: unknown[]) => ({
+    type: 2,
+    tagName,
+    attributes,
+    childNodes,
+    id,
+  });
+  const page = {
+    type: 0,
+    id: 1,
+    childNodes: [
+      { type: 1, name: 'html', publicId: '', systemId: '', id: 2 },
+      element(3, 'html', {}, [
+        element(4, 'head', {}, [
+          element(5, 'style', {}, [
+            text(
+              6,
+              'body{font-family:sans-serif;margin:0;background:#f8f9fa}header{background:#1c7ed6;color:#fff;padding:12px 16px;font-weight:600}main{padding:16px}.row{background:#fff;border:1px solid #dee2e6;margin:6px 0;padding:8px 12px}#status{color:#495057}',
+            ),
+          ]),
+        ]),
+        element(7, 'body', {}, [
+          element(8, 'header', {}, [text(9, `Voltline · ${title}`)]),
+          element(10, 'main', {}, [
+            element(11, 'p', { id: 'status' }, [text(12, 'Showing 25 of 112 vehicles')]),
+            element(13, 'div', { class: 'row' }, [text(14, 'KA01VL0001 · Online · 82 %')]),
+            element(15, 'div', { class: 'row' }, [text(16, 'KA01VL0002 · Charging · 47 %')]),
+            element(17, 'div', { class: 'row' }, [text(18, 'KA01VL0003 · Charging · 63 %')]),
+          ]),
+        ]),
+      ]),
+    ],
   };
+  const events: Record<string, unknown>[] = [
+    { type: 4, data: { href: `${ORIGIN}/`, width: 1280, height: 800 }, timestamp: start },
+    { type: 2, data: { node: page, initialOffset: { top: 0, left: 0 } }, timestamp: start + 10 },
+  ];
+  for (let i = 2; i < count - 1; i += 1) {
+    events.push({
+      type: 3,
+      data: { source: 1, positions: [{ x: 80 + ((i * 37) % 900), y: 60 + ((i * 23) % 300), id: 7, timeOffset: 0 }] },
+      timestamp: start + i * 400,
+    });
+  }
+  events.push({
+    type: 3,
+    data: { source: 0, texts: [{ id: 12, value: lastStatus }], attributes: [], removes: [], adds: [] },
+    timestamp: start + (count - 1) * 400,
+  });
+  return { startDate: start, events, baseUrl: ORIGIN, width: 1280, height: 800, isMobile: false, type: 'rrweb' };
 }
 
 function metaData(path: string, at: number, browser = 'Chrome') {
@@ -139,7 +182,7 @@ export function demoFeedbackReports(referenceTime: number): SeedReport[] {
       ],
       customEventLog: [{ name: 'filterApplied', date: iso(t1 - 20000), data: { state: 'charging' } }],
       screenshotData: snapshot('Vehicle Management', 'Loading…'),
-      webReplay: replay(t1 - 30_000, 42),
+      webReplay: replay(t1 - 30_000, 42, 'Vehicle Management', 'Loading…'),
     },
   );
 
@@ -200,7 +243,7 @@ export function demoFeedbackReports(referenceTime: number): SeedReport[] {
           response: { status: 400, statusText: 'Bad Request', responseText: '' },
         },
       ],
-      webReplay: replay(t3 - 20_000, 18),
+      webReplay: replay(t3 - 20_000, 18, 'Dashboard', 'Something went wrong'),
     },
   );
 
@@ -220,7 +263,7 @@ export function demoFeedbackReports(referenceTime: number): SeedReport[] {
       consoleLog: [{ log: 'pointerdown ignored: no active draw tool', date: iso(t4 - 3000), priority: 'WARNING' }],
       networkLogs: [],
       screenshotData: snapshot('Geofence', 'Draw the zone on the map'),
-      webReplay: replay(t4 - 45_000, 64),
+      webReplay: replay(t4 - 45_000, 64, 'Geofence', 'Tap to close the zone'),
     },
   );
 

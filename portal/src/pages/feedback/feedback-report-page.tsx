@@ -23,9 +23,9 @@ import {
   ConsoleLogTable,
   KeyValueTable,
   NetworkLogTable,
-  ReplayNotice,
   SnapshotFrame,
 } from '@/features/feedback/components/report-sections';
+import { ReplayPlayer } from '@/features/feedback/components/replay-player';
 import { ReportTypeBadge } from '@/features/feedback/components/report-type-badge';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -134,7 +134,7 @@ export function FeedbackReportPage({ route }: RoutePageProps) {
             )}
           </Section>
           <Section title="Session replay">
-            <ReplayNotice replay={query.data.replay} />
+            <ReplayPlayer reportId={query.data.id} replay={query.data.replay} />
           </Section>
           <Section title="Console log">
             <ConsoleLogTable entries={query.data.consoleLogs} />

@@ -226,4 +226,6 @@ export const feedbackKeys = {
   all: ['feedback-reports'] as const,
   list: (params: Params) => ['feedback-reports', 'list', params] as const,
   detail: (id: string) => ['feedback-reports', 'detail', id] as const,
+  /** A report's replay events: a child of its details. */
+  replay: (id: string) => ['feedback-reports', 'detail', id, 'replay'] as const,
 };

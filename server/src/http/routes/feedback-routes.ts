@@ -1,5 +1,5 @@
 import type { ServiceDeps } from '../../deps';
-import { getFeedbackReport, listFeedbackReports } from '../../services/feedback/inbox';
+import { getFeedbackReplay, getFeedbackReport, listFeedbackReports } from '../../services/feedback/inbox';
 import type { ListParams } from '../../services/lib/list-query';
 import { callerOf } from '../caller';
 import type { OperationHandlers } from './route-handler';
@@ -11,5 +11,7 @@ export function feedbackRoutes(deps: ServiceDeps): OperationHandlers {
     listFeedbackReports: async (request) => listFeedbackReports(inbox, callerOf(request), request.query as ListParams),
     getFeedbackReport: async (request) =>
       getFeedbackReport(inbox, callerOf(request), (request.params as { id: string }).id),
+    getFeedbackReplay: async (request) =>
+      getFeedbackReplay(inbox, callerOf(request), (request.params as { id: string }).id),
   };
 }

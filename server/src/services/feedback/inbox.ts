@@ -36,6 +36,25 @@ export async function getFeedbackReport(
   return { ...summary, ...readReportBody(text) };
 }
 
+/** GET /feedback-reports/{id}/replay: the replay's events as received; none (or another organisation's report) is 404. */
+export async function getFeedbackReplay(
+  deps: FeedbackInboxDeps,
+  caller: Caller,
+  id: string,
+): Promise<Schemas['FeedbackReplay']> {
+  requirePermission(caller, 'fb');
+  const stored = await deps.reports.get(tenantOf(caller), id);
+  if (!stored) throw notFound('Report');
+  const replay = parseBody(stored.body).webReplay;
+  if (!isObject(replay) || !Array.isArray(replay.events)) throw notFound('Replay');
+  return {
+    startDate: isoOf(num(replay.startDate)),
+    width: num(replay.width),
+    height: num(replay.height),
+    events: replay.events.filter(isObject),
+  };
+}
+
 type BodyParts = Omit<Schemas['FeedbackReport'], keyof Schemas['FeedbackReportSummary'] | 'reporter' | 'bodyBytes'>;
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -44,6 +63,17 @@ function isObject(value: unknown): value is Record<string, unknown> {
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 const num = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+const isoOf = (ms: number | null): string | null =>
+  ms === null || Number.isNaN(new Date(ms).getTime()) ? null : new Date(ms).toISOString();
+
+function parseBody(bodyText: string): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(bodyText);
+    return isObject(parsed) ? parsed : {};
+  } catch {
+    return {};
+  }
+}
 const shown = (value: unknown): string => (typeof value === 'string' ? value : (JSON.stringify(value) ?? ''));
 
 /**
@@ -51,16 +81,9 @@ const shown = (value: unknown): string => (typeof value === 'string' ? value : (
  * field may be missing or of another shape than our widget sends: each is read for what it is, never trusted.
  */
 export function readReportBody(bodyText: string): BodyParts {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(bodyText);
-  } catch {
-    parsed = {};
-  }
-  const body = isObject(parsed) ? parsed : {};
+  const body = parseBody(bodyText);
   const shot = body.screenshotData;
   const replay = body.webReplay;
-  const start = isObject(replay) ? num(replay.startDate) : null;
   return {
     formData: isObject(body.formData) ? body.formData : {},
     consoleLogs: list(body.consoleLog).map((entry) => {
@@ -102,7 +125,7 @@ export function readReportBody(bodyText: string): BodyParts {
     replay: isObject(replay)
       ? {
           eventCount: list(replay.events).length,
-          startDate: start === null || Number.isNaN(new Date(start).getTime()) ? null : new Date(start).toISOString(),
+          startDate: isoOf(num(replay.startDate)),
           width: num(replay.width),
           height: num(replay.height),
         }

@@ -33,3 +33,21 @@ export async function getFeedbackReport(id: string): Promise<ApiFeedbackReport> 
 export function useFeedbackReport(id: string) {
   return useQuery(queryOptions({ queryKey: feedbackKeys.detail(id), queryFn: () => getFeedbackReport(id) }));
 }
+
+export type ApiFeedbackReplay = components['schemas']['FeedbackReplay'];
+
+/** The report's replay events, asked for only when the player is opened (they may be megabytes). */
+export async function getFeedbackReplay(id: string): Promise<ApiFeedbackReplay> {
+  return requireData(await apiClient.GET('/feedback-reports/{id}/replay', { params: { path: { id } } }));
+}
+
+export function useFeedbackReplay(id: string, enabled: boolean) {
+  return useQuery(
+    queryOptions({
+      queryKey: feedbackKeys.replay(id),
+      queryFn: () => getFeedbackReplay(id),
+      enabled,
+      staleTime: Infinity,
+    }),
+  );
+}

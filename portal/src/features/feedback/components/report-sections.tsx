@@ -1,4 +1,4 @@
-import { Alert, Badge, Code, Table, Text } from '@mantine/core';
+import { Badge, Code, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { formatDateTime } from '@/shared/lib/format';
 import { type CompactColumn, CompactTable } from '@/shared/ui/data-table/compact-table';
@@ -7,7 +7,6 @@ import type { ApiFeedbackReport } from '../api/feedback-reports';
 type ConsoleEntry = ApiFeedbackReport['consoleLogs'][number];
 type NetworkEntry = ApiFeedbackReport['networkLogs'][number];
 type Snapshot = NonNullable<ApiFeedbackReport['screenshot']>;
-type Replay = ApiFeedbackReport['replay'];
 
 const LOG_PAGE_SIZE = 20;
 const PRIORITY_COLOURS: Record<string, string> = { INFO: 'blue', WARNING: 'yellow', ERROR: 'red', CLICK: 'gray' };
@@ -170,23 +169,5 @@ export function SnapshotFrame({ snapshot }: { snapshot: Snapshot }) {
         style={{ width: '100%', height: '100%', border: 0, background: 'white' }}
       />
     </div>
-  );
-}
-
-/** Where the session replay would play: what was recorded, and plainly that playback is not built yet. */
-export function ReplayNotice({ replay }: { replay: Replay }) {
-  if (!replay) {
-    return (
-      <Text c="dimmed" size="sm">
-        No session replay was sent with this report.
-      </Text>
-    );
-  }
-  return (
-    <Alert color="gray" title="Replay playback is not built yet" role="note">
-      The report carries a session replay of {replay.eventCount.toLocaleString('en')} recorded events
-      {replay.startDate ? ` from ${formatDateTime(replay.startDate, true)}` : ''}. They are stored with the report, but
-      the portal cannot play them back yet.
-    </Alert>
   );
 }
