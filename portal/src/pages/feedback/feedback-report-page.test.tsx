@@ -13,11 +13,13 @@ vi.setConfig({ testTimeout: 40_000 });
  * frames cannot show it (no `sandbox` token list); the real player is seen in a browser (Playwright). Here a stand-in
  * records what the page hands it and how it drives it.
  */
-const replayers = vi.hoisted(() => [] as { events: { timestamp: number }[]; root: HTMLElement; calls: string[] }[]);
+const replayers = vi.hoisted(
+  () => [] as { events: { type: number; timestamp: number }[]; root: HTMLElement; calls: string[] }[],
+);
 vi.mock('rrweb', () => ({
   Replayer: class {
     private readonly state: (typeof replayers)[number];
-    constructor(events: { timestamp: number }[], config: { root: HTMLElement }) {
+    constructor(events: { type: number; timestamp: number }[], config: { root: HTMLElement }) {
       this.state = { events, root: config.root, calls: [] };
       replayers.push(this.state);
     }
@@ -105,7 +107,7 @@ describe('feedback report', () => {
     expect(player?.root).toBe(within(section).getByTestId('replay-stage'));
     // The recorded events as the widget sent them: a meta event, the full snapshot of the page, then what changed.
     expect(player?.events).toHaveLength(42);
-    expect(player?.events.slice(0, 2).map((e) => (e as { type: number }).type)).toEqual([4, 2]);
+    expect(player?.events.slice(0, 2).map((e) => e.type)).toEqual([4, 2]);
     expect(JSON.stringify(player?.events[1])).toContain('Voltline · Vehicle Management');
     await userEvent.click(within(section).getByRole('button', { name: 'Play' }));
     await userEvent.click(within(section).getByRole('button', { name: 'Pause' }));
