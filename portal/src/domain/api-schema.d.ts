@@ -3184,6 +3184,15 @@ export interface components {
                 width: number | null;
                 height: number | null;
             };
+            /**
+             * @description The pages the reporter's widget session visited up to the report (its `pageView` pings, oldest first, the
+             *     last 100); empty for a report sent without a session.
+             */
+            pageViews: {
+                page: string;
+                /** Format: date-time */
+                date: string | null;
+            }[];
             /** @description The size of the body as received. */
             bodyBytes: number;
         };

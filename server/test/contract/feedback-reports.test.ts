@@ -54,6 +54,23 @@ beforeAll(async () => {
       )
     ).statusCode,
   ).toBe(200);
+  const ping = (events: unknown[]) =>
+    widget(
+      '/sessions/ping',
+      OEM_KEY,
+      { time: 1, events, opened: false, type: 'js', sdkVersion: '14.2.11', ws: true },
+      session,
+    );
+  const view = (page: string, date: string) => ({ name: 'pageView', date, data: { page } });
+  expect(
+    (
+      await ping([
+        { name: 'sessionStarted', date: '2026-03-01T09:59:00Z' },
+        view('https://oem.example/', '2026-03-01T09:59:10Z'),
+        view('https://oem.example/map', '2026-03-01T09:59:40Z'),
+      ])
+    ).statusCode,
+  ).toBe(200);
   const sent = await widget(
     '/bugs/v2',
     OEM_KEY,
@@ -74,6 +91,8 @@ beforeAll(async () => {
   );
   expect(sent.statusCode, sent.body).toBe(201);
   oemReportId = sent.json().id;
+  // A page the visitor opens after sending the report is not one of its page views.
+  expect((await ping([view('https://oem.example/after', '2026-03-01T10:05:00Z')])).statusCode).toBe(200);
 });
 afterAll(() => server?.close());
 
@@ -184,6 +203,7 @@ describe('one report', () => {
     expect(report.networkLogs[1]).toMatchObject({ method: 'GET', status: 504, duration: 4210, success: false });
     expect(report.screenshot.html).toContain('<header>Voltline · Vehicle Management</header>');
     expect(report.bodyBytes).toBeGreaterThan(1000);
+    expect(report.pageViews).toEqual([]);
     expect(report.replay.startDate).toEqual(expect.any(String));
   });
 
@@ -199,6 +219,10 @@ describe('one report', () => {
     ]);
     expect(report.customEvents).toEqual([{ name: 'themeToggled', date: '2026-03-01T10:00:01Z', data: { to: 'dark' } }]);
     expect(report.tags).toEqual(['map']);
+    expect(report.pageViews).toEqual([
+      { page: 'https://oem.example/', date: '2026-03-01T09:59:10.000Z' },
+      { page: 'https://oem.example/map', date: '2026-03-01T09:59:40.000Z' },
+    ]);
     expect(report.screenshot).toBeNull();
     expect(report.replay).toEqual({ eventCount: 2, startDate: null, width: 800, height: null });
   });

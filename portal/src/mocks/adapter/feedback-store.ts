@@ -38,6 +38,7 @@ function reportsOf(db: WorldDb): DemoReport[] {
         bodyBytes: new TextEncoder().encode(body).length,
         // The seeded reports came with no widget session.
         reporter: { name: null, email: null, userId: null },
+        pageViews: [],
         tenantId: 'platform',
         createdMs: r.createdAt,
       };
@@ -64,6 +65,7 @@ function summaryOf({
   body: _body,
   bodyBytes: _bytes,
   reporter: _reporter,
+  pageViews: _views,
   tenantId: _t,
   createdMs: _c,
   ...summary

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { RoleCode } from '@/domain/roles';
 import { server } from '@/mocks/node';
@@ -84,6 +85,9 @@ describe('feedback report', () => {
     expect(networkRows[1]).toHaveTextContent('504');
     expect(networkRows[1]).toHaveTextContent('4210 ms');
 
+    expect(screen.getByRole('region', { name: 'Page views' })).toHaveTextContent(
+      'No page views: the report came without a widget session',
+    );
     expect(screen.getByRole('table', { name: 'Custom data' })).toHaveTextContent('Fleet Pro');
     expect(screen.getByRole('table', { name: 'Metadata' })).toHaveTextContent('14.2.11');
     expect(screen.getByRole('table', { name: 'Custom events' })).toHaveTextContent('filterApplied');
@@ -128,6 +132,52 @@ describe('feedback report', () => {
     expect(await screen.findByText('No screenshot was sent with this report.')).toBeInTheDocument();
     expect(screen.getByText('Sent by the page without the visitor (no description).')).toBeInTheDocument();
     expect(screen.getByText('No custom data was sent.')).toBeInTheDocument();
+  });
+
+  test("the pages the reporter's session visited are a table", async () => {
+    server.use(
+      http.get('/api/feedback-reports/rpt-with-session', () =>
+        HttpResponse.json({
+          id: 'rpt-with-session',
+          type: 'BUG',
+          status: 'OPEN',
+          priority: 'LOW',
+          description: 'The map is blank',
+          reportedBy: 'asha@oem.example',
+          pageUrl: 'https://oem.example/map',
+          sdkKeyId: 'sdk-oem',
+          sdkKeyName: 'OEM site',
+          isSilent: false,
+          createdAt: '2026-03-01T10:00:00.000Z',
+          reporter: { name: 'Asha Rao', email: 'asha@oem.example', userId: 'u-7' },
+          formData: {},
+          consoleLogs: [],
+          networkLogs: [],
+          customEvents: [],
+          customData: {},
+          metaData: {},
+          tags: [],
+          screenshot: null,
+          screenRecordingUrl: null,
+          replay: null,
+          pageViews: [
+            { page: 'https://oem.example/', date: '2026-03-01T09:59:10.000Z' },
+            { page: 'https://oem.example/map', date: '2026-03-01T09:59:40.000Z' },
+          ],
+          bodyBytes: 120,
+        }),
+      ),
+    );
+    await openAs('SA', '/feedback/rpt-with-session');
+    const rows = within(await screen.findByRole('table', { name: 'Page views' }))
+      .getAllByRole('row')
+      .slice(1);
+    expect(rows.map((r) => within(r).getAllByRole('cell')[1]?.textContent)).toEqual([
+      'https://oem.example/',
+      'https://oem.example/map',
+    ]);
+    expect(screen.getByRole('table', { name: 'Reporter' })).toHaveTextContent('Asha Rao');
+    expect(screen.getByText('No console messages were sent.')).toBeInTheDocument();
   });
 
   test("another organisation's report is not found", async () => {

@@ -23,6 +23,7 @@ import {
   ConsoleLogTable,
   KeyValueTable,
   NetworkLogTable,
+  PageViewsTable,
   SnapshotFrame,
 } from '@/features/feedback/components/report-sections';
 import { ReplayPlayer } from '@/features/feedback/components/replay-player';
@@ -141,6 +142,9 @@ export function FeedbackReportPage({ route }: RoutePageProps) {
           </Section>
           <Section title="Network log">
             <NetworkLogTable entries={query.data.networkLogs} />
+          </Section>
+          <Section title="Page views">
+            <PageViewsTable views={query.data.pageViews} />
           </Section>
           <SimpleGrid cols={{ base: 1, md: 2 }}>
             <Section title="Custom data">

@@ -9,7 +9,11 @@ import type {
   WidgetUploadStore,
 } from '../../services/feedback/feedback-store';
 import type { FeedbackFilterField, FeedbackSortField } from '../../services/feedback/inbox-list-spec';
-import type { FeedbackReportReader, StoredReportSummary } from '../../services/feedback/inbox-store';
+import {
+  type FeedbackReportReader,
+  REPORT_PAGE_VIEWS,
+  type StoredReportSummary,
+} from '../../services/feedback/inbox-store';
 import type { ListQuery } from '../../services/lib/list-query';
 import type { SeedReport } from '../seed-source';
 import type { Db } from '../database';
@@ -167,6 +171,14 @@ export function createFeedbackReportRepository(db: Db): FeedbackReportStore & Fe
   };
 }
 
+/** A page view's page: `data.page` as the widget sends it, else the data as text. */
+function pageOf(data: unknown): string {
+  if (typeof data === 'object' && data !== null && typeof (data as { page?: unknown }).page === 'string') {
+    return (data as { page: string }).page;
+  }
+  return data === null || data === undefined ? '' : JSON.stringify(data);
+}
+
 const SORT_COLUMN = {
   createdAt: 'feedback_reports.created_at',
   type: 'feedback_reports.type',
@@ -277,13 +289,29 @@ export function createFeedbackReportReader(db: Db): FeedbackReportReader {
           's.name as session_name',
           's.email as session_email',
           's.user_id as session_user_id',
+          'feedback_reports.session_id',
         ])
         .where('feedback_reports.tenant_id', '=', tenantId)
         .where('feedback_reports.id', '=', id)
         .executeTakeFirst();
       if (!row) return undefined;
+      const views = row.session_id
+        ? await db
+            .selectFrom('widget_session_events')
+            .select(['data', 'occurred_at'])
+            .where('session_id', '=', row.session_id)
+            .where('name', '=', 'pageView')
+            .where('received_at', '<=', row.created_at)
+            .orderBy('id', 'desc')
+            .limit(REPORT_PAGE_VIEWS)
+            .execute()
+        : [];
       return {
         ...toSummary(row),
+        pageViews: views.reverse().map((v) => ({
+          page: pageOf(v.data),
+          date: v.occurred_at === null ? null : iso(v.occurred_at),
+        })),
         body: row.body_text,
         bodyBytes: row.body_bytes,
         reporter: { name: row.session_name, email: row.session_email, userId: row.session_user_id },

@@ -11,7 +11,12 @@ export interface StoredReportDetail extends StoredReportSummary {
   bodyBytes: number;
   /** The widget session's contact when the report came with a session (all null without one). */
   reporter: Schemas['FeedbackReport']['reporter'];
+  /** The session's page views received up to the report, oldest first, the last 100 (none without a session). */
+  pageViews: Schemas['FeedbackReport']['pageViews'];
 }
+
+/** How many of a session's page views a report shows. */
+export const REPORT_PAGE_VIEWS = 100;
 
 /** Reading an organisation's reports: pages filtered, sorted and cut where they are stored (SQL on the server). */
 export interface FeedbackReportReader {

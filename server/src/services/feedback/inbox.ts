@@ -55,7 +55,10 @@ export async function getFeedbackReplay(
   };
 }
 
-type BodyParts = Omit<Schemas['FeedbackReport'], keyof Schemas['FeedbackReportSummary'] | 'reporter' | 'bodyBytes'>;
+type BodyParts = Omit<
+  Schemas['FeedbackReport'],
+  keyof Schemas['FeedbackReportSummary'] | 'reporter' | 'pageViews' | 'bodyBytes'
+>;
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -6,6 +6,7 @@ import type { ApiFeedbackReport } from '../api/feedback-reports';
 
 type ConsoleEntry = ApiFeedbackReport['consoleLogs'][number];
 type NetworkEntry = ApiFeedbackReport['networkLogs'][number];
+type PageView = ApiFeedbackReport['pageViews'][number];
 type Snapshot = NonNullable<ApiFeedbackReport['screenshot']>;
 
 const LOG_PAGE_SIZE = 20;
@@ -99,6 +100,30 @@ const NETWORK_COLUMNS: CompactColumn<NetworkEntry>[] = [
 export function NetworkLogTable({ entries }: { entries: NetworkEntry[] }) {
   return (
     <PagedLog label="Network log" columns={NETWORK_COLUMNS} rows={entries} empty="No network requests were sent." />
+  );
+}
+
+const PAGE_VIEW_COLUMNS: CompactColumn<PageView>[] = [
+  { header: 'Time', cell: (v) => when(v.date) },
+  {
+    header: 'Page',
+    cell: (v) => (
+      <Text size="sm" style={{ wordBreak: 'break-all' }}>
+        {v.page}
+      </Text>
+    ),
+  },
+];
+
+/** The pages the reporter's session visited before the report. */
+export function PageViewsTable({ views }: { views: PageView[] }) {
+  return (
+    <PagedLog
+      label="Page views"
+      columns={PAGE_VIEW_COLUMNS}
+      rows={views}
+      empty="No page views: the report came without a widget session, or the session sent none."
+    />
   );
 }
 
