@@ -149,6 +149,8 @@ export const paths = {
   employeeTickets: pathTo('/employee/tickets'),
   driverTickets: pathTo('/driver/tickets'),
   evOwnerTickets: pathTo('/ev-owner/tickets'),
+  feedback: pathTo('/feedback'),
+  feedbackReport: pathTo('/feedback/:id'),
   analysis: pathTo('/analysis'),
   carbonEmission: pathTo('/carbon-emission'),
   evOwnerManagement: pathTo('/ev-owner-management'),
@@ -405,6 +407,15 @@ const ROWS = [
     nav: { group: 'operations', roles: rolesOf('evOwner') },
     params: { scope: 'ev-owner' },
   },
+
+  {
+    id: 'feedback',
+    path: paths.feedback.path,
+    title: 'Feedback Inbox',
+    permission: 'fb',
+    nav: { group: 'operations', label: 'Feedback' },
+  },
+  { id: 'feedback-report', path: paths.feedbackReport.path, title: 'Feedback Report', permission: 'fb' },
 
   {
     id: 'analysis',

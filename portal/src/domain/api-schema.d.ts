@@ -865,6 +865,64 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/feedback-reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The reports the widget sent under the SDK keys of the caller's organisation (the platform, or their OEM), newest first by default (needs `fb`). Sort: createdAt, type, status, priority, reportedBy. Filter: type, status (OPEN, INPROGRESS, DONE), sdkKey (a key's id). Search: description, reportedBy, pageUrl, id. Range: createdAt. */
+        get: operations["listFeedbackReports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/feedback-reports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description One report as the widget sent it, read for the inbox (needs `fb`): its description, reporter, the page snapshot,
+         *     console and network logs, custom events, custom data and metadata. The replay's events are not answered here,
+         *     only what refers to them (their count and start). A report of another organisation is 404.
+         */
+        get: operations["getFeedbackReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/feedback-reports/{id}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description The rrweb session replay sent with a report (`webReplay`), its events as received, for the report page's player
+         *     (needs `fb`). 404 when the report is another organisation's, or none, or was sent without a replay.
+         */
+        get: operations["getFeedbackReplay"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/audit": {
         parameters: {
             query?: never;
@@ -3037,6 +3095,116 @@ export interface components {
         };
         BatteryCyclePage: components["schemas"]["PageMeta"] & {
             items: components["schemas"]["BatteryCycle"][];
+        };
+        /**
+         * @description A report's state in the inbox; the widget API stores every new report OPEN.
+         * @enum {string}
+         */
+        FeedbackReportStatus: "OPEN" | "INPROGRESS" | "DONE";
+        /** @description A report of the widget (`POST /widget-api/bugs/v2`) as the inbox lists it. */
+        FeedbackReportSummary: {
+            id: string;
+            /** @description As the widget sent it: BUG, FEATURE_REQUEST, CRASH, RATING, ... */
+            type: string;
+            status: components["schemas"]["FeedbackReportStatus"];
+            priority: string | null;
+            /** @description `formData.description`, at most 10,000 characters. */
+            description: string | null;
+            /** @description `formData.reportedBy`, else the session's e-mail. */
+            reportedBy: string | null;
+            /** @description `metaData.currentUrl`. */
+            pageUrl: string | null;
+            sdkKeyId: string;
+            sdkKeyName: string;
+            /** @description A report the page sent without the visitor (a crash). */
+            isSilent: boolean;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        FeedbackReportPage: components["schemas"]["PageMeta"] & {
+            items: components["schemas"]["FeedbackReportSummary"][];
+        };
+        FeedbackConsoleEntry: {
+            date: string | null;
+            /** @description INFO, WARNING, ERROR or CLICK as the widget sent it. */
+            priority: string;
+            log: string;
+        };
+        FeedbackNetworkEntry: {
+            date: string | null;
+            /** @description The request's method (the widget's `type`), or RESOURCE. */
+            method: string;
+            url: string;
+            status: number | null;
+            /** @description Milliseconds. */
+            duration: number | null;
+            success: boolean | null;
+        };
+        FeedbackCustomEvent: {
+            name: string;
+            date: string | null;
+            data?: unknown;
+        };
+        FeedbackReport: components["schemas"]["FeedbackReportSummary"] & {
+            /** @description Who sent it, as the widget's session knows them (all null without a session). */
+            reporter: {
+                name: string | null;
+                email: string | null;
+                userId: string | null;
+            };
+            formData: {
+                [key: string]: unknown;
+            };
+            consoleLogs: components["schemas"]["FeedbackConsoleEntry"][];
+            networkLogs: components["schemas"]["FeedbackNetworkEntry"][];
+            customEvents: components["schemas"]["FeedbackCustomEvent"][];
+            customData: {
+                [key: string]: unknown;
+            };
+            metaData: {
+                [key: string]: unknown;
+            };
+            tags: string[];
+            /** @description The page as the widget serialised it (`screenshotData`); shown in a sandboxed frame, never run. */
+            screenshot: null | {
+                html: string;
+                baseUrl: string | null;
+                width: number | null;
+                height: number | null;
+                x: number;
+                y: number;
+            };
+            /** @description The uploaded screen recording's file URL. */
+            screenRecordingUrl: string | null;
+            /** @description What refers to the rrweb replay sent with the report (`webReplay`); its events stay stored. */
+            replay: null | {
+                eventCount: number;
+                /** Format: date-time */
+                startDate: string | null;
+                width: number | null;
+                height: number | null;
+            };
+            /**
+             * @description The pages the reporter's widget session visited up to the report (its `pageView` pings, oldest first, the
+             *     last 100); empty for a report sent without a session.
+             */
+            pageViews: {
+                page: string;
+                /** Format: date-time */
+                date: string | null;
+            }[];
+            /** @description The size of the body as received. */
+            bodyBytes: number;
+        };
+        FeedbackReplay: {
+            /** Format: date-time */
+            startDate: string | null;
+            width: number | null;
+            height: number | null;
+            /** @description rrweb events exactly as the widget recorded them (each an object with `type` and `timestamp`). */
+            events: {
+                [key: string]: unknown;
+            }[];
         };
         AuditPage: components["schemas"]["PageMeta"] & {
             items: components["schemas"]["AuditEntry"][];
@@ -6772,6 +6940,94 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    listFeedbackReports: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: components["parameters"]["page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["pageSize"];
+                /** @description `field:asc|desc`, several comma-separated, applied in order. */
+                sort?: components["parameters"]["sort"];
+                /** @description Case-insensitive text search over the resource's searchable fields. */
+                q?: components["parameters"]["q"];
+                /** @description Start of the date range (inclusive, ISO 8601). */
+                from?: components["parameters"]["from"];
+                /** @description End of the date range (inclusive, ISO 8601). */
+                to?: components["parameters"]["to"];
+                /** @description `filter[field]=v1,v2`: rows whose field equals any value; several filters combine with AND. */
+                filter?: components["parameters"]["filter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of reports */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedbackReportPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getFeedbackReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedbackReport"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getFeedbackReplay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The replay */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedbackReplay"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     listAudit: {

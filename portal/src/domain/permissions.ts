@@ -129,6 +129,7 @@ export const PERMISSION_LABELS = {
   'rule.h': 'Notification History',
   cmd: 'Command History',
   t: 'Help & Support',
+  fb: 'Feedback Inbox',
   su: 'User Management',
   'su.RP': 'Role & Permission',
   'su.DG': 'Device Group',

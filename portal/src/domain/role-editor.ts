@@ -110,7 +110,7 @@ export const FEATURE_AREAS = [
   {
     id: 'account',
     label: 'Settings, profile & support',
-    test: (k: string) => k === 's' || k.startsWith('s.') || k.startsWith('mp') || k === 't',
+    test: (k: string) => k === 's' || k.startsWith('s.') || k.startsWith('mp') || k === 't' || k === 'fb',
   },
 ] as const;
 export type FeatureAreaId = (typeof FEATURE_AREAS)[number]['id'];

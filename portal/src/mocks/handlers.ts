@@ -4,6 +4,7 @@ import { createAnalysisHandlers } from './handlers/analysis';
 import { createCarbonHandlers } from './handlers/carbon';
 import { createCarbonSettingsHandlers } from './handlers/carbon-settings';
 import { createAuditHandlers } from './handlers/audit';
+import { createFeedbackHandlers } from './handlers/feedback';
 import { createAuthHandlers } from './handlers/auth';
 import { type CommandHandlerOptions, createCommandSendHandlers } from './handlers/command-sends';
 import { createCommandHandlers } from './handlers/commands';
@@ -68,6 +69,7 @@ export function createHandlers(
     ...createCommandSendHandlers(http, options.commands),
     ...createNotificationHandlers(http, rules),
     ...createAuditHandlers(http),
+    ...createFeedbackHandlers(http),
     ...createHardwareLogHandlers(http),
     ...createGeofenceHandlers(http),
     ...createTripRouteHandlers(http),

@@ -17,3 +17,4 @@ export {
 } from '@/mocks/world/histories';
 export { activityDaysOf } from '@/mocks/world/activity-days';
 export { hardwareLogsOf } from '@/mocks/world/hardware-logs';
+export { demoFeedbackReports, type SeedReport } from '@/mocks/world/feedback-reports';

@@ -8,7 +8,7 @@ import { commandColumns } from './repositories/command-repository';
 import { deviceGroupColumns } from './repositories/device-group-repository';
 import { deviceColumns } from './repositories/device-repository';
 import { geofenceColumns } from './repositories/geofence-repository';
-import { seedDemoSdkKey } from './repositories/feedback-repository';
+import { seedDemoFeedbackReports, seedDemoSdkKey } from './repositories/feedback-repository';
 import { faultColumns } from './repositories/fault-repository';
 import { hardwareLogColumns } from './repositories/hardware-log-repository';
 import { otaUpdateColumns, releaseColumns, rolloutColumns } from './repositories/firmware-repository';
@@ -49,6 +49,7 @@ import {
   createWorld,
   DEFAULT_SEED,
   DEMO_PASSWORD,
+  demoFeedbackReports,
   hardwareLogsOf,
   savedLocationsOf,
   supplyContractOf,
@@ -494,6 +495,7 @@ export async function seedDemoWorld(
     );
     await seedDemoSdkKey(tx, iso(world.referenceTime));
     await seedTrips(tx, world, vehicleRows);
+    await seedDemoFeedbackReports(tx, demoFeedbackReports(world.referenceTime));
   });
   return { vehicles: vehicleRows.length, users: users.length };
 }

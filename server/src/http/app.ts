@@ -25,6 +25,7 @@ import { dashboardRoutes } from './routes/dashboard-routes';
 import { hardwareLogRoutes } from './routes/hardware-log-routes';
 import { geofenceRoutes } from './routes/geofence-routes';
 import { faultRoutes } from './routes/fault-routes';
+import { feedbackRoutes } from './routes/feedback-routes';
 import { modelRoutes } from './routes/model-routes';
 import { notificationRoutes } from './routes/notification-routes';
 import { profileRoutes } from './routes/profile-routes';
@@ -78,6 +79,7 @@ export function implementedOperations(deps: ServiceDeps): OperationHandlers {
     ...geofenceRoutes(deps),
     ...faultRoutes(deps),
     ...hardwareLogRoutes(deps),
+    ...feedbackRoutes(deps),
     ...modelRoutes(deps),
     ...notificationRoutes(deps),
     ...profileRoutes(deps),

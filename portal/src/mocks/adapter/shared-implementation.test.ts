@@ -43,6 +43,7 @@ import { createGeofence } from '@services/geofences/create-geofence';
 import { getGeofence } from '@services/geofences/get-geofence';
 import { listGeofences } from '@services/geofences/list-geofences';
 import { acknowledgeFault } from '@services/faults/acknowledge-fault';
+import { getFeedbackReport, listFeedbackReports } from '@services/feedback/inbox';
 import { createFirmwareRelease, getFirmwareRelease, listFirmwareReleases } from '@services/firmware/releases';
 import { changeFirmwareRolloutState } from '@services/firmware/rollouts';
 import { getFault } from '@services/faults/get-fault';
@@ -85,6 +86,7 @@ import { worldDeviceGroupDeps } from './device-group-store';
 import { worldDeviceDeps } from './device-store';
 import { worldGeofenceDeps } from './geofence-store';
 import { worldFaultDeps } from './fault-store';
+import { worldFeedbackReader } from './feedback-store';
 import { worldFirmwareDeps } from './firmware-store';
 import { worldModelDeps } from './model-store';
 import { worldNotificationDeps } from './notification-store';
@@ -638,6 +640,50 @@ describe('the demo and the server run one implementation (decision 0110)', () =>
     expect({ status: refused.status, body: refused.body }).toEqual(appErrorAnswer(refusedByService as AppError));
     expect(refused.status).toBe(409);
     expect(db.tables.vehicles.get(driven.id)?.driverId).toBe(driven.driverId);
+  });
+
+  test("the demo's feedback inbox answers exactly the services' page and report, 404 by organisation, 403 and 400", async () => {
+    const token = await signIn('SA');
+    const db = await getWorldDb();
+    const ctx = authOfToken(token, db);
+    if (!ctx) throw new Error('no session');
+    const deps = { reports: worldFeedbackReader(db) };
+    const page = await listFeedbackReports(deps, callerOf(ctx), {
+      q: 'voltline.demo',
+      filter: { type: 'BUG,CRASH' },
+      sort: 'createdAt:asc',
+      pageSize: 2,
+    });
+    expect(page).toMatchObject({ total: 3, pageSize: 2 });
+    const fromDemo = await call(
+      'GET',
+      '/feedback-reports?q=voltline.demo&filter[type]=BUG,CRASH&sort=createdAt:asc&pageSize=2',
+      { token },
+    );
+    expect(fromDemo.body).toEqual(page);
+    const report = await getFeedbackReport(deps, callerOf(ctx), 'rpt-demo-001');
+    expect(report.networkLogs.map((n) => n.status)).toEqual([200, 504]);
+    expect(report.replay?.eventCount).toBe(42);
+    expect((await call('GET', '/feedback-reports/rpt-demo-001', { token })).body).toEqual(report);
+
+    // The OEM's organisation has no reports of the platform's key: 404 from both, as for none.
+    const oem = await signIn('OEMA');
+    const oemCtx = authOfToken(oem, db);
+    if (!oemCtx) throw new Error('no session');
+    const hidden = await getFeedbackReport(deps, callerOf(oemCtx), 'rpt-demo-001').catch((e: unknown) => e);
+    const fromDemoHidden = await call('GET', '/feedback-reports/rpt-demo-001', { token: oem });
+    expect({ status: fromDemoHidden.status, body: fromDemoHidden.body }).toEqual(appErrorAnswer(hidden as AppError));
+    expect(fromDemoHidden.status).toBe(404);
+
+    // A fleet admin holds no fb: 403; an unknown status: 400.
+    const fleet = await signIn('FA');
+    expect((await call('GET', '/feedback-reports', { token: fleet })).status).toBe(403);
+    const refused = await listFeedbackReports(deps, callerOf(ctx), { filter: { status: 'CLOSED' } }).catch(
+      (e: unknown) => e,
+    );
+    const fromDemoRefused = await call('GET', '/feedback-reports?filter[status]=CLOSED', { token });
+    expect({ status: fromDemoRefused.status, body: fromDemoRefused.body }).toEqual(appErrorAnswer(refused as AppError));
+    expect(fromDemoRefused.status).toBe(400);
   });
 
   test("every entry the demo writes holds the services' hash of it, linked to the one before", async () => {

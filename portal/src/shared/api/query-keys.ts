@@ -220,3 +220,12 @@ export const dashboardKeys = {
   /** One panel's aggregate; `params` holds the time range for panels that follow it. */
   data: (panel: string, params: Params) => ['dashboards', 'data', panel, params] as const,
 };
+
+/** The feedback inbox (decision 0116): the widget's reports. */
+export const feedbackKeys = {
+  all: ['feedback-reports'] as const,
+  list: (params: Params) => ['feedback-reports', 'list', params] as const,
+  detail: (id: string) => ['feedback-reports', 'detail', id] as const,
+  /** A report's replay events: a child of its details. */
+  replay: (id: string) => ['feedback-reports', 'detail', id, 'replay'] as const,
+};

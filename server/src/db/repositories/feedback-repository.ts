@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { type ExpressionBuilder, type Selectable, sql } from 'kysely';
 import type {
   FeedbackReportStore,
   SdkKeyStore,
@@ -8,8 +8,16 @@ import type {
   WidgetSessionStore,
   WidgetUploadStore,
 } from '../../services/feedback/feedback-store';
+import type { FeedbackFilterField, FeedbackSortField } from '../../services/feedback/inbox-list-spec';
+import {
+  type FeedbackReportReader,
+  REPORT_PAGE_VIEWS,
+  type StoredReportSummary,
+} from '../../services/feedback/inbox-store';
+import type { ListQuery } from '../../services/lib/list-query';
+import type { SeedReport } from '../seed-source';
 import type { Db } from '../database';
-import type { SdkKeyTable, WidgetSessionTable } from '../schema';
+import type { Database, SdkKeyTable, WidgetSessionTable } from '../schema';
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
@@ -125,8 +133,9 @@ export function createWidgetSessionRepository(db: Db): WidgetSessionStore {
 }
 
 /** Reports in SQL: one per key and client id (the partial unique index of migration 0022 decides, under races too). */
-export function createFeedbackReportRepository(db: Db): FeedbackReportStore {
+export function createFeedbackReportRepository(db: Db): FeedbackReportStore & FeedbackReportReader {
   return {
+    ...createFeedbackReportReader(db),
     async insertOnce(report) {
       const inserted = await db
         .insertInto('feedback_reports')
@@ -158,6 +167,155 @@ export function createFeedbackReportRepository(db: Db): FeedbackReportStore {
         .where('client_id', '=', report.clientId)
         .executeTakeFirstOrThrow();
       return { id: known.id, stored: false };
+    },
+  };
+}
+
+/** A page view's page: `data.page` as the widget sends it, else the data as text. */
+function pageOf(data: unknown): string {
+  if (typeof data === 'object' && data !== null && typeof (data as { page?: unknown }).page === 'string') {
+    return (data as { page: string }).page;
+  }
+  return data === null || data === undefined ? '' : JSON.stringify(data);
+}
+
+const SORT_COLUMN = {
+  createdAt: 'feedback_reports.created_at',
+  type: 'feedback_reports.type',
+  status: 'feedback_reports.status',
+  priority: 'feedback_reports.priority',
+  reportedBy: 'feedback_reports.reported_by',
+} as const satisfies Record<FeedbackSortField, string>;
+const FILTER_COLUMN = {
+  type: 'feedback_reports.type',
+  status: 'feedback_reports.status',
+  sdkKey: 'feedback_reports.sdk_key_id',
+} as const satisfies Record<FeedbackFilterField, string>;
+
+type ReportEb = ExpressionBuilder<Database & { k: Database['sdk_keys'] }, 'feedback_reports' | 'k'>;
+
+/** The inbox's reading of reports (decision 0116): an organisation's only, filtered, sorted and paged in SQL. */
+export function createFeedbackReportReader(db: Db): FeedbackReportReader {
+  const summary = () =>
+    db
+      .selectFrom('feedback_reports')
+      .innerJoin('sdk_keys as k', 'k.id', 'feedback_reports.sdk_key_id')
+      .select([
+        'feedback_reports.id',
+        'feedback_reports.type',
+        'feedback_reports.status',
+        'feedback_reports.priority',
+        'feedback_reports.description',
+        'feedback_reports.reported_by',
+        'feedback_reports.page_url',
+        'feedback_reports.sdk_key_id',
+        'k.name as sdk_key_name',
+        'feedback_reports.is_silent',
+        'feedback_reports.created_at',
+      ]);
+  const toSummary = (row: {
+    id: string;
+    type: string;
+    status: string;
+    priority: string | null;
+    description: string | null;
+    reported_by: string | null;
+    page_url: string | null;
+    sdk_key_id: string;
+    sdk_key_name: string;
+    is_silent: boolean;
+    created_at: Date | string;
+  }): StoredReportSummary => ({
+    id: row.id,
+    type: row.type,
+    status: row.status as StoredReportSummary['status'],
+    priority: row.priority,
+    description: row.description,
+    reportedBy: row.reported_by,
+    pageUrl: row.page_url,
+    sdkKeyId: row.sdk_key_id,
+    sdkKeyName: row.sdk_key_name,
+    isSilent: row.is_silent,
+    createdAt: iso(row.created_at),
+  });
+  const where = (tenantId: string, query: ListQuery<FeedbackSortField, FeedbackFilterField>) => (eb: ReportEb) => {
+    const all = [eb('feedback_reports.tenant_id', '=', tenantId)];
+    for (const filter of query.filters) all.push(eb(FILTER_COLUMN[filter.field], 'in', filter.values as string[]));
+    if (query.q !== undefined) {
+      const pattern = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      all.push(
+        eb.or([
+          eb('feedback_reports.description', 'ilike', pattern),
+          eb('feedback_reports.reported_by', 'ilike', pattern),
+          eb('feedback_reports.page_url', 'ilike', pattern),
+          eb('feedback_reports.id', 'ilike', pattern),
+        ]),
+      );
+    }
+    if (query.from !== undefined) all.push(eb('feedback_reports.created_at', '>=', query.from));
+    if (query.to !== undefined) all.push(eb('feedback_reports.created_at', '<=', query.to));
+    return eb.and(all);
+  };
+  return {
+    async list(tenantId, query) {
+      let select = summary().where(where(tenantId, query));
+      for (const key of query.sort) {
+        select = select.orderBy(SORT_COLUMN[key.field], (ob) =>
+          key.direction === 'asc' ? ob.asc().nullsLast() : ob.desc().nullsLast(),
+        );
+      }
+      const [rows, count] = await Promise.all([
+        select
+          .orderBy('feedback_reports.created_at', 'desc')
+          .orderBy('feedback_reports.id', 'desc')
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize)
+          .execute(),
+        db
+          .selectFrom('feedback_reports')
+          .innerJoin('sdk_keys as k', 'k.id', 'feedback_reports.sdk_key_id')
+          .where(where(tenantId, query))
+          .select(sql<number>`count(*)::int`.as('total'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { items: rows.map(toSummary), total: count.total };
+    },
+    async get(tenantId, id) {
+      const row = await summary()
+        .leftJoin('widget_sessions as s', 's.id', 'feedback_reports.session_id')
+        .select([
+          sql<string>`feedback_reports.body::text`.as('body_text'),
+          'feedback_reports.body_bytes',
+          's.name as session_name',
+          's.email as session_email',
+          's.user_id as session_user_id',
+          'feedback_reports.session_id',
+        ])
+        .where('feedback_reports.tenant_id', '=', tenantId)
+        .where('feedback_reports.id', '=', id)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const views = row.session_id
+        ? await db
+            .selectFrom('widget_session_events')
+            .select(['data', 'occurred_at'])
+            .where('session_id', '=', row.session_id)
+            .where('name', '=', 'pageView')
+            .where('received_at', '<=', row.created_at)
+            .orderBy('id', 'desc')
+            .limit(REPORT_PAGE_VIEWS)
+            .execute()
+        : [];
+      return {
+        ...toSummary(row),
+        pageViews: views.reverse().map((v) => ({
+          page: pageOf(v.data),
+          date: v.occurred_at === null ? null : iso(v.occurred_at),
+        })),
+        body: row.body_text,
+        bodyBytes: row.body_bytes,
+        reporter: { name: row.session_name, email: row.session_email, userId: row.session_user_id },
+      };
     },
   };
 }
@@ -213,5 +371,35 @@ export async function seedDemoSdkKey(db: Db, createdAt: string): Promise<void> {
       name: 'Voltline portal',
       created_at: createdAt,
     })
+    .execute();
+}
+
+/** The demo world's inbox reports (decision 0116), under the demo key, bodies stored as their JSON text. */
+export async function seedDemoFeedbackReports(db: Db, reports: readonly SeedReport[]): Promise<void> {
+  if (reports.length === 0) return;
+  await db
+    .insertInto('feedback_reports')
+    .values(
+      reports.map((r) => {
+        const body = JSON.stringify(r.body);
+        return {
+          id: r.id,
+          sdk_key_id: 'sdk-demo',
+          tenant_id: 'platform',
+          session_id: null,
+          client_id: typeof r.body.clientId === 'string' ? r.body.clientId : null,
+          type: r.type,
+          priority: r.priority,
+          description: r.description,
+          reported_by: r.reportedBy,
+          page_url: r.pageUrl,
+          is_silent: r.isSilent,
+          outbound: null,
+          body,
+          body_bytes: new TextEncoder().encode(body).length,
+          created_at: new Date(r.createdAt).toISOString(),
+        };
+      }),
+    )
     .execute();
 }

@@ -1,3 +1,4 @@
+import type { FeedbackReportReader } from './inbox-store';
 import type { RateLimiter } from './rate-limit';
 
 /**
@@ -123,7 +124,8 @@ export interface WidgetFiles {
 export interface FeedbackDeps {
   sdkKeys: SdkKeyStore;
   sessions: WidgetSessionStore;
-  reports: FeedbackReportStore;
+  /** The widget API writes reports; the inbox reads them (decision 0116). */
+  reports: FeedbackReportStore & FeedbackReportReader;
   uploads: WidgetUploadStore;
   files: WidgetFiles;
   limiter: RateLimiter;

@@ -1,0 +1,91 @@
+import type { FeedbackFilterField, FeedbackSortField } from '@services/feedback/inbox-list-spec';
+import type { FeedbackReportReader, StoredReportDetail } from '@services/feedback/inbox-store';
+import type { WorldDb } from '../world/db';
+import { DEMO_SDK_KEY_ID, DEMO_SDK_KEY_NAME, demoFeedbackReports } from '../world/feedback-reports';
+import { type MemoryListSpec, memoryList } from './memory-list';
+
+/** A demo report as the store keeps it: the inbox's columns, its organisation and its body's text. */
+interface DemoReport extends StoredReportDetail {
+  tenantId: string;
+  createdMs: number;
+}
+
+/**
+ * The demo world's reports (decision 0116): the widget in the demo page sends to `@voltline/widget/mock`, not here,
+ * so the inbox holds only what the world seeds, the same rows the server's seed stores (organisation `platform`, the
+ * demo key). They are read-only in this slice, so nothing is saved to IndexedDB; they follow the world's clock.
+ */
+const seeded = new WeakMap<WorldDb, DemoReport[]>();
+
+function reportsOf(db: WorldDb): DemoReport[] {
+  let rows = seeded.get(db);
+  if (!rows) {
+    rows = demoFeedbackReports(db.world.referenceTime).map((r) => {
+      const body = JSON.stringify(r.body);
+      return {
+        id: r.id,
+        type: r.type,
+        status: 'OPEN',
+        priority: r.priority,
+        description: r.description,
+        reportedBy: r.reportedBy,
+        pageUrl: r.pageUrl,
+        sdkKeyId: DEMO_SDK_KEY_ID,
+        sdkKeyName: DEMO_SDK_KEY_NAME,
+        isSilent: r.isSilent,
+        createdAt: new Date(r.createdAt).toISOString(),
+        body,
+        bodyBytes: new TextEncoder().encode(body).length,
+        // The seeded reports came with no widget session.
+        reporter: { name: null, email: null, userId: null },
+        pageViews: [],
+        tenantId: 'platform',
+        createdMs: r.createdAt,
+      };
+    });
+    seeded.set(db, rows);
+  }
+  return rows;
+}
+
+const REPORT_COLUMNS: MemoryListSpec<DemoReport, FeedbackSortField, FeedbackFilterField> = {
+  sortable: {
+    createdAt: (r) => r.createdMs,
+    type: (r) => r.type,
+    status: (r) => r.status,
+    priority: (r) => r.priority,
+    reportedBy: (r) => r.reportedBy,
+  },
+  filterable: { type: (r) => r.type, status: (r) => r.status, sdkKey: (r) => r.sdkKeyId },
+  searchable: [(r) => r.description, (r) => r.reportedBy, (r) => r.pageUrl, (r) => r.id],
+  time: (r) => r.createdMs,
+};
+
+function summaryOf({
+  body: _body,
+  bodyBytes: _bytes,
+  reporter: _reporter,
+  pageViews: _views,
+  tenantId: _t,
+  createdMs: _c,
+  ...summary
+}: DemoReport) {
+  return summary;
+}
+
+/** The inbox services' reader over the demo world's reports. */
+export function worldFeedbackReader(db: WorldDb): FeedbackReportReader {
+  return {
+    async list(tenantId, query) {
+      const rows = reportsOf(db).filter((r) => r.tenantId === tenantId);
+      const { items, total } = memoryList(rows, query, REPORT_COLUMNS);
+      return { items: items.map(summaryOf), total };
+    },
+    async get(tenantId, id) {
+      const row = reportsOf(db).find((r) => r.tenantId === tenantId && r.id === id);
+      if (!row) return undefined;
+      const { tenantId: _t, createdMs: _c, ...detail } = row;
+      return detail;
+    },
+  };
+}

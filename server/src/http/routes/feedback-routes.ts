@@ -1,0 +1,17 @@
+import type { ServiceDeps } from '../../deps';
+import { getFeedbackReplay, getFeedbackReport, listFeedbackReports } from '../../services/feedback/inbox';
+import type { ListParams } from '../../services/lib/list-query';
+import { callerOf } from '../caller';
+import type { OperationHandlers } from './route-handler';
+
+/** The feedback inbox (decision 0116): the organisation's reports the widget sent. */
+export function feedbackRoutes(deps: ServiceDeps): OperationHandlers {
+  const inbox = { reports: deps.feedback.reports };
+  return {
+    listFeedbackReports: async (request) => listFeedbackReports(inbox, callerOf(request), request.query as ListParams),
+    getFeedbackReport: async (request) =>
+      getFeedbackReport(inbox, callerOf(request), (request.params as { id: string }).id),
+    getFeedbackReplay: async (request) =>
+      getFeedbackReplay(inbox, callerOf(request), (request.params as { id: string }).id),
+  };
+}
