@@ -74,9 +74,12 @@ test('a ticket opened and worked at the server survives a reload; the driver see
   const note = `Internal only ${title}`;
   await signIn(page, 'DA');
   await page.goto(`${SERVER}/tickets`);
-  await expect(page.getByRole(tickets.table.role, { name: tickets.table.name }).getByRole(...ui.row).nth(1)).toBeVisible(
-    { timeout: 20_000 },
-  );
+  await expect(
+    page
+      .getByRole(tickets.table.role, { name: tickets.table.name })
+      .getByRole(...ui.row)
+      .nth(1),
+  ).toBeVisible({ timeout: 20_000 });
 
   // Create.
   await page.getByRole(tickets.newTicket.role, { name: tickets.newTicket.name }).click();
@@ -94,7 +97,13 @@ test('a ticket opened and worked at the server survives a reload; the driver see
   expect((await created).status()).toBe(201);
   const drawer = page.getByRole(...realServer.ticketDrawer(title));
   await expect(drawer).toBeVisible({ timeout: 15_000 });
-  const ref = ((await drawer.getByRole(...ui.heading).first().textContent()) ?? '').split(':')[0] ?? '';
+  const ref =
+    (
+      (await drawer
+        .getByRole(...ui.heading)
+        .first()
+        .textContent()) ?? ''
+    ).split(':')[0] ?? '';
   expect(ref).toMatch(/^TCK-\d+$/);
 
   // Edit: an internal note, and the ticket put on hold.
@@ -117,7 +126,12 @@ test('a ticket opened and worked at the server survives a reload; the driver see
   await page.getByRole(tickets.search.role, { name: tickets.search.name }).fill(ref);
   const list = page.getByRole(tickets.table.role, { name: tickets.table.name });
   await expect(list.getByRole(...ui.row)).toHaveCount(2, { timeout: 15_000 });
-  await expect(list.getByRole(...ui.row).nth(1).getByRole(...realServer.ticketStatusCell('Hold'))).toBeVisible();
+  await expect(
+    list
+      .getByRole(...ui.row)
+      .nth(1)
+      .getByRole(...realServer.ticketStatusCell('Hold')),
+  ).toBeVisible();
 
   // The vehicle's driver, in a browser of their own, sees the ticket but never the internal note.
   const driverContext = await browser.newContext();
