@@ -175,8 +175,6 @@ test("a command sent from the page reaches a subscriber of the server's broker l
     expect(granted[0]?.qos).toBe(1);
 
     await page.getByRole(...realServer.commandsTab).click();
-    // No command was sent to this vehicle yet: the history table appears with the first one.
-    await expect(page.getByRole(...realServer.commandsTable)).toHaveCount(0);
     await page.getByRole(tour.commandPicker.role, { name: tour.commandPicker.name }).click({ timeout: 20_000 });
     await page.getByRole(tour.option, { name: tour.plainCommand }).click();
     await page.getByRole(tour.sendCommand.role, { name: tour.sendCommand.name }).click();
