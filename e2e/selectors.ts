@@ -1014,6 +1014,9 @@ export const realServer = {
   /** The drawer of a ticket by its title. */
   ticketDrawer: (title: string) => role('dialog', { name: new RegExp(`^TCK-\\d+: ${title}$`) }),
   ticketStatusCell: (status: string) => role('cell', { name: status, exact: true }),
+  /** The header's bell: how many notifications nobody acknowledged. */
+  notificationBell: role('link', { name: /^Notifications: \d+ unacknowledged$/ }),
+  notificationBellOf: (count: number) => role('link', { name: `Notifications: ${count} unacknowledged`, exact: true }),
   commandsTab: role('tab', { name: 'Commands', exact: true }),
   commandsTable: role('table', { name: 'Command history', exact: true }),
 } as const;

@@ -4,7 +4,7 @@ import { STORE_STORAGE_KEY } from '../../../portal/src/state/persistence';
 import { portal, realServer, session, tickets, ui, vehicleTour as tour } from '../../selectors';
 import { FLEET_SERVER_URL } from '../../urls';
 import { lookAt } from '../look';
-import { signInWithPassword } from '../portal/portal-session';
+import { DEMO_PASSWORD, signInWithPassword } from '../portal/portal-session';
 
 // Issue 39: the production portal against the real Fleet API server (`npm start`: Fastify on PGlite, the embedded
 // broker at /mqtt), started by the Playwright config on its own port with a throw-away DATA_DIR and 60 seeded vehicles
@@ -197,4 +197,34 @@ test("a command sent from the page reaches a subscriber of the server's broker l
   } finally {
     await client.endAsync();
   }
+});
+
+test('the header counts what the server holds: a notification acknowledged elsewhere leaves the count live', async ({
+  page,
+}) => {
+  // The bell asks the server how many notifications nobody acknowledged, and asks again every 5 s.
+  const firstCount = page.waitForResponse(
+    (r) => r.url().startsWith(`${SERVER}/api/notifications?`) && /acknowledged/.test(decodeURIComponent(r.url())),
+  );
+  await signIn(page, 'SA');
+  const countUrl = (await firstCount).url();
+  const bell = page.getByRole(...realServer.notificationBell);
+  await expect(bell).toBeVisible();
+  const before = Number((await bell.getAttribute('aria-label'))?.match(/\d+/)?.[0]);
+  expect(before).toBeGreaterThan(0);
+
+  // Someone else (here: the test, through the API with a Super Employee's session) acknowledges one of them.
+  const login = await page.request.post(`${SERVER}/api/auth/login`, {
+    data: { email: 'se@voltline.demo', password: DEMO_PASSWORD },
+  });
+  expect(login.status()).toBe(200);
+  const headers = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  const unread = await page.request.get(countUrl, { headers });
+  const [first] = ((await unread.json()) as { items: { id: string }[] }).items;
+  expect(first).toBeDefined();
+  const ack = await page.request.post(`${SERVER}/api/notifications/${first?.id}/acknowledge`, { headers });
+  expect(ack.status()).toBe(200);
+
+  // The page shows it without a reload.
+  await expect(page.getByRole(...realServer.notificationBellOf(before - 1))).toBeVisible({ timeout: 12_000 });
 });
