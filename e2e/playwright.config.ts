@@ -1,24 +1,43 @@
-import { defineConfig } from '@playwright/test';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 
 // Debian's Chromium, never a downloaded browser. WebGL (maps) runs on SwiftShader.
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
  * The suite's own ports, never the demo's (4173): `scripts/test.mjs` picks free ones and passes them in the environment;
- * a direct `playwright test` uses 4373/4390/4391. Servers are never reused: a port already taken fails the run loudly
- * instead of testing whatever build another process serves there.
+ * a direct `playwright test` uses 4373/4390/4391/4392. Servers are never reused: a port already taken fails the run
+ * loudly instead of testing whatever build another process serves there (`npm start`'s 8080, the demo's 4173).
  */
 export const PORTS = {
   portal: Number(process.env.E2E_PORTAL_PORT ?? 4373),
   messenger: Number(process.env.E2E_MESSENGER_PORT ?? 4390),
   widgetHost: Number(process.env.E2E_WIDGET_HOST_PORT ?? 4391),
+  fleetServer: Number(process.env.E2E_FLEET_SERVER_PORT ?? 4392),
 } as const;
 // The specs read their URLs from these (workers inherit the environment).
 process.env.PORTAL_URL ??= `http://127.0.0.1:${PORTS.portal}`;
 process.env.MESSENGER_URL ??= `http://127.0.0.1:${PORTS.messenger}/`;
 process.env.WIDGET_HOST_ORIGIN ??= `http://127.0.0.1:${PORTS.widgetHost}`;
+process.env.FLEET_SERVER_URL ??= `http://127.0.0.1:${PORTS.fleetServer}`;
 // One id per run (workers inherit it): a harness page that several specs serve is built once per run (servers/portal-harness.mjs).
 process.env.E2E_RUN_ID ??= `${process.pid}-${Date.now()}`;
+
+/**
+ * The Fleet API server as `npm start` runs it (the production portal build, `/api`, MQTT at `/mqtt`) for specs/server:
+ * PGlite in a throw-away DATA_DIR, 60 seeded vehicles (servers/fleet-server.mjs). Needs `portal/dist` (`scripts/test.mjs`
+ * builds it). Stopped with SIGTERM so that it closes its database and removes its DATA_DIR.
+ */
+export const FLEET_SERVER = {
+  command: `node servers/fleet-server.mjs --port ${PORTS.fleetServer} --vehicles 60`,
+  // From this folder also when a config of a subfolder (specs/server) starts it.
+  cwd: fileURLToPath(new URL('.', import.meta.url)),
+  url: `http://127.0.0.1:${PORTS.fleetServer}/api/health`,
+  reuseExistingServer: false,
+  // Migrating and seeding an empty PGlite takes about 20 s on a busy 2-core machine.
+  timeout: 120_000,
+  gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+} satisfies NonNullable<PlaywrightTestConfig['webServer']>;
 
 export default defineConfig({
   testDir: './specs',
@@ -67,5 +86,6 @@ export default defineConfig({
       url: `http://127.0.0.1:${PORTS.widgetHost}/sdk/index.js`,
       reuseExistingServer: false,
     },
+    FLEET_SERVER,
   ],
 });

@@ -999,3 +999,24 @@ export const widgetClearance = {
 export const serviceWorkerRace = {
   pageHeading: role('heading', { level: 1, name: 'Service Center Management' }),
 } as const;
+
+/** Issue 39: the production portal served by the real Fleet API server (specs/server). */
+export const realServer = {
+  vehicleSearch: role('textbox', { name: 'Search vehicles' }),
+  /** The vehicle list's range line with the seeded world's size (the server is seeded with 60 vehicles). */
+  firstPageOf60Text: '1–25 of 60',
+  oneOf1Text: '1–1 of 1',
+  socSort: role('button', { name: 'SoC' }),
+  socColumn: role('columnheader', { name: 'SoC' }),
+  /** A body row's SoC cell ("92 %"), the list's ninth column. */
+  socCell: 'td:nth-child(9)',
+  vehicleLink: (vehicleId: string) => `a[href="/vehicle/${vehicleId}"]`,
+  /** The drawer of a ticket by its title. */
+  ticketDrawer: (title: string) => role('dialog', { name: new RegExp(`^TCK-\\d+: ${title}$`) }),
+  ticketStatusCell: (status: string) => role('cell', { name: status, exact: true }),
+  /** The header's bell: how many notifications nobody acknowledged. */
+  notificationBell: role('link', { name: /^Notifications: \d+ unacknowledged$/ }),
+  notificationBellOf: (count: number) => role('link', { name: `Notifications: ${count} unacknowledged`, exact: true }),
+  commandsTab: role('tab', { name: 'Commands', exact: true }),
+  commandsTable: role('table', { name: 'Command history', exact: true }),
+} as const;

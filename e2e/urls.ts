@@ -5,3 +5,5 @@
 export const PORTAL_URL = process.env.PORTAL_URL ?? 'http://127.0.0.1:4373';
 export const MESSENGER_URL = process.env.MESSENGER_URL ?? 'http://127.0.0.1:4390/';
 export const HOST_ORIGIN = process.env.WIDGET_HOST_ORIGIN ?? 'http://127.0.0.1:4391';
+/** The Fleet API server `npm start` runs (the production portal, `/api`, MQTT at `/mqtt`), started for specs/server. */
+export const FLEET_SERVER_URL = process.env.FLEET_SERVER_URL ?? 'http://127.0.0.1:4392';

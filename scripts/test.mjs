@@ -121,14 +121,19 @@ const checked = async (promise) => {
   if (!(await promise)) failedSteps += 1;
 };
 
-/** The builds the browser tests and the package test need: the widget first, then the messenger and the portal. */
+/**
+ * The builds the browser tests and the package test need: the widget first, then side by side the messenger, the
+ * portal's demo build (served by the suite) and its production build (`portal/dist`, served by the Fleet API server
+ * that specs/server runs against).
+ */
 async function builds() {
   if (!(await step('build sdk', 'pnpm', ['--filter', '@voltline/widget', 'build'], { quiet: true }))) return false;
-  const [messenger, portal] = await Promise.all([
+  const results = await Promise.all([
     step('build messenger', 'pnpm', ['--filter', '@voltline/messenger', 'build'], { quiet: true }),
     step('build portal (demo)', 'pnpm', ['--filter', '@voltline/portal', 'build:demo'], { quiet: true }),
+    step('build portal (production)', 'pnpm', ['--filter', '@voltline/portal', 'build'], { quiet: true }),
   ]);
-  return messenger && portal;
+  return results.every(Boolean);
 }
 
 /** One package's unit tests (Vitest, from the package's folder and config). */
@@ -187,7 +192,7 @@ async function e2eChecks() {
 
 async function browserTests() {
   const out = join(reports, 'playwright.json');
-  const [portal, messenger, host] = await freePorts(3);
+  const [portal, messenger, host, fleetServer] = await freePorts(4);
   const ok = await step('browser tests', 'pnpm', ['exec', 'playwright', 'test', '--reporter=dot,json'], {
     cwd: join(root, 'e2e'),
     env: {
@@ -195,6 +200,7 @@ async function browserTests() {
       E2E_PORTAL_PORT: String(portal),
       E2E_MESSENGER_PORT: String(messenger),
       E2E_WIDGET_HOST_PORT: String(host),
+      E2E_FLEET_SERVER_PORT: String(fleetServer),
     },
   });
   const json = existsSync(out) ? readJson(out) : null;

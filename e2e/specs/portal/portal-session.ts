@@ -151,3 +151,21 @@ export async function openVehicleList(page: Page) {
   await expect(table.getByRole(...ui.row)).toHaveCount(26, { timeout: 30_000 });
   return table;
 }
+
+/** The password of every seeded demo account (the demo build's and the Fleet API server's). */
+export const DEMO_PASSWORD = 'demo1234';
+
+/**
+ * Signs in through the login form with e-mail and password, as a person does (no demo account buttons: the production
+ * build has none), at `base` (the demo portal, or the Fleet API server's). Returns the answer of the sign-in request.
+ */
+export async function signInWithPassword(page: Page, role: string, base = PORTAL_BASE) {
+  await page.goto(`${base}/login`);
+  await page.getByLabel(portal.login.email).fill(`${role.toLowerCase()}@voltline.demo`);
+  await page.getByLabel(portal.login.password).fill(DEMO_PASSWORD);
+  const answer = page.waitForResponse(
+    (response) => response.url() === `${base}/api/auth/login` && response.request().method() === 'POST',
+  );
+  await page.getByRole(portal.login.submit.role, { name: portal.login.submit.name, exact: true }).click();
+  return answer;
+}
