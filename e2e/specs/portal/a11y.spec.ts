@@ -38,6 +38,7 @@ const SAMPLE_PARAMS: Readonly<Record<string, Record<string, string>>> = {
   'mcu-details': { id: 'mcu-000018' },
   'vcu-details': { id: 'vcu-000018' },
   'fault-details': { id: 'flt-evt-0000001' },
+  'feedback-report': { id: 'rpt-demo-001' },
 };
 
 function concretePath(route: AppRoute): string {
