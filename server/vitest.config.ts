@@ -18,6 +18,8 @@ const projects: TestProjectInlineConfiguration[] = [
       include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
       // What only a real PostgreSQL does (a server ending connections).
       exclude: ['test/postgres/**'],
+      // One seeded database dumped once; each test server opens a copy (as the postgres project's template).
+      globalSetup: ['test/pglite-global-setup.ts'],
       env: { VOLTLINE_TEST_ENGINE: 'pglite' },
     },
   },

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -33,7 +33,11 @@ export interface TestServer {
 
 /** A fresh database: PGlite in memory, or on PostgreSQL a copy of the seeded template (an empty one when `empty`). */
 async function openTestDatabase(empty: boolean): Promise<{ database: DatabaseHandle; drop(): Promise<void> }> {
-  if (ENGINE === 'pglite') return { database: await openPglite(undefined), drop: async () => undefined };
+  if (ENGINE === 'pglite') {
+    // The seeded template (pglite-global-setup.ts), or an empty database.
+    const loadDataDir = empty ? undefined : new Blob([await readFile(inject('pgliteTemplate'))]);
+    return { database: await openPglite(undefined, { loadDataDir }), drop: async () => undefined };
+  }
   const serverUrl = inject('postgresUrl');
   const name = `t_${crypto.randomUUID().replace(/-/g, '')}`;
   const admin = new pg.Client({ connectionString: serverUrl });

@@ -17,6 +17,8 @@ export interface DatabaseHandle {
   runScript(script: string): Promise<void>;
   /** Runs `work` on one connection holding a session-level advisory lock (one migrator at a time across replicas). */
   withLock<T>(work: () => Promise<T>): Promise<T>;
+  /** PGlite only: the whole database as one uncompressed tar (a backup, or a template the tests open copies of). */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -69,11 +71,15 @@ export function openPostgres(url: string): DatabaseHandle {
 }
 
 /** PGlite with its files under `dir`, or in memory when `dir` is undefined (tests). */
-export async function openPglite(dir: string | undefined): Promise<DatabaseHandle> {
+export async function openPglite(
+  dir: string | undefined,
+  options: { loadDataDir?: Blob } = {},
+): Promise<DatabaseHandle> {
   if (dir !== undefined) mkdirSync(dir, { recursive: true });
-  // The extensions the migrations create must be loaded into PGlite's build first.
-  const extensions = { pg_trgm };
-  const pglite = dir === undefined ? new PGlite({ extensions }) : new PGlite(dir, { extensions });
+  // The extensions the migrations create must be loaded into PGlite's build first. `loadDataDir` starts from a dump
+  // (`dumpDataDir`) instead of an empty cluster.
+  const settings = { extensions: { pg_trgm }, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) };
+  const pglite = dir === undefined ? new PGlite(settings) : new PGlite(dir, settings);
   await pglite.waitReady;
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   return {
@@ -92,6 +98,7 @@ export async function openPglite(dir: string | undefined): Promise<DatabaseHandl
     },
     // One process owns a PGlite directory, so there is no other migrator to wait for.
     withLock: (work) => work(),
+    dumpDataDir: () => pglite.dumpDataDir('none'),
     async close() {
       await db.destroy();
       await pglite.close();
