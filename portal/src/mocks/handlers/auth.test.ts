@@ -62,7 +62,8 @@ describe('POST /auth/login', () => {
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({
       code: 'validation_failed',
-      fieldErrors: { email: 'Enter your email.', password: 'Enter your password.' },
+      // The services' messages (decision 0110, sign-in and sessions moved): an empty e-mail is not a valid one.
+      fieldErrors: { email: 'Enter a valid email address.', password: 'Enter your password.' },
     });
   });
 });
