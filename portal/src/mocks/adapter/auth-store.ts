@@ -1,11 +1,5 @@
 import type { AuditStore } from '@services/audit/audit-chain';
-import type {
-  AccountRecord,
-  AuthDeps,
-  AuthStore,
-  PasswordHasher,
-  SessionRecord,
-} from '@services/auth/auth-store';
+import type { AccountRecord, AuthDeps, AuthStore, PasswordHasher, SessionRecord } from '@services/auth/auth-store';
 import { liveSession } from '@services/auth/authenticate';
 import { sha256HexSync } from '@services/lib/sha256';
 import type { PermissionMap } from '@/domain/permissions';
@@ -76,7 +70,10 @@ function windowOf(rows: Failure[]): { count: number; oldest: Date | null } {
 }
 
 /** The session whose token has this hash, with its account, read synchronously (the live broker's lookup). */
-function sessionByTokenHashSync(db: WorldDb, hash: string): { session: SessionRecord; account: AccountRecord } | undefined {
+function sessionByTokenHashSync(
+  db: WorldDb,
+  hash: string,
+): { session: SessionRecord; account: AccountRecord } | undefined {
   for (const s of db.tables.sessions.values()) {
     if (s.tokenHash !== hash) continue;
     const user = db.tables.users.get(s.userId);

@@ -1146,13 +1146,16 @@ describe('the demo and the server run one implementation (decision 0110)', () =>
     const email = demoEmailFor('EVO');
     const right = { email, password: DEMO_PASSWORD };
     const wrong = { email, password: 'not-it' };
-    const errorOf = (work: Promise<unknown>) => work.then(
-      () => { throw new Error('the service answered'); },
-      (error: unknown) => {
-        expect(error).toBeInstanceOf(AppError);
-        return appErrorAnswer(error as AppError);
-      },
-    );
+    const errorOf = (work: Promise<unknown>) =>
+      work.then(
+        () => {
+          throw new Error('the service answered');
+        },
+        (error: unknown) => {
+          expect(error).toBeInstanceOf(AppError);
+          return appErrorAnswer(error as AppError);
+        },
+      );
     try {
       // Success: the same account view and permissions; either's token is a session of the same store.
       const byService = await login(deps, client, right);

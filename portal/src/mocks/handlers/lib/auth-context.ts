@@ -87,10 +87,7 @@ function authOfApiKey(token: string, db: WorldDb): AuthContext | null {
   // Reads do not persist by themselves: keep the last use across reloads.
   void db.persist();
   const permissions = permissionsOfKey(key.scope, permissionsOf(user, db));
-  return withGrants(
-    { sessionId: key.id, user, roleType: roleTypeOf(user.role), permissions, apiKeyId: key.id },
-    db,
-  );
+  return withGrants({ sessionId: key.id, user, roleType: roleTypeOf(user.role), permissions, apiKeyId: key.id }, db);
 }
 
 /** The signed-in caller of a request; throws the contract's 401 when the bearer token is missing or unknown. */
