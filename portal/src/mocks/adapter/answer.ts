@@ -11,6 +11,9 @@ export async function answering<T>(work: () => Promise<T>): Promise<T> {
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     const { status, body } = appErrorAnswer(error);
-    throw errorResponse(status, body.code, body.message, body.fieldErrors);
+    const answer = errorResponse(status, body.code, body.message, body.fieldErrors);
+    // As the server's error handler: a wait (429 too_many_attempts) also goes in Retry-After.
+    if (error.retryAfterSeconds !== undefined) answer.headers.set('Retry-After', String(error.retryAfterSeconds));
+    throw answer;
   }
 }

@@ -27,7 +27,7 @@ export function callerOf(ctx: AuthContext): Caller {
     user: callerUserOf(ctx.user),
     roleType: ctx.roleType,
     permissions: ctx.permissions,
-    sessionId: ctx.apiKeyId ?? ctx.token,
+    sessionId: ctx.sessionId,
     ...(ctx.apiKeyId ? { apiKeyId: ctx.apiKeyId } : {}),
     client: ctx.client ?? { ip: null, userAgent: null },
   };

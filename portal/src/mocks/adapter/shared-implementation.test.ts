@@ -55,6 +55,10 @@ import { getOrganisationDetails } from '@services/organisations/get-organisation
 import { listOrganisations } from '@services/organisations/list-organisations';
 import { assignOrganisationVehicles } from '@services/organisations/organisation-vehicles';
 import { listNotifications } from '@services/notifications/list-notifications';
+import { login } from '@services/auth/login';
+import { logout } from '@services/auth/logout';
+import { listSessions, signOutOtherSessions } from '@services/auth/sessions';
+import { MAX_FAILURES_PER_ACCOUNT } from '@services/auth/auth-store';
 import { changePassword } from '@services/profile/change-password';
 import { updateProfile } from '@services/profile/update-profile';
 import { deleteRole } from '@services/roles/delete-role';
@@ -79,6 +83,8 @@ import { authOfToken } from '../handlers/lib/auth-context';
 import { call, signIn } from '../test/api-test-client';
 import { getWorldDb } from '../world/world-instance';
 import { worldAccessGrantDeps } from './access-grant-store';
+import { worldAuthDeps, worldAuthStore } from './auth-store';
+import { DEMO_PASSWORD, demoEmailFor } from '../world/demo-users';
 import { callerOf } from './caller';
 import { worldCommandDeps } from './command-store';
 import { worldCarbonSettingsDeps } from './carbon-settings-store';
@@ -90,7 +96,7 @@ import { worldFeedbackReader } from './feedback-store';
 import { worldFirmwareDeps } from './firmware-store';
 import { worldModelDeps } from './model-store';
 import { worldNotificationDeps } from './notification-store';
-import { profileCallerOf, worldProfileDeps } from './profile-store';
+import { worldProfileDeps } from './profile-store';
 import { worldRoleDeps } from './role-store';
 import { worldSettingsDeps } from './settings-store';
 import { worldOrganisationDeps } from './organisation-store';
@@ -116,7 +122,7 @@ const SQUARE = {
 /** The demo's caller and the vehicle services' dependencies for a signed-in role, as the handlers build them. */
 async function serviceSide(token: string) {
   const db = await getWorldDb();
-  const ctx = authOfToken(token, db);
+  const ctx = await authOfToken(token, db);
   if (!ctx) throw new Error('no session');
   return { db, caller: callerOf(ctx), deps: worldVehicleDeps(db, ctx.granted) };
 }
@@ -140,7 +146,7 @@ describe('the demo and the server run one implementation (decision 0110)', () =>
   test("the demo's device list answers exactly the service's page and its refusals", async () => {
     const token = await signIn('BMSA');
     const db = await getWorldDb();
-    const ctx = authOfToken(token, db);
+    const ctx = await authOfToken(token, db);
     if (!ctx) throw new Error('no session');
     const deps = worldDeviceDeps(db, ctx.granted);
     const page = await listDevices(deps, callerOf(ctx), { sort: 'serialNumber:asc', pageSize: 10 });
@@ -158,7 +164,7 @@ describe('the demo and the server run one implementation (decision 0110)', () =>
   test("the demo's model list and create answer exactly the services' page and 409", async () => {
     const token = await signIn('OEMA');
     const db = await getWorldDb();
-    const ctx = authOfToken(token, db);
+    const ctx = await authOfToken(token, db);
     if (!ctx) throw new Error('no session');
     const deps = worldModelDeps(db);
     const page = await listModels(deps, callerOf(ctx), { sort: 'code:desc', pageSize: 5 });
@@ -177,7 +183,7 @@ describe('the demo and the server run one implementation (decision 0110)', () =>
   test("the demo's SIM assign answers exactly the service's refusal of a device that is no logger", async () => {
     const token = await signIn('SA');
     const db = await getWorldDb();
-    const ctx = authOfToken(token, db);
+    const ctx = await authOfToken(token, db);
     if (!ctx) throw new Error('no session');
     const body = { loggerId: 'bms-000001' };
     const thrown = await assignSim(worldSimDeps(db), callerOf(ctx), { id: 'sim-000001', body }).catch(
@@ -193,7 +199,7 @@ describe('the demo and the server run one implementation (decision 0110)', () =>
   test("the demo's geofences answer exactly the services' scoped view and their refusal of a hidden vehicle", async () => {
     const token = await signIn('FA');
     const db = await getWorldDb();
-    const ctx = authOfToken(token, db);
+    const ctx = await authOfToken(token, db);
     if (!ctx) throw new Error('no session');
     const deps = worldGeofenceDeps(db, ctx.granted);
     const seen = await getGeofence(deps, callerOf(ctx), { id: 'GF-STATION' });
@@ -217,7 +223,7 @@ describe('the demo and the server run one implementation (decision 0110)', () =>
   test("the demo's device groups answer exactly the services' page, members and refusals", async () => {
     const token = await signIn('FA');
     const db = await getWorldDb();
-    const ctx = authOfToken(token, db);
+    const ctx = await authOfToken(token, db);
     if (!ctx) throw new Error('no session');
     const deps = worldDeviceGroupDeps(db, ctx.granted);
     const page = await listDeviceGroups(deps, callerOf(ctx), {});
@@ -238,7 +244,7 @@ describe('the demo and the server run one implementation (decision 0110)', () =>
     expect(fromDemo.status).toBe(400);
 
     const dealer = await signIn('DA');
-    const dctx = authOfToken(dealer, db);
+    const dctx = await authOfToken(dealer, db);
     if (!dctx) throw new Error('no session');
     const notTheirs = await getDeviceGroup(worldDeviceGroupDeps(db, dctx.granted), callerOf(dctx), {
       id: 'dgr-0003',
@@ -252,7 +258,7 @@ describe('the demo and the server run one implementation (decision 0110)', () =>
   test("the demo's firmware answers exactly the services' page and refusals, and the state machine's 409", async () => {
     const token = await signIn('BMSA');
     const db = await getWorldDb();
-    const ctx = authOfToken(token, db);
+    const ctx = await authOfToken(token, db);
     if (!ctx) throw new Error('no session');
     const deps = worldFirmwareDeps(db, { granted: ctx.granted });
     const caller = callerOf(ctx);
@@ -298,7 +304,7 @@ describe('the demo and the server run one implementation (decision 0110)', () =>
   test("the demo's fault list, details and acknowledge answer exactly the services' page, 404 and 403", async () => {
     const token = await signIn('DA');
     const db = await getWorldDb();
-    const ctx = authOfToken(token, db);
+    const ctx = await authOfToken(token, db);
     if (!ctx) throw new Error('no session');
     const deps = worldFaultDeps(db, ctx.granted);
     const query = '?filter[severity]=3,4,5&sort=severity:desc,occurredAt:desc&pageSize=20';
@@ -321,7 +327,7 @@ describe('the demo and the server run one implementation (decision 0110)', () =>
     expect(hidden.status).toBe(404);
 
     const driver = await signIn('DR');
-    const driverCtx = authOfToken(driver, db);
+    const driverCtx = await authOfToken(driver, db);
     if (!driverCtx) throw new Error('no session');
     const refusedByService = await acknowledgeFault(worldFaultDeps(db), callerOf(driverCtx), {
       id: elsewhere.id,
@@ -335,7 +341,7 @@ describe('the demo and the server run one implementation (decision 0110)', () =>
   test("the demo's notifications answer the services' page and refusal; an acknowledgement is chained", async () => {
     const token = await signIn('OEMA');
     const db = await getWorldDb();
-    const ctx = authOfToken(token, db);
+    const ctx = await authOfToken(token, db);
     if (!ctx) throw new Error('no session');
     const deps = worldNotificationDeps(db, ctx.granted);
     // The demo first (reading runs the rule engine), then the service over the same world.
@@ -350,7 +356,7 @@ describe('the demo and the server run one implementation (decision 0110)', () =>
     const open = page.items.find((n) => n.acknowledgedAt === null);
     if (!open) throw new Error('no open notification');
     const dealer = await signIn('DA');
-    const dealerCtx = authOfToken(dealer, db);
+    const dealerCtx = await authOfToken(dealer, db);
     if (!dealerCtx) throw new Error('no session');
     const thrown = await acknowledgeNotification(worldNotificationDeps(db), callerOf(dealerCtx), {
       id: open.id,
@@ -375,7 +381,7 @@ describe('the demo and the server run one implementation (decision 0110)', () =>
   test("the demo's command history and sends answer exactly the services' page, 404, 400 and 409", async () => {
     const token = await signIn('FA');
     const db = await getWorldDb();
-    const ctx = authOfToken(token, db);
+    const ctx = await authOfToken(token, db);
     if (!ctx) throw new Error('no session');
     const deps = worldCommandDeps(db, { granted: ctx.granted });
     const fromDemo = await call('GET', '/commands?filter[status]=2,3&sort=code:asc,sentAt:desc&pageSize=50', {
@@ -400,7 +406,7 @@ describe('the demo and the server run one implementation (decision 0110)', () =>
 
     // A send that does not fit, and another request under a used key: the services' 400 and 409 in the demo too.
     const sa = await signIn('SA');
-    const saCtx = authOfToken(sa, db);
+    const saCtx = await authOfToken(sa, db);
     if (!saCtx) throw new Error('no session');
     const saDeps = worldCommandDeps(db);
     const body = {
@@ -430,7 +436,7 @@ describe('the demo and the server run one implementation (decision 0110)', () =>
     try {
       const token = await signIn('DA');
       const db = await getWorldDb();
-      const ctx = authOfToken(token, db);
+      const ctx = await authOfToken(token, db);
       if (!ctx) throw new Error('no session');
       const deps = worldTicketDeps(db, ctx.granted);
       // The demo first (a read escalates missed targets), then the service over the same world at the same time.
@@ -458,7 +464,7 @@ describe('the demo and the server run one implementation (decision 0110)', () =>
 
       // A driver's internal note: 403 from both.
       const driver = await signIn('DR');
-      const driverCtx = authOfToken(driver, db);
+      const driverCtx = await authOfToken(driver, db);
       if (!driverCtx) throw new Error('no session');
       const own = db.tables.tickets.all().find((t) => db.tables.vehicles.get(t.vehicleId)?.driverId === 'drv-00001');
       if (!own) throw new Error('no ticket of the driver');
@@ -513,7 +519,7 @@ describe('the demo and the server run one implementation (decision 0110)', () =>
     try {
       const db = await getWorldDb();
       const token = await signIn('OEMA');
-      const ctx = authOfToken(token, db);
+      const ctx = await authOfToken(token, db);
       if (!ctx) throw new Error('no session');
       const deps = worldRuleDeps(db, ctx.granted);
       const page = await listRules(deps, callerOf(ctx), { pageSize: 100 });
@@ -530,7 +536,7 @@ describe('the demo and the server run one implementation (decision 0110)', () =>
       expect(fromDemo.status).toBe(404);
 
       const fleet = await signIn('FA');
-      const fleetCtx = authOfToken(fleet, db);
+      const fleetCtx = await authOfToken(fleet, db);
       if (!fleetCtx) throw new Error('no session');
       const other = db.tables.vehicles.all().find((v) => v.fleetId !== fleetCtx.user.fleetId);
       const body = {
@@ -567,7 +573,7 @@ describe('the demo and the server run one implementation (decision 0110)', () =>
   test("the demo's users and roles answer exactly the services' scoped pages and refusals", async () => {
     const token = await signIn('OEMA');
     const db = await getWorldDb();
-    const ctx = authOfToken(token, db);
+    const ctx = await authOfToken(token, db);
     if (!ctx) throw new Error('no session');
     const page = await listUsers(worldUserDeps(db), callerOf(ctx), { sort: 'email:asc', pageSize: 50 });
     expect(page.items.length).toBeGreaterThan(1);
@@ -582,7 +588,7 @@ describe('the demo and the server run one implementation (decision 0110)', () =>
     const roles = await listRoles(worldRoleDeps(db), callerOf(ctx), { pageSize: 100 });
     expect((await call('GET', '/roles?pageSize=100', { token })).body).toEqual(roles);
     const sa = await signIn('SA');
-    const saCtx = authOfToken(sa, db);
+    const saCtx = await authOfToken(sa, db);
     if (!saCtx) throw new Error('no session');
     const builtIn = await deleteRole(worldRoleDeps(db), callerOf(saCtx), { id: 'FA' }).catch((e: unknown) => e);
     const refused = await call('DELETE', '/roles/FA', { token: sa });
@@ -599,7 +605,7 @@ describe('the demo and the server run one implementation (decision 0110)', () =>
     if (!role) throw new Error('no FE role');
     const { gr: _gr, ...without } = role.permissions;
     expect((await call('PATCH', '/roles/FE', { token: sa, body: { permissions: without } })).status).toBe(200);
-    const ctx = authOfToken(fe, db);
+    const ctx = await authOfToken(fe, db);
     expect(ctx?.permissions).toEqual(permissionsOfRole('FE', db.tables.roles.get('FE')));
     expect(ctx?.permissions.gr).toBeUndefined();
     expect((await call('GET', '/geofences', { token: fe })).status).toBe(403);
@@ -608,7 +614,7 @@ describe('the demo and the server run one implementation (decision 0110)', () =>
   test("the demo's organisations answer exactly the services' scoped list, 404 and assign refusal", async () => {
     const token = await signIn('FA');
     const db = await getWorldDb();
-    const ctx = authOfToken(token, db);
+    const ctx = await authOfToken(token, db);
     if (!ctx) throw new Error('no session');
     const deps = worldOrganisationDeps(db, ctx.granted);
     const page = await listOrganisations(deps, callerOf(ctx), 'driver', { sort: 'name:desc', pageSize: 100 });
@@ -645,7 +651,7 @@ describe('the demo and the server run one implementation (decision 0110)', () =>
   test("the demo's feedback inbox answers exactly the services' page and report, 404 by organisation, 403 and 400", async () => {
     const token = await signIn('SA');
     const db = await getWorldDb();
-    const ctx = authOfToken(token, db);
+    const ctx = await authOfToken(token, db);
     if (!ctx) throw new Error('no session');
     const deps = { reports: worldFeedbackReader(db) };
     const page = await listFeedbackReports(deps, callerOf(ctx), {
@@ -668,7 +674,7 @@ describe('the demo and the server run one implementation (decision 0110)', () =>
 
     // The OEM's organisation has no reports of the platform's key: 404 from both, as for none.
     const oem = await signIn('OEMA');
-    const oemCtx = authOfToken(oem, db);
+    const oemCtx = await authOfToken(oem, db);
     if (!oemCtx) throw new Error('no session');
     const hidden = await getFeedbackReport(deps, callerOf(oemCtx), 'rpt-demo-001').catch((e: unknown) => e);
     const fromDemoHidden = await call('GET', '/feedback-reports/rpt-demo-001', { token: oem });
@@ -718,9 +724,9 @@ describe('the demo and the server run one implementation (decision 0110)', () =>
   test("the demo's profile answers exactly the service's errors: a taken e-mail, a wrong current password", async () => {
     const token = await signIn('FE');
     const db = await getWorldDb();
-    const ctx = authOfToken(token, db);
+    const ctx = await authOfToken(token, db);
     if (!ctx) throw new Error('no session');
-    const caller = profileCallerOf(ctx);
+    const caller = callerOf(ctx);
     const deps = worldProfileDeps(db);
     const patch = { email: 'SA@voltline.demo' };
     const taken = await updateProfile(deps, caller, { patch }).catch((error: unknown) => error);
@@ -740,7 +746,7 @@ describe('the demo and the server run one implementation (decision 0110)', () =>
   test("the demo's settings answer exactly the service's errors: a logo that lies, a taken live key name", async () => {
     const token = await signIn('SA');
     const db = await getWorldDb();
-    const ctx = authOfToken(token, db);
+    const ctx = await authOfToken(token, db);
     if (!ctx) throw new Error('no session');
     const caller = callerOf(ctx);
     const deps = worldSettingsDeps(db);
@@ -764,7 +770,7 @@ describe('the demo and the server run one implementation (decision 0110)', () =>
   test("the demo's carbon settings answer exactly the service's validation error", async () => {
     const token = await signIn('OEMA');
     const db = await getWorldDb();
-    const ctx = authOfToken(token, db);
+    const ctx = await authOfToken(token, db);
     if (!ctx) throw new Error('no session');
     const body = { gridIntensity: 0.65, chargingLossPct: 12, baseline2w: 0, baseline3w: -5, regions: 'Pune' };
     const refused = await saveCarbonSettings(worldCarbonSettingsDeps(db), callerOf(ctx), { body }).catch(
@@ -779,7 +785,7 @@ describe('the demo and the server run one implementation (decision 0110)', () =>
   test("the demo's access grants are the services': the scoped list, the refusal, and what a grant hands its holder", async () => {
     const token = await signIn('OEMA');
     const db = await getWorldDb();
-    const ctx = authOfToken(token, db);
+    const ctx = await authOfToken(token, db);
     if (!ctx) throw new Error('no session');
     const deps = worldAccessGrantDeps(db);
     const listed = await listAccessGrants(deps, callerOf(ctx), { pageSize: 100 });
@@ -798,7 +804,7 @@ describe('the demo and the server run one implementation (decision 0110)', () =>
     const sa = await signIn('SA');
     const made = await call('POST', '/access-grants', { token: sa, body });
     expect(made.status).toBe(201);
-    const holder = authOfToken(await signIn('BMSA'), db);
+    const holder = await authOfToken(await signIn('BMSA'), db);
     if (!holder) throw new Error('no session');
     const granted = grantedPermissions(
       callerOf(holder).user,
@@ -809,13 +815,13 @@ describe('the demo and the server run one implementation (decision 0110)', () =>
     expect(granted?.['MCU.l']).toBeGreaterThan(0);
     expect(holder.permissions['MCU.l']).toBe(granted?.['MCU.l']);
     expect((await call('POST', `/access-grants/${made.body.id}/revoke`, { token: sa })).status).toBe(200);
-    expect(authOfToken(await signIn('BMSA'), db)?.permissions['MCU.l'] ?? 0).toBe(0);
+    expect((await authOfToken(await signIn('BMSA'), db))?.permissions['MCU.l'] ?? 0).toBe(0);
   });
 
   test("the demo's dashboards answer what the service answers: the default, a misplaced panel, another's dashboard", async () => {
     const token = await signIn('OEMA');
     const db = await getWorldDb();
-    const ctx = authOfToken(token, db);
+    const ctx = await authOfToken(token, db);
     if (!ctx) throw new Error('no session');
     const caller = callerOf(ctx);
     const deps = worldDashboardDeps(db);
@@ -846,7 +852,7 @@ describe('the demo and the server run one implementation (decision 0110)', () =>
   test("the demo's recent faults, fault summary and fleet status panels answer what the service answers, in the caller's scope", async () => {
     const token = await signIn('FA');
     const db = await getWorldDb();
-    const ctx = authOfToken(token, db);
+    const ctx = await authOfToken(token, db);
     if (!ctx) throw new Error('no session');
     const newest = Math.max(...Array.from(db.tables.faults.values(), (f) => f.occurredAt));
     const range = { from: new Date(newest - 30 * 86_400_000).toISOString(), to: new Date(newest).toISOString() };
@@ -874,7 +880,7 @@ describe('the demo and the server run one implementation (decision 0110)', () =>
   test("the demo's trips, a trip's route and saved locations answer what the trip services answer, in the caller's scope", async () => {
     const token = await signIn('FA');
     const db = await getWorldDb();
-    const ctx = authOfToken(token, db);
+    const ctx = await authOfToken(token, db);
     if (!ctx) throw new Error('no session');
     const deps = worldTripDeps(db, ctx.granted);
     const caller = callerOf(ctx);
@@ -918,7 +924,7 @@ describe('the demo and the server run one implementation (decision 0110)', () =>
   test("the demo's telemetry, battery cycles and cells answer what the services answer, and their refusals", async () => {
     const token = await signIn('OEMA');
     const db = await getWorldDb();
-    const ctx = authOfToken(token, db);
+    const ctx = await authOfToken(token, db);
     if (!ctx) throw new Error('no session');
     const caller = callerOf(ctx);
     const vehicles = Array.from(db.tables.vehicles.values());
@@ -976,7 +982,7 @@ describe('the demo and the server run one implementation (decision 0110)', () =>
   test("the demo's activity, charging and CO2 panels answer what the service answers over the roll-up, in the caller's scope", async () => {
     const token = await signIn('FA');
     const db = await getWorldDb();
-    const ctx = authOfToken(token, db);
+    const ctx = await authOfToken(token, db);
     if (!ctx) throw new Error('no session');
     const to = db.world.referenceTime;
     const range = { from: new Date(to - 14 * 86_400_000).toISOString(), to: new Date(to).toISOString() };
@@ -1007,7 +1013,7 @@ describe('the demo and the server run one implementation (decision 0110)', () =>
   test("the demo's analysis subjects, comparison and carbon report answer what the services answer; an export's refusal is the service's", async () => {
     const token = await signIn('FA');
     const db = await getWorldDb();
-    const ctx = authOfToken(token, db);
+    const ctx = await authOfToken(token, db);
     if (!ctx) throw new Error('no session');
     const deps = worldActivityDeps(db, ctx.granted);
     const subjects = await listAnalysisSubjects(deps, callerOf(ctx), { groupBy: 'vehicle' });
@@ -1037,7 +1043,7 @@ describe('the demo and the server run one implementation (decision 0110)', () =>
     const db = await getWorldDb();
     const sideOf = async (role: Parameters<typeof signIn>[0]) => {
       const token = await signIn(role);
-      const ctx = authOfToken(token, db);
+      const ctx = await authOfToken(token, db);
       if (!ctx) throw new Error('no session');
       return { token, caller: callerOf(ctx), deps: worldDashboardDataDeps(db, ctx.granted), granted: ctx.granted };
     };
@@ -1075,7 +1081,7 @@ describe('the demo and the server run one implementation (decision 0110)', () =>
     try {
       const token = await signIn('OEMA');
       const db = await getWorldDb();
-      const ctx = authOfToken(token, db);
+      const ctx = await authOfToken(token, db);
       if (!ctx) throw new Error('no session');
       const deps = worldHardwareLogDeps(db, ctx.granted);
       const input = { pageSize: 100, page: 2, filter: { level: 'WARN,ERROR' } };
@@ -1132,5 +1138,86 @@ describe('the demo and the server run one implementation (decision 0110)', () =>
     expect(db.tables.vehicles.get('veh-000002')).toBeDefined();
     expect(db.tables.audit.size).toBe(seeded);
     expect(db.tables.audit.get('aud-rolled-back')).toBeUndefined();
+  });
+  test("the demo's sign-in and sessions answer what the services answer (decision 0110, sign-in and sessions moved)", async () => {
+    const db = await getWorldDb();
+    const deps = worldAuthDeps(db);
+    const client = { ip: null, userAgent: 'vitest' };
+    const email = demoEmailFor('EVO');
+    const right = { email, password: DEMO_PASSWORD };
+    const wrong = { email, password: 'not-it' };
+    const errorOf = (work: Promise<unknown>) =>
+      work.then(
+        () => {
+          throw new Error('the service answered');
+        },
+        (error: unknown) => {
+          expect(error).toBeInstanceOf(AppError);
+          return appErrorAnswer(error as AppError);
+        },
+      );
+    try {
+      // Success: the same account view and permissions; either's token is a session of the same store.
+      const byService = await login(deps, client, right);
+      const byDemo = await call('POST', '/auth/login', { body: right });
+      expect(byDemo.status).toBe(200);
+      expect(byDemo.body).toEqual({ ...byService, token: expect.stringMatching(/^vl_/) });
+      expect(byDemo.body.token).not.toBe(byService.token);
+      expect((await call('GET', '/auth/me', { token: byService.token })).status).toBe(200);
+      // Only the token's SHA-256 is kept.
+      expect(JSON.stringify(db.tables.sessions.all())).not.toContain(byDemo.body.token);
+
+      // A wrong password: the service's error, exactly.
+      const wrongByService = await errorOf(login(deps, client, wrong));
+      const wrongByDemo = await call('POST', '/auth/login', { body: wrong });
+      expect({ status: wrongByDemo.status, body: wrongByDemo.body }).toEqual(wrongByService);
+      expect(wrongByDemo.status).toBe(400);
+
+      // Repeated failures: after MAX_FAILURES_PER_ACCOUNT (counted by the service and the demo alike), 429 with the
+      // wait, even for the right password, from both.
+      for (let n = 2; n < MAX_FAILURES_PER_ACCOUNT; n += 1) {
+        expect((await call('POST', '/auth/login', { body: wrong })).status).toBe(400);
+      }
+      const lockedByService = await errorOf(login(deps, client, right));
+      expect(lockedByService.status).toBe(429);
+      const lockedByDemo = await fetch(new URL('/api/auth/login', location.href), {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(right),
+      });
+      expect({ status: lockedByDemo.status, body: await lockedByDemo.json() }).toEqual(lockedByService);
+      expect(Number(lockedByDemo.headers.get('Retry-After'))).toBeGreaterThan(0);
+      await worldAuthStore(db).clearFailures(email);
+
+      // Logout: the service's and the demo's both end the session; its token is 401 after.
+      const ctx = await authOfToken(byService.token, db);
+      if (!ctx) throw new Error('no session');
+      await logout(deps, callerOf(ctx));
+      expect((await call('GET', '/auth/me', { token: byService.token })).status).toBe(401);
+      expect(await authOfToken(byService.token, db)).toBeNull();
+      expect((await call('POST', '/auth/logout', { token: byDemo.body.token })).status).toBe(204);
+      expect((await call('GET', '/auth/me', { token: byDemo.body.token })).status).toBe(401);
+
+      // Sign out the others: the service ends every live session but the caller's, as the demo's handler does.
+      const first = await signIn('EVO');
+      await signIn('EVO');
+      const firstCtx = await authOfToken(first, db);
+      if (!firstCtx) throw new Error('no session');
+      const live = await listSessions(deps, callerOf(firstCtx));
+      expect(live.filter((s) => s.current)).toHaveLength(1);
+      expect(await signOutOtherSessions(deps, callerOf(firstCtx))).toEqual({ ended: live.length - 1 });
+      const third = await signIn('EVO');
+      expect((await call('POST', '/profile/sessions/sign-out-others', { token: third })).body).toEqual({ ended: 1 });
+      expect((await call('GET', '/auth/me', { token: first })).status).toBe(401);
+      const thirdCtx = await authOfToken(third, db);
+      if (!thirdCtx) throw new Error('no session');
+      expect(await signOutOtherSessions(deps, callerOf(thirdCtx))).toEqual({ ended: 0 });
+      expect((await call('POST', '/profile/sessions/sign-out-others', { token: third })).body).toEqual({ ended: 0 });
+      expect((await call('GET', '/profile/sessions', { token: third })).body).toEqual(
+        await listSessions(deps, callerOf(thirdCtx)),
+      );
+    } finally {
+      await worldAuthStore(db).clearFailures(email);
+    }
   });
 });

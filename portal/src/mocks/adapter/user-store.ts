@@ -126,11 +126,12 @@ export function worldUserStore(db: WorldDb, undo?: UndoLog): UserStore {
       undo?.touch('users', id);
       db.tables.users.update(id, { password: hash });
     },
-    async endSessions(id) {
+    async endSessions(id, at) {
+      // Revoked as the sign-in's store revokes them (`worldAuthStore`): the services' `liveSession` then answers 401.
       for (const s of db.tables.sessions.all()) {
-        if (s.userId !== id) continue;
+        if (s.userId !== id || s.revokedAt != null) continue;
         undo?.touch('sessions', s.id);
-        db.tables.sessions.remove(s.id);
+        db.tables.sessions.update(s.id, { revokedAt: at.getTime() });
       }
     },
   };

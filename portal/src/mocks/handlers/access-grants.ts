@@ -14,7 +14,7 @@ import { readJsonObject } from './lib/body';
 /** The caller of a request and the access grant services' dependencies over the demo world. */
 async function grantCall(request: Request) {
   const db = await getWorldDb();
-  const ctx = requireAuth(request, db);
+  const ctx = await requireAuth(request, db);
   return { caller: callerOf(ctx), deps: worldAccessGrantDeps(db) };
 }
 

@@ -18,7 +18,7 @@ export function createAnalysisHandlers(http: ApiHttp) {
     http.get('/analysis/subjects', async ({ request, response }) =>
       answering(async () => {
         const db = await getWorldDb();
-        const ctx = requireAuth(request, db);
+        const ctx = await requireAuth(request, db);
         const deps = worldActivityDeps(db, ctx.granted);
         return response(200).json(await listAnalysisSubjects(deps, callerOf(ctx), queryOf(request)));
       }),
@@ -27,7 +27,7 @@ export function createAnalysisHandlers(http: ApiHttp) {
     http.get('/analysis/compare', async ({ request, response }) =>
       answering(async () => {
         const db = await getWorldDb();
-        const ctx = requireAuth(request, db);
+        const ctx = await requireAuth(request, db);
         const deps = worldActivityDeps(db, ctx.granted);
         return response(200).json(await compareAnalysis(deps, callerOf(ctx), queryOf(request)));
       }),
@@ -36,7 +36,7 @@ export function createAnalysisHandlers(http: ApiHttp) {
     http.post('/analysis/exports', async ({ request, response }) =>
       answering(async () => {
         const db = await getWorldDb();
-        const ctx = requireAuth(request, db);
+        const ctx = await requireAuth(request, db);
         const body = await readJsonObject(request);
         return response(201).json(await recordAnalysisExport(worldActivityDeps(db), callerOf(ctx), body));
       }),

@@ -11,7 +11,7 @@ import { requireAuth } from './lib/auth-context';
 /** The caller of a request and the audit services' reader over the demo world. */
 async function auditCall(request: Request) {
   const db = await getWorldDb();
-  const ctx = requireAuth(request, db);
+  const ctx = await requireAuth(request, db);
   return { caller: callerOf(ctx), deps: { audit: worldAuditReader(db) } };
 }
 

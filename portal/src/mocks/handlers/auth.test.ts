@@ -1,7 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import { defaultPermissionsFor } from '@/domain/permissions';
 import { DEMO_USERS } from '../world/demo-users';
-import { forgetWorldDb } from '../world/world-instance';
+import { forgetWorldDb, getWorldDb } from '../world/world-instance';
+import { sha256HexSync } from '@services/lib/sha256';
+import { authOfTokenSync } from './lib/auth-context';
+import { liveScopeOf } from './lib/scope';
 
 const api = (path: string, init?: RequestInit) => fetch(new URL(`/api${path}`, location.href), init);
 const post = (path: string, body: unknown, token?: string) =>
@@ -62,7 +65,8 @@ describe('POST /auth/login', () => {
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({
       code: 'validation_failed',
-      fieldErrors: { email: 'Enter your email.', password: 'Enter your password.' },
+      // The services' messages (decision 0110, sign-in and sessions moved): an empty e-mail is not a valid one.
+      fieldErrors: { email: 'Enter a valid email address.', password: 'Enter your password.' },
     });
   });
 });
@@ -108,5 +112,22 @@ describe('POST /auth/logout', () => {
   test('answers 401 without a token', async () => {
     const res = await post('/auth/logout', {});
     expect(res.status).toBe(401);
+  });
+});
+
+describe("sessions are the services' (decision 0110, sign-in and sessions moved)", () => {
+  test('an expired session answers 401, on requests and on the live broker', async () => {
+    const { token } = await signIn('fa@voltline.demo');
+    const db = await getWorldDb();
+    expect(authOfTokenSync(token, db)).not.toBeNull();
+    // The world keeps only the token's SHA-256 (the services' `tokenHash`).
+    const row = db.tables.sessions.all().find((s) => s.tokenHash === sha256HexSync(token));
+    if (!row) throw new Error('no session row');
+    expect(row.expiresAt - row.createdAt).toBe(12 * 60 * 60 * 1000);
+    db.tables.sessions.update(row.id, { expiresAt: Date.now() - 1 });
+    const res = await api('/auth/me', { headers: { Authorization: `Bearer ${token}` } });
+    expect(res.status).toBe(401);
+    expect(authOfTokenSync(token, db)).toBeNull();
+    expect(liveScopeOf(db, token)?.('veh-000001')).toBe(false);
   });
 });

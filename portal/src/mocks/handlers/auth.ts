@@ -1,66 +1,48 @@
 import { getCurrentUser } from '@services/auth/get-current-user';
-import { toAuthUser } from '@services/auth/to-auth-user';
-import { callerOf, callerUserOf } from '../adapter/caller';
+import { login } from '@services/auth/login';
+import { logout } from '@services/auth/logout';
+import type { Schemas } from '@services/lib/api-types';
+import { answering } from '../adapter/answer';
+import { worldAuthDeps } from '../adapter/auth-store';
+import { callerOf } from '../adapter/caller';
 import { getWorldDb } from '../world/world-instance';
-import type { UserRecord } from '../world/types';
 import type { ApiHttp } from './http';
-import { permissionsOf, requireAuth } from './lib/auth-context';
-import { errorResponse, validationFailed } from './lib/http-error';
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+import { clientOf, requireAuth } from './lib/auth-context';
+import { readJsonObject } from './lib/body';
 
 /**
- * Login, logout and the current user. The current user and the user of a sign-in are the services' views
- * (`getCurrentUser`, `toAuthUser`); sign-in and sign-out still keep the demo's own sessions (plain tokens, no
- * failure count) until the demo's session store moves to the services' AuthStore.
+ * Sign-in, sign-out and the current user: adapters over the services (`login`, `logout`, `getCurrentUser`) with the
+ * world's sessions and accounts as their `AuthStore` (`adapter/auth-store.ts`; decision 0110, "Sign-in and sessions
+ * moved"): the password check, the token and its hash, the expiry and the lockout are the services'.
  */
 export function createAuthHandlers(http: ApiHttp) {
   return [
-    http.post('/auth/login', async ({ request, response }) => {
-      const body = (await request.json().catch(() => null)) as { email?: unknown; password?: unknown } | null;
-      const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
-      const password = typeof body?.password === 'string' ? body.password : '';
-      const fieldErrors: Record<string, string> = {};
-      if (!email) fieldErrors.email = 'Enter your email.';
-      else if (!EMAIL.test(email)) fieldErrors.email = 'Enter a valid email address.';
-      if (!password) fieldErrors.password = 'Enter your password.';
-      if (Object.keys(fieldErrors).length > 0) throw validationFailed(fieldErrors);
+    http.post('/auth/login', async ({ request, response }) =>
+      answering(async () => {
+        const body = await readJsonObject(request);
+        // What the server's schema validation makes of a missing field: the services' own field errors.
+        const input: Schemas['LoginRequest'] = {
+          email: typeof body.email === 'string' ? body.email : '',
+          password: typeof body.password === 'string' ? body.password : '',
+        };
+        const db = await getWorldDb();
+        return response(200).json(await login(worldAuthDeps(db), clientOf(request), input));
+      }),
+    ),
 
-      const db = await getWorldDb();
-      let user: UserRecord | undefined;
-      for (const row of db.tables.users.values()) {
-        if (row.email.toLowerCase() === email) {
-          user = row;
-          break;
-        }
-      }
-      // One answer for an unknown email, a wrong password and a disabled account, so accounts cannot be probed.
-      if (!user || user.password !== password || user.status !== 1) {
-        throw errorResponse(400, 'invalid_credentials', 'The email or password is not correct.');
-      }
-      const token = `vl_${crypto.randomUUID()}`;
-      db.tables.sessions.insert({
-        id: token,
-        userId: user.id,
-        createdAt: Date.now(),
-        userAgent: request.headers.get('User-Agent') ?? (typeof navigator === 'undefined' ? null : navigator.userAgent),
-      });
-      db.tables.users.update(user.id, { lastSignInAt: Date.now() });
-      await db.persist();
-      return response(200).json({ token, user: toAuthUser(callerUserOf(user)), permissions: permissionsOf(user, db) });
-    }),
-
-    http.post('/auth/logout', async ({ request, response }) => {
-      const db = await getWorldDb();
-      const ctx = requireAuth(request, db);
-      db.tables.sessions.remove(ctx.token);
-      await db.persist();
-      return response(204).empty();
-    }),
+    http.post('/auth/logout', async ({ request, response }) =>
+      answering(async () => {
+        const db = await getWorldDb();
+        const ctx = await requireAuth(request, db);
+        await logout(worldAuthDeps(db), callerOf(ctx));
+        await db.persist();
+        return response(204).empty();
+      }),
+    ),
 
     http.get('/auth/me', async ({ request, response }) => {
       const db = await getWorldDb();
-      const ctx = requireAuth(request, db);
+      const ctx = await requireAuth(request, db);
       return response(200).json(getCurrentUser(callerOf(ctx)));
     }),
   ];

@@ -47,7 +47,7 @@ export function supplyContractOfFleet(db: WorldDb, fleet: Pick<Fleet, 'id'>): Su
 /** The caller of a request and the carbon settings services' dependencies over the demo world. */
 async function carbonCall(request: Request) {
   const db = await getWorldDb();
-  const ctx = requireAuth(request, db);
+  const ctx = await requireAuth(request, db);
   return { caller: callerOf(ctx), deps: worldCarbonSettingsDeps(db) };
 }
 

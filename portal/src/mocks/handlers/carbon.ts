@@ -15,7 +15,7 @@ export function createCarbonHandlers(http: ApiHttp) {
     http.get('/analysis/carbon', async ({ request, response }) =>
       answering(async () => {
         const db = await getWorldDb();
-        const ctx = requireAuth(request, db);
+        const ctx = await requireAuth(request, db);
         const query = Object.fromEntries(new URL(request.url).searchParams);
         return response(200).json(await getCarbonReport(worldActivityDeps(db, ctx.granted), callerOf(ctx), query));
       }),

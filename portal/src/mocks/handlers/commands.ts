@@ -60,7 +60,7 @@ export async function settleAcknowledgements(db: WorldDb, store: CommandStore, n
  */
 export async function commandCall(request: Request, publish?: CommandPublisher) {
   const db = await getWorldDb();
-  const ctx = requireAuth(request, db);
+  const ctx = await requireAuth(request, db);
   const writes = { count: 0 };
   const deps = worldCommandDeps(db, { granted: ctx.granted, writes, ...(publish ? { publish } : {}) });
   await settleAcknowledgements(db, deps.commands, Date.now());

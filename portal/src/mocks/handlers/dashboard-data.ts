@@ -38,7 +38,7 @@ export function createDashboardDataHandlers(
     http.get('/dashboard-data/fleet-status', async ({ request, response }) =>
       answering(async () => {
         const db = await getWorldDb();
-        const ctx = requireAuth(request, db);
+        const ctx = await requireAuth(request, db);
         return response(200).json(await dashboardFleetStatus(worldDashboardDataDeps(db, ctx.granted), callerOf(ctx)));
       }),
     ),
@@ -46,7 +46,7 @@ export function createDashboardDataHandlers(
     http.get('/dashboard-data/fault-summary', async ({ request, response }) =>
       answering(async () => {
         const db = await getWorldDb();
-        const ctx = requireAuth(request, db);
+        const ctx = await requireAuth(request, db);
         const url = new URL(request.url);
         const range = { from: url.searchParams.get('from') ?? undefined, to: url.searchParams.get('to') ?? undefined };
         const deps = worldDashboardDataDeps(db, ctx.granted);
@@ -57,7 +57,7 @@ export function createDashboardDataHandlers(
     http.get('/dashboard-data/recent-faults', async ({ request, response }) =>
       answering(async () => {
         const db = await getWorldDb();
-        const ctx = requireAuth(request, db);
+        const ctx = await requireAuth(request, db);
         const url = new URL(request.url);
         const range = { from: url.searchParams.get('from') ?? undefined, to: url.searchParams.get('to') ?? undefined };
         const deps = worldDashboardDataDeps(db, ctx.granted);
@@ -68,7 +68,7 @@ export function createDashboardDataHandlers(
     http.get('/dashboard-data/soc-distribution', async ({ request, response }) =>
       answering(async () => {
         const db = await getWorldDb();
-        const ctx = requireAuth(request, db);
+        const ctx = await requireAuth(request, db);
         const deps = worldDashboardDataDeps(db, ctx.granted);
         return response(200).json(await dashboardSocDistribution(deps, callerOf(ctx)));
       }),
@@ -77,7 +77,7 @@ export function createDashboardDataHandlers(
     http.get('/dashboard-data/activity', async ({ request, response }) =>
       answering(async () => {
         const db = await getWorldDb();
-        const ctx = requireAuth(request, db);
+        const ctx = await requireAuth(request, db);
         const deps = worldActivityDeps(db, ctx.granted);
         return response(200).json(await dashboardActivity(deps, callerOf(ctx), rangeOf(request)));
       }),
@@ -86,7 +86,7 @@ export function createDashboardDataHandlers(
     http.get('/dashboard-data/charging', async ({ request, response }) =>
       answering(async () => {
         const db = await getWorldDb();
-        const ctx = requireAuth(request, db);
+        const ctx = await requireAuth(request, db);
         const deps = worldActivityDeps(db, ctx.granted);
         return response(200).json(await dashboardCharging(deps, callerOf(ctx), rangeOf(request)));
       }),
@@ -95,7 +95,7 @@ export function createDashboardDataHandlers(
     http.get('/dashboard-data/battery-health', async ({ request, response }) =>
       answering(async () => {
         const db = await getWorldDb();
-        const ctx = requireAuth(request, db);
+        const ctx = await requireAuth(request, db);
         const deps = worldDashboardDataDeps(db, ctx.granted);
         return response(200).json(await dashboardBatteryHealth(deps, callerOf(ctx)));
       }),
@@ -104,7 +104,7 @@ export function createDashboardDataHandlers(
     http.get('/dashboard-data/tickets', async ({ request, response }) =>
       answering(async () => {
         const db = await getWorldDb();
-        const ctx = requireAuth(request, db);
+        const ctx = await requireAuth(request, db);
         const deps = worldDashboardDataDeps(db, ctx.granted);
         return response(200).json(await dashboardTickets(deps, callerOf(ctx)));
       }),
@@ -113,7 +113,7 @@ export function createDashboardDataHandlers(
     http.get('/dashboard-data/co2', async ({ request, response }) =>
       answering(async () => {
         const db = await getWorldDb();
-        const ctx = requireAuth(request, db);
+        const ctx = await requireAuth(request, db);
         const deps = worldActivityDeps(db, ctx.granted);
         return response(200).json(await dashboardCo2(deps, callerOf(ctx), rangeOf(request)));
       }),
@@ -122,7 +122,7 @@ export function createDashboardDataHandlers(
     http.get('/dashboard-data/firmware-rollouts', async ({ request, response }) =>
       answering(async () => {
         const db = await getWorldDb();
-        const ctx = requireAuth(request, db);
+        const ctx = await requireAuth(request, db);
         // The demo's simulated devices move on to now first (decision 0075), as on the firmware page.
         await settleSeen(db, ctx, options.onOtaUpdate);
         const deps = worldDashboardDataDeps(db, ctx.granted);
@@ -133,7 +133,7 @@ export function createDashboardDataHandlers(
     http.get('/dashboard-data/my-vehicles', async ({ request, response }) =>
       answering(async () => {
         const db = await getWorldDb();
-        const ctx = requireAuth(request, db);
+        const ctx = await requireAuth(request, db);
         return response(200).json(await dashboardMyVehicles(worldMyVehiclesDeps(db, ctx.granted), callerOf(ctx)));
       }),
     ),

@@ -15,7 +15,7 @@ import { readJsonObject } from './lib/body';
 /** The caller of a request and the dashboard services' dependencies over the demo world. */
 async function dashboardCall(request: Request) {
   const db = await getWorldDb();
-  const ctx = requireAuth(request, db);
+  const ctx = await requireAuth(request, db);
   return { caller: callerOf(ctx), deps: worldDashboardDeps(db) };
 }
 

@@ -16,7 +16,7 @@ import { readJsonObject } from './lib/body';
 /** The caller of a request and the device group services' dependencies over the demo world (grants widen the scope). */
 async function deviceGroupCall(request: Request) {
   const db = await getWorldDb();
-  const ctx = requireAuth(request, db);
+  const ctx = await requireAuth(request, db);
   return { caller: callerOf(ctx), deps: worldDeviceGroupDeps(db, ctx.granted) };
 }
 

@@ -19,7 +19,7 @@ export function createDeviceHistoryHandlers(http: ApiHttp) {
     http.get('/devices/{id}/telemetry', async ({ request, params, response }) =>
       answering(async () => {
         const db = await getWorldDb();
-        const ctx = requireAuth(request, db);
+        const ctx = await requireAuth(request, db);
         const input = { id: params.id, ...telemetryQuery(new URL(request.url)) };
         return response(200).json(await getDeviceTelemetry(worldTelemetryDeps(db, ctx.granted), callerOf(ctx), input));
       }),
@@ -28,7 +28,7 @@ export function createDeviceHistoryHandlers(http: ApiHttp) {
     http.get('/devices/{id}/cycles', async ({ request, params, response }) =>
       answering(async () => {
         const db = await getWorldDb();
-        const ctx = requireAuth(request, db);
+        const ctx = await requireAuth(request, db);
         const input = { id: params.id, ...listParamsOf(new URL(request.url)) };
         return response(200).json(
           await listBatteryCycles(worldBatteryCycleDeps(db, ctx.granted), callerOf(ctx), input),
@@ -39,7 +39,7 @@ export function createDeviceHistoryHandlers(http: ApiHttp) {
     http.get('/devices/{id}/cycles/{cycleId}/cells', async ({ request, params, response }) =>
       answering(async () => {
         const db = await getWorldDb();
-        const ctx = requireAuth(request, db);
+        const ctx = await requireAuth(request, db);
         const points = new URL(request.url).searchParams.get('points') ?? undefined;
         const input = { id: params.id, cycleId: params.cycleId, points };
         return response(200).json(await getCycleCells(worldBatteryCycleDeps(db, ctx.granted), callerOf(ctx), input));

@@ -21,7 +21,7 @@ export function createDeviceImportExportHandlers(http: ApiHttp) {
     http.post('/devices/import', async ({ request, response }) =>
       answering(async () => {
         const db = await getWorldDb();
-        const ctx = requireAuth(request, db);
+        const ctx = await requireAuth(request, db);
         const body = await readJsonObject(request);
         // What the server's request validation refuses before the service runs: too many rows, a row not an object.
         const rows = importRowsOf(body).map((row, i) => {
@@ -38,7 +38,7 @@ export function createDeviceImportExportHandlers(http: ApiHttp) {
     http.get('/devices/export', async ({ request, response }) =>
       answering(async () => {
         const db = await getWorldDb();
-        const ctx = requireAuth(request, db);
+        const ctx = await requireAuth(request, db);
         const { page: _page, pageSize: _pageSize, ...params } = listParamsOf(new URL(request.url));
         const csv = await exportDevices(worldDeviceDeps(db, ctx.granted), callerOf(ctx), params);
         return response(200).text(csv, { headers: { 'Content-Type': 'text/csv; charset=utf-8' } });

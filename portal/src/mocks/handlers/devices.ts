@@ -34,7 +34,7 @@ export function deviceOr404(ctx: AuthContext, db: WorldDb, id: string, action: n
 /** The caller of a request and the device services' dependencies over the demo world. */
 async function deviceCall(request: Request) {
   const db = await getWorldDb();
-  const ctx = requireAuth(request, db);
+  const ctx = await requireAuth(request, db);
   return { db, caller: callerOf(ctx), deps: worldDeviceDeps(db, ctx.granted) };
 }
 

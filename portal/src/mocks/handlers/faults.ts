@@ -12,7 +12,7 @@ import { requireAuth } from './lib/auth-context';
 /** The caller of a request and the fault services' dependencies over the demo world. */
 async function faultCall(request: Request) {
   const db = await getWorldDb();
-  const ctx = requireAuth(request, db);
+  const ctx = await requireAuth(request, db);
   return { caller: callerOf(ctx), deps: worldFaultDeps(db, ctx.granted) };
 }
 

@@ -10,7 +10,7 @@ import { requireAuth } from './lib/auth-context';
 /** The caller of a request and the inbox services' reader over the demo world. */
 async function inboxCall(request: Request) {
   const db = await getWorldDb();
-  const ctx = requireAuth(request, db);
+  const ctx = await requireAuth(request, db);
   return { caller: callerOf(ctx), deps: { reports: worldFeedbackReader(db) } };
 }
 

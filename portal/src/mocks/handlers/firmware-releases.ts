@@ -11,7 +11,7 @@ import { readJsonObject } from './lib/body';
 /** The caller of a request and the firmware services' dependencies over the demo world. */
 export async function firmwareCall(request: Request, options: Parameters<typeof worldFirmwareDeps>[1] = {}) {
   const db = await getWorldDb();
-  const ctx = requireAuth(request, db);
+  const ctx = await requireAuth(request, db);
   return { db, ctx, caller: callerOf(ctx), deps: worldFirmwareDeps(db, { ...options, granted: ctx.granted }) };
 }
 

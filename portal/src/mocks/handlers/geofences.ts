@@ -16,7 +16,7 @@ import { readJsonObject } from './lib/body';
 /** The caller of a request and the geofence services' dependencies over the demo world (grants widen the scope). */
 async function geofenceCall(request: Request) {
   const db = await getWorldDb();
-  const ctx = requireAuth(request, db);
+  const ctx = await requireAuth(request, db);
   return { caller: callerOf(ctx), deps: worldGeofenceDeps(db, ctx.granted) };
 }
 

@@ -13,7 +13,7 @@ export function createHardwareLogHandlers(http: ApiHttp) {
     http.get('/hardware-logs', async ({ request, response }) =>
       answering(async () => {
         const db = await getWorldDb();
-        const ctx = requireAuth(request, db);
+        const ctx = await requireAuth(request, db);
         const deps = worldHardwareLogDeps(db, ctx.granted);
         return response(200).json(await listHardwareLogs(deps, callerOf(ctx), listParamsOf(new URL(request.url))));
       }),

@@ -17,7 +17,7 @@ import { readJsonObject } from './lib/body';
 /** The caller of a request and the model services' dependencies over the demo world. */
 async function modelCall(request: Request) {
   const db = await getWorldDb();
-  const ctx = requireAuth(request, db);
+  const ctx = await requireAuth(request, db);
   return { caller: callerOf(ctx), deps: worldModelDeps(db) };
 }
 

@@ -12,7 +12,7 @@ import { requireAuth } from './lib/auth-context';
 /** The caller of a request and the notification services' dependencies over the demo world. */
 async function notificationCall(request: Request) {
   const db = await getWorldDb();
-  const ctx = requireAuth(request, db);
+  const ctx = await requireAuth(request, db);
   return { db, caller: callerOf(ctx), deps: worldNotificationDeps(db, ctx.granted) };
 }
 

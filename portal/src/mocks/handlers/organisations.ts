@@ -11,7 +11,7 @@ import { requireAuth } from './lib/auth-context';
 /** The caller of a request and the organisation services' dependencies over the demo world. */
 export async function organisationCall(request: Request) {
   const db = await getWorldDb();
-  const ctx = requireAuth(request, db);
+  const ctx = await requireAuth(request, db);
   return { db, caller: callerOf(ctx), deps: worldOrganisationDeps(db, ctx.granted) };
 }
 

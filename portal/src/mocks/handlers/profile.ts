@@ -4,7 +4,8 @@ import { changePassword } from '@services/profile/change-password';
 import { getProfile } from '@services/profile/get-profile';
 import { updateProfile } from '@services/profile/update-profile';
 import { answering } from '../adapter/answer';
-import { profileCallerOf, worldProfileDeps } from '../adapter/profile-store';
+import { callerOf } from '../adapter/caller';
+import { worldProfileDeps } from '../adapter/profile-store';
 import { getWorldDb } from '../world/world-instance';
 import type { ApiHttp } from './http';
 import { requireAuth } from './lib/auth-context';
@@ -13,8 +14,8 @@ import { readJsonObject } from './lib/body';
 /** The caller of a request and the profile services' dependencies over the demo world. */
 async function profileCall(request: Request) {
   const db = await getWorldDb();
-  const ctx = requireAuth(request, db);
-  return { caller: profileCallerOf(ctx), deps: worldProfileDeps(db) };
+  const ctx = await requireAuth(request, db);
+  return { caller: callerOf(ctx), deps: worldProfileDeps(db) };
 }
 
 /** The caller's own account (`mp`), password (`mp.cp`) and sessions (audit entity Profile): adapters over the services. */

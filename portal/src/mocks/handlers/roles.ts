@@ -16,7 +16,7 @@ import { readJsonObject } from './lib/body';
 /** The caller of a request and the role services' dependencies over the demo world. */
 async function roleCall(request: Request) {
   const db = await getWorldDb();
-  const ctx = requireAuth(request, db);
+  const ctx = await requireAuth(request, db);
   return { caller: callerOf(ctx), deps: worldRoleDeps(db) };
 }
 

@@ -20,7 +20,7 @@ import { readJsonObject } from './lib/body';
 /** The caller of a request and the rule services' dependencies over the demo world (grants widen the vehicle scope). */
 async function ruleCall(request: Request) {
   const db = await getWorldDb();
-  const ctx = requireAuth(request, db);
+  const ctx = await requireAuth(request, db);
   return { db, caller: callerOf(ctx), deps: worldRuleDeps(db, ctx.granted) };
 }
 

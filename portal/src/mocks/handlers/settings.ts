@@ -13,7 +13,7 @@ import { readJsonObject } from './lib/body';
 /** The caller of a request and the settings services' dependencies over the demo world. */
 async function settingsCall(request: Request) {
   const db = await getWorldDb();
-  const ctx = requireAuth(request, db);
+  const ctx = await requireAuth(request, db);
   return { caller: callerOf(ctx), deps: worldSettingsDeps(db) };
 }
 

@@ -18,7 +18,7 @@ import { readJsonObject } from './lib/body';
 /** The caller of a request and the SIM card services' dependencies over the demo world. */
 async function simCall(request: Request) {
   const db = await getWorldDb();
-  const ctx = requireAuth(request, db);
+  const ctx = await requireAuth(request, db);
   return { caller: callerOf(ctx), deps: worldSimDeps(db) };
 }
 

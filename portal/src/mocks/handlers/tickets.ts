@@ -17,7 +17,7 @@ import { readJsonObject } from './lib/body';
 /** The caller of a request and the ticket services' dependencies over the demo world. */
 export async function ticketCall(request: Request) {
   const db = await getWorldDb();
-  const ctx = requireAuth(request, db);
+  const ctx = await requireAuth(request, db);
   return { caller: callerOf(ctx), deps: worldTicketDeps(db, ctx.granted) };
 }
 

@@ -12,7 +12,7 @@ export function createTripRouteHandlers(http: ApiHttp) {
     http.get('/vehicles/{id}/trips/{tripId}/route', async ({ request, params, response }) =>
       answering(async () => {
         const db = await getWorldDb();
-        const ctx = requireAuth(request, db);
+        const ctx = await requireAuth(request, db);
         const input = { id: params.id, tripId: params.tripId };
         return response(200).json(await getVehicleTripRoute(worldTripDeps(db, ctx.granted), callerOf(ctx), input));
       }),

@@ -14,7 +14,7 @@ import { telemetryQuery } from './lib/telemetry-query';
 /** The caller of a request and the trip services' dependencies over the demo world. */
 async function tripCall(request: Request) {
   const db = await getWorldDb();
-  const ctx = requireAuth(request, db);
+  const ctx = await requireAuth(request, db);
   return { caller: callerOf(ctx), deps: worldTripDeps(db, ctx.granted) };
 }
 
@@ -27,7 +27,7 @@ export function createVehicleHistoryHandlers(http: ApiHttp) {
     http.get('/vehicles/{id}/telemetry', async ({ request, params, response }) =>
       answering(async () => {
         const db = await getWorldDb();
-        const ctx = requireAuth(request, db);
+        const ctx = await requireAuth(request, db);
         const input = { id: params.id, ...telemetryQuery(new URL(request.url)) };
         return response(200).json(await getVehicleTelemetry(worldTelemetryDeps(db, ctx.granted), callerOf(ctx), input));
       }),

@@ -33,7 +33,7 @@ export function vehicleOr404(ctx: AuthContext, db: WorldDb, id: string): Promise
 /** The caller of a request and the vehicle services' dependencies over the demo world. */
 export async function vehicleCall(request: Request) {
   const db = await getWorldDb();
-  const ctx = requireAuth(request, db);
+  const ctx = await requireAuth(request, db);
   return { db, caller: callerOf(ctx), deps: worldVehicleDeps(db, ctx.granted) };
 }
 

@@ -70,13 +70,20 @@ export type DashboardRecord = Omit<Stored<Schemas['Dashboard']>, 'builtIn'> & {
   position: number;
 };
 
-/** A signed-in session: the bearer token is the id. */
+/**
+ * A signed-in session, as the services' `AuthStore` keeps it (decision 0110, "Sign-in and sessions moved"): its own id,
+ * only the SHA-256 of its bearer token, an expiry, and the time it was revoked (epoch ms).
+ */
 export interface SessionRecord {
   id: string;
   userId: string;
+  tokenHash: string;
   createdAt: number;
+  expiresAt: number;
   /** The browser that signed in (profile: sessions), when known. */
   userAgent?: string | null;
+  ip?: string | null;
+  revokedAt?: number | null;
 }
 
 /** An access grant (decision 0079): a role on vehicles, a model, a device kind or an OEM's fleet, until expiry or revoke. */

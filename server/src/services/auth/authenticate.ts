@@ -1,7 +1,7 @@
 import { roleTypeOf } from '@/domain/roles';
 import { unauthorized } from '../lib/app-error';
 import type { Caller } from '../lib/caller';
-import type { AccountRecord, AuthDeps } from './auth-store';
+import type { AccountRecord, AuthDeps, AuthStore, SessionRecord } from './auth-store';
 import { permissionsOfRole } from '../roles/role-permissions';
 import {
   ADMIN_OF_KIND,
@@ -59,6 +59,30 @@ async function authenticateApiKey(
 }
 
 /**
+ * The live session of a stored lookup: the contract's 401 when there is none, or it is revoked or expired, or its
+ * account is no longer active. Pure, so a synchronous lookup (the demo's live broker) applies the same rule.
+ */
+export function liveSession<T extends { session: SessionRecord; account: AccountRecord }>(
+  found: T | undefined,
+  now: Date,
+): T {
+  if (!found) throw unauthorized();
+  const { session, account } = found;
+  if (session.revokedAt !== null || session.expiresAt.getTime() <= now.getTime() || account.status !== 1) {
+    throw unauthorized();
+  }
+  return found;
+}
+
+/** The live session a session token (not an API key) stands for, with its account; else the contract's 401. */
+export async function sessionOfToken(
+  deps: { auth: Pick<AuthStore, 'sessionByTokenHash'>; now: () => Date },
+  token: string,
+): Promise<{ session: SessionRecord; account: AccountRecord }> {
+  return liveSession(await deps.auth.sessionByTokenHash(await tokenHash(token)), deps.now());
+}
+
+/**
  * The caller a bearer token stands for; the contract's 401 when the token is unknown, revoked or expired, or its
  * account is no longer active.
  */
@@ -68,12 +92,7 @@ export async function authenticate(
   client: Caller['client'],
 ): Promise<Caller> {
   if (isApiKeySecret(token)) return authenticateApiKey(deps, token, client);
-  const found = await deps.auth.sessionByTokenHash(await tokenHash(token));
-  if (!found) throw unauthorized();
-  const { session, account } = found;
-  if (session.revokedAt !== null || session.expiresAt.getTime() <= deps.now().getTime() || account.status !== 1) {
-    throw unauthorized();
-  }
+  const { session, account } = await sessionOfToken(deps, token);
   const { passwordHash: _hash, status: _status, roleRow: _roleRow, ...user } = account;
   return {
     user,

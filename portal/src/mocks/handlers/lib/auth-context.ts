@@ -12,10 +12,13 @@ import type { WorldDb } from '../../world/db';
 import type { UserRecord, Vehicle } from '../../world/types';
 import { grantedPermissionsOf, grantedVehicleTest } from './access-grants';
 import { sha256Hex } from './sha256';
+import { sessionOfToken } from '@services/auth/authenticate';
+import { liveSessionOfTokenSync, worldAuthStore } from '../../adapter/auth-store';
 import { forbidden, unauthorized } from './http-error';
 
 export interface AuthContext {
-  token: string;
+  /** The session's id (as `GET /profile/sessions` lists it), or the API key's id; never the bearer token. */
+  sessionId: string;
   user: UserRecord;
   roleType: RoleType;
   permissions: PermissionMap;
@@ -39,13 +42,31 @@ export function permissionsOf(user: UserRecord, db?: WorldDb): PermissionMap {
   return granted ? unionPermissions(own, granted) : own;
 }
 
-/** The caller a session token stands for, or null when the token is unknown or its user is not active. */
-export function authOfToken(token: string, db: WorldDb): AuthContext | null {
+/** The demo's context of a live session (the services' `liveSession` decided it is one). */
+function authOfSession(found: { session: { id: string }; account: { id: string } }, db: WorldDb): AuthContext | null {
+  const user = db.tables.users.get(found.account.id);
+  if (!user) return null;
+  return withGrants(
+    { sessionId: found.session.id, user, roleType: roleTypeOf(user.role), permissions: permissionsOf(user, db) },
+    db,
+  );
+}
+
+/**
+ * The caller a bearer token stands for, or null when the token is unknown, revoked or expired, or its user is not
+ * active: the services' `sessionOfToken` over the world's sessions (decision 0110, "Sign-in and sessions moved").
+ */
+export async function authOfToken(token: string, db: WorldDb): Promise<AuthContext | null> {
   if (token.startsWith('vlk_')) return authOfApiKey(token, db);
-  const session = db.tables.sessions.get(token);
-  const user = session ? db.tables.users.get(session.userId) : undefined;
-  if (user?.status !== 1) return null;
-  return withGrants({ token, user, roleType: roleTypeOf(user.role), permissions: permissionsOf(user, db) }, db);
+  const found = await sessionOfToken({ auth: worldAuthStore(db), now: () => new Date() }, token).catch(() => null);
+  return found ? authOfSession(found, db) : null;
+}
+
+/** `authOfToken` answered synchronously (the live broker's CONNECT): the same rule over the same lookup. */
+export function authOfTokenSync(token: string, db: WorldDb): AuthContext | null {
+  if (token.startsWith('vlk_')) return authOfApiKey(token, db);
+  const found = liveSessionOfTokenSync(db, token);
+  return found ? authOfSession(found, db) : null;
 }
 
 function withGrants(ctx: AuthContext, db: WorldDb): AuthContext {
@@ -66,22 +87,24 @@ function authOfApiKey(token: string, db: WorldDb): AuthContext | null {
   // Reads do not persist by themselves: keep the last use across reloads.
   void db.persist();
   const permissions = permissionsOfKey(key.scope, permissionsOf(user, db));
-  return withGrants({ token, user, roleType: roleTypeOf(user.role), permissions, apiKeyId: key.id }, db);
+  return withGrants({ sessionId: key.id, user, roleType: roleTypeOf(user.role), permissions, apiKeyId: key.id }, db);
 }
 
 /** The signed-in caller of a request; throws the contract's 401 when the bearer token is missing or unknown. */
-export function requireAuth(request: Request, db: WorldDb): AuthContext {
+export async function requireAuth(request: Request, db: WorldDb): Promise<AuthContext> {
   const header = request.headers.get('Authorization') ?? '';
   const match = /^Bearer\s+(\S+)$/i.exec(header);
-  const ctx = match?.[1] ? authOfToken(match[1], db) : null;
+  const ctx = match?.[1] ? await authOfToken(match[1], db) : null;
   if (!ctx) throw unauthorized();
+  return { ...ctx, client: clientOf(request) };
+}
+
+/** Where a request came from, as the server reads it: null where the browser cannot know it (the IP). */
+export function clientOf(request: Request): { ip: string | null; userAgent: string | null } {
   const forwarded = request.headers.get('X-Forwarded-For');
   return {
-    ...ctx,
-    client: {
-      ip: forwarded ? (forwarded.split(',')[0]?.trim() ?? null) : null,
-      userAgent: request.headers.get('User-Agent') ?? (typeof navigator === 'undefined' ? null : navigator.userAgent),
-    },
+    ip: forwarded ? (forwarded.split(',')[0]?.trim() ?? null) : null,
+    userAgent: request.headers.get('User-Agent') ?? (typeof navigator === 'undefined' ? null : navigator.userAgent),
   };
 }
 

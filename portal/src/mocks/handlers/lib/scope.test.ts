@@ -11,7 +11,7 @@ async function contextOf(userId: string): Promise<AuthContext> {
   const roleType = { DA: 'dealer', FA: 'fleet', SA: 'platform', BMSA: 'bms' }[
     user.role as 'DA'
   ] as AuthContext['roleType'];
-  return { token: 't', user, roleType, permissions: defaultPermissionsFor(user.role) };
+  return { sessionId: 't', user, roleType, permissions: defaultPermissionsFor(user.role) };
 }
 
 test('a service centre sees the devices fitted to its vehicles and no spares', async () => {

@@ -5,7 +5,7 @@ import { vehicleScopeOf, type VehicleScope } from '@services/vehicles/vehicle-sc
 import { callerOf } from '../../adapter/caller';
 import type { WorldDb } from '../../world/db';
 import type { Device, DeviceType, Fault, Vehicle } from '../../world/types';
-import { type AuthContext, authOfToken } from './auth-context';
+import { type AuthContext, authOfTokenSync } from './auth-context';
 
 /**
  * Which vehicles the caller sees (openapi.yaml "Scope"), as the one value a vehicle field must have: the services'
@@ -102,7 +102,7 @@ export function scopedVehicle(ctx: AuthContext, db: WorldDb, id: string): Vehicl
  * user sees, or null when they see every vehicle. An unknown token sees none.
  */
 export function liveScopeOf(db: WorldDb, token: string | undefined): ((vehicleUid: string) => boolean) | null {
-  const ctx = token ? authOfToken(token, db) : null;
+  const ctx = token ? authOfTokenSync(token, db) : null;
   if (!ctx) return () => false;
   if (vehicleScopeFor(ctx) === null) return null;
   const inScope = vehicleFilterFor(ctx);
