@@ -1,5 +1,5 @@
 // The portal's JS before the first page renders (production build: entry script and modulepreloads, gz), and what each
-// route built since the vehicle list adds on top of it (`portal.route.<page>.gz`, budget 50 KB as decision 0043 set).
+// route built since the vehicle list adds on top of it and of the signed-in shell (`portal.route.<page>.gz`, budget 50 KB as decision 0043 set).
 import { execSync } from 'node:child_process';
 import { join } from 'node:path';
 import { initialJsKb } from './lib/initial-js.mjs';
