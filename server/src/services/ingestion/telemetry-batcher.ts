@@ -83,20 +83,37 @@ export function createTelemetryBatcher(deps: IngestionDeps, options: BatcherOpti
     }
   };
 
-  /** Writes batches until the buffer is empty; one loop at a time. */
-  const drain = (): Promise<void> => {
-    if (timer !== undefined) {
-      clearTimeout(timer);
+  /** Set by the interval (or a flush): the loop writes what is buffered, a partial batch too. */
+  let due = false;
+
+  const arm = () => {
+    timer ??= setTimeout(() => {
+      timer = undefined;
+      void drain(true);
+    }, flushMs);
+  };
+
+  /**
+   * Writes full batches, and the partial one when due; one loop at a time (a call during a write joins it). What stays
+   * buffered waits for the interval.
+   */
+  const drain = (flushAll: boolean): Promise<void> => {
+    if (flushAll) {
+      due = true;
+      if (timer !== undefined) clearTimeout(timer);
       timer = undefined;
     }
     writing ??= (async () => {
-      while (buffer.length > 0) {
+      while (buffer.length >= maxBatch || (due && buffer.length > 0)) {
         const batch = buffer.slice(0, maxBatch);
         buffer = buffer.slice(batch.length);
+        if (buffer.length === 0) due = false;
         await writeOnce(batch);
       }
+      due = false;
     })().finally(() => {
       writing = undefined;
+      if (buffer.length > 0) arm();
     });
     return writing;
   };
@@ -114,12 +131,12 @@ export function createTelemetryBatcher(deps: IngestionDeps, options: BatcherOpti
         return;
       }
       buffer.push(parsed.sample);
-      if (buffer.length >= maxBatch) void drain();
-      else timer ??= setTimeout(() => void drain(), flushMs);
+      if (buffer.length >= maxBatch) void drain(false);
+      else arm();
     },
     async flush() {
       await writing;
-      await drain();
+      await drain(true);
     },
     async close() {
       await this.flush();
