@@ -51,7 +51,11 @@ export async function consumeEmbedded(
 }
 
 /** Consumes an external broker's vehicle telemetry through the server's own client, by a shared subscription. */
-export function consumeExternal(client: MqttClient, deps: IngestionDeps, options: BatcherOptions = {}): TelemetryConsumer {
+export function consumeExternal(
+  client: MqttClient,
+  deps: IngestionDeps,
+  options: BatcherOptions = {},
+): TelemetryConsumer {
   const batcher = createTelemetryBatcher(deps, options);
   const onMessage = (topic: string, payload: Buffer) => batcher.accept(topic, payload);
   client.on('message', onMessage);
