@@ -192,3 +192,26 @@ test('malformed, mismatched and late messages are counted and dropped; the consu
     await vehicle.endAsync();
   }
 });
+
+test('only a platform account issues a secret; a new secret replaces the old one', async () => {
+  const oem = await authenticate(server.deps.auth, await server.tokenOf('OEMA'), { ip: null, userAgent: null });
+  await expect(issueVehicleSecret(server.deps.ingestion, oem, { vehicleId: own.id })).rejects.toMatchObject({
+    code: 'forbidden',
+  });
+  const admin = await authenticate(server.deps.auth, await server.tokenOf('SA'), { ip: null, userAgent: null });
+  await expect(issueVehicleSecret(server.deps.ingestion, admin, { vehicleId: 'veh-none' })).rejects.toMatchObject({
+    code: 'not_found',
+  });
+  const stored = await server.database.db
+    .selectFrom('vehicle_credentials')
+    .select('secret_hash')
+    .where('vehicle_id', '=', own.id)
+    .executeTakeFirstOrThrow();
+  expect(stored.secret_hash).toMatch(/^[0-9a-f]{64}$/);
+  expect(stored.secret_hash).not.toContain(own.secret.slice(5, 20));
+  const previous = own.secret;
+  own = { id: own.id, secret: (await issueVehicleSecret(server.deps.ingestion, admin, { vehicleId: own.id })).secret };
+  await expect(connect(own.id, previous)).rejects.toMatchObject({ code: 4 });
+  const vehicle = await connect(own.id, own.secret);
+  await vehicle.endAsync();
+});
