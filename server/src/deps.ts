@@ -34,6 +34,7 @@ import { createUserRepository } from './db/repositories/user-repository';
 import { createVehicleRepository } from './db/repositories/vehicle-repository';
 import { createTelemetryRepository } from './db/repositories/telemetry-repository';
 import { createBatteryCycleRepository } from './db/repositories/battery-cycle-repository';
+import { createIngestionRepository } from './db/repositories/ingestion-repository';
 import { createLogoFiles } from './files/logo-files';
 import { createWidgetFiles } from './files/widget-files';
 import { scryptHasher } from './security/passwords';
@@ -68,6 +69,7 @@ import type { UserDeps } from './services/users/user-store';
 import type { VehicleDeps } from './services/vehicles/vehicle-store';
 import type { TelemetryDeps } from './services/telemetry/telemetry-store';
 import type { BatteryCycleDeps } from './services/battery-cycles/cycle-store';
+import type { IngestionDeps } from './services/ingestion/ingestion-store';
 
 /** What each service gets on the server: its repositories over one database, the clock, and a transaction runner. */
 export interface ServiceDeps {
@@ -100,6 +102,8 @@ export interface ServiceDeps {
   vehicles: VehicleDeps;
   telemetry: TelemetryDeps;
   batteryCycles: BatteryCycleDeps;
+  /** Vehicle telemetry from the broker and vehicles' broker credentials (issue 35, decision 0117). */
+  ingestion: IngestionDeps;
 }
 
 /** What a resource's `transact` hands its work: the resource's repository and the audit log, on one transaction. */
@@ -222,5 +226,6 @@ export function createServiceDeps(
       now,
     },
     batteryCycles: { cycles: createBatteryCycleRepository(db), devices: createDeviceRepository(db), now },
+    ingestion: resource(db, now, 'ingestion', createIngestionRepository),
   };
 }

@@ -7,9 +7,12 @@ import { createServiceDeps } from './deps';
 import { createApp } from './http/app';
 import { startEmbeddedBroker } from './live/broker';
 import { connectExternalBroker } from './live/external-broker';
+import { consumeEmbedded, consumeExternal, type TelemetryConsumer } from './live/telemetry-consumer';
 
 export interface RunningServer {
   url: string;
+  /** The telemetry consumer's counters (received, written, dropped by reason). */
+  ingestion: TelemetryConsumer['counters'];
   /** Stops taking requests, lets those in flight finish, closes the broker and the database. */
   stop(): Promise<void>;
 }
@@ -54,6 +57,12 @@ export async function startServer(config: Config, logger: FastifyServerOptions['
   const broker = config.mqttUrl ? connectExternalBroker(config.mqttUrl) : await startEmbeddedBroker(deps);
   publishTo = (topic, payload) => broker.publish(topic, payload);
   const app = await createApp({ config, database, deps, broker }, logger);
+  // Vehicle telemetry into the database in batches (issue 35); drops are logged at debug and counted.
+  const debug = (message: string, detail?: Record<string, unknown>) => app.log.debug(detail ?? {}, message);
+  const consumer =
+    'aedes' in broker
+      ? await consumeEmbedded(broker.aedes, deps.ingestion, { debug })
+      : consumeExternal(broker.client, deps.ingestion, { debug });
   if ('handleUpgrade' in broker) {
     app.server.on('upgrade', (request, socket, head) => {
       const path = (request.url ?? '').split('?')[0];
@@ -68,10 +77,13 @@ export async function startServer(config: Config, logger: FastifyServerOptions['
   let stopping: Promise<void> | undefined;
   return {
     url: `http://${host}:${port}/`,
+    ingestion: () => consumer.counters(),
     stop() {
       stopping ??= (async () => {
         await app.close();
+        // No more messages once the broker is closed; what was buffered is written before the database closes.
         await broker.close();
+        await consumer.close();
         await database.close();
       })();
       return stopping;

@@ -433,6 +433,12 @@ export interface TicketMessageTable {
   attachments: Json<unknown[]>;
   created_at: Timestamp;
 }
+/** A vehicle's broker credential (decision 0117): the SHA-256 of its device secret. */
+export interface VehicleCredentialTable {
+  vehicle_id: string;
+  secret_hash: string;
+  created_at: Timestamp;
+}
 export interface SchemaMigrationTable {
   id: number;
   name: string;
@@ -690,4 +696,5 @@ export interface Database {
   widget_session_events: WidgetSessionEventTable;
   feedback_reports: FeedbackReportTable;
   widget_uploads: WidgetUploadTable;
+  vehicle_credentials: VehicleCredentialTable;
 }

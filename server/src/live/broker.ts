@@ -4,6 +4,7 @@ import { Aedes, type AuthenticateError } from 'aedes';
 import { createWebSocketStream, WebSocketServer } from 'ws';
 import type { ServiceDeps } from '../deps';
 import { authenticate } from '../services/auth/authenticate';
+import { VEHICLE_SECRET_PREFIX, verifyVehicleSecret } from '../services/ingestion/vehicle-secret';
 import type { Caller } from '../services/lib/caller';
 import { vehicleScopeOf } from '../services/vehicles/vehicle-scope';
 
@@ -27,6 +28,20 @@ export interface EmbeddedBroker {
 }
 
 const callers = new WeakMap<object, Caller>();
+/** The vehicle each vehicle connection authenticated as (decision 0117). */
+const vehicles = new WeakMap<object, string>();
+
+/**
+ * Whether a vehicle may publish on a topic: its own telemetry (any tile), acknowledgements and trip events only
+ * (live-topics.md, "published by vehicle").
+ */
+export function vehicleMayPublish(vehicleId: string, topic: string): boolean {
+  const levels = topic.split('/');
+  if (levels[0] !== 'voltline' || levels[1] !== 'v1' || levels.length !== 5) return false;
+  if (levels.some((level) => level === '' || level.includes('+') || level.includes('#'))) return false;
+  if (levels[2] === 'telemetry') return levels[4] === vehicleId;
+  return levels[2] === 'vehicles' && levels[3] === vehicleId && (levels[4] === 'acks' || levels[4] === 'trips');
+}
 
 function refuse(code: 4 | 5, message: string): AuthenticateError {
   return Object.assign(new Error(message), { returnCode: code }) as AuthenticateError;
@@ -34,16 +49,28 @@ function refuse(code: 4 | 5, message: string): AuthenticateError {
 
 /**
  * The embedded MQTT broker (aedes) over WebSocket at /mqtt. A portal connects with its session token as password
- * (live-topics.md). Sessions may subscribe, never publish. Callers who see every vehicle may subscribe to any
+ * (live-topics.md). A vehicle connects with its id as username and its device secret as password (decision 0117): it
+ * may publish its own telemetry, acks and trips and subscribe to its own command topic, nothing else. Sessions may
+ * subscribe, never publish. Callers who see every vehicle may subscribe to any
  * voltline/v1 topic; scoped callers only to topics of one vehicle in their scope (a wildcard vehicle level is refused
  * with SUBACK 0x80, which the portal counts and does not retry).
  */
 export async function startEmbeddedBroker(deps: ServiceDeps): Promise<EmbeddedBroker> {
   const aedes = await Aedes.createBroker({ drainTimeout: 10_000, concurrency: 1000 });
-  aedes.authenticate = (client, _username, password, done) => {
+  aedes.authenticate = (client, username, password, done) => {
     const token = password?.toString() ?? '';
     if (token === '') {
       done(refuse(4, 'a session token is the password'), false);
+      return;
+    }
+    if (token.startsWith(VEHICLE_SECRET_PREFIX)) {
+      const vehicleId = username ?? '';
+      verifyVehicleSecret(deps.ingestion, vehicleId, token)
+        .then((ok) => {
+          if (ok) vehicles.set(client, vehicleId);
+          done(ok ? null : refuse(4, 'unknown vehicle or wrong device secret'), ok);
+        })
+        .catch(() => done(refuse(4, 'unknown vehicle or wrong device secret'), false));
       return;
     }
     authenticate(deps.auth, token, { ip: null, userAgent: 'mqtt' })
@@ -53,11 +80,19 @@ export async function startEmbeddedBroker(deps: ServiceDeps): Promise<EmbeddedBr
       })
       .catch(() => done(refuse(4, 'unknown or expired session'), false));
   };
-  aedes.authorizePublish = (client, _packet, callback) => {
-    // Only the server itself (client null) publishes; device credentials arrive with telemetry ingestion.
-    callback(client === null ? null : new Error('sessions may not publish'));
+  aedes.authorizePublish = (client, packet, callback) => {
+    // The server itself (client null) publishes anything; a vehicle its own topics; a session nothing.
+    if (client === null) return callback(null);
+    const vehicleId = vehicles.get(client);
+    if (vehicleId === undefined) return callback(new Error('sessions may not publish'));
+    callback(vehicleMayPublish(vehicleId, packet.topic) ? null : new Error('a vehicle publishes its own topics only'));
   };
   aedes.authorizeSubscribe = (client, subscription, callback) => {
+    const ownVehicle = vehicles.get(client);
+    if (ownVehicle !== undefined) {
+      callback(null, subscription.topic === `voltline/v1/vehicles/${ownVehicle}/commands` ? subscription : null);
+      return;
+    }
     const caller = callers.get(client);
     const topic = subscription.topic;
     if (!caller || !(topic === 'voltline/v1/#' || topic.startsWith('voltline/v1/'))) {
