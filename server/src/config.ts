@@ -23,6 +23,15 @@ export interface Config {
   corsOrigins: string[];
   /** The built portal's folder, served with an SPA fallback when it exists. */
   portalDir: string;
+  /** The widget's UMD build (`sdk/dist/umd`), served at `/widget/` when it exists: the portal's own widget (issue 38). */
+  widgetDir: string;
+  /** The widget's messenger frame (`messenger/dist`), served at `/messenger/` when it exists: the report form's page. */
+  messengerDir: string;
+  /**
+   * The SDK key the portal's own widget sends with (`/config.json`): `PORTAL_WIDGET_KEY`, else the seeded demo world's
+   * `demo-widget-key`; none for a clean installation (SEED=none) until one is set.
+   */
+  portalWidgetKey: string | undefined;
   /** True when a TLS-terminating proxy sits in front: Strict-Transport-Security is sent and X-Forwarded-* trusted. */
   behindTls: boolean;
   logLevel: string;
@@ -38,6 +47,8 @@ export class ConfigError extends Error {
 type Env = Record<string, string | undefined>;
 
 const HOUR = 3_600_000;
+/** The SDK key the demo world's seed stores (decision 0115). */
+export const DEMO_WIDGET_KEY = 'demo-widget-key';
 
 function text(env: Env, name: string): string | undefined {
   const value = env[name]?.trim();
@@ -123,6 +134,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     admin,
     corsOrigins,
     portalDir: resolve(cwd, text(env, 'PORTAL_DIR') ?? new URL('../../portal/dist', import.meta.url).pathname),
+    widgetDir: resolve(cwd, text(env, 'WIDGET_DIR') ?? new URL('../../sdk/dist/umd', import.meta.url).pathname),
+    messengerDir: resolve(cwd, text(env, 'MESSENGER_DIR') ?? new URL('../../messenger/dist', import.meta.url).pathname),
+    portalWidgetKey: text(env, 'PORTAL_WIDGET_KEY') ?? (seed === 'demo' ? DEMO_WIDGET_KEY : undefined),
     behindTls: text(env, 'BEHIND_TLS') === '1' || text(env, 'BEHIND_TLS') === 'true',
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',
   };

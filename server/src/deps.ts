@@ -11,6 +11,7 @@ import { createDashboardRepository } from './db/repositories/dashboard-repositor
 import { createGeofenceRepository } from './db/repositories/geofence-repository';
 import {
   createFeedbackReportRepository,
+  createReportTicketLinks,
   createSdkKeyRepository,
   createWidgetSessionRepository,
   createWidgetUploadRepository,
@@ -52,13 +53,13 @@ import type { DashboardDataDeps } from './services/dashboards/dashboard-data-sto
 import type { DashboardDeps } from './services/dashboards/dashboard-store';
 import type { GeofenceDeps } from './services/geofences/geofence-store';
 import type { FeedbackDeps } from './services/feedback/feedback-store';
+import type { ReportTicketDeps } from './services/feedback/report-ticket';
 import { createWindowLimiter } from './services/feedback/rate-limit';
 import type { FaultDeps } from './services/faults/fault-store';
 import type { HardwareLogDeps } from './services/hardware-logs/hardware-log-store';
 import type { ModelDeps } from './services/models/model-store';
 import type { ProfileDeps } from './services/profile/profile-store';
 import type { NotificationDeps } from './services/notifications/notification-store';
-import type { TicketDeps } from './services/tickets/ticket-store';
 import type { TripDeps } from './services/trips/trip-store';
 import type { RoleDeps } from './services/roles/role-store';
 import type { RuleDeps } from './services/rules/rule-store';
@@ -96,7 +97,7 @@ export interface ServiceDeps {
   settings: SettingsDeps;
   organisations: OrganisationDeps;
   sims: SimDeps;
-  tickets: TicketDeps;
+  tickets: ReportTicketDeps['tickets'];
   trips: TripDeps;
   users: UserDeps;
   vehicles: VehicleDeps;
@@ -210,6 +211,7 @@ export function createServiceDeps(
     tickets: resource(db, now, 'tickets', createTicketRepository, {
       faults: createFaultRepository,
       notifications: createNotificationRepository,
+      reportLinks: createReportTicketLinks,
     }),
     // Histories only read (ingestion, issue 35, writes them): the trips and the vehicle they belong to, no transaction.
     trips: { trips: createTripRepository(db), vehicles: createVehicleRepository(db), now },

@@ -2,7 +2,7 @@ import '@mantine/core/styles.css';
 import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { loadRuntimeConfig } from '@/config/env';
+import { getEnv, loadRuntimeConfig } from '@/config/env';
 import { loginPathFor } from '@/domain/route-access';
 import { setAuthTokenGetter, setUnauthorizedHandler } from '@/shared/api/api-client';
 import { createQueryClient } from '@/shared/api/query-client';
@@ -14,7 +14,7 @@ import { AppProviders } from './providers';
 import { createAppLiveController, LiveSession } from './live-wiring';
 import { createAppRoutes } from './router';
 import { AppErrorBoundary } from './shell/app-error-boundary';
-import { loadThirdPartyTags, readTagConfig } from './third-party-tags';
+import { loadThirdPartyTags, tagConfigOf } from './third-party-tags';
 
 /** The header's live badge: with the shell, not the entry chunk (its tooltip was the entry's one floating element). */
 const LiveBadge = lazy(() => import('./live-badge').then((m) => ({ default: m.LiveBadge })));
@@ -52,7 +52,7 @@ async function boot(root: HTMLElement) {
     notify.warning('Your session has ended', { description: 'Sign in again to continue where you were.' });
     void router.navigate(loginPathFor(pathname + search), { replace: true });
   });
-  loadThirdPartyTags(readTagConfig(import.meta.env, window.location.href));
+  loadThirdPartyTags(tagConfigOf(import.meta.env, getEnv(), window.location.href));
 
   createRoot(root).render(
     <StrictMode>

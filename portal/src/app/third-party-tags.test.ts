@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, test } from 'vitest';
+import { loadRuntimeConfig, parseRuntimeConfig, setEnvForTests } from '@/config/env';
 import {
   DEFAULT_WIDGET_SCRIPT_URL,
   loadThirdPartyTags,
   readTagConfig,
+  tagConfigOf,
   WIDGET_CLEARANCE_PX,
   WIDGET_CLEARANCE_VAR,
 } from './third-party-tags';
@@ -85,5 +87,59 @@ describe('third-party tags', () => {
       'frame https://portal.example/messenger/',
       'init demo',
     ]);
+  });
+});
+
+describe("the portal's own widget on its own server (issue 38 item 5)", () => {
+  afterEach(() => {
+    setEnvForTests(undefined);
+    document.getElementById('voltline-widget')?.remove();
+    delete (window as unknown as { Gleap?: unknown }).Gleap;
+  });
+
+  test("is initialised against the server's widget API and key when the runtime config names them", async () => {
+    // What the server's /config.json answers with the demo world seeded (server/test/contract/portal-static.test.ts).
+    const served = {
+      apiUrl: '/api',
+      mqttUrl: 'ws://fleet.example/mqtt',
+      widgetKey: 'demo-widget-key',
+      widgetApiUrl: '/widget-api',
+      widgetWsUrl: 'ws://fleet.example/widget-ws',
+      widgetFrameUrl: '/messenger/index.html',
+    };
+    const fetcher = async () =>
+      new Response(JSON.stringify(served), { headers: { 'content-type': 'application/json' } });
+    const env = await loadRuntimeConfig('/config.json', fetcher as typeof fetch);
+    // The build names another key and the in-page mock's API; the server's values win.
+    const build = { VITE_WIDGET_KEY: 'voltline-demo', VITE_WIDGET_API_URL: 'https://api.gleap.io' };
+    expect(loadThirdPartyTags(tagConfigOf(build, env, 'http://fleet.example/vehicles'))).toEqual(['voltline-widget']);
+    const calls: string[] = [];
+    (window as unknown as { Gleap: unknown }).Gleap = {
+      setApiUrl: (url: string) => calls.push(`api ${url}`),
+      setWSApiUrl: (url: string) => calls.push(`ws ${url}`),
+      setFrameUrl: (url: string) => calls.push(`frame ${url}`),
+      initialize: (key: string) => calls.push(`key ${key}`),
+    };
+    const script = document.getElementById('voltline-widget') as HTMLScriptElement;
+    expect(script.src).toBe(`http://fleet.example${DEFAULT_WIDGET_SCRIPT_URL}`);
+    script.dispatchEvent(new Event('load'));
+    expect(calls).toEqual([
+      'api http://fleet.example/widget-api',
+      'ws ws://fleet.example/widget-ws',
+      'frame http://fleet.example/messenger/index.html',
+      'key demo-widget-key',
+    ]);
+  });
+
+  test('without them (the demo build), the build values stand: the in-page mock', async () => {
+    const fetcher = async () => new Response('{}', { headers: { 'content-type': 'application/json' } });
+    const env = await loadRuntimeConfig('/config.json', fetcher as typeof fetch);
+    const config = tagConfigOf(
+      { VITE_WIDGET_KEY: 'voltline-demo', VITE_WIDGET_API_URL: '/widget-api' },
+      { ...env, widgetKey: 'voltline-demo' },
+      'http://demo.example/',
+    );
+    expect(config).toMatchObject({ widgetKey: 'voltline-demo', widgetApiUrl: 'http://demo.example/widget-api' });
+    expect(() => parseRuntimeConfig({ widgetApiUrl: 'javascript:alert(1)' })).toThrow(/widgetApiUrl/);
   });
 });

@@ -42,6 +42,28 @@ export function readTagConfig(env: Record<string, unknown>, base = 'http://local
   };
 }
 
+/**
+ * The tags of this page: the build's values (`VITE_*`), with the widget's key, API, WebSocket and frame taken from the
+ * validated configuration when it names them, so a server's `config.json` points the portal's own widget at that
+ * server (issue 38 item 5). The demo's config.json names none, and its widget keeps the in-page mock (`.env.demo`).
+ */
+export function tagConfigOf(
+  build: Record<string, unknown>,
+  env: { widgetKey?: string; widgetApiUrl?: string; widgetWsUrl?: string; widgetFrameUrl?: string },
+  base = 'http://localhost/',
+): TagConfig {
+  return readTagConfig(
+    {
+      ...build,
+      ...(env.widgetKey ? { VITE_WIDGET_KEY: env.widgetKey } : {}),
+      ...(env.widgetApiUrl ? { VITE_WIDGET_API_URL: env.widgetApiUrl } : {}),
+      ...(env.widgetWsUrl ? { VITE_WIDGET_WS_URL: env.widgetWsUrl } : {}),
+      ...(env.widgetFrameUrl ? { VITE_WIDGET_FRAME_URL: env.widgetFrameUrl } : {}),
+    },
+    base,
+  );
+}
+
 /** A ws(s) URL; a relative value is resolved against the page (http -> ws, https -> wss). */
 function wsUrlOrNull(value: unknown, base: string): string | null {
   if (typeof value !== 'string' || value.trim() === '') return null;

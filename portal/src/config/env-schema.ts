@@ -28,6 +28,45 @@ const configSchema = z.object({
   ),
   /** SDK key of the Voltline widget (the session-recording tag); none means the widget is not loaded. */
   widgetKey: z.optional(blankIsUnset),
+  /** Widget API of the portal's own widget: absolute, or a path on this origin; none means the build's (or gleap's). */
+  widgetApiUrl: z.optional(
+    z.pipe(
+      blankIsUnset,
+      z.optional(
+        z
+          .string()
+          .check(
+            z.refine(
+              (value) => value.startsWith('/') || /^https?:\/\//.test(value),
+              'must be an http(s) URL or a path starting with /',
+            ),
+          ),
+      ),
+    ),
+  ),
+  /** Its WebSocket: a ws:// or wss:// URL. */
+  widgetWsUrl: z.optional(
+    z.pipe(
+      blankIsUnset,
+      z.optional(z.string().check(z.refine((value) => /^wss?:\/\//.test(value), 'must be a ws:// or wss:// URL'))),
+    ),
+  ),
+  /** Its messenger frame (the report form): absolute, or a path on this origin. */
+  widgetFrameUrl: z.optional(
+    z.pipe(
+      blankIsUnset,
+      z.optional(
+        z
+          .string()
+          .check(
+            z.refine(
+              (value) => value.startsWith('/') || /^https?:\/\//.test(value),
+              'must be an http(s) URL or a path starting with /',
+            ),
+          ),
+      ),
+    ),
+  ),
   /** Script URL of an analytics tag; none means no analytics. */
   analyticsUrl: optionalUrl,
   /** MapLibre style URL; none means the bundled offline style. */

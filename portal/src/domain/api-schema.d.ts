@@ -923,6 +923,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/feedback-reports/{id}/ticket": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Opens a Help & Support ticket (source `widget`) from a report of the caller's organisation and links the two
+         *     (decision 0118; needs `fb` and `t` with Add). Tickets belong to a vehicle: `vehicleId` is one in the caller's
+         *     scope. The title defaults to the report's description; the ticket's description names the report. Its SLA runs
+         *     as for every ticket. A report has one ticket at most: a second is 409. Another organisation's report is 404.
+         */
+        post: operations["createFeedbackReportTicket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/audit": {
         parameters: {
             query?: never;
@@ -3195,6 +3217,18 @@ export interface components {
             }[];
             /** @description The size of the body as received. */
             bodyBytes: number;
+            /** @description The Help & Support ticket made from the report (decision 0118), null while none. */
+            ticket?: null | {
+                id: string;
+                ref: string;
+            };
+        };
+        FeedbackReportTicketInput: {
+            /** @description A vehicle in the caller's scope (tickets belong to a vehicle). */
+            vehicleId: string;
+            /** @description Default: the report's description. */
+            title?: string;
+            priority?: components["schemas"]["TicketPriority"];
         };
         FeedbackReplay: {
             /** Format: date-time */
@@ -3956,7 +3990,7 @@ export interface components {
         /** @enum {string} */
         TicketPriority: "low" | "medium" | "high" | "critical";
         /** @enum {string} */
-        TicketSource: "manual" | "fault" | "vehicle" | "notification" | "rule";
+        TicketSource: "manual" | "fault" | "vehicle" | "notification" | "rule" | "widget";
         /**
          * @description New 1, In-Progress 2, Hold 3, Reopen 4, Deleted 5, Closed 6.
          * @enum {integer}
@@ -7028,6 +7062,37 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    createFeedbackReportTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeedbackReportTicketInput"];
+            };
+        };
+        responses: {
+            /** @description The ticket, linked to the report */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     listAudit: {

@@ -14,7 +14,7 @@ export const TICKET_PRIORITY_LABELS: Record<TicketPriority, string> = {
   critical: 'Critical',
 };
 
-export const TICKET_SOURCES = ['manual', 'fault', 'vehicle', 'notification', 'rule'] as const;
+export const TICKET_SOURCES = ['manual', 'fault', 'vehicle', 'notification', 'rule', 'widget'] as const;
 export type TicketSource = (typeof TICKET_SOURCES)[number];
 export const TICKET_SOURCE_LABELS: Record<TicketSource, string> = {
   manual: 'By hand',
@@ -22,6 +22,7 @@ export const TICKET_SOURCE_LABELS: Record<TicketSource, string> = {
   vehicle: 'Vehicle',
   notification: 'Notification',
   rule: 'Rule',
+  widget: 'Widget',
 };
 
 const { NEW, IN_PROGRESS, HOLD, REOPEN, DELETED, CLOSED } = TICKET_STATUS;

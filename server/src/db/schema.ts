@@ -581,6 +581,8 @@ export interface FeedbackReportTable {
   body: ColumnType<unknown, string, string>;
   body_bytes: number;
   created_at: Timestamp;
+  /** The ticket made from it (migration 0025, decision 0118). */
+  ticket_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 export interface WidgetUploadTable {
   id: string;

@@ -42,6 +42,7 @@ import { vehicleRoutes } from './routes/vehicle-routes';
 import { telemetryRoutes } from './routes/telemetry-routes';
 import { registerSecurityHeaders } from './security-headers';
 import { createValidatorCompiler } from './validator';
+import { MESSENGER_PREFIX } from './security-headers';
 import { WIDGET_API_PREFIX, widgetApi } from './widget-api';
 
 export interface AppOptions {
@@ -145,10 +146,24 @@ export async function voltlineApp(app: FastifyInstance, options: AppOptions): Pr
 
   // The portal's runtime configuration (portal/src/config/env.ts): this server's API and its broker. Only the keys a
   // deployment may set: the demo flag belongs to the build, and the portal refuses a config.json that names it.
+  const hasMessenger = existsSync(join(config.messengerDir, 'index.html'));
   app.get('/config.json', async (request) => {
     const wsProtocol = request.protocol === 'https' ? 'wss' : 'ws';
     const external = config.mqttUrl && /^wss?:\/\//.test(config.mqttUrl) ? config.mqttUrl : undefined;
-    return { apiUrl: '/api', mqttUrl: external ?? `${wsProtocol}://${request.host}/mqtt` };
+    return {
+      apiUrl: '/api',
+      mqttUrl: external ?? `${wsProtocol}://${request.host}/mqtt`,
+      // The portal's own widget reports to this server (issue 38 item 5, decision 0118), never to gleap's cloud.
+      ...(config.portalWidgetKey
+        ? {
+            widgetKey: config.portalWidgetKey,
+            widgetApiUrl: WIDGET_API_PREFIX,
+            widgetWsUrl: `${wsProtocol}://${request.host}/widget-ws`,
+            // Its file by name: the router ignores trailing slashes, so `/messenger/` itself is not the static route's.
+            ...(hasMessenger ? { widgetFrameUrl: `${MESSENGER_PREFIX}index.html` } : {}),
+          }
+        : {}),
+    };
   });
 
   // Responses are checked against the contract in the tests; serializing 183 operations' schemas at start is not
@@ -176,6 +191,18 @@ export async function voltlineApp(app: FastifyInstance, options: AppOptions): Pr
   // The widget API: its own scope, CORS and limits (decision 0115).
   await app.register(widgetApi, { prefix: WIDGET_API_PREFIX, deps });
 
+  // The widget's UMD file, which the portal loads as its session-recording tag (`/widget/index.umd.js`).
+  if (existsSync(join(config.widgetDir, 'index.umd.js'))) {
+    await app.register(fastifyStatic, { root: config.widgetDir, prefix: '/widget/', decorateReply: false });
+  }
+  // The widget's messenger frame, where its report form lives; the portal's page may frame it (security-headers.ts).
+  if (hasMessenger) {
+    await app.register(fastifyStatic, {
+      root: config.messengerDir,
+      prefix: MESSENGER_PREFIX,
+      decorateReply: false,
+    });
+  }
   const hasPortal = existsSync(join(config.portalDir, 'index.html'));
   if (hasPortal) {
     await app.register(fastifyStatic, { root: config.portalDir, index: ['index.html'], wildcard: true });

@@ -18,13 +18,26 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/** Where the widget's messenger frame is served (issue 38 item 5). */
+export const MESSENGER_PREFIX = '/messenger/';
+
+/**
+ * The messenger frame's policy: the portal's, except that pages of this origin may frame it (the portal's own widget
+ * opens it in an iframe); every other site still may not.
+ */
+export const MESSENGER_CONTENT_SECURITY_POLICY = CONTENT_SECURITY_POLICY.replace(
+  "frame-ancestors 'none'",
+  "frame-ancestors 'self'",
+);
+
 /** Security headers on every answer; HSTS only behind TLS (a plain-HTTP answer must not pin HTTPS). */
 export function registerSecurityHeaders(app: FastifyInstance, options: { behindTls: boolean }): void {
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-    reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
-    reply.header('X-Frame-Options', 'DENY');
+    const framable = request.url.startsWith(MESSENGER_PREFIX);
+    reply.header('Content-Security-Policy', framable ? MESSENGER_CONTENT_SECURITY_POLICY : CONTENT_SECURITY_POLICY);
+    reply.header('X-Frame-Options', framable ? 'SAMEORIGIN' : 'DENY');
     reply.header('Cross-Origin-Opener-Policy', 'same-origin');
     if (options.behindTls) reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');

@@ -1,13 +1,15 @@
 import type { FeedbackFilterField, FeedbackSortField } from '@services/feedback/inbox-list-spec';
-import type { FeedbackReportReader, StoredReportDetail } from '@services/feedback/inbox-store';
+import type { FeedbackReportReader, ReportTicketLinks, StoredReportDetail } from '@services/feedback/inbox-store';
 import type { WorldDb } from '../world/db';
 import { DEMO_SDK_KEY_ID, DEMO_SDK_KEY_NAME, demoFeedbackReports } from '../world/feedback-reports';
 import { type MemoryListSpec, memoryList } from './memory-list';
 
 /** A demo report as the store keeps it: the inbox's columns, its organisation and its body's text. */
-interface DemoReport extends StoredReportDetail {
+interface DemoReport extends Omit<StoredReportDetail, 'ticket'> {
   tenantId: string;
   createdMs: number;
+  /** The ticket made from it (decision 0118). */
+  ticketId: string | null;
 }
 
 /**
@@ -16,6 +18,15 @@ interface DemoReport extends StoredReportDetail {
  * demo key). They are read-only in this slice, so nothing is saved to IndexedDB; they follow the world's clock.
  */
 const seeded = new WeakMap<WorldDb, DemoReport[]>();
+
+/**
+ * The ticket made from a report before the page was reloaded: the world keeps its tickets (IndexedDB) but not these
+ * in-memory reports, so the link is found again on the ticket, whose description names its report (decision 0118).
+ */
+function linkedTicket(db: WorldDb, reportId: string): string | null {
+  const marker = `Widget report ${reportId} (`;
+  return db.tables.tickets.all().find((t) => t.source === 'widget' && t.description.includes(marker))?.id ?? null;
+}
 
 function reportsOf(db: WorldDb): DemoReport[] {
   let rows = seeded.get(db);
@@ -41,6 +52,7 @@ function reportsOf(db: WorldDb): DemoReport[] {
         pageViews: [],
         tenantId: 'platform',
         createdMs: r.createdAt,
+        ticketId: linkedTicket(db, r.id),
       };
     });
     seeded.set(db, rows);
@@ -68,6 +80,7 @@ function summaryOf({
   pageViews: _views,
   tenantId: _t,
   createdMs: _c,
+  ticketId: _ticket,
   ...summary
 }: DemoReport) {
   return summary;
@@ -84,8 +97,24 @@ export function worldFeedbackReader(db: WorldDb): FeedbackReportReader {
     async get(tenantId, id) {
       const row = reportsOf(db).find((r) => r.tenantId === tenantId && r.id === id);
       if (!row) return undefined;
-      const { tenantId: _t, createdMs: _c, ...detail } = row;
-      return detail;
+      const { tenantId: _t, createdMs: _c, ticketId, ...detail } = row;
+      const ticket = ticketId ? db.tables.tickets.get(ticketId) : undefined;
+      return { ...detail, ticket: ticket ? { id: ticket.id, ref: ticket.ref } : null };
+    },
+  };
+}
+
+/**
+ * Linking a demo report to its ticket (decision 0118), inside the ticket's world transaction: the link is the last
+ * write of its work, so a refused link rolls the ticket back and nothing after it can fail but the world's persist.
+ */
+export function worldReportTicketLinks(db: WorldDb): ReportTicketLinks {
+  return {
+    async link(tenantId, reportId, ticketId) {
+      const row = reportsOf(db).find((r) => r.tenantId === tenantId && r.id === reportId);
+      if (!row || row.ticketId !== null) return false;
+      row.ticketId = ticketId;
+      return true;
     },
   };
 }

@@ -44,6 +44,7 @@ import { getGeofence } from '@services/geofences/get-geofence';
 import { listGeofences } from '@services/geofences/list-geofences';
 import { acknowledgeFault } from '@services/faults/acknowledge-fault';
 import { getFeedbackReport, listFeedbackReports } from '@services/feedback/inbox';
+import { createTicketFromReport } from '@services/feedback/report-ticket';
 import { createFirmwareRelease, getFirmwareRelease, listFirmwareReleases } from '@services/firmware/releases';
 import { changeFirmwareRolloutState } from '@services/firmware/rollouts';
 import { getFault } from '@services/faults/get-fault';
@@ -93,6 +94,7 @@ import { worldDeviceDeps } from './device-store';
 import { worldGeofenceDeps } from './geofence-store';
 import { worldFaultDeps } from './fault-store';
 import { worldFeedbackReader } from './feedback-store';
+import { worldReportTicketDeps } from '../handlers/feedback';
 import { worldFirmwareDeps } from './firmware-store';
 import { worldModelDeps } from './model-store';
 import { worldNotificationDeps } from './notification-store';
@@ -690,6 +692,70 @@ describe('the demo and the server run one implementation (decision 0110)', () =>
     const fromDemoRefused = await call('GET', '/feedback-reports?filter[status]=CLOSED', { token });
     expect({ status: fromDemoRefused.status, body: fromDemoRefused.body }).toEqual(appErrorAnswer(refused as AppError));
     expect(fromDemoRefused.status).toBe(400);
+  });
+
+  test("the demo's report-to-ticket answers the services' ticket, link, 409, 404 and 403", async () => {
+    const token = await signIn('SA');
+    const db = await getWorldDb();
+    const ctx = authOfToken(token, db);
+    if (!ctx) throw new Error('no session');
+    // The service on one report, the demo's handler on another: the same ticket but for its id, ref and times.
+    const byService = await createTicketFromReport(worldReportTicketDeps(db, ctx.granted), callerOf(ctx), {
+      id: 'rpt-demo-004',
+      body: { vehicleId: 'veh-000002' },
+    });
+    const fromDemo = await call('POST', '/feedback-reports/rpt-demo-005/ticket', {
+      token,
+      body: { vehicleId: 'veh-000002' },
+    });
+    expect(fromDemo.status).toBe(201);
+    const comparable = (t: Record<string, unknown>) => {
+      const { id: _i, ref: _r, createdAt: _c, updatedAt: _u, title: _t, description: _d, events: _e, sla, ...rest } = t;
+      expect(sla).toMatchObject({ resolution: { state: 'running' } });
+      return rest;
+    };
+    expect(fromDemo.body.description).toContain('Widget report rpt-demo-005 (');
+    expect(comparable(fromDemo.body)).toEqual(comparable(byService as unknown as Record<string, unknown>));
+    expect(byService).toMatchObject({ source: 'widget', vehicleId: 'veh-000002' });
+    const report = (await call('GET', '/feedback-reports/rpt-demo-005', { token })).body;
+    expect(report.ticket).toEqual({ id: fromDemo.body.id, ref: fromDemo.body.ref });
+    expect(
+      (await getFeedbackReport({ reports: worldFeedbackReader(db) }, callerOf(ctx), 'rpt-demo-004')).ticket,
+    ).toEqual({
+      id: byService.id,
+      ref: byService.ref,
+    });
+
+    // A second ticket: the same 409 from both, and no ticket more.
+    const tickets = db.tables.tickets.all().length;
+    const refused = await createTicketFromReport(worldReportTicketDeps(db, ctx.granted), callerOf(ctx), {
+      id: 'rpt-demo-005',
+      body: { vehicleId: 'veh-000002' },
+    }).catch((e: unknown) => e);
+    const again = await call('POST', '/feedback-reports/rpt-demo-004/ticket', {
+      token,
+      body: { vehicleId: 'veh-000002' },
+    });
+    expect(again.status).toBe(409);
+    expect((refused as AppError).status).toBe(409);
+    expect(db.tables.tickets.all().length).toBe(tickets);
+
+    // Another organisation's report: 404; no fb: 403.
+    const oem = await signIn('OEMA');
+    const oemCtx = authOfToken(oem, db);
+    if (!oemCtx) throw new Error('no session');
+    const hidden = await createTicketFromReport(worldReportTicketDeps(db, oemCtx.granted), callerOf(oemCtx), {
+      id: 'rpt-demo-001',
+      body: { vehicleId: 'veh-000002' },
+    }).catch((e: unknown) => e);
+    const fromDemoHidden = await call('POST', '/feedback-reports/rpt-demo-001/ticket', {
+      token: oem,
+      body: { vehicleId: 'veh-000002' },
+    });
+    expect({ status: fromDemoHidden.status, body: fromDemoHidden.body }).toEqual(appErrorAnswer(hidden as AppError));
+    expect(fromDemoHidden.status).toBe(404);
+    const fleet = await signIn('FA');
+    expect((await call('POST', '/feedback-reports/rpt-demo-001/ticket', { token: fleet, body: {} })).status).toBe(403);
   });
 
   test("every entry the demo writes holds the services' hash of it, linked to the one before", async () => {

@@ -1,17 +1,37 @@
 import { getFeedbackReplay, getFeedbackReport, listFeedbackReports } from '@services/feedback/inbox';
+import { createTicketFromReport, type ReportTicketDeps } from '@services/feedback/report-ticket';
 import { answering } from '../adapter/answer';
 import { callerOf } from '../adapter/caller';
-import { worldFeedbackReader } from '../adapter/feedback-store';
+import { worldFeedbackReader, worldReportTicketLinks } from '../adapter/feedback-store';
 import { listParamsOf } from '../adapter/list-params';
+import { worldTicketDeps } from '../adapter/ticket-store';
+import type { WorldDb } from '../world/db';
 import { getWorldDb } from '../world/world-instance';
 import type { ApiHttp } from './http';
-import { requireAuth } from './lib/auth-context';
+import { type AuthContext, requireAuth } from './lib/auth-context';
+import { readJsonObject } from './lib/body';
 
 /** The caller of a request and the inbox services' reader over the demo world. */
 async function inboxCall(request: Request) {
   const db = await getWorldDb();
   const ctx = await requireAuth(request, db);
   return { caller: callerOf(ctx), deps: { reports: worldFeedbackReader(db) } };
+}
+
+/**
+ * The services' deps for a report's ticket (decision 0118): the world's reports, and its ticket deps whose transaction
+ * also links the report, as the server's tickets transaction does.
+ */
+export function worldReportTicketDeps(db: WorldDb, granted: AuthContext['granted']): ReportTicketDeps {
+  const tickets = worldTicketDeps(db, granted);
+  const links = worldReportTicketLinks(db);
+  return {
+    reports: worldFeedbackReader(db),
+    tickets: {
+      ...tickets,
+      transact: (work) => tickets.transact((tx) => work({ ...tx, reportLinks: links })),
+    },
+  };
 }
 
 /** The feedback inbox (decision 0116): adapters over the services the server calls (`server/src/services/feedback`). */
@@ -33,6 +53,15 @@ export function createFeedbackHandlers(http: ApiHttp) {
       answering(async () => {
         const { deps, caller } = await inboxCall(request);
         return response(200).json(await getFeedbackReplay(deps, caller, String(params.id)));
+      }),
+    ),
+    http.post('/feedback-reports/{id}/ticket', async ({ request, params, response }) =>
+      answering(async () => {
+        const db = await getWorldDb();
+        const ctx = requireAuth(request, db);
+        const deps = worldReportTicketDeps(db, ctx.granted);
+        const body = await readJsonObject(request);
+        return response(201).json(await createTicketFromReport(deps, callerOf(ctx), { id: String(params.id), body }));
       }),
     ),
   ];

@@ -186,4 +186,51 @@ describe('feedback report', () => {
     expect(alert).toHaveTextContent('The report could not be loaded');
     expect(alert).toHaveTextContent(/not found/i);
   });
+
+  test('"Create ticket" asks for the vehicle, makes the Widget ticket, then the report links to it', async () => {
+    await openAs('SA', '/feedback/rpt-demo-001');
+    const report = await screen.findByRole('table', { name: 'Report' });
+    expect(report).toHaveTextContent('None yet');
+    await userEvent.click(screen.getByRole('button', { name: 'Create ticket' }));
+    const modal = await screen.findByRole('dialog', { name: 'Create a ticket from this report' });
+    await userEvent.click(within(modal).getByRole('button', { name: 'Create ticket' }));
+    expect(await within(modal).findByText('Choose the vehicle the report is about.')).toBeInTheDocument();
+    await userEvent.click(within(modal).getByRole('textbox', { name: 'Vehicle' }));
+    const options = await screen.findAllByRole('option', { name: / · KA/ }, { timeout: 5000 });
+    const option = options.find((o) => o.tagName !== 'OPTION');
+    if (!option) throw new Error('no vehicle option');
+    await userEvent.click(option);
+    await userEvent.click(within(modal).getByRole('button', { name: 'Create ticket' }));
+    const link = await screen.findByRole('link', { name: /^Ticket TCK-\d+$/ }, { timeout: 10_000 });
+    const ref = link.textContent?.replace('Ticket ', '') ?? '';
+    expect(link.getAttribute('href')).toMatch(/^\/tickets\?ticket=tkt-/);
+    expect(within(report).getByRole('link', { name: ref })).toHaveAttribute('href', link.getAttribute('href'));
+    expect(screen.queryByRole('button', { name: 'Create ticket' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Create a ticket from this report' })).not.toBeInTheDocument();
+  });
+
+  test('a refused "Create ticket" shows why and keeps the form', async () => {
+    server.use(
+      http.post('/api/feedback-reports/rpt-demo-002/ticket', () =>
+        HttpResponse.json(
+          { code: 'conflict', message: 'This report has a ticket already: TCK-1234.' },
+          { status: 409 },
+        ),
+      ),
+    );
+    await openAs('SA', '/feedback/rpt-demo-002');
+    await userEvent.click(await screen.findByRole('button', { name: 'Create ticket' }));
+    const modal = await screen.findByRole('dialog', { name: 'Create a ticket from this report' });
+    await userEvent.click(within(modal).getByRole('textbox', { name: 'Vehicle' }));
+    const options = await screen.findAllByRole('option', { name: / · KA/ }, { timeout: 5000 });
+    const option = options.find((o) => o.tagName !== 'OPTION');
+    if (!option) throw new Error('no vehicle option');
+    await userEvent.click(option);
+    await userEvent.type(within(modal).getByRole('textbox', { name: 'Title' }), 'Stuck list');
+    await userEvent.click(within(modal).getByRole('button', { name: 'Create ticket' }));
+    const alert = await within(modal).findByRole('alert');
+    expect(alert).toHaveTextContent('The ticket was not created');
+    expect(alert).toHaveTextContent('This report has a ticket already: TCK-1234.');
+    expect(within(modal).getByRole('textbox', { name: 'Title' })).toHaveValue('Stuck list');
+  });
 });

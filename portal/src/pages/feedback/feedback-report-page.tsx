@@ -2,6 +2,7 @@ import {
   Alert,
   Anchor,
   Badge,
+  Button,
   Card,
   Center,
   Group,
@@ -12,7 +13,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { type RoutePageProps, paths } from '@/config/paths';
 import { toApiError } from '@/shared/api/api-client';
@@ -27,7 +28,10 @@ import {
   SnapshotFrame,
 } from '@/features/feedback/components/report-sections';
 import { ReplayPlayer } from '@/features/feedback/components/replay-player';
+import { ReportTicketModal } from '@/features/feedback/components/report-ticket-modal';
 import { ReportTypeBadge } from '@/features/feedback/components/report-type-badge';
+import { ACTION } from '@/domain/permissions';
+import { useCan } from '@/state/use-can';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -57,6 +61,8 @@ export function FeedbackReportPage({ route }: RoutePageProps) {
   const query = useFeedbackReport(id);
   const report = query.data;
   const reporter = report?.reporter;
+  const can = useCan();
+  const [ticketing, setTicketing] = useState(false);
   return (
     <>
       <PageHeader
@@ -70,6 +76,15 @@ export function FeedbackReportPage({ route }: RoutePageProps) {
             <Badge variant="light" size="lg" radius="sm">
               ID {id}
             </Badge>
+            {report?.ticket ? (
+              <Anchor component={Link} to={`${paths.tickets.href()}?ticket=${encodeURIComponent(report.ticket.id)}`}>
+                Ticket {report.ticket.ref}
+              </Anchor>
+            ) : report && can('t', ACTION.ADD) ? (
+              <Button size="sm" onClick={() => setTicketing(true)}>
+                Create ticket
+              </Button>
+            ) : null}
           </Group>
         }
       />
@@ -102,6 +117,18 @@ export function FeedbackReportPage({ route }: RoutePageProps) {
                   <Field label="Received">{formatDateTime(query.data.createdAt, true)}</Field>
                   <Field label="Page">{query.data.pageUrl ?? '—'}</Field>
                   <Field label="SDK key">{query.data.sdkKeyName}</Field>
+                  <Field label="Ticket">
+                    {query.data.ticket ? (
+                      <Anchor
+                        component={Link}
+                        to={`${paths.tickets.href()}?ticket=${encodeURIComponent(query.data.ticket.id)}`}
+                      >
+                        {query.data.ticket.ref}
+                      </Anchor>
+                    ) : (
+                      'None yet'
+                    )}
+                  </Field>
                   {query.data.tags.length > 0 ? <Field label="Tags">{query.data.tags.join(', ')}</Field> : null}
                 </Table.Tbody>
               </Table>
@@ -170,6 +197,9 @@ export function FeedbackReportPage({ route }: RoutePageProps) {
           ) : null}
         </Stack>
       )}
+      {ticketing && report && !report.ticket ? (
+        <ReportTicketModal report={report} onClose={() => setTicketing(false)} />
+      ) : null}
     </>
   );
 }

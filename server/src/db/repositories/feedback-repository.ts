@@ -11,6 +11,7 @@ import type {
 import type { FeedbackFilterField, FeedbackSortField } from '../../services/feedback/inbox-list-spec';
 import {
   type FeedbackReportReader,
+  type ReportTicketLinks,
   REPORT_PAGE_VIEWS,
   type StoredReportSummary,
 } from '../../services/feedback/inbox-store';
@@ -283,7 +284,10 @@ export function createFeedbackReportReader(db: Db): FeedbackReportReader {
     async get(tenantId, id) {
       const row = await summary()
         .leftJoin('widget_sessions as s', 's.id', 'feedback_reports.session_id')
+        .leftJoin('tickets as t', 't.id', 'feedback_reports.ticket_id')
         .select([
+          't.id as ticket_id',
+          't.ref as ticket_ref',
           sql<string>`feedback_reports.body::text`.as('body_text'),
           'feedback_reports.body_bytes',
           's.name as session_name',
@@ -315,7 +319,25 @@ export function createFeedbackReportReader(db: Db): FeedbackReportReader {
         body: row.body_text,
         bodyBytes: row.body_bytes,
         reporter: { name: row.session_name, email: row.session_email, userId: row.session_user_id },
+        ticket: row.ticket_id && row.ticket_ref ? { id: row.ticket_id, ref: row.ticket_ref } : null,
       };
+    },
+  };
+}
+
+/** Linking a report to its ticket (decision 0118): set only while empty, so one ticket per report. */
+export function createReportTicketLinks(db: Db): ReportTicketLinks {
+  return {
+    async link(tenantId, reportId, ticketId) {
+      const row = await db
+        .updateTable('feedback_reports')
+        .set({ ticket_id: ticketId })
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', reportId)
+        .where('ticket_id', 'is', null)
+        .returning('id')
+        .executeTakeFirst();
+      return row !== undefined;
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { ServiceDeps } from '../../deps';
 import { getFeedbackReplay, getFeedbackReport, listFeedbackReports } from '../../services/feedback/inbox';
+import { createTicketFromReport } from '../../services/feedback/report-ticket';
 import type { ListParams } from '../../services/lib/list-query';
 import { callerOf } from '../caller';
 import type { OperationHandlers } from './route-handler';
@@ -13,5 +14,12 @@ export function feedbackRoutes(deps: ServiceDeps): OperationHandlers {
       getFeedbackReport(inbox, callerOf(request), (request.params as { id: string }).id),
     getFeedbackReplay: async (request) =>
       getFeedbackReplay(inbox, callerOf(request), (request.params as { id: string }).id),
+    createFeedbackReportTicket: async (request, reply) =>
+      reply.code(201).send(
+        await createTicketFromReport({ reports: deps.feedback.reports, tickets: deps.tickets }, callerOf(request), {
+          id: (request.params as { id: string }).id,
+          body: request.body as Record<string, unknown>,
+        }),
+      ),
   };
 }

@@ -13,6 +13,8 @@ export interface StoredReportDetail extends StoredReportSummary {
   reporter: Schemas['FeedbackReport']['reporter'];
   /** The session's page views received up to the report, oldest first, the last 100 (none without a session). */
   pageViews: Schemas['FeedbackReport']['pageViews'];
+  /** The ticket made from the report (decision 0118), null while none. */
+  ticket: Schemas['FeedbackReport']['ticket'];
 }
 
 /** How many of a session's page views a report shows. */
@@ -30,4 +32,13 @@ export interface FeedbackReportReader {
 
 export interface FeedbackInboxDeps {
   reports: FeedbackReportReader;
+}
+
+/** Linking a report to the ticket made from it (decision 0118), in the ticket's own transaction. */
+export interface ReportTicketLinks {
+  /**
+   * Names `ticketId` as the ticket of the organisation's report `reportId`, only while it names none; true when
+   * written. False for a report that has a ticket already (also one linked a moment ago by another request).
+   */
+  link(tenantId: string, reportId: string, ticketId: string): Promise<boolean>;
 }

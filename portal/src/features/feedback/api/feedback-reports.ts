@@ -1,7 +1,7 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { components } from '@/domain/api-schema';
 import { apiClient, requireData } from '@/shared/api/api-client';
-import { feedbackKeys } from '@/shared/api/query-keys';
+import { feedbackKeys, ticketKeys } from '@/shared/api/query-keys';
 import { toRangedListQuery } from '@/shared/ui/data-table/date-range';
 import type { ListParams } from '@/shared/ui/data-table/use-list-params';
 
@@ -50,4 +50,25 @@ export function useFeedbackReplay(id: string, enabled: boolean) {
       staleTime: Infinity,
     }),
   );
+}
+
+export type ApiFeedbackReportTicketInput = components['schemas']['FeedbackReportTicketInput'];
+
+/**
+ * "Create ticket" (`POST /feedback-reports/{id}/ticket`, decision 0118): a Help & Support ticket linked to the report.
+ * The report's page then shows its ticket, and the ticket lists refresh.
+ */
+export function useCreateReportTicket(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: ApiFeedbackReportTicketInput) =>
+      requireData(await apiClient.POST('/feedback-reports/{id}/ticket', { params: { path: { id } }, body })),
+    onSuccess: (ticket) => {
+      queryClient.setQueryData(ticketKeys.detail(ticket.id), ticket);
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: feedbackKeys.detail(id), exact: true }),
+        queryClient.invalidateQueries({ queryKey: ticketKeys.lists() }),
+      ]);
+    },
+  });
 }
