@@ -697,7 +697,7 @@ describe('the demo and the server run one implementation (decision 0110)', () =>
   test("the demo's report-to-ticket answers the services' ticket, link, 409, 404 and 403", async () => {
     const token = await signIn('SA');
     const db = await getWorldDb();
-    const ctx = authOfToken(token, db);
+    const ctx = await authOfToken(token, db);
     if (!ctx) throw new Error('no session');
     // The service on one report, the demo's handler on another: the same ticket but for its id, ref and times.
     const byService = await createTicketFromReport(worldReportTicketDeps(db, ctx.granted), callerOf(ctx), {
@@ -742,7 +742,7 @@ describe('the demo and the server run one implementation (decision 0110)', () =>
 
     // Another organisation's report: 404; no fb: 403.
     const oem = await signIn('OEMA');
-    const oemCtx = authOfToken(oem, db);
+    const oemCtx = await authOfToken(oem, db);
     if (!oemCtx) throw new Error('no session');
     const hidden = await createTicketFromReport(worldReportTicketDeps(db, oemCtx.granted), callerOf(oemCtx), {
       id: 'rpt-demo-001',

@@ -58,7 +58,7 @@ export function createFeedbackHandlers(http: ApiHttp) {
     http.post('/feedback-reports/{id}/ticket', async ({ request, params, response }) =>
       answering(async () => {
         const db = await getWorldDb();
-        const ctx = requireAuth(request, db);
+        const ctx = await requireAuth(request, db);
         const deps = worldReportTicketDeps(db, ctx.granted);
         const body = await readJsonObject(request);
         return response(201).json(await createTicketFromReport(deps, callerOf(ctx), { id: String(params.id), body }));
