@@ -255,7 +255,32 @@ function garbageQuery(operation: Operation, random: () => number): Record<string
   }
   if (names.includes('from')) out.push({ from: 'yesterday', to: '2026-02-30T25:61:00Z' });
   if (names.includes('from')) out.push({ from: '2030-01-01T00:00:00Z', to: '1970-01-01T00:00:00Z' });
+  if (names.includes('page'))
+    out.push({ page: '99999999999999999999' }, { pageSize: '1000', page: '9007199254740993' });
+  if (names.includes('sort')) out.push({ sort: 'id:asc,createdAt:desc,name,status:DESC' });
+  if (names.includes('filter')) out.push({ 'filter[status]': 'ACTIVE,,Active', 'filter[createdAt]': 'x' });
   return out;
+}
+
+/** One query parameter at its edge while the others stay valid, so the service (not ajv) meets it. */
+function edgeQueries(operation: Operation, random: () => number): Record<string, string>[] {
+  const out: Record<string, string>[] = [];
+  for (const parameter of parametersOf(operation)) {
+    if (parameter.in !== 'query' || ['page', 'pageSize', 'sort', 'filter'].includes(parameter.name as string)) continue;
+    const schema = flatten(parameter.schema ?? {}, random);
+    const type = typeOf(schema);
+    const edges =
+      schema.format === 'date-time'
+        ? ['1900-01-01T00:00:00Z', '9999-12-31T23:59:59Z']
+        : type === 'integer' || type === 'number'
+          ? [String(schema.maximum ?? 2 ** 31), String(schema.minimum ?? -1), '1e300']
+          : type === 'array'
+            ? [Array.from({ length: 300 }, (_, i) => `x${i}`).join(','), ',,,']
+            : ['', 'x'.repeat(2000), ' %_\\*'];
+    const edge = edges[Math.floor(random() * edges.length)] as string;
+    out.push({ ...validQuery(operation, random), [parameter.name as string]: edge });
+  }
+  return out.slice(0, 4);
 }
 
 function casesOf(operation: Operation, full: boolean): Case[] {
@@ -273,6 +298,8 @@ function casesOf(operation: Operation, full: boolean): Case[] {
   }
   for (const query of garbageQuery(operation, random))
     cases.push({ label: 'garbage query', ids: 'real', query, body: withBody(validBody) });
+  for (const query of edgeQueries(operation, random))
+    cases.push({ label: 'edge query', ids: 'real', query, body: withBody(validBody) });
   if (bodySchema) {
     cases.push({ label: 'no body', ids: 'real', query: {} });
     const flat = flatten(bodySchema, random);
