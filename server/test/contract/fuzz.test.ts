@@ -183,8 +183,37 @@ function nasty(schema: Schema, random: () => number): unknown {
     array: [{}, 'a', [null], Array.from({ length: 2000 }, () => 'x')],
     object: [[], 'a', 5],
   };
-  const pool = [...(typed[type ?? ''] ?? []), ...common];
+  const dates =
+    schema.format === 'date-time' || schema.format === 'date'
+      ? [
+          '0000-01-01T00:00:00Z',
+          '9999-12-31T23:59:59Z',
+          '2026-02-30T00:00:00Z',
+          '1969-12-31T23:59:59.999Z',
+          '2026-01-15',
+        ]
+      : [];
+  const bounds =
+    typeof schema.maximum === 'number' || typeof schema.minimum === 'number'
+      ? [Number(schema.maximum ?? 0) + 1, Number(schema.minimum ?? 0) - 1]
+      : [];
+  const pool = [...dates, ...dates, ...bounds, ...(typed[type ?? ''] ?? []), ...common];
   return pool[Math.floor(random() * pool.length)];
+}
+
+/** The JSON paths of a value's nested leaves (below the top level), for mutations deep inside a body. */
+function nestedLeaves(value: unknown, path: (string | number)[] = []): (string | number)[][] {
+  if (value === null || typeof value !== 'object') return path.length > 1 ? [path] : [];
+  const entries = Array.isArray(value) ? value.map((v, i) => [i, v] as const) : Object.entries(value as Json);
+  return entries.flatMap(([key, child]) => nestedLeaves(child, [...path, key]));
+}
+
+function withLeaf(value: unknown, path: (string | number)[], leaf: unknown): unknown {
+  if (path.length === 0) return leaf;
+  const [head, ...rest] = path as [string | number, ...(string | number)[]];
+  const copy = (Array.isArray(value) ? [...value] : { ...(value as Json) }) as Record<string | number, unknown>;
+  copy[head] = withLeaf(copy[head], rest, leaf);
+  return copy;
 }
 
 interface Operation {
@@ -214,7 +243,8 @@ function bodySchemaOf(operation: Operation): Schema | undefined {
 
 interface Case {
   label: string;
-  ids: 'real' | 'unknown';
+  /** Path ids: the caller's own rows, ids of no row, or the Super Admin's rows (another scope's, for a narrow role). */
+  ids: 'real' | 'unknown' | 'foreign';
   query: Record<string, string>;
   body?: { json: unknown } | { raw: string };
 }
@@ -293,6 +323,7 @@ function casesOf(operation: Operation, full: boolean): Case[] {
   cases.push({ label: 'valid', ids: 'real', query: validQuery(operation, random), body: withBody(validBody) });
   if (hasPathIds) cases.push({ label: 'unknown id', ids: 'unknown', query: {}, body: withBody(validBody) });
   if (!full) {
+    if (hasPathIds) cases.push({ label: 'foreign id', ids: 'foreign', query: {}, body: withBody(validBody) });
     if (bodySchema) cases.push({ label: 'empty body', ids: 'real', query: {}, body: { json: {} } });
     return cases;
   }
@@ -332,6 +363,18 @@ function casesOf(operation: Operation, full: boolean): Case[] {
           ids: 'real',
           query: {},
           body: { json: { ...(validBody as Json), [name]: value } },
+        });
+      }
+      // Deep inside: one nested leaf (an array item, a sub-object's field) made nasty.
+      const leaves = nestedLeaves(validBody);
+      for (let i = 0; i < Math.min(2, leaves.length); i += 1) {
+        const leafPath = leaves[Math.floor(random() * leaves.length)] as (string | number)[];
+        const value = nasty({}, random);
+        cases.push({
+          label: `nested ${leafPath.join('.')}=${JSON.stringify(value)?.slice(0, 40)}`,
+          ids: 'real',
+          query: {},
+          body: { json: withLeaf(validBody, leafPath, value) },
         });
       }
       // Strings at their edges: empty and huge.
@@ -416,6 +459,14 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
+let saToken: string | undefined;
+/** A Super Admin's token for reading other scopes' ids (signed in again once the SA sweep has signed it out). */
+async function superAdminToken(): Promise<string> {
+  const check = saToken ? await server.call({ method: 'GET', url: '/api/auth/me', token: saToken }) : undefined;
+  if (check?.statusCode !== 200) saToken = await signIn('SA');
+  return saToken as string;
+}
+
 async function signIn(role: string): Promise<string> {
   const response = await server.call({
     method: 'POST',
@@ -429,10 +480,12 @@ test('the fuzzer covers every operation of the contract', () => {
   expect(operations.length).toBeGreaterThan(150);
 });
 
-for (const [role, full] of [
+// FUZZ_ROLES=OEMA,FA explores other narrow roles; the default is the Super Admin (every case) and a driver.
+const ROLES: [string, boolean][] = [
   ['SA', true],
-  ['DR', false],
-] as const) {
+  ...(process.env.FUZZ_ROLES ?? 'DR').split(',').map((role): [string, boolean] => [role, false]),
+];
+for (const [role, full] of ROLES) {
   test(`as ${role}: no 5xx and no schema violation for any generated request`, async () => {
     let token = await signIn(role);
     const problems: string[] = [];
@@ -441,11 +494,14 @@ for (const [role, full] of [
       const started = performance.now();
       const operation = operationOf(operationId, method, path);
       const real = await realIds(server, token, path);
+      const foreign = full ? real : await realIds(server, await superAdminToken(), path);
       for (const [index, fuzzCase] of casesOf(operation, full).entries()) {
         const ids =
           fuzzCase.ids === 'real'
             ? real
-            : Object.fromEntries(Object.keys(real).map((name) => [name, UNKNOWN_IDS[index % UNKNOWN_IDS.length]]));
+            : fuzzCase.ids === 'foreign'
+              ? foreign
+              : Object.fromEntries(Object.keys(real).map((name) => [name, UNKNOWN_IDS[index % UNKNOWN_IDS.length]]));
         const url = urlOf(path, ids as Record<string, string>, fuzzCase.query);
         const options: InjectOptions & { token?: string } = {
           method: method.toUpperCase() as InjectOptions['method'],
