@@ -245,6 +245,8 @@ interface Case {
   label: string;
   /** Path ids: the caller's own rows, ids of no row, or the Super Admin's rows (another scope's, for a narrow role). */
   ids: 'real' | 'unknown' | 'foreign';
+  /** A caller that is not signed in: no Authorization header, or a token no session has. */
+  caller?: 'anonymous' | 'forged';
   query: Record<string, string>;
   body?: { json: unknown } | { raw: string };
 }
@@ -324,6 +326,8 @@ function casesOf(operation: Operation, full: boolean): Case[] {
   if (hasPathIds) cases.push({ label: 'unknown id', ids: 'unknown', query: {}, body: withBody(validBody) });
   if (!full) {
     if (hasPathIds) cases.push({ label: 'foreign id', ids: 'foreign', query: {}, body: withBody(validBody) });
+    cases.push({ label: 'anonymous', ids: 'real', query: {}, body: withBody(validBody), caller: 'anonymous' });
+    cases.push({ label: 'forged token', ids: 'real', query: {}, body: withBody(validBody), caller: 'forged' });
     if (bodySchema) cases.push({ label: 'empty body', ids: 'real', query: {}, body: { json: {} } });
     return cases;
   }
@@ -506,7 +510,7 @@ for (const [role, full] of ROLES) {
         const options: InjectOptions & { token?: string } = {
           method: method.toUpperCase() as InjectOptions['method'],
           url,
-          token,
+          token: fuzzCase.caller === 'anonymous' ? undefined : fuzzCase.caller === 'forged' ? `${token}x'--` : token,
         };
         if (fuzzCase.body && 'json' in fuzzCase.body) options.payload = fuzzCase.body.json as InjectOptions['payload'];
         if (fuzzCase.body && 'raw' in fuzzCase.body) {
@@ -540,7 +544,10 @@ for (const [role, full] of ROLES) {
           );
         }
         // A session ended by a valid case (logout, sign-out) is not a finding: sign in again.
-        if (response.statusCode === 401 || (LAST.has(operationId) && response.statusCode < 300))
+        if (
+          (response.statusCode === 401 && fuzzCase.caller === undefined) ||
+          (LAST.has(operationId) && response.statusCode < 300)
+        )
           token = await signIn(role);
       }
       if (process.env.FUZZ_TRACE) console.log('TIME', role, operationId, Math.round(performance.now() - started));
