@@ -42,7 +42,7 @@ export function expectContract(method: string, path: string, response: LightMyRe
   const schema = content?.['application/json']?.schema;
   // A body of another listed type (text/csv) is checked for its content type; its schema is the text itself.
   const mediaType =
-    String(response.headers['content-type'] ?? '')
+    String(response.headers?.['content-type'] ?? '')
       .split(';')[0]
       ?.trim() ?? '';
   if (!schema && content && mediaType !== 'application/json' && mediaType in content) return;
