@@ -323,6 +323,9 @@ function casesOf(operation: Operation, full: boolean): Case[] {
   const validBody = bodySchema ? valid(bodySchema, random) : undefined;
   const withBody = (json: unknown) => (bodySchema ? { json } : undefined);
   cases.push({ label: 'valid', ids: 'real', query: validQuery(operation, random), body: withBody(validBody) });
+  // The same write again: a duplicate of what the first one created is a 409, never a database error.
+  if (bodySchema && operation.method !== 'get')
+    cases.push({ label: 'valid again', ids: 'real', query: cases[0]?.query ?? {}, body: withBody(validBody) });
   if (hasPathIds) cases.push({ label: 'unknown id', ids: 'unknown', query: {}, body: withBody(validBody) });
   if (!full) {
     if (hasPathIds) cases.push({ label: 'foreign id', ids: 'foreign', query: {}, body: withBody(validBody) });
