@@ -27,6 +27,7 @@ import { geofenceRoutes } from './routes/geofence-routes';
 import { faultRoutes } from './routes/fault-routes';
 import { feedbackRoutes } from './routes/feedback-routes';
 import { modelRoutes } from './routes/model-routes';
+import { bodyRequired, requiresBody } from './request-body';
 import { notificationRoutes } from './routes/notification-routes';
 import { profileRoutes } from './routes/profile-routes';
 import { roleRoutes } from './routes/role-routes';
@@ -179,6 +180,7 @@ export async function voltlineApp(app: FastifyInstance, options: AppOptions): Pr
   const resolve = (operationId: string) => ({
     ...(operations.get(operationId)?.secured ? { preValidation: authenticate } : {}),
     ...(OPERATION_BODY_LIMITS[operationId] ? { bodyLimit: OPERATION_BODY_LIMITS[operationId] } : {}),
+    ...(requiresBody(doc, operationId) ? { preHandler: bodyRequired } : {}),
     handler: handlers[operationId] ?? notImplemented(operationId),
   });
   await app.register(openapiGlue, {

@@ -1,6 +1,41 @@
-import Ajv, { type Options } from 'ajv';
+import Ajv, { type ErrorObject, type Options, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifySchema, FastifySchemaCompiler } from 'fastify';
+
+/** The dot-less JSON pointer of the first string (or key) holding U+0000, which PostgreSQL text and jsonb cannot store. */
+function nulAt(data: unknown, pointer: string): string | undefined {
+  if (typeof data === 'string') return data.includes('\u0000') ? pointer : undefined;
+  if (data === null || typeof data !== 'object') return undefined;
+  for (const [key, value] of Object.entries(data)) {
+    const at = `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    if (key.includes('\u0000')) return at;
+    const found = nulAt(value, at);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/** The contract's validation, then: no NUL character anywhere (a 400 for the field, not a database error). */
+function refusingNul(validate: ValidateFunction): ValidateFunction {
+  const checked = ((data: unknown, context?: Parameters<ValidateFunction>[1]) => {
+    const ok = validate(data, context) as boolean;
+    const at = nulAt(data, '');
+    checked.errors = validate.errors;
+    if (at === undefined) return ok;
+    const issue: ErrorObject = {
+      instancePath: at,
+      schemaPath: '#',
+      keyword: 'nul',
+      params: {},
+      message: 'must not contain the NUL character',
+    };
+    checked.errors = [...(validate.errors ?? []), issue];
+    return false;
+  }) as ValidateFunction;
+  // Fastify lets ajv coerce a root value only for functions that carry their schema environment.
+  Object.assign(checked, { schemaEnv: validate.schemaEnv, schema: validate.schema });
+  return checked;
+}
 
 /**
  * Request validation from the contract. Bodies are JSON and must have the right types as sent (a number where a
@@ -11,5 +46,5 @@ export function createValidatorCompiler(): FastifySchemaCompiler<FastifySchema> 
   const common: Options = { allErrors: true, strict: false, useDefaults: true, removeAdditional: false };
   const bodyAjv = addFormats(new Ajv({ ...common, coerceTypes: false }));
   const textAjv = addFormats(new Ajv({ ...common, coerceTypes: 'array' }));
-  return ({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : textAjv).compile(schema as object);
+  return ({ schema, httpPart }) => refusingNul((httpPart === 'body' ? bodyAjv : textAjv).compile(schema as object));
 }

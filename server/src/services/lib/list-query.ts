@@ -61,6 +61,8 @@ export function parseListQuery<S extends string, F extends string>(
   if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE) {
     throw invalidQuery(`pageSize must be a whole number from 1 to ${MAX_PAGE_SIZE}.`);
   }
+  // The rows skipped must be an exact number the database takes (a bigint OFFSET): page=1e20 is a 400, not a 500.
+  if (!Number.isSafeInteger((page - 1) * pageSize)) throw invalidQuery('page is beyond any list.');
 
   const sort: SortKey<S>[] = [];
   for (const part of (params.sort ?? '').split(',').map((p) => p.trim())) {
