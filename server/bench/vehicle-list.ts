@@ -1,7 +1,10 @@
 // The server's vehicle list at fleet scale, on a real PostgreSQL (bench/server-vehicles.bench.mjs runs this with tsx and
 // reads the JSON of its last line). Steps:
 // 1. a throw-away PostgreSQL 15+ cluster (test/postgres-cluster.ts, as the tests start it), migrated and seeded with the
-//    demo world of SEED_VEHICLES (default 100,000) vehicles; the seed's time is reported;
+//    demo world of SEED_VEHICLES (default 100,000) vehicles; the seed's time is reported. The seeded cluster's data
+//    folder is kept as a template (node_modules/.cache/voltline-server-bench, keyed by a hash of the server's sources
+//    but its migrations, and the world generator's, so a change there seeds anew; BENCH_RESEED=1 forces it): later runs
+//    start from a copy, on which migrations added since run at the start as an upgrade would run them;
 // 2. the server (src/server.ts, as `npm start` runs it) in a child process on that database, on a free port;
 // 3. server.vehicles.list100k.p95.ms: LIST_REQUESTS (default 300) requests one after another, after a warm-up, over
 //    HTTP, each `GET /api/vehicles` with a filter, a sort and a page that vary (fixed pseudo-random sequence), as the
@@ -9,7 +12,17 @@
 // 4. server.api.p99.ms: autocannon, 100 connections for LOAD_SECONDS (default 10) on the same requests; p99 and req/s.
 // The client runs in this process and the server in its own: on a shared machine both figures are upper bounds.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,6 +38,8 @@ const VEHICLES = Number(process.env.SEED_VEHICLES ?? 100_000);
 const LIST_REQUESTS = Number(process.env.LIST_REQUESTS ?? 300);
 const LOAD_SECONDS = Number(process.env.LOAD_SECONDS ?? 10);
 const CONNECTIONS = 100;
+const SEED_TIME = '2026-11-28T09:00:00Z';
+const CACHE = join(import.meta.dirname, '..', 'node_modules', '.cache', 'voltline-server-bench');
 const log = (message: string) => console.error(`server-bench: ${message}`);
 
 function freePort(): Promise<number> {
@@ -78,6 +93,22 @@ export function listPaths(count: number, seed = 39): string[] {
   return paths;
 }
 
+/** What the seeded database depends on: the server's sources (seed, columns) and the world generator's. */
+function templateKey(): string {
+  const hash = createHash('sha256').update(`${VEHICLES} ${SEED_TIME}`);
+  const server = join(import.meta.dirname, '..');
+  for (const dir of [join(server, 'src'), join(server, '..', 'portal', 'src', 'mocks', 'world')]) {
+    const files = readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => join(entry.parentPath, entry.name))
+      .sort();
+    // Not the migrations: one added later runs on the template at the start, as an upgrade would.
+    for (const file of files.filter((f) => !f.includes('/db/migrations/')))
+      hash.update(file.slice(server.length)).update(readFileSync(file));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
 function percentile(sorted: number[], p: number): number {
   const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
   return sorted[Math.max(0, index)] as number;
@@ -127,29 +158,40 @@ async function main(): Promise<void> {
       .map((x) => x.toFixed(2))
       .join(' ');
   log(`load average at start: ${load()}`);
-  const cluster = await startPostgresCluster(bin);
+  const template = join(CACHE, `pg-${templateKey()}`);
+  const cached = existsSync(template) && process.env.BENCH_RESEED !== '1';
+  const cluster = await startPostgresCluster(bin, cached ? template : undefined);
   const dataDir = mkdtempSync(join(tmpdir(), 'voltline-bench-server-'));
   let server: Awaited<ReturnType<typeof startServerChild>> | undefined;
   try {
-    const admin = new pg.Client({ connectionString: cluster.url });
-    await admin.connect();
-    await admin.query('CREATE DATABASE voltline_bench');
-    await admin.end();
     const url = cluster.url.replace(/\/postgres$/, '/voltline_bench');
-
-    // Migrate and seed here, timed, so that the server's start finds a seeded database.
+    let seedMs = 0;
+    if (cached) {
+      seedMs = (JSON.parse(readFileSync(`${template}.json`, 'utf8')) as { seedMs: number }).seedMs;
+      log(`started from the seeded template ${template} (seeded in ${(seedMs / 1000).toFixed(1)} s when made)`);
+    } else {
+      const admin = new pg.Client({ connectionString: cluster.url });
+      await admin.connect();
+      await admin.query('CREATE DATABASE voltline_bench');
+      await admin.end();
+    }
+    // Migrate and seed here, timed, so that the server's start finds a seeded database (on a template: the migrations added since it was made).
     const database = openPostgres(url);
     const seedStart = performance.now();
-    await prepareDatabase(
-      database,
-      loadConfig({ SEED_VEHICLES: String(VEHICLES), SEED_TIME: '2026-11-28T09:00:00Z', DATA_DIR: dataDir }),
-      log,
-    );
-    const seedMs = performance.now() - seedStart;
+    await prepareDatabase(database, loadConfig({ SEED_VEHICLES: String(VEHICLES), SEED_TIME, DATA_DIR: dataDir }), log);
+    if (!cached) seedMs = performance.now() - seedStart;
     await sql`ANALYZE`.execute(database.db);
     const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM vehicles`.execute(database.db);
     await database.close();
-    log(`migrated and seeded ${rows[0]?.n} vehicles in ${(seedMs / 1000).toFixed(1)} s`);
+    if (!cached) {
+      log(`migrated and seeded ${rows[0]?.n} vehicles in ${(seedMs / 1000).toFixed(1)} s; keeping it as ${template}`);
+      // Written under a temporary name and renamed, so that an interrupted copy is never taken for a template.
+      rmSync(CACHE, { recursive: true, force: true });
+      mkdirSync(CACHE, { recursive: true });
+      cluster.copyData(`${template}.partial`);
+      writeFileSync(`${template}.json`, JSON.stringify({ seedMs: Math.round(seedMs) }));
+      renameSync(`${template}.partial`, template);
+    }
 
     server = await startServerChild(url, dataDir);
     const login = await fetch(`${server.base}/api/auth/login`, {
