@@ -10,6 +10,9 @@
 //    HTTP, each `GET /api/vehicles` with a filter, a sort and a page that vary (fixed pseudo-random sequence), as the
 //    Super Admin (every vehicle in scope); the p95 of the times from request to the whole body read;
 // 4. server.api.p99.ms: autocannon, 100 connections for LOAD_SECONDS (default 10) on the same requests; p99 and req/s.
+// With SERVER_BENCH_HOLD=1 the server keeps running after the JSON line (which then holds its base URL), serving the
+// built portal (portal/dist), until this process's stdin ends: bench/server-vehicles.bench.mjs measures the portal's
+// list against it in Chromium then.
 // The client runs in this process and the server in its own: on a shared machine both figures are upper bounds.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -38,6 +41,7 @@ const VEHICLES = Number(process.env.SEED_VEHICLES ?? 100_000);
 const LIST_REQUESTS = Number(process.env.LIST_REQUESTS ?? 300);
 const LOAD_SECONDS = Number(process.env.LOAD_SECONDS ?? 10);
 const CONNECTIONS = 100;
+const HOLD = process.env.SERVER_BENCH_HOLD === '1';
 const SEED_TIME = '2026-11-28T09:00:00Z';
 const CACHE = join(import.meta.dirname, '..', 'node_modules', '.cache', 'voltline-server-bench');
 const log = (message: string) => console.error(`server-bench: ${message}`);
@@ -126,7 +130,7 @@ async function startServerChild(url: string, dataDir: string) {
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     SEED: 'demo',
-    PORTAL_DIR: join(dataDir, 'no-portal'),
+    PORTAL_DIR: HOLD ? join(import.meta.dirname, '..', '..', 'portal', 'dist') : join(dataDir, 'no-portal'),
     LOG_LEVEL: 'warn',
   };
   for (const name of ['MQTT_URL', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'CORS_ORIGINS', 'BEHIND_TLS']) delete env[name];
@@ -253,8 +257,13 @@ async function main(): Promise<void> {
           rps: result.requests.average,
         },
         loadavg: loadavg(),
+        base: HOLD ? server.base : undefined,
       }),
     );
+    if (HOLD) {
+      process.stdin.resume();
+      await new Promise((resolve) => process.stdin.once('end', resolve));
+    }
   } finally {
     if (server) {
       server.child.kill('SIGTERM');
