@@ -32,8 +32,8 @@ const DEMO_BUDGET_MS = 300;
  * stub answers only states prepared before the measurement; a change the page turns into another state fails the
  * bench instead of being measured against an answer computed on the spot.
  */
-const START = 'sort=soc:asc';
-const CHANGES = [
+export const START = 'sort=soc:asc';
+export const CHANGES = [
   { kind: 'filter', label: 'Connectivity', value: '5G', state: 'sort=soc:asc&filter[connectivity]=5G' },
   { kind: 'sort', header: 'VIN', state: 'sort=vin:asc&filter[connectivity]=5G' },
   { kind: 'filter', label: 'Status', value: '1', state: 'sort=vin:asc&filter[connectivity]=5G&filter[status]=1' },
@@ -92,7 +92,7 @@ export function routeJsKb(distDir, pagePattern) {
  * next frame (the one that paints it) starts. Returns the times (ms) and where they went (before the request left,
  * the request, after its answer).
  */
-async function measureChanges(page, changes) {
+export async function measureChanges(page, changes) {
   const timings = [];
   const splits = [];
   for (const change of changes) {
@@ -202,12 +202,12 @@ async function measureScroll(page) {
   );
 }
 
-async function launch(root) {
+export async function launch(root) {
   const { chromium } = createRequire(join(root, 'e2e/package.json'))('@playwright/test');
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
 }
 
-async function waitForList(page) {
+export async function waitForList(page) {
   await page.getByRole('table', { name: 'Vehicles' }).waitFor();
   await page.getByText(new RegExp(`of ${SIZE.toLocaleString('en')}$`)).waitFor();
 }
