@@ -8,16 +8,19 @@ import { dashboardMyVehicles } from '@services/dashboards/my-vehicles';
 import { dashboardRecentFaults } from '@services/dashboards/recent-faults';
 import { dashboardSocDistribution } from '@services/dashboards/soc-distribution';
 import { dashboardTickets } from '@services/dashboards/ticket-panel';
+import type { WorldDb } from '../world/db';
 import { getWorldDb } from '../world/world-instance';
 import type { FirmwareHandlerOptions } from './lib/firmware';
 import { settleSeen } from './firmware-rollouts';
 import type { ApiHttp } from './http';
-import { requireAuth } from './lib/auth-context';
+import { type AuthContext, requireAuth } from './lib/auth-context';
 import { answering } from '../adapter/answer';
 import { callerOf } from '../adapter/caller';
 import { worldActivityDeps } from '../adapter/activity-store';
 import { worldDashboardDataDeps } from '../adapter/dashboard-store';
 import { worldMyVehiclesDeps } from '../adapter/last-trip-store';
+
+type PanelPath = Extract<Parameters<ApiHttp['get']>[0], `/dashboard-data/${string}`>;
 
 /** The range a panel's request names (the services' `dashboardRange` checks it). */
 const rangeOf = (request: Request) => {
@@ -34,108 +37,47 @@ export function createDashboardDataHandlers(
   http: ApiHttp,
   options: { onOtaUpdate?: FirmwareHandlerOptions['onUpdate'] } = {},
 ) {
+  /** One panel's adapter: signed in, then the service's answer over the demo world (it checks key and scope). */
+  const panel = (path: PanelPath, answer: (db: WorldDb, ctx: AuthContext, request: Request) => Promise<unknown>) =>
+    http.get(path, async ({ request, response }) =>
+      answering(async () => {
+        const db = await getWorldDb();
+        const ctx = await requireAuth(request, db);
+        return response(200).json((await answer(db, ctx, request)) as never);
+      }),
+    );
+  const data = (db: WorldDb, ctx: AuthContext) => worldDashboardDataDeps(db, ctx.granted);
+  const activity = (db: WorldDb, ctx: AuthContext) => worldActivityDeps(db, ctx.granted);
+
   return [
-    http.get('/dashboard-data/fleet-status', async ({ request, response }) =>
-      answering(async () => {
-        const db = await getWorldDb();
-        const ctx = await requireAuth(request, db);
-        return response(200).json(await dashboardFleetStatus(worldDashboardDataDeps(db, ctx.granted), callerOf(ctx)));
-      }),
+    panel('/dashboard-data/fleet-status', async (db, ctx) => dashboardFleetStatus(data(db, ctx), callerOf(ctx))),
+    panel('/dashboard-data/fault-summary', async (db, ctx, request) =>
+      dashboardFaultSummary(data(db, ctx), callerOf(ctx), rangeOf(request)),
     ),
-
-    http.get('/dashboard-data/fault-summary', async ({ request, response }) =>
-      answering(async () => {
-        const db = await getWorldDb();
-        const ctx = await requireAuth(request, db);
-        const url = new URL(request.url);
-        const range = { from: url.searchParams.get('from') ?? undefined, to: url.searchParams.get('to') ?? undefined };
-        const deps = worldDashboardDataDeps(db, ctx.granted);
-        return response(200).json(await dashboardFaultSummary(deps, callerOf(ctx), range));
-      }),
+    panel('/dashboard-data/recent-faults', async (db, ctx, request) =>
+      dashboardRecentFaults(data(db, ctx), callerOf(ctx), rangeOf(request)),
     ),
-
-    http.get('/dashboard-data/recent-faults', async ({ request, response }) =>
-      answering(async () => {
-        const db = await getWorldDb();
-        const ctx = await requireAuth(request, db);
-        const url = new URL(request.url);
-        const range = { from: url.searchParams.get('from') ?? undefined, to: url.searchParams.get('to') ?? undefined };
-        const deps = worldDashboardDataDeps(db, ctx.granted);
-        return response(200).json(await dashboardRecentFaults(deps, callerOf(ctx), range));
-      }),
+    panel('/dashboard-data/soc-distribution', async (db, ctx) =>
+      dashboardSocDistribution(data(db, ctx), callerOf(ctx)),
     ),
-
-    http.get('/dashboard-data/soc-distribution', async ({ request, response }) =>
-      answering(async () => {
-        const db = await getWorldDb();
-        const ctx = await requireAuth(request, db);
-        const deps = worldDashboardDataDeps(db, ctx.granted);
-        return response(200).json(await dashboardSocDistribution(deps, callerOf(ctx)));
-      }),
+    panel('/dashboard-data/activity', async (db, ctx, request) =>
+      dashboardActivity(activity(db, ctx), callerOf(ctx), rangeOf(request)),
     ),
-
-    http.get('/dashboard-data/activity', async ({ request, response }) =>
-      answering(async () => {
-        const db = await getWorldDb();
-        const ctx = await requireAuth(request, db);
-        const deps = worldActivityDeps(db, ctx.granted);
-        return response(200).json(await dashboardActivity(deps, callerOf(ctx), rangeOf(request)));
-      }),
+    panel('/dashboard-data/charging', async (db, ctx, request) =>
+      dashboardCharging(activity(db, ctx), callerOf(ctx), rangeOf(request)),
     ),
-
-    http.get('/dashboard-data/charging', async ({ request, response }) =>
-      answering(async () => {
-        const db = await getWorldDb();
-        const ctx = await requireAuth(request, db);
-        const deps = worldActivityDeps(db, ctx.granted);
-        return response(200).json(await dashboardCharging(deps, callerOf(ctx), rangeOf(request)));
-      }),
+    panel('/dashboard-data/battery-health', async (db, ctx) => dashboardBatteryHealth(data(db, ctx), callerOf(ctx))),
+    panel('/dashboard-data/tickets', async (db, ctx) => dashboardTickets(data(db, ctx), callerOf(ctx))),
+    panel('/dashboard-data/co2', async (db, ctx, request) =>
+      dashboardCo2(activity(db, ctx), callerOf(ctx), rangeOf(request)),
     ),
-
-    http.get('/dashboard-data/battery-health', async ({ request, response }) =>
-      answering(async () => {
-        const db = await getWorldDb();
-        const ctx = await requireAuth(request, db);
-        const deps = worldDashboardDataDeps(db, ctx.granted);
-        return response(200).json(await dashboardBatteryHealth(deps, callerOf(ctx)));
-      }),
-    ),
-
-    http.get('/dashboard-data/tickets', async ({ request, response }) =>
-      answering(async () => {
-        const db = await getWorldDb();
-        const ctx = await requireAuth(request, db);
-        const deps = worldDashboardDataDeps(db, ctx.granted);
-        return response(200).json(await dashboardTickets(deps, callerOf(ctx)));
-      }),
-    ),
-
-    http.get('/dashboard-data/co2', async ({ request, response }) =>
-      answering(async () => {
-        const db = await getWorldDb();
-        const ctx = await requireAuth(request, db);
-        const deps = worldActivityDeps(db, ctx.granted);
-        return response(200).json(await dashboardCo2(deps, callerOf(ctx), rangeOf(request)));
-      }),
-    ),
-
-    http.get('/dashboard-data/firmware-rollouts', async ({ request, response }) =>
-      answering(async () => {
-        const db = await getWorldDb();
-        const ctx = await requireAuth(request, db);
-        // The demo's simulated devices move on to now first (decision 0075), as on the firmware page.
-        await settleSeen(db, ctx, options.onOtaUpdate);
-        const deps = worldDashboardDataDeps(db, ctx.granted);
-        return response(200).json(await dashboardFirmwareRollouts(deps, callerOf(ctx)));
-      }),
-    ),
-
-    http.get('/dashboard-data/my-vehicles', async ({ request, response }) =>
-      answering(async () => {
-        const db = await getWorldDb();
-        const ctx = await requireAuth(request, db);
-        return response(200).json(await dashboardMyVehicles(worldMyVehiclesDeps(db, ctx.granted), callerOf(ctx)));
-      }),
+    panel('/dashboard-data/firmware-rollouts', async (db, ctx) => {
+      // The demo's simulated devices move on to now first (decision 0075), as on the firmware page.
+      await settleSeen(db, ctx, options.onOtaUpdate);
+      return dashboardFirmwareRollouts(data(db, ctx), callerOf(ctx));
+    }),
+    panel('/dashboard-data/my-vehicles', async (db, ctx) =>
+      dashboardMyVehicles(worldMyVehiclesDeps(db, ctx.granted), callerOf(ctx)),
     ),
   ];
 }
