@@ -3,9 +3,7 @@ import * as z from 'zod/mini';
 
 export const deviceGroupSchema = z
   .object({
-    name: z
-      .string()
-      .check(z.trim(), z.minLength(1, 'Enter a name.'), z.maxLength(80, 'Use at most 80 characters.')),
+    name: z.string().check(z.trim(), z.minLength(1, 'Enter a name.'), z.maxLength(80, 'Use at most 80 characters.')),
     description: z.string().check(z.maxLength(240, 'Use at most 240 characters.')),
     ownerKind: z.enum(['dealer', 'fleet', 'evowner', 'driver', ''], { message: 'Choose the owner kind.' }),
     ownerId: z.string(),
