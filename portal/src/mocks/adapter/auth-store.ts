@@ -1,6 +1,6 @@
 import type { AuditStore } from '@services/audit/audit-chain';
 import type { AccountRecord, AuthDeps, AuthStore, PasswordHasher, SessionRecord } from '@services/auth/auth-store';
-import { liveSession } from '@services/auth/authenticate';
+import { liveApiKey, liveSession } from '@services/auth/authenticate';
 import { sha256HexSync } from '@services/lib/sha256';
 import type { PermissionMap } from '@/domain/permissions';
 import type { WorldDb } from '../world/db';
@@ -94,6 +94,29 @@ export function liveSessionOfTokenSync(db: WorldDb, token: string, now = new Dat
   }
 }
 
+/** The API key whose secret has this hash, with its creator's account, read synchronously (the live broker's lookup). */
+function apiKeyByHashSync(db: WorldDb, secretHash: string) {
+  const key = db.tables.apiKeys.all().find((k) => k.secretHash === secretHash);
+  const user = key ? db.tables.users.get(key.userId) : undefined;
+  if (!key || !user) return undefined;
+  return {
+    key: { id: key.id, scope: key.scope, revokedAt: key.revokedAt === null ? null : new Date(key.revokedAt) },
+    account: accountOf(db, user),
+  };
+}
+
+/**
+ * The usable API key of a bearer token, synchronously: the services' `liveApiKey` rule (unknown, revoked, or its
+ * creator inactive: none) over the same lookup as the services' `apiKeyByHash`.
+ */
+export function liveApiKeyOfTokenSync(db: WorldDb, token: string) {
+  try {
+    return liveApiKey(apiKeyByHashSync(db, sha256HexSync(token)));
+  } catch {
+    return undefined;
+  }
+}
+
 /** The services' `AuthStore` over the demo world: accounts, sessions, API keys, grants and failed sign-ins. */
 export function worldAuthStore(db: WorldDb, undo?: UndoLog): AuthStore {
   const own = (userId: string, now: Date) =>
@@ -142,13 +165,7 @@ export function worldAuthStore(db: WorldDb, undo?: UndoLog): AuthStore {
       return ended;
     },
     async apiKeyByHash(secretHash) {
-      const key = db.tables.apiKeys.all().find((k) => k.secretHash === secretHash);
-      const user = key ? db.tables.users.get(key.userId) : undefined;
-      if (!key || !user) return undefined;
-      return {
-        key: { id: key.id, scope: key.scope, revokedAt: key.revokedAt === null ? null : new Date(key.revokedAt) },
-        account: accountOf(db, user),
-      };
+      return apiKeyByHashSync(db, secretHash);
     },
     async grantsHeldBy(ids) {
       return db.tables.accessGrants.all().filter((g) => ids[g.granteeType] === g.granteeId);

@@ -41,9 +41,7 @@ async function authenticateApiKey(
   secret: string,
   client: Caller['client'],
 ): Promise<Caller> {
-  const found = await deps.auth.apiKeyByHash(await apiKeySecretHash(secret));
-  if (!found || found.key.revokedAt !== null || found.account.status !== 1) throw unauthorized();
-  const { key, account } = found;
+  const { key, account } = liveApiKey(await deps.auth.apiKeyByHash(await apiKeySecretHash(secret)));
   await deps.auth.markApiKeyUsed(key.id, deps.now());
   const { passwordHash: _hash, status: _status, roleRow: _roleRow, ...user } = account;
   const { permissions, ...granted } = await accessOfAccount(deps, account);
@@ -56,6 +54,17 @@ async function authenticateApiKey(
     apiKeyId: key.id,
     client,
   };
+}
+
+/**
+ * The usable API key of a stored lookup: the contract's 401 when there is none, or it is revoked, or its creator is
+ * no longer active. Pure, so a synchronous lookup (the demo's live broker) applies the same rule.
+ */
+export function liveApiKey<T extends { key: { revokedAt: Date | null }; account: AccountRecord }>(
+  found: T | undefined,
+): T {
+  if (!found || found.key.revokedAt !== null || found.account.status !== 1) throw unauthorized();
+  return found;
 }
 
 /**

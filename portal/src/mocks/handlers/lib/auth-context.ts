@@ -11,9 +11,8 @@ import { roleTypeOf, type RoleType } from '@/domain/roles';
 import type { WorldDb } from '../../world/db';
 import type { UserRecord, Vehicle } from '../../world/types';
 import { grantedPermissionsOf, grantedVehicleTest } from './access-grants';
-import { sha256Hex } from './sha256';
 import { sessionOfToken } from '@services/auth/authenticate';
-import { liveSessionOfTokenSync, worldAuthStore } from '../../adapter/auth-store';
+import { liveApiKeyOfTokenSync, liveSessionOfTokenSync, worldAuthStore } from '../../adapter/auth-store';
 import { forbidden, unauthorized } from './http-error';
 
 export interface AuthContext {
@@ -75,19 +74,17 @@ function withGrants(ctx: AuthContext, db: WorldDb): AuthContext {
 }
 
 /**
- * A REST API key stands for the account that made it, with its permissions (only List and Export for a read key);
- * a revoked key, or one whose account is inactive, is a 401. Each use stamps the key's last use.
+ * A REST API key stands for the account that made it, with its permissions (only List and Export for a read key):
+ * the services' `liveApiKey` rule decides whether it is usable (decision 0080). Each use stamps the key's last use.
  */
 function authOfApiKey(token: string, db: WorldDb): AuthContext | null {
-  const hash = sha256Hex(token);
-  const key = db.tables.apiKeys.all().find((k) => k.secretHash === hash && k.revokedAt === null);
-  const user = key ? db.tables.users.get(key.userId) : undefined;
-  if (!key || user?.status !== 1) return null;
-  db.tables.apiKeys.update(key.id, { lastUsedAt: Date.now() });
-  // Reads do not persist by themselves: keep the last use across reloads.
-  void db.persist();
-  const permissions = permissionsOfKey(key.scope, permissionsOf(user, db));
-  return withGrants({ sessionId: key.id, user, roleType: roleTypeOf(user.role), permissions, apiKeyId: key.id }, db);
+  const found = liveApiKeyOfTokenSync(db, token);
+  const user = found ? db.tables.users.get(found.account.id) : undefined;
+  if (!found || !user) return null;
+  void worldAuthStore(db).markApiKeyUsed(found.key.id, new Date());
+  const permissions = permissionsOfKey(found.key.scope, permissionsOf(user, db));
+  const { id } = found.key;
+  return withGrants({ sessionId: id, user, roleType: roleTypeOf(user.role), permissions, apiKeyId: id }, db);
 }
 
 /** The signed-in caller of a request; throws the contract's 401 when the bearer token is missing or unknown. */
