@@ -382,6 +382,48 @@ describe('actions', () => {
     expect(unassigned.json().dealerId).toBeNull();
   });
 
+  test('two assigns of one vehicle at once run one after the other: the second one’s audit starts where the first ended', async () => {
+    const token = await server.tokenOf('OEMA');
+    const vehicle = (await list('OEMA', '?pageSize=1&sort=vin:desc')).items[0] as Vehicle;
+    const fleets = (
+      await server.database.db
+        .selectFrom('fleets')
+        .select('id')
+        .where('oem_id', '=', 'oem-01')
+        .where('id', '<>', String(vehicle.fleetId))
+        .orderBy('id')
+        .limit(2)
+        .execute()
+    ).map((d) => d.id);
+    expect(fleets).toHaveLength(2);
+    const assign = (targetId: string) =>
+      server.call({
+        method: 'POST',
+        url: `/api/vehicles/${vehicle.id}/assign`,
+        token,
+        payload: { target: 'fleet', targetId },
+      });
+    const answers = await Promise.all(fleets.map(assign));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    const entries = await server.database.db
+      .selectFrom('audit')
+      .select(['changes'])
+      .where('entity', '=', 'Vehicle')
+      .where('entity_id', '=', vehicle.id)
+      .where('action', '=', 'Assign')
+      .orderBy('seq', 'desc')
+      .limit(2)
+      .execute();
+    const [second, first] = entries.map((e) =>
+      (e.changes as { field: string; before: unknown; after: unknown }[]).find((c) => c.field === 'fleetId'),
+    );
+    expect(first?.before).toBe(vehicle.fleetId);
+    // The second read the vehicle as the first left it, not as both found it before either wrote.
+    expect(second?.before).toBe(first?.after);
+    const now = await server.call({ method: 'GET', url: `/api/vehicles/${vehicle.id}`, token });
+    expect(now.json().fleetId).toBe(second?.after);
+  });
+
   test('assign with an unknown target kind answers 400 from the contract', async () => {
     const vehicle = (await list('SA', '?pageSize=1')).items[0] as Vehicle;
     const response = await server.call({

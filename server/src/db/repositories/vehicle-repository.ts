@@ -213,11 +213,13 @@ export function createVehicleRepository(db: Db): VehicleStore {
       return { items, total: count.total };
     },
 
-    async get(id, scope) {
-      const row = await baseSelect(db)
+    async get(id, scope, options) {
+      let query = baseSelect(db)
         .where('vehicles.id', '=', id)
-        .where((eb) => conditions(eb, scope, { filters: [], q: undefined, from: undefined, to: undefined }))
-        .executeTakeFirst();
+        .where((eb) => conditions(eb, scope, { filters: [], q: undefined, from: undefined, to: undefined }));
+      // Only the vehicle's row: the joined names are on the nullable side of outer joins, which cannot be locked.
+      if (options?.lock) query = query.forUpdate('vehicles');
+      const row = await query.executeTakeFirst();
       return row ? toVehicle(row as VehicleRow) : undefined;
     },
 

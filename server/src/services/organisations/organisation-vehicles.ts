@@ -79,10 +79,10 @@ export async function assignOrganisationVehicles<K extends OrgKind>(
   const rule = eligibilityFor(kind, org);
   const changes = assignmentChanges(kind, org.id, party);
   const now = deps.now();
-  // The vehicles are read and checked in the transaction that writes them.
+  // The vehicles are read (their rows held) and checked in the transaction that writes them.
   return deps.transact(async (tx) => {
     const found: (Vehicle | undefined)[] = [];
-    for (const id of ids) found.push(await tx.vehicles.get(id, scope));
+    for (const id of ids) found.push(await tx.vehicles.get(id, scope, { lock: true }));
     const missing = ids.filter((_, i) => found[i] === undefined);
     if (missing.length > 0) throw notFound(`Vehicle ${missing.join(', ')}`);
     const vehicles = found as Vehicle[];
@@ -123,10 +123,10 @@ export async function unassignOrganisationVehicles<K extends OrgKind>(
   const field = VEHICLE_FIELD[kind];
   const changes = assignmentChanges(kind, null);
   const now = deps.now();
-  // The vehicles are read and checked in the transaction that writes them.
+  // The vehicles are read (their rows held) and checked in the transaction that writes them.
   return deps.transact(async (tx) => {
     const found: (Vehicle | undefined)[] = [];
-    for (const id of ids) found.push(await tx.vehicles.get(id, null));
+    for (const id of ids) found.push(await tx.vehicles.get(id, null, { lock: true }));
     const strangers = ids.filter((_, i) => found[i]?.[field] !== org.id);
     if (strangers.length > 0)
       throw validationFailed({ vehicleIds: `Not assigned to ${org.name}: ${strangers.join(', ')}.` });

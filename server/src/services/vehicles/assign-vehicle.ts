@@ -45,9 +45,11 @@ export async function assignVehicle(
   const changes = assignmentChanges(kind, targetId, party);
 
   const now = deps.now();
-  const { names: _names, ...before } = vehicle;
-  const after = { ...before, ...changes };
   return deps.transact(async (tx) => {
+    // Read again with the row held: an assign that ran meanwhile is what this one changes (and its audit shows).
+    const current = (await tx.vehicles.get(vehicle.id, null, { lock: true })) ?? vehicle;
+    const { names: _names, ...before } = current;
+    const after = { ...before, ...changes };
     await tx.vehicles.update(vehicle.id, { ...changes, updatedAt: now.toISOString() });
     await appendAudit(
       tx.audit,

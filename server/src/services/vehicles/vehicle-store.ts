@@ -31,8 +31,12 @@ export interface VehicleStore {
     scope: VehicleScope,
     query: ListQuery<VehicleSortField, VehicleFilterField>,
   ): Promise<{ items: Vehicle[]; total: number }>;
-  /** The vehicle if it exists and is in the scope. */
-  get(id: string, scope: VehicleScope): Promise<Vehicle | undefined>;
+  /**
+   * The vehicle if it exists and is in the scope. With `lock`, inside a transaction, its row is held until the
+   * transaction ends, so two changes of one vehicle run one after the other and each reads what the other wrote (a
+   * store whose writes are serial anyway, the demo's, has nothing to hold).
+   */
+  get(id: string, scope: VehicleScope, options?: { lock?: boolean }): Promise<Vehicle | undefined>;
   vinTaken(vin: string, exceptId?: string): Promise<boolean>;
   /** An EV model by id (undefined for an unknown id or a model of another kind). */
   evModel(id: string): Promise<EvModelRef | undefined>;
