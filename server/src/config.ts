@@ -37,7 +37,7 @@ export interface Config {
    * the `--simulate` flag of `pnpm start` decides). It connects as the seeded vehicles to the server's own broker.
    */
   simulate: boolean | undefined;
-  /** How many seeded vehicles (the first by id) it simulates: `SIMULATE_VEHICLES`, default all seeded. */
+  /** How many seeded vehicles (the first by id) it simulates: `SIMULATE_VEHICLES`, default all seeded up to 1,000. */
   simulateVehicles: number;
   /** Messages per second per vehicle: `SIMULATE_RATE_HZ`, default 1. */
   simulateRateHz: number;
@@ -95,7 +95,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   if (simulateRaw === '1' || simulateRaw === 'true') simulate = true;
   else if (simulateRaw === '0' || simulateRaw === 'false') simulate = false;
   else if (simulateRaw !== undefined) problems.push(`SIMULATE must be 1, true, 0 or false (got "${simulateRaw}")`);
-  const simulateVehicles = int('SIMULATE_VEHICLES', seedVehicles, 1, 100_000);
+  const simulateVehicles = int('SIMULATE_VEHICLES', Math.min(seedVehicles, 1000), 1, 100_000);
   const rateRaw = text(env, 'SIMULATE_RATE_HZ');
   let simulateRateHz = 1;
   if (rateRaw !== undefined) {
