@@ -196,7 +196,7 @@ test('malformed and unknown acknowledgements are counted and dropped; the consum
   }
 });
 
-test('an expired command is swept without a read and published Failed; a late ack changes nothing', async () => {
+test('an ack after expiry changes nothing; the expired command is swept without a read and published Failed', async () => {
   // A command to the vehicle nobody simulates: it never answers.
   const sent = await send(other.id, 30);
   const [command] = (sent.json() as { commands: { id: string }[] }).commands;
@@ -208,6 +208,17 @@ test('an expired command is swept without a read and published Failed; a late ac
       .set({ expires_at: new Date(Date.now() - 1000) })
       .where('id', '=', command!.id)
       .execute();
+    // Its vehicle answers after the deadline, before any sweep or read: refused as `expired`, nothing published.
+    const late = await connect(other.id, other.secret);
+    const expiredBefore = live.counters().dropped.expired ?? 0;
+    await late.publishAsync(
+      `voltline/v1/vehicles/${other.id}/acks`,
+      JSON.stringify({ v: 1, commandId: command!.id, vehicleUid: other.id, status: 2, ts: Date.now() }),
+      { qos: 1 },
+    );
+    await late.endAsync();
+    await expect.poll(() => live.counters().dropped.expired ?? 0, { timeout: 5_000 }).toBe(expiredBefore + 1);
+    expect(portal.heard).toEqual([]);
     expect(await live.sweep()).toBeGreaterThanOrEqual(1);
     const row = await server.database.db
       .selectFrom('commands')
