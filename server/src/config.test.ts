@@ -50,3 +50,17 @@ test("the demo world's now: SEED_TIME when given, else the start's hour", () => 
   expect(loadConfig({ SEED_TIME: '2026-03-01T08:00:00Z' }).seedTime).toBe(Date.UTC(2026, 2, 1, 8));
   expect(() => loadConfig({ SEED_TIME: 'yesterday' })).toThrow(/SEED_TIME must be a date and time/);
 });
+
+test('the fleet simulator: SIMULATE decides over the flag when set; its vehicles and rate are checked', () => {
+  expect(loadConfig({})).toMatchObject({ simulate: undefined, simulateVehicles: 300, simulateRateHz: 1 });
+  expect(loadConfig({ SEED_VEHICLES: '5000' }).simulateVehicles).toBe(1000);
+  expect(loadConfig({ SIMULATE: '0', SIMULATE_VEHICLES: '20', SIMULATE_RATE_HZ: '2.5' })).toMatchObject({
+    simulate: false,
+    simulateVehicles: 20,
+    simulateRateHz: 2.5,
+  });
+  expect(loadConfig({ SIMULATE: 'true' }).simulate).toBe(true);
+  expect(() => loadConfig({ SIMULATE: 'yes', SIMULATE_RATE_HZ: '0' })).toThrow(
+    /SIMULATE must be[\s\S]*SIMULATE_RATE_HZ/,
+  );
+});

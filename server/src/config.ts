@@ -32,6 +32,15 @@ export interface Config {
    * `demo-widget-key`; none for a clean installation (SEED=none) until one is set.
    */
   portalWidgetKey: string | undefined;
+  /**
+   * The fleet simulator in the server's process (decision 0124): `SIMULATE` 1/true or 0/false, else undefined (then
+   * the `--simulate` flag of `pnpm start` decides). It connects as the seeded vehicles to the server's own broker.
+   */
+  simulate: boolean | undefined;
+  /** How many seeded vehicles (the first by id) it simulates: `SIMULATE_VEHICLES`, default all seeded up to 1,000. */
+  simulateVehicles: number;
+  /** Messages per second per vehicle: `SIMULATE_RATE_HZ`, default 1. */
+  simulateRateHz: number;
   /** True when a TLS-terminating proxy sits in front: Strict-Transport-Security is sent and X-Forwarded-* trusted. */
   behindTls: boolean;
   logLevel: string;
@@ -79,6 +88,21 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     if (Number.isNaN(parsed) || !/^\d{4}-\d{2}-\d{2}/.test(seedTimeRaw)) {
       problems.push(`SEED_TIME must be a date and time like 2026-01-01T00:00:00Z (got "${seedTimeRaw}")`);
     } else seedTime = parsed;
+  }
+
+  const simulateRaw = text(env, 'SIMULATE');
+  let simulate: boolean | undefined;
+  if (simulateRaw === '1' || simulateRaw === 'true') simulate = true;
+  else if (simulateRaw === '0' || simulateRaw === 'false') simulate = false;
+  else if (simulateRaw !== undefined) problems.push(`SIMULATE must be 1, true, 0 or false (got "${simulateRaw}")`);
+  const simulateVehicles = int('SIMULATE_VEHICLES', Math.min(seedVehicles, 1000), 1, 100_000);
+  const rateRaw = text(env, 'SIMULATE_RATE_HZ');
+  let simulateRateHz = 1;
+  if (rateRaw !== undefined) {
+    const rate = Number(rateRaw);
+    if (!Number.isFinite(rate) || rate <= 0 || rate > 10) {
+      problems.push(`SIMULATE_RATE_HZ must be a number above 0 and at most 10 (got "${rateRaw}")`);
+    } else simulateRateHz = rate;
   }
 
   const databaseUrl = text(env, 'DATABASE_URL');
@@ -137,6 +161,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     widgetDir: resolve(cwd, text(env, 'WIDGET_DIR') ?? new URL('../../sdk/dist/umd', import.meta.url).pathname),
     messengerDir: resolve(cwd, text(env, 'MESSENGER_DIR') ?? new URL('../../messenger/dist', import.meta.url).pathname),
     portalWidgetKey: text(env, 'PORTAL_WIDGET_KEY') ?? (seed === 'demo' ? DEMO_WIDGET_KEY : undefined),
+    simulate,
+    simulateVehicles,
+    simulateRateHz,
     behindTls: text(env, 'BEHIND_TLS') === '1' || text(env, 'BEHIND_TLS') === 'true',
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',
   };

@@ -1,10 +1,17 @@
 import { ConfigError, loadConfig } from './config';
 import { startServer } from './start';
 
-/** `pnpm --filter @voltline/server start`: read the configuration, start, stop cleanly on SIGTERM or SIGINT. */
+/**
+ * `pnpm --filter @voltline/server start`: read the configuration, start, stop cleanly on SIGTERM or SIGINT. With
+ * `--simulate` (what `pnpm start` passes) the fleet simulator runs for the seeded world unless `SIMULATE=0`.
+ */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const server = await startServer(config, { level: config.logLevel });
+  const server = await startServer(
+    config,
+    { level: config.logLevel },
+    { simulate: process.argv.includes('--simulate') },
+  );
   console.log(`Voltline is running: ${server.url}`);
   let signals = 0;
   const stop = (signal: string) => {

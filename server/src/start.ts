@@ -7,12 +7,19 @@ import { createServiceDeps } from './deps';
 import { createApp } from './http/app';
 import { startEmbeddedBroker } from './live/broker';
 import { connectExternalBroker } from './live/external-broker';
+import { type CommandLive, startCommandLive } from './live/command-live';
 import { consumeEmbedded, consumeExternal, type TelemetryConsumer } from './live/telemetry-consumer';
+import { type FleetSimulation, startFleetSimulation } from './simulator/fleet-simulation';
+import { provisionSimulatedVehicles, saveSimulatedVehicles, simulatorFileOf } from './simulator/provision';
 
 export interface RunningServer {
   url: string;
   /** The telemetry consumer's counters (received, written, dropped by reason). */
   ingestion: TelemetryConsumer['counters'];
+  /** Vehicles' command acknowledgements: received, settled, dropped by reason. */
+  acks: CommandLive['counters'];
+  /** The in-process fleet simulator, when it runs. */
+  simulation: FleetSimulation | undefined;
   /** Stops taking requests, lets those in flight finish, closes the broker and the database. */
   stop(): Promise<void>;
 }
@@ -40,7 +47,15 @@ export async function prepareDatabase(
   }
 }
 
-export async function startServer(config: Config, logger: FastifyServerOptions['logger']): Promise<RunningServer> {
+/**
+ * Starts the server. `options.simulate` (the `--simulate` flag of `pnpm start`) runs the fleet simulator in process
+ * for the seeded world unless `SIMULATE` says otherwise (decision 0124).
+ */
+export async function startServer(
+  config: Config,
+  logger: FastifyServerOptions['logger'],
+  options: { simulate?: boolean } = {},
+): Promise<RunningServer> {
   const database = await openDatabase(config);
   try {
     await prepareDatabase(database, config, (message) => console.log(message));
@@ -63,6 +78,13 @@ export async function startServer(config: Config, logger: FastifyServerOptions['
     'aedes' in broker
       ? await consumeEmbedded(broker.aedes, deps.ingestion, { debug })
       : consumeExternal(broker.client, deps.ingestion, { debug });
+  // Vehicles' acknowledgements settle their commands; expired ones are failed every few seconds; both published live.
+  const commandLive = await startCommandLive(
+    deps.commands,
+    'aedes' in broker ? { embedded: broker } : { external: broker.client },
+    (topic, payload) => broker.publish(topic, payload),
+    { debug },
+  );
   if ('handleUpgrade' in broker) {
     app.server.on('upgrade', (request, socket, head) => {
       const path = (request.url ?? '').split('?')[0];
@@ -74,14 +96,39 @@ export async function startServer(config: Config, logger: FastifyServerOptions['
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  const url = `http://${host}:${port}/`;
+  let simulation: FleetSimulation | undefined;
+  if ((config.simulate ?? options.simulate === true) && config.seed === 'demo') {
+    try {
+      const vehicles = await provisionSimulatedVehicles(database.db, deps, config.simulateVehicles);
+      await saveSimulatedVehicles(simulatorFileOf(config.dataDir), vehicles).catch(() => undefined);
+      const brokerUrl = config.mqttUrl ?? `ws://${config.host === '0.0.0.0' ? '127.0.0.1' : host}:${port}/mqtt`;
+      simulation = await startFleetSimulation({
+        brokerUrl,
+        vehicles,
+        rateHz: config.simulateRateHz,
+        log: (message) => app.log.debug(message),
+      });
+      const online = vehicles.filter((v) => v.online).length;
+      console.log(
+        `fleet simulator: ${online} of ${vehicles.length} seeded vehicles online at ${config.simulateRateHz} Hz`,
+      );
+    } catch (error) {
+      console.error(`fleet simulator did not start: ${String(error)}`);
+    }
+  }
   let stopping: Promise<void> | undefined;
   return {
-    url: `http://${host}:${port}/`,
+    url,
     ingestion: () => consumer.counters(),
+    acks: () => commandLive.counters(),
+    simulation,
     stop() {
       stopping ??= (async () => {
+        await simulation?.stop();
         await app.close();
         // No more messages once the broker is closed; what was buffered is written before the database closes.
+        await commandLive.close();
         await broker.close();
         await consumer.close();
         await database.close();

@@ -56,7 +56,13 @@ async function openTestDatabase(empty: boolean): Promise<{ database: DatabaseHan
 }
 
 /** A server on a fresh, seeded database (PGlite in memory, or a copy of the PostgreSQL template), called by inject. */
-export async function createTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function createTestServer(
+  env: Record<string, string> = {},
+  options: {
+    /** Where published messages go besides `published` (a real broker's publish, once it has started). */
+    publish?: (topic: string, message: unknown) => void | Promise<void>;
+  } = {},
+): Promise<TestServer> {
   // The world's fixed default "now" (as the PostgreSQL template is seeded), so tests' dates never drift.
   const config = loadConfig({
     SEED_VEHICLES: String(TEST_VEHICLES),
@@ -72,6 +78,7 @@ export async function createTestServer(env: Record<string, string> = {}): Promis
   const deps = createServiceDeps(database.db, {
     publish: (topic, message) => {
       published.push({ topic, message });
+      return options.publish?.(topic, message);
     },
     dataDir: uploadDir,
   });

@@ -18,3 +18,8 @@ export {
 export { activityDaysOf } from '@/mocks/world/activity-days';
 export { hardwareLogsOf } from '@/mocks/world/hardware-logs';
 export { demoFeedbackReports, type SeedReport } from '@/mocks/world/feedback-reports';
+export { driveProfileOf, profileAt } from '@/mocks/world/drive-profile';
+export { acknowledgeDelayOf, acknowledgeResultOf } from '@/mocks/world/command-answers';
+// The fleet simulator of the demo's in-page broker and the browser tests' publisher (drive profiles on Pune's roads).
+export { createFleetSimulator } from '@/mocks/live/fleet-simulator.js';
+export { DEMO_REGION } from '@/shared/lib/live/demo-region';

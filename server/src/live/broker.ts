@@ -24,12 +24,21 @@ export interface EmbeddedBroker {
   isUp(): boolean;
   /** Publishes as the server itself (QoS 1, not retained): the command requests of sent commands. */
   publish(topic: string, payload: string): Promise<void>;
+  /** The vehicle that published a message's payload on this broker, or undefined (the server, or not seen here). */
+  publisherOf(payload: unknown): string | undefined;
   close(): Promise<void>;
 }
 
 const callers = new WeakMap<object, Caller>();
 /** The vehicle each vehicle connection authenticated as (decision 0117). */
 const vehicles = new WeakMap<object, string>();
+/**
+ * The vehicle that published each acknowledgement payload (aedes hands the same Buffer to every subscriber), so that
+ * the server's consumer takes only vehicles' acknowledgements, and browsers hear only the status the server decided
+ * (decision 0124).
+ */
+const ackPublishers = new WeakMap<object, string>();
+const isAckTopic = (topic: string) => topic.startsWith('voltline/v1/vehicles/') && topic.endsWith('/acks');
 
 /**
  * Whether a vehicle may publish on a topic: its own telemetry (any tile), acknowledgements and trip events only
@@ -50,7 +59,8 @@ function refuse(code: 4 | 5, message: string): AuthenticateError {
 /**
  * The embedded MQTT broker (aedes) over WebSocket at /mqtt. A portal connects with its session token as password
  * (live-topics.md). A vehicle connects with its id as username and its device secret as password (decision 0117): it
- * may publish its own telemetry, acks and trips and subscribe to its own command topic, nothing else. Sessions may
+ * may publish its own telemetry, acks and trips and subscribe to its own command topic, nothing else; its acks reach
+ * the server only (decision 0124). Sessions may
  * subscribe, never publish. Callers who see every vehicle may subscribe to any
  * voltline/v1 topic; scoped callers only to topics of one vehicle in their scope (a wildcard vehicle level is refused
  * with SUBACK 0x80, which the portal counts and does not retry).
@@ -85,8 +95,22 @@ export async function startEmbeddedBroker(deps: ServiceDeps): Promise<EmbeddedBr
     if (client === null) return callback(null);
     const vehicleId = vehicles.get(client);
     if (vehicleId === undefined) return callback(new Error('sessions may not publish'));
-    callback(vehicleMayPublish(vehicleId, packet.topic) ? null : new Error('a vehicle publishes its own topics only'));
+    if (!vehicleMayPublish(vehicleId, packet.topic)) {
+      callback(new Error('a vehicle publishes its own topics only'));
+      return;
+    }
+    if (isAckTopic(packet.topic) && typeof packet.payload === 'object') ackPublishers.set(packet.payload, vehicleId);
+    callback(null);
   };
+  // A vehicle's own acknowledgement goes to the server only: a browser hears the command's status once the server
+  // has applied it (a late or foreign acknowledgement that changed nothing never reaches the portal).
+  aedes.authorizeForward = (client, packet) =>
+    isAckTopic(packet.topic) &&
+    typeof packet.payload === 'object' &&
+    ackPublishers.has(packet.payload) &&
+    !vehicles.has(client)
+      ? null
+      : packet;
   aedes.authorizeSubscribe = (client, subscription, callback) => {
     const ownVehicle = vehicles.get(client);
     if (ownVehicle !== undefined) {
@@ -126,6 +150,8 @@ export async function startEmbeddedBroker(deps: ServiceDeps): Promise<EmbeddedBr
       wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request));
     },
     isUp: () => !aedes.closed,
+    publisherOf: (payload) =>
+      typeof payload === 'object' && payload !== null ? ackPublishers.get(payload) : undefined,
     publish: (topic, payload) =>
       new Promise<void>((resolve, reject) =>
         aedes.publish(

@@ -1,7 +1,7 @@
 import type { AuditStore } from '@services/audit/audit-chain';
 import { expiryOf } from '@services/commands/command-expiry';
 import type { CommandFilterField, CommandSortField } from '@services/commands/command-list-spec';
-import type { CommandDeps, CommandPublisher, CommandStore } from '@services/commands/command-store';
+import type { CommandDeps, CommandPublisher, CommandStore, ExpiredCommand } from '@services/commands/command-store';
 import type { FittedModel, NewCommand, TargetVehicle } from '@services/commands/command-types';
 import type { VehicleScope } from '@services/vehicles/vehicle-scope';
 import { COMMAND_DEFAULT_EXPIRY_S } from '@/domain/command-params';
@@ -145,14 +145,14 @@ export function worldCommandStore(db: WorldDb, options: WorldCommandOptions = {}
     },
     async expirePending(at, reason) {
       const now = new Date(at);
-      let count = 0;
+      const expired: ExpiredCommand[] = [];
       for (const command of db.tables.commands.values()) {
         const expiresAt = new Date(expiresAtOf(command)).toISOString();
         if (expiryOf({ status: command.status, expiresAt }, now) === null) continue;
         update(command.id, { status: 3, failureReason: reason });
-        count += 1;
+        expired.push({ id: command.id, vehicleId: command.vehicleId, deviceId: command.deviceId ?? null });
       }
-      return count;
+      return expired;
     },
     async acknowledge(id, status, at, reason) {
       const command = db.tables.commands.get(id);

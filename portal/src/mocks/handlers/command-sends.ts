@@ -28,7 +28,8 @@ export interface CommandHandlerOptions {
  */
 function brokerPublisher(db: WorldDb, broker: CommandBroker | undefined): CommandPublisher {
   return (_topic, message) => {
-    if (!broker) return;
+    // Only command requests: the in-page broker's simulated vehicles publish their own acknowledgements.
+    if (!broker || !('name' in message)) return;
     const result = acknowledgeResultIn(db, { vehicleId: message.vehicleUid, code: message.name });
     const params: Record<string, string | number | boolean> = { ...(message.params ?? {}) };
     if (result === null) params.simulate = 'timeout';

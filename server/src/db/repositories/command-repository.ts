@@ -239,13 +239,14 @@ export function createCommandRepository(db: Db): CommandStore {
     },
 
     async expirePending(at, reason) {
-      const result = await db
+      const rows = await db
         .updateTable('commands')
         .set({ status: 3, failure_reason: reason })
         .where('status', '=', 1)
         .where('expires_at', '<=', new Date(at))
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows);
+        .returning(['id', 'vehicle_id', 'device_id'])
+        .execute();
+      return rows.map((r) => ({ id: r.id, vehicleId: r.vehicle_id, deviceId: r.device_id }));
     },
 
     async acknowledge(id, status, at, reason) {

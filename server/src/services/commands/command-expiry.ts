@@ -1,4 +1,4 @@
-import type { CommandStore } from './command-store';
+import type { CommandStore, ExpiredCommand } from './command-store';
 import type { Command } from './command-types';
 
 /** Why a command nobody acknowledged in time is Failed (decision 0073). */
@@ -16,7 +16,11 @@ export function expiryOf(
   return Date.parse(command.expiresAt) <= now.getTime() ? { status: 3, failureReason: EXPIRED_REASON } : null;
 }
 
-/** The sweep every read of the history runs first, so no reader sees a command pending past its deadline. */
-export async function expireDue(store: CommandStore, now: Date): Promise<void> {
-  await store.expirePending(now.toISOString(), EXPIRED_REASON);
+/**
+ * The sweep: every command still pending at its deadline turns Failed. Every read of the history runs it first, so no
+ * reader sees a command pending past its deadline; the server also runs it periodically (`live/command-live.ts`) and
+ * publishes what it failed. Answers the commands it failed.
+ */
+export async function expireDue(store: CommandStore, now: Date): Promise<ExpiredCommand[]> {
+  return store.expirePending(now.toISOString(), EXPIRED_REASON);
 }

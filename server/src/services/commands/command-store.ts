@@ -21,9 +21,9 @@ export interface CommandStore {
   vehicles(ids: readonly string[], scope: VehicleScope): Promise<TargetVehicle[]>;
   /**
    * Every pending command whose `expiresAt` is not after `at` turns Failed with `reason` (the sweep of
-   * `command-expiry.ts`); answers how many did.
+   * `command-expiry.ts`); answers those that did.
    */
-  expirePending(at: string, reason: string): Promise<number>;
+  expirePending(at: string, reason: string): Promise<ExpiredCommand[]>;
   /** Settles a pending command with the device's answer; false when it is no longer pending (the first answer wins). */
   acknowledge(id: string, status: 2 | 3, at: string, reason: string | null): Promise<boolean>;
   /** The commands `userId` sent with `key` that expire after `at`, with the fingerprint of the request that sent them. */
@@ -31,6 +31,13 @@ export interface CommandStore {
   /** Holds the key of `userId` until the transaction ends, so two sends with one key run one after the other. */
   lockKey(userId: string, key: string): Promise<void>;
   insert(command: NewCommand): Promise<void>;
+}
+
+/** A command the expiry sweep failed: what its live status message names. */
+export interface ExpiredCommand {
+  id: string;
+  vehicleId: string;
+  deviceId: string | null;
 }
 
 /** A command request as live-topics.md gives it (backend to vehicle), and the topic it goes to. */
@@ -45,8 +52,28 @@ export interface CommandRequestMessage {
   ts: number;
 }
 
-/** Where sent commands go: the vehicle's command topic on the MQTT broker (the demo: its in-page broker). */
-export type CommandPublisher = (topic: string, message: CommandRequestMessage) => void | Promise<void>;
+/**
+ * A command's settled status as the server publishes it on the vehicle's acknowledgement topic (live-topics.md
+ * "Command acknowledgement"): after the vehicle's acknowledgement was accepted, or when the command expired.
+ */
+export interface CommandStatusMessage {
+  v: 1;
+  commandId: string;
+  vehicleUid: string;
+  deviceUid?: string;
+  status: 2 | 3;
+  reason?: string;
+  ts: number;
+}
+
+/**
+ * Where sent commands go: the vehicle's command topic on the MQTT broker (the demo: its in-page broker); and, from the
+ * acknowledgement consumer and the expiry sweep, a command's settled status on its vehicle's acknowledgement topic.
+ */
+export type CommandPublisher = (
+  topic: string,
+  message: CommandRequestMessage | CommandStatusMessage,
+) => void | Promise<void>;
 
 export interface CommandDeps {
   commands: CommandStore;
