@@ -1038,6 +1038,11 @@ export const widgetReports = {
   /** The snapshot the widget sent, shown in a sandboxed frame. */
   screenshotSection: role('region', { name: 'Screenshot', exact: true }),
   snapshotFrame: 'iframe[title="Page snapshot"]',
+  consoleSection: role('region', { name: 'Console log', exact: true }),
+  /** What the gleap host page logs before it reports. */
+  hostConsoleLine: 'checkout failed: payment provider timed out',
+  /** The messenger's button that closes it after a report is sent. */
+  closeMessenger: 'Close',
   /** gleap@14.2.11's own host page (served by the spec's route). */
   gleapHost: { title: 'A shop that loads gleap@14.2.11' },
 } as const;

@@ -48,6 +48,16 @@ async function openReportInInbox(page: Page, description: string, id: string) {
     .getByRole(...widgetReports.feedbackLink)
     .click();
   await expect(page.getByRole(...widgetReports.inboxHeading)).toBeVisible({ timeout: 20_000 });
+  // The whole inbox, newest first: the seeded reports and what the tests sent.
+  await expect(
+    page
+      .getByRole(...widgetReports.reportsTable)
+      .getByRole(...ui.row)
+      .nth(1),
+  ).toBeVisible({
+    timeout: 15_000,
+  });
+  await lookAt(page, { path: test.info().outputPath('inbox.png'), fullPage: true });
   const searched = page.waitForResponse(
     (r) => r.url().startsWith(`${SERVER}/api/feedback-reports?`) && r.url().includes('q=') && r.ok(),
   );
@@ -58,7 +68,7 @@ async function openReportInInbox(page: Page, description: string, id: string) {
   await expect(table.getByRole(...ui.row)).toHaveCount(2, { timeout: 15_000 });
   const row = table.getByRole(...widgetReports.reportRow(id));
   await expect(row).toContainText(description);
-  await lookAt(page, { path: test.info().outputPath(`inbox-${id}.png`), fullPage: true });
+  await lookAt(page, { path: test.info().outputPath(`inbox-search-${id}.png`), fullPage: true });
   await row.getByRole(...ui.link).click();
   await expect(page.getByRole(...widgetReports.reportHeading)).toBeVisible({ timeout: 15_000 });
 }
@@ -89,6 +99,8 @@ test("a bug report sent from the portal's own widget reaches the server and is o
   expect(answer.status()).toBe(201);
   const { id } = (await answer.json()) as { id: string };
   await expect(frame.getByRole(...ui.headingNamed(messengerForm.thanks))).toBeVisible();
+  await frame.getByRole(...ui.buttonNamed(widgetReports.closeMessenger, true)).click();
+  await expect(page.locator(widgetCapture.iframeTitleFeedbackAndSupportFrame)).toBeHidden();
   // The widget's own key, and the body carried the snapshot.
   expect(answer.request().headers()['api-token']).toBe(SDK_KEY);
   expect((answer.request().postDataJSON() as { screenshotData?: { html?: string } }).screenshotData?.html).toBeTruthy();
@@ -128,9 +140,15 @@ test("a crash report sent by gleap@14.2.11's own SDK, pointed at the server, is 
     return route.abort();
   });
   const bugPosts: number[] = [];
+  // Every call the SDK makes to the widget API, with the server's answer.
+  const widgetCalls: string[] = [];
   page.on('response', (r) => {
     if (r.url() === `${SERVER}/widget-api/bugs/v2` && r.request().method() === 'POST') bugPosts.push(r.status());
+    if (r.url().startsWith(`${SERVER}/widget-api/`) && r.request().method() !== 'OPTIONS')
+      widgetCalls.push(`${r.request().method()} ${new URL(r.url()).pathname} ${r.status()}`);
   });
+  const sockets: string[] = [];
+  page.on('websocket', (socket) => sockets.push(socket.url()));
 
   try {
     await page.goto(hostUrl);
@@ -165,16 +183,17 @@ test("a crash report sent by gleap@14.2.11's own SDK, pointed at the server, is 
       .toBe(visitor.email);
 
     // Something for the report to carry, then the report, sent by the page itself.
-    await page.evaluate(() => console.error('checkout failed: payment provider timed out'));
+    await page.evaluate((line) => console.error(line), widgetReports.hostConsoleLine);
     const sent = page.waitForResponse(
       (r) => r.url() === `${SERVER}/widget-api/bugs/v2` && r.request().method() === 'POST',
       { timeout: 60_000 },
     );
     await page.evaluate((text) => {
       const Gleap = (window as unknown as { Gleap: GleapSdk }).Gleap;
-      Gleap.sendSilentCrashReport(text, 'HIGH');
+      // With gleap's own snapshot of the page (a silent report leaves it out unless asked).
+      Gleap.sendSilentCrashReport(text, 'HIGH', { screenshot: false });
       // A second call straight after is gleap's own repeat guard's business: it sends nothing within 10 s.
-      Gleap.sendSilentCrashReport(text, 'HIGH');
+      Gleap.sendSilentCrashReport(text, 'HIGH', { screenshot: false });
     }, description);
     const answer = await sent;
     expect(answer.status()).toBe(201);
@@ -200,6 +219,20 @@ test("a crash report sent by gleap@14.2.11's own SDK, pointed at the server, is 
     await page.waitForTimeout(1_000);
     expect(bugPosts).toEqual([201]);
     expect(toGleapCloud).toEqual([]);
+    // Every call gleap made was served: its session, config, tooltips, identify and the report.
+    expect(widgetCalls.length).toBeGreaterThanOrEqual(5);
+    expect(widgetCalls.filter((call) => !/ 20[01]$/.test(call))).toEqual([]);
+    expect(widgetCalls).toEqual(
+      expect.arrayContaining([
+        'POST /widget-api/sessions 201',
+        `GET /widget-api/config/${SDK_KEY} 200`,
+        'POST /widget-api/sessions/identify 200',
+        'POST /widget-api/bugs/v2 201',
+      ]),
+    );
+    // Its realtime socket went to this server, never to gleap's cloud (the server has no /widget-ws yet, decision 0115).
+    expect(sockets.length).toBeGreaterThan(0);
+    expect(sockets.every((url) => url.startsWith(`${SERVER.replace(/^http/, 'ws')}/widget-ws?`))).toBe(true);
 
     // And the Super Admin finds it in the portal's inbox.
     const admin = await page.context().newPage();
@@ -209,6 +242,13 @@ test("a crash report sent by gleap@14.2.11's own SDK, pointed at the server, is 
     const reporter = admin.getByRole(...widgetReports.reporterTable);
     await expect(reporter.getByText(visitor.email, { exact: true }).first()).toBeVisible();
     await expect(reporter.getByText(visitor.name, { exact: true })).toBeVisible();
+    // gleap's snapshot of the host page, and the console line the page logged.
+    await expect(
+      admin.getByRole(...widgetReports.screenshotSection).locator(widgetReports.snapshotFrame),
+    ).toBeVisible();
+    await expect(
+      admin.getByRole(...widgetReports.consoleSection).getByText(widgetReports.hostConsoleLine),
+    ).toBeVisible();
     await lookAt(admin, { path: test.info().outputPath('gleap-report.png'), fullPage: true });
   } finally {
     await new Promise((resolve) => host.close(resolve));
@@ -222,5 +262,9 @@ interface GleapSdk {
   initialize(key: string): void;
   on(event: string, callback: (data?: unknown) => void): void;
   identify(userId: string, data: Record<string, string>): void;
-  sendSilentCrashReport(description: string, priority?: 'LOW' | 'MEDIUM' | 'HIGH'): void;
+  sendSilentCrashReport(
+    description: string,
+    priority?: 'LOW' | 'MEDIUM' | 'HIGH',
+    excludeData?: Record<string, boolean>,
+  ): void;
 }
