@@ -1039,6 +1039,9 @@ export const widgetReports = {
   screenshotSection: role('region', { name: 'Screenshot', exact: true }),
   snapshotFrame: 'iframe[title="Page snapshot"]',
   consoleSection: role('region', { name: 'Console log', exact: true }),
+  replaySection: role('region', { name: 'Session replay', exact: true }),
+  /** The player's summary before it is played: `<n> recorded events from <date>`. */
+  recordedEventsText: (count: number) => new RegExp(`^${count.toLocaleString('en')} recorded events`),
   /** What the gleap host page logs before it reports. */
   hostConsoleLine: 'checkout failed: payment provider timed out',
   /** The messenger's button that closes it after a report is sent. */

@@ -103,7 +103,12 @@ test("a bug report sent from the portal's own widget reaches the server and is o
   await expect(page.locator(widgetCapture.iframeTitleFeedbackAndSupportFrame)).toBeHidden();
   // The widget's own key, and the body carried the snapshot.
   expect(answer.request().headers()['api-token']).toBe(SDK_KEY);
-  expect((answer.request().postDataJSON() as { screenshotData?: { html?: string } }).screenshotData?.html).toBeTruthy();
+  const sentBody = answer.request().postDataJSON() as {
+    screenshotData?: { html?: string };
+    webReplay?: { events?: unknown[] };
+  };
+  expect(sentBody.screenshotData?.html).toBeTruthy();
+  expect(sentBody.webReplay?.events?.length ?? 0).toBeGreaterThan(0);
 
   await openReportInInbox(page, description, id);
   expect(page.url()).toBe(`${SERVER}/feedback/${id}`);
@@ -112,6 +117,12 @@ test("a bug report sent from the portal's own widget reaches the server and is o
   await expect(page.getByRole(...widgetReports.reporterTable).getByText(SUPER_ADMIN, { exact: true })).toBeVisible();
   // The snapshot is shown in its frame.
   await expect(page.getByRole(...widgetReports.screenshotSection).locator(widgetReports.snapshotFrame)).toBeVisible();
+  // The replay the widget recorded, as many events as were sent.
+  await expect(
+    page
+      .getByRole(...widgetReports.replaySection)
+      .getByText(widgetReports.recordedEventsText(sentBody.webReplay?.events?.length ?? 0)),
+  ).toBeVisible();
   await lookAt(page, { path: test.info().outputPath('report.png'), fullPage: true });
 });
 
