@@ -1020,3 +1020,32 @@ export const realServer = {
   commandsTab: role('tab', { name: 'Commands', exact: true }),
   commandsTable: role('table', { name: 'Command history', exact: true }),
 } as const;
+
+/**
+ * Issue 38: reports sent by the portal's own widget and by gleap@14.2.11's SDK reach the real server's feedback inbox
+ * (specs/server/widget-reports.spec.ts).
+ */
+export const widgetReports = {
+  feedbackLink: role('link', { name: 'Feedback', exact: true }),
+  inboxHeading: role('heading', { name: 'Feedback Inbox', level: 1 }),
+  search: role('textbox', { name: 'Search reports' }),
+  reportsTable: role('table', { name: 'Feedback reports' }),
+  /** A report's row, named `<type> report <id>`; its link (the date received) opens the report. */
+  reportRow: (id: string) => role('row', { name: new RegExp(` report ${id}$`) }),
+  reportHeading: role('heading', { name: 'Feedback Report', level: 1 }),
+  reportTable: role('table', { name: 'Report', exact: true }),
+  reporterTable: role('table', { name: 'Reporter', exact: true }),
+  /** The snapshot the widget sent, shown in a sandboxed frame. */
+  screenshotSection: role('region', { name: 'Screenshot', exact: true }),
+  snapshotFrame: 'iframe[title="Page snapshot"]',
+  consoleSection: role('region', { name: 'Console log', exact: true }),
+  replaySection: role('region', { name: 'Session replay', exact: true }),
+  /** The player's summary before it is played: `<n> recorded events from <date>`. */
+  recordedEventsText: (count: number) => new RegExp(`^${count.toLocaleString('en')} recorded events`),
+  /** What the gleap host page logs before it reports. */
+  hostConsoleLine: 'checkout failed: payment provider timed out',
+  /** The messenger's button that closes it after a report is sent. */
+  closeMessenger: 'Close',
+  /** gleap@14.2.11's own host page (served by the spec's route). */
+  gleapHost: { title: 'A shop that loads gleap@14.2.11' },
+} as const;
