@@ -1,3 +1,4 @@
+import { vehicleTotal } from './vehicle-count-cache';
 import { vehicleScopeCondition } from './vehicle-scope-sql';
 import {
   type Expression,
@@ -198,19 +199,21 @@ export function createVehicleRepository(db: Db): VehicleStore {
       // for those rows only: joining before the sort would sort every match with its joins.
       let pick = db.selectFrom('vehicles').select('vehicles.id').where(where);
       for (const key of query.sort) pick = pick.orderBy(`vehicles.${COLUMN[key.field]}`, key.direction);
-      const [ids, count] = await Promise.all([
+      // The total: kept from an earlier page of the same list while no write to vehicles has committed since
+      // (decision 0122), else counted.
+      const [ids, total] = await Promise.all([
         pick
           .orderBy('vehicles.id', 'asc')
           .limit(query.pageSize)
           .offset((query.page - 1) * query.pageSize)
           .execute(),
-        db.selectFrom('vehicles').where(where).select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
+        vehicleTotal(db, scope, query, where),
       ]);
       const items = await vehiclesByIds(
         db,
         ids.map((row) => row.id),
       );
-      return { items, total: count.total };
+      return { items, total };
     },
 
     async get(id, scope) {
