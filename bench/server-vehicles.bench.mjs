@@ -4,7 +4,8 @@
 // for later runs), the server started on it as `npm start` runs it, then
 // - server.vehicles.list100k.p95.ms: 300 `GET /api/vehicles` one after another, each with one or two filters, a sort
 //   and a page that vary; p95 from request to the whole body read;
-// - server.api.p99.ms: autocannon, 100 connections for 10 s on the same requests; p99, and requests/s in the note;
+// - server.api.p99.ms: autocannon, 100 connections for 10 s on the same requests; p99, and in the note requests/s and
+//   the CPU time per request of the server and of PostgreSQL (decision 0122: the figure the machine's load moves least);
 // - portal.list100k.server.filtersort.ms: the production portal served by that server, signed in as the Super Admin,
 //   the six filter and sort changes of bench/portal-list.bench.mjs on /vehicle-management, from the change to the
 //   painted rows (Chromium); the worst of the six. The same measurement as portal.list100k.filtersort.ms, whose
@@ -81,7 +82,7 @@ export async function run({ root }) {
       value: figures.load.p99,
       unit: 'ms',
       budget: 100,
-      note: `${figures.load.connections} connections for ${figures.load.seconds} s: ${figures.load.rps} requests/s, p50 ${figures.load.p50} ms; ${load}`,
+      note: `${figures.load.connections} connections for ${figures.load.seconds} s: ${figures.load.rps} requests/s, p50 ${figures.load.p50} ms; CPU per request: server ${figures.load.cpuMsPerRequest?.server ?? '?'} ms, PostgreSQL ${figures.load.cpuMsPerRequest?.postgres ?? '?'} ms; ${load}`,
     },
     {
       id: 'portal.list100k.server.filtersort.ms',

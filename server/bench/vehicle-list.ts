@@ -9,7 +9,8 @@
 // 3. server.vehicles.list100k.p95.ms: LIST_REQUESTS (default 300) requests one after another, after a warm-up, over
 //    HTTP, each `GET /api/vehicles` with a filter, a sort and a page that vary (fixed pseudo-random sequence), as the
 //    Super Admin (every vehicle in scope); the p95 of the times from request to the whole body read;
-// 4. server.api.p99.ms: autocannon, 100 connections for LOAD_SECONDS (default 10) on the same requests; p99 and req/s.
+// 4. server.api.p99.ms: autocannon, 100 connections for LOAD_SECONDS (default 10) on the same requests; p99 and req/s,
+//    and the CPU time per request of the server's process tree and of PostgreSQL's (Linux's /proc; decision 0122).
 // With SERVER_BENCH_HOLD=1 the server keeps running after the JSON line (which then holds its base URL), serving the
 // built portal (portal/dist), until this process's stdin ends: bench/server-vehicles.bench.mjs measures the portal's
 // list against it in Chromium then.
@@ -120,6 +121,40 @@ function percentile(sorted: number[], p: number): number {
 
 const round1 = (x: number) => Math.round(x * 10) / 10;
 
+/**
+ * CPU time (user + system, ms) of a process and its descendants, from /proc (Linux); undefined elsewhere. Divided by
+ * the requests served it is the cost of a request, which the load of a shared machine changes far less than wall time.
+ */
+function treeCpuMs(root: number): number | undefined {
+  if (!existsSync('/proc/self/stat')) return undefined;
+  const stat = (pid: string) => {
+    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return text.slice(text.lastIndexOf(')') + 2).split(' ');
+  };
+  const children = new Map<number, number[]>();
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const parent = Number(stat(pid)[1]);
+      children.set(parent, [...(children.get(parent) ?? []), Number(pid)]);
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  const TICKS_PER_SECOND = 100; // USER_HZ on Linux
+  let ms = 0;
+  const stack = [root];
+  for (let pid = stack.pop(); pid !== undefined; pid = stack.pop()) {
+    try {
+      const fields = stat(String(pid));
+      ms += ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+    } catch {
+      continue;
+    }
+    stack.push(...(children.get(pid) ?? []));
+  }
+  return ms;
+}
+
 /** The server as `npm start` runs it, on the database of `url`; resolves with its base URL once it listens. */
 async function startServerChild(url: string, dataDir: string) {
   const port = await freePort();
@@ -229,6 +264,8 @@ async function main(): Promise<void> {
     for (const s of slowest) log(`  slow: ${s.ms.toFixed(1)} ms ${decodeURIComponent(s.path)}`);
     log(`load average after the list: ${load()}`);
 
+    const cpu = () => ({ server: treeCpuMs(server?.child.pid ?? 0), postgres: treeCpuMs(cluster.pid()) });
+    const cpuBefore = cpu();
     let i = 0;
     const result = await autocannon({
       url: server.base,
@@ -241,6 +278,15 @@ async function main(): Promise<void> {
       `autocannon: ${result.requests.total} requests, ${result.requests.average} req/s, p50 ${result.latency.p50} ms, ` +
         `p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}, errors ${result.errors}, timeouts ${result.timeouts}`,
     );
+    const cpuAfter = cpu();
+    const perRequest = (side: 'server' | 'postgres') => {
+      const [before, after] = [cpuBefore[side], cpuAfter[side]];
+      return before === undefined || after === undefined
+        ? undefined
+        : Math.round((100 * (after - before)) / result.requests.total) / 100;
+    };
+    const cpuMsPerRequest = { server: perRequest('server'), postgres: perRequest('postgres') };
+    log(`CPU per request: server ${cpuMsPerRequest.server} ms, PostgreSQL ${cpuMsPerRequest.postgres} ms`);
     log(`load average after the load: ${load()}`);
     if (result.non2xx > 0 || result.errors > 0) throw new Error('the load run had failed requests');
 
@@ -255,6 +301,7 @@ async function main(): Promise<void> {
           p99: result.latency.p99,
           p50: result.latency.p50,
           rps: result.requests.average,
+          cpuMsPerRequest,
         },
         loadavg: loadavg(),
         base: HOLD ? server.base : undefined,

@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -39,6 +39,8 @@ function freePort(): Promise<number> {
 export interface PostgresCluster {
   /** postgres://voltline@127.0.0.1:<port>/postgres (trust auth, loopback only). */
   url: string;
+  /** The process id of the cluster's postmaster (its backends are its children): for measuring its CPU time. */
+  pid(): number;
   /** Stops the cluster cleanly, copies its data folder to `dest` (a template for `startPostgresCluster`), starts it again. */
   copyData(dest: string): void;
   stop(): void;
@@ -77,6 +79,7 @@ export async function startPostgresCluster(bin: string, template?: string): Prom
   start();
   return {
     url: `postgres://voltline@127.0.0.1:${port}/postgres`,
+    pid: () => Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]),
     copyData(dest) {
       run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
       try {

@@ -654,6 +654,13 @@ export interface BatteryCycleTable {
   max_temperature_c: number;
   cells: ColumnType<{ t: number; voltages: number[]; temperatures: number[] }[] | null, string | null, string | null>;
 }
+/** The vehicles table's versions (migration 0026, decision 0122): the vehicle list's count cache checks them. */
+export interface VehicleListVersionsTable {
+  id: Generated<boolean>;
+  stable: Generated<string>;
+  live: Generated<string>;
+}
+
 export interface Database {
   oems: OemTable;
   dealers: DealerTable;
@@ -669,6 +676,7 @@ export interface Database {
   login_failures: LoginFailureTable;
   audit: AuditTable;
   vehicles: VehicleTable;
+  vehicle_list_versions: VehicleListVersionsTable;
   devices: DeviceTable;
   sims: SimTable;
   access_grants: AccessGrantTable;

@@ -35,7 +35,9 @@ function toAccount(row: Selectable<UserTable>, roleRow: AccountRecord['roleRow']
   };
 }
 
-function toSession(row: Selectable<SessionTable>): SessionRecord {
+function toSession(
+  row: Pick<Selectable<SessionTable>, 'id' | 'user_id' | 'created_at' | 'expires_at' | 'user_agent' | 'revoked_at'>,
+): SessionRecord {
   return {
     id: row.id,
     userId: row.user_id,
@@ -55,14 +57,47 @@ export function createAuthRepository(db: Db): AuthStore {
     },
 
     async sessionByTokenHash(tokenHash) {
-      const session = await db
+      // One query for the session, its account and the account's role row: every request makes it (decision 0122).
+      const row = await db
         .selectFrom('sessions')
-        .selectAll()
-        .where('token_hash', '=', tokenHash)
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .leftJoin('roles', (join) => join.on('roles.id', '=', sql<string>`coalesce(users.role_id, users.role)`))
+        .selectAll('users')
+        .select([
+          'sessions.id as session_id',
+          'sessions.user_id as session_user_id',
+          'sessions.created_at as session_created_at',
+          'sessions.expires_at as session_expires_at',
+          'sessions.user_agent as session_user_agent',
+          'sessions.revoked_at as session_revoked_at',
+          'roles.id as role_row_id',
+          'roles.permissions as role_row_permissions',
+        ])
+        .where('sessions.token_hash', '=', tokenHash)
         .executeTakeFirst();
-      if (!session) return undefined;
-      const user = await db.selectFrom('users').selectAll().where('id', '=', session.user_id).executeTakeFirst();
-      return user ? { session: toSession(session), account: await accountOf(db, user) } : undefined;
+      if (!row) return undefined;
+      const {
+        session_id,
+        session_user_id,
+        session_created_at,
+        session_expires_at,
+        session_user_agent,
+        session_revoked_at,
+        role_row_id,
+        role_row_permissions,
+        ...user
+      } = row;
+      const session = toSession({
+        id: session_id,
+        user_id: session_user_id,
+        created_at: session_created_at,
+        expires_at: session_expires_at,
+        user_agent: session_user_agent,
+        revoked_at: session_revoked_at,
+      });
+      const roleRow =
+        role_row_id === null ? null : { id: role_row_id, permissions: role_row_permissions as PermissionMap | null };
+      return { session, account: toAccount(user as Selectable<UserTable>, roleRow) };
     },
 
     async createSession(session) {

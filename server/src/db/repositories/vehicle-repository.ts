@@ -1,13 +1,6 @@
+import { vehicleTotal } from './vehicle-count-cache';
 import { vehicleScopeCondition } from './vehicle-scope-sql';
-import {
-  type Expression,
-  type ExpressionBuilder,
-  type Insertable,
-  type Selectable,
-  type SqlBool,
-  sql,
-  type Updateable,
-} from 'kysely';
+import type { Expression, ExpressionBuilder, Insertable, Selectable, SqlBool, Updateable } from 'kysely';
 import { conflict } from '../../services/lib/app-error';
 import type { ListQuery } from '../../services/lib/list-query';
 import type { VehicleFilterField, VehicleSortField } from '../../services/vehicles/vehicle-list-spec';
@@ -71,23 +64,33 @@ function conditions(
   return eb.and(all);
 }
 
+/**
+ * Vehicles with their display names, each name a scalar subquery by primary key: the database plans that in a tenth
+ * of the time of six left joins (decision 0122), and a page is at most a few hundred rows.
+ */
 function baseSelect(db: Db) {
   return db
     .selectFrom('vehicles')
-    .leftJoin('models', 'models.id', 'vehicles.model_id')
-    .leftJoin('oems', 'oems.id', 'vehicles.oem_id')
-    .leftJoin('dealers', 'dealers.id', 'vehicles.dealer_id')
-    .leftJoin('fleets', 'fleets.id', 'vehicles.fleet_id')
-    .leftJoin('ev_owners', 'ev_owners.id', 'vehicles.ev_owner_id')
-    .leftJoin('drivers', 'drivers.id', 'vehicles.driver_id')
     .selectAll('vehicles')
-    .select([
-      'models.name as model_name',
-      'oems.name as oem_name',
-      'dealers.name as dealer_name',
-      'fleets.name as fleet_name',
-      'ev_owners.name as ev_owner_name',
-      'drivers.name as driver_name',
+    .select((eb) => [
+      eb.selectFrom('models').select('models.name').whereRef('models.id', '=', 'vehicles.model_id').as('model_name'),
+      eb.selectFrom('oems').select('oems.name').whereRef('oems.id', '=', 'vehicles.oem_id').as('oem_name'),
+      eb
+        .selectFrom('dealers')
+        .select('dealers.name')
+        .whereRef('dealers.id', '=', 'vehicles.dealer_id')
+        .as('dealer_name'),
+      eb.selectFrom('fleets').select('fleets.name').whereRef('fleets.id', '=', 'vehicles.fleet_id').as('fleet_name'),
+      eb
+        .selectFrom('ev_owners')
+        .select('ev_owners.name')
+        .whereRef('ev_owners.id', '=', 'vehicles.ev_owner_id')
+        .as('ev_owner_name'),
+      eb
+        .selectFrom('drivers')
+        .select('drivers.name')
+        .whereRef('drivers.id', '=', 'vehicles.driver_id')
+        .as('driver_name'),
     ]);
 }
 
@@ -196,21 +199,25 @@ export function createVehicleRepository(db: Db): VehicleStore {
       const where = (eb: Eb) => conditions(eb, scope, query);
       // The page's ids first, from the vehicles table alone (its indexes serve the order), then their names joined in
       // for those rows only: joining before the sort would sort every match with its joins.
+      // Ties go by id in the direction of the last sort key, so that one (column, id) index serves a sort both ways.
       let pick = db.selectFrom('vehicles').select('vehicles.id').where(where);
       for (const key of query.sort) pick = pick.orderBy(`vehicles.${COLUMN[key.field]}`, key.direction);
-      const [ids, count] = await Promise.all([
+      const tie = query.sort.at(-1)?.direction ?? 'asc';
+      // The total: kept from an earlier page of the same list while no write to vehicles has committed since
+      // (decision 0122), else counted.
+      const [ids, total] = await Promise.all([
         pick
-          .orderBy('vehicles.id', 'asc')
+          .orderBy('vehicles.id', tie)
           .limit(query.pageSize)
           .offset((query.page - 1) * query.pageSize)
           .execute(),
-        db.selectFrom('vehicles').where(where).select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
+        vehicleTotal(db, scope, query, where),
       ]);
       const items = await vehiclesByIds(
         db,
         ids.map((row) => row.id),
       );
-      return { items, total: count.total };
+      return { items, total };
     },
 
     async get(id, scope, options) {
