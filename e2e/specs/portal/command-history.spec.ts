@@ -11,6 +11,16 @@ import { lookAt } from '../look';
 
 const shot = (name: string) => `/tmp/command-history-e2e-${name}.png`;
 
+/**
+ * The demo's simulated vehicle acknowledges a command 2 to 5 s after it was sent, and a remote stop only after its
+ * ramp-down time on top (`acknowledgeDelayOf` in portal/src/mocks/handlers/commands.ts). The test picks the shortest
+ * ramp-down the model catalogue allows (5 s) and waits for the acknowledgement that long after the send, plus room for
+ * the live delivery and the render on a busy machine.
+ */
+const RAMP_DOWN_S = 5;
+const LONGEST_ACK_MS = 5_000 + RAMP_DOWN_S * 1000;
+const DELIVERY_ROOM_MS = 10_000;
+
 test('a safety-critical command is sent with typed confirmation and its acknowledgement arrives live', async ({
   page,
 }) => {
@@ -34,7 +44,7 @@ test('a safety-critical command is sent with typed confirmation and its acknowle
   await expect(command).toBeEnabled({ timeout: 15_000 });
   await command.click();
   await page.getByRole(...ch.rEMOTEStopOption).click();
-  await dialog.getByRole(ch.rampDown.role, { name: ch.rampDown.name }).fill('10');
+  await dialog.getByRole(ch.rampDown.role, { name: ch.rampDown.name }).fill(String(RAMP_DOWN_S));
 
   // Without the typed word, nothing is sent.
   const send = dialog.getByRole(...ch.sendRemoteStopToThe);
@@ -60,6 +70,7 @@ test('a safety-critical command is sent with typed confirmation and its acknowle
     if (request.method() === 'GET' && url.pathname.endsWith('/api/commands')) historyFetches.push(Date.now());
   });
   await send.click();
+  const sentAt = Date.now();
   await expect(page.getByText(ch.remoteStopSentTo1Text)).toBeVisible({ timeout: 15_000 });
 
   const row = table
@@ -69,7 +80,11 @@ test('a safety-critical command is sent with typed confirmation and its acknowle
   await expect(row.getByLabel(ch.pending)).toBeVisible({ timeout: 15_000 });
   const pendingSeen = Date.now();
   await lookAt(page, { path: shot('pending-sa'), fullPage: true });
-  await expect(row.getByLabel(ch.success)).toBeVisible({ timeout: 15_000 });
+  // Before, the test gave the acknowledgement 15 s from when it saw the row Pending with a 10 s ramp-down: the device
+  // answers 12 to 15 s after the send, so a command whose delay fell near 15 s failed on a busy machine.
+  await expect(row.getByLabel(ch.success)).toBeVisible({
+    timeout: Math.max(1_000, sentAt + LONGEST_ACK_MS + DELIVERY_ROOM_MS - Date.now()),
+  });
   const successSeen = Date.now();
   await lookAt(page, { path: shot('acknowledged-sa'), fullPage: true });
   // The flip came over the live connection: the history was not fetched again while the row was pending.
