@@ -17,14 +17,6 @@ export interface AxeScope {
   iframes?: boolean;
   /** Prefixed to each line, to tell the pages of one walk apart. */
   where?: string;
-  /**
-   * When the page has no frame besides its own, scan it with one `axe.run` in the page instead of AxeBuilder's
-   * default `runPartial` + `finishRun`, which opens a blank page and injects axe-core a second time there for every
-   * scan (about a second more per scan on a busy machine). The rules and the checked DOM are the same; a page with
-   * any iframe is scanned the default way. axe-core is then put into the document once and reused by the document's
-   * later scans (a walk that navigates inside the app), where AxeBuilder evaluates its 550 kB source twice a scan.
-   */
-  onePassWithoutFrames?: boolean;
 }
 
 /**
@@ -38,7 +30,14 @@ export async function settleMotion(page: Page): Promise<void> {
   await animationsDone(page);
 }
 
-/** One line per node of each serious or critical WCAG violation in the scope; empty when the page passes. */
+/**
+ * One line per node of each serious or critical WCAG violation in the scope; empty when the page passes.
+ *
+ * A page with no frame besides its own is scanned with one `axe.run` in the page, with axe-core put into the document
+ * once and reused by the document's later scans. AxeBuilder's default (`runPartial` + `finishRun`) opens a blank page
+ * and injects axe-core there too for every scan, and its legacy mode evaluates the 550 kB source twice a scan; the
+ * rules and the checked DOM are the same. A page with any iframe is scanned AxeBuilder's default way (every frame).
+ */
 export async function seriousViolations(page: Page, scope: AxeScope = {}): Promise<string[]> {
   await settleMotion(page);
   const options: RunOptions = {
@@ -47,7 +46,7 @@ export async function seriousViolations(page: Page, scope: AxeScope = {}): Promi
     ...(scope.iframes === undefined ? {} : { iframes: scope.iframes }),
   };
   const result =
-    scope.onePassWithoutFrames && page.frames().length === 1
+    page.frames().length === 1
       ? await runInPage(page, options, scope.include ?? [], scope.exclude ?? [])
       : await runWithBuilder(page, options, scope.include ?? [], scope.exclude ?? []);
   const prefix = scope.where ? `${scope.where}: ` : '';
