@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import axeCore, { type AxeResults, type RunOptions } from 'axe-core';
 import { animationsDone } from './motion';
 
 /** WCAG 2.2 A and AA as axe-core tags them (issue 24). */
@@ -16,13 +17,6 @@ export interface AxeScope {
   iframes?: boolean;
   /** Prefixed to each line, to tell the pages of one walk apart. */
   where?: string;
-  /**
-   * When the page has no frame besides its own, scan it with one `axe.run` in the page instead of AxeBuilder's
-   * default `runPartial` + `finishRun`, which opens a blank page and injects axe-core a second time there for every
-   * scan (about a second more per scan on a busy machine). The rules and the checked DOM are the same; a page with
-   * any iframe is scanned the default way.
-   */
-  onePassWithoutFrames?: boolean;
 }
 
 /**
@@ -36,18 +30,25 @@ export async function settleMotion(page: Page): Promise<void> {
   await animationsDone(page);
 }
 
-/** One line per node of each serious or critical WCAG violation in the scope; empty when the page passes. */
+/**
+ * One line per node of each serious or critical WCAG violation in the scope; empty when the page passes.
+ *
+ * A page with no frame besides its own is scanned with one `axe.run` in the page, with axe-core put into the document
+ * once and reused by the document's later scans. AxeBuilder's default (`runPartial` + `finishRun`) opens a blank page
+ * and injects axe-core there too for every scan, and its legacy mode evaluates the 550 kB source twice a scan; the
+ * rules and the checked DOM are the same. A page with any iframe is scanned AxeBuilder's default way (every frame).
+ */
 export async function seriousViolations(page: Page, scope: AxeScope = {}): Promise<string[]> {
   await settleMotion(page);
-  let builder = new AxeBuilder({ page }).options({
+  const options: RunOptions = {
     runOnly: { type: 'tag', values: WCAG_TAGS },
     ...(scope.rules ? { rules: scope.rules } : {}),
     ...(scope.iframes === undefined ? {} : { iframes: scope.iframes }),
-  });
-  if (scope.onePassWithoutFrames && page.frames().length === 1) builder = builder.setLegacyMode(true);
-  for (const selector of scope.include ?? []) builder = builder.include(selector);
-  for (const selector of scope.exclude ?? []) builder = builder.exclude(selector);
-  const result = await builder.analyze();
+  };
+  const result =
+    page.frames().length === 1
+      ? await runInPage(page, options, scope.include ?? [], scope.exclude ?? [])
+      : await runWithBuilder(page, options, scope.include ?? [], scope.exclude ?? []);
   const prefix = scope.where ? `${scope.where}: ` : '';
   return result.violations
     .filter((v) => FAILING_IMPACTS.has(v.impact ?? ''))
@@ -56,4 +57,48 @@ export async function seriousViolations(page: Page, scope: AxeScope = {}): Promi
         (n) => `${prefix}${v.id} (${v.impact}) ${n.target.join(' ')} :: ${n.failureSummary?.split('\n')[1] ?? ''}`,
       ),
     );
+}
+
+/** AxeBuilder's default run: `runPartial` in every frame, `finishRun` in a blank page. */
+async function runWithBuilder(
+  page: Page,
+  options: RunOptions,
+  include: readonly string[],
+  exclude: readonly string[],
+): Promise<AxeResults> {
+  let builder = new AxeBuilder({ page }).options(options);
+  for (const selector of include) builder = builder.include(selector);
+  for (const selector of exclude) builder = builder.exclude(selector);
+  return builder.analyze();
+}
+
+/**
+ * One `axe.run` in the page, as AxeBuilder's legacy mode runs it (the same configuration and context), with axe-core
+ * put into the document only when it is not there yet.
+ */
+async function runInPage(
+  page: Page,
+  options: RunOptions,
+  include: readonly string[],
+  exclude: readonly string[],
+): Promise<AxeResults> {
+  const present = await page.evaluate(() => typeof (window as { axe?: { run?: unknown } }).axe?.run === 'function');
+  if (!present) {
+    await page.evaluate(axeCore.source);
+    await page.evaluate(() =>
+      (window as unknown as { axe: typeof axeCore }).axe.configure({
+        allowedOrigins: ['<same_origin>'],
+        branding: { application: 'playwright' },
+      }),
+    );
+  }
+  // As AxeBuilder's context: no `include` means the whole document.
+  const context = { include: [...include], exclude: [...exclude] };
+  return page.evaluate(
+    ({ context, options }) => {
+      const axe = (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<unknown> } }).axe;
+      return axe.run(context, options);
+    },
+    { context, options: options as Record<string, unknown> },
+  ) as Promise<AxeResults>;
 }

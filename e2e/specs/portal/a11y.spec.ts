@@ -63,7 +63,6 @@ async function walkViolations(page: Page, where: string, scope: 'page' | 'conten
     rules: { 'label-content-name-mismatch': { enabled: true } },
     exclude: ['canvas.maplibregl-canvas', 'iframe[sandbox]'],
     include: content ? CONTENT_PARTS : [],
-    onePassWithoutFrames: true,
   });
   for (const line of found) console.log(line);
   return found;

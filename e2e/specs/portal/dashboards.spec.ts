@@ -22,7 +22,6 @@ for (const role of ['SA', 'OEMA', 'DA', 'FA', 'DR', 'EVO', 'BMSA', 'MCUA', 'VCUA
     expect(
       await seriousViolations(page, {
         rules: { 'label-content-name-mismatch': { enabled: true } },
-        onePassWithoutFrames: true,
       }),
     ).toEqual([]);
   });
