@@ -16,6 +16,7 @@ import {
   type StoredReportSummary,
 } from '../../services/feedback/inbox-store';
 import type { ListQuery } from '../../services/lib/list-query';
+import type { ManagedSdkKey, SdkKeyAdminStore } from '../../services/sdk-keys/sdk-key-store';
 import type { SeedReport } from '../seed-source';
 import type { Db } from '../database';
 import type { Database, SdkKeyTable, WidgetSessionTable } from '../schema';
@@ -33,12 +34,67 @@ function toSdkKey(row: Selectable<SdkKeyTable>): StoredSdkKey {
   };
 }
 
-/** SDK keys in SQL (migration 0022). */
-export function createSdkKeyRepository(db: Db): SdkKeyStore {
+const toManagedSdkKey = (row: Selectable<SdkKeyTable>): ManagedSdkKey => ({
+  ...toSdkKey(row),
+  createdAt: iso(row.created_at),
+});
+
+/** SDK keys in SQL (migration 0022): the widget API reads them by value, Settings manages them (decision 0123). */
+export function createSdkKeyRepository(db: Db): SdkKeyStore & SdkKeyAdminStore {
   return {
     async byKey(key) {
       const row = await db.selectFrom('sdk_keys').selectAll().where('key', '=', key).executeTakeFirst();
       return row && toSdkKey(row);
+    },
+    async list(tenantId) {
+      const rows = await db
+        .selectFrom('sdk_keys')
+        .selectAll()
+        .where('tenant_id', '=', tenantId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
+      return rows.map(toManagedSdkKey);
+    },
+    async get(id) {
+      const row = await db.selectFrom('sdk_keys').selectAll().where('id', '=', id).executeTakeFirst();
+      return row && toManagedSdkKey(row);
+    },
+    async insert(key) {
+      await db
+        .insertInto('sdk_keys')
+        .values({
+          id: key.id,
+          tenant_id: key.tenantId,
+          key: key.key,
+          name: key.name,
+          config: key.config === undefined ? null : JSON.stringify(key.config),
+          created_at: key.createdAt,
+          revoked_at: key.revokedAt,
+        })
+        .execute();
+    },
+    async updateLive(id, changes) {
+      const set: Record<string, unknown> = {};
+      if (changes.name !== undefined) set.name = changes.name;
+      if (changes.config !== undefined) set.config = JSON.stringify(changes.config);
+      if (changes.revokedAt !== undefined) set.revoked_at = changes.revokedAt;
+      if (Object.keys(set).length === 0) {
+        const live = await db
+          .selectFrom('sdk_keys')
+          .select('id')
+          .where('id', '=', id)
+          .where('revoked_at', 'is', null)
+          .executeTakeFirst();
+        return live !== undefined;
+      }
+      const result = await db
+        .updateTable('sdk_keys')
+        .set(set as never)
+        .where('id', '=', id)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
     },
   };
 }
