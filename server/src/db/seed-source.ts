@@ -18,3 +18,4 @@ export {
 export { activityDaysOf } from '@/mocks/world/activity-days';
 export { hardwareLogsOf } from '@/mocks/world/hardware-logs';
 export { demoFeedbackReports, type SeedReport } from '@/mocks/world/feedback-reports';
+export type { SdkKeyRecord as SeedSdkKey } from '@/mocks/world/types';

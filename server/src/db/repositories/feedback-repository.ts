@@ -17,11 +17,11 @@ import {
 } from '../../services/feedback/inbox-store';
 import type { ListQuery } from '../../services/lib/list-query';
 import type { ManagedSdkKey, SdkKeyAdminStore } from '../../services/sdk-keys/sdk-key-store';
-import type { SeedReport } from '../seed-source';
+import type { SeedReport, SeedSdkKey } from '../seed-source';
 import type { Db } from '../database';
 import type { Database, SdkKeyTable, WidgetSessionTable } from '../schema';
 
-const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
+const iso = (value: Date | string | number) => (value instanceof Date ? value : new Date(value)).toISOString();
 
 function toSdkKey(row: Selectable<SdkKeyTable>): StoredSdkKey {
   return {
@@ -439,16 +439,22 @@ export function createWidgetUploadRepository(db: Db): WidgetUploadStore {
 /** The seeded demo world's SDK key, which the portal's own widget uses (issue 38). */
 export const DEMO_SDK_KEY = 'demo-widget-key';
 
-export async function seedDemoSdkKey(db: Db, createdAt: string): Promise<void> {
+/** The world's SDK keys (its `sdkKeys` table: the demo key), the rows the demo's store starts from too. */
+export async function seedSdkKeys(db: Db, keys: readonly SeedSdkKey[]): Promise<void> {
+  if (keys.length === 0) return;
   await db
     .insertInto('sdk_keys')
-    .values({
-      id: 'sdk-demo',
-      tenant_id: 'platform',
-      key: DEMO_SDK_KEY,
-      name: 'Voltline portal',
-      created_at: createdAt,
-    })
+    .values(
+      keys.map((k) => ({
+        id: k.id,
+        tenant_id: k.tenantId,
+        key: k.key,
+        name: k.name,
+        config: k.config === null ? null : JSON.stringify(k.config),
+        created_at: iso(k.createdAt),
+        revoked_at: k.revokedAt === null ? null : iso(k.revokedAt),
+      })),
+    )
     .execute();
 }
 
