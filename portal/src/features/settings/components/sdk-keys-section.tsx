@@ -1,5 +1,4 @@
 import {
-  Alert,
   Badge,
   Button,
   Card,
