@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, delay, http } from 'msw';
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
@@ -68,6 +68,9 @@ describe('Settings: widget SDK keys (decision 0123)', () => {
     await userEvent.click(within(row).getByRole('button', { name: 'Edit Dealer portal' }));
     const edit = await screen.findByRole('dialog', { name: 'Edit Dealer portal' });
     expect(within(edit).getByRole('textbox', { name: 'Colour' })).toHaveValue('#0A7D3E');
+    // The browser's colour picker writes the text field.
+    fireEvent.input(within(edit).getByLabelText('Pick the colour'), { target: { value: '#1c7ed6' } });
+    expect(within(edit).getByRole('textbox', { name: 'Colour' })).toHaveValue('#1C7ED6');
     await userEvent.selectOptions(within(edit).getByLabelText('Language'), 'de');
     within(edit)
       .getByRole('switch', { name: /Session replays/ })
@@ -76,6 +79,7 @@ describe('Settings: widget SDK keys (decision 0123)', () => {
     await userEvent.click(within(edit).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Dealer portal' })).not.toBeInTheDocument());
     expect((await keysOf('SA')).find((k) => k.key === value)?.config).toMatchObject({
+      color: '#1C7ED6',
       language: 'de',
       webReplays: false,
     });

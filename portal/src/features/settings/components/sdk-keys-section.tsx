@@ -3,7 +3,6 @@ import {
   Button,
   Card,
   Code,
-  ColorInput,
   ColorSwatch,
   CopyButton,
   Group,
@@ -137,16 +136,25 @@ function SdkKeyForm({
         control={control}
         name="color"
         render={({ field }) => (
-          <ColorInput
+          <TextInput
             label="Colour"
-            description="The widget's primary, header and button colour."
-            format="hex"
-            withEyeDropper={false}
-            swatches={['#485BFF', '#1C7ED6', '#0A7D3E', '#E8590C', '#C92A2A', '#212529']}
+            description="The widget's primary, header and button colour, as #RRGGBB."
             value={field.value}
-            onChange={field.onChange}
+            onChange={(e) => field.onChange(e.currentTarget.value)}
             onBlur={field.onBlur}
             error={errors.color?.message}
+            maxLength={7}
+            rightSectionWidth={44}
+            rightSection={
+              // The browser's own colour picker (keyboard and screen-reader ready), kept in step with the text.
+              <input
+                type="color"
+                aria-label="Pick the colour"
+                value={/^#[0-9a-fA-F]{6}$/.test(field.value) ? field.value.toLowerCase() : '#485bff'}
+                onChange={(e) => field.onChange(e.currentTarget.value.toUpperCase())}
+                style={{ width: 28, height: 24, padding: 0, border: 'none', background: 'none', cursor: 'pointer' }}
+              />
+            }
           />
         )}
       />
@@ -200,9 +208,17 @@ function CopyKey({ value, name }: { value: string; name: string }) {
 }
 
 /** After a create: the key and how a page uses it. The key is public by design, so it also stays in the list. */
-function KeyCreatedModal({ created, onClose }: { created: SdkKey | null; onClose: () => void }) {
+function KeyCreatedModal({
+  opened,
+  created,
+  onClose,
+}: {
+  opened: boolean;
+  created: SdkKey | null;
+  onClose: () => void;
+}) {
   return (
-    <Modal opened={created !== null} onClose={onClose} title="Your new SDK key" centered size="lg">
+    <Modal opened={opened} onClose={onClose} title="Your new SDK key" centered size="lg">
       {created ? (
         <Stack gap="sm">
           <Text size="sm">
@@ -246,9 +262,13 @@ export function SdkKeysSection() {
   const update = useUpdateSdkKey();
   const revoke = useRevokeSdkKey();
   const [creating, setCreating] = useState(false);
+  // The key being edited stays set while its dialog closes, so the closing dialog keeps its title.
   const [editing, setEditing] = useState<SdkKey | null>(null);
+  const [editOpen, setEditOpen] = useState(false);
   const [created, setCreated] = useState<SdkKey | null>(null);
+  const [createdOpen, setCreatedOpen] = useState(false);
   const [revoking, setRevoking] = useState<SdkKey | null>(null);
+  const [revokeOpen, setRevokeOpen] = useState(false);
 
   return (
     <Card withBorder radius="md" padding="lg">
@@ -307,7 +327,7 @@ export function SdkKeysSection() {
                         </Text>
                       </Table.Td>
                       <Table.Td>{formatDateTime(key.createdAt)}</Table.Td>
-                      <Table.Td>
+                      <Table.Td style={{ minWidth: 116 }}>
                         {key.revokedAt ? (
                           <Badge color="gray" variant="light" radius="sm">
                             Revoked
@@ -326,7 +346,10 @@ export function SdkKeysSection() {
                                 size="xs"
                                 variant="subtle"
                                 aria-label={`Edit ${key.name}`}
-                                onClick={() => setEditing(key)}
+                                onClick={() => {
+                                  setEditing(key);
+                                  setEditOpen(true);
+                                }}
                               >
                                 Edit
                               </Button>
@@ -337,7 +360,10 @@ export function SdkKeysSection() {
                                 variant="subtle"
                                 color="red"
                                 aria-label={`Revoke ${key.name}`}
-                                onClick={() => setRevoking(key)}
+                                onClick={() => {
+                                  setRevoking(key);
+                                  setRevokeOpen(true);
+                                }}
                               >
                                 Revoke
                               </Button>
@@ -362,37 +388,38 @@ export function SdkKeysSection() {
             const key = await create.mutateAsync(values);
             setCreating(false);
             setCreated(key);
+            setCreatedOpen(true);
           }}
         />
       </FormModal>
-      <FormModal opened={editing !== null} onClose={() => setEditing(null)} title={`Edit ${editing?.name ?? ''}`}>
+      <FormModal opened={editOpen} onClose={() => setEditOpen(false)} title={`Edit ${editing?.name ?? ''}`}>
         {editing ? (
           <SdkKeyForm
             initial={{ name: editing.name, config: editing.config }}
             submitLabel="Save"
-            onCancel={() => setEditing(null)}
+            onCancel={() => setEditOpen(false)}
             onSave={async (values) => {
               await update.mutateAsync({ id: editing.id, ...values });
               notify.success(`Saved ${values.name}`);
-              setEditing(null);
+              setEditOpen(false);
             }}
           />
         ) : null}
       </FormModal>
-      <KeyCreatedModal created={created} onClose={() => setCreated(null)} />
+      <KeyCreatedModal opened={createdOpen} created={created} onClose={() => setCreatedOpen(false)} />
       <ConfirmDialog
-        opened={revoking !== null}
+        opened={revokeOpen}
         title="Revoke SDK key"
         message={`Revoke ${revoking?.name ?? ''}? Pages using it can no longer send reports (the widget API answers 401 and stores nothing); its reports stay in the inbox. This cannot be undone.`}
         confirmLabel="Revoke key"
         busy={revoke.isPending}
-        onClose={() => setRevoking(null)}
+        onClose={() => setRevokeOpen(false)}
         onConfirm={async () => {
           if (!revoking) return;
           try {
             await revoke.mutateAsync(revoking.id);
             notify.success(`Revoked ${revoking.name}`);
-            setRevoking(null);
+            setRevokeOpen(false);
           } catch (e) {
             notify.error(`Could not revoke ${revoking.name}`, { description: errorMessage(e) });
           }
