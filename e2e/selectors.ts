@@ -372,6 +372,29 @@ export const accessSettings = {
   sessionsTable: role('table', { name: 'Sessions' }),
 } as const;
 
+/** Settings → Widget SDK keys (decision 0123). */
+export const sdkKeys = {
+  table: { role: 'table', name: 'SDK keys' },
+  create: { role: 'button', name: 'Create SDK key' },
+  createDialog: { role: 'dialog', name: 'Create SDK key' },
+  name: /^Name/,
+  colour: role('textbox', { name: 'Colour', exact: true }),
+  position: 'Button position',
+  language: 'Language',
+  replays: role('switch', { name: /Session replays/ }),
+  submitCreate: { role: 'button', name: 'Create key' },
+  createdDialog: { role: 'dialog', name: 'Your new SDK key' },
+  keyText: 'the SDK key',
+  done: { role: 'button', name: 'Done' },
+  editKey: (name: string) => ({ role: 'button', name: `Edit ${name}` }) as const,
+  editDialog: (name: string) => ({ role: 'dialog', name: `Edit ${name}` }) as const,
+  save: { role: 'button', name: 'Save' },
+  revokeKey: (name: string) => ({ role: 'button', name: `Revoke ${name}` }) as const,
+  revokeDialog: { role: 'dialog', name: 'Revoke SDK key' },
+  confirmRevoke: { role: 'button', name: 'Revoke key' },
+  rowOf: (name: RegExp) => role('row', { name }),
+} as const;
+
 /** Elements every page has, found by their role alone (rows, cells, options, tabs). */
 export const ui = {
   dialog: role('dialog'),

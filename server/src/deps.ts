@@ -63,6 +63,7 @@ import type { NotificationDeps } from './services/notifications/notification-sto
 import type { TripDeps } from './services/trips/trip-store';
 import type { RoleDeps } from './services/roles/role-store';
 import type { RuleDeps } from './services/rules/rule-store';
+import type { SdkKeyDeps } from './services/sdk-keys/sdk-key-store';
 import type { SettingsDeps } from './services/settings/settings-store';
 import type { OrganisationDeps } from './services/organisations/organisation-store';
 import type { SimDeps } from './services/sims/sim-store';
@@ -94,6 +95,8 @@ export interface ServiceDeps {
   profile: ProfileDeps;
   roles: RoleDeps;
   rules: RuleDeps;
+  /** The organisations' widget SDK keys, managed in Settings (decision 0123). */
+  sdkKeys: SdkKeyDeps;
   settings: SettingsDeps;
   organisations: OrganisationDeps;
   sims: SimDeps;
@@ -199,6 +202,7 @@ export function createServiceDeps(
     },
     roles: resource(db, now, 'roles', createRoleRepository),
     rules: { ...resource(db, now, 'rules', createRuleRepository), samples: createRuleSampleRepository(db) },
+    sdkKeys: resource(db, now, 'sdkKeys', createSdkKeyRepository),
     settings: {
       ...resource(db, now, 'settings', createSettingsRepository, { apiKeys: createApiKeyRepository }),
       logos: createLogoFiles(dataDir),

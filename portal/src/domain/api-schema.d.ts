@@ -2575,6 +2575,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sdk-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description The widget's SDK keys of the caller's organisation (the platform, or their OEM), newest first, revoked ones
+         *     included, each with the widget config `GET /config/{key}` of the widget API answers for it (needs `s`;
+         *     decision 0123). The key is public by design (it sits in every integrator's page), so it is always answered.
+         */
+        get: operations["listSdkKeys"];
+        put?: never;
+        /**
+         * @description A new SDK key of the caller's organisation (needs `s` with Add, a signed-in person). The key's value is made by
+         *     the server; the config not given is the default. Audit entity Settings.
+         */
+        post: operations["createSdkKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sdk-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * @description Renames a live key or changes its widget config (the fields given; needs `s` with Update, a signed-in person).
+         *     The widget API's `GET /config/{key}` answers the new config from then on. Another organisation's key is 404; a
+         *     revoked one is 409. Audit entity Settings.
+         */
+        patch: operations["updateSdkKey"];
+        trace?: never;
+    };
+    "/sdk-keys/{id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Revokes a key for good (it stays listed, its reports stay in the inbox): from then on every widget API call with
+         *     it is 401 and stores nothing. Needs `s` with Delete, a signed-in person; twice is 409. Audit entity Settings.
+         */
+        post: operations["revokeSdkKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/profile": {
         parameters: {
             query?: never;
@@ -4845,6 +4915,49 @@ export interface components {
         ApiKeyCreated: components["schemas"]["ApiKey"] & {
             /** @description Shown once. */
             secret: string;
+        };
+        SdkKey: {
+            id: string;
+            name: string;
+            /** @description The value the widget sends as `Api-Token` (public by design). */
+            key: string;
+            config: components["schemas"]["SdkWidgetConfig"];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            revokedAt: string | null;
+        };
+        /**
+         * @description What Settings edits of the widget's flowConfig (widget spec section 3): `color` is the primary, header and button
+         *     colour; `position` is `feedbackButtonPosition`; `webReplays` and `networkLogs` are `enableWebReplays` and
+         *     `enableNetworkLogs`; `language` is `localizationOptions.language` (`auto`: the visitor's browser).
+         */
+        SdkWidgetConfig: {
+            /** @description #RRGGBB */
+            color: string;
+            /** @enum {string} */
+            position: "BOTTOM_RIGHT" | "BOTTOM_LEFT" | "BUTTON_CLASSIC" | "BUTTON_CLASSIC_LEFT" | "BUTTON_CLASSIC_BOTTOM" | "BUTTON_NONE";
+            webReplays: boolean;
+            networkLogs: boolean;
+            /** @enum {string} */
+            language: "auto" | "en" | "hi" | "de" | "fr" | "es" | "ar";
+        };
+        /** @description The fields of SdkWidgetConfig to change (the service checks each; a wrong one is 400 with fieldErrors). */
+        SdkWidgetConfigPatch: {
+            color?: string;
+            position?: string;
+            webReplays?: boolean;
+            networkLogs?: boolean;
+            language?: string;
+        };
+        SdkKeyInput: {
+            /** @description 1 to 60 characters: what page or app uses the key. */
+            name: string;
+            config?: components["schemas"]["SdkWidgetConfigPatch"];
+        };
+        SdkKeyPatch: {
+            name?: string;
+            config?: components["schemas"]["SdkWidgetConfigPatch"];
         };
         ProfilePatch: {
             name?: string;
@@ -9970,6 +10083,112 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApiKey"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    listSdkKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The keys */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SdkKey"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createSdkKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SdkKeyInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SdkKey"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    updateSdkKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SdkKeyPatch"];
+            };
+        };
+        responses: {
+            /** @description The key */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SdkKey"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    revokeSdkKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revoked key */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SdkKey"];
                 };
             };
             401: components["responses"]["Unauthorized"];

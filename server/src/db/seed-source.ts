@@ -23,3 +23,4 @@ export { acknowledgeDelayOf, acknowledgeResultOf } from '@/mocks/world/command-a
 // The fleet simulator of the demo's in-page broker and the browser tests' publisher (drive profiles on Pune's roads).
 export { createFleetSimulator } from '@/mocks/live/fleet-simulator.js';
 export { DEMO_REGION } from '@/shared/lib/live/demo-region';
+export type { SdkKeyRecord as SeedSdkKey } from '@/mocks/world/types';

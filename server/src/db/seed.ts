@@ -8,7 +8,7 @@ import { commandColumns } from './repositories/command-repository';
 import { deviceGroupColumns } from './repositories/device-group-repository';
 import { deviceColumns } from './repositories/device-repository';
 import { geofenceColumns } from './repositories/geofence-repository';
-import { seedDemoFeedbackReports, seedDemoSdkKey } from './repositories/feedback-repository';
+import { seedDemoFeedbackReports, seedSdkKeys } from './repositories/feedback-repository';
 import { faultColumns } from './repositories/fault-repository';
 import { hardwareLogColumns } from './repositories/hardware-log-repository';
 import { otaUpdateColumns, releaseColumns, rolloutColumns } from './repositories/firmware-repository';
@@ -493,7 +493,7 @@ export async function seedDemoWorld(
         .values(batch.map((h) => hardwareLogColumns({ ...h, occurredAt: iso(h.occurredAt) })))
         .execute(),
     );
-    await seedDemoSdkKey(tx, iso(world.referenceTime));
+    await seedSdkKeys(tx, g.sdkKeys());
     await seedTrips(tx, world, vehicleRows);
     await seedDemoFeedbackReports(tx, demoFeedbackReports(world.referenceTime));
   });

@@ -32,6 +32,7 @@ import { notificationRoutes } from './routes/notification-routes';
 import { profileRoutes } from './routes/profile-routes';
 import { roleRoutes } from './routes/role-routes';
 import { ruleRoutes } from './routes/rule-routes';
+import { sdkKeyRoutes } from './routes/sdk-key-routes';
 import { settingsRoutes } from './routes/settings-routes';
 import { organisationRoutes } from './routes/organisation-routes';
 import { simRoutes } from './routes/sim-routes';
@@ -87,6 +88,7 @@ export function implementedOperations(deps: ServiceDeps): OperationHandlers {
     ...profileRoutes(deps),
     ...roleRoutes(deps),
     ...ruleRoutes(deps),
+    ...sdkKeyRoutes(deps),
     ...settingsRoutes(deps),
     ...organisationRoutes(deps),
     ...simRoutes(deps),

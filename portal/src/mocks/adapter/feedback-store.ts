@@ -88,18 +88,20 @@ function summaryOf({
 
 /** The inbox services' reader over the demo world's reports. */
 export function worldFeedbackReader(db: WorldDb): FeedbackReportReader {
+  // The key's current name, as the server joins `sdk_keys` (Settings may rename it, decision 0123).
+  const keyName = (r: DemoReport) => db.tables.sdkKeys.get(r.sdkKeyId)?.name ?? r.sdkKeyName;
   return {
     async list(tenantId, query) {
       const rows = reportsOf(db).filter((r) => r.tenantId === tenantId);
       const { items, total } = memoryList(rows, query, REPORT_COLUMNS);
-      return { items: items.map(summaryOf), total };
+      return { items: items.map((r) => ({ ...summaryOf(r), sdkKeyName: keyName(r) })), total };
     },
     async get(tenantId, id) {
       const row = reportsOf(db).find((r) => r.tenantId === tenantId && r.id === id);
       if (!row) return undefined;
       const { tenantId: _t, createdMs: _c, ticketId, ...detail } = row;
       const ticket = ticketId ? db.tables.tickets.get(ticketId) : undefined;
-      return { ...detail, ticket: ticket ? { id: ticket.id, ref: ticket.ref } : null };
+      return { ...detail, sdkKeyName: keyName(row), ticket: ticket ? { id: ticket.id, ref: ticket.ref } : null };
     },
   };
 }

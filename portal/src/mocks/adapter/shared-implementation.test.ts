@@ -64,6 +64,7 @@ import { changePassword } from '@services/profile/change-password';
 import { updateProfile } from '@services/profile/update-profile';
 import { deleteRole } from '@services/roles/delete-role';
 import { createApiKey } from '@services/settings/api-keys';
+import { createSdkKey, listSdkKeys, updateSdkKey } from '@services/sdk-keys/sdk-keys';
 import { putCompanyLogo } from '@services/settings/company-logo';
 import { listRoles } from '@services/roles/list-roles';
 import { createRule } from '@services/rules/create-rule';
@@ -100,6 +101,7 @@ import { worldModelDeps } from './model-store';
 import { worldNotificationDeps } from './notification-store';
 import { worldProfileDeps } from './profile-store';
 import { worldRoleDeps } from './role-store';
+import { worldSdkKeyDeps } from './sdk-key-store';
 import { worldSettingsDeps } from './settings-store';
 import { worldOrganisationDeps } from './organisation-store';
 import { worldRuleDeps } from './rule-store';
@@ -831,6 +833,54 @@ describe('the demo and the server run one implementation (decision 0110)', () =>
       appErrorAnswer(conflict as AppError),
     );
     expect(conflictFromDemo.status).toBe(409);
+  });
+
+  test("the demo's SDK keys are the services': the list, a bad colour's 400, another organisation's 404, 403; an edit is chained", async () => {
+    const token = await signIn('SA');
+    const db = await getWorldDb();
+    const ctx = await authOfToken(token, db);
+    if (!ctx) throw new Error('no session');
+    const deps = worldSdkKeyDeps(db);
+    const listed = await listSdkKeys(deps, callerOf(ctx));
+    expect(listed.map((k) => k.key)).toContain('demo-widget-key');
+    expect((await call('GET', '/sdk-keys', { token })).body).toEqual(listed);
+
+    const bad = { name: 'Site', config: { color: 'blue', language: 'nl' } };
+    const refused = await createSdkKey(deps, callerOf(ctx), { body: bad }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(AppError);
+    const fromDemoRefused = await call('POST', '/sdk-keys', { token, body: bad });
+    expect({ status: fromDemoRefused.status, body: fromDemoRefused.body }).toEqual(appErrorAnswer(refused as AppError));
+    expect(fromDemoRefused.status).toBe(400);
+
+    // The platform's key is out of an OEM admin's organisation: 404 from both.
+    const oem = await signIn('OEMA');
+    const oemCtx = await authOfToken(oem, db);
+    if (!oemCtx) throw new Error('no session');
+    const patch = { config: { color: '#000000' } };
+    const hidden = await updateSdkKey(deps, callerOf(oemCtx), { id: 'sdk-demo', body: patch }).catch((e: unknown) => e);
+    const fromDemoHidden = await call('PATCH', '/sdk-keys/sdk-demo', { token: oem, body: patch });
+    expect({ status: fromDemoHidden.status, body: fromDemoHidden.body }).toEqual(appErrorAnswer(hidden as AppError));
+    expect(fromDemoHidden.status).toBe(404);
+    // A fleet admin holds no `s`: 403.
+    expect((await call('GET', '/sdk-keys', { token: await signIn('FA') })).status).toBe(403);
+
+    // A key made and edited in the demo: the answer is the service's reading of the stored config, audited in the chain.
+    const created = await call('POST', '/sdk-keys', { token, body: { name: 'Help centre' } });
+    expect(created.status).toBe(201);
+    const id = (created.body as { id: string }).id;
+    const edited = await call('PATCH', `/sdk-keys/${id}`, {
+      token,
+      body: { config: { color: '#0a7d3e', position: 'BOTTOM_LEFT', language: 'de' } },
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body).toEqual((await listSdkKeys(deps, callerOf(ctx))).find((k) => k.id === id));
+    expect(db.tables.sdkKeys.get(id)?.config).toMatchObject({
+      color: '#0A7D3E',
+      feedbackButtonPosition: 'BOTTOM_LEFT',
+      localizationOptions: { language: 'de', rtl: false },
+    });
+    const last = db.tables.audit.all().at(-1);
+    expect(last).toMatchObject({ entity: 'Settings', entityId: id, action: 'Update' });
   });
 
   test("the demo's carbon settings answer exactly the service's validation error", async () => {

@@ -1,3 +1,5 @@
+import type { SdkKeyRecord } from './types';
+
 /**
  * The reports the demo world's inbox starts with (issue 38, decision 0116): what the portal's own widget (key
  * `demo-widget-key`, organisation `platform`) might have sent, with the bodies in the widget's wire shape
@@ -5,9 +7,25 @@
  * keeps them, so both inboxes list the same rows.
  */
 
-/** The demo world's SDK key row id and name (server: `seedDemoSdkKey`). */
+/** The demo world's SDK key: row id, value (the portal's own widget sends it) and name. */
 export const DEMO_SDK_KEY_ID = 'sdk-demo';
+export const DEMO_SDK_KEY = 'demo-widget-key';
 export const DEMO_SDK_KEY_NAME = 'Voltline portal';
+
+/** The world's SDK keys (table `sdkKeys`; the server's seed stores the same rows): the platform's demo key. */
+export function seedSdkKeys(now: number): SdkKeyRecord[] {
+  return [
+    {
+      id: DEMO_SDK_KEY_ID,
+      tenantId: 'platform',
+      key: DEMO_SDK_KEY,
+      name: DEMO_SDK_KEY_NAME,
+      config: null,
+      createdAt: now,
+      revokedAt: null,
+    },
+  ];
+}
 
 export interface SeedReport {
   id: string;

@@ -153,6 +153,21 @@ export interface CarbonSettingsRecord {
   updatedBy: string;
 }
 
+/**
+ * An organisation's widget SDK key (decision 0115, managed in Settings by decision 0123). The key is public by design,
+ * kept as it is; `config` is the widget's flowConfig fields as Settings writes them (null: the defaults).
+ */
+export interface SdkKeyRecord {
+  id: string;
+  /** `platform` or an OEM id. */
+  tenantId: string;
+  key: string;
+  name: string;
+  config: Record<string, unknown> | null;
+  createdAt: number;
+  revokedAt: number | null;
+}
+
 /** Every table of the world and the type of its rows. */
 export interface WorldRows {
   oems: Oem;
@@ -185,6 +200,7 @@ export interface WorldRows {
   apiKeys: ApiKeyRecord;
   companySettings: CompanySettingsRecord;
   dashboards: DashboardRecord;
+  sdkKeys: SdkKeyRecord;
 }
 
 export type TableName = keyof WorldRows;
@@ -220,4 +236,5 @@ export const TABLE_NAMES = [
   'apiKeys',
   'companySettings',
   'dashboards',
+  'sdkKeys',
 ] as const satisfies readonly TableName[];

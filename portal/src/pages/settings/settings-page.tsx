@@ -5,6 +5,7 @@ import { ApiKeysSection } from '@/features/settings/components/api-keys-section'
 import { DeliverySection } from '@/features/settings/components/delivery-section';
 import { LogoSection } from '@/features/settings/components/logo-section';
 import { PasswordForm } from '@/features/settings/components/password-form';
+import { SdkKeysSection } from '@/features/settings/components/sdk-keys-section';
 import { PageHeader } from '@/shared/ui/page-header';
 import { UrlTabs } from '@/shared/ui/url-tabs';
 import { useCan } from '@/state/use-can';
@@ -12,17 +13,24 @@ import { useCan } from '@/state/use-can';
 const TABS: readonly { id: string; label: string; key: PermissionKey }[] = [
   { id: 'logo', label: 'Company logo', key: 's.logo' },
   { id: 'api', label: 'REST API', key: 's.api' },
+  { id: 'widget', label: 'Widget SDK keys', key: 's' },
   { id: 'delivery', label: 'Delivery methods', key: 'rule.dm' },
   { id: 'password', label: 'Change password', key: 'mp.cp' },
 ];
 
-/** Company settings: logo, REST API keys, the rules' delivery methods and the own password, each by its key. */
+/**
+ * Company settings: logo, REST API keys, the widget's SDK keys, the rules' delivery methods and the own password, each
+ * by its key.
+ */
 export function SettingsPage({ route }: RoutePageProps) {
   const can = useCan();
   const tabs = TABS.filter((t) => can(t.key));
   return (
     <>
-      <PageHeader title={route.title} description="Your company's logo, API access and how rules deliver messages." />
+      <PageHeader
+        title={route.title}
+        description="Your company's logo, API access, widget keys and how rules deliver messages."
+      />
       {tabs.length === 0 ? (
         <Alert color="gray">Your role opens none of the settings.</Alert>
       ) : (
@@ -34,6 +42,8 @@ export function SettingsPage({ route }: RoutePageProps) {
               <LogoSection />
             ) : tab.id === 'api' ? (
               <ApiKeysSection />
+            ) : tab.id === 'widget' ? (
+              <SdkKeysSection />
             ) : tab.id === 'delivery' ? (
               <DeliverySection />
             ) : (

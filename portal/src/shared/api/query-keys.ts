@@ -204,6 +204,7 @@ export const settingsKeys = {
   all: ['settings'] as const,
   company: () => ['settings', 'company'] as const,
   apiKeys: () => ['settings', 'api-keys'] as const,
+  sdkKeys: () => ['settings', 'sdk-keys'] as const,
 };
 
 /** The signed-in user's own account and sessions. */

@@ -16,11 +16,12 @@ import {
   type StoredReportSummary,
 } from '../../services/feedback/inbox-store';
 import type { ListQuery } from '../../services/lib/list-query';
-import type { SeedReport } from '../seed-source';
+import type { ManagedSdkKey, SdkKeyAdminStore } from '../../services/sdk-keys/sdk-key-store';
+import type { SeedReport, SeedSdkKey } from '../seed-source';
 import type { Db } from '../database';
 import type { Database, SdkKeyTable, WidgetSessionTable } from '../schema';
 
-const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
+const iso = (value: Date | string | number) => (value instanceof Date ? value : new Date(value)).toISOString();
 
 function toSdkKey(row: Selectable<SdkKeyTable>): StoredSdkKey {
   return {
@@ -33,12 +34,67 @@ function toSdkKey(row: Selectable<SdkKeyTable>): StoredSdkKey {
   };
 }
 
-/** SDK keys in SQL (migration 0022). */
-export function createSdkKeyRepository(db: Db): SdkKeyStore {
+const toManagedSdkKey = (row: Selectable<SdkKeyTable>): ManagedSdkKey => ({
+  ...toSdkKey(row),
+  createdAt: iso(row.created_at),
+});
+
+/** SDK keys in SQL (migration 0022): the widget API reads them by value, Settings manages them (decision 0123). */
+export function createSdkKeyRepository(db: Db): SdkKeyStore & SdkKeyAdminStore {
   return {
     async byKey(key) {
       const row = await db.selectFrom('sdk_keys').selectAll().where('key', '=', key).executeTakeFirst();
       return row && toSdkKey(row);
+    },
+    async list(tenantId) {
+      const rows = await db
+        .selectFrom('sdk_keys')
+        .selectAll()
+        .where('tenant_id', '=', tenantId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
+      return rows.map(toManagedSdkKey);
+    },
+    async get(id) {
+      const row = await db.selectFrom('sdk_keys').selectAll().where('id', '=', id).executeTakeFirst();
+      return row && toManagedSdkKey(row);
+    },
+    async insert(key) {
+      await db
+        .insertInto('sdk_keys')
+        .values({
+          id: key.id,
+          tenant_id: key.tenantId,
+          key: key.key,
+          name: key.name,
+          config: key.config === undefined ? null : JSON.stringify(key.config),
+          created_at: key.createdAt,
+          revoked_at: key.revokedAt,
+        })
+        .execute();
+    },
+    async updateLive(id, changes) {
+      const set: Record<string, unknown> = {};
+      if (changes.name !== undefined) set.name = changes.name;
+      if (changes.config !== undefined) set.config = JSON.stringify(changes.config);
+      if (changes.revokedAt !== undefined) set.revoked_at = changes.revokedAt;
+      if (Object.keys(set).length === 0) {
+        const live = await db
+          .selectFrom('sdk_keys')
+          .select('id')
+          .where('id', '=', id)
+          .where('revoked_at', 'is', null)
+          .executeTakeFirst();
+        return live !== undefined;
+      }
+      const result = await db
+        .updateTable('sdk_keys')
+        .set(set as never)
+        .where('id', '=', id)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
     },
   };
 }
@@ -383,16 +439,22 @@ export function createWidgetUploadRepository(db: Db): WidgetUploadStore {
 /** The seeded demo world's SDK key, which the portal's own widget uses (issue 38). */
 export const DEMO_SDK_KEY = 'demo-widget-key';
 
-export async function seedDemoSdkKey(db: Db, createdAt: string): Promise<void> {
+/** The world's SDK keys (its `sdkKeys` table: the demo key), the rows the demo's store starts from too. */
+export async function seedSdkKeys(db: Db, keys: readonly SeedSdkKey[]): Promise<void> {
+  if (keys.length === 0) return;
   await db
     .insertInto('sdk_keys')
-    .values({
-      id: 'sdk-demo',
-      tenant_id: 'platform',
-      key: DEMO_SDK_KEY,
-      name: 'Voltline portal',
-      created_at: createdAt,
-    })
+    .values(
+      keys.map((k) => ({
+        id: k.id,
+        tenant_id: k.tenantId,
+        key: k.key,
+        name: k.name,
+        config: k.config === null ? null : JSON.stringify(k.config),
+        created_at: iso(k.createdAt),
+        revoked_at: k.revokedAt === null ? null : iso(k.revokedAt),
+      })),
+    )
     .execute();
 }
 

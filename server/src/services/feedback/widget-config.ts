@@ -2,8 +2,8 @@ import type { FeedbackDeps } from './feedback-store';
 import { type WidgetCaller, authenticateKey } from './widget-auth';
 
 /**
- * The config a key gets until its organisation edits it in Settings (a later slice): gleap's defaults of widget spec §3
- * "Flow config", with replays and network logs on.
+ * The config a key gets where its organisation has not edited it in Settings (decision 0123): gleap's defaults of widget
+ * spec §3 "Flow config", with replays and network logs on.
  */
 export const DEFAULT_FLOW_CONFIG: Readonly<Record<string, unknown>> = Object.freeze({
   color: '#485BFF',
@@ -20,6 +20,14 @@ export const DEFAULT_FLOW_CONFIG: Readonly<Record<string, unknown>> = Object.fre
   hideForGuests: false,
 });
 
+/**
+ * A key's flowConfig: its stored config (`sdk_keys.config`, what Settings writes) over the defaults. The one reading of
+ * the stored config: the widget API answers it, Settings reads its form's values from it (`widgetSettingsOf`).
+ */
+export function flowConfigOf(stored: Record<string, unknown> | undefined): Record<string, unknown> {
+  return { ...DEFAULT_FLOW_CONFIG, ...(stored ?? {}) };
+}
+
 /** `GET /config/{sdkKey}?lang=`: the key's flowConfig (the path names the key; an unknown or revoked one is 401). */
 export async function getWidgetConfig(
   deps: FeedbackDeps,
@@ -27,7 +35,7 @@ export async function getWidgetConfig(
   input: { sdkKey: string; lang?: string },
 ): Promise<{ flowConfig: Record<string, unknown> }> {
   const key = await authenticateKey(deps, input.sdkKey);
-  return { flowConfig: { ...DEFAULT_FLOW_CONFIG, ...(key.config ?? {}) } };
+  return { flowConfig: flowConfigOf(key.config) };
 }
 
 /** `GET /config/{sdkKey}/tooltips`: no tooltips are edited yet, so every live key gets none. */

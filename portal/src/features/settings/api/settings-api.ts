@@ -6,6 +6,8 @@ import type { components } from '@/domain/api-schema';
 export type CompanySettings = components['schemas']['CompanySettings'];
 export type ApiKey = components['schemas']['ApiKey'];
 export type ApiKeyCreated = components['schemas']['ApiKeyCreated'];
+export type SdkKey = components['schemas']['SdkKey'];
+export type SdkWidgetConfig = components['schemas']['SdkWidgetConfig'];
 export type ProfileAccount = components['schemas']['UserAccount'];
 export type SessionInfo = components['schemas']['SessionInfo'];
 
@@ -75,6 +77,36 @@ export function useRevokeApiKey() {
   return useSettingsMutation(
     async (id: string) => requireData(await apiClient.POST('/api-keys/{id}/revoke', { params: { path: { id } } })),
     settingsKeys.apiKeys(),
+  );
+}
+
+/** The organisation's widget SDK keys with their widget config (decision 0123). */
+export function useSdkKeys() {
+  return useQuery({
+    queryKey: settingsKeys.sdkKeys(),
+    queryFn: async () => requireData(await apiClient.GET('/sdk-keys')),
+  });
+}
+
+export function useCreateSdkKey() {
+  return useSettingsMutation(
+    async (body: { name: string; config: SdkWidgetConfig }) => requireData(await apiClient.POST('/sdk-keys', { body })),
+    settingsKeys.sdkKeys(),
+  );
+}
+
+export function useUpdateSdkKey() {
+  return useSettingsMutation(
+    async ({ id, ...body }: { id: string; name: string; config: SdkWidgetConfig }) =>
+      requireData(await apiClient.PATCH('/sdk-keys/{id}', { params: { path: { id } }, body })),
+    settingsKeys.sdkKeys(),
+  );
+}
+
+export function useRevokeSdkKey() {
+  return useSettingsMutation(
+    async (id: string) => requireData(await apiClient.POST('/sdk-keys/{id}/revoke', { params: { path: { id } } })),
+    settingsKeys.sdkKeys(),
   );
 }
 

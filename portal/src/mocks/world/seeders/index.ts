@@ -1,4 +1,5 @@
 import { seedAccessGrants, seedApiKeys, seedCompanySettings, seedDeviceGroups, seedRoles } from '../access';
+import { seedSdkKeys } from '../feedback-reports';
 import { seedFirmwareReleases, seedFirmwareRollouts, seedOtaHistory } from '../firmware';
 import { seedGeofences } from '../geofences';
 import { seedRules } from '../rule-seed';
@@ -112,6 +113,7 @@ export const SEEDERS: readonly AnySeederEntry[] = [
   ),
   seeder('apiKeys', none, (ctx) => seedApiKeys(ctx.now)),
   seeder('companySettings', none, (ctx) => seedCompanySettings(ctx.now)),
+  seeder('sdkKeys', none, (ctx) => seedSdkKeys(ctx.now)),
   // Written by the users of the world only: sessions and saved dashboards start empty.
   seeder('sessions', none, () => []),
   seeder('dashboards', none, () => []),
