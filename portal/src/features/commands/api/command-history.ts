@@ -41,8 +41,9 @@ export function pendingRefetchMs(items: readonly ApiCommand[], live: boolean, no
 }
 
 /**
- * The most vehicles whose acknowledgement topics the history subscribes to at once (one page holds at most this many
- * rows by default, so only a page of 50 to 100 pending commands to as many vehicles goes beyond it).
+ * The most vehicles whose acknowledgement topics the history subscribes to at once (the default page of 25 rows never
+ * reaches it; a page of 100 to 1,000 pending commands after a group send can). Beyond it the page refetches instead:
+ * a hundred subscriptions for one screen cost the broker more than a refetch every few seconds.
  */
 export const MAX_ACK_VEHICLES = 50;
 
