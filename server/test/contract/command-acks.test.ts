@@ -60,7 +60,7 @@ beforeAll(async () => {
   expect(own && foreign).toBeTruthy();
   simulated = own!;
   other = foreign!;
-  simulation = await startFleetSimulation({ brokerUrl: url, vehicles: [simulated], rateHz: 1 });
+  simulation = await startFleetSimulation({ brokerUrl: url, vehicles: [own!], rateHz: 1 });
   expect(simulation.counters().connected).toBe(1);
 });
 afterAll(async () => {
