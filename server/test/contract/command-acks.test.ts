@@ -41,17 +41,26 @@ beforeAll(async () => {
   const accepting = vehicles.filter(
     (v) => v.online && acknowledgeResultOf({ vehicleId: v.id, code: 'SPEED_LIMIT' }, true) === 2,
   );
-  // The first two whose models have SPEED_LIMIT (a send to a model without it is 400).
-  const usable: typeof vehicles = [];
+  // Whose models have SPEED_LIMIT (a send to a model without it is 400): the simulated one of OEM oem-01 (the OEM
+  // Admin's, for the scoped listener), the other of another OEM.
+  const oems = new Map(
+    (await server.database.db.selectFrom('vehicles').select(['id', 'oem_id']).execute()).map((v) => [v.id, v.oem_id]),
+  );
+  let own: (typeof vehicles)[number] | undefined;
+  let foreign: (typeof vehicles)[number] | undefined;
   for (const v of accepting) {
+    const isOwn = oems.get(v.id) === 'oem-01';
+    if (isOwn ? own : foreign) continue;
     const target = await server.deps.commands.commands.vehicle(v.id, null);
-    if (target?.fitted.some((m) => m.commands.some((c) => c.code === 'SPEED_LIMIT'))) usable.push(v);
-    if (usable.length === 2) break;
+    if (!target?.fitted.some((m) => m.commands.some((c) => c.code === 'SPEED_LIMIT'))) continue;
+    if (isOwn) own = v;
+    else foreign = v;
+    if (own && foreign) break;
   }
-  expect(usable).toHaveLength(2);
-  simulated = usable[0]!;
-  other = usable[1]!;
-  simulation = await startFleetSimulation({ brokerUrl: url, vehicles: [usable[0]!], rateHz: 1 });
+  expect(own && foreign).toBeTruthy();
+  simulated = own!;
+  other = foreign!;
+  simulation = await startFleetSimulation({ brokerUrl: url, vehicles: [own!], rateHz: 1 });
   expect(simulation.counters().connected).toBe(1);
 });
 afterAll(async () => {
@@ -93,9 +102,9 @@ function connect(username: string, password: string): Promise<mqtt.MqttClient> {
   });
 }
 
-/** A portal (Super Admin) listening to a vehicle's acknowledgement topic: what it hears, parsed. */
-async function listen(vehicleId: string) {
-  const client = await connect('portal', await server.tokenOf('SA'));
+/** A portal (Super Admin unless told) listening to a vehicle's acknowledgement topic: what it hears, parsed. */
+async function listen(vehicleId: string, role = 'SA') {
+  const client = await connect('portal', await server.tokenOf(role));
   const heard: Record<string, unknown>[] = [];
   client.on('message', (_topic, payload) => heard.push(JSON.parse(payload.toString()) as Record<string, unknown>));
   await client.subscribeAsync(`voltline/v1/vehicles/${vehicleId}/acks`, { qos: 1 });
@@ -128,6 +137,41 @@ test('a command sent through the API reaches the simulated vehicle; its ack make
           ts: expect.any(Number),
         },
       ]);
+  } finally {
+    await portal.close();
+  }
+});
+
+/** The QoS the broker granted, or 128 when it refused the filter (mqtt.js reports a refusal as an error). */
+async function grantedQos(client: mqtt.MqttClient, topic: string): Promise<number> {
+  try {
+    const granted = await client.subscribeAsync(topic, { qos: 1 });
+    return granted[0]?.qos ?? -1;
+  } catch (error) {
+    const packet = (error as { packet?: { granted?: number[] } }).packet;
+    if (packet?.granted?.[0] === 128) return 128;
+    throw error;
+  }
+}
+
+test("an OEM Admin subscribes per vehicle (decision 0125): its own vehicle's status arrives; another OEM's is 0x80", async () => {
+  const probe = await connect('portal', await server.tokenOf('OEMA'));
+  try {
+    // What the command history subscribes to (a pending row's vehicle), not the fleet-wide filter the broker refuses.
+    expect(await grantedQos(probe, 'voltline/v1/vehicles/+/acks')).toBe(128);
+    expect(await grantedQos(probe, `voltline/v1/vehicles/${other.id}/acks`)).toBe(128);
+  } finally {
+    await probe.endAsync();
+  }
+  const portal = await listen(simulated.id, 'OEMA');
+  try {
+    const sent = await send(simulated.id);
+    expect(sent.statusCode, sent.body).toBe(201);
+    const [command] = (sent.json() as { commands: { id: string }[] }).commands;
+    await expect
+      .poll(() => portal.heard.map((m) => [m.commandId, m.vehicleUid, m.status]), { timeout: 10_000 })
+      .toEqual([[command!.id, simulated.id, 2]]);
+    expect((await commandOf(command!.id)).status).toBe(2);
   } finally {
     await portal.close();
   }

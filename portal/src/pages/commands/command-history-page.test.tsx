@@ -8,6 +8,9 @@ import { server } from '@/mocks/node';
 import { call } from '@/mocks/test/api-test-client';
 import { worldWithGroupOf } from '@/mocks/test/large-group';
 import { getWorldDb } from '@/mocks/world/world-instance';
+import { createLiveController } from '@/shared/lib/live/live-controller';
+import { createLiveFleet } from '@/shared/lib/live/live-fleet';
+import { topics } from '@/shared/lib/live/topics';
 import { signInWithDemoWorld } from '@/test/api-sign-in';
 import { preloadPages, renderApp } from '@/test/render';
 
@@ -134,6 +137,53 @@ describe('command history', () => {
     expect(await within(row).findByLabelText('Status: Success')).toBeInTheDocument();
     expect(seen.length).toBe(requests);
     server.events.removeAllListeners();
+  });
+});
+
+describe('live acknowledgements, per vehicle', () => {
+  test("subscribes to the acknowledgements of the pending rows' vehicles only, and releases each as its row settles", async () => {
+    const { store, token } = await signInWithDemoWorld('OEMA');
+    const db = await getWorldDb();
+    const { items } = (await call('GET', '/vehicles?pageSize=50', { token })).body as { items: { id: string }[] };
+    const [a, b] = items.filter((v) => acknowledgeResultIn(db, { vehicleId: v.id, code: 'LOCATE' }));
+    const controller = createLiveController({ sink: () => undefined, timerVariant: 'native' });
+    // The clock stands still: the server settles a command on read once its device's delay has passed, so the rows
+    // stay pending until the test's own acknowledgements.
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(Date.now());
+    try {
+      const ids: string[] = [];
+      for (const vehicle of [a!, b!]) {
+        const body = {
+          target: { vehicleId: vehicle.id },
+          code: 'LOCATE',
+          expiresInS: 60,
+          idempotencyKey: `ack-${vehicle.id}`,
+        };
+        const sent = await call('POST', '/commands/send', { token, body });
+        ids.push(sent.body.commands[0].id as string);
+      }
+      renderApp('/command-history?status=1', { store, live: { controller, fleet: createLiveFleet() } });
+      expect(await screen.findByText('1–2 of 2')).toBeInTheDocument();
+      await waitFor(() =>
+        expect(controller.getInterest().sort()).toEqual([topics.commandAck(a!.id), topics.commandAck(b!.id)].sort()),
+      );
+      expect(controller.getInterest()).not.toContain(topics.fleetEventsFilter('acks'));
+
+      store.getState().setVehicle({
+        commandAcknowledge: { [ids[0]!]: { v: 1, commandId: ids[0]!, vehicleUid: a!.id, status: 2, ts: Date.now() } },
+      });
+      await waitFor(() => expect(controller.getInterest()).toEqual([topics.commandAck(b!.id)]));
+      store.getState().setVehicle({
+        commandAcknowledge: {
+          ...store.getState().vehicle.commandAcknowledge,
+          [ids[1]!]: { v: 1, commandId: ids[1]!, vehicleUid: b!.id, status: 2, ts: Date.now() },
+        },
+      });
+      await waitFor(() => expect(controller.getInterest()).toEqual([]));
+    } finally {
+      clock.mockRestore();
+      controller.dispose();
+    }
   });
 });
 

@@ -8,8 +8,6 @@ import { formatCommandPayload } from '@/domain/command-params';
 import { COMMAND_KINDS, COMMAND_STATUS_LABELS } from '@/domain/enums';
 import { ACTION } from '@/domain/permissions';
 import { formatDateTime } from '@/shared/lib/format';
-import { topics } from '@/shared/lib/live/topics';
-import { useLiveInterest } from '@/shared/lib/live/use-live-interest';
 import { dayBoundary } from '@/shared/ui/data-table/date-range';
 import type { FilterDef } from '@/shared/ui/data-table/filter-bar';
 import { type HistoryCsvExport, HistoryListPage } from '@/shared/ui/history-list-page';
@@ -204,8 +202,6 @@ export function CommandHistoryPage({ route }: RoutePageProps) {
   // Mounted from its first open on, so it closes with its transition and opens at once the next time.
   const [sentOnce, setSentOnce] = useState(false);
   const [vehicleLabels, setVehicleLabels] = useState<Record<string, string>>({});
-  // Acknowledgements of the whole fleet arrive over the app's one live connection, into the store.
-  useLiveInterest('command-history', [topics.fleetEventsFilter('acks')]);
 
   // The row button is in memoised columns: refs keep it stable while the URL (and React Router's setter) change.
   const latest = useRef({ search, setSearch });
