@@ -31,8 +31,11 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** A fresh database: PGlite in memory, or on PostgreSQL a copy of the seeded template (an empty one when `empty`). */
-async function openTestDatabase(empty: boolean): Promise<{ database: DatabaseHandle; drop(): Promise<void> }> {
+/**
+ * A fresh database on this project's engine: PGlite in memory, or on PostgreSQL a copy of the seeded template (an
+ * empty one when `empty`: nothing migrated or seeded). `drop` removes it (PostgreSQL) after `database.close()`.
+ */
+export async function openTestDatabase(empty: boolean): Promise<{ database: DatabaseHandle; drop(): Promise<void> }> {
   if (ENGINE === 'pglite') {
     // The seeded template (pglite-global-setup.ts), or an empty database.
     const loadDataDir = empty ? undefined : new Blob([await readFile(inject('pgliteTemplate'))]);

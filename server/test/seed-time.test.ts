@@ -1,13 +1,15 @@
 import { sql } from 'kysely';
 import { expect, test } from 'vitest';
 import { loadConfig } from '../src/config';
-import { openPglite } from '../src/db/database';
 import { prepareDatabase } from '../src/start';
+import { ENGINE, openTestDatabase } from './helpers';
 
-// A server seeded today shows a fleet seen today, not one that stopped at the world's fixed default instant.
-test("the seeded demo world ends at the configured seed time (the start's hour by default)", async () => {
+// A server seeded today shows a fleet seen today, not one that stopped at the world's fixed default instant. On the
+// project's engine (an empty database: PGlite in memory, or a new PostgreSQL database), so each project tests its own
+// migration and seeding.
+test(`the seeded demo world ends at the configured seed time (the start's hour by default) on ${ENGINE}`, async () => {
   const seedTime = Date.UTC(2026, 10, 28, 9);
-  const database = await openPglite(undefined);
+  const { database, drop } = await openTestDatabase(true);
   try {
     await prepareDatabase(
       database,
@@ -26,5 +28,6 @@ test("the seeded demo world ends at the configured seed time (the start's hour b
     expect(updated).toBeGreaterThan(seedTime - 60 * 24 * 3_600_000);
   } finally {
     await database.close();
+    await drop();
   }
 });

@@ -33,6 +33,7 @@ import type { ComponentType } from 'react';
 import {
   type AppRoute,
   type NavRouteId,
+  type PageKey,
   ROUTES,
   type RouteId,
   type RouteNav,
@@ -40,7 +41,7 @@ import {
 } from '@/config/paths';
 
 /*
- * The route table's app half: the lazy page of every route of `config/paths.ts` and the icon of its navigation entry.
+ * The route table's app half: the lazy page of every page key of `config/paths.ts` and the icon of each navigation entry.
  * Only the app (the router, the side navigation) and tests import it, so `config` never reaches up into `pages`
  * (decision 0107).
  */
@@ -56,7 +57,8 @@ export interface LoadableRoute extends AppRoute {
   load: PageLoader;
 }
 
-/* Lazy page loaders. Each area has its own page file (its own chunk); role-prefixed variants share one. */
+/* The lazy page of each page key of `config/paths.ts`. Each area has its own page file (its own chunk); role-prefixed
+ * variants share one. */
 const pages = {
   login: () => import('@/pages/auth/login-page').then((m) => ({ Component: m.LoginPage })),
   dashboard: () => import('@/pages/dashboard/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
@@ -141,83 +143,64 @@ const pages = {
   forbidden: () => import('@/pages/errors/forbidden-page').then((m) => ({ Component: m.ForbiddenPage })),
   notFound: () => import('@/pages/errors/not-found-page').then((m) => ({ Component: m.NotFoundPage })),
   crash: () => import('@/pages/errors/crash-page').then((m) => ({ Component: m.CrashPage })),
-} satisfies Record<string, PageLoader>;
+} satisfies Record<PageKey, PageLoader>;
 
-/** Each route's page and, for a route in the navigation, its icon; `tsc` fails on a route without them. */
-const PAGE_OF = {
-  login: { load: pages.login },
-  dashboard: { load: pages.dashboard, icon: IconLayoutDashboard },
-  'dealer-dashboard': { load: pages.dashboard, icon: IconLayoutDashboard },
-  'bms-dashboard': { load: pages.dashboard, icon: IconLayoutDashboard },
-  'mcu-dashboard': { load: pages.dashboard, icon: IconLayoutDashboard },
-  'vcu-dashboard': { load: pages.dashboard, icon: IconLayoutDashboard },
-  'driver-dashboard': { load: pages.dashboard, icon: IconLayoutDashboard },
-  'ev-owner-dashboard': { load: pages.dashboard, icon: IconLayoutDashboard },
-  'fleet-dashboard': { load: pages.dashboard, icon: IconLayoutDashboard },
-  'old-dashboard': { load: pages.oldDashboard },
-  'vehicle-management': { load: pages.vehicleManagement, icon: IconTruck },
-  'fleet-vehicle-management': { load: pages.vehicleManagement, icon: IconTruck },
-  'dealer-vehicle-management': { load: pages.vehicleManagement, icon: IconTruck },
-  'vehicle-details': { load: pages.vehicleDetails },
-  'fleet-vehicle-details': { load: pages.vehicleDetails },
-  'old-vehicle-details': { load: pages.oldVehicleDetails },
-  'model-configuration': { load: pages.modelConfiguration, icon: IconAdjustments },
-  'model-management-ev': { load: pages.modelManagement, icon: IconFileSettings },
-  'model-management-bms': { load: pages.modelManagement, icon: IconFileSettings },
-  'model-management-mcu': { load: pages.modelManagement, icon: IconFileSettings },
-  'model-management-vcu': { load: pages.modelManagement, icon: IconFileSettings },
-  'bms-master-management': { load: pages.bmsMasterManagement, icon: IconBattery3 },
-  'bms-details': { load: pages.bmsDetails },
-  'battery-pack-history': { load: pages.batteryPackHistory },
-  'mcu-master-management': { load: pages.mcuMasterManagement, icon: IconEngine },
-  'mcu-details': { load: pages.mcuDetails },
-  'vcu-master-management': { load: pages.vcuMasterManagement, icon: IconCpu },
-  'vcu-details': { load: pages.vcuDetails },
-  'component-management': { load: pages.componentManagement, icon: IconPuzzle },
-  'fault-details': { load: pages.faultDetails },
-  'command-history': { load: pages.commandHistory, icon: IconTerminal2 },
-  'notification-history': { load: pages.notificationHistory, icon: IconBell },
-  'rule-management': { load: pages.ruleManagement, icon: IconRoute },
-  'geo-fencing': { load: pages.geoFencing, icon: IconMapPin },
-  'geo-fencing-write': { load: pages.geoFenceWrite },
-  'firmware-release': { load: pages.firmwareRelease, icon: IconUpload },
-  'firmware-update-history': { load: pages.firmwareUpdateHistory, icon: IconHistory },
-  'hardware-log': { load: pages.hardwareLog, icon: IconDeviceAnalytics },
-  tickets: { load: pages.tickets, icon: IconLifebuoy },
-  'employee-tickets': { load: pages.tickets, icon: IconLifebuoy },
-  'driver-tickets': { load: pages.tickets, icon: IconLifebuoy },
-  'ev-owner-tickets': { load: pages.tickets, icon: IconLifebuoy },
-  feedback: { load: pages.feedback, icon: IconMessageReport },
-  'feedback-report': { load: pages.feedbackReport },
-  analysis: { load: pages.analysis, icon: IconChartLine },
-  'carbon-emission': { load: pages.carbonEmission, icon: IconLeaf },
-  'ev-owner-management': { load: pages.evOwnerManagement, icon: IconUserCircle },
-  'dealer-ev-owner-management': { load: pages.evOwnerManagement, icon: IconUserCircle },
-  'fleet-management': { load: pages.fleetManagement, icon: IconUsersGroup },
-  'dealer-fleet-management': { load: pages.fleetManagement, icon: IconUsersGroup },
-  'driver-management': { load: pages.driverManagement, icon: IconSteeringWheel },
-  'dealer-management': { load: pages.dealerManagement, icon: IconBuildingStore },
-  'user-management': { load: pages.userManagement, icon: IconUsers },
-  'write-role': { load: pages.writeRole },
-  'write-group': { load: pages.writeGroup },
-  'access-management': { load: pages.accessManagement, icon: IconKey },
-  'oem-access': { load: pages.oemAccess, icon: IconShieldLock },
-  settings: { load: pages.settings, icon: IconSettings },
-  audit: { load: pages.audit, icon: IconReceipt },
-  'dashboard-configuration': { load: pages.dashboardConfiguration, icon: IconChartBar },
-  profile: { load: pages.profile },
-  forbidden: { load: pages.forbidden },
-  'not-found': { load: pages.notFound },
-  'demo-crash': { load: pages.crash },
-} satisfies {
-  [Id in RouteId]: { load: PageLoader } & (Id extends NavRouteId ? { icon: TablerIcon } : { icon?: never });
-};
+/** The icon of each route in the navigation; `tsc` fails on a navigation route without one. */
+const ICON_OF = {
+  dashboard: IconLayoutDashboard,
+  'dealer-dashboard': IconLayoutDashboard,
+  'bms-dashboard': IconLayoutDashboard,
+  'mcu-dashboard': IconLayoutDashboard,
+  'vcu-dashboard': IconLayoutDashboard,
+  'driver-dashboard': IconLayoutDashboard,
+  'ev-owner-dashboard': IconLayoutDashboard,
+  'fleet-dashboard': IconLayoutDashboard,
+  'vehicle-management': IconTruck,
+  'fleet-vehicle-management': IconTruck,
+  'dealer-vehicle-management': IconTruck,
+  'model-configuration': IconAdjustments,
+  'model-management-ev': IconFileSettings,
+  'model-management-bms': IconFileSettings,
+  'model-management-mcu': IconFileSettings,
+  'model-management-vcu': IconFileSettings,
+  'bms-master-management': IconBattery3,
+  'mcu-master-management': IconEngine,
+  'vcu-master-management': IconCpu,
+  'component-management': IconPuzzle,
+  'command-history': IconTerminal2,
+  'notification-history': IconBell,
+  'rule-management': IconRoute,
+  'geo-fencing': IconMapPin,
+  'firmware-release': IconUpload,
+  'firmware-update-history': IconHistory,
+  'hardware-log': IconDeviceAnalytics,
+  tickets: IconLifebuoy,
+  'employee-tickets': IconLifebuoy,
+  'driver-tickets': IconLifebuoy,
+  'ev-owner-tickets': IconLifebuoy,
+  feedback: IconMessageReport,
+  analysis: IconChartLine,
+  'carbon-emission': IconLeaf,
+  'ev-owner-management': IconUserCircle,
+  'dealer-ev-owner-management': IconUserCircle,
+  'fleet-management': IconUsersGroup,
+  'dealer-fleet-management': IconUsersGroup,
+  'driver-management': IconSteeringWheel,
+  'dealer-management': IconBuildingStore,
+  'user-management': IconUsers,
+  'access-management': IconKey,
+  'oem-access': IconShieldLock,
+  settings: IconSettings,
+  audit: IconReceipt,
+  'dashboard-configuration': IconChartBar,
+} satisfies Record<NavRouteId, TablerIcon>;
 
 function loadable({ nav, ...route }: AppRoute & { id: RouteId }): LoadableRoute {
-  const page: { load: PageLoader; icon?: TablerIcon } = PAGE_OF[route.id];
-  if (!nav) return { ...route, load: page.load };
-  if (!page.icon) throw new Error(`Route ${route.id} is in the navigation without an icon`);
-  return { ...route, nav: { ...nav, icon: page.icon }, load: page.load };
+  const load = pages[route.page];
+  if (!nav) return { ...route, load };
+  const icon: TablerIcon | undefined = (ICON_OF as Partial<Record<RouteId, TablerIcon>>)[route.id];
+  if (!icon) throw new Error(`Route ${route.id} is in the navigation without an icon`);
+  return { ...route, nav: { ...nav, icon }, load };
 }
 
 /** Every route of `config/paths.ts`, in its order, with its lazy page and navigation icon. */

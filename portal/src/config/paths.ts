@@ -17,9 +17,64 @@ export interface RouteNav {
   roles?: readonly RoleCode[];
 }
 
+/**
+ * The page a route renders, by name: `app/route-table.ts` gives each its lazy module. Routes that share a page (the
+ * eight dashboards, the role-prefixed variants) share its key, so code that must not load pages (the a11y walk) can
+ * still tell which routes render the same page.
+ */
+export type PageKey =
+  | 'login'
+  | 'dashboard'
+  | 'oldDashboard'
+  | 'dashboardConfiguration'
+  | 'vehicleManagement'
+  | 'vehicleDetails'
+  | 'oldVehicleDetails'
+  | 'modelConfiguration'
+  | 'modelManagement'
+  | 'evOwnerManagement'
+  | 'fleetManagement'
+  | 'driverManagement'
+  | 'dealerManagement'
+  | 'accessManagement'
+  | 'oemAccess'
+  | 'componentManagement'
+  | 'settings'
+  | 'ruleManagement'
+  | 'notificationHistory'
+  | 'commandHistory'
+  | 'bmsMasterManagement'
+  | 'bmsDetails'
+  | 'batteryPackHistory'
+  | 'mcuMasterManagement'
+  | 'mcuDetails'
+  | 'vcuMasterManagement'
+  | 'vcuDetails'
+  | 'analysis'
+  | 'carbonEmission'
+  | 'audit'
+  | 'hardwareLog'
+  | 'profile'
+  | 'geoFencing'
+  | 'geoFenceWrite'
+  | 'firmwareRelease'
+  | 'firmwareUpdateHistory'
+  | 'tickets'
+  | 'feedback'
+  | 'feedbackReport'
+  | 'userManagement'
+  | 'writeRole'
+  | 'writeGroup'
+  | 'faultDetails'
+  | 'forbidden'
+  | 'notFound'
+  | 'crash';
+
 /** One row of the route table: the only place that knows a page's path, title, permission and nav entry. */
 export interface AppRoute extends GuardedRoute {
   id: string;
+  /** The page it renders (its lazy module is the app's, `app/route-table.ts`). */
+  page: PageKey;
   path: string;
   title: string;
   /** Who may open it: a permission key (or any of several), with an action (list/read by default). `null`: any signed-in user. */
@@ -174,11 +229,12 @@ export const paths = {
 } as const;
 
 const dashboard = <const Id extends string>(id: Id, path: string, roles: readonly RoleCode[]) =>
-  ({ id, path, title: 'Dashboard', permission: 'db', nav: { group: 'overview', roles } }) as const;
+  ({ id, page: 'dashboard', path, title: 'Dashboard', permission: 'db', nav: { group: 'overview', roles } }) as const;
 
 const modelManagement = <const Kind extends 'ev' | 'bms' | 'mcu' | 'vcu'>(kind: Kind, label: string) =>
   ({
     id: `model-management-${kind}`,
+    page: 'modelManagement',
     path: paths.modelManagement.href(kind),
     title: `${label} Model Management`,
     permission: `mm.${kind}`,
@@ -188,7 +244,7 @@ const modelManagement = <const Kind extends 'ev' | 'bms' | 'mcu' | 'vcu'>(kind: 
 
 /* Every route of spec §2, in navigation order. */
 const ROWS = [
-  { id: 'login', path: paths.login.path, title: 'Sign in', permission: null, public: true },
+  { id: 'login', page: 'login', path: paths.login.path, title: 'Sign in', permission: null, public: true },
 
   dashboard('dashboard', paths.dashboard.path, rolesOf('platform', 'oem', 'component')),
   dashboard('dealer-dashboard', paths.dealerDashboard.path, rolesOf('dealer')),
@@ -200,6 +256,7 @@ const ROWS = [
   dashboard('fleet-dashboard', paths.fleetDashboard.path, rolesOf('fleet')),
   {
     id: 'old-dashboard',
+    page: 'oldDashboard',
     path: paths.oldDashboard.path,
     title: 'Legacy Dashboard',
     permission: 'db',
@@ -207,6 +264,7 @@ const ROWS = [
 
   {
     id: 'vehicle-management',
+    page: 'vehicleManagement',
     path: paths.vehicleManagement.path,
     title: 'Vehicle Management',
     permission: 'vh.l',
@@ -214,6 +272,7 @@ const ROWS = [
   },
   {
     id: 'fleet-vehicle-management',
+    page: 'vehicleManagement',
     path: paths.fleetVehicleManagement.path,
     title: 'Vehicle Management',
     permission: 'vh.l',
@@ -222,6 +281,7 @@ const ROWS = [
   },
   {
     id: 'dealer-vehicle-management',
+    page: 'vehicleManagement',
     path: paths.dealerVehicleManagement.path,
     title: 'Vehicle Management',
     permission: 'vh.l',
@@ -230,12 +290,14 @@ const ROWS = [
   },
   {
     id: 'vehicle-details',
+    page: 'vehicleDetails',
     path: paths.vehicleDetails.path,
     title: 'Vehicle Details',
     permission: 'vh.l.d',
   },
   {
     id: 'fleet-vehicle-details',
+    page: 'vehicleDetails',
     path: paths.fleetVehicleDetails.path,
     title: 'Vehicle Details',
     permission: 'vh.l.d',
@@ -243,6 +305,7 @@ const ROWS = [
   },
   {
     id: 'old-vehicle-details',
+    page: 'oldVehicleDetails',
     path: paths.oldVehicleDetails.path,
     title: 'Legacy Vehicle Details',
     permission: 'vh.l.d',
@@ -250,6 +313,7 @@ const ROWS = [
 
   {
     id: 'model-configuration',
+    page: 'modelConfiguration',
     path: paths.modelConfiguration.path,
     title: 'Model Configuration',
     permission: 'mm.c',
@@ -262,6 +326,7 @@ const ROWS = [
 
   {
     id: 'bms-master-management',
+    page: 'bmsMasterManagement',
     path: paths.bmsMasterManagement.path,
     title: 'BMS Management',
     permission: 'BMS.l',
@@ -269,18 +334,21 @@ const ROWS = [
   },
   {
     id: 'bms-details',
+    page: 'bmsDetails',
     path: paths.bmsDetails.path,
     title: 'BMS Details',
     permission: 'BMS.l.d',
   },
   {
     id: 'battery-pack-history',
+    page: 'batteryPackHistory',
     path: paths.batteryPackHistory.path,
     title: 'Battery Pack History',
     permission: 'BMS.l.d.ch',
   },
   {
     id: 'mcu-master-management',
+    page: 'mcuMasterManagement',
     path: paths.mcuMasterManagement.path,
     title: 'MCU Management',
     permission: 'MCU.l',
@@ -288,12 +356,14 @@ const ROWS = [
   },
   {
     id: 'mcu-details',
+    page: 'mcuDetails',
     path: paths.mcuDetails.path,
     title: 'MCU Details',
     permission: 'MCU.l.d',
   },
   {
     id: 'vcu-master-management',
+    page: 'vcuMasterManagement',
     path: paths.vcuMasterManagement.path,
     title: 'VCU Management',
     permission: 'VCU.l',
@@ -301,12 +371,14 @@ const ROWS = [
   },
   {
     id: 'vcu-details',
+    page: 'vcuDetails',
     path: paths.vcuDetails.path,
     title: 'VCU Details',
     permission: 'VCU.l.d',
   },
   {
     id: 'component-management',
+    page: 'componentManagement',
     path: paths.componentManagement.path,
     title: 'Component Management',
     permission: 'cm',
@@ -314,6 +386,7 @@ const ROWS = [
   },
   {
     id: 'fault-details',
+    page: 'faultDetails',
     path: paths.faultDetails.path,
     title: 'Fault Details',
     permission: { anyOf: ['vh.l.d.f', 'BMS.l.d.f', 'MCU.l.d.f'] },
@@ -321,6 +394,7 @@ const ROWS = [
 
   {
     id: 'command-history',
+    page: 'commandHistory',
     path: paths.commandHistory.path,
     title: 'Command',
     permission: 'cmd',
@@ -328,6 +402,7 @@ const ROWS = [
   },
   {
     id: 'notification-history',
+    page: 'notificationHistory',
     path: paths.notificationHistory.path,
     title: 'Notification',
     permission: 'rule.h',
@@ -335,6 +410,7 @@ const ROWS = [
   },
   {
     id: 'rule-management',
+    page: 'ruleManagement',
     path: paths.ruleManagement.path,
     title: 'Rule Management',
     permission: 'rule.l',
@@ -342,6 +418,7 @@ const ROWS = [
   },
   {
     id: 'geo-fencing',
+    page: 'geoFencing',
     path: paths.geoFencing.path,
     title: 'Geofencing',
     permission: 'gr',
@@ -349,6 +426,7 @@ const ROWS = [
   },
   {
     id: 'geo-fencing-write',
+    page: 'geoFenceWrite',
     path: paths.geoFencingWrite.path,
     title: 'Geofence Editor',
     permission: 'gr',
@@ -357,6 +435,7 @@ const ROWS = [
   },
   {
     id: 'firmware-release',
+    page: 'firmwareRelease',
     path: paths.firmwareRelease.path,
     title: 'FOTA',
     permission: 'FOTA',
@@ -364,6 +443,7 @@ const ROWS = [
   },
   {
     id: 'firmware-update-history',
+    page: 'firmwareUpdateHistory',
     path: paths.firmwareUpdateHistory.path,
     title: 'Device OTA History',
     permission: 'FOTA.h',
@@ -371,6 +451,7 @@ const ROWS = [
   },
   {
     id: 'hardware-log',
+    page: 'hardwareLog',
     path: paths.hardwareLog.path,
     title: 'Hardware Log',
     permission: 'hl',
@@ -378,6 +459,7 @@ const ROWS = [
   },
   {
     id: 'tickets',
+    page: 'tickets',
     path: paths.tickets.path,
     title: 'Help & Support',
     permission: 't',
@@ -385,6 +467,7 @@ const ROWS = [
   },
   {
     id: 'employee-tickets',
+    page: 'tickets',
     path: paths.employeeTickets.path,
     title: 'Help & Support',
     permission: 't',
@@ -393,6 +476,7 @@ const ROWS = [
   },
   {
     id: 'driver-tickets',
+    page: 'tickets',
     path: paths.driverTickets.path,
     title: 'Help & Support',
     permission: 't',
@@ -401,6 +485,7 @@ const ROWS = [
   },
   {
     id: 'ev-owner-tickets',
+    page: 'tickets',
     path: paths.evOwnerTickets.path,
     title: 'Help & Support',
     permission: 't',
@@ -410,15 +495,23 @@ const ROWS = [
 
   {
     id: 'feedback',
+    page: 'feedback',
     path: paths.feedback.path,
     title: 'Feedback Inbox',
     permission: 'fb',
     nav: { group: 'operations', label: 'Feedback' },
   },
-  { id: 'feedback-report', path: paths.feedbackReport.path, title: 'Feedback Report', permission: 'fb' },
+  {
+    id: 'feedback-report',
+    page: 'feedbackReport',
+    path: paths.feedbackReport.path,
+    title: 'Feedback Report',
+    permission: 'fb',
+  },
 
   {
     id: 'analysis',
+    page: 'analysis',
     path: paths.analysis.path,
     title: 'Analysis',
     permission: 'a',
@@ -426,6 +519,7 @@ const ROWS = [
   },
   {
     id: 'carbon-emission',
+    page: 'carbonEmission',
     path: paths.carbonEmission.path,
     title: 'Carbon Emission',
     permission: 'ce',
@@ -434,6 +528,7 @@ const ROWS = [
 
   {
     id: 'ev-owner-management',
+    page: 'evOwnerManagement',
     path: paths.evOwnerManagement.path,
     title: 'EV Owner Management',
     permission: 'evo.l',
@@ -441,6 +536,7 @@ const ROWS = [
   },
   {
     id: 'dealer-ev-owner-management',
+    page: 'evOwnerManagement',
     path: paths.dealerEvOwnerManagement.path,
     title: 'EV Owner Management',
     permission: 'evo.l',
@@ -449,6 +545,7 @@ const ROWS = [
   },
   {
     id: 'fleet-management',
+    page: 'fleetManagement',
     path: paths.fleetManagement.path,
     title: 'Fleet Management',
     permission: 'fleet.l',
@@ -456,6 +553,7 @@ const ROWS = [
   },
   {
     id: 'dealer-fleet-management',
+    page: 'fleetManagement',
     path: paths.dealerFleetManagement.path,
     title: 'Fleet Management',
     permission: 'fleet.l',
@@ -464,6 +562,7 @@ const ROWS = [
   },
   {
     id: 'driver-management',
+    page: 'driverManagement',
     path: paths.driverManagement.path,
     title: 'Driver Management',
     permission: 'drv.l',
@@ -471,6 +570,7 @@ const ROWS = [
   },
   {
     id: 'dealer-management',
+    page: 'dealerManagement',
     path: paths.dealerManagement.path,
     title: 'Service Center Management',
     permission: 'sc.l',
@@ -478,6 +578,7 @@ const ROWS = [
   },
   {
     id: 'user-management',
+    page: 'userManagement',
     path: paths.userManagement.path,
     title: 'User Management',
     permission: 'su',
@@ -485,6 +586,7 @@ const ROWS = [
   },
   {
     id: 'write-role',
+    page: 'writeRole',
     path: paths.writeRole.path,
     title: 'Role Permission',
     permission: 'su.RP',
@@ -493,6 +595,7 @@ const ROWS = [
   },
   {
     id: 'write-group',
+    page: 'writeGroup',
     path: paths.writeGroup.path,
     title: 'Device Group',
     permission: 'su.DG',
@@ -501,6 +604,7 @@ const ROWS = [
   },
   {
     id: 'access-management',
+    page: 'accessManagement',
     path: paths.accessManagement.path,
     title: 'Access Management',
     permission: 'ac.l',
@@ -508,6 +612,7 @@ const ROWS = [
   },
   {
     id: 'oem-access',
+    page: 'oemAccess',
     path: paths.oemAccess.path,
     title: 'OEM Access',
     permission: 'oem.l',
@@ -516,6 +621,7 @@ const ROWS = [
 
   {
     id: 'settings',
+    page: 'settings',
     path: paths.settings.path,
     title: 'Settings',
     permission: 's',
@@ -523,6 +629,7 @@ const ROWS = [
   },
   {
     id: 'audit',
+    page: 'audit',
     path: paths.audit.path,
     title: 'Audit Log',
     permission: 'ah',
@@ -530,17 +637,19 @@ const ROWS = [
   },
   {
     id: 'dashboard-configuration',
+    page: 'dashboardConfiguration',
     path: paths.dashboardConfiguration.path,
     title: 'Dashboard Configuration',
     permission: 'dc',
     nav: { group: 'system' },
   },
-  { id: 'profile', path: paths.profile.path, title: 'My Profile', permission: 'mp' },
+  { id: 'profile', page: 'profile', path: paths.profile.path, title: 'My Profile', permission: 'mp' },
 
-  { id: 'forbidden', path: paths.forbidden.path, title: 'Forbidden', permission: null },
-  { id: 'not-found', path: paths.notFound.path, title: 'Page not found', permission: null },
+  { id: 'forbidden', page: 'forbidden', path: paths.forbidden.path, title: 'Forbidden', permission: null },
+  { id: 'not-found', page: 'notFound', path: paths.notFound.path, title: 'Page not found', permission: null },
   {
     id: 'demo-crash',
+    page: 'crash',
     path: paths.demoCrash.path,
     title: 'Crash test',
     permission: null,
