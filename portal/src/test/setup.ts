@@ -36,7 +36,8 @@ if (typeof window !== 'undefined' && !('ResizeObserver' in window)) {
 // query that fails outside a wait dumps the DOM as it always did.
 const defaultElementError = getConfig().getElementError;
 /** Testing Library's own flag, set while it polls; its type declarations leave it out. */
-const polling = () => (getConfig() as { _disableExpensiveErrorDiagnostics?: boolean })._disableExpensiveErrorDiagnostics;
+const polling = () =>
+  (getConfig() as { _disableExpensiveErrorDiagnostics?: boolean })._disableExpensiveErrorDiagnostics;
 configure({
   getElementError(message, container) {
     if (!polling()) return defaultElementError(message, container);
