@@ -3,8 +3,17 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 const IGNORED = ['**/node_modules/**', '**/dist/**', '**/dist-demo/**'];
-/** Test files that render React pages with module-level stores and query clients: each gets its own modules. */
-const RENDERED = ['src/app/**', 'src/features/**', 'src/pages/**', 'src/shared/ui/**'];
+/**
+ * Test files that render React pages with module-level stores and query clients: each gets its own modules. Only
+ * `.test.tsx` files render; a `.test.ts` file in these folders tests a function and shares its worker (below), which
+ * spares it a jsdom and the demo world's setup of its own (decision 0119) — except create-map, which mocks a module.
+ */
+const RENDERED = [
+  'src/app/**/*.test.tsx',
+  'src/features/**/*.test.tsx',
+  'src/pages/**/*.test.tsx',
+  'src/shared/ui/**/*.test.tsx',
+];
 /** Test files that keep no module state between files: they share their worker's modules and jsdom. */
 const SHARED = [
   'src/*.test.ts',
@@ -15,6 +24,11 @@ const SHARED = [
   'src/shared/lib/**',
   'src/state/**',
   'src/test/**',
+  'src/app/**/*.test.ts',
+  'src/features/**/*.test.ts',
+  'src/pages/**/*.test.ts',
+  // `vi.mock('maplibre-gl')` must not reach the other files of a shared worker.
+  'src/shared/ui/**/!(create-map).test.ts',
 ];
 
 // `vite build --mode demo` bundles the MSW worker and the demo world; any other mode talks to a real Fleet API.
@@ -50,7 +64,14 @@ export default defineConfig(({ mode }) => ({
     // jsdom each; the rest (demo server, domain, config, state, API and live libraries) share their worker's, which
     // spares a jsdom and the demo world's modules per file. A new top-level folder goes in one list or the other.
     projects: [
-      { extends: true, test: { name: 'portal', isolate: false, exclude: [...IGNORED, ...RENDERED] } },
+      {
+        extends: true,
+        test: {
+          name: 'portal',
+          isolate: false,
+          exclude: [...IGNORED, ...RENDERED, 'src/shared/ui/map/create-map.test.ts'],
+        },
+      },
       { extends: true, test: { name: 'portal (rendered)', exclude: [...IGNORED, ...SHARED] } },
     ],
   },

@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import 'fake-indexeddb/auto';
+import { configure, getConfig } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { resetDemoWorld } from '@/mocks/demo-control';
 import { server } from '@/mocks/node';
@@ -26,6 +27,25 @@ if (typeof window !== 'undefined' && !('ResizeObserver' in window)) {
     disconnect() {}
   };
 }
+
+// A failed query's error carries a dump of the whole DOM (pretty-printed, then cut to 7,000 characters). A `findBy`
+// or `waitFor` that polls builds that error on every attempt and drops it when the next one succeeds: about a tenth of
+// the CPU of a page test went into dumps nobody read. While Testing Library polls (it marks those calls by disabling
+// its expensive diagnostics), the error keeps its message and skips the dump; when the wait times out, Testing Library
+// passes the last message through getElementError again, outside the polling, and that adds the dump as before. A
+// query that fails outside a wait dumps the DOM as it always did.
+const defaultElementError = getConfig().getElementError;
+/** Testing Library's own flag, set while it polls; its type declarations leave it out. */
+const polling = () =>
+  (getConfig() as { _disableExpensiveErrorDiagnostics?: boolean })._disableExpensiveErrorDiagnostics;
+configure({
+  getElementError(message, container) {
+    if (!polling()) return defaultElementError(message, container);
+    const error = new Error(message ?? '');
+    error.name = 'TestingLibraryElementError';
+    return error;
+  },
+});
 
 // Every test runs against the demo world's handlers; a request nobody answers is a bug in the test or the code.
 // Loopback is the exception: the live tests talk to a real MQTT broker (aedes) that they start on 127.0.0.1.
