@@ -176,10 +176,15 @@ test.describe('accessibility (axe-core, WCAG 2.2 AA): no serious or critical vio
         expect(routes.length).toBeGreaterThan(0);
         // Budget: about 2 s a page on an idle machine; 20 s a page leaves room for a busy one.
         test.setTimeout(60_000 + routes.length * 20_000);
+        // Issue 37: no page of the walk throws an uncaught error (each is named with the route it happened on).
+        const uncaught: string[] = [];
+        let current = '';
+        page.on('pageerror', (error) => uncaught.push(`${role.code} ${current}: ${error.message}`));
         // The header and side navigation are the same on every page of a role: checked whole on the role's first page.
         let scope: 'page' | 'content' = part === 1 ? 'page' : 'content';
         for (const [i, route] of routes.entries()) {
           const path = concretePath(route);
+          current = path;
           const started = Date.now();
           if (i === 0) {
             // The part's first page loads with the saved session: no sign-in form, no dashboard on the way.
@@ -200,6 +205,7 @@ test.describe('accessibility (axe-core, WCAG 2.2 AA): no serious or critical vio
             await lookAt(page, { path: `${ARTIFACTS}a11y-${role.code}-${route.id}.png` });
           }
         }
+        expect(uncaught, 'uncaught page errors during the walk').toEqual([]);
       });
     }
   }
