@@ -1,6 +1,14 @@
 import { vehicleTotal } from './vehicle-count-cache';
 import { vehicleScopeCondition } from './vehicle-scope-sql';
-import { type Expression, type ExpressionBuilder, type Insertable, type Selectable, type SqlBool, sql, type Updateable } from 'kysely';
+import {
+  type Expression,
+  type ExpressionBuilder,
+  type Insertable,
+  type Selectable,
+  type SqlBool,
+  sql,
+  type Updateable,
+} from 'kysely';
 import { conflict } from '../../services/lib/app-error';
 import type { ListQuery } from '../../services/lib/list-query';
 import type { VehicleFilterField, VehicleSortField } from '../../services/vehicles/vehicle-list-spec';
