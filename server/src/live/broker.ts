@@ -6,7 +6,7 @@ import type { ServiceDeps } from '../deps';
 import { authenticate } from '../services/auth/authenticate';
 import { VEHICLE_SECRET_PREFIX, verifyVehicleSecret } from '../services/ingestion/vehicle-secret';
 import type { Caller } from '../services/lib/caller';
-import { vehicleScopeOf } from '../services/vehicles/vehicle-scope';
+import { type VehicleScope, vehicleScopeOf } from '../services/vehicles/vehicle-scope';
 
 /** The vehicle a topic is about (portal/api/live-topics.md), '+' for a wildcard level, null for other topics. */
 export function vehicleOfTopic(topic: string): string | null {
@@ -56,17 +56,83 @@ function refuse(code: 4 | 5, message: string): AuthenticateError {
   return Object.assign(new Error(message), { returnCode: code }) as AuthenticateError;
 }
 
+/** How often, at most, a scoped connection's vehicle set asks whether vehicles changed (the default). */
+export const SCOPE_CHECK_MS = 5_000;
+
+/**
+ * The vehicles a scoped session may hear on a wildcard subscription (decision 0125, "Scoped wildcards on the
+ * server"): loaded once per connection, checked against the vehicles' version at most every `checkMs`, reloaded only
+ * when it moved (or always, for a scope the version does not follow).
+ */
+interface ScopeSet {
+  scope: NonNullable<VehicleScope>;
+  ids: Set<string>;
+  version: string | null;
+  checkedAt: number;
+  checking: boolean;
+}
+const scopeSets = new WeakMap<object, ScopeSet>();
+const scopeLoads = new WeakMap<object, Promise<ScopeSet>>();
+
+export interface EmbeddedBrokerOptions {
+  /** How often, at most, a scoped connection's vehicle set is checked (ms; default `SCOPE_CHECK_MS`). */
+  scopeCheckMs?: number;
+}
+
 /**
  * The embedded MQTT broker (aedes) over WebSocket at /mqtt. A portal connects with its session token as password
  * (live-topics.md). A vehicle connects with its id as username and its device secret as password (decision 0117): it
  * may publish its own telemetry, acks and trips and subscribe to its own command topic, nothing else; its acks reach
- * the server only (decision 0124). Sessions may
- * subscribe, never publish. Callers who see every vehicle may subscribe to any
- * voltline/v1 topic; scoped callers only to topics of one vehicle in their scope (a wildcard vehicle level is refused
- * with SUBACK 0x80, which the portal counts and does not retry).
+ * the server only (decision 0124). Sessions may subscribe, never publish. Callers who see every vehicle may subscribe
+ * to any voltline/v1 topic. A scoped caller may subscribe to the topics of one vehicle of its scope (another vehicle
+ * is SUBACK 0x80, which the portal counts and does not retry) and to a wildcard vehicle level (`telemetry/+/+`,
+ * `telemetry/{tile}/+`, `vehicles/+/acks`): granted, and each message about a vehicle is delivered to that
+ * connection only when the vehicle is in its scope, by a set of ids loaded once per connection and reloaded when
+ * the vehicles' version (migration 0026) moves, checked at most every few seconds: never a query per message
+ * (decision 0125). `#` and topics without a vehicle level stay refused to scoped callers.
  */
-export async function startEmbeddedBroker(deps: ServiceDeps): Promise<EmbeddedBroker> {
+export async function startEmbeddedBroker(
+  deps: ServiceDeps,
+  { scopeCheckMs = SCOPE_CHECK_MS }: EmbeddedBrokerOptions = {},
+): Promise<EmbeddedBroker> {
   const aedes = await Aedes.createBroker({ drainTimeout: 10_000, concurrency: 1000 });
+  const store = deps.vehicles.vehicles;
+
+  /** The connection's vehicle set, loaded on its first wildcard subscription (one load even if several race). */
+  function scopeSetOf(client: object, scope: NonNullable<VehicleScope>): Promise<ScopeSet> {
+    const known = scopeSets.get(client);
+    if (known) return Promise.resolve(known);
+    let loading = scopeLoads.get(client);
+    if (!loading) {
+      loading = store.idsInScope(scope).then(({ ids, version }) => {
+        const set: ScopeSet = { scope, ids, version, checkedAt: Date.now(), checking: false };
+        scopeSets.set(client, set);
+        return set;
+      });
+      loading.finally(() => scopeLoads.delete(client)).catch(() => undefined);
+      scopeLoads.set(client, loading);
+    }
+    return loading;
+  }
+
+  /** At most every `scopeCheckMs`, in the background: reload the set if the vehicles' version moved. */
+  function checkScope(set: ScopeSet) {
+    if (set.checking || Date.now() - set.checkedAt < scopeCheckMs) return;
+    set.checking = true;
+    (async () => {
+      if (set.version !== null && (await store.scopeVersion()) === set.version) return;
+      const { ids, version } = await store.idsInScope(set.scope);
+      set.ids = ids;
+      set.version = version;
+    })()
+      // A failed check keeps the set it has and tries again at the next interval.
+      .catch(() => undefined)
+      .finally(() => {
+        set.checking = false;
+        set.checkedAt = Date.now();
+      });
+  }
+
   aedes.authenticate = (client, username, password, done) => {
     const token = password?.toString() ?? '';
     if (token === '') {
@@ -102,15 +168,24 @@ export async function startEmbeddedBroker(deps: ServiceDeps): Promise<EmbeddedBr
     if (isAckTopic(packet.topic) && typeof packet.payload === 'object') ackPublishers.set(packet.payload, vehicleId);
     callback(null);
   };
-  // A vehicle's own acknowledgement goes to the server only: a browser hears the command's status once the server
-  // has applied it (a late or foreign acknowledgement that changed nothing never reaches the portal).
-  aedes.authorizeForward = (client, packet) =>
-    isAckTopic(packet.topic) &&
-    typeof packet.payload === 'object' &&
-    ackPublishers.has(packet.payload) &&
-    !vehicles.has(client)
-      ? null
-      : packet;
+  aedes.authorizeForward = (client, packet) => {
+    // A vehicle's own acknowledgement goes to the server only: a browser hears the command's status once the server
+    // has applied it (a late or foreign acknowledgement that changed nothing never reaches the portal).
+    if (
+      isAckTopic(packet.topic) &&
+      typeof packet.payload === 'object' &&
+      ackPublishers.has(packet.payload) &&
+      !vehicles.has(client)
+    )
+      return null;
+    // A scoped session with a wildcard subscription hears only its scope's vehicles (no vehicle level: as today).
+    const set = scopeSets.get(client);
+    if (set === undefined) return packet;
+    const vehicleId = vehicleOfTopic(packet.topic);
+    if (vehicleId === null) return packet;
+    checkScope(set);
+    return set.ids.has(vehicleId) ? packet : null;
+  };
   aedes.authorizeSubscribe = (client, subscription, callback) => {
     const ownVehicle = vehicles.get(client);
     if (ownVehicle !== undefined) {
@@ -129,8 +204,18 @@ export async function startEmbeddedBroker(deps: ServiceDeps): Promise<EmbeddedBr
       return;
     }
     const vehicleId = vehicleOfTopic(topic);
-    if (vehicleId === null || vehicleId === '+' || vehicleId === '#') {
+    if (vehicleId === null || vehicleId === '#') {
       callback(null, null);
+      return;
+    }
+    if (vehicleId === '+') {
+      // Granted once the connection's vehicle set is loaded: authorizeForward delivers only its vehicles.
+      scopeSetOf(client, scope)
+        .then((set) => {
+          checkScope(set);
+          callback(null, subscription);
+        })
+        .catch(() => callback(null, null));
       return;
     }
     deps.vehicles.vehicles

@@ -10,7 +10,8 @@ let url: string;
 
 beforeAll(async () => {
   server = await createTestServer();
-  broker = await startEmbeddedBroker(createServiceDeps(server.database.db));
+  // Scoped connections check for changed vehicles every 200 ms here (5 s by default), so a reassignment shows soon.
+  broker = await startEmbeddedBroker(createServiceDeps(server.database.db), { scopeCheckMs: 200 });
   server.app.server.on('upgrade', (request, socket, head) => {
     if (request.url === '/mqtt') broker.handleUpgrade(request, socket, head);
     else socket.destroy();
@@ -60,7 +61,7 @@ test('a platform session may subscribe to the whole fleet', async () => {
   }
 });
 
-test('a scoped session may subscribe to a vehicle of its scope, not to a wildcard or another OEM', async () => {
+test('a scoped session may subscribe to a vehicle of its scope and to a wildcard vehicle level, not to another OEM', async () => {
   const db = server.database.db;
   const own = await db.selectFrom('vehicles').select('id').where('oem_id', '=', 'oem-01').executeTakeFirstOrThrow();
   const other = await db.selectFrom('vehicles').select('id').where('oem_id', '<>', 'oem-01').executeTakeFirstOrThrow();
@@ -68,7 +69,10 @@ test('a scoped session may subscribe to a vehicle of its scope, not to a wildcar
   try {
     expect(await grantedQos(client, `voltline/v1/telemetry/+/${own.id}`)).toBe(1);
     expect(await grantedQos(client, `voltline/v1/vehicles/${own.id}/acks`)).toBe(1);
-    expect(await grantedQos(client, 'voltline/v1/telemetry/+/+')).toBe(128);
+    // The wildcard is granted and filtered per message (the next test); `#` and topics without a vehicle are not.
+    expect(await grantedQos(client, 'voltline/v1/telemetry/+/+')).toBe(1);
+    expect(await grantedQos(client, 'voltline/v1/telemetry/#')).toBe(128);
+    expect(await grantedQos(client, 'voltline/v1/rollouts/+/progress')).toBe(128);
     expect(await grantedQos(client, `voltline/v1/telemetry/+/${other.id}`)).toBe(128);
   } finally {
     await client.endAsync();
@@ -120,5 +124,88 @@ test("the server's publish (the commands' port, start.ts) reaches a session subs
       .toEqual([{ topic: 'voltline/v1/vehicles/veh-000003/commands', payload: JSON.stringify(request) }]);
   } finally {
     await listener.endAsync();
+  }
+});
+
+/** Telemetry as the server publishes it (what the broker forwards does not depend on the payload). */
+const telemetry = (vehicleId: string) =>
+  broker.publish(`voltline/v1/telemetry/12-2888-1833/${vehicleId}`, JSON.stringify({ v: 1, vehicleUid: vehicleId }));
+
+test("a scoped wildcard delivers its own vehicles' messages only, and a vehicle moved into the scope after the check", async () => {
+  const db = server.database.db;
+  const own = await db.selectFrom('vehicles').select('id').where('oem_id', '=', 'oem-01').executeTakeFirstOrThrow();
+  const [other, moved] = await db
+    .selectFrom('vehicles')
+    .select('id')
+    .where('oem_id', '<>', 'oem-01')
+    .orderBy('id', 'desc')
+    .limit(2)
+    .execute();
+  const client = await connect(await server.tokenOf('OEMA'));
+  try {
+    const received: string[] = [];
+    client.on('message', (topic) => received.push(topic.split('/')[4]!));
+    expect(await grantedQos(client, 'voltline/v1/telemetry/+/+')).toBe(1);
+    // Another OEM's first, then its own: once its own arrived, the other's (same publisher, same order) was dropped.
+    await telemetry(other!.id);
+    await telemetry(moved!.id);
+    await telemetry(own.id);
+    await expect.poll(() => received, { timeout: 5_000 }).toContain(own.id);
+    expect(received).toEqual([own.id]);
+
+    // Reassigned to the caller's OEM (by SQL: any writer raises the vehicles' version): heard after the next check.
+    await db.updateTable('vehicles').set({ oem_id: 'oem-01' }).where('id', '=', moved!.id).execute();
+    await expect
+      .poll(
+        async () => {
+          await telemetry(moved!.id);
+          return received;
+        },
+        { timeout: 10_000, interval: 250 },
+      )
+      .toContain(moved!.id);
+    await telemetry(other!.id);
+    await telemetry(own.id);
+    await expect.poll(() => received.filter((id) => id === own.id).length, { timeout: 5_000 }).toBe(2);
+    expect(received).not.toContain(other!.id);
+  } finally {
+    await client.endAsync();
+  }
+});
+
+test("a driver's subscription to a vehicle of another fleet is refused (0x80); its own fleet's wildcard is filtered", async () => {
+  const db = server.database.db;
+  const driver = await db
+    .selectFrom('users')
+    .select(['driver_id', 'fleet_id'])
+    .where('email', '=', 'dr@voltline.demo')
+    .executeTakeFirstOrThrow();
+  expect(driver.driver_id).not.toBeNull();
+  const foreign = await db
+    .selectFrom('vehicles')
+    .select('id')
+    .where((eb) => eb.or([eb('driver_id', '<>', driver.driver_id), eb('driver_id', 'is', null)]))
+    .where((eb) => eb.or([eb('fleet_id', '<>', driver.fleet_id ?? ''), eb('fleet_id', 'is', null)]))
+    .executeTakeFirstOrThrow();
+  const client = await connect(await server.tokenOf('DR'));
+  try {
+    expect(await grantedQos(client, `voltline/v1/telemetry/+/${foreign.id}`)).toBe(128);
+    expect(await grantedQos(client, `voltline/v1/vehicles/${foreign.id}/acks`)).toBe(128);
+    const received: string[] = [];
+    client.on('message', (topic) => received.push(topic));
+    expect(await grantedQos(client, 'voltline/v1/telemetry/12-2888-1833/+')).toBe(1);
+    // Another fleet's vehicle, then the driver's own: once its own arrived, the other's was dropped.
+    const own = await db
+      .selectFrom('vehicles')
+      .select('id')
+      .where('driver_id', '=', driver.driver_id)
+      .executeTakeFirstOrThrow();
+    await telemetry(foreign.id);
+    await telemetry(own.id);
+    await expect.poll(() => received, { timeout: 5_000 }).toHaveLength(1);
+    expect(received[0]).toBe(`voltline/v1/telemetry/12-2888-1833/${own.id}`);
+    expect(received.some((topic) => topic.endsWith(`/${foreign.id}`))).toBe(false);
+  } finally {
+    await client.endAsync();
   }
 });

@@ -159,6 +159,16 @@ export function worldVehicleStore(db: WorldDb, options: WorldVehicleOptions = {}
       options.undo?.touch('vehicles', id);
       vehicles.remove(id);
     },
+    // The demo world keeps no version: a reader of these ids reads them again whenever it checks.
+    async idsInScope(scope) {
+      const inScope = vehicleTest(scope, options.granted);
+      const ids = new Set<string>();
+      for (const vehicle of vehicles.values()) if (inScope(vehicle)) ids.add(vehicle.id);
+      return { ids, version: null };
+    },
+    async scopeVersion() {
+      return null;
+    },
   };
 }
 

@@ -1,6 +1,14 @@
 import { vehicleTotal } from './vehicle-count-cache';
 import { vehicleScopeCondition } from './vehicle-scope-sql';
-import type { Expression, ExpressionBuilder, Insertable, Selectable, SqlBool, Updateable } from 'kysely';
+import {
+  type Expression,
+  type ExpressionBuilder,
+  type Insertable,
+  type Selectable,
+  type SqlBool,
+  sql,
+  type Updateable,
+} from 'kysely';
 import { conflict } from '../../services/lib/app-error';
 import type { ListQuery } from '../../services/lib/list-query';
 import type { VehicleFilterField, VehicleSortField } from '../../services/vehicles/vehicle-list-spec';
@@ -192,6 +200,15 @@ export async function vehiclesByIds(db: Db, ids: string[]): Promise<Vehicle[]> {
   return ids.map((id) => byId.get(id)).filter((v): v is Vehicle => v !== undefined);
 }
 
+/** Migration 0026's `stable` version: it rises with every write that adds, removes or re-scopes a vehicle. */
+async function stableVersion(db: Db): Promise<string | null> {
+  const row = await db
+    .selectFrom('vehicle_list_versions')
+    .select(sql<string>`stable::text`.as('stable'))
+    .executeTakeFirst();
+  return row?.stable ?? null;
+}
+
 /** Vehicles in PostgreSQL (or PGlite): every list filters, sorts and pages in SQL. */
 export function createVehicleRepository(db: Db): VehicleStore {
   return {
@@ -308,5 +325,19 @@ export function createVehicleRepository(db: Db): VehicleStore {
     async delete(id) {
       await db.deleteFrom('vehicles').where('id', '=', id).execute();
     },
+
+    async idsInScope(scope) {
+      // The version first: a write that commits before the ids are read is seen now, one after shows as a newer
+      // version. A scope granting vehicles by their devices' models depends on `devices`, which it does not follow.
+      const version = scope?.granted && scope.granted.deviceModelIds.size > 0 ? null : await stableVersion(db);
+      const rows = await db
+        .selectFrom('vehicles')
+        .select('vehicles.id')
+        .where((eb) => vehicleScopeCondition(eb, scope))
+        .execute();
+      return { ids: new Set(rows.map((row) => row.id)), version };
+    },
+
+    scopeVersion: () => stableVersion(db),
   };
 }

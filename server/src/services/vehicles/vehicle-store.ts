@@ -46,6 +46,15 @@ export interface VehicleStore {
   insert(vehicle: VehicleData): Promise<void>;
   update(id: string, changes: Partial<VehicleData>): Promise<void>;
   delete(id: string): Promise<void>;
+  /**
+   * The ids of every vehicle in the scope, with the version of what scopes vehicles (migration 0026's `stable`) read
+   * just before them, so a write committed in between shows as a newer version at the next check. Version null when
+   * the store keeps none or the scope depends on what the version does not follow (access grants by device model).
+   * The broker holds these per connection to filter a scoped wildcard subscription (decision 0125).
+   */
+  idsInScope(scope: VehicleScope): Promise<{ ids: Set<string>; version: string | null }>;
+  /** The current version `idsInScope` answers with (null when the store keeps none). */
+  scopeVersion(): Promise<string | null>;
 }
 
 export interface VehicleDeps {
