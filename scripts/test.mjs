@@ -136,17 +136,22 @@ async function builds() {
   return results.every(Boolean);
 }
 
-/** One package's unit tests (Vitest, from the package's folder and config). */
-async function unitTests(name) {
-  const out = join(reports, `vitest-${name}.json`);
+/**
+ * One package's unit tests (Vitest, from the package's folder and config), or one Vitest project of it (`project`,
+ * its name in the package's config).
+ */
+async function unitTests(name, project) {
+  const label = project ? `${name} (${project})` : name;
+  const out = join(reports, `vitest-${label.replace(/[^a-z0-9]+/gi, '-')}.json`);
   const ok = await step(
-    `unit ${name}`,
+    `unit ${label}`,
     'pnpm',
     // Vitest 4.1 runs one worker on a 2-core machine unless told (its default leaves a core free): every core here.
     [
       'exec',
       'vitest',
       'run',
+      ...(project ? ['--project', project] : []),
       `--maxWorkers=${availableParallelism()}`,
       '--reporter=dot',
       '--reporter=json',
@@ -165,15 +170,22 @@ async function unitTests(name) {
       failures.push(`${path}: ${firstLine(file.message)}`);
     }
   }
-  count(`unit ${name}`, ok, json, json?.numPassedTests ?? 0, json?.numFailedTests ?? 0);
+  count(`unit ${label}`, ok, json, json?.numPassedTests ?? 0, json?.numFailedTests ?? 0);
 }
 
-/** Two lanes, so both cores stay busy: the portal's suite (the largest) beside the others one after another. */
+/**
+ * Two lanes of about equal length, so both cores stay busy to the end: the portal's rendered page tests (the longest
+ * project) beside the other packages and the portal's other project one after another (clean-clone CI of session 22:
+ * rendered about 520 s of file time, the portal's other files about 150 s, sdk + messenger + server about 420 s).
+ */
 async function allUnitTests() {
-  const lane = async (names) => {
-    for (const name of names) await unitTests(name);
+  const lane = async (runs) => {
+    for (const [name, project] of runs) await unitTests(name, project);
   };
-  await Promise.all([lane(['portal']), lane(['sdk', 'messenger', 'server'])]);
+  await Promise.all([
+    lane([['portal', 'portal (rendered)']]),
+    lane([['sdk'], ['messenger'], ['server'], ['portal', 'portal']]),
+  ]);
 }
 
 /** The browser tests' own checks (every selector in e2e/selectors.ts): Node's test runner, no browser needed. */
