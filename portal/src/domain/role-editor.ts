@@ -47,7 +47,8 @@ const EXPLICIT: Partial<Record<PermissionKey, number>> = {
   'sc.l': ORGANISATION,
   'ac.l': CRUD | A.ASSIGN | A.UNASSIGN,
   'oem.l': CRUD | A.ASSIGN | A.UNASSIGN,
-  s: A.LIST | A.UPDATE | A.CONFIGURE,
+  // Add and Delete: the organisation's widget SDK keys, created and revoked in Settings (decision 0123).
+  s: A.LIST | A.ADD | A.UPDATE | A.DELETE | A.CONFIGURE,
   's.logo': A.LIST | A.UPDATE | A.DELETE,
   's.api': A.LIST | A.ADD | A.DELETE | A.COPY_LINK | A.RESET,
   'rule.l': CRUD | A.ASSIGN | A.UNASSIGN | A.CLONE | A.CHANGE_STATUS,
