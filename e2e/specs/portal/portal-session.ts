@@ -99,6 +99,9 @@ export async function openSignedIn(page: Page, role: string, path: string) {
   // Once per tab: a sign-out later in the test clears the store and stays signed out across reloads.
   await page.addInitScript(
     ({ key, value }) => {
+      // The tab's own document only: an init script runs in every frame, also in a sandboxed one (a feedback report's
+      // page snapshot), where reading sessionStorage throws.
+      if (window !== window.top) return;
       if (window.sessionStorage.getItem('e2e.session-restored')) return;
       window.sessionStorage.setItem('e2e.session-restored', '1');
       window.sessionStorage.setItem(key, value);
