@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createServiceDeps } from '../../src/deps';
 import { createApp } from '../../src/http/app';
+import { REPORT_MAX_DEPTH } from '../../src/services/feedback/send-report';
 import { createTestServer, type TestServer } from '../helpers';
 import { expectWidgetContract } from '../widget-contract';
 
@@ -562,6 +563,17 @@ describe('POST /bugs/v2', () => {
       [JSON.stringify(gleapReport({ metaData: [1, 2] })), 'metaData'],
       [JSON.stringify(gleapReport({ clientId: 42 })), 'clientId'],
       [JSON.stringify([gleapReport()]), 'body'],
+      // PostgreSQL's text holds no U+0000: in the type or client id (columns the inbox filters by) it is refused.
+      [JSON.stringify(gleapReport({ type: 'BU\u0000G' })), 'type'],
+      [JSON.stringify(gleapReport({ clientId: 'abc\u0000' })), 'clientId'],
+      // Nesting deeper than PostgreSQL parses: 400, not the database's error.
+      [
+        JSON.stringify(gleapReport()).replace(
+          '"customData":{',
+          `"customData":{"deep":${'['.repeat(20_000)}${']'.repeat(20_000)},`,
+        ),
+        'body',
+      ],
     ];
     for (const [text, field] of cases) {
       const refused = await postReport(text, { session });
@@ -581,6 +593,32 @@ describe('POST /bugs/v2', () => {
     expectWidgetContract('post', '/bugs/v2', tooLarge);
     expect(tooLarge.statusCode).toBe(413);
     expect(await reportCount()).toBe(before);
+  });
+
+  test('U+0000 in a shown field and nesting up to the limit are accepted: the body as received, the columns without U+0000', async () => {
+    const session = await newSession();
+    const deep = `${'['.repeat(REPORT_MAX_DEPTH - 2)}"[{\\"]"${']'.repeat(REPORT_MAX_DEPTH - 2)}`;
+    const text = JSON.stringify(
+      gleapReport({
+        formData: { description: 'Pay\u0000 fails', reportedBy: 'a\u0000@example.com' },
+        metaData: { currentUrl: 'https://shop.example/\u0000cart' },
+        priority: 'HI\u0000GH',
+      }),
+    ).replace('"customData":{', `"customData":{"deep":${deep},`);
+    const sent = await postReport(text, { session });
+    expect(sent.statusCode).toBe(201);
+    const row = await server.database.db
+      .selectFrom('feedback_reports')
+      .select(['description', 'reported_by', 'page_url', 'priority', sql<string>`body::text`.as('text')])
+      .where('id', '=', sent.json().id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({
+      description: 'Pay fails',
+      reported_by: 'a@example.com',
+      page_url: 'https://shop.example/cart',
+      priority: 'HIGH',
+      text,
+    });
   });
 
   test('a report with a 200 KB replay is accepted whole', async () => {

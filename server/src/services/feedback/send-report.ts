@@ -14,23 +14,55 @@ const OBJECT_FIELDS = ['formData', 'customData', 'metaData', 'screenshotData', '
 const LIST_FIELDS = ['consoleLog', 'networkLogs', 'customEventLog', 'tags'] as const;
 const TEXT_FIELDS = { priority: 50, outbound: 200, screenRecordingUrl: 2_000, spamToken: 10_000 } as const;
 const SHOWN_TEXT = 10_000;
+/**
+ * How deep a report's JSON may nest. PostgreSQL parses a `json` value recursively and fails past a few thousand levels
+ * (20,000 is an error on PostgreSQL 15 and PGlite, 5,000 is not); a replay's page snapshot nests about two levels per
+ * DOM level, so an honest report stays far below this.
+ */
+export const REPORT_MAX_DEPTH = 2_000;
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/**
+ * A listed column's copy of a body field: PostgreSQL's text cannot hold U+0000, so it is left out of the copy (the
+ * body keeps it, escaped, as received).
+ */
 const textOrNull = (value: unknown, max = SHOWN_TEXT) =>
-  typeof value === 'string' && value.trim() ? value.slice(0, max) : null;
+  typeof value === 'string' && value.trim() ? value.replaceAll('\0', '').slice(0, max) : null;
+
+/**
+ * Whether the JSON text nests arrays and objects deeper than `max` levels. One pass over the text, brackets inside
+ * strings skipped, no recursion (a hostile body may open a million levels).
+ */
+export function nestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92)
+        i += 1; // backslash: skip the escaped character
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 || c === 91) {
+      depth += 1;
+      if (depth > max) return true;
+    } else if (c === 125 || c === 93) depth -= 1;
+  }
+  return false;
+}
 
 /** The report's own checks: the shape widget-api.yaml's Report gives each field it names; the rest is kept as sent. */
 function checkReport(body: Record<string, unknown>): void {
   const errors = new FieldErrors();
-  if (typeof body.type !== 'string' || !body.type.trim() || body.type.length > 50) {
+  if (typeof body.type !== 'string' || !body.type.trim() || body.type.length > 50 || body.type.includes('\0')) {
     errors.add('type', 'This field is required: a report type of at most 50 characters, like BUG.');
   }
   if (
     body.clientId !== undefined &&
-    (typeof body.clientId !== 'string' || !body.clientId || body.clientId.length > 200)
+    (typeof body.clientId !== 'string' || !body.clientId || body.clientId.length > 200 || body.clientId.includes('\0'))
   ) {
     errors.add('clientId', 'Must be a text of 1 to 200 characters.');
   }
@@ -76,6 +108,9 @@ export async function sendReport(
     now,
   );
   if (!isObject(input.body)) throw validationFailed({ body: 'Must be a JSON object.' });
+  if (nestsDeeperThan(input.text, REPORT_MAX_DEPTH)) {
+    throw validationFailed({ body: `Must nest at most ${REPORT_MAX_DEPTH} levels of lists and objects.` });
+  }
   const body = input.body;
   checkReport(body);
   const formData = isObject(body.formData) ? body.formData : {};
