@@ -77,7 +77,9 @@ export async function startServerChild(
   for (const name of ['MQTT_URL', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'CORS_ORIGINS', 'BEHIND_TLS']) {
     if (!(name in env)) delete childEnv[name];
   }
-  const child = spawn(join('node_modules', '.bin', 'tsx'), ['src/server.ts'], {
+  // BENCH_SERVER_NODE_ARGS: flags for the server's Node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it.
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(join('node_modules', '.bin', 'tsx'), [...nodeArgs, 'src/server.ts'], {
     cwd: join(import.meta.dirname, '..'),
     env: childEnv,
     stdio: ['ignore', 'pipe', 'inherit'],

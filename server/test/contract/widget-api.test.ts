@@ -566,14 +566,14 @@ describe('POST /bugs/v2', () => {
       // PostgreSQL's text holds no U+0000: in the type or client id (columns the inbox filters by) it is refused.
       [JSON.stringify(gleapReport({ type: 'BU\u0000G' })), 'type'],
       [JSON.stringify(gleapReport({ clientId: 'abc\u0000' })), 'clientId'],
-      // Nesting deeper than PostgreSQL parses: 400, not the database's error.
-      [
+      // Nesting deeper than PostgreSQL parses (20,000 levels; a million, within the size limit): 400, not a 500.
+      ...[20_000, 1_000_000].map((levels): [string, string] => [
         JSON.stringify(gleapReport()).replace(
           '"customData":{',
-          `"customData":{"deep":${'['.repeat(20_000)}${']'.repeat(20_000)},`,
+          `"customData":{"deep":${'['.repeat(levels)}${']'.repeat(levels)},`,
         ),
         'body',
-      ],
+      ]),
     ];
     for (const [text, field] of cases) {
       const refused = await postReport(text, { session });
