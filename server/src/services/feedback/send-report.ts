@@ -1,6 +1,6 @@
 import { FieldErrors, validationFailed } from '../lib/app-error';
 import { randomToken } from '../lib/web-crypto';
-import type { FeedbackDeps } from './feedback-store';
+import type { FeedbackDeps, StoredSdkKey, StoredSession } from './feedback-store';
 import { WIDGET_LIMITS, limitRate } from './rate-limit';
 import { type WidgetCaller, authenticateKey, sessionOf } from './widget-auth';
 
@@ -85,28 +85,44 @@ function checkReport(body: Record<string, unknown>): void {
   errors.throwIfAny();
 }
 
+/** A report's sender as admitted: its key, its session (if it sent one), and when it was admitted. */
+export interface ReportAdmission {
+  key: StoredSdkKey;
+  session: StoredSession | undefined;
+  at: Date;
+}
+
 /**
- * `POST /bugs/v2`: stores a bug report, feedback or survey answer durably, with its console and network logs,
- * snapshot, replay events and metadata exactly as received (`text`, the body's JSON). A retry of a stored report (same
- * `clientId` under the same key) stores nothing and answers the stored report. The session is optional (an
- * integrator's own sender may have none); a wrong one is 401. Limits: per session, then per key (429, Retry-After).
+ * What a report must pass before its body is read (the route runs it on the request's headers, so a flood, an unknown
+ * key or a wrong session is refused without reading or parsing megabytes): the key (401), the session when one is
+ * sent (401), then the limits per session and per key (429, Retry-After). The call is counted here.
  */
-export async function sendReport(
-  deps: FeedbackDeps,
-  caller: WidgetCaller,
-  input: { body: unknown; text: string },
-): Promise<{ stored: boolean; report: ReportAnswer }> {
+export async function admitReport(deps: FeedbackDeps, caller: WidgetCaller): Promise<ReportAdmission> {
   const key = await authenticateKey(deps, caller.apiToken);
   const session = await sessionOf(deps, caller, key);
-  const now = deps.now();
+  const at = deps.now();
   limitRate(
     deps.limiter,
     [
       ...(session ? [[`reports:session:${session.id}`, WIDGET_LIMITS.reportsPerSession] as const] : []),
       [`reports:key:${key.id}`, WIDGET_LIMITS.reportsPerKey],
     ],
-    now,
+    at,
   );
+  return { key, session, at };
+}
+
+/**
+ * `POST /bugs/v2`, once `admitReport` let it in: stores a bug report, feedback or survey answer durably, with its
+ * console and network logs, snapshot, replay events and metadata exactly as received (`text`, the body's JSON), after
+ * the checks of its fields (400). A retry of a stored report (same `clientId` under the same key) stores nothing and
+ * answers the stored report. The session is optional (an integrator's own sender may have none).
+ */
+export async function storeReport(
+  deps: FeedbackDeps,
+  { key, session, at: now }: ReportAdmission,
+  input: { body: unknown; text: string },
+): Promise<{ stored: boolean; report: ReportAnswer }> {
   if (!isObject(input.body)) throw validationFailed({ body: 'Must be a JSON object.' });
   if (nestsDeeperThan(input.text, REPORT_MAX_DEPTH)) {
     throw validationFailed({ body: `Must nest at most ${REPORT_MAX_DEPTH} levels of lists and objects.` });
