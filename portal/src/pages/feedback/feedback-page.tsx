@@ -122,7 +122,7 @@ function useSdkKeyOptions(): FilterOption[] {
 export function FeedbackPage({ route }: RoutePageProps) {
   const keyOptions = useSdkKeyOptions();
   const filterDefs = useMemo<FilterDef[]>(
-    () => [TYPE_FILTER, STATUS_FILTER, { key: 'sdkKey', label: 'SDK key', options: keyOptions }],
+    () => [TYPE_FILTER, STATUS_FILTER, { key: 'sdkKey', label: 'SDK key', options: keyOptions, width: 220 }],
     [keyOptions],
   );
   return (
