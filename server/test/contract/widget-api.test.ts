@@ -291,6 +291,38 @@ describe('sessions', () => {
     expect(after).toEqual(before);
   });
 
+  test('U+0000 anywhere in identify, update or ping (PostgreSQL cannot store it) is 400, and nothing is written', async () => {
+    const session = await newSession();
+    const before = await server.database.db
+      .selectFrom('widget_sessions')
+      .selectAll()
+      .where('id', '=', session.gleapId)
+      .executeTakeFirstOrThrow();
+    const cases: [string, Record<string, unknown>, string][] = [
+      ['/sessions/identify', { userId: 'u-1', name: 'Asha\u0000' }, 'name'],
+      ['/sessions/identify', { userId: 'u-1', plan: { tier: ['pro\u0000'] } }, 'plan'],
+      ['/sessions/partialupdate', { data: { email: 'a@example.com', 'k\u0000': 1 } }, 'data'],
+      ['/sessions/ping', { time: 1, events: [{ name: 'pageView', data: { page: '/cart\u0000' } }] }, 'events'],
+    ];
+    for (const [path, payload, field] of cases) {
+      const refused = await widget('POST', path, { key: KEY, session, payload });
+      expect(refused.statusCode, path).toBe(400);
+      expect(Object.keys(refused.json().fieldErrors ?? {}), path).toEqual([field]);
+    }
+    const after = await server.database.db
+      .selectFrom('widget_sessions')
+      .selectAll()
+      .where('id', '=', session.gleapId)
+      .executeTakeFirstOrThrow();
+    expect(after).toEqual(before);
+    const events = await server.database.db
+      .selectFrom('widget_session_events')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('session_id', '=', session.gleapId)
+      .executeTakeFirstOrThrow();
+    expect(events.n).toBe(0);
+  });
+
   test('ping stores the queued events as sent and answers {}; a malformed event list is 400', async () => {
     const session = await newSession();
     const events = [
