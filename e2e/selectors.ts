@@ -1052,6 +1052,11 @@ export const widgetReports = {
   feedbackLink: role('link', { name: 'Feedback', exact: true }),
   inboxHeading: role('heading', { name: 'Feedback Inbox', level: 1 }),
   search: role('textbox', { name: 'Search reports' }),
+  /** The list's filters (native selects, by their labels). */
+  keyFilter: 'SDK key',
+  typeFilter: 'Type',
+  statusFilter: 'Status',
+  noMatch: 'No reports match these filters.',
   reportsTable: role('table', { name: 'Feedback reports' }),
   /** A report's row, named `<type> report <id>`; its link (the date received) opens the report. */
   reportRow: (id: string) => role('row', { name: new RegExp(` report ${id}$`) }),

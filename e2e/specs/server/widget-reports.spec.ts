@@ -27,13 +27,18 @@ async function signIn(page: Page) {
   await expect(page.getByText(portal.pages.dashboardGreeting)).toBeVisible({ timeout: 20_000 });
 }
 
-/** The Fleet API's answer to the inbox search `q`, read with the Super Admin's own session. */
-async function inboxSearch(request: APIRequestContext, q: string) {
+/** The Super Admin's bearer token for the Fleet API. */
+async function superAdminToken(request: APIRequestContext): Promise<string> {
   const login = await request.post(`${SERVER}/api/auth/login`, {
     data: { email: SUPER_ADMIN, password: DEMO_PASSWORD },
   });
   expect(login.status()).toBe(200);
-  const { token } = (await login.json()) as { token: string };
+  return ((await login.json()) as { token: string }).token;
+}
+
+/** The Fleet API's answer to the inbox search `q`, read with the Super Admin's own session. */
+async function inboxSearch(request: APIRequestContext, q: string) {
+  const token = await superAdminToken(request);
   const answer = await request.get(`${SERVER}/api/feedback-reports?q=${encodeURIComponent(q)}`, {
     headers: { authorization: `Bearer ${token}` },
   });
@@ -72,6 +77,80 @@ async function openReportInInbox(page: Page, description: string, id: string) {
   await row.getByRole(...ui.link).click();
   await expect(page.getByRole(...widgetReports.reportHeading)).toBeVisible({ timeout: 15_000 });
 }
+
+test('the inbox filters by SDK key, type, status and date: each in the URL, asked of the server, and shown', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  // A key of its own (made in Settings' API), and one bug report sent under it by the widget API.
+  const run = Date.now().toString(36);
+  const token = await superAdminToken(page.request);
+  const made = await page.request.post(`${SERVER}/api/sdk-keys`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { name: `Inbox e2e ${run}` },
+  });
+  expect(made.status()).toBe(201);
+  const key = (await made.json()) as { id: string; key: string; name: string };
+  const description = `Key filter e2e ${run}: the charger page is blank`;
+  const sent = await page.request.post(`${SERVER}/widget-api/bugs/v2`, {
+    headers: { 'api-token': key.key },
+    data: { type: 'BUG', formData: { description }, clientId: `e2e-${run}` },
+  });
+  expect(sent.status()).toBe(201);
+  const { id } = (await sent.json()) as { id: string };
+
+  await signIn(page);
+  await page
+    .getByRole(...session.mainNavigationNav)
+    .getByRole(...widgetReports.feedbackLink)
+    .click();
+  const table = page.getByRole(...widgetReports.reportsTable);
+  await expect(table.getByRole(...ui.row).nth(1)).toBeVisible({ timeout: 15_000 });
+  const asked = (filter: string, value: string) =>
+    page.waitForResponse(
+      (r) =>
+        r.url().startsWith(`${SERVER}/api/feedback-reports?`) &&
+        new URL(r.url()).searchParams.get(`filter[${filter}]`) === value &&
+        r.ok(),
+    );
+
+  // The key: the Super Admin may read Settings, so every key of the organisation is offered by name.
+  const byKey = asked('sdkKey', key.id);
+  await page.getByLabel(widgetReports.keyFilter).selectOption({ label: key.name });
+  expect((await byKey).fromServiceWorker()).toBe(false);
+  await expect(table.getByRole(...ui.row)).toHaveCount(2, { timeout: 15_000 });
+  await expect(table.getByRole(...widgetReports.reportRow(id))).toContainText(description);
+  expect(new URL(page.url()).searchParams.get('sdkKey')).toBe(key.id);
+  await lookAt(page, { path: test.info().outputPath('inbox-key-filter.png'), fullPage: true });
+
+  // With the type: a crash of that key there is none; its bug is there.
+  const crashes = asked('type', 'CRASH');
+  await page.getByLabel(widgetReports.typeFilter).selectOption('CRASH');
+  await crashes;
+  await expect(page.getByText(widgetReports.noMatch)).toBeVisible({ timeout: 15_000 });
+  await page.getByLabel(widgetReports.typeFilter).selectOption('BUG');
+  await expect(table.getByRole(...widgetReports.reportRow(id))).toBeVisible({ timeout: 15_000 });
+
+  // With the status: it is new (OPEN), not done.
+  const done = asked('status', 'DONE');
+  await page.getByLabel(widgetReports.statusFilter).selectOption('DONE');
+  await done;
+  await expect(page.getByText(widgetReports.noMatch)).toBeVisible({ timeout: 15_000 });
+  await page.getByLabel(widgetReports.statusFilter).selectOption('OPEN');
+  await expect(table.getByRole(...widgetReports.reportRow(id))).toBeVisible({ timeout: 15_000 });
+  const search = new URL(page.url()).searchParams;
+  expect([search.get('sdkKey'), search.get('type'), search.get('status')]).toEqual([key.id, 'BUG', 'OPEN']);
+
+  // The date range, from a link: a past day has none of it, a range around today has it.
+  const filters = `sdkKey=${key.id}&type=BUG&status=OPEN`;
+  await page.goto(`${SERVER}/feedback?${filters}&from=2020-01-01&to=2020-01-02`);
+  await expect(page.getByText(widgetReports.noMatch)).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByLabel(widgetReports.keyFilter)).toHaveValue(key.id);
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  await page.goto(`${SERVER}/feedback?${filters}&from=${day(-1)}&to=${day(1)}`);
+  await expect(table.getByRole(...widgetReports.reportRow(id))).toBeVisible({ timeout: 15_000 });
+  await expect(table.getByRole(...ui.row)).toHaveCount(2);
+});
 
 test("a bug report sent from the portal's own widget reaches the server and is opened in its inbox", async ({
   page,

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServiceDeps } from '../deps';
 import { validationFailed } from '../services/lib/app-error';
-import { sendReport } from '../services/feedback/send-report';
+import { type ReportAdmission, admitReport, storeReport } from '../services/feedback/send-report';
 import { UPLOAD_MAX_BYTES, readUpload, uploadFile } from '../services/feedback/uploads';
 import { identifySession, pingSession, startSession, updateSession } from '../services/feedback/sessions';
 import type { WidgetCaller } from '../services/feedback/widget-auth';
@@ -112,15 +112,26 @@ export async function widgetApi(app: FastifyInstance, options: { deps: ServiceDe
         }
       },
     );
-    reports.post('/bugs/v2', { bodyLimit: REPORT_BODY_LIMIT_BYTES }, async (request, reply) => {
-      const received = request.body as { text: string; value: unknown } | undefined;
-      if (!received) throw validationFailed({ body: 'A JSON report is required.' });
-      const { report } = await sendReport(deps, widgetCallerOf(request), {
-        body: received.value,
-        text: received.text,
-      });
-      return reply.code(201).send(report);
-    });
+    // The key, the session and the limits are checked on the headers, before the body is read: a refused report
+    // (a flood, an unknown key) costs no reading or parsing of its megabytes, so it slows nothing else.
+    const admitted = new WeakMap<FastifyRequest, ReportAdmission>();
+    reports.post(
+      '/bugs/v2',
+      {
+        bodyLimit: REPORT_BODY_LIMIT_BYTES,
+        onRequest: async (request) => {
+          admitted.set(request, await admitReport(deps, widgetCallerOf(request)));
+        },
+      },
+      async (request, reply) => {
+        const admission = admitted.get(request);
+        if (!admission) throw new Error('the report was not admitted');
+        const received = request.body as { text: string; value: unknown } | undefined;
+        if (!received) throw validationFailed({ body: 'A JSON report is required.' });
+        const { report } = await storeReport(deps, admission, { body: received.value, text: received.text });
+        return reply.code(201).send(report);
+      },
+    );
   });
 
   // Uploads: multipart with one `file`, read whole (within the limit) and parsed by the platform's FormData.

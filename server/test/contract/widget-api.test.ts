@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createServiceDeps } from '../../src/deps';
 import { createApp } from '../../src/http/app';
+import { REPORT_MAX_DEPTH } from '../../src/services/feedback/send-report';
 import { createTestServer, type TestServer } from '../helpers';
 import { expectWidgetContract } from '../widget-contract';
 
@@ -290,6 +291,38 @@ describe('sessions', () => {
     expect(after).toEqual(before);
   });
 
+  test('U+0000 anywhere in identify, update or ping (PostgreSQL cannot store it) is 400, and nothing is written', async () => {
+    const session = await newSession();
+    const before = await server.database.db
+      .selectFrom('widget_sessions')
+      .selectAll()
+      .where('id', '=', session.gleapId)
+      .executeTakeFirstOrThrow();
+    const cases: [string, Record<string, unknown>, string][] = [
+      ['/sessions/identify', { userId: 'u-1', name: 'Asha\u0000' }, 'name'],
+      ['/sessions/identify', { userId: 'u-1', plan: { tier: ['pro\u0000'] } }, 'plan'],
+      ['/sessions/partialupdate', { data: { email: 'a@example.com', 'k\u0000': 1 } }, 'data'],
+      ['/sessions/ping', { time: 1, events: [{ name: 'pageView', data: { page: '/cart\u0000' } }] }, 'events'],
+    ];
+    for (const [path, payload, field] of cases) {
+      const refused = await widget('POST', path, { key: KEY, session, payload });
+      expect(refused.statusCode, path).toBe(400);
+      expect(Object.keys(refused.json().fieldErrors ?? {}), path).toEqual([field]);
+    }
+    const after = await server.database.db
+      .selectFrom('widget_sessions')
+      .selectAll()
+      .where('id', '=', session.gleapId)
+      .executeTakeFirstOrThrow();
+    expect(after).toEqual(before);
+    const events = await server.database.db
+      .selectFrom('widget_session_events')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('session_id', '=', session.gleapId)
+      .executeTakeFirstOrThrow();
+    expect(events.n).toBe(0);
+  });
+
   test('ping stores the queued events as sent and answers {}; a malformed event list is 400', async () => {
     const session = await newSession();
     const events = [
@@ -553,7 +586,8 @@ describe('POST /bugs/v2', () => {
   });
 
   test('malformed bodies are 400 with the field, another content type 415, over 16 MB 413: nothing stored', async () => {
-    const session = await newSession();
+    // Without a session: the limits are counted before the body is read, so these dozen refusals would use up a
+    // session's 10 reports a minute (the key's 600 are far).
     const before = await reportCount();
     const cases: [string, string | undefined][] = [
       ['{"type":"BUG", "consoleLog": [', 'body'],
@@ -562,25 +596,61 @@ describe('POST /bugs/v2', () => {
       [JSON.stringify(gleapReport({ metaData: [1, 2] })), 'metaData'],
       [JSON.stringify(gleapReport({ clientId: 42 })), 'clientId'],
       [JSON.stringify([gleapReport()]), 'body'],
+      // PostgreSQL's text holds no U+0000: in the type or client id (columns the inbox filters by) it is refused.
+      [JSON.stringify(gleapReport({ type: 'BU\u0000G' })), 'type'],
+      [JSON.stringify(gleapReport({ clientId: 'abc\u0000' })), 'clientId'],
+      // Nesting deeper than PostgreSQL parses (20,000 levels; a million, within the size limit): 400, not a 500.
+      ...[20_000, 1_000_000].map((levels): [string, string] => [
+        JSON.stringify(gleapReport()).replace(
+          '"customData":{',
+          `"customData":{"deep":${'['.repeat(levels)}${']'.repeat(levels)},`,
+        ),
+        'body',
+      ]),
     ];
     for (const [text, field] of cases) {
-      const refused = await postReport(text, { session });
+      const refused = await postReport(text);
       expectWidgetContract('post', '/bugs/v2', refused);
       expect(refused.statusCode, text.slice(0, 40)).toBe(400);
       expect(Object.keys(refused.json().fieldErrors ?? {})).toEqual([field]);
     }
     const asText = await postReport(JSON.stringify(gleapReport()), {
-      session,
       headers: { 'content-type': 'text/plain' },
     });
     expect(asText.statusCode).toBe(415);
     const huge = gleapReport({
       webReplay: { type: 'rrweb', events: [{ type: 2, data: 'x'.repeat(17 * 1024 * 1024) }] },
     });
-    const tooLarge = await postReport(JSON.stringify(huge), { session });
+    const tooLarge = await postReport(JSON.stringify(huge));
     expectWidgetContract('post', '/bugs/v2', tooLarge);
     expect(tooLarge.statusCode).toBe(413);
     expect(await reportCount()).toBe(before);
+  });
+
+  test('U+0000 in a shown field and nesting up to the limit are accepted: the body as received, the columns without U+0000', async () => {
+    const session = await newSession();
+    const deep = `${'['.repeat(REPORT_MAX_DEPTH - 2)}"[{\\"]"${']'.repeat(REPORT_MAX_DEPTH - 2)}`;
+    const text = JSON.stringify(
+      gleapReport({
+        formData: { description: 'Pay\u0000 fails', reportedBy: 'a\u0000@example.com' },
+        metaData: { currentUrl: 'https://shop.example/\u0000cart' },
+        priority: 'HI\u0000GH',
+      }),
+    ).replace('"customData":{', `"customData":{"deep":${deep},`);
+    const sent = await postReport(text, { session });
+    expect(sent.statusCode).toBe(201);
+    const row = await server.database.db
+      .selectFrom('feedback_reports')
+      .select(['description', 'reported_by', 'page_url', 'priority', sql<string>`body::text`.as('text')])
+      .where('id', '=', sent.json().id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({
+      description: 'Pay fails',
+      reported_by: 'a@example.com',
+      page_url: 'https://shop.example/cart',
+      priority: 'HIGH',
+      text,
+    });
   });
 
   test('a report with a 200 KB replay is accepted whole', async () => {
@@ -617,6 +687,14 @@ describe('POST /bugs/v2', () => {
     expect(wait).toBeGreaterThanOrEqual(1);
     expect(wait).toBeLessThanOrEqual(60);
     expect(String(refused.headers['access-control-expose-headers'])).toContain('Retry-After');
+    expect(await reportCount({ sessionId: noisy.gleapId })).toBe(10);
+    // Refused on its headers, before its body is read: neither a malformed body nor one over the size limit is
+    // looked at (no 400, no 413), so a flood of megabytes costs no parsing.
+    expect((await postReport('{"type":', { session: noisy })).statusCode).toBe(429);
+    const huge = JSON.stringify(gleapReport({ webReplay: { events: ['x'.repeat(17 * 1024 * 1024)] } }));
+    expect((await postReport(huge, { session: noisy })).statusCode).toBe(429);
+    // So is an unknown key's.
+    expect((await postReport('{"type":', { key: 'no-such-key' })).statusCode).toBe(401);
     expect(await reportCount({ sessionId: noisy.gleapId })).toBe(10);
     expect((await postReport(JSON.stringify(gleapReport()), { session: quiet })).statusCode).toBe(201);
   });

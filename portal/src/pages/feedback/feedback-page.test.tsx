@@ -4,8 +4,8 @@ import { HttpResponse, delay, http } from 'msw';
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { RoleCode } from '@/domain/roles';
 import { server } from '@/mocks/node';
-import { signInWithDemoWorld } from '@/test/api-sign-in';
-import { preloadPages, renderApp } from '@/test/render';
+import { signInWithApi, signInWithDemoWorld } from '@/test/api-sign-in';
+import { createTestStore, preloadPages, renderApp } from '@/test/render';
 
 vi.setConfig({ testTimeout: 40_000 });
 beforeAll(preloadPages, 60_000);
@@ -32,6 +32,15 @@ function watchListRequests(): URL[] {
   return seen;
 }
 
+const sdkKey = (id: string, name: string, revokedAt: string | null) => ({
+  id,
+  name,
+  key: `${id}-value`,
+  config: { color: '#1c7ed6', position: 'BOTTOM_RIGHT', webReplays: true, networkLogs: true, language: 'auto' },
+  createdAt: '2026-09-01T00:00:00.000Z',
+  revokedAt,
+});
+
 describe('feedback inbox', () => {
   test("lists the organisation's reports, newest first, with type, reporter and status", async () => {
     await openAs('SA', '/feedback');
@@ -53,6 +62,74 @@ describe('feedback inbox', () => {
     for (const row of await dataRows()) expect(row).toHaveTextContent('Bug');
     expect(router.state.location.search).toContain('type=BUG');
     expect(seen.some((u) => u.searchParams.get('filter[type]') === 'BUG')).toBe(true);
+  });
+
+  test('the status filter changes the request, the URL and the rows', async () => {
+    const seen = watchListRequests();
+    const { router } = await openAs('SA', '/feedback');
+    await waitFor(async () => expect(await dataRows()).toHaveLength(5));
+    // Every seeded report is new (OPEN): none is done.
+    await userEvent.selectOptions(screen.getByLabelText('Status'), 'DONE');
+    expect(await screen.findByText('No reports match these filters.')).toBeInTheDocument();
+    expect(router.state.location.search).toContain('status=DONE');
+    expect(seen.some((u) => u.searchParams.get('filter[status]') === 'DONE')).toBe(true);
+  });
+
+  test("the SDK key filter offers the organisation's keys from Settings and narrows the list to one", async () => {
+    server.use(
+      // The world's own key (its reports) and a revoked one of the same organisation (none).
+      http.get('/api/sdk-keys', () =>
+        HttpResponse.json([
+          sdkKey('sdk-demo', 'Voltline portal', null),
+          sdkKey('sdk-old', 'Old site', '2026-10-01T00:00:00.000Z'),
+        ]),
+      ),
+    );
+    const seen = watchListRequests();
+    const { router } = await openAs('SA', '/feedback');
+    await waitFor(async () => expect(await dataRows()).toHaveLength(5));
+    const select = screen.getByLabelText('SDK key');
+    await waitFor(() =>
+      expect(
+        within(select)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['All', 'Voltline portal', 'Old site (revoked)']),
+    );
+    await userEvent.selectOptions(select, 'Old site (revoked)');
+    expect(await screen.findByText('No reports match these filters.')).toBeInTheDocument();
+    expect(router.state.location.search).toContain('sdkKey=sdk-old');
+    expect(seen.some((u) => u.searchParams.get('filter[sdkKey]') === 'sdk-old')).toBe(true);
+    await userEvent.selectOptions(select, 'Voltline portal');
+    await waitFor(async () => expect(await dataRows()).toHaveLength(5), { timeout: 15_000 });
+    expect(router.state.location.search).toContain('sdkKey=sdk-demo');
+    expect(seen.at(-1)?.searchParams.get('filter[sdkKey]')).toBe('sdk-demo');
+  });
+
+  test('without Settings, the SDK key filter offers the keys of the listed reports, and a key in the URL is kept', async () => {
+    const asked: string[] = [];
+    server.events.on('request:start', ({ request }) => asked.push(new URL(request.url).pathname));
+    const seen = watchListRequests();
+    const store = createTestStore();
+    await signInWithApi(store, 'SA', ({ s: _settings, ...rest }) => rest);
+    renderApp('/feedback?sdkKey=sdk-elsewhere', { store });
+    expect(await screen.findByText('No reports match these filters.')).toBeInTheDocument();
+    const select = screen.getByLabelText('SDK key');
+    // The key of the link is shown by its id (its name is not known here).
+    expect(select).toHaveValue('sdk-elsewhere');
+    expect(seen.at(-1)?.searchParams.get('filter[sdkKey]')).toBe('sdk-elsewhere');
+    await userEvent.selectOptions(select, 'All');
+    await waitFor(async () => expect(await dataRows()).toHaveLength(5), { timeout: 15_000 });
+    await waitFor(() =>
+      expect(
+        within(select)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['All', 'Voltline portal']),
+    );
+    await userEvent.selectOptions(select, 'Voltline portal');
+    await waitFor(() => expect(seen.at(-1)?.searchParams.get('filter[sdkKey]')).toBe('sdk-demo'));
+    expect(asked).not.toContain('/api/sdk-keys');
   });
 
   test('search and the date range go to the API', async () => {

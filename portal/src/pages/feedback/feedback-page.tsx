@@ -1,25 +1,36 @@
 import { Badge, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
+import { useMemo, useRef } from 'react';
 import { type RoutePageProps, paths } from '@/config/paths';
 import { formatDateTime } from '@/shared/lib/format';
-import type { FilterDef } from '@/shared/ui/data-table/filter-bar';
+import type { FilterDef, FilterOption } from '@/shared/ui/data-table/filter-bar';
+import { useListParams } from '@/shared/ui/data-table/use-list-params';
 import { HistoryListPage } from '@/shared/ui/history-list-page';
-import { type ApiFeedbackReportSummary, useFeedbackReports } from '@/features/feedback/api/feedback-reports';
+import { useCan } from '@/state/use-can';
+import {
+  type ApiFeedbackReportSummary,
+  feedbackReportsQueryOptions,
+  useFeedbackReports,
+} from '@/features/feedback/api/feedback-reports';
 import { REPORT_TYPES, ReportTypeBadge, reportTypeLabel } from '@/features/feedback/components/report-type-badge';
+import { useSdkKeys } from '@/features/settings/api/settings-api';
 
-const FILTER_KEYS = ['type', 'status', 'from', 'to'] as const;
-const FILTER_DEFS: FilterDef[] = [
-  { key: 'type', label: 'Type', options: REPORT_TYPES.map((t) => ({ value: t, label: reportTypeLabel(t) })) },
-  {
-    key: 'status',
-    label: 'Status',
-    options: [
-      { value: 'OPEN', label: 'Open' },
-      { value: 'INPROGRESS', label: 'In progress' },
-      { value: 'DONE', label: 'Done' },
-    ],
-  },
-];
+const FILTER_KEYS = ['type', 'status', 'sdkKey', 'from', 'to'] as const;
+const TYPE_FILTER: FilterDef = {
+  key: 'type',
+  label: 'Type',
+  options: REPORT_TYPES.map((t) => ({ value: t, label: reportTypeLabel(t) })),
+};
+const STATUS_FILTER: FilterDef = {
+  key: 'status',
+  label: 'Status',
+  options: [
+    { value: 'OPEN', label: 'Open' },
+    { value: 'INPROGRESS', label: 'In progress' },
+    { value: 'DONE', label: 'Done' },
+  ],
+};
 const STATUS_COLOURS: Record<ApiFeedbackReportSummary['status'], string> = {
   OPEN: 'blue',
   INPROGRESS: 'yellow',
@@ -79,8 +90,41 @@ const getReportId = (r: ApiFeedbackReportSummary) => r.id;
 const rowHref = (r: ApiFeedbackReportSummary) => paths.feedbackReport.href(r.id);
 const rowLabel = (r: ApiFeedbackReportSummary) => `${reportTypeLabel(r.type)} report ${r.id}`;
 
+/**
+ * The SDK key filter's choices (decision 0130). A caller who may read Settings' keys (`s`) is offered every key of the
+ * organisation (`GET /sdk-keys`, revoked ones marked, since their reports stay). Anyone else with the inbox is offered
+ * the keys named by the reports they have listed here: the same page the list asks for (one request, shared through
+ * the query cache), gathered while they browse. A key in the URL is always offered, by its id until its name is known.
+ */
+function useSdkKeyOptions(): FilterOption[] {
+  const mayReadKeys = useCan()('s');
+  const keys = useSdkKeys({ enabled: mayReadKeys });
+  const [params] = useListParams(FILTER_KEYS);
+  const page = useQuery({ ...feedbackReportsQueryOptions(params), enabled: !mayReadKeys });
+  const seen = useRef(new Map<string, string>());
+  const selected = params.filters.sdkKey;
+  const items = page.data?.items;
+  const keyList = keys.data;
+  return useMemo(() => {
+    const options = new Map<string, string>();
+    if (mayReadKeys) {
+      for (const k of keyList ?? []) options.set(k.id, k.revokedAt ? `${k.name} (revoked)` : k.name);
+    } else {
+      for (const r of items ?? []) seen.current.set(r.sdkKeyId, r.sdkKeyName);
+      for (const [id, name] of seen.current) options.set(id, name);
+    }
+    if (selected && !options.has(selected)) options.set(selected, selected);
+    return [...options].map(([value, label]) => ({ value, label }));
+  }, [mayReadKeys, keyList, items, selected]);
+}
+
 /** The feedback inbox: the reports the widget sent under the organisation's SDK keys (decision 0116). */
 export function FeedbackPage({ route }: RoutePageProps) {
+  const keyOptions = useSdkKeyOptions();
+  const filterDefs = useMemo<FilterDef[]>(
+    () => [TYPE_FILTER, STATUS_FILTER, { key: 'sdkKey', label: 'SDK key', options: keyOptions, width: 220 }],
+    [keyOptions],
+  );
   return (
     <HistoryListPage
       title={route.title}
@@ -88,7 +132,7 @@ export function FeedbackPage({ route }: RoutePageProps) {
       filterKeys={FILTER_KEYS}
       useList={useFeedbackReports}
       searchLabel="Search reports"
-      filterDefs={FILTER_DEFS}
+      filterDefs={filterDefs}
       label="Feedback reports"
       tableId="feedback-reports"
       columns={COLUMNS}

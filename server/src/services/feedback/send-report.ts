@@ -1,6 +1,6 @@
 import { FieldErrors, validationFailed } from '../lib/app-error';
 import { randomToken } from '../lib/web-crypto';
-import type { FeedbackDeps } from './feedback-store';
+import type { FeedbackDeps, StoredSdkKey, StoredSession } from './feedback-store';
 import { WIDGET_LIMITS, limitRate } from './rate-limit';
 import { type WidgetCaller, authenticateKey, sessionOf } from './widget-auth';
 
@@ -14,23 +14,55 @@ const OBJECT_FIELDS = ['formData', 'customData', 'metaData', 'screenshotData', '
 const LIST_FIELDS = ['consoleLog', 'networkLogs', 'customEventLog', 'tags'] as const;
 const TEXT_FIELDS = { priority: 50, outbound: 200, screenRecordingUrl: 2_000, spamToken: 10_000 } as const;
 const SHOWN_TEXT = 10_000;
+/**
+ * How deep a report's JSON may nest. PostgreSQL parses a `json` value recursively and fails past a few thousand levels
+ * (20,000 is an error on PostgreSQL 15 and PGlite, 5,000 is not); a replay's page snapshot nests about two levels per
+ * DOM level, so an honest report stays far below this.
+ */
+export const REPORT_MAX_DEPTH = 2_000;
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/**
+ * A listed column's copy of a body field: PostgreSQL's text cannot hold U+0000, so it is left out of the copy (the
+ * body keeps it, escaped, as received).
+ */
 const textOrNull = (value: unknown, max = SHOWN_TEXT) =>
-  typeof value === 'string' && value.trim() ? value.slice(0, max) : null;
+  typeof value === 'string' && value.trim() ? value.replaceAll('\0', '').slice(0, max) : null;
+
+/**
+ * Whether the JSON text nests arrays and objects deeper than `max` levels. One pass over the text, brackets inside
+ * strings skipped, no recursion (a hostile body may open a million levels).
+ */
+export function nestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92)
+        i += 1; // backslash: skip the escaped character
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 || c === 91) {
+      depth += 1;
+      if (depth > max) return true;
+    } else if (c === 125 || c === 93) depth -= 1;
+  }
+  return false;
+}
 
 /** The report's own checks: the shape widget-api.yaml's Report gives each field it names; the rest is kept as sent. */
 function checkReport(body: Record<string, unknown>): void {
   const errors = new FieldErrors();
-  if (typeof body.type !== 'string' || !body.type.trim() || body.type.length > 50) {
+  if (typeof body.type !== 'string' || !body.type.trim() || body.type.length > 50 || body.type.includes('\0')) {
     errors.add('type', 'This field is required: a report type of at most 50 characters, like BUG.');
   }
   if (
     body.clientId !== undefined &&
-    (typeof body.clientId !== 'string' || !body.clientId || body.clientId.length > 200)
+    (typeof body.clientId !== 'string' || !body.clientId || body.clientId.length > 200 || body.clientId.includes('\0'))
   ) {
     errors.add('clientId', 'Must be a text of 1 to 200 characters.');
   }
@@ -53,29 +85,48 @@ function checkReport(body: Record<string, unknown>): void {
   errors.throwIfAny();
 }
 
+/** A report's sender as admitted: its key, its session (if it sent one), and when it was admitted. */
+export interface ReportAdmission {
+  key: StoredSdkKey;
+  session: StoredSession | undefined;
+  at: Date;
+}
+
 /**
- * `POST /bugs/v2`: stores a bug report, feedback or survey answer durably, with its console and network logs,
- * snapshot, replay events and metadata exactly as received (`text`, the body's JSON). A retry of a stored report (same
- * `clientId` under the same key) stores nothing and answers the stored report. The session is optional (an
- * integrator's own sender may have none); a wrong one is 401. Limits: per session, then per key (429, Retry-After).
+ * What a report must pass before its body is read (the route runs it on the request's headers, so a flood, an unknown
+ * key or a wrong session is refused without reading or parsing megabytes): the key (401), the session when one is
+ * sent (401), then the limits per session and per key (429, Retry-After). The call is counted here.
  */
-export async function sendReport(
-  deps: FeedbackDeps,
-  caller: WidgetCaller,
-  input: { body: unknown; text: string },
-): Promise<{ stored: boolean; report: ReportAnswer }> {
+export async function admitReport(deps: FeedbackDeps, caller: WidgetCaller): Promise<ReportAdmission> {
   const key = await authenticateKey(deps, caller.apiToken);
   const session = await sessionOf(deps, caller, key);
-  const now = deps.now();
+  const at = deps.now();
   limitRate(
     deps.limiter,
     [
       ...(session ? [[`reports:session:${session.id}`, WIDGET_LIMITS.reportsPerSession] as const] : []),
       [`reports:key:${key.id}`, WIDGET_LIMITS.reportsPerKey],
     ],
-    now,
+    at,
   );
+  return { key, session, at };
+}
+
+/**
+ * `POST /bugs/v2`, once `admitReport` let it in: stores a bug report, feedback or survey answer durably, with its
+ * console and network logs, snapshot, replay events and metadata exactly as received (`text`, the body's JSON), after
+ * the checks of its fields (400). A retry of a stored report (same `clientId` under the same key) stores nothing and
+ * answers the stored report. The session is optional (an integrator's own sender may have none).
+ */
+export async function storeReport(
+  deps: FeedbackDeps,
+  { key, session, at: now }: ReportAdmission,
+  input: { body: unknown; text: string },
+): Promise<{ stored: boolean; report: ReportAnswer }> {
   if (!isObject(input.body)) throw validationFailed({ body: 'Must be a JSON object.' });
+  if (nestsDeeperThan(input.text, REPORT_MAX_DEPTH)) {
+    throw validationFailed({ body: `Must nest at most ${REPORT_MAX_DEPTH} levels of lists and objects.` });
+  }
   const body = input.body;
   checkReport(body);
   const formData = isObject(body.formData) ? body.formData : {};

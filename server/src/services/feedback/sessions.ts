@@ -43,6 +43,30 @@ function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** A language tag as the widget sends it (lower case, `en-us`); anything else is a 400. */
+/**
+ * The first top-level field of a session body holding U+0000 anywhere (in a text or a key, at any depth), which
+ * PostgreSQL's text and jsonb cannot store; undefined when none does. Iterative: a body is at most 256 KiB.
+ */
+function fieldWithNul(body: Record<string, unknown>): string | undefined {
+  for (const [field, value] of Object.entries(body)) {
+    const stack: unknown[] = [field, value];
+    while (stack.length > 0) {
+      const item = stack.pop();
+      if (typeof item === 'string') {
+        if (item.includes('\0')) return field;
+      } else if (Array.isArray(item)) for (const v of item) stack.push(v);
+      else if (isObject(item)) for (const [k, v] of Object.entries(item)) stack.push(k, v);
+    }
+  }
+  return undefined;
+}
+
+/** Refuses (400) a session body PostgreSQL could not store: nothing of it is written. */
+function refuseNul(body: Record<string, unknown>): void {
+  const field = fieldWithNul(body);
+  if (field !== undefined) throw validationFailed({ [field]: 'Text may not contain the character U+0000.' });
+}
+
 function langOf(value: unknown, errors: FieldErrors, field: string): string | undefined {
   if (value === undefined) return undefined;
   if (typeof value !== 'string' || !/^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/.test(value)) {
@@ -153,6 +177,7 @@ export async function identifySession(
   const session = await requireSession(deps, caller, key);
   limitSessionCall(deps, session);
   if (!isObject(input.body)) throw validationFailed({ body: 'Must be an object.' });
+  refuseNul(input.body);
   const changes = contactChanges(input.body, session, '');
   await deps.sessions.update(session.id, changes, deps.now());
   return answer({ ...session, ...changes }, caller.gleapHash as string);
@@ -169,6 +194,7 @@ export async function updateSession(
   limitSessionCall(deps, session);
   if (!isObject(input.body)) throw validationFailed({ body: 'Must be an object.' });
   if (!isObject(input.body.data)) throw validationFailed({ data: 'This field is required and must be an object.' });
+  refuseNul(input.body);
   const changes = contactChanges(input.body.data, session, 'data');
   await deps.sessions.update(session.id, changes, deps.now());
   return answer({ ...session, ...changes }, caller.gleapHash as string);
@@ -188,6 +214,7 @@ export async function pingSession(
   limitSessionCall(deps, session);
   const body = input.body;
   if (!isObject(body)) throw validationFailed({ body: 'Must be an object.' });
+  refuseNul(body);
   const errors = new FieldErrors();
   if (typeof body.time !== 'number' || !Number.isFinite(body.time)) errors.add('time', 'Must be a number.');
   const events: SessionEvent[] = [];

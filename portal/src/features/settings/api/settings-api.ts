@@ -80,11 +80,12 @@ export function useRevokeApiKey() {
   );
 }
 
-/** The organisation's widget SDK keys with their widget config (decision 0123). */
-export function useSdkKeys() {
+/** The organisation's widget SDK keys with their widget config (decision 0123); `enabled: false` asks nothing. */
+export function useSdkKeys({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: settingsKeys.sdkKeys(),
     queryFn: async () => requireData(await apiClient.GET('/sdk-keys')),
+    enabled,
   });
 }
 

@@ -13,6 +13,8 @@ export interface FilterDef {
   key: string;
   label: string;
   options: readonly FilterOption[];
+  /** The select's width in px (150 unless given): wider for names, such as an SDK key's. */
+  width?: number;
 }
 
 export interface FilterBarProps {
@@ -118,7 +120,7 @@ const FilterSelect = memo(function FilterSelect({ def, value, onFilter }: Filter
       value={value}
       data={data}
       onChange={(e) => onFilter(def.key, e.currentTarget.value)}
-      w={150}
+      w={def.width ?? 150}
     />
   );
 });
