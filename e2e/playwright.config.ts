@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 
-// Debian's Chromium, never a downloaded browser. WebGL (maps) runs on SwiftShader.
+// Debian's Chromium, never a downloaded browser. WebGL (maps) runs on SwiftShader; pages are composited in software.
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
@@ -67,6 +67,9 @@ export default defineConfig({
         '--disable-sync',
         '--enable-unsafe-swiftshader',
         '--use-angle=swiftshader',
+        // WebGL (maps) stays on SwiftShader, but pages are composited in software: composited through SwiftShader, the
+        // GPU process cost a third of the suite's CPU, every page and every frame (decision 0120, session 23).
+        '--disable-gpu-compositing',
       ],
     },
   },

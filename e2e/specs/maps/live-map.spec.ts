@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { clusterCountImageId } from '../../../portal/src/features/live-map/components/cluster-count';
 import { VEHICLE_STATE } from '../../../portal/src/domain/live-payloads';
 import { encodePayload, tileOf, topics } from '../../../portal/src/shared/lib/live/topics';
@@ -24,7 +24,7 @@ test.afterAll(async () => {
   await harness?.close();
 });
 
-const rendered = (page: import('@playwright/test').Page, layer: string) =>
+const rendered = (page: Page, layer: string) =>
   page.evaluate(
     (id) =>
       (window as unknown as MapsWindow).__maps.map!.queryRenderedFeatures({ layers: [id] }).map((f) => f.properties),
@@ -120,7 +120,12 @@ test('the map reports its viewport as live topics for the page to subscribe to',
   expect(topics.every((t) => t.startsWith('voltline/v1/'))).toBe(true);
 });
 
-test('a new reading glides the marker to its new position', async ({ page }) => {
+/**
+ * Puts VX-MOVER on the map, then moves it 0.006° east while sampling where its marker is drawn on every frame for
+ * 2.5 s. Returns the longitudes drawn strictly between the two readings, and waits until the marker is drawn on the
+ * second one.
+ */
+async function moveAndSample(page: Page): Promise<number[]> {
   await openMaps(page, harness.url, 'view=live&count=0&zoom=14');
   const put = (lon: number, lat: number) =>
     page.evaluate(
@@ -146,7 +151,6 @@ test('a new reading glides the marker to its new position', async ({ page }) => 
     });
   await put(73.85, 18.52);
   await expect.poll(markerAt).not.toBeNull();
-  // Sample the drawn marker on every frame while the reading arrives: a glide passes through positions in between.
   const samples = page.evaluate(
     () =>
       new Promise<number[]>((resolve) => {
@@ -168,9 +172,22 @@ test('a new reading glides the marker to its new position', async ({ page }) => 
   );
   await put(73.856, 18.52);
   const between = (await samples).filter((lon) => lon > 73.8502 && lon < 73.8558);
-  expect(between.length).toBeGreaterThan(0);
   await expect.poll(async () => (await markerAt())?.[0], { timeout: 3000 }).toBeCloseTo(73.856, 4);
+  return between;
+}
+
+test('a new reading glides the marker to its new position', async ({ page }) => {
+  // A glide passes through positions in between.
+  expect((await moveAndSample(page)).length).toBeGreaterThan(0);
   await lookAt(page, { path: test.info().outputPath('live-map-moved.png') });
+});
+
+test.describe('for a user who asked for reduced motion', () => {
+  test.use({ reducedMotion: 'reduce' });
+
+  test('a new reading puts the marker on its new position without a glide', async ({ page }) => {
+    expect(await moveAndSample(page)).toEqual([]);
+  });
 });
 
 test('clicking a vehicle opens its card, and follow keeps the map centred on it', async ({ page }) => {

@@ -1,5 +1,6 @@
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { Box } from '@mantine/core';
+import { useReducedMotion } from '@mantine/hooks';
 import type {
   CircleLayerSpecification,
   ExpressionSpecification,
@@ -51,6 +52,11 @@ export const SMOOTH_VEHICLE_LIMIT = 1000;
 export const FLEET_GLIDE_REDRAW_MS = 250;
 /** The shortest time between two redraws of a larger fleet seen as clusters. */
 export const FLEET_CLUSTER_REDRAW_MS = 500;
+/**
+ * The shortest time between two redraws for a user who asked for reduced motion: markers step to their latest reading
+ * (vehicles report about once a second) instead of gliding every frame.
+ */
+export const REDUCED_MOTION_REDRAW_MS = 1000;
 
 export interface RedrawPlan {
   /** The shortest time between two redraws of the vehicle source. */
@@ -66,7 +72,13 @@ export interface RedrawPlan {
  * few steps a second where many are, and jumps to its readings twice a second where it is seen as clusters, which a
  * glide would not make smoother.
  */
-export function redrawPlan(vehicleCount: number, zoom: number, drawnCount = vehicleCount): RedrawPlan {
+export function redrawPlan(
+  vehicleCount: number,
+  zoom: number,
+  drawnCount = vehicleCount,
+  reducedMotion = false,
+): RedrawPlan {
+  if (reducedMotion) return { intervalMs: REDUCED_MOTION_REDRAW_MS, glide: false };
   if (vehicleCount <= SMOOTH_VEHICLE_LIMIT) return { intervalMs: 0, glide: true };
   if (zoom > CLUSTER_MAX_ZOOM) {
     return { intervalMs: drawnCount <= SMOOTH_VEHICLE_LIMIT ? 0 : FLEET_GLIDE_REDRAW_MS, glide: true };
@@ -167,6 +179,7 @@ export function LiveMap({
   const mapRef = useRef<MapLibreMap | null>(null);
   const motionRef = useRef(new VehicleMotion());
   const frameRef = useRef(0);
+  const waitRef = useRef(0);
   const lastDrawRef = useRef(Number.NEGATIVE_INFINITY);
   const drawnCountRef = useRef(0);
   // Set while the map moves because of the follow loop, so its own camera moves do not ask for more frames.
@@ -175,6 +188,10 @@ export function LiveMap({
   const followRef = useRef<string | null>(null);
   const callbacksRef = useRef({ onViewportChange, onMapLoad, onFrameTiming });
   callbacksRef.current = { onViewportChange, onMapLoad, onFrameTiming };
+  // The operating system's "reduce motion": no glide, markers step to their readings (WCAG 2.3.3).
+  const reducedMotion = useReducedMotion();
+  const reducedMotionRef = useRef(false);
+  reducedMotionRef.current = reducedMotion;
   const [status, setStatus] = useState<MapStatus>('loading');
   const [error, setError] = useState<string | null>(null);
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -194,9 +211,16 @@ export function LiveMap({
       // a frame's worth of work); the loop starts again when the panel settles (decision 0098).
       if (isLayoutMoving()) return;
       const motion = motionRef.current;
-      const plan = redrawPlan(motion.size, map.getZoom(), drawnCountRef.current);
-      if (now - lastDrawRef.current < plan.intervalMs) {
-        frameRef.current = requestAnimationFrame(draw);
+      const plan = redrawPlan(motion.size, map.getZoom(), drawnCountRef.current, reducedMotionRef.current);
+      const wait = plan.intervalMs - (now - lastDrawRef.current);
+      if (wait > 0) {
+        // Wait out the interval on a timer rather than a frame callback every 16 ms; the draw stays pending meanwhile.
+        frameRef.current = -1;
+        waitRef.current = window.setTimeout(() => {
+          waitRef.current = 0;
+          frameRef.current = 0;
+          requestDraw.current();
+        }, wait);
         return;
       }
       lastDrawRef.current = now;
@@ -261,6 +285,11 @@ export function LiveMap({
       if (selfMoveRef.current) return;
       // The view settled: cluster for it now rather than after the redraw interval.
       lastDrawRef.current = Number.NEGATIVE_INFINITY;
+      if (waitRef.current) {
+        window.clearTimeout(waitRef.current);
+        waitRef.current = 0;
+        frameRef.current = 0;
+      }
       requestDraw.current();
     });
     // Only vehicles near the view are handed to MapLibre, and clusters depend on the zoom: redraw while it moves.
@@ -302,6 +331,8 @@ export function LiveMap({
       stopSettled();
       stopCountImages();
       cancelAnimationFrame(frameRef.current);
+      window.clearTimeout(waitRef.current);
+      waitRef.current = 0;
       frameRef.current = 0;
       readyRef.current = false;
       mapRef.current = null;

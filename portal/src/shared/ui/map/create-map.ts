@@ -15,6 +15,11 @@ export interface CreateMapOptions {
   zoom?: number;
 }
 
+/** Whether the user asked the operating system for reduced motion (read when a map is made). */
+function prefersReducedMotion(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
 /**
  * Creates a MapLibre map. The one place that constructs maps, so components can be tested around it (MapLibre needs
  * WebGL, which jsdom lacks). The map follows its container's size, except while a dashboard panel is dragged or
@@ -31,6 +36,8 @@ export function createMap({ container, styleUrl, center, zoom }: CreateMapOption
     canvasContextAttributes: { preserveDrawingBuffer: true },
     // Resized below instead, so a panel being resized does not redraw the map on every frame.
     trackResize: false,
+    // Labels appear at once for a user who asked for reduced motion: a fade is a second of frames after each change.
+    ...(prefersReducedMotion() ? { fadeDuration: 0 } : {}),
   });
   // While a panel moves, every frame MapLibre asks for (tiles and data arriving from its worker, fades) is held and
   // drawn once when it settles: a WebGL frame costs as much as the page's own frame on a software renderer, and the
