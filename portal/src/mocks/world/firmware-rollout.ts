@@ -65,7 +65,10 @@ const FAILURE_REASONS = [
 ] as const;
 
 /** How one attempt of one device goes in the demo: about 1 in 12 fail, 1 in 40 go silent; 20-60 s at speed 1. */
-export function simulatedOutcome(update: OtaUpdateState, sim: RolloutSimulation): Outcome {
+export function simulatedOutcome(
+  update: Pick<OtaUpdateState, 'id' | 'attempt' | 'deviceSerial'>,
+  sim: RolloutSimulation,
+): Outcome {
   const h = hashString(`${update.id}:${update.attempt}`);
   const durationMs = (20_000 + (h % 40_001)) / sim.speed;
   const stopAt = 0.2 + ((h >>> 8) % 60) / 100;
@@ -88,7 +91,7 @@ export function simulatedOutcome(update: OtaUpdateState, sim: RolloutSimulation)
 }
 
 /** How long the command takes to reach a device and be acknowledged: 2-5 s at speed 1. */
-export function ackDelayMs(update: OtaUpdateState, sim: RolloutSimulation): number {
+export function ackDelayMs(update: Pick<OtaUpdateState, 'id' | 'attempt'>, sim: RolloutSimulation): number {
   return (2000 + (hashString(`${update.id}:ack:${update.attempt}`) % 3001)) / sim.speed;
 }
 
