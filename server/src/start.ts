@@ -128,6 +128,7 @@ export async function startServer(
       console.error(`fleet simulator did not start: ${String(error)}`);
     }
   }
+  firmwareLive.runJobs();
   let stopping: Promise<void> | undefined;
   return {
     url,

@@ -15,6 +15,12 @@ export const SHARED_OTA_FILTER = `$share/voltline-ota/${OTA_FILTER}`;
 export interface FirmwareLive {
   /** OTA progress received, applied and dropped by reason. */
   counters(): OtaCounters;
+  /**
+   * Starts the job queue's worker (the devices' reports are consumed from the start). The server starts it once it
+   * listens and its in-process simulator has connected: an install due at start would otherwise be published to
+   * vehicles that have not reconnected yet, and be lost.
+   */
+  runJobs(): void;
   /** Runs the due rollout jobs now. */
   wake(): void;
   /** Resolves when every report received so far is handled and the job in hand has finished. */
@@ -34,19 +40,22 @@ export async function startFirmwareLive(
   broker: { embedded: EmbeddedBroker } | { external: MqttClient },
   options: Omit<JobWorkerOptions, 'now'> = {},
 ): Promise<FirmwareLive> {
-  const worker: JobWorker = startJobWorker(
-    db,
-    {
-      [ROLLOUT_JOB]: async (payload) => {
-        if (typeof payload.rolloutId !== 'string') throw new Error('a rollout job names no rollout');
-        await advanceFirmwareRollout(rollouts, { rolloutId: payload.rolloutId });
+  let worker: JobWorker | undefined;
+  const runJobs = () => {
+    worker ??= startJobWorker(
+      db,
+      {
+        [ROLLOUT_JOB]: async (payload) => {
+          if (typeof payload.rolloutId !== 'string') throw new Error('a rollout job names no rollout');
+          await advanceFirmwareRollout(rollouts, { rolloutId: payload.rolloutId });
+        },
       },
-    },
-    { ...options, now: rollouts.now },
-  );
+      { ...options, now: rollouts.now },
+    );
+  };
   const handler = createOtaHandler({
     rollouts,
-    applied: () => worker.wake(),
+    applied: () => worker?.wake(),
     ...(options.debug ? { debug: options.debug } : {}),
   });
   let unsubscribe: () => Promise<void>;
@@ -80,15 +89,16 @@ export async function startFirmwareLive(
   }
   return {
     counters: () => handler.counters(),
-    wake: () => worker.wake(),
+    runJobs,
+    wake: () => worker?.wake(),
     async idle() {
       await handler.idle();
-      await worker.idle();
+      await worker?.idle();
     },
     async close() {
       await unsubscribe();
       await handler.idle();
-      await worker.close();
+      await worker?.close();
     },
   };
 }
