@@ -153,7 +153,11 @@ test('a rollout stopped between waves by a server stop is resumed and finished b
   await server.stop();
   // The job that resumes it is in the database the new server opens.
   const check = await openDatabase(config);
-  const job = await check.db.selectFrom('jobs').selectAll().where('key', '=', `firmware-rollout:${id}`).executeTakeFirst();
+  const job = await check.db
+    .selectFrom('jobs')
+    .selectAll()
+    .where('key', '=', `firmware-rollout:${id}`)
+    .executeTakeFirst();
   await check.close();
   expect(job?.run_at.getTime()).toBe(Date.parse(between.nextWaveAt as string));
 
@@ -162,7 +166,10 @@ test('a rollout stopped between waves by a server stop is resumed and finished b
   const finished = await waitFor('rollout completed after the restart', (r) => r.status === 'completed', 90_000);
   expect(finished.currentWave).toBe(finished.waveCount - 1);
   const after = await devicesOf();
-  expect(finished.waves.every((w) => w.completed === w.total), JSON.stringify(after)).toBe(true);
+  expect(
+    finished.waves.every((w) => w.completed === w.total),
+    JSON.stringify(after),
+  ).toBe(true);
   // Where it stood: the first wave's devices were not sent again; the others were sent once, after the restart.
   for (const u of after) {
     const old = before.find((b) => b.id === u.id);

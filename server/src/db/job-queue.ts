@@ -121,7 +121,11 @@ export interface JobWorkerOptions {
  * throws is tried again after a back-off (1 s doubling, at most 60 s); a job of a kind this worker does not know is
  * left for another one.
  */
-export function startJobWorker(db: Db, handlers: Record<string, JobHandler>, options: JobWorkerOptions = {}): JobWorker {
+export function startJobWorker(
+  db: Db,
+  handlers: Record<string, JobHandler>,
+  options: JobWorkerOptions = {},
+): JobWorker {
   const now = options.now ?? (() => new Date());
   const pollMs = options.pollMs ?? 1_000;
   const lockMs = options.lockMs ?? 60_000;

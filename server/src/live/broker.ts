@@ -53,7 +53,8 @@ export function vehicleMayPublish(vehicleId: string, topic: string): boolean {
   if (levels.some((level) => level === '' || level.includes('+') || level.includes('#'))) return false;
   // Its devices' OTA progress (decision 0127): `voltline/v1/vehicles/{vehicleUid}/devices/{deviceUid}/ota`. The
   // server checks that the device's install was sent to this vehicle.
-  if (levels.length === 7) return levels[2] === 'vehicles' && levels[3] === vehicleId && levels[4] === 'devices' && levels[6] === 'ota';
+  if (levels.length === 7)
+    return levels[2] === 'vehicles' && levels[3] === vehicleId && levels[4] === 'devices' && levels[6] === 'ota';
   if (levels.length !== 5) return false;
   if (levels[2] === 'telemetry') return levels[4] === vehicleId;
   return levels[2] === 'vehicles' && levels[3] === vehicleId && (levels[4] === 'acks' || levels[4] === 'trips');

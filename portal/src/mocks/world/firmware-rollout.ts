@@ -114,7 +114,12 @@ export function simulatedReport(rollout: RolloutState, u: OtaUpdateState, t: num
     return { status: 2, progress: 100, at: started + outcome.durationMs };
   }
   if (outcome.kind === 'fail' && elapsed >= outcome.durationMs * outcome.stopAt) {
-    return { status: 3, progress: u.progress, reason: outcome.reason, at: started + outcome.durationMs * outcome.stopAt };
+    return {
+      status: 3,
+      progress: u.progress,
+      reason: outcome.reason,
+      at: started + outcome.durationMs * outcome.stopAt,
+    };
   }
   const fraction = Math.min(elapsed / outcome.durationMs, outcome.kind === 'ok' ? 1 : outcome.stopAt);
   const progress = Math.floor(fraction * 20) * 5;

@@ -1,10 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import {
-  advanceFirmwareRollout,
-  applyOtaProgress,
-  installCommandId,
-  rolloutProgressTopic,
-} from './advance-rollout';
+import { advanceFirmwareRollout, applyOtaProgress, installCommandId, rolloutProgressTopic } from './advance-rollout';
 import type { RolloutRunDeps, RolloutRunStore } from './firmware-store';
 import type { OtaUpdateRecord, RolloutRecord } from './firmware-types';
 import { planWaves, type RolloutPolicy, resumeRollout, type VehicleCondition } from './rollout-engine';
@@ -121,7 +116,9 @@ function world(count: number, policy: Partial<RolloutPolicy> = {}) {
       return new Map(ids.flatMap((id) => (conditions.has(id) ? [[id, conditions.get(id) as VehicleCondition]] : [])));
     },
     async openUpdateOf(deviceId: string) {
-      return [...updates.values()].find((u) => u.deviceId === deviceId && (u.phase === 'sent' || u.phase === 'installing'));
+      return [...updates.values()].find(
+        (u) => u.deviceId === deviceId && (u.phase === 'sent' || u.phase === 'installing'),
+      );
     },
     async setFirmwareVersion(deviceId: string, version: string) {
       versions.set(deviceId, version);
@@ -152,7 +149,12 @@ function world(count: number, policy: Partial<RolloutPolicy> = {}) {
       clock = T0 + ms;
     },
     advance: () => advanceFirmwareRollout(deps, { rolloutId: 'rol-1' }),
-    report(n: number, status: 1 | 2 | 3, progress = 0, extra: { reason?: string; commandId?: string; vehicleId?: string } = {}) {
+    report(
+      n: number,
+      status: 1 | 2 | 3,
+      progress = 0,
+      extra: { reason?: string; commandId?: string; vehicleId?: string } = {},
+    ) {
       const u = updates.get(`ota-${n}`) as OtaUpdateRecord;
       return applyOtaProgress(deps, {
         vehicleId: extra.vehicleId ?? (u.vehicleId as string),
@@ -200,7 +202,10 @@ describe('advancing a rollout through the service', () => {
     const w = world(1);
     w.conditions.set('veh-0', { ...READY, soc: 12, parked: false });
     const first = await w.advance();
-    expect(w.update(0)).toMatchObject({ phase: 'waiting', waitingReason: 'State of charge 12 % below 30 %, not parked' });
+    expect(w.update(0)).toMatchObject({
+      phase: 'waiting',
+      waitingReason: 'State of charge 12 % below 30 %, not parked',
+    });
     expect(first.nextAt).toBe(T0 + 2_000);
     expect(w.published.filter((p) => p.topic.endsWith('/commands'))).toHaveLength(0);
     w.conditions.set('veh-0', READY);
@@ -250,9 +255,7 @@ describe('advancing a rollout through the service', () => {
     await w.report(1, 3, 10);
     await w.advance();
     expect(w.rollout.status).toBe('paused');
-    expect(w.rollout.pauseReason).toBe(
-      'Paused by itself: 2 of 2 finished devices of wave 1 failed (100 % > 40 %)',
-    );
+    expect(w.rollout.pauseReason).toBe('Paused by itself: 2 of 2 finished devices of wave 1 failed (100 % > 40 %)');
     expect(w.update(0)).toMatchObject({ phase: 'failed', status: 3, failureReason: 'Flash write error' });
     expect(w.update(1).failureReason).toBe('The device reported a failed install.');
     // The device still installing finishes while paused; the next wave does not start.

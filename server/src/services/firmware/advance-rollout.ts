@@ -84,7 +84,10 @@ export interface AdvanceResult {
  * pause and completion are decided, and the next run is scheduled. Then the sent devices' install requests and the
  * rollout's progress are published. A user's pause or cancel that commits meanwhile wins (409, the job runs again).
  */
-export async function advanceFirmwareRollout(deps: RolloutRunDeps, input: { rolloutId: string }): Promise<AdvanceResult> {
+export async function advanceFirmwareRollout(
+  deps: RolloutRunDeps,
+  input: { rolloutId: string },
+): Promise<AdvanceResult> {
   const now = deps.now().getTime();
   const result = await deps.transact(async (tx) => {
     const rollout = await tx.firmware.lockRollout(input.rolloutId);
@@ -124,7 +127,11 @@ export async function advanceFirmwareRollout(deps: RolloutRunDeps, input: { roll
     if (u.vehicleId) await publishQuietly(deps, commandTopicOf(u.vehicleId), installRequestOf(u, now));
   }
   if (result.rollout && result.updates.length > 0) {
-    await publishQuietly(deps, rolloutProgressTopic(result.rollout.id), rolloutProgressOf(result.rollout, result.updates, now));
+    await publishQuietly(
+      deps,
+      rolloutProgressTopic(result.rollout.id),
+      rolloutProgressOf(result.rollout, result.updates, now),
+    );
   }
   return { rollout: result.rollout, sent: result.sent, changed: result.changed, nextAt: result.nextAt };
 }
@@ -155,10 +162,17 @@ export type OtaRefusal =
  */
 export async function applyOtaProgress(
   deps: RolloutRunDeps,
-  input: { vehicleId: string; report: Pick<OtaProgress, 'deviceUid' | 'releaseId' | 'commandId' | 'status' | 'progress'> & { reason?: string | undefined }; at: Date },
+  input: {
+    vehicleId: string;
+    report: Pick<OtaProgress, 'deviceUid' | 'releaseId' | 'commandId' | 'status' | 'progress'> & {
+      reason?: string | undefined;
+    };
+    at: Date;
+  },
 ): Promise<{ ok: true; update: OtaUpdateRecord } | { ok: false; refusal: OtaRefusal }> {
   const { report } = input;
-  if (report.status !== 1 && report.status !== 2 && report.status !== 3) return { ok: false, refusal: 'ignored-status' };
+  if (report.status !== 1 && report.status !== 2 && report.status !== 3)
+    return { ok: false, refusal: 'ignored-status' };
   const status = report.status;
   return deps.transact(async (tx) => {
     const found = await tx.firmware.openUpdateOf(report.deviceUid);

@@ -343,7 +343,8 @@ export function dispatchDevice<U extends OtaUpdateState>(
     return u.phase === 'offline' ? u : withPhase(u, 'offline', { waitingReason: 'Device offline' });
   }
   const why = preconditionFailure(preconditions, condition);
-  if (why) return u.phase === 'waiting' && u.waitingReason === why ? u : withPhase(u, 'waiting', { waitingReason: why });
+  if (why)
+    return u.phase === 'waiting' && u.waitingReason === why ? u : withPhase(u, 'waiting', { waitingReason: why });
   return withPhase(u, 'sent', { waitingReason: null, sentAt: t, progress: 0 });
 }
 
