@@ -33,9 +33,9 @@ const callers = new WeakMap<object, Caller>();
 /** The vehicle each vehicle connection authenticated as (decision 0117). */
 const vehicles = new WeakMap<object, string>();
 /**
- * The vehicle that published each acknowledgement payload (aedes hands the same Buffer to every subscriber), so that
- * the server's consumer takes only vehicles' acknowledgements, and browsers hear only the status the server decided
- * (decision 0124).
+ * The vehicle that published each acknowledgement (and OTA progress) payload (aedes hands the same Buffer to every
+ * subscriber), so that the server's consumers take only vehicles' messages, and browsers hear only the command status
+ * the server decided (decision 0124).
  */
 const ackPublishers = new WeakMap<object, string>();
 const isAckTopic = (topic: string) => topic.startsWith('voltline/v1/vehicles/') && topic.endsWith('/acks');

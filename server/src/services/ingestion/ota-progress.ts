@@ -47,8 +47,8 @@ export function parseOtaProgress(
 
 /**
  * The server's handling of devices' OTA progress (decision 0127): each message is parsed and applied through the
- * rollout services' `applyOtaProgress` at the time it was received; `applied` hears each report that changed a
- * device's install (the live layer wakes the job queue). One at a time in arrival order; never throws.
+ * rollout services' `applyOtaProgress` at the time it was received; `applied` hears each report that finished or
+ * retried a device's install (the live layer wakes the job queue). One at a time in arrival order; never throws.
  */
 export function createOtaHandler(deps: {
   rollouts: RolloutRunDeps;
@@ -74,7 +74,8 @@ export function createOtaHandler(deps: {
       });
       if (!outcome.ok) return drop(outcome.refusal, topic);
       counters.applied += 1;
-      deps.applied?.(outcome.update.rolloutId);
+      // A finished (or retried) install may finish its wave: the rollout's job is due now.
+      if (outcome.update.phase !== 'installing') deps.applied?.(outcome.update.rolloutId);
     } catch (error) {
       deps.debug?.('OTA progress not written', { topic, error: String(error) });
       drop('write-failed', topic);
