@@ -138,6 +138,8 @@ export async function startServer(
     simulation,
     stop() {
       stopping ??= (async () => {
+        // Rollouts stop moving first: no install is sent to a vehicle that is going away with the server.
+        await firmwareLive.stopJobs();
         await simulation?.stop();
         await app.close();
         // No more messages once the broker is closed; what was buffered is written before the database closes.

@@ -21,6 +21,8 @@ export interface FirmwareLive {
    * vehicles that have not reconnected yet, and be lost.
    */
   runJobs(): void;
+  /** Stops the worker (no rollout moves on), waiting for the job in hand; the reports are still consumed. */
+  stopJobs(): Promise<void>;
   /** Runs the due rollout jobs now. */
   wake(): void;
   /** Resolves when every report received so far is handled and the job in hand has finished. */
@@ -90,6 +92,9 @@ export async function startFirmwareLive(
   return {
     counters: () => handler.counters(),
     runJobs,
+    stopJobs: async () => {
+      await worker?.close();
+    },
     wake: () => worker?.wake(),
     async idle() {
       await handler.idle();
