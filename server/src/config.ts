@@ -41,6 +41,8 @@ export interface Config {
   simulateVehicles: number;
   /** Messages per second per vehicle: `SIMULATE_RATE_HZ`, default 1. */
   simulateRateHz: number;
+  /** How many times faster the simulated devices install firmware: `SIMULATE_OTA_SPEED`, 1 to 100, default 1. */
+  simulateOtaSpeed: number;
   /** True when a TLS-terminating proxy sits in front: Strict-Transport-Security is sent and X-Forwarded-* trusted. */
   behindTls: boolean;
   logLevel: string;
@@ -105,6 +107,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     } else simulateRateHz = rate;
   }
 
+  const simulateOtaSpeed = int('SIMULATE_OTA_SPEED', 1, 1, 100);
+
   const databaseUrl = text(env, 'DATABASE_URL');
   if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     problems.push('DATABASE_URL must start with postgres:// or postgresql://');
@@ -164,6 +168,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     simulate,
     simulateVehicles,
     simulateRateHz,
+    simulateOtaSpeed,
     behindTls: text(env, 'BEHIND_TLS') === '1' || text(env, 'BEHIND_TLS') === 'true',
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',
   };

@@ -44,11 +44,11 @@ import type { ActivityDeps } from './services/activity/activity-store';
 import type { AuditDeps } from './services/audit/audit-reader';
 import type { AuditStore } from './services/audit/audit-chain';
 import type { AuthDeps } from './services/auth/auth-store';
-import type { CommandDeps, CommandPublisher } from './services/commands/command-store';
+import type { CommandDeps } from './services/commands/command-store';
 import type { CarbonSettingsDeps } from './services/carbon-settings/carbon-settings-store';
 import type { DeviceGroupDeps } from './services/device-groups/device-group-store';
 import type { DeviceDeps } from './services/devices/device-store';
-import type { FirmwareDeps } from './services/firmware/firmware-store';
+import type { FirmwareDeps, LivePublisher, RolloutRunDeps } from './services/firmware/firmware-store';
 import type { DashboardDataDeps } from './services/dashboards/dashboard-data-store';
 import type { DashboardDeps } from './services/dashboards/dashboard-store';
 import type { GeofenceDeps } from './services/geofences/geofence-store';
@@ -84,6 +84,8 @@ export interface ServiceDeps {
   deviceGroups: DeviceGroupDeps;
   devices: DeviceDeps;
   firmware: FirmwareDeps;
+  /** Rollouts advanced by the job queue on devices' OTA progress (decision 0127). */
+  rollouts: RolloutRunDeps;
   dashboards: DashboardDeps;
   dashboardData: DashboardDataDeps;
   geofences: GeofenceDeps;
@@ -146,7 +148,8 @@ function resource<K extends string, R, A extends Record<string, unknown> = Recor
 /** What the server sets besides the database (each has a default). */
 export interface ServiceOptions {
   now?: () => Date;
-  publish?: CommandPublisher;
+  /** Sent commands' requests, firmware install requests and rollout progress to the broker. */
+  publish?: LivePublisher;
   dataDir?: string;
 }
 
@@ -174,6 +177,7 @@ export function createServiceDeps(
       ...resource(db, now, 'firmware', createFirmwareRepository),
       deviceGroups: createDeviceGroupRepository(db),
     },
+    rollouts: { ...resource(db, now, 'firmware', createFirmwareRepository), publish },
     dashboards: resource(db, now, 'dashboards', createDashboardRepository),
     dashboardData: {
       faults: createFaultRepository(db),

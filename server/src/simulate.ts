@@ -4,7 +4,8 @@ import { startFleetSimulation } from './simulator/fleet-simulation';
 import { loadSimulatedVehicles, simulatorFileOf } from './simulator/provision';
 
 /**
- * `pnpm simulate --vehicles N --rate HZ --broker URL [--credentials FILE]`: the fleet simulator in its own process
+ * `pnpm simulate --vehicles N --rate HZ --broker URL [--credentials FILE] [--ota-speed X]`: the fleet simulator in its own
+ * process
  * (decision 0124). It speaks for the seeded vehicles whose device secrets the server issued when it started with its
  * simulator (`DATA_DIR/simulator-vehicles.json`, or `--credentials`): run the server with `SIMULATE=1
  * SIMULATE_VEHICLES=N` once, or keep its in-process simulator. Stops on SIGINT or SIGTERM.
@@ -16,10 +17,15 @@ async function main(): Promise<void> {
       rate: { type: 'string', default: '1' },
       broker: { type: 'string', default: 'ws://127.0.0.1:8080/mqtt' },
       credentials: { type: 'string' },
+      /** Firmware installs this many times faster than the demo's pace (decision 0127). */
+      'ota-speed': { type: 'string', default: '1' },
     },
   });
   const rateHz = Number(values.rate);
   if (!Number.isFinite(rateHz) || rateHz <= 0 || rateHz > 10) throw new Error('--rate must be above 0 and at most 10');
+  const otaSpeed = Number(values['ota-speed']);
+  if (!Number.isFinite(otaSpeed) || otaSpeed < 1 || otaSpeed > 100)
+    throw new Error('--ota-speed must be from 1 to 100');
   const file = values.credentials ?? simulatorFileOf(loadConfig().dataDir);
   const all = await loadSimulatedVehicles(file).catch((error: unknown) => {
     throw new Error(
@@ -33,6 +39,7 @@ async function main(): Promise<void> {
     brokerUrl: values.broker,
     vehicles,
     rateHz,
+    ota: { speed: otaSpeed },
     log: (message) => console.error(message),
   });
   const online = vehicles.filter((v) => v.online).length;

@@ -8,8 +8,9 @@ import { createApp } from './http/app';
 import { startEmbeddedBroker } from './live/broker';
 import { connectExternalBroker } from './live/external-broker';
 import { type CommandLive, startCommandLive } from './live/command-live';
+import { type FirmwareLive, startFirmwareLive } from './live/firmware-live';
 import { consumeEmbedded, consumeExternal, type TelemetryConsumer } from './live/telemetry-consumer';
-import { type FleetSimulation, startFleetSimulation } from './simulator/fleet-simulation';
+import { type FleetSimulation, type OtaSimulation, startFleetSimulation } from './simulator/fleet-simulation';
 import { provisionSimulatedVehicles, saveSimulatedVehicles, simulatorFileOf } from './simulator/provision';
 
 export interface RunningServer {
@@ -18,6 +19,8 @@ export interface RunningServer {
   ingestion: TelemetryConsumer['counters'];
   /** Vehicles' command acknowledgements: received, settled, dropped by reason. */
   acks: CommandLive['counters'];
+  /** Devices' OTA progress: received, applied, dropped by reason (decision 0127). */
+  ota: FirmwareLive['counters'];
   /** The in-process fleet simulator, when it runs. */
   simulation: FleetSimulation | undefined;
   /** Stops taking requests, lets those in flight finish, closes the broker and the database. */
@@ -54,7 +57,7 @@ export async function prepareDatabase(
 export async function startServer(
   config: Config,
   logger: FastifyServerOptions['logger'],
-  options: { simulate?: boolean } = {},
+  options: { simulate?: boolean; ota?: Partial<OtaSimulation> } = {},
 ): Promise<RunningServer> {
   const database = await openDatabase(config);
   try {
@@ -85,6 +88,13 @@ export async function startServer(
     (topic, payload) => broker.publish(topic, payload),
     { debug },
   );
+  // Rollouts advance by the job queue in the database, on the devices' OTA progress (decision 0127).
+  const firmwareLive = await startFirmwareLive(
+    database.db,
+    deps.rollouts,
+    'aedes' in broker ? { embedded: broker } : { external: broker.client },
+    { debug },
+  );
   if ('handleUpgrade' in broker) {
     app.server.on('upgrade', (request, socket, head) => {
       const path = (request.url ?? '').split('?')[0];
@@ -107,6 +117,7 @@ export async function startServer(
         brokerUrl,
         vehicles,
         rateHz: config.simulateRateHz,
+        ota: { speed: config.simulateOtaSpeed, ...options.ota },
         log: (message) => app.log.debug(message),
       });
       const online = vehicles.filter((v) => v.online).length;
@@ -117,18 +128,23 @@ export async function startServer(
       console.error(`fleet simulator did not start: ${String(error)}`);
     }
   }
+  firmwareLive.runJobs();
   let stopping: Promise<void> | undefined;
   return {
     url,
     ingestion: () => consumer.counters(),
     acks: () => commandLive.counters(),
+    ota: () => firmwareLive.counters(),
     simulation,
     stop() {
       stopping ??= (async () => {
+        // Rollouts stop moving first: no install is sent to a vehicle that is going away with the server.
+        await firmwareLive.stopJobs();
         await simulation?.stop();
         await app.close();
         // No more messages once the broker is closed; what was buffered is written before the database closes.
         await commandLive.close();
+        await firmwareLive.close();
         await broker.close();
         await consumer.close();
         await database.close();

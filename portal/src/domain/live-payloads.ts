@@ -193,6 +193,8 @@ export const otaProgressSchema = z.object({
   status: z.literal([0, 1, 2, 3, 4]),
   /** Percent. */
   progress: between(0, 100),
+  /** Why the install failed (Failed only). */
+  reason: z.optional(text(0, 200)),
   ts: tsSchema,
 });
 

@@ -439,6 +439,18 @@ export interface VehicleCredentialTable {
   secret_hash: string;
   created_at: Timestamp;
 }
+/** The job queue (migration 0029, decision 0127). */
+export interface JobTable {
+  key: string;
+  kind: string;
+  payload: ColumnType<Record<string, unknown>, string | undefined, string>;
+  run_at: Timestamp;
+  locked_until: Timestamp | null;
+  attempts: Generated<number>;
+  last_error: string | null;
+  created_at: Generated<Date>;
+}
+
 export interface SchemaMigrationTable {
   id: number;
   name: string;
@@ -707,4 +719,5 @@ export interface Database {
   feedback_reports: FeedbackReportTable;
   widget_uploads: WidgetUploadTable;
   vehicle_credentials: VehicleCredentialTable;
+  jobs: JobTable;
 }

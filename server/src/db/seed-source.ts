@@ -20,6 +20,8 @@ export { hardwareLogsOf } from '@/mocks/world/hardware-logs';
 export { demoFeedbackReports, type SeedReport } from '@/mocks/world/feedback-reports';
 export { driveProfileOf, profileAt } from '@/mocks/world/drive-profile';
 export { acknowledgeDelayOf, acknowledgeResultOf } from '@/mocks/world/command-answers';
+// How a demo device installs firmware (its delay, duration, failure or silence), for the simulator's OTA answers.
+export { ackDelayMs as otaAckDelayMs, simulatedOutcome } from '@/mocks/world/firmware-rollout';
 // The fleet simulator of the demo's in-page broker and the browser tests' publisher (drive profiles on Pune's roads).
 export { createFleetSimulator } from '@/mocks/live/fleet-simulator.js';
 export { DEMO_REGION } from '@/shared/lib/live/demo-region';

@@ -33,21 +33,29 @@ const callers = new WeakMap<object, Caller>();
 /** The vehicle each vehicle connection authenticated as (decision 0117). */
 const vehicles = new WeakMap<object, string>();
 /**
- * The vehicle that published each acknowledgement payload (aedes hands the same Buffer to every subscriber), so that
- * the server's consumer takes only vehicles' acknowledgements, and browsers hear only the status the server decided
- * (decision 0124).
+ * The vehicle that published each acknowledgement (and OTA progress) payload (aedes hands the same Buffer to every
+ * subscriber), so that the server's consumers take only vehicles' messages, and browsers hear only the command status
+ * the server decided (decision 0124).
  */
 const ackPublishers = new WeakMap<object, string>();
 const isAckTopic = (topic: string) => topic.startsWith('voltline/v1/vehicles/') && topic.endsWith('/acks');
+/** A device's OTA progress (decision 0127): the server's firmware consumer takes only what a vehicle published. */
+const isOtaTopic = (topic: string) => topic.startsWith('voltline/v1/vehicles/') && topic.endsWith('/ota');
 
 /**
- * Whether a vehicle may publish on a topic: its own telemetry (any tile), acknowledgements and trip events only
- * (live-topics.md, "published by vehicle").
+ * Whether a vehicle may publish on a topic: its own telemetry (any tile), acknowledgements, trip events and its
+ * devices' OTA progress only (live-topics.md, "published by vehicle"; OTA progress is published "by device", which
+ * speaks through its vehicle's connection).
  */
 export function vehicleMayPublish(vehicleId: string, topic: string): boolean {
   const levels = topic.split('/');
-  if (levels[0] !== 'voltline' || levels[1] !== 'v1' || levels.length !== 5) return false;
+  if (levels[0] !== 'voltline' || levels[1] !== 'v1') return false;
   if (levels.some((level) => level === '' || level.includes('+') || level.includes('#'))) return false;
+  // Its devices' OTA progress (decision 0127): `voltline/v1/vehicles/{vehicleUid}/devices/{deviceUid}/ota`. The
+  // server checks that the device's install was sent to this vehicle.
+  if (levels.length === 7)
+    return levels[2] === 'vehicles' && levels[3] === vehicleId && levels[4] === 'devices' && levels[6] === 'ota';
+  if (levels.length !== 5) return false;
   if (levels[2] === 'telemetry') return levels[4] === vehicleId;
   return levels[2] === 'vehicles' && levels[3] === vehicleId && (levels[4] === 'acks' || levels[4] === 'trips');
 }
@@ -165,7 +173,8 @@ export async function startEmbeddedBroker(
       callback(new Error('a vehicle publishes its own topics only'));
       return;
     }
-    if (isAckTopic(packet.topic) && typeof packet.payload === 'object') ackPublishers.set(packet.payload, vehicleId);
+    if ((isAckTopic(packet.topic) || isOtaTopic(packet.topic)) && typeof packet.payload === 'object')
+      ackPublishers.set(packet.payload, vehicleId);
     callback(null);
   };
   aedes.authorizeForward = (client, packet) => {

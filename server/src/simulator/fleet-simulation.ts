@@ -8,7 +8,9 @@ import {
   DEFAULT_SEED,
   DEMO_REGION,
   driveProfileOf,
+  otaAckDelayMs,
   profileAt,
+  simulatedOutcome,
 } from '../db/seed-source';
 import { vehicleMayPublish } from '../live/broker';
 import { commandTopicOf } from '../services/commands/send-commands';
@@ -63,6 +65,68 @@ export function answerCommand(
     .map(({ delayMs, topic, payload }) => ({ delayMs, topic, payload }));
 }
 
+/** How the simulated devices install firmware: time runs `speed` times faster; `random: false`, none fails or goes silent. */
+export interface OtaSimulation {
+  speed: number;
+  random: boolean;
+}
+
+/** A device's OTA progress topic (live-topics.md). */
+export const otaTopicOf = (vehicleId: string, deviceId: string) =>
+  `voltline/v1/vehicles/${vehicleId}/devices/${deviceId}/ota`;
+
+/**
+ * A vehicle's answers to a firmware install request (decision 0127), by the demo's rule for its simulated devices
+ * (`mocks/world/firmware-rollout.ts`, the one the demo's rollouts play): In Progress at 0 % once the request is taken
+ * (2 to 5 s), a report every 5 %, then Completed after 20 to 60 s, or Failed with a reason part way (about 1 in 12),
+ * or nothing more (silent, about 1 in 40: the server times it out). A request's `params.simulate` ("fail",
+ * "timeout") is honoured first. Times are divided by `ota.speed`.
+ */
+export function answerInstall(request: CommandRequest, ota: OtaSimulation, now: number): CommandAnswer[] {
+  const { deviceUid, releaseId, vehicleUid, commandId } = request;
+  if (request.kind !== 'OTA' || !deviceUid || !releaseId) return [];
+  const params = request.params ?? {};
+  const serial = String(params.deviceSerial ?? deviceUid);
+  const device = {
+    id: String(params.updateId ?? commandId),
+    attempt: Number(params.attempt ?? 0),
+    deviceSerial: serial,
+  };
+  const sim = {
+    speed: ota.speed,
+    failSerials: params.simulate === 'fail' ? [serial] : [],
+    silentSerials: params.simulate === 'timeout' ? [serial] : [],
+    random: ota.random,
+  };
+  const outcome = simulatedOutcome(device, sim);
+  const ack = otaAckDelayMs(device, sim);
+  const topic = otaTopicOf(vehicleUid, deviceUid);
+  const answer = (delayMs: number, status: 1 | 2 | 3, progress: number, reason?: string): CommandAnswer => ({
+    delayMs: Math.round(delayMs),
+    topic,
+    payload: {
+      v: 1,
+      vehicleUid,
+      deviceUid,
+      releaseId,
+      commandId,
+      status,
+      progress,
+      ...(reason ? { reason } : {}),
+      ts: Math.round(now + delayMs),
+    },
+  });
+  const answers = [answer(ack, 1, 0)];
+  const reach = outcome.kind === 'ok' ? 0.95 : outcome.stopAt;
+  for (let p = 5; p / 100 <= reach + 1e-9; p += 5) answers.push(answer(ack + (p / 100) * outcome.durationMs, 1, p));
+  if (outcome.kind === 'ok') answers.push(answer(ack + outcome.durationMs, 2, 100));
+  if (outcome.kind === 'fail') {
+    const stopped = Math.floor(outcome.stopAt * 20) * 5;
+    answers.push(answer(ack + outcome.durationMs * outcome.stopAt, 3, stopped, outcome.reason));
+  }
+  return answers.filter((a) => vehicleMayPublish(vehicleUid, a.topic));
+}
+
 export interface FleetSimulationOptions {
   /** ws://host:port/mqtt (the server's embedded broker) or mqtt:// (an external one). */
   brokerUrl: string;
@@ -71,6 +135,8 @@ export interface FleetSimulationOptions {
   rateHz: number;
   /** The seed the world was generated with (its drive profiles); default the demo's. */
   seed?: number;
+  /** How its devices install firmware (default: the demo's pace, with its failures and silent devices). */
+  ota?: Partial<OtaSimulation>;
   log?: (message: string) => void;
 }
 
@@ -82,11 +148,12 @@ export interface FleetSimulation {
 /**
  * The fleet simulator (issue 35 item 4): each online vehicle connects with its own id and device secret, publishes
  * its telemetry (and trip events) from its drive profile `rateHz` times a second on its own topics, subscribes to
- * its command topic and answers as `answerCommand` says. Device telemetry is not published: a vehicle may not
+ * its command topic and answers as `answerCommand` says (a firmware install as `answerInstall` says). Device telemetry is not published: a vehicle may not
  * publish its devices' topics yet (decision 0117).
  */
 export async function startFleetSimulation(options: FleetSimulationOptions): Promise<FleetSimulation> {
   const seed = options.seed ?? DEFAULT_SEED;
+  const ota = options.ota ?? {};
   const byId = new Map(options.vehicles.map((v) => [v.id, v]));
   const sim = createFleetSimulator({
     region: DEMO_REGION,
@@ -139,7 +206,11 @@ export async function startFleetSimulation(options: FleetSimulationOptions): Pro
             }
             if (!parsed.success || parsed.data.vehicleUid !== vehicle.id) return;
             counters.commands += 1;
-            for (const answer of answerCommand(sim, parsed.data, vehicle.online, Date.now())) {
+            const answers =
+              parsed.data.kind === 'OTA'
+                ? answerInstall(parsed.data, { speed: ota.speed ?? 1, random: ota.random ?? true }, Date.now())
+                : answerCommand(sim, parsed.data, vehicle.online, Date.now());
+            for (const answer of answers) {
               const timer = setTimeout(() => {
                 timers.delete(timer);
                 counters.answered += 1;

@@ -1,20 +1,20 @@
 import {
+  advanceRolloutAt,
+  applyDeviceReport,
+  type DeviceReport,
   type OtaUpdateState,
-  preconditionFailure,
   type RolloutState as ServiceRolloutState,
-  stepRollout,
   type VehicleCondition,
-  waveOpen,
-  withPhase,
 } from '@services/firmware/rollout-engine';
 import { hashString } from './prng';
 
 /**
  * The demo's simulation of the devices in a staged rollout (decision 0075): how each simulated device acknowledges,
- * installs, reports progress, fails or goes silent, advanced by time. The rollout's state machine (waves, threshold
- * pause, pause/resume/cancel, preconditions, version order) is the services' (`@services/firmware/rollout-engine`,
- * decision 0074): this file calls it after each simulated step. Tests call {@link advanceRollout} with chosen
- * instants, so no timer is needed to see a rollout play out.
+ * installs, reports progress, fails or goes silent, advanced by time. Every rule (what a report does, retries, the
+ * silent-device time-out, preconditions, waves, threshold pause, pause/resume/cancel, version order) is the services'
+ * (`@services/firmware/rollout-engine`, decisions 0074 and 0127), the one the server runs on real devices' reports:
+ * this file only makes up the devices' reports and calls it. Tests call {@link advanceRollout} with chosen instants,
+ * so no timer is needed to see a rollout play out.
  */
 
 export {
@@ -65,7 +65,10 @@ const FAILURE_REASONS = [
 ] as const;
 
 /** How one attempt of one device goes in the demo: about 1 in 12 fail, 1 in 40 go silent; 20-60 s at speed 1. */
-export function simulatedOutcome(update: OtaUpdateState, sim: RolloutSimulation): Outcome {
+export function simulatedOutcome(
+  update: Pick<OtaUpdateState, 'id' | 'attempt' | 'deviceSerial'>,
+  sim: RolloutSimulation,
+): Outcome {
   const h = hashString(`${update.id}:${update.attempt}`);
   const durationMs = (20_000 + (h % 40_001)) / sim.speed;
   const stopAt = 0.2 + ((h >>> 8) % 60) / 100;
@@ -88,79 +91,51 @@ export function simulatedOutcome(update: OtaUpdateState, sim: RolloutSimulation)
 }
 
 /** How long the command takes to reach a device and be acknowledged: 2-5 s at speed 1. */
-export function ackDelayMs(update: OtaUpdateState, sim: RolloutSimulation): number {
+export function ackDelayMs(update: Pick<OtaUpdateState, 'id' | 'attempt'>, sim: RolloutSimulation): number {
   return (2000 + (hashString(`${update.id}:ack:${update.attempt}`) % 3001)) / sim.speed;
 }
 
-/** One device at instant `t`: returns the same object when nothing changed. */
-function stepDevice(
-  rollout: RolloutState,
-  u: OtaUpdateState,
-  t: number,
-  conditionOf: (vehicleId: string | null, t: number) => VehicleCondition | null,
-): OtaUpdateState {
-  const { policy, simulation } = rollout;
-  const open = waveOpen(rollout, u);
-  switch (u.phase) {
-    case 'queued':
-    case 'waiting':
-    case 'offline': {
-      if (rollout.status !== 'running' || !open) return u;
-      const condition = conditionOf(u.vehicleId, t);
-      if (condition && !condition.connected && !policy.preconditions.connected) {
-        return u.phase === 'offline' ? u : withPhase(u, 'offline', { waitingReason: 'Device offline' });
-      }
-      const why = preconditionFailure(policy.preconditions, condition);
-      if (why)
-        return u.phase === 'waiting' && u.waitingReason === why ? u : withPhase(u, 'waiting', { waitingReason: why });
-      return withPhase(u, 'sent', { waitingReason: null, sentAt: t, progress: 0 });
-    }
-    case 'sent': {
-      const at = (u.sentAt ?? t) + ackDelayMs(u, simulation);
-      if (t < at) return u;
-      return withPhase(u, 'installing', { startedAt: at, lastReportAt: at, progress: 0 });
-    }
-    case 'installing': {
-      const outcome = simulatedOutcome(u, simulation);
-      const started = u.startedAt ?? t;
-      const elapsed = t - started;
-      if (outcome.kind === 'ok' && elapsed >= outcome.durationMs) {
-        return withPhase(u, 'completed', { progress: 100, finishedAt: started + outcome.durationMs, lastReportAt: t });
-      }
-      if (outcome.kind === 'fail' && elapsed >= outcome.durationMs * outcome.stopAt) {
-        const finishedAt = started + outcome.durationMs * outcome.stopAt;
-        if (u.attempt < policy.maxRetries) {
-          return withPhase(u, 'queued', {
-            attempt: u.attempt + 1,
-            failureReason: `Attempt ${u.attempt + 1} failed: ${outcome.reason}; retrying`,
-            progress: 0,
-            sentAt: null,
-            startedAt: null,
-            lastReportAt: null,
-          });
-        }
-        return withPhase(u, 'failed', { failureReason: outcome.reason, finishedAt });
-      }
-      // Progress reports: every 5 % (a silent device stops reporting at `stopAt`).
-      const fraction = Math.min(elapsed / outcome.durationMs, outcome.kind === 'ok' ? 1 : outcome.stopAt);
-      const progress = Math.floor(fraction * 20) * 5;
-      const lastReportAt = progress > u.progress ? started + (progress / 100) * outcome.durationMs : u.lastReportAt;
-      const silentFor = t - (lastReportAt ?? started);
-      // The time-out is in simulated seconds, like the install durations.
-      const timeoutMs = (policy.timeoutSec * 1000) / simulation.speed;
-      if (outcome.kind === 'silent' && silentFor >= timeoutMs) {
-        return withPhase(u, 'failed', {
-          progress,
-          lastReportAt,
-          finishedAt: (lastReportAt ?? started) + timeoutMs,
-          failureReason: `Timed out: no progress report for ${policy.timeoutSec} s`,
-        });
-      }
-      return progress === u.progress ? u : { ...u, progress, lastReportAt };
-    }
-    default:
-      return u;
+/**
+ * What a simulated device reports at instant `t`, as a vehicle would on its OTA progress topic: the first report once
+ * the install command is acknowledged, a progress report every 5 %, then Completed or Failed (a silent device stops
+ * reporting). Null when it has nothing new to say.
+ */
+export function simulatedReport(rollout: RolloutState, u: OtaUpdateState, t: number): DeviceReport | null {
+  const { simulation } = rollout;
+  if (u.phase === 'sent') {
+    const at = (u.sentAt ?? t) + ackDelayMs(u, simulation);
+    return t < at ? null : { status: 1, progress: 0, at };
   }
+  if (u.phase !== 'installing') return null;
+  const outcome = simulatedOutcome(u, simulation);
+  const started = u.startedAt ?? t;
+  const elapsed = t - started;
+  if (outcome.kind === 'ok' && elapsed >= outcome.durationMs) {
+    return { status: 2, progress: 100, at: started + outcome.durationMs };
+  }
+  if (outcome.kind === 'fail' && elapsed >= outcome.durationMs * outcome.stopAt) {
+    return {
+      status: 3,
+      progress: u.progress,
+      reason: outcome.reason,
+      at: started + outcome.durationMs * outcome.stopAt,
+    };
+  }
+  const fraction = Math.min(elapsed / outcome.durationMs, outcome.kind === 'ok' ? 1 : outcome.stopAt);
+  const progress = Math.floor(fraction * 20) * 5;
+  return progress > u.progress ? { status: 1, progress, at: started + (progress / 100) * outcome.durationMs } : null;
+}
+
+/** One simulated device at instant `t`: its reports applied by the services' rule; the same object when none. */
+function stepDevice(rollout: RolloutState, u: OtaUpdateState, t: number): OtaUpdateState {
+  let current = u;
+  // An acknowledgement and the progress since can arrive within one step.
+  for (let i = 0; i < 3; i += 1) {
+    const report = simulatedReport(rollout, current, t);
+    if (!report) break;
+    current = applyDeviceReport(rollout.policy, current, report);
+  }
+  return current;
 }
 
 /** How finely time is stepped: a second of simulated time, but at most 600 steps per call (a long gap is coarser). */
@@ -168,8 +143,9 @@ const STEP_MS = 1000;
 const MAX_STEPS = 600;
 
 /**
- * Advances a rollout from `rollout.advancedAt` to `now`. Returns the new rollout and the updates that changed (by id);
- * inputs are not mutated.
+ * Advances a rollout from `rollout.advancedAt` to `now`: at each step the simulated devices report, then the services'
+ * {@link advanceRolloutAt} moves the rollout (time-outs, dispatch, waves). Returns the new rollout and the updates that
+ * changed (by id); inputs are not mutated.
  */
 export function advanceRollout(
   rollout: RolloutState,
@@ -182,27 +158,18 @@ export function advanceRollout(
   let state = rollout;
   if (now <= rollout.advancedAt) return { rollout, changed, updates: current };
   const span = now - rollout.advancedAt;
-  const step = Math.max(STEP_MS / rollout.simulation.speed, span / MAX_STEPS);
+  const speed = rollout.simulation.speed;
+  const step = Math.max(STEP_MS / speed, span / MAX_STEPS);
   for (let t = Math.min(now, rollout.advancedAt + step); ; t = Math.min(now, t + step)) {
     current = current.map((u) => {
-      const next = stepDevice(state, u, t, conditionOf);
+      const next = stepDevice(state, u, t);
       if (next !== u) changed.set(next.id, next);
       return next;
     });
-    // A wave may open or close at this instant: let the devices react to it in the same instant.
-    let next = stepRollout(state, current, t, state.simulation.speed);
-    while (next !== state) {
-      const opened = next.currentWave !== state.currentWave;
-      state = next;
-      if (opened) {
-        current = current.map((u) => {
-          const n = stepDevice(state, u, t, conditionOf);
-          if (n !== u) changed.set(n.id, n);
-          return n;
-        });
-      }
-      next = stepRollout(state, current, t, state.simulation.speed);
-    }
+    const moved = advanceRolloutAt(state, current, t, conditionOf, speed);
+    for (const [id, u] of moved.changed) changed.set(id, u);
+    state = moved.rollout;
+    current = moved.updates;
     if (t >= now) break;
   }
   return { rollout: { ...state, advancedAt: now }, changed, updates: current };

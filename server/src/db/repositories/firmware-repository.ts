@@ -13,10 +13,11 @@ import { validationFailed } from '../../services/lib/app-error';
 import type { ListQuery } from '../../services/lib/list-query';
 import type { OtaFilterField, OtaSortField } from '../../services/firmware/firmware-list-spec';
 import type { FirmwareScope } from '../../services/firmware/firmware-scope';
-import type { FirmwareStore } from '../../services/firmware/firmware-store';
+import type { RolloutRunStore } from '../../services/firmware/firmware-store';
 import type { FirmwareRelease, OtaUpdateRecord, RolloutRecord } from '../../services/firmware/firmware-types';
-import type { RolloutPolicy } from '../../services/firmware/rollout-engine';
+import { type RolloutPolicy, vehicleConditionOf, type VehicleCondition } from '../../services/firmware/rollout-engine';
 import type { Db } from '../database';
+import { cancelJob, scheduleJob } from '../job-queue';
 import type { Database, FirmwareReleaseTable, FirmwareRolloutTable, OtaUpdateTable } from '../schema';
 import { writeUnique } from './unique-violation';
 import { vehicleIdInScope } from './vehicle-scope-sql';
@@ -290,7 +291,11 @@ const toDevice = (d: DeviceRow) => ({
 });
 
 /** Firmware releases, rollouts and device updates in PostgreSQL (or PGlite): lists filter, sort and page in SQL. */
-export function createFirmwareRepository(db: Db): FirmwareStore {
+/** The job that advances a rollout (decision 0127). */
+export const ROLLOUT_JOB = 'firmware-rollout';
+export const rolloutJobKey = (rolloutId: string) => `${ROLLOUT_JOB}:${rolloutId}`;
+
+export function createFirmwareRepository(db: Db): RolloutRunStore {
   const releases = () =>
     db
       .selectFrom('firmware_releases')
@@ -482,6 +487,55 @@ export function createFirmwareRepository(db: Db): FirmwareStore {
           .where('id', '=', u.id)
           .execute();
       }
+    },
+
+    async lockRollout(id) {
+      const row = await db
+        .selectFrom('firmware_rollouts')
+        .selectAll()
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
+      return row ? toRollout(row) : undefined;
+    },
+
+    async scheduleAdvance(rolloutId, at, mode) {
+      if (at === null) return cancelJob(db, rolloutJobKey(rolloutId));
+      await scheduleJob(
+        db,
+        { key: rolloutJobKey(rolloutId), kind: ROLLOUT_JOB, payload: { rolloutId }, runAt: new Date(at) },
+        mode,
+      );
+    },
+
+    async vehicleConditions(vehicleIds) {
+      const conditions = new Map<string, VehicleCondition>();
+      for (let i = 0; i < vehicleIds.length; i += 1000) {
+        const rows = await db
+          .selectFrom('vehicles')
+          .select(['id', 'soc', 'state_code', 'is_live'])
+          .where('id', 'in', vehicleIds.slice(i, i + 1000))
+          .execute();
+        for (const v of rows)
+          conditions.set(v.id, vehicleConditionOf({ soc: v.soc, stateCode: v.state_code ?? 0, isLive: v.is_live }));
+      }
+      return conditions;
+    },
+
+    async openUpdateOf(deviceId) {
+      const row = await db
+        .selectFrom('ota_updates')
+        .selectAll()
+        .where('device_id', '=', deviceId)
+        .where('phase', 'in', ['sent', 'installing'])
+        .orderBy('sent_at', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return row ? toUpdate(row) : undefined;
+    },
+
+    async setFirmwareVersion(deviceId, version) {
+      await db.updateTable('devices').set({ firmware_version: version }).where('id', '=', deviceId).execute();
     },
 
     async candidates(release, scope) {

@@ -12,7 +12,7 @@ import type {
   RolloutSortField,
 } from './firmware-list-spec';
 import type { FirmwareScope } from './firmware-scope';
-import type { RolloutStatus } from './rollout-engine';
+import type { RolloutStatus, VehicleCondition } from './rollout-engine';
 import type {
   FirmwareDevice,
   FirmwareModelRef,
@@ -54,6 +54,12 @@ export interface FirmwareStore {
   saveRollout(rollout: RolloutRecord, from: RolloutStatus): Promise<boolean>;
   /** Writes the updates' state. */
   saveUpdates(updates: OtaUpdateRecord[]): Promise<void>;
+  /**
+   * When the rollout is next to be advanced (decision 0127): `at` sets the time, `no-later` only brings it forward;
+   * null: never again. The server keeps it in its job queue, in the caller's transaction; the demo has none (its
+   * ticker advances every open rollout once a second).
+   */
+  scheduleAdvance?(rolloutId: string, at: number | null, mode: 'at' | 'no-later'): Promise<void>;
 
   /**
    * The devices a release of this kind may reach in the device scope: of its model (loggers: of its OEM), fitted to a
@@ -77,4 +83,28 @@ export interface FirmwareDeps {
   now: () => Date;
   /** Runs `work` in one transaction: the write and its audit entry commit together. */
   transact<T>(work: (tx: { firmware: FirmwareStore; audit: AuditStore }) => Promise<T>): Promise<T>;
+}
+
+/** What advancing rollouts on devices' reports reads and writes besides the rest of the store (decision 0127). */
+export interface RolloutRunStore extends FirmwareStore {
+  /** The rollout, its row locked to the end of the transaction (reports and advances of one rollout take turns). */
+  lockRollout(id: string): Promise<RolloutRecord | undefined>;
+  scheduleAdvance(rolloutId: string, at: number | null, mode: 'at' | 'no-later'): Promise<void>;
+  /** What the preconditions see of these vehicles now (those that exist). */
+  vehicleConditions(vehicleIds: readonly string[]): Promise<Map<string, VehicleCondition>>;
+  /** The device's update whose install was sent (sent or installing), if any. */
+  openUpdateOf(deviceId: string): Promise<OtaUpdateRecord | undefined>;
+  /** A completed install: the device now runs this version. */
+  setFirmwareVersion(deviceId: string, version: string): Promise<void>;
+}
+
+/** Publishes one message on the broker (QoS 1) as the server. */
+export type LivePublisher = (topic: string, message: object) => void | Promise<void>;
+
+export interface RolloutRunDeps {
+  firmware: RolloutRunStore;
+  now: () => Date;
+  transact<T>(work: (tx: { firmware: RolloutRunStore }) => Promise<T>): Promise<T>;
+  /** Install requests to vehicles, rollout progress to the portal. */
+  publish: LivePublisher;
 }

@@ -1,10 +1,12 @@
 /**
  * The staged-rollout state machine (decision 0074), once for the server and the demo: pure functions over a rollout
- * and its per-device updates. What a device does (acknowledge, install, report progress, fail, go silent) is told by
- * whoever hears the devices: the demo's simulation (`mocks/world/firmware-rollout.ts`, decision 0075) calls
- * {@link stepRollout} after each simulated step; the server has no device agent yet, so its rollouts move only by the
- * actions (pause, resume, cancel, rollback).
+ * and its per-device updates. Whoever hears the devices hands their reports to {@link applyDeviceReport}, then moves
+ * the rollout to an instant with {@link advanceRolloutAt} (dispatch under the preconditions, the silent-device
+ * time-out, the waves, the threshold pause, completion). The server does both from the devices' OTA progress over
+ * MQTT and its job queue (`advance-rollout.ts`, decision 0127); the demo from its simulated devices
+ * (`mocks/world/firmware-rollout.ts`, decision 0075).
  */
+import type { RolloutProgress } from '@/domain/live-payloads';
 
 /** Firmware update status (portal spec §3): Pending/command sent 0, In Progress 1, Completed 2, Failed 3, Device Offline 4. */
 export type OtaStatus = 0 | 1 | 2 | 3 | 4;
@@ -101,6 +103,21 @@ export interface VehicleCondition {
   charging: boolean;
   ignitionOn: boolean;
   connected: boolean;
+}
+
+const DRIVING: ReadonlySet<number> = new Set([64, 66, 67]);
+const CHARGING: ReadonlySet<number> = new Set([80, 81, 82]);
+const IGNITION_OFF: ReadonlySet<number> = new Set([0, 96]);
+
+/** What the preconditions see of a vehicle from its latest state: state of charge, state code and whether it is live. */
+export function vehicleConditionOf(v: { soc: number; stateCode: number; isLive: boolean }): VehicleCondition {
+  return {
+    soc: v.soc,
+    parked: !DRIVING.has(v.stateCode),
+    charging: CHARGING.has(v.stateCode),
+    ignitionOn: !IGNITION_OFF.has(v.stateCode),
+    connected: v.isLive,
+  };
 }
 
 /** Why a device must wait, or null when every precondition holds. */
@@ -244,6 +261,159 @@ export function stepRollout<R extends RolloutState>(
 /** True when the device's wave is open: an earlier wave, or the current one once it has started. */
 export const waveOpen = (rollout: RolloutState, u: Pick<OtaUpdateState, 'wave'>) =>
   u.wave < rollout.currentWave || (u.wave === rollout.currentWave && rollout.nextWaveAt === null);
+
+/** What a device reports of its install (the OTA progress topic): In Progress 1, Completed 2 or Failed 3. */
+export interface DeviceReport {
+  status: 1 | 2 | 3;
+  /** Percent, 0-100. */
+  progress: number;
+  /** Why it failed (Failed only). */
+  reason?: string | null;
+  /** When the report was heard (epoch ms). */
+  at: number;
+}
+
+/** The reason a failed install is stored with when the device gave none. */
+export const NO_REASON_FAILURE = 'The device reported a failed install.';
+
+/**
+ * A device's report applied to its update: the first report of a sent install starts it, progress moves forward
+ * only, Completed finishes it, Failed is retried while the policy allows (the next attempt queues again) and fails it
+ * after. Only a sent or installing update takes a report; anything else answers the same object.
+ */
+export function applyDeviceReport<U extends OtaUpdateState>(policy: RolloutPolicy, u: U, report: DeviceReport): U {
+  if (u.phase !== 'sent' && u.phase !== 'installing') return u;
+  const startedAt = u.startedAt ?? report.at;
+  if (report.status === 2) {
+    return withPhase(u, 'completed', { progress: 100, startedAt, finishedAt: report.at, lastReportAt: report.at });
+  }
+  if (report.status === 3) {
+    const reason = report.reason?.trim() ? report.reason.trim() : NO_REASON_FAILURE;
+    if (u.attempt < policy.maxRetries) {
+      return withPhase(u, 'queued', {
+        attempt: u.attempt + 1,
+        failureReason: `Attempt ${u.attempt + 1} failed: ${reason}; retrying`,
+        progress: 0,
+        sentAt: null,
+        startedAt: null,
+        lastReportAt: null,
+      });
+    }
+    return withPhase(u, 'failed', { failureReason: reason, startedAt, finishedAt: report.at, lastReportAt: report.at });
+  }
+  const progress = Math.max(u.progress, Math.min(100, Math.max(0, Math.floor(report.progress))));
+  if (u.phase === 'sent') return withPhase(u, 'installing', { startedAt, lastReportAt: report.at, progress });
+  return { ...u, progress, lastReportAt: report.at };
+}
+
+/**
+ * The silent-device time-out: a sent or installing device that has reported nothing for the policy's `timeoutSec`
+ * (since its last report, or since the install was sent) fails; a time-out is not retried (the device may be
+ * bricked). `speed` runs the time-out faster (the demo's simulated clock; 1 for real devices).
+ */
+export function timeOutSilent<U extends OtaUpdateState>(policy: RolloutPolicy, u: U, t: number, speed = 1): U {
+  if (u.phase !== 'sent' && u.phase !== 'installing') return u;
+  const since = u.lastReportAt ?? u.startedAt ?? u.sentAt;
+  if (since === null) return u;
+  const timeoutMs = (policy.timeoutSec * 1000) / speed;
+  if (t - since < timeoutMs) return u;
+  return withPhase(u, 'failed', {
+    finishedAt: since + timeoutMs,
+    failureReason: `Timed out: no progress report for ${policy.timeoutSec} s`,
+  });
+}
+
+const AWAITING_DISPATCH: ReadonlySet<OtaPhase> = new Set(['queued', 'waiting', 'offline']);
+
+/**
+ * One device of a running rollout whose wave is open, at instant `t`: Device Offline (retried when it reconnects)
+ * when its vehicle is not connected and the policy does not require it; waiting with the reason while a
+ * precondition fails; otherwise its install is sent. Anything else answers the same object.
+ */
+export function dispatchDevice<U extends OtaUpdateState>(
+  rollout: RolloutState,
+  u: U,
+  condition: VehicleCondition | null,
+  t: number,
+): U {
+  if (!AWAITING_DISPATCH.has(u.phase)) return u;
+  if (rollout.status !== 'running' || !waveOpen(rollout, u)) return u;
+  const { preconditions } = rollout.policy;
+  if (condition && !condition.connected && !preconditions.connected) {
+    return u.phase === 'offline' ? u : withPhase(u, 'offline', { waitingReason: 'Device offline' });
+  }
+  const why = preconditionFailure(preconditions, condition);
+  if (why)
+    return u.phase === 'waiting' && u.waitingReason === why ? u : withPhase(u, 'waiting', { waitingReason: why });
+  return withPhase(u, 'sent', { waitingReason: null, sentAt: t, progress: 0 });
+}
+
+/**
+ * Moves a rollout to instant `t` (its devices' reports already applied): silent devices time out, devices of open
+ * waves are dispatched, then the rollout-level decisions run until nothing changes (a wave that opens at `t` has its
+ * devices dispatched at `t`). Returns the rollout, every update, and those that changed (by id); inputs are not
+ * mutated. `speed` as in {@link stepRollout}.
+ */
+export function advanceRolloutAt<R extends RolloutState, U extends OtaUpdateState>(
+  rollout: R,
+  updates: readonly U[],
+  t: number,
+  conditionOf: (vehicleId: string | null, t: number) => VehicleCondition | null,
+  speed = 1,
+): { rollout: R; updates: U[]; changed: Map<string, U> } {
+  const changed = new Map<string, U>();
+  let state = rollout;
+  const dispatchAll = (list: readonly U[]) =>
+    list.map((u) => {
+      let next = timeOutSilent(state.policy, u, t, speed);
+      if (AWAITING_DISPATCH.has(next.phase) && state.status === 'running' && waveOpen(state, next))
+        next = dispatchDevice(state, next, conditionOf(next.vehicleId, t), t);
+      if (next !== u) changed.set(next.id, next);
+      return next;
+    });
+  let current = dispatchAll(updates);
+  let next = stepRollout(state, current, t, speed);
+  while (next !== state) {
+    const opened = next.currentWave !== state.currentWave;
+    state = next;
+    if (opened) current = dispatchAll(current);
+    next = stepRollout(state, current, t, speed);
+  }
+  return { rollout: { ...state, advancedAt: Math.max(state.advancedAt, t) }, updates: current, changed };
+}
+
+/** A rollout's progress summed over its devices: the payload of the live rollout topic (live-topics.md). */
+export function rolloutProgressOf(
+  rollout: Pick<RolloutState, 'id' | 'status' | 'currentWave' | 'waveCount'> & { releaseId: string },
+  updates: readonly Pick<OtaUpdateState, 'wave' | 'phase'>[],
+  ts: number,
+): RolloutProgress {
+  const progress: RolloutProgress = {
+    v: 1,
+    rolloutId: rollout.id,
+    releaseId: rollout.releaseId,
+    status: rollout.status,
+    currentWave: rollout.currentWave,
+    total: 0,
+    pending: 0,
+    waiting: 0,
+    inProgress: 0,
+    completed: 0,
+    failed: 0,
+    skipped: 0,
+    ts,
+  };
+  for (const w of summariseWaves(rollout.waveCount, updates)) {
+    progress.total += w.total;
+    progress.pending += w.pending;
+    progress.waiting += w.waiting;
+    progress.inProgress += w.inProgress;
+    progress.completed += w.completed;
+    progress.failed += w.failed;
+    progress.skipped += w.skipped;
+  }
+  return progress;
+}
 
 /** Pause (by a user): devices already installing finish; no new device starts. */
 export function pauseRollout<R extends RolloutState>(r: R, reason: string): R {

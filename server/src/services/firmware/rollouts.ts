@@ -313,6 +313,8 @@ export async function createFirmwareRollout(
   );
   return deps.transact(async (tx) => {
     await tx.firmware.insertRollout(rollout, updates);
+    // Its first wave starts as soon as the server's job queue takes it (decision 0127).
+    await tx.firmware.scheduleAdvance?.(rollout.id, now.getTime(), 'at');
     await appendAudit(
       tx.audit,
       caller,
@@ -373,6 +375,8 @@ export async function changeFirmwareRolloutState(
     next = { ...next, updatedAt: now.getTime() };
     if (!(await tx.firmware.saveRollout(next, rollout.status)))
       throw conflict('The rollout changed meanwhile; read it again.');
+    // The next advance decides what follows: devices of a resumed wave are sent, a cancelled rollout finishes.
+    await tx.firmware.scheduleAdvance?.(rollout.id, now.getTime(), 'no-later');
     const verb = { pause: 'Paused', resume: 'Resumed', cancel: 'Cancelled' }[input.action];
     await appendAudit(
       tx.audit,
@@ -430,6 +434,7 @@ export async function rollbackFirmwareRollout(
   );
   return deps.transact(async (tx) => {
     await tx.firmware.insertRollout(planned.rollout, planned.updates);
+    await tx.firmware.scheduleAdvance?.(planned.rollout.id, now.getTime(), 'at');
     await appendAudit(
       tx.audit,
       caller,

@@ -3,14 +3,13 @@
  * second (the simulated devices, then the services' state machine), the progress summary, the handler options.
  */
 import type { RolloutProgress } from '@/domain/live-payloads';
+import { rolloutProgressOf, vehicleConditionOf } from '@services/firmware/rollout-engine';
 import type { WorldDb } from '../../world/db';
 import type { FirmwareRolloutRecord, OtaUpdateRecord } from '../../world/firmware';
 import {
   advanceRollout,
-  type OtaUpdateState,
   type RolloutSimulation,
   simulatedCondition,
-  summariseWaves,
   type VehicleCondition,
 } from '../../world/firmware-rollout';
 import type { Vehicle } from '../../world/types';
@@ -22,19 +21,9 @@ export function updatesOf(db: WorldDb, rolloutId: string): OtaUpdateRecord[] {
   return db.tables.otaUpdates.all().filter((u) => u.rolloutId === rolloutId);
 }
 
-const DRIVING = new Set<unknown>([64, 66, 67]);
-const CHARGING = new Set<unknown>([80, 81, 82]);
-const IGNITION_OFF = new Set<unknown>([0, 96]);
-
-/** What the preconditions see of a vehicle, as the world seeded it. */
+/** What the preconditions see of a vehicle, as the world seeded it (the services' rule over its latest state). */
 export function seededCondition(v: Vehicle): VehicleCondition {
-  return {
-    soc: v.soc,
-    parked: !DRIVING.has(v.stateCode),
-    charging: CHARGING.has(v.stateCode),
-    ignitionOn: !IGNITION_OFF.has(v.stateCode),
-    connected: v.isLive,
-  };
+  return vehicleConditionOf({ soc: v.soc, stateCode: Number(v.stateCode), isLive: v.isLive });
 }
 
 /** Something that hears each changed update (the demo publishes it as OTA progress on the live broker). */
@@ -81,39 +70,6 @@ export function settleRollout(
 
 /** Something that hears a rollout's progress summary after a step that changed it (the live rollout topic). */
 export type RolloutListener = (progress: RolloutProgress) => void;
-
-/** A rollout's progress summed over its devices: the payload of the live rollout topic. */
-export function rolloutProgressOf(
-  rollout: FirmwareRolloutRecord,
-  updates: readonly OtaUpdateState[],
-  ts: number,
-): RolloutProgress {
-  const progress: RolloutProgress = {
-    v: 1,
-    rolloutId: rollout.id,
-    releaseId: rollout.releaseId,
-    status: rollout.status,
-    currentWave: rollout.currentWave,
-    total: 0,
-    pending: 0,
-    waiting: 0,
-    inProgress: 0,
-    completed: 0,
-    failed: 0,
-    skipped: 0,
-    ts,
-  };
-  for (const w of summariseWaves(rollout.waveCount, updates)) {
-    progress.total += w.total;
-    progress.pending += w.pending;
-    progress.waiting += w.waiting;
-    progress.inProgress += w.inProgress;
-    progress.completed += w.completed;
-    progress.failed += w.failed;
-    progress.skipped += w.skipped;
-  }
-  return progress;
-}
 
 /**
  * Advances every open rollout (the demo's one-second ticker); true when anything changed. `onUpdate` hears each

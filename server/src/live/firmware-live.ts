@@ -1,0 +1,109 @@
+import type { MqttClient } from 'mqtt';
+import type { Db } from '../db/database';
+import { type JobWorker, type JobWorkerOptions, startJobWorker } from '../db/job-queue';
+import { ROLLOUT_JOB } from '../db/repositories/firmware-repository';
+import { advanceFirmwareRollout } from '../services/firmware/advance-rollout';
+import type { RolloutRunDeps } from '../services/firmware/firmware-store';
+import { createOtaHandler, type OtaCounters } from '../services/ingestion/ota-progress';
+import type { EmbeddedBroker } from './broker';
+
+/** Every device's OTA progress (live-topics.md). */
+export const OTA_FILTER = 'voltline/v1/vehicles/+/devices/+/ota';
+/** On an external broker, a shared subscription: server processes in the group split the reports. */
+export const SHARED_OTA_FILTER = `$share/voltline-ota/${OTA_FILTER}`;
+
+export interface FirmwareLive {
+  /** OTA progress received, applied and dropped by reason. */
+  counters(): OtaCounters;
+  /**
+   * Starts the job queue's worker (the devices' reports are consumed from the start). The server starts it once it
+   * listens and its in-process simulator has connected: an install due at start would otherwise be published to
+   * vehicles that have not reconnected yet, and be lost.
+   */
+  runJobs(): void;
+  /** Stops the worker (no rollout moves on), waiting for the job in hand; the reports are still consumed. */
+  stopJobs(): Promise<void>;
+  /** Runs the due rollout jobs now. */
+  wake(): void;
+  /** Resolves when every report received so far is handled and the job in hand has finished. */
+  idle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Firmware rollouts on the server (issue 35 item 3, decision 0127): the job queue's worker advances each rollout when
+ * its job is due (`advanceFirmwareRollout`: sends installs, times silent devices out, moves the waves), and the
+ * devices' OTA progress is consumed (on the embedded broker in process, only what a vehicle published; on an external
+ * broker by a shared subscription) and applied through `applyOtaProgress`, which brings the rollout's job forward.
+ */
+export async function startFirmwareLive(
+  db: Db,
+  rollouts: RolloutRunDeps,
+  broker: { embedded: EmbeddedBroker } | { external: MqttClient },
+  options: Omit<JobWorkerOptions, 'now'> = {},
+): Promise<FirmwareLive> {
+  let worker: JobWorker | undefined;
+  const runJobs = () => {
+    worker ??= startJobWorker(
+      db,
+      {
+        [ROLLOUT_JOB]: async (payload) => {
+          if (typeof payload.rolloutId !== 'string') throw new Error('a rollout job names no rollout');
+          await advanceFirmwareRollout(rollouts, { rolloutId: payload.rolloutId });
+        },
+      },
+      { ...options, now: rollouts.now },
+    );
+  };
+  const handler = createOtaHandler({
+    rollouts,
+    applied: () => worker?.wake(),
+    ...(options.debug ? { debug: options.debug } : {}),
+  });
+  let unsubscribe: () => Promise<void>;
+  if ('embedded' in broker) {
+    const { aedes } = broker.embedded;
+    const deliver = (packet: { topic: string; payload: unknown }, callback: () => void) => {
+      if (broker.embedded.publisherOf(packet.payload) !== undefined) {
+        void handler.accept(packet.topic, packet.payload as Buffer | string);
+      }
+      callback();
+    };
+    await new Promise<void>((resolve, reject) =>
+      aedes.subscribe(OTA_FILTER, deliver, (error?: Error) => (error ? reject(error) : resolve())),
+    );
+    unsubscribe = async () => {
+      if (!aedes.closed) await new Promise<void>((resolve) => aedes.unsubscribe(OTA_FILTER, deliver, () => resolve()));
+    };
+  } else {
+    const client = broker.external;
+    const onMessage = (topic: string, payload: Buffer) => {
+      if (topic.endsWith('/ota')) void handler.accept(topic, payload);
+    };
+    client.on('message', onMessage);
+    const subscribe = () => void client.subscribeAsync(SHARED_OTA_FILTER, { qos: 1 }).catch(() => undefined);
+    client.on('connect', subscribe);
+    if (client.connected) subscribe();
+    unsubscribe = async () => {
+      client.off('connect', subscribe);
+      client.off('message', onMessage);
+    };
+  }
+  return {
+    counters: () => handler.counters(),
+    runJobs,
+    stopJobs: async () => {
+      await worker?.close();
+    },
+    wake: () => worker?.wake(),
+    async idle() {
+      await handler.idle();
+      await worker?.idle();
+    },
+    async close() {
+      await unsubscribe();
+      await handler.idle();
+      await worker?.close();
+    },
+  };
+}
