@@ -91,7 +91,11 @@ test("a frame opened at the server's root (gleap's frame URL is an origin) is se
   const withQuery = await server.call({ method: 'GET', url: '/?lang=de', headers: { 'sec-fetch-dest': 'iframe' } });
   expect(withQuery.headers.location).toBe('/messenger/index.html?lang=de');
   // A top-level page at the root, and a frame asking for any other path, are not redirected.
-  const page = await server.call({ method: 'GET', url: '/', headers: { accept: 'text/html', 'sec-fetch-dest': 'document' } });
+  const page = await server.call({
+    method: 'GET',
+    url: '/',
+    headers: { accept: 'text/html', 'sec-fetch-dest': 'document' },
+  });
   expect(page.statusCode).not.toBe(302);
   expect(page.headers.vary).toContain('Sec-Fetch-Dest');
   const other = await server.call({ method: 'GET', url: '/vehicles', headers: { 'sec-fetch-dest': 'iframe' } });
