@@ -1076,4 +1076,12 @@ export const widgetReports = {
   closeMessenger: 'Close',
   /** gleap@14.2.11's own host page (served by the spec's route). */
   gleapHost: { title: 'A shop that loads gleap@14.2.11' },
+  /** The heading of gleap's host page, as rebuilt by the replay player. */
+  gleapHostHeading: role('heading', { name: 'A shop that loads gleap@14.2.11' }),
+  /** gleap@14.2.11's own messenger frame (its class; our messenger is what it loads). */
+  gleapFrame: 'iframe.gleap-frame',
+  /** The report page's replay player: the button that loads it, its play button, and rrweb's frame on its stage. */
+  playTheReplay: role('button', { name: 'Play the replay' }),
+  replayPlay: role('button', { name: 'Play', exact: true }),
+  replayStageFrame: '[data-testid="replay-stage"] iframe',
 } as const;

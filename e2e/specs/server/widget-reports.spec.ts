@@ -19,6 +19,23 @@ const SUPER_ADMIN = 'sa@voltline.demo';
 /** gleap@14.2.11's own build, as published (sdk/'s devDependency): its UMD bundle, which defines `window.Gleap`. */
 const GLEAP_UMD = createRequire(new URL('../../../sdk/package.json', import.meta.url)).resolve('gleap');
 
+/**
+ * A plain host page on an origin of its own (not the server's), loading gleap's published UMD bundle; close `host`
+ * when done.
+ */
+async function serveGleapHost(): Promise<{ host: Server; hostUrl: string }> {
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${widgetReports.gleapHost.title}</title></head>
+<body><h1>${widgetReports.gleapHost.title}</h1><script src="/gleap.js"></script></body></html>`;
+  const gleapJs = readFileSync(GLEAP_UMD);
+  const host: Server = createServer((request, response) => {
+    const [type, body] =
+      request.url === '/gleap.js' ? ['text/javascript', gleapJs] : request.url === '/' ? ['text/html', html] : [];
+    response.writeHead(body ? 200 : 404, { 'content-type': type ?? 'text/plain' }).end(body ?? 'not found');
+  });
+  await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
+  return { host, hostUrl: `http://127.0.0.1:${(host.address() as AddressInfo).port}/` };
+}
+
 /** Signs in at the server's portal through the form; the server (not a service worker) answers. */
 async function signIn(page: Page) {
   const answer = await signInWithPassword(page, 'SA', SERVER);
@@ -212,17 +229,7 @@ test("a crash report sent by gleap@14.2.11's own SDK, pointed at the server, is 
   const description = `gleap SDK e2e ${Date.now().toString(36)}: checkout crashed`;
   const visitor = { userId: 'shop-user-7', email: 'grace@shop.example', name: 'Grace Hopper' };
 
-  // A plain host page on an origin of its own (not the server's), loading gleap's published UMD bundle.
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${widgetReports.gleapHost.title}</title></head>
-<body><h1>${widgetReports.gleapHost.title}</h1><script src="/gleap.js"></script></body></html>`;
-  const gleapJs = readFileSync(GLEAP_UMD);
-  const host: Server = createServer((request, response) => {
-    const [type, body] =
-      request.url === '/gleap.js' ? ['text/javascript', gleapJs] : request.url === '/' ? ['text/html', html] : [];
-    response.writeHead(body ? 200 : 404, { 'content-type': type ?? 'text/plain' }).end(body ?? 'not found');
-  });
-  await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
-  const hostUrl = `http://127.0.0.1:${(host.address() as AddressInfo).port}/`;
+  const { host, hostUrl } = await serveGleapHost();
   // gleap's cloud is never reached: anything the SDK asks of it fails here, and is counted.
   const toGleapCloud: string[] = [];
   await page.route(/^https?:\/\/([^/]+\.)?gleap\.io\//, (route) => {
@@ -290,6 +297,10 @@ test("a crash report sent by gleap@14.2.11's own SDK, pointed at the server, is 
     const { id } = (await answer.json()) as { id: string };
     const body = answer.request().postDataJSON() as Record<string, unknown>;
     expect(body).toMatchObject({ type: 'CRASH', priority: 'HIGH', isSilent: true });
+    // No replay, by gleap's own design: it records from the config's `enableWebReplays`, but takes the recording into a
+    // report only when its frame announces a flow (`notify-event` `flow-started` -> `takeCurrentReplay`). No flow was
+    // started on this page, so its silent report has none; the next test sends one through the frame, with its replay.
+    expect(body.webReplay).toBeUndefined();
     expect(answer.request().headers()['api-token']).toBe(SDK_KEY);
 
     // The inbox (the Fleet API, with the Super Admin's session) holds it once.
@@ -345,10 +356,101 @@ test("a crash report sent by gleap@14.2.11's own SDK, pointed at the server, is 
   }
 });
 
+test("a bug report sent by gleap@14.2.11's own SDK through its frame (our messenger) carries its replay, played in the inbox", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const description = `gleap SDK replay e2e ${Date.now().toString(36)}: the basket empties itself`;
+  const { host, hostUrl } = await serveGleapHost();
+  const toGleapCloud: string[] = [];
+  await page.route(/^https?:\/\/([^/]+\.)?gleap\.io\//, (route) => {
+    toGleapCloud.push(route.request().url());
+    return route.abort();
+  });
+
+  // gleap@14.2.11 records the page with rrweb from the moment the config answers `flowConfig.enableWebReplays` (the
+  // server's default), but puts the recording into a report only when its frame says `notify-event` `flow-started`
+  // (`notifyEvent` -> `takeCurrentReplay`): a silent crash report sent without a flow having started carries none. Its
+  // frame is the messenger at the frame URL, and gleap accepts the frame's messages only when `event.origin` equals that
+  // URL as written, so the frame URL is the server's bare origin: the server answers a frame opened at its root with
+  // the messenger (decision 0132), which any page may frame.
+  try {
+    await page.goto(hostUrl);
+    const ready = await page.evaluate(
+      ({ api, ws, frame, key }) =>
+        new Promise<string>((resolve) => {
+          const Gleap = (window as unknown as { Gleap: GleapSdk }).Gleap;
+          Gleap.setApiUrl(api);
+          Gleap.setWSApiUrl(ws);
+          Gleap.setFrameUrl(frame);
+          Gleap.on('initialized', () => resolve('initialized'));
+          Gleap.initialize(key);
+        }),
+      {
+        api: `${SERVER}/widget-api`,
+        ws: `${SERVER.replace(/^http/, 'ws')}/widget-ws`,
+        frame: SERVER,
+        key: SDK_KEY,
+      },
+    );
+    expect(ready).toBe('initialized');
+    // Something to record and to log before the report.
+    await page.evaluate((line) => console.error(line), widgetReports.hostConsoleLine);
+    await page.mouse.move(40, 40);
+    await page.mouse.click(60, 60);
+
+    const sent = page.waitForResponse(
+      (r) => r.url() === `${SERVER}/widget-api/bugs/v2` && r.request().method() === 'POST',
+      { timeout: 60_000 },
+    );
+    // gleap opens its frame with the bug report flow; the messenger says the flow started, gleap takes its replay.
+    await page.evaluate(() => (window as unknown as { Gleap: GleapSdk }).Gleap.startFeedbackFlow('bugreporting', true));
+    const frame = page.frameLocator(widgetReports.gleapFrame);
+    await frame.getByLabel(messengerForm.description).fill(description, { timeout: 30_000 });
+    await frame.getByLabel(messengerForm.email).fill('grace@shop.example');
+    await frame.getByRole(...ui.buttonNamed(messengerForm.send)).click();
+    const answer = await sent;
+    expect(answer.status()).toBe(201);
+    const { id } = (await answer.json()) as { id: string };
+    expect(answer.request().headers()['api-token']).toBe(SDK_KEY);
+    const body = answer.request().postDataJSON() as {
+      type?: string;
+      webReplay?: { type?: string; events?: unknown[] };
+      consoleLog?: unknown[];
+    };
+    expect(body.type).toBe('BUG');
+    expect(body.webReplay?.type).toBe('rrweb');
+    const eventCount = body.webReplay?.events?.length ?? 0;
+    expect(eventCount).toBeGreaterThan(0);
+    expect(JSON.stringify(body.consoleLog)).toContain(widgetReports.hostConsoleLine);
+    expect(toGleapCloud).toEqual([]);
+
+    // The Super Admin finds it with its replay and its log, and plays the replay: rrweb rebuilds the host page.
+    const admin = await page.context().newPage();
+    await signIn(admin);
+    await openReportInInbox(admin, description, id);
+    const replay = admin.getByRole(...widgetReports.replaySection);
+    await expect(replay.getByText(widgetReports.recordedEventsText(eventCount))).toBeVisible();
+    await expect(
+      admin.getByRole(...widgetReports.consoleSection).getByText(widgetReports.hostConsoleLine),
+    ).toBeVisible();
+    await replay.getByRole(...widgetReports.playTheReplay).click();
+    await expect(replay.getByRole(...widgetReports.replayPlay)).toBeEnabled({ timeout: 30_000 });
+    await expect(
+      admin.frameLocator(widgetReports.replayStageFrame).getByRole(...widgetReports.gleapHostHeading),
+    ).toBeVisible({ timeout: 15_000 });
+    await lookAt(admin, { path: test.info().outputPath('gleap-replay-report.png'), fullPage: true });
+  } finally {
+    await new Promise((resolve) => host.close(resolve));
+  }
+});
+
 /** The part of gleap@14.2.11's public API (index.d.ts) this spec calls. */
 interface GleapSdk {
   setApiUrl(url: string): void;
   setWSApiUrl(url: string): void;
+  setFrameUrl(url: string): void;
+  startFeedbackFlow(flow: string, showBackButton?: boolean): void;
   initialize(key: string): void;
   on(event: string, callback: (data?: unknown) => void): void;
   identify(userId: string, data: Record<string, string>): void;

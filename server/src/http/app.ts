@@ -206,6 +206,17 @@ export async function voltlineApp(app: FastifyInstance, options: AppOptions): Pr
       prefix: MESSENGER_PREFIX,
       decorateReply: false,
     });
+    // A frame opened at this origin's root is the messenger (decision 0132): gleap's SDK takes its frame URL as an
+    // origin (it accepts the frame's messages only when `event.origin` equals that URL), so an integrator points it at
+    // this server's origin. The portal is never framable, so a frame asking for `/` loses nothing; a page still gets it.
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.method !== 'GET' || request.url.split('?')[0] !== '/') return;
+      reply.header('Vary', 'Sec-Fetch-Dest');
+      if (request.headers['sec-fetch-dest'] === 'iframe') {
+        const query = request.url.slice(1);
+        return reply.redirect(`${MESSENGER_PREFIX}index.html${query}`, 302);
+      }
+    });
   }
   const hasPortal = existsSync(join(config.portalDir, 'index.html'));
   if (hasPortal) {

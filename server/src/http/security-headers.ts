@@ -22,12 +22,13 @@ export const CONTENT_SECURITY_POLICY = [
 export const MESSENGER_PREFIX = '/messenger/';
 
 /**
- * The messenger frame's policy: the portal's, except that pages of this origin may frame it (the portal's own widget
- * opens it in an iframe); every other site still may not.
+ * The messenger frame's policy: the portal's, except that any page may frame it (decision 0132). It is the widget's
+ * frame, opened by the integrator's pages on their own origins (as gleap's messenger is) and by the portal's own widget;
+ * it holds no operator session (it acts for the visitor session the host page hands it), so framing it lends nothing.
  */
 export const MESSENGER_CONTENT_SECURITY_POLICY = CONTENT_SECURITY_POLICY.replace(
   "frame-ancestors 'none'",
-  "frame-ancestors 'self'",
+  'frame-ancestors *',
 );
 
 /** Security headers on every answer; HSTS only behind TLS (a plain-HTTP answer must not pin HTTPS). */
@@ -37,7 +38,8 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { behindT
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
     const framable = request.url.startsWith(MESSENGER_PREFIX);
     reply.header('Content-Security-Policy', framable ? MESSENGER_CONTENT_SECURITY_POLICY : CONTENT_SECURITY_POLICY);
-    reply.header('X-Frame-Options', framable ? 'SAMEORIGIN' : 'DENY');
+    // X-Frame-Options has no "any origin" value: the messenger leaves it out (its CSP says who may frame it).
+    if (!framable) reply.header('X-Frame-Options', 'DENY');
     reply.header('Cross-Origin-Opener-Policy', 'same-origin');
     if (options.behindTls) reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');

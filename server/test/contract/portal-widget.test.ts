@@ -66,14 +66,38 @@ test("the widget's script is served at /widget/ for the portal's tag", async () 
   expect(script.body).toBe('window.Gleap = {};');
 });
 
-test('the messenger frame is served under /messenger/, framable by this origin only; the portal is framable by none', async () => {
+test('the messenger frame is served under /messenger/, framable by any page (decision 0132); the portal is framable by none', async () => {
   const frame = await server.call({ method: 'GET', url: '/messenger/index.html', headers: { accept: 'text/html' } });
   expect(frame.statusCode, frame.body).toBe(200);
   expect(frame.body).toContain('<title>Messenger</title>');
-  expect(frame.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+  expect(frame.headers['content-security-policy']).toContain('frame-ancestors *');
   expect(frame.headers['content-security-policy']).not.toContain("frame-ancestors 'none'");
-  expect(frame.headers['x-frame-options']).toBe('SAMEORIGIN');
+  expect(frame.headers['content-security-policy']).toContain("script-src 'self'");
+  expect(frame.headers['x-frame-options']).toBeUndefined();
   const page = await server.call({ method: 'GET', url: '/config.json' });
   expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
   expect(page.headers['x-frame-options']).toBe('DENY');
+});
+
+test("a frame opened at the server's root (gleap's frame URL is an origin) is sent to the messenger; a page is not", async () => {
+  const frame = await server.call({
+    method: 'GET',
+    url: '/',
+    headers: { accept: 'text/html', 'sec-fetch-dest': 'iframe' },
+  });
+  expect(frame.statusCode).toBe(302);
+  expect(frame.headers.location).toBe('/messenger/index.html');
+  expect(frame.headers.vary).toContain('Sec-Fetch-Dest');
+  const withQuery = await server.call({ method: 'GET', url: '/?lang=de', headers: { 'sec-fetch-dest': 'iframe' } });
+  expect(withQuery.headers.location).toBe('/messenger/index.html?lang=de');
+  // A top-level page at the root, and a frame asking for any other path, are not redirected.
+  const page = await server.call({
+    method: 'GET',
+    url: '/',
+    headers: { accept: 'text/html', 'sec-fetch-dest': 'document' },
+  });
+  expect(page.statusCode).not.toBe(302);
+  expect(page.headers.vary).toContain('Sec-Fetch-Dest');
+  const other = await server.call({ method: 'GET', url: '/vehicles', headers: { 'sec-fetch-dest': 'iframe' } });
+  expect(other.statusCode).not.toBe(302);
 });
