@@ -8,6 +8,7 @@ import { createApp } from './http/app';
 import { startEmbeddedBroker } from './live/broker';
 import { connectExternalBroker } from './live/external-broker';
 import { type CommandLive, startCommandLive } from './live/command-live';
+import { createRuleLive, type RuleLive } from './live/rule-live';
 import { consumeEmbedded, consumeExternal, type TelemetryConsumer } from './live/telemetry-consumer';
 import { type FleetSimulation, startFleetSimulation } from './simulator/fleet-simulation';
 import { provisionSimulatedVehicles, saveSimulatedVehicles, simulatorFileOf } from './simulator/provision';
@@ -18,6 +19,8 @@ export interface RunningServer {
   ingestion: TelemetryConsumer['counters'];
   /** Vehicles' command acknowledgements: received, settled, dropped by reason. */
   acks: CommandLive['counters'];
+  /** The rule chain on ingested telemetry: faults stored, notifications sent and published (decision 0126). */
+  rules: RuleLive['counters'];
   /** The in-process fleet simulator, when it runs. */
   simulation: FleetSimulation | undefined;
   /** Stops taking requests, lets those in flight finish, closes the broker and the database. */
@@ -74,10 +77,12 @@ export async function startServer(
   const app = await createApp({ config, database, deps, broker }, logger);
   // Vehicle telemetry into the database in batches (issue 35); drops are logged at debug and counted.
   const debug = (message: string, detail?: Record<string, unknown>) => app.log.debug(detail ?? {}, message);
+  // After each written batch: its faults stored, the rules run, notifications and tickets written and published.
+  const rules = createRuleLive(database.db, (topic, payload) => broker.publish(topic, payload), { debug });
   const consumer =
     'aedes' in broker
-      ? await consumeEmbedded(broker.aedes, deps.ingestion, { debug })
-      : consumeExternal(broker.client, deps.ingestion, { debug });
+      ? await consumeEmbedded(broker.aedes, deps.ingestion, { debug, afterWrite: rules.afterWrite })
+      : consumeExternal(broker.client, deps.ingestion, { debug, afterWrite: rules.afterWrite });
   // Vehicles' acknowledgements settle their commands; expired ones are failed every few seconds; both published live.
   const commandLive = await startCommandLive(
     deps.commands,
@@ -122,6 +127,7 @@ export async function startServer(
     url,
     ingestion: () => consumer.counters(),
     acks: () => commandLive.counters(),
+    rules: () => rules.counters(),
     simulation,
     stop() {
       stopping ??= (async () => {

@@ -29,6 +29,11 @@ export interface BatcherOptions {
   flushMs?: number;
   /** Beyond this many buffered samples (the database is behind), new ones are dropped as `overloaded`. */
   maxBuffered?: number;
+  /**
+   * Runs after each written batch with its samples (the rule chain, decision 0126), one call at a time in batch order,
+   * while the next batch is written; a failure is logged at debug, never thrown. `flush` waits for it too.
+   */
+  afterWrite?: (samples: readonly VehicleSample[]) => Promise<void>;
   /** Debug log of drops and failed writes. */
   debug?: (message: string, detail?: Record<string, unknown>) => void;
 }
@@ -61,6 +66,9 @@ export function createTelemetryBatcher(deps: IngestionDeps, options: BatcherOpti
   let buffer: VehicleSample[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
   let writing: Promise<void> | undefined;
+  /** The after-write work in progress (one at a time, in batch order). */
+  let after: Promise<void> = Promise.resolve();
+  const afterWrite = options.afterWrite;
 
   const drop = (reason: DropReason, count: number, detail?: Record<string, unknown>) => {
     if (count === 0) return;
@@ -77,7 +85,15 @@ export function createTelemetryBatcher(deps: IngestionDeps, options: BatcherOpti
 
   const writeOnce = async (batch: VehicleSample[]) => {
     try {
-      record(await ingestTelemetryBatch(deps, batch));
+      const outcome = await ingestTelemetryBatch(deps, batch);
+      record(outcome);
+      if (afterWrite && outcome.kept.length > 0) {
+        after = after.then(() =>
+          afterWrite(outcome.kept).catch((error) =>
+            debug('ingestion: after-write work failed', { error: error instanceof Error ? error.message : String(error) }),
+          ),
+        );
+      }
     } catch (error) {
       drop('write-failed', batch.length, { error: error instanceof Error ? error.message : String(error) });
     }
@@ -137,6 +153,7 @@ export function createTelemetryBatcher(deps: IngestionDeps, options: BatcherOpti
     async flush() {
       await writing;
       await drain(true);
+      await after;
     },
     async close() {
       await this.flush();

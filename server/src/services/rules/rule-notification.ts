@@ -19,6 +19,8 @@ export interface DeliveryConfig {
 
 /** What a gateway answered for one send: null when it took it, else its error. */
 export interface DeliveryGateway {
+  /** The SMTP relay, when the caller has one to answer (the demo has none: a set sender is taken as delivered). */
+  email?(notificationId: string, recipients: readonly string[]): string | null;
   sms(notificationId: string, recipients: readonly string[]): string | null;
   webhook(notificationId: string, url: string | null): string | null;
 }
@@ -91,7 +93,14 @@ export function deliveriesOf(
   if (has(2)) {
     if (!config.smtpSender) failed(2, `No e-mail sender (SMTP) is set up: ${SET_IN_SETTINGS}.`);
     else if (!rule.recipients.some((r) => r.includes('@'))) failed(2, 'No e-mail recipient.');
-    else delivered(2);
+    else {
+      const error = gateway.email?.(
+        id,
+        rule.recipients.filter((r) => r.includes('@')),
+      );
+      if (error) failed(2, error);
+      else delivered(2);
+    }
   }
   if (has(4)) {
     const error = config.smsSenderId ? gateway.sms(id, rule.recipients) : null;
