@@ -42,7 +42,12 @@ export function createRuleFiringRepository(db: Db): RuleFiringStore {
       return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
     },
     async clearNotification(id, at) {
-      await db.updateTable('notifications').set({ cleared_at: at }).where('id', '=', id).where('cleared_at', 'is', null).execute();
+      await db
+        .updateTable('notifications')
+        .set({ cleared_at: at })
+        .where('id', '=', id)
+        .where('cleared_at', 'is', null)
+        .execute();
     },
     async setLastFiredAt(ruleId, at) {
       await db
@@ -140,7 +145,11 @@ export function createRuleChainSource(db: Db): RuleChainSource {
           const id = kind === 'BMS' ? r.bms_id : kind === 'MCU' ? r.mcu_id : r.vcu_id;
           const device = id ? devices.get(id) : undefined;
           if (id && device)
-            vehicle.devices[kind] = { id, modelId: device.modelId, template: device.template ?? TELEMETRY_TEMPLATES[kind] };
+            vehicle.devices[kind] = {
+              id,
+              modelId: device.modelId,
+              template: device.template ?? TELEMETRY_TEMPLATES[kind],
+            };
         }
         out.set(r.id, vehicle);
       }
@@ -205,7 +214,10 @@ export async function liveFaultContext(
   db: Db,
   ids: readonly string[],
 ): Promise<Map<string, { devices: Partial<Record<(typeof DEVICE_KINDS)[number], string>>; catalog: ModelFault[] }>> {
-  const out = new Map<string, { devices: Partial<Record<(typeof DEVICE_KINDS)[number], string>>; catalog: ModelFault[] }>();
+  const out = new Map<
+    string,
+    { devices: Partial<Record<(typeof DEVICE_KINDS)[number], string>>; catalog: ModelFault[] }
+  >();
   if (ids.length === 0) return out;
   const vehicles = await db
     .selectFrom('vehicles')
@@ -223,7 +235,11 @@ export async function liveFaultContext(
   for (const m of deviceModels.values()) if (m) modelIds.add(m);
   const models = new Map<string, ModelFault[]>();
   if (modelIds.size > 0) {
-    for (const m of await db.selectFrom('models').select(['id', 'faults']).where('id', 'in', [...modelIds]).execute())
+    for (const m of await db
+      .selectFrom('models')
+      .select(['id', 'faults'])
+      .where('id', 'in', [...modelIds])
+      .execute())
       models.set(m.id, parse<ModelFault[]>(m.faults) ?? []);
   }
   for (const v of vehicles) {
@@ -255,7 +271,10 @@ export async function deliverySettings(
   db: Db,
   tenantIds: readonly string[],
 ): Promise<Map<string, { smtpSender: string | null; smsSenderId: string | null; webhookSecret: string | null }>> {
-  const out = new Map<string, { smtpSender: string | null; smsSenderId: string | null; webhookSecret: string | null }>();
+  const out = new Map<
+    string,
+    { smtpSender: string | null; smsSenderId: string | null; webhookSecret: string | null }
+  >();
   if (tenantIds.length === 0) return out;
   const rows = await db
     .selectFrom('company_settings')

@@ -90,7 +90,9 @@ export function createTelemetryBatcher(deps: IngestionDeps, options: BatcherOpti
       if (afterWrite && outcome.kept.length > 0) {
         after = after.then(() =>
           afterWrite(outcome.kept).catch((error) =>
-            debug('ingestion: after-write work failed', { error: error instanceof Error ? error.message : String(error) }),
+            debug('ingestion: after-write work failed', {
+              error: error instanceof Error ? error.message : String(error),
+            }),
           ),
         );
       }

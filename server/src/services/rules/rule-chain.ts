@@ -86,7 +86,8 @@ export function faultsForRule<F extends { deviceKind: string }>(deviceKind: Rule
 export function activeFaultsAt(faults: readonly RuleFault[], t: number): SampleFault[] {
   const out: SampleFault[] = [];
   for (const f of faults) {
-    if (f.occurredAt <= t && (f.clearedAt === null || f.clearedAt > t)) out.push({ code: f.code, severity: f.severity });
+    if (f.occurredAt <= t && (f.clearedAt === null || f.clearedAt > t))
+      out.push({ code: f.code, severity: f.severity });
   }
   return out;
 }
