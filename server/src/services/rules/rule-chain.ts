@@ -267,14 +267,38 @@ export async function applyRuleRun(
   faults: readonly FiringFault[],
   config: DeliveryConfig,
 ): Promise<Fired[]> {
-  const vehicleId = target.vehicleId;
+  const events = stepRuleRun(mine, rule, target.vehicleId, samples);
+  if (events.length === 0) return [];
+  return recordRuleEvents(deps, mine, rule, target, events, samples, faults, config);
+}
+
+/** The evaluation half of `applyRuleRun`: steps the rule's state for the vehicle over the samples; answers the events. */
+export function stepRuleRun(
+  mine: RuleRunMemory,
+  rule: ChainRule,
+  vehicleId: string,
+  samples: readonly Sample[],
+): RuleEvent[] {
   const run = evaluateSamples(rule, samples, mine.states.get(vehicleId) ?? IDLE);
   if (run.state.phase === 'idle' && run.state.lastFiredAt === null) mine.states.delete(vehicleId);
   else mine.states.set(vehicleId, run.state);
-  if (run.events.length === 0) return [];
+  return run.events;
+}
+
+/** The recording half of `applyRuleRun`: what the events of one run do (`samples` hold each event's time). */
+export async function recordRuleEvents(
+  deps: RuleChainDeps,
+  mine: RuleRunMemory,
+  rule: ChainRule,
+  target: RuleTarget,
+  events: readonly RuleEvent[],
+  samples: readonly Sample[],
+  faults: readonly FiringFault[],
+  config: DeliveryConfig,
+): Promise<Fired[]> {
   const byTime = new Map(samples.map((s) => [s.t, s]));
   const fired: Fired[] = [];
-  for (const event of run.events) {
+  for (const event of events) {
     const done = await applyEvent(deps, mine, rule, target, event, byTime.get(event.t) as Sample, faults, config);
     if (done) fired.push(done);
   }
@@ -397,6 +421,35 @@ export async function runRulesOnReports(
     for (const id of unseen) memory.resumed.add(id);
   }
 
+  // What each rule reads of a vehicle, built once per batch: the vehicle's reports as samples (telemetry for EV rules,
+  // and the faults active at each report, all of them or one device kind's), and its vehicles by OEM.
+  const latest = Math.max(...reports.map((r) => r.t));
+  const byOem = new Map<string, RuleVehicle[]>();
+  for (const id of ids) {
+    const vehicle = vehicles.get(id);
+    if (!vehicle) continue;
+    const list = byOem.get(vehicle.oemId);
+    if (list) list.push(vehicle);
+    else byOem.set(vehicle.oemId, [vehicle]);
+  }
+  const sampleCache = new Map<string, { samples: Sample[]; own: readonly RuleFault[] }>();
+  const samplesFor = (vehicleId: string, kind: RuleDeviceKindOf) => {
+    const key = `${kind}\u0000${vehicleId}`;
+    let cached = sampleCache.get(key);
+    if (!cached) {
+      const own = faultsForRule(kind, faults.get(vehicleId) ?? []);
+      const list = byVehicle.get(vehicleId) ?? [];
+      const samples = list.map((r) => ({
+        t: r.t,
+        telemetry: kind === 'EV' ? r.telemetry : {},
+        faults: own.length > 0 ? activeFaultsAt(own, r.t) : [],
+      }));
+      cached = { samples, own };
+      sampleCache.set(key, cached);
+    }
+    return cached;
+  };
+
   const configs = new Map<string, DeliveryConfig>();
   const fired: Fired[] = [];
   for (const rule of rules) {
@@ -412,28 +465,26 @@ export async function runRulesOnReports(
         if (r.open) mine.open.set(vehicleId, r.open);
       }
     }
-    const telemetryRule = rule.deviceKind === 'EV';
+    mine.until = Math.max(mine.until, latest);
     const usesFaults = [...rule.conditions, ...rule.clearConditions].some((c) => c.kind === 'fault');
-    if (!telemetryRule && !usesFaults) continue;
-    for (const [vehicleId, list] of byVehicle) {
-      const vehicle = vehicles.get(vehicleId);
-      if (!vehicle) continue;
+    if (rule.deviceKind !== 'EV' && !usesFaults) continue;
+    const candidates =
+      rule.scope === 3
+        ? [vehicles.get(rule.vehicleId ?? '')].filter((v): v is RuleVehicle => v !== undefined)
+        : (byOem.get(rule.oemId) ?? []);
+    for (const vehicle of candidates) {
       const target = ruleTargetOf(rule, vehicle);
       if (!target) continue;
-      const own = faultsForRule(rule.deviceKind, faults.get(vehicleId) ?? []);
-      const samples: Sample[] = list.map((r) => ({
-        t: r.t,
-        telemetry: telemetryRule ? r.telemetry : {},
-        faults: activeFaultsAt(own, r.t),
-      }));
+      const { samples, own } = samplesFor(vehicle.id, rule.deviceKind);
+      const events = stepRuleRun(mine, rule, vehicle.id, samples);
+      if (events.length === 0) continue;
       let config = configs.get(rule.oemId);
       if (!config) {
         config = await deps.deliveryConfig(rule.oemId);
         configs.set(rule.oemId, config);
       }
-      fired.push(...(await applyRuleRun(deps, mine, rule, target, samples, own, config)));
+      fired.push(...(await recordRuleEvents(deps, mine, rule, target, events, samples, own, config)));
     }
-    mine.until = Math.max(mine.until, ...reports.map((r) => r.t));
   }
   return fired;
 }
