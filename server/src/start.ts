@@ -137,6 +137,7 @@ export async function startServer(
         await commandLive.close();
         await broker.close();
         await consumer.close();
+        await rules.settle();
         await database.close();
       })();
       return stopping;

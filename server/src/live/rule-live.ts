@@ -7,6 +7,7 @@ import {
   deliverySettings,
   insertLiveFaults,
   liveFaultContext,
+  setNotificationDelivery,
 } from '../db/repositories/rule-chain-repository';
 import { raisedFaults } from '../services/faults/raise-faults';
 import type { Fault } from '../services/faults/fault-types';
@@ -21,6 +22,7 @@ import {
   type ServerRuleChainDeps,
 } from '../services/rules/rule-chain';
 import type { DeliveryGateway } from '../services/rules/rule-notification';
+import { deliverWebhook, type WebhookPost } from '../services/rules/webhook-delivery';
 
 /**
  * The rule chain on the server (issue 35 item 2, decision 0126), run by the telemetry consumer after each written
@@ -32,6 +34,8 @@ export interface RuleLive {
   /** The consumer's after-write step. */
   afterWrite(samples: readonly VehicleSample[]): Promise<void>;
   counters(): RuleLiveCounters;
+  /** Waits for the web-hook calls in flight (and their outcomes' writes): before the database closes. */
+  settle(): Promise<void>;
   /** The anti-flap state (tests). */
   memory: RuleMemory;
 }
@@ -42,16 +46,34 @@ export interface RuleLiveCounters {
   /** Firings of rules that open tickets (the ticket new or already open). */
   withTicket: number;
   published: number;
+  /** Web-hook calls answered 2xx, and those that failed. */
+  webhooksDelivered: number;
+  webhooksFailed: number;
 }
 
 /**
- * What this server answers for the channels it cannot deliver yet: e-mail (no SMTP client), SMS (no gateway) and
- * web-hooks (no signed HTTP delivery) are recorded as failed with the reason, never as delivered.
+ * What this server answers per channel: web-hooks are called after the notification is stored (recorded `sent`, then
+ * `delivered` or `failed` with the endpoint's answer: `webhook-delivery.ts`); the channels it cannot deliver yet,
+ * e-mail (no SMTP client) and SMS (no gateway), are recorded as failed with the reason, never as delivered.
  */
 export const SERVER_GATEWAY: DeliveryGateway = {
   email: () => 'E-mail delivery through SMTP is not implemented on this server yet.',
   sms: () => 'SMS delivery is not implemented on this server yet.',
-  webhook: () => 'Web-hook delivery is not implemented on this server yet.',
+  webhook: () => null,
+  webhookDeferred: true,
+};
+
+/** The web-hook POST of the server: `fetch`, no redirects followed, aborted after the time-out. */
+export const fetchPost: WebhookPost = async (url, { body, headers, timeoutMs }) => {
+  const response = await fetch(url, {
+    method: 'POST',
+    body,
+    headers,
+    redirect: 'manual',
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  await response.body?.cancel().catch(() => undefined);
+  return { status: response.status };
 };
 
 /** The live payload of a stored notification. */
@@ -74,12 +96,51 @@ export function notificationEvent(notification: Notification, ticketId: string |
 export function createRuleLive(
   db: Db,
   publish: (topic: string, payload: string) => Promise<void> | void,
-  options: { now?: () => Date; debug?: (message: string, detail?: Record<string, unknown>) => void } = {},
+  options: {
+    now?: () => Date;
+    debug?: (message: string, detail?: Record<string, unknown>) => void;
+    /** How web-hooks are called (tests give a fake); default `fetchPost`. */
+    post?: WebhookPost;
+  } = {},
 ): RuleLive {
   const now = options.now ?? (() => new Date());
   const debug = options.debug ?? (() => undefined);
+  const post = options.post ?? fetchPost;
   const memory = createRuleMemory();
-  const counters: RuleLiveCounters = { faults: 0, notifications: 0, withTicket: 0, published: 0 };
+  const counters: RuleLiveCounters = {
+    faults: 0,
+    notifications: 0,
+    withTicket: 0,
+    published: 0,
+    webhooksDelivered: 0,
+    webhooksFailed: 0,
+  };
+  const inFlight = new Set<Promise<void>>();
+
+  /** Calls the rule's web-hook for a stored notification whose web-hook delivery is `sent`, and records the answer. */
+  function callWebhook(fired: Fired): void {
+    const pending = fired.notification.deliveries.find((d) => d.method === 8 && d.status === 'sent');
+    if (!pending) return;
+    const oemId = fired.rule.oemId;
+    const call = (async () => {
+      const settings = await deliverySettings(db, ['platform', oemId]);
+      const secret = settings.get(oemId)?.webhookSecret ?? settings.get('platform')?.webhookSecret ?? null;
+      const outcome = await deliverWebhook(post, {
+        url: fired.rule.webhookUrl,
+        secret,
+        notification: fired.notification,
+        ticketId: fired.ticketId,
+        now: now(),
+      });
+      await setNotificationDelivery(db, fired.notification.id, outcome);
+      if (outcome.status === 'delivered') counters.webhooksDelivered += 1;
+      else counters.webhooksFailed += 1;
+    })()
+      .catch((error) => debug('rules: web-hook call failed', { error: String(error) }))
+      .finally(() => inFlight.delete(call));
+    inFlight.add(call);
+  }
+
   const deps: ServerRuleChainDeps = {
     source: createRuleChainSource(db),
     transact: (work) => db.transaction().execute((tx) => work(createRuleFiringRepository(tx))),
@@ -89,6 +150,7 @@ export function createRuleLive(
     },
     gateway: SERVER_GATEWAY,
     now,
+    onFired: (fired) => callWebhook(fired),
     publish(notification, ticketId) {
       const topic = topics.notification(notification.vehicleId);
       Promise.resolve(publish(topic, JSON.stringify(notificationEvent(notification, ticketId))))
@@ -116,6 +178,9 @@ export function createRuleLive(
   return {
     memory,
     counters: () => ({ ...counters }),
+    async settle() {
+      while (inFlight.size > 0) await Promise.all([...inFlight]);
+    },
     async afterWrite(samples) {
       await storeFaults(samples);
       const fired: Fired[] = await runRulesOnReports(

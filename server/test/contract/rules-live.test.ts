@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import mqtt from 'mqtt';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -21,11 +22,20 @@ let consumer: TelemetryConsumer;
 let rules: RuleLive;
 let url: string;
 let vehicle: { id: string; oemId: string; secret: string };
+/** A second vehicle of the same OEM, for the web-hook test. */
+let second: { id: string; oemId: string; secret: string };
+/** The web-hook calls the rule chain made (a fake POST: no network). */
+const hooks: { url: string; body: string; headers: Record<string, string> }[] = [];
 
 beforeAll(async () => {
   server = await createTestServer();
   broker = await startEmbeddedBroker(server.deps);
-  rules = createRuleLive(server.database.db, (topic, payload) => broker.publish(topic, payload));
+  rules = createRuleLive(server.database.db, (topic, payload) => broker.publish(topic, payload), {
+    post: async (to, init) => {
+      hooks.push({ url: to, body: init.body, headers: init.headers });
+      return { status: 204 };
+    },
+  });
   consumer = await consumeEmbedded(broker.aedes, server.deps.ingestion, { flushMs: 100, afterWrite: rules.afterWrite });
   server.app.server.on('upgrade', (request, socket, head) => {
     if (request.url === '/mqtt') broker.handleUpgrade(request, socket, head);
@@ -64,11 +74,20 @@ beforeAll(async () => {
         ),
       ),
     )
+    .orderBy('vehicles.oem_id')
     .orderBy('vehicles.id')
-    .executeTakeFirstOrThrow();
+    .limit(2)
+    .execute();
+  const [first, next] = row;
+  if (!first || !next || first.oem_id !== next.oem_id) throw new Error('the seeded world has no two such vehicles');
   const admin = await authenticate(server.deps.auth, await server.tokenOf('SA'), { ip: null, userAgent: null });
-  const { secret } = await issueVehicleSecret(server.deps.ingestion, admin, { vehicleId: row.id });
-  vehicle = { id: row.id, oemId: row.oem_id, secret };
+  const issue = async (r: { id: string; oem_id: string }) => ({
+    id: r.id,
+    oemId: r.oem_id,
+    secret: (await issueVehicleSecret(server.deps.ingestion, admin, { vehicleId: r.id })).secret,
+  });
+  vehicle = await issue(first);
+  second = await issue(next);
 });
 afterAll(async () => {
   await broker?.close();
@@ -80,10 +99,10 @@ function connect(username: string, password: string): Promise<mqtt.MqttClient> {
   return mqtt.connectAsync(url, { username, password, reconnectPeriod: 0, connectTimeout: 10_000 });
 }
 
-function telemetry(ts: number, faults: unknown[] = []) {
+function telemetry(ts: number, faults: unknown[] = [], vehicleUid = vehicle.id) {
   return JSON.stringify({
     v: 1,
-    vehicleUid: vehicle.id,
+    vehicleUid,
     ts,
     state: 66,
     soc: 64,
@@ -94,7 +113,7 @@ function telemetry(ts: number, faults: unknown[] = []) {
   });
 }
 
-const topic = () => `voltline/v1/telemetry/12-2888-1833/${vehicle.id}`;
+const topic = (vehicleUid = vehicle.id) => `voltline/v1/telemetry/12-2888-1833/${vehicleUid}`;
 
 test('a published critical fault becomes a fault, a live notification and a ticket within a second', async () => {
   const token = await server.tokenOf('SA');
@@ -200,8 +219,65 @@ test('a published critical fault becomes a fault, a live notification and a tick
     });
     expect(again.json().total).toBe(1);
     expect(rules.counters()).toMatchObject({ faults: 1, notifications: 1, withTicket: 1, published: 1 });
+    // The seeded rule has no web-hook: nothing was called.
+    expect(hooks).toHaveLength(0);
   } finally {
     await car.endAsync();
     await portal.endAsync();
+  }
+});
+
+test("a rule with a web-hook calls it, signed with the OEM's secret, and records the answer", async () => {
+  const db = server.database.db;
+  const ruleId = `rule-${second.oemId}-critical-faults`;
+  const hookUrl = 'https://hooks.example.com/voltline';
+  const secret = 'whsec_rules_live_test_secret';
+  await db
+    .updateTable('rules')
+    .set({ delivery_methods: 1 | 8 | 16, webhook_url: hookUrl, updated_at: new Date() })
+    .where('id', '=', ruleId)
+    .execute();
+  await db
+    .insertInto('company_settings')
+    .values({ tenant_id: second.oemId, webhook_secret: secret, updated_at: new Date() } as never)
+    .onConflict((oc) => oc.column('tenant_id').doUpdateSet({ webhook_secret: secret }))
+    .execute();
+  // The server reads enabled rules at most once a second.
+  await new Promise((resolve) => setTimeout(resolve, 1100));
+
+  const car = await connect(second.id, second.secret);
+  try {
+    const ts = Date.now();
+    const fault = { code: 'MCU-OC-02', severity: 5, kind: 'Fault', device: 'MCU', message: 'Over-current' };
+    await car.publishAsync(topic(second.id), telemetry(ts, [fault], second.id), { qos: 1 });
+    await expect.poll(() => hooks.length, { timeout: 2000, interval: 20 }).toBe(1);
+    const [call] = hooks;
+    expect(call?.url).toBe(hookUrl);
+    const timestamp = call?.headers['X-Voltline-Timestamp'];
+    const expected = `v1=${createHmac('sha256', secret).update(`${timestamp}.${call?.body}`).digest('hex')}`;
+    expect(call?.headers['X-Voltline-Signature']).toBe(expected);
+    const body = JSON.parse(call?.body ?? '{}');
+    expect(body.notification).toMatchObject({ ruleId, vehicleId: second.id, faultId: `flt-live-${second.id}-${ts}-1` });
+    expect(body.ticketId).toEqual(expect.any(String));
+
+    // The notification's web-hook delivery goes from sent to delivered once the endpoint answered.
+    await rules.settle();
+    const token = await server.tokenOf('SA');
+    const response = await server.call({
+      method: 'GET',
+      url: `/api/notifications?filter[ruleId]=${ruleId}&filter[vehicleId]=${second.id}&pageSize=50`,
+      token,
+    });
+    expectContract('get', '/notifications', response);
+    const stored = (response.json().items as { id: string; deliveries: { method: number; status: string }[] }[]).find(
+      (n) => n.id === body.notification.id,
+    );
+    const deliveries = stored?.deliveries ?? [];
+    expect(deliveries.find((d) => d.method === 8)).toMatchObject({ status: 'delivered', error: null });
+    // E-mail and SMS are not sent by this server: none asked here; Web Alert is the live publish.
+    expect(deliveries.find((d) => d.method === 16)).toMatchObject({ status: 'sent' });
+    expect(rules.counters()).toMatchObject({ webhooksDelivered: 1, webhooksFailed: 0 });
+  } finally {
+    await car.endAsync();
   }
 });

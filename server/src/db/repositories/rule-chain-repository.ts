@@ -4,6 +4,7 @@ import { TICKET_STATUS } from '@/domain/enums';
 import { type Insertable, sql } from 'kysely';
 import { type ModelFault, faultCatalogOf } from '../../services/faults/raise-faults';
 import type { Fault } from '../../services/faults/fault-types';
+import type { NotificationDelivery } from '../../services/notifications/notification-types';
 import type {
   LastFiring,
   RuleChainSource,
@@ -322,4 +323,25 @@ export async function deliverySettings(
   for (const r of rows)
     out.set(r.tenant_id, { smtpSender: r.smtp_sender, smsSenderId: r.sms_sender_id, webhookSecret: r.webhook_secret });
   return out;
+}
+
+/** Replaces the outcome of one delivery method of a notification (a web-hook call's, once it answered). */
+export async function setNotificationDelivery(db: Db, id: string, delivery: NotificationDelivery): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    const row = await tx
+      .selectFrom('notifications')
+      .select('deliveries')
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row) return;
+    const deliveries = parse<NotificationDelivery[]>(row.deliveries).map((d) =>
+      d.method === delivery.method ? delivery : d,
+    );
+    await tx
+      .updateTable('notifications')
+      .set({ deliveries: JSON.stringify(deliveries) as never })
+      .where('id', '=', id)
+      .execute();
+  });
 }

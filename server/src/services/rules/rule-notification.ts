@@ -22,7 +22,12 @@ export interface DeliveryGateway {
   /** The SMTP relay, when the caller has one to answer (the demo has none: a set sender is taken as delivered). */
   email?(notificationId: string, recipients: readonly string[]): string | null;
   sms(notificationId: string, recipients: readonly string[]): string | null;
+  /**
+   * Null when the call may go out, else why not. With `webhookDeferred` the call is made after the notification is
+   * stored (the server: `webhook-delivery.ts`), so the outcome recorded now is `sent`, not `delivered`.
+   */
   webhook(notificationId: string, url: string | null): string | null;
+  webhookDeferred?: boolean;
 }
 
 /** A fault occurrence of the target's vehicle, as a firing names it. */
@@ -113,6 +118,7 @@ export function deliveriesOf(
     if (error) failed(8, error);
     else if (!config.webhookSigned)
       failed(8, `No web-hook signing secret is set up, and unsigned calls are not sent: ${SET_IN_SETTINGS}.`);
+    else if (gateway.webhookDeferred) out.push({ method: 8, status: 'sent', error: null, at });
     else delivered(8);
   }
   if (has(16)) out.push({ method: 16, status: 'sent', error: null, at });
