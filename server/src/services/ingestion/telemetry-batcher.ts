@@ -10,6 +10,11 @@ export interface IngestionCounters {
   written: number;
   batches: number;
   dropped: Record<DropReason, number>;
+  /**
+   * Written samples the after-write step (the rules) never saw: it was more than `maxBuffered` samples behind the
+   * database, so the batch was skipped rather than held in memory without bound.
+   */
+  afterWriteSkipped: number;
 }
 
 export interface TelemetryBatcher {
@@ -62,12 +67,15 @@ export function createTelemetryBatcher(deps: IngestionDeps, options: BatcherOpti
       'write-failed': 0,
       overloaded: 0,
     },
+    afterWriteSkipped: 0,
   };
   let buffer: VehicleSample[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
   let writing: Promise<void> | undefined;
   /** The after-write work in progress (one at a time, in batch order). */
   let after: Promise<void> = Promise.resolve();
+  /** Samples written and waiting for (or in) the after-write step. */
+  let afterBehind = 0;
   const afterWrite = options.afterWrite;
 
   const drop = (reason: DropReason, count: number, detail?: Record<string, unknown>) => {
@@ -87,14 +95,25 @@ export function createTelemetryBatcher(deps: IngestionDeps, options: BatcherOpti
     try {
       const outcome = await ingestTelemetryBatch(deps, batch);
       record(outcome);
-      if (afterWrite && outcome.kept.length > 0) {
-        after = after.then(() =>
-          afterWrite(outcome.kept).catch((error) =>
-            debug('ingestion: after-write work failed', {
-              error: error instanceof Error ? error.message : String(error),
-            }),
-          ),
-        );
+      const kept = outcome.kept;
+      if (afterWrite && kept.length > 0) {
+        if (afterBehind + kept.length > maxBuffered) {
+          counters.afterWriteSkipped += kept.length;
+          debug(`ingestion: after-write step behind, skipped ${kept.length}`);
+        } else {
+          afterBehind += kept.length;
+          after = after.then(() =>
+            afterWrite(kept)
+              .catch((error) =>
+                debug('ingestion: after-write work failed', {
+                  error: error instanceof Error ? error.message : String(error),
+                }),
+              )
+              .finally(() => {
+                afterBehind -= kept.length;
+              }),
+          );
+        }
       }
     } catch (error) {
       drop('write-failed', batch.length, { error: error instanceof Error ? error.message : String(error) });
