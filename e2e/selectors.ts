@@ -1042,6 +1042,8 @@ export const realServer = {
   notificationBellOf: (count: number) => role('link', { name: `Notifications: ${count} unacknowledged`, exact: true }),
   commandsTab: role('tab', { name: 'Commands', exact: true }),
   commandsTable: role('table', { name: 'Command history', exact: true }),
+  /** The notification history (decision 0126: refreshed when the server publishes a rule's notification). */
+  notificationsTable: role('table', { name: 'Notifications', exact: true }),
 } as const;
 
 /**

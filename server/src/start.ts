@@ -9,6 +9,7 @@ import { startEmbeddedBroker } from './live/broker';
 import { connectExternalBroker } from './live/external-broker';
 import { type CommandLive, startCommandLive } from './live/command-live';
 import { type FirmwareLive, startFirmwareLive } from './live/firmware-live';
+import { createRuleLive, type RuleLive } from './live/rule-live';
 import { consumeEmbedded, consumeExternal, type TelemetryConsumer } from './live/telemetry-consumer';
 import { type FleetSimulation, type OtaSimulation, startFleetSimulation } from './simulator/fleet-simulation';
 import { provisionSimulatedVehicles, saveSimulatedVehicles, simulatorFileOf } from './simulator/provision';
@@ -21,6 +22,8 @@ export interface RunningServer {
   acks: CommandLive['counters'];
   /** Devices' OTA progress: received, applied, dropped by reason (decision 0127). */
   ota: FirmwareLive['counters'];
+  /** The rule chain on ingested telemetry: faults stored, notifications sent and published (decision 0126). */
+  rules: RuleLive['counters'];
   /** The in-process fleet simulator, when it runs. */
   simulation: FleetSimulation | undefined;
   /** Stops taking requests, lets those in flight finish, closes the broker and the database. */
@@ -77,10 +80,12 @@ export async function startServer(
   const app = await createApp({ config, database, deps, broker }, logger);
   // Vehicle telemetry into the database in batches (issue 35); drops are logged at debug and counted.
   const debug = (message: string, detail?: Record<string, unknown>) => app.log.debug(detail ?? {}, message);
+  // After each written batch: its faults stored, the rules run, notifications and tickets written and published.
+  const rules = createRuleLive(database.db, (topic, payload) => broker.publish(topic, payload), { debug });
   const consumer =
     'aedes' in broker
-      ? await consumeEmbedded(broker.aedes, deps.ingestion, { debug })
-      : consumeExternal(broker.client, deps.ingestion, { debug });
+      ? await consumeEmbedded(broker.aedes, deps.ingestion, { debug, afterWrite: rules.afterWrite })
+      : consumeExternal(broker.client, deps.ingestion, { debug, afterWrite: rules.afterWrite });
   // Vehicles' acknowledgements settle their commands; expired ones are failed every few seconds; both published live.
   const commandLive = await startCommandLive(
     deps.commands,
@@ -135,6 +140,7 @@ export async function startServer(
     ingestion: () => consumer.counters(),
     acks: () => commandLive.counters(),
     ota: () => firmwareLive.counters(),
+    rules: () => rules.counters(),
     simulation,
     stop() {
       stopping ??= (async () => {
@@ -147,6 +153,7 @@ export async function startServer(
         await firmwareLive.close();
         await broker.close();
         await consumer.close();
+        await rules.settle();
         await database.close();
       })();
       return stopping;

@@ -259,6 +259,26 @@ export const geofenceEventSchema = z.object({
   ts: tsSchema,
 });
 
+/**
+ * A rule's notification (decision 0126): published by the Fleet backend when a rule fires on a vehicle, after the
+ * notification (and its ticket, when the rule opens one) is stored. The Fleet API's `/notifications` holds the rest.
+ */
+export const notificationEventSchema = z.object({
+  v: versionSchema,
+  vehicleUid: uidSchema,
+  notificationId: text(1, 200),
+  ruleId: z.nullable(text(1, 200)),
+  ruleName: text(0, 200),
+  title: text(0, 300),
+  message: text(0, 2000),
+  /** Notification severity (portal spec §3): 0 .. 5. */
+  severity: z.literal([0, 1, 2, 3, 4, 5]),
+  faultId: z.nullable(text(1, 200)),
+  ticketId: z.nullable(text(1, 200)),
+  /** When the rule fired (the notification's `sentAt`). */
+  ts: tsSchema,
+});
+
 export type Position = z.infer<typeof positionSchema>;
 export type FaultRaised = z.infer<typeof faultSchema>;
 export type VehicleTelemetry = z.infer<typeof vehicleTelemetrySchema>;
@@ -269,3 +289,4 @@ export type OtaProgress = z.infer<typeof otaProgressSchema>;
 export type RolloutProgress = z.infer<typeof rolloutProgressSchema>;
 export type TripEvent = z.infer<typeof tripEventSchema>;
 export type GeofenceEvent = z.infer<typeof geofenceEventSchema>;
+export type NotificationEvent = z.infer<typeof notificationEventSchema>;

@@ -38,7 +38,6 @@ import { createSettingsHandlers } from './handlers/settings';
 import { createDashboardDataHandlers } from './handlers/dashboard-data';
 import { createDashboardHandlers } from './handlers/dashboards';
 import type { RuleEngineOptions } from './world/rule-engine';
-import { openTicketForRule } from './world/rule-tickets';
 
 /** Every Fleet API handler of the demo world, rooted at the API base URL (the same list in the browser and in tests). */
 export function createHandlers(
@@ -46,11 +45,8 @@ export function createHandlers(
   options: { commands?: CommandHandlerOptions; rules?: RuleEngineOptions; firmware?: FirmwareHandlerOptions } = {},
 ): RequestHandler[] {
   const http = createApiHttp(baseUrl);
-  // A rule with "open a ticket" opens one through the tickets part of the world (one per rule and vehicle while open).
-  const rules: RuleEngineOptions = {
-    onTicketRequested: (db, notification, rule) => void openTicketForRule(db, notification, rule),
-    ...options.rules,
-  };
+  // A rule with "open a ticket" opens one in the services' rule chain (one per rule and vehicle while open).
+  const rules: RuleEngineOptions = { ...options.rules };
   return [
     ...createAuthHandlers(http),
     ...createOrganisationHandlers(http),

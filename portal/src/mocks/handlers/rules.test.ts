@@ -161,7 +161,7 @@ test('an enabled rule fires on the simulated telemetry: a notification with per-
   expect(audit.body.items).toHaveLength(1);
 });
 
-test('the engine calls onTicketRequested for rules that open a ticket', async () => {
+test('the engine reports each firing, with its ticket for rules that open a ticket', async () => {
   const { runRules } = await import('../world/rule-engine');
   const db = await getWorldDb();
   const token = await signIn('SA');
@@ -169,7 +169,11 @@ test('the engine calls onTicketRequested for rules that open a ticket', async ()
   await call('POST', '/rules', { token, body: ALWAYS });
   const requested: string[] = [];
   vi.setSystemTime(Date.now() + 12_000);
-  await runRules(db, Date.now(), { onTicketRequested: (_db, n) => requested.push(n.vehicleId) });
+  await runRules(db, Date.now(), {
+    onFired: (_db, fired) => {
+      if (fired.ticketId !== null) requested.push(fired.notification.vehicleId);
+    },
+  });
   expect(requested).toEqual(['veh-000001']);
 });
 

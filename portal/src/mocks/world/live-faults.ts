@@ -3,12 +3,11 @@
  * the fault's own page, the dashboards and the rule engine all read them from the `faults` table (issue 19: a fault
  * that arrives live is what a rule matches and a ticket is opened from).
  */
+import type { FaultRaised } from '@/domain/live-payloads';
+import { type FittedDevices, faultCatalogOf, type ModelFault, raisedFaults } from '@services/faults/raise-faults';
 import type { SimulatedFault } from '../live/fleet-simulator.js';
 import type { WorldDb } from './db';
-import type { components } from '@/domain/api-schema';
-import type { Fault, Vehicle } from './types';
-
-type ModelFault = components['schemas']['ModelFault'];
+import type { Device, Fault, Vehicle } from './types';
 
 /** What the live contract allows in a telemetry fault (`faultSchema` of `domain/live-payloads.ts`). */
 const MAX_CODE = 32;
@@ -23,19 +22,14 @@ function fittedDevices(db: WorldDb, vehicle: Vehicle) {
   };
 }
 
-/** The model faults of the vehicle's own model and of the models of the devices fitted to it, each code once. */
+/** The model faults of the vehicle's own model and of the models of the devices fitted to it (the services' catalogue). */
 function modelFaultsOf(db: WorldDb, vehicle: Vehicle): ModelFault[] {
-  const modelIds = new Set([vehicle.modelId]);
-  for (const device of Object.values(fittedDevices(db, vehicle))) if (device?.modelId) modelIds.add(device.modelId);
-  const seen = new Set<string>();
-  return [...modelIds].flatMap((id) =>
-    (db.tables.models.get(id)?.faults ?? []).filter((f) => {
-      const key = `${f.deviceKind}:${f.code}`;
-      if (seen.has(key)) return false;
-      seen.add(key);
-      return true;
-    }),
-  );
+  return faultCatalogOf([
+    db.tables.models.get(vehicle.modelId)?.faults,
+    ...Object.values(fittedDevices(db, vehicle)).map((d) =>
+      d?.modelId ? db.tables.models.get(d.modelId)?.faults : undefined,
+    ),
+  ]);
 }
 
 /**
@@ -57,8 +51,8 @@ export function liveFaultCatalog(db: WorldDb, vehicleId: string): SimulatedFault
 }
 
 /**
- * Stores the faults one vehicle raised at `ts` as active, unacknowledged occurrences and returns them. The name and
- * scope come from the vehicle's model catalogue when the code is there (the simulator's message otherwise).
+ * Stores the faults one vehicle raised at `ts` as active, unacknowledged occurrences and returns them: the services'
+ * `raisedFaults` (the server's ingestion stores the same rows, decision 0126).
  */
 export function recordLiveFaults(
   db: WorldDb,
@@ -68,30 +62,16 @@ export function recordLiveFaults(
 ): Fault[] {
   const vehicle = db.tables.vehicles.get(vehicleId);
   if (!vehicle) return [];
-  const catalog = modelFaultsOf(db, vehicle);
-  const devices = fittedDevices(db, vehicle);
-  const stored: Fault[] = [];
-  faults.forEach((f, i) => {
-    const known = catalog.find((m) => m.code === f.code && m.deviceKind === f.device);
-    stored.push(
-      db.tables.faults.insert({
-        id: `flt-live-${vehicleId}-${ts}-${i + 1}`,
-        vehicleId,
-        deviceId: f.device === 'EV' ? null : (devices[f.device]?.id ?? null),
-        deviceKind: f.device,
-        code: f.code,
-        name: known?.name ?? f.message ?? f.code,
-        kind: f.kind,
-        scope: known?.scope ?? (f.device === 'EV' ? 'System' : 'Component'),
-        severity: f.severity,
-        occurredAt: ts,
-        clearedAt: null,
-        acknowledgedAt: null,
-        acknowledgedBy: null,
-      }),
-    );
-  });
-  return stored;
+  const devices: FittedDevices = {};
+  for (const [kind, device] of Object.entries(fittedDevices(db, vehicle)) as [
+    keyof FittedDevices,
+    Device | undefined,
+  ][])
+    if (device) devices[kind] = device.id;
+  // Rows as the world keeps them: times in epoch ms (a live fault is neither cleared nor acknowledged yet).
+  return raisedFaults({ id: vehicleId, devices }, modelFaultsOf(db, vehicle), faults as FaultRaised[], ts).map((f) =>
+    db.tables.faults.insert({ ...f, occurredAt: ts, clearedAt: null, acknowledgedAt: null }),
+  );
 }
 
 /**

@@ -1,34 +1,30 @@
 /**
- * The demo's rule engine: its scheduling and its world reads and writes only. It runs the enabled rules over the
- * simulated telemetry (`telemetryOf`, the same series the charts and live views show) and the fault occurrences of the
- * world, from where it last stopped up to now. What a rule does is the services' (`server/src/services/rules`): the
- * evaluator (conditions, pending, cool-down, clear, reminders: `rule-evaluator.ts`) and what a firing sends
- * (`rule-notification.ts`), recorded through the notification store's `add`, as the server's ingestion will (issue
- * 35). The handlers run it before they answer a read of notifications or rules, so a poll is what makes
- * notifications "arrive" (decision 0063).
+ * The demo's rule engine: its scheduling and its world reads only. It runs the enabled rules over the simulated
+ * telemetry (`telemetryOf`, the same series the charts and live views show) and the fault occurrences of the world,
+ * from where it last stopped up to now. What a rule does is the services' rule chain (`server/src/services/rules/
+ * rule-chain.ts`, decision 0126), the one the server runs on ingested telemetry: which vehicles a rule watches
+ * (`ruleTargetOf`), the anti-flap state (`RuleMemory`: pending, cool-down, clear, reminders), the notification, its
+ * ticket with its SLA, written through `mocks/adapter/rule-firing-store.ts`. The handlers run it before they answer a
+ * read of notifications or rules, so a poll is what makes notifications "arrive" (decision 0063).
  */
 import { COMMAND_DEFAULT_EXPIRY_S } from '@/domain/command-params';
 import {
-  type EvaluatedRule,
-  type EvaluationState,
-  evaluateSamples,
-  IDLE,
-  primeState,
-  type RuleEvent,
-  type Sample,
-} from '@services/rules/rule-evaluator';
-import {
-  type DeliveryConfig,
-  type DeliveryGateway,
-  notifies,
-  ruleNotification,
-} from '@services/rules/rule-notification';
+  applyRuleRun,
+  createRuleMemory,
+  type Fired,
+  forgetRule,
+  type RuleChainDeps,
+  type RuleMemory,
+  ruleMemoryOf,
+  ruleTargetOf,
+} from '@services/rules/rule-chain';
+import { type EvaluatedRule, primeState, type Sample } from '@services/rules/rule-evaluator';
+import type { DeliveryGateway } from '@services/rules/rule-notification';
 import type { RuleTarget as ServiceRuleTarget } from '@services/rules/rule-store';
 import { MAX_RULE_TARGETS } from '@services/rules/test-rule';
-import { worldNotificationStore } from '../adapter/notification-store';
+import { worldDeliveryConfig, worldRuleFiringStore, worldRuleVehicle } from '../adapter/rule-firing-store';
 import type { WorldDb } from './db';
 import { type TelemetryKey, telemetryOf } from './histories';
-import { TELEMETRY_TEMPLATES } from './model-catalog';
 import { hashString } from './prng';
 import type { Command, Fault, Notification, Rule, Vehicle } from './types';
 
@@ -38,11 +34,8 @@ export const ENGINE_STEP_MS = 5000;
 const MAX_CATCH_UP_MS = 10 * 60_000;
 
 export interface RuleEngineOptions {
-  /**
-   * Called once for each notification of a rule with "open a ticket" (after it is stored, with
-   * `ticketRequested: true`). The tickets part of the demo connects its `openTicket` here.
-   */
-  onTicketRequested?: (db: WorldDb, notification: Notification, rule: Rule) => void;
+  /** Called once for each stored firing (its notification, and its ticket id when the rule opens tickets). */
+  onFired?: (db: WorldDb, fired: Fired) => void;
 }
 
 /** The vehicle (EV) or fitted device of the rule's kind that one rule watches, with the world's vehicle row. */
@@ -67,24 +60,9 @@ export type EvaluableRule = Pick<
   | 'repeatSeconds'
 >;
 
-const DEVICE_FIELD = { BMS: 'bmsId', MCU: 'mcuId', VCU: 'vcuId' } as const;
-const DEVICE_TABLE = { BMS: 'bmsDevices', MCU: 'mcuDevices', VCU: 'vcuDevices' } as const;
-
 function targetOf(db: WorldDb, rule: EvaluableRule, vehicle: Vehicle): RuleTarget | null {
-  if (rule.deviceKind === 'EV') {
-    if (rule.scope === 2 && vehicle.modelId !== rule.modelId) return null;
-    const template = db.tables.models.get(vehicle.modelId)?.telemetryTemplate ?? TELEMETRY_TEMPLATES.EV;
-    return { vehicle, vehicleId: vehicle.id, sourceId: vehicle.id, deviceId: null, template };
-  }
-  const deviceId = vehicle[DEVICE_FIELD[rule.deviceKind]];
-  if (!deviceId) return null;
-  const device = db.tables[DEVICE_TABLE[rule.deviceKind]].get(deviceId);
-  if (!device) return null;
-  if (rule.scope === 2 && device.modelId !== rule.modelId) return null;
-  const template =
-    (device.modelId ? db.tables.models.get(device.modelId)?.telemetryTemplate : undefined) ??
-    TELEMETRY_TEMPLATES[rule.deviceKind];
-  return { vehicle, vehicleId: vehicle.id, sourceId: device.id, deviceId: device.id, template };
+  const target = ruleTargetOf(rule, worldRuleVehicle(db, vehicle));
+  return target ? { ...target, vehicle, template: target.template as readonly TelemetryKey[] } : null;
 }
 
 /** The vehicles a rule watches (at most `max`), and whether its scope holds more. */
@@ -171,34 +149,8 @@ function evaluated(rule: EvaluableRule): EvaluatedRule {
 
 // ---- The live engine ----
 
-interface RuleMemory {
-  /** The rule's `updatedAt` when this memory was made: an edit, enable or disable starts it afresh. */
-  version: number;
-  until: number;
-  states: Map<string, EvaluationState>;
-  /** The open (last) notification per vehicle, for its clear and its reminders. */
-  open: Map<string, string>;
-}
-
-interface EngineMemory {
-  rules: Map<string, RuleMemory>;
-}
-
-const memories = new WeakMap<WorldDb, EngineMemory>();
-
-/**
- * The delivery configuration of the Settings page that a rule of `oemId` uses (decision 0088): the OEM's SMTP sender,
- * SMS sender id and web-hook signing secret, each one the platform's where the OEM set none.
- */
-export function deliveryConfigOf(db: WorldDb, oemId: string | null): DeliveryConfig {
-  const platform = db.tables.companySettings.get('platform');
-  const own = oemId ? db.tables.companySettings.get(oemId) : undefined;
-  return {
-    smtpSender: own?.smtpSender ?? platform?.smtpSender ?? null,
-    smsSenderId: own?.smsSenderId ?? platform?.smsSenderId ?? null,
-    webhookSigned: (own?.webhookSecret ?? platform?.webhookSecret ?? null) !== null,
-  };
-}
+/** The services' anti-flap state, one per world (decision 0126: in the memory of what evaluates). */
+const memories = new WeakMap<WorldDb, RuleMemory>();
 
 /**
  * The demo's simulated gateways: one SMS in ten is rejected (by the notification id), and a web-hook URL that says
@@ -210,6 +162,7 @@ const DEMO_GATEWAY: DeliveryGateway = {
     !url || /fail|down/i.test(url) ? 'The endpoint answered HTTP 503 Service Unavailable.' : null,
 };
 
+/** The demo's simulation of a rule's command (delivery method 32): sent and acknowledged in the world. */
 function sendRuleCommand(db: WorldDb, rule: Rule, target: RuleTarget, t: number, notificationId: string): void {
   if (!rule.commandCode || (rule.deliveryMethods & 32) === 0) return;
   const modelId =
@@ -237,104 +190,68 @@ function sendRuleCommand(db: WorldDb, rule: Rule, target: RuleTarget, t: number,
   if (!db.tables.commands.get(command.id)) db.tables.commands.insert(command);
 }
 
+const DEVICE_TABLE = { BMS: 'bmsDevices', MCU: 'mcuDevices', VCU: 'vcuDevices' } as const;
+
 /**
  * Runs every enabled rule from where it stopped up to `now`; answers the notifications it recorded. A rule seen for
  * the first time that was saved more than the catch-up window ago is primed at `now` (a condition that already holds
- * was notified before, in the history); a newer one is evaluated from its save. The evaluation (pending, cool-down,
- * clear, reminders) and what a firing sends are the services' (`services/rules`); this engine only schedules them
- * over the world's telemetry and faults, and records each notification through the notification store. Two runs at
- * once record nothing twice: a notification's id is its rule, vehicle and moment, and the store's `add` keeps the
+ * was notified before, in the history); a newer one is evaluated from its save. The chain (evaluation, notification,
+ * ticket) is the services' `applyRuleRun`; this engine only schedules it over the world's telemetry and faults. Two
+ * runs at once record nothing twice: a notification's id is its rule, vehicle and moment, and the store keeps the
  * first. (No world lock here: a ticket the run opens may take it.)
  */
 export async function runRules(db: WorldDb, now: number, options: RuleEngineOptions = {}): Promise<Notification[]> {
   let memory = memories.get(db);
   if (!memory) {
-    memory = { rules: new Map() };
+    memory = createRuleMemory();
     memories.set(db, memory);
   }
-  const notifications = worldNotificationStore(db);
+  const store = worldRuleFiringStore(db);
   const last = Math.floor(now / ENGINE_STEP_MS) * ENGINE_STEP_MS;
   const recorded: Notification[] = [];
   let faults: Map<string, Fault[]> | undefined;
   for (const rule of db.tables.rules.all()) {
     if (!rule.enabled) {
-      memory.rules.delete(rule.id);
+      forgetRule(memory, rule.id);
       continue;
     }
-    let mine = memory.rules.get(rule.id);
-    const fresh = !mine || mine.version !== rule.updatedAt;
-    if (!mine || fresh) {
-      // Saved within the catch-up window (also before a reload): evaluated from its save; notification ids are
-      // deterministic, so what fired before the reload is not recorded twice. Older: primed at now.
-      const prime = rule.updatedAt < now - MAX_CATCH_UP_MS;
-      mine = {
-        version: rule.updatedAt,
-        until: prime ? last : Math.floor(rule.updatedAt / ENGINE_STEP_MS) * ENGINE_STEP_MS,
-        states: new Map(),
-        open: new Map(),
-      };
-      memory.rules.set(rule.id, mine);
-      if (prime) {
-        faults ??= faultsByVehicle(db);
-        for (const target of ruleTargets(db, rule).targets) {
-          const [sample] = samplesOf(db, rule, target, last, last, ENGINE_STEP_MS, faults.get(target.vehicle.id) ?? []);
-          if (sample) mine.states.set(target.vehicle.id, primeState(evaluated(rule), sample));
-        }
-        continue;
+    // Saved within the catch-up window (also before a reload): evaluated from its save; notification ids are
+    // deterministic, so what fired before the reload is not recorded twice. Older: primed at now.
+    const prime = rule.updatedAt < now - MAX_CATCH_UP_MS;
+    const { mine, fresh } = ruleMemoryOf(
+      memory,
+      rule,
+      prime ? last : Math.floor(rule.updatedAt / ENGINE_STEP_MS) * ENGINE_STEP_MS,
+    );
+    if (fresh && prime) {
+      faults ??= faultsByVehicle(db);
+      for (const target of ruleTargets(db, rule).targets) {
+        const [sample] = samplesOf(db, rule, target, last, last, ENGINE_STEP_MS, faults.get(target.vehicle.id) ?? []);
+        if (sample) mine.states.set(target.vehicle.id, primeState(evaluated(rule), sample));
       }
+      continue;
     }
     const first = Math.max(mine.until + ENGINE_STEP_MS, last - MAX_CATCH_UP_MS);
     if (first > last) continue;
     faults ??= faultsByVehicle(db);
-    let lastFiredAt = rule.lastFiredAt;
-    const config = deliveryConfigOf(db, rule.oemId);
+    const config = worldDeliveryConfig(db, rule.oemId);
     for (const target of ruleTargets(db, rule).targets) {
       const own = faults.get(target.vehicle.id) ?? [];
-      const samples = samplesOf(db, rule, target, first, last, ENGINE_STEP_MS, own);
-      const byTime = new Map(samples.map((s) => [s.t, s]));
-      const run = evaluateSamples(evaluated(rule), samples, mine.states.get(target.vehicle.id) ?? IDLE);
-      mine.states.set(target.vehicle.id, run.state);
-      for (const event of run.events) {
-        const fired = await handle(mine, event, byTime.get(event.t) as Sample, target, own);
-        if (fired) lastFiredAt = Math.max(lastFiredAt ?? 0, event.t);
-      }
+      const samples: Sample[] = samplesOf(db, rule, target, first, last, ENGINE_STEP_MS, own);
+      const deps: RuleChainDeps = {
+        transact: (work) => work(store),
+        deliveryConfig: async () => config,
+        gateway: DEMO_GATEWAY,
+        now: () => new Date(now),
+        onFired: (fired) => {
+          sendRuleCommand(db, rule, target, Date.parse(fired.notification.sentAt), fired.notification.id);
+          recorded.push(db.tables.notifications.get(fired.notification.id) as Notification);
+          options.onFired?.(db, fired);
+        },
+      };
+      await applyRuleRun(deps, mine, rule, target, samples, own, config);
     }
     mine.until = last;
-    if (lastFiredAt !== rule.lastFiredAt) db.tables.rules.update(rule.id, { lastFiredAt });
-
-    /** Records what one event of the evaluator does; true when it sent a notification. */
-    async function handle(
-      memo: RuleMemory,
-      event: RuleEvent,
-      sample: Sample,
-      target: RuleTarget,
-      own: readonly Fault[],
-    ): Promise<boolean> {
-      const openId = memo.open.get(target.vehicle.id);
-      const open = openId ? db.tables.notifications.get(openId) : undefined;
-      if (event.type === 'clear') {
-        if (open && open.clearedAt === null) db.tables.notifications.update(open.id, { clearedAt: event.t });
-        memo.open.delete(target.vehicle.id);
-        return false;
-      }
-      if (!notifies(event, open)) return false;
-      const notification = ruleNotification({
-        rule,
-        target,
-        sample,
-        reminder: event.reminder,
-        faults: own,
-        config,
-        gateway: DEMO_GATEWAY,
-      });
-      if (!(await notifications.add(notification))) return false;
-      const stored = db.tables.notifications.get(notification.id) as Notification;
-      sendRuleCommand(db, rule, target, event.t, notification.id);
-      memo.open.set(target.vehicle.id, notification.id);
-      recorded.push(stored);
-      if (rule.openTicket) options.onTicketRequested?.(db, stored, rule);
-      return true;
-    }
   }
   if (recorded.length > 0) await db.persist();
   return recorded;

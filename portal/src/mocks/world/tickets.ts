@@ -1,6 +1,6 @@
 import type { TicketStatus } from '@/domain/enums';
 import { clockRuns, SLA_TARGETS, type TicketPriority, type TicketSource } from '@/domain/tickets';
-import { newTicket, refAfter } from '@services/tickets/open-ticket';
+import { refAfter } from '@services/tickets/open-ticket';
 import type { StoredTicket } from '@services/tickets/ticket-types';
 import type { WorldDb } from './db';
 import { createRng, pad } from './prng';
@@ -71,23 +71,6 @@ export interface TicketRecord {
   events: TicketEvent[];
 }
 
-export interface OpenTicketInput {
-  title: string;
-  description: string;
-  priority: TicketPriority;
-  source: TicketSource;
-  vehicleId: string;
-  deviceId?: string | null;
-  faultId?: string | null;
-  notificationId?: string | null;
-  /** The service centre; default: the vehicle's own. */
-  dealerId?: string | null;
-  assigneeId?: string | null;
-  /** Who opens it: a user, or the system (a rule) with id null. */
-  actor: { id: string | null; name: string };
-  now?: number;
-}
-
 /** The next reference of the world's tickets: the services' `refAfter` the highest one. */
 export function nextWorldRef(db: WorldDb): string {
   let highest: string | null = null;
@@ -95,32 +78,6 @@ export function nextWorldRef(db: WorldDb): string {
     if (highest === null || (Number(t.ref.slice(4)) || 0) > Number(highest.slice(4))) highest = t.ref;
   }
   return refAfter(highest);
-}
-
-/**
- * Opens a ticket in the world and returns it, synchronously, for the demo's rule engine (a rule that opens tickets):
- * the ticket is the services' `newTicket` (New, the vehicle's service centre unless `dealerId` says otherwise, the SLA
- * clock running from now), numbered after the highest reference. POST /tickets goes through the services' createTicket.
- */
-export function openTicket(db: WorldDb, input: OpenTicketInput): TicketRecord {
-  const vehicle = db.tables.vehicles.get(input.vehicleId);
-  if (!vehicle) throw new Error(`openTicket: unknown vehicle ${input.vehicleId}`);
-  const ticket = newTicket({
-    ref: nextWorldRef(db),
-    title: input.title,
-    description: input.description,
-    priority: input.priority,
-    source: input.source,
-    vehicle: { id: vehicle.id, dealerId: vehicle.dealerId },
-    deviceId: input.deviceId ?? null,
-    faultId: input.faultId ?? null,
-    notificationId: input.notificationId ?? null,
-    ...(input.dealerId !== undefined ? { dealerId: input.dealerId } : {}),
-    assigneeId: input.assigneeId ?? null,
-    actor: input.actor,
-    now: new Date(input.now ?? Date.now()),
-  });
-  return db.tables.tickets.insert(ticketRecordOf(ticket));
 }
 
 const msOrNull = (iso: string | null) => (iso === null ? null : Date.parse(iso));

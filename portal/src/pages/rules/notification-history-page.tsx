@@ -17,6 +17,7 @@ import {
 } from '@/features/notifications/api/list-notifications';
 import { DELIVERY_STATUS_LABELS, deliveriesText } from '@/features/notifications/components/delivery-list';
 import { notificationColumns } from '@/features/notifications/components/notification-columns';
+import { useLiveNotifications } from '@/features/notifications/hooks/use-live-notifications';
 import { OpenTicketButton } from '@/features/tickets/components/open-ticket-button';
 
 const FILTER_KEYS = ['severity', 'acknowledged', 'method', 'status', 'from', 'to'] as const;
@@ -79,6 +80,8 @@ export function NotificationHistoryPage({ route }: RoutePageProps) {
   const mayAcknowledge = can('rule.h', ACTION.UPDATE);
   const mayOpenTicket = can('t', ACTION.ADD);
   const acknowledging = acknowledge.isPending ? (acknowledge.variables ?? null) : null;
+  // A notification the server publishes refreshes the list at once (between polls).
+  useLiveNotifications('notification-history');
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the mutation object is stable; its pending row is a prop
   const columns = useMemo(

@@ -59,7 +59,7 @@ function conditions(
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
-function toRule(row: Selectable<RuleTable>): Rule {
+export function toRule(row: Selectable<RuleTable>): Rule {
   return {
     id: row.id,
     name: row.name,

@@ -6,6 +6,8 @@ export interface BatchOutcome {
   unknownVehicle: number;
   /** Samples not later than the vehicle's newest stored sample (or than another of the batch): history only grows. */
   outOfOrder: number;
+  /** The samples written, in arrival order (what the rules run on next, decision 0126). */
+  kept: VehicleSample[];
 }
 
 /**
@@ -17,7 +19,7 @@ export async function ingestTelemetryBatch(
   deps: IngestionDeps,
   samples: readonly VehicleSample[],
 ): Promise<BatchOutcome> {
-  if (samples.length === 0) return { written: 0, unknownVehicle: 0, outOfOrder: 0 };
+  if (samples.length === 0) return { written: 0, unknownVehicle: 0, outOfOrder: 0, kept: [] };
   return deps.transact(async ({ ingestion }) => {
     const ids = [...new Set(samples.map((s) => s.vehicleId))];
     const last = await ingestion.lastSampleTimes(ids);
@@ -40,6 +42,6 @@ export async function ingestTelemetryBatch(
       kept.push(sample);
     }
     if (kept.length > 0) await ingestion.append(kept);
-    return { written: kept.length, unknownVehicle, outOfOrder };
+    return { written: kept.length, unknownVehicle, outOfOrder, kept };
   });
 }

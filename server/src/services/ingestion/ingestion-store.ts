@@ -1,3 +1,5 @@
+import type { FaultRaised } from '@/domain/live-payloads';
+
 /**
  * What ingestion writes (decision 0114, "What ingestion must write"; decision 0117): a vehicle's telemetry sample as a
  * one-sample `telemetry` run of the vehicle, and its latest state in its `vehicles` row. The server's store is
@@ -6,6 +8,8 @@
 
 /** One accepted vehicle telemetry message, as it is written. */
 export interface VehicleSample {
+  /** The faults the message raised (live-topics.md), when it raised any: stored and read by the rules (decision 0126). */
+  faults?: FaultRaised[];
   vehicleId: string;
   /** The message's `ts`, epoch ms. */
   at: number;

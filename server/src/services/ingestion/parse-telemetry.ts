@@ -24,6 +24,7 @@ export function sampleOf(data: VehicleTelemetry): VehicleSample {
   return {
     vehicleId: data.vehicleUid,
     at: data.ts,
+    ...(data.faults.length > 0 ? { faults: data.faults } : {}),
     values,
     state: {
       soc: data.soc,

@@ -10,6 +10,11 @@ export interface IngestionCounters {
   written: number;
   batches: number;
   dropped: Record<DropReason, number>;
+  /**
+   * Written samples the after-write step (the rules) never saw: it was more than `maxBuffered` samples behind the
+   * database, so the batch was skipped rather than held in memory without bound.
+   */
+  afterWriteSkipped: number;
 }
 
 export interface TelemetryBatcher {
@@ -29,6 +34,11 @@ export interface BatcherOptions {
   flushMs?: number;
   /** Beyond this many buffered samples (the database is behind), new ones are dropped as `overloaded`. */
   maxBuffered?: number;
+  /**
+   * Runs after each written batch with its samples (the rule chain, decision 0126), one call at a time in batch order,
+   * while the next batch is written; a failure is logged at debug, never thrown. `flush` waits for it too.
+   */
+  afterWrite?: (samples: readonly VehicleSample[]) => Promise<void>;
   /** Debug log of drops and failed writes. */
   debug?: (message: string, detail?: Record<string, unknown>) => void;
 }
@@ -57,10 +67,16 @@ export function createTelemetryBatcher(deps: IngestionDeps, options: BatcherOpti
       'write-failed': 0,
       overloaded: 0,
     },
+    afterWriteSkipped: 0,
   };
   let buffer: VehicleSample[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
   let writing: Promise<void> | undefined;
+  /** The after-write work in progress (one at a time, in batch order). */
+  let after: Promise<void> = Promise.resolve();
+  /** Samples written and waiting for (or in) the after-write step. */
+  let afterBehind = 0;
+  const afterWrite = options.afterWrite;
 
   const drop = (reason: DropReason, count: number, detail?: Record<string, unknown>) => {
     if (count === 0) return;
@@ -77,7 +93,28 @@ export function createTelemetryBatcher(deps: IngestionDeps, options: BatcherOpti
 
   const writeOnce = async (batch: VehicleSample[]) => {
     try {
-      record(await ingestTelemetryBatch(deps, batch));
+      const outcome = await ingestTelemetryBatch(deps, batch);
+      record(outcome);
+      const kept = outcome.kept;
+      if (afterWrite && kept.length > 0) {
+        if (afterBehind + kept.length > maxBuffered) {
+          counters.afterWriteSkipped += kept.length;
+          debug(`ingestion: after-write step behind, skipped ${kept.length}`);
+        } else {
+          afterBehind += kept.length;
+          after = after.then(() =>
+            afterWrite(kept)
+              .catch((error) =>
+                debug('ingestion: after-write work failed', {
+                  error: error instanceof Error ? error.message : String(error),
+                }),
+              )
+              .finally(() => {
+                afterBehind -= kept.length;
+              }),
+          );
+        }
+      }
     } catch (error) {
       drop('write-failed', batch.length, { error: error instanceof Error ? error.message : String(error) });
     }
@@ -137,6 +174,7 @@ export function createTelemetryBatcher(deps: IngestionDeps, options: BatcherOpti
     async flush() {
       await writing;
       await drain(true);
+      await after;
     },
     async close() {
       await this.flush();

@@ -19,8 +19,15 @@ export interface DeliveryConfig {
 
 /** What a gateway answered for one send: null when it took it, else its error. */
 export interface DeliveryGateway {
+  /** The SMTP relay, when the caller has one to answer (the demo has none: a set sender is taken as delivered). */
+  email?(notificationId: string, recipients: readonly string[]): string | null;
   sms(notificationId: string, recipients: readonly string[]): string | null;
+  /**
+   * Null when the call may go out, else why not. With `webhookDeferred` the call is made after the notification is
+   * stored (the server: `webhook-delivery.ts`), so the outcome recorded now is `sent`, not `delivered`.
+   */
   webhook(notificationId: string, url: string | null): string | null;
+  webhookDeferred?: boolean;
 }
 
 /** A fault occurrence of the target's vehicle, as a firing names it. */
@@ -91,7 +98,14 @@ export function deliveriesOf(
   if (has(2)) {
     if (!config.smtpSender) failed(2, `No e-mail sender (SMTP) is set up: ${SET_IN_SETTINGS}.`);
     else if (!rule.recipients.some((r) => r.includes('@'))) failed(2, 'No e-mail recipient.');
-    else delivered(2);
+    else {
+      const error = gateway.email?.(
+        id,
+        rule.recipients.filter((r) => r.includes('@')),
+      );
+      if (error) failed(2, error);
+      else delivered(2);
+    }
   }
   if (has(4)) {
     const error = config.smsSenderId ? gateway.sms(id, rule.recipients) : null;
@@ -104,6 +118,7 @@ export function deliveriesOf(
     if (error) failed(8, error);
     else if (!config.webhookSigned)
       failed(8, `No web-hook signing secret is set up, and unsigned calls are not sent: ${SET_IN_SETTINGS}.`);
+    else if (gateway.webhookDeferred) out.push({ method: 8, status: 'sent', error: null, at });
     else delivered(8);
   }
   if (has(16)) out.push({ method: 16, status: 'sent', error: null, at });

@@ -37,8 +37,9 @@ export interface NewTicketInput {
 }
 
 /**
- * A new ticket: the one way tickets are opened (POST /tickets, and the demo's rule engine for a rule that opens
- * tickets). New, in the vehicle's service centre unless `dealerId` says otherwise, its SLA clock running from now.
+ * A new ticket: the one way tickets are opened (POST /tickets, and the rule chain for a rule that opens tickets,
+ * `services/rules/rule-chain.ts`). New, in the vehicle's service centre unless `dealerId` says otherwise, its SLA
+ * clock running from now.
  */
 export function newTicket(input: NewTicketInput): StoredTicket {
   const at = input.now.toISOString();

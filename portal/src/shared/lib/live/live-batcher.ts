@@ -2,6 +2,7 @@ import type {
   CommandAck,
   DeviceTelemetry,
   GeofenceEvent,
+  NotificationEvent,
   OtaProgress,
   RolloutProgress,
   TripEvent,
@@ -23,7 +24,8 @@ export type LiveEvent =
   | { kind: 'ota-progress'; data: OtaProgress }
   | { kind: 'rollout-progress'; data: RolloutProgress }
   | { kind: 'trip'; data: TripEvent }
-  | { kind: 'geofence'; data: GeofenceEvent };
+  | { kind: 'geofence'; data: GeofenceEvent }
+  | { kind: 'notification'; data: NotificationEvent };
 
 /** What the live controller hands to the app, at most once per animation frame. */
 export interface LiveBatch {

@@ -7,6 +7,8 @@ import {
   deviceTelemetrySchema,
   type GeofenceEvent,
   geofenceEventSchema,
+  type NotificationEvent,
+  notificationEventSchema,
   type OtaProgress,
   otaProgressSchema,
   type RolloutProgress,
@@ -102,8 +104,10 @@ export const topics = {
   commandAck: (vehicleUid: string) => `${TOPIC_ROOT}/vehicles/${level(vehicleUid, 'vehicleUid')}/acks`,
   trip: (vehicleUid: string) => `${TOPIC_ROOT}/vehicles/${level(vehicleUid, 'vehicleUid')}/trips`,
   geofence: (vehicleUid: string) => `${TOPIC_ROOT}/vehicles/${level(vehicleUid, 'vehicleUid')}/geofences`,
+  /** A rule's notification on a vehicle (published by the Fleet backend, decision 0126). */
+  notification: (vehicleUid: string) => `${TOPIC_ROOT}/vehicles/${level(vehicleUid, 'vehicleUid')}/notifications`,
   /** Filter: one event kind for the whole fleet, e.g. `fleetEventsFilter('geofences')` for a live alert feed. */
-  fleetEventsFilter: (kind: 'acks' | 'trips' | 'geofences') => `${TOPIC_ROOT}/vehicles/+/${kind}`,
+  fleetEventsFilter: (kind: 'acks' | 'trips' | 'geofences' | 'notifications') => `${TOPIC_ROOT}/vehicles/+/${kind}`,
 } as const;
 
 /** Everything a vehicle details page shows live: its telemetry, its devices, OTA, acknowledgements, trips, geofences. */
@@ -145,7 +149,8 @@ export type LiveMessage =
   | { kind: 'ota-progress'; topic: string; data: OtaProgress }
   | { kind: 'rollout-progress'; topic: string; data: RolloutProgress }
   | { kind: 'trip'; topic: string; data: TripEvent }
-  | { kind: 'geofence'; topic: string; data: GeofenceEvent };
+  | { kind: 'geofence'; topic: string; data: GeofenceEvent }
+  | { kind: 'notification'; topic: string; data: NotificationEvent };
 
 export type LiveMessageKind = LiveMessage['kind'];
 
@@ -175,6 +180,7 @@ export function matchTopic(topic: string): TopicMatch | null {
     if (b === 'acks') return { kind: 'command-ack', vehicleUid: a };
     if (b === 'trips') return { kind: 'trip', vehicleUid: a };
     if (b === 'geofences') return { kind: 'geofence', vehicleUid: a };
+    if (b === 'notifications') return { kind: 'notification', vehicleUid: a };
     if (b === 'commands') return { kind: 'command-request', vehicleUid: a };
     return null;
   }
@@ -194,6 +200,7 @@ const SCHEMAS = {
   'rollout-progress': rolloutProgressSchema,
   trip: tripEventSchema,
   geofence: geofenceEventSchema,
+  notification: notificationEventSchema,
 } as const;
 
 const decoder = new TextDecoder('utf-8', { fatal: true });

@@ -1,0 +1,283 @@
+import { createHmac } from 'node:crypto';
+import mqtt from 'mqtt';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { SLA_TARGETS } from '@/domain/tickets';
+import { parseLiveMessage } from '@/shared/lib/live/topics';
+import { type EmbeddedBroker, startEmbeddedBroker } from '../../src/live/broker';
+import { createRuleLive, type RuleLive } from '../../src/live/rule-live';
+import { consumeEmbedded, type TelemetryConsumer } from '../../src/live/telemetry-consumer';
+import { authenticate } from '../../src/services/auth/authenticate';
+import { issueVehicleSecret } from '../../src/services/ingestion/vehicle-secret';
+import { expectContract } from '../contract-schema';
+import { createTestServer, type TestServer } from '../helpers';
+
+// Issue 35 item 2 on the embedded broker: a vehicle publishes a critical fault in its telemetry; the server stores the
+// fault, the seeded rule "Critical faults" of its OEM fires (pending 0, opens tickets), and within a second there is a
+// notification (published live on the vehicle's notifications topic) and a ticket with its SLA.
+
+let server: TestServer;
+let broker: EmbeddedBroker;
+let consumer: TelemetryConsumer;
+let rules: RuleLive;
+let url: string;
+let vehicle: { id: string; oemId: string; secret: string };
+/** A second vehicle of the same OEM, for the web-hook test. */
+let second: { id: string; oemId: string; secret: string };
+/** The web-hook calls the rule chain made (a fake POST: no network). */
+const hooks: { url: string; body: string; headers: Record<string, string> }[] = [];
+
+beforeAll(async () => {
+  server = await createTestServer();
+  broker = await startEmbeddedBroker(server.deps);
+  rules = createRuleLive(server.database.db, (topic, payload) => broker.publish(topic, payload), {
+    post: async (to, init) => {
+      hooks.push({ url: to, body: init.body, headers: init.headers });
+      return { status: 204 };
+    },
+  });
+  consumer = await consumeEmbedded(broker.aedes, server.deps.ingestion, { flushMs: 100, afterWrite: rules.afterWrite });
+  server.app.server.on('upgrade', (request, socket, head) => {
+    if (request.url === '/mqtt') broker.handleUpgrade(request, socket, head);
+    else socket.destroy();
+  });
+  await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = server.app.server.address();
+  url = `ws://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/mqtt`;
+  const db = server.database.db;
+  // A vehicle whose OEM has the seeded rule, with no active critical fault and no ticket of that rule open, so the
+  // fault published below is what fires it.
+  const row = await db
+    .selectFrom('vehicles')
+    .innerJoin('rules', (join) => join.onRef('rules.oem_id', '=', 'vehicles.oem_id'))
+    .select(['vehicles.id', 'vehicles.oem_id'])
+    .where('rules.name', '=', 'Critical faults')
+    .where('rules.enabled', '=', true)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('faults')
+            .select(sql`1`.as('one'))
+            .whereRef('faults.vehicle_id', '=', 'vehicles.id')
+            .where('faults.cleared_at', 'is', null)
+            .where('faults.severity', '>=', 4),
+        ),
+      ),
+    )
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('tickets')
+            .select(sql`1`.as('one'))
+            .whereRef('tickets.vehicle_id', '=', 'vehicles.id')
+            .where('tickets.source', '=', 'rule'),
+        ),
+      ),
+    )
+    .orderBy('vehicles.oem_id')
+    .orderBy('vehicles.id')
+    .limit(2)
+    .execute();
+  const [first, next] = row;
+  if (!first || !next || first.oem_id !== next.oem_id) throw new Error('the seeded world has no two such vehicles');
+  const admin = await authenticate(server.deps.auth, await server.tokenOf('SA'), { ip: null, userAgent: null });
+  const issue = async (r: { id: string; oem_id: string }) => ({
+    id: r.id,
+    oemId: r.oem_id,
+    secret: (await issueVehicleSecret(server.deps.ingestion, admin, { vehicleId: r.id })).secret,
+  });
+  vehicle = await issue(first);
+  second = await issue(next);
+});
+afterAll(async () => {
+  await broker?.close();
+  await consumer?.close();
+  await server?.close();
+});
+
+function connect(username: string, password: string): Promise<mqtt.MqttClient> {
+  return mqtt.connectAsync(url, { username, password, reconnectPeriod: 0, connectTimeout: 10_000 });
+}
+
+function telemetry(ts: number, faults: unknown[] = [], vehicleUid = vehicle.id) {
+  return JSON.stringify({
+    v: 1,
+    vehicleUid,
+    ts,
+    state: 66,
+    soc: 64,
+    speed: 30,
+    position: { lat: 18.5311, lon: 73.8442, heading: 90 },
+    pack: { voltage: 51.2, current: 12.5, temperatures: [30.5, 31] },
+    faults,
+  });
+}
+
+const topic = (vehicleUid = vehicle.id) => `voltline/v1/telemetry/12-2888-1833/${vehicleUid}`;
+
+test('a published critical fault becomes a fault, a live notification and a ticket within a second', async () => {
+  const token = await server.tokenOf('SA');
+  const ruleId = `rule-${vehicle.oemId}-critical-faults`;
+  const portal = await connect('portal', token);
+  const heard: unknown[] = [];
+  portal.on('message', (t, payload) => {
+    const parsed = parseLiveMessage(t, payload);
+    heard.push(parsed.ok ? parsed.message : { dropped: parsed.reason, topic: t });
+  });
+  await portal.subscribeAsync(`voltline/v1/vehicles/${vehicle.id}/notifications`, { qos: 1 });
+  const car = await connect(vehicle.id, vehicle.secret);
+  try {
+    const notificationsOf = async () => {
+      const response = await server.call({
+        method: 'GET',
+        url: `/api/notifications?filter[ruleId]=${ruleId}&filter[vehicleId]=${vehicle.id}&pageSize=50`,
+        token,
+      });
+      expectContract('get', '/notifications', response);
+      return response.json() as { total: number; items: { id: string; faultId: string | null; title: string }[] };
+    };
+    const before = (await notificationsOf()).total;
+
+    // Telemetry without a fault trips nothing.
+    const quiet = Date.now();
+    await car.publishAsync(topic(), telemetry(quiet), { qos: 1 });
+    await consumer.flush();
+    expect((await notificationsOf()).total).toBe(before);
+
+    const ts = quiet + 1000;
+    const fault = { code: 'BMS-OT-01', severity: 4, kind: 'Fault', device: 'BMS', message: 'Cell over-temperature' };
+    const published = performance.now();
+    await car.publishAsync(topic(), telemetry(ts, [fault]), { qos: 1 });
+
+    // The notification, stored and heard live.
+    await expect
+      .poll(() => heard.find((m) => (m as { kind?: string }).kind === 'notification'), { timeout: 1000, interval: 20 })
+      .toBeTruthy();
+    const live = heard.find((m) => (m as { kind?: string }).kind === 'notification') as {
+      data: { notificationId: string; ruleId: string; faultId: string; ticketId: string; severity: number; ts: number };
+    };
+    const elapsed = performance.now() - published;
+    expect(elapsed).toBeLessThan(1000);
+    expect(live.data).toMatchObject({ ruleId, severity: 4, ts, faultId: `flt-live-${vehicle.id}-${ts}-1` });
+
+    // The fault, as the Fleet API lists it.
+    const faults = await server.call({
+      method: 'GET',
+      url: `/api/faults?filter[vehicleId]=${vehicle.id}&filter[code]=BMS-OT-01&pageSize=50`,
+      token,
+    });
+    expect(faults.statusCode).toBe(200);
+    expect(faults.json().items).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          id: `flt-live-${vehicle.id}-${ts}-1`,
+          code: 'BMS-OT-01',
+          severity: 4,
+          deviceKind: 'BMS',
+          clearedAt: null,
+          occurredAt: new Date(ts).toISOString(),
+        }),
+      ]),
+    );
+
+    // The notification, as the Fleet API lists it.
+    const list = await notificationsOf();
+    expect(list.total).toBe(before + 1);
+    expect(list.items.find((n) => n.id === live.data.notificationId)).toMatchObject({
+      faultId: `flt-live-${vehicle.id}-${ts}-1`,
+      title: 'Critical faults',
+    });
+
+    // The ticket, linked to it, in the vehicle's service centre with its SLA clock.
+    const tickets = await server.call({
+      method: 'GET',
+      url: `/api/tickets?filter[source]=rule&filter[vehicleId]=${vehicle.id}`,
+      token,
+    });
+    expectContract('get', '/tickets', tickets);
+    expect(tickets.json().total).toBe(1);
+    const ticket = tickets.json().items[0];
+    expect(ticket).toMatchObject({ id: live.data.ticketId, status: 1, priority: 'critical', source: 'rule' });
+    // Its SLA clock runs from the firing: the critical targets, none met or breached yet.
+    expect(ticket.sla).toMatchObject({
+      paused: false,
+      firstResponse: { targetMinutes: SLA_TARGETS.critical.firstResponse, state: 'running' },
+      resolution: { targetMinutes: SLA_TARGETS.critical.resolution, state: 'running' },
+    });
+    const detail = await server.call({ method: 'GET', url: `/api/tickets/${ticket.id}`, token });
+    expect(detail.json()).toMatchObject({ notificationId: live.data.notificationId, faultId: live.data.faultId });
+
+    // The fault stays active: the next reports neither notify again (it is firing) nor open a second ticket.
+    await car.publishAsync(topic(), telemetry(ts + 1000), { qos: 1 });
+    await car.publishAsync(topic(), telemetry(ts + 2000), { qos: 1 });
+    await consumer.flush();
+    expect((await notificationsOf()).total).toBe(before + 1);
+    const again = await server.call({
+      method: 'GET',
+      url: `/api/tickets?filter[source]=rule&filter[vehicleId]=${vehicle.id}`,
+      token,
+    });
+    expect(again.json().total).toBe(1);
+    expect(rules.counters()).toMatchObject({ faults: 1, notifications: 1, withTicket: 1, published: 1 });
+    // The seeded rule has no web-hook: nothing was called.
+    expect(hooks).toHaveLength(0);
+  } finally {
+    await car.endAsync();
+    await portal.endAsync();
+  }
+});
+
+test("a rule with a web-hook calls it, signed with the OEM's secret, and records the answer", async () => {
+  const db = server.database.db;
+  const ruleId = `rule-${second.oemId}-critical-faults`;
+  const hookUrl = 'https://hooks.example.com/voltline';
+  const secret = 'whsec_rules_live_test_secret';
+  await db
+    .updateTable('rules')
+    .set({ delivery_methods: 1 | 8 | 16, webhook_url: hookUrl, updated_at: new Date() })
+    .where('id', '=', ruleId)
+    .execute();
+  await db
+    .insertInto('company_settings')
+    .values({ tenant_id: second.oemId, webhook_secret: secret, updated_at: new Date() } as never)
+    .onConflict((oc) => oc.column('tenant_id').doUpdateSet({ webhook_secret: secret }))
+    .execute();
+  // The server reads enabled rules at most once a second.
+  await new Promise((resolve) => setTimeout(resolve, 1100));
+
+  const car = await connect(second.id, second.secret);
+  try {
+    const ts = Date.now();
+    const fault = { code: 'MCU-OC-02', severity: 5, kind: 'Fault', device: 'MCU', message: 'Over-current' };
+    await car.publishAsync(topic(second.id), telemetry(ts, [fault], second.id), { qos: 1 });
+    await expect.poll(() => hooks.length, { timeout: 2000, interval: 20 }).toBe(1);
+    const [call] = hooks;
+    expect(call?.url).toBe(hookUrl);
+    const timestamp = call?.headers['X-Voltline-Timestamp'];
+    const expected = `v1=${createHmac('sha256', secret).update(`${timestamp}.${call?.body}`).digest('hex')}`;
+    expect(call?.headers['X-Voltline-Signature']).toBe(expected);
+    const body = JSON.parse(call?.body ?? '{}');
+    expect(body.notification).toMatchObject({ ruleId, vehicleId: second.id, faultId: `flt-live-${second.id}-${ts}-1` });
+    expect(body.ticketId).toEqual(expect.any(String));
+
+    // The notification's web-hook delivery goes from sent to delivered once the endpoint answered.
+    await rules.settle();
+    const token = await server.tokenOf('SA');
+    const response = await server.call({
+      method: 'GET',
+      url: `/api/notifications?filter[ruleId]=${ruleId}&filter[vehicleId]=${second.id}&pageSize=50`,
+      token,
+    });
+    expectContract('get', '/notifications', response);
+    const stored = (response.json().items as { id: string; deliveries: { method: number; status: string }[] }[]).find(
+      (n) => n.id === body.notification.id,
+    );
+    const deliveries = stored?.deliveries ?? [];
+    expect(deliveries.find((d) => d.method === 8)).toMatchObject({ status: 'delivered', error: null });
+    // E-mail and SMS are not sent by this server: none asked here; Web Alert is the live publish.
+    expect(deliveries.find((d) => d.method === 16)).toMatchObject({ status: 'sent' });
+    expect(rules.counters()).toMatchObject({ webhooksDelivered: 1, webhooksFailed: 0 });
+  } finally {
+    await car.endAsync();
+  }
+});
