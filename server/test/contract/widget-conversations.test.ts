@@ -27,7 +27,13 @@ beforeAll(async () => {
         created_at: '2026-01-01T00:00:00Z',
         revoked_at: '2026-02-01T00:00:00Z',
       },
-      { id: 'sdk-conv-oem', tenant_id: 'oem-01', key: 'oem-conv-key', name: 'OEM site', created_at: '2026-01-01T00:00:00Z' },
+      {
+        id: 'sdk-conv-oem',
+        tenant_id: 'oem-01',
+        key: 'oem-conv-key',
+        name: 'OEM site',
+        created_at: '2026-01-01T00:00:00Z',
+      },
     ])
     .execute();
   await server.app.listen({ port: 0, host: '127.0.0.1' });
@@ -108,10 +114,12 @@ describe('conversations of a session', () => {
 
     const one = await widget('GET', `/conversations/${report.shareToken}`, { session });
     expectWidgetContract('get', '/conversations/{shareToken}', one);
-    expect(one.json().messages.map((m: { author: { type: string }; text: string }) => [m.author.type, m.text])).toEqual([
-      ['contact', 'The map stays blank on the trips page'],
-      ['bot', 'Thanks! We received your bug report and will answer here.'],
-    ]);
+    expect(one.json().messages.map((m: { author: { type: string }; text: string }) => [m.author.type, m.text])).toEqual(
+      [
+        ['contact', 'The map stays blank on the trips page'],
+        ['bot', 'Thanks! We received your bug report and will answer here.'],
+      ],
+    );
 
     const read = await widget('POST', `/conversations/${report.shareToken}/read`, { session });
     expect(read.statusCode).toBe(204);
@@ -135,15 +143,24 @@ describe('conversations of a session', () => {
 
   test('the visitor starts a conversation and writes in it; unread ones come first', async () => {
     const session = await newSession();
-    const started = await widget('POST', '/conversations', { session, payload: { text: '  Can I export my trips?  ' } });
+    const started = await widget('POST', '/conversations', {
+      session,
+      payload: { text: '  Can I export my trips?  ' },
+    });
     expectWidgetContract('post', '/conversations', started);
     expect(started.statusCode).toBe(201);
     const conversation = started.json();
-    expect(conversation).toMatchObject({ title: 'Can I export my trips?', messages: [{ author: { type: 'contact' } }] });
+    expect(conversation).toMatchObject({
+      title: 'Can I export my trips?',
+      messages: [{ author: { type: 'contact' } }],
+    });
 
     const reply = await widget('POST', `/conversations/${conversation.shareToken}/messages`, {
       session,
-      payload: { text: 'As CSV, ideally', attachments: [{ name: 'trips.png', url: 'https://cdn.example/t.png', type: 'image/png' }] },
+      payload: {
+        text: 'As CSV, ideally',
+        attachments: [{ name: 'trips.png', url: 'https://cdn.example/t.png', type: 'image/png' }],
+      },
     });
     expectWidgetContract('post', '/conversations/{shareToken}/messages', reply);
     expect(reply.statusCode).toBe(201);
@@ -374,5 +391,106 @@ describe('/widget-ws and the ticket', () => {
     expect((await visitor.received(3))[2]).toEqual({ u: 0 });
     visitor.socket.close();
     bystander.socket.close();
+  });
+});
+
+describe("the report's conversation in the Fleet API", () => {
+  const conversationOf = async (role: string, id: string) => {
+    const response = await server.call({
+      method: 'GET',
+      url: `/api/feedback-reports/${id}/conversation`,
+      token: await server.tokenOf(role),
+    });
+    expectContract('get', '/feedback-reports/{id}/conversation', response);
+    return response;
+  };
+  const replyAs = async (role: string, id: string, payload: unknown) => {
+    const response = await server.call({
+      method: 'POST',
+      url: `/api/feedback-reports/${id}/conversation/messages`,
+      token: await server.tokenOf(role),
+      payload: payload as object,
+    });
+    expectContract('post', '/feedback-reports/{id}/conversation/messages', response);
+    return response;
+  };
+
+  test('an operator reads it and answers on the report: the visitor hears it live', async () => {
+    const session = await newSession();
+    const report = await sendReport(session);
+    const visitor = await openSocket(session);
+    await visitor.received(1);
+    const read = await conversationOf('SA', report.id);
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toMatchObject({ shareToken: report.shareToken, unreadCount: 1 });
+
+    const answered = await replyAs('SA', report.id, { text: '  Which browser do you use?  ' });
+    expect(answered.statusCode, answered.body).toBe(201);
+    expect(answered.json().messages.at(-1)).toMatchObject({
+      author: { type: 'agent' },
+      text: 'Which browser do you use?',
+    });
+    expect(answered.json().unreadCount).toBe(2);
+    const [, pushed] = await visitor.received(2);
+    expect(pushed).toMatchObject({
+      u: 2,
+      a: [{ actionType: 'notification', data: { text: 'Which browser do you use?' } }],
+    });
+    const mine = (await widget('GET', `/conversations/${report.shareToken}`, { session })).json();
+    expect(mine.messages.at(-1)).toMatchObject({ author: { type: 'agent' }, text: 'Which browser do you use?' });
+    visitor.socket.close();
+  });
+
+  test('with a ticket, the reply on the report is the ticket reply: the ticket keeps it', async () => {
+    const session = await newSession();
+    const report = await sendReport(session);
+    const made = await server.call({
+      method: 'POST',
+      url: `/api/feedback-reports/${report.id}/ticket`,
+      token: await server.tokenOf('SA'),
+      payload: { vehicleId: 'veh-000003' },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const answered = await replyAs('SA', report.id, { text: 'Fixed in today’s release' });
+    expect(answered.statusCode, answered.body).toBe(201);
+    const ticket = (
+      await server.call({ method: 'GET', url: `/api/tickets/${made.json().id}`, token: await server.tokenOf('SA') })
+    ).json();
+    expect(ticket.messages.map((m: { kind: string; body: string }) => [m.kind, m.body])).toEqual([
+      ['reply', 'Fixed in today’s release'],
+    ]);
+    expect(ticket.firstResponseAt).not.toBeNull();
+    const mine = (await widget('GET', `/conversations/${report.shareToken}`, { session })).json();
+    expect(mine.messages.filter((m: { author: { type: string } }) => m.author.type === 'agent')).toHaveLength(1);
+  });
+
+  test('scoped to the organisation; without the key 403; bad replies 400; nothing written', async () => {
+    const session = await newSession();
+    const report = await sendReport(session);
+    const oemSession = await newSession('oem-conv-key');
+    const oemReport = await widget('POST', '/bugs/v2', {
+      key: 'oem-conv-key',
+      session: oemSession,
+      payload: { type: 'BUG', formData: { description: 'OEM page' }, clientId: crypto.randomUUID() },
+    });
+    expect(oemReport.statusCode).toBe(201);
+    const oemId = oemReport.json().id as string;
+    const before = await count('widget_conversation_messages');
+
+    expect((await conversationOf('OEMA', report.id)).statusCode).toBe(404);
+    expect((await conversationOf('SA', oemId)).statusCode).toBe(404);
+    expect((await conversationOf('OEMA', oemId)).statusCode).toBe(200);
+    expect((await conversationOf('DA', report.id)).statusCode).toBe(403);
+    expect((await replyAs('OEMA', report.id, { text: 'not yours' })).statusCode).toBe(404);
+    expect((await replyAs('SA', oemId, { text: 'not yours' })).statusCode).toBe(404);
+    expect((await replyAs('DA', report.id, { text: 'no key' })).statusCode).toBe(403);
+    for (const payload of [{}, { text: '   ' }, { text: 'x'.repeat(4001) }, { text: 7 }]) {
+      expect((await replyAs('SA', report.id, payload)).statusCode, JSON.stringify(payload).slice(0, 40)).toBe(400);
+    }
+    // A report that started no conversation (sent without a session) has none to read or answer.
+    const anonymous = await sendReport(undefined);
+    expect((await conversationOf('SA', anonymous.id)).statusCode).toBe(404);
+    expect((await replyAs('SA', anonymous.id, { text: 'hello?' })).statusCode).toBe(404);
+    expect(await count('widget_conversation_messages')).toBe(before);
   });
 });

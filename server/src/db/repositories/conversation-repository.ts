@@ -153,6 +153,10 @@ export function createConversationRepository(db: Db): WidgetConversationStore {
       const row = await conversations().where('c.session_id', '=', sessionId).where('c.id', '=', id).executeTakeFirst();
       return row && toConversation(row);
     },
+    async ofReport(reportId) {
+      const row = await conversations().where('c.report_id', '=', reportId).executeTakeFirst();
+      return row && toConversation(row);
+    },
     async ofTicket(ticketId) {
       const row = await conversations().where('r.ticket_id', '=', ticketId).executeTakeFirst();
       return row && toConversation(row);

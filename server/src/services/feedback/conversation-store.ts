@@ -56,6 +56,8 @@ export interface WidgetConversationStore {
   listOfSession(sessionId: string): Promise<ConversationSummaryRow[]>;
   /** The session's conversation with this id; undefined for another session's or none. */
   get(sessionId: string, id: string): Promise<StoredConversation | undefined>;
+  /** The conversation that follows up the report; undefined when it started none. */
+  ofReport(reportId: string): Promise<StoredConversation | undefined>;
   /** The conversation of the report the ticket was made from; undefined when the ticket has none. */
   ofTicket(ticketId: string): Promise<StoredConversation | undefined>;
   /** Its messages, oldest first. */

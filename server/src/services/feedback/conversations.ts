@@ -300,25 +300,36 @@ export async function relayTicketReply(
   const conversation = await tx.conversations.ofTicket(ticketId);
   if (!conversation) return undefined;
   const attachments = reply.attachments.map((a) => ({ name: a.name, url: a.dataUrl, type: a.type }));
-  const message: ConversationMessage = {
+  return addTeamMessage(tx, conversation, {
     id: newMessageId(),
     author: { type: 'agent', name: reply.authorName },
     text: reply.body,
     createdAt: reply.createdAt,
     ...(attachments.length ? { attachments } : {}),
-  };
-  await tx.conversations.addMessage(conversation.id, message, true);
+  });
+}
+
+/**
+ * Adds a message of the team to the conversation (unread for the visitor) and answers what to push to the visitor's
+ * sockets once it is stored: gleap's in-app notification of a new message, whose click opens the conversation
+ * (widget spec, Notification).
+ */
+export async function addTeamMessage(
+  store: { conversations: WidgetConversationStore },
+  conversation: StoredConversation,
+  message: ConversationMessage,
+): Promise<{ sessionId: string; action: unknown }> {
+  await store.conversations.addMessage(conversation.id, message, true);
   return {
     sessionId: conversation.sessionId,
-    // gleap's in-app notification of a new message: a click opens the conversation (widget spec, Notification).
     action: {
       actionType: 'notification',
       outbound: message.id,
       createdAt: message.createdAt,
       sound: true,
       data: {
-        text: reply.body.slice(0, 200),
-        sender: { name: reply.authorName },
+        text: message.text.slice(0, 200),
+        sender: { name: message.author.name },
         conversation: { shareToken: conversation.id },
       },
     },
