@@ -21,6 +21,12 @@ import { type WidgetCaller, authenticateKey, findSession, requireSession } from 
  * `Gleap-Id`/`Gleap-Hash`); another session's share token is 404.
  */
 
+/** What the visitor's conversation calls need: the key and session checks, the conversations, the sockets. */
+export type ConversationDeps = Pick<
+  FeedbackDeps,
+  'sdkKeys' | 'sessions' | 'conversations' | 'conversationTx' | 'push' | 'limiter' | 'now'
+>;
+
 export const CONVERSATION_TEXT_MAX = 10_000;
 const TITLE_MAX = 60;
 const ATTACHMENTS_MAX = 10;
@@ -44,12 +50,12 @@ function summaryOrder(a: ConversationSummaryRow, b: ConversationSummaryRow): num
 }
 
 /** Messages count against the session's calls, as identify and ping do. */
-function limitVisitor(deps: FeedbackDeps, session: StoredSession): void {
+function limitVisitor(deps: ConversationDeps, session: StoredSession): void {
   limitRate(deps.limiter, [[`session-calls:${session.id}`, WIDGET_LIMITS.sessionCallsPerSession]], deps.now());
 }
 
 async function visitorOf(
-  deps: FeedbackDeps,
+  deps: ConversationDeps,
   caller: WidgetCaller,
 ): Promise<{ key: StoredSdkKey; session: StoredSession }> {
   const key = await authenticateKey(deps, caller.apiToken);
@@ -123,7 +129,7 @@ export async function pushUnread(
 
 /** `GET /conversations`: the session's conversations, unread first, then by their last message, newest first. */
 export async function listConversations(
-  deps: FeedbackDeps,
+  deps: ConversationDeps,
   caller: WidgetCaller,
 ): Promise<{ conversations: ConversationSummaryRow[] }> {
   const { session } = await visitorOf(deps, caller);
@@ -133,7 +139,7 @@ export async function listConversations(
 
 /** `GET /conversations/{shareToken}`: one of the session's conversations with its messages, oldest first. */
 export async function getConversation(
-  deps: FeedbackDeps,
+  deps: ConversationDeps,
   caller: WidgetCaller,
   input: { shareToken: string },
 ): Promise<{ shareToken: string; title: string; messages: ConversationMessage[] }> {
@@ -163,7 +169,7 @@ function contactMessage(
 
 /** `POST /conversations {text}`: the visitor starts a conversation with a first message (201). */
 export async function startConversation(
-  deps: FeedbackDeps,
+  deps: ConversationDeps,
   caller: WidgetCaller,
   input: { body: unknown },
 ): Promise<{ shareToken: string; title: string; messages: ConversationMessage[] }> {
@@ -209,7 +215,7 @@ function ticketMessageOf(session: StoredSession, message: ConversationMessage): 
  * to the ticket (a reply signed by the visitor) in the same transaction, unless the ticket was deleted.
  */
 export async function sendConversationMessage(
-  deps: FeedbackDeps,
+  deps: ConversationDeps,
   caller: WidgetCaller,
   input: { shareToken: string; body: unknown },
 ): Promise<ConversationMessage> {
@@ -232,7 +238,7 @@ export async function sendConversationMessage(
 
 /** `POST /conversations/{shareToken}/read`: the visitor has seen it; their sockets hear the unread count drop. */
 export async function markConversationRead(
-  deps: FeedbackDeps,
+  deps: ConversationDeps,
   caller: WidgetCaller,
   input: { shareToken: string },
 ): Promise<void> {
@@ -342,7 +348,7 @@ export async function addTeamMessage(
  * wrong session). Nothing is stored.
  */
 export async function openVisitorSocket(
-  deps: FeedbackDeps,
+  deps: ConversationDeps,
   input: { apiKey: string | null; gleapId: string | null; gleapHash: string | null },
 ): Promise<{ sessionId: string; unread: number } | undefined> {
   let key: StoredSdkKey;
