@@ -1072,3 +1072,19 @@ export const widgetReports = {
   /** gleap@14.2.11's own host page (served by the spec's route). */
   gleapHost: { title: 'A shop that loads gleap@14.2.11' },
 } as const;
+
+/** From report to ticket and back (issue 38 items 1 and 4, decision 0128): the report page, the ticket, the messenger. */
+export const widgetConversations = {
+  createTicket: role('button', { name: 'Create ticket' }),
+  createTicketDialog: role('dialog', { name: 'Create a ticket from this report' }),
+  vehicle: role('textbox', { name: 'Vehicle' }),
+  /** A vehicle of the picker: `<label> · <registration>`. */
+  vehicleOption: role('option', { name: / · KA/ }),
+  ticketLink: role('link', { name: /^Ticket TCK-\d+$/ }),
+  /** The ticket's drawer, named `<ref>: <title>`. */
+  ticketDrawer: (ref: string) => role('dialog', { name: new RegExp(`^${ref}:`) }),
+  /** The messenger's conversation: its messages (a log) and its composer. */
+  messagesLog: role('log', { name: 'Messages' }),
+  messageField: role('textbox', { name: 'Message' }),
+  sendMessage: role('button', { name: 'Send message' }),
+} as const;

@@ -9,6 +9,8 @@ export const WIDGET_WS_PATH = '/widget-ws';
 
 /** The client only sends `PING`; anything larger is no message of the wire. */
 const MAX_MESSAGE_BYTES = 1024;
+/** Open sockets per session (one per tab of the visitor): more is a page opening sockets in a loop. */
+export const MAX_SOCKETS_PER_SESSION = 20;
 
 export interface WidgetSocketServer {
   /** Takes a WebSocket upgrade of WIDGET_WS_PATH: a live key and the key's session, else 401 and nothing kept. */
@@ -40,6 +42,9 @@ export function createWidgetSocketServer(deps: ServiceDeps): WidgetSocketServer 
       }).then(
         (opened) => {
           if (!opened) return refuse(socket, '401 Unauthorized');
+          if (deps.visitorSockets.count(opened.sessionId) >= MAX_SOCKETS_PER_SESSION) {
+            return refuse(socket, '429 Too Many Requests');
+          }
           wss.handleUpgrade(request, socket, head, (ws) => {
             const remove = deps.visitorSockets.add(opened.sessionId, { send: (text) => ws.send(text) });
             ws.on('close', remove);

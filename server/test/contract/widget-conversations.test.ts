@@ -317,6 +317,14 @@ describe('/widget-ws and the ticket', () => {
     expect(server.deps.visitorSockets.count(session.gleapId)).toBe(0);
   });
 
+  test('a session opens at most 20 sockets at once: 429 beyond', async () => {
+    const session = await newSession();
+    const open = await Promise.all(Array.from({ length: 20 }, () => openSocket(session)));
+    const q = new URLSearchParams({ ...session, apiKey: KEY, sdkVersion: '14.2.11' });
+    expect(await refusedStatus(`${wsBase}?${q}`)).toBe(429);
+    for (const s of open) s.socket.close();
+  });
+
   test("an operator's reply on the ticket reaches the visitor's socket live; the visitor's answer lands on the ticket", async () => {
     const session = await newSession();
     const other = await newSession();
@@ -389,6 +397,10 @@ describe('/widget-ws and the ticket', () => {
     // Reading it drops the count on the visitor's socket.
     expect((await widget('POST', `/conversations/${report.shareToken}/read`, { session })).statusCode).toBe(204);
     expect((await visitor.received(3))[2]).toEqual({ u: 0 });
+    // A read that changes nothing pushes nothing (the open messenger reads again on each push: no loop).
+    expect((await widget('POST', `/conversations/${report.shareToken}/read`, { session })).statusCode).toBe(204);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(visitor.updates).toHaveLength(3);
     visitor.socket.close();
     bystander.socket.close();
   });

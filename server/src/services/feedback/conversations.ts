@@ -236,17 +236,20 @@ export async function sendConversationMessage(
   return message;
 }
 
-/** `POST /conversations/{shareToken}/read`: the visitor has seen it; their sockets hear the unread count drop. */
+/**
+ * `POST /conversations/{shareToken}/read`: the visitor has seen it. When that changed the session's unread count, its
+ * sockets hear the new count; a read that changes nothing pushes nothing (an open conversation reads itself again on
+ * each push, so a push on every read would never end).
+ */
 export async function markConversationRead(
   deps: ConversationDeps,
   caller: WidgetCaller,
   input: { shareToken: string },
 ): Promise<void> {
   const { session } = await visitorOf(deps, caller);
-  if (input.shareToken.length > 100 || !(await deps.conversations.markRead(session.id, input.shareToken))) {
-    throw notFound('Conversation');
-  }
-  await pushUnread(deps, session.id);
+  const conversation = await conversationOr404(deps, session, input.shareToken);
+  if (!(await deps.conversations.markRead(session.id, conversation.id))) throw notFound('Conversation');
+  if (conversation.unreadCount > 0) await pushUnread(deps, session.id);
 }
 
 /**
