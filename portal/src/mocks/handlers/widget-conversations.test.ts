@@ -75,8 +75,14 @@ test("a visitor's conversation is theirs: started, answered, listed and read thr
     conversations: { shareToken: string }[];
   };
   expect(theirs.conversations.map((c) => c.shareToken)).not.toContain(shareToken);
+  // The team answers (the mock's own reply); reading it makes the services push the session's new unread count.
+  widget.reply(shareToken, 'Yes, as CSV');
   expect((await call(handlers, 'POST', `/conversations/${shareToken}/read`, me)).status).toBe(204);
-  expect(pushed.at(-1)).toEqual({ u: expect.any(Number) });
+  expect(pushed).toEqual([{ u: expect.any(Number) }]);
+  expect(widget.store.conversations.find((c) => c.shareToken === shareToken)?.unreadCount).toBe(0);
+  // Read again: nothing changed, nothing pushed.
+  expect((await call(handlers, 'POST', `/conversations/${shareToken}/read`, me)).status).toBe(204);
+  expect(pushed).toHaveLength(1);
 });
 
 test('bad input is 400 and an unknown key 401, as on the server', async () => {
