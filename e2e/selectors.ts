@@ -1087,4 +1087,6 @@ export const widgetConversations = {
   messagesLog: role('log', { name: 'Messages' }),
   messageField: role('textbox', { name: 'Message' }),
   sendMessage: role('button', { name: 'Send message' }),
+  /** The demo's seeded conversation in the messenger's list. */
+  demoConversation: role('button', { name: /^Invoice question/ }),
 } as const;
