@@ -3336,6 +3336,15 @@ export interface components {
                 id: string;
                 ref: string;
             };
+            /**
+             * @description The visitor's conversation that follows the report up (decision 0128; read it with
+             *     `GET /feedback-reports/{id}/conversation`), null when the report started none (sent without a widget
+             *     session, silent, or a survey answer).
+             */
+            conversation?: null | {
+                shareToken: string;
+                unreadCount: number;
+            };
         };
         FeedbackReportTicketInput: {
             /** @description A vehicle in the caller's scope (tickets belong to a vehicle). */

@@ -432,6 +432,13 @@ describe("the report's conversation in the Fleet API", () => {
     const report = await sendReport(session);
     const visitor = await openSocket(session);
     await visitor.received(1);
+    const detail = await server.call({
+      method: 'GET',
+      url: `/api/feedback-reports/${report.id}`,
+      token: await server.tokenOf('SA'),
+    });
+    expectContract('get', '/feedback-reports/{id}', detail);
+    expect(detail.json().conversation).toEqual({ shareToken: report.shareToken, unreadCount: 1 });
     const read = await conversationOf('SA', report.id);
     expect(read.statusCode).toBe(200);
     expect(read.json()).toMatchObject({ shareToken: report.shareToken, unreadCount: 1 });
@@ -501,6 +508,12 @@ describe("the report's conversation in the Fleet API", () => {
     }
     // A report that started no conversation (sent without a session) has none to read or answer.
     const anonymous = await sendReport(undefined);
+    const detail = await server.call({
+      method: 'GET',
+      url: `/api/feedback-reports/${anonymous.id}`,
+      token: await server.tokenOf('SA'),
+    });
+    expect(detail.json().conversation).toBeNull();
     expect((await conversationOf('SA', anonymous.id)).statusCode).toBe(404);
     expect((await replyAs('SA', anonymous.id, { text: 'hello?' })).statusCode).toBe(404);
     expect(await count('widget_conversation_messages')).toBe(before);

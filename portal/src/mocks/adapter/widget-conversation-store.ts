@@ -152,3 +152,24 @@ export function widgetConversationDeps(
     now: () => new Date(),
   };
 }
+
+/**
+ * The conversations of the demo world's reports, for the inbox's report page: none. The world's reports were seeded
+ * without widget sessions, and the demo page's widget reports stay in the widget mock (decision 0116), so a report's
+ * conversation is 404 in the demo, as the server answers for a report that started none.
+ */
+export function worldReportConversations(): WidgetConversationStore {
+  const none = async () => undefined;
+  const refuse = () => Promise.reject(new Error('The demo world has no report conversations.'));
+  return {
+    insert: refuse,
+    listOfSession: async () => [],
+    get: none,
+    ofReport: none,
+    ofTicket: none,
+    messages: async () => [],
+    addMessage: refuse,
+    markRead: async () => false,
+    unreadOfSession: async () => 0,
+  };
+}
