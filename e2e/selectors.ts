@@ -1087,6 +1087,10 @@ export const widgetConversations = {
   messagesLog: role('log', { name: 'Messages' }),
   messageField: role('textbox', { name: 'Message' }),
   sendMessage: role('button', { name: 'Send message' }),
+  /** The report page's copy of the conversation, and its reply to the visitor. */
+  reportConversation: role('list', { name: 'Conversation messages' }),
+  replyToVisitor: role('textbox', { name: /^Reply to the visitor/ }),
+  sendToVisitor: role('button', { name: 'Send to the visitor' }),
   /** The demo's seeded conversation in the messenger's list. */
   demoConversation: role('button', { name: /^Invoice question/ }),
 } as const;

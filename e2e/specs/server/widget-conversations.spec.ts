@@ -7,7 +7,7 @@ import { signInWithPassword } from '../portal/portal-session';
 // Issue 38 items 1 and 4 (decision 0128), against the real Fleet API server (servers/fleet-server.mjs): a visitor sends
 // a bug report with our widget (the portal's own tag, pointed at this server), an operator makes a ticket of it and
 // answers on the ticket, the visitor's open messenger shows the answer live (the widget's socket, `/widget-ws`), the
-// visitor answers back, and the operator finds that answer on the ticket.
+// visitor answers back, and the operator finds that answer on the ticket and on the report, and answers there too.
 
 const SERVER = FLEET_SERVER_URL;
 
@@ -92,4 +92,14 @@ test("an operator's answer on the ticket reaches the visitor's messenger live, a
   const reopened = operator.getByRole(...widgetConversations.ticketDrawer(ref));
   await expect(reopened.getByLabel(tickets.replyFrom).getByText(visitorAnswer)).toBeVisible({ timeout: 15_000 });
   await lookAt(operator, { path: test.info().outputPath('operator-sees-answer.png') });
+
+  // The report page shows the same exchange, and a reply written there reaches the visitor too (as the ticket's reply).
+  const followUp = `Please try the new release ${stamp}`;
+  await operator.goto(`${SERVER}/feedback/${report.id}`);
+  const copy = operator.getByRole(...widgetConversations.reportConversation);
+  await expect(copy.getByText(visitorAnswer)).toBeVisible({ timeout: 15_000 });
+  await operator.getByRole(...widgetConversations.replyToVisitor).fill(followUp);
+  await operator.getByRole(...widgetConversations.sendToVisitor).click();
+  await expect(copy.getByText(followUp)).toBeVisible();
+  await expect(log.getByText(followUp)).toBeVisible({ timeout: 15_000 });
 });
