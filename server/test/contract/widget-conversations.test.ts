@@ -457,6 +457,15 @@ describe("the report's conversation in the Fleet API", () => {
     });
     const mine = (await widget('GET', `/conversations/${report.shareToken}`, { session })).json();
     expect(mine.messages.at(-1)).toMatchObject({ author: { type: 'agent' }, text: 'Which browser do you use?' });
+    // Audited as the operator's write.
+    const audit = await db()
+      .selectFrom('audit')
+      .select(['entity', 'summary', 'user_id'])
+      .where('entity_id', '=', report.id)
+      .execute();
+    expect(audit).toEqual([
+      { entity: 'Feedback Conversation', summary: `Reply to the visitor of report ${report.id}`, user_id: 'usr-sa' },
+    ]);
     visitor.socket.close();
   });
 

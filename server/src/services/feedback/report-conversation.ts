@@ -1,5 +1,6 @@
 import { ACTION } from '@/domain/permissions';
 import { MESSAGE_MAX_CHARS } from '@/domain/tickets';
+import { appendAudit } from '../audit/audit-chain';
 import { FieldErrors, notFound, validationFailed } from '../lib/app-error';
 import { type Caller, requirePermission } from '../lib/caller';
 import { tenantOf } from '../settings/settings-scope';
@@ -13,6 +14,9 @@ import type {
 } from './conversation-store';
 import { addTeamMessage, newMessageId, pushUnread } from './conversations';
 import type { FeedbackReportReader } from './inbox-store';
+
+/** The audit log's entity of a reply to the visitor written on a report without a ticket. */
+export const REPORT_CONVERSATION_AUDIT_ENTITY = 'Feedback Conversation';
 
 /** The operator's side of a report's conversation (decision 0128): reading it and answering the visitor. */
 export interface ReportConversationDeps {
@@ -90,11 +94,28 @@ export async function replyToReport(
     await postTicketMessage(deps.tickets, caller, { id: report.ticket.id, message: { kind: 'reply', body: text } });
     return answerOf(deps, conversation);
   }
-  const pushed = await addTeamMessage(deps, conversation, {
-    id: newMessageId(),
-    author: { type: 'agent', name: caller.user.name },
-    text,
-    createdAt: deps.now().toISOString(),
+  const now = deps.now();
+  // The message and its audit entry commit together (the tickets' transaction carries the conversations and the log).
+  const pushed = await deps.tickets.transact(async (tx) => {
+    const added = await addTeamMessage({ conversations: tx.conversations ?? deps.conversations }, conversation, {
+      id: newMessageId(),
+      author: { type: 'agent', name: caller.user.name },
+      text,
+      createdAt: now.toISOString(),
+    });
+    await appendAudit(
+      tx.audit,
+      caller,
+      {
+        entity: REPORT_CONVERSATION_AUDIT_ENTITY,
+        entityId: report.id,
+        action: 'Add',
+        summary: `Reply to the visitor of report ${report.id}`,
+        changes: [],
+      },
+      now,
+    );
+    return added;
   });
   await pushUnread(deps, pushed.sessionId, [pushed.action]);
   return answerOf(deps, conversation);
