@@ -147,7 +147,7 @@ export function widgetConversationDeps(
         ticketStatus: async () => undefined,
       }),
     // The demo page is one visitor: its sockets are every socket the mock has open.
-    push: { send: (_sessionId, update) => widget.pushUpdate(update) },
+    push: { send: (_sessionId, update) => widget.pushUpdate(update), has: () => true },
     limiter: createWindowLimiter(),
     now: () => new Date(),
   };

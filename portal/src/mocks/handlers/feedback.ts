@@ -71,7 +71,7 @@ export function createFeedbackHandlers(http: ApiHttp) {
         const deps = {
           reports: worldFeedbackReader(db),
           conversations: worldReportConversations(),
-          push: { send: () => undefined },
+          push: { send: () => undefined, has: () => false },
           tickets: worldTicketDeps(db, ctx.granted),
           now: () => new Date(),
         };

@@ -81,4 +81,6 @@ export interface ConversationTx {
 /** The visitor's sockets: the services push a session its new unread count and actions (`update {a, u}`). */
 export interface VisitorPush {
   send(sessionId: string, update: { a?: unknown[]; u?: number }): void;
+  /** Whether the session has a socket open here (nothing is read to push to nobody). */
+  has(sessionId: string): boolean;
 }

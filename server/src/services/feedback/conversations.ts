@@ -123,6 +123,7 @@ export async function pushUnread(
   sessionId: string,
   actions?: unknown[],
 ): Promise<void> {
+  if (!deps.push.has(sessionId)) return;
   const u = await deps.conversations.unreadOfSession(sessionId);
   deps.push.send(sessionId, actions?.length ? { a: actions, u } : { u });
 }

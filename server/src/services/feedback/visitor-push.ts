@@ -36,6 +36,9 @@ export function createVisitorPushHub(): VisitorPushHub {
     count(sessionId) {
       return sockets.get(sessionId)?.size ?? 0;
     },
+    has(sessionId) {
+      return sockets.has(sessionId);
+    },
     send(sessionId, update) {
       const open = sockets.get(sessionId);
       if (!open) return;
