@@ -1087,3 +1087,25 @@ export const widgetReports = {
   replayPlay: role('button', { name: 'Play', exact: true }),
   replayStageFrame: '[data-testid="replay-stage"] iframe',
 } as const;
+
+/** From report to ticket and back (issue 38 items 1 and 4, decision 0128): the report page, the ticket, the messenger. */
+export const widgetConversations = {
+  createTicket: role('button', { name: 'Create ticket' }),
+  createTicketDialog: role('dialog', { name: 'Create a ticket from this report' }),
+  vehicle: role('textbox', { name: 'Vehicle' }),
+  /** A vehicle of the picker: `<label> · <registration>`. */
+  vehicleOption: role('option', { name: / · KA/ }),
+  ticketLink: role('link', { name: /^Ticket TCK-\d+$/ }),
+  /** The ticket's drawer, named `<ref>: <title>`. */
+  ticketDrawer: (ref: string) => role('dialog', { name: new RegExp(`^${ref}:`) }),
+  /** The messenger's conversation: its messages (a log) and its composer. */
+  messagesLog: role('log', { name: 'Messages' }),
+  messageField: role('textbox', { name: 'Message' }),
+  sendMessage: role('button', { name: 'Send message' }),
+  /** The report page's copy of the conversation, and its reply to the visitor. */
+  reportConversation: role('list', { name: 'Conversation messages' }),
+  replyToVisitor: role('textbox', { name: /^Reply to the visitor/ }),
+  sendToVisitor: role('button', { name: 'Send to the visitor' }),
+  /** The demo's seeded conversation in the messenger's list. */
+  demoConversation: role('button', { name: /^Invoice question/ }),
+} as const;

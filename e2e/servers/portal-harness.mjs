@@ -29,7 +29,11 @@ export function buildPortalHarness({ config, outDir, name }) {
  */
 async function builtOnce(options) {
   const run = process.env.E2E_RUN_ID;
-  if (!run) return buildPortalHarness({ ...options, outDir: options.outDir ?? join(tmpdir(), `voltline-${options.name}-harness`) });
+  if (!run)
+    return buildPortalHarness({
+      ...options,
+      outDir: options.outDir ?? join(tmpdir(), `voltline-${options.name}-harness`),
+    });
   const key = options.config.replace(/[^a-z0-9]+/gi, '-').slice(-60);
   const outDir = join(tmpdir(), `voltline-harness-${run}-${key}`);
   const done = `${outDir}.built`;

@@ -16,6 +16,7 @@ import {
   createWidgetSessionRepository,
   createWidgetUploadRepository,
 } from './db/repositories/feedback-repository';
+import { createConversationRepository, createConversationTx } from './db/repositories/conversation-repository';
 import { createFaultRepository } from './db/repositories/fault-repository';
 import { createHardwareLogRepository } from './db/repositories/hardware-log-repository';
 import { createModelRepository } from './db/repositories/model-repository';
@@ -55,6 +56,7 @@ import type { GeofenceDeps } from './services/geofences/geofence-store';
 import type { FeedbackDeps } from './services/feedback/feedback-store';
 import type { ReportTicketDeps } from './services/feedback/report-ticket';
 import { createWindowLimiter } from './services/feedback/rate-limit';
+import { createVisitorPushHub, type VisitorPushHub } from './services/feedback/visitor-push';
 import type { FaultDeps } from './services/faults/fault-store';
 import type { HardwareLogDeps } from './services/hardware-logs/hardware-log-store';
 import type { ModelDeps } from './services/models/model-store';
@@ -110,6 +112,8 @@ export interface ServiceDeps {
   batteryCycles: BatteryCycleDeps;
   /** Vehicle telemetry from the broker and vehicles' broker credentials (issue 35, decision 0117). */
   ingestion: IngestionDeps;
+  /** The visitors' open `/widget-ws` sockets, which conversation writes push to (decision 0128). */
+  visitorSockets: VisitorPushHub;
 }
 
 /** What a resource's `transact` hands its work: the resource's repository and the audit log, on one transaction. */
@@ -157,7 +161,10 @@ export function createServiceDeps(
   db: Db,
   { now = () => new Date(), publish = () => undefined, dataDir }: ServiceOptions = {},
 ): ServiceDeps {
+  const visitorSockets = createVisitorPushHub();
+  const conversations = createConversationRepository(db);
   return {
+    visitorSockets,
     accessGrants: resource(db, now, 'grants', createAccessGrantRepository),
     activity: {
       ...resource(db, now, 'activity', createActivityRepository),
@@ -195,6 +202,9 @@ export function createServiceDeps(
       reports: createFeedbackReportRepository(db),
       uploads: createWidgetUploadRepository(db),
       files: createWidgetFiles(dataDir),
+      conversations,
+      conversationTx: createConversationTx(db),
+      push: visitorSockets,
       limiter: createWindowLimiter(),
       now,
     },
@@ -216,11 +226,15 @@ export function createServiceDeps(
       vehicles: createVehicleRepository,
     }),
     sims: resource(db, now, 'sims', createSimRepository),
-    tickets: resource(db, now, 'tickets', createTicketRepository, {
-      faults: createFaultRepository,
-      notifications: createNotificationRepository,
-      reportLinks: createReportTicketLinks,
-    }),
+    tickets: {
+      ...resource(db, now, 'tickets', createTicketRepository, {
+        faults: createFaultRepository,
+        notifications: createNotificationRepository,
+        reportLinks: createReportTicketLinks,
+        conversations: createConversationRepository,
+      }),
+      visitorPush: visitorSockets,
+    },
     // Histories only read (ingestion, issue 35, writes them): the trips and the vehicle they belong to, no transaction.
     trips: { trips: createTripRepository(db), vehicles: createVehicleRepository(db), now },
     users: {

@@ -5,6 +5,7 @@ import { migrate } from './db/migrate';
 import { isEmpty, seedAdmin, seedDemoWorld } from './db/seed';
 import { createServiceDeps } from './deps';
 import { createApp } from './http/app';
+import { WIDGET_WS_PATH } from './http/widget-socket';
 import { startEmbeddedBroker } from './live/broker';
 import { connectExternalBroker } from './live/external-broker';
 import { type CommandLive, startCommandLive } from './live/command-live';
@@ -104,7 +105,8 @@ export async function startServer(
     app.server.on('upgrade', (request, socket, head) => {
       const path = (request.url ?? '').split('?')[0];
       if (path === '/mqtt') broker.handleUpgrade(request, socket, head);
-      else socket.destroy();
+      // the widget's socket is the app's (http/widget-socket.ts)
+      else if (path !== WIDGET_WS_PATH) socket.destroy();
     });
   }
   await app.listen({ port: config.port, host: config.host });

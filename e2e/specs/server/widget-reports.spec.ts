@@ -331,7 +331,7 @@ test("a crash report sent by gleap@14.2.11's own SDK, pointed at the server, is 
         'POST /widget-api/bugs/v2 201',
       ]),
     );
-    // Its realtime socket went to this server, never to gleap's cloud (the server has no /widget-ws yet, decision 0115).
+    // Its realtime socket went to this server (`/widget-ws`, decision 0128), never to gleap's cloud.
     expect(sockets.length).toBeGreaterThan(0);
     expect(sockets.every((url) => url.startsWith(`${SERVER.replace(/^http/, 'ws')}/widget-ws?`))).toBe(true);
 

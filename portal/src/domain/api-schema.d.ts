@@ -945,6 +945,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/feedback-reports/{id}/conversation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description The visitor's conversation that follows a report up (decision 0128; needs `fb`): what the visitor wrote, the
+         *     widget's acknowledgement and the team's replies, oldest first, as the visitor's messenger shows them. 404 when the
+         *     report is another organisation's or none, or started no conversation (sent without a widget session, silent, or
+         *     a survey answer).
+         */
+        get: operations["getFeedbackReportConversation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/feedback-reports/{id}/conversation/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description An operator answers the visitor on the report (decision 0128; needs `fb` with Update). The reply reaches the
+         *     visitor's messenger live (the widget's socket). When the report has a ticket, the reply is the ticket's reply
+         *     (`POST /tickets/{id}/messages`: needs `t` with Update and the ticket in scope; its first-response clock and audit
+         *     entry), so the ticket keeps the whole exchange. Answers the conversation. 404 as for reading it.
+         */
+        post: operations["replyToFeedbackReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/audit": {
         parameters: {
             query?: never;
@@ -3292,6 +3336,15 @@ export interface components {
                 id: string;
                 ref: string;
             };
+            /**
+             * @description The visitor's conversation that follows the report up (decision 0128; read it with
+             *     `GET /feedback-reports/{id}/conversation`), null when the report started none (sent without a widget
+             *     session, silent, or a survey answer).
+             */
+            conversation?: null | {
+                shareToken: string;
+                unreadCount: number;
+            };
         };
         FeedbackReportTicketInput: {
             /** @description A vehicle in the caller's scope (tickets belong to a vehicle). */
@@ -3299,6 +3352,35 @@ export interface components {
             /** @description Default: the report's description. */
             title?: string;
             priority?: components["schemas"]["TicketPriority"];
+        };
+        FeedbackConversationMessage: {
+            id: string;
+            author: {
+                /**
+                 * @description contact: the visitor; agent: the team; bot: the widget's own.
+                 * @enum {string}
+                 */
+                type: "contact" | "agent" | "bot";
+                name: string;
+            };
+            text: string;
+            /** Format: date-time */
+            createdAt: string;
+            attachments?: {
+                name: string;
+                url: string;
+                type?: string;
+            }[];
+        };
+        FeedbackConversation: {
+            shareToken: string;
+            title: string;
+            /** @description The team's messages the visitor has not seen yet. */
+            unreadCount: number;
+            messages: components["schemas"]["FeedbackConversationMessage"][];
+        };
+        FeedbackConversationReplyInput: {
+            text: string;
         };
         FeedbackReplay: {
             /** Format: date-time */
@@ -7199,6 +7281,62 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TicketDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    getFeedbackReportConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The conversation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedbackConversation"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    replyToFeedbackReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeedbackConversationReplyInput"];
+            };
+        };
+        responses: {
+            /** @description The conversation with the reply */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedbackConversation"];
                 };
             };
             400: components["responses"]["BadRequest"];

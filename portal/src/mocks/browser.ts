@@ -1,3 +1,5 @@
+import { widgetConversationDeps } from './adapter/widget-conversation-store';
+import { createWidgetConversationHandlers } from './handlers/widget-conversations';
 import { createWidgetMock, createWidgetMockStore, DEMO_ENGAGEMENT } from '@voltline/widget/mock';
 import { setupWorker } from 'msw/browser';
 import { getEnv } from '@/config/env';
@@ -118,6 +120,11 @@ export async function startDemoWorker(): Promise<void> {
         firmware: startFirmwareDemo(db, emulateBroker ? emulator : null),
       }),
       ...(emulateBroker ? liveHandlers({ url: getEnv().mqttUrl, emulator }) : []),
+      // The messenger's conversations through the services the server runs (decision 0128), before the mock's own.
+      ...createWidgetConversationHandlers(
+        widgetEndpoints().apiUrl,
+        widgetConversationDeps(db, widget, { pageKey: getEnv().widgetKey }),
+      ),
       ...widget.handlers,
     ]),
   );

@@ -608,6 +608,29 @@ export interface WidgetUploadTable {
   created_at: Timestamp;
 }
 
+/** The widget's conversations (migration 0030, decision 0128): the id is the wire's `shareToken`. */
+export interface WidgetConversationTable {
+  id: string;
+  tenant_id: string;
+  sdk_key_id: string;
+  session_id: string;
+  report_id: string | null;
+  title: string;
+  unread_count: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export interface WidgetConversationMessageTable {
+  id: string;
+  conversation_id: string;
+  seq: GeneratedAlways<string>;
+  author_type: string;
+  author_name: string;
+  text: string;
+  attachments: Json<unknown[]>;
+  created_at: Timestamp;
+}
+
 /** A vehicle's trips (migration 0019): every field of openapi.yaml's Trip, its start and end places two columns each. */
 export interface TripTable {
   id: string;
@@ -718,6 +741,8 @@ export interface Database {
   widget_session_events: WidgetSessionEventTable;
   feedback_reports: FeedbackReportTable;
   widget_uploads: WidgetUploadTable;
+  widget_conversations: WidgetConversationTable;
+  widget_conversation_messages: WidgetConversationMessageTable;
   vehicle_credentials: VehicleCredentialTable;
   jobs: JobTable;
 }

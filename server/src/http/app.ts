@@ -1,3 +1,5 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import cors from '@fastify/cors';
@@ -46,6 +48,7 @@ import { registerSecurityHeaders } from './security-headers';
 import { createValidatorCompiler } from './validator';
 import { MESSENGER_PREFIX } from './security-headers';
 import { WIDGET_API_PREFIX, widgetApi } from './widget-api';
+import { createWidgetSocketServer, WIDGET_WS_PATH } from './widget-socket';
 
 export interface AppOptions {
   config: Config;
@@ -194,6 +197,19 @@ export async function voltlineApp(app: FastifyInstance, options: AppOptions): Pr
 
   // The widget API: its own scope, CORS and limits (decision 0115).
   await app.register(widgetApi, { prefix: WIDGET_API_PREFIX, deps });
+  // Its WebSocket (decision 0128). The broker's `/mqtt` upgrade is start.ts's; without a broker that takes upgrades,
+  // any other upgrade is refused here.
+  const widgetSockets = createWidgetSocketServer(deps);
+  const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const path = (request.url ?? '').split('?')[0];
+    if (path === WIDGET_WS_PATH) widgetSockets.handleUpgrade(request, socket, head);
+    else if (!('handleUpgrade' in broker)) socket.destroy();
+  };
+  app.server.on('upgrade', onUpgrade);
+  app.addHook('preClose', async () => {
+    app.server.off('upgrade', onUpgrade);
+    widgetSockets.close();
+  });
 
   // The widget's UMD file, which the portal loads as its session-recording tag (`/widget/index.umd.js`).
   if (existsSync(join(config.widgetDir, 'index.umd.js'))) {

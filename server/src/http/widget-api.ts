@@ -1,6 +1,13 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServiceDeps } from '../deps';
 import { validationFailed } from '../services/lib/app-error';
+import {
+  getConversation,
+  listConversations,
+  markConversationRead,
+  sendConversationMessage,
+  startConversation,
+} from '../services/feedback/conversations';
 import { type ReportAdmission, admitReport, storeReport } from '../services/feedback/send-report';
 import { UPLOAD_MAX_BYTES, readUpload, uploadFile } from '../services/feedback/uploads';
 import { identifySession, pingSession, startSession, updateSession } from '../services/feedback/sessions';
@@ -174,6 +181,28 @@ export async function widgetApi(app: FastifyInstance, options: { deps: ServiceDe
       .header('Cross-Origin-Resource-Policy', 'cross-origin')
       .header('Cache-Control', 'private, max-age=3600')
       .send(Buffer.from(file.bytes));
+  });
+
+  // The messenger's conversations (decision 0128): the caller's session's only.
+  type Token = { Params: { shareToken: string } };
+  app.get('/conversations', async (request) => listConversations(deps, widgetCallerOf(request)));
+  app.post('/conversations', small, async (request, reply) =>
+    reply.code(201).send(await startConversation(deps, widgetCallerOf(request), { body: request.body })),
+  );
+  app.get<Token>('/conversations/:shareToken', async (request) =>
+    getConversation(deps, widgetCallerOf(request), { shareToken: request.params.shareToken }),
+  );
+  app.post<Token>('/conversations/:shareToken/messages', small, async (request, reply) =>
+    reply.code(201).send(
+      await sendConversationMessage(deps, widgetCallerOf(request), {
+        shareToken: request.params.shareToken,
+        body: request.body,
+      }),
+    ),
+  );
+  app.post<Token>('/conversations/:shareToken/read', small, async (request, reply) => {
+    await markConversationRead(deps, widgetCallerOf(request), { shareToken: request.params.shareToken });
+    return reply.code(204).send();
   });
 
   app.get<{ Params: { sdkKey: string }; Querystring: { lang?: string } }>('/config/:sdkKey', async (request) =>

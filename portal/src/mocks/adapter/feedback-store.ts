@@ -5,7 +5,7 @@ import { DEMO_SDK_KEY_ID, DEMO_SDK_KEY_NAME, demoFeedbackReports } from '../worl
 import { type MemoryListSpec, memoryList } from './memory-list';
 
 /** A demo report as the store keeps it: the inbox's columns, its organisation and its body's text. */
-interface DemoReport extends Omit<StoredReportDetail, 'ticket'> {
+interface DemoReport extends Omit<StoredReportDetail, 'ticket' | 'conversation'> {
   tenantId: string;
   createdMs: number;
   /** The ticket made from it (decision 0118). */
@@ -101,7 +101,13 @@ export function worldFeedbackReader(db: WorldDb): FeedbackReportReader {
       if (!row) return undefined;
       const { tenantId: _t, createdMs: _c, ticketId, ...detail } = row;
       const ticket = ticketId ? db.tables.tickets.get(ticketId) : undefined;
-      return { ...detail, sdkKeyName: keyName(row), ticket: ticket ? { id: ticket.id, ref: ticket.ref } : null };
+      return {
+        ...detail,
+        sdkKeyName: keyName(row),
+        ticket: ticket ? { id: ticket.id, ref: ticket.ref } : null,
+        // The world's reports came without a widget session: none started a conversation (decision 0128).
+        conversation: null,
+      };
     },
   };
 }

@@ -1,9 +1,11 @@
 import { getFeedbackReplay, getFeedbackReport, listFeedbackReports } from '@services/feedback/inbox';
+import { getReportConversation, replyToReport } from '@services/feedback/report-conversation';
 import { createTicketFromReport, type ReportTicketDeps } from '@services/feedback/report-ticket';
 import { answering } from '../adapter/answer';
 import { callerOf } from '../adapter/caller';
 import { worldFeedbackReader, worldReportTicketLinks } from '../adapter/feedback-store';
 import { listParamsOf } from '../adapter/list-params';
+import { worldReportConversations } from '../adapter/widget-conversation-store';
 import { worldTicketDeps } from '../adapter/ticket-store';
 import type { WorldDb } from '../world/db';
 import { getWorldDb } from '../world/world-instance';
@@ -53,6 +55,28 @@ export function createFeedbackHandlers(http: ApiHttp) {
       answering(async () => {
         const { deps, caller } = await inboxCall(request);
         return response(200).json(await getFeedbackReplay(deps, caller, String(params.id)));
+      }),
+    ),
+    http.get('/feedback-reports/{id}/conversation', async ({ request, params, response }) =>
+      answering(async () => {
+        const { deps, caller } = await inboxCall(request);
+        const talk = { ...deps, conversations: worldReportConversations() };
+        return response(200).json(await getReportConversation(talk, caller, String(params.id)));
+      }),
+    ),
+    http.post('/feedback-reports/{id}/conversation/messages', async ({ request, params, response }) =>
+      answering(async () => {
+        const db = await getWorldDb();
+        const ctx = await requireAuth(request, db);
+        const deps = {
+          reports: worldFeedbackReader(db),
+          conversations: worldReportConversations(),
+          push: { send: () => undefined, has: () => false },
+          tickets: worldTicketDeps(db, ctx.granted),
+          now: () => new Date(),
+        };
+        const body = await readJsonObject(request);
+        return response(201).json(await replyToReport(deps, callerOf(ctx), { id: String(params.id), body }));
       }),
     ),
     http.post('/feedback-reports/{id}/ticket', async ({ request, params, response }) =>

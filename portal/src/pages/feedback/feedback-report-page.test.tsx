@@ -1,8 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpResponse, http } from 'msw';
+import { getResponse, HttpResponse, http } from 'msw';
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { RoleCode } from '@/domain/roles';
+import { createHandlers } from '@/mocks/handlers';
 import { server } from '@/mocks/node';
 import { signInWithDemoWorld } from '@/test/api-sign-in';
 import { preloadPages, renderApp } from '@/test/render';
@@ -232,5 +233,74 @@ describe('feedback report', () => {
     expect(alert).toHaveTextContent('The ticket was not created');
     expect(alert).toHaveTextContent('This report has a ticket already: TCK-1234.');
     expect(within(modal).getByRole('textbox', { name: 'Title' })).toHaveValue('Stuck list');
+  });
+
+  test("the visitor's conversation: a report without one says so (the demo answers 404 from the services)", async () => {
+    const asked: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      if (request.url.includes('/conversation')) asked.push(request.url);
+    });
+    await openAs('SA', '/feedback/rpt-demo-003');
+    const section = await screen.findByRole('region', { name: 'Conversation with the visitor' });
+    expect(await within(section).findByText(/This report started no conversation/)).toBeInTheDocument();
+    expect(within(section).queryByRole('textbox', { name: /Reply to the visitor/ })).not.toBeInTheDocument();
+    expect(asked).toEqual([]);
+  });
+
+  test("the visitor's conversation is shown, and a reply sent to the visitor appears in it", async () => {
+    const message = (id: string, type: 'contact' | 'agent' | 'bot', name: string, text: string) => ({
+      id,
+      author: { type, name },
+      text,
+      createdAt: '2026-11-20T10:00:00.000Z',
+    });
+    const conversation = {
+      shareToken: 'c-1',
+      title: 'The map',
+      unreadCount: 1,
+      messages: [
+        message('m1', 'contact', 'Grace', 'The map stays blank'),
+        message('m2', 'bot', 'Volt', 'Thanks! We received your bug report and will answer here.'),
+      ],
+    };
+    const sent: unknown[] = [];
+    // The demo's report as the world answers it, naming a conversation (the world's reports have none).
+    const world = createHandlers();
+    server.use(
+      http.get('/api/feedback-reports/rpt-demo-001', async ({ request }) => {
+        const answer = await getResponse(world, request);
+        const report = (await answer?.json()) as Record<string, unknown>;
+        return HttpResponse.json({ ...report, conversation: { shareToken: 'c-1', unreadCount: 1 } });
+      }),
+      http.get('/api/feedback-reports/rpt-demo-001/conversation', () => HttpResponse.json(conversation)),
+      http.post('/api/feedback-reports/rpt-demo-001/conversation/messages', async ({ request }) => {
+        const body = (await request.json()) as { text: string };
+        sent.push(body);
+        return HttpResponse.json(
+          {
+            ...conversation,
+            unreadCount: 2,
+            messages: [...conversation.messages, message('m3', 'agent', 'Vikram', body.text)],
+          },
+          { status: 201 },
+        );
+      }),
+    );
+    await openAs('SA', '/feedback/rpt-demo-001');
+    const section = await screen.findByRole('region', { name: 'Conversation with the visitor' });
+    const list = await within(section).findByRole('list', { name: 'Conversation messages' });
+    expect(list).toHaveTextContent('The map stays blank');
+    expect(within(list).getByRole('listitem', { name: 'Widget Volt' })).toBeInTheDocument();
+    const field = within(section).getByRole('textbox', { name: /Reply to the visitor/ });
+    await userEvent.click(within(section).getByRole('button', { name: 'Send to the visitor' }));
+    expect(await within(section).findByText('Write a reply.')).toBeInTheDocument();
+    expect(sent).toEqual([]);
+    await userEvent.type(field, 'Which browser do you use?');
+    await userEvent.click(within(section).getByRole('button', { name: 'Send to the visitor' }));
+    expect(await within(list).findByRole('listitem', { name: 'Team Vikram' })).toHaveTextContent(
+      'Which browser do you use?',
+    );
+    expect(sent).toEqual([{ text: 'Which browser do you use?' }]);
+    expect(field).toHaveValue('');
   });
 });

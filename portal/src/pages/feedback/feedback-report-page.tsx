@@ -28,6 +28,7 @@ import {
   SnapshotFrame,
 } from '@/features/feedback/components/report-sections';
 import { ReplayPlayer } from '@/features/feedback/components/replay-player';
+import { ReportConversation } from '@/features/feedback/components/report-conversation';
 import { ReportTicketModal } from '@/features/feedback/components/report-ticket-modal';
 import { ReportTypeBadge } from '@/features/feedback/components/report-type-badge';
 import { ACTION } from '@/domain/permissions';
@@ -152,6 +153,13 @@ export function FeedbackReportPage({ route }: RoutePageProps) {
               ) : null}
             </Section>
           </SimpleGrid>
+          <Section title="Conversation with the visitor">
+            <ReportConversation
+              reportId={query.data.id}
+              hasConversation={Boolean(query.data.conversation)}
+              canReply={can('fb', ACTION.UPDATE)}
+            />
+          </Section>
           <Section title="Screenshot">
             {query.data.screenshot ? (
               <SnapshotFrame snapshot={query.data.screenshot} />

@@ -229,4 +229,6 @@ export const feedbackKeys = {
   detail: (id: string) => ['feedback-reports', 'detail', id] as const,
   /** A report's replay events: a child of its details. */
   replay: (id: string) => ['feedback-reports', 'detail', id, 'replay'] as const,
+  /** The visitor's conversation of a report (decision 0128): a child of its details. */
+  conversation: (id: string) => ['feedback-reports', 'detail', id, 'conversation'] as const,
 };

@@ -341,7 +341,10 @@ export function createFeedbackReportReader(db: Db): FeedbackReportReader {
       const row = await summary()
         .leftJoin('widget_sessions as s', 's.id', 'feedback_reports.session_id')
         .leftJoin('tickets as t', 't.id', 'feedback_reports.ticket_id')
+        .leftJoin('widget_conversations as c', 'c.report_id', 'feedback_reports.id')
         .select([
+          'c.id as conversation_id',
+          'c.unread_count as conversation_unread',
           't.id as ticket_id',
           't.ref as ticket_ref',
           sql<string>`feedback_reports.body::text`.as('body_text'),
@@ -376,6 +379,9 @@ export function createFeedbackReportReader(db: Db): FeedbackReportReader {
         bodyBytes: row.body_bytes,
         reporter: { name: row.session_name, email: row.session_email, userId: row.session_user_id },
         ticket: row.ticket_id && row.ticket_ref ? { id: row.ticket_id, ref: row.ticket_ref } : null,
+        conversation: row.conversation_id
+          ? { shareToken: row.conversation_id, unreadCount: row.conversation_unread ?? 0 }
+          : null,
       };
     },
   };

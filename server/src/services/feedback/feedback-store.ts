@@ -1,3 +1,4 @@
+import type { ConversationTx, VisitorPush, WidgetConversationStore } from './conversation-store';
 import type { FeedbackReportReader } from './inbox-store';
 import type { RateLimiter } from './rate-limit';
 
@@ -128,6 +129,12 @@ export interface FeedbackDeps {
   reports: FeedbackReportStore & FeedbackReportReader;
   uploads: WidgetUploadStore;
   files: WidgetFiles;
+  /** The widget's conversations (decision 0128). */
+  conversations: WidgetConversationStore;
+  /** Runs a conversation write and the ticket message it carries in one transaction. */
+  conversationTx<T>(work: (tx: ConversationTx) => Promise<T>): Promise<T>;
+  /** The visitors' open sockets (`/widget-ws`). */
+  push: VisitorPush;
   limiter: RateLimiter;
   now: () => Date;
 }

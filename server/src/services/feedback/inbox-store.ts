@@ -15,6 +15,8 @@ export interface StoredReportDetail extends StoredReportSummary {
   pageViews: Schemas['FeedbackReport']['pageViews'];
   /** The ticket made from the report (decision 0118), null while none. */
   ticket: Schemas['FeedbackReport']['ticket'];
+  /** The visitor's conversation of the report (decision 0128), null when it started none. */
+  conversation: { shareToken: string; unreadCount: number } | null;
 }
 
 /** How many of a session's page views a report shows. */

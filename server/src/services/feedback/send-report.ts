@@ -1,6 +1,7 @@
 import { FieldErrors, validationFailed } from '../lib/app-error';
 import { randomToken } from '../lib/web-crypto';
 import type { FeedbackDeps, StoredSdkKey, StoredSession } from './feedback-store';
+import { conversationForReport } from './conversations';
 import { WIDGET_LIMITS, limitRate } from './rate-limit';
 import { type WidgetCaller, authenticateKey, sessionOf } from './widget-auth';
 
@@ -8,6 +9,8 @@ import { type WidgetCaller, authenticateKey, sessionOf } from './widget-auth';
 export interface ReportAnswer {
   id: string;
   status: 'OPEN';
+  /** The conversation that follows the report up (decision 0128); none for a report without a session, a silent one or a survey answer. */
+  shareToken?: string;
 }
 
 const OBJECT_FIELDS = ['formData', 'customData', 'metaData', 'screenshotData', 'webReplay'] as const;
@@ -131,22 +134,33 @@ export async function storeReport(
   checkReport(body);
   const formData = isObject(body.formData) ? body.formData : {};
   const metaData = isObject(body.metaData) ? body.metaData : {};
+  const type = (body.type as string).trim();
+  const description = textOrNull(formData.description);
+  const isSilent = body.isSilent === true;
+  const outbound = textOrNull(body.outbound, 200);
   const { id, stored } = await deps.reports.insertOnce({
     id: `rpt-${randomToken(15)}`,
     sdkKeyId: key.id,
     tenantId: key.tenantId,
     sessionId: session?.id ?? null,
     clientId: typeof body.clientId === 'string' ? body.clientId : null,
-    type: (body.type as string).trim(),
+    type,
     priority: textOrNull(body.priority, 50),
-    description: textOrNull(formData.description),
+    description,
     reportedBy: textOrNull(formData.reportedBy, 500) ?? session?.email ?? null,
     pageUrl: textOrNull(metaData.currentUrl, 2_000),
-    isSilent: body.isSilent === true,
-    outbound: textOrNull(body.outbound, 200),
+    isSilent,
+    outbound,
     body: input.text,
     bodyBytes: new TextEncoder().encode(input.text).length,
     createdAt: now,
   });
-  return { stored, report: { id, status: 'OPEN' } };
+  // Its follow-up conversation; a retry (the report stored before) finds the one stored then, or stores it now.
+  const shareToken = await conversationForReport(deps, {
+    key,
+    session,
+    report: { id, type, description, isSilent, outbound },
+    at: now,
+  });
+  return { stored, report: { id, status: 'OPEN', ...(shareToken ? { shareToken } : {}) } };
 }

@@ -1,6 +1,7 @@
 import { TICKET_STATUS } from '@/domain/enums';
 import { ACTION } from '@/domain/permissions';
 import { moveClock } from '@/domain/tickets';
+import { pushUnread, relayTicketReply } from '../feedback/conversations';
 import { conflict, FieldErrors, forbidden } from '../lib/app-error';
 import { type Caller, requirePermission } from '../lib/caller';
 import { ticketOr404 } from './get-ticket';
@@ -56,8 +57,14 @@ export async function postTicketMessage(
         }
       : {};
   const set = { ...firstResponse, updatedAt: message.createdAt };
-  return deps.transact(async (tx) => {
+  let relayed: Awaited<ReturnType<typeof relayTicketReply>>;
+  const detail = await deps.transact(async (tx) => {
     await tx.tickets.addMessage(before.id, message);
+    // A reply (never a note) on a ticket made from a widget report reaches the visitor's conversation (decision 0128).
+    relayed =
+      kind === 'reply' && tx.conversations
+        ? await relayTicketReply(tx as Required<typeof tx>, before.id, message)
+        : undefined;
     await tx.tickets.update(before.id, set);
     await auditTicket(
       tx,
@@ -73,4 +80,11 @@ export async function postTicketMessage(
     );
     return readBack(tx, caller, before.id, now);
   });
+  // Once committed, the visitor's open messenger hears of it (the new unread count and a notification).
+  if (relayed && deps.conversations && deps.visitorPush) {
+    await pushUnread({ conversations: deps.conversations, push: deps.visitorPush }, relayed.sessionId, [
+      relayed.action,
+    ]);
+  }
+  return detail;
 }

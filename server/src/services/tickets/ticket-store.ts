@@ -1,3 +1,4 @@
+import type { VisitorPush, WidgetConversationStore } from '../feedback/conversation-store';
 import type { AuditStore } from '../audit/audit-chain';
 import type { FaultStore } from '../faults/fault-store';
 import type { ListQuery } from '../lib/list-query';
@@ -78,6 +79,8 @@ export interface TicketTx {
   /** Where an SLA escalation's notifications go. */
   notifications: NotificationStore;
   audit: AuditStore;
+  /** The widget's conversations: a reply on a ticket made from a report reaches its visitor (decision 0128). */
+  conversations?: WidgetConversationStore;
 }
 
 export interface TicketDeps {
@@ -86,6 +89,9 @@ export interface TicketDeps {
   faults: FaultStore;
   notifications: NotificationStore;
   now: () => Date;
+  /** The widget's conversations and the visitors' sockets (decision 0128); absent where there is no widget API. */
+  conversations?: WidgetConversationStore;
+  visitorPush?: VisitorPush;
   /** Runs `work` in one transaction: the write, a fault it clears and the audit entries commit together. */
   transact<T>(work: (tx: TicketTx) => Promise<T>): Promise<T>;
 }

@@ -72,3 +72,38 @@ export function useCreateReportTicket(id: string) {
     },
   });
 }
+
+export type ApiFeedbackConversation = components['schemas']['FeedbackConversation'];
+
+/** The visitor's conversation that follows the report up (`GET /feedback-reports/{id}/conversation`, decision 0128). */
+export async function getReportConversation(id: string): Promise<ApiFeedbackConversation> {
+  return requireData(await apiClient.GET('/feedback-reports/{id}/conversation', { params: { path: { id } } }));
+}
+
+/** Asked only when the report names a conversation (`FeedbackReport.conversation`): one that has none is never asked. */
+export function useReportConversation(id: string, enabled: boolean) {
+  return useQuery(
+    queryOptions({ queryKey: feedbackKeys.conversation(id), queryFn: () => getReportConversation(id), enabled }),
+  );
+}
+
+/**
+ * Answering the visitor on the report (`POST /feedback-reports/{id}/conversation/messages`): the reply reaches their
+ * messenger; with a ticket it is the ticket's reply, so the ticket refreshes too.
+ */
+export function useReplyToReport(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (text: string) =>
+      requireData(
+        await apiClient.POST('/feedback-reports/{id}/conversation/messages', {
+          params: { path: { id } },
+          body: { text },
+        }),
+      ),
+    onSuccess: (conversation) => {
+      queryClient.setQueryData(feedbackKeys.conversation(id), conversation);
+      return queryClient.invalidateQueries({ queryKey: ticketKeys.all });
+    },
+  });
+}
