@@ -1,4 +1,4 @@
-import { vehicleTotal } from './vehicle-count-cache';
+import { countVehicleTotal, keptTotal, keptTotalIfCurrent, listVersionColumns } from './vehicle-count-cache';
 import { vehicleScopeCondition } from './vehicle-scope-sql';
 import {
   type Expression,
@@ -215,21 +215,28 @@ export function createVehicleRepository(db: Db): VehicleStore {
     async list(scope, query) {
       const where = (eb: Eb) => conditions(eb, scope, query);
       // The page's ids first, from the vehicles table alone (its indexes serve the order), then their names joined in
-      // for those rows only: joining before the sort would sort every match with its joins.
+      // for those rows only: joining before the sort would sort every match with its joins. (One statement for both
+      // was tried: the planner then may hash the page with every vehicle instead of looking its rows up; decision 0122.)
       // Ties go by id in the direction of the last sort key, so that one (column, id) index serves a sort both ways.
       let pick = db.selectFrom('vehicles').select('vehicles.id').where(where);
       for (const key of query.sort) pick = pick.orderBy(`vehicles.${COLUMN[key.field]}`, key.direction);
       const tie = query.sort.at(-1)?.direction ?? 'asc';
+      pick = pick
+        .orderBy('vehicles.id', tie)
+        .limit(query.pageSize)
+        .offset((query.page - 1) * query.pageSize);
       // The total: kept from an earlier page of the same list while no write to vehicles has committed since
-      // (decision 0122), else counted.
-      const [ids, total] = await Promise.all([
-        pick
-          .orderBy('vehicles.id', tie)
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize)
-          .execute(),
-        vehicleTotal(db, scope, query, where),
+      // (decision 0122), else counted. The versions that tell are read in the statement of the page's ids.
+      const kept = keptTotal(db, scope, query);
+      const [ids, counted] = await Promise.all([
+        kept ? pick.select(listVersionColumns()).execute() : pick.execute(),
+        kept ? undefined : countVehicleTotal(db, scope, query, where),
       ]);
+      // An empty page reads no versions: then the kept total is confirmed by a count.
+      const total =
+        counted ??
+        keptTotalIfCurrent(kept, query, ids[0] as { list_stable: string | null; list_live: string | null } | undefined) ??
+        (await countVehicleTotal(db, scope, query, where));
       const items = await vehiclesByIds(
         db,
         ids.map((row) => row.id),
