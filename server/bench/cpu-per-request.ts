@@ -11,7 +11,7 @@
 // The servers share the cluster one after another; migrations a server adds run at its start and stay (an older
 // server runs on the newer schema, as in a rolling upgrade).
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
@@ -34,6 +34,26 @@ const SERVERS = (process.env.SERVERS ?? `this=${HERE}`).split(',').map((pair) =>
   return { label: label as string, dir: resolve(dir as string) };
 });
 const log = (message: string) => console.error(`cpu-per-request: ${message}`);
+
+/**
+ * CPU time (ms) of the backends serving the bench's database (the postmaster's children that name it), without the
+ * cluster's background processes (checkpointer, autovacuum...), whose time does not scale with the requests.
+ */
+function backendsCpuMs(postmaster: number): number {
+  let ms = 0;
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[1]) !== postmaster) continue;
+      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('voltline_bench')) continue;
+      ms += ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return ms;
+}
 
 async function startServer(dir: string, url: string, dataDir: string) {
   const port = await freePort();
@@ -117,7 +137,11 @@ async function main(): Promise<void> {
             if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
             await response.arrayBuffer();
           }
-          const cpu = () => ({ server: treeCpuMs(server.pid) ?? 0, postgres: treeCpuMs(cluster.pid()) ?? 0 });
+          const cpu = () => ({
+            server: treeCpuMs(server.pid) ?? 0,
+            postgres: treeCpuMs(cluster.pid()) ?? 0,
+            backends: backendsCpuMs(cluster.pid()),
+          });
           const before = cpu();
           let i = 0;
           const result = await autocannon({
@@ -125,15 +149,17 @@ async function main(): Promise<void> {
             connections: 100,
             duration: LOAD_SECONDS,
             headers,
-            requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length] as string }) }],
+            requests: [
+              { method: 'GET', setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length] as string }) },
+            ],
           });
           const after = cpu();
           const n = result.requests.total;
-          const per = (side: 'server' | 'postgres') => ((after[side] - before[side]) / n).toFixed(2);
+          const per = (side: 'server' | 'postgres' | 'backends') => ((after[side] - before[side]) / n).toFixed(2);
           log(
             `round ${round} ${label}: ${n} requests, ${result.requests.average} req/s, p50 ${result.latency.p50} ms, ` +
               `p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}; CPU per request: server ${per('server')} ms, ` +
-              `PostgreSQL ${per('postgres')} ms; load average ${loadavg()[0]?.toFixed(2)}`,
+              `PostgreSQL ${per('postgres')} ms (its backends ${per('backends')} ms); load average ${loadavg()[0]?.toFixed(2)}`,
           );
           if (result.non2xx > 0 || result.errors > 0) throw new Error('the load run had failed requests');
         } finally {

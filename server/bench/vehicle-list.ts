@@ -47,10 +47,6 @@ const SEED_TIME = '2026-11-28T09:00:00Z';
 const CACHE = join(import.meta.dirname, '..', 'node_modules', '.cache', 'voltline-server-bench');
 const log = (message: string) => console.error(`server-bench: ${message}`);
 
-
-
-
-
 /** What the seeded database depends on: the server's sources (seed, columns) and the world generator's. */
 function templateKey(): string {
   const hash = createHash('sha256').update(`${VEHICLES} ${SEED_TIME}`);
@@ -73,7 +69,6 @@ function percentile(sorted: number[], p: number): number {
 }
 
 const round1 = (x: number) => Math.round(x * 10) / 10;
-
 
 /** The server as `npm start` runs it, on the database of `url`; resolves with its base URL once it listens. */
 async function startServerChild(url: string, dataDir: string) {

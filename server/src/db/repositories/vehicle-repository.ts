@@ -235,7 +235,11 @@ export function createVehicleRepository(db: Db): VehicleStore {
       // An empty page reads no versions: then the kept total is confirmed by a count.
       const total =
         counted ??
-        keptTotalIfCurrent(kept, query, ids[0] as { list_stable: string | null; list_live: string | null } | undefined) ??
+        keptTotalIfCurrent(
+          kept,
+          query,
+          ids[0] as { list_stable: string | null; list_live: string | null } | undefined,
+        ) ??
         (await countVehicleTotal(db, scope, query, where));
       const items = await vehiclesByIds(
         db,

@@ -27,9 +27,7 @@ async function accessOfAccount(
   const own = permissionsOfRole(account.role, account.roleRow ?? undefined);
   const ids = granteeIdsOf(account);
   // The grants read with the session may be more than the account's ids hold (auth-store's `sessionByTokenHash`).
-  const grants = read
-    ? read.filter((g) => ids[g.granteeType] === g.granteeId)
-    : await deps.auth.grantsHeldBy(ids);
+  const grants = read ? read.filter((g) => ids[g.granteeType] === g.granteeId) : await deps.auth.grantsHeldBy(ids);
   if (grants.length === 0) return { permissions: own };
   const now = deps.now().getTime();
   const rows = await deps.auth.roleRows(Object.values(ADMIN_OF_KIND));
