@@ -5,8 +5,8 @@
 //    (node_modules/.cache/voltline-cpu-per-request/pg-<vehicles>; migrated and seeded by this checkout's sources);
 // 2. for each round (ROUNDS, default 2), for each server folder of SERVERS (`label=dir,label=dir`; default this
 //    checkout's server), that server (src/server.ts as `npm start` runs it) on the cluster, then: sign-in, the bench's
-//    list requests one after another (so the totals are counted, as the bench's list run leaves them), then
-//    autocannon, 100 connections for LOAD_SECONDS (default 10) on the same requests; CPU time of the server's process
+//    list requests one after another (so the totals are counted, as the bench's list run leaves them), the same again
+//    with the CPU time per request measured (no queueing: the steadier figure on a loaded machine), then autocannon, 100 connections for LOAD_SECONDS (default 10) on the same requests; CPU time of the server's process
 //    tree and of PostgreSQL's over the load run (/proc), divided by the requests served.
 // The servers share the cluster one after another; migrations a server adds run at its start and stay (an older
 // server runs on the newer schema, as in a rolling upgrade).
@@ -132,11 +132,23 @@ async function main(): Promise<void> {
           if (login.status !== 200) throw new Error(`sign-in answered ${login.status}`);
           const { token } = (await login.json()) as { token: string };
           const headers = { authorization: `Bearer ${token}` };
-          for (const path of paths) {
-            const response = await fetch(`${server.base}${path}`, { headers });
-            if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
-            await response.arrayBuffer();
-          }
+          const serial = async () => {
+            for (const path of paths) {
+              const response = await fetch(`${server.base}${path}`, { headers });
+              if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
+              await response.arrayBuffer();
+            }
+          };
+          await serial();
+          // The same requests again one after another (every total kept): the cost of a request without queueing.
+          const serialBefore = { server: treeCpuMs(server.pid) ?? 0, backends: backendsCpuMs(cluster.pid()) };
+          await serial();
+          const serialMs = (side: 'server' | 'backends', now: number) =>
+            ((now - serialBefore[side]) / paths.length).toFixed(2);
+          log(
+            `round ${round} ${label}: one after another, CPU per request: server ${serialMs('server', treeCpuMs(server.pid) ?? 0)} ms, ` +
+              `PostgreSQL's backends ${serialMs('backends', backendsCpuMs(cluster.pid()))} ms`,
+          );
           const cpu = () => ({
             server: treeCpuMs(server.pid) ?? 0,
             postgres: treeCpuMs(cluster.pid()) ?? 0,
