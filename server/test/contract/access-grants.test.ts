@@ -232,6 +232,75 @@ describe('a grant widens its holder’s vehicle scope until it is revoked', () =
   });
 });
 
+describe('a grant reaches only the accounts its grantee stands for', () => {
+  // The caller's query reads the grants of every id an account carries (decision 0122): the grantee rules
+  // (`granteeIdsOf`) still decide, e.g. a driver does not act for their fleet, nor a non-OEM role for its OEM.
+  test('a grant to a fleet reaches its fleet admin, not its driver; one to an OEM its OEM admin, not the driver', async () => {
+    const db = server.database.db;
+    const dr = await db
+      .selectFrom('users')
+      .select(['oem_id', 'fleet_id'])
+      .where('email', '=', 'dr@voltline.demo')
+      .executeTakeFirstOrThrow();
+    const fa = await db
+      .selectFrom('users')
+      .select('fleet_id')
+      .where('email', '=', 'fa@voltline.demo')
+      .executeTakeFirstOrThrow();
+    expect(dr.fleet_id).not.toBeNull();
+    expect(fa.fleet_id).toBe(dr.fleet_id);
+    const granted = await db
+      .selectFrom('access_grants')
+      .select('target_id')
+      .where('target_id', 'is not', null)
+      .execute();
+    const outside = (oem: 'same' | 'other') =>
+      db
+        .selectFrom('vehicles')
+        .select('id')
+        .where((eb) => eb.or([eb('fleet_id', '<>', dr.fleet_id as string), eb('fleet_id', 'is', null)]))
+        .where('oem_id', oem === 'same' ? '=' : '<>', dr.oem_id as string)
+        .where('driver_id', 'is', null)
+        .where(
+          'id',
+          'not in',
+          granted.map((g) => g.target_id as string),
+        )
+        .orderBy('id')
+        .executeTakeFirstOrThrow();
+    const [forFleet, forOem] = [await outside('same'), await outside('other')];
+    const grant = (id: string, granteeType: string, granteeId: string, vehicleId: string) =>
+      db
+        .insertInto('access_grants')
+        .values({
+          id,
+          kind: 'ev',
+          target: 'vehicle',
+          target_id: vehicleId,
+          role_code: granteeType === 'fleet' ? 'FA' : 'OEMA',
+          grantee_type: granteeType,
+          grantee_id: granteeId,
+          oem_id: null,
+          note: null,
+          expires_at: null,
+          revoked_at: null,
+          revoked_by: null,
+          created_at: new Date(Date.now() - 60_000),
+          created_by: 'test',
+        })
+        .execute();
+    await grant('acg-test-fleet', 'fleet', dr.fleet_id as string, forFleet.id);
+    await grant('acg-test-oem', 'oem', dr.oem_id as string, forOem.id);
+    expect((await get('FA', `/api/vehicles/${forFleet.id}`)).statusCode).toBe(200);
+    expect((await get('OEMA', `/api/vehicles/${forOem.id}`)).statusCode).toBe(200);
+    expect((await get('DR', `/api/vehicles/${forFleet.id}`)).statusCode).toBe(404);
+    expect((await get('DR', `/api/vehicles/${forOem.id}`)).statusCode).toBe(404);
+    const listed = (await get('DR', '/api/vehicles?pageSize=1000')).json() as { items: { id: string }[] };
+    expect(listed.items.map((v) => v.id)).not.toContain(forFleet.id);
+    expect(listed.items.map((v) => v.id)).not.toContain(forOem.id);
+  });
+});
+
 describe('create and revoke refusals', () => {
   test('bad input 400 with the fields; an OEM cannot grant on another OEM’s vehicle; nothing written', async () => {
     const before = await counts();

@@ -4,7 +4,7 @@ import { type Selectable, sql } from 'kysely';
 import type { HeldGrant } from '../../services/access-grants/granted-access';
 import type { AccountRecord, AuthStore, SessionRecord } from '../../services/auth/auth-store';
 import type { Db } from '../database';
-import type { SessionTable, UserTable } from '../schema';
+import type { AccessGrantTable, SessionTable, UserTable } from '../schema';
 
 const asDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 
@@ -48,6 +48,23 @@ function toSession(
   };
 }
 
+type GrantJson = Pick<
+  Selectable<AccessGrantTable>,
+  'kind' | 'target' | 'target_id' | 'grantee_type' | 'grantee_id' | 'expires_at' | 'revoked_at'
+>;
+
+function toHeldGrant(r: GrantJson): HeldGrant {
+  return {
+    kind: r.kind as HeldGrant['kind'],
+    target: r.target as HeldGrant['target'],
+    targetId: r.target_id,
+    granteeType: r.grantee_type as HeldGrant['granteeType'],
+    granteeId: r.grantee_id,
+    expiresAt: r.expires_at === null ? null : asDate(r.expires_at).getTime(),
+    revokedAt: r.revoked_at === null ? null : asDate(r.revoked_at).getTime(),
+  };
+}
+
 /** Accounts, sessions and failed sign-ins in SQL. */
 export function createAuthRepository(db: Db): AuthStore {
   return {
@@ -72,6 +89,17 @@ export function createAuthRepository(db: Db): AuthStore {
           'sessions.revoked_at as session_revoked_at',
           'roles.id as role_row_id',
           'roles.permissions as role_row_permissions',
+          // The grants held by any of the account's ids, in the same query (decision 0122, 2026-11-29): a superset of
+          // what `granteeIdsOf` names (it holds the role's conditions), which the services keep to.
+          sql<GrantJson[]>`(
+            SELECT coalesce(json_agg(json_build_object(
+              'kind', g.kind, 'target', g.target, 'target_id', g.target_id, 'grantee_type', g.grantee_type,
+              'grantee_id', g.grantee_id, 'expires_at', g.expires_at, 'revoked_at', g.revoked_at)), '[]'::json)
+            FROM access_grants g
+            WHERE (g.grantee_type, g.grantee_id) IN (('user', users.id), ('oem', users.oem_id),
+              ('dealer', users.dealer_id), ('fleet', users.fleet_id), ('evowner', users.ev_owner_id),
+              ('driver', users.driver_id))
+          )`.as('grants'),
         ])
         .where('sessions.token_hash', '=', tokenHash)
         .executeTakeFirst();
@@ -85,6 +113,7 @@ export function createAuthRepository(db: Db): AuthStore {
         session_revoked_at,
         role_row_id,
         role_row_permissions,
+        grants,
         ...user
       } = row;
       const session = toSession({
@@ -97,7 +126,7 @@ export function createAuthRepository(db: Db): AuthStore {
       });
       const roleRow =
         role_row_id === null ? null : { id: role_row_id, permissions: role_row_permissions as PermissionMap | null };
-      return { session, account: toAccount(user as Selectable<UserTable>, roleRow) };
+      return { session, account: toAccount(user as Selectable<UserTable>, roleRow), grants: grants.map(toHeldGrant) };
     },
 
     async createSession(session) {
@@ -170,15 +199,7 @@ export function createAuthRepository(db: Db): AuthStore {
           eb.or(pairs.map(([type, id]) => eb.and([eb('grantee_type', '=', type), eb('grantee_id', '=', id)]))),
         )
         .execute();
-      return rows.map((r) => ({
-        kind: r.kind as HeldGrant['kind'],
-        target: r.target as HeldGrant['target'],
-        targetId: r.target_id,
-        granteeType: r.grantee_type as HeldGrant['granteeType'],
-        granteeId: r.grantee_id,
-        expiresAt: r.expires_at === null ? null : asDate(r.expires_at).getTime(),
-        revokedAt: r.revoked_at === null ? null : asDate(r.revoked_at).getTime(),
-      }));
+      return rows.map(toHeldGrant);
     },
 
     async roleRows(codes) {

@@ -77,37 +77,63 @@ const STABLE_VERSION = sql<string>`(SELECT stable::text FROM vehicle_list_versio
 const LIVE_VERSION = sql<string>`(SELECT live::text FROM vehicle_list_versions)`;
 
 /**
- * The total of a list request whose scoped, filtered WHERE is `where`: the kept one while the versions it was counted
- * with are current (one small query tells), else counted now and kept. Nothing is kept or reused inside a
- * transaction (its own uncommitted writes are not the database's).
+ * The versions as columns of another statement (the page's: decision 0122, 2026-11-29), so that a kept total is
+ * confirmed in the snapshot of the page it goes with, without a statement of its own.
  */
-export async function vehicleTotal(
+export function listVersionColumns() {
+  return [STABLE_VERSION.as('list_stable'), LIVE_VERSION.as('list_live')] as const;
+}
+
+/** A kept total, to be confirmed by `keptTotalIfCurrent` with versions read after it was looked up. */
+export interface KeptTotal {
+  version: string;
+  total: number;
+}
+
+/**
+ * The total kept for a list request, if any: it holds only while the versions it was counted with are current, which
+ * the caller reads (`listVersionColumns` in its page's statement) and checks with `keptTotalIfCurrent`. Nothing is
+ * kept or reused inside a transaction (its own uncommitted writes are not the database's).
+ */
+export function keptTotal(db: Db, scope: VehicleScope, query: CountQuery): KeptTotal | undefined {
+  const key = db.isTransaction ? undefined : keyOf(scope, query);
+  return key === undefined ? undefined : caches.get(db)?.get(key);
+}
+
+/** The kept total when `versions` (read in a statement after the lookup) are the ones it was counted with. */
+export function keptTotalIfCurrent(
+  kept: KeptTotal | undefined,
+  query: CountQuery,
+  versions: { list_stable: string | null; list_live: string | null } | undefined,
+): number | undefined {
+  if (!kept || !versions || versions.list_stable === null || versions.list_live === null) return undefined;
+  return kept.version === versionOf(query, { stable: versions.list_stable, live: versions.list_live })
+    ? kept.total
+    : undefined;
+}
+
+/**
+ * Counts the total of a list request whose scoped, filtered WHERE is `where`, with the versions in the count's own
+ * statement (the total is exactly the one of those versions), and keeps it for later pages of the same list.
+ */
+export async function countVehicleTotal(
   db: Db,
   scope: VehicleScope,
   query: CountQuery,
   where: (eb: ExpressionBuilder<Database, 'vehicles'>) => Expression<SqlBool>,
 ): Promise<number> {
   const key = db.isTransaction ? undefined : keyOf(scope, query);
-  let cache = caches.get(db);
-  if (key !== undefined && !cache) {
-    cache = new Map();
-    caches.set(db, cache);
-  }
-  const kept = key === undefined ? undefined : cache?.get(key);
-  if (kept) {
-    const versions = await db
-      .selectFrom('vehicle_list_versions')
-      .select([sql<string>`stable::text`.as('stable'), sql<string>`live::text`.as('live')])
-      .executeTakeFirst();
-    if (versions && kept.version === versionOf(query, versions)) return kept.total;
-  }
-  // The versions in the count's own statement: the total is exactly the one of those versions.
   const row = await db
     .selectFrom('vehicles')
     .where(where)
     .select([sql<number>`count(*)::int`.as('total'), STABLE_VERSION.as('stable'), LIVE_VERSION.as('live')])
     .executeTakeFirstOrThrow();
-  if (key !== undefined && cache && row.stable !== null && row.live !== null) {
+  if (key !== undefined && row.stable !== null && row.live !== null) {
+    let cache = caches.get(db);
+    if (!cache) {
+      cache = new Map();
+      caches.set(db, cache);
+    }
     cache.delete(key);
     cache.set(key, { version: versionOf(query, row), total: row.total });
     if (cache.size > COUNT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);

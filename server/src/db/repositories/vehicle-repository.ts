@@ -1,4 +1,4 @@
-import { vehicleTotal } from './vehicle-count-cache';
+import { countVehicleTotal, keptTotal, keptTotalIfCurrent, listVersionColumns } from './vehicle-count-cache';
 import { vehicleScopeCondition } from './vehicle-scope-sql';
 import {
   type Expression,
@@ -73,33 +73,27 @@ function conditions(
 }
 
 /**
- * Vehicles with their display names, each name a scalar subquery by primary key: the database plans that in a tenth
- * of the time of six left joins (decision 0122), and a page is at most a few hundred rows.
+ * The display names of a vehicle, each a scalar subquery by primary key: the database plans that in a tenth of the
+ * time of six left joins (decision 0122), and a page is at most a few hundred rows.
  */
+function names(eb: Eb) {
+  return [
+    eb.selectFrom('models').select('models.name').whereRef('models.id', '=', 'vehicles.model_id').as('model_name'),
+    eb.selectFrom('oems').select('oems.name').whereRef('oems.id', '=', 'vehicles.oem_id').as('oem_name'),
+    eb.selectFrom('dealers').select('dealers.name').whereRef('dealers.id', '=', 'vehicles.dealer_id').as('dealer_name'),
+    eb.selectFrom('fleets').select('fleets.name').whereRef('fleets.id', '=', 'vehicles.fleet_id').as('fleet_name'),
+    eb
+      .selectFrom('ev_owners')
+      .select('ev_owners.name')
+      .whereRef('ev_owners.id', '=', 'vehicles.ev_owner_id')
+      .as('ev_owner_name'),
+    eb.selectFrom('drivers').select('drivers.name').whereRef('drivers.id', '=', 'vehicles.driver_id').as('driver_name'),
+  ];
+}
+
+/** Vehicles with their display names. */
 function baseSelect(db: Db) {
-  return db
-    .selectFrom('vehicles')
-    .selectAll('vehicles')
-    .select((eb) => [
-      eb.selectFrom('models').select('models.name').whereRef('models.id', '=', 'vehicles.model_id').as('model_name'),
-      eb.selectFrom('oems').select('oems.name').whereRef('oems.id', '=', 'vehicles.oem_id').as('oem_name'),
-      eb
-        .selectFrom('dealers')
-        .select('dealers.name')
-        .whereRef('dealers.id', '=', 'vehicles.dealer_id')
-        .as('dealer_name'),
-      eb.selectFrom('fleets').select('fleets.name').whereRef('fleets.id', '=', 'vehicles.fleet_id').as('fleet_name'),
-      eb
-        .selectFrom('ev_owners')
-        .select('ev_owners.name')
-        .whereRef('ev_owners.id', '=', 'vehicles.ev_owner_id')
-        .as('ev_owner_name'),
-      eb
-        .selectFrom('drivers')
-        .select('drivers.name')
-        .whereRef('drivers.id', '=', 'vehicles.driver_id')
-        .as('driver_name'),
-    ]);
+  return db.selectFrom('vehicles').selectAll('vehicles').select(names);
 }
 
 type VehicleRow = Selectable<VehicleTable> & {
@@ -214,27 +208,50 @@ export function createVehicleRepository(db: Db): VehicleStore {
   return {
     async list(scope, query) {
       const where = (eb: Eb) => conditions(eb, scope, query);
-      // The page's ids first, from the vehicles table alone (its indexes serve the order), then their names joined in
-      // for those rows only: joining before the sort would sort every match with its joins.
+      // One statement: the page's ids first, from the vehicles table alone (its indexes serve the order), then each
+      // one's row and names looked up by primary key (a lateral subquery that OFFSET 0 keeps from being merged into a
+      // join: as a join, the planner may hash the page with every vehicle), in the page's order by its own columns (by
+      // the vehicles' columns it may merge the page with a whole index of vehicles). Decision 0122.
       // Ties go by id in the direction of the last sort key, so that one (column, id) index serves a sort both ways.
       let pick = db.selectFrom('vehicles').select('vehicles.id').where(where);
-      for (const key of query.sort) pick = pick.orderBy(`vehicles.${COLUMN[key.field]}`, key.direction);
+      for (const [i, key] of query.sort.entries()) {
+        const column = sql.ref(`vehicles.${COLUMN[key.field]}`);
+        pick = pick.select(sql`${column}`.as(`sort_${i}`)).orderBy(column, key.direction);
+      }
       const tie = query.sort.at(-1)?.direction ?? 'asc';
+      pick = pick
+        .orderBy('vehicles.id', tie)
+        .limit(query.pageSize)
+        .offset((query.page - 1) * query.pageSize);
+      let page = db
+        .selectFrom(pick.as('page'))
+        .innerJoinLateral(
+          (eb) =>
+            eb
+              .selectFrom('vehicles')
+              .selectAll('vehicles')
+              .select(names)
+              .whereRef('vehicles.id', '=', 'page.id')
+              .offset(0)
+              .as('v'),
+          (join) => join.onTrue(),
+        )
+        .selectAll('v');
       // The total: kept from an earlier page of the same list while no write to vehicles has committed since
-      // (decision 0122), else counted.
-      const [ids, total] = await Promise.all([
-        pick
-          .orderBy('vehicles.id', tie)
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize)
-          .execute(),
-        vehicleTotal(db, scope, query, where),
+      // (decision 0122), else counted. The versions that tell are read in the page's own statement.
+      const kept = keptTotal(db, scope, query);
+      if (kept) page = page.select(listVersionColumns());
+      for (const [i, key] of query.sort.entries()) page = page.orderBy(sql.ref(`page.sort_${i}`), key.direction);
+      page = page.orderBy('page.id', tie);
+      const [rows, counted] = await Promise.all([
+        page.execute(),
+        kept ? undefined : countVehicleTotal(db, scope, query, where),
       ]);
-      const items = await vehiclesByIds(
-        db,
-        ids.map((row) => row.id),
-      );
-      return { items, total };
+      // An empty page reads no versions: then the kept total is confirmed by a count.
+      const first = rows[0] as { list_stable: string | null; list_live: string | null } | undefined;
+      const total =
+        counted ?? keptTotalIfCurrent(kept, query, first) ?? (await countVehicleTotal(db, scope, query, where));
+      return { items: rows.map((row) => toVehicle(row as unknown as VehicleRow)), total };
     },
 
     async get(id, scope, options) {

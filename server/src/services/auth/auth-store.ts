@@ -26,8 +26,14 @@ export interface SessionRecord {
 /** Storage of accounts, sessions and failed sign-ins. */
 export interface AuthStore {
   accountByEmail(email: string): Promise<AccountRecord | undefined>;
-  /** The session whose token has this hash, with its account; undefined when unknown. */
-  sessionByTokenHash(tokenHash: string): Promise<{ session: SessionRecord; account: AccountRecord } | undefined>;
+  /**
+   * The session whose token has this hash, with its account; undefined when unknown. A store may answer the account's
+   * grants with it (every request asks: the SQL store reads them in the same query, decision 0122): at least those
+   * `grantsHeldBy(granteeIdsOf(account))` answers, whatever their status; the services keep the ones of those ids.
+   */
+  sessionByTokenHash(
+    tokenHash: string,
+  ): Promise<{ session: SessionRecord; account: AccountRecord; grants?: HeldGrant[] } | undefined>;
   createSession(session: SessionRecord & { tokenHash: string; ip: string | null }): Promise<void>;
   markSignedIn(userId: string, at: Date): Promise<void>;
   /** Live sessions of an account (not revoked, not expired at `now`), newest first. */

@@ -7,6 +7,7 @@ import {
   ADMIN_OF_KIND,
   granteeIdsOf,
   grantedVehiclesOf,
+  type HeldGrant,
   withGrantedPermissions,
 } from '../access-grants/granted-access';
 import type { PermissionMap } from '@/domain/permissions';
@@ -21,9 +22,12 @@ import { permissionsOfKey } from '../settings/api-keys';
 async function accessOfAccount(
   deps: Pick<AuthDeps, 'auth' | 'now'>,
   account: AccountRecord,
+  read?: HeldGrant[],
 ): Promise<{ permissions: PermissionMap; grantedVehicles?: NonNullable<Caller['grantedVehicles']> }> {
   const own = permissionsOfRole(account.role, account.roleRow ?? undefined);
-  const grants = await deps.auth.grantsHeldBy(granteeIdsOf(account));
+  const ids = granteeIdsOf(account);
+  // The grants read with the session may be more than the account's ids hold (auth-store's `sessionByTokenHash`).
+  const grants = read ? read.filter((g) => ids[g.granteeType] === g.granteeId) : await deps.auth.grantsHeldBy(ids);
   if (grants.length === 0) return { permissions: own };
   const now = deps.now().getTime();
   const rows = await deps.auth.roleRows(Object.values(ADMIN_OF_KIND));
@@ -87,7 +91,7 @@ export function liveSession<T extends { session: SessionRecord; account: Account
 export async function sessionOfToken(
   deps: { auth: Pick<AuthStore, 'sessionByTokenHash'>; now: () => Date },
   token: string,
-): Promise<{ session: SessionRecord; account: AccountRecord }> {
+): Promise<{ session: SessionRecord; account: AccountRecord; grants?: HeldGrant[] }> {
   return liveSession(await deps.auth.sessionByTokenHash(await tokenHash(token)), deps.now());
 }
 
@@ -101,12 +105,12 @@ export async function authenticate(
   client: Caller['client'],
 ): Promise<Caller> {
   if (isApiKeySecret(token)) return authenticateApiKey(deps, token, client);
-  const { session, account } = await sessionOfToken(deps, token);
+  const { session, account, grants } = await sessionOfToken(deps, token);
   const { passwordHash: _hash, status: _status, roleRow: _roleRow, ...user } = account;
   return {
     user,
     roleType: roleTypeOf(account.role),
-    ...(await accessOfAccount(deps, account)),
+    ...(await accessOfAccount(deps, account, grants)),
     sessionId: session.id,
     client,
   };
