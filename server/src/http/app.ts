@@ -197,13 +197,13 @@ export async function voltlineApp(app: FastifyInstance, options: AppOptions): Pr
 
   // The widget API: its own scope, CORS and limits (decision 0115).
   await app.register(widgetApi, { prefix: WIDGET_API_PREFIX, deps });
-  // Its WebSocket (decision 0128). The broker's `/mqtt` upgrade is start.ts's; without a broker that takes upgrades,
-  // any other upgrade is refused here.
+  // Its WebSocket (decision 0128). Other paths are another listener's (start.ts hands `/mqtt` to the broker, and a
+  // test may take it itself); an upgrade that no other listener is there to take is refused here.
   const widgetSockets = createWidgetSocketServer(deps);
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = (request.url ?? '').split('?')[0];
     if (path === WIDGET_WS_PATH) widgetSockets.handleUpgrade(request, socket, head);
-    else if (!('handleUpgrade' in broker)) socket.destroy();
+    else if (app.server.listenerCount('upgrade') === 1) socket.destroy();
   };
   app.server.on('upgrade', onUpgrade);
   app.addHook('preClose', async () => {
