@@ -51,6 +51,8 @@ const EXPLICIT: Partial<Record<PermissionKey, number>> = {
   s: A.LIST | A.ADD | A.UPDATE | A.DELETE | A.CONFIGURE,
   's.logo': A.LIST | A.UPDATE | A.DELETE,
   's.api': A.LIST | A.ADD | A.DELETE | A.COPY_LINK | A.RESET,
+  // Update: answer the visitor of a widget report from the report's page (decision 0128).
+  fb: A.LIST | A.UPDATE,
   'rule.l': CRUD | A.ASSIGN | A.UNASSIGN | A.CLONE | A.CHANGE_STATUS,
   'rule.dm': A.LIST | A.UPDATE | A.CONFIGURE,
   'rule.h': LIST_EXPORT | A.UPDATE,
