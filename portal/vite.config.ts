@@ -31,6 +31,9 @@ const SHARED = [
   'src/shared/ui/**/!(create-map).test.ts',
 ];
 
+/** Packages made of many ES modules that every rendered file loads (decision 0129). */
+const MANY_MODULE_PACKAGES = ['@mantine/core', '@mantine/hooks', '@mantine/dates', '@tabler/icons-react'];
+
 // `vite build --mode demo` bundles the MSW worker and the demo world; any other mode talks to a real Fleet API.
 export default defineConfig(({ mode }) => ({
   plugins: [react()],
@@ -72,7 +75,16 @@ export default defineConfig(({ mode }) => ({
           exclude: [...IGNORED, ...RENDERED, 'src/shared/ui/map/create-map.test.ts'],
         },
       },
-      { extends: true, test: { name: 'portal (rendered)', exclude: [...IGNORED, ...SHARED] } },
+      {
+        extends: true,
+        test: {
+          name: 'portal (rendered)',
+          exclude: [...IGNORED, ...SHARED],
+          // Every rendered file is a fresh process that loads its packages again: Mantine and the icons are hundreds
+          // and thousands of ES modules, which Node resolves and links one by one. Pre-bundled, each is one file.
+          deps: { optimizer: { client: { enabled: true, include: MANY_MODULE_PACKAGES } } },
+        },
+      },
     ],
   },
 }));
