@@ -1,13 +1,12 @@
-import type { MqttClient } from 'mqtt';
 import type { CommandStatusMessage, CommandStore } from '../services/commands/command-store';
 import { sweepExpiredCommands } from '../services/commands/acknowledge-command';
 import { type AckCounters, createAckHandler } from '../services/ingestion/command-acks';
-import type { EmbeddedBroker } from './broker';
+import { consumeVehicleMessages, type ServerBroker } from './vehicle-messages';
 
 /** Every vehicle's command acknowledgements (live-topics.md). */
 export const ACK_FILTER = 'voltline/v1/vehicles/+/acks';
-/** On an external broker, a shared subscription: server processes in the group split the acknowledgements. */
-export const SHARED_ACK_FILTER = `$share/voltline-acks/${ACK_FILTER}`;
+/** On an external broker, server processes in the group split the acknowledgements. */
+const ACKS = { filter: ACK_FILTER, group: 'voltline-acks', suffix: '/acks' };
 /** How often the server fails commands pending past their deadline and publishes them (no read needed). */
 export const EXPIRY_SWEEP_MS = 5_000;
 
@@ -34,7 +33,7 @@ export interface CommandLiveOptions {
  */
 export async function startCommandLive(
   deps: { commands: CommandStore; now: () => Date },
-  broker: { embedded: EmbeddedBroker } | { external: MqttClient },
+  broker: ServerBroker,
   publish: (topic: string, payload: string) => Promise<void>,
   options: CommandLiveOptions = {},
 ): Promise<CommandLive> {
@@ -45,37 +44,12 @@ export async function startCommandLive(
     announce,
     ...(options.debug ? { debug: options.debug } : {}),
   });
-  let unsubscribe: () => Promise<void>;
-  if ('embedded' in broker) {
-    const { aedes } = broker.embedded;
-    const deliver = (packet: { topic: string; payload: unknown }, callback: () => void) => {
-      // The server's own status messages come back here too: only a vehicle's acknowledgement is taken.
-      if (broker.embedded.publisherOf(packet.payload) !== undefined) {
-        void handler.accept(packet.topic, packet.payload as Buffer | string);
-      }
-      callback();
-    };
-    await new Promise<void>((resolve, reject) =>
-      aedes.subscribe(ACK_FILTER, deliver, (error?: Error) => (error ? reject(error) : resolve())),
-    );
-    unsubscribe = async () => {
-      if (!aedes.closed) await new Promise<void>((resolve) => aedes.unsubscribe(ACK_FILTER, deliver, () => resolve()));
-    };
-  } else {
-    const client = broker.external;
-    // The server's own status messages come back too; they name a settled command and change nothing (`settled`).
-    const onMessage = (topic: string, payload: Buffer) => {
-      if (topic.endsWith('/acks')) void handler.accept(topic, payload);
-    };
-    client.on('message', onMessage);
-    const subscribe = () => void client.subscribeAsync(SHARED_ACK_FILTER, { qos: 1 }).catch(() => undefined);
-    client.on('connect', subscribe);
-    if (client.connected) subscribe();
-    unsubscribe = async () => {
-      client.off('connect', subscribe);
-      client.off('message', onMessage);
-    };
-  }
+  // The server's own status messages on these topics are not a vehicle's acknowledgement (skipped, or `settled`).
+  const unsubscribe = await consumeVehicleMessages(
+    broker,
+    ACKS,
+    (topic, payload) => void handler.accept(topic, payload),
+  );
 
   const sweepDeps = { commands: deps.commands, now: deps.now, publish: announce };
   let sweeping: Promise<number> | undefined;

@@ -1,16 +1,15 @@
-import type { MqttClient } from 'mqtt';
 import type { Db } from '../db/database';
 import { type JobWorker, type JobWorkerOptions, startJobWorker } from '../db/job-queue';
 import { ROLLOUT_JOB } from '../db/repositories/firmware-repository';
 import { advanceFirmwareRollout } from '../services/firmware/advance-rollout';
 import type { RolloutRunDeps } from '../services/firmware/firmware-store';
 import { createOtaHandler, type OtaCounters } from '../services/ingestion/ota-progress';
-import type { EmbeddedBroker } from './broker';
+import { consumeVehicleMessages, type ServerBroker } from './vehicle-messages';
 
 /** Every device's OTA progress (live-topics.md). */
 export const OTA_FILTER = 'voltline/v1/vehicles/+/devices/+/ota';
-/** On an external broker, a shared subscription: server processes in the group split the reports. */
-export const SHARED_OTA_FILTER = `$share/voltline-ota/${OTA_FILTER}`;
+/** On an external broker, server processes in the group split the reports. */
+const OTA = { filter: OTA_FILTER, group: 'voltline-ota', suffix: '/ota' };
 
 export interface FirmwareLive {
   /** OTA progress received, applied and dropped by reason. */
@@ -39,7 +38,7 @@ export interface FirmwareLive {
 export async function startFirmwareLive(
   db: Db,
   rollouts: RolloutRunDeps,
-  broker: { embedded: EmbeddedBroker } | { external: MqttClient },
+  broker: ServerBroker,
   options: Omit<JobWorkerOptions, 'now'> = {},
 ): Promise<FirmwareLive> {
   let worker: JobWorker | undefined;
@@ -60,35 +59,12 @@ export async function startFirmwareLive(
     applied: () => worker?.wake(),
     ...(options.debug ? { debug: options.debug } : {}),
   });
-  let unsubscribe: () => Promise<void>;
-  if ('embedded' in broker) {
-    const { aedes } = broker.embedded;
-    const deliver = (packet: { topic: string; payload: unknown }, callback: () => void) => {
-      if (broker.embedded.publisherOf(packet.payload) !== undefined) {
-        void handler.accept(packet.topic, packet.payload as Buffer | string);
-      }
-      callback();
-    };
-    await new Promise<void>((resolve, reject) =>
-      aedes.subscribe(OTA_FILTER, deliver, (error?: Error) => (error ? reject(error) : resolve())),
-    );
-    unsubscribe = async () => {
-      if (!aedes.closed) await new Promise<void>((resolve) => aedes.unsubscribe(OTA_FILTER, deliver, () => resolve()));
-    };
-  } else {
-    const client = broker.external;
-    const onMessage = (topic: string, payload: Buffer) => {
-      if (topic.endsWith('/ota')) void handler.accept(topic, payload);
-    };
-    client.on('message', onMessage);
-    const subscribe = () => void client.subscribeAsync(SHARED_OTA_FILTER, { qos: 1 }).catch(() => undefined);
-    client.on('connect', subscribe);
-    if (client.connected) subscribe();
-    unsubscribe = async () => {
-      client.off('connect', subscribe);
-      client.off('message', onMessage);
-    };
-  }
+  const unsubscribe = await consumeVehicleMessages(
+    broker,
+    OTA,
+    (topic, payload) => void handler.accept(topic, payload),
+  );
+
   return {
     counters: () => handler.counters(),
     runJobs,
