@@ -1,7 +1,7 @@
 import { type CommandAck, commandAckSchema } from '@/domain/live-payloads';
 import { type AckRefusal, acknowledgeCommand, commandStatusMessageOf } from '../commands/acknowledge-command';
 import type { CommandStatusMessage, CommandStore } from '../commands/command-store';
-import type { ParseDrop } from './parse-telemetry';
+import { type ParseDrop, parseVehicleMessage } from './parse-telemetry';
 
 /** Why an acknowledgement changed nothing: the contract's parse reasons and the command rule's refusals. */
 export type AckDrop = ParseDrop | AckRefusal | 'write-failed';
@@ -12,8 +12,6 @@ export interface AckCounters {
   settled: number;
   dropped: Partial<Record<AckDrop, number>>;
 }
-
-const decoder = new TextDecoder('utf-8', { fatal: true });
 
 /** The vehicle of an acknowledgement topic (`voltline/v1/vehicles/{vehicleUid}/acks`), or null for any other. */
 export function ackTopicVehicle(topic: string): string | null {
@@ -29,18 +27,12 @@ export function parseCommandAck(
   topic: string,
   payload: Uint8Array | string,
 ): { ok: true; ack: CommandAck } | { ok: false; reason: ParseDrop } {
-  const vehicleId = ackTopicVehicle(topic);
-  if (vehicleId === null) return { ok: false, reason: 'unknown-topic' };
-  let json: unknown;
-  try {
-    json = JSON.parse(typeof payload === 'string' ? payload : decoder.decode(payload));
-  } catch {
-    return { ok: false, reason: 'invalid-json' };
-  }
-  const parsed = commandAckSchema.safeParse(json);
-  if (!parsed.success) return { ok: false, reason: 'invalid-payload' };
-  if (parsed.data.vehicleUid !== vehicleId) return { ok: false, reason: 'topic-mismatch' };
-  return { ok: true, ack: parsed.data };
+  const parsed = parseVehicleMessage(topic, payload, {
+    idsOf: ackTopicVehicle,
+    schema: commandAckSchema,
+    sameIds: (data, vehicleId) => data.vehicleUid === vehicleId,
+  });
+  return parsed.ok ? { ok: true, ack: parsed.data } : parsed;
 }
 
 /**

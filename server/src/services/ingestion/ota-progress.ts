@@ -1,7 +1,7 @@
 import { type OtaProgress, otaProgressSchema } from '@/domain/live-payloads';
 import { applyOtaProgress, type OtaRefusal } from '../firmware/advance-rollout';
 import type { RolloutRunDeps } from '../firmware/firmware-store';
-import type { ParseDrop } from './parse-telemetry';
+import { type ParseDrop, parseVehicleMessage } from './parse-telemetry';
 
 /** Why an OTA progress message changed nothing: the contract's parse reasons and the rollout rule's refusals. */
 export type OtaDrop = ParseDrop | OtaRefusal | 'write-failed';
@@ -12,8 +12,6 @@ export interface OtaCounters {
   applied: number;
   dropped: Partial<Record<OtaDrop, number>>;
 }
-
-const decoder = new TextDecoder('utf-8', { fatal: true });
 
 /** The vehicle and device of an OTA progress topic (`voltline/v1/vehicles/{v}/devices/{d}/ota`), or null. */
 export function otaTopicParts(topic: string): { vehicleId: string; deviceId: string } | null {
@@ -30,19 +28,12 @@ export function parseOtaProgress(
   topic: string,
   payload: Uint8Array | string,
 ): { ok: true; progress: OtaProgress } | { ok: false; reason: ParseDrop } {
-  const parts = otaTopicParts(topic);
-  if (parts === null) return { ok: false, reason: 'unknown-topic' };
-  let json: unknown;
-  try {
-    json = JSON.parse(typeof payload === 'string' ? payload : decoder.decode(payload));
-  } catch {
-    return { ok: false, reason: 'invalid-json' };
-  }
-  const parsed = otaProgressSchema.safeParse(json);
-  if (!parsed.success) return { ok: false, reason: 'invalid-payload' };
-  if (parsed.data.vehicleUid !== parts.vehicleId || parsed.data.deviceUid !== parts.deviceId)
-    return { ok: false, reason: 'topic-mismatch' };
-  return { ok: true, progress: parsed.data };
+  const parsed = parseVehicleMessage(topic, payload, {
+    idsOf: otaTopicParts,
+    schema: otaProgressSchema,
+    sameIds: (data, parts) => data.vehicleUid === parts.vehicleId && data.deviceUid === parts.deviceId,
+  });
+  return parsed.ok ? { ok: true, progress: parsed.data } : parsed;
 }
 
 /**

@@ -8,6 +8,34 @@ export type ParsedTelemetry = { ok: true; sample: VehicleSample } | { ok: false;
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
+/**
+ * The one parse step of every message a vehicle publishes (telemetry, acknowledgements, OTA progress). Never throws:
+ * the ids its topic names (`idsOf`, null for another topic), the payload as UTF-8 JSON, the contract's schema, and
+ * the ids the payload names against the topic's (`sameIds`; the topic is what the broker authorised).
+ */
+export function parseVehicleMessage<Ids, T>(
+  topic: string,
+  payload: Uint8Array | string,
+  message: {
+    idsOf: (topic: string) => Ids | null;
+    schema: { safeParse(json: unknown): { success: true; data: T } | { success: false } };
+    sameIds: (data: T, ids: Ids) => boolean;
+  },
+): { ok: true; data: T } | { ok: false; reason: ParseDrop } {
+  const ids = message.idsOf(topic);
+  if (ids === null) return { ok: false, reason: 'unknown-topic' };
+  let json: unknown;
+  try {
+    json = JSON.parse(typeof payload === 'string' ? payload : decoder.decode(payload));
+  } catch {
+    return { ok: false, reason: 'invalid-json' };
+  }
+  const parsed = message.schema.safeParse(json);
+  if (!parsed.success) return { ok: false, reason: 'invalid-payload' };
+  if (!message.sameIds(parsed.data, ids)) return { ok: false, reason: 'topic-mismatch' };
+  return { ok: true, data: parsed.data };
+}
+
 /** The vehicle of a vehicle telemetry topic (`voltline/v1/telemetry/{tile}/{vehicleUid}`), or null for any other. */
 export function telemetryTopicVehicle(topic: string): string | null {
   const parts = topic.split('/');
@@ -41,16 +69,10 @@ export function sampleOf(data: VehicleTelemetry): VehicleSample {
  * The topic is what the broker authorised: a payload naming another vehicle is dropped (`topic-mismatch`).
  */
 export function parseVehicleTelemetry(topic: string, payload: Uint8Array | string): ParsedTelemetry {
-  const vehicleId = telemetryTopicVehicle(topic);
-  if (vehicleId === null) return { ok: false, reason: 'unknown-topic' };
-  let json: unknown;
-  try {
-    json = JSON.parse(typeof payload === 'string' ? payload : decoder.decode(payload));
-  } catch {
-    return { ok: false, reason: 'invalid-json' };
-  }
-  const parsed = vehicleTelemetrySchema.safeParse(json);
-  if (!parsed.success) return { ok: false, reason: 'invalid-payload' };
-  if (parsed.data.vehicleUid !== vehicleId) return { ok: false, reason: 'topic-mismatch' };
-  return { ok: true, sample: sampleOf(parsed.data) };
+  const parsed = parseVehicleMessage(topic, payload, {
+    idsOf: telemetryTopicVehicle,
+    schema: vehicleTelemetrySchema,
+    sameIds: (data, vehicleId) => data.vehicleUid === vehicleId,
+  });
+  return parsed.ok ? { ok: true, sample: sampleOf(parsed.data) } : parsed;
 }
