@@ -23,7 +23,7 @@ import { loadConfig } from '../src/config';
 import { openPostgres } from '../src/db/database';
 import { prepareDatabase } from '../src/start';
 import { findPostgresBin, startPostgresCluster } from '../test/postgres-cluster';
-import { startServerChild, treeCpuMs } from './lib';
+import { random, startServerChild, treeCpuMs } from './lib';
 
 const LOAD_SECONDS = Number(process.env.LOAD_SECONDS ?? 20);
 const WARMUP_SECONDS = Number(process.env.WARMUP_SECONDS ?? 3);
@@ -33,17 +33,6 @@ const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 4_000);
 const REPLAY_BYTES = 200 * 1024;
 const log = (message: string) => console.error(`bugs-ingest-bench: ${message}`);
 const round1 = (x: number) => Math.round(x * 10) / 10;
-
-/** A fixed pseudo-random sequence (mulberry32), so that every run sends the same replay. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * An rrweb recording of about REPLAY_BYTES of JSON: a meta event, a full snapshot of a page of nested nodes, then

@@ -10,7 +10,6 @@
 //    tree and of PostgreSQL's over the load run (/proc), divided by the requests served.
 // The servers share the cluster one after another; migrations a server adds run at its start and stay (an older
 // server runs on the newer schema, as in a rolling upgrade).
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -21,7 +20,8 @@ import { loadConfig } from '../src/config';
 import { openPostgres } from '../src/db/database';
 import { prepareDatabase } from '../src/start';
 import { findPostgresBin, startPostgresCluster } from '../test/postgres-cluster';
-import { freePort, listPaths, treeCpuMs } from './list-requests';
+import { listPaths } from './list-requests';
+import { startServerChild, treeCpuMs } from './lib';
 
 const VEHICLES = Number(process.env.SEED_VEHICLES ?? 10_000);
 const LOAD_SECONDS = Number(process.env.LOAD_SECONDS ?? 10);
@@ -55,46 +55,6 @@ function backendsCpuMs(postmaster: number): number {
   return ms;
 }
 
-async function startServer(dir: string, url: string, dataDir: string) {
-  const port = await freePort();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATABASE_URL: url,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    SEED: 'demo',
-    PORTAL_DIR: join(dataDir, 'no-portal'),
-    LOG_LEVEL: 'warn',
-  };
-  for (const name of ['MQTT_URL', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'CORS_ORIGINS', 'BEHIND_TLS']) delete env[name];
-  const child = spawn(join('node_modules', '.bin', 'tsx'), ['src/server.ts'], {
-    cwd: dir,
-    env,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((done, fail) => {
-    const onExit = (code: number | null) => fail(new Error(`the server exited with ${code}`));
-    child.once('exit', onExit);
-    let out = '';
-    child.stdout.on('data', (data: Buffer) => {
-      out += data;
-      if (out.includes('Voltline is running')) {
-        child.off('exit', onExit);
-        done();
-      }
-    });
-  });
-  return {
-    base: `http://127.0.0.1:${port}`,
-    pid: child.pid ?? 0,
-    async stop() {
-      child.kill('SIGTERM');
-      await new Promise((done) => child.once('exit', done));
-    },
-  };
-}
-
 async function main(): Promise<void> {
   const bin = findPostgresBin();
   if (!bin) throw new Error("no PostgreSQL 15+ (Debian's postgresql package, or PG_BIN)");
@@ -122,7 +82,7 @@ async function main(): Promise<void> {
     const paths = listPaths(300);
     for (let round = 1; round <= ROUNDS; round++) {
       for (const { label, dir } of SERVERS) {
-        const server = await startServer(dir, url, dataDir);
+        const server = await startServerChild(url, dataDir, {}, dir);
         try {
           const login = await fetch(`${server.base}/api/auth/login`, {
             method: 'POST',
@@ -141,16 +101,19 @@ async function main(): Promise<void> {
           };
           await serial();
           // The same requests again one after another (every total kept): the cost of a request without queueing.
-          const serialBefore = { server: treeCpuMs(server.pid) ?? 0, backends: backendsCpuMs(cluster.pid()) };
+          const serialBefore = {
+            server: treeCpuMs(server.child.pid ?? 0) ?? 0,
+            backends: backendsCpuMs(cluster.pid()),
+          };
           await serial();
           const serialMs = (side: 'server' | 'backends', now: number) =>
             ((now - serialBefore[side]) / paths.length).toFixed(2);
           log(
-            `round ${round} ${label}: one after another, CPU per request: server ${serialMs('server', treeCpuMs(server.pid) ?? 0)} ms, ` +
+            `round ${round} ${label}: one after another, CPU per request: server ${serialMs('server', treeCpuMs(server.child.pid ?? 0) ?? 0)} ms, ` +
               `PostgreSQL's backends ${serialMs('backends', backendsCpuMs(cluster.pid()))} ms`,
           );
           const cpu = () => ({
-            server: treeCpuMs(server.pid) ?? 0,
+            server: treeCpuMs(server.child.pid ?? 0) ?? 0,
             postgres: treeCpuMs(cluster.pid()) ?? 0,
             backends: backendsCpuMs(cluster.pid()),
           });

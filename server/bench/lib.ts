@@ -17,6 +17,17 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** A fixed pseudo-random sequence (mulberry32), so that every run sends the same requests. */
+export function random(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
 export function percentile(sorted: number[], p: number): number {
   const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
   return sorted[Math.max(0, index)] as number;
@@ -61,6 +72,8 @@ export async function startServerChild(
   url: string,
   dataDir: string,
   env: NodeJS.ProcessEnv = {},
+  /** The server's folder: another checkout's, to compare two versions on one database (`cpu-per-request.ts`). */
+  cwd = join(import.meta.dirname, '..'),
 ): Promise<{ base: string; child: ChildProcess; stop(): Promise<void> }> {
   const port = await freePort();
   const childEnv: NodeJS.ProcessEnv = {
@@ -80,7 +93,7 @@ export async function startServerChild(
   // BENCH_SERVER_NODE_ARGS: flags for the server's Node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it.
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const child = spawn(join('node_modules', '.bin', 'tsx'), [...nodeArgs, 'src/server.ts'], {
-    cwd: join(import.meta.dirname, '..'),
+    cwd,
     env: childEnv,
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -15,7 +15,6 @@
 // built portal (portal/dist), until this process's stdin ends: bench/server-vehicles.bench.mjs measures the portal's
 // list against it in Chromium then.
 // The client runs in this process and the server in its own: on a shared machine both figures are upper bounds.
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
   existsSync,
@@ -36,7 +35,8 @@ import { loadConfig } from '../src/config';
 import { openPostgres } from '../src/db/database';
 import { prepareDatabase } from '../src/start';
 import { findPostgresBin, startPostgresCluster } from '../test/postgres-cluster';
-import { freePort, listPaths, treeCpuMs } from './list-requests';
+import { listPaths } from './list-requests';
+import { percentile, startServerChild, treeCpuMs } from './lib';
 
 const VEHICLES = Number(process.env.SEED_VEHICLES ?? 100_000);
 const LIST_REQUESTS = Number(process.env.LIST_REQUESTS ?? 300);
@@ -63,46 +63,7 @@ function templateKey(): string {
   return hash.digest('hex').slice(0, 16);
 }
 
-function percentile(sorted: number[], p: number): number {
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return sorted[Math.max(0, index)] as number;
-}
-
 const round1 = (x: number) => Math.round(x * 10) / 10;
-
-/** The server as `npm start` runs it, on the database of `url`; resolves with its base URL once it listens. */
-async function startServerChild(url: string, dataDir: string) {
-  const port = await freePort();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATABASE_URL: url,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    SEED: 'demo',
-    PORTAL_DIR: HOLD ? join(import.meta.dirname, '..', '..', 'portal', 'dist') : join(dataDir, 'no-portal'),
-    LOG_LEVEL: 'warn',
-  };
-  for (const name of ['MQTT_URL', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'CORS_ORIGINS', 'BEHIND_TLS']) delete env[name];
-  const child = spawn(join('node_modules', '.bin', 'tsx'), ['src/server.ts'], {
-    cwd: join(import.meta.dirname, '..'),
-    env,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    const onExit = (code: number | null) => reject(new Error(`the server exited with ${code}`));
-    child.once('exit', onExit);
-    let out = '';
-    child.stdout.on('data', (data: Buffer) => {
-      out += data;
-      if (out.includes('Voltline is running')) {
-        child.off('exit', onExit);
-        resolve();
-      }
-    });
-  });
-  return { base: `http://127.0.0.1:${port}`, child };
-}
 
 async function main(): Promise<void> {
   const bin = findPostgresBin();
@@ -147,7 +108,9 @@ async function main(): Promise<void> {
       renameSync(`${template}.partial`, template);
     }
 
-    server = await startServerChild(url, dataDir);
+    server = await startServerChild(url, dataDir, {
+      PORTAL_DIR: HOLD ? join(import.meta.dirname, '..', '..', 'portal', 'dist') : join(dataDir, 'no-portal'),
+    });
     const login = await fetch(`${server.base}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -228,8 +191,7 @@ async function main(): Promise<void> {
     }
   } finally {
     if (server) {
-      server.child.kill('SIGTERM');
-      await new Promise((resolve) => server?.child.once('exit', resolve));
+      await server.stop();
     }
     cluster.stop();
     rmSync(dataDir, { recursive: true, force: true });
