@@ -1,8 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
-import { messengerForm, portal, tickets, ui, widgetCapture, widgetConversations, widgetReports } from '../../selectors';
+import { expect, test } from '@playwright/test';
+import { messengerForm, tickets, ui, widgetCapture, widgetConversations, widgetReports } from '../../selectors';
 import { FLEET_SERVER_URL } from '../../urls';
 import { lookAt } from '../look';
-import { signInWithPassword } from '../portal/portal-session';
+import { sendReportFromPortalWidget, signInToServer } from './portal-widget';
 
 // Issue 38 items 1 and 4 (decision 0128), against the real Fleet API server (servers/fleet-server.mjs): a visitor sends
 // a bug report with our widget (the portal's own tag, pointed at this server), an operator makes a ticket of it and
@@ -10,12 +10,6 @@ import { signInWithPassword } from '../portal/portal-session';
 // visitor answers back, and the operator finds that answer on the ticket and on the report, and answers there too.
 
 const SERVER = FLEET_SERVER_URL;
-
-async function signIn(page: Page) {
-  const answer = await signInWithPassword(page, 'SA', SERVER);
-  expect(answer.status()).toBe(200);
-  await expect(page.getByText(portal.pages.dashboardGreeting)).toBeVisible({ timeout: 20_000 });
-}
 
 test("an operator's answer on the ticket reaches the visitor's messenger live, and the visitor's answer comes back", async ({
   page,
@@ -27,21 +21,8 @@ test("an operator's answer on the ticket reaches the visitor's messenger live, a
   const visitorAnswer = `No, still blank after a reload ${stamp}`;
 
   // The visitor: a page with our widget (the portal's own), which reports to this server.
-  await signIn(page);
-  const sent = page.waitForResponse(
-    (r) => r.url() === `${SERVER}/widget-api/bugs/v2` && r.request().method() === 'POST',
-    { timeout: 60_000 },
-  );
-  await page.getByRole(...widgetCapture.open).click();
-  const frame = page.frameLocator(widgetCapture.iframeTitleFeedbackAndSupportFrame);
-  await frame.getByRole(...widgetCapture.reportABug).click();
-  await expect(
-    frame.getByRole(...widgetCapture.whatWillBeSentRegion).getByTitle(widgetCapture.screenshotPreviewTitle),
-  ).toBeVisible({ timeout: 30_000 });
-  await frame.getByLabel(messengerForm.description).fill(description);
-  await frame.getByLabel(messengerForm.email).fill('sa@voltline.demo');
-  await frame.getByRole(...ui.buttonNamed(messengerForm.send)).click();
-  const answer = await sent;
+  await signInToServer(page);
+  const { answer, frame } = await sendReportFromPortalWidget(page, { description, email: 'sa@voltline.demo' });
   expect(answer.status()).toBe(201);
   const report = (await answer.json()) as { id: string; shareToken?: string };
   expect(report.shareToken).toEqual(expect.any(String));
@@ -58,7 +39,7 @@ test("an operator's answer on the ticket reaches the visitor's messenger live, a
 
   // The operator, in a tab of their own: the report, a ticket made of it, an answer on the ticket.
   const operator = await page.context().newPage();
-  await signIn(operator);
+  await signInToServer(operator);
   await operator.goto(`${SERVER}/feedback/${report.id}`);
   await expect(operator.getByRole(...widgetReports.reportHeading)).toBeVisible({ timeout: 20_000 });
   await operator.getByRole(...widgetConversations.createTicket).click();

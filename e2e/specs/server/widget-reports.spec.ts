@@ -3,10 +3,11 @@ import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { messengerForm, portal, session, ui, widgetCapture, widgetReports } from '../../selectors';
+import { messengerForm, session, ui, widgetCapture, widgetReports } from '../../selectors';
 import { FLEET_SERVER_URL } from '../../urls';
 import { lookAt } from '../look';
-import { DEMO_PASSWORD, signInWithPassword } from '../portal/portal-session';
+import { sendReportFromPortalWidget, signInToServer } from './portal-widget';
+import { DEMO_PASSWORD } from '../portal/portal-session';
 
 // Issue 38: the widget's reports land in Voltline. Against the real Fleet API server (servers/fleet-server.mjs, PGlite,
 // the seeded demo world with the SDK key `demo-widget-key`), a report sent from the portal's own widget and one sent by
@@ -34,14 +35,6 @@ async function serveGleapHost(): Promise<{ host: Server; hostUrl: string }> {
   });
   await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
   return { host, hostUrl: `http://127.0.0.1:${(host.address() as AddressInfo).port}/` };
-}
-
-/** Signs in at the server's portal through the form; the server (not a service worker) answers. */
-async function signIn(page: Page) {
-  const answer = await signInWithPassword(page, 'SA', SERVER);
-  expect(answer.status()).toBe(200);
-  expect(answer.fromServiceWorker()).toBe(false);
-  await expect(page.getByText(portal.pages.dashboardGreeting)).toBeVisible({ timeout: 20_000 });
 }
 
 /** The Super Admin's bearer token for the Fleet API. */
@@ -116,7 +109,7 @@ test('the inbox filters by SDK key, type, status and date: each in the URL, aske
   expect(sent.status()).toBe(201);
   const { id } = (await sent.json()) as { id: string };
 
-  await signIn(page);
+  await signInToServer(page);
   await page
     .getByRole(...session.mainNavigationNav)
     .getByRole(...widgetReports.feedbackLink)
@@ -174,24 +167,10 @@ test("a bug report sent from the portal's own widget reaches the server and is o
 }) => {
   test.setTimeout(120_000);
   const description = `Portal widget e2e ${Date.now().toString(36)}: the map does not load`;
-  await signIn(page);
+  await signInToServer(page);
 
   // The portal's own widget, pointed at this server by its /config.json (decision 0118 item 5).
-  const sent = page.waitForResponse(
-    (r) => r.url() === `${SERVER}/widget-api/bugs/v2` && r.request().method() === 'POST',
-    { timeout: 60_000 },
-  );
-  await page.getByRole(...widgetCapture.open).click();
-  const frame = page.frameLocator(widgetCapture.iframeTitleFeedbackAndSupportFrame);
-  await frame.getByRole(...widgetCapture.reportABug).click();
-  // The flow takes the page's snapshot: its preview is shown before sending.
-  await expect(
-    frame.getByRole(...widgetCapture.whatWillBeSentRegion).getByTitle(widgetCapture.screenshotPreviewTitle),
-  ).toBeVisible({ timeout: 30_000 });
-  await frame.getByLabel(messengerForm.description).fill(description);
-  await frame.getByLabel(messengerForm.email).fill(SUPER_ADMIN);
-  await frame.getByRole(...ui.buttonNamed(messengerForm.send)).click();
-  const answer = await sent;
+  const { answer, frame } = await sendReportFromPortalWidget(page, { description, email: SUPER_ADMIN });
   expect(answer.status()).toBe(201);
   const { id } = (await answer.json()) as { id: string };
   await expect(frame.getByRole(...ui.headingNamed(messengerForm.thanks))).toBeVisible();
@@ -337,7 +316,7 @@ test("a crash report sent by gleap@14.2.11's own SDK, pointed at the server, is 
 
     // And the Super Admin finds it in the portal's inbox.
     const admin = await page.context().newPage();
-    await signIn(admin);
+    await signInToServer(admin);
     await openReportInInbox(admin, description, id);
     await expect(admin.getByRole(...widgetReports.reportTable).getByText(description, { exact: true })).toBeVisible();
     const reporter = admin.getByRole(...widgetReports.reporterTable);
@@ -427,7 +406,7 @@ test("a bug report sent by gleap@14.2.11's own SDK through its frame (our messen
 
     // The Super Admin finds it with its replay and its log, and plays the replay: rrweb rebuilds the host page.
     const admin = await page.context().newPage();
-    await signIn(admin);
+    await signInToServer(admin);
     await openReportInInbox(admin, description, id);
     const replay = admin.getByRole(...widgetReports.replaySection);
     await expect(replay.getByText(widgetReports.recordedEventsText(eventCount))).toBeVisible();
