@@ -1,21 +1,9 @@
-// What the server's benches share: a free port, the server started as `npm start` runs it, CPU time from /proc, and
-// percentiles. (bench/vehicle-list.ts keeps its own copies for now; see decision 0130.)
+// What the server's benches share: the server started as `npm start` runs it, CPU time from /proc, percentiles and a
+// seeded random sequence.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from '../test/postgres-cluster';
 
 /** A fixed pseudo-random sequence (mulberry32), so that every run sends the same requests. */
 export function random(seed: number): () => number {

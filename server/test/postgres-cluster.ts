@@ -24,7 +24,8 @@ export function findPostgresBin(): string | undefined {
   return undefined;
 }
 
-function freePort(): Promise<number> {
+/** A port nothing listens on now (the benches use it too). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
