@@ -1,6 +1,7 @@
 import { type CommandAck, commandAckSchema } from '@/domain/live-payloads';
 import { type AckRefusal, acknowledgeCommand, commandStatusMessageOf } from '../commands/acknowledge-command';
 import type { CommandStatusMessage, CommandStore } from '../commands/command-store';
+import { serialMessageHandler } from './message-handler';
 import { type ParseDrop, parseVehicleMessage } from './parse-telemetry';
 
 /** Why an acknowledgement changed nothing: the contract's parse reasons and the command rule's refusals. */
@@ -48,15 +49,9 @@ export function createAckHandler(deps: {
   debug?: (message: string, detail?: Record<string, unknown>) => void;
 }) {
   const counters: AckCounters = { received: 0, settled: 0, dropped: {} };
-  const drop = (reason: AckDrop, topic: string) => {
-    counters.dropped[reason] = (counters.dropped[reason] ?? 0) + 1;
-    deps.debug?.('command acknowledgement dropped', { reason, topic });
-  };
-  let queue: Promise<void> = Promise.resolve();
-
-  async function handle(topic: string, payload: Uint8Array | string): Promise<void> {
+  return serialMessageHandler(counters, 'command acknowledgement', deps.debug, async (topic, payload, drop) => {
     const parsed = parseCommandAck(topic, payload);
-    if (!parsed.ok) return drop(parsed.reason, topic);
+    if (!parsed.ok) return drop(parsed.reason);
     const { ack } = parsed;
     try {
       const outcome = await acknowledgeCommand(
@@ -64,7 +59,7 @@ export function createAckHandler(deps: {
         { vehicleId: ack.vehicleUid },
         { commandId: ack.commandId, status: ack.status, reason: ack.reason ?? null, at: deps.now() },
       );
-      if (!outcome.ok) return drop(outcome.refusal, topic);
+      if (!outcome.ok) return drop(outcome.refusal);
       counters.settled += 1;
       try {
         await deps.announce(topic, commandStatusMessageOf(outcome.command, deps.now()));
@@ -72,19 +67,7 @@ export function createAckHandler(deps: {
         // The broker is down: the command is settled; a reader sees it on its next read.
       }
     } catch {
-      drop('write-failed', topic);
+      drop('write-failed');
     }
-  }
-
-  return {
-    /** Takes one message off the broker; resolves once it (and every one before it) is handled. */
-    accept(topic: string, payload: Uint8Array | string): Promise<void> {
-      counters.received += 1;
-      queue = queue.then(() => handle(topic, payload));
-      return queue;
-    },
-    counters: (): AckCounters => ({ ...counters, dropped: { ...counters.dropped } }),
-    /** Resolves when every message taken so far is handled. */
-    idle: () => queue,
-  };
+  });
 }

@@ -1,6 +1,7 @@
 import { type OtaProgress, otaProgressSchema } from '@/domain/live-payloads';
 import { applyOtaProgress, type OtaRefusal } from '../firmware/advance-rollout';
 import type { RolloutRunDeps } from '../firmware/firmware-store';
+import { serialMessageHandler } from './message-handler';
 import { type ParseDrop, parseVehicleMessage } from './parse-telemetry';
 
 /** Why an OTA progress message changed nothing: the contract's parse reasons and the rollout rule's refusals. */
@@ -47,15 +48,9 @@ export function createOtaHandler(deps: {
   debug?: (message: string, detail?: Record<string, unknown>) => void;
 }) {
   const counters: OtaCounters = { received: 0, applied: 0, dropped: {} };
-  const drop = (reason: OtaDrop, topic: string) => {
-    counters.dropped[reason] = (counters.dropped[reason] ?? 0) + 1;
-    deps.debug?.('OTA progress dropped', { reason, topic });
-  };
-  let queue: Promise<void> = Promise.resolve();
-
-  async function handle(topic: string, payload: Uint8Array | string): Promise<void> {
+  return serialMessageHandler(counters, 'OTA progress', deps.debug, async (topic, payload, drop) => {
     const parsed = parseOtaProgress(topic, payload);
-    if (!parsed.ok) return drop(parsed.reason, topic);
+    if (!parsed.ok) return drop(parsed.reason);
     const { progress } = parsed;
     try {
       const outcome = await applyOtaProgress(deps.rollouts, {
@@ -63,23 +58,13 @@ export function createOtaHandler(deps: {
         report: progress,
         at: deps.rollouts.now(),
       });
-      if (!outcome.ok) return drop(outcome.refusal, topic);
+      if (!outcome.ok) return drop(outcome.refusal);
       counters.applied += 1;
       // A finished (or retried) install may finish its wave: the rollout's job is due now.
       if (outcome.update.phase !== 'installing') deps.applied?.(outcome.update.rolloutId);
     } catch (error) {
       deps.debug?.('OTA progress not written', { topic, error: String(error) });
-      drop('write-failed', topic);
+      drop('write-failed');
     }
-  }
-
-  return {
-    accept(topic: string, payload: Uint8Array | string): Promise<void> {
-      counters.received += 1;
-      queue = queue.then(() => handle(topic, payload));
-      return queue;
-    },
-    counters: (): OtaCounters => ({ ...counters, dropped: { ...counters.dropped } }),
-    idle: () => queue,
-  };
+  });
 }
