@@ -123,6 +123,8 @@ test('a command sent through the API reaches the simulated vehicle; its ack make
     await expect.poll(() => commandOf(command!.id).then((c) => c.status), { timeout: 10_000, interval: 200 }).toBe(2);
     expect((await commandOf(command!.id)).acknowledgedAt).toEqual(expect.any(String));
     expect(simulation!.counters()).toMatchObject({ commands: 1, answered: 1 });
+    // The status is committed before the handler counts it: wait for the handler to finish the message.
+    await live.idle();
     expect(live.counters().settled).toBe(before + 1);
     // The portal hears the status the server decided, once (the vehicle's own message goes to the server only).
     await expect
