@@ -70,12 +70,13 @@ export interface WidgetConversationStore {
   unreadOfSession(sessionId: string): Promise<number>;
 }
 
-/** A conversation write's transaction: the conversation and, for a ticket's conversation, the ticket's messages. */
+/**
+ * A conversation write's transaction: the conversation and, for a ticket's conversation, the ticket (a deleted one
+ * takes no more messages; a closed one is reopened by the visitor's answer).
+ */
 export interface ConversationTx {
   conversations: WidgetConversationStore;
-  tickets: Pick<TicketStore, 'addMessage' | 'update'>;
-  /** The ticket's status (a deleted ticket takes no more messages); undefined when there is none. */
-  ticketStatus(ticketId: string): Promise<number | undefined>;
+  tickets: Pick<TicketStore, 'get' | 'addMessage' | 'update'>;
 }
 
 /** The visitor's sockets: the services push a session its new unread count and actions (`update {a, u}`). */
