@@ -427,10 +427,17 @@ describe('/widget-ws and the ticket', () => {
     const answer = (text: string) =>
       widget('POST', `/conversations/${report.shareToken}/messages`, { session, payload: { text } });
 
-    // Held: the answer lands, the status stays (only a closed ticket is reopened).
+    const announced = () =>
+      server.published.filter((p) => p.topic === 'voltline/v1/vehicles/veh-000002/tickets').map((p) => p.message);
+    const before = announced().length;
+
+    // Held: the answer lands, the status stays (only a closed ticket is reopened); open ticket pages hear of it.
     expect((await move(3)).statusCode).toBe(200);
     expect((await answer('Any news?')).statusCode).toBe(201);
     expect((await ticket()).status).toBe(3);
+    expect(announced().slice(before)).toEqual([
+      { v: 1, vehicleUid: 'veh-000002', ticketId, change: 'message', ts: expect.any(Number) },
+    ]);
 
     expect((await move(6)).statusCode).toBe(200);
     const closed = await ticket();
@@ -445,18 +452,21 @@ describe('/widget-ws and the ticket', () => {
       actorName: 'Ravi Kumar',
       summary: 'Closed -> Reopen: the visitor answered in the widget',
     });
+    expect(announced().at(-1)).toMatchObject({ ticketId, change: 'status' });
     // The SLA clock runs again (Closed had stopped it).
     expect(reopened.sla.paused).toBe(false);
     expect(reopened.allowedStatuses).toEqual(expect.arrayContaining([2, 3, 6]));
 
-    // Deleted: the answer stays in the conversation, the ticket takes nothing and keeps its status.
+    // Deleted: the answer stays in the conversation, the ticket takes nothing, keeps its status and is not announced.
     expect((await move(6)).statusCode).toBe(200);
-    const before = (await ticket()).messages.length;
+    const messages = (await ticket()).messages.length;
+    const announcements = announced().length;
     await db().updateTable('tickets').set({ status: 5 }).where('id', '=', ticketId).execute();
     expect((await answer('Hello?')).statusCode).toBe(201);
     const deleted = await ticket();
     expect(deleted.status).toBe(5);
-    expect(deleted.messages).toHaveLength(before);
+    expect(deleted.messages).toHaveLength(messages);
+    expect(announced()).toHaveLength(announcements);
   });
 });
 

@@ -85,3 +85,14 @@ export interface VisitorPush {
   /** Whether the session has a socket open here (nothing is read to push to nobody). */
   has(sessionId: string): boolean;
 }
+
+/**
+ * Tells the portal's live readers that a ticket changed without them (decision 0136): the server publishes it on the
+ * ticket's vehicle topic, so an open ticket page reads the ticket again. Called once the change is committed.
+ */
+export type TicketChanged = (change: {
+  ticketId: string;
+  vehicleId: string;
+  change: 'message' | 'status';
+  at: Date;
+}) => void;

@@ -27,7 +27,7 @@ import { type WidgetCaller, authenticateKey, findSession, requireSession } from 
 /** What the visitor's conversation calls need: the key and session checks, the conversations, the sockets. */
 export type ConversationDeps = Pick<
   FeedbackDeps,
-  'sdkKeys' | 'sessions' | 'conversations' | 'conversationTx' | 'push' | 'limiter' | 'now'
+  'sdkKeys' | 'sessions' | 'conversations' | 'conversationTx' | 'push' | 'limiter' | 'now' | 'ticketChanged'
 >;
 
 export const CONVERSATION_TEXT_MAX = 10_000;
@@ -231,22 +231,27 @@ export async function sendConversationMessage(
   const { text, attachments } = readMessage(input.body, { attachments: true });
   const now = deps.now();
   const message = contactMessage(session, text, attachments, now);
-  await deps.conversationTx(async (tx) => {
+  const changed = await deps.conversationTx(async (tx) => {
     await tx.conversations.addMessage(conversation.id, message, false);
     const ticketId = conversation.ticketId;
     const ticket = ticketId ? await tx.tickets.get(ticketId, { kind: 'all' }, { notes: true, now }) : undefined;
-    if (!ticket || ticket.status === TICKET_STATUS.DELETED) return;
+    if (!ticket || ticket.status === TICKET_STATUS.DELETED) return undefined;
     const answer = ticketMessageOf(session, message);
     await tx.tickets.addMessage(ticket.id, answer);
+    const change = { ticketId: ticket.id, vehicleId: ticket.vehicleId, at: now };
     // The visitor answers a closed ticket: it is reopened, as a help desk reopens a solved ticket when its requester
     // replies; its history says who and why. Only from Closed (a move made meanwhile wins: the answer is kept).
     if (ticket.status === TICKET_STATUS.CLOSED) {
       const event = ticketEvent('status', { id: null, name: answer.authorName }, VISITOR_REOPENED, now);
       const set = { ...statusMoveFields(storedOf(ticket), TICKET_STATUS.REOPEN, now), updatedAt: message.createdAt };
-      if (await tx.tickets.update(ticket.id, set, { addEvents: [event], ifStatus: TICKET_STATUS.CLOSED })) return;
+      if (await tx.tickets.update(ticket.id, set, { addEvents: [event], ifStatus: TICKET_STATUS.CLOSED }))
+        return { ...change, change: 'status' as const };
     }
     await tx.tickets.update(ticket.id, { updatedAt: message.createdAt });
+    return { ...change, change: 'message' as const };
   });
+  // Committed: an open ticket page hears of it and reads the ticket again.
+  if (changed) deps.ticketChanged?.(changed);
   return message;
 }
 
