@@ -50,6 +50,8 @@ import type { CarbonSettingsDeps } from './services/carbon-settings/carbon-setti
 import type { DeviceGroupDeps } from './services/device-groups/device-group-store';
 import type { DeviceDeps } from './services/devices/device-store';
 import type { FirmwareDeps, LivePublisher, RolloutRunDeps } from './services/firmware/firmware-store';
+import type { TicketChange } from '@/domain/live-payloads';
+import { topics } from '@/shared/lib/live/topics';
 import type { DashboardDataDeps } from './services/dashboards/dashboard-data-store';
 import type { DashboardDeps } from './services/dashboards/dashboard-store';
 import type { GeofenceDeps } from './services/geofences/geofence-store';
@@ -207,6 +209,11 @@ export function createServiceDeps(
       push: visitorSockets,
       limiter: createWindowLimiter(),
       now,
+      // A ticket the visitor answered: its open pages read it again (decision 0136). Best effort, as every publish.
+      ticketChanged: ({ ticketId, vehicleId, change, at }) => {
+        const event: TicketChange = { v: 1, vehicleUid: vehicleId, ticketId, change, ts: at.getTime() };
+        Promise.resolve(publish(topics.ticketChange(vehicleId), event)).catch(() => undefined);
+      },
     },
     models: resource(db, now, 'models', createModelRepository),
     notifications: resource(db, now, 'notifications', createNotificationRepository),

@@ -12,16 +12,17 @@ export async function signInToServer(page: Page) {
 }
 
 /**
- * Sends a bug report with the portal's own widget (pointed at this server by its /config.json, decision 0118 item 5):
- * opens the messenger, waits for the page snapshot's preview, fills the form and sends. Answers the server's response
- * and the messenger's frame (still open on its thanks).
+ * Sends a bug report with the portal's own widget (pointed at this server by its /config.json, decision 0118 item 5;
+ * or, with `base` the demo portal's origin, at the demo's widget API): opens the messenger, waits for the page
+ * snapshot's preview, fills the form and sends. Answers the response and the messenger's frame (still open on its
+ * thanks).
  */
 export async function sendReportFromPortalWidget(
   page: Page,
-  { description, email }: { description: string; email: string },
+  { description, email, base = FLEET_SERVER_URL }: { description: string; email: string; base?: string },
 ): Promise<{ answer: Response; frame: FrameLocator }> {
   const sent = page.waitForResponse(
-    (r) => r.url() === `${FLEET_SERVER_URL}/widget-api/bugs/v2` && r.request().method() === 'POST',
+    (r) => r.url() === `${base}/widget-api/bugs/v2` && r.request().method() === 'POST',
     { timeout: 60_000 },
   );
   await page.getByRole(...widgetCapture.open).click();

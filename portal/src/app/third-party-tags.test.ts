@@ -7,6 +7,7 @@ import {
   tagConfigOf,
   WIDGET_CLEARANCE_PX,
   WIDGET_CLEARANCE_VAR,
+  WIDGET_SOUND_PATH,
 } from './third-party-tags';
 
 afterEach(() => {
@@ -51,7 +52,10 @@ describe('third-party tags', () => {
     loadThirdPartyTags(config);
     const script = document.getElementById('voltline-widget') as HTMLScriptElement;
     const calls: string[] = [];
-    (window as unknown as { Gleap: unknown }).Gleap = { initialize: (key: string) => calls.push(key) };
+    (window as unknown as { Gleap: unknown }).Gleap = {
+      setSoundUrl: () => undefined,
+      initialize: (key: string) => calls.push(key),
+    };
     script.dispatchEvent(new Event('load'));
     expect(calls).toEqual(['key-123']);
   });
@@ -78,6 +82,7 @@ describe('third-party tags', () => {
       setApiUrl: (u: string) => calls.push(`api ${u}`),
       setWSApiUrl: (u: string) => calls.push(`ws ${u}`),
       setFrameUrl: (u: string) => calls.push(`frame ${u}`),
+      setSoundUrl: (u: string) => calls.push(`sound ${u}`),
       initialize: (key: string) => calls.push(`init ${key}`),
     };
     document.getElementById('voltline-widget')!.dispatchEvent(new Event('load'));
@@ -85,6 +90,8 @@ describe('third-party tags', () => {
       'api https://portal.example/widget-api',
       'ws wss://portal.example/widget-ws',
       'frame https://portal.example/messenger/',
+      // The notification sound is the portal's own file, not gleap's CDN (which the portal's CSP refuses).
+      `sound ${new URL(`/${WIDGET_SOUND_PATH}`, document.baseURI).href}`,
       'init demo',
     ]);
   });
@@ -118,6 +125,7 @@ describe("the portal's own widget on its own server (issue 38 item 5)", () => {
       setApiUrl: (url: string) => calls.push(`api ${url}`),
       setWSApiUrl: (url: string) => calls.push(`ws ${url}`),
       setFrameUrl: (url: string) => calls.push(`frame ${url}`),
+      setSoundUrl: () => undefined,
       initialize: (key: string) => calls.push(`key ${key}`),
     };
     const script = document.getElementById('voltline-widget') as HTMLScriptElement;

@@ -82,7 +82,14 @@ interface GleapGlobal {
   setApiUrl: (url: string) => void;
   setWSApiUrl: (url: string) => void;
   setFrameUrl: (url: string) => void;
+  setSoundUrl: (url: string) => void;
 }
+
+/**
+ * The notification sound of the portal's own widget, served with the portal: the widget's default is gleap's CDN,
+ * which the portal's Content-Security-Policy (`default-src 'self'`) refuses and an offline demo cannot reach.
+ */
+export const WIDGET_SOUND_PATH = 'widget-ping.wav';
 
 function appendScript(doc: Document, src: string, id: string, onLoad?: () => void): HTMLScriptElement {
   const script = doc.createElement('script');
@@ -122,6 +129,7 @@ export function loadThirdPartyTags(config: TagConfig, doc: Document = document):
         if (config.widgetApiUrl) gleap.setApiUrl(config.widgetApiUrl.replace(/\/$/, ''));
         if (config.widgetWsUrl) gleap.setWSApiUrl(config.widgetWsUrl);
         if (config.widgetFrameUrl) gleap.setFrameUrl(config.widgetFrameUrl);
+        gleap.setSoundUrl(new URL(`${import.meta.env.BASE_URL}${WIDGET_SOUND_PATH}`, doc.baseURI).href);
         gleap.initialize(key);
       } else console.error('The widget script loaded but did not define window.Gleap');
     });

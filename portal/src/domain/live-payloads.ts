@@ -279,6 +279,19 @@ export const notificationEventSchema = z.object({
   ts: tsSchema,
 });
 
+/**
+ * A ticket changed without its reader doing it (decision 0136): the widget's visitor answered on it (`message`) and,
+ * on a closed ticket, reopened it (`status`). Names the ticket only: a reader that shows it reads it again through
+ * the Fleet API, which applies the ticket's scope.
+ */
+export const ticketChangeSchema = z.object({
+  v: versionSchema,
+  vehicleUid: uidSchema,
+  ticketId: text(1, 200),
+  change: z.literal(['message', 'status']),
+  ts: tsSchema,
+});
+
 export type Position = z.infer<typeof positionSchema>;
 export type FaultRaised = z.infer<typeof faultSchema>;
 export type VehicleTelemetry = z.infer<typeof vehicleTelemetrySchema>;
@@ -290,3 +303,4 @@ export type RolloutProgress = z.infer<typeof rolloutProgressSchema>;
 export type TripEvent = z.infer<typeof tripEventSchema>;
 export type GeofenceEvent = z.infer<typeof geofenceEventSchema>;
 export type NotificationEvent = z.infer<typeof notificationEventSchema>;
+export type TicketChange = z.infer<typeof ticketChangeSchema>;

@@ -1,5 +1,6 @@
-import { widgetConversationDeps } from './adapter/widget-conversation-store';
-import { createWidgetConversationHandlers } from './handlers/widget-conversations';
+import { attachDemoWidget } from './adapter/demo-widget';
+import { widgetApiDeps } from './adapter/widget-api-deps';
+import { createWidgetApiHandlers } from './handlers/widget-conversations';
 import { createWidgetMock, createWidgetMockStore, DEMO_ENGAGEMENT } from '@voltline/widget/mock';
 import { setupWorker } from 'msw/browser';
 import { getEnv } from '@/config/env';
@@ -107,6 +108,7 @@ export async function startDemoWorker(): Promise<void> {
       flowConfig: { enableWebReplays: true },
     }),
   });
+  attachDemoWidget(db, widget);
   // With VITE_MQTT_URL set (a real broker, see README "Live data locally"), the demo leaves the WebSocket alone.
   const emulateBroker = !import.meta.env.VITE_MQTT_URL;
   // Every request of the page (assets and favicon included) comes through here: the request handlers are routed by
@@ -120,11 +122,9 @@ export async function startDemoWorker(): Promise<void> {
         firmware: startFirmwareDemo(db, emulateBroker ? emulator : null),
       }),
       ...(emulateBroker ? liveHandlers({ url: getEnv().mqttUrl, emulator }) : []),
-      // The messenger's conversations through the services the server runs (decision 0128), before the mock's own.
-      ...createWidgetConversationHandlers(
-        widgetEndpoints().apiUrl,
-        widgetConversationDeps(db, widget, { pageKey: getEnv().widgetKey }),
-      ),
+      // The widget's reports and the messenger's conversations through the services the server runs (decisions 0128,
+      // 0136), before the mock's own: a report lands in the demo's inbox, its ticket's replies reach the messenger.
+      ...createWidgetApiHandlers(widgetEndpoints().apiUrl, widgetApiDeps(db)),
       ...widget.handlers,
     ]),
   );

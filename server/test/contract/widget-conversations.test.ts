@@ -404,6 +404,70 @@ describe('/widget-ws and the ticket', () => {
     visitor.socket.close();
     bystander.socket.close();
   });
+
+  test("the visitor's answer reopens a closed ticket, in its history; a deleted ticket takes none", async () => {
+    const session = await newSession();
+    await widget('POST', '/sessions/identify', { session, payload: { userId: 'u-reopen', name: 'Ravi Kumar' } });
+    const report = await sendReport(session);
+    const token = await server.tokenOf('SA');
+    const made = await server.call({
+      method: 'POST',
+      url: `/api/feedback-reports/${report.id}/ticket`,
+      token,
+      payload: { vehicleId: 'veh-000002' },
+    });
+    const ticketId = made.json().id as string;
+    const move = (status: number) =>
+      server.call({ method: 'POST', url: `/api/tickets/${ticketId}/status`, token, payload: { status } });
+    const ticket = async () => {
+      const read = await server.call({ method: 'GET', url: `/api/tickets/${ticketId}`, token });
+      expectContract('get', '/tickets/{id}', read);
+      return read.json();
+    };
+    const answer = (text: string) =>
+      widget('POST', `/conversations/${report.shareToken}/messages`, { session, payload: { text } });
+
+    const announced = () =>
+      server.published.filter((p) => p.topic === 'voltline/v1/vehicles/veh-000002/tickets').map((p) => p.message);
+    const before = announced().length;
+
+    // Held: the answer lands, the status stays (only a closed ticket is reopened); open ticket pages hear of it.
+    expect((await move(3)).statusCode).toBe(200);
+    expect((await answer('Any news?')).statusCode).toBe(201);
+    expect((await ticket()).status).toBe(3);
+    expect(announced().slice(before)).toEqual([
+      { v: 1, vehicleUid: 'veh-000002', ticketId, change: 'message', ts: expect.any(Number) },
+    ]);
+
+    expect((await move(6)).statusCode).toBe(200);
+    const closed = await ticket();
+    expect(closed.closedAt).toEqual(expect.any(String));
+    expect((await answer('It is blank again')).statusCode).toBe(201);
+    const reopened = await ticket();
+    expect(reopened).toMatchObject({ status: 4, closedAt: null });
+    expect(reopened.messages.at(-1)).toMatchObject({ body: 'It is blank again', authorId: null });
+    expect(reopened.events.at(-1)).toMatchObject({
+      type: 'status',
+      actorId: null,
+      actorName: 'Ravi Kumar',
+      summary: 'Closed -> Reopen: the visitor answered in the widget',
+    });
+    expect(announced().at(-1)).toMatchObject({ ticketId, change: 'status' });
+    // The SLA clock runs again (Closed had stopped it).
+    expect(reopened.sla.paused).toBe(false);
+    expect(reopened.allowedStatuses).toEqual(expect.arrayContaining([2, 3, 6]));
+
+    // Deleted: the answer stays in the conversation, the ticket takes nothing, keeps its status and is not announced.
+    expect((await move(6)).statusCode).toBe(200);
+    const messages = (await ticket()).messages.length;
+    const announcements = announced().length;
+    await db().updateTable('tickets').set({ status: 5 }).where('id', '=', ticketId).execute();
+    expect((await answer('Hello?')).statusCode).toBe(201);
+    const deleted = await ticket();
+    expect(deleted.status).toBe(5);
+    expect(deleted.messages).toHaveLength(messages);
+    expect(announced()).toHaveLength(announcements);
+  });
 });
 
 describe("the report's conversation in the Fleet API", () => {

@@ -1,7 +1,9 @@
+import type { FeedbackReportStore } from '@services/feedback/feedback-store';
 import type { FeedbackFilterField, FeedbackSortField } from '@services/feedback/inbox-list-spec';
 import type { FeedbackReportReader, ReportTicketLinks, StoredReportDetail } from '@services/feedback/inbox-store';
 import type { WorldDb } from '../world/db';
 import { DEMO_SDK_KEY_ID, DEMO_SDK_KEY_NAME, demoFeedbackReports } from '../world/feedback-reports';
+import { conversationOfReport, demoWidgetOf } from './demo-widget';
 import { type MemoryListSpec, memoryList } from './memory-list';
 
 /** A demo report as the store keeps it: the inbox's columns, its organisation and its body's text. */
@@ -10,12 +12,17 @@ interface DemoReport extends Omit<StoredReportDetail, 'ticket' | 'conversation'>
   createdMs: number;
   /** The ticket made from it (decision 0118). */
   ticketId: string | null;
+  /** The widget session that sent it, and its client id (a retry with the same one under the same key is the same report). */
+  sessionId: string | null;
+  clientId: string | null;
 }
 
 /**
- * The demo world's reports (decision 0116): the widget in the demo page sends to `@voltline/widget/mock`, not here,
- * so the inbox holds only what the world seeds, the same rows the server's seed stores (organisation `platform`, the
- * demo key). They are read-only in this slice, so nothing is saved to IndexedDB; they follow the world's clock.
+ * The demo world's reports (decision 0116): what the world seeds, the same rows the server's seed stores
+ * (organisation `platform`, the demo key), and what the demo page's own widget sends (`POST /bugs/v2` runs the
+ * services' `storeReport` over `worldFeedbackReportStore`, decision 0136). They are kept in memory, not in IndexedDB
+ * (a reload keeps the seeded ones and forgets those sent, as it forgets the widget's session); they follow the
+ * world's clock.
  */
 const seeded = new WeakMap<WorldDb, DemoReport[]>();
 
@@ -53,6 +60,8 @@ function reportsOf(db: WorldDb): DemoReport[] {
         tenantId: 'platform',
         createdMs: r.createdAt,
         ticketId: linkedTicket(db, r.id),
+        sessionId: null,
+        clientId: null,
       };
     });
     seeded.set(db, rows);
@@ -81,9 +90,22 @@ function summaryOf({
   tenantId: _t,
   createdMs: _c,
   ticketId: _ticket,
+  sessionId: _s,
+  clientId: _client,
   ...summary
 }: DemoReport) {
   return summary;
+}
+
+/** The report the ticket was made from (decision 0118), if any. */
+export function reportOfTicket(db: WorldDb, ticketId: string): { id: string; ticketId: string } | undefined {
+  const row = reportsOf(db).find((r) => r.ticketId === ticketId);
+  return row ? { id: row.id, ticketId } : undefined;
+}
+
+/** The ticket made from the report, null while none. */
+export function ticketOfReport(db: WorldDb, reportId: string): string | null {
+  return reportsOf(db).find((r) => r.id === reportId)?.ticketId ?? null;
 }
 
 /** The inbox services' reader over the demo world's reports. */
@@ -99,15 +121,62 @@ export function worldFeedbackReader(db: WorldDb): FeedbackReportReader {
     async get(tenantId, id) {
       const row = reportsOf(db).find((r) => r.tenantId === tenantId && r.id === id);
       if (!row) return undefined;
-      const { tenantId: _t, createdMs: _c, ticketId, ...detail } = row;
+      const { tenantId: _t, createdMs: _c, ticketId, sessionId: _s, clientId: _client, ...detail } = row;
       const ticket = ticketId ? db.tables.tickets.get(ticketId) : undefined;
+      // The world's seeded reports came without a widget session: none started a conversation (decision 0128).
+      const conversation = conversationOfReport(db, row.id);
       return {
         ...detail,
         sdkKeyName: keyName(row),
         ticket: ticket ? { id: ticket.id, ref: ticket.ref } : null,
-        // The world's reports came without a widget session: none started a conversation (decision 0128).
-        conversation: null,
+        conversation: conversation
+          ? { shareToken: conversation.shareToken, unreadCount: conversation.unreadCount }
+          : null,
       };
+    },
+  };
+}
+
+/**
+ * The widget API's report store over the demo world (decision 0136): what `storeReport` writes when the demo page's
+ * widget sends a report, once per client id and key, with the reporter of its session (the widget mock's), and what
+ * the inbox reads.
+ */
+export function worldFeedbackReportStore(db: WorldDb): FeedbackReportStore & FeedbackReportReader {
+  return {
+    ...worldFeedbackReader(db),
+    async insertOnce(report) {
+      const rows = reportsOf(db);
+      const known =
+        report.clientId === null
+          ? undefined
+          : rows.find((r) => r.sdkKeyId === report.sdkKeyId && r.clientId === report.clientId);
+      if (known) return { id: known.id, stored: false };
+      const session = report.sessionId ? demoWidgetOf(db)?.store.sessions.get(report.sessionId) : undefined;
+      const text = (v: unknown) => (typeof v === 'string' ? v : null);
+      rows.push({
+        id: report.id,
+        type: report.type,
+        status: 'OPEN',
+        priority: report.priority,
+        description: report.description,
+        reportedBy: report.reportedBy,
+        pageUrl: report.pageUrl,
+        sdkKeyId: report.sdkKeyId,
+        sdkKeyName: db.tables.sdkKeys.get(report.sdkKeyId)?.name ?? report.sdkKeyId,
+        isSilent: report.isSilent,
+        createdAt: report.createdAt.toISOString(),
+        body: report.body,
+        bodyBytes: report.bodyBytes,
+        reporter: { name: text(session?.name), email: text(session?.email), userId: text(session?.userId) },
+        pageViews: [],
+        tenantId: report.tenantId,
+        createdMs: report.createdAt.getTime(),
+        ticketId: null,
+        sessionId: report.sessionId,
+        clientId: report.clientId,
+      });
+      return { id: report.id, stored: true };
     },
   };
 }

@@ -20,6 +20,7 @@ import { worldAuditStore } from './audit-store';
 import { worldFaultStore } from './fault-store';
 import { worldNotificationStore } from './notification-store';
 import { type MemoryListSpec, memoryList } from './memory-list';
+import { worldConversationStore, worldVisitorPush } from './widget-conversation-store';
 import { type UndoLog, worldTransact } from './world-transaction';
 
 type Granted = ((vehicle: Vehicle) => boolean) | undefined;
@@ -221,12 +222,17 @@ export function worldTicketStore(db: WorldDb, options: WorldTicketOptions = {}):
   };
 }
 
-/** The ticket services' dependencies over the demo world. */
+/**
+ * The ticket services' dependencies over the demo world, with the demo page widget's conversations (decision 0136): a
+ * reply on a ticket made from a widget report reaches the visitor's messenger, as on the server.
+ */
 export function worldTicketDeps(db: WorldDb, granted?: Granted): TicketDeps {
   return {
     tickets: worldTicketStore(db, { granted }),
     faults: worldFaultStore(db, { granted }),
     notifications: worldNotificationStore(db, { granted }),
+    conversations: worldConversationStore(db),
+    visitorPush: worldVisitorPush(db),
     now: () => new Date(),
     transact: worldTransact(
       db,
@@ -235,6 +241,7 @@ export function worldTicketDeps(db: WorldDb, granted?: Granted): TicketDeps {
         faults: worldFaultStore(db, { granted, undo }),
         notifications: worldNotificationStore(db, { granted, undo }),
         audit: worldAuditStore(db, undo),
+        conversations: worldConversationStore(db, undo),
       }),
     ),
   };

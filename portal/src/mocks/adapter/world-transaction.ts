@@ -19,6 +19,8 @@ export function withWorldLock<T>(db: WorldDb, work: () => Promise<T>): Promise<T
 /** The rows a transaction wrote, as they were before its first write to each: put back when it fails. */
 export class UndoLog {
   private readonly before = new Map<string, { table: TableName; id: string; row: { id: string } | undefined }>();
+  /** Undoing a write outside the world's tables (the demo widget's conversations), newest first. */
+  private readonly others: (() => void)[] = [];
   private readonly db: WorldDb;
 
   constructor(db: WorldDb) {
@@ -32,7 +34,14 @@ export class UndoLog {
     this.before.set(key, { table, id, row: this.table(table).get(id) });
   }
 
+  /** Call after a write outside the world's tables, with what undoes it. */
+  onRollback(undo: () => void): void {
+    this.others.push(undo);
+  }
+
   rollback(): void {
+    for (const undo of this.others.reverse()) undo();
+    this.others.length = 0;
     for (const { table, id, row } of [...this.before.values()].reverse()) {
       const rows = this.table(table);
       if (row === undefined) rows.remove(id);

@@ -5,7 +5,7 @@ import { answering } from '../adapter/answer';
 import { callerOf } from '../adapter/caller';
 import { worldFeedbackReader, worldReportTicketLinks } from '../adapter/feedback-store';
 import { listParamsOf } from '../adapter/list-params';
-import { worldReportConversations } from '../adapter/widget-conversation-store';
+import { worldConversationStore, worldVisitorPush } from '../adapter/widget-conversation-store';
 import { worldTicketDeps } from '../adapter/ticket-store';
 import type { WorldDb } from '../world/db';
 import { getWorldDb } from '../world/world-instance';
@@ -59,9 +59,10 @@ export function createFeedbackHandlers(http: ApiHttp) {
     ),
     http.get('/feedback-reports/{id}/conversation', async ({ request, params, response }) =>
       answering(async () => {
-        const { deps, caller } = await inboxCall(request);
-        const talk = { ...deps, conversations: worldReportConversations() };
-        return response(200).json(await getReportConversation(talk, caller, String(params.id)));
+        const db = await getWorldDb();
+        const ctx = await requireAuth(request, db);
+        const deps = { reports: worldFeedbackReader(db), conversations: worldConversationStore(db) };
+        return response(200).json(await getReportConversation(deps, callerOf(ctx), String(params.id)));
       }),
     ),
     http.post('/feedback-reports/{id}/conversation/messages', async ({ request, params, response }) =>
@@ -70,8 +71,8 @@ export function createFeedbackHandlers(http: ApiHttp) {
         const ctx = await requireAuth(request, db);
         const deps = {
           reports: worldFeedbackReader(db),
-          conversations: worldReportConversations(),
-          push: { send: () => undefined, has: () => false },
+          conversations: worldConversationStore(db),
+          push: worldVisitorPush(db),
           tickets: worldTicketDeps(db, ctx.granted),
           now: () => new Date(),
         };

@@ -1,37 +1,31 @@
+import { VISITOR_REOPENED } from '@services/feedback/conversations';
 import { createWidgetMock, createWidgetMockStore } from '@voltline/widget/mock';
 import { getResponse } from 'msw';
-import { beforeAll, expect, test } from 'vitest';
-import { widgetConversationDeps } from '../adapter/widget-conversation-store';
-import type { WorldDb } from '../world/db';
+import { expect, test } from 'vitest';
+import { TICKET_STATUS } from '@/domain/enums';
+import { attachDemoWidget } from '../adapter/demo-widget';
+import { widgetApiDeps } from '../adapter/widget-api-deps';
+import { call as fleetApi, signIn } from '../test/api-test-client';
+import { DEMO_SDK_KEY } from '../world/feedback-reports';
 import { getWorldDb } from '../world/world-instance';
-import { createWidgetConversationHandlers } from './widget-conversations';
+import { createWidgetApiHandlers } from './widget-conversations';
 
-/** The demo's messenger conversations answered by the server's services (decision 0128). */
+/** The demo page widget's reports and conversations answered by the server's services (decisions 0128, 0136). */
 const API = 'https://demo.test/widget-api';
-let db: WorldDb;
-beforeAll(async () => {
-  db = await getWorldDb();
-});
 
-function setup() {
+/** A world with its page widget attached (the world is new in every test: the setup resets it after each). */
+async function setup() {
+  const db = await getWorldDb();
+  const pushed: { a?: unknown[]; u?: number }[] = [];
   const widget = createWidgetMock({ apiUrl: API, store: createWidgetMockStore() });
-  const pushed: unknown[] = [];
-  const deps = widgetConversationDeps(
-    db,
-    { store: widget.store, pushUpdate: (u) => pushed.push(u) },
-    { pageKey: 'page-key' },
-  );
-  const handlers = createWidgetConversationHandlers(API, deps);
-  return { widget, handlers, pushed };
+  attachDemoWidget(db, { store: widget.store, pushUpdate: (u) => pushed.push(u) });
+  const handlers = createWidgetApiHandlers(API, widgetApiDeps(db));
+  return { db, widget, handlers, pushed };
 }
 
-async function call(
-  handlers: ReturnType<typeof setup>['handlers'],
-  method: string,
-  path: string,
-  headers: Record<string, string>,
-  body?: unknown,
-) {
+type Handlers = Awaited<ReturnType<typeof setup>>['handlers'];
+
+async function call(handlers: Handlers, method: string, path: string, headers: Record<string, string>, body?: unknown) {
   const response = await getResponse(
     handlers,
     new Request(`${API}${path}`, {
@@ -44,20 +38,22 @@ async function call(
   return response;
 }
 
-async function session(widget: ReturnType<typeof setup>['widget']) {
+/** A visitor's session, made by the widget mock's own session call (the demo keeps sessions there). */
+async function session(widget: Awaited<ReturnType<typeof setup>>['widget'], contact: Record<string, unknown> = {}) {
   const answer = await widget.respond(
     new Request(`${API}/sessions`, {
       method: 'POST',
-      headers: { 'api-token': 'page-key', 'content-type': 'application/json' },
+      headers: { 'api-token': DEMO_SDK_KEY, 'content-type': 'application/json' },
       body: JSON.stringify({ lang: 'en' }),
     }),
   );
   const s = (await answer?.json()) as { gleapId: string; gleapHash: string };
-  return { 'api-token': 'page-key', 'gleap-id': s.gleapId, 'gleap-hash': s.gleapHash };
+  Object.assign(widget.store.sessions.get(s.gleapId) ?? {}, contact);
+  return { 'api-token': DEMO_SDK_KEY, 'gleap-id': s.gleapId, 'gleap-hash': s.gleapHash };
 }
 
 test("a visitor's conversation is theirs: started, answered, listed and read through the services", async () => {
-  const { widget, handlers, pushed } = setup();
+  const { widget, handlers, pushed } = await setup();
   const me = await session(widget);
   const other = await session(widget);
   const started = await call(handlers, 'POST', '/conversations', me, { text: 'Can I export trips?' });
@@ -86,7 +82,7 @@ test("a visitor's conversation is theirs: started, answered, listed and read thr
 });
 
 test('bad input is 400 and an unknown key 401, as on the server', async () => {
-  const { widget, handlers } = setup();
+  const { widget, handlers } = await setup();
   const me = await session(widget);
   const { shareToken } = (await (await call(handlers, 'POST', '/conversations', me, { text: 'Hello' })).json()) as {
     shareToken: string;
@@ -97,4 +93,102 @@ test('bad input is 400 and an unknown key 401, as on the server', async () => {
   const unknown = await call(handlers, 'GET', '/conversations', { ...me, 'api-token': 'nobody' });
   expect(unknown.status).toBe(401);
   expect(widget.store.conversations.find((c) => c.shareToken === shareToken)?.messages.length).toBe(before);
+  // A report: an unknown key is 401 and a body that is no report 400, with nothing stored in the inbox.
+  const sa = await signIn('SA');
+  const total = (await fleetApi('GET', '/feedback-reports', { token: sa })).body.total as number;
+  expect((await call(handlers, 'POST', '/bugs/v2', { ...me, 'api-token': 'nobody' }, { type: 'BUG' })).status).toBe(
+    401,
+  );
+  expect((await call(handlers, 'POST', '/bugs/v2', me, { type: '' })).status).toBe(400);
+  expect((await call(handlers, 'POST', '/bugs/v2', me, [1])).status).toBe(400);
+  expect((await fleetApi('GET', '/feedback-reports', { token: sa })).body.total).toBe(total);
+});
+
+test("a report lands in the inbox once, its ticket's reply reaches the visitor, and the visitor's answer the ticket", async () => {
+  const { widget, handlers, pushed } = await setup();
+  const me = await session(widget, { name: 'Asha Rao', email: 'asha@example.com' });
+  const report = { type: 'BUG', clientId: 'client-1', formData: { description: 'The trips map stays blank' } };
+  const sent = await call(handlers, 'POST', '/bugs/v2', me, report);
+  expect(sent.status).toBe(201);
+  const answer = (await sent.json()) as { id: string; status: string; shareToken: string };
+  // The services' ids (`rpt-`, `c-`), not the widget mock's (`report-1`, `t-report-1`).
+  expect(answer).toEqual({
+    id: expect.stringMatching(/^rpt-/),
+    status: 'OPEN',
+    shareToken: expect.stringMatching(/^c-/),
+  });
+  // A retry (same client id) is the same report and the same conversation.
+  expect(await (await call(handlers, 'POST', '/bugs/v2', me, report)).json()).toEqual(answer);
+  expect(widget.store.reports).toEqual([]);
+
+  // The operator's inbox lists it, with its reporter and its conversation.
+  const sa = await signIn('SA');
+  const listed = await fleetApi('GET', `/feedback-reports?q=${encodeURIComponent('trips map stays blank')}`, {
+    token: sa,
+  });
+  expect(listed.body.items.map((r: { id: string }) => r.id)).toEqual([answer.id]);
+  const detail = (await fleetApi('GET', `/feedback-reports/${answer.id}`, { token: sa })).body;
+  expect(detail).toMatchObject({
+    sdkKeyName: 'Voltline portal',
+    reporter: { name: 'Asha Rao', email: 'asha@example.com' },
+    conversation: { shareToken: answer.shareToken, unreadCount: 1 },
+    ticket: null,
+  });
+
+  // A ticket made of it; the operator's reply (not a note) reaches the visitor's conversation and socket.
+  const ticket = await fleetApi('POST', `/feedback-reports/${answer.id}/ticket`, {
+    token: sa,
+    body: { vehicleId: 'veh-000002' },
+  });
+  expect(ticket.status).toBe(201);
+  const ticketId = ticket.body.id as string;
+  pushed.length = 0;
+  await fleetApi('POST', `/tickets/${ticketId}/messages`, { token: sa, body: { kind: 'note', body: 'Staff only' } });
+  const replied = await fleetApi('POST', `/tickets/${ticketId}/messages`, {
+    token: sa,
+    body: { kind: 'reply', body: 'Does a reload help?' },
+  });
+  expect(replied.status).toBe(201);
+  const conversation = (await (await call(handlers, 'GET', `/conversations/${answer.shareToken}`, me)).json()) as {
+    messages: { author: { type: string }; text: string }[];
+  };
+  expect(conversation.messages.map((m) => [m.author.type, m.text])).toEqual([
+    ['contact', 'The trips map stays blank'],
+    ['bot', expect.stringContaining('We received your bug report')],
+    ['agent', 'Does a reload help?'],
+  ]);
+  // The unread count covers the demo's sample conversations too (seeded, visible to every session).
+  expect(pushed).toEqual([
+    {
+      u: expect.any(Number),
+      a: [
+        expect.objectContaining({
+          actionType: 'notification',
+          data: expect.objectContaining({ text: 'Does a reload help?' }),
+        }),
+      ],
+    },
+  ]);
+
+  // The visitor answers: the ticket has it, signed by the visitor.
+  expect(
+    (await call(handlers, 'POST', `/conversations/${answer.shareToken}/messages`, me, { text: 'No' })).status,
+  ).toBe(201);
+  const onTicket = (await fleetApi('GET', `/tickets/${ticketId}`, { token: sa })).body;
+  expect(onTicket.messages.at(-1)).toMatchObject({ kind: 'reply', body: 'No', authorId: null, authorName: 'Asha Rao' });
+  expect(onTicket.status).toBe(TICKET_STATUS.NEW);
+
+  // Closed, then the visitor answers again: the ticket is reopened, and its history says by whom.
+  expect((await fleetApi('POST', `/tickets/${ticketId}/status`, { token: sa, body: { status: 6 } })).status).toBe(200);
+  await call(handlers, 'POST', `/conversations/${answer.shareToken}/messages`, me, { text: 'It is back' });
+  const reopened = (await fleetApi('GET', `/tickets/${ticketId}`, { token: sa })).body;
+  expect(reopened.status).toBe(TICKET_STATUS.REOPEN);
+  expect(reopened.closedAt).toBeNull();
+  expect(reopened.events.at(-1)).toMatchObject({
+    type: 'status',
+    actorId: null,
+    actorName: 'Asha Rao',
+    summary: VISITOR_REOPENED,
+  });
+  expect(reopened.messages.at(-1)).toMatchObject({ body: 'It is back' });
 });

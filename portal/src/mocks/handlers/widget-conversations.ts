@@ -6,7 +6,10 @@ import {
   sendConversationMessage,
   startConversation,
 } from '@services/feedback/conversations';
+import type { FeedbackDeps } from '@services/feedback/feedback-store';
+import { admitReport, storeReport } from '@services/feedback/send-report';
 import type { WidgetCaller } from '@services/feedback/widget-auth';
+import { validationFailed } from '@services/lib/app-error';
 import { http, HttpResponse, type RequestHandler } from 'msw';
 import { answering } from '../adapter/answer';
 
@@ -29,12 +32,35 @@ async function bodyOf(request: Request): Promise<unknown> {
 }
 
 /**
- * The messenger's conversation calls in demo mode (decision 0128): adapters over the services the server's widget API
- * calls (`server/src/services/feedback/conversations.ts`), listed before the widget mock's own handlers so they answer
- * instead of the mock's copy of the rules.
+ * The demo page widget's reports and its messenger's conversation calls (decisions 0128, 0136): adapters over the
+ * services the server's widget API calls (`server/src/services/feedback/send-report.ts`, `conversations.ts`), listed
+ * before the widget mock's own handlers so they answer instead of the mock's copy of the rules. A report is stored in
+ * the demo's inbox with its follow-up conversation, as on the server.
  */
-export function createWidgetConversationHandlers(apiUrl: string, deps: ConversationDeps): RequestHandler[] {
+export function createWidgetApiHandlers(apiUrl: string, deps: FeedbackDeps): RequestHandler[] {
   const api = apiUrl.replace(/\/+$/, '');
+  return [
+    http.post(`${api}/bugs/v2`, async ({ request }) =>
+      answering(async () => {
+        // The key, the session and the limits first, as the server's route does before reading the body.
+        const admission = await admitReport(deps, callerOf(request));
+        const text = await request.text();
+        let body: unknown;
+        try {
+          body = JSON.parse(text) as unknown;
+        } catch {
+          throw validationFailed({ body: 'The body is not valid JSON.' });
+        }
+        const { report } = await storeReport(deps, admission, { body, text });
+        return HttpResponse.json(report, { status: 201 });
+      }),
+    ),
+    ...createWidgetConversationHandlers(api, deps),
+  ];
+}
+
+/** The messenger's conversation calls: adapters over `services/feedback/conversations.ts`. */
+function createWidgetConversationHandlers(api: string, deps: ConversationDeps): RequestHandler[] {
   return [
     http.get(`${api}/conversations`, async ({ request }) =>
       answering(async () => HttpResponse.json(await listConversations(deps, callerOf(request)))),

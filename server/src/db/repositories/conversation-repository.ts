@@ -206,14 +206,6 @@ export function createConversationRepository(db: Db): WidgetConversationStore {
 export function createConversationTx(db: Db) {
   return <T>(work: (tx: ConversationTx) => Promise<T>): Promise<T> =>
     db.transaction().execute((tx) => {
-      const tickets = createTicketRepository(tx);
-      return work({
-        conversations: createConversationRepository(tx),
-        tickets,
-        async ticketStatus(ticketId) {
-          const row = await tx.selectFrom('tickets').select('status').where('id', '=', ticketId).executeTakeFirst();
-          return row?.status;
-        },
-      });
+      return work({ conversations: createConversationRepository(tx), tickets: createTicketRepository(tx) });
     });
 }

@@ -70,12 +70,13 @@ export interface WidgetConversationStore {
   unreadOfSession(sessionId: string): Promise<number>;
 }
 
-/** A conversation write's transaction: the conversation and, for a ticket's conversation, the ticket's messages. */
+/**
+ * A conversation write's transaction: the conversation and, for a ticket's conversation, the ticket (a deleted one
+ * takes no more messages; a closed one is reopened by the visitor's answer).
+ */
 export interface ConversationTx {
   conversations: WidgetConversationStore;
-  tickets: Pick<TicketStore, 'addMessage' | 'update'>;
-  /** The ticket's status (a deleted ticket takes no more messages); undefined when there is none. */
-  ticketStatus(ticketId: string): Promise<number | undefined>;
+  tickets: Pick<TicketStore, 'get' | 'addMessage' | 'update'>;
 }
 
 /** The visitor's sockets: the services push a session its new unread count and actions (`update {a, u}`). */
@@ -84,3 +85,14 @@ export interface VisitorPush {
   /** Whether the session has a socket open here (nothing is read to push to nobody). */
   has(sessionId: string): boolean;
 }
+
+/**
+ * Tells the portal's live readers that a ticket changed without them (decision 0136): the server publishes it on the
+ * ticket's vehicle topic, so an open ticket page reads the ticket again. Called once the change is committed.
+ */
+export type TicketChanged = (change: {
+  ticketId: string;
+  vehicleId: string;
+  change: 'message' | 'status';
+  at: Date;
+}) => void;

@@ -1,7 +1,10 @@
 import { TICKET_STATUS } from '@/domain/enums';
 import { FieldErrors, notFound, validationFailed } from '../lib/app-error';
 import { randomToken } from '../lib/web-crypto';
+import { statusMoveFields } from '../tickets/move-ticket';
+import { ticketEvent } from '../tickets/open-ticket';
 import type { TicketMessage } from '../tickets/ticket-types';
+import { storedOf } from '../tickets/ticket-write';
 import type {
   ConversationAttachment,
   ConversationMessage,
@@ -24,7 +27,7 @@ import { type WidgetCaller, authenticateKey, findSession, requireSession } from 
 /** What the visitor's conversation calls need: the key and session checks, the conversations, the sockets. */
 export type ConversationDeps = Pick<
   FeedbackDeps,
-  'sdkKeys' | 'sessions' | 'conversations' | 'conversationTx' | 'push' | 'limiter' | 'now'
+  'sdkKeys' | 'sessions' | 'conversations' | 'conversationTx' | 'push' | 'limiter' | 'now' | 'ticketChanged'
 >;
 
 export const CONVERSATION_TEXT_MAX = 10_000;
@@ -34,6 +37,8 @@ const ATTACHMENTS_MAX = 10;
 export const BOT_NAME = 'Volt';
 /** How a visitor's message is signed on the ticket when the session names nobody. */
 const VISITOR = 'Widget visitor';
+/** The history entry of a closed ticket the visitor's answer reopened. */
+export const VISITOR_REOPENED = 'Closed -> Reopen: the visitor answered in the widget';
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -224,16 +229,29 @@ export async function sendConversationMessage(
   limitVisitor(deps, session);
   const conversation = await conversationOr404(deps, session, input.shareToken);
   const { text, attachments } = readMessage(input.body, { attachments: true });
-  const message = contactMessage(session, text, attachments, deps.now());
-  await deps.conversationTx(async (tx) => {
+  const now = deps.now();
+  const message = contactMessage(session, text, attachments, now);
+  const changed = await deps.conversationTx(async (tx) => {
     await tx.conversations.addMessage(conversation.id, message, false);
     const ticketId = conversation.ticketId;
-    const status = ticketId ? await tx.ticketStatus(ticketId) : undefined;
-    if (ticketId && status !== undefined && status !== TICKET_STATUS.DELETED) {
-      await tx.tickets.addMessage(ticketId, ticketMessageOf(session, message));
-      await tx.tickets.update(ticketId, { updatedAt: message.createdAt });
+    const ticket = ticketId ? await tx.tickets.get(ticketId, { kind: 'all' }, { notes: true, now }) : undefined;
+    if (!ticket || ticket.status === TICKET_STATUS.DELETED) return undefined;
+    const answer = ticketMessageOf(session, message);
+    await tx.tickets.addMessage(ticket.id, answer);
+    const change = { ticketId: ticket.id, vehicleId: ticket.vehicleId, at: now };
+    // The visitor answers a closed ticket: it is reopened, as a help desk reopens a solved ticket when its requester
+    // replies; its history says who and why. Only from Closed (a move made meanwhile wins: the answer is kept).
+    if (ticket.status === TICKET_STATUS.CLOSED) {
+      const event = ticketEvent('status', { id: null, name: answer.authorName }, VISITOR_REOPENED, now);
+      const set = { ...statusMoveFields(storedOf(ticket), TICKET_STATUS.REOPEN, now), updatedAt: message.createdAt };
+      if (await tx.tickets.update(ticket.id, set, { addEvents: [event], ifStatus: TICKET_STATUS.CLOSED }))
+        return { ...change, change: 'status' as const };
     }
+    await tx.tickets.update(ticket.id, { updatedAt: message.createdAt });
+    return { ...change, change: 'message' as const };
   });
+  // Committed: an open ticket page hears of it and reads the ticket again.
+  if (changed) deps.ticketChanged?.(changed);
   return message;
 }
 

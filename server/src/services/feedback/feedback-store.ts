@@ -1,4 +1,4 @@
-import type { ConversationTx, VisitorPush, WidgetConversationStore } from './conversation-store';
+import type { ConversationTx, TicketChanged, VisitorPush, WidgetConversationStore } from './conversation-store';
 import type { FeedbackReportReader } from './inbox-store';
 import type { RateLimiter } from './rate-limit';
 
@@ -135,6 +135,8 @@ export interface FeedbackDeps {
   conversationTx<T>(work: (tx: ConversationTx) => Promise<T>): Promise<T>;
   /** The visitors' open sockets (`/widget-ws`). */
   push: VisitorPush;
+  /** Where a ticket changed by the visitor's answer is announced (the live broker on the server); none by default. */
+  ticketChanged?: TicketChanged;
   limiter: RateLimiter;
   now: () => Date;
 }

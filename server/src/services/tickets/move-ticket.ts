@@ -16,6 +16,23 @@ import { actorOf, auditTicket, readBack, storedOf } from './ticket-write';
 const ANY_FAULT = { vehicles: null, kinds: null };
 
 /**
+ * What a status move writes on the ticket at `now` (the caller checked the move against the table): the status, the
+ * SLA clock run, paused or stopped (`moveClock`), the close time, and the escalations a reopened ticket starts again.
+ */
+export function statusMoveFields(before: StoredTicket, to: StoredTicket['status'], now: Date): Partial<StoredTicket> {
+  const clock = moveClock(clockOf(before), to, now.getTime());
+  return {
+    status: to,
+    activeMs: clock.activeMs,
+    activeSince: clock.activeSince === null ? null : new Date(clock.activeSince).toISOString(),
+    closedAt: to === TICKET_STATUS.CLOSED ? now.toISOString() : to === TICKET_STATUS.REOPEN ? null : before.closedAt,
+    // A reopened ticket may be escalated again when it misses its target a second time.
+    escalated: to === TICKET_STATUS.REOPEN ? [] : before.escalated,
+    updatedAt: now.toISOString(),
+  };
+}
+
+/**
  * POST /tickets/{id}/status: a move the table allows (decision 0065; `refusedMove`, else 409 naming the allowed ones).
  * Needs `t` with Change Status, and Delete to move to Deleted. The SLA clock runs, pauses (Hold) or stops (Closed,
  * Deleted) with the move (`moveClock`); a reopened ticket may be escalated again. Closing the ticket of a fault is the
@@ -42,7 +59,6 @@ export async function moveTicket(
   if (refused) throw conflict(refused, { status: refused });
   const actor = actorOf(caller);
   const summary = `${TICKET_STATUS_LABELS[before.status]} -> ${TICKET_STATUS_LABELS[to]}${note ? `: ${note}` : ''}`;
-  const clock = moveClock(clockOf(before), to, now.getTime());
   return deps.transact(async (tx) => {
     const events = [ticketEvent('status', actor, summary, now)];
     const fault =
@@ -62,15 +78,7 @@ export async function moveTicket(
         now,
       );
     }
-    const set: Partial<StoredTicket> = {
-      status: to,
-      activeMs: clock.activeMs,
-      activeSince: clock.activeSince === null ? null : new Date(clock.activeSince).toISOString(),
-      closedAt: to === TICKET_STATUS.CLOSED ? now.toISOString() : to === TICKET_STATUS.REOPEN ? null : before.closedAt,
-      // A reopened ticket may be escalated again when it misses its target a second time.
-      escalated: to === TICKET_STATUS.REOPEN ? [] : before.escalated,
-      updatedAt: now.toISOString(),
-    };
+    const set = statusMoveFields(before, to, now);
     // Only from the status the move was checked against: a move made meanwhile wins, this one is refused.
     if (!(await tx.tickets.update(before.id, set, { addEvents: events, ifStatus: before.status }))) {
       throw conflict('The ticket changed status meanwhile; reload it and try again.');

@@ -30,6 +30,7 @@ import { notify } from '@/shared/ui/notify';
 import { QueryState } from '@/shared/ui/query-state';
 import { useCan } from '@/state/use-can';
 import { useTicket } from '../api/get-ticket';
+import { useLiveTicket } from '../api/use-live-ticket';
 import { useTicketAssignees } from '../api/ticket-assignees';
 import { useAssignTicket, useMoveTicket, useUpdateTicketPriority } from '../api/ticket-mutations';
 import type { ApiTicketDetail } from '../api/ticket-types';
@@ -196,6 +197,8 @@ export interface TicketDrawerProps {
 export function TicketDrawer({ ticketId, staff, onClose }: TicketDrawerProps) {
   const can = useCan();
   const query = useTicket(ticketId);
+  // The visitor's answer (widget conversations) shows without a reload.
+  useLiveTicket(query.data);
   return (
     <Drawer
       opened={ticketId !== null}

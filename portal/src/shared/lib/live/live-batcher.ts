@@ -5,6 +5,7 @@ import type {
   NotificationEvent,
   OtaProgress,
   RolloutProgress,
+  TicketChange,
   TripEvent,
   VehicleTelemetry,
 } from '../../../domain/live-payloads';
@@ -25,7 +26,8 @@ export type LiveEvent =
   | { kind: 'rollout-progress'; data: RolloutProgress }
   | { kind: 'trip'; data: TripEvent }
   | { kind: 'geofence'; data: GeofenceEvent }
-  | { kind: 'notification'; data: NotificationEvent };
+  | { kind: 'notification'; data: NotificationEvent }
+  | { kind: 'ticket-change'; data: TicketChange };
 
 /** What the live controller hands to the app, at most once per animation frame. */
 export interface LiveBatch {

@@ -20,7 +20,14 @@ test('vehicle state codes are the spec values only', () => {
 test('a batch carries telemetry arrays and typed events', () => {
   expectTypeOf<LiveBatch['vehicles']>().toEqualTypeOf<VehicleTelemetry[]>();
   expectTypeOf<LiveEvent['kind']>().toEqualTypeOf<
-    'fault' | 'command-ack' | 'ota-progress' | 'rollout-progress' | 'trip' | 'geofence' | 'notification'
+    | 'fault'
+    | 'command-ack'
+    | 'ota-progress'
+    | 'rollout-progress'
+    | 'trip'
+    | 'geofence'
+    | 'notification'
+    | 'ticket-change'
   >();
 });
 

@@ -155,6 +155,20 @@ describe('parseLiveMessage', () => {
     expect(parseLiveMessage(topics.trip('VH-1'), encodePayload(withoutDistance)).ok).toBe(false);
   });
 
+  test("accepts a ticket's change on its vehicle's topic, and refuses another vehicle's or an unknown change", () => {
+    const change = { v: 1, vehicleUid: 'VH-1', ticketId: 'tkt-1', change: 'message', ts: 5 };
+    expect(topics.ticketChange('VH-1')).toBe('voltline/v1/vehicles/VH-1/tickets');
+    expect(parseLiveMessage(topics.ticketChange('VH-1'), encodePayload(change))).toEqual({
+      ok: true,
+      message: { kind: 'ticket-change', topic: 'voltline/v1/vehicles/VH-1/tickets', data: change },
+    });
+    expect(parseLiveMessage(topics.ticketChange('VH-2'), encodePayload(change))).toEqual({
+      ok: false,
+      reason: 'topic-mismatch',
+    });
+    expect(parseLiveMessage(topics.ticketChange('VH-1'), encodePayload({ ...change, change: 'body' })).ok).toBe(false);
+  });
+
   test("accepts a rollout's progress summary on its own topic and rejects one naming another rollout", () => {
     const summary = {
       v: 1,

@@ -13,6 +13,8 @@ import {
   otaProgressSchema,
   type RolloutProgress,
   rolloutProgressSchema,
+  type TicketChange,
+  ticketChangeSchema,
   type TripEvent,
   tripEventSchema,
   type VehicleTelemetry,
@@ -106,6 +108,8 @@ export const topics = {
   geofence: (vehicleUid: string) => `${TOPIC_ROOT}/vehicles/${level(vehicleUid, 'vehicleUid')}/geofences`,
   /** A rule's notification on a vehicle (published by the Fleet backend, decision 0126). */
   notification: (vehicleUid: string) => `${TOPIC_ROOT}/vehicles/${level(vehicleUid, 'vehicleUid')}/notifications`,
+  /** A ticket of the vehicle changed outside its reader (the widget's visitor answered; decision 0136). */
+  ticketChange: (vehicleUid: string) => `${TOPIC_ROOT}/vehicles/${level(vehicleUid, 'vehicleUid')}/tickets`,
   /** Filter: one event kind for the whole fleet, e.g. `fleetEventsFilter('geofences')` for a live alert feed. */
   fleetEventsFilter: (kind: 'acks' | 'trips' | 'geofences' | 'notifications') => `${TOPIC_ROOT}/vehicles/+/${kind}`,
 } as const;
@@ -150,7 +154,8 @@ export type LiveMessage =
   | { kind: 'rollout-progress'; topic: string; data: RolloutProgress }
   | { kind: 'trip'; topic: string; data: TripEvent }
   | { kind: 'geofence'; topic: string; data: GeofenceEvent }
-  | { kind: 'notification'; topic: string; data: NotificationEvent };
+  | { kind: 'notification'; topic: string; data: NotificationEvent }
+  | { kind: 'ticket-change'; topic: string; data: TicketChange };
 
 export type LiveMessageKind = LiveMessage['kind'];
 
@@ -181,6 +186,7 @@ export function matchTopic(topic: string): TopicMatch | null {
     if (b === 'trips') return { kind: 'trip', vehicleUid: a };
     if (b === 'geofences') return { kind: 'geofence', vehicleUid: a };
     if (b === 'notifications') return { kind: 'notification', vehicleUid: a };
+    if (b === 'tickets') return { kind: 'ticket-change', vehicleUid: a };
     if (b === 'commands') return { kind: 'command-request', vehicleUid: a };
     return null;
   }
@@ -201,6 +207,7 @@ const SCHEMAS = {
   trip: tripEventSchema,
   geofence: geofenceEventSchema,
   notification: notificationEventSchema,
+  'ticket-change': ticketChangeSchema,
 } as const;
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
