@@ -82,7 +82,9 @@ export async function startServer(
   // Vehicle telemetry into the database in batches (issue 35); drops are logged at debug and counted.
   const debug = (message: string, detail?: Record<string, unknown>) => app.log.debug(detail ?? {}, message);
   // After each written batch: its faults stored, the rules run, notifications and tickets written and published.
-  const rules = createRuleLive(database.db, (topic, payload) => broker.publish(topic, payload), { debug });
+  const rules = createRuleLive(database.db, deps.commands, (topic, payload) => broker.publish(topic, payload), {
+    debug,
+  });
   const consumer =
     'aedes' in broker
       ? await consumeEmbedded(broker.aedes, deps.ingestion, { debug, afterWrite: rules.afterWrite })
