@@ -61,7 +61,12 @@ export async function prepareDatabase(
 export async function startServer(
   config: Config,
   logger: FastifyServerOptions['logger'],
-  options: { simulate?: boolean; ota?: Partial<OtaSimulation> } = {},
+  options: {
+    simulate?: boolean;
+    ota?: Partial<OtaSimulation>;
+    /** How long after the start installs left in flight are recovered (default `RESTART_GRACE_MS`). */
+    restartGraceMs?: number;
+  } = {},
 ): Promise<RunningServer> {
   const database = await openDatabase(config);
   try {
@@ -137,7 +142,11 @@ export async function startServer(
       console.error(`fleet simulator did not start: ${String(error)}`);
     }
   }
-  firmwareLive.runJobs();
+  // Open rollouts without a job get one; installs the last process left in flight are recovered (decision 0127).
+  await firmwareLive.runJobs({
+    ...('aedes' in broker ? { sessions: () => broker.connectedVehicles() } : {}),
+    ...(options.restartGraceMs !== undefined ? { graceMs: options.restartGraceMs } : {}),
+  });
   let stopping: Promise<void> | undefined;
   return {
     url,

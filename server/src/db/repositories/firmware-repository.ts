@@ -295,6 +295,40 @@ const toDevice = (d: DeviceRow) => ({
 export const ROLLOUT_JOB = 'firmware-rollout';
 export const rolloutJobKey = (rolloutId: string) => `${ROLLOUT_JOB}:${rolloutId}`;
 
+/** An open rollout (`isOpen` of the rollout engine): not completed, and not a cancel that has finished. */
+const openRollout = (eb: ExpressionBuilder<Database, 'firmware_rollouts'>) =>
+  eb.and([
+    eb('firmware_rollouts.status', '!=', 'completed'),
+    eb.not(
+      eb.and([eb('firmware_rollouts.status', '=', 'cancelled'), eb('firmware_rollouts.finished_at', 'is not', null)]),
+    ),
+  ]);
+
+/**
+ * Gives every open rollout without a job one, due now (decision 0127): what the server does at start, for the
+ * rollouts a seed (or a migration, or a write outside the services) left without one. A rollout that has a job keeps
+ * it as it is; run again, it changes nothing. Answers how many it enqueued.
+ */
+export async function enqueueOpenRollouts(db: Db, now: Date): Promise<number> {
+  const result = await db
+    .insertInto('jobs')
+    .columns(['key', 'kind', 'payload', 'run_at'])
+    .expression(
+      db
+        .selectFrom('firmware_rollouts')
+        .select((eb) => [
+          eb.fn<string>('concat', [eb.val(`${ROLLOUT_JOB}:`), 'firmware_rollouts.id']).as('key'),
+          eb.val(ROLLOUT_JOB).as('kind'),
+          sql<string>`jsonb_build_object('rolloutId', firmware_rollouts.id)`.as('payload'),
+          eb.val(now).as('run_at'),
+        ])
+        .where(openRollout),
+    )
+    .onConflict((oc) => oc.column('key').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0);
+}
+
 export function createFirmwareRepository(db: Db): RolloutRunStore {
   const releases = () =>
     db
@@ -520,6 +554,24 @@ export function createFirmwareRepository(db: Db): RolloutRunStore {
           conditions.set(v.id, vehicleConditionOf({ soc: v.soc, stateCode: v.state_code ?? 0, isLive: v.is_live }));
       }
       return conditions;
+    },
+
+    async rolloutsInFlight() {
+      const rows = await db
+        .selectFrom('firmware_rollouts')
+        .select('firmware_rollouts.id')
+        .where(openRollout)
+        .where(({ exists, selectFrom }) =>
+          exists(
+            selectFrom('ota_updates')
+              .select('ota_updates.id')
+              .whereRef('ota_updates.rollout_id', '=', 'firmware_rollouts.id')
+              .where('ota_updates.phase', 'in', ['sent', 'installing']),
+          ),
+        )
+        .orderBy('firmware_rollouts.id')
+        .execute();
+      return rows.map((r) => r.id);
     },
 
     async openUpdateOf(deviceId) {
