@@ -290,7 +290,6 @@ const toDevice = (d: DeviceRow) => ({
   firmwareVersion: d.firmware_version,
 });
 
-/** Firmware releases, rollouts and device updates in PostgreSQL (or PGlite): lists filter, sort and page in SQL. */
 /** The job that advances a rollout (decision 0127). */
 export const ROLLOUT_JOB = 'firmware-rollout';
 export const rolloutJobKey = (rolloutId: string) => `${ROLLOUT_JOB}:${rolloutId}`;
@@ -310,25 +309,17 @@ const openRollout = (eb: ExpressionBuilder<Database, 'firmware_rollouts'>) =>
  * it as it is; run again, it changes nothing. Answers how many it enqueued.
  */
 export async function enqueueOpenRollouts(db: Db, now: Date): Promise<number> {
-  const result = await db
-    .insertInto('jobs')
-    .columns(['key', 'kind', 'payload', 'run_at'])
-    .expression(
-      db
-        .selectFrom('firmware_rollouts')
-        .select((eb) => [
-          eb.fn<string>('concat', [eb.val(`${ROLLOUT_JOB}:`), 'firmware_rollouts.id']).as('key'),
-          eb.val(ROLLOUT_JOB).as('kind'),
-          sql<string>`jsonb_build_object('rolloutId', firmware_rollouts.id)`.as('payload'),
-          eb.val(now).as('run_at'),
-        ])
-        .where(openRollout),
-    )
-    .onConflict((oc) => oc.column('key').doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0);
+  const result = await sql`
+    INSERT INTO jobs (key, kind, payload, run_at)
+    SELECT ${sql.lit(`${ROLLOUT_JOB}:`)} || id, ${sql.lit(ROLLOUT_JOB)}, jsonb_build_object('rolloutId', id),
+      ${now.toISOString()}::timestamptz
+    FROM firmware_rollouts
+    WHERE status <> 'completed' AND NOT (status = 'cancelled' AND finished_at IS NOT NULL)
+    ON CONFLICT (key) DO NOTHING`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
 }
 
+/** Firmware releases, rollouts and device updates in PostgreSQL (or PGlite): lists filter, sort and page in SQL. */
 export function createFirmwareRepository(db: Db): RolloutRunStore {
   const releases = () =>
     db
