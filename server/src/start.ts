@@ -61,7 +61,12 @@ export async function prepareDatabase(
 export async function startServer(
   config: Config,
   logger: FastifyServerOptions['logger'],
-  options: { simulate?: boolean; ota?: Partial<OtaSimulation> } = {},
+  options: {
+    simulate?: boolean;
+    ota?: Partial<OtaSimulation>;
+    /** How long after the start installs left in flight are recovered (default `RESTART_GRACE_MS`). */
+    restartGraceMs?: number;
+  } = {},
 ): Promise<RunningServer> {
   const database = await openDatabase(config);
   try {
@@ -82,7 +87,9 @@ export async function startServer(
   // Vehicle telemetry into the database in batches (issue 35); drops are logged at debug and counted.
   const debug = (message: string, detail?: Record<string, unknown>) => app.log.debug(detail ?? {}, message);
   // After each written batch: its faults stored, the rules run, notifications and tickets written and published.
-  const rules = createRuleLive(database.db, (topic, payload) => broker.publish(topic, payload), { debug });
+  const rules = createRuleLive(database.db, deps.commands, (topic, payload) => broker.publish(topic, payload), {
+    debug,
+  });
   const consumer =
     'aedes' in broker
       ? await consumeEmbedded(broker.aedes, deps.ingestion, { debug, afterWrite: rules.afterWrite })
@@ -135,7 +142,11 @@ export async function startServer(
       console.error(`fleet simulator did not start: ${String(error)}`);
     }
   }
-  firmwareLive.runJobs();
+  // Open rollouts without a job get one; installs the last process left in flight are recovered (decision 0127).
+  await firmwareLive.runJobs({
+    ...('aedes' in broker ? { sessions: () => broker.connectedVehicles() } : {}),
+    ...(options.restartGraceMs !== undefined ? { graceMs: options.restartGraceMs } : {}),
+  });
   let stopping: Promise<void> | undefined;
   return {
     url,

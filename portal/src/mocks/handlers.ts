@@ -6,7 +6,7 @@ import { createCarbonSettingsHandlers } from './handlers/carbon-settings';
 import { createAuditHandlers } from './handlers/audit';
 import { createFeedbackHandlers } from './handlers/feedback';
 import { createAuthHandlers } from './handlers/auth';
-import { type CommandHandlerOptions, createCommandSendHandlers } from './handlers/command-sends';
+import { brokerPublisher, type CommandHandlerOptions, createCommandSendHandlers } from './handlers/command-sends';
 import { createCommandHandlers } from './handlers/commands';
 import { createDeviceHistoryHandlers } from './handlers/device-histories';
 import { createDeviceHandlers } from './handlers/devices';
@@ -45,8 +45,12 @@ export function createHandlers(
   options: { commands?: CommandHandlerOptions; rules?: RuleEngineOptions; firmware?: FirmwareHandlerOptions } = {},
 ): RequestHandler[] {
   const http = createApiHttp(baseUrl);
-  // A rule with "open a ticket" opens one in the services' rule chain (one per rule and vehicle while open).
-  const rules: RuleEngineOptions = { ...options.rules };
+  // A rule with "open a ticket" opens one in the services' rule chain (one per rule and vehicle while open); a rule's
+  // command is published to the in-page broker as one sent by hand.
+  const rules: RuleEngineOptions = {
+    commandPublisher: (db) => brokerPublisher(db, options.commands?.broker),
+    ...options.rules,
+  };
   return [
     ...createAuthHandlers(http),
     ...createOrganisationHandlers(http),

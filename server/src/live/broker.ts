@@ -26,6 +26,8 @@ export interface EmbeddedBroker {
   publish(topic: string, payload: string): Promise<void>;
   /** The vehicle that published a message's payload on this broker, or undefined (the server, or not seen here). */
   publisherOf(payload: unknown): string | undefined;
+  /** The vehicles connected to this broker now (each one's own session, decision 0117). */
+  connectedVehicles(): Set<string>;
   close(): Promise<void>;
 }
 
@@ -104,6 +106,13 @@ export async function startEmbeddedBroker(
   { scopeCheckMs = SCOPE_CHECK_MS }: EmbeddedBrokerOptions = {},
 ): Promise<EmbeddedBroker> {
   const aedes = await Aedes.createBroker({ drainTimeout: 10_000, concurrency: 1000 });
+  // The vehicle connections open now (a rollout's installs left in flight at a restart look at them).
+  const vehicleSessions = new Map<object, string>();
+  aedes.on('clientReady', (client) => {
+    const vehicleId = vehicles.get(client);
+    if (vehicleId !== undefined) vehicleSessions.set(client, vehicleId);
+  });
+  aedes.on('clientDisconnect', (client) => vehicleSessions.delete(client));
   const store = deps.vehicles.vehicles;
 
   /** The connection's vehicle set, loaded on its first wildcard subscription (one load even if several race). */
@@ -246,6 +255,7 @@ export async function startEmbeddedBroker(
     isUp: () => !aedes.closed,
     publisherOf: (payload) =>
       typeof payload === 'object' && payload !== null ? ackPublishers.get(payload) : undefined,
+    connectedVehicles: () => new Set(vehicleSessions.values()),
     publish: (topic, payload) =>
       new Promise<void>((resolve, reject) =>
         aedes.publish(

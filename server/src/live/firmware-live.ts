@@ -1,7 +1,11 @@
 import type { Db } from '../db/database';
 import { type JobWorker, type JobWorkerOptions, startJobWorker } from '../db/job-queue';
-import { ROLLOUT_JOB } from '../db/repositories/firmware-repository';
-import { advanceFirmwareRollout } from '../services/firmware/advance-rollout';
+import { enqueueOpenRollouts, ROLLOUT_JOB } from '../db/repositories/firmware-repository';
+import {
+  advanceFirmwareRollout,
+  recoverInstallsAfterRestart,
+  type SessionOf,
+} from '../services/firmware/advance-rollout';
 import type { RolloutRunDeps } from '../services/firmware/firmware-store';
 import { createOtaHandler, type OtaCounters } from '../services/ingestion/ota-progress';
 import { consumeVehicleMessages, type ServerBroker } from './vehicle-messages';
@@ -19,7 +23,7 @@ export interface FirmwareLive {
    * listens and its in-process simulator has connected: an install due at start would otherwise be published to
    * vehicles that have not reconnected yet, and be lost.
    */
-  runJobs(): void;
+  runJobs(start?: RunJobsOptions): Promise<void>;
   /** Stops the worker (no rollout moves on), waiting for the job in hand; the reports are still consumed. */
   stopJobs(): Promise<void>;
   /** Runs the due rollout jobs now. */
@@ -28,6 +32,20 @@ export interface FirmwareLive {
   idle(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** What the worker does first at a start (decision 0127). */
+export interface RunJobsOptions {
+  /** The vehicles with a session on the broker now (the embedded broker's); without it, the broker cannot tell. */
+  sessions?: () => Set<string>;
+  /**
+   * How long after the start the installs left in flight are looked at (`recoverInstallsAfterRestart`), so that
+   * vehicles reconnect first (default {@link RESTART_GRACE_MS}).
+   */
+  graceMs?: number;
+}
+
+/** Vehicles reconnect within a few seconds of a restart (the simulator's reconnect period is 5 s). */
+export const RESTART_GRACE_MS = 10_000;
 
 /**
  * Firmware rollouts on the server (issue 35 item 3, decision 0127): the job queue's worker advances each rollout when
@@ -42,8 +60,32 @@ export async function startFirmwareLive(
   options: Omit<JobWorkerOptions, 'now'> = {},
 ): Promise<FirmwareLive> {
   let worker: JobWorker | undefined;
-  const runJobs = () => {
-    worker ??= startJobWorker(
+  let recovery: NodeJS.Timeout | undefined;
+  let recovering: Promise<unknown> | undefined;
+  const debug = options.debug ?? (() => undefined);
+  const runJobs = async (start: RunJobsOptions = {}) => {
+    if (worker) return;
+    // What a seed (or a migration) left open without a job gets one, due now; the worker then finds every rollout.
+    const startedAt = rollouts.now();
+    try {
+      const enqueued = await enqueueOpenRollouts(db, startedAt);
+      if (enqueued > 0) debug('firmware: enqueued open rollouts without a job', { enqueued });
+    } catch (error) {
+      debug('firmware: enqueuing open rollouts failed', { error: String(error) });
+    }
+    // The installs the last process left in flight, once vehicles had time to reconnect.
+    recovery = setTimeout(() => {
+      recovery = undefined;
+      const connected = start.sessions?.();
+      const sessionOf: SessionOf = connected ? (id) => connected.has(id) : () => undefined;
+      recovering = recoverInstallsAfterRestart(rollouts, { sessionOf, startedAt: startedAt.getTime() })
+        .then((counts) => {
+          debug('firmware: installs left in flight at the restart', { ...counts });
+          worker?.wake();
+        })
+        .catch((error) => debug('firmware: recovering installs failed', { error: String(error) }));
+    }, start.graceMs ?? RESTART_GRACE_MS);
+    worker = startJobWorker(
       db,
       {
         [ROLLOUT_JOB]: async (payload) => {
@@ -69,16 +111,21 @@ export async function startFirmwareLive(
     counters: () => handler.counters(),
     runJobs,
     stopJobs: async () => {
+      clearTimeout(recovery);
+      await recovering;
       await worker?.close();
     },
     wake: () => worker?.wake(),
     async idle() {
       await handler.idle();
+      await recovering;
       await worker?.idle();
     },
     async close() {
+      clearTimeout(recovery);
       await unsubscribe();
       await handler.idle();
+      await recovering;
       await worker?.close();
     },
   };

@@ -11,6 +11,7 @@ import {
 } from '../db/repositories/rule-chain-repository';
 import { raisedFaults } from '../services/faults/raise-faults';
 import type { Fault } from '../services/faults/fault-types';
+import type { CommandDeps } from '../services/commands/command-store';
 import type { VehicleSample } from '../services/ingestion/ingestion-store';
 import type { Notification } from '../services/notifications/notification-types';
 import {
@@ -27,7 +28,8 @@ import { deliverWebhook, type WebhookPost } from '../services/rules/webhook-deli
 /**
  * The rule chain on the server (issue 35 item 2, decision 0126), run by the telemetry consumer after each written
  * batch: the faults the batch raised are stored, then every enabled rule runs over the batch's reports
- * (`runRulesOnReports`), and each notification it stores is published on its vehicle's notifications topic.
+ * (`runRulesOnReports`), and each notification it stores is published on its vehicle's notifications topic; a rule's
+ * command goes out through the command service, published on the vehicle's command topic.
  * The anti-flap state lives in this process's memory (`RuleMemory`), resumed per vehicle from PostgreSQL.
  */
 export interface RuleLive {
@@ -95,6 +97,8 @@ export function notificationEvent(notification: Notification, ticketId: string |
 
 export function createRuleLive(
   db: Db,
+  /** The command service's dependencies (a rule's command is sent through them, published to its vehicle). */
+  commands: CommandDeps,
   publish: (topic: string, payload: string) => Promise<void> | void,
   options: {
     now?: () => Date;
@@ -149,6 +153,7 @@ export function createRuleLive(
       return deliveryConfigFrom(oemId ? settings.get(oemId) : undefined, settings.get('platform'));
     },
     gateway: SERVER_GATEWAY,
+    commands,
     now,
     onFired: (fired) => callWebhook(fired),
     publish(notification, ticketId) {

@@ -109,7 +109,7 @@ test('the install request reaches the vehicle; its device’s progress installs 
   vehicle.on('message', (_topic, payload) => requests.push(JSON.parse(payload.toString()) as Record<string, unknown>));
   await vehicle.subscribeAsync(`voltline/v1/vehicles/${target.vehicleId}/commands`, { qos: 1 });
   expect(queued.every((u) => u.phase === 'queued')).toBe(true);
-  live.runJobs();
+  await live.runJobs();
   await expect
     .poll(() => requests.find((r) => r.deviceUid === target.deviceId), { timeout: 10_000 })
     .toMatchObject({

@@ -7,7 +7,11 @@ import { parseLiveMessage } from '@/shared/lib/live/topics';
 import { type EmbeddedBroker, startEmbeddedBroker } from '../../src/live/broker';
 import { createRuleLive, type RuleLive } from '../../src/live/rule-live';
 import { consumeEmbedded, type TelemetryConsumer } from '../../src/live/telemetry-consumer';
+import { type CommandLive, startCommandLive } from '../../src/live/command-live';
+import { acknowledgeResultOf } from '../../src/db/seed-source';
+import { startFleetSimulation } from '../../src/simulator/fleet-simulation';
 import { authenticate } from '../../src/services/auth/authenticate';
+import { ruleCommandIdOf } from '../../src/services/commands/send-commands';
 import { issueVehicleSecret } from '../../src/services/ingestion/vehicle-secret';
 import { expectContract } from '../contract-schema';
 import { createTestServer, type TestServer } from '../helpers';
@@ -27,10 +31,16 @@ let second: { id: string; oemId: string; secret: string };
 /** The web-hook calls the rule chain made (a fake POST: no network). */
 const hooks: { url: string; body: string; headers: Record<string, string> }[] = [];
 
+let commandLive: CommandLive;
+
 beforeAll(async () => {
-  server = await createTestServer();
+  // Sent commands (a rule's too) go to the broker, as on the server (`start.ts`).
+  server = await createTestServer({}, { publish: (t, message) => broker?.publish(t, JSON.stringify(message)) });
   broker = await startEmbeddedBroker(server.deps);
-  rules = createRuleLive(server.database.db, (topic, payload) => broker.publish(topic, payload), {
+  commandLive = await startCommandLive(server.deps.commands, { embedded: broker }, (t, p) => broker.publish(t, p), {
+    sweepMs: 60_000,
+  });
+  rules = createRuleLive(server.database.db, server.deps.commands, (topic, payload) => broker.publish(topic, payload), {
     post: async (to, init) => {
       hooks.push({ url: to, body: init.body, headers: init.headers });
       return { status: 204 };
@@ -90,6 +100,7 @@ beforeAll(async () => {
   second = await issue(next);
 });
 afterAll(async () => {
+  await commandLive?.close();
   await broker?.close();
   await consumer?.close();
   await server?.close();
@@ -279,5 +290,112 @@ test("a rule with a web-hook calls it, signed with the OEM's secret, and records
     expect(rules.counters()).toMatchObject({ webhooksDelivered: 1, webhooksFailed: 0 });
   } finally {
     await car.endAsync();
+  }
+});
+
+test('a rule with Command sends it through the command service to the vehicle, whose device settles it Success', async () => {
+  const db = server.database.db;
+  const token = await server.tokenOf('SA');
+  // An online vehicle (not one of the above) whose model offers LOCATE and whose simulated device accepts it.
+  const rows = await db
+    .selectFrom('vehicles')
+    .select(['id', 'oem_id', 'created_at'])
+    .where('is_live', '=', true)
+    .where('id', 'not in', [vehicle.id, second.id])
+    .orderBy('id')
+    .execute();
+  let picked: (typeof rows)[number] | undefined;
+  for (const row of rows) {
+    if (acknowledgeResultOf({ vehicleId: row.id, code: 'LOCATE' }, true) !== 2) continue;
+    const target = await server.deps.commands.commands.vehicle(row.id, null);
+    if (target?.fitted.some((m) => m.kind === 'EV' && m.commands.some((c) => c.code === 'LOCATE'))) {
+      picked = row;
+      break;
+    }
+  }
+  if (!picked) throw new Error('the seeded world has no online vehicle that accepts LOCATE');
+  const admin = await authenticate(server.deps.auth, token, { ip: null, userAgent: null });
+  const secret = (await issueVehicleSecret(server.deps.ingestion, admin, { vehicleId: picked.id })).secret;
+
+  // The rule, saved through the API: a critical fault on this vehicle sends LOCATE.
+  const created = await server.call({
+    method: 'POST',
+    url: '/api/rules',
+    token,
+    payload: {
+      name: 'Locate on a critical fault',
+      deviceKind: 'EV',
+      scope: 3,
+      vehicleId: picked.id,
+      conditionOperator: 1,
+      conditions: [{ kind: 'fault', key: 'EV-ISO-31', comparator: '>=', value: 4 }],
+      pendingSeconds: 0,
+      // Once an hour: a fault the simulated vehicle might raise itself meanwhile sends nothing more.
+      cooldownSeconds: 3600,
+      repeatSeconds: 0,
+      severity: 4,
+      deliveryMethods: 16 | 32,
+      commandCode: 'LOCATE',
+      openTicket: false,
+    },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const ruleId = (created.json() as { id: string }).id;
+  // The server reads enabled rules at most once a second.
+  await new Promise((resolve) => setTimeout(resolve, 1100));
+
+  // The vehicle runs as the fleet simulator drives it (it answers its command topic); the fault is published by hand.
+  const simulation = await startFleetSimulation({
+    brokerUrl: url,
+    vehicles: [{ id: picked.id, secret, createdAt: new Date(picked.created_at).getTime(), online: true }],
+    rateHz: 1,
+  });
+  const car = await connect(picked.id, secret);
+  try {
+    expect(simulation.counters().connected).toBe(1);
+    const ts = Date.now();
+    const fault = { code: 'EV-ISO-31', severity: 5, kind: 'Fault', device: 'EV', message: 'Isolation fault' };
+    await car.publishAsync(topic(picked.id), telemetry(ts, [fault], picked.id), { qos: 1 });
+
+    const commandsOf = async () => {
+      const response = await server.call({
+        method: 'GET',
+        url: `/api/commands?filter[ruleId]=${ruleId}&filter[vehicleId]=${picked.id}`,
+        token,
+      });
+      expectContract('get', '/commands', response);
+      return (response.json() as { items: Record<string, unknown>[] }).items;
+    };
+    // The command, in the history, sent by the rule: Pending until the simulated device answers (2 to 5 s).
+    await expect.poll(async () => (await commandsOf()).length, { timeout: 2000, interval: 50 }).toBe(1);
+    const [command] = await commandsOf();
+    expect(command).toMatchObject({
+      kind: 'Rule',
+      code: 'LOCATE',
+      deviceKind: 'EV',
+      ruleId,
+      ruleName: 'Locate on a critical fault',
+      sentBy: null,
+      vehicleId: picked.id,
+    });
+    expect(Date.parse(command?.expiresAt as string) - Date.parse(command?.sentAt as string)).toBe(300_000);
+    const notification = (
+      await server.call({
+        method: 'GET',
+        url: `/api/notifications?filter[ruleId]=${ruleId}&filter[vehicleId]=${picked.id}`,
+        token,
+      })
+    ).json().items[0] as { id: string; deliveries: { method: number; status: string }[] };
+    expect(command?.id).toBe(await ruleCommandIdOf(notification.id));
+    expect(notification.deliveries.find((d) => d.method === 32)).toMatchObject({ status: 'sent' });
+
+    // It reached the vehicle over MQTT; its acknowledgement settles it Success.
+    await expect.poll(async () => (await commandsOf())[0]?.status, { timeout: 10_000, interval: 200 }).toBe(2);
+    expect(simulation.counters()).toMatchObject({ commands: 1, answered: 1 });
+    await commandLive.idle();
+    expect(commandLive.counters().settled).toBeGreaterThanOrEqual(1);
+  } finally {
+    await car.endAsync();
+    await simulation.stop();
   }
 });

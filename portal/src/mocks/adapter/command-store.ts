@@ -171,12 +171,14 @@ export function worldCommandStore(db: WorldDb, options: WorldCommandOptions = {}
     },
     async insert(command: NewCommand) {
       undo?.touch('commands', command.id);
+      // A rule's name is read from the rules table (`worldCommandToApi`), not kept with the command.
+      const { ruleName: _ruleName, ...fields } = command;
       const row: StoredCommand = {
-        ...command,
+        ...fields,
         sentAt: Date.parse(command.sentAt),
         expiresAt: Date.parse(command.expiresAt),
         acknowledgedAt: null,
-        ruleId: null,
+        ruleId: command.ruleId ?? null,
         failureReason: null,
       };
       db.tables.commands.insert(row);

@@ -5,6 +5,7 @@ import type { WorldDb } from '../world/db';
 import { TELEMETRY_TEMPLATES } from '../world/model-catalog';
 import { nextWorldRef, ticketRecordOf } from '../world/tickets';
 import type { Vehicle } from '../world/types';
+import { fromApi } from '../handlers/lib/serialize';
 import { worldNotificationStore } from './notification-store';
 
 /**
@@ -41,6 +42,15 @@ export function worldRuleFiringStore(db: WorldDb): RuleFiringStore {
     async ticketVehicle(vehicleId) {
       const vehicle = db.tables.vehicles.get(vehicleId);
       return vehicle ? { id: vehicle.id, dealerId: vehicle.dealerId } : undefined;
+    },
+    async setDelivery(id, delivery) {
+      const n = db.tables.notifications.get(id);
+      if (!n) return;
+      db.tables.notifications.update(id, {
+        deliveries: n.deliveries.map((d) =>
+          d.method === delivery.method ? fromApi<(typeof n.deliveries)[number]>(delivery) : d,
+        ),
+      });
     },
     nextTicketRef: async () => nextWorldRef(db),
     async insertTicket(ticket) {

@@ -26,7 +26,7 @@ export interface CommandHandlerOptions {
  * The services' publish port in the demo: the request goes to the in-page broker with what the simulated vehicle is
  * to answer (`simulate`), and when, so the live acknowledgement arrives when the REST history settles, not earlier.
  */
-function brokerPublisher(db: WorldDb, broker: CommandBroker | undefined): CommandPublisher {
+export function brokerPublisher(db: WorldDb, broker: CommandBroker | undefined): CommandPublisher {
   return (_topic, message) => {
     // Only command requests: the in-page broker's simulated vehicles publish their own acknowledgements.
     if (!broker || !('name' in message)) return;

@@ -177,6 +177,48 @@ test('the engine reports each firing, with its ticket for rules that open a tick
   expect(requested).toEqual(['veh-000001']);
 });
 
+test("a rule with Command sends it through the command services; the vehicle's simulated device settles it", async () => {
+  const { acknowledgeResultIn } = await import('./commands');
+  const db = await getWorldDb();
+  const token = await signIn('SA');
+  await call('GET', '/notifications?pageSize=1', { token });
+  // An online vehicle whose model offers LOCATE (every seeded EV model) and whose simulated device accepts it.
+  const vehicle = db.tables.vehicles
+    .all()
+    .find((v) => v.isLive && acknowledgeResultIn(db, { vehicleId: v.id, code: 'LOCATE' }) === 2);
+  if (!vehicle) throw new Error('no online vehicle accepts LOCATE');
+  const created = await call('POST', '/rules', {
+    token,
+    body: { ...ALWAYS, vehicleId: vehicle.id, deliveryMethods: 16 | 32, commandCode: 'LOCATE', openTicket: false },
+  });
+  expect(created.status).toBe(201);
+  const ruleId = created.body.id as string;
+
+  vi.setSystemTime(Date.now() + 12_000);
+  const fired = await call('GET', `/notifications?filter[ruleId]=${ruleId}`, { token });
+  expect(fired.body.total).toBe(1);
+  expect(fired.body.items[0].deliveries.find((d: { method: number }) => d.method === 32)).toMatchObject({
+    status: 'sent',
+  });
+  // Sent now by the rule, Pending until its device answers (2 to 5 s later).
+  const sent = await call('GET', `/commands?filter[ruleId]=${ruleId}`, { token });
+  expect(sent.body.total).toBe(1);
+  expect(sent.body.items[0]).toMatchObject({
+    kind: 'Rule',
+    code: 'LOCATE',
+    status: 1,
+    vehicleId: vehicle.id,
+    ruleName: ALWAYS.name,
+    sentBy: null,
+    sentAt: new Date(Date.now()).toISOString(),
+  });
+  vi.setSystemTime(Date.now() + 6_000);
+  const settled = await call('GET', `/commands/${sent.body.items[0].id}`, { token });
+  expect(settled.body).toMatchObject({ status: 2, failureReason: null });
+  // The next runs send nothing more (the rule is in its cool-down).
+  expect((await call('GET', `/commands?filter[ruleId]=${ruleId}`, { token })).body.total).toBe(1);
+});
+
 test('a dealer employee reads the history but may not acknowledge (403)', async () => {
   const token = await signIn('DE');
   const list = await call('GET', '/notifications?pageSize=1', { token });

@@ -181,6 +181,24 @@ test('a map-wide subscription simulates the whole demo fleet', () => {
   expect(emulator.stats().simulatedVehicles).toBe(3);
 });
 
+test('a fleet-wide subscription to notifications simulates nothing, and hears what the server publishes', () => {
+  emulator = createBrokerEmulator({ vehicleIds: () => ['A-1', 'A-2', 'A-3'] });
+  const c = client();
+  c.connect();
+  c.send({
+    cmd: 'subscribe',
+    messageId: 1,
+    subscriptions: [{ topic: topics.fleetEventsFilter('notifications'), qos: 1 }],
+  });
+  emulator.tick();
+  expect(emulator.stats().simulatedVehicles).toBe(0);
+  expect(c.received.filter((p) => p.cmd === 'publish')).toHaveLength(0);
+  emulator.publish(topics.notification('A-2'), { v: 1 }, 1);
+  expect(c.received.filter((p) => p.cmd === 'publish').map((p) => (p as { topic: string }).topic)).toEqual([
+    topics.notification('A-2'),
+  ]);
+});
+
 test("a second's readings reach each connection in one WebSocket frame, every vehicle's packet whole", () => {
   emulator = createBrokerEmulator({ vehicleIds: () => ['A-1', 'A-2', 'A-3'] });
   const map = client();

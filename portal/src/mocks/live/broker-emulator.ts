@@ -139,6 +139,16 @@ function vehicleOfFilter(filter: string): string | null {
 }
 
 /**
+ * Whether a subscription asks for simulated vehicles: not one to what only the Fleet API server publishes (rules'
+ * notifications, decision 0126), which the header's bell holds on every page; the demo's simulated vehicles publish
+ * none, so it would simulate the whole fleet for nothing.
+ */
+function asksForSimulation(filter: string): boolean {
+  const parts = filter.split('/');
+  return !(parts.length === 5 && parts[2] === 'vehicles' && parts[4] === 'notifications');
+}
+
+/**
  * Creates the in-page broker emulation for demo mode: speaks MQTT (CONNECT, SUBSCRIBE, UNSUBSCRIBE, PINGREQ, PUBLISH
  * QoS 0/1, DISCONNECT) with `mqtt-packet` and publishes simulated telemetry for what clients subscribe to.
  */
@@ -281,6 +291,7 @@ export function createBrokerEmulator(options: BrokerEmulatorOptions = {}): Broke
     const scoped: string[][] = [];
     for (const session of sessions) {
       for (const filter of session.subscriptions.keys()) {
+        if (!asksForSimulation(filter)) continue;
         const vehicle = vehicleOfFilter(filter);
         if (vehicle === '*') {
           if (session.canSee) scoped.push(scopedFleetOf(session, session.canSee));

@@ -4,10 +4,11 @@
  * from where it last stopped up to now. What a rule does is the services' rule chain (`server/src/services/rules/
  * rule-chain.ts`, decision 0126), the one the server runs on ingested telemetry: which vehicles a rule watches
  * (`ruleTargetOf`), the anti-flap state (`RuleMemory`: pending, cool-down, clear, reminders), the notification, its
- * ticket with its SLA, written through `mocks/adapter/rule-firing-store.ts`. The handlers run it before they answer a
+ * ticket with its SLA, written through `mocks/adapter/rule-firing-store.ts`, and a rule's command, sent through the
+ * command services. The handlers run it before they answer a
  * read of notifications or rules, so a poll is what makes notifications "arrive" (decision 0063).
  */
-import { COMMAND_DEFAULT_EXPIRY_S } from '@/domain/command-params';
+import type { CommandPublisher } from '@services/commands/command-store';
 import {
   applyRuleRun,
   createRuleMemory,
@@ -22,11 +23,12 @@ import { type EvaluatedRule, primeState, type Sample } from '@services/rules/rul
 import type { DeliveryGateway } from '@services/rules/rule-notification';
 import type { RuleTarget as ServiceRuleTarget } from '@services/rules/rule-store';
 import { MAX_RULE_TARGETS } from '@services/rules/test-rule';
+import { worldCommandDeps } from '../adapter/command-store';
 import { worldDeliveryConfig, worldRuleFiringStore, worldRuleVehicle } from '../adapter/rule-firing-store';
 import type { WorldDb } from './db';
 import { type TelemetryKey, telemetryOf } from './histories';
 import { hashString } from './prng';
-import type { Command, Fault, Notification, Rule, Vehicle } from './types';
+import type { Fault, Notification, Rule, Vehicle } from './types';
 
 /** The engine samples every 5 s (the live view's device telemetry rate). */
 export const ENGINE_STEP_MS = 5000;
@@ -36,6 +38,8 @@ const MAX_CATCH_UP_MS = 10 * 60_000;
 export interface RuleEngineOptions {
   /** Called once for each stored firing (its notification, and its ticket id when the rule opens tickets). */
   onFired?: (db: WorldDb, fired: Fired) => void;
+  /** Where a rule's command is published (the in-page broker, as a command sent by hand); none: not published. */
+  commandPublisher?: (db: WorldDb) => CommandPublisher;
 }
 
 /** The vehicle (EV) or fitted device of the rule's kind that one rule watches, with the world's vehicle row. */
@@ -162,36 +166,6 @@ const DEMO_GATEWAY: DeliveryGateway = {
     !url || /fail|down/i.test(url) ? 'The endpoint answered HTTP 503 Service Unavailable.' : null,
 };
 
-/** The demo's simulation of a rule's command (delivery method 32): sent and acknowledged in the world. */
-function sendRuleCommand(db: WorldDb, rule: Rule, target: RuleTarget, t: number, notificationId: string): void {
-  if (!rule.commandCode || (rule.deliveryMethods & 32) === 0) return;
-  const modelId =
-    rule.deviceKind === 'EV'
-      ? target.vehicle.modelId
-      : db.tables[DEVICE_TABLE[rule.deviceKind]].get(target.sourceId)?.modelId;
-  const def = (modelId ? db.tables.models.get(modelId)?.commands : undefined)?.find((c) => c.code === rule.commandCode);
-  const command: Command = {
-    id: `cmd-${notificationId}`,
-    vehicleId: target.vehicle.id,
-    deviceId: target.deviceId,
-    deviceKind: rule.deviceKind,
-    code: rule.commandCode,
-    name: def?.name ?? rule.commandCode,
-    kind: 'Rule',
-    status: 2,
-    sentAt: t,
-    acknowledgedAt: t + 2000,
-    sentBy: null,
-    ruleId: rule.id,
-    payload: null,
-    expiresAt: t + COMMAND_DEFAULT_EXPIRY_S * 1000,
-    failureReason: null,
-  };
-  if (!db.tables.commands.get(command.id)) db.tables.commands.insert(command);
-}
-
-const DEVICE_TABLE = { BMS: 'bmsDevices', MCU: 'mcuDevices', VCU: 'vcuDevices' } as const;
-
 /**
  * Runs every enabled rule from where it stopped up to `now`; answers the notifications it recorded. A rule seen for
  * the first time that was saved more than the catch-up window ago is primed at `now` (a condition that already holds
@@ -207,6 +181,9 @@ export async function runRules(db: WorldDb, now: number, options: RuleEngineOpti
     memories.set(db, memory);
   }
   const store = worldRuleFiringStore(db);
+  // A rule's command goes through the command services, as on the server (`sendRuleCommand`); its simulated device
+  // answers it as it answers a command sent by hand (`settleAcknowledgements`, and live through the in-page broker).
+  const commands = worldCommandDeps(db, options.commandPublisher ? { publish: options.commandPublisher(db) } : {});
   const last = Math.floor(now / ENGINE_STEP_MS) * ENGINE_STEP_MS;
   const recorded: Notification[] = [];
   let faults: Map<string, Fault[]> | undefined;
@@ -243,8 +220,8 @@ export async function runRules(db: WorldDb, now: number, options: RuleEngineOpti
         deliveryConfig: async () => config,
         gateway: DEMO_GATEWAY,
         now: () => new Date(now),
+        commands,
         onFired: (fired) => {
-          sendRuleCommand(db, rule, target, Date.parse(fired.notification.sentAt), fired.notification.id);
           recorded.push(db.tables.notifications.get(fired.notification.id) as Notification);
           options.onFired?.(db, fired);
         },

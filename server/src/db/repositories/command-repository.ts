@@ -280,8 +280,8 @@ export function createCommandRepository(db: Db): CommandStore {
           commandColumns({
             ...command,
             acknowledgedAt: null,
-            ruleId: null,
-            ruleName: null,
+            ruleId: command.ruleId ?? null,
+            ruleName: command.ruleName ?? null,
             failureReason: null,
           }) as never,
         )

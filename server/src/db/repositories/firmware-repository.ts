@@ -290,11 +290,36 @@ const toDevice = (d: DeviceRow) => ({
   firmwareVersion: d.firmware_version,
 });
 
-/** Firmware releases, rollouts and device updates in PostgreSQL (or PGlite): lists filter, sort and page in SQL. */
 /** The job that advances a rollout (decision 0127). */
 export const ROLLOUT_JOB = 'firmware-rollout';
 export const rolloutJobKey = (rolloutId: string) => `${ROLLOUT_JOB}:${rolloutId}`;
 
+/** An open rollout (`isOpen` of the rollout engine): not completed, and not a cancel that has finished. */
+const openRollout = (eb: ExpressionBuilder<Database, 'firmware_rollouts'>) =>
+  eb.and([
+    eb('firmware_rollouts.status', '!=', 'completed'),
+    eb.not(
+      eb.and([eb('firmware_rollouts.status', '=', 'cancelled'), eb('firmware_rollouts.finished_at', 'is not', null)]),
+    ),
+  ]);
+
+/**
+ * Gives every open rollout without a job one, due now (decision 0127): what the server does at start, for the
+ * rollouts a seed (or a migration, or a write outside the services) left without one. A rollout that has a job keeps
+ * it as it is; run again, it changes nothing. Answers how many it enqueued.
+ */
+export async function enqueueOpenRollouts(db: Db, now: Date): Promise<number> {
+  const result = await sql`
+    INSERT INTO jobs (key, kind, payload, run_at)
+    SELECT ${sql.lit(`${ROLLOUT_JOB}:`)} || id, ${sql.lit(ROLLOUT_JOB)}, jsonb_build_object('rolloutId', id),
+      ${now.toISOString()}::timestamptz
+    FROM firmware_rollouts
+    WHERE status <> 'completed' AND NOT (status = 'cancelled' AND finished_at IS NOT NULL)
+    ON CONFLICT (key) DO NOTHING`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}
+
+/** Firmware releases, rollouts and device updates in PostgreSQL (or PGlite): lists filter, sort and page in SQL. */
 export function createFirmwareRepository(db: Db): RolloutRunStore {
   const releases = () =>
     db
@@ -520,6 +545,24 @@ export function createFirmwareRepository(db: Db): RolloutRunStore {
           conditions.set(v.id, vehicleConditionOf({ soc: v.soc, stateCode: v.state_code ?? 0, isLive: v.is_live }));
       }
       return conditions;
+    },
+
+    async rolloutsInFlight() {
+      const rows = await db
+        .selectFrom('firmware_rollouts')
+        .select('firmware_rollouts.id')
+        .where(openRollout)
+        .where(({ exists, selectFrom }) =>
+          exists(
+            selectFrom('ota_updates')
+              .select('ota_updates.id')
+              .whereRef('ota_updates.rollout_id', '=', 'firmware_rollouts.id')
+              .where('ota_updates.phase', 'in', ['sent', 'installing']),
+          ),
+        )
+        .orderBy('firmware_rollouts.id')
+        .execute();
+      return rows.map((r) => r.id);
     },
 
     async openUpdateOf(deviceId) {

@@ -84,6 +84,23 @@ export function createRuleFiringRepository(db: Db): RuleFiringStore {
       const row = await sql<{ n: string | number }>`select nextval('ticket_refs') as n`.execute(db);
       return `TCK-${Number(row.rows[0]?.n)}`;
     },
+    async setDelivery(id, delivery) {
+      const row = await db
+        .selectFrom('notifications')
+        .select('deliveries')
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!row) return;
+      const deliveries = parse<NotificationDelivery[]>(row.deliveries).map((d) =>
+        d.method === delivery.method ? delivery : d,
+      );
+      await db
+        .updateTable('notifications')
+        .set({ deliveries: JSON.stringify(deliveries) as never })
+        .where('id', '=', id)
+        .execute();
+    },
     async insertTicket(ticket) {
       await db
         .insertInto('tickets')
@@ -327,21 +344,5 @@ export async function deliverySettings(
 
 /** Replaces the outcome of one delivery method of a notification (a web-hook call's, once it answered). */
 export async function setNotificationDelivery(db: Db, id: string, delivery: NotificationDelivery): Promise<void> {
-  await db.transaction().execute(async (tx) => {
-    const row = await tx
-      .selectFrom('notifications')
-      .select('deliveries')
-      .where('id', '=', id)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!row) return;
-    const deliveries = parse<NotificationDelivery[]>(row.deliveries).map((d) =>
-      d.method === delivery.method ? delivery : d,
-    );
-    await tx
-      .updateTable('notifications')
-      .set({ deliveries: JSON.stringify(deliveries) as never })
-      .where('id', '=', id)
-      .execute();
-  });
+  await db.transaction().execute((tx) => createRuleFiringRepository(tx).setDelivery(id, delivery));
 }

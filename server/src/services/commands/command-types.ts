@@ -37,6 +37,9 @@ export interface NewCommand {
   sentAt: string;
   expiresAt: string;
   sentBy: string | null;
+  /** The rule that sent it (kind Rule), and its name when sent. */
+  ruleId?: string | null;
+  ruleName?: string | null;
   payload: Record<string, string | number | boolean> | null;
   /** With `requestHash`: the send it came from (both null for commands sent without a key). */
   idempotencyKey: string | null;

@@ -17,6 +17,7 @@ import { expireDue } from './command-expiry';
 import { requireVehicleSend } from './command-scope';
 import type { CommandDeps, CommandRequestMessage } from './command-store';
 import {
+  commandsOf,
   confirmationWordFor,
   readTarget,
   resolveTarget,
@@ -29,6 +30,7 @@ import {
   COMMAND_AUDIT_ENTITY,
   type Command,
   DEVICE_SEND_KEYS,
+  type DeviceKind,
   type NewCommand,
   type TargetVehicle,
 } from './command-types';
@@ -213,17 +215,22 @@ async function send(
     }
     return { status: 201, commands: created, skipped };
   });
-  if (outcome.status === 201) {
-    // Committed first: a publish that fails leaves the command pending, and it expires as an unanswered one does.
-    for (const command of outcome.commands) {
-      try {
-        await deps.publish(commandTopicOf(command.vehicleId), commandRequestOf(command, now));
-      } catch {
-        // The broker is down or refused it; nothing more to do here.
-      }
+  if (outcome.status === 201) await publishRequests(deps, outcome.commands, now);
+  return outcome;
+}
+
+/**
+ * Publishes committed commands to their vehicles' command topics. Committed first: a publish that fails leaves the
+ * command pending, and it expires as an unanswered one does.
+ */
+async function publishRequests(deps: CommandDeps, commands: readonly Command[], now: Date): Promise<void> {
+  for (const command of commands) {
+    try {
+      await deps.publish(commandTopicOf(command.vehicleId), commandRequestOf(command, now));
+    } catch {
+      // The broker is down or refused it; nothing more to do here.
     }
   }
-  return outcome;
 }
 
 /** POST /commands/send: one command to a vehicle, a device group's members or a history filter's vehicles. */
@@ -260,4 +267,74 @@ export async function sendVehicleCommand(
   const command = outcome.commands[0];
   if (!command) throw validationFailed({ code: 'Choose a command of this vehicle model.' });
   return { ...outcome, command };
+}
+
+/**
+ * The id of the command a rule's firing sends: one per notification, so it is made from the notification's id (the
+ * firing is its idempotency key), hashed to fit a topic level of the contract (at most 64 characters).
+ */
+export const ruleCommandIdOf = async (notificationId: string) =>
+  `cmd-r-${(await sha256Hex(`rule-command:${notificationId}`)).slice(0, 40)}`;
+
+/** What sending a rule's command did: sent (or already sent for this firing), or why it was not. */
+export type RuleCommandOutcome = { sent: true; command: Command; replayed: boolean } | { sent: false; reason: string };
+
+/**
+ * A rule's command (delivery method Command 32) for one firing, the server's and the demo's rule chain alike
+ * (`rules/rule-chain.ts`): the send path of `POST /commands/send` with the rule as its sender. The vehicle's model (an
+ * EV rule) or its fitted device of the rule's kind must offer the code, and the command must need no parameter (a rule
+ * gives none); the command expires after the default expiry; one firing sends one command however often it is
+ * recorded (its id is the notification's); it is committed, then published to the vehicle's command topic, and stays
+ * Pending until the vehicle acknowledges it or it expires. Not audited: its sender is the rule, as for the rule's
+ * notification and ticket. A refusal is answered, not thrown: the notification records it as its command delivery.
+ */
+export async function sendRuleCommand(
+  deps: CommandDeps,
+  input: {
+    rule: { id: string; name: string; deviceKind: DeviceKind; commandCode: string | null };
+    vehicleId: string;
+    notificationId: string;
+  },
+): Promise<RuleCommandOutcome> {
+  const { rule } = input;
+  if (!rule.commandCode) return { sent: false, reason: 'The rule names no command.' };
+  const vehicle = await deps.commands.vehicle(input.vehicleId, null);
+  if (!vehicle) return { sent: false, reason: 'The vehicle no longer exists.' };
+  const source = commandsOf(vehicle).find((s) => s.kind === rule.deviceKind && s.def.code === rule.commandCode);
+  if (!source) {
+    const what = rule.deviceKind === 'EV' ? "The vehicle's model" : `The vehicle's fitted ${rule.deviceKind}`;
+    return { sent: false, reason: `${what} has no command ${rule.commandCode}.` };
+  }
+  const missing = Object.values(commandPayloadErrors(source.def.parameters, {}));
+  if (missing.length > 0) {
+    return { sent: false, reason: `${source.def.name} needs parameters a rule does not give: ${missing.join(' ')}` };
+  }
+  const now = deps.now();
+  await expireDue(deps.commands, now);
+  const id = await ruleCommandIdOf(input.notificationId);
+  const outcome = await deps.transact(async (tx) => {
+    const earlier = await tx.commands.get(id, null);
+    if (earlier) return { command: earlier, replayed: true };
+    await tx.commands.insert({
+      id,
+      vehicleId: vehicle.id,
+      deviceId: source.deviceId,
+      deviceKind: source.kind,
+      code: source.def.code,
+      name: source.def.name,
+      kind: 'Rule',
+      status: 1,
+      sentAt: now.toISOString(),
+      expiresAt: new Date(now.getTime() + COMMAND_DEFAULT_EXPIRY_S * 1000).toISOString(),
+      sentBy: null,
+      ruleId: rule.id,
+      ruleName: rule.name,
+      payload: null,
+      idempotencyKey: null,
+      requestHash: null,
+    });
+    return { command: (await tx.commands.get(id, null)) as Command, replayed: false };
+  });
+  if (!outcome.replayed) await publishRequests(deps, [outcome.command], now);
+  return { sent: true, ...outcome };
 }

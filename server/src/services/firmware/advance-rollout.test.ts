@@ -1,5 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { advanceFirmwareRollout, applyOtaProgress, installCommandId, rolloutProgressTopic } from './advance-rollout';
+import {
+  advanceFirmwareRollout,
+  applyOtaProgress,
+  installCommandId,
+  LOST_AT_RESTART,
+  recoverInstallsAfterRestart,
+  rolloutProgressTopic,
+} from './advance-rollout';
 import type { RolloutRunDeps, RolloutRunStore } from './firmware-store';
 import type { OtaUpdateRecord, RolloutRecord } from './firmware-types';
 import { planWaves, type RolloutPolicy, resumeRollout, type VehicleCondition } from './rollout-engine';
@@ -114,6 +121,9 @@ function world(count: number, policy: Partial<RolloutPolicy> = {}) {
     },
     async vehicleConditions(ids: readonly string[]) {
       return new Map(ids.flatMap((id) => (conditions.has(id) ? [[id, conditions.get(id) as VehicleCondition]] : [])));
+    },
+    async rolloutsInFlight() {
+      return [...updates.values()].some((u) => u.phase === 'sent' || u.phase === 'installing') ? [rollout.id] : [];
     },
     async openUpdateOf(deviceId: string) {
       return [...updates.values()].find(
@@ -337,5 +347,85 @@ describe('advancing a rollout through the service', () => {
     expect(other).toEqual({ ok: false, refusal: 'other-release' });
     expect(await w.report(0, 4 as 1, 0)).toEqual({ ok: false, refusal: 'ignored-status' });
     expect(w.update(0).phase).toBe('sent');
+  });
+
+  describe('installs left in flight at a restart (no session carries them any more)', () => {
+    /**
+     * Four devices in flight at 61 s (the time-out is 60 s): 0 sent at 0 s and silent since, past its deadline; 1 and
+     * 2 installing, last heard of at 30 s; 3 sent at 20 s (its vehicle was not ready before).
+     */
+    async function inFlight(maxRetries: number) {
+      const w = world(4, { waveSize: 4, maxRetries });
+      w.conditions.set('veh-3', { ...READY, soc: 12 });
+      await w.advance();
+      w.conditions.set('veh-3', READY);
+      w.at(20_000);
+      await w.advance();
+      w.at(30_000);
+      await w.report(1, 1, 30);
+      await w.report(2, 1, 30);
+      w.at(61_000);
+      expect([0, 1, 2, 3].map((n) => w.update(n).phase)).toEqual(['sent', 'installing', 'installing', 'sent']);
+      return w;
+    }
+
+    test('past the deadline: timed out; no session: the attempt failed, retried; a session: the request again', async () => {
+      const w = await inFlight(1);
+      const sentBefore = w.published.filter((p) => p.topic.endsWith('/commands')).length;
+      // Started at 55 s: every install was last heard of by the process before.
+      const sessions = new Set(['veh-1', 'veh-3']);
+      const counts = await recoverInstallsAfterRestart(w.deps, {
+        sessionOf: (id) => sessions.has(id) || (id === 'veh-0' ? undefined : false),
+        startedAt: T0 + 55_000,
+      });
+      // Device 0: past its deadline whatever its session (the time-out is not retried).
+      expect(w.update(0)).toMatchObject({ phase: 'failed', failureReason: 'Timed out: no progress report for 60 s' });
+      // Device 2: no session, its attempt failed and is retried: queued for the next advance, attempt 1.
+      expect(w.update(2)).toMatchObject({
+        phase: 'queued',
+        attempt: 1,
+        failureReason: `Attempt 1 failed: ${LOST_AT_RESTART}; retrying`,
+      });
+      // Devices 1 and 3: a session, so the same request again (same attempt, same command id); nothing else changed.
+      expect(w.update(1)).toMatchObject({ phase: 'installing', attempt: 0, progress: 30 });
+      expect(w.update(3)).toMatchObject({ phase: 'sent', attempt: 0, sentAt: T0 + 20_000 });
+      const again = w.published.filter((p) => p.topic.endsWith('/commands')).slice(sentBefore);
+      expect(again.map((p) => [p.topic, p.message.commandId])).toEqual([
+        ['voltline/v1/vehicles/veh-1/commands', installCommandId(w.update(1))],
+        ['voltline/v1/vehicles/veh-3/commands', installCommandId(w.update(3))],
+      ]);
+      expect(counts).toEqual({ timedOut: 1, lost: 1, resent: 2 });
+      // The rollout's job is due (now at the latest); its advance sends the retried device its next attempt.
+      expect(w.schedule.at(-1)?.at).toBeLessThanOrEqual(T0 + 61_000);
+      await w.advance();
+      expect(w.update(2)).toMatchObject({ phase: 'sent', attempt: 1, sentAt: T0 + 61_000 });
+      expect(w.published.filter((p) => p.topic.endsWith('/commands')).at(-1)?.message.commandId).toBe(
+        installCommandId(w.update(2)),
+      );
+    });
+
+    test('without retries left, an install whose vehicle has no session fails with the reason', async () => {
+      const w = await inFlight(0);
+      await recoverInstallsAfterRestart(w.deps, { sessionOf: () => false, startedAt: T0 + 55_000 });
+      expect(w.update(0).failureReason).toBe('Timed out: no progress report for 60 s');
+      for (const n of [1, 2, 3]) expect(w.update(n)).toMatchObject({ phase: 'failed', failureReason: LOST_AT_RESTART });
+    });
+
+    test('installs this process sent, or heard of since it started, are left alone', async () => {
+      const w = await inFlight(1);
+      const before = w.published.length;
+      // Started before the sends: every install in flight is this process's own.
+      const counts = await recoverInstallsAfterRestart(w.deps, { sessionOf: () => false, startedAt: T0 });
+      expect(counts).toEqual({ timedOut: 0, lost: 0, resent: 0 });
+      expect([0, 1, 2, 3].map((n) => w.update(n).phase)).toEqual(['sent', 'installing', 'installing', 'sent']);
+      expect(w.published.length).toBe(before);
+      // Started at 25 s: devices 1 and 2 (heard of at 30 s) are left alone, even without a session.
+      const later = await recoverInstallsAfterRestart(w.deps, {
+        sessionOf: (id) => id === 'veh-3',
+        startedAt: T0 + 25_000,
+      });
+      expect(later).toEqual({ timedOut: 1, lost: 0, resent: 1 });
+      expect([0, 1, 2, 3].map((n) => w.update(n).phase)).toEqual(['failed', 'installing', 'installing', 'sent']);
+    });
   });
 });

@@ -11,6 +11,7 @@ import {
   isOpen,
   type OtaUpdateState,
   rolloutProgressOf,
+  timeOutSilent,
   waveOpen,
 } from './rollout-engine';
 
@@ -134,6 +135,75 @@ export async function advanceFirmwareRollout(
     );
   }
   return { rollout: result.rollout, sent: result.sent, changed: result.changed, nextAt: result.nextAt };
+}
+
+/** Whether a vehicle has a session on the broker now: true, false, or undefined when the broker cannot tell. */
+export type SessionOf = (vehicleId: string) => boolean | undefined;
+
+/** Why an install in flight at a restart failed its attempt: its vehicle had no session to carry it on. */
+export const LOST_AT_RESTART = 'Lost at a server restart: the vehicle was not connected';
+
+export interface RestartRecovery {
+  /** Installs past their silent-device deadline: timed out. */
+  timedOut: number;
+  /** Installs whose vehicle had no session: their attempt failed, then retried (queued again) or failed. */
+  lost: number;
+  /** Installs whose vehicle has a session: their install request published again (same attempt). */
+  resent: number;
+}
+
+/**
+ * What a server does at start with the installs the last process left in flight (decision 0127): vehicles' sessions
+ * are clean and the embedded broker keeps nothing, so an install request published before the restart, or a device's
+ * progress on the way, may be lost. For each open rollout with installs sent or installing and not heard of since
+ * `startedAt`, in its transaction with the rollout locked, by the rollout rules: an install past its silent-device deadline times out (`timeOutSilent`, not retried);
+ * one whose vehicle has no session now failed its attempt (`applyDeviceReport` with a Failed report: retried while the
+ * policy's `maxRetries` allows, queued for the next advance to send again, otherwise failed with the reason); one
+ * whose vehicle has a session (or the broker cannot tell) gets its install request again, the same attempt and
+ * command id (QoS 1 delivers at least once, so a device takes a repeated command id as the one it runs). The rollout's
+ * job is brought forward to now. Nothing is left waiting for a request that will never come.
+ */
+export async function recoverInstallsAfterRestart(
+  deps: RolloutRunDeps,
+  input: {
+    sessionOf: SessionOf;
+    /** When this process started: only installs with no sign of life since (sent or reported before) are looked at. */
+    startedAt: number;
+  },
+): Promise<RestartRecovery> {
+  const now = deps.now().getTime();
+  const counts: RestartRecovery = { timedOut: 0, lost: 0, resent: 0 };
+  for (const rolloutId of await deps.firmware.rolloutsInFlight()) {
+    const resend = await deps.transact(async (tx) => {
+      const rollout = await tx.firmware.lockRollout(rolloutId);
+      if (!rollout || !isOpen(rollout)) return [];
+      const changed: OtaUpdateRecord[] = [];
+      const again: OtaUpdateRecord[] = [];
+      for (const u of await tx.firmware.updatesOf(rolloutId)) {
+        if (u.phase !== 'sent' && u.phase !== 'installing') continue;
+        // Sent by this process, or reported since it started: carried by a session that is alive.
+        if ((u.lastReportAt ?? u.startedAt ?? u.sentAt ?? 0) >= input.startedAt) continue;
+        const timedOut = timeOutSilent(rollout.policy, u, now);
+        if (timedOut !== u) {
+          changed.push(timedOut);
+          counts.timedOut += 1;
+        } else if (u.vehicleId === null || input.sessionOf(u.vehicleId) === false) {
+          const report: DeviceReport = { status: 3, progress: u.progress, reason: LOST_AT_RESTART, at: now };
+          changed.push(applyDeviceReport(rollout.policy, u, report));
+          counts.lost += 1;
+        } else again.push(u);
+      }
+      await tx.firmware.saveUpdates(changed);
+      await tx.firmware.scheduleAdvance(rolloutId, now, 'no-later');
+      return again;
+    });
+    for (const u of resend) {
+      if (!u.vehicleId) continue;
+      await publishQuietly(deps, commandTopicOf(u.vehicleId), installRequestOf(u, now));
+      counts.resent += 1;
+    }
+  }
+  return counts;
 }
 
 async function publishQuietly(deps: RolloutRunDeps, topic: string, message: object): Promise<void> {

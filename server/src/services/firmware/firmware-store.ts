@@ -92,6 +92,8 @@ export interface RolloutRunStore extends FirmwareStore {
   scheduleAdvance(rolloutId: string, at: number | null, mode: 'at' | 'no-later'): Promise<void>;
   /** What the preconditions see of these vehicles now (those that exist). */
   vehicleConditions(vehicleIds: readonly string[]): Promise<Map<string, VehicleCondition>>;
+  /** The open rollouts with an install in flight (an update sent or installing). */
+  rolloutsInFlight(): Promise<string[]>;
   /** The device's update whose install was sent (sent or installing), if any. */
   openUpdateOf(deviceId: string): Promise<OtaUpdateRecord | undefined>;
   /** A completed install: the device now runs this version. */

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { CommandDeps, CommandRequestMessage, CommandStore } from '../commands/command-store';
+import type { Command, NewCommand, TargetVehicle } from '../commands/command-types';
+import { ruleCommandIdOf } from '../commands/send-commands';
 import type { Notification } from '../notifications/notification-types';
 import type { StoredTicket } from '../tickets/ticket-types';
 import {
@@ -59,6 +62,67 @@ const VEHICLE: RuleVehicle = {
   devices: {},
 };
 
+/** veh-1 as a command's target: its EV model offers LOCATE (no parameters) and SPEED_LIMIT (one required). */
+const TARGET: TargetVehicle = {
+  id: 'veh-1',
+  vin: 'VIN-1',
+  registrationNumber: null,
+  fitted: [
+    {
+      kind: 'EV',
+      deviceId: null,
+      commands: [
+        { code: 'LOCATE', name: 'Locate', description: '' },
+        {
+          code: 'SPEED_LIMIT',
+          name: 'Set speed limit',
+          description: '',
+          parameters: [{ name: 'speedKmh', label: 'Top speed', type: 'integer', required: true, min: 10, max: 120 }],
+        },
+      ] as TargetVehicle['fitted'][number]['commands'],
+    },
+  ],
+};
+
+/** The command service's storage over memory: the commands written and the requests published. */
+function commandWorld(now: () => Date) {
+  const rows = new Map<string, Command>();
+  const requests: { topic: string; message: CommandRequestMessage }[] = [];
+  const store = {
+    async vehicle(id: string) {
+      return id === TARGET.id ? TARGET : undefined;
+    },
+    async get(id: string) {
+      return rows.get(id);
+    },
+    async insert(c: NewCommand) {
+      rows.set(c.id, {
+        ...c,
+        ruleId: c.ruleId ?? null,
+        ruleName: c.ruleName ?? null,
+        acknowledgedAt: null,
+        sentByName: null,
+        vehicleVin: TARGET.vin,
+        vehicleRegistration: null,
+        failureReason: null,
+      } as Command);
+    },
+    async expirePending() {
+      return [];
+    },
+  } as unknown as CommandStore;
+  const deps: CommandDeps = {
+    commands: store,
+    deviceGroups: {} as CommandDeps['deviceGroups'],
+    now,
+    publish: (topic, message) => {
+      requests.push({ topic, message: message as CommandRequestMessage });
+    },
+    transact: (work) => work({ commands: store, audit: {} as never }),
+  };
+  return { deps, rows, requests };
+}
+
 /** An in-memory world of one vehicle: what the chain reads and writes. */
 function world(rules: Rule[], options: { faults?: RuleFault[]; lastFirings?: LastFiring[] } = {}) {
   const notifications = new Map<string, Notification>();
@@ -102,7 +166,12 @@ function world(rules: Rule[], options: { faults?: RuleFault[]; lastFirings?: Las
     async insertTicket(t) {
       tickets.push(t);
     },
+    async setDelivery(id, delivery) {
+      const n = notifications.get(id);
+      if (n) n.deliveries = n.deliveries.map((d) => (d.method === delivery.method ? delivery : d));
+    },
   };
+  const commands = commandWorld(() => new Date(T0));
   const deps: ServerRuleChainDeps = {
     source: {
       enabledRules: async () => rules.filter((r) => r.enabled),
@@ -113,10 +182,11 @@ function world(rules: Rule[], options: { faults?: RuleFault[]; lastFirings?: Las
     transact: (work) => work(store),
     deliveryConfig: async () => ({ smtpSender: null, smsSenderId: null, webhookSigned: false }),
     gateway: { sms: () => null, webhook: () => null },
+    commands: commands.deps,
     now: () => new Date(T0),
     publish: (n) => published.push(n.id),
   };
-  return { deps, notifications, tickets, published };
+  return { deps, notifications, tickets, published, commands };
 }
 
 /** Reports of veh-1, one per second from `start`, with these SoC values. */
@@ -252,5 +322,81 @@ describe('the rule chain', () => {
     r.updatedAt = new Date(s(2)).toISOString();
     await runEach(w.deps, memory, reports(3, [10]));
     expect(sentTimes(w.notifications)).toEqual([0, 3]);
+  });
+
+  it("a rule with Command sends its command through the command service, once per firing, to the vehicle's topic", async () => {
+    const r = rule({ deliveryMethods: 1 | 32, commandCode: 'LOCATE', repeatSeconds: 10 });
+    const w = world([r]);
+    const memory = createRuleMemory();
+    await runEach(w.deps, memory, reports(0, Array(12).fill(10)));
+    // The firing and its reminder: two notifications, two commands, each named by its notification.
+    expect(sentTimes(w.notifications)).toEqual([0, 10]);
+    const ids = await Promise.all([...w.notifications.keys()].map(ruleCommandIdOf));
+    // An id of the contract's topic level: at most 64 characters (a notification's id is longer).
+    for (const id of ids) expect(id).toMatch(/^cmd-r-[0-9a-f]{40}$/);
+    expect([...w.commands.rows.keys()].sort()).toEqual(ids.sort());
+    const first = w.commands.rows.get(ids[0] as string);
+    expect(first).toMatchObject({
+      vehicleId: 'veh-1',
+      deviceId: null,
+      deviceKind: 'EV',
+      code: 'LOCATE',
+      name: 'Locate',
+      kind: 'Rule',
+      status: 1,
+      sentBy: null,
+      ruleId: r.id,
+      ruleName: r.name,
+      payload: null,
+      sentAt: new Date(T0).toISOString(),
+      expiresAt: new Date(T0 + 300_000).toISOString(),
+    });
+    // Published as a command request on the vehicle's command topic, once per command.
+    expect(w.commands.requests).toHaveLength(2);
+    expect(w.commands.requests[0]).toEqual({
+      topic: 'voltline/v1/vehicles/veh-1/commands',
+      message: { v: 1, commandId: ids[0], vehicleUid: 'veh-1', kind: 'Rule', name: 'LOCATE', ts: T0 },
+    });
+    // The notification's command delivery stays sent.
+    for (const n of w.notifications.values()) {
+      expect(n.deliveries.find((d) => d.method === 32)).toMatchObject({ status: 'sent', error: null });
+    }
+  });
+
+  it('a firing recorded twice sends its command once (the notification is its idempotency key)', async () => {
+    const r = rule({ deliveryMethods: 32, commandCode: 'LOCATE' });
+    const w = world([r]);
+    await runEach(w.deps, createRuleMemory(), reports(0, [10]));
+    expect(w.commands.requests).toHaveLength(1);
+    // The same firing recorded again, its notification stored anew (a store that lost it): the firing's command
+    // exists already, so nothing is written or published again.
+    w.notifications.clear();
+    await runEach(w.deps, createRuleMemory(), reports(0, [10]));
+    expect(w.notifications.size).toBe(1);
+    expect(w.commands.rows.size).toBe(1);
+    expect(w.commands.requests).toHaveLength(1);
+  });
+
+  it("a command the vehicle does not accept is not sent, and the notification's command delivery says why", async () => {
+    for (const [commandCode, error] of [
+      ['SPEED_LIMIT', 'Set speed limit needs parameters a rule does not give: Top speed is required.'],
+      ['BMS_RESET', "The vehicle's model has no command BMS_RESET."],
+    ] as const) {
+      const w = world([rule({ deliveryMethods: 1 | 32, commandCode })]);
+      await runEach(w.deps, createRuleMemory(), reports(0, [10]));
+      expect(w.notifications.size).toBe(1);
+      expect(w.commands.rows.size).toBe(0);
+      expect(w.commands.requests).toHaveLength(0);
+      const [n] = [...w.notifications.values()];
+      expect(n?.deliveries.find((d) => d.method === 32)).toMatchObject({ status: 'failed', error });
+      expect(n?.deliveries.find((d) => d.method === 1)).toMatchObject({ status: 'delivered' });
+    }
+  });
+
+  it('a rule without Command sends no command', async () => {
+    const w = world([rule({ deliveryMethods: 1 | 16, commandCode: 'LOCATE' })]);
+    await runEach(w.deps, createRuleMemory(), reports(0, [10]));
+    expect(w.notifications.size).toBe(1);
+    expect(w.commands.rows.size).toBe(0);
   });
 });

@@ -4,6 +4,7 @@
  * with the anti-flap state of each rule and vehicle kept in a `RuleMemory`; each firing becomes a notification
  * (`rule-notification.ts`), stored once, published live, and, for a rule with "open a ticket", one ticket per rule and
  * vehicle while it is not closed (`openRuleTicket`), with its SLA clock running; a clear clears the open notification.
+ * A rule with Command (32) sends its command through the command service (`sendRuleCommand`).
  *
  * One implementation for both callers: the server runs it from its telemetry consumer on what vehicles report
  * (`runRulesOnReports`), the demo's engine (`portal/src/mocks/world/rule-engine.ts`) on its simulated telemetry
@@ -11,7 +12,9 @@
  */
 import { TICKET_STATUS } from '@/domain/enums';
 import type { TicketPriority } from '@/domain/tickets';
-import type { Notification } from '../notifications/notification-types';
+import type { CommandDeps } from '../commands/command-store';
+import { sendRuleCommand } from '../commands/send-commands';
+import type { Notification, NotificationDelivery } from '../notifications/notification-types';
 import { newTicket } from '../tickets/open-ticket';
 import type { StoredTicket } from '../tickets/ticket-types';
 import {
@@ -169,6 +172,8 @@ export interface RuleFiringStore {
   ticketVehicle(vehicleId: string): Promise<{ id: string; dealerId: string | null } | undefined>;
   nextTicketRef(): Promise<string>;
   insertTicket(ticket: StoredTicket): Promise<void>;
+  /** Replaces the notification's outcome of `delivery.method` (a command the command service refused). */
+  setDelivery(notificationId: string, delivery: NotificationDelivery): Promise<void>;
 }
 
 export interface RuleChainDeps {
@@ -177,6 +182,12 @@ export interface RuleChainDeps {
   /** The delivery configuration the rules of an OEM send with (decision 0088). */
   deliveryConfig(oemId: string | null): Promise<DeliveryConfig>;
   gateway: DeliveryGateway;
+  /**
+   * The command service's dependencies: a firing of a rule with Command (32) sends the rule's command through
+   * `sendRuleCommand` (the send path of `POST /commands/send`), published to the vehicle on the server, to the
+   * in-page broker in the demo.
+   */
+  commands: CommandDeps;
   now: () => Date;
   /** Publishes a stored notification live (the server: its vehicle's notifications topic). */
   publish?(notification: Notification, ticketId: string | null): void;
@@ -341,10 +352,39 @@ async function applyEvent(
   });
   if (!stored) return null;
   mine.open.set(vehicleId, stored.notification.id);
+  if ((rule.deliveryMethods & COMMAND_METHOD) !== 0) await sendCommandOf(deps, rule, stored.notification);
   const fired: Fired = { ...stored, rule, target };
   deps.publish?.(stored.notification, stored.ticketId);
   deps.onFired?.(fired);
   return fired;
+}
+
+/** Delivery method Command. */
+const COMMAND_METHOD = 32;
+
+/**
+ * Sends the rule's command for a stored firing through the command service; when the service refuses it (the
+ * vehicle's model or device lacks the code, it needs parameters) or the send fails, the notification's command
+ * delivery becomes `failed` with the reason (it was recorded `sent` with the notification).
+ */
+async function sendCommandOf(deps: RuleChainDeps, rule: ChainRule, notification: Notification): Promise<void> {
+  const command = notification.deliveries.find((d) => d.method === COMMAND_METHOD);
+  if (command?.status !== 'sent') return;
+  let reason: string;
+  try {
+    const outcome = await sendRuleCommand(deps.commands, {
+      rule,
+      vehicleId: notification.vehicleId,
+      notificationId: notification.id,
+    });
+    if (outcome.sent) return;
+    reason = outcome.reason;
+  } catch {
+    reason = 'The command could not be sent.';
+  }
+  const failed: NotificationDelivery = { method: COMMAND_METHOD, status: 'failed', error: reason, at: command.at };
+  notification.deliveries = notification.deliveries.map((d) => (d.method === COMMAND_METHOD ? failed : d));
+  await deps.transact((store) => store.setDelivery(notification.id, failed));
 }
 
 // ---- The server's entry: what vehicles reported ----

@@ -6,15 +6,18 @@ import { paths } from '@/config/paths';
 import { useAppState, useAppStoreApi } from '@/state/store-context';
 import { useCan } from '@/state/use-can';
 import { useUnreadNotificationCount } from '../api/list-notifications';
+import { useLiveNotifications } from '../hooks/use-live-notifications';
 
 /**
- * The header's bell: how many notifications nobody acknowledged (kept in `master.notificationCount`), live, linking
- * to the notification history. Not shown to a user without `rule.h`.
+ * The header's bell: how many notifications nobody acknowledged (kept in `master.notificationCount`), live (refetched
+ * when a notification is published, and polled), linking to the notification history. Not shown to a user without `rule.h`.
  */
 export function NotificationBell() {
   const can = useCan();
   const allowed = can('rule.h');
   const query = useUnreadNotificationCount(allowed);
+  // A notification published live refreshes the count at once (the count still polls between events).
+  useLiveNotifications('notification-bell', allowed);
   const store = useAppStoreApi();
   const count = useAppState((s) => s.master.notificationCount);
   useEffect(() => {
