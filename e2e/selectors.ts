@@ -325,6 +325,8 @@ export const commandHistory = {
   table: { role: 'table', name: 'Command history' },
   send: { role: 'button', name: 'Send command' },
   dialog: { role: 'dialog', name: 'Send a command' },
+  /** The dialog's first focusable element, where it puts focus as it opens. */
+  closeDialog: role('button', { name: 'Close dialog' }),
   vehicle: { role: 'textbox', name: 'Vehicle' },
   command: { role: 'textbox', name: 'Command' },
   rampDown: { role: 'textbox', name: /Ramp-down time/ },

@@ -15,6 +15,8 @@ export type RolloutPolicy = Schemas['RolloutPolicy'];
 
 /** How often an open rollout is read again when no live OTA progress arrives (the live feed refreshes it sooner). */
 export const ROLLOUT_REFRESH_MS = 5_000;
+/** The shortest time between two reads of an open rollout that its live progress summaries ask for (decision 0100). */
+export const ROLLOUT_LIVE_READ_MS = 1_000;
 export const OTA_EXPORT_LIMIT = 10_000;
 
 export function useFirmwareReleases(params: ListParams) {
