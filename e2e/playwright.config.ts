@@ -44,7 +44,8 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   fullyParallel: true,
-  workers: 2,
+  // Two workers for two cores unless told (E2E_WORKERS): the suite's own runs compare counts (decision 0120).
+  workers: Number(process.env.E2E_WORKERS) || 2,
   // One retry on CI, where the suite shares 2 cores with nothing else to wait for; `npm test` names every test that
   // passed only on its retry, so a flaky test is seen, not hidden.
   retries: process.env.CI ? 1 : 0,
