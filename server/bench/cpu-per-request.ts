@@ -3,8 +3,8 @@
 // a request. Steps:
 // 1. a PostgreSQL 15+ cluster from a seeded template of SEED_VEHICLES (default 10,000) vehicles, made on the first run
 //    (node_modules/.cache/voltline-cpu-per-request/pg-<vehicles>; migrated and seeded by this checkout's sources);
-// 2. for each round (ROUNDS, default 2), for each server folder of SERVERS (`label=dir,label=dir`; default this
-//    checkout's server), that server (src/server.ts as `npm start` runs it) on the cluster, then: sign-in, the bench's
+// 2. for each round (ROUNDS, default 2), for each server folder of SERVERS (`label=dir,label=dir`, a label's NODE_OPTIONS
+//    after `#`; default this checkout's server), that server (src/server.ts as `npm start` runs it) on the cluster, then: sign-in, the bench's
 //    list requests one after another (so the totals are counted, as the bench's list run leaves them), the same again
 //    with the CPU time per request measured (no queueing: the steadier figure on a loaded machine), then autocannon, 100 connections for LOAD_SECONDS (default 10) on the same requests; CPU time of the server's process
 //    tree and of PostgreSQL's over the load run (/proc), divided by the requests served.
@@ -29,9 +29,11 @@ const ROUNDS = Number(process.env.ROUNDS ?? 2);
 const SEED_TIME = '2026-11-28T09:00:00Z';
 const HERE = join(import.meta.dirname, '..');
 const CACHE = join(HERE, 'node_modules', '.cache', 'voltline-cpu-per-request');
+// `label=dir`, or `label=dir#--flag` to run that server's Node with NODE_OPTIONS=--flag (a heap setting, say).
 const SERVERS = (process.env.SERVERS ?? `this=${HERE}`).split(',').map((pair) => {
-  const [label, dir] = pair.split('=');
-  return { label: label as string, dir: resolve(dir as string) };
+  const at = pair.indexOf('=');
+  const [dir, flags] = pair.slice(at + 1).split('#');
+  return { label: pair.slice(0, at), dir: resolve(dir as string), env: flags ? { NODE_OPTIONS: flags } : {} };
 });
 const log = (message: string) => console.error(`cpu-per-request: ${message}`);
 
@@ -81,8 +83,8 @@ async function main(): Promise<void> {
     }
     const paths = listPaths(300);
     for (let round = 1; round <= ROUNDS; round++) {
-      for (const { label, dir } of SERVERS) {
-        const server = await startServerChild(url, dataDir, {}, dir);
+      for (const { label, dir, env } of SERVERS) {
+        const server = await startServerChild(url, dataDir, env, dir);
         try {
           const login = await fetch(`${server.base}/api/auth/login`, {
             method: 'POST',

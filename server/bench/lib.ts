@@ -55,6 +55,13 @@ export function treeCpuMs(root: number): number | undefined {
   return ms;
 }
 
+/** The Node flags of the server folder's `npm start` (its package.json: `tsx <flags> src/server.ts`), a heap setting. */
+function startFlags(cwd: string): string[] {
+  const { scripts } = JSON.parse(readFileSync(join(cwd, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  const words = scripts.start.split(/\s+/);
+  return words.slice(words.indexOf('tsx') + 1, words.indexOf('src/server.ts')).filter((word) => word.startsWith('--'));
+}
+
 /** The server as `npm start` runs it (without the simulator), on the database of `url`; resolves once it listens. */
 export async function startServerChild(
   url: string,
@@ -80,7 +87,7 @@ export async function startServerChild(
   }
   // BENCH_SERVER_NODE_ARGS: flags for the server's Node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it.
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(join('node_modules', '.bin', 'tsx'), [...nodeArgs, 'src/server.ts'], {
+  const child = spawn(join('node_modules', '.bin', 'tsx'), [...startFlags(cwd), ...nodeArgs, 'src/server.ts'], {
     cwd,
     env: childEnv,
     stdio: ['ignore', 'pipe', 'inherit'],

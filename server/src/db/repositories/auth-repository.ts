@@ -4,6 +4,7 @@ import { type Selectable, sql } from 'kysely';
 import type { HeldGrant } from '../../services/access-grants/granted-access';
 import type { AccountRecord, AuthStore, SessionRecord } from '../../services/auth/auth-store';
 import type { Db } from '../database';
+import { preparedRows } from '../prepared-statements';
 import type { AccessGrantTable, SessionTable, UserTable } from '../schema';
 
 const asDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
@@ -75,23 +76,26 @@ export function createAuthRepository(db: Db): AuthStore {
 
     async sessionByTokenHash(tokenHash) {
       // One query for the session, its account and the account's role row: every request makes it (decision 0122).
-      const row = await db
-        .selectFrom('sessions')
-        .innerJoin('users', 'users.id', 'sessions.user_id')
-        .leftJoin('roles', (join) => join.on('roles.id', '=', sql<string>`coalesce(users.role_id, users.role)`))
-        .selectAll('users')
-        .select([
-          'sessions.id as session_id',
-          'sessions.user_id as session_user_id',
-          'sessions.created_at as session_created_at',
-          'sessions.expires_at as session_expires_at',
-          'sessions.user_agent as session_user_agent',
-          'sessions.revoked_at as session_revoked_at',
-          'roles.id as role_row_id',
-          'roles.permissions as role_row_permissions',
-          // The grants held by any of the account's ids, in the same query (decision 0122, 2026-11-29): a superset of
-          // what `granteeIdsOf` names (it holds the role's conditions), which the services keep to.
-          sql<GrantJson[]>`(
+      // A prepared statement: parsed once per connection (decision 0122, Session 24).
+      const [row] = await preparedRows(
+        db,
+        db
+          .selectFrom('sessions')
+          .innerJoin('users', 'users.id', 'sessions.user_id')
+          .leftJoin('roles', (join) => join.on('roles.id', '=', sql<string>`coalesce(users.role_id, users.role)`))
+          .selectAll('users')
+          .select([
+            'sessions.id as session_id',
+            'sessions.user_id as session_user_id',
+            'sessions.created_at as session_created_at',
+            'sessions.expires_at as session_expires_at',
+            'sessions.user_agent as session_user_agent',
+            'sessions.revoked_at as session_revoked_at',
+            'roles.id as role_row_id',
+            'roles.permissions as role_row_permissions',
+            // The grants held by any of the account's ids, in the same query (decision 0122, 2026-11-29): a superset of
+            // what `granteeIdsOf` names (it holds the role's conditions), which the services keep to.
+            sql<GrantJson[]>`(
             SELECT coalesce(json_agg(json_build_object(
               'kind', g.kind, 'target', g.target, 'target_id', g.target_id, 'grantee_type', g.grantee_type,
               'grantee_id', g.grantee_id, 'expires_at', g.expires_at, 'revoked_at', g.revoked_at)), '[]'::json)
@@ -100,9 +104,9 @@ export function createAuthRepository(db: Db): AuthStore {
               ('dealer', users.dealer_id), ('fleet', users.fleet_id), ('evowner', users.ev_owner_id),
               ('driver', users.driver_id))
           )`.as('grants'),
-        ])
-        .where('sessions.token_hash', '=', tokenHash)
-        .executeTakeFirst();
+          ])
+          .where('sessions.token_hash', '=', tokenHash),
+      );
       if (!row) return undefined;
       const {
         session_id,
