@@ -31,6 +31,18 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/** The seeded PGlite template's bytes, read once per worker (a Blob is immutable; each open copies it into its own FS). */
+const pgliteTemplates = new Map<string, Promise<Blob>>();
+function pgliteTemplate(): Promise<Blob> {
+  const file = inject('pgliteTemplate');
+  let template = pgliteTemplates.get(file);
+  if (!template) {
+    template = readFile(file).then((bytes) => new Blob([bytes]));
+    pgliteTemplates.set(file, template);
+  }
+  return template;
+}
+
 /**
  * A fresh database on this project's engine: PGlite in memory, or on PostgreSQL a copy of the seeded template (an
  * empty one when `empty`: nothing migrated or seeded). `drop` removes it (PostgreSQL) after `database.close()`.
@@ -38,7 +50,7 @@ export interface TestServer {
 export async function openTestDatabase(empty: boolean): Promise<{ database: DatabaseHandle; drop(): Promise<void> }> {
   if (ENGINE === 'pglite') {
     // The seeded template (pglite-global-setup.ts), or an empty database.
-    const loadDataDir = empty ? undefined : new Blob([await readFile(inject('pgliteTemplate'))]);
+    const loadDataDir = empty ? undefined : await pgliteTemplate();
     return { database: await openPglite(undefined, { loadDataDir }), drop: async () => undefined };
   }
   const serverUrl = inject('postgresUrl');
