@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 
@@ -38,6 +40,54 @@ export const FLEET_SERVER = {
   timeout: 120_000,
   gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
 } satisfies NonNullable<PlaywrightTestConfig['webServer']>;
+
+/** Options of `playwright test` (1.65) whose value is the next argument. */
+const VALUE_OPTIONS = new Set([
+  ...['--add-reporter', '--browser', '-c', '--config', '--global-timeout', '-g', '--grep', '-G', '--grep-invert'],
+  ...['--max-failures', '--output', '--repeat-each', '--reporter', '--retries', '--run-agents', '--shard', '--timeout'],
+  ...['--trace', '--tsconfig', '--ui-host', '--ui-port', '--update-source-method', '-j', '--workers'],
+]);
+/** Options after which the files of the run cannot be told from the command line (optional or variadic values, lists). */
+const UNKNOWN_FILES =
+  /^(--project|--debug|--only-changed|--shuffle|-u|--update-snapshots|--last-failed|--last-failed-file|--test-list|--test-list-invert|--ui)(=|$)/;
+
+/**
+ * Whether this `playwright test` may run a spec of specs/server (which needs the Fleet API server): yes unless every file
+ * filter on the command line (a regular expression on the file's path, `file:line` allowed, as Playwright reads them)
+ * matches none of specs/server's files. No filter, another command, or an option that hides the files: yes.
+ */
+export function mayRunServerSpecs(argv: readonly string[] = process.argv): boolean {
+  if (argv[2] !== 'test') return true;
+  const filters: string[] = [];
+  const args = argv.slice(3);
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string;
+    if (arg === '--') {
+      filters.push(...args.slice(i + 1));
+      break;
+    }
+    if (UNKNOWN_FILES.test(arg)) return true;
+    if (arg.startsWith('-')) {
+      if (VALUE_OPTIONS.has(arg)) i++;
+      continue;
+    }
+    filters.push(arg);
+  }
+  if (filters.length === 0) return true;
+  const dir = fileURLToPath(new URL('./specs/server/', import.meta.url));
+  const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((file) => join(dir, file));
+  return filters.some((filter) => {
+    const source = /^(.*?):(\d+):?(\d+)?$/.exec(filter)?.[1] ?? filter;
+    const literal = /^\/(.*)\/([gi]*)$/.exec(source);
+    let re: RegExp;
+    try {
+      re = literal ? new RegExp(literal[1] as string, (literal[2] ?? '').replace('g', '')) : new RegExp(source, 'i');
+    } catch {
+      return true;
+    }
+    return files.some((file) => re.test(file));
+  });
+}
 
 export default defineConfig({
   testDir: './specs',
@@ -90,6 +140,7 @@ export default defineConfig({
       url: `http://127.0.0.1:${PORTS.widgetHost}/sdk/index.js`,
       reuseExistingServer: false,
     },
-    FLEET_SERVER,
+    // Migrating and seeding its database costs 15 to 20 CPU-s: only for a run that may hold a server spec.
+    ...(mayRunServerSpecs() ? [FLEET_SERVER] : []),
   ],
 });
