@@ -34,18 +34,33 @@ const SHARED = [
 ];
 
 /**
- * Rendered files that `vi.mock` a module: the mock must reach the modules the file renders (which a shared worker has
- * already loaded unmocked) and no other file, so each of these gets its own modules and jsdom (decision 0133).
+ * Rendered files that render one component or hook (no `renderApp`, no page) and mock no module: they share their
+ * worker's modules and jsdom (decision 0133). A file that `vi.mock`s a module cannot: the modules it renders were
+ * already loaded, unmocked, by an earlier file, and the mock would stay for the files after it.
  */
-const RENDERED_OWN_MODULES = [
-  'src/app/shell/side-nav.test.tsx',
-  'src/pages/devices/bms-master-management-page.test.tsx',
-  'src/pages/ev-owners/ev-owner-management-page.test.tsx',
-  'src/pages/feedback/feedback-report-page.test.tsx',
-  'src/pages/vehicles/vehicle-management-page.test.tsx',
-  'src/shared/ui/data-table/data-table.test.tsx',
-  'src/shared/ui/data-table/filter-bar.test.tsx',
-  'src/shared/ui/map/create-map.test.ts',
+const RENDERED_SHARED = [
+  'src/app/shell/app-error-boundary.test.tsx',
+  'src/app/shell/app-footer.test.tsx',
+  'src/app/shell/route-progress.test.tsx',
+  'src/features/auth/api/auth-hooks.test.tsx',
+  'src/features/geofencing/components/geofence-form.test.tsx',
+  'src/features/live-map/components/fleet-map.test.tsx',
+  'src/features/live-map/components/vehicle-card.test.tsx',
+  'src/features/locations/components/location-analysis-map.test.tsx',
+  'src/features/trips/components/trip-playback.test.tsx',
+  'src/shared/ui/charts/chart-text.test.tsx',
+  'src/shared/ui/csv-export/use-csv-export.test.tsx',
+  'src/shared/ui/data-table/compact-table.test.tsx',
+  'src/shared/ui/data-table/url-list.test.tsx',
+  'src/shared/ui/data-table/use-list-params.test.tsx',
+  'src/shared/ui/device-group-picker.test.tsx',
+  'src/shared/ui/dialog-loading.test.tsx',
+  'src/shared/ui/form-modal/form-modal.test.tsx',
+  'src/shared/ui/history-list-page.test.tsx',
+  'src/shared/ui/section-error-boundary.test.tsx',
+  'src/shared/ui/toast-card.test.tsx',
+  'src/shared/ui/use-dialog-state.test.tsx',
+  'src/shared/ui/vehicle-picker.test.tsx',
 ];
 
 /** Packages made of many ES modules that every rendered file loads (decision 0129). */
@@ -79,9 +94,10 @@ export default defineConfig(({ mode }) => ({
     setupFiles: ['./src/test/setup.ts'],
     css: false,
     testTimeout: 15000,
-    // Two projects (decision 0109): the files that render pages, features and the shell get a fresh module graph and
-    // jsdom each; the rest (demo server, domain, config, state, API and live libraries) share their worker's, which
-    // spares a jsdom and the demo world's modules per file. A new top-level folder goes in one list or the other.
+    // Three projects (decisions 0109, 0133): the files that render pages, features and the shell get a fresh module
+    // graph and jsdom each, except the component files of RENDERED_SHARED; the rest (demo server, domain, config,
+    // state, API and live libraries) share their worker's, which spares a jsdom and the demo world's modules per file.
+    // A new top-level folder goes in one list or the other.
     projects: [
       {
         extends: true,
@@ -92,28 +108,28 @@ export default defineConfig(({ mode }) => ({
           exclude: [...IGNORED, ...RENDERED, 'src/shared/ui/map/create-map.test.ts'],
         },
       },
-      // The rendered files share a worker's modules and jsdom (decision 0133): each file paid about 2 s of CPU to load
-      // jsdom, MSW, the demo world and the app's packages again. What a file could leave behind is reset for every file
-      // and test in src/test/setup.ts (the DOM, storage, the API client's token getter); test files keep no module
-      // state. Run both with `--project 'portal (rendered*'`.
+      // Run both rendered projects with `--project 'portal (rendered*'` (decision 0133).
       {
         extends: true,
         test: {
           name: 'portal (rendered)',
           include: ALL_TESTS,
-          exclude: [...IGNORED, ...SHARED, ...RENDERED_OWN_MODULES],
-          isolate: false,
-          // A worker that loads its packages once still loads Mantine and the icons: hundreds and thousands of ES
-          // modules, which Node resolves and links one by one. Pre-bundled, each is one file (decision 0129).
+          exclude: [...IGNORED, ...SHARED, ...RENDERED_SHARED],
+          // Every rendered file is a fresh process that loads its packages again: Mantine and the icons are hundreds
+          // and thousands of ES modules, which Node resolves and links one by one. Pre-bundled, each is one file.
           deps: { optimizer: { client: { enabled: true, include: MANY_MODULE_PACKAGES } } },
         },
       },
       {
         extends: true,
         test: {
-          name: 'portal (rendered, own modules)',
-          include: RENDERED_OWN_MODULES,
-          // After the shared files: a worker is reused only while the next file in the queue can share it.
+          name: 'portal (rendered components)',
+          include: RENDERED_SHARED,
+          // Each of these files paid about 2 s of CPU to load jsdom, MSW, the demo world and the packages for tests of
+          // a few hundred milliseconds. What a file could leave behind is reset in src/test/setup.ts.
+          isolate: false,
+          // After the isolated files: Vitest hands a shared worker the next file only while the next file in its
+          // queue can share it, so the two projects in one queue would end shared workers early.
           sequence: { groupOrder: 1 },
           deps: { optimizer: { client: { enabled: true, include: MANY_MODULE_PACKAGES } } },
         },
