@@ -75,9 +75,9 @@ afterAll(() => server.close());
 // The rendered files share their worker's modules and jsdom (decision 0133). This file runs again before each test
 // file is loaded (a module it imports runs once per worker, so hooks registered there would reach only the first
 // file): every file starts as it would in a fresh worker, with empty storage and an API client that sends no token
-// and ignores 401 and 403 answers.
-localStorage.clear();
-sessionStorage.clear();
+// and ignores 401 and 403 answers. (A file of the plain project may run in Node's environment, without storage.)
+globalThis.localStorage?.clear();
+globalThis.sessionStorage?.clear();
 setAuthTokenGetter(() => null);
 setUnauthorizedHandler(() => {});
 setForbiddenHandler(() => {});
@@ -85,5 +85,5 @@ setForbiddenHandler(() => {});
 // reset above, so it runs before it (after-hooks run in reverse): what a test rendered is unmounted first.
 afterEach(() => {
   cleanup();
-  sessionStorage.clear();
+  globalThis.sessionStorage?.clear();
 });
