@@ -3,6 +3,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 const IGNORED = ['**/node_modules/**', '**/dist/**', '**/dist-demo/**'];
+/** Every test file; each project names its own (a project's `include` adds to the root's, so the root has none). */
+const ALL_TESTS = ['src/**/*.test.{ts,tsx}'];
 /**
  * Test files that render React pages with module-level stores and query clients: each gets its own modules. Only
  * `.test.tsx` files render; a `.test.ts` file in these folders tests a function and shares its worker (below), which
@@ -29,6 +31,36 @@ const SHARED = [
   'src/pages/**/*.test.ts',
   // `vi.mock('maplibre-gl')` must not reach the other files of a shared worker.
   'src/shared/ui/**/!(create-map).test.ts',
+];
+
+/**
+ * Rendered files that render one component or hook (no `renderApp`, no page) and mock no module: they share their
+ * worker's modules and jsdom (decision 0133). A file that `vi.mock`s a module cannot: the modules it renders were
+ * already loaded, unmocked, by an earlier file, and the mock would stay for the files after it.
+ */
+const RENDERED_SHARED = [
+  'src/app/shell/app-error-boundary.test.tsx',
+  'src/app/shell/app-footer.test.tsx',
+  'src/app/shell/route-progress.test.tsx',
+  'src/features/auth/api/auth-hooks.test.tsx',
+  'src/features/geofencing/components/geofence-form.test.tsx',
+  'src/features/live-map/components/fleet-map.test.tsx',
+  'src/features/live-map/components/vehicle-card.test.tsx',
+  'src/features/locations/components/location-analysis-map.test.tsx',
+  'src/features/trips/components/trip-playback.test.tsx',
+  'src/shared/ui/charts/chart-text.test.tsx',
+  'src/shared/ui/csv-export/use-csv-export.test.tsx',
+  'src/shared/ui/data-table/compact-table.test.tsx',
+  'src/shared/ui/data-table/url-list.test.tsx',
+  'src/shared/ui/data-table/use-list-params.test.tsx',
+  'src/shared/ui/device-group-picker.test.tsx',
+  'src/shared/ui/dialog-loading.test.tsx',
+  'src/shared/ui/form-modal/form-modal.test.tsx',
+  'src/shared/ui/history-list-page.test.tsx',
+  'src/shared/ui/section-error-boundary.test.tsx',
+  'src/shared/ui/toast-card.test.tsx',
+  'src/shared/ui/use-dialog-state.test.tsx',
+  'src/shared/ui/vehicle-picker.test.tsx',
 ];
 
 /** Packages made of many ES modules that every rendered file loads (decision 0129). */
@@ -60,28 +92,45 @@ export default defineConfig(({ mode }) => ({
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     testTimeout: 15000,
-    // Two projects (decision 0109): the files that render pages, features and the shell get a fresh module graph and
-    // jsdom each; the rest (demo server, domain, config, state, API and live libraries) share their worker's, which
-    // spares a jsdom and the demo world's modules per file. A new top-level folder goes in one list or the other.
+    // Three projects (decisions 0109, 0133): the files that render pages, features and the shell get a fresh module
+    // graph and jsdom each, except the component files of RENDERED_SHARED; the rest (demo server, domain, config,
+    // state, API and live libraries) share their worker's, which spares a jsdom and the demo world's modules per file.
+    // A new top-level folder goes in one list or the other.
     projects: [
       {
         extends: true,
         test: {
           name: 'portal',
+          include: ALL_TESTS,
           isolate: false,
           exclude: [...IGNORED, ...RENDERED, 'src/shared/ui/map/create-map.test.ts'],
+        },
+      },
+      // Run both rendered projects with `--project 'portal (rendered*'` (decision 0133).
+      {
+        extends: true,
+        test: {
+          name: 'portal (rendered)',
+          include: ALL_TESTS,
+          exclude: [...IGNORED, ...SHARED, ...RENDERED_SHARED],
+          // Every rendered file is a fresh process that loads its packages again: Mantine and the icons are hundreds
+          // and thousands of ES modules, which Node resolves and links one by one. Pre-bundled, each is one file.
+          deps: { optimizer: { client: { enabled: true, include: MANY_MODULE_PACKAGES } } },
         },
       },
       {
         extends: true,
         test: {
-          name: 'portal (rendered)',
-          exclude: [...IGNORED, ...SHARED],
-          // Every rendered file is a fresh process that loads its packages again: Mantine and the icons are hundreds
-          // and thousands of ES modules, which Node resolves and links one by one. Pre-bundled, each is one file.
+          name: 'portal (rendered components)',
+          include: RENDERED_SHARED,
+          // Each of these files paid about 2 s of CPU to load jsdom, MSW, the demo world and the packages for tests of
+          // a few hundred milliseconds. What a file could leave behind is reset in src/test/setup.ts.
+          isolate: false,
+          // After the isolated files: Vitest hands a shared worker the next file only while the next file in its
+          // queue can share it, so the two projects in one queue would end shared workers early.
+          sequence: { groupOrder: 1 },
           deps: { optimizer: { client: { enabled: true, include: MANY_MODULE_PACKAGES } } },
         },
       },

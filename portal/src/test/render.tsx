@@ -1,9 +1,8 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient } from '@tanstack/react-query';
-import { cleanup, configure, render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router-dom';
-import { afterEach } from 'vitest';
 import type { PersistStorage } from 'zustand/middleware';
 import { AppProviders, type AppProvidersProps } from '@/app/providers';
 import { createAppRoutes } from '@/app/router';
@@ -20,12 +19,6 @@ import { AppStoreProvider } from '@/state/store-context';
 
 // Lazy pages are transformed on first use under Vitest, which can take a few seconds on a cold cache.
 configure({ asyncUtilTimeout: 10000 });
-
-// Vitest runs without globals, so Testing Library cannot register its own cleanup.
-afterEach(() => {
-  cleanup();
-  sessionStorage.clear();
-});
 
 if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
 
