@@ -162,24 +162,28 @@ describe('live acknowledgements, per vehicle', () => {
         const sent = await call('POST', '/commands/send', { token, body });
         ids.push(sent.body.commands[0].id as string);
       }
+      // The header's bell listens to the fleet's notifications on every page (decision 0137): the page's own interest is
+      // the rest.
+      const bell = topics.fleetEventsFilter('notifications');
+      const interest = () => controller.getInterest().filter((topic) => topic !== bell);
       renderApp('/command-history?status=1', { store, live: { controller, fleet: createLiveFleet() } });
       expect(await screen.findByText('1–2 of 2')).toBeInTheDocument();
       await waitFor(() =>
-        expect(controller.getInterest().sort()).toEqual([topics.commandAck(a!.id), topics.commandAck(b!.id)].sort()),
+        expect(interest().sort()).toEqual([topics.commandAck(a!.id), topics.commandAck(b!.id)].sort()),
       );
-      expect(controller.getInterest()).not.toContain(topics.fleetEventsFilter('acks'));
+      expect(interest()).not.toContain(topics.fleetEventsFilter('acks'));
 
       store.getState().setVehicle({
         commandAcknowledge: { [ids[0]!]: { v: 1, commandId: ids[0]!, vehicleUid: a!.id, status: 2, ts: Date.now() } },
       });
-      await waitFor(() => expect(controller.getInterest()).toEqual([topics.commandAck(b!.id)]));
+      await waitFor(() => expect(interest()).toEqual([topics.commandAck(b!.id)]));
       store.getState().setVehicle({
         commandAcknowledge: {
           ...store.getState().vehicle.commandAcknowledge,
           [ids[1]!]: { v: 1, commandId: ids[1]!, vehicleUid: b!.id, status: 2, ts: Date.now() },
         },
       });
-      await waitFor(() => expect(controller.getInterest()).toEqual([]));
+      await waitFor(() => expect(interest()).toEqual([]));
     } finally {
       clock.mockRestore();
       controller.dispose();
