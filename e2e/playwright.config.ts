@@ -94,8 +94,10 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   fullyParallel: true,
-  // Two workers for two cores unless told (E2E_WORKERS): the suite's own runs compare counts (decision 0120).
-  workers: Number(process.env.E2E_WORKERS) || 2,
+  // Three workers on two cores unless told (E2E_WORKERS): with two, a third of the cores sat idle while tests waited on
+  // live updates and timers (clean-clone CI, session 24: browser step 581-610 s with two, 536 s with three, no flaky
+  // test; decision 0120).
+  workers: Number(process.env.E2E_WORKERS) || 3,
   // One retry on CI, where the suite shares 2 cores with nothing else to wait for; `npm test` names every test that
   // passed only on its retry, so a flaky test is seen, not hidden.
   retries: process.env.CI ? 1 : 0,
