@@ -7,7 +7,8 @@ import { type UndoLog, worldTransact } from './world-transaction';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-function toManaged(row: SdkKeyRecord): ManagedSdkKey {
+/** A world row as the services see a key (also the widget API's `byKey`). */
+export function toManaged(row: SdkKeyRecord): ManagedSdkKey {
   return {
     id: row.id,
     tenantId: row.tenantId,

@@ -3,6 +3,7 @@ import { sha256Hex } from '@services/lib/web-crypto';
 import type { WorldDb } from '../world/db';
 import { demoWidgetOf } from './demo-widget';
 import { worldFeedbackReportStore } from './feedback-store';
+import { toManaged } from './sdk-key-store';
 import { worldTicketStore } from './ticket-store';
 import { worldConversationStore, worldVisitorPush } from './widget-conversation-store';
 import { worldTransact } from './world-transaction';
@@ -24,15 +25,7 @@ export function widgetApiDeps(db: WorldDb): FeedbackDeps {
     sdkKeys: {
       async byKey(key) {
         const row = db.tables.sdkKeys.all().find((k) => k.key === key);
-        if (!row) return undefined;
-        return {
-          id: row.id,
-          tenantId: row.tenantId,
-          key: row.key,
-          name: row.name,
-          config: row.config ?? undefined,
-          revokedAt: row.revokedAt === null ? null : new Date(row.revokedAt).toISOString(),
-        };
+        return row ? toManaged(row) : undefined;
       },
     },
     sessions: {
