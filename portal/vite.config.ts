@@ -51,6 +51,7 @@ const RENDERED_SHARED = [
   'src/shared/ui/charts/chart-text.test.tsx',
   'src/shared/ui/csv-export/use-csv-export.test.tsx',
   'src/shared/ui/data-table/compact-table.test.tsx',
+  'src/shared/ui/data-table/confirm-dialog.test.tsx',
   'src/shared/ui/data-table/url-list.test.tsx',
   'src/shared/ui/data-table/use-list-params.test.tsx',
   'src/shared/ui/device-group-picker.test.tsx',

@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
+import { useState } from 'react';
 import { notify } from '@/shared/ui/notify';
 import { errorMessage } from './server-field-errors';
 
@@ -12,8 +13,20 @@ export interface ConfirmDialogProps {
   onClose: () => void;
 }
 
-/** Asks before a destructive action; the confirm button names the action. */
-export function ConfirmDialog({ opened, title, message, confirmLabel, busy, onConfirm, onClose }: ConfirmDialogProps) {
+/**
+ * Asks before a destructive action; the confirm button names the action. While it closes (its fade-out), it keeps the
+ * words it was opened with: callers clear the row they asked about as they close it ("Revoke ?" would show otherwise).
+ */
+export function ConfirmDialog({ opened, busy, onConfirm, onClose, ...words }: ConfirmDialogProps) {
+  const [shown, setShown] = useState(words);
+  // Updated during render (React's pattern for state derived from props), only while open.
+  if (
+    opened &&
+    (shown.title !== words.title || shown.message !== words.message || shown.confirmLabel !== words.confirmLabel)
+  ) {
+    setShown(words);
+  }
+  const { title, message, confirmLabel } = opened ? words : shown;
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered>
       <Text size="sm">{message}</Text>
