@@ -30,6 +30,8 @@ import {
   IconUsersGroup,
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
+import { ForbiddenPage } from '@/pages/errors/forbidden-page';
+import { NotFoundPage } from '@/pages/errors/not-found-page';
 import {
   type AppRoute,
   type NavRouteId,
@@ -140,8 +142,10 @@ const pages = {
   writeRole: () => import('@/pages/users/write-role-page').then((m) => ({ Component: m.WriteRolePage })),
   writeGroup: () => import('@/pages/users/write-group-page').then((m) => ({ Component: m.WriteGroupPage })),
   faultDetails: () => import('@/pages/faults/fault-details-page').then((m) => ({ Component: m.FaultDetailsPage })),
-  forbidden: () => import('@/pages/errors/forbidden-page').then((m) => ({ Component: m.ForbiddenPage })),
-  notFound: () => import('@/pages/errors/not-found-page').then((m) => ({ Component: m.NotFoundPage })),
+  // The shell's error element renders these two already (`shell/route-error.tsx`), so they are in the first chunk: a
+  // dynamic import of them would split nothing (Vite warned of both imports).
+  forbidden: async () => ({ Component: ForbiddenPage }),
+  notFound: async () => ({ Component: NotFoundPage }),
   crash: () => import('@/pages/errors/crash-page').then((m) => ({ Component: m.CrashPage })),
 } satisfies Record<PageKey, PageLoader>;
 
