@@ -14,7 +14,7 @@ const BMS = 'bms-000018';
 const SLOW = { timeout: 20_000 };
 /**
  * Room for the live acknowledgement after the simulated vehicle answers: the in-page broker's timer, the live batch and
- * the render on a busy page (the Commands tab also refetches every 5 s while a command is pending).
+ * the render on a busy page.
  */
 const DELIVERY_ROOM_MS = 10_000;
 
@@ -73,6 +73,12 @@ test.describe('a vehicle tour on the demo build', () => {
     await openTab(page, 'Commands');
     await expect(table(page, tour.tables.commands)).toBeVisible(SLOW);
     await expect(page.getByRole(tour.live.role, { name: tour.live.name })).toBeVisible(SLOW);
+    // When the tab read its command list: while live it does not poll for a pending command (its vehicle's
+    // acknowledgement topic is subscribed), so the settled status below can only have come over the live connection.
+    const reads: number[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'GET' && new URL(r.url()).pathname.endsWith('/commands')) reads.push(Date.now());
+    });
     await page.getByRole(tour.commandPicker.role, { name: tour.commandPicker.name }).click();
     await page.getByRole(tour.option, { name: tour.plainCommand }).click();
     const posted = page.waitForResponse(
@@ -85,6 +91,7 @@ test.describe('a vehicle tour on the demo build', () => {
       .getByRole(...ui.row)
       .nth(1);
     await expect(newest.getByLabel(tour.commandStatus.pending)).toBeVisible(SLOW);
+    const pendingSeenAt = Date.now();
     await shoot(page, '04-commands-pending');
     // The simulated vehicle answers 2 to 5 s after the send, fixed per command id (`acknowledgeDelayOf`, the demo's
     // documented answer time): the wait runs from the send to this command's own answer, plus the delivery room. A CI
@@ -94,6 +101,7 @@ test.describe('a vehicle tour on the demo build', () => {
     await expect(newest.getByLabel(tour.commandStatus.settled)).toBeVisible({
       timeout: Math.max(1_000, answersAt + DELIVERY_ROOM_MS - Date.now()),
     });
+    expect(reads.filter((t) => t > pendingSeenAt)).toEqual([]);
     await shoot(page, '05-commands-acknowledged');
   });
 

@@ -2,6 +2,7 @@
 // through MSW's WebSocket interception to the in-page broker emulation, as in demo mode.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
 import { applyLiveBatch } from '@/app/live-wiring';
 import { createHandlers } from '@/mocks/handlers';
@@ -40,6 +41,7 @@ function codeAnswering(result: 2 | 3): string {
 }
 
 const UUID = '00000000-0000-4000-8000-000000000001' as const;
+const OTHER_UUID = '00000000-0000-4000-8000-000000000002' as const;
 
 async function openCommandsTab() {
   const store = createTestStore();
@@ -73,6 +75,37 @@ test('a sent command shows Pending, then Success when its acknowledgement arrive
   await waitFor(() => expect(within(row).getByLabelText('Status: Success')).toBeInTheDocument(), { timeout: 8000 });
   // It came over the live connection (the REST history settles later), and the store keeps it by command id.
   expect(store.getState().vehicle.commandAcknowledge).toMatchObject({ [`cmd-${uuid}`]: { status: 2 } });
+});
+
+test('while live, the tab does not poll for a pending command: its status arrives on the acknowledgement topic', async () => {
+  vi.spyOn(crypto, 'randomUUID').mockReturnValue(OTHER_UUID);
+  const store = await openCommandsTab();
+  await waitFor(() => expect(controller?.getConnection().state).toBe('online'));
+  // The tab's reads of the command list: a handler ahead of the demo's that only counts, then falls through to it.
+  const reads: number[] = [];
+  server.use(
+    http.get('*/api/commands', () => {
+      reads.push(Date.now());
+    }),
+  );
+  await sendCommand(codeAnswering(2));
+  const row = await waitFor(
+    () => {
+      const found = document.querySelector(`[data-command-id="cmd-${OTHER_UUID}"]`);
+      expect(found).not.toBeNull();
+      return found as HTMLElement;
+    },
+    { timeout: 5000 },
+  );
+  expect(within(row).getByLabelText('Status: Pending')).toBeInTheDocument();
+  await waitFor(() => expect(within(row).getByLabelText('Status: Success')).toBeInTheDocument(), { timeout: 8000 });
+  expect(store.getState().vehicle.commandAcknowledge).toMatchObject({ [`cmd-${OTHER_UUID}`]: { status: 2 } });
+  // The send's own refetch listed it Pending; no read followed: a poll would have come 5 s after it.
+  expect(reads.length).toBeGreaterThan(0);
+  const sentRead = reads.at(-1) ?? 0;
+  const pollDue = sentRead + 5000 + 500;
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, pollDue - Date.now())));
+  expect(reads.filter((t) => t > sentRead)).toEqual([]);
 });
 
 test('a command the device rejects shows Failed when its acknowledgement arrives live', async () => {

@@ -209,3 +209,61 @@ test("a driver's subscription to a vehicle of another fleet is refused (0x80); i
     await client.endAsync();
   }
 });
+
+test("a driver's or OEM's session is refused (0x80) another fleet's or OEM's notifications and tickets topics, granted its own", async () => {
+  const db = server.database.db;
+  const driver = await db
+    .selectFrom('users')
+    .select(['driver_id', 'fleet_id'])
+    .where('email', '=', 'dr@voltline.demo')
+    .executeTakeFirstOrThrow();
+  const own = await db
+    .selectFrom('vehicles')
+    .select('id')
+    .where('driver_id', '=', driver.driver_id)
+    .executeTakeFirstOrThrow();
+  const foreign = await db
+    .selectFrom('vehicles')
+    .select('id')
+    .where((eb) => eb.or([eb('driver_id', '<>', driver.driver_id), eb('driver_id', 'is', null)]))
+    .where((eb) => eb.or([eb('fleet_id', '<>', driver.fleet_id ?? ''), eb('fleet_id', 'is', null)]))
+    .executeTakeFirstOrThrow();
+  const notifications = (id: string) => `voltline/v1/vehicles/${id}/notifications`;
+  const tickets = (id: string) => `voltline/v1/vehicles/${id}/tickets`;
+
+  const drivers = await connect(await server.tokenOf('DR'));
+  try {
+    expect(await grantedQos(drivers, notifications(foreign.id))).toBe(128);
+    expect(await grantedQos(drivers, tickets(foreign.id))).toBe(128);
+    expect(await grantedQos(drivers, notifications(own.id))).toBe(1);
+    expect(await grantedQos(drivers, tickets(own.id))).toBe(1);
+    // The header bell's fleet-wide filter (decision 0137) is granted and delivers its own vehicles' notifications only.
+    const received: string[] = [];
+    drivers.on('message', (topic) => received.push(topic));
+    expect(await grantedQos(drivers, 'voltline/v1/vehicles/+/notifications')).toBe(1);
+    await broker.publish(notifications(foreign.id), JSON.stringify({ v: 1, vehicleUid: foreign.id }));
+    await broker.publish(notifications(own.id), JSON.stringify({ v: 1, vehicleUid: own.id }));
+    await expect
+      .poll(() => received.filter((t) => t.endsWith('/notifications')), { timeout: 5_000 })
+      .toContain(notifications(own.id));
+    expect(received).not.toContain(notifications(foreign.id));
+  } finally {
+    await drivers.endAsync();
+  }
+
+  const oemOwn = await db.selectFrom('vehicles').select('id').where('oem_id', '=', 'oem-01').executeTakeFirstOrThrow();
+  const oemOther = await db
+    .selectFrom('vehicles')
+    .select('id')
+    .where('oem_id', '<>', 'oem-01')
+    .executeTakeFirstOrThrow();
+  const oem = await connect(await server.tokenOf('OEMA'));
+  try {
+    expect(await grantedQos(oem, notifications(oemOther.id))).toBe(128);
+    expect(await grantedQos(oem, tickets(oemOther.id))).toBe(128);
+    expect(await grantedQos(oem, notifications(oemOwn.id))).toBe(1);
+    expect(await grantedQos(oem, tickets(oemOwn.id))).toBe(1);
+  } finally {
+    await oem.endAsync();
+  }
+});

@@ -11,6 +11,7 @@ import { type CommandLive, startCommandLive } from '../../src/live/command-live'
 import { acknowledgeResultOf } from '../../src/db/seed-source';
 import { startFleetSimulation } from '../../src/simulator/fleet-simulation';
 import { authenticate } from '../../src/services/auth/authenticate';
+import { EXPIRED_REASON } from '../../src/services/commands/command-expiry';
 import { ruleCommandIdOf } from '../../src/services/commands/send-commands';
 import { issueVehicleSecret } from '../../src/services/ingestion/vehicle-secret';
 import { expectContract } from '../contract-schema';
@@ -397,5 +398,116 @@ test('a rule with Command sends it through the command service to the vehicle, w
   } finally {
     await car.endAsync();
     await simulation.stop();
+  }
+});
+
+test("a rule's command the device later answers Failed, or that expires, is written back to its notification", async () => {
+  const db = server.database.db;
+  const token = await server.tokenOf('SA');
+  // A vehicle (not one of the above) whose model offers LOCATE and MOBILIZE, both without parameters. The test's own
+  // client is the vehicle: it answers LOCATE Failed and leaves MOBILIZE unanswered.
+  const rows = await db
+    .selectFrom('vehicles')
+    .select(['id'])
+    .where('id', 'not in', [vehicle.id, second.id])
+    .orderBy('id', 'desc')
+    .execute();
+  let picked: string | undefined;
+  for (const row of rows) {
+    const target = await server.deps.commands.commands.vehicle(row.id, null);
+    const ev = target?.fitted.find((m) => m.kind === 'EV');
+    if (['LOCATE', 'MOBILIZE'].every((code) => ev?.commands.some((c) => c.code === code && !c.parameters?.length))) {
+      picked = row.id;
+      break;
+    }
+  }
+  if (!picked) throw new Error('the seeded world has no vehicle whose model offers LOCATE and MOBILIZE');
+  const admin = await authenticate(server.deps.auth, token, { ip: null, userAgent: null });
+  const secret = (await issueVehicleSecret(server.deps.ingestion, admin, { vehicleId: picked })).secret;
+
+  const ruleIds: Record<string, string> = {};
+  for (const code of ['LOCATE', 'MOBILIZE']) {
+    const created = await server.call({
+      method: 'POST',
+      url: '/api/rules',
+      token,
+      payload: {
+        name: `${code} on an isolation fault`,
+        deviceKind: 'EV',
+        scope: 3,
+        vehicleId: picked,
+        conditionOperator: 1,
+        conditions: [{ kind: 'fault', key: 'EV-ISO-31', comparator: '>=', value: 4 }],
+        pendingSeconds: 0,
+        cooldownSeconds: 3600,
+        repeatSeconds: 0,
+        severity: 4,
+        deliveryMethods: 16 | 32,
+        commandCode: code,
+        openTicket: false,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    ruleIds[code] = (created.json() as { id: string }).id;
+  }
+  await new Promise((resolve) => setTimeout(resolve, 1100));
+
+  const car = await connect(picked, secret);
+  const requests: { commandId: string }[] = [];
+  car.on('message', (_topic, payload) => requests.push(JSON.parse(payload.toString())));
+  await car.subscribeAsync(`voltline/v1/vehicles/${picked}/commands`, { qos: 1 });
+  const commandDelivery = async (ruleId: string) => {
+    const response = await server.call({
+      method: 'GET',
+      url: `/api/notifications?filter[ruleId]=${ruleId}&filter[vehicleId]=${picked}`,
+      token,
+    });
+    expectContract('get', '/notifications', response);
+    expect((response.json() as { total: number }).total).toBe(1);
+    const [notification] = (response.json() as { items: { deliveries: Record<string, unknown>[] }[] }).items;
+    return notification?.deliveries.find((d) => d.method === 32);
+  };
+  try {
+    const fault = { code: 'EV-ISO-31', severity: 5, kind: 'Fault', device: 'EV', message: 'Isolation fault' };
+    await car.publishAsync(topic(picked), telemetry(Date.now(), [fault], picked), { qos: 1 });
+    await expect.poll(() => requests.length, { timeout: 5000, interval: 50 }).toBe(2);
+    expect(await commandDelivery(ruleIds.LOCATE as string)).toMatchObject({ status: 'sent' });
+    expect(await commandDelivery(ruleIds.MOBILIZE as string)).toMatchObject({ status: 'sent' });
+
+    // The device refuses LOCATE: the command is Failed with its reason, and so is the notification's delivery.
+    const commandIdOf = async (ruleId: string) => {
+      const response = await server.call({ method: 'GET', url: `/api/commands?filter[ruleId]=${ruleId}`, token });
+      const ids = (response.json() as { items: { id: string }[] }).items.map((c) => c.id);
+      expect(ids).toHaveLength(1);
+      expect(requests.map((r) => r.commandId)).toContain(ids[0]);
+      return ids[0] as string;
+    };
+    const locate = { commandId: await commandIdOf(ruleIds.LOCATE as string) };
+    const ack = { v: 1, commandId: locate?.commandId, vehicleUid: picked, status: 3, reason: 'Antenna fault', ts: 0 };
+    await car.publishAsync(`voltline/v1/vehicles/${picked}/acks`, JSON.stringify({ ...ack, ts: Date.now() }), {
+      qos: 1,
+    });
+    await expect
+      .poll(() => commandDelivery(ruleIds.LOCATE as string), { timeout: 5000, interval: 100 })
+      .toMatchObject({ status: 'failed', error: 'Antenna fault' });
+    expect(await commandDelivery(ruleIds.MOBILIZE as string)).toMatchObject({ status: 'sent', error: null });
+
+    // MOBILIZE is never answered: once past its expiry (brought forward here), the next read of the history fails it,
+    // and its notification says it expired.
+    const mobilize = { commandId: await commandIdOf(ruleIds.MOBILIZE as string) };
+    await db
+      .updateTable('commands')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('id', '=', mobilize?.commandId as string)
+      .execute();
+    const history = await server.call({ method: 'GET', url: `/api/commands?filter[vehicleId]=${picked}`, token });
+    expect(history.statusCode).toBe(200);
+    expect(await commandDelivery(ruleIds.MOBILIZE as string)).toMatchObject({
+      status: 'failed',
+      error: EXPIRED_REASON,
+    });
+    expect(await commandDelivery(ruleIds.LOCATE as string)).toMatchObject({ status: 'failed', error: 'Antenna fault' });
+  } finally {
+    await car.endAsync();
   }
 });

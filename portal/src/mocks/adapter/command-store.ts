@@ -8,9 +8,10 @@ import { COMMAND_DEFAULT_EXPIRY_S } from '@/domain/command-params';
 import { vehicleTest } from '../handlers/lib/scope';
 import { toApi } from '../handlers/lib/serialize';
 import type { WorldDb } from '../world/db';
-import type { ApiCommand, Command, Vehicle } from '../world/types';
+import type { ApiCommand, ApiNotification, Command, Vehicle } from '../world/types';
 import { worldAuditStore } from './audit-store';
 import { worldDeviceGroupStore } from './device-group-store';
+import { worldRuleFiringStore } from './rule-firing-store';
 import { type MemoryListSpec, memoryList } from './memory-list';
 import { type UndoLog, worldTransact } from './world-transaction';
 
@@ -150,7 +151,12 @@ export function worldCommandStore(db: WorldDb, options: WorldCommandOptions = {}
         const expiresAt = new Date(expiresAtOf(command)).toISOString();
         if (expiryOf({ status: command.status, expiresAt }, now) === null) continue;
         update(command.id, { status: 3, failureReason: reason });
-        expired.push({ id: command.id, vehicleId: command.vehicleId, deviceId: command.deviceId ?? null });
+        expired.push({
+          id: command.id,
+          vehicleId: command.vehicleId,
+          deviceId: command.deviceId ?? null,
+          ruleId: command.ruleId ?? null,
+        });
       }
       return expired;
     },
@@ -168,6 +174,21 @@ export function worldCommandStore(db: WorldDb, options: WorldCommandOptions = {}
     },
     async lockKey() {
       // The world lock (`worldTransact`) already runs one send at a time.
+    },
+    async ruleNotifications(ruleId, vehicleId, limit) {
+      return db.tables.notifications
+        .all()
+        .filter((n) => n.ruleId === ruleId && n.vehicleId === vehicleId)
+        .sort((a, b) => b.sentAt - a.sentAt)
+        .slice(0, limit)
+        .map((n) => ({
+          id: n.id,
+          deliveries: n.deliveries.map((d) => toApi<ApiNotification['deliveries'][number]>(d)),
+        }));
+    },
+    async setNotificationDelivery(id, delivery) {
+      undo?.touch('notifications', id);
+      await worldRuleFiringStore(db).setDelivery(id, delivery);
     },
     async insert(command: NewCommand) {
       undo?.touch('commands', command.id);

@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { EXPIRED_REASON } from '@services/commands/command-expiry';
+import { REJECTED_REASON } from '@services/commands/acknowledge-command';
 import { call, signIn } from '../test/api-test-client';
 import { getWorldDb } from '../world/world-instance';
 
@@ -217,6 +219,68 @@ test("a rule with Command sends it through the command services; the vehicle's s
   expect(settled.body).toMatchObject({ status: 2, failureReason: null });
   // The next runs send nothing more (the rule is in its cool-down).
   expect((await call('GET', `/commands?filter[ruleId]=${ruleId}`, { token })).body.total).toBe(1);
+});
+
+/** The command delivery of the one notification of a rule (a rule with Command 32). */
+async function commandDeliveryOf(ruleId: string, token: string) {
+  const fired = await call('GET', `/notifications?filter[ruleId]=${ruleId}`, { token });
+  expect(fired.body.total).toBe(1);
+  return fired.body.items[0].deliveries.find((d: { method: number }) => d.method === 32);
+}
+
+test("a rule's command the vehicle's device refuses is written back to its notification as failed", async () => {
+  const { acknowledgeResultIn } = await import('./commands');
+  const db = await getWorldDb();
+  const token = await signIn('SA');
+  await call('GET', '/notifications?pageSize=1', { token });
+  const vehicle = db.tables.vehicles
+    .all()
+    .find((v) => v.isLive && acknowledgeResultIn(db, { vehicleId: v.id, code: 'LOCATE' }) === 3);
+  if (!vehicle) throw new Error('no online vehicle refuses LOCATE');
+  const created = await call('POST', '/rules', {
+    token,
+    body: { ...ALWAYS, vehicleId: vehicle.id, deliveryMethods: 16 | 32, commandCode: 'LOCATE', openTicket: false },
+  });
+  const ruleId = created.body.id as string;
+  vi.setSystemTime(Date.now() + 12_000);
+  expect(await commandDeliveryOf(ruleId, token)).toMatchObject({ status: 'sent', error: null });
+  // Its device answers Failed 2 to 5 s later: the command says so, and so does the notification.
+  vi.setSystemTime(Date.now() + 6_000);
+  const commands = await call('GET', `/commands?filter[ruleId]=${ruleId}`, { token });
+  expect(commands.body.items[0]).toMatchObject({ status: 3, failureReason: REJECTED_REASON });
+  expect(await commandDeliveryOf(ruleId, token)).toMatchObject({ status: 'failed', error: REJECTED_REASON });
+});
+
+test("a rule's command nobody answers expires, and its notification says so", async () => {
+  const { acknowledgeResultIn } = await import('./commands');
+  const db = await getWorldDb();
+  const token = await signIn('SA');
+  await call('GET', '/notifications?pageSize=1', { token });
+  const vehicle = db.tables.vehicles
+    .all()
+    .filter((v) => v.isLive && acknowledgeResultIn(db, { vehicleId: v.id, code: 'LOCATE' }) === 2)
+    .at(-1);
+  if (!vehicle) throw new Error('no online vehicle accepts LOCATE');
+  const created = await call('POST', '/rules', {
+    token,
+    body: { ...ALWAYS, vehicleId: vehicle.id, deliveryMethods: 16 | 32, commandCode: 'LOCATE', openTicket: false },
+  });
+  const ruleId = created.body.id as string;
+  vi.setSystemTime(Date.now() + 12_000);
+  expect(await commandDeliveryOf(ruleId, token)).toMatchObject({ status: 'sent' });
+  // The vehicle goes offline before its device answers: the command stays Pending until its expiry (300 s).
+  db.tables.vehicles.update(vehicle.id, { isLive: false });
+  try {
+    vi.setSystemTime(Date.now() + 120_000);
+    expect((await call('GET', `/commands?filter[ruleId]=${ruleId}`, { token })).body.items[0].status).toBe(1);
+    expect(await commandDeliveryOf(ruleId, token)).toMatchObject({ status: 'sent' });
+    vi.setSystemTime(Date.now() + 181_000);
+    const commands = await call('GET', `/commands?filter[ruleId]=${ruleId}`, { token });
+    expect(commands.body.items[0]).toMatchObject({ status: 3, failureReason: EXPIRED_REASON });
+    expect(await commandDeliveryOf(ruleId, token)).toMatchObject({ status: 'failed', error: EXPIRED_REASON });
+  } finally {
+    db.tables.vehicles.update(vehicle.id, { isLive: true });
+  }
 });
 
 test('a dealer employee reads the history but may not acknowledge (403)', async () => {

@@ -1,11 +1,13 @@
 import { type Expression, type ExpressionBuilder, type Selectable, type SqlBool, sql, type Updateable } from 'kysely';
 import type { CommandFilterField, CommandSortField } from '../../services/commands/command-list-spec';
 import type { CommandStore } from '../../services/commands/command-store';
+import type { NotificationDelivery } from '../../services/notifications/notification-types';
 import type { Command, FittedModel, ModelCommand, TargetVehicle } from '../../services/commands/command-types';
 import type { ListQuery } from '../../services/lib/list-query';
 import type { VehicleScope } from '../../services/vehicles/vehicle-scope';
 import type { Db } from '../database';
 import type { CommandTable, Database } from '../schema';
+import { createRuleFiringRepository } from './rule-chain-repository';
 import { vehicleIdInScope, vehicleScopeCondition } from './vehicle-scope-sql';
 
 /** API field -> column, for what the list filters by and sorts by (`vehicleId` sorts by the vehicle's VIN). */
@@ -244,9 +246,33 @@ export function createCommandRepository(db: Db): CommandStore {
         .set({ status: 3, failure_reason: reason })
         .where('status', '=', 1)
         .where('expires_at', '<=', new Date(at))
-        .returning(['id', 'vehicle_id', 'device_id'])
+        .returning(['id', 'vehicle_id', 'device_id', 'rule_id'])
         .execute();
-      return rows.map((r) => ({ id: r.id, vehicleId: r.vehicle_id, deviceId: r.device_id }));
+      return rows.map((r) => ({ id: r.id, vehicleId: r.vehicle_id, deviceId: r.device_id, ruleId: r.rule_id }));
+    },
+
+    async ruleNotifications(ruleId, vehicleId, limit) {
+      // The index notifications_vehicle_rule (vehicle_id, rule_id, sent_at DESC) answers it.
+      const rows = await db
+        .selectFrom('notifications')
+        .select(['id', 'deliveries'])
+        .where('vehicle_id', '=', vehicleId)
+        .where('rule_id', '=', ruleId)
+        .orderBy('sent_at', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map((r) => ({
+        id: r.id,
+        deliveries: (typeof r.deliveries === 'string'
+          ? JSON.parse(r.deliveries)
+          : r.deliveries) as NotificationDelivery[],
+      }));
+    },
+
+    async setNotificationDelivery(id, delivery) {
+      // Read, change and write the deliveries with the row locked: in the caller's transaction, or in one of its own.
+      if (db.isTransaction) return createRuleFiringRepository(db).setDelivery(id, delivery);
+      await db.transaction().execute((tx) => createRuleFiringRepository(tx).setDelivery(id, delivery));
     },
 
     async acknowledge(id, status, at, reason) {

@@ -1,6 +1,7 @@
 import { EXPIRED_REASON, expireDue, expiryOf } from './command-expiry';
 import type { CommandStatusMessage, CommandStore, ExpiredCommand } from './command-store';
 import type { Command } from './command-types';
+import { recordRuleCommandFailures } from './rule-command-outcome';
 
 /** Why a command its device answered Failed without a reason is Failed. */
 export const REJECTED_REASON = 'Rejected by the device.';
@@ -21,7 +22,8 @@ export type AckOutcome = { ok: true; command: Command } | { ok: false; refusal: 
  * The rule: only the command's own vehicle may answer it (another's is refused as `other-vehicle`, an unknown id as
  * `unknown-command`); the first answer wins (a settled command is `settled`); an answer at or after the command's
  * expiry changes nothing (`expired`: it is Failed by the sweep, whatever the device says). A Failed answer without
- * a reason is {@link REJECTED_REASON}. Answers the command as it is now.
+ * a reason is {@link REJECTED_REASON}; a rule's command that fails is written back to its firing's notification
+ * (`recordRuleCommandFailures`). Answers the command as it is now.
  */
 export async function acknowledgeCommand(
   store: CommandStore,
@@ -37,6 +39,16 @@ export async function acknowledgeCommand(
   const reason = input.status === 3 ? input.reason?.trim() || REJECTED_REASON : null;
   const done = await store.acknowledge(command.id, input.status, input.at.toISOString(), reason);
   if (!done) return { ok: false, refusal: 'settled' };
+  if (reason !== null) {
+    const failed = {
+      id: command.id,
+      vehicleId: command.vehicleId,
+      ruleId: command.ruleId ?? null,
+      reason,
+      at: input.at,
+    };
+    await recordRuleCommandFailures(store, [failed]);
+  }
   return { ok: true, command: (await store.get(command.id, null)) as Command };
 }
 

@@ -1,3 +1,4 @@
+import { recordRuleCommandFailures } from './rule-command-outcome';
 import type { CommandStore, ExpiredCommand } from './command-store';
 import type { Command } from './command-types';
 
@@ -19,8 +20,16 @@ export function expiryOf(
 /**
  * The sweep: every command still pending at its deadline turns Failed. Every read of the history runs it first, so no
  * reader sees a command pending past its deadline; the server also runs it periodically (`live/command-live.ts`) and
- * publishes what it failed. Answers the commands it failed.
+ * publishes what it failed. A rule's command that expired is written back to its firing's notification
+ * (`recordRuleCommandFailures`). Answers the commands it failed.
  */
 export async function expireDue(store: CommandStore, now: Date): Promise<ExpiredCommand[]> {
-  return store.expirePending(now.toISOString(), EXPIRED_REASON);
+  const expired = await store.expirePending(now.toISOString(), EXPIRED_REASON);
+  if (expired.some((c) => c.ruleId)) {
+    await recordRuleCommandFailures(
+      store,
+      expired.map((c) => ({ ...c, reason: EXPIRED_REASON, at: now })),
+    );
+  }
+  return expired;
 }

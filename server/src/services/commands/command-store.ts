@@ -1,6 +1,7 @@
 import type { AuditStore } from '../audit/audit-chain';
 import type { DeviceGroupStore } from '../device-groups/device-group-store';
 import type { ListQuery } from '../lib/list-query';
+import type { NotificationDelivery } from '../notifications/notification-types';
 import type { VehicleScope } from '../vehicles/vehicle-scope';
 import type { CommandFilterField, CommandSortField } from './command-list-spec';
 import type { Command, NewCommand, TargetVehicle } from './command-types';
@@ -31,6 +32,17 @@ export interface CommandStore {
   /** Holds the key of `userId` until the transaction ends, so two sends with one key run one after the other. */
   lockKey(userId: string, key: string): Promise<void>;
   insert(command: NewCommand): Promise<void>;
+  /**
+   * The newest notifications (at most `limit`) of a rule on a vehicle, with their deliveries: the firing that sent a
+   * rule's command is among them (`rule-command-outcome.ts`).
+   */
+  ruleNotifications(
+    ruleId: string,
+    vehicleId: string,
+    limit: number,
+  ): Promise<{ id: string; deliveries: NotificationDelivery[] }[]>;
+  /** Replaces the notification's outcome of `delivery.method` (the rule chain's `RuleFiringStore.setDelivery`). */
+  setNotificationDelivery(notificationId: string, delivery: NotificationDelivery): Promise<void>;
 }
 
 /** A command the expiry sweep failed: what its live status message names. */
@@ -38,6 +50,8 @@ export interface ExpiredCommand {
   id: string;
   vehicleId: string;
   deviceId: string | null;
+  /** The rule that sent it, or null (a person did). */
+  ruleId: string | null;
 }
 
 /** A command request as live-topics.md gives it (backend to vehicle), and the topic it goes to. */

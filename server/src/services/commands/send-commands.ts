@@ -14,6 +14,7 @@ import { type Caller, requirePermission } from '../lib/caller';
 import { sha256Hex } from '../lib/web-crypto';
 import { vehicleScopeOf } from '../vehicles/vehicle-scope';
 import { expireDue } from './command-expiry';
+import { ruleCommandIdOf } from './rule-command-outcome';
 import { requireVehicleSend } from './command-scope';
 import type { CommandDeps, CommandRequestMessage } from './command-store';
 import {
@@ -269,12 +270,7 @@ export async function sendVehicleCommand(
   return { ...outcome, command };
 }
 
-/**
- * The id of the command a rule's firing sends: one per notification, so it is made from the notification's id (the
- * firing is its idempotency key), hashed to fit a topic level of the contract (at most 64 characters).
- */
-export const ruleCommandIdOf = async (notificationId: string) =>
-  `cmd-r-${(await sha256Hex(`rule-command:${notificationId}`)).slice(0, 40)}`;
+export { ruleCommandIdOf } from './rule-command-outcome';
 
 /** What sending a rule's command did: sent (or already sent for this firing), or why it was not. */
 export type RuleCommandOutcome = { sent: true; command: Command; replayed: boolean } | { sent: false; reason: string };

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient, requireData } from '@/shared/api/api-client';
 import type { components } from '@/domain/api-schema';
 import { commandKeys } from '@/shared/api/query-keys';
+import { usePendingAckInterest, usePendingRefetch } from './pending-commands';
 
 export type ApiCommand = components['schemas']['Command'];
 export type ApiCommandPage = components['schemas']['CommandPage'];
@@ -34,10 +35,18 @@ export function commandsQueryOptions(params: CommandListParams) {
   });
 }
 
-/** The command history; while a command is pending it refetches every `pendingRefetchMs`, so a settled status shows. */
-export function useCommands(params: CommandListParams, pendingRefetchMs = 5000) {
-  return useQuery({
+/**
+ * A vehicle's (or device's) command history, as the Commands tab shows it. Its pending commands learn their outcome as
+ * the fleet's command history does (`pending-commands.ts`): the vehicle's acknowledgement topic is subscribed while
+ * one is pending, and the list is refetched only when the first expires, or every `PENDING_REFETCH_MS` without the
+ * live connection.
+ */
+export function useCommands(params: CommandListParams) {
+  const refetchWhilePending = usePendingRefetch();
+  const query = useQuery({
     ...commandsQueryOptions(params),
-    refetchInterval: (query) => (query.state.data?.items.some((c) => c.status === 1) ? pendingRefetchMs : false),
+    refetchInterval: (q) => refetchWhilePending(q.state.data?.items ?? []),
   });
+  usePendingAckInterest('vehicle-commands', query.data?.items);
+  return query;
 }
