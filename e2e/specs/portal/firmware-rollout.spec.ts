@@ -99,8 +99,7 @@ test('an open rollout hears its own progress summary live: the detail reads the 
   await page.addInitScript((key) => {
     localStorage.setItem(key, JSON.stringify({ speed: 1, random: false }));
   }, firmware.demoKnobs);
-  await signInDemo(page, 'SA');
-  await page.goto(`${PORTAL_BASE}/firmware-release`);
+  await signInDemo(page, 'SA', '/firmware-release');
   await page.getByRole(firmware.startRollout.role, { name: firmware.startRollout.name }).click();
   const form = page.getByRole(firmware.rolloutDialog.role, { name: firmware.rolloutDialog.name });
   const release = form.getByLabel(firmware.release);
