@@ -10,7 +10,7 @@ import {
 } from '../../selectors';
 import { lookAt } from '../look';
 import { sendReportFromPortalWidget } from '../server/portal-widget';
-import { openSignedIn, PORTAL_BASE, signInToDashboard } from './portal-session';
+import { openSignedIn, PORTAL_BASE } from './portal-session';
 
 // Decision 0128: in demo mode the messenger's conversation calls are answered by the server's conversation services
 // (over the widget mock's store), not by the mock's copy of the rules. The portal's own widget opens the demo's
@@ -21,7 +21,8 @@ test("the demo's messenger conversations are answered by the server's services",
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
   });
-  await signInToDashboard(page, 'SA');
+  // Any page of the portal has its widget; the profile page, unlike the dashboard, has no live map and charts to draw.
+  await openSignedIn(page, 'SA', '/profile');
   await expect(page.getByRole(...widgetCapture.open)).toBeVisible({ timeout: 30_000 });
   await page.evaluate(() => {
     (window as unknown as { Gleap: { openConversations(): void } }).Gleap.openConversations();
