@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { openSignedIn, openVehicleList, PORTAL_BASE, signInToDashboard } from './portal-session';
+import { openSignedIn, PORTAL_BASE, vehicleList } from './portal-session';
 import { auditLog, ui } from '../../selectors';
 import { lookAt } from '../look';
 
@@ -45,8 +45,8 @@ test('a fresh demo’s audit log holds the world’s past changes with their dif
 
 test('a write made in the UI is in the audit log with its diff, and the chain verifies', async ({ page }) => {
   test.setTimeout(120_000);
-  await signInToDashboard(page, 'SA');
-  const table = await openVehicleList(page);
+  await openSignedIn(page, 'SA', '/vehicle-management');
+  const table = await vehicleList(page);
   await table
     .getByRole(...auditLog.actionsFor)
     .first()
@@ -83,8 +83,8 @@ test('a write made in the UI is in the audit log with its diff, and the chain ve
 
 test('an OEM admin opens the audit log and sees only its own staff entries', async ({ page }) => {
   test.setTimeout(150_000);
-  await signInToDashboard(page, 'OEMA');
-  const table = await openVehicleList(page);
+  await openSignedIn(page, 'OEMA', '/vehicle-management');
+  const table = await vehicleList(page);
   await table
     .getByRole(...auditLog.actionsFor)
     .first()

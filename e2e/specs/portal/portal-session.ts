@@ -154,6 +154,11 @@ export async function openVehicleList(page: Page) {
     .getByRole(...session.mainNavigationNav)
     .getByRole(...session.vehicleManagementLink)
     .click();
+  return vehicleList(page);
+}
+
+/** The vehicle list of the page (Vehicle Management), once its first page of 25 rows (plus the header) shows. */
+export async function vehicleList(page: Page) {
   const table = page.getByRole(...session.vehiclesTable);
   await expect(table.getByRole(...ui.row)).toHaveCount(26, { timeout: 30_000 });
   return table;
