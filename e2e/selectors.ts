@@ -1110,4 +1110,7 @@ export const widgetConversations = {
   sendToVisitor: role('button', { name: 'Send to the visitor' }),
   /** The demo's seeded conversation in the messenger's list. */
   demoConversation: role('button', { name: /^Invoice question/ }),
+  /** The toast after making a ticket of a report (top right, over the report page's ticket link while it shows). */
+  ticketOpenedText: (ref: string) => `Opened ${ref}`,
+  closeToast: role('button', { name: 'Close notification' }),
 } as const;

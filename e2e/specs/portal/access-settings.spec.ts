@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { accessSettings as sel, ui } from '../../selectors';
-import { PORTAL_BASE, signInToDashboard } from './portal-session';
+import { openSignedIn, PORTAL_BASE } from './portal-session';
 import { seriousViolations } from '../axe';
 import { lookAt } from '../look';
 
@@ -20,8 +20,7 @@ async function apiStatus(page: Page, path: string, token: string): Promise<numbe
 
 test('create an API key, see its secret once, use it, revoke it; axe on settings', async ({ page }) => {
   test.setTimeout(180_000);
-  await signInToDashboard(page, 'SA');
-  await page.goto(`${PORTAL_BASE}/settings?tab=api`);
+  await openSignedIn(page, 'SA', '/settings?tab=api');
   const table = page.getByRole(sel.apiKeysTable.role, { name: sel.apiKeysTable.name });
   await expect(table).toBeVisible({ timeout: 30_000 });
   expect(await seriousViolations(page)).toEqual([]);
@@ -68,8 +67,7 @@ test('create an API key, see its secret once, use it, revoke it; axe on settings
 
 test('access management, OEM access and the profile pass axe, the grant form open too', async ({ page }) => {
   test.setTimeout(180_000);
-  await signInToDashboard(page, 'SA');
-  await page.goto(`${PORTAL_BASE}/access-management`);
+  await openSignedIn(page, 'SA', '/access-management');
   const grants = page.getByRole(sel.grantsTable.role, { name: sel.grantsTable.name });
   await expect(grants.getByRole(...ui.row).nth(1)).toBeVisible({ timeout: 30_000 });
   await expect(grants).toContainText('Expired');

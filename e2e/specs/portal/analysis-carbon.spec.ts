@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { analysisCarbon as sel, ui } from '../../selectors';
-import { PORTAL_BASE, signInToDashboard } from './portal-session';
+import { openSignedIn, PORTAL_BASE } from './portal-session';
 import { seriousViolations } from '../axe';
 import { lookAt } from '../look';
 
@@ -12,9 +12,8 @@ const shot = (name: string) => `/tmp/analysis-carbon-e2e-${name}.png`;
 
 test('an OEM admin compares vehicles and exports CSV and PNG; the carbon page shows its figures', async ({ page }) => {
   test.setTimeout(180_000);
-  await signInToDashboard(page, 'OEMA');
   // A cleared selection (the page otherwise opens with the five that drove the farthest): the picks are the test's.
-  await page.goto(`${PORTAL_BASE}/analysis?ids=`);
+  await openSignedIn(page, 'OEMA', '/analysis?ids=');
   const picker = page.getByRole(...ui.field(sel.subjects));
   await picker.click();
   const options = page.getByRole(...ui.option);
@@ -73,8 +72,7 @@ test('analysis opens comparing the five vehicles that drove the farthest; the us
   page,
 }) => {
   test.setTimeout(120_000);
-  await signInToDashboard(page, 'OEMA');
-  await page.goto(`${PORTAL_BASE}/analysis`);
+  await openSignedIn(page, 'OEMA', '/analysis');
   const table = page.getByRole(sel.comparisonOf5.role, { name: sel.comparisonOf5.name });
   await expect(table).toBeVisible({ timeout: 30_000 });
   await expect(table.getByRole(...ui.row)).toHaveCount(6);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { openVehicleList, PORTAL_BASE, signInToDashboard } from './portal-session';
+import { openSignedIn, PORTAL_BASE, vehicleList } from './portal-session';
 import { auditLog, ui } from '../../selectors';
 import { lookAt } from '../look';
 
@@ -11,8 +11,7 @@ test('a fresh demo’s audit log holds the world’s past changes with their dif
   page,
 }) => {
   test.setTimeout(120_000);
-  await signInToDashboard(page, 'SA');
-  await page.goto(`${PORTAL_BASE}/audit`);
+  await openSignedIn(page, 'SA', '/audit');
   const audit = page.getByRole(...auditLog.auditLogTable);
   // A full first page of entries (the header row, then the entries), none made in this session.
   await expect(audit.getByRole(...ui.row).nth(10)).toBeVisible({ timeout: 30_000 });
@@ -46,8 +45,8 @@ test('a fresh demo’s audit log holds the world’s past changes with their dif
 
 test('a write made in the UI is in the audit log with its diff, and the chain verifies', async ({ page }) => {
   test.setTimeout(120_000);
-  await signInToDashboard(page, 'SA');
-  const table = await openVehicleList(page);
+  await openSignedIn(page, 'SA', '/vehicle-management');
+  const table = await vehicleList(page);
   await table
     .getByRole(...auditLog.actionsFor)
     .first()
@@ -84,8 +83,8 @@ test('a write made in the UI is in the audit log with its diff, and the chain ve
 
 test('an OEM admin opens the audit log and sees only its own staff entries', async ({ page }) => {
   test.setTimeout(150_000);
-  await signInToDashboard(page, 'OEMA');
-  const table = await openVehicleList(page);
+  await openSignedIn(page, 'OEMA', '/vehicle-management');
+  const table = await vehicleList(page);
   await table
     .getByRole(...auditLog.actionsFor)
     .first()
@@ -107,8 +106,7 @@ test('an OEM admin opens the audit log and sees only its own staff entries', asy
 for (const role of ['SA', 'BMSA'] as const) {
   test(`the hardware log pages, filters and tails live for ${role}`, async ({ page }) => {
     test.setTimeout(90_000);
-    await signInToDashboard(page, role);
-    await page.goto(`${PORTAL_BASE}/hardware-log`);
+    await openSignedIn(page, role, '/hardware-log');
     const log = page.getByRole(...auditLog.hardwareLogTable);
     await expect(log.getByRole(...ui.row)).toHaveCount(26, { timeout: 30_000 });
     await expect(page.getByText(auditLog.liveTailOnText, { exact: true })).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, type Locator, test } from '@playwright/test';
 import { commandHistory as ch, ui } from '../../selectors';
-import { PORTAL_BASE, signInToDashboard } from './portal-session';
+import { openSignedIn } from './portal-session';
 import { seriousViolations } from '../axe';
 import { lookAt } from '../look';
 import { COMMAND_MIN_EXPIRY_S } from '../../../portal/src/domain/command-params';
@@ -37,8 +37,7 @@ test('a safety-critical command is sent with typed confirmation and its acknowle
   page,
 }) => {
   test.setTimeout(180_000);
-  await signInToDashboard(page, 'SA');
-  await page.goto(`${PORTAL_BASE}/command-history`);
+  await openSignedIn(page, 'SA', '/command-history');
   const table = page.getByRole(ch.table.role, { name: ch.table.name });
   await expect(table.getByRole(...ui.row).nth(1)).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole(...ch.liveStatus)).toBeVisible({ timeout: 30_000 });
@@ -113,8 +112,7 @@ test('a safety-critical command is sent with typed confirmation and its acknowle
 test('a command to an offline vehicle is never acknowledged and expires', async ({ page }) => {
   test.setTimeout(120_000);
   await page.clock.install();
-  await signInToDashboard(page, 'SA');
-  await page.goto(`${PORTAL_BASE}/command-history`);
+  await openSignedIn(page, 'SA', '/command-history');
   const table = page.getByRole(ch.table.role, { name: ch.table.name });
   await expect(table.getByRole(...ui.row).nth(1)).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole(...ch.liveStatus)).toBeVisible({ timeout: 30_000 });

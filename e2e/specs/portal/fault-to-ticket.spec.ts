@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { faultToTicket, rulesNotifications as sel, tickets, ui } from '../../selectors';
-import { PORTAL_BASE, signInToDashboard } from './portal-session';
+import { openSignedIn, PORTAL_BASE } from './portal-session';
 import { lookAt } from '../look';
 
 // Issue 19's chain in the demo portal: a rule watching the simulated telemetry fires -> its notification arrives live
@@ -26,10 +26,9 @@ test('a rule fires on live telemetry, notifies, opens a ticket that is assigned,
   page,
 }) => {
   test.setTimeout(180_000);
-  await signInToDashboard(page, 'SA');
+  await openSignedIn(page, 'SA', '/rule-management');
   await expect(page.getByRole(...ui.linkNamed(sel.bell))).toBeVisible({ timeout: 20_000 });
 
-  await page.goto(`${PORTAL_BASE}/rule-management`);
   await page.getByRole(sel.addRule.role, { name: sel.addRule.name }).click();
   const dialog = page.getByRole(sel.ruleDialog.role, { name: sel.ruleDialog.name });
   await dialog.getByRole(...ui.field(sel.name, true)).fill(RULE);

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { firmware, ui } from '../../selectors';
-import { PORTAL_BASE, signInDemo, signInToDashboard } from './portal-session';
+import { openSignedIn, PORTAL_BASE, signInDemo } from './portal-session';
 import { seriousViolations } from '../axe';
 import { lookAt } from '../look';
 
@@ -21,8 +21,7 @@ test('wave 2 pauses by itself after injected failures, a silent device times out
       JSON.stringify({ speed: 20, random: false, waveFailures: { 1: 3 }, waveSilent: { 0: 1 } }),
     );
   }, firmware.demoKnobs);
-  await signInToDashboard(page, 'SA');
-  await page.goto(`${PORTAL_BASE}/firmware-release`);
+  await openSignedIn(page, 'SA', '/firmware-release');
   await expect(
     page
       .getByRole(firmware.releasesTable.role, { name: firmware.releasesTable.name })
@@ -100,8 +99,7 @@ test('an open rollout hears its own progress summary live: the detail reads the 
   await page.addInitScript((key) => {
     localStorage.setItem(key, JSON.stringify({ speed: 1, random: false }));
   }, firmware.demoKnobs);
-  await signInDemo(page, 'SA');
-  await page.goto(`${PORTAL_BASE}/firmware-release`);
+  await signInDemo(page, 'SA', '/firmware-release');
   await page.getByRole(firmware.startRollout.role, { name: firmware.startRollout.name }).click();
   const form = page.getByRole(firmware.rolloutDialog.role, { name: firmware.rolloutDialog.name });
   const release = form.getByLabel(firmware.release);

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { PORTAL_BASE, signInDemo } from './portal-session';
+import { signInDemo } from './portal-session';
 import { geofences } from '../../selectors';
 import { lookAt } from '../look';
 
@@ -29,8 +29,7 @@ async function drawRectangle(page: Page, inset: number) {
 
 test('a geofence is drawn, saved and reloaded, and vehicles entering it show up live', async ({ page }) => {
   test.setTimeout(90_000);
-  await signInDemo(page);
-  await page.goto(`${PORTAL_BASE}/geo-fencing`);
+  await signInDemo(page, 'SA', '/geo-fencing');
   await expect(page.getByRole(...geofences.puneStationDepotLink)).toBeVisible({ timeout: 15_000 });
   await lookAt(page, { path: test.info().outputPath('geofencing-list.png'), fullPage: true });
 
@@ -65,8 +64,7 @@ test('a geofence is drawn, saved and reloaded, and vehicles entering it show up 
 });
 
 test('deleting a geofence asks first and removes it', async ({ page }) => {
-  await signInDemo(page);
-  await page.goto(`${PORTAL_BASE}/geo-fencing`);
+  await signInDemo(page, 'SA', '/geo-fencing');
   await page.getByRole(...geofences.deleteKatrajServiceCentre).click();
   const dialog = page.getByRole(...geofences.deleteGeofenceDialog);
   await expect(dialog).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { oneVehicleOneState as sel } from '../../selectors';
-import { PORTAL_BASE, signInDemo } from './portal-session';
+import { signInDemo } from './portal-session';
 import { lookAt } from '../look';
 
 // Issue 18 item 1 (decision 0103): every view of a demo vehicle follows one drive profile. The demo world's "now" is the
@@ -51,10 +51,9 @@ test("the dashboard map shows no more vehicles, nor drivers, than the Fleet stat
 
 test("an online vehicle's SoC in the list is the SoC its Overview shows live", async ({ page }) => {
   test.setTimeout(90_000);
-  await signInDemo(page);
   // Online vehicles standing when last seen. One whose Overview shows it standing by, live, at the odometer it was last
   // seen at has neither driven nor charged since: its charge is what the list says. One that did is passed over.
-  await page.goto(`${PORTAL_BASE}/vehicle-management?isLive=true&stateCode=0`);
+  await signInDemo(page, 'SA', '/vehicle-management?isLive=true&stateCode=0');
   const table = page.getByRole(...sel.vehiclesTable);
   const rows = table.getByRole(...sel.vehicleRow);
   await expect(rows.first()).toBeVisible({ timeout: 30_000 });

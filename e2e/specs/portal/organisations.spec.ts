@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { organisations as org, ui } from '../../selectors';
-import { PORTAL_BASE, signInToDashboard } from './portal-session';
+import { openSignedIn, PORTAL_BASE, signInToDashboard } from './portal-session';
 import { seriousViolations } from '../axe';
 import { lookAt } from '../look';
 
@@ -18,8 +18,7 @@ async function shot(page: Page, name: string) {
 
 test('a service centre adds a fleet, assigns a vehicle and sees it in the fleet’s details', async ({ page }) => {
   test.setTimeout(180_000);
-  await signInToDashboard(page, 'DA');
-  await page.goto(`${PORTAL_BASE}/dealer/fleet-management`);
+  await openSignedIn(page, 'DA', '/dealer/fleet-management');
   const table = page.getByRole(org.fleetsTable.role, { name: org.fleetsTable.name });
   await expect(table.getByRole(...ui.row).nth(1)).toBeVisible({ timeout: 30_000 });
   await shot(page, 'fleets-list');

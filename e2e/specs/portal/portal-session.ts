@@ -123,12 +123,16 @@ export async function signInByForm(page: Page, role = 'SA') {
 }
 
 /**
- * Signs in with the demo account of a role and waits until live data is connected. A fresh page starts from the
- * role's saved session; a page that already shows something signs in through the form.
+ * Signs in with the demo account of a role at `path` (the role's dashboard unless told) and waits until live data is
+ * connected. A fresh page starts from the role's saved session and opens `path` directly (no dashboard first: a test
+ * of another page would load the app twice); a page that already shows something signs in through the form.
  */
-export async function signInDemo(page: Page, role = 'SA') {
-  if (page.url() === 'about:blank') await openSignedIn(page, role, dashboardOf(role));
-  else await signInByForm(page, role);
+export async function signInDemo(page: Page, role = 'SA', path?: string) {
+  if (page.url() === 'about:blank') await openSignedIn(page, role, path ?? dashboardOf(role));
+  else {
+    await signInByForm(page, role);
+    if (path) await page.goto(`${PORTAL_BASE}${path}`);
+  }
   await expect(page.getByRole(...session.liveStatus)).toBeVisible({ timeout: 20_000 });
 }
 
@@ -150,6 +154,11 @@ export async function openVehicleList(page: Page) {
     .getByRole(...session.mainNavigationNav)
     .getByRole(...session.vehicleManagementLink)
     .click();
+  return vehicleList(page);
+}
+
+/** The vehicle list of the page (Vehicle Management), once its first page of 25 rows (plus the header) shows. */
+export async function vehicleList(page: Page) {
   const table = page.getByRole(...session.vehiclesTable);
   await expect(table.getByRole(...ui.row)).toHaveCount(26, { timeout: 30_000 });
   return table;

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { rulesNotifications as sel, ui } from '../../selectors';
-import { PORTAL_BASE, signInToDashboard } from './portal-session';
+import { openSignedIn, PORTAL_BASE } from './portal-session';
 import { lookAt } from '../look';
 
 // Rules and notifications in the demo portal: a rule built in the UI fires on the simulated telemetry, its
@@ -25,10 +25,9 @@ test('a rule built in the UI fires, its notification arrives live in the history
   page,
 }) => {
   test.setTimeout(120_000);
-  await signInToDashboard(page, 'SA');
+  await openSignedIn(page, 'SA', '/rule-management');
   await expect(page.getByRole(...ui.linkNamed(sel.bell))).toBeVisible({ timeout: 20_000 });
 
-  await page.goto(`${PORTAL_BASE}/rule-management`);
   const rules = page.getByRole(sel.rulesTable.role, { name: sel.rulesTable.name });
   await expect(rules.getByText(sel.batteryOverheatingText).first()).toBeVisible({ timeout: 20_000 });
   await lookAt(page, { path: test.info().outputPath('rule-management.png'), fullPage: true });

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { sdkKeys as sel } from '../../selectors';
 import { seriousViolations } from '../axe';
 import { lookAt } from '../look';
-import { PORTAL_BASE, signInToDashboard } from './portal-session';
+import { openSignedIn } from './portal-session';
 
 // Issue 38 item 2 in a browser (decision 0123): a Super Admin creates a widget SDK key with its look, edits the look and
 // revokes the key with confirmation, in Settings → Widget SDK keys; the tab and its dialogs pass axe.
@@ -13,8 +13,7 @@ test('create, edit and revoke a widget SDK key as the Super Admin; axe on the ta
   page,
 }) => {
   test.setTimeout(180_000);
-  await signInToDashboard(page, 'SA');
-  await page.goto(`${PORTAL_BASE}/settings?tab=widget`);
+  await openSignedIn(page, 'SA', '/settings?tab=widget');
   const table = page.getByRole(sel.table.role, { name: sel.table.name });
   await expect(table).toContainText('demo-widget-key', { timeout: 30_000 });
   expect(await seriousViolations(page)).toEqual([]);

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { portal, tickets, ui } from '../../selectors';
-import { PORTAL_BASE, signInToDashboard } from './portal-session';
+import { openSignedIn, PORTAL_BASE, signInToDashboard } from './portal-session';
 import { seriousViolations } from '../axe';
 import { lookAt } from '../look';
 
@@ -21,8 +21,7 @@ test('a ticket is opened by hand, assigned, answered, held and closed; the drive
   page,
 }) => {
   test.setTimeout(240_000);
-  await signInToDashboard(page, 'DA');
-  await page.goto(`${PORTAL_BASE}/tickets`);
+  await openSignedIn(page, 'DA', '/tickets');
   const table = page.getByRole(tickets.table.role, { name: tickets.table.name });
   await expect(table.getByRole(...ui.row).nth(1)).toBeVisible({ timeout: 30_000 });
   await lookAt(page, { path: shot('list-da'), fullPage: true });

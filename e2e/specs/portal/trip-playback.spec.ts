@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { tripPlayback, trips as tripSel, ui, vehicleTour as tour } from '../../selectors';
-import { PORTAL_BASE, signInDemo } from './portal-session';
+import { signInDemo } from './portal-session';
 import { lookAt } from '../look';
 
 // Trip Analysis and Location Analysis of one demo-world vehicle in the real demo portal, one behaviour a test: a trip's
@@ -25,8 +25,7 @@ const pixels = (locator: Locator) => locator.screenshot({ animations: 'disabled'
 /** Signs in, opens the vehicle's Trip Analysis, selects its newest trip and waits for its map and charts. */
 async function openTripDetail(page: Page) {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signInDemo(page);
-  await page.goto(`${PORTAL_BASE}/vehicle/${VEHICLE}`);
+  await signInDemo(page, 'SA', `/vehicle/${VEHICLE}`);
   await openTab(page, 'Trip Analysis');
   const trips = page.getByRole(...ui.tableNamed(tour.tables.trips, true));
   await expect(trips).toBeVisible(SLOW);
@@ -94,8 +93,7 @@ test.describe('trip playback on the demo build', () => {
 
   test('saved locations show on their map', async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
-    await signInDemo(page);
-    await page.goto(`${PORTAL_BASE}/vehicle/${VEHICLE}`);
+    await signInDemo(page, 'SA', `/vehicle/${VEHICLE}`);
     await openTab(page, 'Location Analysis');
     await expect(page.getByRole(...ui.tableNamed(tour.tables.locations, true))).toBeVisible(SLOW);
     const locationMap = page.getByRole(tripSel.locationsMap.role, { name: tripSel.locationsMap.name });

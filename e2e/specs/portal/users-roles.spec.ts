@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { portal, ui, usersRoles } from '../../selectors';
-import { PORTAL_BASE, signInToDashboard } from './portal-session';
+import { openSignedIn, PORTAL_BASE, signInToDashboard } from './portal-session';
 import { seriousViolations } from '../axe';
 import { lookAt } from '../look';
 
@@ -58,8 +58,7 @@ async function pickPreviewRole(page: Page, name: string) {
 
 test('grant a key to a role: its user sees the page; revoke it: 403', async ({ page }) => {
   test.setTimeout(240_000);
-  await signInToDashboard(page, 'FA');
-  await page.goto(`${PORTAL_BASE}/audit`);
+  await openSignedIn(page, 'FA', '/audit');
   await expect(page.getByRole(portal.pages.forbidden.role, { name: portal.pages.forbidden.name })).toBeVisible({
     timeout: 30_000,
   });
@@ -127,9 +126,8 @@ test('user management, the role editor and the device group form pass axe with t
 }) => {
   test.setTimeout(300_000);
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signInToDashboard(page, 'SA');
+  await openSignedIn(page, 'SA', '/user-management');
   const found: string[] = [];
-  await page.goto(`${PORTAL_BASE}/user-management`);
   await expect(
     page
       .getByRole(usersRoles.usersTable.role, { name: usersRoles.usersTable.name })

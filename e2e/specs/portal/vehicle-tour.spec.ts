@@ -1,7 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { ui, vehicleTour as tour } from '../../selectors';
-import { PORTAL_URL } from '../../urls';
-import { signInToDashboard } from './portal-session';
+import { openSignedIn } from './portal-session';
 import { lookAt } from '../look';
 import { acknowledgeDelayOf } from '../../../portal/src/mocks/world/command-answers';
 
@@ -34,8 +33,7 @@ async function openTab(page: Page, name: string) {
 /** Signs in as Super Admin and opens the vehicle's details at its Overview tab. */
 async function openVehicle(page: Page) {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signInToDashboard(page, 'SA');
-  await page.goto(`${PORTAL_URL}/vehicle/${VEHICLE}`);
+  await openSignedIn(page, 'SA', `/vehicle/${VEHICLE}`);
   await expect(page.getByRole(tour.vehicleTabs.role, { name: tour.vehicleTabs.name }).getByRole(tour.tab)).toHaveCount(
     8,
     SLOW,
@@ -158,8 +156,7 @@ test.describe('a vehicle tour on the demo build', () => {
 
   test('the BMS details lead from a battery cycle to the pack history', async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
-    await signInToDashboard(page, 'SA');
-    await page.goto(`${PORTAL_URL}/bms/details/${BMS}`);
+    await openSignedIn(page, 'SA', `/bms/details/${BMS}`);
     await expect(page.getByRole(tour.bmsTabs.role, { name: tour.bmsTabs.name }).getByRole(tour.tab)).toHaveCount(
       8,
       SLOW,
