@@ -81,6 +81,35 @@ test("a visitor's conversation is theirs: started, answered, listed and read thr
   expect(pushed).toHaveLength(1);
 });
 
+test("the widget's config is the key's as Settings edits it (colour, position, replays, network logs, language)", async () => {
+  const { handlers } = await setup();
+  const config = async (key: string) => call(handlers, 'GET', `/config/${key}?lang=en-us`, {});
+  const before = (await (await config(DEMO_SDK_KEY)).json()) as { flowConfig: Record<string, unknown> };
+  expect(before.flowConfig).toMatchObject({ enableWebReplays: true, enableNetworkLogs: true });
+  const sa = await signIn('SA');
+  const keys = (await fleetApi<{ id: string; key: string }[]>('GET', '/sdk-keys', { token: sa })).body;
+  const demo = keys.find((k) => k.key === DEMO_SDK_KEY);
+  if (!demo) throw new Error('The demo key is not in Settings.');
+  const edited = await fleetApi('PATCH', `/sdk-keys/${demo.id}`, {
+    token: sa,
+    body: { config: { color: '#12AB34', position: 'BOTTOM_LEFT', networkLogs: false, language: 'ar' } },
+  });
+  expect(edited.status).toBe(200);
+  const after = await config(DEMO_SDK_KEY);
+  expect(after.status).toBe(200);
+  expect(((await after.json()) as { flowConfig: Record<string, unknown> }).flowConfig).toMatchObject({
+    color: '#12AB34',
+    feedbackButtonPosition: 'BOTTOM_LEFT',
+    enableWebReplays: true,
+    enableNetworkLogs: false,
+    localizationOptions: { language: 'ar', rtl: true },
+  });
+  // An unknown key is 401, as on the server; a revoked one too.
+  expect((await config('nobody')).status).toBe(401);
+  expect((await fleetApi('POST', `/sdk-keys/${demo.id}/revoke`, { token: sa })).status).toBe(200);
+  expect((await config(DEMO_SDK_KEY)).status).toBe(401);
+});
+
 test('bad input is 400 and an unknown key 401, as on the server', async () => {
   const { widget, handlers } = await setup();
   const me = await session(widget);
