@@ -1111,3 +1111,14 @@ export const widgetConversations = {
   /** The demo's seeded conversation in the messenger's list. */
   demoConversation: role('button', { name: /^Invoice question/ }),
 } as const;
+
+/** The conversations visitors start without a report (decision 0136 Session 25): the inbox's link and their page. */
+export const visitorConversations = {
+  inboxLink: role('link', { name: 'Conversations without a report' }),
+  heading: role('heading', { name: 'Visitor Conversations', level: 1 }),
+  list: role('list', { name: 'Visitor conversations' }),
+  /** A conversation of the list, named by its title (the visitor's first message). */
+  row: (title: string) => role('button', { name: `Conversation ${title}` }),
+  openSection: role('region', { name: 'Open conversation' }),
+  awaitingReply: 'Awaiting reply',
+} as const;
