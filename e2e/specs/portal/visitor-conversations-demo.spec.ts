@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { session, visitorConversations, widgetCapture, widgetConversations, widgetReports } from '../../selectors';
+import { seriousViolations } from '../axe';
 import { lookAt } from '../look';
 import { PORTAL_BASE, signInToDashboard } from './portal-session';
 
@@ -56,6 +57,8 @@ test("a visitor's conversation without a report is listed for the operator, whos
   await expect(row).not.toContainText(visitorConversations.awaitingReply);
   expect(new URL(page.url()).searchParams.get('c')).toBe(shareToken);
   await lookAt(page, { path: test.info().outputPath('visitor-conversations.png'), fullPage: true });
+  // The page with a conversation open passes axe (WCAG A/AA, serious and critical), the messenger's frame aside.
+  expect(await seriousViolations(page, { include: ['main'], iframes: false })).toEqual([]);
 
   // The visitor's messenger has the answer.
   await page.evaluate((token) => {
