@@ -1117,8 +1117,8 @@ export const visitorConversations = {
   inboxLink: role('link', { name: 'Conversations without a report' }),
   heading: role('heading', { name: 'Visitor Conversations', level: 1 }),
   list: role('list', { name: 'Visitor conversations' }),
-  /** A conversation of the list, named by its title (the visitor's first message). */
-  row: (title: string) => role('button', { name: `Conversation ${title}` }),
+  /** A conversation of the list: its name starts with its title (the visitor's first message). */
+  row: (title: string) => role('button', { name: new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }),
   openSection: role('region', { name: 'Open conversation' }),
   awaitingReply: 'Awaiting reply',
 } as const;

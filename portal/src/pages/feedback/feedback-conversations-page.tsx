@@ -50,7 +50,6 @@ function ConversationRow({
       <UnstyledButton
         onClick={onOpen}
         aria-current={open ? 'true' : undefined}
-        aria-label={`Conversation ${conversation.title}`}
         w="100%"
         p="sm"
         style={{
