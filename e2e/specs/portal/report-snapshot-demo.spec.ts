@@ -18,6 +18,13 @@ test("the demo report's screenshot shows the visitor's page, scroll position and
   await signInToDashboard(page, 'SA');
   await expect(page.getByRole(...widgetCapture.open)).toBeVisible({ timeout: 30_000 });
 
+  // The messenger's frame is loaded once (opened and closed): the widget takes the scroll position when it opens, and on
+  // the frame's first load it opens only once the frame answers, which may be after the preview took its snapshot
+  // (decision 0136 Session 25, "noticed").
+  await page.getByRole(...widgetCapture.open).click();
+  await expect(page.locator(widgetCapture.iframeTitleFeedbackAndSupportFrame)).toBeVisible({ timeout: 15_000 });
+  await page.evaluate(() => (window as unknown as { Gleap: { close(): void } }).Gleap.close());
+  await expect(page.locator(widgetCapture.iframeTitleFeedbackAndSupportFrame)).toBeHidden();
   // The visitor scrolls down the dashboard, then marks a rectangle in the capture editor and reports.
   // (Once the dashboard's cards have made the page taller than the window.)
   await expect
