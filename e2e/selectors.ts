@@ -1114,3 +1114,14 @@ export const widgetConversations = {
   ticketOpenedText: (ref: string) => `Opened ${ref}`,
   closeToast: role('button', { name: 'Close notification' }),
 } as const;
+
+/** The conversations visitors start without a report (decision 0136 Session 25): the inbox's link and their page. */
+export const visitorConversations = {
+  inboxLink: role('link', { name: 'Conversations without a report' }),
+  heading: role('heading', { name: 'Visitor Conversations', level: 1 }),
+  list: role('list', { name: 'Visitor conversations' }),
+  /** A conversation of the list: its name starts with its title (the visitor's first message). */
+  row: (title: string) => role('button', { name: new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }),
+  openSection: role('region', { name: 'Open conversation' }),
+  awaitingReply: 'Awaiting reply',
+} as const;

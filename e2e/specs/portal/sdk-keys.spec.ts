@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { sdkKeys as sel } from '../../selectors';
+import { sdkKeys as sel, widgetCapture } from '../../selectors';
 import { seriousViolations } from '../axe';
 import { lookAt } from '../look';
 import { openSignedIn } from './portal-session';
@@ -56,4 +56,37 @@ test('create, edit and revoke a widget SDK key as the Super Admin; axe on the ta
   await confirm.getByRole(sel.confirmRevoke.role, { name: sel.confirmRevoke.name }).click();
   await expect(row).toContainText('Revoked');
   await lookAt(page, { path: shot('revoked'), fullPage: true });
+});
+
+// Decision 0136 Session 25: the demo page's own widget reads its config from its key as Settings saved it (through the
+// services' getWidgetConfig, as on the server): the button moves to the left, and Arabic turns the messenger right to
+// left, after a reload.
+test("the demo portal's widget follows its key's config as Settings edits it", async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInToDashboard(page, 'SA');
+  const launcher = page.getByRole(...widgetCapture.open);
+  await expect(launcher).toBeVisible({ timeout: 30_000 });
+  expect((await launcher.boundingBox())?.x ?? 0).toBeGreaterThan(640);
+
+  await page.goto(`${PORTAL_BASE}/settings?tab=widget`);
+  const table = page.getByRole(sel.table.role, { name: sel.table.name });
+  const row = table.getByRole(...sel.rowOf(/demo-widget-key/));
+  await expect(row).toBeVisible({ timeout: 30_000 });
+  const name = ((await row.getByRole('cell').first().textContent()) ?? '').trim();
+  await row.getByRole(sel.editKey(name).role, { name: sel.editKey(name).name }).click();
+  const edit = page.getByRole(sel.editDialog(name).role, { name: sel.editDialog(name).name });
+  await edit.getByLabel(sel.position).selectOption('BOTTOM_LEFT');
+  await edit.getByLabel(sel.language).selectOption('ar');
+  await edit.getByRole(sel.save.role, { name: sel.save.name }).click();
+  await expect(edit).toBeHidden();
+
+  // The world keeps the edit across the reload; the widget asks for its config again.
+  await page.reload();
+  await expect(launcher).toBeVisible({ timeout: 30_000 });
+  await expect.poll(async () => (await launcher.boundingBox())?.x ?? 9_999, { timeout: 15_000 }).toBeLessThan(200);
+  await launcher.click();
+  const messenger = page.frameLocator(widgetCapture.iframeTitleFeedbackAndSupportFrame);
+  await expect(messenger.locator('html')).toHaveAttribute('dir', 'rtl', { timeout: 15_000 });
+  await lookAt(page, { path: shot('demo-widget-config') });
 });

@@ -3,7 +3,7 @@ import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { messengerForm, session, ui, widgetCapture, widgetReports } from '../../selectors';
+import { messengerForm, portal, session, ui, widgetCapture, widgetReports } from '../../selectors';
 import { FLEET_SERVER_URL } from '../../urls';
 import { lookAt } from '../look';
 import { sendReportFromPortalWidget, signInToServer } from './portal-widget';
@@ -190,8 +190,20 @@ test("a bug report sent from the portal's own widget reaches the server and is o
   const report = page.getByRole(...widgetReports.reportTable);
   await expect(report.getByText(description, { exact: true })).toBeVisible();
   await expect(page.getByRole(...widgetReports.reporterTable).getByText(SUPER_ADMIN, { exact: true })).toBeVisible();
-  // The snapshot is shown in its frame.
+  // The snapshot is shown in its frame, under the portal's Content-Security-Policy: the page as it was, its images
+  // (the map's and charts' canvases, as JPEGs) loaded (decision 0136 Session 25).
   await expect(page.getByRole(...widgetReports.screenshotSection).locator(widgetReports.snapshotFrame)).toBeVisible();
+  await expect(
+    page.frameLocator(widgetReports.snapshotFrame).getByText(portal.pages.dashboardGreeting).first(),
+  ).toBeAttached();
+  const snapshotFrame = page.frames().find((f) => f.url() === 'about:srcdoc');
+  if (!snapshotFrame) throw new Error('The snapshot frame is not in the page.');
+  const images = await snapshotFrame.evaluate(() =>
+    Array.from(document.images, (img) => ({ complete: img.complete, width: img.naturalWidth })),
+  );
+  expect(images.length).toBeGreaterThan(0);
+  expect(images.filter((img) => !img.complete || img.width === 0)).toEqual([]);
+  await lookAt(page, { path: test.info().outputPath('server-report.png'), fullPage: true });
   // The replay the widget recorded, as many events as were sent.
   await expect(
     page

@@ -138,6 +138,8 @@ const pages = {
   feedback: () => import('@/pages/feedback/feedback-page').then((m) => ({ Component: m.FeedbackPage })),
   feedbackReport: () =>
     import('@/pages/feedback/feedback-report-page').then((m) => ({ Component: m.FeedbackReportPage })),
+  feedbackConversations: () =>
+    import('@/pages/feedback/feedback-conversations-page').then((m) => ({ Component: m.FeedbackConversationsPage })),
   userManagement: () => import('@/pages/users/user-management-page').then((m) => ({ Component: m.UserManagementPage })),
   writeRole: () => import('@/pages/users/write-role-page').then((m) => ({ Component: m.WriteRolePage })),
   writeGroup: () => import('@/pages/users/write-group-page').then((m) => ({ Component: m.WriteGroupPage })),

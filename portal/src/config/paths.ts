@@ -62,6 +62,7 @@ export type PageKey =
   | 'tickets'
   | 'feedback'
   | 'feedbackReport'
+  | 'feedbackConversations'
   | 'userManagement'
   | 'writeRole'
   | 'writeGroup'
@@ -206,6 +207,7 @@ export const paths = {
   evOwnerTickets: pathTo('/ev-owner/tickets'),
   feedback: pathTo('/feedback'),
   feedbackReport: pathTo('/feedback/:id'),
+  feedbackConversations: pathTo('/feedback/conversations'),
   analysis: pathTo('/analysis'),
   carbonEmission: pathTo('/carbon-emission'),
   evOwnerManagement: pathTo('/ev-owner-management'),
@@ -506,6 +508,13 @@ const ROWS = [
     page: 'feedbackReport',
     path: paths.feedbackReport.path,
     title: 'Feedback Report',
+    permission: 'fb',
+  },
+  {
+    id: 'feedback-conversations',
+    page: 'feedbackConversations',
+    path: paths.feedbackConversations.path,
+    title: 'Visitor Conversations',
     permission: 'fb',
   },
 

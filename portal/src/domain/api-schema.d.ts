@@ -989,6 +989,68 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/feedback-conversations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description The conversations visitors started in the widget's messenger without a report (decision 0136 Session 25; needs
+         *     `fb`), in the caller's organisation, the last message newest first. A report's conversation is not listed: it
+         *     is read and answered on its report. Sort: updatedAt.
+         */
+        get: operations["listFeedbackConversations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/feedback-conversations/{shareToken}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description One conversation a visitor started without a report, with its messages oldest first (needs `fb`). 404 for
+         *     another organisation's, a report's (read it on the report) or none.
+         */
+        get: operations["getFeedbackConversation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/feedback-conversations/{shareToken}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description An operator answers the visitor in a conversation started without a report (needs `fb` with Update; audited as
+         *     a Feedback Conversation). The reply reaches the visitor's messenger live (the widget's socket). Answers the
+         *     conversation. 404 as for reading it.
+         */
+        post: operations["replyToFeedbackConversation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/audit": {
         parameters: {
             query?: never;
@@ -3379,6 +3441,27 @@ export interface components {
             unreadCount: number;
             messages: components["schemas"]["FeedbackConversationMessage"][];
         };
+        VisitorConversationSummary: {
+            shareToken: string;
+            title: string;
+            /** @description The SDK key whose widget the conversation was started in. */
+            sdkKeyId: string;
+            /** @description Who the visitor's widget session names (identify), when it names anyone. */
+            visitor: {
+                name: string | null;
+                email: string | null;
+            };
+            /** @description The team's messages the visitor has not seen yet. */
+            unreadCount: number;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description The visitor wrote the last message. */
+            awaitingReply: boolean;
+            lastMessage?: components["schemas"]["FeedbackConversationMessage"];
+        };
+        VisitorConversationPage: components["schemas"]["PageMeta"] & {
+            items: components["schemas"]["VisitorConversationSummary"][];
+        };
         FeedbackConversationReplyInput: {
             text: string;
         };
@@ -5356,6 +5439,8 @@ export interface components {
             [key: string]: string;
         };
         id: string;
+        /** @description A widget conversation's share token (as the visitor's messenger names it). */
+        shareToken: string;
     };
     requestBodies: never;
     headers: never;
@@ -7344,6 +7429,93 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+        };
+    };
+    listFeedbackConversations: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: components["parameters"]["page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["pageSize"];
+                /** @description `field:asc|desc`, several comma-separated, applied in order. */
+                sort?: components["parameters"]["sort"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of conversations */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VisitorConversationPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getFeedbackConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A widget conversation's share token (as the visitor's messenger names it). */
+                shareToken: components["parameters"]["shareToken"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The conversation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedbackConversation"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    replyToFeedbackConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A widget conversation's share token (as the visitor's messenger names it). */
+                shareToken: components["parameters"]["shareToken"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeedbackConversationReplyInput"];
+            };
+        };
+        responses: {
+            /** @description The conversation with the reply */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedbackConversation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     listAudit: {

@@ -98,15 +98,11 @@ export async function startDemoWorker(): Promise<void> {
     ...liveProfileOptions(db),
   });
   // The product tour of the messenger's onboarding checklist ("Take the dashboard tour") is the ready-made demo tour.
+  // Its config is the demo key's as Settings edits it (`createWidgetApiHandlers`): the portal's widget doubles as its
+  // session-recording tag (spec §1), and web replays are on by default, so a bug report shows what led to it.
   const widget = createWidgetMock({
     ...widgetEndpoints(),
-    // The portal's widget doubles as its session-recording tag (spec §1): web replays are on, so a bug report shows
-    // what led to it.
-    store: createWidgetMockStore({
-      tooltips: DEMO_TOOLTIPS,
-      tours: DEMO_ENGAGEMENT.tours,
-      flowConfig: { enableWebReplays: true },
-    }),
+    store: createWidgetMockStore({ tooltips: DEMO_TOOLTIPS, tours: DEMO_ENGAGEMENT.tours }),
   });
   attachDemoWidget(db, widget);
   // With VITE_MQTT_URL set (a real broker, see README "Live data locally"), the demo leaves the WebSocket alone.
@@ -122,8 +118,9 @@ export async function startDemoWorker(): Promise<void> {
         firmware: startFirmwareDemo(db, emulateBroker ? emulator : null),
       }),
       ...(emulateBroker ? liveHandlers({ url: getEnv().mqttUrl, emulator }) : []),
-      // The widget's reports and the messenger's conversations through the services the server runs (decisions 0128,
-      // 0136), before the mock's own: a report lands in the demo's inbox, its ticket's replies reach the messenger.
+      // The widget's config, reports and the messenger's conversations through the services the server runs
+      // (decisions 0128, 0136), before the mock's own: the config is what Settings edits, a report lands in the demo's
+      // inbox, its ticket's replies reach the messenger.
       ...createWidgetApiHandlers(widgetEndpoints().apiUrl, widgetApiDeps(db)),
       ...widget.handlers,
     ]),

@@ -592,3 +592,122 @@ describe("the report's conversation in the Fleet API", () => {
     expect(await count('widget_conversation_messages')).toBe(before);
   });
 });
+
+describe('conversations started without a report, in the Fleet API (0136 Session 25)', () => {
+  const call = async (role: string, method: 'GET' | 'POST', path: string, payload?: unknown) => {
+    const response = await server.call({
+      method,
+      url: `/api${path}`,
+      token: await server.tokenOf(role),
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+    const spec = path.endsWith('/messages')
+      ? '/feedback-conversations/{shareToken}/messages'
+      : path.startsWith('/feedback-conversations/')
+        ? '/feedback-conversations/{shareToken}'
+        : '/feedback-conversations';
+    expectContract(method === 'GET' ? 'get' : 'post', spec, response);
+    return response;
+  };
+  const start = async (session: Session, text: string, key = KEY) => {
+    const started = await widget('POST', '/conversations', { key, session, payload: { text } });
+    expect(started.statusCode, started.body).toBe(201);
+    return started.json().shareToken as string;
+  };
+
+  test("an operator finds a visitor's conversation in the list, reads it and answers: the visitor hears it live", async () => {
+    const session = await newSession();
+    await widget('POST', '/sessions/identify', {
+      session,
+      payload: { userId: 'rider-7', name: 'Asha Rao', email: 'asha@example.com' },
+    });
+    const shareToken = await start(session, 'Can I export my trips as CSV?');
+    // A report's conversation is not one of these: it is answered on its report.
+    const report = await sendReport(session);
+
+    const listed = await call('SA', 'GET', '/feedback-conversations?pageSize=100');
+    expect(listed.statusCode, listed.body).toBe(200);
+    const items = listed.json().items as { shareToken: string }[];
+    expect(items.map((c) => c.shareToken)).toContain(shareToken);
+    expect(items.map((c) => c.shareToken)).not.toContain(report.shareToken);
+    expect(items.find((c) => c.shareToken === shareToken)).toMatchObject({
+      title: 'Can I export my trips as CSV?',
+      visitor: { name: 'Asha Rao', email: 'asha@example.com' },
+      awaitingReply: true,
+      unreadCount: 0,
+      lastMessage: { author: { type: 'contact' }, text: 'Can I export my trips as CSV?' },
+    });
+    expect(listed.json().total).toBe(items.length);
+
+    const read = await call('SA', 'GET', `/feedback-conversations/${shareToken}`);
+    expect(read.statusCode).toBe(200);
+    expect(read.json().messages.map((m: { text: string }) => m.text)).toEqual(['Can I export my trips as CSV?']);
+
+    const visitor = await openSocket(session);
+    await visitor.received(1);
+    const answered = await call('SA', 'POST', `/feedback-conversations/${shareToken}/messages`, {
+      text: '  Yes: Trips, then Export CSV.  ',
+    });
+    expect(answered.statusCode, answered.body).toBe(201);
+    expect(answered.json()).toMatchObject({ shareToken, unreadCount: 1 });
+    expect(answered.json().messages.at(-1)).toMatchObject({
+      author: { type: 'agent' },
+      text: 'Yes: Trips, then Export CSV.',
+    });
+    const [, pushed] = await visitor.received(2);
+    expect(pushed).toMatchObject({
+      u: expect.any(Number),
+      a: [{ actionType: 'notification', data: { text: 'Yes: Trips, then Export CSV.', conversation: { shareToken } } }],
+    });
+    const mine = (await widget('GET', `/conversations/${shareToken}`, { session })).json();
+    expect(mine.messages.at(-1)).toMatchObject({ author: { type: 'agent' }, text: 'Yes: Trips, then Export CSV.' });
+    // Answered: the visitor no longer waits; audited as the operator's write.
+    const after = (await call('SA', 'GET', '/feedback-conversations?pageSize=100')).json().items as {
+      shareToken: string;
+      awaitingReply: boolean;
+    }[];
+    expect(after.find((c) => c.shareToken === shareToken)?.awaitingReply).toBe(false);
+    expect(after[0]?.shareToken).toBe(shareToken);
+    const audit = await db()
+      .selectFrom('audit')
+      .select(['entity', 'action', 'user_id'])
+      .where('entity_id', '=', shareToken)
+      .execute();
+    expect(audit).toEqual([{ entity: 'Feedback Conversation', action: 'Add', user_id: 'usr-sa' }]);
+    visitor.socket.close();
+  });
+
+  test("scoped to the organisation; a report's conversation is 404 here; without the key 403; bad input 400", async () => {
+    const session = await newSession();
+    const mine = await start(session, 'Platform visitor');
+    const report = await sendReport(session);
+    const oemShare = await start(await newSession('oem-conv-key'), 'OEM visitor', 'oem-conv-key');
+    const before = await count('widget_conversation_messages');
+
+    const oemList = (await call('OEMA', 'GET', '/feedback-conversations?pageSize=100')).json().items as {
+      shareToken: string;
+    }[];
+    expect(oemList.map((c) => c.shareToken)).toContain(oemShare);
+    expect(oemList.map((c) => c.shareToken)).not.toContain(mine);
+    expect((await call('OEMA', 'GET', `/feedback-conversations/${mine}`)).statusCode).toBe(404);
+    expect((await call('SA', 'GET', `/feedback-conversations/${oemShare}`)).statusCode).toBe(404);
+    expect((await call('SA', 'GET', `/feedback-conversations/${report.shareToken}`)).statusCode).toBe(404);
+    expect((await call('SA', 'GET', '/feedback-conversations/nothing-here')).statusCode).toBe(404);
+    expect((await call('DA', 'GET', '/feedback-conversations')).statusCode).toBe(403);
+    expect((await call('DA', 'GET', `/feedback-conversations/${mine}`)).statusCode).toBe(403);
+    expect((await call('OEMA', 'POST', `/feedback-conversations/${mine}/messages`, { text: 'no' })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await call('SA', 'POST', `/feedback-conversations/${report.shareToken}/messages`, { text: 'no' })).statusCode,
+    ).toBe(404);
+    expect((await call('DA', 'POST', `/feedback-conversations/${mine}/messages`, { text: 'no' })).statusCode).toBe(403);
+    for (const payload of [{}, { text: '   ' }, { text: 'x'.repeat(4001) }, { text: 7 }]) {
+      const bad = await call('SA', 'POST', `/feedback-conversations/${mine}/messages`, payload);
+      expect(bad.statusCode, JSON.stringify(payload).slice(0, 40)).toBe(400);
+    }
+    expect((await call('SA', 'GET', '/feedback-conversations?page=0')).statusCode).toBe(400);
+    expect((await call('SA', 'GET', '/feedback-conversations?sort=title:asc')).statusCode).toBe(400);
+    expect(await count('widget_conversation_messages')).toBe(before);
+  });
+});

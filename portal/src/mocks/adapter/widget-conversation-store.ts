@@ -13,6 +13,8 @@ import type { UndoLog } from './world-transaction';
 
 const toMessage = (m: MockMessage): ConversationMessage => m as ConversationMessage;
 const EPOCH = '1970-01-01T00:00:00.000Z';
+/** The organisation of the demo's one widget key: the platform (`tenantOf` a platform caller). */
+const DEMO_TENANT = 'platform';
 
 /** Where no widget is attached (a handler test without one): no conversation, and nothing may be written. */
 function noConversations(): WidgetConversationStore {
@@ -21,6 +23,8 @@ function noConversations(): WidgetConversationStore {
   return {
     insert: refuse,
     listOfSession: async () => [],
+    listWithoutReport: async () => ({ rows: [], total: 0 }),
+    ofTenant: none,
     get: none,
     ofReport: none,
     ofTicket: none,
@@ -49,7 +53,7 @@ export function worldConversationStore(db: WorldDb, undo?: UndoLog): WidgetConve
     const reportId = demo.reportOf.get(c.shareToken) ?? null;
     return {
       id: c.shareToken,
-      tenantId: 'platform',
+      tenantId: DEMO_TENANT,
       sdkKeyId: DEMO_SDK_KEY_ID,
       sessionId: c.owner ?? sessionId,
       reportId,
@@ -88,6 +92,32 @@ export function worldConversationStore(db: WorldDb, undo?: UndoLog): WidgetConve
     async get(sessionId, id) {
       const found = visible(sessionId).find((c) => c.shareToken === id);
       return found && toStored(found, sessionId);
+    },
+    async listWithoutReport(tenantId, page) {
+      // The demo's conversations are the platform's (its one key); the seeded samples have no session.
+      if (tenantId !== DEMO_TENANT) return { rows: [], total: 0 };
+      const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
+      const all = store.conversations
+        .filter((c) => !demo.reportOf.has(c.shareToken))
+        .map((c) => {
+          const last = c.messages.at(-1);
+          const session = c.owner === undefined ? undefined : store.sessions.get(c.owner);
+          return {
+            shareToken: c.shareToken,
+            title: c.title,
+            sdkKeyId: DEMO_SDK_KEY_ID,
+            visitor: { name: text(session?.name), email: text(session?.email) },
+            unreadCount: c.unreadCount,
+            updatedAt: last?.createdAt ?? EPOCH,
+            ...(last ? { lastMessage: toMessage(last) } : {}),
+          };
+        })
+        .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || a.shareToken.localeCompare(b.shareToken));
+      return { rows: all.slice(page.offset, page.offset + page.limit), total: all.length };
+    },
+    async ofTenant(tenantId, id) {
+      const found = tenantId === DEMO_TENANT ? store.conversations.find((c) => c.shareToken === id) : undefined;
+      return found && toStored(found, found.owner ?? '');
     },
     async ofReport(reportId) {
       const found = conversationOfReport(db, reportId);

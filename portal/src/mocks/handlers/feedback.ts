@@ -1,6 +1,11 @@
 import { getFeedbackReplay, getFeedbackReport, listFeedbackReports } from '@services/feedback/inbox';
 import { getReportConversation, replyToReport } from '@services/feedback/report-conversation';
 import { createTicketFromReport, type ReportTicketDeps } from '@services/feedback/report-ticket';
+import {
+  getVisitorConversation,
+  listVisitorConversations,
+  replyToVisitorConversation,
+} from '@services/feedback/visitor-conversations';
 import { answering } from '../adapter/answer';
 import { callerOf } from '../adapter/caller';
 import { worldFeedbackReader, worldReportTicketLinks } from '../adapter/feedback-store';
@@ -55,6 +60,40 @@ export function createFeedbackHandlers(http: ApiHttp) {
       answering(async () => {
         const { deps, caller } = await inboxCall(request);
         return response(200).json(await getFeedbackReplay(deps, caller, String(params.id)));
+      }),
+    ),
+    http.get('/feedback-conversations', async ({ request, response }) =>
+      answering(async () => {
+        const db = await getWorldDb();
+        const ctx = await requireAuth(request, db);
+        const deps = { conversations: worldConversationStore(db) };
+        return response(200).json(
+          await listVisitorConversations(deps, callerOf(ctx), listParamsOf(new URL(request.url))),
+        );
+      }),
+    ),
+    http.get('/feedback-conversations/{shareToken}', async ({ request, params, response }) =>
+      answering(async () => {
+        const db = await getWorldDb();
+        const ctx = await requireAuth(request, db);
+        const deps = { conversations: worldConversationStore(db) };
+        return response(200).json(await getVisitorConversation(deps, callerOf(ctx), String(params.shareToken)));
+      }),
+    ),
+    http.post('/feedback-conversations/{shareToken}/messages', async ({ request, params, response }) =>
+      answering(async () => {
+        const db = await getWorldDb();
+        const ctx = await requireAuth(request, db);
+        const deps = {
+          conversations: worldConversationStore(db),
+          push: worldVisitorPush(db),
+          tickets: worldTicketDeps(db, ctx.granted),
+          now: () => new Date(),
+        };
+        const body = await readJsonObject(request);
+        return response(201).json(
+          await replyToVisitorConversation(deps, callerOf(ctx), { shareToken: String(params.shareToken), body }),
+        );
       }),
     ),
     http.get('/feedback-reports/{id}/conversation', async ({ request, params, response }) =>

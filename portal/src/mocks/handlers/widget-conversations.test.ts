@@ -81,6 +81,84 @@ test("a visitor's conversation is theirs: started, answered, listed and read thr
   expect(pushed).toHaveLength(1);
 });
 
+test("the widget's config is the key's as Settings edits it (colour, position, replays, network logs, language)", async () => {
+  const { handlers } = await setup();
+  const config = async (key: string) => call(handlers, 'GET', `/config/${key}?lang=en-us`, {});
+  const before = (await (await config(DEMO_SDK_KEY)).json()) as { flowConfig: Record<string, unknown> };
+  expect(before.flowConfig).toMatchObject({ enableWebReplays: true, enableNetworkLogs: true });
+  const sa = await signIn('SA');
+  const keys = (await fleetApi<{ id: string; key: string }[]>('GET', '/sdk-keys', { token: sa })).body;
+  const demo = keys.find((k) => k.key === DEMO_SDK_KEY);
+  if (!demo) throw new Error('The demo key is not in Settings.');
+  const edited = await fleetApi('PATCH', `/sdk-keys/${demo.id}`, {
+    token: sa,
+    body: { config: { color: '#12AB34', position: 'BOTTOM_LEFT', networkLogs: false, language: 'ar' } },
+  });
+  expect(edited.status).toBe(200);
+  const after = await config(DEMO_SDK_KEY);
+  expect(after.status).toBe(200);
+  expect(((await after.json()) as { flowConfig: Record<string, unknown> }).flowConfig).toMatchObject({
+    color: '#12AB34',
+    feedbackButtonPosition: 'BOTTOM_LEFT',
+    enableWebReplays: true,
+    enableNetworkLogs: false,
+    localizationOptions: { language: 'ar', rtl: true },
+  });
+  // An unknown key is 401, as on the server; a revoked one too.
+  expect((await config('nobody')).status).toBe(401);
+  expect((await fleetApi('POST', `/sdk-keys/${demo.id}/revoke`, { token: sa })).status).toBe(200);
+  expect((await config(DEMO_SDK_KEY)).status).toBe(401);
+});
+
+test('a conversation started without a report is listed for operators, read and answered; the visitor hears it', async () => {
+  const { widget, handlers, pushed } = await setup();
+  const me = await session(widget, { name: 'Asha Rao', email: 'asha@example.com' });
+  const started = await call(handlers, 'POST', '/conversations', me, { text: 'Can I export my trips?' });
+  const { shareToken } = (await started.json()) as { shareToken: string };
+  const report = (await (
+    await call(handlers, 'POST', '/bugs/v2', me, { type: 'BUG', clientId: 'c-1', formData: { description: 'x' } })
+  ).json()) as { shareToken: string };
+  const sa = await signIn('SA');
+  type Listed = { items: { shareToken: string; visitor: unknown; awaitingReply: boolean }[]; total: number };
+  const listed = await fleetApi<Listed>('GET', '/feedback-conversations?pageSize=100', { token: sa });
+  expect(listed.status).toBe(200);
+  const tokens = listed.body.items.map((c) => c.shareToken);
+  expect(tokens).toContain(shareToken);
+  expect(tokens).not.toContain(report.shareToken);
+  expect(listed.body.items.find((c) => c.shareToken === shareToken)).toMatchObject({
+    visitor: { name: 'Asha Rao', email: 'asha@example.com' },
+    awaitingReply: true,
+  });
+  // Newest first: the one just started leads.
+  expect(tokens[0]).toBe(shareToken);
+  const read = await fleetApi<{ messages: { text: string }[] }>('GET', `/feedback-conversations/${shareToken}`, {
+    token: sa,
+  });
+  expect(read.body.messages.map((m) => m.text)).toEqual(['Can I export my trips?']);
+  const answered = await fleetApi('POST', `/feedback-conversations/${shareToken}/messages`, {
+    token: sa,
+    body: { text: 'Yes, as CSV' },
+  });
+  expect(answered.status).toBe(201);
+  expect(pushed.at(-1)).toMatchObject({ a: [{ data: { text: 'Yes, as CSV', conversation: { shareToken } } }] });
+  const mine = (await (await call(handlers, 'GET', `/conversations/${shareToken}`, me)).json()) as {
+    messages: { author: { type: string }; text: string }[];
+  };
+  expect(mine.messages.at(-1)).toMatchObject({ author: { type: 'agent' }, text: 'Yes, as CSV' });
+  // A report's conversation is answered on its report: 404 here; bad input 400; another role without `fb` 403.
+  expect((await fleetApi('GET', `/feedback-conversations/${report.shareToken}`, { token: sa })).status).toBe(404);
+  expect(
+    (await fleetApi('POST', `/feedback-conversations/${shareToken}/messages`, { token: sa, body: { text: ' ' } }))
+      .status,
+  ).toBe(400);
+  expect((await fleetApi('GET', '/feedback-conversations', { token: await signIn('DA') })).status).toBe(403);
+  // The refused reply stored nothing.
+  const after = (await (await call(handlers, 'GET', `/conversations/${shareToken}`, me)).json()) as {
+    messages: unknown[];
+  };
+  expect(after.messages).toHaveLength(2);
+});
+
 test('bad input is 400 and an unknown key 401, as on the server', async () => {
   const { widget, handlers } = await setup();
   const me = await session(widget);

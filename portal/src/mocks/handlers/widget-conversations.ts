@@ -8,6 +8,7 @@ import {
 } from '@services/feedback/conversations';
 import type { FeedbackDeps } from '@services/feedback/feedback-store';
 import { admitReport, storeReport } from '@services/feedback/send-report';
+import { getWidgetConfig } from '@services/feedback/widget-config';
 import type { WidgetCaller } from '@services/feedback/widget-auth';
 import { validationFailed } from '@services/lib/app-error';
 import { http, HttpResponse, type RequestHandler } from 'msw';
@@ -32,14 +33,24 @@ async function bodyOf(request: Request): Promise<unknown> {
 }
 
 /**
- * The demo page widget's reports and its messenger's conversation calls (decisions 0128, 0136): adapters over the
- * services the server's widget API calls (`server/src/services/feedback/send-report.ts`, `conversations.ts`), listed
- * before the widget mock's own handlers so they answer instead of the mock's copy of the rules. A report is stored in
- * the demo's inbox with its follow-up conversation, as on the server.
+ * The demo page widget's config, reports and its messenger's conversation calls (decisions 0128, 0136): adapters over
+ * the services the server's widget API calls (`server/src/services/feedback/widget-config.ts`, `send-report.ts`,
+ * `conversations.ts`), listed before the widget mock's own handlers so they answer instead of the mock's copy of the
+ * rules. The config is the key's as Settings edits it (the world's `sdkKeys`); a report is stored in the demo's inbox
+ * with its follow-up conversation, as on the server. The tooltips stay the mock's (the demo's own, which the server
+ * does not edit yet).
  */
 export function createWidgetApiHandlers(apiUrl: string, deps: FeedbackDeps): RequestHandler[] {
   const api = apiUrl.replace(/\/+$/, '');
   return [
+    http.get(`${api}/config/:sdkKey`, async ({ request, params }) =>
+      answering(async () => {
+        const lang = new URL(request.url).searchParams.get('lang') ?? undefined;
+        return HttpResponse.json(
+          await getWidgetConfig(deps, callerOf(request), { sdkKey: String(params.sdkKey), ...(lang ? { lang } : {}) }),
+        );
+      }),
+    ),
     http.post(`${api}/bugs/v2`, async ({ request }) =>
       answering(async () => {
         // The key, the session and the limits first, as the server's route does before reading the body.

@@ -1,7 +1,8 @@
-import { Badge, Text } from '@mantine/core';
+import { Badge, Button, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useRef } from 'react';
+import { Link } from 'react-router-dom';
 import { type RoutePageProps, paths } from '@/config/paths';
 import { formatDateTime } from '@/shared/lib/format';
 import type { FilterDef, FilterOption } from '@/shared/ui/data-table/filter-bar';
@@ -129,6 +130,11 @@ export function FeedbackPage({ route }: RoutePageProps) {
     <HistoryListPage
       title={route.title}
       description="Bug reports, feature requests and ratings the widget sent from your pages, newest first."
+      actions={
+        <Button component={Link} to={paths.feedbackConversations.href()} variant="default" size="sm">
+          Conversations without a report
+        </Button>
+      }
       filterKeys={FILTER_KEYS}
       useList={useFeedbackReports}
       searchLabel="Search reports"

@@ -69,9 +69,11 @@ describe('feedback report', () => {
     expect(report).toHaveTextContent('Voltline portal');
     expect(screen.getByRole('table', { name: 'Reporter' })).toHaveTextContent('fa@voltline.demo');
 
+    // The snapshot in a frame that runs nothing (no `allow-scripts`), at the visitor's viewport (1280 x 800).
     const frame = screen.getByTitle('Page snapshot');
-    expect(frame).toHaveAttribute('sandbox', '');
+    expect(frame).toHaveAttribute('sandbox', 'allow-same-origin');
     expect(frame.getAttribute('srcdoc')).toContain('Voltline · Vehicle Management');
+    expect([frame.getAttribute('width'), frame.getAttribute('height')]).toEqual(['1280', '800']);
 
     const consoleRows = within(screen.getByRole('table', { name: 'Console log' }))
       .getAllByRole('row')

@@ -231,4 +231,9 @@ export const feedbackKeys = {
   replay: (id: string) => ['feedback-reports', 'detail', id, 'replay'] as const,
   /** The visitor's conversation of a report (decision 0128): a child of its details. */
   conversation: (id: string) => ['feedback-reports', 'detail', id, 'conversation'] as const,
+  /** The conversations visitors started without a report (decision 0136 Session 25). */
+  visitorConversations: ['feedback-reports', 'visitor-conversations'] as const,
+  visitorConversationList: (page: number) => ['feedback-reports', 'visitor-conversations', 'list', page] as const,
+  visitorConversation: (shareToken: string) =>
+    ['feedback-reports', 'visitor-conversations', 'detail', shareToken] as const,
 };

@@ -153,6 +153,79 @@ export function createConversationRepository(db: Db): WidgetConversationStore {
       const row = await conversations().where('c.session_id', '=', sessionId).where('c.id', '=', id).executeTakeFirst();
       return row && toConversation(row);
     },
+    async listWithoutReport(tenantId, page) {
+      const rows = await db
+        .selectFrom('widget_conversations as c')
+        .leftJoin('widget_sessions as s', 's.id', 'c.session_id')
+        .leftJoinLateral(
+          (eb) =>
+            eb
+              .selectFrom('widget_conversation_messages as m')
+              .selectAll('m')
+              .whereRef('m.conversation_id', '=', 'c.id')
+              .orderBy('m.seq', 'desc')
+              .limit(1)
+              .as('last'),
+          (join) => join.onTrue(),
+        )
+        .select([
+          'c.id',
+          'c.title',
+          'c.sdk_key_id',
+          'c.unread_count',
+          'c.updated_at',
+          's.name as visitor_name',
+          's.email as visitor_email',
+          'last.id as m_id',
+          'last.author_type',
+          'last.author_name',
+          'last.text',
+          'last.attachments',
+          'last.created_at as m_created_at',
+        ])
+        .where('c.tenant_id', '=', tenantId)
+        .where('c.report_id', 'is', null)
+        .orderBy('c.updated_at', 'desc')
+        .orderBy('c.id')
+        .offset(page.offset)
+        .limit(page.limit)
+        .execute();
+      const count = await db
+        .selectFrom('widget_conversations')
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .where('tenant_id', '=', tenantId)
+        .where('report_id', 'is', null)
+        .executeTakeFirstOrThrow();
+      return {
+        total: Number(count.n),
+        rows: rows.map((row) => ({
+          shareToken: row.id,
+          title: row.title,
+          sdkKeyId: row.sdk_key_id,
+          visitor: { name: row.visitor_name ?? null, email: row.visitor_email ?? null },
+          unreadCount: row.unread_count,
+          updatedAt: iso(row.updated_at),
+          ...(row.m_id
+            ? {
+                lastMessage: toMessage({
+                  id: row.m_id,
+                  conversation_id: row.id,
+                  seq: '0',
+                  author_type: row.author_type as string,
+                  author_name: row.author_name as string,
+                  text: row.text as string,
+                  attachments: row.attachments as unknown[],
+                  created_at: row.m_created_at as Date,
+                }),
+              }
+            : {}),
+        })),
+      };
+    },
+    async ofTenant(tenantId, id) {
+      const row = await conversations().where('c.tenant_id', '=', tenantId).where('c.id', '=', id).executeTakeFirst();
+      return row && toConversation(row);
+    },
     async ofReport(reportId) {
       const row = await conversations().where('c.report_id', '=', reportId).executeTakeFirst();
       return row && toConversation(row);

@@ -2,6 +2,11 @@ import type { ServiceDeps } from '../../deps';
 import { getFeedbackReplay, getFeedbackReport, listFeedbackReports } from '../../services/feedback/inbox';
 import { getReportConversation, replyToReport } from '../../services/feedback/report-conversation';
 import { createTicketFromReport } from '../../services/feedback/report-ticket';
+import {
+  getVisitorConversation,
+  listVisitorConversations,
+  replyToVisitorConversation,
+} from '../../services/feedback/visitor-conversations';
 import type { ListParams } from '../../services/lib/list-query';
 import { callerOf } from '../caller';
 import type { OperationHandlers } from './route-handler';
@@ -17,6 +22,17 @@ export function feedbackRoutes(deps: ServiceDeps): OperationHandlers {
     now: deps.feedback.now,
   };
   return {
+    listFeedbackConversations: async (request) =>
+      listVisitorConversations(talk, callerOf(request), request.query as ListParams),
+    getFeedbackConversation: async (request) =>
+      getVisitorConversation(talk, callerOf(request), (request.params as { shareToken: string }).shareToken),
+    replyToFeedbackConversation: async (request, reply) =>
+      reply.code(201).send(
+        await replyToVisitorConversation(talk, callerOf(request), {
+          shareToken: (request.params as { shareToken: string }).shareToken,
+          body: request.body,
+        }),
+      ),
     getFeedbackReportConversation: async (request) =>
       getReportConversation(talk, callerOf(request), (request.params as { id: string }).id),
     replyToFeedbackReport: async (request, reply) =>

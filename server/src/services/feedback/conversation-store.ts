@@ -42,6 +42,19 @@ export interface ConversationSummaryRow {
   lastMessage?: ConversationMessage;
 }
 
+/** A conversation a visitor started without a report, as the operators' list shows it (decision 0136 Session 25). */
+export interface VisitorConversationRow {
+  shareToken: string;
+  title: string;
+  sdkKeyId: string;
+  /** Who the visitor's session names, when it names anyone. */
+  visitor: { name: string | null; email: string | null };
+  /** The team's messages the visitor has not seen yet. */
+  unreadCount: number;
+  updatedAt: string;
+  lastMessage?: ConversationMessage;
+}
+
 export interface WidgetConversationStore {
   /**
    * Stores the conversation with its first messages unless one follows up the same report already; answers the id of
@@ -56,6 +69,16 @@ export interface WidgetConversationStore {
   listOfSession(sessionId: string): Promise<ConversationSummaryRow[]>;
   /** The session's conversation with this id; undefined for another session's or none. */
   get(sessionId: string, id: string): Promise<StoredConversation | undefined>;
+  /**
+   * The organisation's conversations that follow up no report (visitors started them in the messenger), last message
+   * newest first, one page, with how many there are.
+   */
+  listWithoutReport(
+    tenantId: string,
+    page: { offset: number; limit: number },
+  ): Promise<{ rows: VisitorConversationRow[]; total: number }>;
+  /** The organisation's conversation with this id; undefined for another organisation's or none. */
+  ofTenant(tenantId: string, id: string): Promise<StoredConversation | undefined>;
   /** The conversation that follows up the report; undefined when it started none. */
   ofReport(reportId: string): Promise<StoredConversation | undefined>;
   /** The conversation of the report the ticket was made from; undefined when the ticket has none. */

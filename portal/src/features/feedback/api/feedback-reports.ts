@@ -107,3 +107,65 @@ export function useReplyToReport(id: string) {
     },
   });
 }
+
+export type ApiVisitorConversationSummary = components['schemas']['VisitorConversationSummary'];
+
+/** Conversations a page holds in the visitor conversations' list. */
+export const VISITOR_CONVERSATIONS_PAGE_SIZE = 25;
+/** How often the operator's view reads them again: a visitor may write at any time (their messages are not pushed). */
+const VISITOR_CONVERSATIONS_REFRESH_MS = 30_000;
+
+/**
+ * The conversations visitors started without a report (`GET /feedback-conversations`, decision 0136 Session 25), the
+ * last message newest first.
+ */
+export function useVisitorConversations(page: number) {
+  return useQuery(
+    queryOptions({
+      queryKey: feedbackKeys.visitorConversationList(page),
+      queryFn: async () =>
+        requireData(
+          await apiClient.GET('/feedback-conversations', {
+            params: { query: { page, pageSize: VISITOR_CONVERSATIONS_PAGE_SIZE } },
+          }),
+        ),
+      placeholderData: keepPreviousData,
+      refetchInterval: VISITOR_CONVERSATIONS_REFRESH_MS,
+    }),
+  );
+}
+
+/** One of them with its messages (`GET /feedback-conversations/{shareToken}`); none asked while none is open. */
+export function useVisitorConversation(shareToken: string | null) {
+  return useQuery(
+    queryOptions({
+      queryKey: feedbackKeys.visitorConversation(shareToken ?? ''),
+      queryFn: async () =>
+        requireData(
+          await apiClient.GET('/feedback-conversations/{shareToken}', {
+            params: { path: { shareToken: shareToken ?? '' } },
+          }),
+        ),
+      enabled: shareToken !== null,
+      refetchInterval: VISITOR_CONVERSATIONS_REFRESH_MS,
+    }),
+  );
+}
+
+/** Answering the visitor (`POST /feedback-conversations/{shareToken}/messages`): reaches their messenger live. */
+export function useReplyToVisitorConversation(shareToken: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (text: string) =>
+      requireData(
+        await apiClient.POST('/feedback-conversations/{shareToken}/messages', {
+          params: { path: { shareToken } },
+          body: { text },
+        }),
+      ),
+    onSuccess: (conversation) => {
+      queryClient.setQueryData(feedbackKeys.visitorConversation(shareToken), conversation);
+      return queryClient.invalidateQueries({ queryKey: feedbackKeys.visitorConversations });
+    },
+  });
+}

@@ -28,8 +28,6 @@ export function ReportConversation({
 }) {
   const query = useReportConversation(reportId, hasConversation);
   const reply = useReplyToReport(reportId);
-  const [draft, setDraft] = useState('');
-  const [error, setError] = useState<string | null>(null);
 
   if (!hasConversation) {
     return (
@@ -46,12 +44,50 @@ export function ReportConversation({
       </Alert>
     );
   }
+  return (
+    <ConversationThread
+      conversation={query.data}
+      reply={
+        canReply
+          ? {
+              description: "Reaches their messenger; on a report with a ticket it is the ticket's reply.",
+              pending: reply.isPending,
+              send: (text, done) => reply.mutate(text, done),
+            }
+          : undefined
+      }
+    />
+  );
+}
+
+/** How a thread's reply box sends: `done` reports the outcome, so the box clears or shows the error. */
+export interface ThreadReply {
+  description: string;
+  pending: boolean;
+  send: (text: string, done: { onSuccess: () => void; onError: (error: unknown) => void }) => void;
+}
+
+/**
+ * A visitor's conversation as the operator reads it: its messages, oldest first, what the visitor has not seen yet,
+ * and a reply box when the operator may answer (`reply`). A report's conversation and one started without a report
+ * (decision 0136 Session 25) both show this way.
+ */
+export function ConversationThread({
+  conversation,
+  reply,
+}: {
+  conversation: ApiFeedbackConversation;
+  reply: ThreadReply | undefined;
+}) {
+  const [draft, setDraft] = useState('');
+  const [error, setError] = useState<string | null>(null);
   const send = () => {
+    if (!reply) return;
     const text = draft.trim();
     if (!text) return setError('Write a reply.');
     if (text.length > MESSAGE_MAX_CHARS) return setError(`Use at most ${MESSAGE_MAX_CHARS} characters.`);
     setError(null);
-    reply.mutate(text, {
+    reply.send(text, {
       onSuccess: () => setDraft(''),
       onError: (e) => setError(toApiError(e).message),
     });
@@ -64,7 +100,7 @@ export function ReportConversation({
         aria-label="Conversation messages"
         style={{ listStyle: 'none', padding: 0, margin: 0 }}
       >
-        {query.data.messages.map((m) => (
+        {conversation.messages.map((m) => (
           <li key={m.id} aria-label={`${AUTHOR_LABEL[m.author.type]} ${m.author.name}`}>
             <Group gap="xs">
               <Badge variant="light" size="sm" color={m.author.type === 'contact' ? 'blue' : 'gray'}>
@@ -83,17 +119,17 @@ export function ReportConversation({
           </li>
         ))}
       </Stack>
-      {query.data.unreadCount > 0 ? (
+      {conversation.unreadCount > 0 ? (
         <Text size="xs" c="dimmed">
           The visitor has not seen{' '}
-          {query.data.unreadCount === 1 ? 'the last message' : `${query.data.unreadCount} messages`} yet.
+          {conversation.unreadCount === 1 ? 'the last message' : `${conversation.unreadCount} messages`} yet.
         </Text>
       ) : null}
-      {canReply ? (
+      {reply ? (
         <Stack gap="xs">
           <Textarea
             label="Reply to the visitor"
-            description="Reaches their messenger; on a report with a ticket it is the ticket's reply."
+            description={reply.description}
             autosize
             minRows={2}
             value={draft}
@@ -101,7 +137,7 @@ export function ReportConversation({
             error={error}
           />
           <Group justify="flex-end">
-            <Button size="sm" onClick={send} loading={reply.isPending}>
+            <Button size="sm" onClick={send} loading={reply.pending}>
               Send to the visitor
             </Button>
           </Group>

@@ -1,4 +1,5 @@
 import { Badge, Code, Table, Text } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
 import { useState } from 'react';
 import { formatDateTime } from '@/shared/lib/format';
 import { type CompactColumn, CompactTable } from '@/shared/ui/data-table/compact-table';
@@ -168,31 +169,61 @@ function baseOf(url: string | null): string {
   }
 }
 
+/** The largest height the snapshot takes on the page; a taller viewport is scaled down to it. */
+const SNAPSHOT_MAX_HEIGHT = 520;
+
+/** A side of the visitor's viewport as sent (any number, or none): kept within what a screen can be. */
+function viewportSide(sent: number | null, fallback: number): number {
+  return sent !== null && Number.isFinite(sent) && sent >= 1 ? Math.min(Math.round(sent), 8_000) : fallback;
+}
+
 /**
- * The page as the widget serialised it (`screenshotData`: HTML, not an image), in a frame with every sandbox
- * restriction: no scripts, forms, pop-ups or same-origin access, so nothing the reporter's page held can run here.
+ * The page as the widget serialised it (`screenshotData`: HTML, not an image), shown as the visitor saw it: at their
+ * viewport's size (`width` x `height`), scaled down to fit the card, scrolled where they were (`x`, `y`), so that what
+ * they marked (the capture editor's drawing layer, fixed over their viewport) lies over what they marked it on.
+ * The frame is sandboxed with `allow-same-origin` alone, as rrweb's replay frame is: no scripts, forms, pop-ups or
+ * navigation of the portal, so nothing the reporter's page held can run here; being of the portal's origin lets the
+ * portal restore the scroll position, and the browser paints it with the page (a frame of another origin off screen
+ * was left unpainted, blank in a full-page capture, decision 0136 Session 25).
  */
 export function SnapshotFrame({ snapshot }: { snapshot: Snapshot }) {
-  const width = snapshot.width ?? 1280;
-  const height = snapshot.height ?? 800;
+  const width = viewportSide(snapshot.width, 1280);
+  const height = viewportSide(snapshot.height, 800);
+  const { ref, width: available } = useElementSize<HTMLDivElement>();
+  // The card's width less the frame's border; before it is measured, the snapshot's own size.
+  const fit = available > 2 ? Math.min(1, (available - 2) / width, SNAPSHOT_MAX_HEIGHT / height) : 1;
   return (
-    <div
-      style={{
-        width: '100%',
-        aspectRatio: `${width} / ${height}`,
-        maxHeight: 520,
-        border: '1px solid var(--mantine-color-default-border)',
-        borderRadius: 4,
-        overflow: 'hidden',
-      }}
-    >
-      <iframe
-        title="Page snapshot"
-        sandbox=""
-        referrerPolicy="no-referrer"
-        srcDoc={`${baseOf(snapshot.baseUrl)}${snapshot.html}`}
-        style={{ width: '100%', height: '100%', border: 0, background: 'white' }}
-      />
+    <div ref={ref} style={{ width: '100%' }}>
+      <div
+        data-testid="snapshot-viewport"
+        style={{
+          width: width * fit,
+          height: height * fit,
+          border: '1px solid var(--mantine-color-default-border)',
+          borderRadius: 4,
+          overflow: 'hidden',
+        }}
+      >
+        <iframe
+          title="Page snapshot"
+          sandbox="allow-same-origin"
+          referrerPolicy="no-referrer"
+          srcDoc={`${baseOf(snapshot.baseUrl)}${snapshot.html}`}
+          width={width}
+          height={height}
+          onLoad={(event) => {
+            if (snapshot.x !== 0 || snapshot.y !== 0)
+              event.currentTarget.contentWindow?.scrollTo(snapshot.x, snapshot.y);
+          }}
+          style={{
+            border: 0,
+            background: 'white',
+            display: 'block',
+            transform: `scale(${fit})`,
+            transformOrigin: 'top left',
+          }}
+        />
+      </div>
     </div>
   );
 }
