@@ -64,12 +64,12 @@ test('create, edit and revoke a widget SDK key as the Super Admin; axe on the ta
 test("the demo portal's widget follows its key's config as Settings edits it", async ({ page }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signInToDashboard(page, 'SA');
+  // The settings page itself carries the widget: no dashboard to draw first (0120 Session 25).
+  await openSignedIn(page, 'SA', '/settings?tab=widget');
   const launcher = page.getByRole(...widgetCapture.open);
   await expect(launcher).toBeVisible({ timeout: 30_000 });
   expect((await launcher.boundingBox())?.x ?? 0).toBeGreaterThan(640);
 
-  await page.goto(`${PORTAL_BASE}/settings?tab=widget`);
   const table = page.getByRole(sel.table.role, { name: sel.table.name });
   const row = table.getByRole(...sel.rowOf(/demo-widget-key/));
   await expect(row).toBeVisible({ timeout: 30_000 });
