@@ -13,7 +13,7 @@
  */
 import { IDBFactory } from 'fake-indexeddb';
 import 'fake-indexeddb/auto';
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 
 type Snapshot = {
   target: object;
@@ -190,6 +190,7 @@ function freshStorage(): void {
 }
 
 const existing = g[KEY] as Worker | undefined;
+if (process.env.FRESH_FILE_DEBUG) console.info('fresh-file: worker', process.pid, 'file', expect.getState().testPath);
 if (existing) {
   vi.useRealTimers();
   vi.restoreAllMocks();
