@@ -77,6 +77,8 @@ function snapshot(target: object): Snapshot {
   return { target, descriptors, values };
 }
 
+const name = (target: object) => (target === globalThis ? 'globalThis' : target.constructor.name);
+
 function sameDescriptor(a: PropertyDescriptor, b: PropertyDescriptor): boolean {
   return a.get === b.get && a.set === b.set && Object.is(a.value, b.value) && a.writable === b.writable;
 }
@@ -89,7 +91,7 @@ function restore({ target, descriptors, values }: Snapshot): void {
     // jsdom keeps caches under symbols of its own on the document and the prototypes; a global symbol is MSW's
     // interceptors' "already applied" mark, which must go.
     if (typeof key === 'symbol' && target !== globalThis) continue;
-    if (process.env.FRESH_FILE_DEBUG) console.info('fresh-file: deleted', String(key), 'from', target);
+    if (process.env.FRESH_FILE_DEBUG) console.info('fresh-file: deleted', String(key), 'from', name(target));
     Reflect.deleteProperty(target, key);
   }
   for (const [key, descriptor] of descriptors) {
@@ -97,7 +99,7 @@ function restore({ target, descriptors, values }: Snapshot): void {
     if (typeof key === 'string' && key.startsWith('__vitest')) continue;
     const now = Reflect.getOwnPropertyDescriptor(target, key);
     if (now && sameDescriptor(now, descriptor)) continue;
-    if (process.env.FRESH_FILE_DEBUG) console.info('fresh-file: restored', String(key), 'of', target);
+    if (process.env.FRESH_FILE_DEBUG) console.info('fresh-file: restored', String(key), 'of', name(target));
     Reflect.defineProperty(target, key, descriptor);
   }
   // A getter's value that changes by itself (`length`, the frames in the document) is a number: only an object or a
@@ -190,7 +192,11 @@ function freshStorage(): void {
 }
 
 const existing = g[KEY] as Worker | undefined;
-if (process.env.FRESH_FILE_DEBUG) console.info('fresh-file: worker', process.pid, 'file', expect.getState().testPath);
+// FRESH_FILE_DEBUG=1: which files meet in which worker, and what each file left behind.
+if (process.env.FRESH_FILE_DEBUG) {
+  const heap = Math.round(process.memoryUsage().heapUsed / 1e6);
+  console.info('fresh-file: worker', process.pid, 'file', expect.getState().testPath, 'heap MB', heap);
+}
 if (existing) {
   vi.useRealTimers();
   vi.restoreAllMocks();
