@@ -152,10 +152,13 @@ test('removed console and network logs, replay and custom data are left out of t
 
 test('removals apply to one report only: the next one carries everything again', async () => {
   fakeCapture();
-  await bootAndOpen();
+  const sent = await bootAndOpen();
   fromFrame('remove-capture-item', { item: 'screenshot' });
   fromFrame('send-feedback', { formData: { description: 'first' }, action: { feedbackType: 'BUG' } });
   await vi.waitFor(() => expect(mock.store.reports).toHaveLength(1));
+  // The widget forgets the removal once the server answered (the mock stores the report before it answers), as the
+  // frame does, which sends again only after `feedback-sent`.
+  await vi.waitFor(() => expect(sent().map((m) => m.name)).toContain('feedback-sent'));
   fromFrame('send-feedback', { formData: { description: 'second' }, action: { feedbackType: 'BUG' } });
   await vi.waitFor(() => expect(mock.store.reports).toHaveLength(2));
   expect(mock.store.reports[1]!.screenshotData).toMatchObject({ html: SHOT.html });
