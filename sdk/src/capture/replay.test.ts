@@ -103,7 +103,9 @@ test('the full snapshot of a large page is walked over several tasks and holds e
   expect(isReplaySnapshotPending()).toBe(true);
   const full = getReplayPayload()!.events.findLast((e) => e.type === 2)!;
   expect(JSON.stringify(full).match(/"tagName":"li"/g)).toHaveLength(2000);
-});
+  // A synchronous walk of 2,000 elements in jsdom: 1.2 s alone, up to 7.5 s in a shared worker at load 26 (0119
+  // Session 25). What it checks is the snapshot's content; its speed is the benches' to measure, not this test's.
+}, 30_000);
 
 test('what changes while the snapshot is walked is recorded after it, never before', async () => {
   document.body.innerHTML = `<p id="first">first</p><ul>${'<li>row</li>'.repeat(2000)}</ul>`;
