@@ -3,7 +3,7 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from './postgres-cluster';
+import { freePort } from './postgres-cluster.ts';
 
 /** Debian's Mosquitto (`apt-get install mosquitto`), or MOSQUITTO_BIN's folder; undefined when it is not installed. */
 export function findMosquitto(): { broker: string; passwd: string } | undefined {
