@@ -280,3 +280,17 @@ test('a command sent through the API reaches the vehicle through Mosquitto; its 
     await browser.endAsync();
   }
 });
+
+test('MQTT_URL: the server connects to an external broker and reports when it is down', async () => {
+  // A broker of its own, so that stopping it leaves the others' alone.
+  const lone = await startMosquitto([]);
+  const broker = connectExternalBroker(lone.serverUrl);
+  try {
+    await expect.poll(() => broker.isUp(), { timeout: 10_000 }).toBe(true);
+    await lone.stop();
+    await expect.poll(() => broker.isUp(), { timeout: 10_000 }).toBe(false);
+  } finally {
+    await broker.close();
+    await lone.stop();
+  }
+});
