@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Makes a fresh machine ready: the pinned pnpm, the workspace packages, (with --browser) Debian's Chromium and (with
-// --postgres) Debian's PostgreSQL, whose initdb the server's tests use for a throw-away cluster.
+// --postgres) Debian's PostgreSQL, whose initdb the server's tests use for a throw-away cluster, and (with --mosquitto)
+// Debian's Mosquitto, the external broker the server's tests start a throw-away one of (server/test/mosquitto).
 // Needs only Node 20 and npm. Safe to run again: each step is skipped when already done.
 import { execSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -10,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const wantBrowser = process.argv.includes('--browser');
 const wantPostgres = process.argv.includes('--postgres');
+const wantMosquitto = process.argv.includes('--mosquitto');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const pnpmVersion = pkg.packageManager.split('@')[1];
 
@@ -66,6 +68,25 @@ if (wantPostgres) {
       // Not fatal: the server's tests then run on PGlite only and say why.
       console.warn(
         "setup: PostgreSQL is missing; install Debian's postgresql package (or set PG_BIN) for the server's PostgreSQL tests.",
+      );
+    }
+  }
+}
+
+if (wantMosquitto) {
+  const hasMosquitto =
+    existsSync('/usr/sbin/mosquitto') ||
+    (process.env.MOSQUITTO_BIN && existsSync(join(process.env.MOSQUITTO_BIN, 'mosquitto')));
+  if (!hasMosquitto) {
+    const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+    if (isRoot && existsSync('/usr/bin/apt-get')) {
+      run('apt-get update -qq');
+      // Its own service is not needed (and not started in a container): the tests start their own broker.
+      run('DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends mosquitto');
+    } else {
+      // Not fatal, as PostgreSQL: the server's external broker tests are then left out and say why.
+      console.warn(
+        "setup: Mosquitto is missing; install Debian's mosquitto package (or set MOSQUITTO_BIN) for the server's external broker tests.",
       );
     }
   }

@@ -1,11 +1,23 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { findMosquitto } from './test/mosquitto-broker.ts';
 import { findPostgresBin } from './test/postgres-cluster.ts';
 
 const portalSrc = fileURLToPath(new URL('../portal/src', import.meta.url));
 // The portal's world code (seeded into the database) calls the services as the portal does: `@services/...`.
 const services = fileURLToPath(new URL('./src/services', import.meta.url));
 
+/**
+ * The external broker's tests (test/mosquitto) start a throw-away Mosquitto; without it installed they are left out
+ * of both projects, and say why (as the postgres project does).
+ */
+const withoutMosquitto = findMosquitto() ? [] : ['test/mosquitto/**'];
+if (withoutMosquitto.length > 0) {
+  console.warn(
+    'server tests: Mosquitto not found (no mosquitto in /usr/sbin or MOSQUITTO_BIN): the external broker tests ' +
+      '(test/mosquitto) are skipped. Install it with `apt-get install mosquitto` to run them.',
+  );
+}
 /**
  * Two projects: everything on PGlite, and the contract and durability suites again on a throw-away PostgreSQL
  * cluster (initdb on a free port). Without PostgreSQL installed the second project is left out, and says why.
@@ -23,7 +35,7 @@ const projects: TestProjectInlineConfiguration[] = [
       name: 'pglite',
       include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
       // What only a real PostgreSQL does (a server ending connections).
-      exclude: ['test/postgres/**'],
+      exclude: ['test/postgres/**', ...withoutMosquitto],
       // One seeded database dumped once; each test server opens a copy (as the postgres project's template).
       globalSetup: ['test/pglite-global-setup.ts'],
       env: { VOLTLINE_TEST_ENGINE: 'pglite' },
@@ -39,6 +51,7 @@ if (postgresBin) {
     test: {
       name: 'postgres',
       include: ['test/**/*.test.ts'],
+      exclude: withoutMosquitto,
       globalSetup: ['test/postgres-global-setup.ts'],
       env: { VOLTLINE_TEST_ENGINE: 'postgres' },
       // After the PGlite project, so a worker runs one project's files in a row and keeps its modules.

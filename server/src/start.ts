@@ -7,6 +7,7 @@ import { createServiceDeps } from './deps';
 import { createApp } from './http/app';
 import { WIDGET_WS_PATH } from './http/widget-socket';
 import { startEmbeddedBroker } from './live/broker';
+import { relayExternal } from './live/broker-relay';
 import { connectExternalBroker } from './live/external-broker';
 import { type CommandLive, startCommandLive } from './live/command-live';
 import { type FirmwareLive, startFirmwareLive } from './live/firmware-live';
@@ -83,6 +84,9 @@ export async function startServer(
   });
   const broker = config.mqttUrl ? connectExternalBroker(config.mqttUrl) : await startEmbeddedBroker(deps);
   publishTo = (topic, payload) => broker.publish(topic, payload);
+  // On an external broker, browsers still connect to /mqtt: an embedded broker for browsers only, fed by a relay.
+  const browsers = 'aedes' in broker ? broker : await startEmbeddedBroker(deps, { vehicles: false });
+  const relay = config.mqttUrl ? relayExternal(config.mqttUrl, browsers) : undefined;
   const app = await createApp({ config, database, deps, broker }, logger);
   // Vehicle telemetry into the database in batches (issue 35); drops are logged at debug and counted.
   const debug = (message: string, detail?: Record<string, unknown>) => app.log.debug(detail ?? {}, message);
@@ -108,14 +112,12 @@ export async function startServer(
     'aedes' in broker ? { embedded: broker } : { external: broker.client },
     { debug },
   );
-  if ('handleUpgrade' in broker) {
-    app.server.on('upgrade', (request, socket, head) => {
-      const path = (request.url ?? '').split('?')[0];
-      if (path === '/mqtt') broker.handleUpgrade(request, socket, head);
-      // the widget's socket is the app's (http/widget-socket.ts)
-      else if (path !== WIDGET_WS_PATH) socket.destroy();
-    });
-  }
+  app.server.on('upgrade', (request, socket, head) => {
+    const path = (request.url ?? '').split('?')[0];
+    if (path === '/mqtt') browsers.handleUpgrade(request, socket, head);
+    // the widget's socket is the app's (http/widget-socket.ts)
+    else if (path !== WIDGET_WS_PATH) socket.destroy();
+  });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -164,6 +166,8 @@ export async function startServer(
         // No more messages once the broker is closed; what was buffered is written before the database closes.
         await commandLive.close();
         await firmwareLive.close();
+        await relay?.close();
+        if (browsers !== broker) await browsers.close();
         await broker.close();
         await consumer.close();
         await rules.settle();

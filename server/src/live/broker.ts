@@ -87,6 +87,11 @@ const scopeLoads = new WeakMap<object, Promise<ScopeSet>>();
 export interface EmbeddedBrokerOptions {
   /** How often, at most, a scoped connection's vehicle set is checked (ms; default `SCOPE_CHECK_MS`). */
   scopeCheckMs?: number;
+  /**
+   * Whether vehicles connect here (default true). False when an external broker (MQTT_URL) serves vehicles and this
+   * one serves browsers only (`relayExternal`): a device secret is then CONNACK 5.
+   */
+  vehicles?: boolean;
 }
 
 /**
@@ -103,7 +108,7 @@ export interface EmbeddedBrokerOptions {
  */
 export async function startEmbeddedBroker(
   deps: ServiceDeps,
-  { scopeCheckMs = SCOPE_CHECK_MS }: EmbeddedBrokerOptions = {},
+  { scopeCheckMs = SCOPE_CHECK_MS, vehicles: acceptVehicles = true }: EmbeddedBrokerOptions = {},
 ): Promise<EmbeddedBroker> {
   const aedes = await Aedes.createBroker({ drainTimeout: 10_000, concurrency: 1000 });
   // The vehicle connections open now (a rollout's installs left in flight at a restart look at them).
@@ -157,6 +162,10 @@ export async function startEmbeddedBroker(
       return;
     }
     if (token.startsWith(VEHICLE_SECRET_PREFIX)) {
+      if (!acceptVehicles) {
+        done(refuse(5, 'vehicles connect to the external broker'), false);
+        return;
+      }
       const vehicleId = username ?? '';
       verifyVehicleSecret(deps.ingestion, vehicleId, token)
         .then((ok) => {
