@@ -99,7 +99,12 @@ export async function openPglite(
     },
     // One process owns a PGlite directory, so there is no other migrator to wait for.
     withLock: (work) => work(),
-    dumpDataDir: () => pglite.dumpDataDir('none'),
+    // A checkpoint first: a copy opened from the dump then starts without replaying the WAL written since the last
+    // checkpoint (the seeding's), about 0.08 CPU-s less per open (decision 0135, Session 25).
+    async dumpDataDir() {
+      await pglite.exec('CHECKPOINT');
+      return pglite.dumpDataDir('none');
+    },
     async close() {
       await db.destroy();
       await pglite.close();
