@@ -15,8 +15,8 @@ const elsewhere = (what: string) => () => Promise.reject(new Error(`The demo kee
  * The widget API services' dependencies over the demo world and its page's widget (decisions 0128, 0136): the SDK keys
  * are the world's (`sdkKeys`, which Settings edits), sessions the widget mock's (their hash kept in clear there, as a
  * browser keeps it), reports the inbox's, conversations the mock's list, tooltips and tours the world's
- * (`widget-engagement-store.ts`). A conversation write and the ticket message
- * it carries run in one world transaction. Uploads stay in the widget mock.
+ * (`widget-engagement-store.ts`). A conversation write and the ticket message it carries run in one world transaction.
+ * Uploads stay in the widget mock.
  */
 export function widgetApiDeps(db: WorldDb): FeedbackDeps {
   const demo = demoWidgetOf(db);
