@@ -16,6 +16,7 @@ import {
   createWidgetSessionRepository,
   createWidgetUploadRepository,
 } from './db/repositories/feedback-repository';
+import { createWidgetEngagementRepository } from './db/repositories/widget-engagement-repository';
 import { createConversationRepository, createConversationTx } from './db/repositories/conversation-repository';
 import { createFaultRepository } from './db/repositories/fault-repository';
 import { createHardwareLogRepository } from './db/repositories/hardware-log-repository';
@@ -204,6 +205,7 @@ export function createServiceDeps(
       reports: createFeedbackReportRepository(db),
       uploads: createWidgetUploadRepository(db),
       files: createWidgetFiles(dataDir),
+      engagement: createWidgetEngagementRepository(db),
       conversations,
       conversationTx: createConversationTx(db),
       push: visitorSockets,

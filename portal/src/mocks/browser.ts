@@ -1,7 +1,7 @@
 import { attachDemoWidget } from './adapter/demo-widget';
 import { widgetApiDeps } from './adapter/widget-api-deps';
 import { createWidgetApiHandlers } from './handlers/widget-conversations';
-import { createWidgetMock, createWidgetMockStore, DEMO_ENGAGEMENT } from '@voltline/widget/mock';
+import { createWidgetMock } from '@voltline/widget/mock';
 import { setupWorker } from 'msw/browser';
 import { getEnv } from '@/config/env';
 import { startFirmwareDemo } from './firmware-demo';
@@ -20,35 +20,6 @@ function widgetEndpoints() {
   const wsOrigin = origin.replace(/^http/, 'ws');
   return { apiUrl: `${origin}/widget-api`, wsUrl: `${wsOrigin}/widget-ws` };
 }
-
-/**
- * What the demo's widget shows beside the portal's own controls (served by `GET /config/{key}/tooltips`): a hotspot on
- * the fleet map's search and a hover tooltip on the header's live badge. In-app notifications are not pushed on their
- * own here: a card over the page's corner would cover what the visitor (or a browser test) reaches for; integrators
- * push them with the mock's `pushAction`.
- */
-const DEMO_TOOLTIPS = [
-  {
-    selector: 'input[aria-label="Find a vehicle"]',
-    html: '<p><b>Tip:</b> type a vehicle id; the map centres on it and follows it.</p>',
-    mode: 'hotspot',
-    icon: 'info',
-    color: '#1864ab',
-    animated: false,
-    page: '/dashboard',
-    pageType: 'contains',
-    posX: 'right',
-    posY: 'center',
-    offsetX: 4,
-    offsetY: 0,
-  },
-  {
-    selector: '[role="status"][aria-label="Live"]',
-    html: 'Live telemetry is connected. The badge turns grey when the connection drops and back when it returns.',
-    mode: 'tooltip',
-    page: '',
-  },
-];
 
 /**
  * How often a driving vehicle of the demo raises a fault: about once per 80 minutes of driving, so a dashboard that
@@ -97,13 +68,13 @@ export async function startDemoWorker(): Promise<void> {
     // history tell one story (decision 0103).
     ...liveProfileOptions(db),
   });
-  // The product tour of the messenger's onboarding checklist ("Take the dashboard tour") is the ready-made demo tour.
-  // Its config is the demo key's as Settings edits it (`createWidgetApiHandlers`): the portal's widget doubles as its
-  // session-recording tag (spec §1), and web replays are on by default, so a bug report shows what led to it.
-  const widget = createWidgetMock({
-    ...widgetEndpoints(),
-    store: createWidgetMockStore({ tooltips: DEMO_TOOLTIPS, tours: DEMO_ENGAGEMENT.tours }),
-  });
+  // The tooltips (a hotspot on the fleet map's search, a hover tooltip on the live badge) and the product tours (the
+  // messenger's onboarding checklist's "Take the dashboard tour" is `demo-tour`) are the demo key's, served through the
+  // services (`createWidgetApiHandlers`, the world's `widget-engagement.ts`). In-app notifications are not pushed on
+  // their own here: a card over the page's corner would cover what the visitor (or a browser test) reaches for.
+  // Its config is the demo key's as Settings edits it: the portal's widget doubles as its session-recording tag
+  // (spec §1), and web replays are on by default, so a bug report shows what led to it.
+  const widget = createWidgetMock(widgetEndpoints());
   attachDemoWidget(db, widget);
   // With VITE_MQTT_URL set (a real broker, see README "Live data locally"), the demo leaves the WebSocket alone.
   const emulateBroker = !import.meta.env.VITE_MQTT_URL;

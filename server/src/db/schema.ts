@@ -631,6 +631,22 @@ export interface WidgetConversationMessageTable {
   created_at: Timestamp;
 }
 
+/** A key's tooltips as the widget consumes them (migration 0032). */
+export interface WidgetTooltipsTable {
+  sdk_key_id: string;
+  tooltips: Json<unknown[]>;
+  updated_at: Timestamp;
+}
+/** A key's product tours by outbound id (migration 0032). */
+export interface WidgetProductTourTable {
+  sdk_key_id: string;
+  outbound_id: string;
+  status: string;
+  config: Json<Record<string, unknown>>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 /** A vehicle's trips (migration 0019): every field of openapi.yaml's Trip, its start and end places two columns each. */
 export interface TripTable {
   id: string;
@@ -743,6 +759,8 @@ export interface Database {
   widget_uploads: WidgetUploadTable;
   widget_conversations: WidgetConversationTable;
   widget_conversation_messages: WidgetConversationMessageTable;
+  widget_tooltips: WidgetTooltipsTable;
+  widget_product_tours: WidgetProductTourTable;
   vehicle_credentials: VehicleCredentialTable;
   jobs: JobTable;
 }

@@ -18,6 +18,7 @@ export {
 export { activityDaysOf } from '@/mocks/world/activity-days';
 export { hardwareLogsOf } from '@/mocks/world/hardware-logs';
 export { demoFeedbackReports, type SeedReport } from '@/mocks/world/feedback-reports';
+export { demoWidgetEngagement, type SeedWidgetEngagement } from '@/mocks/world/widget-engagement';
 export { driveProfileOf, profileAt } from '@/mocks/world/drive-profile';
 export { acknowledgeDelayOf, acknowledgeResultOf } from '@/mocks/world/command-answers';
 // How a demo device installs firmware (its delay, duration, failure or silence), for the simulator's OTA answers.

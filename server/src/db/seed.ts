@@ -9,6 +9,7 @@ import { deviceGroupColumns } from './repositories/device-group-repository';
 import { deviceColumns } from './repositories/device-repository';
 import { geofenceColumns } from './repositories/geofence-repository';
 import { seedDemoFeedbackReports, seedSdkKeys } from './repositories/feedback-repository';
+import { seedWidgetEngagement } from './repositories/widget-engagement-repository';
 import { faultColumns } from './repositories/fault-repository';
 import { hardwareLogColumns } from './repositories/hardware-log-repository';
 import { otaUpdateColumns, releaseColumns, rolloutColumns } from './repositories/firmware-repository';
@@ -50,6 +51,7 @@ import {
   DEFAULT_SEED,
   DEMO_PASSWORD,
   demoFeedbackReports,
+  demoWidgetEngagement,
   hardwareLogsOf,
   savedLocationsOf,
   supplyContractOf,
@@ -496,6 +498,7 @@ export async function seedDemoWorld(
     await seedSdkKeys(tx, g.sdkKeys());
     await seedTrips(tx, world, vehicleRows);
     await seedDemoFeedbackReports(tx, demoFeedbackReports(world.referenceTime));
+    await seedWidgetEngagement(tx, demoWidgetEngagement(), iso(world.referenceTime));
   });
   return { vehicles: vehicleRows.length, users: users.length };
 }

@@ -13,6 +13,7 @@ import { UPLOAD_MAX_BYTES, readUpload, uploadFile } from '../services/feedback/u
 import { identifySession, pingSession, startSession, updateSession } from '../services/feedback/sessions';
 import type { WidgetCaller } from '../services/feedback/widget-auth';
 import { getWidgetConfig, getWidgetTooltips } from '../services/feedback/widget-config';
+import { getProductTour, validateProductTour } from '../services/feedback/product-tours';
 import { sendError, toErrorResponse } from './errors';
 
 /** Where the widget API is mounted; the widget's `setApiUrl` points here (`https://<host>/widget-api`). */
@@ -213,5 +214,12 @@ export async function widgetApi(app: FastifyInstance, options: { deps: ServiceDe
   );
   app.get<{ Params: { sdkKey: string } }>('/config/:sdkKey/tooltips', async (request) =>
     getWidgetTooltips(deps, widgetCallerOf(request), { sdkKey: request.params.sdkKey }),
+  );
+  // Product tours by outbound id (`Gleap.startProductTour(id)`), under the caller's key.
+  app.post('/outbound/producttours', small, async (request) =>
+    getProductTour(deps, widgetCallerOf(request), { body: request.body }),
+  );
+  app.post('/outbound/producttourvalidation', small, async (request) =>
+    validateProductTour(deps, widgetCallerOf(request), { body: request.body }),
   );
 }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createServiceDeps } from '../../src/deps';
 import { createApp } from '../../src/http/app';
+import { demoWidgetEngagement } from '../../src/db/seed-source';
 import { REPORT_MAX_DEPTH } from '../../src/services/feedback/send-report';
 import { createTestServer, type TestServer } from '../helpers';
 import { expectWidgetContract } from '../widget-contract';
@@ -32,9 +33,43 @@ beforeAll(async () => {
         created_at: '2026-01-01T00:00:00Z',
         config: JSON.stringify({ color: '#00AA55' }),
       },
+      { id: 'sdk-bare', tenant_id: 'oem-01', key: 'bare-widget-key', name: 'Bare', created_at: '2026-01-01T00:00:00Z' },
+    ])
+    .execute();
+  // The OEM key's own tooltips and tours: a live one and a draft.
+  const at = '2026-01-02T00:00:00Z';
+  await server.database.db
+    .insertInto('widget_tooltips')
+    .values({
+      sdk_key_id: 'sdk-oem',
+      tooltips: JSON.stringify([{ selector: '#oem', html: 'OEM tip', mode: 'tooltip', page: '' }]),
+      updated_at: at,
+    })
+    .execute();
+  await server.database.db
+    .insertInto('widget_product_tours')
+    .values([
+      {
+        sdk_key_id: 'sdk-oem',
+        outbound_id: 'oem-tour',
+        status: 'live',
+        config: JSON.stringify(OEM_TOUR),
+        created_at: at,
+        updated_at: at,
+      },
+      {
+        sdk_key_id: 'sdk-oem',
+        outbound_id: 'oem-draft',
+        status: 'draft',
+        config: JSON.stringify(OEM_DRAFT),
+        created_at: at,
+        updated_at: at,
+      },
     ])
     .execute();
 });
+const OEM_TOUR = { tourType: 'standard', steps: [{ selector: '', message: 'OEM welcome' }] };
+const OEM_DRAFT = { tourType: 'standard', steps: [{ selector: '#x', message: 'Not yet' }] };
 afterAll(() => server?.close());
 
 const KEY = 'demo-widget-key';
@@ -87,9 +122,19 @@ describe('SDK keys and the mount', () => {
     });
     const oem = await widget('GET', '/config/oem-widget-key', { key: 'oem-widget-key' });
     expect(oem.json().flowConfig).toMatchObject({ color: '#00AA55', enableNetworkLogs: true });
-    const tooltips = await widget('GET', `/config/${KEY}/tooltips`, { key: KEY });
-    expectWidgetContract('get', '/config/{sdkKey}/tooltips', tooltips);
-    expect(tooltips.json()).toEqual([]);
+  });
+
+  test("GET /config/{key}/tooltips: the key's own tooltips (the seed's for the demo key), none for a key without", async () => {
+    const demo = await widget('GET', `/config/${KEY}/tooltips`, { key: KEY });
+    expectWidgetContract('get', '/config/{sdkKey}/tooltips', demo);
+    expect(demo.statusCode).toBe(200);
+    expect(demo.json()).toEqual(demoWidgetEngagement()[0]?.tooltips);
+    expect(demo.json().map((t: { mode: string }) => t.mode)).toEqual(['hotspot', 'tooltip']);
+    const oem = await widget('GET', '/config/oem-widget-key/tooltips', { key: 'oem-widget-key' });
+    expect(oem.json()).toEqual([{ selector: '#oem', html: 'OEM tip', mode: 'tooltip', page: '' }]);
+    const bare = await widget('GET', '/config/bare-widget-key/tooltips', { key: 'bare-widget-key' });
+    expectWidgetContract('get', '/config/{sdkKey}/tooltips', bare);
+    expect(bare.json()).toEqual([]);
   });
 
   test('an unknown or revoked key answers 401 in the widget error shape', async () => {
@@ -98,7 +143,9 @@ describe('SDK keys and the mount', () => {
       expectWidgetContract('get', '/config/{sdkKey}', config);
       expect(config.statusCode).toBe(401);
       expect(config.json().message).toMatch(/not known or has been revoked/);
-      expect((await widget('GET', `/config/${key}/tooltips`, { key })).statusCode).toBe(401);
+      const tooltips = await widget('GET', `/config/${key}/tooltips`, { key });
+      expectWidgetContract('get', '/config/{sdkKey}/tooltips', tooltips);
+      expect(tooltips.statusCode).toBe(401);
     }
   });
 
@@ -137,6 +184,113 @@ describe('SDK keys and the mount', () => {
 });
 
 type Session = { gleapId: string; gleapHash: string };
+describe('product tours', () => {
+  const TOURS = '/outbound/producttours';
+  const VALIDATION = '/outbound/producttourvalidation';
+  const tourCount = async () =>
+    Number(
+      (
+        await server.database.db
+          .selectFrom('widget_product_tours')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  test("POST /outbound/producttours: the key's tour under `config`, the seed's demo-tour for the demo key", async () => {
+    const demo = await widget('POST', TOURS, { key: KEY, payload: { outboundId: 'demo-tour' } });
+    expectWidgetContract('post', TOURS, demo);
+    expect(demo.statusCode).toBe(200);
+    const seeded = demoWidgetEngagement()[0]?.tours.find((t) => t.outboundId === 'demo-tour');
+    expect(demo.json()).toEqual({ config: seeded?.config });
+    expect(demo.json().config.steps).toHaveLength(3);
+    const cobrowse = await widget('POST', TOURS, { key: KEY, payload: { outboundId: 'demo-cobrowse' } });
+    expect(cobrowse.json().config.tourType).toBe('cobrowse');
+    const oem = await widget('POST', TOURS, { key: 'oem-widget-key', payload: { outboundId: 'oem-tour' } });
+    expect(oem.json()).toEqual({ config: OEM_TOUR });
+  });
+
+  test("an unknown tour, or another organisation's, is 404; a key sees only its own tours", async () => {
+    for (const [key, outboundId] of [
+      [KEY, 'no-such-tour'],
+      [KEY, 'oem-tour'],
+      ['oem-widget-key', 'demo-tour'],
+      ['bare-widget-key', 'oem-tour'],
+    ] as const) {
+      const answer = await widget('POST', TOURS, { key, payload: { outboundId } });
+      expectWidgetContract('post', TOURS, answer);
+      expect(answer.statusCode, `${key} ${outboundId}`).toBe(404);
+      expect(answer.json().config).toBeUndefined();
+    }
+  });
+
+  test('POST /outbound/producttourvalidation: live with its config, draft with its config, unknown as draft', async () => {
+    const live = await widget('POST', VALIDATION, { key: 'oem-widget-key', payload: { outboundId: 'oem-tour' } });
+    expectWidgetContract('post', VALIDATION, live);
+    expect(live.json()).toEqual({ status: 'live', config: OEM_TOUR });
+    const draft = await widget('POST', VALIDATION, { key: 'oem-widget-key', payload: { outboundId: 'oem-draft' } });
+    expectWidgetContract('post', VALIDATION, draft);
+    expect(draft.json()).toEqual({ status: 'draft', config: OEM_DRAFT });
+    // Another organisation's live tour may not start here, and its config is not given.
+    for (const [key, outboundId] of [
+      [KEY, 'oem-tour'],
+      ['oem-widget-key', 'no-such-tour'],
+    ] as const) {
+      const other = await widget('POST', VALIDATION, { key, payload: { outboundId } });
+      expectWidgetContract('post', VALIDATION, other);
+      expect(other.statusCode).toBe(200);
+      expect(other.json()).toEqual({ status: 'draft' });
+    }
+    const demo = await widget('POST', VALIDATION, { key: KEY, payload: { outboundId: 'demo-tour' } });
+    expect(demo.json().status).toBe('live');
+  });
+
+  test('an unknown, revoked or missing key is 401, whatever the tour', async () => {
+    for (const path of [TOURS, VALIDATION]) {
+      for (const key of ['no-such-key', 'revoked-widget-key', undefined]) {
+        const answer = await widget('POST', path, {
+          ...(key === undefined ? {} : { key }),
+          payload: { outboundId: 'demo-tour' },
+        });
+        expectWidgetContract('post', path, answer);
+        expect(answer.statusCode, `${path} ${key}`).toBe(401);
+        expect(answer.json().message).toMatch(/not known or has been revoked/);
+      }
+    }
+  });
+
+  test('a bad body is 400 in the widget error shape, and nothing is written', async () => {
+    const before = await tourCount();
+    const bodies: unknown[] = [
+      {},
+      { outboundId: '' },
+      { outboundId: 42 },
+      { outboundId: 'x'.repeat(201) },
+      { outboundId: 'demo\u0000tour' },
+      ['demo-tour'],
+      'demo-tour',
+    ];
+    for (const path of [TOURS, VALIDATION]) {
+      for (const payload of bodies) {
+        const answer = await widget('POST', path, { key: KEY, payload });
+        expectWidgetContract('post', path, answer);
+        expect(answer.statusCode, `${path} ${JSON.stringify(payload)}`).toBe(400);
+        expect(answer.json().code).toBe('validation_failed');
+      }
+      const broken = await server.call({
+        method: 'POST',
+        url: `${W}${path}`,
+        headers: { ...json, 'api-token': KEY },
+        payload: '{"outboundId":',
+      });
+      expect(broken.statusCode).toBe(400);
+      const none = await server.call({ method: 'POST', url: `${W}${path}`, headers: { 'api-token': KEY } });
+      expect(none.statusCode).toBe(400);
+    }
+    expect(await tourCount()).toBe(before);
+  });
+});
+
 async function newSession(key = KEY, lang = 'en-us'): Promise<Session> {
   const response = await widget('POST', '/sessions', { key, payload: { lang } });
   expect(response.statusCode).toBe(201);

@@ -6,6 +6,7 @@ import { worldFeedbackReportStore } from './feedback-store';
 import { toManaged } from './sdk-key-store';
 import { worldTicketStore } from './ticket-store';
 import { worldConversationStore, worldVisitorPush } from './widget-conversation-store';
+import { worldWidgetEngagementStore } from './widget-engagement-store';
 import { worldTransact } from './world-transaction';
 
 const elsewhere = (what: string) => () => Promise.reject(new Error(`The demo keeps ${what} in the widget mock.`));
@@ -13,8 +14,9 @@ const elsewhere = (what: string) => () => Promise.reject(new Error(`The demo kee
 /**
  * The widget API services' dependencies over the demo world and its page's widget (decisions 0128, 0136): the SDK keys
  * are the world's (`sdkKeys`, which Settings edits), sessions the widget mock's (their hash kept in clear there, as a
- * browser keeps it), reports the inbox's, conversations the mock's list. A conversation write and the ticket message
- * it carries run in one world transaction. Uploads stay in the widget mock.
+ * browser keeps it), reports the inbox's, conversations the mock's list, tooltips and tours the world's
+ * (`widget-engagement-store.ts`). A conversation write and the ticket message it carries run in one world transaction.
+ * Uploads stay in the widget mock.
  */
 export function widgetApiDeps(db: WorldDb): FeedbackDeps {
   const demo = demoWidgetOf(db);
@@ -55,6 +57,7 @@ export function widgetApiDeps(db: WorldDb): FeedbackDeps {
     reports: worldFeedbackReportStore(db),
     uploads: { insert: elsewhere('uploads'), get: async () => undefined },
     files: { put: elsewhere('uploads'), read: async () => undefined, remove: async () => undefined },
+    engagement: worldWidgetEngagementStore(db),
     conversations,
     conversationTx: worldTransact(db, (undo) => {
       const tickets = worldTicketStore(db, { undo });

@@ -1,12 +1,13 @@
 import { VISITOR_REOPENED } from '@services/feedback/conversations';
-import { createWidgetMock, createWidgetMockStore } from '@voltline/widget/mock';
+import { createWidgetMock, createWidgetMockStore, DEMO_ENGAGEMENT } from '@voltline/widget/mock';
 import { getResponse } from 'msw';
 import { expect, test } from 'vitest';
 import { TICKET_STATUS } from '@/domain/enums';
 import { attachDemoWidget } from '../adapter/demo-widget';
 import { widgetApiDeps } from '../adapter/widget-api-deps';
 import { call as fleetApi, signIn } from '../test/api-test-client';
-import { DEMO_SDK_KEY } from '../world/feedback-reports';
+import { DEMO_SDK_KEY, DEMO_SDK_KEY_ID } from '../world/feedback-reports';
+import { demoWidgetEngagement } from '../world/widget-engagement';
 import { getWorldDb } from '../world/world-instance';
 import { createWidgetApiHandlers } from './widget-conversations';
 
@@ -108,6 +109,52 @@ test("the widget's config is the key's as Settings edits it (colour, position, r
   expect((await config('nobody')).status).toBe(401);
   expect((await fleetApi('POST', `/sdk-keys/${demo.id}/revoke`, { token: sa })).status).toBe(200);
   expect((await config(DEMO_SDK_KEY)).status).toBe(401);
+});
+
+test("the demo key's tooltips and tours come through the services: found, validated, another key's not found", async () => {
+  const { db, handlers } = await setup();
+  const key = { 'api-token': DEMO_SDK_KEY };
+  const seeded = demoWidgetEngagement().find((e) => e.sdkKeyId === DEMO_SDK_KEY_ID);
+  const tooltips = await call(handlers, 'GET', `/config/${DEMO_SDK_KEY}/tooltips`, key);
+  expect(tooltips.status).toBe(200);
+  expect(await tooltips.json()).toEqual(seeded?.tooltips);
+  const tour = await call(handlers, 'POST', '/outbound/producttours', key, { outboundId: 'demo-tour' });
+  expect(tour.status).toBe(200);
+  expect(((await tour.json()) as { config: { steps: unknown[] } }).config.steps).toHaveLength(3);
+  const valid = await call(handlers, 'POST', '/outbound/producttourvalidation', key, { outboundId: 'demo-cobrowse' });
+  expect(await valid.json()).toMatchObject({ status: 'live', config: { tourType: 'cobrowse' } });
+  expect((await call(handlers, 'POST', '/outbound/producttours', key, { outboundId: 'nope' })).status).toBe(404);
+  expect(
+    await (await call(handlers, 'POST', '/outbound/producttourvalidation', key, { outboundId: 'nope' })).json(),
+  ).toEqual({ status: 'draft' });
+  // Another key of the world (another organisation's) has none of the demo key's tours or tooltips.
+  db.tables.sdkKeys.insert({
+    id: 'sdk-oem',
+    tenantId: 'oem-01',
+    key: 'oem-key',
+    name: 'OEM site',
+    config: null,
+    createdAt: 0,
+    revokedAt: null,
+  });
+  const oem = { 'api-token': 'oem-key' };
+  expect((await call(handlers, 'POST', '/outbound/producttours', oem, { outboundId: 'demo-tour' })).status).toBe(404);
+  expect(await (await call(handlers, 'GET', '/config/oem-key/tooltips', oem)).json()).toEqual([]);
+  // Bad bodies are 400 as on the server; an unknown key 401.
+  expect((await call(handlers, 'POST', '/outbound/producttours', key, { outboundId: '' })).status).toBe(400);
+  expect((await call(handlers, 'POST', '/outbound/producttourvalidation', key, ['demo-tour'])).status).toBe(400);
+  expect(
+    (await call(handlers, 'POST', '/outbound/producttours', { 'api-token': 'nobody' }, { outboundId: 'demo-tour' }))
+      .status,
+  ).toBe(401);
+  expect((await call(handlers, 'GET', '/config/nobody/tooltips', { 'api-token': 'nobody' })).status).toBe(401);
+});
+
+test("the world's tours are the widget mock's ready-made DEMO_ENGAGEMENT tours (one story for the demo and integrators)", () => {
+  const tours = Object.fromEntries(
+    (demoWidgetEngagement()[0]?.tours ?? []).map((t) => [t.outboundId, { status: t.status, config: t.config }]),
+  );
+  expect(tours).toEqual(DEMO_ENGAGEMENT.tours);
 });
 
 test('a conversation started without a report is listed for operators, read and answered; the visitor hears it', async () => {

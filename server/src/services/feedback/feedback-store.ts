@@ -122,6 +122,22 @@ export interface WidgetFiles {
   remove(file: string): Promise<void>;
 }
 
+/** A product tour of a key (migration 0032): its outbound id, whether it may start, its config as the widget reads it. */
+export interface StoredProductTour {
+  sdkKeyId: string;
+  outboundId: string;
+  status: 'live' | 'draft';
+  config: Record<string, unknown>;
+}
+
+/** A key's tooltips and product tours (what the widget shows over the host page). */
+export interface WidgetEngagementStore {
+  /** The key's tooltips as the widget consumes them; none stored is `[]`. */
+  tooltips(sdkKeyId: string): Promise<unknown[]>;
+  /** The key's tour with this outbound id; undefined when the key has none. */
+  tour(sdkKeyId: string, outboundId: string): Promise<StoredProductTour | undefined>;
+}
+
 export interface FeedbackDeps {
   sdkKeys: SdkKeyStore;
   sessions: WidgetSessionStore;
@@ -129,6 +145,8 @@ export interface FeedbackDeps {
   reports: FeedbackReportStore & FeedbackReportReader;
   uploads: WidgetUploadStore;
   files: WidgetFiles;
+  /** The keys' tooltips and product tours (decision 0123, session 25). */
+  engagement: WidgetEngagementStore;
   /** The widget's conversations (decision 0128). */
   conversations: WidgetConversationStore;
   /** Runs a conversation write and the ticket message it carries in one transaction. */

@@ -38,12 +38,12 @@ export async function getWidgetConfig(
   return { flowConfig: flowConfigOf(key.config) };
 }
 
-/** `GET /config/{sdkKey}/tooltips`: no tooltips are edited yet, so every live key gets none. */
+/** `GET /config/{sdkKey}/tooltips`: the key's stored tooltips (migration 0032), `[]` where it has none. */
 export async function getWidgetTooltips(
-  deps: FeedbackDeps,
+  deps: Pick<FeedbackDeps, 'sdkKeys' | 'engagement'>,
   _caller: WidgetCaller,
   input: { sdkKey: string },
 ): Promise<unknown[]> {
-  await authenticateKey(deps, input.sdkKey);
-  return [];
+  const key = await authenticateKey(deps, input.sdkKey);
+  return deps.engagement.tooltips(key.id);
 }
