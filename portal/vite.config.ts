@@ -47,6 +47,8 @@ const RENDERED_ISOLATED = [
   'src/pages/vehicles/vehicle-management-page.test.tsx',
   'src/shared/ui/data-table/data-table.test.tsx',
   'src/shared/ui/data-table/filter-bar.test.tsx',
+  // Not rendered, but `vi.mock('maplibre-gl')` must not reach the other files of a shared worker.
+  'src/shared/ui/map/create-map.test.ts',
 ];
 
 /** Packages made of many ES modules that every rendered file loads (decision 0129). */
@@ -80,10 +82,10 @@ export default defineConfig(({ mode }) => ({
     setupFiles: ['./src/test/setup.ts'],
     css: false,
     testTimeout: 15000,
-    // Three projects (decisions 0109, 0133): the files that render pages, features and the shell get a fresh module
-    // graph and jsdom each, except the component files of RENDERED_SHARED; the rest (demo server, domain, config,
-    // state, API and live libraries) share their worker's, which spares a jsdom and the demo world's modules per file.
-    // A new top-level folder goes in one list or the other.
+    // Three projects (decisions 0109, 0133, 0138): the files that render pages, features and the shell share their
+    // worker's module graph and jsdom, except those of RENDERED_ISOLATED (a fresh one each); the rest (demo server,
+    // domain, config, state, API and live libraries) share theirs without a jsdom of their own per file. A new
+    // top-level folder goes in one list or the other.
     projects: [
       {
         extends: true,
