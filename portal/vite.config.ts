@@ -34,34 +34,21 @@ const SHARED = [
 ];
 
 /**
- * Rendered files that render one component or hook (no `renderApp`, no page) and mock no module: they share their
- * worker's modules and jsdom (decision 0133). A file that `vi.mock`s a module cannot: the modules it renders were
- * already loaded, unmocked, by an earlier file, and the mock would stay for the files after it.
+ * Rendered files that `vi.mock` a module: each gets its own modules and jsdom. In a shared worker the modules they
+ * render were already loaded, unmocked, by an earlier file, and the mock would stay for the files after it. Every
+ * other rendered file (pages, shell, live parts, components) shares its worker's modules and jsdom (decisions 0133,
+ * 0138); what a file could leave behind is reset in src/test/setup.ts and src/test/render.tsx.
  */
-const RENDERED_SHARED = [
-  'src/app/shell/app-error-boundary.test.tsx',
-  'src/app/shell/app-footer.test.tsx',
-  'src/app/shell/route-progress.test.tsx',
-  'src/features/auth/api/auth-hooks.test.tsx',
-  'src/features/geofencing/components/geofence-form.test.tsx',
-  'src/features/live-map/components/fleet-map.test.tsx',
-  'src/features/live-map/components/vehicle-card.test.tsx',
-  'src/features/locations/components/location-analysis-map.test.tsx',
-  'src/features/trips/components/trip-playback.test.tsx',
-  'src/shared/ui/charts/chart-text.test.tsx',
-  'src/shared/ui/csv-export/use-csv-export.test.tsx',
-  'src/shared/ui/data-table/compact-table.test.tsx',
-  'src/shared/ui/data-table/confirm-dialog.test.tsx',
-  'src/shared/ui/data-table/url-list.test.tsx',
-  'src/shared/ui/data-table/use-list-params.test.tsx',
-  'src/shared/ui/device-group-picker.test.tsx',
-  'src/shared/ui/dialog-loading.test.tsx',
-  'src/shared/ui/form-modal/form-modal.test.tsx',
-  'src/shared/ui/history-list-page.test.tsx',
-  'src/shared/ui/section-error-boundary.test.tsx',
-  'src/shared/ui/toast-card.test.tsx',
-  'src/shared/ui/use-dialog-state.test.tsx',
-  'src/shared/ui/vehicle-picker.test.tsx',
+const RENDERED_ISOLATED = [
+  'src/app/shell/side-nav.test.tsx',
+  'src/pages/devices/bms-master-management-page.test.tsx',
+  'src/pages/ev-owners/ev-owner-management-page.test.tsx',
+  'src/pages/feedback/feedback-report-page.test.tsx',
+  'src/pages/vehicles/vehicle-management-page.test.tsx',
+  'src/shared/ui/data-table/data-table.test.tsx',
+  'src/shared/ui/data-table/filter-bar.test.tsx',
+  // Not rendered, but `vi.mock('maplibre-gl')` must not reach the other files of a shared worker.
+  'src/shared/ui/map/create-map.test.ts',
 ];
 
 /** Packages made of many ES modules that every rendered file loads (decision 0129). */
@@ -95,10 +82,10 @@ export default defineConfig(({ mode }) => ({
     setupFiles: ['./src/test/setup.ts'],
     css: false,
     testTimeout: 15000,
-    // Three projects (decisions 0109, 0133): the files that render pages, features and the shell get a fresh module
-    // graph and jsdom each, except the component files of RENDERED_SHARED; the rest (demo server, domain, config,
-    // state, API and live libraries) share their worker's, which spares a jsdom and the demo world's modules per file.
-    // A new top-level folder goes in one list or the other.
+    // Three projects (decisions 0109, 0133, 0138): the files that render pages, features and the shell share their
+    // worker's module graph and jsdom, except those of RENDERED_ISOLATED (a fresh one each); the rest (demo server,
+    // domain, config, state, API and live libraries) share theirs without a jsdom of their own per file. A new
+    // top-level folder goes in one list or the other.
     projects: [
       {
         extends: true,
@@ -114,8 +101,7 @@ export default defineConfig(({ mode }) => ({
         extends: true,
         test: {
           name: 'portal (rendered)',
-          include: ALL_TESTS,
-          exclude: [...IGNORED, ...SHARED, ...RENDERED_SHARED],
+          include: RENDERED_ISOLATED,
           // Every rendered file is a fresh process that loads its packages again: Mantine and the icons are hundreds
           // and thousands of ES modules, which Node resolves and links one by one. Pre-bundled, each is one file.
           deps: { optimizer: { client: { enabled: true, include: MANY_MODULE_PACKAGES } } },
@@ -124,10 +110,12 @@ export default defineConfig(({ mode }) => ({
       {
         extends: true,
         test: {
-          name: 'portal (rendered components)',
-          include: RENDERED_SHARED,
-          // Each of these files paid about 2 s of CPU to load jsdom, MSW, the demo world and the packages for tests of
-          // a few hundred milliseconds. What a file could leave behind is reset in src/test/setup.ts.
+          name: 'portal (rendered shared)',
+          include: RENDERED,
+          exclude: [...IGNORED, ...SHARED, ...RENDERED_ISOLATED],
+          // Each of these files paid about 2 s of CPU to load jsdom, MSW, the demo world and the packages again (and
+          // the page files about 1 s more for the lazy pages). What a file could leave behind is reset in
+          // src/test/setup.ts and src/test/render.tsx.
           isolate: false,
           // After the isolated files: Vitest hands a shared worker the next file only while the next file in its
           // queue can share it, so the two projects in one queue would end shared workers early.

@@ -3,6 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { configure, render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router-dom';
+import { onTestFinished } from 'vitest';
 import type { PersistStorage } from 'zustand/middleware';
 import { AppProviders, type AppProvidersProps } from '@/app/providers';
 import { createAppRoutes } from '@/app/router';
@@ -92,8 +93,15 @@ export function createTestSession(overrides: Partial<SessionPort> = {}): Session
   };
 }
 
+/**
+ * No garbage collection of unused queries and mutations (`gcTime: Infinity`): no test lasts the default's 5 minutes,
+ * and the default's timers kept each test's client, with every answer it cached, alive for 5 minutes after the test,
+ * which made later files of a shared worker slower (decision 0138). Unmounted, the client is garbage at once.
+ */
 function testQueryClient() {
-  return new QueryClient({ defaultOptions: { queries: { retry: 0 }, mutations: { retry: 0 } } });
+  return new QueryClient({
+    defaultOptions: { queries: { retry: 0, gcTime: Infinity }, mutations: { retry: 0, gcTime: Infinity } },
+  });
 }
 
 export interface RenderAppOptions {
@@ -111,6 +119,9 @@ export function renderApp(
   { store = createTestStore(), session = createTestSession(), includeDemoRoutes = true, live }: RenderAppOptions = {},
 ) {
   const router = createMemoryRouter(createAppRoutes({ store, includeDemoRoutes }), { initialEntries: [path] });
+  // A data router listens to the window's `pagehide` until it is disposed: kept, it held the test's whole app (its
+  // state, routes and rendered tree) for as long as the jsdom lived, which in a shared worker is every later file.
+  onTestFinished(() => router.dispose());
   const result = render(
     <AppProviders
       store={store}

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import 'fake-indexeddb/auto';
 import { cleanup, configure, getConfig } from '@testing-library/react';
+import { toast } from 'sonner';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { resetDemoWorld } from '@/mocks/demo-control';
 import { server } from '@/mocks/node';
@@ -86,4 +87,8 @@ setForbiddenHandler(() => {});
 afterEach(() => {
   cleanup();
   globalThis.sessionStorage?.clear();
+  // Sonner keeps every toast in a module-level list and replays the ones not dismissed to the next Toaster that
+  // mounts: a toast a test left open (its card closes itself after 5 s) appeared again in every later test of the
+  // worker, and each kept the tree that raised it alive (decision 0138).
+  toast.getHistory().splice(0);
 });
