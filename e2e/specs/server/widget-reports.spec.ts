@@ -343,6 +343,7 @@ test("a crash report sent by gleap@14.2.11's own SDK, pointed at the server, is 
     ).toBeVisible();
     await lookAt(admin, { path: test.info().outputPath('gleap-report.png'), fullPage: true });
   } finally {
+    host.closeAllConnections(); // keep-alive connections would hold `close` until the browser drops them
     await new Promise((resolve) => host.close(resolve));
   }
 });
@@ -432,6 +433,7 @@ test("a bug report sent by gleap@14.2.11's own SDK through its frame (our messen
     ).toBeVisible({ timeout: 15_000 });
     await lookAt(admin, { path: test.info().outputPath('gleap-replay-report.png'), fullPage: true });
   } finally {
+    host.closeAllConnections(); // keep-alive connections would hold `close` until the browser drops them
     await new Promise((resolve) => host.close(resolve));
   }
 });
