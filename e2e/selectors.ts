@@ -395,6 +395,9 @@ export const sdkKeys = {
   revokeDialog: { role: 'dialog', name: 'Revoke SDK key' },
   confirmRevoke: { role: 'button', name: 'Revoke key' },
   rowOf: (name: RegExp) => role('row', { name }),
+  cell: role('cell'),
+  /** The messenger frame's root element, whose `dir` follows the key's language. */
+  messengerRoot: 'html',
 } as const;
 
 /** Elements every page has, found by their role alone (rows, cells, options, tabs). */
@@ -1070,6 +1073,8 @@ export const widgetReports = {
   /** The snapshot the widget sent, shown in a sandboxed frame. */
   screenshotSection: role('region', { name: 'Screenshot', exact: true }),
   snapshotFrame: 'iframe[title="Page snapshot"]',
+  /** The box that holds the snapshot at the visitor's viewport, scaled to the card (decision 0136 Session 25). */
+  snapshotViewport: 'snapshot-viewport',
   consoleSection: role('region', { name: 'Console log', exact: true }),
   replaySection: role('region', { name: 'Session replay', exact: true }),
   /** The player's summary before it is played: `<n> recorded events from <date>`. */

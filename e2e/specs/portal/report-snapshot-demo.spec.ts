@@ -105,7 +105,7 @@ test("the demo report's screenshot shows the visitor's page, scroll position and
 
   // The mark lies where it was drawn on the visitor's viewport: the rectangle's left edge (x 300, y 300..500),
   // scaled as the card shows the 1440 px viewport. Red (#EB144C) in the captured card, not the page's white.
-  const viewport = section.getByTestId('snapshot-viewport');
+  const viewport = section.getByTestId(widgetReports.snapshotViewport);
   await viewport.scrollIntoViewIfNeeded();
   const box = await viewport.boundingBox();
   if (!box) throw new Error('The snapshot is not laid out.');

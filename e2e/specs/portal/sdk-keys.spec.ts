@@ -73,7 +73,12 @@ test("the demo portal's widget follows its key's config as Settings edits it", a
   const table = page.getByRole(sel.table.role, { name: sel.table.name });
   const row = table.getByRole(...sel.rowOf(/demo-widget-key/));
   await expect(row).toBeVisible({ timeout: 30_000 });
-  const name = ((await row.getByRole('cell').first().textContent()) ?? '').trim();
+  const name = (
+    (await row
+      .getByRole(...sel.cell)
+      .first()
+      .textContent()) ?? ''
+  ).trim();
   await row.getByRole(sel.editKey(name).role, { name: sel.editKey(name).name }).click();
   const edit = page.getByRole(sel.editDialog(name).role, { name: sel.editDialog(name).name });
   await edit.getByLabel(sel.position).selectOption('BOTTOM_LEFT');
@@ -87,6 +92,6 @@ test("the demo portal's widget follows its key's config as Settings edits it", a
   await expect.poll(async () => (await launcher.boundingBox())?.x ?? 9_999, { timeout: 15_000 }).toBeLessThan(200);
   await launcher.click();
   const messenger = page.frameLocator(widgetCapture.iframeTitleFeedbackAndSupportFrame);
-  await expect(messenger.locator('html')).toHaveAttribute('dir', 'rtl', { timeout: 15_000 });
+  await expect(messenger.locator(sel.messengerRoot)).toHaveAttribute('dir', 'rtl', { timeout: 15_000 });
   await lookAt(page, { path: shot('demo-widget-config') });
 });

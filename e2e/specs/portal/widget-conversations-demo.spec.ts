@@ -111,7 +111,7 @@ test("a report from the demo portal's widget lands in its inbox; the ticket's re
   const ref = ((await ticketLink.textContent()) ?? '').replace('Ticket ', '').trim();
   // The toast saying so covers the ticket link, and a pointer over it holds it open: a click on the link would wait
   // behind it (5 s, or until the test's timeout). The operator closes it, as a person would.
-  const toast = page.getByRole('listitem').filter({ hasText: widgetConversations.ticketOpenedText(ref) });
+  const toast = page.getByRole(...ui.listitem).filter({ hasText: widgetConversations.ticketOpenedText(ref) });
   await toast.getByRole(...widgetConversations.closeToast).click();
   await expect(toast).toBeHidden();
   await ticketLink.click();

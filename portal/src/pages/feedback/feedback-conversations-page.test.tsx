@@ -1,11 +1,12 @@
-import { startConversation } from '@services/feedback/conversations';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createWidgetMock, createWidgetMockStore } from '@voltline/widget/mock';
+import { getResponse } from 'msw';
 import { beforeAll, describe, expect, test, vi } from 'vitest';
 import type { RoleCode } from '@/domain/roles';
 import { attachDemoWidget } from '@/mocks/adapter/demo-widget';
 import { widgetApiDeps } from '@/mocks/adapter/widget-api-deps';
+import { createWidgetApiHandlers } from '@/mocks/handlers/widget-conversations';
 import { DEMO_SDK_KEY } from '@/mocks/world/feedback-reports';
 import { getWorldDb } from '@/mocks/world/world-instance';
 import { signInWithDemoWorld } from '@/test/api-sign-in';
@@ -34,9 +35,24 @@ async function visitorStarted(text: string) {
   );
   const session = (await answer?.json()) as { gleapId: string; gleapHash: string };
   Object.assign(widget.store.sessions.get(session.gleapId) ?? {}, { name: 'Asha Rao', email: 'asha@example.com' });
-  const caller = { apiToken: DEMO_SDK_KEY, gleapId: session.gleapId, gleapHash: session.gleapHash };
-  const started = await startConversation(widgetApiDeps(db), caller, { body: { text } });
-  return { shareToken: started.shareToken, widget, pushed };
+  // The visitor's messenger starts it with the widget API's call, answered as the demo page answers it (the demo
+  // server's handlers over the services; a page test reaches the services only through the demo server).
+  const started = await getResponse(
+    createWidgetApiHandlers(API, widgetApiDeps(db)),
+    new Request(`${API}/conversations`, {
+      method: 'POST',
+      headers: {
+        'api-token': DEMO_SDK_KEY,
+        'gleap-id': session.gleapId,
+        'gleap-hash': session.gleapHash,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ text }),
+    }),
+  );
+  if (started?.status !== 201) throw new Error(`The conversation did not start: ${started?.status}`);
+  const { shareToken } = (await started.json()) as { shareToken: string };
+  return { shareToken, widget, pushed };
 }
 
 async function openAs(role: RoleCode, path: string) {

@@ -2,7 +2,6 @@ import { MantineProvider } from '@mantine/core';
 import { render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { expect, test } from 'vitest';
-import { theme } from '@/app/theme';
 import { ConfirmDialog } from './confirm-dialog';
 
 interface Key {
@@ -32,7 +31,7 @@ function RevokeKey() {
 test('a closing dialog keeps the words it was opened with while it fades out, then goes', async () => {
   // Transitions on (no `env="test"`), as in the browser: the modal stays in the page while it fades out.
   render(
-    <MantineProvider theme={theme}>
+    <MantineProvider>
       <RevokeKey />
     </MantineProvider>,
   );
