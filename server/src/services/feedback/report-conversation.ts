@@ -80,7 +80,21 @@ export async function replyToReport(
   input: { id: string; body: unknown },
 ): Promise<ReportConversation> {
   requirePermission(caller, 'fb', ACTION.UPDATE);
-  const body = input.body;
+  const text = replyTextOf(input.body);
+  const { report, conversation } = await conversationOfReport(deps, caller, input.id);
+  if (report.ticket) {
+    await postTicketMessage(deps.tickets, caller, { id: report.ticket.id, message: { kind: 'reply', body: text } });
+    return answerOf(deps, conversation);
+  }
+  await sendTeamReply(deps, caller, conversation, text, {
+    entityId: report.id,
+    summary: `Reply to the visitor of report ${report.id}`,
+  });
+  return answerOf(deps, conversation);
+}
+
+/** The text of an operator's reply to a visitor (`{text}`: trimmed, not empty, at most `MESSAGE_MAX_CHARS`), or 400. */
+export function replyTextOf(body: unknown): string {
   if (typeof body !== 'object' || body === null || Array.isArray(body))
     throw validationFailed({ body: 'Must be an object.' });
   const raw = (body as { text?: unknown }).text;
@@ -89,13 +103,21 @@ export async function replyToReport(
   if (!text) errors.add('text', 'Write a reply.');
   else if (text.length > MESSAGE_MAX_CHARS) errors.add('text', `At most ${MESSAGE_MAX_CHARS} characters.`);
   errors.throwIfAny();
-  const { report, conversation } = await conversationOfReport(deps, caller, input.id);
-  if (report.ticket) {
-    await postTicketMessage(deps.tickets, caller, { id: report.ticket.id, message: { kind: 'reply', body: text } });
-    return answerOf(deps, conversation);
-  }
+  return text;
+}
+
+/**
+ * An operator's reply written to a visitor's conversation: the message and its audit entry commit together (the
+ * tickets' transaction carries the conversations and the log); then the visitor's sockets hear of it.
+ */
+export async function sendTeamReply(
+  deps: Pick<ReportConversationDeps, 'conversations' | 'push' | 'now'> & { tickets: Pick<TicketDeps, 'transact'> },
+  caller: Caller,
+  conversation: StoredConversation,
+  text: string,
+  audit: { entityId: string; summary: string },
+): Promise<void> {
   const now = deps.now();
-  // The message and its audit entry commit together (the tickets' transaction carries the conversations and the log).
   const pushed = await deps.tickets.transact(async (tx) => {
     const added = await addTeamMessage({ conversations: tx.conversations ?? deps.conversations }, conversation, {
       id: newMessageId(),
@@ -106,17 +128,10 @@ export async function replyToReport(
     await appendAudit(
       tx.audit,
       caller,
-      {
-        entity: REPORT_CONVERSATION_AUDIT_ENTITY,
-        entityId: report.id,
-        action: 'Add',
-        summary: `Reply to the visitor of report ${report.id}`,
-        changes: [],
-      },
+      { entity: REPORT_CONVERSATION_AUDIT_ENTITY, action: 'Add', changes: [], ...audit },
       now,
     );
     return added;
   });
   await pushUnread(deps, pushed.sessionId, [pushed.action]);
-  return answerOf(deps, conversation);
 }

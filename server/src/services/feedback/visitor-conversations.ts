@@ -1,7 +1,5 @@
 import { ACTION } from '@/domain/permissions';
-import { MESSAGE_MAX_CHARS } from '@/domain/tickets';
-import { appendAudit } from '../audit/audit-chain';
-import { FieldErrors, notFound, validationFailed } from '../lib/app-error';
+import { notFound } from '../lib/app-error';
 import { type Caller, requirePermission } from '../lib/caller';
 import { type ListParams, parseListQuery } from '../lib/list-query';
 import { tenantOf } from '../settings/settings-scope';
@@ -13,8 +11,7 @@ import type {
   VisitorPush,
   WidgetConversationStore,
 } from './conversation-store';
-import { addTeamMessage, newMessageId, pushUnread } from './conversations';
-import { REPORT_CONVERSATION_AUDIT_ENTITY } from './report-conversation';
+import { replyTextOf, sendTeamReply } from './report-conversation';
 
 /**
  * The operators' side of the conversations visitors start in the messenger without a report (decision 0136 Session
@@ -118,38 +115,11 @@ export async function replyToVisitorConversation(
   input: { shareToken: string; body: unknown },
 ): Promise<VisitorConversation> {
   requirePermission(caller, 'fb', ACTION.UPDATE);
-  const body = input.body;
-  if (typeof body !== 'object' || body === null || Array.isArray(body))
-    throw validationFailed({ body: 'Must be an object.' });
-  const raw = (body as { text?: unknown }).text;
-  const errors = new FieldErrors();
-  const text = typeof raw === 'string' ? raw.trim() : '';
-  if (!text) errors.add('text', 'Write a reply.');
-  else if (text.length > MESSAGE_MAX_CHARS) errors.add('text', `At most ${MESSAGE_MAX_CHARS} characters.`);
-  errors.throwIfAny();
+  const text = replyTextOf(input.body);
   const conversation = await conversationOr404(deps, caller, input.shareToken);
-  const now = deps.now();
-  const pushed = await deps.tickets.transact(async (tx) => {
-    const added = await addTeamMessage({ conversations: tx.conversations ?? deps.conversations }, conversation, {
-      id: newMessageId(),
-      author: { type: 'agent', name: caller.user.name },
-      text,
-      createdAt: now.toISOString(),
-    });
-    await appendAudit(
-      tx.audit,
-      caller,
-      {
-        entity: REPORT_CONVERSATION_AUDIT_ENTITY,
-        entityId: conversation.id,
-        action: 'Add',
-        summary: `Reply to the visitor in conversation ${conversation.id}`,
-        changes: [],
-      },
-      now,
-    );
-    return added;
+  await sendTeamReply(deps, caller, conversation, text, {
+    entityId: conversation.id,
+    summary: `Reply to the visitor in conversation ${conversation.id}`,
   });
-  await pushUnread(deps, pushed.sessionId, [pushed.action]);
   return answerOf(deps, caller, conversation.id);
 }
