@@ -22,6 +22,31 @@ function toMessage(row: Selectable<WidgetConversationMessageTable>): Conversatio
   };
 }
 
+/** A listed conversation's last message, from the `last` lateral join's columns (none when it has no message). */
+function lastMessageOf(row: {
+  id: string;
+  m_id: string | null;
+  author_type: string | null;
+  author_name: string | null;
+  text: string | null;
+  attachments: unknown;
+  m_created_at: Date | null;
+}): { lastMessage?: ConversationMessage } {
+  if (!row.m_id) return {};
+  return {
+    lastMessage: toMessage({
+      id: row.m_id,
+      conversation_id: row.id,
+      seq: '0',
+      author_type: row.author_type as string,
+      author_name: row.author_name as string,
+      text: row.text as string,
+      attachments: row.attachments as unknown[],
+      created_at: row.m_created_at as Date,
+    }),
+  };
+}
+
 const messageColumns = (conversationId: string, m: ConversationMessage) => ({
   id: m.id,
   conversation_id: conversationId,
@@ -133,20 +158,7 @@ export function createConversationRepository(db: Db): WidgetConversationStore {
         title: row.title,
         unreadCount: row.unread_count,
         updatedAt: iso(row.updated_at),
-        ...(row.m_id
-          ? {
-              lastMessage: toMessage({
-                id: row.m_id,
-                conversation_id: row.id,
-                seq: '0',
-                author_type: row.author_type as string,
-                author_name: row.author_name as string,
-                text: row.text as string,
-                attachments: row.attachments as unknown[],
-                created_at: row.m_created_at as Date,
-              }),
-            }
-          : {}),
+        ...lastMessageOf(row),
       }));
     },
     async get(sessionId, id) {
@@ -205,20 +217,7 @@ export function createConversationRepository(db: Db): WidgetConversationStore {
           visitor: { name: row.visitor_name ?? null, email: row.visitor_email ?? null },
           unreadCount: row.unread_count,
           updatedAt: iso(row.updated_at),
-          ...(row.m_id
-            ? {
-                lastMessage: toMessage({
-                  id: row.m_id,
-                  conversation_id: row.id,
-                  seq: '0',
-                  author_type: row.author_type as string,
-                  author_name: row.author_name as string,
-                  text: row.text as string,
-                  attachments: row.attachments as unknown[],
-                  created_at: row.m_created_at as Date,
-                }),
-              }
-            : {}),
+          ...lastMessageOf(row),
         })),
       };
     },
