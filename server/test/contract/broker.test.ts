@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createServiceDeps } from '../../src/deps';
 import { type EmbeddedBroker, startEmbeddedBroker } from '../../src/live/broker';
 import { createTestServer, type TestServer } from '../helpers';
+import { grantedQos } from '../mqtt-test-helpers';
 
 let server: TestServer;
 let broker: EmbeddedBroker;
@@ -34,18 +35,6 @@ function connect(password: string): Promise<mqtt.MqttClient> {
       reject(error);
     });
   });
-}
-
-/** The QoS the broker granted, or 128 when it refused the filter (mqtt.js reports a refusal as an error). */
-async function grantedQos(client: mqtt.MqttClient, topic: string): Promise<number> {
-  try {
-    const granted = await client.subscribeAsync(topic, { qos: 1 });
-    return granted[0]?.qos ?? -1;
-  } catch (error) {
-    const packet = (error as { packet?: { granted?: number[] } }).packet;
-    if (packet?.granted?.[0] === 128) return 128;
-    throw error;
-  }
 }
 
 test('the broker refuses a connection without a valid session token (CONNACK 4)', async () => {

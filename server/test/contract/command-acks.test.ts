@@ -8,6 +8,7 @@ import { provisionSimulatedVehicles } from '../../src/simulator/provision';
 import { EXPIRED_REASON } from '../../src/services/commands/command-expiry';
 import { expectContract } from '../contract-schema';
 import { createTestServer, type TestServer } from '../helpers';
+import { grantedQos } from '../mqtt-test-helpers';
 
 /**
  * Commands over MQTT through the real in-process broker (decision 0124): a command sent through the API reaches the
@@ -143,18 +144,6 @@ test('a command sent through the API reaches the simulated vehicle; its ack make
     await portal.close();
   }
 });
-
-/** The QoS the broker granted, or 128 when it refused the filter (mqtt.js reports a refusal as an error). */
-async function grantedQos(client: mqtt.MqttClient, topic: string): Promise<number> {
-  try {
-    const granted = await client.subscribeAsync(topic, { qos: 1 });
-    return granted[0]?.qos ?? -1;
-  } catch (error) {
-    const packet = (error as { packet?: { granted?: number[] } }).packet;
-    if (packet?.granted?.[0] === 128) return 128;
-    throw error;
-  }
-}
 
 test("an OEM Admin subscribes per vehicle (decision 0125): its own vehicle's status arrives; another OEM's is 0x80", async () => {
   const probe = await connect('portal', await server.tokenOf('OEMA'));

@@ -6,6 +6,7 @@ import { authenticate } from '../../src/services/auth/authenticate';
 import { issueVehicleSecret } from '../../src/services/ingestion/vehicle-secret';
 import { expectContract } from '../contract-schema';
 import { createTestServer, type TestServer } from '../helpers';
+import { telemetry, telemetryTopic } from '../mqtt-test-helpers';
 
 let server: TestServer;
 let broker: EmbeddedBroker;
@@ -51,22 +52,6 @@ function connect(username: string, password: string): Promise<mqtt.MqttClient> {
   });
 }
 
-function telemetry(vehicleId: string, ts: number, soc: number) {
-  return JSON.stringify({
-    v: 1,
-    vehicleUid: vehicleId,
-    ts,
-    state: 66,
-    soc,
-    speed: 41.5,
-    odometer: 12345.6,
-    position: { lat: 18.5311, lon: 73.8442, heading: 90 },
-    pack: { voltage: 51.2, current: 12.5, temperatures: [30.5, 31] },
-    faults: [],
-  });
-}
-
-const telemetryTopic = (vehicleId: string) => `voltline/v1/telemetry/12-2888-1833/${vehicleId}`;
 const iso = (ms: number) => new Date(ms).toISOString();
 
 test('a vehicle connects only with its own device secret (CONNACK 4 otherwise)', async () => {

@@ -7,6 +7,7 @@ import { connectExternalBroker, type ExternalBroker } from '../../src/live/exter
 import { consumeExternal, type TelemetryConsumer } from '../../src/live/telemetry-consumer';
 import { expectContract } from '../contract-schema';
 import { createTestServer, type TestServer } from '../helpers';
+import { grantedQos, telemetry, telemetryTopic } from '../mqtt-test-helpers';
 import { type Mosquitto, startMosquitto } from '../mosquitto-broker';
 
 /**
@@ -111,38 +112,10 @@ function connect(url: string, username: string, password: string): Promise<mqtt.
 /** A vehicle on Mosquitto over TCP, with its password from Mosquitto's password file. */
 const vehicle = (id: string) => connect(mosquitto.url, id, mosquitto.passwords.get(id) ?? '');
 
-function telemetry(vehicleId: string, ts: number, soc: number) {
-  return JSON.stringify({
-    v: 1,
-    vehicleUid: vehicleId,
-    ts,
-    state: 66,
-    soc,
-    speed: 41.5,
-    odometer: 12345.6,
-    position: { lat: 18.5311, lon: 73.8442, heading: 90 },
-    pack: { voltage: 51.2, current: 12.5, temperatures: [30.5, 31] },
-    faults: [],
-  });
-}
-const telemetryTopic = (vehicleId: string) => `voltline/v1/telemetry/12-2888-1833/${vehicleId}`;
-
 const storedAt = async (vehicleId: string) =>
   (await server.database.db.selectFrom('telemetry').select('at').where('subject_id', '=', vehicleId).execute()).map(
     (row) => new Date(row.at).getTime(),
   );
-
-/** The QoS the broker granted, or 128 when it refused the filter (mqtt.js reports a refusal as an error). */
-async function grantedQos(client: mqtt.MqttClient, topic: string): Promise<number> {
-  try {
-    const granted = await client.subscribeAsync(topic, { qos: 1 });
-    return granted[0]?.qos ?? -1;
-  } catch (error) {
-    const packet = (error as { packet?: { granted?: number[] } }).packet;
-    if (packet?.granted?.[0] === 128) return 128;
-    throw error;
-  }
-}
 
 test("Mosquitto refuses an unknown account or a wrong password (CONNACK 5: its password file, not the server's)", async () => {
   await expect(connect(mosquitto.url, own, 'wrong')).rejects.toMatchObject({ code: 5 });
