@@ -7,29 +7,10 @@
 // The p99 (and p50) of the accept time, request to 201, and the CPU time per report of the server and of PostgreSQL
 // (the figures a shared machine's load moves least, decision 0122) are in the note and printed as an info line.
 // Needs Debian's postgresql package (or PG_BIN); LOAD_SECONDS, CONNECTIONS shrink or grow it.
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
-
-function runServerBench(server) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(join(server, 'node_modules', '.bin', 'tsx'), ['bench/bugs-ingest.ts'], {
-      cwd: server,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout.on('data', (data) => {
-      out += data;
-    });
-    child.once('exit', (code) => {
-      const line = out.split('\n').findLast((l) => l.startsWith('{'));
-      if (code !== 0 || !line) reject(new Error(`server/bench/bugs-ingest.ts exited with ${code}`));
-      else resolve(JSON.parse(line));
-    });
-  });
-}
+import { runServerBench } from './lib/processes.mjs';
 
 export async function run({ root }) {
-  const f = await runServerBench(join(root, 'server'));
+  const f = await runServerBench(root, 'bench/bugs-ingest.ts');
   const cpu = `CPU per report: server ${f.cpuMsPerReport.server ?? '?'} ms, PostgreSQL ${f.cpuMsPerReport.postgres ?? '?'} ms`;
   const load = `load average ${f.loadavg.map((x) => x.toFixed(2)).join(' ')} (shared machine: wall figures are bounds)`;
   const note =

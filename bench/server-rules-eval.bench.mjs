@@ -8,29 +8,10 @@
 //   (the enabled rules every second, the vehicles every 10 s) are in the figure; on PostgreSQL they are another
 //   process's. The wall time per message is in the note (a shared machine's load moves it far more than the CPU time).
 // WARMUP and BATCHES shrink it for a try.
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
-
-function runServerBench(server) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(join(server, 'node_modules', '.bin', 'tsx'), ['bench/rules-eval.ts'], {
-      cwd: server,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout.on('data', (data) => {
-      out += data;
-    });
-    child.once('exit', (code) => {
-      const line = out.split('\n').findLast((l) => l.startsWith('{'));
-      if (code !== 0 || !line) reject(new Error(`server/bench/rules-eval.ts exited with ${code}`));
-      else resolve(JSON.parse(line));
-    });
-  });
-}
+import { runServerBench } from './lib/processes.mjs';
 
 export async function run({ root }) {
-  const f = await runServerBench(join(root, 'server'));
+  const f = await runServerBench(root, 'bench/rules-eval.ts');
   const note =
     `${f.enabledRules} enabled rules, ${f.batches} batches of ${f.batch} messages from ${f.vehicles} vehicles of one ` +
     `OEM (${f.notifications} notifications); CPU per message p50 ${f.cpu.p50} ms, p99 ${f.cpu.p99} ms; wall per ` +
