@@ -4,10 +4,11 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.ts'],
-    // The files share their worker's jsdom and module runner (creating a jsdom and loading the widget for each of 74
-    // files was three quarters of the suite's CPU); `fresh-file.ts` puts back, before each file, what a fresh worker
-    // would have: fresh modules, the globals and the document as the first file found them (decision 0119, Session 25).
-    isolate: false,
+    // Each file in its own worker again (decision 0119, Session 25, "Reverted"): sharing one (`isolate: false`, with
+    // `fresh-file.ts` putting back what a fresh worker has) saved about 65 CPU-seconds, but a clean-clone run failed
+    // probe-3: an earlier file's pending work opened its IndexedDB database after the reset. `fresh-file.ts` stays (it
+    // is a no-op for a worker's first file) for the next try, which must settle that work before the reset.
+    isolate: true,
     setupFiles: ['./src/test/fresh-file.ts', './src/test/setup.ts'],
     // No `typecheck` here: the type tests (`src/*.test-d.ts`) are in `tsconfig.json`, so the package's `typecheck`
     // script (`tsc --noEmit -p .`, CI's typecheck step) fails on a broken one; Vitest's typecheck ran that same tsc over
